@@ -1,0 +1,46 @@
+# The commands the README names. `make run` and `make test` do all set-up on a fresh machine.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+BINARY := target/release/trailerworks
+WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.server.config.ts web/tsconfig.json
+RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
+
+.PHONY: run build test lint bench clean
+
+run: build
+	$(BINARY) serve
+
+build: $(BINARY)
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+web/dist/.built: web/node_modules/.installed $(WEB_SOURCES)
+	cd web && npx vite build --logLevel warn && npx vite build -c vite.server.config.ts --logLevel warn && node scripts/compress.mjs
+	touch $@
+
+$(BINARY): web/dist/.built $(RUST_SOURCES)
+	cargo build --release --locked
+	touch $@
+
+# Static checks: formatting, lints and types, all with warnings as errors.
+lint: web/dist/.built
+	cargo fmt --all --check
+	cargo clippy --release --locked --all-targets -- -D warnings
+	cd web && npx tsc -p .
+	cd e2e && npx tsc -p .
+
+test: $(BINARY) e2e/node_modules/.installed
+	bash scripts/test-all.sh
+
+bench: $(BINARY)
+	bash bench/run.sh
+
+clean:
+	rm -rf target web/dist data

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every check and test suite, then prints one line: "N passed, N failed".
+# Called by `make test` once the release binary and both npm installs exist.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=target/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+passed=0
+failed=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+echo "== static checks (fmt, clippy, tsc)"
+if make -s lint; then count 1 0; else echo "static checks FAILED"; count 0 1; fi
+
+echo "== Rust unit and integration tests"
+cargo test --release --locked 2>&1 | tee "$reports/cargo.log"
+read -r p f < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+  END { print p + 0, f + 0 }' "$reports/cargo.log")
+if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; echo "cargo test ran no test"; fi
+count "$p" "$f"
+
+echo "== Vitest (component logic)"
+(cd web && npx vitest run --reporter=default --reporter=json --outputFile="../$reports/vitest.json")
+read -r p f < <(node -e '
+  try { const r = require(process.argv[1]); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) }
+  catch { console.log(0, 1) }' "$PWD/$reports/vitest.json")
+count "$p" "$f"
+
+echo "== Playwright (browser journeys in Debian Chromium)"
+if ! command -v chromium >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null
+fi
+(cd e2e && PLAYWRIGHT_JSON_OUTPUT_FILE="../$reports/playwright.json" npx playwright test --reporter=list,json)
+read -r p f < <(node -e '
+  try { const s = require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected) }
+  catch { console.log(0, 1) }' "$PWD/$reports/playwright.json")
+count "$p" "$f"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

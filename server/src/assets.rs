@@ -1,0 +1,120 @@
+//! Files built into the binary: the web app's hashed assets and the site's own images.
+
+use std::{collections::HashMap, sync::OnceLock};
+
+use axum::{
+    body::Body,
+    extract::Path,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use rust_embed::Embed;
+use serde::Deserialize;
+
+use crate::encoding::{Encoded, Encoding};
+
+/// The client build of `web/` (hashed names; `.br` and `.gz` made by the web build).
+#[derive(Embed)]
+#[folder = "../web/dist/client/assets/"]
+struct WebAssets;
+
+#[derive(Embed)]
+#[folder = "../content/images/"]
+struct SiteImages;
+
+/// The server bundle: an IIFE that defines the global `render(url, stateJson)`.
+pub const SERVER_BUNDLE: &str = include_str!("../../web/dist/server/render.js");
+const MANIFEST: &str = include_str!("../../web/dist/client/.vite/manifest.json");
+const CLIENT_ENTRY: &str = "src/entry-client.tsx";
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const SITE_IMAGE_CACHE: &str = "public, max-age=86400";
+
+/// The URLs of the client entry's script, its imports and its stylesheets.
+#[derive(Debug)]
+pub struct ClientAssets {
+    pub script: String,
+    pub preloads: Vec<String>,
+    pub styles: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ManifestChunk {
+    file: String,
+    #[serde(default)]
+    imports: Vec<String>,
+    #[serde(default)]
+    css: Vec<String>,
+}
+
+impl ClientAssets {
+    pub fn from_manifest() -> anyhow::Result<Self> {
+        let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(MANIFEST)?;
+        let entry = manifest
+            .get(CLIENT_ENTRY)
+            .ok_or_else(|| anyhow::anyhow!("The web manifest has no {CLIENT_ENTRY}"))?;
+        let preloads = entry
+            .imports
+            .iter()
+            .filter_map(|key| manifest.get(key))
+            .map(|chunk| format!("/{}", chunk.file))
+            .collect();
+        Ok(Self {
+            script: format!("/{}", entry.file),
+            preloads,
+            styles: entry.css.iter().map(|file| format!("/{file}")).collect(),
+        })
+    }
+}
+
+/// `GET /assets/{*file}`: a hashed web asset, pre-compressed, cached for a year.
+pub async fn web_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    let Some(identity) = WebAssets::get(&file) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let encoding = Encoding::negotiate(&headers);
+    let compressed = match encoding {
+        Encoding::Brotli => WebAssets::get(&format!("{file}.br")),
+        Encoding::Gzip => WebAssets::get(&format!("{file}.gz")),
+        Encoding::Identity => None,
+    };
+    let mut response = Response::builder()
+        .header(header::CONTENT_TYPE, identity.metadata.mimetype())
+        .header(header::CACHE_CONTROL, IMMUTABLE)
+        .header(header::VARY, "Accept-Encoding");
+    let body = match (compressed, encoding.header_value()) {
+        (Some(file), Some(value)) => {
+            response = response.header(header::CONTENT_ENCODING, value);
+            file.data
+        }
+        _ => identity.data,
+    };
+    response
+        .body(Body::from(body.into_owned()))
+        .unwrap_or_default()
+}
+
+pub fn site_image_exists(name: &str) -> bool {
+    SiteImages::get(name).is_some()
+}
+
+/// `GET /site/{*file}`: one of the site's own images; SVGs are compressed once, on first use.
+pub async fn site_image(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    static ENCODED: OnceLock<HashMap<String, (Encoded, String)>> = OnceLock::new();
+    let images = ENCODED.get_or_init(|| {
+        SiteImages::iter()
+            .filter_map(|name| {
+                let image = SiteImages::get(&name)?;
+                let mime = image.metadata.mimetype().to_owned();
+                Some((
+                    name.into_owned(),
+                    (Encoded::new(image.data.into_owned()), mime),
+                ))
+            })
+            .collect()
+    });
+    match images.get(&file) {
+        Some((body, mime)) => body.respond(&headers, StatusCode::OK, mime, SITE_IMAGE_CACHE),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}

@@ -1,0 +1,251 @@
+//! The site content file: every business fact the pages show, read once at start-up.
+//!
+//! The file is TOML (see `content/site.toml`). Field names are snake_case in the file and
+//! camelCase in the JSON handed to the pages.
+
+mod hours;
+mod validate;
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use serde::{Deserialize, Serialize};
+
+pub use hours::HoursView;
+
+/// The content file built into the binary, used when no `--content` file is given.
+const EMBEDDED: &str = include_str!("../../../content/site.toml");
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Content {
+    pub business: Business,
+    pub rating: Rating,
+    pub hero: Hero,
+    pub stats: Vec<Stat>,
+    pub why_choose: Vec<Feature>,
+    pub service_groups: Vec<ServiceGroup>,
+    pub before_after: Vec<BeforeAfter>,
+    pub testimonials: Vec<Testimonial>,
+    pub footer: Footer,
+    pub closing_cta: Cta,
+    pub cities: Vec<City>,
+    pub chat: Chat,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Business {
+    pub name: String,
+    pub short_name: String,
+    pub phone: String,
+    pub email: String,
+    pub founded: u16,
+    pub blurb: String,
+    pub social_label: String,
+    pub social_url: String,
+    pub builder_name: String,
+    pub builder_url: String,
+    pub financing_provider: String,
+    pub response_time: String,
+    pub emergency: String,
+    pub address: Address,
+    pub hours: Vec<Hours>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Address {
+    pub street: String,
+    pub city: String,
+    pub region: String,
+    pub postal_code: String,
+    pub country: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub maps_url: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Hours {
+    pub days_label: String,
+    pub days: Vec<String>,
+    /// "HH:MM", 24-hour clock; both absent on a closed day.
+    pub opens: Option<String>,
+    pub closes: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Rating {
+    pub value: f64,
+    pub best: u8,
+    pub review_count: u32,
+    pub customers: String,
+    pub success_rate: String,
+    pub review_sites: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Hero {
+    pub headline: String,
+    pub subheadline: String,
+    pub video_id: String,
+    pub poster: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Stat {
+    pub value: String,
+    pub label: String,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Feature {
+    pub icon: String,
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceGroup {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+    pub items: Vec<SubService>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct SubService {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct BeforeAfter {
+    pub title: String,
+    pub description: String,
+    pub before: String,
+    pub after: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Testimonial {
+    pub name: String,
+    pub role: String,
+    pub location: Option<String>,
+    pub rating: u8,
+    pub date: Option<String>,
+    pub quote: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Footer {
+    pub services: Vec<String>,
+    /// City slugs.
+    pub areas: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Cta {
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct City {
+    pub slug: String,
+    pub name: String,
+    pub population: String,
+    pub distance: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Chat {
+    pub title: String,
+    pub steps: Vec<ChatStep>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ChatStep {
+    pub question: String,
+    pub options: Vec<String>,
+}
+
+impl Content {
+    /// Reads and validates the content file at `path`, or the built-in one when `path` is None.
+    pub fn load(path: Option<&Path>) -> anyhow::Result<Self> {
+        match path {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).with_context(|| {
+                    format!("Failed to read the content file {}", path.display())
+                })?;
+                Self::parse(&text)
+                    .with_context(|| format!("The content file {} is invalid", path.display()))
+            }
+            None => Self::parse(EMBEDDED).context("The built-in content file is invalid"),
+        }
+    }
+
+    /// Parses content from TOML text and validates every field.
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        let content: Content = toml::from_str(text)?;
+        validate::check(&content)?;
+        Ok(content)
+    }
+
+    pub fn city(&self, slug: &str) -> Option<&City> {
+        self.cities.iter().find(|c| c.slug == slug)
+    }
+
+    /// The `tel:` URL of the business phone, e.g. `tel:+13035550147`.
+    pub fn phone_href(&self) -> String {
+        let digits: String = self
+            .business
+            .phone
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        format!("tel:+1{}", &digits[digits.len() - 10..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_content_file_is_valid() {
+        let content = Content::load(None).expect("built-in content loads");
+        assert_eq!(content.cities.len(), 19);
+        assert_eq!(content.phone_href(), "tel:+13035550147");
+    }
+
+    #[test]
+    fn an_unknown_field_is_named_in_the_error() {
+        let text = EMBEDDED.replace("short_name =", "shortname =");
+        let err = format!("{:#}", Content::parse(&text).unwrap_err());
+        assert!(err.contains("shortname"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_field_is_named_in_the_error() {
+        let text = EMBEDDED.replace("phone = \"(303) 555-0147\"\n", "");
+        let err = format!("{:#}", Content::parse(&text).unwrap_err());
+        assert!(err.contains("missing field `phone`"), "{err}");
+    }
+}

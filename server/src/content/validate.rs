@@ -1,0 +1,309 @@
+//! Checks every field of the content file after parsing, naming each bad field.
+
+use std::collections::HashSet;
+
+use super::{Content, hours::parse_clock};
+use crate::assets;
+
+/// Icon names the web app can draw (web/src/components/Icon.tsx has the same list).
+pub const ICONS: &[&str] = &[
+    "users",
+    "truck",
+    "clock",
+    "wrench",
+    "receipt",
+    "shield",
+    "credit-card",
+    "hammer",
+    "cog",
+    "zap",
+    "circle-dot",
+];
+
+const WEEKDAYS: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+#[derive(Debug, thiserror::Error)]
+#[error("{}", .0.join("; "))]
+pub struct InvalidContent(Vec<String>);
+
+#[derive(Default)]
+struct Checker(Vec<String>);
+
+impl Checker {
+    fn fail(&mut self, field: impl AsRef<str>, problem: &str) {
+        self.0.push(format!("{}: {problem}", field.as_ref()));
+    }
+
+    fn text(&mut self, field: impl AsRef<str>, value: &str) {
+        if value.trim().is_empty() {
+            self.fail(field, "must not be empty");
+        }
+    }
+
+    fn url(&mut self, field: impl AsRef<str>, value: &str) {
+        if !(value.starts_with("https://") || value.starts_with("http://")) || value.contains(' ') {
+            self.fail(field, "must be an http:// or https:// URL");
+        }
+    }
+
+    /// A path to one of the site's own images (`/site/...`) or an https:// URL.
+    fn image(&mut self, field: impl AsRef<str>, value: &str) {
+        match value.strip_prefix("/site/") {
+            Some(name) if assets::site_image_exists(name) => {}
+            Some(_) => self.fail(field, "names no file in content/images"),
+            None if value.starts_with("https://") => {}
+            None => self.fail(field, "must be /site/{file} or an https:// URL"),
+        }
+    }
+
+    fn icon(&mut self, field: impl AsRef<str>, value: &str) {
+        if !ICONS.contains(&value) {
+            self.fail(
+                field,
+                &format!("unknown icon; use one of {}", ICONS.join(", ")),
+            );
+        }
+    }
+
+    fn not_empty<T>(&mut self, field: &str, list: &[T]) {
+        if list.is_empty() {
+            self.fail(field, "must have at least one entry");
+        }
+    }
+}
+
+pub fn check(content: &Content) -> Result<(), InvalidContent> {
+    let mut c = Checker::default();
+    let b = &content.business;
+    for (field, value) in [
+        ("business.name", &b.name),
+        ("business.short_name", &b.short_name),
+        ("business.blurb", &b.blurb),
+        ("business.social_label", &b.social_label),
+        ("business.builder_name", &b.builder_name),
+        ("business.financing_provider", &b.financing_provider),
+        ("business.response_time", &b.response_time),
+        ("business.emergency", &b.emergency),
+        ("business.address.street", &b.address.street),
+        ("business.address.city", &b.address.city),
+        ("business.address.region", &b.address.region),
+        ("business.address.postal_code", &b.address.postal_code),
+        ("business.address.country", &b.address.country),
+    ] {
+        c.text(field, value);
+    }
+    if b.phone.chars().filter(char::is_ascii_digit).count() < 10 {
+        c.fail("business.phone", "must have a 10-digit US number");
+    }
+    match b.email.split_once('@') {
+        Some((local, domain)) if !local.is_empty() && domain.contains('.') => {}
+        _ => c.fail("business.email", "must be an e-mail address"),
+    }
+    c.url("business.social_url", &b.social_url);
+    c.url("business.builder_url", &b.builder_url);
+    c.url("business.address.maps_url", &b.address.maps_url);
+    if !(-90.0..=90.0).contains(&b.address.latitude) {
+        c.fail("business.address.latitude", "must be between -90 and 90");
+    }
+    if !(-180.0..=180.0).contains(&b.address.longitude) {
+        c.fail("business.address.longitude", "must be between -180 and 180");
+    }
+    c.not_empty("business.hours", &b.hours);
+    for (i, h) in b.hours.iter().enumerate() {
+        let field = format!("business.hours[{i}]");
+        c.text(format!("{field}.days_label"), &h.days_label);
+        c.not_empty(&format!("{field}.days"), &h.days);
+        for day in &h.days {
+            if !WEEKDAYS.contains(&day.as_str()) {
+                c.fail(
+                    format!("{field}.days"),
+                    &format!("'{day}' is not a weekday name"),
+                );
+            }
+        }
+        match (
+            h.opens.as_deref().map(parse_clock),
+            h.closes.as_deref().map(parse_clock),
+        ) {
+            (None, None) => {}
+            (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
+            (Some(Some(_)), Some(Some(_))) => c.fail(&field, "closes must be after opens"),
+            _ => c.fail(
+                &field,
+                "opens and closes must both be HH:MM, or both be left out",
+            ),
+        }
+    }
+
+    let r = &content.rating;
+    if r.best == 0 || !(0.0..=f64::from(r.best)).contains(&r.value) {
+        c.fail("rating.value", "must be between 0 and rating.best");
+    }
+
+    c.text("hero.headline", &content.hero.headline);
+    c.image("hero.poster", &content.hero.poster);
+    let id = &content.hero.video_id;
+    if !id
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    {
+        c.fail(
+            "hero.video_id",
+            "must be a YouTube video id (letters, digits, - and _)",
+        );
+    }
+
+    c.not_empty("stats", &content.stats);
+    for (i, s) in content.stats.iter().enumerate() {
+        c.text(format!("stats[{i}].value"), &s.value);
+        c.text(format!("stats[{i}].label"), &s.label);
+    }
+    c.not_empty("why_choose", &content.why_choose);
+    for (i, f) in content.why_choose.iter().enumerate() {
+        c.icon(format!("why_choose[{i}].icon"), &f.icon);
+        c.text(format!("why_choose[{i}].title"), &f.title);
+        c.text(format!("why_choose[{i}].text"), &f.text);
+    }
+    c.not_empty("service_groups", &content.service_groups);
+    for (i, g) in content.service_groups.iter().enumerate() {
+        c.icon(format!("service_groups[{i}].icon"), &g.icon);
+        c.text(format!("service_groups[{i}].title"), &g.title);
+        c.not_empty(&format!("service_groups[{i}].items"), &g.items);
+        for (j, item) in g.items.iter().enumerate() {
+            c.text(format!("service_groups[{i}].items[{j}].title"), &item.title);
+            c.text(
+                format!("service_groups[{i}].items[{j}].description"),
+                &item.description,
+            );
+        }
+    }
+    for (i, item) in content.before_after.iter().enumerate() {
+        c.text(format!("before_after[{i}].title"), &item.title);
+        c.image(format!("before_after[{i}].before"), &item.before);
+        c.image(format!("before_after[{i}].after"), &item.after);
+    }
+    for (i, t) in content.testimonials.iter().enumerate() {
+        c.text(format!("testimonials[{i}].name"), &t.name);
+        c.text(format!("testimonials[{i}].quote"), &t.quote);
+        if !(1..=5).contains(&t.rating) {
+            c.fail(
+                format!("testimonials[{i}].rating"),
+                "must be between 1 and 5",
+            );
+        }
+    }
+
+    let mut slugs = HashSet::new();
+    for (i, city) in content.cities.iter().enumerate() {
+        let field = format!("cities[{i}]");
+        if !is_slug(&city.slug) {
+            c.fail(
+                format!("{field}.slug"),
+                "must be lowercase letters, digits and single hyphens",
+            );
+        }
+        if !slugs.insert(city.slug.as_str()) {
+            c.fail(format!("{field}.slug"), "is used by an earlier city");
+        }
+        c.text(format!("{field}.name"), &city.name);
+        c.text(format!("{field}.population"), &city.population);
+        c.text(format!("{field}.distance"), &city.distance);
+    }
+    for (i, slug) in content.footer.areas.iter().enumerate() {
+        if !slugs.contains(slug.as_str()) {
+            c.fail(
+                format!("footer.areas[{i}]"),
+                &format!("'{slug}' is not a city slug"),
+            );
+        }
+    }
+
+    c.text("chat.title", &content.chat.title);
+    c.not_empty("chat.steps", &content.chat.steps);
+    for (i, step) in content.chat.steps.iter().enumerate() {
+        c.text(format!("chat.steps[{i}].question"), &step.question);
+        for (j, option) in step.options.iter().enumerate() {
+            c.text(format!("chat.steps[{i}].options[{j}]"), option);
+        }
+    }
+
+    if c.0.is_empty() {
+        Ok(())
+    } else {
+        Err(InvalidContent(c.0))
+    }
+}
+
+fn is_slug(value: &str) -> bool {
+    !value.is_empty()
+        && !value.starts_with('-')
+        && !value.ends_with('-')
+        && !value.contains("--")
+        && value
+            .chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+
+    fn error_for(from: &str, to: &str) -> String {
+        let text = super::super::EMBEDDED.replacen(from, to, 1);
+        assert_ne!(
+            text,
+            super::super::EMBEDDED,
+            "the replacement must change the file"
+        );
+        format!("{:#}", Content::parse(&text).unwrap_err())
+    }
+
+    #[test]
+    fn a_bad_phone_is_named() {
+        assert!(error_for("(303) 555-0147", "call us").contains("business.phone"));
+    }
+
+    #[test]
+    fn a_testimonial_rating_above_five_is_named() {
+        assert!(error_for("rating = 5", "rating = 6").contains("testimonials[0].rating"));
+    }
+
+    #[test]
+    fn an_unknown_icon_is_named() {
+        assert!(error_for("icon = \"users\"", "icon = \"rocket\"").contains("why_choose[0].icon"));
+    }
+
+    #[test]
+    fn a_footer_area_must_be_a_city() {
+        let err = error_for("\"lakewood\", \"aurora\"", "\"atlantis\", \"aurora\"");
+        assert!(err.contains("footer.areas[0]"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_image_is_named() {
+        let err = error_for("/site/hero-poster.svg", "/site/nope.svg");
+        assert!(err.contains("hero.poster"), "{err}");
+    }
+
+    #[test]
+    fn hours_must_open_before_they_close() {
+        let err = error_for("closes = \"18:00\"", "closes = \"07:00\"");
+        assert!(err.contains("business.hours[0]"), "{err}");
+    }
+
+    #[test]
+    fn slugs_are_lowercase_words_joined_by_single_hyphens() {
+        assert!(super::is_slug("wheat-ridge"));
+        assert!(!super::is_slug("Wheat-Ridge"));
+        assert!(!super::is_slug("wheat--ridge"));
+        assert!(!super::is_slug("-golden"));
+    }
+}

@@ -1,0 +1,13 @@
+//! `trailerworks`: the website, booking desk and blog of a family trailer repair shop.
+
+pub mod assets;
+pub mod cli;
+pub mod config;
+pub mod content;
+pub mod db;
+pub mod encoding;
+pub mod pages;
+pub mod render;
+pub mod routes;
+pub mod security;
+pub mod startup;

@@ -1,0 +1,70 @@
+//! What the shared layout (header, footer, booking dialog) shows on every page.
+
+use serde::Serialize;
+
+use super::Site;
+use crate::content::{Address, Chat, HoursView};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Layout<'a> {
+    name: &'a str,
+    short_name: &'a str,
+    phone: &'a str,
+    phone_href: String,
+    email: &'a str,
+    blurb: &'a str,
+    address: &'a Address,
+    hours: Vec<HoursView>,
+    emergency: &'a str,
+    social_label: &'a str,
+    social_url: &'a str,
+    builder_name: &'a str,
+    builder_url: &'a str,
+    footer_services: &'a [String],
+    footer_areas: Vec<AreaLink<'a>>,
+    /// The year at render time; the browser replaces it with its own after hydration.
+    year: i32,
+    chat: &'a Chat,
+}
+
+#[derive(Serialize)]
+struct AreaLink<'a> {
+    name: &'a str,
+    slug: &'a str,
+}
+
+/// The layout data as JSON, embedded once in every page.
+pub fn layout_data(site: &Site) -> serde_json::Value {
+    let c = &site.content;
+    let b = &c.business;
+    let layout = Layout {
+        name: &b.name,
+        short_name: &b.short_name,
+        phone: &b.phone,
+        phone_href: c.phone_href(),
+        email: &b.email,
+        blurb: &b.blurb,
+        address: &b.address,
+        hours: b.hours.iter().map(HoursView::from).collect(),
+        emergency: &b.emergency,
+        social_label: &b.social_label,
+        social_url: &b.social_url,
+        builder_name: &b.builder_name,
+        builder_url: &b.builder_url,
+        footer_services: &c.footer.services,
+        footer_areas: c
+            .footer
+            .areas
+            .iter()
+            .filter_map(|slug| c.city(slug))
+            .map(|city| AreaLink {
+                name: &city.name,
+                slug: &city.slug,
+            })
+            .collect(),
+        year: time::OffsetDateTime::now_utc().year(),
+        chat: &c.chat,
+    };
+    serde_json::to_value(layout).unwrap_or_default()
+}

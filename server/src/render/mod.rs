@@ -1,0 +1,97 @@
+//! Server-side rendering: the QuickJS pool, the document shell and the page cache.
+//!
+//! Every public page is rendered once (at start-up, and again when its content changes) and
+//! served from memory, already compressed.
+
+mod document;
+mod pool;
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, RwLock},
+};
+
+use anyhow::Context as _;
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::{
+    assets::{self, ClientAssets},
+    encoding::Encoded,
+    pages::{self, Site},
+};
+
+pub use document::escape;
+pub use pool::RenderPool;
+
+/// A rendered page: the HTML document and the page's JSON for client-side navigation.
+#[derive(Debug)]
+pub struct CachedPage {
+    pub status: StatusCode,
+    pub html: Encoded,
+    pub json: Encoded,
+}
+
+/// Renders pages and keeps them.
+pub struct Renderer {
+    site: Arc<Site>,
+    layout: serde_json::Value,
+    assets: ClientAssets,
+    pool: RenderPool,
+    pages: RwLock<HashMap<String, Arc<CachedPage>>>,
+}
+
+impl Renderer {
+    pub fn start(site: Arc<Site>, threads: usize) -> anyhow::Result<Self> {
+        Ok(Self {
+            layout: pages::layout_data(&site),
+            assets: ClientAssets::from_manifest()?,
+            pool: RenderPool::start(assets::SERVER_BUNDLE, threads)?,
+            site,
+            pages: RwLock::new(HashMap::new()),
+        })
+    }
+
+    /// Renders every pre-rendered page, all render threads at once, and caches them.
+    pub async fn render_all(self: &Arc<Self>) -> anyhow::Result<()> {
+        let mut tasks = tokio::task::JoinSet::new();
+        for path in pages::prerendered_paths(&self.site) {
+            let renderer = Arc::clone(self);
+            tasks.spawn(async move { renderer.refresh(&path).await });
+        }
+        while let Some(result) = tasks.join_next().await {
+            result.context("A render task panicked")??;
+        }
+        Ok(())
+    }
+
+    /// Renders the page at `path` again and replaces the cached copy.
+    pub async fn refresh(&self, path: &str) -> anyhow::Result<()> {
+        let page = pages::resolve(&self.site, path);
+        let state = serde_json::to_string(&json!({ "layout": self.layout, "page": page }))?;
+        let app_html = self.pool.render(path, state.clone()).await?;
+        let html = document::document(&self.site, &page.head, &self.assets, &app_html, &state);
+        let page_json = serde_json::to_vec(&page)?;
+        let status = page.status;
+        let cached = tokio::task::spawn_blocking(move || CachedPage {
+            status,
+            html: Encoded::new(html.into_bytes()),
+            json: Encoded::new(page_json),
+        })
+        .await?;
+        self.pages
+            .write()
+            .map_err(|_| anyhow::anyhow!("The page cache lock is poisoned"))?
+            .insert(path.to_owned(), Arc::new(cached));
+        Ok(())
+    }
+
+    /// The cached page at `path`, or the 404 page.
+    pub fn page(&self, path: &str) -> Option<Arc<CachedPage>> {
+        let pages = self.pages.read().ok()?;
+        pages
+            .get(path)
+            .or_else(|| pages.get(pages::NOT_FOUND_KEY))
+            .cloned()
+    }
+}

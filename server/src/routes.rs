@@ -1,0 +1,93 @@
+//! The HTTP routes of the public site.
+
+use std::sync::Arc;
+
+use axum::{
+    Router,
+    extract::{Query, State},
+    http::{HeaderMap, StatusCode, Uri},
+    middleware,
+    response::{IntoResponse, Redirect, Response},
+    routing::get,
+};
+use serde::Deserialize;
+
+use crate::{
+    assets,
+    render::Renderer,
+    security::{self, SecurityHeaders},
+};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub renderer: Arc<Renderer>,
+    pub db: sqlx::SqlitePool,
+}
+
+pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/page", get(page_json))
+        .route("/assets/{*file}", get(assets::web_asset))
+        .route("/site/{*file}", get(assets::site_image))
+        .fallback(get(page_html))
+        .with_state(state)
+        .layer(middleware::from_fn_with_state(
+            Arc::new(headers),
+            security::add_headers,
+        ))
+}
+
+/// `GET /healthz`: 200 once the pages are rendered and the database answers.
+async fn healthz(State(state): State<AppState>) -> StatusCode {
+    match sqlx::query("SELECT 1").execute(&state.db).await {
+        Ok(_) => StatusCode::OK,
+        Err(error) => {
+            tracing::error!("Health check failed: {error}");
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+    }
+}
+
+/// Any other GET: the cached page at that path, or the 404 page.
+async fn page_html(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    if path.len() > 1 && path.ends_with('/') {
+        let mut target = path.trim_end_matches('/').to_owned();
+        if target.is_empty() {
+            target.push('/');
+        }
+        if let Some(query) = uri.query() {
+            target = format!("{target}?{query}");
+        }
+        return Redirect::permanent(&target).into_response();
+    }
+    match state.renderer.page(path) {
+        Some(page) => page.html.respond(
+            &headers,
+            page.status,
+            "text/html; charset=utf-8",
+            "no-cache",
+        ),
+        None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct PagePath {
+    path: String,
+}
+
+/// `GET /api/page?path=/x`: the page's kind, head and data, for client-side navigation.
+async fn page_json(
+    State(state): State<AppState>,
+    Query(query): Query<PagePath>,
+    headers: HeaderMap,
+) -> Response {
+    match state.renderer.page(&query.path) {
+        Some(page) => page
+            .json
+            .respond(&headers, page.status, "application/json", "no-cache"),
+        None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+}

@@ -1,0 +1,69 @@
+//! Security headers on every response (SECURITY.md, "Response headers").
+
+use axum::{
+    extract::{Request, State},
+    http::{HeaderName, HeaderValue, header},
+    middleware::Next,
+    response::Response,
+};
+use std::sync::Arc;
+
+/// The headers, made once from the configuration.
+pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
+
+/// Where the hero video is embedded from.
+pub const VIDEO_EMBED_ORIGIN: &str = "https://www.youtube-nocookie.com";
+
+impl SecurityHeaders {
+    pub fn new(https: bool) -> Self {
+        let csp = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data: https:; font-src 'self'; connect-src 'self'; \
+             frame-src {VIDEO_EMBED_ORIGIN}; media-src 'self'; object-src 'none'; \
+             base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+        );
+        let mut headers = vec![
+            (header::CONTENT_SECURITY_POLICY, csp),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+            (
+                header::REFERRER_POLICY,
+                "strict-origin-when-cross-origin".to_owned(),
+            ),
+            (header::X_FRAME_OPTIONS, "DENY".to_owned()),
+            (
+                HeaderName::from_static("permissions-policy"),
+                "camera=(), microphone=(), geolocation=(), payment=(), usb=(), \
+                 magnetometer=(), gyroscope=(), accelerometer=()"
+                    .to_owned(),
+            ),
+            (
+                HeaderName::from_static("cross-origin-opener-policy"),
+                "same-origin".to_owned(),
+            ),
+        ];
+        if https {
+            headers.push((
+                header::STRICT_TRANSPORT_SECURITY,
+                "max-age=31536000; includeSubDomains".to_owned(),
+            ));
+        }
+        Self(
+            headers
+                .into_iter()
+                .filter_map(|(name, value)| Some((name, HeaderValue::from_str(&value).ok()?)))
+                .collect(),
+        )
+    }
+}
+
+pub async fn add_headers(
+    State(headers): State<Arc<SecurityHeaders>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    for (name, value) in &headers.0 {
+        response.headers_mut().insert(name.clone(), value.clone());
+    }
+    response
+}

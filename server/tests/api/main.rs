@@ -1,0 +1,6 @@
+//! HTTP tests against the real application, started on port 0 with a temporary data directory.
+
+mod helpers;
+mod pages;
+mod responses;
+mod startup;

@@ -1,0 +1,61 @@
+//! Start-up: health, the data directory and the content file.
+
+use trailerworks::startup::Application;
+
+use crate::helpers::{spawn_app, test_config};
+
+#[tokio::test]
+async fn healthz_answers_200_once_the_server_is_ready() {
+    let app = spawn_app().await;
+    assert_eq!(app.get("/healthz").await.status(), 200);
+}
+
+#[tokio::test]
+async fn the_database_is_created_in_the_data_directory_on_first_start() {
+    let app = spawn_app().await;
+    assert!(
+        app.data_dir
+            .path()
+            .join("data")
+            .join(trailerworks::db::FILE_NAME)
+            .exists()
+    );
+}
+
+#[tokio::test]
+async fn a_bad_content_file_is_rejected_with_a_message_naming_the_field() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let content = include_str!("../../../content/site.toml").replace("rating = 5", "rating = 9");
+    let path = dir.path().join("site.toml");
+    std::fs::write(&path, content).expect("write");
+    let mut config = test_config(dir.path().join("data"));
+    config.content = Some(path.clone());
+
+    let error = Application::build(&config)
+        .await
+        .err()
+        .expect("start-up fails");
+    let message = format!("{error:#}");
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(
+        message.contains("testimonials[0].rating: must be between 1 and 5"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn a_content_file_that_is_not_toml_is_rejected_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("site.toml");
+    std::fs::write(&path, "[business\nname = 1").expect("write");
+    let mut config = test_config(dir.path().join("data"));
+    config.content = Some(path);
+    let message = format!(
+        "{:#}",
+        Application::build(&config)
+            .await
+            .err()
+            .expect("start-up fails")
+    );
+    assert!(message.contains("line 1"), "{message}");
+}

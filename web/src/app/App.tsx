@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { Spinner } from "../components/Spinner";
+import { BookingDialog } from "../features/booking/BookingDialog";
+import { HomePage } from "../features/home/HomePage";
+import { fetchPage } from "../lib/api";
+import { BookingDialogContext } from "../lib/bookingDialog";
+import { LayoutContext } from "../lib/layout";
+import type { AppState, Page } from "../lib/types";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { NotFoundPage } from "./NotFoundPage";
+
+function PageView({ page }: { page: Page }) {
+  switch (page.kind) {
+    case "home":
+      return <HomePage data={page.data} />;
+    case "notFound":
+      return <NotFoundPage />;
+  }
+}
+
+/**
+ * The page for the current path: the one the server embedded, or fetched from /api/page after
+ * a client-side navigation. A failed fetch falls back to a full page load.
+ */
+function usePage(initial: Page): Page | undefined {
+  const { pathname } = useLocation();
+  const [pages, setPages] = useState(() => new Map([[pathname, initial]]));
+  const page = pages.get(pathname);
+
+  useEffect(() => {
+    if (page) return;
+    let cancelled = false;
+    fetchPage(pathname).then(
+      (loaded) => {
+        if (!cancelled) setPages((known) => new Map(known).set(pathname, loaded));
+      },
+      () => window.location.assign(pathname),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, page]);
+
+  useEffect(() => {
+    if (page) document.title = page.head.title;
+  }, [page]);
+
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return page;
+}
+
+export function App({ state }: { state: AppState }) {
+  const page = usePage(state.page);
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const openBooking = useCallback(() => setBookingOpen(true), []);
+  const closeBooking = useCallback(() => setBookingOpen(false), []);
+
+  return (
+    <LayoutContext.Provider value={state.layout}>
+      <BookingDialogContext.Provider value={openBooking}>
+        <Header />
+        <main id="main">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
+        <Footer />
+        <BookingDialog open={bookingOpen} onClose={closeBooking} />
+      </BookingDialogContext.Provider>
+    </LayoutContext.Provider>
+  );
+}

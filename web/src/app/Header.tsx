@@ -1,0 +1,111 @@
+import { Menu, Phone, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useOpenBooking } from "../lib/bookingDialog";
+import { useLayout } from "../lib/layout";
+
+/** Past this many pixels of scroll the header turns white with a shadow. */
+export const HEADER_SCROLL_THRESHOLD = 20;
+
+const LINKS = [
+  { to: "/", header: "Home", menu: "Home" },
+  { to: "/services", header: "Services", menu: "Services" },
+  { to: "/about", header: "About", menu: "About" },
+  { to: "/service-areas", header: "Areas", menu: "Service Areas" },
+  { to: "/blog", header: "Blog", menu: "Blog" },
+  { to: "/contact", header: "Contact", menu: "Contact" },
+];
+
+export function Header() {
+  const layout = useLayout();
+  const openBooking = useOpenBooking();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const solid = scrolled || menuOpen;
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 font-medium transition-colors ${
+      isActive ? "text-orange-500" : solid ? "text-slate-800 hover:text-orange-700" : "text-white hover:text-orange-300"
+    }`;
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
+        solid ? "bg-white shadow-md" : "bg-transparent"
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:h-20 lg:px-8">
+        <Link to="/" className={`text-xl font-extrabold tracking-tight ${solid ? "text-slate-900" : "text-white"}`}>
+          {layout.name}
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass}>
+              {link.header}
+            </NavLink>
+          ))}
+          <a
+            href={layout.phoneHref}
+            className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800"
+          >
+            <Phone aria-hidden="true" className="h-4 w-4" />
+            {layout.phone}
+          </a>
+        </nav>
+        <button
+          type="button"
+          className={`rounded-md p-2 lg:hidden ${solid ? "text-slate-900" : "text-white"}`}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+        </button>
+      </div>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label="Menu" className="flex flex-col px-4 py-3">
+          {LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === "/"}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-3 font-medium ${isActive ? "text-orange-700" : "text-slate-800"}`
+              }
+            >
+              {link.menu}
+            </NavLink>
+          ))}
+          <button
+            type="button"
+            onClick={() => {
+              setMenuOpen(false);
+              openBooking();
+            }}
+            className="mt-2 rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white"
+          >
+            Book Service Now
+          </button>
+          <a
+            href={layout.phoneHref}
+            className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300"
+          >
+            <Phone aria-hidden="true" className="h-4 w-4" />
+            {layout.phone}
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

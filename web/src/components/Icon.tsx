@@ -1,0 +1,34 @@
+// The icons the content file may name (server/src/content/validate.rs has the same list).
+import {
+  CircleDot,
+  Clock,
+  Cog,
+  CreditCard,
+  Hammer,
+  Receipt,
+  Shield,
+  Truck,
+  Users,
+  Wrench,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
+
+export const ICONS: Record<string, LucideIcon> = {
+  users: Users,
+  truck: Truck,
+  clock: Clock,
+  wrench: Wrench,
+  receipt: Receipt,
+  shield: Shield,
+  "credit-card": CreditCard,
+  hammer: Hammer,
+  cog: Cog,
+  zap: Zap,
+  "circle-dot": CircleDot,
+};
+
+export function Icon({ name, className }: { name: string; className?: string }) {
+  const Component = ICONS[name] ?? Wrench;
+  return <Component aria-hidden="true" className={className} />;
+}

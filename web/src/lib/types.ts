@@ -1,0 +1,114 @@
+// The data the server hands to pages (server/src/pages), as JSON.
+
+export interface Address {
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  mapsUrl: string;
+}
+
+export interface HoursView {
+  days: string;
+  time: string;
+  short: string;
+}
+
+export interface ChatStep {
+  question: string;
+  options: string[];
+}
+
+export interface LayoutData {
+  name: string;
+  shortName: string;
+  phone: string;
+  phoneHref: string;
+  email: string;
+  blurb: string;
+  address: Address;
+  hours: HoursView[];
+  emergency: string;
+  socialLabel: string;
+  socialUrl: string;
+  builderName: string;
+  builderUrl: string;
+  footerServices: string[];
+  footerAreas: { name: string; slug: string }[];
+  year: number;
+  chat: { title: string; steps: ChatStep[] };
+}
+
+export interface Stat {
+  value: string;
+  label: string;
+  note?: string | null;
+}
+
+export interface Feature {
+  icon: string;
+  title: string;
+  text: string;
+}
+
+export interface SubService {
+  title: string;
+  description: string;
+}
+
+export interface ServiceGroup {
+  icon: string;
+  title: string;
+  description: string;
+  items: SubService[];
+}
+
+export interface BeforeAfterItem {
+  title: string;
+  description: string;
+  before: string;
+  after: string;
+}
+
+export interface Testimonial {
+  name: string;
+  role: string;
+  location?: string | null;
+  rating: number;
+  date?: string | null;
+  quote: string;
+}
+
+export interface Cta {
+  title: string;
+  text: string;
+}
+
+export interface HomeData {
+  hero: { headline: string; subheadline: string; videoId: string; poster: string };
+  financingProvider: string;
+  stats: Stat[];
+  whyChoose: Feature[];
+  serviceGroups: ServiceGroup[];
+  beforeAfter: BeforeAfterItem[];
+  testimonials: Testimonial[];
+  closingCta: Cta;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+}
+
+export type Page =
+  | { kind: "home"; head: Head; data: HomeData }
+  | { kind: "notFound"; head: Head; data: null };
+
+/// What the server embeds in each document for hydration.
+export interface AppState {
+  layout: LayoutData;
+  page: Page;
+}

@@ -1,0 +1,20 @@
+// The client build: hashed assets and a manifest the server reads to link them.
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: "src/entry-client.tsx" },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./vitest.setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
