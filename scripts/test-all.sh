@@ -22,7 +22,7 @@ count "$p" "$f"
 echo "== Vitest (component logic)"
 (cd web && npx vitest run --reporter=default --reporter=json --outputFile="../$reports/vitest.json")
 read -r p f < <(node -e '
-  try { const r = require(process.argv[1]); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) }
+  try { const r = require(process.argv[1]); console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites || 0)) }
   catch { console.log(0, 1) }' "$PWD/$reports/vitest.json")
 count "$p" "$f"
 

@@ -78,7 +78,8 @@ struct PagePath {
     path: String,
 }
 
-/// `GET /api/page?path=/x`: the page's kind, head and data, for client-side navigation.
+/// `GET /api/page?path=/x`: the page's status, kind, head and data, for client-side navigation.
+/// Always 200 when the page could be resolved: a missing page is a page too (kind notFound).
 async fn page_json(
     State(state): State<AppState>,
     Query(query): Query<PagePath>,
@@ -87,7 +88,7 @@ async fn page_json(
     match state.renderer.page(&query.path) {
         Some(page) => page
             .json
-            .respond(&headers, page.status, "application/json", "no-cache"),
+            .respond(&headers, StatusCode::OK, "application/json", "no-cache"),
         None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
     }
 }

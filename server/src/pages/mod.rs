@@ -24,7 +24,8 @@ pub struct Site {
 /// One page, ready to render.
 #[derive(Debug, Serialize)]
 pub struct Page {
-    #[serde(skip)]
+    /// The HTTP status of the document; /api/page answers 200 and carries it here.
+    #[serde(serialize_with = "status_number")]
     pub status: StatusCode,
     pub kind: &'static str,
     pub head: Head,
@@ -41,6 +42,13 @@ pub struct Head {
     pub canonical_path: Option<String>,
     #[serde(skip)]
     pub image: String,
+}
+
+fn status_number<S: serde::Serializer>(
+    status: &StatusCode,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u16(status.as_u16())
 }
 
 /// The key under which the page for unknown paths is cached.

@@ -116,9 +116,10 @@ async fn client_navigation_gets_the_page_as_json() {
     );
 
     let response = app.get("/api/page?path=/nowhere").await;
-    assert_eq!(response.status(), 404);
+    assert_eq!(response.status(), 200);
     let page: serde_json::Value = response.json().await.expect("JSON");
     assert_eq!(page["kind"], "notFound");
+    assert_eq!(page["status"], 404);
 }
 
 #[tokio::test]

@@ -47,7 +47,9 @@ function usePage(initial: Page): Page | undefined {
     if (page) document.title = page.head.title;
   }, [page]);
 
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return page;
 }
 
@@ -56,6 +58,10 @@ export function App({ state }: { state: AppState }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const openBooking = useCallback(() => setBookingOpen(true), []);
   const closeBooking = useCallback(() => setBookingOpen(false), []);
+  // Marks the document once React has taken over the server's markup (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <LayoutContext.Provider value={state.layout}>

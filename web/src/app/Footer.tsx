@@ -18,7 +18,9 @@ export function Footer() {
   const openBooking = useOpenBooking();
   // The cached page carries the year it was rendered in; the visitor's clock has the last word.
   const [year, setYear] = useState(layout.year);
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  useEffect(() => {
+    setYear(new Date().getFullYear());
+  }, []);
   const heading = "text-sm font-semibold uppercase tracking-wider text-orange-300";
   const link = "text-slate-300 hover:text-white";
 

@@ -29,7 +29,9 @@ export function Header() {
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
   }, []);
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
 
   const solid = scrolled || menuOpen;
   const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -10,15 +10,15 @@ export class ApiError extends Error {
   }
 }
 
-async function getJson<T>(url: string, acceptStatus: (status: number) => boolean = (s) => s < 400): Promise<T> {
+async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { Accept: "application/json" } });
-  if (!acceptStatus(response.status)) {
+  if (!response.ok) {
     throw new ApiError(response.status, `GET ${url} answered ${response.status}`);
   }
   return (await response.json()) as T;
 }
 
-/** The page at `path` (a 404 page is a page too). */
+/** The page at `path` (a missing page is a page too, with status 404). */
 export function fetchPage(path: string): Promise<Page> {
-  return getJson<Page>(`/api/page?path=${encodeURIComponent(path)}`, (s) => s < 400 || s === 404);
+  return getJson<Page>(`/api/page?path=${encodeURIComponent(path)}`);
 }

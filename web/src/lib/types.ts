@@ -103,9 +103,10 @@ export interface Head {
   description: string;
 }
 
-export type Page =
-  | { kind: "home"; head: Head; data: HomeData }
-  | { kind: "notFound"; head: Head; data: null };
+export type Page = { status: number; head: Head } & (
+  | { kind: "home"; data: HomeData }
+  | { kind: "notFound"; data: null }
+);
 
 /// What the server embeds in each document for hydration.
 export interface AppState {

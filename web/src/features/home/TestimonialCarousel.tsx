@@ -37,7 +37,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         onScroll={check}
         tabIndex={0}
         aria-label="Customer testimonials"
-        className="no-scrollbar flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth px-1 py-4"
+        className="no-scrollbar flex snap-x snap-mandatory scroll-px-1 gap-6 overflow-x-auto scroll-smooth px-1 py-4"
       >
         {testimonials.map((t) => (
           <li key={t.name} className="w-[85%] shrink-0 snap-start sm:w-[380px]">

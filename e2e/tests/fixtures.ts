@@ -1,0 +1,85 @@
+// Each test gets its own server (the release binary on a free port) with its own data directory,
+// and fails if the page logs any console error or warning (hydration mismatches included).
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const BINARY = resolve(import.meta.dirname, "../../target/release/trailerworks");
+
+export interface Server {
+  url: string;
+  dataDir: string;
+}
+
+async function startServer(): Promise<{ server: Server; process: ChildProcess }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
+  const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
+    env: { ...process.env, NO_COLOR: "1", RUST_LOG: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((done, fail) => {
+    let output = "";
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 15_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.on("exit", (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { server: { url, dataDir }, process: child };
+}
+
+/** Console messages that mean something is wrong: errors, warnings and uncaught exceptions. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    // Chromium reports a document served with status 404 as a failed resource; that is the 404
+    // page working as intended, not a problem.
+    const isDocument404 = message.text().includes("status of 404") && message.location().url === page.url();
+    if (!isDocument404) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+export const test = base.extend<{ server: Server; consoleProblems: string[] }>({
+  server: async ({}, use) => {
+    const { server, process } = await startServer();
+    await use(server);
+    process.kill("SIGTERM");
+    rmSync(server.dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ server }, use) => use(server.url),
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems = watchConsole(page);
+      await use(problems);
+      expect(problems, "console errors and warnings").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page, so clicks reach its handlers. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Runs axe-core on the page and expects no violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}
