@@ -19,4 +19,12 @@ pub struct Cli {
 pub enum Command {
     /// Serve the site.
     Serve(ServeConfig),
+    /// Time the server-side rendering of every pre-rendered page (for `make bench`); prints JSON.
+    RenderTimings {
+        #[command(flatten)]
+        config: ServeConfig,
+        /// Renders per page after the first (cold) one.
+        #[arg(long, default_value_t = 50)]
+        iterations: usize,
+    },
 }

@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod content;
 pub mod db;

@@ -1,7 +1,7 @@
 use clap::Parser as _;
 use trailerworks::{
     cli::{Cli, Command},
-    startup::{Application, shutdown_signal},
+    commands,
 };
 
 #[tokio::main]
@@ -13,7 +13,8 @@ async fn main() -> std::process::ExitCode {
         )
         .init();
     let result = match Cli::parse().command {
-        Command::Serve(config) => serve(config).await,
+        Command::Serve(config) => commands::serve(&config).await,
+        Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -22,10 +23,4 @@ async fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
-}
-
-async fn serve(config: trailerworks::config::ServeConfig) -> anyhow::Result<()> {
-    let app = Application::build(&config).await?;
-    tracing::info!("listening on http://{}", app.local_addr()?);
-    app.run_until(shutdown_signal()).await
 }

@@ -86,6 +86,23 @@ impl Renderer {
         Ok(())
     }
 
+    /// Times rendering `path` in QuickJS: the first render, then `iterations` more.
+    pub async fn time_render(&self, path: &str, iterations: usize) -> anyhow::Result<Vec<std::time::Duration>> {
+        let page = pages::resolve(&self.site, path);
+        let state = serde_json::to_string(&json!({ "layout": self.layout, "page": page }))?;
+        let mut times = Vec::with_capacity(iterations + 1);
+        for _ in 0..=iterations {
+            let started = std::time::Instant::now();
+            self.pool.render(path, state.clone()).await?;
+            times.push(started.elapsed());
+        }
+        Ok(times)
+    }
+
+    pub fn prerendered_paths(&self) -> Vec<String> {
+        pages::prerendered_paths(&self.site)
+    }
+
     /// The cached page at `path`, or the 404 page.
     pub fn page(&self, path: &str) -> Option<Arc<CachedPage>> {
         let pages = self.pages.read().ok()?;

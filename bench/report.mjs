@@ -1,0 +1,45 @@
+// Turns the figures in bench/out into bench/RESULTS.md (printed to stdout).
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+
+const dir = process.argv[2];
+const json = (name) => JSON.parse(readFileSync(join(dir, name), "utf8"));
+const lines = (name) => readFileSync(join(dir, name), "utf8").trim().split("\n").map(Number);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const out = [];
+out.push("# Benchmark results", "");
+out.push(`Date: ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown CPU"}.`);
+out.push("Reproduce with `make bench` (release binary, loopback only).", "");
+
+out.push("## Start-up and size", "");
+const startup = lines("startup.txt");
+out.push(`- Start-up to a ready /healthz, empty database: median ${median(startup)} ms of ${startup.length} runs (${startup.join(", ")} ms).`);
+out.push(`- Binary size: ${(Number(readFileSync(join(dir, "binary-size.txt"), "utf8")) / 1048576).toFixed(1)} MB.`, "");
+
+out.push("## Server-side rendering (QuickJS, one thread)", "", "| page | cold | median of 50 |", "|---|---|---|");
+for (const [path, t] of Object.entries(json("render.json"))) {
+  out.push(`| ${path} | ${t.cold_ms.toFixed(1)} ms | ${t.median_ms.toFixed(1)} ms |`);
+}
+out.push("");
+
+out.push("## First-visit weight (images and video excluded)", "");
+out.push("| page | HTML raw / gzip / brotli | CSS gzip | JS gzip | requests |", "|---|---|---|---|---|");
+for (const [path, w] of Object.entries(json("weight.json"))) {
+  out.push(`| ${path} | ${kb(w.html.raw)} / ${kb(w.html.gzip)} / ${kb(w.html.brotli)} | ${kb(w.css.gzip)} | ${kb(w.js.gzip)} | ${w.requests} |`);
+}
+out.push("", "Targets: HTML under 15 KB brotli, JS under 100 KB gzip, CSS under 15 KB gzip.", "");
+
+out.push("## Lighthouse 12 (mobile, simulated throttling)", "");
+out.push("| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |", "|---|---|---|---|---|---|---|---|");
+for (const [path, l] of Object.entries(json("lighthouse.json"))) {
+  out.push(`| ${path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} ms | ${l.cls} | ${l.tbtMs} ms |`);
+}
+const failed = Object.entries(json("lighthouse.json")).filter(([, l]) => l.failedAudits.length);
+if (failed.length) {
+  out.push("", "Audits not passed: " + failed.map(([p, l]) => `${p}: ${l.failedAudits.join(", ")}`).join("; ") + ".");
+}
+out.push("", "Targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100.");
+console.log(out.join("\n"));

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `make bench`: measures the release binary on this machine and writes bench/RESULTS.md.
+# Every process it starts is stopped when it ends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=$PWD/target/release/trailerworks
+OUT=$PWD/bench/out
+rm -rf "$OUT" && mkdir -p "$OUT"
+[ -f bench/node_modules/.installed ] || { (cd bench && npm ci --no-audit --no-fund) && touch bench/node_modules/.installed; }
+command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+now_ms() { date +%s%3N; }
+wait_ready() { # url -> waits until /healthz answers 200
+  for _ in $(seq 1 2000); do
+    curl -fs -o /dev/null "$1/healthz" && return 0
+    sleep 0.005
+  done
+  echo "server at $1 never became ready" >&2; return 1
+}
+
+PORT=18080
+BASE=http://127.0.0.1:$PORT
+PAGES=(/ /no-such-page)
+
+echo "== start-up time to a ready /healthz (5 runs, empty database)"
+: > "$OUT/startup.txt"
+for _ in 1 2 3 4 5; do
+  data=$(mktemp -d)
+  start=$(now_ms)
+  "$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" >/dev/null 2>&1 &
+  pid=$!; pids+=("$pid")
+  wait_ready "$BASE"
+  echo $(( $(now_ms) - start )) >> "$OUT/startup.txt"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  rm -rf "$data"
+done
+
+echo "== server-side render time per page (QuickJS; cold, then median of 50)"
+"$BIN" render-timings --iterations 50 > "$OUT/render.json"
+
+data=$(mktemp -d)
+"$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" >"$OUT/server.log" 2>&1 &
+server=$!; pids+=("$server")
+wait_ready "$BASE"
+
+echo "== first-visit weight"
+node bench/weight.mjs "$BASE" "${PAGES[@]}" > "$OUT/weight.json"
+
+echo "== Lighthouse (mobile)"
+echo "{" > "$OUT/lighthouse.json"
+first=1
+for path in /; do
+  [ $first = 1 ] || echo "," >> "$OUT/lighthouse.json"; first=0
+  printf '"%s": %s' "$path" "$(bash bench/lighthouse.sh "$BASE$path")" >> "$OUT/lighthouse.json"
+done
+echo "}" >> "$OUT/lighthouse.json"
+
+ls -l "$BIN" | awk '{print $5}' > "$OUT/binary-size.txt"
+node bench/report.mjs "$OUT" > bench/RESULTS.md
+echo "wrote bench/RESULTS.md"
