@@ -89,9 +89,7 @@ pub async fn web_asset(Path(file): Path<String>, headers: HeaderMap) -> Response
         }
         _ => identity.data,
     };
-    response
-        .body(Body::from(body.into_owned()))
-        .unwrap_or_default()
+    response.body(Body::from(body.into_owned())).unwrap_or_default()
 }
 
 pub fn site_image_exists(name: &str) -> bool {
@@ -106,10 +104,7 @@ pub async fn site_image(Path(file): Path<String>, headers: HeaderMap) -> Respons
             .filter_map(|name| {
                 let image = SiteImages::get(&name)?;
                 let mime = image.metadata.mimetype().to_owned();
-                Some((
-                    name.into_owned(),
-                    (Encoded::new(image.data.into_owned()), mime),
-                ))
+                Some((name.into_owned(), (Encoded::new(image.data.into_owned()), mime)))
             })
             .collect()
     });

@@ -5,11 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::config::ServeConfig;
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "trailerworks",
-    version,
-    about = "The trailer repair shop's website in one binary"
-)]
+#[command(name = "trailerworks", version, about = "The trailer repair shop's website in one binary")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

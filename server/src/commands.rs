@@ -12,12 +12,8 @@ pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::
     let renderer = crate::render::Renderer::start(site, 1)?;
     let mut report = serde_json::Map::new();
     for path in renderer.prerendered_paths() {
-        let mut times: Vec<f64> = renderer
-            .time_render(&path, iterations)
-            .await?
-            .iter()
-            .map(|t| t.as_secs_f64() * 1000.0)
-            .collect();
+        let mut times: Vec<f64> =
+            renderer.time_render(&path, iterations).await?.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
         let cold = times.remove(0);
         times.sort_by(f64::total_cmp);
         let median = times.get(times.len() / 2).copied().unwrap_or(cold);

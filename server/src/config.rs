@@ -19,11 +19,7 @@ pub struct ServeConfig {
     pub content: Option<PathBuf>,
 
     /// Public origin of the site, used for canonical URLs and link previews.
-    #[arg(
-        long,
-        env = "TRAILERWORKS_PUBLIC_URL",
-        default_value = "http://127.0.0.1:8080"
-    )]
+    #[arg(long, env = "TRAILERWORKS_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
 
     /// Number of threads that render pages with QuickJS.

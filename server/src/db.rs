@@ -28,9 +28,6 @@ pub async fn open(data_dir: &Path) -> anyhow::Result<SqlitePool> {
         .connect_with(options)
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;
-    sqlx::migrate!("./migrations")
-        .run(&pool)
-        .await
-        .context("Failed to migrate the database")?;
+    sqlx::migrate!("./migrations").run(&pool).await.context("Failed to migrate the database")?;
     Ok(pool)
 }

@@ -70,12 +70,7 @@ pub struct Encoded {
 impl Encoded {
     pub fn new(identity: Vec<u8>) -> Self {
         let hash = hex(&Sha256::digest(&identity)[..12]);
-        Self {
-            gzip: gzip(&identity),
-            brotli: brotli(&identity),
-            identity,
-            hash,
-        }
+        Self { gzip: gzip(&identity), brotli: brotli(&identity), identity, hash }
     }
 
     pub fn identity(&self) -> &[u8] {
@@ -107,10 +102,7 @@ impl Encoded {
         let not_modified = request
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| {
-                v.split(',')
-                    .any(|tag| tag.trim() == etag || tag.trim() == "*")
-            });
+            .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"));
         let mut builder = Response::builder()
             .header(header::CONTENT_TYPE, content_type)
             .header(header::CACHE_CONTROL, cache_control)
@@ -122,9 +114,7 @@ impl Encoded {
         let response = if not_modified && status == StatusCode::OK {
             builder.status(StatusCode::NOT_MODIFIED).body(Body::empty())
         } else {
-            builder
-                .status(status)
-                .body(Body::from(self.body(encoding).to_vec()))
+            builder.status(status).body(Body::from(self.body(encoding).to_vec()))
         };
         // Every header above is a valid constant or hex, so building cannot fail.
         response.unwrap_or_default()
@@ -140,11 +130,7 @@ fn gzip(data: &[u8]) -> Vec<u8> {
 
 fn brotli(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(data.len() / 4);
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        lgwin: 22,
-        ..Default::default()
-    };
+    let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, ..Default::default() };
     let _ = brotli::BrotliCompress(&mut &data[..], &mut out, &params);
     out
 }
@@ -159,19 +145,13 @@ mod tests {
 
     fn accept(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
-        headers.insert(
-            header::ACCEPT_ENCODING,
-            HeaderValue::from_str(value).unwrap(),
-        );
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
         headers
     }
 
     #[test]
     fn brotli_is_preferred_then_gzip() {
-        assert_eq!(
-            Encoding::negotiate(&accept("gzip, deflate, br")),
-            Encoding::Brotli
-        );
+        assert_eq!(Encoding::negotiate(&accept("gzip, deflate, br")), Encoding::Brotli);
         assert_eq!(Encoding::negotiate(&accept("gzip")), Encoding::Gzip);
         assert_eq!(Encoding::negotiate(&HeaderMap::new()), Encoding::Identity);
     }
@@ -187,11 +167,8 @@ mod tests {
         let text = "trailer ".repeat(500).into_bytes();
         let encoded = Encoded::new(text.clone());
         let mut gunzipped = Vec::new();
-        std::io::Read::read_to_end(
-            &mut flate2::read::GzDecoder::new(&encoded.gzip[..]),
-            &mut gunzipped,
-        )
-        .unwrap();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&encoded.gzip[..]), &mut gunzipped)
+            .unwrap();
         assert_eq!(gunzipped, text);
         let mut unbrotlied = Vec::new();
         brotli::BrotliDecompress(&mut &encoded.brotli[..], &mut unbrotlied).unwrap();

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::{
     assets,
+    pages::crawlers,
     render::Renderer,
     security::{self, SecurityHeaders},
 };
@@ -28,14 +29,13 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/page", get(page_json))
+        .route("/robots.txt", get(robots_txt))
+        .route("/sitemap.xml", get(sitemap_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
         .fallback(get(page_html))
         .with_state(state)
-        .layer(middleware::from_fn_with_state(
-            Arc::new(headers),
-            security::add_headers,
-        ))
+        .layer(middleware::from_fn_with_state(Arc::new(headers), security::add_headers))
 }
 
 /// `GET /healthz`: 200 once the pages are rendered and the database answers.
@@ -62,14 +62,9 @@ async fn page_html(State(state): State<AppState>, uri: Uri, headers: HeaderMap) 
         }
         return Redirect::permanent(&target).into_response();
     }
-    match state.renderer.page(path) {
-        Some(page) => page.html.respond(
-            &headers,
-            page.status,
-            "text/html; charset=utf-8",
-            "no-cache",
-        ),
-        None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    match state.renderer.page(path).await {
+        Ok(page) => page.html.respond(&headers, page.status, "text/html; charset=utf-8", "no-cache"),
+        Err(error) => server_error(&error),
     }
 }
 
@@ -85,10 +80,24 @@ async fn page_json(
     Query(query): Query<PagePath>,
     headers: HeaderMap,
 ) -> Response {
-    match state.renderer.page(&query.path) {
-        Some(page) => page
-            .json
-            .respond(&headers, StatusCode::OK, "application/json", "no-cache"),
-        None => StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    match state.renderer.page(&query.path).await {
+        Ok(page) => page.json.respond(&headers, StatusCode::OK, "application/json", "no-cache"),
+        Err(error) => server_error(&error),
     }
+}
+
+async fn robots_txt(State(state): State<AppState>) -> Response {
+    ([("content-type", "text/plain; charset=utf-8")], crawlers::robots_txt(state.renderer.site()))
+        .into_response()
+}
+
+async fn sitemap_xml(State(state): State<AppState>) -> Response {
+    ([("content-type", "application/xml; charset=utf-8")], crawlers::sitemap_xml(state.renderer.site()))
+        .into_response()
+}
+
+/// An opaque 500: the cause is logged, never shown.
+fn server_error(error: &anyhow::Error) -> Response {
+    tracing::error!("{error:#}");
+    (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
 }

@@ -25,10 +25,7 @@ impl SecurityHeaders {
         let mut headers = vec![
             (header::CONTENT_SECURITY_POLICY, csp),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (
-                header::REFERRER_POLICY,
-                "strict-origin-when-cross-origin".to_owned(),
-            ),
+            (header::REFERRER_POLICY, "strict-origin-when-cross-origin".to_owned()),
             (header::X_FRAME_OPTIONS, "DENY".to_owned()),
             (
                 HeaderName::from_static("permissions-policy"),
@@ -36,16 +33,11 @@ impl SecurityHeaders {
                  magnetometer=(), gyroscope=(), accelerometer=()"
                     .to_owned(),
             ),
-            (
-                HeaderName::from_static("cross-origin-opener-policy"),
-                "same-origin".to_owned(),
-            ),
+            (HeaderName::from_static("cross-origin-opener-policy"), "same-origin".to_owned()),
         ];
         if https {
-            headers.push((
-                header::STRICT_TRANSPORT_SECURITY,
-                "max-age=31536000; includeSubDomains".to_owned(),
-            ));
+            headers
+                .push((header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains".to_owned()));
         }
         Self(
             headers

@@ -9,7 +9,7 @@ use crate::{
     config::ServeConfig,
     content::Content,
     db,
-    pages::Site,
+    pages::{NOT_FOUND_KEY, Site},
     render::Renderer,
     routes::{self, AppState},
     security::SecurityHeaders,
@@ -26,26 +26,20 @@ impl Application {
         let started = Instant::now();
         let content = Content::load(config.content.as_deref())?;
         let db = db::open(&config.data_dir).await?;
-        let site = Arc::new(Site {
-            content,
-            public_url: config.public_origin(),
-        });
+        let site = Arc::new(Site { content, public_url: config.public_origin() });
         let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
-        renderer
-            .render_all()
-            .await
-            .context("Failed to render the site")?;
+        // One page now proves the web bundle renders; the rest are rendered in the background
+        // (and on demand until then).
+        renderer.refresh(NOT_FOUND_KEY).await.context("Failed to render the site")?;
+        tokio::spawn({
+            let renderer = Arc::clone(&renderer);
+            async move { renderer.warm_up().await }
+        });
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
-        let router = routes::router(
-            AppState { renderer, db },
-            SecurityHeaders::new(config.is_https()),
-        );
-        tracing::info!(
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "site ready"
-        );
+        let router = routes::router(AppState { renderer, db }, SecurityHeaders::new(config.is_https()));
+        tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
         Ok(Self { listener, router })
     }
 
@@ -54,18 +48,11 @@ impl Application {
     }
 
     /// Serves until `shutdown` completes, then finishes the requests in flight.
-    pub async fn run_until(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> anyhow::Result<()> {
-        axum::serve(
-            self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("The server failed")
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("The server failed")
     }
 }
 

@@ -23,11 +23,7 @@ impl From<&Hours> for HoursView {
             ),
             _ => ("Closed".to_owned(), "Closed".to_owned()),
         };
-        Self {
-            days: hours.days_label.clone(),
-            time,
-            short,
-        }
+        Self { days: hours.days_label.clone(), time, short }
     }
 }
 

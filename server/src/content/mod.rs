@@ -30,6 +30,12 @@ pub struct Content {
     pub footer: Footer,
     pub closing_cta: Cta,
     pub cities: Vec<City>,
+    pub services_page: ServicesPage,
+    pub city_services: Vec<CityService>,
+    pub city_stats: Vec<Stat>,
+    pub about: About,
+    pub contact: Contact,
+    pub thank_you: ThankYou,
     pub chat: Chat,
 }
 
@@ -168,8 +174,72 @@ pub struct Cta {
 pub struct City {
     pub slug: String,
     pub name: String,
+    pub county: String,
     pub population: String,
+    /// e.g. "10 miles from Denver".
     pub distance: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    /// One or two sentences for the city's card on /service-areas.
+    pub blurb: String,
+    pub description: String,
+    pub local_info: String,
+    pub key_features: Vec<String>,
+    pub testimonials: Vec<Testimonial>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServicesPage {
+    pub intro: String,
+    pub sections: Vec<ServiceSection>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceSection {
+    pub title: String,
+    pub intro: String,
+    pub cards: Vec<ServiceOffer>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceOffer {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+    pub features: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct CityService {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct About {
+    pub story: Vec<String>,
+    pub mission: String,
+    pub why_choose: Vec<Feature>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Contact {
+    pub assistant: String,
+    pub emergency: String,
+    pub workshop: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ThankYou {
+    pub steps: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -191,11 +261,9 @@ impl Content {
     pub fn load(path: Option<&Path>) -> anyhow::Result<Self> {
         match path {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| {
-                    format!("Failed to read the content file {}", path.display())
-                })?;
-                Self::parse(&text)
-                    .with_context(|| format!("The content file {} is invalid", path.display()))
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("Failed to read the content file {}", path.display()))?;
+                Self::parse(&text).with_context(|| format!("The content file {} is invalid", path.display()))
             }
             None => Self::parse(EMBEDDED).context("The built-in content file is invalid"),
         }
@@ -214,12 +282,7 @@ impl Content {
 
     /// The `tel:` URL of the business phone, e.g. `tel:+13035550147`.
     pub fn phone_href(&self) -> String {
-        let digits: String = self
-            .business
-            .phone
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect();
+        let digits: String = self.business.phone.chars().filter(char::is_ascii_digit).collect();
         format!("tel:+1{}", &digits[digits.len() - 10..])
     }
 }
@@ -232,7 +295,36 @@ mod tests {
     fn the_built_in_content_file_is_valid() {
         let content = Content::load(None).expect("built-in content loads");
         assert_eq!(content.cities.len(), 19);
+        assert_eq!(content.city_services.len(), 6);
         assert_eq!(content.phone_href(), "tel:+13035550147");
+    }
+
+    #[test]
+    fn no_two_city_pages_read_alike() {
+        let content = Content::load(None).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for city in &content.cities {
+            for text in [&city.description, &city.local_info, &city.blurb] {
+                assert!(seen.insert(text.as_str()), "{} repeats another city's text", city.slug);
+            }
+            assert_eq!(city.key_features.len(), 3, "{}", city.slug);
+            assert_eq!(city.testimonials.len(), 2, "{}", city.slug);
+        }
+    }
+
+    #[test]
+    fn the_spec_figures_for_aurora_and_conifer_are_kept() {
+        let content = Content::load(None).unwrap();
+        let aurora = content.city("aurora").unwrap();
+        assert_eq!(
+            (aurora.population.as_str(), aurora.distance.as_str()),
+            ("386,261", "10 miles from Denver")
+        );
+        let conifer = content.city("conifer").unwrap();
+        assert_eq!(
+            (conifer.population.as_str(), conifer.distance.as_str()),
+            ("9,499", "26 miles from Denver")
+        );
     }
 
     #[test]

@@ -18,17 +18,19 @@ pub const ICONS: &[&str] = &[
     "cog",
     "zap",
     "circle-dot",
+    "package",
+    "layers",
+    "trending-up",
+    "disc",
+    "flame",
+    "sliders",
+    "link",
+    "map-pin",
+    "siren",
+    "clipboard-check",
 ];
 
-const WEEKDAYS: &[&str] = &[
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
+const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 #[derive(Debug, thiserror::Error)]
 #[error("{}", .0.join("; "))]
@@ -66,10 +68,7 @@ impl Checker {
 
     fn icon(&mut self, field: impl AsRef<str>, value: &str) {
         if !ICONS.contains(&value) {
-            self.fail(
-                field,
-                &format!("unknown icon; use one of {}", ICONS.join(", ")),
-            );
+            self.fail(field, &format!("unknown icon; use one of {}", ICONS.join(", ")));
         }
     }
 
@@ -123,23 +122,14 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.not_empty(&format!("{field}.days"), &h.days);
         for day in &h.days {
             if !WEEKDAYS.contains(&day.as_str()) {
-                c.fail(
-                    format!("{field}.days"),
-                    &format!("'{day}' is not a weekday name"),
-                );
+                c.fail(format!("{field}.days"), &format!("'{day}' is not a weekday name"));
             }
         }
-        match (
-            h.opens.as_deref().map(parse_clock),
-            h.closes.as_deref().map(parse_clock),
-        ) {
+        match (h.opens.as_deref().map(parse_clock), h.closes.as_deref().map(parse_clock)) {
             (None, None) => {}
             (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
             (Some(Some(_)), Some(Some(_))) => c.fail(&field, "closes must be after opens"),
-            _ => c.fail(
-                &field,
-                "opens and closes must both be HH:MM, or both be left out",
-            ),
+            _ => c.fail(&field, "opens and closes must both be HH:MM, or both be left out"),
         }
     }
 
@@ -151,14 +141,8 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.text("hero.headline", &content.hero.headline);
     c.image("hero.poster", &content.hero.poster);
     let id = &content.hero.video_id;
-    if !id
-        .chars()
-        .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    {
-        c.fail(
-            "hero.video_id",
-            "must be a YouTube video id (letters, digits, - and _)",
-        );
+    if !id.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_') {
+        c.fail("hero.video_id", "must be a YouTube video id (letters, digits, - and _)");
     }
 
     c.not_empty("stats", &content.stats);
@@ -179,10 +163,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.not_empty(&format!("service_groups[{i}].items"), &g.items);
         for (j, item) in g.items.iter().enumerate() {
             c.text(format!("service_groups[{i}].items[{j}].title"), &item.title);
-            c.text(
-                format!("service_groups[{i}].items[{j}].description"),
-                &item.description,
-            );
+            c.text(format!("service_groups[{i}].items[{j}].description"), &item.description);
         }
     }
     for (i, item) in content.before_after.iter().enumerate() {
@@ -194,35 +175,90 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.text(format!("testimonials[{i}].name"), &t.name);
         c.text(format!("testimonials[{i}].quote"), &t.quote);
         if !(1..=5).contains(&t.rating) {
-            c.fail(
-                format!("testimonials[{i}].rating"),
-                "must be between 1 and 5",
-            );
+            c.fail(format!("testimonials[{i}].rating"), "must be between 1 and 5");
         }
     }
 
     let mut slugs = HashSet::new();
+    let mut texts = HashSet::new();
     for (i, city) in content.cities.iter().enumerate() {
         let field = format!("cities[{i}]");
         if !is_slug(&city.slug) {
-            c.fail(
-                format!("{field}.slug"),
-                "must be lowercase letters, digits and single hyphens",
-            );
+            c.fail(format!("{field}.slug"), "must be lowercase letters, digits and single hyphens");
         }
         if !slugs.insert(city.slug.as_str()) {
             c.fail(format!("{field}.slug"), "is used by an earlier city");
         }
-        c.text(format!("{field}.name"), &city.name);
-        c.text(format!("{field}.population"), &city.population);
-        c.text(format!("{field}.distance"), &city.distance);
+        for (name, value) in [
+            ("name", &city.name),
+            ("county", &city.county),
+            ("population", &city.population),
+            ("distance", &city.distance),
+            ("blurb", &city.blurb),
+            ("description", &city.description),
+            ("local_info", &city.local_info),
+        ] {
+            c.text(format!("{field}.{name}"), value);
+        }
+        for (name, value) in [("description", &city.description), ("local_info", &city.local_info)] {
+            if !texts.insert(value.as_str()) {
+                c.fail(format!("{field}.{name}"), "repeats another city's text");
+            }
+        }
+        if !(-90.0..=90.0).contains(&city.latitude) || !(-180.0..=180.0).contains(&city.longitude) {
+            c.fail(&field, "latitude and longitude must be valid coordinates");
+        }
+        if city.key_features.len() != 3 {
+            c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
+        }
+        if city.testimonials.len() != 2 {
+            c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
+        }
+        for (j, t) in city.testimonials.iter().enumerate() {
+            c.text(format!("{field}.testimonials[{j}].name"), &t.name);
+            c.text(format!("{field}.testimonials[{j}].quote"), &t.quote);
+            if !(1..=5).contains(&t.rating) {
+                c.fail(format!("{field}.testimonials[{j}].rating"), "must be between 1 and 5");
+            }
+        }
     }
+
+    c.text("services_page.intro", &content.services_page.intro);
+    c.not_empty("services_page.sections", &content.services_page.sections);
+    for (i, section) in content.services_page.sections.iter().enumerate() {
+        c.text(format!("services_page.sections[{i}].title"), &section.title);
+        c.not_empty(&format!("services_page.sections[{i}].cards"), &section.cards);
+        for (j, card) in section.cards.iter().enumerate() {
+            let field = format!("services_page.sections[{i}].cards[{j}]");
+            c.icon(format!("{field}.icon"), &card.icon);
+            c.text(format!("{field}.title"), &card.title);
+            c.text(format!("{field}.description"), &card.description);
+        }
+    }
+    if content.city_services.len() != 6 {
+        c.fail("city_services", "must have exactly 6 entries");
+    }
+    for (i, service) in content.city_services.iter().enumerate() {
+        c.icon(format!("city_services[{i}].icon"), &service.icon);
+        c.text(format!("city_services[{i}].title"), &service.title);
+    }
+    for (i, s) in content.city_stats.iter().enumerate() {
+        c.text(format!("city_stats[{i}].value"), &s.value);
+        c.text(format!("city_stats[{i}].label"), &s.label);
+    }
+    c.not_empty("about.story", &content.about.story);
+    c.text("about.mission", &content.about.mission);
+    for (i, f) in content.about.why_choose.iter().enumerate() {
+        c.icon(format!("about.why_choose[{i}].icon"), &f.icon);
+        c.text(format!("about.why_choose[{i}].title"), &f.title);
+    }
+    c.text("contact.assistant", &content.contact.assistant);
+    c.text("contact.emergency", &content.contact.emergency);
+    c.text("contact.workshop", &content.contact.workshop);
+    c.not_empty("thank_you.steps", &content.thank_you.steps);
     for (i, slug) in content.footer.areas.iter().enumerate() {
         if !slugs.contains(slug.as_str()) {
-            c.fail(
-                format!("footer.areas[{i}]"),
-                &format!("'{slug}' is not a city slug"),
-            );
+            c.fail(format!("footer.areas[{i}]"), &format!("'{slug}' is not a city slug"));
         }
     }
 
@@ -235,11 +271,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         }
     }
 
-    if c.0.is_empty() {
-        Ok(())
-    } else {
-        Err(InvalidContent(c.0))
-    }
+    if c.0.is_empty() { Ok(()) } else { Err(InvalidContent(c.0)) }
 }
 
 fn is_slug(value: &str) -> bool {
@@ -247,9 +279,7 @@ fn is_slug(value: &str) -> bool {
         && !value.starts_with('-')
         && !value.ends_with('-')
         && !value.contains("--")
-        && value
-            .chars()
-            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+        && value.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
 }
 
 #[cfg(test)]
@@ -258,11 +288,7 @@ mod tests {
 
     fn error_for(from: &str, to: &str) -> String {
         let text = super::super::EMBEDDED.replacen(from, to, 1);
-        assert_ne!(
-            text,
-            super::super::EMBEDDED,
-            "the replacement must change the file"
-        );
+        assert_ne!(text, super::super::EMBEDDED, "the replacement must change the file");
         format!("{:#}", Content::parse(&text).unwrap_err())
     }
 

@@ -1,27 +1,27 @@
 //! The home page.
 
-use axum::http::StatusCode;
 use serde_json::json;
 
-use super::{Head, Page, Site};
+use super::{Head, Page, Site, structured_data};
 
 pub fn page(site: &Site) -> Page {
     let c = &site.content;
     let b = &c.business;
-    Page {
-        status: StatusCode::OK,
-        kind: "home",
-        head: Head {
-            title: format!("Trailer Repair & Maintenance in Denver | {}", b.name),
-            description: format!(
-                "{} repairs, services and customizes every kind of trailer in the Denver metro: \
-                 welding, brakes, wiring, hydraulics and mobile repair. Rated {}/{} by our customers.",
-                b.name, c.rating.value, c.rating.best
-            ),
-            canonical_path: Some("/".to_owned()),
-            image: c.hero.poster.clone(),
-        },
-        data: json!({
+    let head = Head::indexed(
+        site,
+        "/",
+        format!("Trailer Repair & Maintenance in Denver | {}", b.name),
+        format!(
+            "{} repairs, services and customizes every kind of trailer in the Denver metro: \
+             welding, brakes, wiring, hydraulics and mobile repair. Rated {}/{} by our customers.",
+            b.name, c.rating.value, c.rating.best
+        ),
+    )
+    .with_data(vec![structured_data::local_business(site)]);
+    Page::ok(
+        "home",
+        head,
+        json!({
             "hero": c.hero,
             "financingProvider": b.financing_provider,
             "stats": c.stats,
@@ -31,5 +31,5 @@ pub fn page(site: &Site) -> Page {
             "testimonials": c.testimonials,
             "closingCta": c.closing_cta,
         }),
-    }
+    )
 }

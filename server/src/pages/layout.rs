@@ -58,10 +58,7 @@ pub fn layout_data(site: &Site) -> serde_json::Value {
             .areas
             .iter()
             .filter_map(|slug| c.city(slug))
-            .map(|city| AreaLink {
-                name: &city.name,
-                slug: &city.slug,
-            })
+            .map(|city| AreaLink { name: &city.name, slug: &city.slug })
             .collect(),
         year: time::OffsetDateTime::now_utc().year(),
         chat: &c.chat,

@@ -3,8 +3,12 @@
 //! The server is the one place that maps paths to pages. The web app draws a page by its `kind`
 //! with the `data` given here, both when rendering on the server and after client navigation.
 
+mod areas;
+pub mod crawlers;
 mod home;
+mod info;
 mod layout;
+mod structured_data;
 
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -21,6 +25,12 @@ pub struct Site {
     pub public_url: String,
 }
 
+impl Site {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url)
+    }
+}
+
 /// One page, ready to render.
 #[derive(Debug, Serialize)]
 pub struct Page {
@@ -30,6 +40,10 @@ pub struct Page {
     pub kind: &'static str,
     pub head: Head,
     pub data: Value,
+}
+
+fn status_number<S: serde::Serializer>(status: &StatusCode, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u16(status.as_u16())
 }
 
 /// What goes into the document's `<head>`.
@@ -42,28 +56,85 @@ pub struct Head {
     pub canonical_path: Option<String>,
     #[serde(skip)]
     pub image: String,
+    /// JSON-LD objects for search engines.
+    #[serde(skip)]
+    pub structured_data: Vec<Value>,
 }
 
-fn status_number<S: serde::Serializer>(
-    status: &StatusCode,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u16(status.as_u16())
+impl Head {
+    /// The head of an indexable page at `path`, shared with the social card image of the site.
+    fn indexed(site: &Site, path: &str, title: String, description: String) -> Self {
+        Self {
+            title,
+            description,
+            canonical_path: Some(path.to_owned()),
+            image: site.content.hero.poster.clone(),
+            structured_data: Vec::new(),
+        }
+    }
+
+    fn not_indexed(site: &Site, title: String, description: String) -> Self {
+        Self { canonical_path: None, ..Self::indexed(site, "", title, description) }
+    }
+
+    fn with_data(mut self, data: Vec<Value>) -> Self {
+        self.structured_data = data;
+        self
+    }
 }
 
-/// The key under which the page for unknown paths is cached.
+impl Page {
+    fn ok(kind: &'static str, head: Head, data: Value) -> Self {
+        Self { status: StatusCode::OK, kind, head, data }
+    }
+}
+
+/// The cache key of the page shown for unknown paths.
 pub const NOT_FOUND_KEY: &str = "/404";
+/// The cache key of the page shown for unknown city slugs.
+const CITY_NOT_FOUND_KEY: &str = "/service-areas/404";
+const AREAS: &str = "/service-areas";
+
+/// Pages listed in the sitemap, in order.
+pub fn indexed_paths(site: &Site) -> Vec<String> {
+    let mut paths: Vec<String> =
+        ["/", "/services", "/about", "/contact", AREAS].iter().map(|p| (*p).to_owned()).collect();
+    paths.extend(site.content.cities.iter().map(|city| format!("{AREAS}/{}", city.slug)));
+    paths
+}
 
 /// Every path whose page is rendered ahead of time.
-pub fn prerendered_paths(_site: &Site) -> Vec<String> {
-    vec!["/".to_owned(), NOT_FOUND_KEY.to_owned()]
+pub fn prerendered_paths(site: &Site) -> Vec<String> {
+    let mut paths = indexed_paths(site);
+    paths.extend(["/thank-you", NOT_FOUND_KEY, CITY_NOT_FOUND_KEY].map(str::to_owned));
+    paths
 }
 
-/// The page at `path`: a known page, or the 404 page.
+/// The key under which the page at `path` is cached: the path itself for a known page, and one
+/// shared key per kind of 404 page, so unknown paths never cause a render each.
+pub fn cache_key<'a>(site: &Site, path: &'a str) -> &'a str {
+    if resolve(site, path).status != StatusCode::NOT_FOUND {
+        path
+    } else if path.starts_with("/service-areas/") {
+        CITY_NOT_FOUND_KEY
+    } else {
+        NOT_FOUND_KEY
+    }
+}
+
+/// The page at `path`: a known page, or a 404 page.
 pub fn resolve(site: &Site, path: &str) -> Page {
     match path {
         "/" => home::page(site),
-        _ => not_found(site),
+        "/services" => info::services(site),
+        "/about" => info::about(site),
+        "/contact" => info::contact(site),
+        "/thank-you" => info::thank_you(site),
+        AREAS => areas::list(site),
+        _ => match path.strip_prefix("/service-areas/") {
+            Some(slug) => areas::city(site, slug),
+            None => not_found(site),
+        },
     }
 }
 
@@ -71,13 +142,11 @@ fn not_found(site: &Site) -> Page {
     Page {
         status: StatusCode::NOT_FOUND,
         kind: "notFound",
-        head: Head {
-            title: format!("Page Not Found | {}", site.content.business.name),
-            description: "Sorry, the page you are looking for doesn't exist or has been moved."
-                .to_owned(),
-            canonical_path: None,
-            image: site.content.hero.poster.clone(),
-        },
+        head: Head::not_indexed(
+            site,
+            format!("Page Not Found | {}", site.content.business.name),
+            "Sorry, the page you are looking for doesn't exist or has been moved.".to_owned(),
+        ),
         data: Value::Null,
     }
 }

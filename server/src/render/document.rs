@@ -8,13 +8,7 @@ use crate::{
 };
 
 /// The whole HTML document for a page whose app markup is `app_html`.
-pub fn document(
-    site: &Site,
-    head: &Head,
-    assets: &ClientAssets,
-    app_html: &str,
-    state_json: &str,
-) -> String {
+pub fn document(site: &Site, head: &Head, assets: &ClientAssets, app_html: &str, state_json: &str) -> String {
     let name = &site.content.business.name;
     let mut html = String::with_capacity(app_html.len() + state_json.len() + 4096);
     html.push_str("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">");
@@ -33,26 +27,22 @@ pub fn document(
     meta(&mut html, "property", "og:site_name", name);
     meta(&mut html, "property", "og:title", &head.title);
     meta(&mut html, "property", "og:description", &head.description);
-    meta(
-        &mut html,
-        "property",
-        "og:image",
-        &absolute(site, &head.image),
-    );
+    meta(&mut html, "property", "og:image", &absolute(site, &head.image));
     meta(&mut html, "name", "twitter:card", "summary_large_image");
     meta(&mut html, "name", "theme-color", "#0f172a");
     html.push_str("<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">");
+    for data in &head.structured_data {
+        html.push_str("<script type=\"application/ld+json\">");
+        html.push_str(&script_safe(&data.to_string()));
+        html.push_str("</script>");
+    }
     for style in &assets.styles {
         let _ = write!(html, "<link rel=\"stylesheet\" href=\"{style}\">");
     }
     for preload in &assets.preloads {
         let _ = write!(html, "<link rel=\"modulepreload\" href=\"{preload}\">");
     }
-    let _ = write!(
-        html,
-        "<script type=\"module\" src=\"{}\"></script>",
-        assets.script
-    );
+    let _ = write!(html, "<script type=\"module\" src=\"{}\"></script>", assets.script);
     html.push_str("</head><body><div id=\"root\">");
     html.push_str(app_html);
     html.push_str("</div><script type=\"application/json\" id=\"page-state\">");
@@ -62,19 +52,11 @@ pub fn document(
 }
 
 fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {
-    let _ = write!(
-        html,
-        "<meta {attribute}=\"{key}\" content=\"{}\">",
-        escape(value)
-    );
+    let _ = write!(html, "<meta {attribute}=\"{key}\" content=\"{}\">", escape(value));
 }
 
 fn absolute(site: &Site, url: &str) -> String {
-    if url.starts_with('/') {
-        format!("{}{url}", site.public_url)
-    } else {
-        url.to_owned()
-    }
+    if url.starts_with('/') { format!("{}{url}", site.public_url) } else { url.to_owned() }
 }
 
 /// Escapes text for an HTML text node or a double-quoted attribute.
@@ -86,7 +68,7 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
+            '\'' => out.push_str("&#x27;"),
             _ => out.push(ch),
         }
     }
@@ -107,7 +89,7 @@ mod tests {
     fn text_and_attributes_are_escaped() {
         assert_eq!(
             escape(r#"<a href="x">Tom & Jerry's</a>"#),
-            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#x27;s&lt;/a&gt;"
         );
     }
 

@@ -11,7 +11,6 @@ use std::{
     sync::{Arc, RwLock},
 };
 
-use anyhow::Context as _;
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -52,42 +51,63 @@ impl Renderer {
         })
     }
 
-    /// Renders every pre-rendered page, all render threads at once, and caches them.
-    pub async fn render_all(self: &Arc<Self>) -> anyhow::Result<()> {
-        let mut tasks = tokio::task::JoinSet::new();
+    /// Renders the pre-rendered pages that are not cached yet, one at a time, so that a render
+    /// thread stays free for visitors meanwhile. Run in the background after start-up.
+    pub async fn warm_up(&self) {
         for path in pages::prerendered_paths(&self.site) {
-            let renderer = Arc::clone(self);
-            tasks.spawn(async move { renderer.refresh(&path).await });
+            if self.cached(&path).is_none()
+                && let Err(error) = self.refresh(&path).await
+            {
+                tracing::error!("Failed to render {path}: {error:#}");
+            }
         }
-        while let Some(result) = tasks.join_next().await {
-            result.context("A render task panicked")??;
-        }
-        Ok(())
     }
 
-    /// Renders the page at `path` again and replaces the cached copy.
-    pub async fn refresh(&self, path: &str) -> anyhow::Result<()> {
+    /// Renders the page at `path` (a cache key) again and replaces the cached copy.
+    pub async fn refresh(&self, path: &str) -> anyhow::Result<Arc<CachedPage>> {
         let page = pages::resolve(&self.site, path);
         let state = serde_json::to_string(&json!({ "layout": self.layout, "page": page }))?;
         let app_html = self.pool.render(path, state.clone()).await?;
         let html = document::document(&self.site, &page.head, &self.assets, &app_html, &state);
         let page_json = serde_json::to_vec(&page)?;
         let status = page.status;
-        let cached = tokio::task::spawn_blocking(move || CachedPage {
-            status,
-            html: Encoded::new(html.into_bytes()),
-            json: Encoded::new(page_json),
-        })
-        .await?;
+        let cached = Arc::new(
+            tokio::task::spawn_blocking(move || CachedPage {
+                status,
+                html: Encoded::new(html.into_bytes()),
+                json: Encoded::new(page_json),
+            })
+            .await?,
+        );
         self.pages
             .write()
             .map_err(|_| anyhow::anyhow!("The page cache lock is poisoned"))?
-            .insert(path.to_owned(), Arc::new(cached));
-        Ok(())
+            .insert(path.to_owned(), Arc::clone(&cached));
+        Ok(cached)
+    }
+
+    fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
+        self.pages.read().ok()?.get(key).cloned()
+    }
+
+    /// The page at `path`, from the cache or rendered now; unknown paths share one 404 page.
+    pub async fn page(&self, path: &str) -> anyhow::Result<Arc<CachedPage>> {
+        if let Some(page) = self.cached(path) {
+            return Ok(page);
+        }
+        let key = pages::cache_key(&self.site, path);
+        match self.cached(key) {
+            Some(page) => Ok(page),
+            None => self.refresh(key).await,
+        }
     }
 
     /// Times rendering `path` in QuickJS: the first render, then `iterations` more.
-    pub async fn time_render(&self, path: &str, iterations: usize) -> anyhow::Result<Vec<std::time::Duration>> {
+    pub async fn time_render(
+        &self,
+        path: &str,
+        iterations: usize,
+    ) -> anyhow::Result<Vec<std::time::Duration>> {
         let page = pages::resolve(&self.site, path);
         let state = serde_json::to_string(&json!({ "layout": self.layout, "page": page }))?;
         let mut times = Vec::with_capacity(iterations + 1);
@@ -103,12 +123,7 @@ impl Renderer {
         pages::prerendered_paths(&self.site)
     }
 
-    /// The cached page at `path`, or the 404 page.
-    pub fn page(&self, path: &str) -> Option<Arc<CachedPage>> {
-        let pages = self.pages.read().ok()?;
-        pages
-            .get(path)
-            .or_else(|| pages.get(pages::NOT_FOUND_KEY))
-            .cloned()
+    pub fn site(&self) -> &Site {
+        &self.site
     }
 }

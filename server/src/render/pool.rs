@@ -48,9 +48,7 @@ impl RenderPool {
                 .context("Failed to start a render thread")?;
         }
         for ready_rx in ready {
-            ready_rx
-                .recv()
-                .context("A render thread stopped while starting")??;
+            ready_rx.recv().context("A render thread stopped while starting")??;
         }
         Ok(Self { jobs })
     }
@@ -59,21 +57,13 @@ impl RenderPool {
     pub async fn render(&self, url: &str, data: String) -> anyhow::Result<String> {
         let (reply, answer) = oneshot::channel();
         self.jobs
-            .send(Job {
-                url: url.to_owned(),
-                data,
-                reply,
-            })
+            .send(Job { url: url.to_owned(), data, reply })
             .map_err(|_| anyhow!("The render pool has stopped"))?;
         answer.await.context("A render thread stopped mid-render")?
     }
 }
 
-fn worker(
-    bundle: &str,
-    receiver: &Mutex<mpsc::Receiver<Job>>,
-    ready: &mpsc::Sender<anyhow::Result<()>>,
-) {
+fn worker(bundle: &str, receiver: &Mutex<mpsc::Receiver<Job>>, ready: &mpsc::Sender<anyhow::Result<()>>) {
     let mut engine = match Engine::new(bundle) {
         Ok(engine) => {
             let _ = ready.send(Ok(()));
@@ -122,9 +112,7 @@ impl Engine {
         })));
         let context = Context::full(&runtime).context("Failed to create a QuickJS context")?;
         context.with(|ctx| {
-            ctx.eval::<(), _>(PRELUDE)
-                .catch(&ctx)
-                .map_err(|e| anyhow!("The render prelude failed: {e}"))?;
+            ctx.eval::<(), _>(PRELUDE).catch(&ctx).map_err(|e| anyhow!("The render prelude failed: {e}"))?;
             ctx.eval::<(), _>(bundle)
                 .catch(&ctx)
                 .map_err(|e| anyhow!("The server bundle failed to load: {e}"))?;
@@ -133,12 +121,7 @@ impl Engine {
                 .map_err(|_| anyhow!("The server bundle defines no global render function"))?;
             anyhow::Ok(())
         })?;
-        Ok(Self {
-            context,
-            _runtime: runtime,
-            deadline,
-            epoch,
-        })
+        Ok(Self { context, _runtime: runtime, deadline, epoch })
     }
 
     fn render(&mut self, url: &str, data: &str) -> anyhow::Result<String> {
@@ -175,16 +158,10 @@ mod tests {
             if (url === '/boom') throw new Error('boom'); \
             return url + ':' + JSON.parse(data).n; };";
         let pool = RenderPool::start(bundle, 1).unwrap();
-        assert_eq!(
-            pool.render("/a", r#"{"n":1}"#.into()).await.unwrap(),
-            "/a:1"
-        );
+        assert_eq!(pool.render("/a", r#"{"n":1}"#.into()).await.unwrap(), "/a:1");
         let error = pool.render("/boom", "{}".into()).await.unwrap_err();
         assert!(format!("{error:#}").contains("boom"));
-        assert_eq!(
-            pool.render("/b", r#"{"n":2}"#.into()).await.unwrap(),
-            "/b:2"
-        );
+        assert_eq!(pool.render("/b", r#"{"n":2}"#.into()).await.unwrap(), "/b:2");
     }
 
     #[tokio::test]

@@ -22,29 +22,19 @@ pub fn test_config(data_dir: PathBuf) -> ServeConfig {
 pub async fn spawn_app() -> TestApp {
     let data_dir = tempfile::tempdir().expect("a temporary directory");
     let config = test_config(data_dir.path().join("data"));
-    let app = Application::build(&config)
-        .await
-        .expect("the application builds");
+    let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
     tokio::spawn(app.run_until(std::future::pending()));
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("an HTTP client");
-    TestApp {
-        url,
-        client,
-        data_dir,
-    }
+    TestApp { url, client, data_dir }
 }
 
 impl TestApp {
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client
-            .get(format!("{}{path}", self.url))
-            .send()
-            .await
-            .expect("the request completes")
+        self.client.get(format!("{}{path}", self.url)).send().await.expect("the request completes")
     }
 
     /// The body of a GET as text, asserting its status.

@@ -3,4 +3,5 @@
 mod helpers;
 mod pages;
 mod responses;
+mod site_pages;
 mod startup;

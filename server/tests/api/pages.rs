@@ -110,10 +110,7 @@ async fn client_navigation_gets_the_page_as_json() {
     assert_eq!(page["kind"], "home");
     assert_eq!(page["data"]["stats"].as_array().map(Vec::len), Some(4));
     assert_eq!(page["data"]["whyChoose"].as_array().map(Vec::len), Some(7));
-    assert_eq!(
-        page["data"]["testimonials"].as_array().map(Vec::len),
-        Some(6)
-    );
+    assert_eq!(page["data"]["testimonials"].as_array().map(Vec::len), Some(6));
 
     let response = app.get("/api/page?path=/nowhere").await;
     assert_eq!(response.status(), 200);
@@ -126,18 +123,13 @@ async fn client_navigation_gets_the_page_as_json() {
 async fn the_page_state_embedded_for_hydration_is_valid_json() {
     let app = spawn_app().await;
     let html = app.page("/", 200).await;
-    let start = html
-        .find("<script type=\"application/json\" id=\"page-state\">")
-        .expect("state element")
+    let start = html.find("<script type=\"application/json\" id=\"page-state\">").expect("state element")
         + "<script type=\"application/json\" id=\"page-state\">".len();
     let end = start + html[start..].find("</script>").expect("end of state");
     let state: serde_json::Value = serde_json::from_str(&html[start..end]).expect("state is JSON");
     assert_eq!(state["page"]["kind"], "home");
     assert_eq!(state["layout"]["phone"], "(303) 555-0147");
-    assert_eq!(
-        state["layout"]["footerAreas"].as_array().map(Vec::len),
-        Some(10)
-    );
+    assert_eq!(state["layout"]["footerAreas"].as_array().map(Vec::len), Some(10));
 }
 
 #[tokio::test]

@@ -11,14 +11,7 @@ async fn every_response_carries_the_security_headers() {
         .nth(1)
         .and_then(|s| s.split('"').next())
         .expect("script");
-    for path in [
-        "/",
-        "/missing",
-        "/healthz",
-        "/api/page?path=/",
-        script,
-        "/site/favicon.svg",
-    ] {
+    for path in ["/", "/missing", "/healthz", "/api/page?path=/", script, "/site/favicon.svg"] {
         let response = app.get(path).await;
         let headers = response.headers();
         let csp = headers["content-security-policy"].to_str().expect("text");
@@ -33,29 +26,13 @@ async fn every_response_carries_the_security_headers() {
             assert!(csp.contains(directive), "{path}: CSP has {directive}");
         }
         assert!(!csp.contains("unsafe-eval"), "{path}");
-        assert!(
-            !csp.split(';')
-                .any(|d| d.contains("script-src") && d.contains("unsafe-inline")),
-            "{path}"
-        );
+        assert!(!csp.split(';').any(|d| d.contains("script-src") && d.contains("unsafe-inline")), "{path}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
-        assert_eq!(
-            headers["referrer-policy"], "strict-origin-when-cross-origin",
-            "{path}"
-        );
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
         assert!(headers.contains_key("permissions-policy"), "{path}");
-        assert!(
-            !headers.contains_key("access-control-allow-origin"),
-            "{path}"
-        );
+        assert!(!headers.contains_key("access-control-allow-origin"), "{path}");
         // Served over https (the test's public URL), so HSTS is on.
-        assert!(
-            headers["strict-transport-security"]
-                .to_str()
-                .expect("text")
-                .contains("max-age="),
-            "{path}"
-        );
+        assert!(headers["strict-transport-security"].to_str().expect("text").contains("max-age="), "{path}");
     }
 }
 
@@ -63,23 +40,14 @@ async fn every_response_carries_the_security_headers() {
 async fn pages_are_served_compressed_with_an_etag_and_revalidated() {
     let app = spawn_app().await;
     let url = format!("{}/", app.url);
-    let response = app
-        .client
-        .get(&url)
-        .header("accept-encoding", "gzip, br")
-        .send()
-        .await
-        .expect("response");
+    let response = app.client.get(&url).header("accept-encoding", "gzip, br").send().await.expect("response");
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-encoding"], "br");
     assert_eq!(response.headers()["vary"], "Accept-Encoding");
     let etag = response.headers()["etag"].clone();
     let compressed = response.bytes().await.expect("body").len();
     let plain = app.page("/", 200).await.len();
-    assert!(
-        compressed * 4 < plain,
-        "brotli {compressed} bytes vs {plain}"
-    );
+    assert!(compressed * 4 < plain, "brotli {compressed} bytes vs {plain}");
 
     let again = app
         .client
@@ -91,13 +59,7 @@ async fn pages_are_served_compressed_with_an_etag_and_revalidated() {
         .expect("response");
     assert_eq!(again.status(), 304);
 
-    let gzip = app
-        .client
-        .get(&url)
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .expect("response");
+    let gzip = app.client.get(&url).header("accept-encoding", "gzip").send().await.expect("response");
     assert_eq!(gzip.headers()["content-encoding"], "gzip");
 }
 
@@ -105,11 +67,8 @@ async fn pages_are_served_compressed_with_an_etag_and_revalidated() {
 async fn hashed_assets_are_immutable_and_pre_compressed() {
     let app = spawn_app().await;
     let html = app.page("/", 200).await;
-    let css = html
-        .split("<link rel=\"stylesheet\" href=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("css");
+    let css =
+        html.split("<link rel=\"stylesheet\" href=\"").nth(1).and_then(|s| s.split('"').next()).expect("css");
     let response = app
         .client
         .get(format!("{}{css}", app.url))
@@ -118,10 +77,7 @@ async fn hashed_assets_are_immutable_and_pre_compressed() {
         .await
         .expect("response");
     assert_eq!(response.status(), 200);
-    assert_eq!(
-        response.headers()["cache-control"],
-        "public, max-age=31536000, immutable"
-    );
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(response.headers()["content-encoding"], "br");
     assert_eq!(response.headers()["content-type"], "text/css");
 

@@ -13,13 +13,7 @@ async fn healthz_answers_200_once_the_server_is_ready() {
 #[tokio::test]
 async fn the_database_is_created_in_the_data_directory_on_first_start() {
     let app = spawn_app().await;
-    assert!(
-        app.data_dir
-            .path()
-            .join("data")
-            .join(trailerworks::db::FILE_NAME)
-            .exists()
-    );
+    assert!(app.data_dir.path().join("data").join(trailerworks::db::FILE_NAME).exists());
 }
 
 #[tokio::test]
@@ -31,16 +25,10 @@ async fn a_bad_content_file_is_rejected_with_a_message_naming_the_field() {
     let mut config = test_config(dir.path().join("data"));
     config.content = Some(path.clone());
 
-    let error = Application::build(&config)
-        .await
-        .err()
-        .expect("start-up fails");
+    let error = Application::build(&config).await.err().expect("start-up fails");
     let message = format!("{error:#}");
     assert!(message.contains(&path.display().to_string()), "{message}");
-    assert!(
-        message.contains("testimonials[0].rating: must be between 1 and 5"),
-        "{message}"
-    );
+    assert!(message.contains("testimonials[0].rating: must be between 1 and 5"), "{message}");
 }
 
 #[tokio::test]
@@ -50,12 +38,6 @@ async fn a_content_file_that_is_not_toml_is_rejected_with_its_line() {
     std::fs::write(&path, "[business\nname = 1").expect("write");
     let mut config = test_config(dir.path().join("data"));
     config.content = Some(path);
-    let message = format!(
-        "{:#}",
-        Application::build(&config)
-            .await
-            .err()
-            .expect("start-up fails")
-    );
+    let message = format!("{:#}", Application::build(&config).await.err().expect("start-up fails"));
     assert!(message.contains("line 1"), "{message}");
 }

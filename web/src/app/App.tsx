@@ -2,7 +2,14 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { BookingDialog } from "../features/booking/BookingDialog";
+import { AboutPage } from "../features/about/AboutPage";
+import { CityNotFoundPage } from "../features/areas/CityNotFoundPage";
+import { CityPage } from "../features/areas/CityPage";
+import { ServiceAreasPage } from "../features/areas/ServiceAreasPage";
+import { ThankYouPage } from "../features/booking/ThankYouPage";
+import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
+import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
 import { BookingDialogContext } from "../lib/bookingDialog";
 import { LayoutContext } from "../lib/layout";
@@ -15,6 +22,20 @@ function PageView({ page }: { page: Page }) {
   switch (page.kind) {
     case "home":
       return <HomePage data={page.data} />;
+    case "services":
+      return <ServicesPage data={page.data} />;
+    case "about":
+      return <AboutPage data={page.data} />;
+    case "contact":
+      return <ContactPage data={page.data} />;
+    case "serviceAreas":
+      return <ServiceAreasPage data={page.data} />;
+    case "city":
+      return <CityPage data={page.data} />;
+    case "cityNotFound":
+      return <CityNotFoundPage />;
+    case "thankYou":
+      return <ThankYouPage data={page.data} />;
     case "notFound":
       return <NotFoundPage />;
   }

@@ -1,10 +1,20 @@
+import { Phone } from "lucide-react";
 import { Link } from "react-router";
 import { useOpenBooking } from "../lib/bookingDialog";
+import { useLayout } from "../lib/layout";
 import type { Cta } from "../lib/types";
 
-/** The call to action that closes a page: book, or browse the services. */
-export function ClosingCta({ cta }: { cta: Cta }) {
+interface Props {
+  cta: Cta;
+  /** The second button: browse the services, or call. */
+  secondary?: "browse" | "call";
+}
+
+/** The call to action that closes a page: book, and browse the services or call. */
+export function ClosingCta({ cta, secondary = "browse" }: Props) {
   const openBooking = useOpenBooking();
+  const layout = useLayout();
+  const outline = "inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10";
   return (
     <section className="bg-gradient-to-br from-orange-700 to-orange-900 text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 lg:px-8">
@@ -18,9 +28,16 @@ export function ClosingCta({ cta }: { cta: Cta }) {
           >
             Schedule Service Now
           </button>
-          <Link to="/services" className="rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
-            Browse Services
-          </Link>
+          {secondary === "browse" ? (
+            <Link to="/services" className={outline}>
+              Browse Services
+            </Link>
+          ) : (
+            <a href={layout.phoneHref} className={outline}>
+              <Phone aria-hidden="true" className="h-5 w-5" />
+              Call {layout.phone}
+            </a>
+          )}
         </div>
       </div>
     </section>

@@ -98,6 +98,69 @@ export interface HomeData {
   closingCta: Cta;
 }
 
+export interface ServiceOffer {
+  icon: string;
+  title: string;
+  description: string;
+  features: string[];
+}
+
+export interface ServicesData {
+  page: { intro: string; sections: { title: string; intro: string; cards: ServiceOffer[] }[] };
+  closingCta: Cta;
+}
+
+export interface AboutData {
+  about: { story: string[]; mission: string; whyChoose: Feature[] };
+  founded: number;
+}
+
+export interface ContactData {
+  contact: { assistant: string; emergency: string; workshop: string };
+  responseTime: string;
+}
+
+export interface Rating {
+  value: number;
+  best: number;
+  reviewCount: number;
+}
+
+export interface CitySummary {
+  slug: string;
+  name: string;
+  population: string;
+  distance: string;
+  blurb: string;
+}
+
+export interface ServiceAreasData {
+  cities: CitySummary[];
+  rating: Rating;
+  closingCta: Cta;
+}
+
+export interface City extends CitySummary {
+  county: string;
+  description: string;
+  localInfo: string;
+  keyFeatures: string[];
+  testimonials: Testimonial[];
+}
+
+export interface CityData {
+  city: City;
+  services: { icon: string; title: string; description: string }[];
+  stats: Stat[];
+  rating: Rating;
+  founded: number;
+  closingCta: Cta;
+}
+
+export interface ThankYouData {
+  steps: string[];
+}
+
 export interface Head {
   title: string;
   description: string;
@@ -105,6 +168,13 @@ export interface Head {
 
 export type Page = { status: number; head: Head } & (
   | { kind: "home"; data: HomeData }
+  | { kind: "services"; data: ServicesData }
+  | { kind: "about"; data: AboutData }
+  | { kind: "contact"; data: ContactData }
+  | { kind: "serviceAreas"; data: ServiceAreasData }
+  | { kind: "city"; data: CityData }
+  | { kind: "cityNotFound"; data: null }
+  | { kind: "thankYou"; data: ThankYouData }
   | { kind: "notFound"; data: null }
 );
 

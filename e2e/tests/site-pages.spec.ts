@@ -1,0 +1,142 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+
+const CITIES = [
+  ["lakewood", "Lakewood"],
+  ["aurora", "Aurora"],
+  ["arvada", "Arvada"],
+  ["westminster", "Westminster"],
+  ["commerce-city", "Commerce City"],
+  ["thornton", "Thornton"],
+  ["golden", "Golden"],
+  ["wheat-ridge", "Wheat Ridge"],
+  ["broomfield", "Broomfield"],
+  ["northglenn", "Northglenn"],
+  ["edgewater", "Edgewater"],
+  ["englewood", "Englewood"],
+  ["sheridan", "Sheridan"],
+  ["highlands-ranch", "Highlands Ranch"],
+  ["parker", "Parker"],
+  ["centennial", "Centennial"],
+  ["morrison", "Morrison"],
+  ["evergreen", "Evergreen"],
+  ["conifer", "Conifer"],
+] as const;
+
+async function expectOpensDialog(page: Page, button: Locator) {
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: "Trailer Service Assistant" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+test("every booking button on the services page opens the dialog", async ({ page }) => {
+  await page.goto("/services");
+  await hydrated(page);
+  const buttons = await page.getByRole("button", { name: /^Book Service: / }).all();
+  expect(buttons).toHaveLength(13);
+  for (const button of buttons) await expectOpensDialog(page, button);
+  await expectOpensDialog(page, page.getByRole("button", { name: "Schedule Service Now" }));
+  await expect(page.getByRole("main").getByRole("link", { name: "Call (303) 555-0147" })).toHaveAttribute("href", "tel:+13035550147");
+});
+
+test("the contact page's assistant and emergency buttons open the dialog", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page);
+  await expectOpensDialog(page, page.getByRole("button", { name: "Start Chat Now" }));
+  await expectOpensDialog(page, page.getByRole("button", { name: "Chat with Assistant" }));
+  await expect(page.getByRole("link", { name: /Get Directions/ })).toHaveAttribute("href", /google\.com\/maps/);
+});
+
+test("the service areas and city pages' booking buttons open the dialog", async ({ page }) => {
+  await page.goto("/service-areas");
+  await hydrated(page);
+  await expectOpensDialog(page, page.getByRole("button", { name: "Schedule Service Now" }));
+  await page.goto("/service-areas/parker");
+  await hydrated(page);
+  await expectOpensDialog(page, page.getByRole("button", { name: "Schedule Service in Parker" }));
+  await expectOpensDialog(page, page.getByRole("button", { name: "Schedule Service Now" }));
+});
+
+test("every city card links to its city page", async ({ page }) => {
+  await page.goto("/service-areas");
+  await hydrated(page);
+  for (const [slug, name] of CITIES) {
+    await page.getByRole("link", { name: `View ${name} Services` }).click();
+    await expect(page).toHaveURL(`/service-areas/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Trailer Repair in ${name}`);
+    await page.getByRole("link", { name: "Back to Service Areas" }).click();
+    await expect(page).toHaveURL("/service-areas");
+  }
+});
+
+test("city cards enter one after another, and not at all for reduced motion", async ({ page }) => {
+  await page.goto("/service-areas");
+  await hydrated(page);
+  const delays = await page.locator("main li.animate-rise").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationDelay));
+  expect(delays).toHaveLength(19);
+  expect(delays.slice(0, 3)).toEqual(["0s", "0.05s", "0.1s"]);
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  const names = await page.locator("main li.animate-rise").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationName));
+  expect(new Set(names)).toEqual(new Set(["none"]));
+});
+
+test("an unknown city shows City Not Found and leads back to all areas", async ({ page }) => {
+  const response = await page.goto("/service-areas/atlantis");
+  expect(response?.status()).toBe(404);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "City Not Found" })).toBeVisible();
+  await expect(page.getByText("The service area you're looking for doesn't exist.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "View All Service Areas" }).click();
+  await expect(page).toHaveURL("/service-areas");
+  await expect(page.getByRole("link", { name: "View Aurora Services" })).toBeVisible();
+});
+
+test("/thank-you without a name lands on the home page, and Back does not return to it", async ({ page }) => {
+  await page.goto("/about");
+  await hydrated(page);
+  await page.goto("/thank-you");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional Trailer Repair & Maintenance Services");
+  await page.goBack();
+  await expect(page).toHaveURL("/about");
+});
+
+test("/thank-you with a name in navigation state thanks the visitor", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.evaluate(() => {
+    window.history.replaceState({ usr: { name: "Jamie", email: "jamie@example.com" }, key: "t", idx: 0 }, "", "/thank-you");
+  });
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Thank You, Jamie!" })).toBeVisible();
+  await expect(page.getByText("jamie@example.com")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What Happens Next?" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Call Us" })).toHaveAttribute("href", "tel:+13035550147");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Return Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+for (const path of ["/services", "/about", "/contact", "/service-areas"]) {
+  test(`axe finds no accessibility violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+  });
+}
+
+for (const [slug] of CITIES) {
+  test(`axe finds no accessibility violation on /service-areas/${slug}`, async ({ page }) => {
+    await page.goto(`/service-areas/${slug}`);
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+  });
+}

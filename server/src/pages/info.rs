@@ -1,0 +1,62 @@
+//! The services, about, contact and thank-you pages.
+
+use serde_json::json;
+
+use super::{Head, Page, Site, structured_data};
+
+pub fn services(site: &Site) -> Page {
+    let c = &site.content;
+    let head = Head::indexed(
+        site,
+        "/services",
+        format!("Trailer Repair, Custom Work & Mobile Service | {}", c.business.name),
+        format!(
+            "Enclosed, dump, flatbed and tilt trailer repair, brakes, welding, wiring and tires, \
+             custom builds and upgrades, and 24/7 mobile service across the Denver metro from {}.",
+            c.business.name
+        ),
+    );
+    Page::ok("services", head, json!({ "page": c.services_page, "closingCta": c.closing_cta }))
+}
+
+pub fn about(site: &Site) -> Page {
+    let c = &site.content;
+    let head = Head::indexed(
+        site,
+        "/about",
+        format!("About Us: Family-Owned Trailer Repair Since {} | {}", c.business.founded, c.business.name),
+        format!(
+            "{} is a family-owned trailer repair and fabrication shop on West 64th Avenue in \
+             Denver, serving trailer owners since {}. Our story, our mission and how we work.",
+            c.business.name, c.business.founded
+        ),
+    );
+    Page::ok("about", head, json!({ "about": c.about, "founded": c.business.founded }))
+}
+
+pub fn contact(site: &Site) -> Page {
+    let c = &site.content;
+    let a = &c.business.address;
+    let head = Head::indexed(
+        site,
+        "/contact",
+        format!("Contact Us: Call, E-mail or Book Online | {}", c.business.name),
+        format!(
+            "Call {}, e-mail {} or book with our online assistant. Visit us at {}, {}, {} {}. \
+             24/7 emergency trailer service.",
+            c.business.phone, c.business.email, a.street, a.city, a.region, a.postal_code
+        ),
+    )
+    .with_data(vec![structured_data::local_business(site)]);
+    Page::ok("contact", head, json!({ "contact": c.contact, "responseTime": c.business.response_time }))
+}
+
+pub fn thank_you(site: &Site) -> Page {
+    let c = &site.content;
+    let head = Head::not_indexed(
+        site,
+        format!("Thank You | {}", c.business.name),
+        "Your service request was submitted.".to_owned(),
+    );
+    Page::ok("thankYou", head, json!({ "steps": c.thank_you.steps }))
+}

@@ -1,0 +1,101 @@
+//! JSON-LD for search engines, generated from the content file so that the name, address and
+//! phone in it always match the pages.
+
+use serde_json::{Value, json};
+
+use super::Site;
+use crate::content::City;
+
+/// The business as schema.org `AutoRepair` (a `LocalBusiness`).
+pub fn local_business(site: &Site) -> Value {
+    let c = &site.content;
+    let b = &c.business;
+    let a = &b.address;
+    let hours: Vec<Value> = b
+        .hours
+        .iter()
+        .filter_map(|h| {
+            Some(json!({
+                "@type": "OpeningHoursSpecification",
+                "dayOfWeek": h.days,
+                "opens": h.opens.as_ref()?,
+                "closes": h.closes.as_ref()?,
+            }))
+        })
+        .collect();
+    let areas: Vec<Value> =
+        c.cities.iter().map(|city| json!({ "@type": "City", "name": city.name })).collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "AutoRepair",
+        "@id": site.url("/#business"),
+        "name": b.name,
+        "description": b.blurb,
+        "url": site.url("/"),
+        "telephone": b.phone,
+        "email": b.email,
+        "image": site.url(&c.hero.poster),
+        "foundingDate": b.founded.to_string(),
+        "priceRange": "$$",
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": a.street,
+            "addressLocality": a.city,
+            "addressRegion": a.region,
+            "postalCode": a.postal_code,
+            "addressCountry": a.country,
+        },
+        "geo": { "@type": "GeoCoordinates", "latitude": a.latitude, "longitude": a.longitude },
+        "openingHoursSpecification": hours,
+        "areaServed": areas,
+        "aggregateRating": {
+            "@type": "AggregateRating",
+            "ratingValue": c.rating.value,
+            "bestRating": c.rating.best,
+            "reviewCount": c.rating.review_count,
+        },
+        "sameAs": [b.social_url],
+    })
+}
+
+/// Trailer repair in one city, offered by the business.
+pub fn city_service(site: &Site, city: &City) -> Value {
+    let b = &site.content.business;
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Service",
+        "name": format!("Trailer Repair in {}", city.name),
+        "serviceType": "Trailer repair and maintenance",
+        "description": city.description,
+        "url": site.url(&format!("/service-areas/{}", city.slug)),
+        "provider": {
+            "@type": "AutoRepair",
+            "@id": site.url("/#business"),
+            "name": b.name,
+            "telephone": b.phone,
+        },
+        "areaServed": {
+            "@type": "City",
+            "name": city.name,
+            "geo": { "@type": "GeoCoordinates", "latitude": city.latitude, "longitude": city.longitude },
+            "containedInPlace": { "@type": "State", "name": "Colorado" },
+        },
+    })
+}
+
+/// Home > Service Areas > {city}.
+pub fn city_breadcrumbs(site: &Site, city: &City) -> Value {
+    let items = [
+        ("Home", "/".to_owned()),
+        ("Service Areas", "/service-areas".to_owned()),
+        (city.name.as_str(), format!("/service-areas/{}", city.slug)),
+    ];
+    let list: Vec<Value> = items
+        .iter()
+        .enumerate()
+        .map(|(i, (name, path))| {
+            json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": site.url(path) })
+        })
+        .collect();
+    json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": list })
+}

@@ -1,0 +1,278 @@
+//! The inner pages, the city pages and what search engines read.
+
+use crate::helpers::spawn_app;
+
+fn json_ld(html: &str) -> Vec<serde_json::Value> {
+    html.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| {
+            let json = &rest[..rest.find("</script>").expect("end of JSON-LD")];
+            serde_json::from_str(json).expect("JSON-LD parses")
+        })
+        .collect()
+}
+
+fn assert_shows(html: &str, page: &str, texts: &[&str]) {
+    for text in texts {
+        assert!(html.contains(text), "{page} shows {text:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_services_page_shows_three_sections_of_bookable_cards() {
+    let app = spawn_app().await;
+    let html = app.page("/services", 200).await;
+    assert_shows(
+        &html,
+        "/services",
+        &[
+            "Our Services",
+            "Trailer Repair",
+            "Custom Work",
+            "Mobile Service",
+            "Enclosed Trailer Repair",
+            "Dump Trailer Repair",
+            "Flatbed and Utility Trailer Repair",
+            "Tilt Trailer Repair",
+            "Suspension and Brake Repair",
+            "Welding and Fabrication",
+            "Electrical Repair",
+            "Tire and Wheel Service",
+            "Custom Trailer Builds",
+            "Modifications and Upgrades",
+            "Cargo Securing and Railing",
+            "On-Site Repair",
+            "Emergency Roadside Assistance",
+            "Schedule Service Now",
+            "href=\"tel:+13035550147\"",
+        ],
+    );
+    assert_eq!(html.matches(">Book Service</button>").count(), 13);
+}
+
+#[tokio::test]
+async fn the_about_page_tells_the_story_and_links_to_contact_and_phone() {
+    let app = spawn_app().await;
+    let html = app.page("/about", 200).await;
+    assert_shows(
+        &html,
+        "/about",
+        &["Our Story", "Our Mission", "Family-Owned", "Guaranteed Work", "href=\"/contact\"", "Contact Us"],
+    );
+    assert!(html.matches("href=\"tel:+13035550147\"").count() >= 2);
+}
+
+#[tokio::test]
+async fn the_contact_page_has_the_assistant_four_ways_to_reach_us_and_emergency_help() {
+    let app = spawn_app().await;
+    let html = app.page("/contact", 200).await;
+    assert_shows(
+        &html,
+        "/contact",
+        &[
+            "Start Chat Now",
+            "Call Us",
+            "E-mail Us",
+            "1 business day",
+            "Visit the Shop",
+            "Get Directions",
+            "href=\"https://www.google.com/maps/search/?api=1&amp;query=2150+West+64th+Avenue+Denver+CO+80221\"",
+            "Opening Hours",
+            "8:00 AM - 6:00 PM",
+            "Closed",
+            "Trailer Emergency?",
+            "Chat with Assistant",
+            "Visit Our Workshop",
+            "href=\"mailto:service@example.com\"",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn the_service_areas_page_lists_all_19_cities() {
+    let app = spawn_app().await;
+    let html = app.page("/service-areas", 200).await;
+    assert_eq!(html.matches(">View <!-- -->").count(), 19);
+    assert_shows(
+        &html,
+        "/service-areas",
+        &[
+            "href=\"/service-areas/aurora\"",
+            "386,261",
+            "10 miles from Denver",
+            "href=\"/service-areas/conifer\"",
+            "9,499",
+            "26 miles from Denver",
+            "Rated 5 out of 5",
+            "4.9<!-- -->/<!-- -->5",
+            "animation-delay:0.90s",
+            "Schedule Service Now",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn every_city_page_answers_200_with_its_own_content() {
+    let app = spawn_app().await;
+    let content = trailerworks::content::Content::load(None).expect("content");
+    for city in &content.cities {
+        let path = format!("/service-areas/{}", city.slug);
+        let html = app.page(&path, 200).await;
+        let name = city.name.as_str();
+        let escaped = |s: &str| trailerworks::render::escape(s);
+        assert_shows(
+            &html,
+            &path,
+            &[
+                &format!("Trailer Repair in <!-- -->{name}"),
+                &format!("Schedule Service in <!-- -->{name}"),
+                &format!("Serving <!-- -->{name}<!-- --> Since <!-- -->2023"),
+                &escaped(&city.description),
+                &escaped(&city.local_info),
+                &escaped(&city.population),
+                &escaped(&city.distance),
+                "Back to Service Areas",
+                "50+",
+                "Local Customers",
+                "Average Rating",
+                "24/7",
+                "30min",
+                "Response Time",
+                "Enclosed Trailer Repairs",
+                "Dump Trailer Services",
+                "Mobile Repair Service",
+                "Preventive Maintenance",
+                "Electrical Repairs",
+                "Custom Fabrication",
+            ],
+        );
+        for feature in &city.key_features {
+            assert!(html.contains(&escaped(feature)), "{path} shows {feature}");
+        }
+        for t in &city.testimonials {
+            assert!(html.contains(&escaped(&t.name)), "{path} shows {}", t.name);
+        }
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"https://trailers.example.com{path}\">"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_city_shows_city_not_found_with_status_404() {
+    let app = spawn_app().await;
+    let html = app.page("/service-areas/atlantis", 404).await;
+    assert_shows(
+        &html,
+        "unknown city",
+        &[
+            "City Not Found",
+            "The service area you&#x27;re looking for doesn&#x27;t exist.",
+            "View All Service Areas",
+            "<meta name=\"robots\" content=\"noindex\">",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn the_thank_you_page_is_not_indexed() {
+    let app = spawn_app().await;
+    let html = app.page("/thank-you", 200).await;
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(!html.contains("rel=\"canonical\""));
+}
+
+#[tokio::test]
+async fn every_public_page_has_its_own_title_description_and_canonical_url() {
+    let app = spawn_app().await;
+    let mut titles = std::collections::HashSet::new();
+    let mut descriptions = std::collections::HashSet::new();
+    for path in ["/", "/services", "/about", "/contact", "/service-areas", "/service-areas/golden"] {
+        let html = app.page(path, 200).await;
+        let title = html.split("<title>").nth(1).and_then(|s| s.split("</title>").next()).expect("title");
+        let description = html
+            .split("<meta name=\"description\" content=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .expect("description");
+        assert!(titles.insert(title.to_owned()), "{path} has a title of its own");
+        assert!(descriptions.insert(description.to_owned()), "{path} has a description of its own");
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"https://trailers.example.com{path}\">"))
+        );
+        assert!(html.contains("<meta property=\"og:title\""), "{path}");
+        assert!(html.contains("<meta property=\"og:description\""), "{path}");
+        assert!(
+            html.contains(&format!(
+                "<meta property=\"og:url\" content=\"https://trailers.example.com{path}\">"
+            ))
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_business_json_ld_on_home_and_contact_has_the_required_properties() {
+    let app = spawn_app().await;
+    for path in ["/", "/contact"] {
+        let html = app.page(path, 200).await;
+        let data = json_ld(&html);
+        let business = data.iter().find(|d| d["@type"] == "AutoRepair").expect("an AutoRepair");
+        assert_eq!(business["@context"], "https://schema.org");
+        assert_eq!(business["name"], "Front Range Trailer Works");
+        assert_eq!(business["telephone"], "(303) 555-0147");
+        assert_eq!(business["email"], "service@example.com");
+        assert_eq!(business["address"]["streetAddress"], "2150 West 64th Avenue");
+        assert_eq!(business["address"]["postalCode"], "80221");
+        assert_eq!(business["geo"]["latitude"], 39.814);
+        assert_eq!(business["openingHoursSpecification"].as_array().map(Vec::len), Some(2));
+        assert_eq!(business["openingHoursSpecification"][0]["opens"], "08:00");
+        assert_eq!(business["areaServed"].as_array().map(Vec::len), Some(19));
+        assert_eq!(business["aggregateRating"]["ratingValue"], 4.9);
+        assert_eq!(business["aggregateRating"]["reviewCount"], 250);
+    }
+}
+
+#[tokio::test]
+async fn a_city_page_has_a_service_and_breadcrumbs_in_json_ld() {
+    let app = spawn_app().await;
+    let html = app.page("/service-areas/wheat-ridge", 200).await;
+    let data = json_ld(&html);
+    let service = data.iter().find(|d| d["@type"] == "Service").expect("a Service");
+    assert_eq!(service["areaServed"]["name"], "Wheat Ridge");
+    assert_eq!(service["provider"]["name"], "Front Range Trailer Works");
+    let crumbs = data.iter().find(|d| d["@type"] == "BreadcrumbList").expect("breadcrumbs");
+    let items = crumbs["itemListElement"].as_array().expect("items");
+    assert_eq!(items.len(), 3);
+    assert_eq!(items[2]["name"], "Wheat Ridge");
+    assert_eq!(items[2]["item"], "https://trailers.example.com/service-areas/wheat-ridge");
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_every_public_page() {
+    let app = spawn_app().await;
+    let response = app.get("/sitemap.xml").await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"].to_str().expect("text").starts_with("application/xml"));
+    let xml = response.text().await.expect("text");
+    let content = trailerworks::content::Content::load(None).expect("content");
+    let mut expected: Vec<String> =
+        ["/", "/services", "/about", "/contact", "/service-areas"].iter().map(|p| (*p).to_owned()).collect();
+    expected.extend(content.cities.iter().map(|c| format!("/service-areas/{}", c.slug)));
+    for path in &expected {
+        assert!(
+            xml.contains(&format!("<loc>https://trailers.example.com{path}</loc>")),
+            "sitemap lists {path}"
+        );
+    }
+    assert_eq!(xml.matches("<loc>").count(), expected.len());
+    assert!(!xml.contains("thank-you"));
+}
+
+#[tokio::test]
+async fn robots_txt_points_to_the_sitemap_and_keeps_admin_and_api_out() {
+    let app = spawn_app().await;
+    let text = app.page("/robots.txt", 200).await;
+    assert!(text.contains("Sitemap: https://trailers.example.com/sitemap.xml"));
+    assert!(text.contains("Disallow: /dbadmin"));
+    assert!(text.contains("Disallow: /api/"));
+}

@@ -1,0 +1,117 @@
+import { ArrowLeft, CheckCircle2, MapPin, Phone, Users } from "lucide-react";
+import { Link } from "react-router";
+import { ClosingCta } from "../../components/ClosingCta";
+import { Icon } from "../../components/Icon";
+import { SectionHeading } from "../../components/SectionHeading";
+import { TestimonialCard } from "../../components/TestimonialCard";
+import { useOpenBooking } from "../../lib/bookingDialog";
+import { useLayout } from "../../lib/layout";
+import type { CityData } from "../../lib/types";
+
+export function CityPage({ data }: { data: CityData }) {
+  const { city } = data;
+  const layout = useLayout();
+  const openBooking = useOpenBooking();
+  return (
+    <>
+      <section className="bg-gradient-to-br from-slate-950 via-slate-900 to-orange-950 px-4 pt-28 pb-16 text-white sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl">
+          <Link to="/service-areas" className="inline-flex items-center gap-2 text-sm font-semibold text-orange-200 hover:text-white">
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Service Areas
+          </Link>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">Trailer Repair in {city.name}</h1>
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-lg text-slate-200">
+            <span className="inline-flex items-center gap-2">
+              <MapPin aria-hidden="true" className="h-5 w-5" /> {city.distance}
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <Users aria-hidden="true" className="h-5 w-5" /> Population {city.population}
+            </span>
+          </p>
+          <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <button type="button" onClick={openBooking} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
+              Schedule Service in {city.name}
+            </button>
+            <a
+              href={layout.phoneHref}
+              className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
+            >
+              <Phone aria-hidden="true" className="h-5 w-5" />
+              {layout.phone}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <div className="lg:col-span-2">
+          <h2 className="text-3xl font-bold text-slate-900">
+            Serving {city.name} Since {data.founded}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-slate-700">{city.description}</p>
+          <h3 className="mt-8 text-xl font-semibold text-slate-900">Towing in {city.name}</h3>
+          <p className="mt-3 text-lg leading-relaxed text-slate-700">{city.localInfo}</p>
+        </div>
+        <aside className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+          <h3 className="text-lg font-semibold text-slate-900">What {city.name} Customers Get</h3>
+          <ul className="mt-4 space-y-3">
+            {city.keyFeatures.map((feature) => (
+              <li key={feature} className="flex gap-3 text-slate-700">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-orange-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </section>
+
+      <section aria-label={`Our record in ${city.name}`} className="bg-slate-900 py-12 text-white">
+        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 px-4 text-center sm:px-6 lg:grid-cols-4 lg:px-8">
+          {data.stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col">
+              <dt className="text-sm text-slate-300">{stat.label}</dt>
+              <dd className="order-first text-3xl font-extrabold text-orange-300">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <SectionHeading title={`Trailer Services in ${city.name}`} />
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {data.services.map((service) => (
+            <li key={service.title}>
+              <Link
+                to="/services"
+                className="flex h-full gap-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 hover:ring-orange-400"
+              >
+                <Icon name={service.icon} className="h-8 w-8 shrink-0 text-orange-700" />
+                <span>
+                  <span className="block text-lg font-semibold text-slate-900">{service.title}</span>
+                  <span className="mt-1 block text-slate-600">{service.description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-slate-100 py-16">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading title={`What ${city.name} Customers Say`} />
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {city.testimonials.map((t) => (
+              <li key={t.name}>
+                <TestimonialCard testimonial={t} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <ClosingCta cta={data.closingCta} secondary="call" />
+    </>
+  );
+}

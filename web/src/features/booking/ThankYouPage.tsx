@@ -1,0 +1,74 @@
+import { CheckCircle2, Home, Phone } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useLayout } from "../../lib/layout";
+import type { ThankYouData } from "../../lib/types";
+import { readThankYouState } from "./thankYouState";
+
+const subscribe = () => () => {};
+
+/** False while rendering on the server and hydrating, true afterwards. */
+function useIsClient(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Shown after a booking. The visitor's name and e-mail arrive as navigation state; opened
+ * without them (typed in, a new tab) the page sends the visitor home, replacing this entry.
+ */
+export function ThankYouPage({ data }: { data: ThankYouData }) {
+  const layout = useLayout();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isClient = useIsClient();
+  const visitor = isClient ? readThankYouState(location.state) : null;
+
+  useEffect(() => {
+    if (isClient && !visitor) navigate("/", { replace: true });
+  }, [isClient, visitor, navigate]);
+
+  return (
+    <section className="min-h-[80vh] bg-gradient-to-br from-slate-950 via-slate-900 to-orange-950 px-4 pt-32 pb-20 text-white sm:px-6 lg:px-8">
+      {visitor && (
+        <div className="mx-auto max-w-3xl text-center">
+          <CheckCircle2 aria-hidden="true" className="mx-auto h-16 w-16 text-green-400" />
+          <h1 className="mt-6 text-4xl font-extrabold">Thank You, {visitor.name}!</h1>
+          <p className="mt-4 text-lg text-slate-200">
+            Your service request has been submitted successfully. We'll be in touch at{" "}
+            <strong className="text-white">{visitor.email}</strong> or by phone.
+          </p>
+          <div className="mt-12 rounded-2xl bg-white p-8 text-left text-slate-800 shadow-xl">
+            <h2 className="text-2xl font-bold text-slate-900">What Happens Next?</h2>
+            <ol className="mt-6 space-y-5">
+              {data.steps.map((step, index) => (
+                <li key={step} className="flex gap-4">
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-orange-700 font-bold text-white">
+                    {index + 1}
+                  </span>
+                  <p className="pt-1.5">{step}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <Link to="/" className="inline-flex items-center gap-2 rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
+              <Home aria-hidden="true" className="h-5 w-5" />
+              Return Home
+            </Link>
+            <a
+              href={layout.phoneHref}
+              className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
+            >
+              <Phone aria-hidden="true" className="h-5 w-5" />
+              Call Us
+            </a>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

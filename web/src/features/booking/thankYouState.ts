@@ -1,0 +1,13 @@
+/** What the booking dialog passes to /thank-you as navigation state. */
+export interface ThankYouState {
+  name: string;
+  email: string;
+}
+
+/** The visitor's name and e-mail from navigation state, or null when the name is missing. */
+export function readThankYouState(state: unknown): ThankYouState | null {
+  if (typeof state !== "object" || state === null) return null;
+  const { name, email } = state as Record<string, unknown>;
+  if (typeof name !== "string" || name.trim() === "") return null;
+  return { name, email: typeof email === "string" ? email : "" };
+}

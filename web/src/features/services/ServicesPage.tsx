@@ -1,0 +1,57 @@
+import { Check } from "lucide-react";
+import { ClosingCta } from "../../components/ClosingCta";
+import { Icon } from "../../components/Icon";
+import { PageHero } from "../../components/PageHero";
+import { SectionHeading } from "../../components/SectionHeading";
+import { useOpenBooking } from "../../lib/bookingDialog";
+import type { ServiceOffer, ServicesData } from "../../lib/types";
+
+function OfferCard({ offer }: { offer: ServiceOffer }) {
+  const openBooking = useOpenBooking();
+  return (
+    <li className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
+      <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-orange-100 text-orange-700">
+        <Icon name={offer.icon} className="h-6 w-6" />
+      </span>
+      <h3 className="mt-4 text-lg font-semibold text-slate-900">{offer.title}</h3>
+      <p className="mt-2 text-slate-600">{offer.description}</p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+        {offer.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-orange-700" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={openBooking}
+        aria-label={`Book Service: ${offer.title}`}
+        className="mt-6 rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800"
+      >
+        Book Service
+      </button>
+    </li>
+  );
+}
+
+export function ServicesPage({ data }: { data: ServicesData }) {
+  return (
+    <>
+      <PageHero title="Our Services" subtitle={data.page.intro} />
+      {data.page.sections.map((section, index) => (
+        <section key={section.title} className={index % 2 === 1 ? "bg-slate-100 py-20" : "py-20"}>
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <SectionHeading title={section.title} subtitle={section.intro} />
+            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {section.cards.map((offer) => (
+                <OfferCard key={offer.title} offer={offer} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+      <ClosingCta cta={data.closingCta} secondary="call" />
+    </>
+  );
+}
