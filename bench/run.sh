@@ -24,7 +24,8 @@ wait_ready() { # url -> waits until /healthz answers 200
 
 PORT=18080
 BASE=http://127.0.0.1:$PORT
-PAGES=(/ /no-such-page)
+PAGES=(/ /services /about /contact /service-areas /service-areas/aurora /thank-you /no-such-page)
+LIGHTHOUSE_PAGES=(/ /services /service-areas /service-areas/aurora)
 
 echo "== start-up time to a ready /healthz (5 runs, empty database)"
 : > "$OUT/startup.txt"
@@ -46,6 +47,7 @@ data=$(mktemp -d)
 "$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" >"$OUT/server.log" 2>&1 &
 server=$!; pids+=("$server")
 wait_ready "$BASE"
+for path in "${PAGES[@]}"; do curl -fs -o /dev/null "$BASE$path" || true; done # warm the page cache
 
 echo "== first-visit weight"
 node bench/weight.mjs "$BASE" "${PAGES[@]}" > "$OUT/weight.json"
@@ -53,7 +55,7 @@ node bench/weight.mjs "$BASE" "${PAGES[@]}" > "$OUT/weight.json"
 echo "== Lighthouse (mobile)"
 echo "{" > "$OUT/lighthouse.json"
 first=1
-for path in /; do
+for path in "${LIGHTHOUSE_PAGES[@]}"; do
   [ $first = 1 ] || echo "," >> "$OUT/lighthouse.json"; first=0
   printf '"%s": %s' "$path" "$(bash bench/lighthouse.sh "$BASE$path")" >> "$OUT/lighthouse.json"
 done
