@@ -1,8 +1,11 @@
 //! Settings of `trailerworks serve`, from flags and TRAILERWORKS_* environment variables.
 
-use std::{net::SocketAddr, path::PathBuf};
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
+use anyhow::{Context as _, bail};
 use clap::Args;
+
+use crate::delivery::{DeliverySettings, EmailSettings, WebhookSettings};
 
 #[derive(Debug, Clone, Args)]
 pub struct ServeConfig {
@@ -25,6 +28,42 @@ pub struct ServeConfig {
     /// Number of threads that render pages with QuickJS.
     #[arg(long, env = "TRAILERWORKS_RENDER_THREADS", default_value_t = 2)]
     pub render_threads: usize,
+
+    /// SMTP server for booking e-mails, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
+    #[arg(long, env = "TRAILERWORKS_SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// Sender of booking e-mails, e.g. "Trailer Works <bookings@example.com>".
+    #[arg(long, env = "TRAILERWORKS_MAIL_FROM")]
+    pub mail_from: Option<String>,
+
+    /// The business inbox that receives booking e-mails.
+    #[arg(long, env = "TRAILERWORKS_NOTIFY_EMAIL")]
+    pub notify_email: Option<String>,
+
+    /// Form-service webhook that receives bookings (multipart POST, answers {"success": bool}).
+    #[arg(long, env = "TRAILERWORKS_WEBHOOK_URL")]
+    pub webhook_url: Option<String>,
+
+    /// The webhook's access key (sent as access_key; never sent to browsers).
+    #[arg(long, env = "TRAILERWORKS_WEBHOOK_ACCESS_KEY")]
+    pub webhook_access_key: Option<String>,
+
+    /// Bookings accepted per client address and hour; 0 turns the limit off.
+    #[arg(long, env = "TRAILERWORKS_BOOKING_RATE_LIMIT", default_value_t = 10)]
+    pub booking_rate_limit: u32,
+
+    /// Bookings submitted sooner than this after the dialog opened are flagged as spam.
+    #[arg(long, env = "TRAILERWORKS_BOOKING_MIN_FILL_MS", default_value_t = 3000)]
+    pub booking_min_fill_ms: u64,
+
+    /// Wait before the first retry of a failed delivery; it doubles with each try.
+    #[arg(long, env = "TRAILERWORKS_DELIVERY_RETRY_BASE_MS", default_value_t = 30_000)]
+    pub delivery_retry_base_ms: u64,
+
+    /// Tries before a delivery is marked dead.
+    #[arg(long, env = "TRAILERWORKS_DELIVERY_MAX_ATTEMPTS", default_value_t = 12)]
+    pub delivery_max_attempts: u32,
 }
 
 impl ServeConfig {
@@ -35,5 +74,31 @@ impl ServeConfig {
 
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
+    }
+
+    /// The delivery channels, checked: e-mail needs all three e-mail settings, the webhook its key.
+    pub fn delivery(&self) -> anyhow::Result<DeliverySettings> {
+        let email = match (&self.smtp_url, &self.mail_from, &self.notify_email) {
+            (None, None, None) => None,
+            (Some(smtp_url), Some(from), Some(to)) => Some(EmailSettings {
+                smtp_url: smtp_url.clone(),
+                from: from.parse().context("--mail-from is not an e-mail address")?,
+                to: to.parse().context("--notify-email is not an e-mail address")?,
+            }),
+            _ => bail!("E-mail delivery needs all of --smtp-url, --mail-from and --notify-email"),
+        };
+        let webhook = match (&self.webhook_url, &self.webhook_access_key) {
+            (None, None) => None,
+            (Some(url), Some(access_key)) => {
+                Some(WebhookSettings { url: url.clone(), access_key: access_key.clone() })
+            }
+            _ => bail!("Webhook delivery needs both --webhook-url and --webhook-access-key"),
+        };
+        Ok(DeliverySettings {
+            email,
+            webhook,
+            retry_base: Duration::from_millis(self.delivery_retry_base_ms),
+            max_attempts: self.delivery_max_attempts,
+        })
     }
 }

@@ -1,12 +1,17 @@
 //! `trailerworks`: the website, booking desk and blog of a family trailer repair shop.
 
 pub mod assets;
+pub mod booking;
 pub mod cli;
+pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod content;
 pub mod db;
+pub mod delivery;
+pub mod domain;
 pub mod encoding;
+pub mod error;
 pub mod pages;
 pub mod render;
 pub mod routes;

@@ -4,31 +4,46 @@ use std::sync::Arc;
 
 use axum::{
     Router,
-    extract::{Query, State},
+    extract::{DefaultBodyLimit, FromRef, Query, State},
     http::{HeaderMap, StatusCode, Uri},
     middleware,
     response::{IntoResponse, Redirect, Response},
-    routing::get,
+    routing::{get, post},
 };
 use serde::Deserialize;
 
 use crate::{
     assets,
+    booking::{self, routes::BookingDesk},
     pages::crawlers,
     render::Renderer,
     security::{self, SecurityHeaders},
 };
 
+/// Request bodies larger than this are refused before parsing (the booking form is far smaller).
+const BOOKING_BODY_LIMIT: usize = 16 * 1024;
+
 #[derive(Clone)]
 pub struct AppState {
     pub renderer: Arc<Renderer>,
     pub db: sqlx::SqlitePool,
+    pub bookings: Arc<BookingDesk>,
+}
+
+impl FromRef<AppState> for Arc<BookingDesk> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.bookings)
+    }
 }
 
 pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/page", get(page_json))
+        .route(
+            "/api/bookings",
+            post(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)),
+        )
         .route("/robots.txt", get(robots_txt))
         .route("/sitemap.xml", get(sitemap_xml))
         .route("/assets/{*file}", get(assets::web_asset))

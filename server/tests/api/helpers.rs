@@ -1,12 +1,17 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
+use tokio::{sync::oneshot, task::JoinHandle};
 use trailerworks::{config::ServeConfig, startup::Application};
 
 pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
-    pub data_dir: TempDir,
+    pub data_dir: PathBuf,
+    /// Keeps the temporary directory alive as long as the app; None when the caller owns it.
+    _temp: Option<TempDir>,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<anyhow::Result<()>>>,
 }
 
 pub fn test_config(data_dir: PathBuf) -> ServeConfig {
@@ -16,20 +21,52 @@ pub fn test_config(data_dir: PathBuf) -> ServeConfig {
         content: None,
         public_url: "https://trailers.example.com".to_owned(),
         render_threads: 2,
+        smtp_url: None,
+        mail_from: None,
+        notify_email: None,
+        webhook_url: None,
+        webhook_access_key: None,
+        booking_rate_limit: 0,
+        booking_min_fill_ms: 3000,
+        delivery_retry_base_ms: 20,
+        delivery_max_attempts: 5,
     }
 }
 
 pub async fn spawn_app() -> TestApp {
-    let data_dir = tempfile::tempdir().expect("a temporary directory");
-    let config = test_config(data_dir.path().join("data"));
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the app in a new temporary data directory, with `configure` applied to the config.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let mut app = spawn_app_in(&temp.path().join("data"), configure).await;
+    app._temp = Some(temp);
+    app
+}
+
+/// Starts the app on an existing data directory (to test what survives a restart).
+pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
+    let mut config = test_config(data_dir.to_owned());
+    configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
-    tokio::spawn(app.run_until(std::future::pending()));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("an HTTP client");
-    TestApp { url, client, data_dir }
+    TestApp {
+        url,
+        client,
+        data_dir: data_dir.to_owned(),
+        _temp: None,
+        stop: Some(stop),
+        server: Some(server),
+    }
 }
 
 impl TestApp {
@@ -43,4 +80,44 @@ impl TestApp {
         assert_eq!(response.status().as_u16(), status, "status of {path}");
         response.text().await.expect("a text body")
     }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client
+            .post(format!("{}{path}", self.url))
+            .json(body)
+            .send()
+            .await
+            .expect("the request completes")
+    }
+
+    /// A connection to the app's database, for checking what was stored.
+    pub async fn db(&self) -> sqlx::SqlitePool {
+        let path = self.data_dir.join(trailerworks::db::FILE_NAME);
+        sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.expect("the database opens")
+    }
+
+    /// Stops the server and its background work, like SIGTERM does.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.expect("the server task ends").expect("the server stops cleanly");
+        }
+    }
+}
+
+/// Polls `check` until it is true or five seconds have passed.
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..250 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("timed out waiting until {what}");
 }

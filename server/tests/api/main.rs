@@ -1,7 +1,9 @@
 //! HTTP tests against the real application, started on port 0 with a temporary data directory.
 
+mod bookings;
 mod helpers;
 mod pages;
 mod responses;
 mod site_pages;
+mod stand_ins;
 mod startup;

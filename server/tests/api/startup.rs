@@ -13,7 +13,7 @@ async fn healthz_answers_200_once_the_server_is_ready() {
 #[tokio::test]
 async fn the_database_is_created_in_the_data_directory_on_first_start() {
     let app = spawn_app().await;
-    assert!(app.data_dir.path().join("data").join(trailerworks::db::FILE_NAME).exists());
+    assert!(app.data_dir.join(trailerworks::db::FILE_NAME).exists());
 }
 
 #[tokio::test]

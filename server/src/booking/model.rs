@@ -1,0 +1,211 @@
+//! A booking request as the browser sends it, and the parsed booking the store takes.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::{
+    domain::{EmailAddress, PersonName, Phone},
+    error::FieldErrors,
+};
+
+const MAX_DETAILS: usize = 2000;
+const MAX_ANSWERS: usize = 12;
+const MAX_ANSWER_TEXT: usize = 500;
+const NO_DETAILS: &str = "No additional details provided.";
+
+/// The JSON body of `POST /api/bookings`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingForm {
+    /// Made by the browser once per form, so a repeated submit is recognised.
+    pub submission_id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    #[serde(default)]
+    pub details: String,
+    #[serde(default)]
+    pub answers: Vec<AnswerForm>,
+    /// A field people never see; bots fill it in.
+    #[serde(default)]
+    pub website: String,
+    /// Milliseconds between the dialog opening and the submit, measured by the browser.
+    pub fill_ms: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AnswerForm {
+    pub question: String,
+    pub answer: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub question: String,
+    pub answer: String,
+}
+
+/// A booking that passed validation.
+#[derive(Debug)]
+pub struct NewBooking {
+    pub submission_id: String,
+    pub name: PersonName,
+    pub email: EmailAddress,
+    pub phone: Phone,
+    pub details: String,
+    pub answers: Vec<Answer>,
+    /// Why it looks like spam, if it does. Spam is kept and flagged, never dropped.
+    pub spam_reason: Option<&'static str>,
+}
+
+impl NewBooking {
+    /// The message delivered to the business: the details (or a default), then the conversation.
+    pub fn message(&self) -> String {
+        compose_message(&self.details, &self.answers)
+    }
+}
+
+impl BookingForm {
+    /// Checks every field, reporting all problems at once with the browser's messages.
+    pub fn parse(self, min_fill: Duration) -> Result<NewBooking, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let submission_id = self.submission_id.trim().to_owned();
+        if !(8..=64).contains(&submission_id.len())
+            || !submission_id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            errors.add("submissionId", "A submission id of 8 to 64 letters, digits and hyphens is required");
+        }
+        let name = errors.check("name", PersonName::parse(&self.name));
+        let email = errors.check("email", EmailAddress::parse(&self.email));
+        let phone = errors.check("phone", Phone::parse(&self.phone));
+        let details = self.details.trim().to_owned();
+        if details.chars().count() > MAX_DETAILS {
+            errors.add("details", "Additional details must be at most 2000 characters");
+        }
+        if self.answers.len() > MAX_ANSWERS {
+            errors.add("answers", "Too many answers");
+        }
+        let answers: Vec<Answer> = self
+            .answers
+            .into_iter()
+            .map(|a| Answer { question: a.question.trim().to_owned(), answer: a.answer.trim().to_owned() })
+            .collect();
+        if answers.iter().any(|a| {
+            a.question.is_empty()
+                || a.answer.is_empty()
+                || a.question.chars().count() > MAX_ANSWER_TEXT
+                || a.answer.chars().count() > MAX_ANSWER_TEXT
+        }) {
+            errors.add("answers", "Each answer needs a question and an answer of at most 500 characters");
+        }
+        let (Some(name), Some(email), Some(phone)) = (name, email, phone) else { return Err(errors) };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let spam_reason = if !self.website.trim().is_empty() {
+            Some("hidden field filled in")
+        } else if self.fill_ms.is_none_or(|ms| Duration::from_millis(ms) < min_fill) {
+            Some("submitted faster than a person can")
+        } else {
+            None
+        };
+        Ok(NewBooking { submission_id, name, email, phone, details, answers, spam_reason })
+    }
+}
+
+/// "{details or a default}\n\nConversation Summary:\n{question}: {answer}\n..."
+pub fn compose_message(details: &str, answers: &[Answer]) -> String {
+    let mut message =
+        if details.trim().is_empty() { NO_DETAILS.to_owned() } else { details.trim().to_owned() };
+    if !answers.is_empty() {
+        message.push_str("\n\nConversation Summary:");
+        for a in answers {
+            message.push_str(&format!("\n{}: {}", a.question, a.answer));
+        }
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> BookingForm {
+        BookingForm {
+            submission_id: "3f2a9c1e-0000-4000-8000-000000000001".into(),
+            name: "Jamie Ortiz".into(),
+            email: "jamie@example.com".into(),
+            phone: "303-555-0100".into(),
+            details: String::new(),
+            answers: vec![AnswerForm {
+                question: "What type of trailer do you have?".into(),
+                answer: "Dump Trailer".into(),
+            }],
+            website: String::new(),
+            fill_ms: Some(20_000),
+        }
+    }
+
+    const MIN: Duration = Duration::from_secs(3);
+
+    #[test]
+    fn a_complete_form_parses() {
+        let booking = form().parse(MIN).unwrap();
+        assert_eq!(booking.name.as_ref(), "Jamie Ortiz");
+        assert_eq!(booking.spam_reason, None);
+    }
+
+    #[test]
+    fn every_missing_field_is_reported_at_once() {
+        let mut f = form();
+        f.name = " ".into();
+        f.email = String::new();
+        f.phone = String::new();
+        let errors = format!("{:?}", f.parse(MIN).unwrap_err());
+        for message in ["Name is required", "Email is required", "Phone number is required"] {
+            assert!(errors.contains(message), "{errors}");
+        }
+    }
+
+    #[test]
+    fn a_malformed_email_is_reported() {
+        let mut f = form();
+        f.email = "jamie.example.com".into();
+        assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("Invalid email format"));
+    }
+
+    #[test]
+    fn the_message_is_the_details_then_the_conversation() {
+        let answers = vec![
+            Answer { question: "What type of trailer do you have?".into(), answer: "Dump Trailer".into() },
+            Answer { question: "How urgent is this?".into(), answer: "Soon (within a week)".into() },
+        ];
+        assert_eq!(
+            compose_message("Lift is slow", &answers),
+            "Lift is slow\n\nConversation Summary:\nWhat type of trailer do you have?: Dump Trailer\n\
+             How urgent is this?: Soon (within a week)"
+        );
+        assert!(compose_message("  ", &answers).starts_with("No additional details provided.\n\n"));
+    }
+
+    #[test]
+    fn a_filled_honeypot_or_a_hurried_submit_is_flagged_as_spam() {
+        let mut f = form();
+        f.website = "http://spam.example".into();
+        assert_eq!(f.parse(MIN).unwrap().spam_reason, Some("hidden field filled in"));
+        let mut f = form();
+        f.fill_ms = Some(500);
+        assert_eq!(f.parse(MIN).unwrap().spam_reason, Some("submitted faster than a person can"));
+        let mut f = form();
+        f.fill_ms = None;
+        assert!(f.parse(MIN).unwrap().spam_reason.is_some());
+    }
+
+    #[test]
+    fn a_bad_submission_id_is_refused() {
+        let mut f = form();
+        f.submission_id = "x".into();
+        assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("submissionId"));
+    }
+}

@@ -1,0 +1,39 @@
+//! Timestamps as stored: ISO 8601 UTC with milliseconds, fixed width so they sort as text.
+
+use std::time::Duration;
+
+use time::{OffsetDateTime, PrimitiveDateTime, format_description::FormatItem, macros::format_description};
+
+const FORMAT: &[FormatItem<'static>] =
+    format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+
+pub fn format(at: OffsetDateTime) -> String {
+    at.format(FORMAT).unwrap_or_default()
+}
+
+pub fn now() -> String {
+    format(OffsetDateTime::now_utc())
+}
+
+/// The timestamp `delay` from now.
+pub fn after(delay: Duration) -> String {
+    format(OffsetDateTime::now_utc() + delay)
+}
+
+/// Parses a stored timestamp.
+pub fn parse(text: &str) -> Option<OffsetDateTime> {
+    PrimitiveDateTime::parse(text, FORMAT).ok().map(PrimitiveDateTime::assume_utc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_round_trip_and_sort_as_text() {
+        let at = time::macros::datetime!(2025-03-14 09:05:07.25 UTC);
+        assert_eq!(format(at), "2025-03-14T09:05:07.250Z");
+        assert_eq!(parse("2025-03-14T09:05:07.250Z"), Some(at));
+        assert!(format(at) < format(at + Duration::from_millis(1)));
+    }
+}

@@ -1,0 +1,6 @@
+//! Values parsed from untrusted input at the edge. Inner code takes these, never raw strings.
+//! Each parse error is the message the visitor sees (SPEC.md section 5).
+
+mod contact;
+
+pub use contact::{EmailAddress, PersonName, Phone};

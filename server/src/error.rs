@@ -1,0 +1,64 @@
+//! The one error type at the HTTP boundary of the JSON API.
+
+use std::collections::BTreeMap;
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+
+/// Messages per field, answered as 422 `{"errors": {"field": ["message"]}}`.
+#[derive(Debug, Default)]
+pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.entry(field).or_default().push(message.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Keeps the value of `result`, or records its error against `field`.
+    pub fn check<T>(&mut self, field: &'static str, result: Result<T, &'static str>) -> Option<T> {
+        result.map_err(|message| self.add(field, message)).ok()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("invalid input")]
+    Invalid(FieldErrors),
+    /// The body could not be read as the expected JSON (or was too large): its status and why.
+    #[error("rejected request: {1}")]
+    Rejected(StatusCode, String),
+    #[error("too many requests")]
+    TooManyRequests(&'static str),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            Self::Invalid(errors) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "errors": errors.0 }))).into_response()
+            }
+            Self::Rejected(status, message) => (status, Json(json!({ "error": message }))).into_response(),
+            Self::TooManyRequests(message) => {
+                (StatusCode::TOO_MANY_REQUESTS, Json(json!({ "error": message }))).into_response()
+            }
+            Self::Internal(error) => {
+                tracing::error!("{error:#}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Json(json!({ "error": "Something went wrong on our side." })),
+                )
+                    .into_response()
+            }
+        }
+    }
+}

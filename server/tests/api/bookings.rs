@@ -1,0 +1,271 @@
+//! The booking endpoint: validation, durable storage, idempotency, spam and deliveries.
+
+use serde_json::{Value, json};
+use sqlx::Row as _;
+
+use crate::{
+    helpers::{TestApp, eventually, spawn_app, spawn_app_in, spawn_app_with},
+    stand_ins,
+};
+
+fn booking(submission_id: &str) -> Value {
+    json!({
+        "submissionId": submission_id,
+        "name": "Jamie Ortiz",
+        "email": "jamie@example.com",
+        "phone": "303-555-0188",
+        "details": "The lift is slow and leaks at the cylinder.",
+        "answers": [
+            { "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Dump Trailer" },
+            { "question": "What service do you need?", "answer": "Repairs needed" },
+            { "question": "Do you need mobile service, or can you bring the trailer to our shop?", "answer": "Need mobile service" },
+            { "question": "How urgent is this?", "answer": "Urgent (24-48 hours)" },
+        ],
+        "website": "",
+        "fillMs": 42000,
+    })
+}
+
+async fn count(app: &TestApp, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.db().await).await.expect("a count")
+}
+
+#[tokio::test]
+async fn each_missing_or_bad_field_gets_the_browsers_message() {
+    let app = spawn_app().await;
+    let mut body = booking("0b7e2c58-missing-fields");
+    body["name"] = json!("  ");
+    body["email"] = json!("");
+    body["phone"] = json!("");
+    let response = app.post_json("/api/bookings", &body).await;
+    assert_eq!(response.status(), 422);
+    let errors: Value = response.json().await.expect("JSON");
+    assert_eq!(errors["errors"]["name"][0], "Name is required");
+    assert_eq!(errors["errors"]["email"][0], "Email is required");
+    assert_eq!(errors["errors"]["phone"][0], "Phone number is required");
+
+    body = booking("0b7e2c58-bad-email");
+    body["email"] = json!("jamie-at-example.com");
+    let errors: Value = app.post_json("/api/bookings", &body).await.json().await.expect("JSON");
+    assert_eq!(errors["errors"]["email"][0], "Invalid email format");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 0);
+}
+
+#[tokio::test]
+async fn a_malformed_body_is_refused_with_a_clear_error() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .post(format!("{}/api/bookings", app.url))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .expect("response");
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.expect("JSON");
+    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
+}
+
+#[tokio::test]
+async fn a_booking_is_in_the_database_with_its_answers_and_message_after_201() {
+    let app = spawn_app().await;
+    let response = app.post_json("/api/bookings", &booking("4a1f0c22-stored")).await;
+    assert_eq!(response.status(), 201);
+    let id = response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+
+    let db = app.db().await;
+    let row = sqlx::query("SELECT name, email, phone, status, message, client_ip FROM bookings WHERE id = ?")
+        .bind(id)
+        .fetch_one(&db)
+        .await
+        .expect("the booking");
+    assert_eq!(row.get::<String, _>("name"), "Jamie Ortiz");
+    assert_eq!(row.get::<String, _>("status"), "new");
+    assert_eq!(row.get::<String, _>("client_ip"), "127.0.0.1");
+    assert_eq!(
+        row.get::<String, _>("message"),
+        "The lift is slow and leaks at the cylinder.\n\nConversation Summary:\n\
+         Hi! I'm your trailer assistant. What type of trailer do you have?: Dump Trailer\n\
+         What service do you need?: Repairs needed\n\
+         Do you need mobile service, or can you bring the trailer to our shop?: Need mobile service\n\
+         How urgent is this?: Urgent (24-48 hours)"
+    );
+    let answers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM booking_answers WHERE booking_id = ?")
+        .bind(id)
+        .fetch_one(&db)
+        .await
+        .expect("count");
+    assert_eq!(answers, 4);
+}
+
+#[tokio::test]
+async fn the_same_submission_id_twice_makes_one_booking() {
+    let app = spawn_app().await;
+    let first = app.post_json("/api/bookings", &booking("9c3d7e11-twice")).await;
+    let second = app.post_json("/api/bookings", &booking("9c3d7e11-twice")).await;
+    assert_eq!(first.status(), 201);
+    assert_eq!(second.status(), 200);
+    let (a, b): (Value, Value) = (first.json().await.expect("JSON"), second.json().await.expect("JSON"));
+    assert_eq!(a["id"], b["id"]);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 1);
+}
+
+#[tokio::test]
+async fn a_webhook_that_fails_twice_then_succeeds_gets_exactly_one_successful_delivery() {
+    let hook = stand_ins::webhook(2).await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("test-access-key".into());
+    })
+    .await;
+    assert_eq!(app.post_json("/api/bookings", &booking("5e6f7a8b-webhook")).await.status(), 201);
+
+    eventually("the webhook delivery is sent", || async {
+        count(&app, "SELECT COUNT(*) FROM deliveries WHERE state = 'sent'").await == 1
+    })
+    .await;
+    let requests = hook.log.requests();
+    assert_eq!(requests.len(), 3, "two failures, then one success");
+    let delivered = &requests[2];
+    assert_eq!(delivered["access_key"], "test-access-key");
+    assert_eq!(delivered["name"], "Jamie Ortiz");
+    assert_eq!(delivered["email"], "jamie@example.com");
+    assert_eq!(delivered["phone"], "303-555-0188");
+    assert!(delivered["message"].starts_with("The lift is slow"));
+    assert!(delivered["message"].contains("Conversation Summary:"));
+    assert_eq!(count(&app, "SELECT attempts FROM deliveries").await, 3);
+
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(hook.log.requests().len(), 3, "nothing is sent again after success");
+}
+
+#[tokio::test]
+async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+    })
+    .await;
+    let mut body = booking("7d8e9f00-email");
+    body["name"] = json!("Jamie Ortiz\r\nBcc: victim@example.net");
+    assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+
+    eventually("the e-mail arrives", || async { mailbox.messages().len() == 1 }).await;
+    let message = &mailbox.messages()[0];
+    assert!(message.contains("To: owner@example.com"), "{message}");
+    let reply_to = message.lines().find(|l| l.starts_with("Reply-To: ")).expect("a Reply-To header");
+    assert!(reply_to.ends_with("<jamie@example.com>"), "{message}");
+    assert!(
+        message.contains("Subject: New service request from Jamie Ortiz  Bcc: victim@example.net"),
+        "{message}"
+    );
+    assert!(!message.lines().any(|line| line.to_ascii_lowercase().starts_with("bcc:")), "{message}");
+    assert!(message.contains("Phone: 303-555-0188"), "{message}");
+    assert!(message.contains("Conversation Summary:"), "{message}");
+}
+
+#[tokio::test]
+async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let data_dir = data.path().join("data");
+    let down = stand_ins::webhook(usize::MAX).await;
+    let app = spawn_app_in(&data_dir, |c| {
+        c.webhook_url = Some(down.url.clone());
+        c.webhook_access_key = Some("key".into());
+        c.delivery_retry_base_ms = 300;
+    })
+    .await;
+    assert_eq!(app.post_json("/api/bookings", &booking("1a2b3c4d-restart")).await.status(), 201);
+    eventually("the first try fails", || async { !down.log.requests().is_empty() }).await;
+    app.stop().await;
+
+    let up = stand_ins::webhook(0).await;
+    let app = spawn_app_in(&data_dir, |c| {
+        c.webhook_url = Some(up.url.clone());
+        c.webhook_access_key = Some("key".into());
+    })
+    .await;
+    eventually("the delivery is sent after the restart", || async {
+        count(&app, "SELECT COUNT(*) FROM deliveries WHERE state = 'sent'").await == 1
+    })
+    .await;
+    assert_eq!(up.log.requests().len(), 1);
+    assert_eq!(up.log.requests()[0]["name"], "Jamie Ortiz");
+}
+
+#[tokio::test]
+async fn a_delivery_is_marked_dead_with_its_last_error_after_the_last_try() {
+    let hook = stand_ins::webhook(usize::MAX).await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("key".into());
+        c.delivery_max_attempts = 3;
+    })
+    .await;
+    assert_eq!(app.post_json("/api/bookings", &booking("2b3c4d5e-dead")).await.status(), 201);
+    eventually("the delivery is dead", || async {
+        count(&app, "SELECT COUNT(*) FROM deliveries WHERE state = 'dead'").await == 1
+    })
+    .await;
+    let error: String = sqlx::query_scalar("SELECT last_error FROM deliveries")
+        .fetch_one(&app.db().await)
+        .await
+        .expect("an error");
+    assert!(error.contains("500"), "{error}");
+    assert_eq!(hook.log.requests().len(), 3);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 1, "the booking itself is kept");
+}
+
+#[tokio::test]
+async fn too_many_bookings_from_one_address_get_429_with_a_clear_message() {
+    let app = spawn_app_with(|c| c.booking_rate_limit = 2).await;
+    for n in 0..2 {
+        let response = app.post_json("/api/bookings", &booking(&format!("6f7a8b9c-limit-{n}"))).await;
+        assert_eq!(response.status(), 201);
+    }
+    let response = app.post_json("/api/bookings", &booking("6f7a8b9c-limit-2")).await;
+    assert_eq!(response.status(), 429);
+    let body: Value = response.json().await.expect("JSON");
+    assert!(body["error"].as_str().expect("a message").contains("Too many requests"));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 2);
+}
+
+#[tokio::test]
+async fn a_honeypot_hit_is_stored_as_spam_with_the_same_success_and_not_delivered() {
+    let hook = stand_ins::webhook(0).await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("key".into());
+    })
+    .await;
+    let mut body = booking("8b9c0d1e-honeypot");
+    body["website"] = json!("https://cheap-pills.example");
+    assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    let mut hurried = booking("8b9c0d1e-hurried");
+    hurried["fillMs"] = json!(400);
+    assert_eq!(app.post_json("/api/bookings", &hurried).await.status(), 201);
+
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings WHERE status = 'spam'").await, 2);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings WHERE spam_reason IS NOT NULL").await, 2);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM deliveries").await, 0);
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused_before_parsing() {
+    let app = spawn_app().await;
+    let mut body = booking("3c4d5e6f-huge");
+    body["details"] = json!("x".repeat(64 * 1024));
+    assert_eq!(app.post_json("/api/bookings", &body).await.status(), 413);
+}
+
+#[tokio::test]
+async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut config = crate::helpers::test_config(data.path().join("data"));
+    config.smtp_url = Some("smtp://127.0.0.1:2525".into());
+    let error = trailerworks::startup::Application::build(&config).await.err().expect("start-up fails");
+    assert!(format!("{error:#}").contains("--mail-from"));
+}

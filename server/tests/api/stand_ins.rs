@@ -1,0 +1,124 @@
+//! Local stand-ins for the providers bookings are delivered to: a form-service webhook and an
+//! SMTP server, both on loopback.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use axum::{Json, Router, body::Bytes, extract::State, http::StatusCode, routing::post};
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
+    net::TcpListener,
+};
+
+/// The multipart fields of each request the webhook received, successful or not.
+#[derive(Clone, Default)]
+pub struct WebhookLog(Arc<Mutex<Vec<HashMap<String, String>>>>);
+
+impl WebhookLog {
+    pub fn requests(&self) -> Vec<HashMap<String, String>> {
+        self.0.lock().expect("lock").clone()
+    }
+}
+
+pub struct WebhookStandIn {
+    pub url: String,
+    pub log: WebhookLog,
+}
+
+/// A webhook that fails its first `failures` requests (500 with success false), then succeeds.
+pub async fn webhook(failures: usize) -> WebhookStandIn {
+    let log = WebhookLog::default();
+    let app = Router::new().route("/submit", post(receive)).with_state((log.clone(), failures));
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}/submit", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    WebhookStandIn { url, log }
+}
+
+async fn receive(
+    State((log, failures)): State<(WebhookLog, usize)>,
+    body: Bytes,
+) -> (StatusCode, Json<Value>) {
+    let fields = multipart_fields(&String::from_utf8_lossy(&body));
+    let count = {
+        let mut requests = log.0.lock().expect("lock");
+        requests.push(fields);
+        requests.len()
+    };
+    if count <= failures {
+        (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "success": false, "message": "temporarily down" })))
+    } else {
+        (StatusCode::OK, Json(json!({ "success": true, "message": "Form submitted" })))
+    }
+}
+
+/// Field name to value, from a multipart/form-data body of text fields.
+fn multipart_fields(body: &str) -> HashMap<String, String> {
+    body.split("Content-Disposition: form-data; name=\"")
+        .skip(1)
+        .filter_map(|part| {
+            let (name, rest) = part.split_once('"')?;
+            let value = rest.split_once("\r\n\r\n")?.1;
+            let value = &value[..value.find("\r\n--")?];
+            Some((name.to_owned(), value.to_owned()))
+        })
+        .collect()
+}
+
+/// The raw messages (headers and body) an SMTP stand-in accepted.
+#[derive(Clone, Default)]
+pub struct Mailbox(Arc<Mutex<Vec<String>>>);
+
+impl Mailbox {
+    pub fn messages(&self) -> Vec<String> {
+        self.0.lock().expect("lock").clone()
+    }
+}
+
+/// An SMTP server that accepts every message (no TLS, no auth); answers with its URL.
+pub async fn smtp() -> (String, Mailbox) {
+    let mailbox = Mailbox::default();
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("smtp://{}", listener.local_addr().expect("addr"));
+    let accepted = mailbox.clone();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let mailbox = accepted.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let _ = write.write_all(b"220 stand-in ESMTP\r\n").await;
+                let mut data: Option<String> = None;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if let Some(message) = data.as_mut() {
+                        if line == "." {
+                            mailbox.0.lock().expect("lock").push(data.take().unwrap_or_default());
+                            let _ = write.write_all(b"250 OK queued\r\n").await;
+                        } else {
+                            message.push_str(&line);
+                            message.push('\n');
+                        }
+                        continue;
+                    }
+                    let command = line.to_ascii_uppercase();
+                    let reply: &[u8] = if command.starts_with("EHLO") {
+                        b"250-stand-in\r\n250 8BITMIME\r\n"
+                    } else if command.starts_with("DATA") {
+                        data = Some(String::new());
+                        b"354 go ahead\r\n"
+                    } else if command.starts_with("QUIT") {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    let _ = write.write_all(reply).await;
+                }
+            });
+        }
+    });
+    (url, mailbox)
+}
