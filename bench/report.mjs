@@ -19,6 +19,16 @@ const startup = lines("startup.txt");
 out.push(`- Start-up to a ready /healthz, empty database: median ${median(startup)} ms of ${startup.length} runs (${startup.join(", ")} ms).`);
 out.push(`- Binary size: ${(Number(readFileSync(join(dir, "binary-size.txt"), "utf8")) / 1048576).toFixed(1)} MB.`, "");
 
+out.push("## Bookings (POST /api/bookings, synchronous=FULL, 10 s per level)", "");
+out.push("| connections | bookings/s | p50 | p99 | failed |", "|---|---|---|---|---|");
+const runs = readFileSync(join(dir, "bookings.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+for (const r of runs) {
+  out.push(`| ${r.connections} | ${Math.round((r.requests - r.failed) / r.seconds)} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.failed} |`);
+}
+const acknowledged = runs.reduce((n, r) => n + r.requests - r.failed, 0);
+const stored = lines("bookings-stored.txt")[0];
+out.push("", `Acknowledged: ${acknowledged}; in the database afterwards: ${stored} (${stored >= acknowledged ? "none lost" : "LOST " + (acknowledged - stored)}). Target: at least 1,000 durable bookings/s, none lost.`, "");
+
 out.push("## Server-side rendering (QuickJS, one thread)", "", "| page | cold | median of 50 |", "|---|---|---|");
 for (const [path, t] of Object.entries(json("render.json"))) {
   out.push(`| ${path} | ${t.cold_ms.toFixed(1)} ms | ${t.median_ms.toFixed(1)} ms |`);

@@ -40,6 +40,22 @@ for _ in 1 2 3 4 5; do
   rm -rf "$data"
 done
 
+echo "== bookings: distinct valid bookings at rising concurrency, durable commits"
+data=$(mktemp -d)
+"$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" --booking-rate-limit 0 >/dev/null 2>&1 &
+pid=$!; pids+=("$pid")
+wait_ready "$BASE"
+: > "$OUT/bookings.jsonl"
+for c in 1 8 64; do
+  threads=$(( c < 2 ? 1 : 2 ))
+  result=$(wrk -t"$threads" -c"$c" -d10s -s bench/bookings.lua "$BASE" -- "c$c" | tail -1)
+  echo "{\"connections\":$c,${result#\{}" >> "$OUT/bookings.jsonl"
+done
+kill "$pid"; wait "$pid" 2>/dev/null || true
+python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from bookings").fetchone()[0])' \
+  "$data/trailerworks.db" > "$OUT/bookings-stored.txt"
+rm -rf "$data"
+
 echo "== server-side render time per page (QuickJS; cold, then median of 50)"
 "$BIN" render-timings --iterations 50 > "$OUT/render.json"
 

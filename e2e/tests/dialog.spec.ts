@@ -12,7 +12,7 @@ async function openAndClose(page: Page, opener: Locator, how: "button" | "escape
   const width = await dialog.evaluate((el: Element) => el.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(672);
 
-  if (how === "button") await dialog.getByRole("button", { name: "Close" }).click();
+  if (how === "button") await dialog.getByRole("button", { name: "Close", exact: true }).click();
   if (how === "escape") await page.keyboard.press("Escape");
   if (how === "backdrop") await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();

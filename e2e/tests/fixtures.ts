@@ -52,7 +52,9 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export const test = base.extend<{ server: Server; consoleProblems: string[] }>({
+export const test = base.extend<{ server: Server; consoleProblems: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. */
+  expectedConsoleErrors: [[], { option: true }],
   server: async ({}, use) => {
     const { server, process } = await startServer();
     await use(server);
@@ -61,10 +63,11 @@ export const test = base.extend<{ server: Server; consoleProblems: string[] }>({
   },
   baseURL: async ({ server }, use) => use(server.url),
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const problems = watchConsole(page);
       await use(problems);
-      expect(problems, "console errors and warnings").toEqual([]);
+      const unexpected = problems.filter((p) => !expectedConsoleErrors.some((pattern) => pattern.test(p)));
+      expect(unexpected, "console errors and warnings").toEqual([]);
     },
     { auto: true },
   ],

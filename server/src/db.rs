@@ -18,13 +18,16 @@ pub async fn open(data_dir: &Path) -> anyhow::Result<SqlitePool> {
         .filename(&path)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
-        // In WAL mode NORMAL keeps every commit through an application crash or kill; only a
-        // power loss or OS crash can drop the last commits (SECURITY.md asks at least NORMAL).
-        .synchronous(SqliteSynchronous::Normal)
+        // FULL syncs the WAL at every commit, so a booking acknowledged to a visitor survives a
+        // power loss too, not only a crash (NORMAL's guarantee). Measured cheap here: bench/.
+        .synchronous(SqliteSynchronous::Full)
         .busy_timeout(Duration::from_secs(5))
         .foreign_keys(true);
+    // One connection: SQLite has one writer at a time anyway, and several connections made
+    // writers busy-wait on the lock (p99 ~200 ms under load instead of ~10 ms). Pages are
+    // served from memory, so reads here are few. Other processes (the CLI) wait on the lock.
     let pool = SqlitePoolOptions::new()
-        .max_connections(8)
+        .max_connections(1)
         .connect_with(options)
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;

@@ -246,6 +246,8 @@ pub struct ThankYou {
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct Chat {
     pub title: String,
+    pub contact_prompt: String,
+    pub error_message: String,
     pub steps: Vec<ChatStep>,
 }
 
@@ -254,6 +256,16 @@ pub struct Chat {
 pub struct ChatStep {
     pub question: String,
     pub options: Vec<String>,
+    #[serde(default)]
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// A question asked when a step's option is chosen, answered in free text.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct FollowUp {
+    pub option: String,
+    pub question: String,
 }
 
 impl Content {

@@ -263,11 +263,20 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     }
 
     c.text("chat.title", &content.chat.title);
+    c.text("chat.contact_prompt", &content.chat.contact_prompt);
+    c.text("chat.error_message", &content.chat.error_message);
     c.not_empty("chat.steps", &content.chat.steps);
     for (i, step) in content.chat.steps.iter().enumerate() {
         c.text(format!("chat.steps[{i}].question"), &step.question);
         for (j, option) in step.options.iter().enumerate() {
             c.text(format!("chat.steps[{i}].options[{j}]"), option);
+        }
+        for (j, follow_up) in step.follow_ups.iter().enumerate() {
+            let field = format!("chat.steps[{i}].follow_ups[{j}]");
+            if !step.options.contains(&follow_up.option) {
+                c.fail(format!("{field}.option"), "must be one of the step's options");
+            }
+            c.text(format!("{field}.question"), &follow_up.question);
         }
     }
 

@@ -20,6 +20,16 @@ export interface HoursView {
 export interface ChatStep {
   question: string;
   options: string[];
+  /** Questions asked, in free text, when one of the options is chosen. */
+  followUps: { option: string; question: string }[];
+}
+
+/** The booking assistant's script (content file, [chat]). */
+export interface ChatScript {
+  title: string;
+  contactPrompt: string;
+  errorMessage: string;
+  steps: ChatStep[];
 }
 
 export interface LayoutData {
@@ -39,7 +49,7 @@ export interface LayoutData {
   footerServices: string[];
   footerAreas: { name: string; slug: string }[];
   year: number;
-  chat: { title: string; steps: ChatStep[] };
+  chat: ChatScript;
 }
 
 export interface Stat {

@@ -1,6 +1,12 @@
 import { Bot, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Spinner } from "../../components/Spinner";
 import { useLayout } from "../../lib/layout";
+import type { ThankYouState } from "./thankYouState";
+
+// The chat is only needed once someone opens the dialog, so it is not in the first download.
+const BookingChat = lazy(() => import("./BookingChat"));
 
 interface Props {
   open: boolean;
@@ -10,14 +16,20 @@ interface Props {
 /**
  * The modal booking dialog. A native <dialog> shown with showModal(): the rest of the page is
  * inert while it is open, Escape closes it, and focus returns to the button that opened it.
+ * The conversation survives closing and reopening; it starts over after a successful booking.
  */
 export function BookingDialog({ open, onClose }: Props) {
   const layout = useLayout();
+  const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+  // When the current conversation started (null until the dialog is first opened).
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const [conversation, setConversation] = useState(0);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element || !open) return;
+    setOpenedAt((at) => at ?? Date.now());
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
     const previousOverflow = document.body.style.overflow;
@@ -29,7 +41,16 @@ export function BookingDialog({ open, onClose }: Props) {
     };
   }, [open]);
 
-  const first = layout.chat.steps[0];
+  const submitted = useCallback(
+    (visitor: ThankYouState) => {
+      onClose();
+      setConversation((n) => n + 1);
+      setOpenedAt(null);
+      navigate("/thank-you", { state: visitor });
+    },
+    [navigate, onClose],
+  );
+
   return (
     <dialog
       ref={dialog}
@@ -45,9 +66,9 @@ export function BookingDialog({ open, onClose }: Props) {
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl bg-transparent p-0 backdrop:bg-slate-950/70"
     >
-      {open && (
-        <div className="flex max-h-[85vh] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl">
-          <div className="flex items-center justify-between bg-slate-900 px-5 py-4 text-white">
+      {openedAt !== null && (
+        <div className="flex max-h-[85vh] flex-col overflow-y-auto rounded-2xl bg-white shadow-2xl">
+          <div className="sticky top-0 z-10 flex items-center justify-between bg-slate-900 px-5 py-4 text-white">
             <h2 id="booking-title" className="flex items-center gap-2 text-lg font-semibold">
               <Bot aria-hidden="true" className="h-5 w-5 text-orange-300" />
               {layout.chat.title}
@@ -61,13 +82,9 @@ export function BookingDialog({ open, onClose }: Props) {
               <X aria-hidden="true" className="h-5 w-5" />
             </button>
           </div>
-          <div className="flex-1 overflow-y-auto p-5" aria-live="polite">
-            {first && (
-              <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-800">
-                {first.question}
-              </p>
-            )}
-          </div>
+          <Suspense fallback={<Spinner label="Loading the assistant" />}>
+            <BookingChat key={conversation} script={layout.chat} openedAt={openedAt} onSubmitted={submitted} />
+          </Suspense>
         </div>
       )}
     </dialog>

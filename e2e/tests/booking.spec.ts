@@ -1,0 +1,160 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+
+async function openDialog(page: Page) {
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Book a Service" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Trailer Service Assistant" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function choose(page: Page, option: string) {
+  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
+}
+
+async function chatToContactForm(page: Page) {
+  await choose(page, "Dump Trailer");
+  await choose(page, "Repairs needed");
+  await choose(page, "Need mobile service");
+  await choose(page, "Urgent (24-48 hours)");
+  await expect(page.getByRole("form", { name: "Your contact information" })).toBeVisible();
+}
+
+async function fillContact(page: Page, name = "Jamie Ortiz") {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill("jamie@example.com");
+  await page.getByLabel("Phone").fill("303-555-0188");
+  await page.getByLabel(/Additional Details/).fill("The lift is slow.");
+}
+
+test("the whole chat with quick options ends on the thank-you page", async ({ page }) => {
+  const dialog = await openDialog(page);
+  const log = dialog.getByRole("log", { name: "Conversation" });
+  await expect(log).toContainText("Hi! I'm your trailer assistant. What type of trailer do you have?");
+  for (const option of ["Enclosed Trailer", "Dump Trailer", "Flatbed Trailer", "Tilt Trailer", "Other (please specify)"]) {
+    await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
+  }
+
+  await choose(page, "Dump Trailer");
+  await expect(log).toContainText("Dump Trailer");
+  await expect(page.getByTestId("typing")).toBeVisible();
+  await expect(log).toContainText("What service do you need?");
+  await expect(page.getByTestId("typing")).toHaveCount(0);
+  for (const option of ["Repairs needed", "Regular maintenance", "Upgrades/modifications", "Emergency service", "Not sure (need inspection)"]) {
+    await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
+  }
+  await choose(page, "Repairs needed");
+  await expect(log).toContainText("Do you need mobile service, or can you bring the trailer to our shop?");
+  for (const option of ["Need mobile service", "Can bring to shop", "Not sure yet"]) {
+    await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
+  }
+  await choose(page, "Need mobile service");
+  await expect(log).toContainText("How urgent is this?");
+  for (const option of ["Emergency (need immediate help)", "Urgent (24-48 hours)", "Soon (within a week)", "Not urgent (routine service)"]) {
+    await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
+  }
+  await choose(page, "Urgent (24-48 hours)");
+  await expect(log).toContainText("how can we reach you?");
+  await expect(page.getByLabel(/Additional Details/)).toHaveAttribute("rows", "3");
+
+  await fillContact(page);
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page).toHaveURL("/thank-you");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
+  await expect(page.getByText("jamie@example.com")).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+});
+
+test("'Other (please specify)' asks in free text, with Send disabled while blank", async ({ page }) => {
+  const dialog = await openDialog(page);
+  await choose(page, "Other (please specify)");
+  await expect(dialog.getByRole("log")).toContainText("What kind of trailer is it?");
+  const input = page.getByLabel("Your answer");
+  const send = page.getByRole("button", { name: "Send" });
+  await expect(input).toBeFocused();
+  await expect(send).toBeDisabled();
+  await input.fill("   ");
+  await expect(send).toBeDisabled();
+  await input.fill("Horse trailer");
+  await expect(send).toBeEnabled();
+  await input.press("Enter");
+  await expect(dialog.getByRole("log")).toContainText("Horse trailer");
+  await expect(dialog.getByRole("log")).toContainText("What service do you need?");
+  await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
+});
+
+test("the contact form shows every error at once and clears a field's error when it is edited", async ({ page }) => {
+  await openDialog(page);
+  await chatToContactForm(page);
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+
+  await page.getByLabel("Name").fill("J");
+  await expect(page.getByText("Name is required")).toHaveCount(0);
+  await expect(page.getByText("Email is required")).toBeVisible();
+
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Invalid email format")).toBeVisible();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+  await expect(page).toHaveURL("/");
+});
+
+test.describe("when the server fails", () => {
+  test.use({ expectedConsoleErrors: [/status of 503/] });
+
+  test("the visitor sees the error and a retry succeeds without retyping", async ({ page }) => {
+    let calls = 0;
+    const ids: string[] = [];
+    await page.route("**/api/bookings", async (route) => {
+      calls += 1;
+      ids.push((route.request().postDataJSON() as { submissionId: string }).submissionId);
+      if (calls === 1) {
+        await new Promise((done) => setTimeout(done, 400));
+        await route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+      } else {
+        await route.continue();
+      }
+    });
+    await openDialog(page);
+    await chatToContactForm(page);
+    await fillContact(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(page.getByLabel("Name")).toBeDisabled();
+    await expect(page.getByRole("alert")).toHaveText("There was an error submitting the form. Please try again.");
+    await expect(page.getByLabel("Name")).toHaveValue("Jamie Ortiz");
+    await expect(page.getByLabel("Name")).toBeEnabled();
+
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
+    expect(calls).toBe(2);
+    expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+test("the conversation survives closing and reopening the dialog", async ({ page }) => {
+  const dialog = await openDialog(page);
+  await choose(page, "Tilt Trailer");
+  await expect(dialog.getByRole("log")).toContainText("What service do you need?");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Book a Service" }).first().click();
+  await expect(dialog.getByRole("log")).toContainText("Tilt Trailer");
+  await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
+});
+
+test("axe finds no accessibility violation with the dialog open, in the chat and in the form", async ({ page }) => {
+  await openDialog(page);
+  await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await chatToContactForm(page);
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expectNoAxeViolations(page);
+});

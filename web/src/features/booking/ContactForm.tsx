@@ -1,0 +1,125 @@
+import { type FormEvent, useId, useState } from "react";
+import { submitBooking } from "../../lib/api";
+import type { Answer } from "./chatScript";
+import { type ContactErrors, type ContactFields, validateContact } from "./contactValidation";
+import { newSubmissionId } from "./submissionId";
+import type { ThankYouState } from "./thankYouState";
+
+const SUBMIT_FAILED = "There was an error submitting the form. Please try again.";
+
+interface Props {
+  answers: Answer[];
+  openedAt: number;
+  onSubmitted: (visitor: ThankYouState) => void;
+}
+
+const EMPTY: ContactFields = { name: "", email: "", phone: "", details: "" };
+
+/** Name, e-mail, phone and details; validated here and again by the server. */
+export function ContactForm({ answers, openedAt, onSubmitted }: Props) {
+  const [fields, setFields] = useState(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [website, setWebsite] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // One id per form: a retry after a failure is recognised as the same booking.
+  const [submissionId] = useState(newSubmissionId);
+  const id = useId();
+
+  const edit = (field: keyof ContactFields) => (value: string) => {
+    setFields((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    setFailure(null);
+    const result = await submitBooking({
+      submissionId,
+      ...fields,
+      answers,
+      website,
+      fillMs: Date.now() - openedAt,
+    });
+    if (result.ok) {
+      onSubmitted({ name: fields.name.trim(), email: fields.email.trim() });
+      return;
+    }
+    setSubmitting(false);
+    const fromServer: ContactErrors = {};
+    for (const field of ["name", "email", "phone", "details"] as const) {
+      const message = result.fieldErrors[field]?.[0];
+      if (message) fromServer[field] = message;
+    }
+    setErrors(fromServer);
+    setFailure(result.message ?? SUBMIT_FAILED);
+  };
+
+  const input =
+    "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none disabled:bg-slate-100";
+  const field = (name: keyof ContactFields, label: string, type: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={(e) => edit(name)(e.target.value)}
+        disabled={submitting}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        className={input}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 border-t border-slate-200 p-5" aria-label="Your contact information">
+      {field("name", "Name", "text", "name")}
+      {field("email", "Email", "email", "email")}
+      {field("phone", "Phone", "tel", "tel")}
+      <div>
+        <label htmlFor={`${id}-details`} className="block text-sm font-medium text-slate-800">
+          Additional Details <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-details`}
+          rows={3}
+          value={fields.details}
+          onChange={(e) => edit("details")(e.target.value)}
+          disabled={submitting}
+          className={input}
+        />
+      </div>
+      {/* A field people never see; bots that fill it in are flagged as spam. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {failure}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={submitting}
+        className="w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800 disabled:cursor-wait disabled:opacity-70"
+      >
+        {submitting ? "Submitting..." : "Submit Request"}
+      </button>
+    </form>
+  );
+}

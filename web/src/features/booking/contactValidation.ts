@@ -1,0 +1,29 @@
+// The booking contact form's rules, with the same messages as the server (SPEC.md section 5).
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  phone: string;
+  details: string;
+}
+
+export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
+
+/** local@host.tld without spaces: the same rule as the server's EmailAddress. */
+export function isEmail(value: string): boolean {
+  const [local, domain, ...rest] = value.split("@");
+  if (rest.length > 0 || !local || !domain || /\s/.test(value) || value.length > 254) return false;
+  const dot = domain.indexOf(".");
+  return dot > 0 && dot < domain.length - 1;
+}
+
+/** Every problem at once; an empty object when the form can be sent. */
+export function validateContact(fields: ContactFields): ContactErrors {
+  const errors: ContactErrors = {};
+  if (!fields.name.trim()) errors.name = "Name is required";
+  const email = fields.email.trim();
+  if (!email) errors.email = "Email is required";
+  else if (!isEmail(email)) errors.email = "Invalid email format";
+  if (!fields.phone.trim()) errors.phone = "Phone number is required";
+  return errors;
+}
