@@ -85,3 +85,118 @@ pub async fn insert(
     tx.commit().await?;
     Ok(Stored { id, created: true })
 }
+
+/// The statuses the admin sets on a booking.
+pub const STATUSES: &[&str] = &["new", "contacted", "scheduled", "done", "spam"];
+
+/// A booking as the admin inbox lists it.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingRecord {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub details: String,
+    pub message: String,
+    pub status: String,
+    pub spam_reason: Option<String>,
+    pub created_at: String,
+    pub answers: Vec<AnswerRecord>,
+    pub deliveries: Vec<DeliveryRecord>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct AnswerRecord {
+    pub question: String,
+    pub answer: String,
+}
+
+/// One channel's delivery: `sent`, `retrying` (failed, will try again), `pending` or `dead`.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryRecord {
+    pub channel: String,
+    pub state: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub next_attempt_at: Option<String>,
+    pub sent_at: Option<String>,
+}
+
+/// Bookings newest first, optionally only those with `status`, at most `limit`.
+pub async fn list(pool: &SqlitePool, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
+    let rows = sqlx::query(
+        "SELECT id, name, email, phone, details, message, status, spam_reason, created_at FROM bookings
+         WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id DESC LIMIT ?2",
+    )
+    .bind(status)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    let mut bookings = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id: i64 = row.get("id");
+        bookings.push(BookingRecord {
+            id,
+            name: row.get("name"),
+            email: row.get("email"),
+            phone: row.get("phone"),
+            details: row.get("details"),
+            message: row.get("message"),
+            status: row.get("status"),
+            spam_reason: row.get("spam_reason"),
+            created_at: row.get("created_at"),
+            answers: answers(pool, id).await?,
+            deliveries: deliveries(pool, id).await?,
+        });
+    }
+    Ok(bookings)
+}
+
+async fn answers(pool: &SqlitePool, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
+    let rows =
+        sqlx::query("SELECT question, answer FROM booking_answers WHERE booking_id = ? ORDER BY position")
+            .bind(id)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows.iter().map(|r| AnswerRecord { question: r.get("question"), answer: r.get("answer") }).collect())
+}
+
+async fn deliveries(pool: &SqlitePool, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
+    let rows = sqlx::query(
+        "SELECT channel, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
+         WHERE booking_id = ? ORDER BY channel",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let state: String = r.get("state");
+            let attempts: i64 = r.get("attempts");
+            let pending = state == "pending";
+            DeliveryRecord {
+                channel: r.get("channel"),
+                state: if pending && attempts > 0 { "retrying".to_owned() } else { state },
+                attempts,
+                last_error: r.get("last_error"),
+                next_attempt_at: if pending { r.get("next_attempt_at") } else { None },
+                sent_at: r.get("sent_at"),
+            }
+        })
+        .collect())
+}
+
+/// Sets a booking's status; false when there is no such booking.
+pub async fn set_status(pool: &SqlitePool, id: i64, status: &str) -> anyhow::Result<bool> {
+    anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
+    let done = sqlx::query("UPDATE bookings SET status = ?, updated_at = ? WHERE id = ?")
+        .bind(status)
+        .bind(clock::now())
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

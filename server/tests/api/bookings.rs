@@ -269,3 +269,44 @@ async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
     let error = trailerworks::startup::Application::build(&config).await.err().expect("start-up fails");
     assert!(format!("{error:#}").contains("--mail-from"));
 }
+
+#[tokio::test]
+async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status() {
+    use trailerworks::booking::store;
+    let hook = stand_ins::webhook(usize::MAX).await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("key".into());
+        c.delivery_retry_base_ms = 60_000;
+    })
+    .await;
+    for id in ["c0ffee00-first", "c0ffee00-second"] {
+        assert_eq!(app.post_json("/api/bookings", &booking(id)).await.status(), 201);
+    }
+    let mut spam = booking("c0ffee00-spam");
+    spam["website"] = json!("x");
+    assert_eq!(app.post_json("/api/bookings", &spam).await.status(), 201);
+    eventually("both deliveries failed once", || async {
+        count(&app, "SELECT COUNT(*) FROM deliveries WHERE attempts = 1").await == 2
+    })
+    .await;
+
+    let db = app.db().await;
+    let all = store::list(&db, None, 50).await.expect("a list");
+    assert_eq!(all.len(), 3);
+    assert!(all[0].id > all[1].id && all[1].id > all[2].id, "newest first");
+    let second = &all[1];
+    assert_eq!(second.answers.len(), 4);
+    assert_eq!(second.answers[0].answer, "Dump Trailer");
+    assert_eq!(second.deliveries.len(), 1);
+    assert_eq!(second.deliveries[0].state, "retrying");
+    assert!(second.deliveries[0].last_error.as_deref().is_some_and(|e| e.contains("500")));
+
+    let spam_only = store::list(&db, Some("spam"), 50).await.expect("a list");
+    assert_eq!(spam_only.len(), 1);
+    assert!(spam_only[0].deliveries.is_empty());
+
+    assert!(store::set_status(&db, second.id, "contacted").await.expect("updated"));
+    assert_eq!(store::list(&db, Some("contacted"), 50).await.expect("a list").len(), 1);
+    assert!(store::set_status(&db, second.id, "lost").await.is_err());
+}
