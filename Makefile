@@ -6,9 +6,14 @@ BINARY := target/release/trailerworks
 WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.server.config.ts web/tsconfig.json
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
-.PHONY: run build test lint bench clean
+.PHONY: run demo build test lint bench clean
 
 run: build
+	$(BINARY) serve
+
+# Like run, with the sample blog posts added first (only those not there yet).
+demo: build
+	$(BINARY) demo-content
 	$(BINARY) serve
 
 build: $(BINARY)

@@ -16,7 +16,9 @@ out.push("Reproduce with `make bench` (release binary, loopback only).", "");
 
 out.push("## Start-up and size", "");
 const startup = lines("startup.txt");
+const startup50 = lines("startup-50.txt");
 out.push(`- Start-up to a ready /healthz, empty database: median ${median(startup)} ms of ${startup.length} runs (${startup.join(", ")} ms).`);
+out.push(`- Start-up to a ready /healthz, ${lines("posts.txt")[0]}-post database: median ${median(startup50)} ms (${startup50.join(", ")} ms).`);
 out.push(`- Binary size: ${(Number(readFileSync(join(dir, "binary-size.txt"), "utf8")) / 1048576).toFixed(1)} MB.`, "");
 
 out.push("## Bookings (POST /api/bookings, synchronous=FULL, 10 s per level)", "");
@@ -29,8 +31,13 @@ const acknowledged = runs.reduce((n, r) => n + r.requests - r.failed, 0);
 const stored = lines("bookings-stored.txt")[0];
 out.push("", `Acknowledged: ${acknowledged}; in the database afterwards: ${stored} (${stored >= acknowledged ? "none lost" : "LOST " + (acknowledged - stored)}). Target: at least 1,000 durable bookings/s, none lost.`, "");
 
-out.push("## Server-side rendering (QuickJS, one thread)", "", "| page | cold | median of 50 |", "|---|---|---|");
-for (const [path, t] of Object.entries(json("render.json"))) {
+const render = json("render.json");
+out.push("## Server-side rendering (QuickJS)", "");
+out.push(`Re-rendering the blog after a publish (the list and every post page, ${render.posts} posts, 2 render threads): median ${render.blog_refresh_ms.toFixed(0)} ms of 5.`, "");
+out.push("| page | cold | median of 50 |", "|---|---|---|");
+const blogPages = Object.keys(render.pages).filter((p) => p.startsWith("/blog/") && p !== "/blog/404");
+for (const [path, t] of Object.entries(render.pages)) {
+  if (blogPages.indexOf(path) > 0) continue; // one post page stands for all of them
   out.push(`| ${path} | ${t.cold_ms.toFixed(1)} ms | ${t.median_ms.toFixed(1)} ms |`);
 }
 out.push("");

@@ -2,7 +2,7 @@
 // and fails if the page logs any console error or warning (hydration mismatches included).
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -14,8 +14,9 @@ export interface Server {
   dataDir: string;
 }
 
-async function startServer(): Promise<{ server: Server; process: ChildProcess }> {
+async function startServer(demoContent: boolean): Promise<{ server: Server; process: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
+  if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir], { stdio: "ignore" });
   const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
     env: { ...process.env, NO_COLOR: "1", RUST_LOG: "info" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,11 +53,18 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export const test = base.extend<{ server: Server; consoleProblems: string[]; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  server: Server;
+  consoleProblems: string[];
+  expectedConsoleErrors: RegExp[];
+  demoContent: boolean;
+}>({
+  /** Start the server with the sample blog posts in its database. */
+  demoContent: [false, { option: true }],
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({}, use) => {
-    const { server, process } = await startServer();
+  server: async ({ demoContent }, use) => {
+    const { server, process } = await startServer(demoContent);
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });

@@ -15,6 +15,12 @@ pub struct Cli {
 pub enum Command {
     /// Serve the site.
     Serve(ServeConfig),
+    /// Add the sample blog posts (useful articles for trailer owners) to a new site's database.
+    DemoContent {
+        /// Directory of the database (as for serve).
+        #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
+        data_dir: std::path::PathBuf,
+    },
     /// Time the server-side rendering of every pre-rendered page (for `make bench`); prints JSON.
     RenderTimings {
         #[command(flatten)]

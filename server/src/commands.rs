@@ -1,30 +1,71 @@
 //! What each subcommand of the CLI does.
 
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use serde_json::json;
+
 use crate::{
+    blog,
     config::ServeConfig,
+    content::Content,
+    db,
+    pages::Site,
+    render::Renderer,
     startup::{Application, shutdown_signal},
 };
 
-/// Prints, per pre-rendered path, the cold render time and the median of `iterations` more (ms).
+/// Prints JSON: per pre-rendered page, the cold render time and the median of `iterations` more
+/// (ms); with posts in the database, also the time to re-render the blog after a change.
 pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::Result<()> {
-    let content = crate::content::Content::load(config.content.as_deref())?;
-    let site = std::sync::Arc::new(crate::pages::Site { content, public_url: config.public_origin() });
-    let renderer = crate::render::Renderer::start(site, 1)?;
-    let mut report = serde_json::Map::new();
+    let content = Content::load(config.content.as_deref())?;
+    let db = db::open(&config.data_dir).await?;
+    let site = Arc::new(Site::new(content, config.public_origin()));
+    site.set_posts(blog::store::published(&db).await?);
+    let posts = site.posts().len();
+    let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
+    let mut pages = serde_json::Map::new();
     for path in renderer.prerendered_paths() {
-        let mut times: Vec<f64> =
-            renderer.time_render(&path, iterations).await?.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
-        let cold = times.remove(0);
-        times.sort_by(f64::total_cmp);
-        let median = times.get(times.len() / 2).copied().unwrap_or(cold);
-        report.insert(path, serde_json::json!({ "cold_ms": cold, "median_ms": median }));
+        let times = renderer.time_render(&path, iterations).await?;
+        let (cold, rest) = times.split_first().map_or((Duration::ZERO, &[][..]), |(c, r)| (*c, r));
+        pages.insert(
+            path,
+            json!({ "cold_ms": millis(cold), "median_ms": millis(median(rest).unwrap_or(cold)) }),
+        );
     }
-    println!("{}", serde_json::Value::Object(report));
+    let mut refreshes = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        renderer.refresh_blog(&db).await?;
+        refreshes.push(started.elapsed());
+    }
+    let refresh = median(&refreshes).unwrap_or_default();
+    println!("{}", json!({ "pages": pages, "posts": posts, "blog_refresh_ms": millis(refresh) }));
     Ok(())
+}
+
+fn median(times: &[Duration]) -> Option<Duration> {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted.get(sorted.len() / 2).copied()
+}
+
+fn millis(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
 }
 
 pub async fn serve(config: &ServeConfig) -> anyhow::Result<()> {
     let app = Application::build(config).await?;
     tracing::info!("listening on http://{}", app.local_addr()?);
     app.run_until(shutdown_signal()).await
+}
+
+/// Adds the sample blog posts that are missing (by slug) to the database in `data_dir`.
+pub async fn demo_content(data_dir: &std::path::Path) -> anyhow::Result<()> {
+    let db = db::open(data_dir).await?;
+    let added = blog::samples::add(&db).await?;
+    println!("Added {added} sample blog posts to {}. Restart the server to show them.", data_dir.display());
+    Ok(())
 }

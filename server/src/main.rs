@@ -13,6 +13,7 @@ async fn main() -> std::process::ExitCode {
         .init();
     let result = match Cli::parse().command {
         Command::Serve(config) => commands::serve(&config).await,
+        Command::DemoContent { data_dir } => commands::demo_content(&data_dir).await,
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {

@@ -46,6 +46,7 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
         )
         .route("/robots.txt", get(robots_txt))
         .route("/sitemap.xml", get(sitemap_xml))
+        .route(crawlers::FEED_PATH, get(feed_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
         .fallback(get(page_html))
@@ -115,4 +116,9 @@ async fn sitemap_xml(State(state): State<AppState>) -> Response {
 fn server_error(error: &anyhow::Error) -> Response {
     tracing::error!("{error:#}");
     (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
+}
+
+async fn feed_xml(State(state): State<AppState>) -> Response {
+    ([("content-type", "application/rss+xml; charset=utf-8")], crawlers::feed_xml(state.renderer.site()))
+        .into_response()
 }

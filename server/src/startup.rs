@@ -11,6 +11,7 @@ use anyhow::Context as _;
 use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
+    blog,
     booking::routes::BookingDesk,
     config::ServeConfig,
     content::Content,
@@ -30,6 +31,7 @@ pub struct Application {
     router: axum::Router,
     /// Background work (page warm-up, delivery worker, limiter cleanup), stopped with the server.
     background: Vec<JoinHandle<()>>,
+    renderer: Arc<Renderer>,
 }
 
 impl Application {
@@ -39,7 +41,11 @@ impl Application {
         let content = Content::load(config.content.as_deref())?;
         let delivery = config.delivery()?;
         let db = db::open(&config.data_dir).await?;
-        let site = Arc::new(Site { content, public_url: config.public_origin() });
+        let site = Arc::new(Site::new(content, config.public_origin()));
+        site.set_posts(blog::store::published(&db).await?);
+        if site.posts().is_empty() {
+            tracing::info!("The blog has no posts yet; `trailerworks demo-content` adds sample posts.");
+        }
         let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
         // One page now proves the web bundle renders; the rest are rendered in the background
         // (and on demand until then).
@@ -70,10 +76,17 @@ impl Application {
                 }
             }),
         ];
-        let router =
-            routes::router(AppState { renderer, db, bookings }, SecurityHeaders::new(config.is_https()));
+        let router = routes::router(
+            AppState { renderer: Arc::clone(&renderer), db, bookings },
+            SecurityHeaders::new(config.is_https()),
+        );
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, router, background })
+        Ok(Self { listener, router, background, renderer })
+    }
+
+    /// The page renderer, whose caches a content change refreshes.
+    pub fn renderer(&self) -> Arc<Renderer> {
+        Arc::clone(&self.renderer)
     }
 
     pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {

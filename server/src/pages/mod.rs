@@ -4,6 +4,7 @@
 //! with the `data` given here, both when rendering on the server and after client navigation.
 
 mod areas;
+mod blog;
 pub mod crawlers;
 mod home;
 mod info;
@@ -14,7 +15,9 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::content::Content;
+use std::sync::{Arc, RwLock};
+
+use crate::{blog::model::Post, content::Content};
 
 pub use layout::layout_data;
 
@@ -23,11 +26,32 @@ pub struct Site {
     pub content: Content,
     /// The public origin, e.g. `https://trailers.example.com`, without a trailing slash.
     pub public_url: String,
+    /// Published posts, newest first; replaced whole when the blog changes.
+    posts: RwLock<Arc<Vec<Post>>>,
 }
 
 impl Site {
+    pub fn new(content: Content, public_url: String) -> Self {
+        Self { content, public_url, posts: RwLock::default() }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.public_url)
+    }
+
+    /// `url` as crawlers and link previews need it: a site path made absolute, others as they are.
+    pub fn absolute(&self, url: &str) -> String {
+        if url.starts_with('/') { self.url(url) } else { url.to_owned() }
+    }
+
+    pub fn posts(&self) -> Arc<Vec<Post>> {
+        self.posts.read().map(|posts| Arc::clone(&posts)).unwrap_or_default()
+    }
+
+    pub fn set_posts(&self, posts: Vec<Post>) {
+        if let Ok(mut current) = self.posts.write() {
+            *current = Arc::new(posts);
+        }
     }
 }
 
@@ -56,6 +80,9 @@ pub struct Head {
     pub canonical_path: Option<String>,
     #[serde(skip)]
     pub image: String,
+    /// True for a blog post (Open Graph type article), false for other pages (website).
+    #[serde(skip)]
+    pub article: bool,
     /// JSON-LD objects for search engines.
     #[serde(skip)]
     pub structured_data: Vec<Value>,
@@ -69,6 +96,7 @@ impl Head {
             description,
             canonical_path: Some(path.to_owned()),
             image: site.content.hero.poster.clone(),
+            article: false,
             structured_data: Vec::new(),
         }
     }
@@ -93,21 +121,31 @@ impl Page {
 pub const NOT_FOUND_KEY: &str = "/404";
 /// The cache key of the page shown for unknown city slugs.
 const CITY_NOT_FOUND_KEY: &str = "/service-areas/404";
+/// The cache key of the page shown for unknown or unpublished posts.
+const POST_NOT_FOUND_KEY: &str = "/blog/404";
 const AREAS: &str = "/service-areas";
+pub const BLOG: &str = "/blog";
 
 /// Pages listed in the sitemap, in order.
 pub fn indexed_paths(site: &Site) -> Vec<String> {
     let mut paths: Vec<String> =
         ["/", "/services", "/about", "/contact", AREAS].iter().map(|p| (*p).to_owned()).collect();
     paths.extend(site.content.cities.iter().map(|city| format!("{AREAS}/{}", city.slug)));
+    paths.push(BLOG.to_owned());
+    paths.extend(site.posts().iter().map(Post::path));
     paths
 }
 
 /// Every path whose page is rendered ahead of time.
 pub fn prerendered_paths(site: &Site) -> Vec<String> {
     let mut paths = indexed_paths(site);
-    paths.extend(["/thank-you", NOT_FOUND_KEY, CITY_NOT_FOUND_KEY].map(str::to_owned));
+    paths.extend(["/thank-you", NOT_FOUND_KEY, CITY_NOT_FOUND_KEY, POST_NOT_FOUND_KEY].map(str::to_owned));
     paths
+}
+
+/// The blog list and post pages (not the shared 404 page of posts), which a blog change replaces.
+pub fn is_post_path(path: &str) -> bool {
+    path == BLOG || (path.starts_with("/blog/") && path != POST_NOT_FOUND_KEY)
 }
 
 /// The key under which the page at `path` is cached: the path itself for a known page, and one
@@ -117,6 +155,8 @@ pub fn cache_key<'a>(site: &Site, path: &'a str) -> &'a str {
         path
     } else if path.starts_with("/service-areas/") {
         CITY_NOT_FOUND_KEY
+    } else if path.starts_with("/blog/") {
+        POST_NOT_FOUND_KEY
     } else {
         NOT_FOUND_KEY
     }
@@ -131,10 +171,16 @@ pub fn resolve(site: &Site, path: &str) -> Page {
         "/contact" => info::contact(site),
         "/thank-you" => info::thank_you(site),
         AREAS => areas::list(site),
-        _ => match path.strip_prefix("/service-areas/") {
-            Some(slug) => areas::city(site, slug),
-            None => not_found(site),
-        },
+        BLOG => blog::list(site),
+        _ => {
+            if let Some(slug) = path.strip_prefix("/service-areas/") {
+                areas::city(site, slug)
+            } else if let Some(slug) = path.strip_prefix("/blog/") {
+                blog::post(site, slug)
+            } else {
+                not_found(site)
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::Site;
-use crate::content::City;
+use crate::{blog::model::Post, content::City};
 
 /// The business as schema.org `AutoRepair` (a `LocalBusiness`).
 pub fn local_business(site: &Site) -> Value {
@@ -34,7 +34,7 @@ pub fn local_business(site: &Site) -> Value {
         "url": site.url("/"),
         "telephone": b.phone,
         "email": b.email,
-        "image": site.url(&c.hero.poster),
+        "image": site.absolute(&c.hero.poster),
         "foundingDate": b.founded.to_string(),
         "priceRange": "$$",
         "address": {
@@ -98,4 +98,23 @@ pub fn city_breadcrumbs(site: &Site, city: &City) -> Value {
         })
         .collect();
     json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": list })
+}
+
+/// A blog post, written by the business.
+pub fn blog_posting(site: &Site, post: &Post) -> Value {
+    let b = &site.content.business;
+    let organization = json!({ "@type": "Organization", "name": b.name, "url": site.url("/") });
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": post.title,
+        "description": post.excerpt,
+        "image": post.featured_image.as_deref().map(|image| site.absolute(image)),
+        "datePublished": post.created_at,
+        "dateModified": post.updated_at,
+        "url": site.url(&post.path()),
+        "mainEntityOfPage": site.url(&post.path()),
+        "author": organization,
+        "publisher": organization,
+    })
 }

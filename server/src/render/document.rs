@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::{
     assets::ClientAssets,
-    pages::{Head, Site},
+    pages::{Head, Site, crawlers::FEED_PATH},
 };
 
 /// The whole HTML document for a page whose app markup is `app_html`.
@@ -23,14 +23,22 @@ pub fn document(site: &Site, head: &Head, assets: &ClientAssets, app_html: &str,
         }
         None => meta(&mut html, "name", "robots", "noindex"),
     }
-    meta(&mut html, "property", "og:type", "website");
+    meta(&mut html, "property", "og:type", if head.article { "article" } else { "website" });
     meta(&mut html, "property", "og:site_name", name);
     meta(&mut html, "property", "og:title", &head.title);
     meta(&mut html, "property", "og:description", &head.description);
-    meta(&mut html, "property", "og:image", &absolute(site, &head.image));
+    meta(&mut html, "property", "og:image", &site.absolute(&head.image));
     meta(&mut html, "name", "twitter:card", "summary_large_image");
+    meta(&mut html, "name", "twitter:title", &head.title);
+    meta(&mut html, "name", "twitter:description", &head.description);
+    meta(&mut html, "name", "twitter:image", &site.absolute(&head.image));
     meta(&mut html, "name", "theme-color", "#0f172a");
     html.push_str("<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">");
+    let _ = write!(
+        html,
+        "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{} Blog\" href=\"{FEED_PATH}\">",
+        escape(name)
+    );
     for data in &head.structured_data {
         html.push_str("<script type=\"application/ld+json\">");
         html.push_str(&script_safe(&data.to_string()));
@@ -53,10 +61,6 @@ pub fn document(site: &Site, head: &Head, assets: &ClientAssets, app_html: &str,
 
 fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {
     let _ = write!(html, "<meta {attribute}=\"{key}\" content=\"{}\">", escape(value));
-}
-
-fn absolute(site: &Site, url: &str) -> String {
-    if url.starts_with('/') { format!("{}{url}", site.public_url) } else { url.to_owned() }
 }
 
 /// Escapes text for an HTML text node or a double-quoted attribute.

@@ -14,8 +14,11 @@ use std::{
 use axum::http::StatusCode;
 use serde_json::json;
 
+use sqlx::SqlitePool;
+
 use crate::{
     assets::{self, ClientAssets},
+    blog::{self, model::Post},
     encoding::Encoded,
     pages::{self, Site},
 };
@@ -65,25 +68,52 @@ impl Renderer {
 
     /// Renders the page at `path` (a cache key) again and replaces the cached copy.
     pub async fn refresh(&self, path: &str) -> anyhow::Result<Arc<CachedPage>> {
+        let cached = self.render(path).await?;
+        self.pages
+            .write()
+            .map_err(|_| anyhow::anyhow!("The page cache lock is poisoned"))?
+            .insert(path.to_owned(), Arc::clone(&cached));
+        Ok(cached)
+    }
+
+    /// Reloads the published posts and re-renders every page that shows them (the list, and each
+    /// post with its related posts); pages of posts that are no longer published are dropped.
+    pub async fn refresh_blog(self: &Arc<Self>, db: &SqlitePool) -> anyhow::Result<()> {
+        self.site.set_posts(blog::store::published(db).await?);
+        let mut paths = vec![pages::BLOG.to_owned()];
+        paths.extend(self.site.posts().iter().map(Post::path));
+        let mut tasks = tokio::task::JoinSet::new();
+        for path in paths {
+            let renderer = Arc::clone(self);
+            tasks.spawn(async move { renderer.render(&path).await.map(|page| (path, page)) });
+        }
+        let mut fresh = HashMap::new();
+        while let Some(done) = tasks.join_next().await {
+            let (path, page) = done??;
+            fresh.insert(path, page);
+        }
+        let mut cache = self.pages.write().map_err(|_| anyhow::anyhow!("The page cache lock is poisoned"))?;
+        cache.retain(|path, _| !pages::is_post_path(path));
+        cache.extend(fresh);
+        Ok(())
+    }
+
+    /// Renders the page at `path` (a cache key) without caching it.
+    async fn render(&self, path: &str) -> anyhow::Result<Arc<CachedPage>> {
         let page = pages::resolve(&self.site, path);
         let state = serde_json::to_string(&json!({ "layout": self.layout, "page": page }))?;
         let app_html = self.pool.render(path, state.clone()).await?;
         let html = document::document(&self.site, &page.head, &self.assets, &app_html, &state);
         let page_json = serde_json::to_vec(&page)?;
         let status = page.status;
-        let cached = Arc::new(
+        Ok(Arc::new(
             tokio::task::spawn_blocking(move || CachedPage {
                 status,
                 html: Encoded::new(html.into_bytes()),
                 json: Encoded::new(page_json),
             })
             .await?,
-        );
-        self.pages
-            .write()
-            .map_err(|_| anyhow::anyhow!("The page cache lock is poisoned"))?
-            .insert(path.to_owned(), Arc::clone(&cached));
-        Ok(cached)
+        ))
     }
 
     fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {

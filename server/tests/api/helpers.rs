@@ -1,13 +1,17 @@
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+};
 
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
-use trailerworks::{config::ServeConfig, startup::Application};
+use trailerworks::{config::ServeConfig, render::Renderer, startup::Application};
 
 pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
     pub data_dir: PathBuf,
+    pub renderer: Arc<Renderer>,
     /// Keeps the temporary directory alive as long as the app; None when the caller owns it.
     _temp: Option<TempDir>,
     stop: Option<oneshot::Sender<()>>,
@@ -51,6 +55,7 @@ pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConf
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
+    let renderer = app.renderer();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -63,6 +68,7 @@ pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConf
         url,
         client,
         data_dir: data_dir.to_owned(),
+        renderer,
         _temp: None,
         stop: Some(stop),
         server: Some(server),

@@ -1,5 +1,6 @@
 //! HTTP tests against the real application, started on port 0 with a temporary data directory.
 
+mod blog;
 mod bookings;
 mod helpers;
 mod pages;

@@ -258,6 +258,7 @@ async fn the_sitemap_lists_every_public_page() {
     let mut expected: Vec<String> =
         ["/", "/services", "/about", "/contact", "/service-areas"].iter().map(|p| (*p).to_owned()).collect();
     expected.extend(content.cities.iter().map(|c| format!("/service-areas/{}", c.slug)));
+    expected.push("/blog".to_owned());
     for path in &expected {
         assert!(
             xml.contains(&format!("<loc>https://trailers.example.com{path}</loc>")),

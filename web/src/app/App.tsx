@@ -6,6 +6,9 @@ import { AboutPage } from "../features/about/AboutPage";
 import { CityNotFoundPage } from "../features/areas/CityNotFoundPage";
 import { CityPage } from "../features/areas/CityPage";
 import { ServiceAreasPage } from "../features/areas/ServiceAreasPage";
+import { BlogPage } from "../features/blog/BlogPage";
+import { PostNotFoundPage } from "../features/blog/PostNotFoundPage";
+import { PostPage } from "../features/blog/PostPage";
 import { ThankYouPage } from "../features/booking/ThankYouPage";
 import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
@@ -36,6 +39,12 @@ function PageView({ page }: { page: Page }) {
       return <CityNotFoundPage />;
     case "thankYou":
       return <ThankYouPage data={page.data} />;
+    case "blog":
+      return <BlogPage data={page.data} />;
+    case "post":
+      return <PostPage data={page.data} />;
+    case "postNotFound":
+      return <PostNotFoundPage />;
     case "notFound":
       return <NotFoundPage />;
   }

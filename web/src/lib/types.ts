@@ -171,6 +171,24 @@ export interface ThankYouData {
   steps: string[];
 }
 
+export interface PostCard {
+  title: string;
+  slug: string;
+  excerpt: string;
+  featuredImage: string | null;
+  /** Long US date, e.g. "March 14, 2025". */
+  date: string;
+}
+
+export interface BlogData {
+  posts: PostCard[];
+}
+
+export interface PostData {
+  post: PostCard & { id: number; content: string; createdAt: string; updatedAt: string };
+  related: PostCard[];
+}
+
 export interface Head {
   title: string;
   description: string;
@@ -185,6 +203,9 @@ export type Page = { status: number; head: Head } & (
   | { kind: "city"; data: CityData }
   | { kind: "cityNotFound"; data: null }
   | { kind: "thankYou"; data: ThankYouData }
+  | { kind: "blog"; data: BlogData }
+  | { kind: "post"; data: PostData }
+  | { kind: "postNotFound"; data: null }
   | { kind: "notFound"; data: null }
 );
 

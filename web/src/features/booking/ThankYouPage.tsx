@@ -1,20 +1,10 @@
 import { CheckCircle2, Home, Phone } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
+import { useIsClient } from "../../lib/useIsClient";
 import type { ThankYouData } from "../../lib/types";
 import { readThankYouState } from "./thankYouState";
-
-const subscribe = () => () => {};
-
-/** False while rendering on the server and hydrating, true afterwards. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Shown after a booking. The visitor's name and e-mail arrive as navigation state; opened

@@ -1,0 +1,46 @@
+//! Sample posts for a new site (content/sample-posts.toml), added only on request.
+
+use anyhow::Context as _;
+use serde::Deserialize;
+use sqlx::SqlitePool;
+
+use super::store::{self, PublishedPost};
+
+const SAMPLES: &str = include_str!("../../../content/sample-posts.toml");
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Samples {
+    posts: Vec<Sample>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sample {
+    slug: String,
+    title: String,
+    excerpt: String,
+    image: String,
+    date: String,
+    content: String,
+}
+
+/// Adds the sample posts that are not there yet (by slug); returns how many were added.
+pub async fn add(pool: &SqlitePool) -> anyhow::Result<usize> {
+    let samples: Samples = toml::from_str(SAMPLES).context("The sample posts file is invalid")?;
+    let mut added = 0;
+    for s in &samples.posts {
+        let post = PublishedPost {
+            title: &s.title,
+            slug: &s.slug,
+            excerpt: &s.excerpt,
+            content: &s.content,
+            featured_image: Some(&s.image),
+            created_at: &s.date,
+        };
+        if store::insert_published(pool, &post).await? {
+            added += 1;
+        }
+    }
+    Ok(added)
+}
