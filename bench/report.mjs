@@ -21,6 +21,17 @@ out.push(`- Start-up to a ready /healthz, empty database: median ${median(startu
 out.push(`- Start-up to a ready /healthz, ${lines("posts.txt")[0]}-post database: median ${median(startup50)} ms (${startup50.join(", ")} ms).`);
 out.push(`- Binary size: ${(Number(readFileSync(join(dir, "binary-size.txt"), "utf8")) / 1048576).toFixed(1)} MB.`, "");
 
+out.push("## Page serving: our cache against nginx on the same bytes", "");
+out.push("wrk, 2 threads, 64 connections, 10 s, gzip negotiated by both; 3 rounds alternating; medians.", "");
+out.push("| page | ours req/s | nginx req/s | ours/nginx | ours p50 / p99 | nginx p50 / p99 |", "|---|---|---|---|---|---|");
+const serving = readFileSync(join(dir, "serving.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+for (const page of [...new Set(serving.map((s) => s.page))]) {
+  const pick = (server, key) => median(serving.filter((s) => s.page === page && s.server === server).map((s) => s[key]));
+  const [ours, nginx] = [pick("ours", "rps"), pick("nginx", "rps")];
+  out.push(`| ${page} | ${Math.round(ours)} | ${Math.round(nginx)} | ${(ours / nginx).toFixed(2)} | ${pick("ours", "p50_ms").toFixed(2)} / ${pick("ours", "p99_ms").toFixed(2)} ms | ${pick("nginx", "p50_ms").toFixed(2)} / ${pick("nginx", "p99_ms").toFixed(2)} ms |`);
+}
+out.push("", `Peak RSS of our server after this load: ${(Number(readFileSync(join(dir, "peak-rss-kb.txt"), "utf8")) / 1024).toFixed(1)} MB. Targets: at least 0.8x nginx, p99 under 5 ms, RSS under 100 MB.`, "");
+
 out.push("## Bookings (POST /api/bookings, synchronous=FULL, 10 s per level)", "");
 out.push("| connections | bookings/s | p50 | p99 | failed |", "|---|---|---|---|---|");
 const runs = readFileSync(join(dir, "bookings.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));

@@ -85,6 +85,51 @@ for path in "${LIGHTHOUSE_PAGES[@]}"; do
 done
 echo "}" >> "$OUT/lighthouse.json"
 
+echo "== page serving: our cache against nginx on the same bytes (gzip, 64 connections, 10 s, 3 rounds)"
+SERVE_PAGES=(/ /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist)
+WWW=$(mktemp -d)
+mkdir -p "$WWW/www"
+for i in "${!SERVE_PAGES[@]}"; do
+  curl -fs "$BASE${SERVE_PAGES[$i]}" -o "$WWW/www/page$i.html"
+  curl -fs -H 'Accept-Encoding: gzip' "$BASE${SERVE_PAGES[$i]}" -o "$WWW/www/page$i.html.gz"
+done
+NGINX_PORT=18081
+cat > "$WWW/nginx.conf" <<CONF
+worker_processes 2;
+daemon off;
+pid $WWW/nginx.pid;
+error_log $WWW/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  default_type text/html;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WWW/www;
+  }
+}
+CONF
+nginx -c "$WWW/nginx.conf" &
+nginx_pid=$!; pids+=("$nginx_pid")
+for _ in $(seq 1 200); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/page0.html" && break; sleep 0.05; done
+: > "$OUT/serving.jsonl"
+for round in 1 2 3; do
+  for i in "${!SERVE_PAGES[@]}"; do
+    for target in ours nginx; do
+      if [ "$target" = ours ]; then url="$BASE${SERVE_PAGES[$i]}"; else url="http://127.0.0.1:$NGINX_PORT/page$i.html"; fi
+      result=$(wrk -t2 -c64 -d10s -H 'Accept-Encoding: gzip' -s bench/summary.lua "$url" | tail -1)
+      echo "{\"round\":$round,\"page\":\"${SERVE_PAGES[$i]}\",\"server\":\"$target\",${result#\{}" >> "$OUT/serving.jsonl"
+    done
+  done
+done
+kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true
+rm -rf "$WWW"
+grep VmHWM "/proc/$server/status" | awk '{print $2}' > "$OUT/peak-rss-kb.txt"
+
 ls -l "$BIN" | awk '{print $5}' > "$OUT/binary-size.txt"
 node bench/report.mjs "$OUT" > bench/RESULTS.md
 echo "wrote bench/RESULTS.md"

@@ -11,7 +11,7 @@ use axum::{
 use rust_embed::Embed;
 use serde::Deserialize;
 
-use crate::encoding::{Encoded, Encoding};
+use crate::encoding::{Effort, Encoded, Encoding};
 
 /// The client build of `web/` (hashed names; `.br` and `.gz` made by the web build).
 #[derive(Embed)]
@@ -104,7 +104,7 @@ pub async fn site_image(Path(file): Path<String>, headers: HeaderMap) -> Respons
             .filter_map(|name| {
                 let image = SiteImages::get(&name)?;
                 let mime = image.metadata.mimetype().to_owned();
-                Some((name.into_owned(), (Encoded::new(image.data.into_owned()), mime)))
+                Some((name.into_owned(), (Encoded::new(image.data.into_owned(), Effort::Best), mime)))
             })
             .collect()
     });

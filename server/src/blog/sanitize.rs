@@ -19,87 +19,66 @@ const VIDEO_EMBEDS: &[&str] = &[
 /// Inline images Quill may paste as data URLs (SVG is not among them: it can carry script).
 const DATA_IMAGES: &[&str] = &["data:image/png;", "data:image/jpeg;", "data:image/gif;", "data:image/webp;"];
 
+/// The elements Quill writes (any of them may carry its `ql-*` classes).
+const TAGS: &[&str] = &[
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "span",
+    "a",
+    "img",
+    "ol",
+    "ul",
+    "li",
+    "blockquote",
+    "pre",
+    "code",
+    "iframe",
+    "div",
+];
+
+/// The classes Quill uses for alignment, direction, size, font, indent, code and video.
+const QUILL_CLASSES: &[&str] = &[
+    "ql-align-center",
+    "ql-align-right",
+    "ql-align-justify",
+    "ql-direction-rtl",
+    "ql-size-small",
+    "ql-size-large",
+    "ql-size-huge",
+    "ql-font-serif",
+    "ql-font-monospace",
+    "ql-syntax",
+    "ql-video",
+    "ql-indent-1",
+    "ql-indent-2",
+    "ql-indent-3",
+    "ql-indent-4",
+    "ql-indent-5",
+    "ql-indent-6",
+    "ql-indent-7",
+    "ql-indent-8",
+];
+
 static CLEANER: LazyLock<Builder<'static>> = LazyLock::new(|| {
-    let quill_classes: Vec<&'static str> = [
-        "ql-align-center",
-        "ql-align-right",
-        "ql-align-justify",
-        "ql-direction-rtl",
-        "ql-size-small",
-        "ql-size-large",
-        "ql-size-huge",
-        "ql-font-serif",
-        "ql-font-monospace",
-        "ql-syntax",
-        "ql-video",
-        "ql-indent-1",
-        "ql-indent-2",
-        "ql-indent-3",
-        "ql-indent-4",
-        "ql-indent-5",
-        "ql-indent-6",
-        "ql-indent-7",
-        "ql-indent-8",
-    ]
-    .to_vec();
-    let block_tags = [
-        "p",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "li",
-        "ol",
-        "ul",
-        "blockquote",
-        "pre",
-        "span",
-        "a",
-        "strong",
-        "em",
-        "u",
-        "s",
-        "sub",
-        "sup",
-        "code",
-        "iframe",
-        "div",
-    ];
     let classes: HashMap<&str, HashSet<&str>> =
-        block_tags.iter().map(|tag| (*tag, quill_classes.iter().copied().collect())).collect();
+        TAGS.iter().map(|tag| (*tag, QUILL_CLASSES.iter().copied().collect())).collect();
     let mut builder = Builder::default();
     builder
-        .tags(HashSet::from([
-            "p",
-            "br",
-            "h1",
-            "h2",
-            "h3",
-            "h4",
-            "h5",
-            "h6",
-            "strong",
-            "b",
-            "em",
-            "i",
-            "u",
-            "s",
-            "sub",
-            "sup",
-            "span",
-            "a",
-            "img",
-            "ol",
-            "ul",
-            "li",
-            "blockquote",
-            "pre",
-            "code",
-            "iframe",
-            "div",
-        ]))
+        .tags(TAGS.iter().copied().collect())
         .generic_attributes(HashSet::from(["style"]))
         .tag_attributes(HashMap::from([
             ("a", HashSet::from(["href", "target"])),

@@ -19,7 +19,7 @@ use sqlx::SqlitePool;
 use crate::{
     assets::{self, ClientAssets},
     blog::{self, model::Post},
-    encoding::Encoded,
+    encoding::{Effort, Encoded},
     pages::{self, Site},
 };
 
@@ -109,8 +109,8 @@ impl Renderer {
         Ok(Arc::new(
             tokio::task::spawn_blocking(move || CachedPage {
                 status,
-                html: Encoded::new(html.into_bytes()),
-                json: Encoded::new(page_json),
+                html: Encoded::new(html.into_bytes(), Effort::Best),
+                json: Encoded::new(page_json, Effort::Fast),
             })
             .await?,
         ))

@@ -1,8 +1,9 @@
-import { Menu, Phone, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useOpenBooking } from "../lib/bookingDialog";
 import { useLayout } from "../lib/layout";
+import { PhoneLink } from "../components/PhoneLink";
 
 /** Past this many pixels of scroll the header turns white with a shadow. */
 export const HEADER_SCROLL_THRESHOLD = 20;
@@ -59,13 +60,7 @@ export function Header() {
               {link.header}
             </NavLink>
           ))}
-          <a
-            href={layout.phoneHref}
-            className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800"
-          >
-            <Phone aria-hidden="true" className="h-4 w-4" />
-            {layout.phone}
-          </a>
+          <PhoneLink className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800" iconClassName="h-4 w-4" />
         </nav>
         <button
           type="button"
@@ -102,13 +97,7 @@ export function Header() {
           >
             Book Service Now
           </button>
-          <a
-            href={layout.phoneHref}
-            className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300"
-          >
-            <Phone aria-hidden="true" className="h-4 w-4" />
-            {layout.phone}
-          </a>
+          <PhoneLink className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300" iconClassName="h-4 w-4" />
         </nav>
       </div>
     </header>

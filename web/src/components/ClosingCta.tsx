@@ -1,8 +1,7 @@
-import { Phone } from "lucide-react";
 import { Link } from "react-router";
 import { useOpenBooking } from "../lib/bookingDialog";
-import { useLayout } from "../lib/layout";
 import type { Cta } from "../lib/types";
+import { PhoneLink } from "./PhoneLink";
 
 interface Props {
   cta: Cta;
@@ -13,7 +12,6 @@ interface Props {
 /** The call to action that closes a page: book, and browse the services or call. */
 export function ClosingCta({ cta, secondary = "browse" }: Props) {
   const openBooking = useOpenBooking();
-  const layout = useLayout();
   const outline = "inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10";
   return (
     <section className="bg-gradient-to-br from-orange-700 to-orange-900 text-white">
@@ -33,10 +31,7 @@ export function ClosingCta({ cta, secondary = "browse" }: Props) {
               Browse Services
             </Link>
           ) : (
-            <a href={layout.phoneHref} className={outline}>
-              <Phone aria-hidden="true" className="h-5 w-5" />
-              Call {layout.phone}
-            </a>
+            <PhoneLink className={outline} prefix="Call" />
           )}
         </div>
       </div>

@@ -1,10 +1,11 @@
-import { Phone, Target } from "lucide-react";
+import { Target } from "lucide-react";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
 import { useLayout } from "../../lib/layout";
 import type { AboutData } from "../../lib/types";
+import { PhoneLink } from "../../components/PhoneLink";
 
 export function AboutPage({ data }: { data: AboutData }) {
   const layout = useLayout();
@@ -46,13 +47,7 @@ export function AboutPage({ data }: { data: AboutData }) {
           <Link to="/contact" className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
             Contact Us
           </Link>
-          <a
-            href={layout.phoneHref}
-            className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-slate-900 ring-2 ring-slate-300 hover:bg-slate-50"
-          >
-            <Phone aria-hidden="true" className="h-5 w-5" />
-            Call {layout.phone}
-          </a>
+          <PhoneLink className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-slate-900 ring-2 ring-slate-300 hover:bg-slate-50" prefix="Call" />
         </div>
       </section>
     </>

@@ -1,20 +1,13 @@
 import { MapPinOff } from "lucide-react";
-import { Link } from "react-router";
+import { MissingPage } from "../../components/MissingPage";
 
 export function CityNotFoundPage() {
   return (
-    <section className="flex min-h-[70vh] items-center justify-center bg-slate-900 px-4 pt-24 pb-16 text-center text-white">
-      <div>
-        <MapPinOff aria-hidden="true" className="mx-auto h-16 w-16 text-orange-400" />
-        <h1 className="mt-6 text-3xl font-bold">City Not Found</h1>
-        <p className="mx-auto mt-4 max-w-md text-slate-300">The service area you're looking for doesn't exist.</p>
-        <Link
-          to="/service-areas"
-          className="mt-8 inline-block rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800"
-        >
-          View All Service Areas
-        </Link>
-      </div>
-    </section>
+    <MissingPage
+      icon={MapPinOff}
+      title="City Not Found"
+      text="The service area you're looking for doesn't exist."
+      back={{ to: "/service-areas", label: "View All Service Areas" }}
+    />
   );
 }

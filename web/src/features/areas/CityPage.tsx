@@ -1,16 +1,15 @@
-import { ArrowLeft, CheckCircle2, MapPin, Phone, Users } from "lucide-react";
+import { ArrowLeft, CheckCircle2, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import { ClosingCta } from "../../components/ClosingCta";
 import { Icon } from "../../components/Icon";
 import { SectionHeading } from "../../components/SectionHeading";
 import { TestimonialCard } from "../../components/TestimonialCard";
 import { useOpenBooking } from "../../lib/bookingDialog";
-import { useLayout } from "../../lib/layout";
 import type { CityData } from "../../lib/types";
+import { PhoneLink } from "../../components/PhoneLink";
 
 export function CityPage({ data }: { data: CityData }) {
   const { city } = data;
-  const layout = useLayout();
   const openBooking = useOpenBooking();
   return (
     <>
@@ -34,13 +33,7 @@ export function CityPage({ data }: { data: CityData }) {
             <button type="button" onClick={openBooking} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
               Schedule Service in {city.name}
             </button>
-            <a
-              href={layout.phoneHref}
-              className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
-            >
-              <Phone aria-hidden="true" className="h-5 w-5" />
-              {layout.phone}
-            </a>
+            <PhoneLink className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10" />
           </div>
         </div>
       </section>

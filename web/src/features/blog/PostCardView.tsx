@@ -22,8 +22,9 @@ export function PostCardView({ post, linkText, style }: { post: PostCard; linkTe
         </p>
         <h2 className="mt-3 text-xl font-bold text-slate-900">{post.title}</h2>
         <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
-        <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-orange-800 hover:text-orange-900" aria-label={`${linkText}: ${post.title}`}>
+        <Link to={`/blog/${post.slug}`} className="mt-4 font-semibold text-orange-800 hover:text-orange-900">
           {linkText}
+          <span className="sr-only">: {post.title}</span>
         </Link>
       </div>
     </article>

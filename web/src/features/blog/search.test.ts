@@ -19,7 +19,8 @@ describe("blog search", () => {
     expect(filterPosts(posts, "hitch")).toEqual([]);
   });
 
-  it("delays each card 0.1 s more than the one before", () => {
-    expect([0, 1, 5].map(cardDelay)).toEqual(["0.0s", "0.1s", "0.5s"]);
+  it("delays each card 0.1 s more than the one before, for the first nine", () => {
+    expect([0, 1, 5, 8].map(cardDelay)).toEqual(["0.0s", "0.1s", "0.5s", "0.8s"]);
+    expect(cardDelay(49)).toBe("0.8s");
   });
 });

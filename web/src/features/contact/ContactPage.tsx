@@ -4,6 +4,7 @@ import { PageHero } from "../../components/PageHero";
 import { useOpenBooking } from "../../lib/bookingDialog";
 import { useLayout } from "../../lib/layout";
 import type { ContactData } from "../../lib/types";
+import { PhoneLink } from "../../components/PhoneLink";
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -88,10 +89,7 @@ export function ContactPage({ data }: { data: ContactData }) {
             <p className="mt-2 text-red-50">{data.contact.emergency}</p>
           </div>
           <div className="flex flex-wrap justify-center gap-3">
-            <a href={layout.phoneHref} className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-red-800 hover:bg-red-50">
-              <Phone aria-hidden="true" className="h-5 w-5" />
-              Call {layout.phone}
-            </a>
+            <PhoneLink className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-red-800 hover:bg-red-50" prefix="Call" />
             <button type="button" onClick={openBooking} className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
               Chat with Assistant
             </button>
