@@ -44,6 +44,7 @@ out.push("", `Acknowledged: ${acknowledged}; in the database afterwards: ${store
 
 const render = json("render.json");
 out.push("## Server-side rendering (QuickJS)", "");
+out.push(`Rendering the whole public site (${Object.keys(render.pages).length} pages with ${render.posts} posts, rendered and compressed one after another, as start-up's background warm-up does): ${render.whole_site_ms.toFixed(0)} ms.`);
 out.push(`Re-rendering the blog after a publish (the list and every post page, ${render.posts} posts, 2 render threads): median ${render.blog_refresh_ms.toFixed(0)} ms of 5.`, "");
 out.push("| page | cold | median of 50 |", "|---|---|---|");
 const blogPages = Object.keys(render.pages).filter((p) => p.startsWith("/blog/") && p !== "/blog/404");
