@@ -25,7 +25,7 @@ wait_ready() { # url -> waits until /healthz answers 200
 PORT=18080
 BASE=http://127.0.0.1:$PORT
 PAGES=(/ /services /about /contact /service-areas /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist /thank-you /no-such-page)
-LIGHTHOUSE_PAGES=(/ /services /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist)
+LIGHTHOUSE_PAGES=(/ /services /service-areas /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist)
 
 # A database with 50 published posts, used from here on.
 BLOG_DATA=$(mktemp -d)
