@@ -54,7 +54,8 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
         .layer(middleware::from_fn_with_state(Arc::new(headers), security::add_headers))
 }
 
-/// `GET /healthz`: 200 once the pages are rendered and the database answers.
+/// `GET /healthz`: 200 once the server is up and the database answers (pages render on demand
+/// until the background warm-up has rendered them all).
 async fn healthz(State(state): State<AppState>) -> StatusCode {
     match sqlx::query("SELECT 1").execute(&state.db).await {
         Ok(_) => StatusCode::OK,
