@@ -15,6 +15,12 @@ pub struct Cli {
 pub enum Command {
     /// Serve the site.
     Serve(ServeConfig),
+    /// Manage admin accounts. The password is read from standard input (one line) when it is not
+    /// a terminal, and asked for twice when it is; it is never taken from the command line.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
     /// Add the sample blog posts (useful articles for trailer owners) to a new site's database.
     DemoContent {
         /// Directory of the database (as for serve).
@@ -29,4 +35,22 @@ pub enum Command {
         #[arg(long, default_value_t = 50)]
         iterations: usize,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminAction {
+    /// Create an admin account.
+    Create(AdminArgs),
+    /// Set a new password for an account (also the way back in after a lock-out).
+    SetPassword(AdminArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AdminArgs {
+    /// The account's e-mail address (its login).
+    #[arg(long)]
+    pub email: String,
+    /// Directory of the database (as for serve); the server may be running on it.
+    #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
+    pub data_dir: std::path::PathBuf,
 }

@@ -7,11 +7,16 @@ use std::{
 
 use serde_json::json;
 
+use std::io::IsTerminal as _;
+
 use crate::{
+    auth::{password::Password, users},
     blog,
+    cli::AdminAction,
     config::ServeConfig,
     content::Content,
     db,
+    domain::EmailAddress,
     pages::Site,
     render::Renderer,
     startup::{Application, shutdown_signal},
@@ -81,4 +86,43 @@ pub async fn demo_content(data_dir: &std::path::Path) -> anyhow::Result<()> {
     let added = blog::samples::add(&db).await?;
     println!("Added {added} sample blog posts to {}. Restart the server to show them.", data_dir.display());
     Ok(())
+}
+
+/// `trailerworks admin create|set-password --email E`.
+pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
+    let (args, creating) = match action {
+        AdminAction::Create(args) => (args, true),
+        AdminAction::SetPassword(args) => (args, false),
+    };
+    let email =
+        EmailAddress::parse(&args.email).map_err(|message| anyhow::anyhow!("{message}: {}", args.email))?;
+    let password = Password::parse(&read_password()?).map_err(|message| anyhow::anyhow!("{message}"))?;
+    let hash = tokio::task::spawn_blocking(move || password.hash()).await??;
+    let db = db::open(&args.data_dir).await?;
+    if creating {
+        anyhow::ensure!(
+            users::create_admin(&db, &email, &hash).await?,
+            "An account for {email} exists already; use `trailerworks admin set-password`"
+        );
+        println!("Created the admin account {email}. Sign in at /dbadmin.");
+    } else {
+        anyhow::ensure!(users::set_password(&db, &email, &hash).await?, "There is no account for {email}");
+        println!("Set a new password for {email}.");
+    }
+    Ok(())
+}
+
+/// The password: one line from standard input, or asked twice on a terminal.
+fn read_password() -> anyhow::Result<String> {
+    if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password("Password (at least 12 characters): ")?;
+        let second = rpassword::prompt_password("The same password again: ")?;
+        anyhow::ensure!(first == second, "The two passwords differ");
+        Ok(first)
+    } else {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line)?;
+        // Only the line ending goes: spaces are part of the password, which is never truncated.
+        Ok(line.trim_end_matches(['\n', '\r']).to_owned())
+    }
 }

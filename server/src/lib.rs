@@ -1,6 +1,7 @@
 //! `trailerworks`: the website, booking desk and blog of a family trailer repair shop.
 
 pub mod assets;
+pub mod auth;
 pub mod blog;
 pub mod booking;
 pub mod cli;

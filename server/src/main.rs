@@ -14,6 +14,7 @@ async fn main() -> std::process::ExitCode {
     let result = match Cli::parse().command {
         Command::Serve(config) => commands::serve(&config).await,
         Command::DemoContent { data_dir } => commands::demo_content(&data_dir).await,
+        Command::Admin { action } => commands::admin(action).await,
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {

@@ -1,0 +1,93 @@
+//! `trailerworks admin create|set-password`: the first admin comes from the CLI, password on stdin.
+
+use std::{
+    io::Write as _,
+    path::Path,
+    process::{Command, Output, Stdio},
+};
+
+/// Runs the real binary with `args` and `stdin` piped in.
+fn trailerworks(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trailerworks"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn admin(action: &str, email: &str, dir: &Path, password: &str) -> Output {
+    let dir = dir.to_str().expect("utf-8 path");
+    trailerworks(&["admin", action, "--email", email, "--data-dir", dir], &format!("{password}\n"))
+}
+
+async fn stored_hash(dir: &Path) -> String {
+    let db = trailerworks::db::open(dir).await.expect("database");
+    sqlx::query_scalar("SELECT password_hash FROM users WHERE email = 'owner@example.com' AND role = 'admin'")
+        .fetch_one(&db)
+        .await
+        .expect("the admin row")
+}
+
+#[tokio::test]
+async fn the_first_admin_is_created_from_stdin_with_an_argon2id_hash_and_no_plain_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let created = admin("create", "owner@example.com", dir.path(), "a long enough owner secret");
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(String::from_utf8_lossy(&created.stdout).contains("Created the admin account owner@example.com"));
+
+    let hash = stored_hash(dir.path()).await;
+    assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+    assert!(trailerworks::auth::password::verify(&hash, "a long enough owner secret"));
+    let files: Vec<u8> = std::fs::read_dir(dir.path())
+        .expect("the data dir")
+        .filter_map(|e| std::fs::read(e.ok()?.path()).ok())
+        .flatten()
+        .collect();
+    let needle = b"a long enough owner secret";
+    assert!(
+        !files.windows(needle.len()).any(|w| w == needle),
+        "the password appears nowhere in the database files"
+    );
+}
+
+#[tokio::test]
+async fn a_second_create_is_refused_and_set_password_replaces_the_hash() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    assert!(admin("create", "owner@example.com", dir.path(), "a long enough owner secret").status.success());
+    let again = admin("create", "owner@example.com", dir.path(), "another long secret");
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+
+    let reset = admin("set-password", "owner@example.com", dir.path(), "a brand new long secret");
+    assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
+    assert!(trailerworks::auth::password::verify(&stored_hash(dir.path()).await, "a brand new long secret"));
+
+    let nobody = admin("set-password", "nobody@example.com", dir.path(), "a brand new long secret");
+    assert!(!nobody.status.success());
+    assert!(String::from_utf8_lossy(&nobody.stderr).contains("There is no account"));
+}
+
+#[tokio::test]
+async fn short_and_common_passwords_and_bad_emails_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (email, password, reason) in [
+        ("owner@example.com", "short", "at least 12 characters"),
+        ("owner@example.com", "Password1234", "most common"),
+        ("owner-at-example.com", "a long enough owner secret", "Invalid email format"),
+    ] {
+        let output = admin("create", email, dir.path(), password);
+        assert!(!output.status.success());
+        assert!(String::from_utf8_lossy(&output.stderr).contains(reason), "{reason}");
+    }
+}
+
+#[test]
+fn the_password_is_never_taken_from_the_command_line() {
+    let output = trailerworks(&["admin", "create", "--email", "owner@example.com", "--password", "x"], "");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unexpected argument '--password'"));
+}
