@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Content, hours::parse_clock};
+use super::{Content, Testimonial, hours::parse_clock};
 use crate::assets;
 
 /// Icon names the web app can draw (web/src/components/Icon.tsx has the same list).
@@ -69,6 +69,14 @@ impl Checker {
     fn icon(&mut self, field: impl AsRef<str>, value: &str) {
         if !ICONS.contains(&value) {
             self.fail(field, &format!("unknown icon; use one of {}", ICONS.join(", ")));
+        }
+    }
+
+    fn testimonial(&mut self, field: &str, t: &Testimonial) {
+        self.text(format!("{field}.name"), &t.name);
+        self.text(format!("{field}.quote"), &t.quote);
+        if !(1..=5).contains(&t.rating) {
+            self.fail(format!("{field}.rating"), "must be between 1 and 5");
         }
     }
 
@@ -172,11 +180,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.image(format!("before_after[{i}].after"), &item.after);
     }
     for (i, t) in content.testimonials.iter().enumerate() {
-        c.text(format!("testimonials[{i}].name"), &t.name);
-        c.text(format!("testimonials[{i}].quote"), &t.quote);
-        if !(1..=5).contains(&t.rating) {
-            c.fail(format!("testimonials[{i}].rating"), "must be between 1 and 5");
-        }
+        c.testimonial(&format!("testimonials[{i}]"), t);
     }
 
     let mut slugs = HashSet::new();
@@ -215,11 +219,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
         }
         for (j, t) in city.testimonials.iter().enumerate() {
-            c.text(format!("{field}.testimonials[{j}].name"), &t.name);
-            c.text(format!("{field}.testimonials[{j}].quote"), &t.quote);
-            if !(1..=5).contains(&t.rating) {
-                c.fail(format!("{field}.testimonials[{j}].rating"), "must be between 1 and 5");
-            }
+            c.testimonial(&format!("{field}.testimonials[{j}]"), t);
         }
     }
 
