@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 BINARY := target/release/trailerworks
-WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.server.config.ts web/tsconfig.json
+WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.admin.config.ts web/vite.server.config.ts web/tsconfig.json
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
 .PHONY: run demo build test lint bench clean
@@ -27,7 +27,8 @@ e2e/node_modules/.installed: e2e/package-lock.json
 	touch $@
 
 web/dist/.built: web/node_modules/.installed $(WEB_SOURCES)
-	cd web && npx vite build --logLevel warn && npx vite build -c vite.server.config.ts --logLevel warn && node scripts/compress.mjs
+	cd web && npx vite build --logLevel warn && npx vite build -c vite.admin.config.ts --logLevel warn \
+		&& npx vite build -c vite.server.config.ts --logLevel warn && node scripts/compress.mjs
 	touch $@
 
 $(BINARY): web/dist/.built $(RUST_SOURCES)

@@ -1,4 +1,5 @@
-// The client build: hashed assets and a manifest the server reads to link them.
+// The public site's client build: hashed assets and a manifest the server reads to link them.
+// The admin area has its own build (vite.admin.config.ts).
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";

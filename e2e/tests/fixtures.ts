@@ -14,9 +14,18 @@ export interface Server {
   dataDir: string;
 }
 
-async function startServer(demoContent: boolean): Promise<{ server: Server; process: ChildProcess }> {
+/** The admin account of servers started with `admin: true`. */
+export const ADMIN = { email: "owner@example.com", password: "a long enough owner secret" };
+
+async function startServer(demoContent: boolean, admin: boolean): Promise<{ server: Server; process: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
   if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir], { stdio: "ignore" });
+  if (admin) {
+    execFileSync(BINARY, ["admin", "create", "--email", ADMIN.email, "--data-dir", dataDir], {
+      input: `${ADMIN.password}\n`,
+      stdio: ["pipe", "ignore", "inherit"],
+    });
+  }
   const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
     env: { ...process.env, NO_COLOR: "1", RUST_LOG: "info" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,7 +56,9 @@ function watchConsole(page: Page): string[] {
     // Chromium reports a document served with status 404 as a failed resource; that is the 404
     // page working as intended, not a problem.
     const isDocument404 = message.text().includes("status of 404") && message.location().url === page.url();
-    if (!isDocument404) problems.push(`${message.type()}: ${message.text()}`);
+    // The admin app asks who is signed in; 401 is the server's answer when nobody is.
+    const isSignedOutCheck = message.text().includes("status of 401") && message.location().url.endsWith("/api/admin/session");
+    if (!isDocument404 && !isSignedOutCheck) problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
@@ -58,13 +69,16 @@ export const test = base.extend<{
   consoleProblems: string[];
   expectedConsoleErrors: RegExp[];
   demoContent: boolean;
+  admin: boolean;
 }>({
   /** Start the server with the sample blog posts in its database. */
   demoContent: [false, { option: true }],
+  /** Create the admin account (ADMIN) before the server starts. */
+  admin: [false, { option: true }],
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent }, use) => {
-    const { server, process } = await startServer(demoContent);
+  server: async ({ demoContent, admin }, use) => {
+    const { server, process } = await startServer(demoContent, admin);
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });

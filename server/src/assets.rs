@@ -24,13 +24,27 @@ struct SiteImages;
 
 /// The server bundle: an IIFE that defines the global `render(url, stateJson)`.
 pub const SERVER_BUNDLE: &str = include_str!("../../web/dist/server/render.js");
-const MANIFEST: &str = include_str!("../../web/dist/client/.vite/manifest.json");
-const CLIENT_ENTRY: &str = "src/entry-client.tsx";
+/// An entry of the web build: its manifest and its source path.
+pub struct Entry {
+    manifest: &'static str,
+    source: &'static str,
+}
+
+/// The public site (hydrates server-rendered pages).
+pub const CLIENT_ENTRY: Entry = Entry {
+    manifest: include_str!("../../web/dist/client/.vite/manifest.json"),
+    source: "src/entry-client.tsx",
+};
+/// The admin area (a client-rendered app under /dbadmin), built on its own.
+pub const ADMIN_ENTRY: Entry = Entry {
+    manifest: include_str!("../../web/dist/client/.vite/admin-manifest.json"),
+    source: "src/entry-admin.tsx",
+};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SITE_IMAGE_CACHE: &str = "public, max-age=86400";
 
-/// The URLs of the client entry's script, its imports and its stylesheets.
+/// The URLs of an entry's script, its imports and its stylesheets.
 #[derive(Debug)]
 pub struct ClientAssets {
     pub script: String,
@@ -48,21 +62,22 @@ struct ManifestChunk {
 }
 
 impl ClientAssets {
-    pub fn from_manifest() -> anyhow::Result<Self> {
-        let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(MANIFEST)?;
-        let entry = manifest
-            .get(CLIENT_ENTRY)
-            .ok_or_else(|| anyhow::anyhow!("The web manifest has no {CLIENT_ENTRY}"))?;
-        let preloads = entry
-            .imports
-            .iter()
-            .filter_map(|key| manifest.get(key))
-            .map(|chunk| format!("/{}", chunk.file))
+    /// The assets of `entry`: its script, the chunks it imports (to preload) and the
+    /// stylesheets of all of them.
+    pub fn from_manifest(entry: &Entry) -> anyhow::Result<Self> {
+        let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(entry.manifest)?;
+        let source = entry.source;
+        let chunk =
+            manifest.get(source).ok_or_else(|| anyhow::anyhow!("The web manifest has no {source}"))?;
+        let imports: Vec<&ManifestChunk> = chunk.imports.iter().filter_map(|key| manifest.get(key)).collect();
+        let styles = std::iter::once(chunk)
+            .chain(imports.iter().copied())
+            .flat_map(|chunk| chunk.css.iter().map(|file| format!("/{file}")))
             .collect();
         Ok(Self {
-            script: format!("/{}", entry.file),
-            preloads,
-            styles: entry.css.iter().map(|file| format!("/{file}")).collect(),
+            script: format!("/{}", chunk.file),
+            preloads: imports.iter().map(|chunk| format!("/{}", chunk.file)).collect(),
+            styles,
         })
     }
 }

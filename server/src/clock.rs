@@ -20,6 +20,11 @@ pub fn after(delay: Duration) -> String {
     format(OffsetDateTime::now_utc() + delay)
 }
 
+/// The timestamp `delay` ago.
+pub fn before(delay: Duration) -> String {
+    format(OffsetDateTime::now_utc() - delay)
+}
+
 /// Parses a stored timestamp.
 pub fn parse(text: &str) -> Option<OffsetDateTime> {
     PrimitiveDateTime::parse(text, FORMAT).ok().map(PrimitiveDateTime::assume_utc)

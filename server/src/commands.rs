@@ -10,7 +10,7 @@ use serde_json::json;
 use std::io::IsTerminal as _;
 
 use crate::{
-    auth::{password::Password, users},
+    auth::{password::Password, session, throttle, users},
     blog,
     cli::AdminAction,
     config::ServeConfig,
@@ -29,7 +29,7 @@ pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::
     let content = Content::load(config.content.as_deref())?;
     let db = db::open(&config.data_dir).await?;
     let site = Arc::new(Site::new(content, config.public_origin()));
-    site.set_posts(blog::store::published(&db).await?);
+    site.load_blog(&db).await?;
     let posts = site.posts().len();
     let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
     // What start-up does in the background: every pre-rendered page, rendered and compressed.
@@ -107,7 +107,10 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
         println!("Created the admin account {email}. Sign in at /dbadmin.");
     } else {
         anyhow::ensure!(users::set_password(&db, &email, &hash).await?, "There is no account for {email}");
-        println!("Set a new password for {email}.");
+        // A reset is also the way back in after throttling, and ends the sessions of the old password.
+        throttle::clear_account(&db, email.as_ref()).await?;
+        session::delete_all_of(&db, email.as_ref()).await?;
+        println!("Set a new password for {email}; its sessions are signed out and sign-in is open again.");
     }
     Ok(())
 }

@@ -37,6 +37,14 @@ pub enum ApiError {
     Rejected(StatusCode, String),
     #[error("too many requests")]
     TooManyRequests(&'static str),
+    /// No valid session.
+    #[error("not signed in")]
+    Unauthorized,
+    /// Signed in, but not allowed (role, CSRF token or a cross-site request).
+    #[error("forbidden: {0}")]
+    Forbidden(&'static str),
+    #[error("not found: {0}")]
+    NotFound(&'static str),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -50,6 +58,15 @@ impl IntoResponse for ApiError {
             Self::Rejected(status, message) => (status, Json(json!({ "error": message }))).into_response(),
             Self::TooManyRequests(message) => {
                 (StatusCode::TOO_MANY_REQUESTS, Json(json!({ "error": message }))).into_response()
+            }
+            Self::Unauthorized => {
+                (StatusCode::UNAUTHORIZED, Json(json!({ "error": "Please sign in." }))).into_response()
+            }
+            Self::Forbidden(message) => {
+                (StatusCode::FORBIDDEN, Json(json!({ "error": message }))).into_response()
+            }
+            Self::NotFound(message) => {
+                (StatusCode::NOT_FOUND, Json(json!({ "error": message }))).into_response()
             }
             Self::Internal(error) => {
                 tracing::error!("{error:#}");

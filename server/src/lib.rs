@@ -14,6 +14,7 @@ pub mod delivery;
 pub mod domain;
 pub mod encoding;
 pub mod error;
+pub mod media;
 pub mod pages;
 pub mod render;
 pub mod routes;

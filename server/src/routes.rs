@@ -1,20 +1,23 @@
-//! The HTTP routes of the public site.
+//! The HTTP routes: the public site, the booking desk, and the admin area with its API.
 
 use std::sync::Arc;
 
 use axum::{
     Router,
     extract::{DefaultBodyLimit, FromRef, Query, State},
-    http::{HeaderMap, StatusCode, Uri},
+    http::{HeaderMap, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
-    routing::{get, post},
+    routing::{get, post, put},
 };
 use serde::Deserialize;
 
 use crate::{
     assets,
+    auth::{self, guard::AuthDesk},
+    blog,
     booking::{self, routes::BookingDesk},
+    media::{self, MediaStore},
     pages::crawlers,
     render::Renderer,
     security::{self, SecurityHeaders},
@@ -22,18 +25,75 @@ use crate::{
 
 /// Request bodies larger than this are refused before parsing (the booking form is far smaller).
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
+/// Sign-in and other small admin requests.
+const SMALL_BODY_LIMIT: usize = 16 * 1024;
+/// A post with its content (which may inline pasted images) and some room for JSON escaping.
+const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
 
 #[derive(Clone)]
 pub struct AppState {
     pub renderer: Arc<Renderer>,
     pub db: sqlx::SqlitePool,
     pub bookings: Arc<BookingDesk>,
+    pub auth: Arc<AuthDesk>,
+    pub media: Arc<MediaStore>,
 }
 
 impl FromRef<AppState> for Arc<BookingDesk> {
     fn from_ref(state: &AppState) -> Self {
         Arc::clone(&state.bookings)
     }
+}
+
+impl FromRef<AppState> for Arc<AuthDesk> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.auth)
+    }
+}
+
+impl FromRef<AppState> for Arc<MediaStore> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.media)
+    }
+}
+
+impl FromRef<AppState> for Arc<Renderer> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.renderer)
+    }
+}
+
+impl FromRef<AppState> for sqlx::SqlitePool {
+    fn from_ref(state: &AppState) -> Self {
+        state.db.clone()
+    }
+}
+
+/// The admin API: every handler takes the `Admin` guard, except sign-in.
+fn admin_api() -> Router<AppState> {
+    let small = DefaultBodyLimit::max(SMALL_BODY_LIMIT);
+    Router::new()
+        .route("/login", post(auth::routes::login).layer(small))
+        .route("/logout", post(auth::routes::logout).layer(small))
+        .route("/session", get(auth::routes::current))
+        .route("/audit", get(auth::routes::audit_log))
+        .route(
+            "/posts",
+            get(blog::routes::list).post(blog::routes::create).layer(DefaultBodyLimit::max(POST_BODY_LIMIT)),
+        )
+        .route(
+            "/posts/{id}",
+            get(blog::routes::get)
+                .put(blog::routes::update)
+                .delete(blog::routes::delete)
+                .layer(DefaultBodyLimit::max(POST_BODY_LIMIT)),
+        )
+        .route("/posts/preview", post(blog::routes::preview).layer(DefaultBodyLimit::max(POST_BODY_LIMIT)))
+        .route("/posts/{id}/published", put(blog::routes::set_published).layer(small))
+        .route("/images", post(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .route("/bookings", get(booking::admin::list))
+        .route("/bookings.csv", get(booking::admin::export))
+        .route("/bookings/{id}/status", put(booking::admin::set_status).layer(small))
 }
 
 pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
@@ -44,6 +104,10 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
             "/api/bookings",
             post(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)),
         )
+        .nest("/api/admin", admin_api())
+        .route("/dbadmin", get(admin_page))
+        .route("/dbadmin/{*rest}", get(admin_page))
+        .route("/media/blog-images/{file}", get(media::routes::serve))
         .route("/robots.txt", get(robots_txt))
         .route("/sitemap.xml", get(sitemap_xml))
         .route(crawlers::FEED_PATH, get(feed_xml))
@@ -79,6 +143,9 @@ async fn page_html(State(state): State<AppState>, uri: Uri, headers: HeaderMap) 
         }
         return Redirect::permanent(&target).into_response();
     }
+    if let Some(target) = state.renderer.site().redirect(path) {
+        return moved_permanently(&target);
+    }
     match state.renderer.page(path).await {
         Ok(page) => page.html.respond(&headers, page.status, "text/html; charset=utf-8", "no-cache"),
         Err(error) => server_error(&error),
@@ -97,10 +164,18 @@ async fn page_json(
     Query(query): Query<PagePath>,
     headers: HeaderMap,
 ) -> Response {
+    if let Some(target) = state.renderer.site().redirect(&query.path) {
+        return moved_permanently(&format!("/api/page?path={target}"));
+    }
     match state.renderer.page(&query.path).await {
         Ok(page) => page.json.respond(&headers, StatusCode::OK, "application/json", "no-cache"),
         Err(error) => server_error(&error),
     }
+}
+
+/// `GET /dbadmin/...`: the admin app's document; the app itself asks the API who is signed in.
+async fn admin_page(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    state.renderer.admin_page().respond(&headers, StatusCode::OK, "text/html; charset=utf-8", "no-cache")
 }
 
 async fn robots_txt(State(state): State<AppState>) -> Response {
@@ -111,6 +186,11 @@ async fn robots_txt(State(state): State<AppState>) -> Response {
 async fn sitemap_xml(State(state): State<AppState>) -> Response {
     ([("content-type", "application/xml; charset=utf-8")], crawlers::sitemap_xml(state.renderer.site()))
         .into_response()
+}
+
+/// 301 to `target`: the address of a renamed post, as crawlers know it best.
+fn moved_permanently(target: &str) -> Response {
+    (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, target)]).into_response()
 }
 
 /// An opaque 500: the cause is logged, never shown.

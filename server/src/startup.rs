@@ -11,12 +11,13 @@ use anyhow::Context as _;
 use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
-    blog,
+    auth::guard::AuthDesk,
     booking::routes::BookingDesk,
     config::ServeConfig,
     content::Content,
     db,
     delivery::Outbox,
+    media::MediaStore,
     pages::{NOT_FOUND_KEY, Site},
     render::Renderer,
     routes::{self, AppState},
@@ -42,7 +43,7 @@ impl Application {
         let delivery = config.delivery()?;
         let db = db::open(&config.data_dir).await?;
         let site = Arc::new(Site::new(content, config.public_origin()));
-        site.set_posts(blog::store::published(&db).await?);
+        site.load_blog(&db).await?;
         if site.posts().is_empty() {
             tracing::info!("The blog has no posts yet; `trailerworks demo-content` adds sample posts.");
         }
@@ -76,10 +77,14 @@ impl Application {
                 }
             }),
         ];
-        let router = routes::router(
-            AppState { renderer: Arc::clone(&renderer), db, bookings },
-            SecurityHeaders::new(config.is_https()),
-        );
+        let state = AppState {
+            renderer: Arc::clone(&renderer),
+            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
+            media: Arc::new(MediaStore::new(&config.data_dir, db.clone())),
+            db,
+            bookings,
+        };
+        let router = routes::router(state, SecurityHeaders::new(config.is_https()));
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
         Ok(Self { listener, router, background, renderer })
     }

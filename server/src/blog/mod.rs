@@ -1,6 +1,9 @@
-//! The blog: published posts for the public pages, their sanitiser, and the sample posts.
+//! The blog: published posts for the public pages, the admin API that edits them, their
+//! sanitiser, and the sample posts.
 
+pub mod draft;
 pub mod model;
+pub mod routes;
 pub mod samples;
 pub mod sanitize;
 pub mod store;

@@ -14,6 +14,8 @@ pub struct Post {
     /// Sanitised HTML.
     pub content: String,
     pub featured_image: Option<String>,
+    /// Smaller copies of an uploaded featured image, for `srcset`.
+    pub featured_image_srcset: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     /// The creation date in long US form, e.g. "March 14, 2025".
@@ -28,6 +30,7 @@ pub struct PostCard<'a> {
     pub slug: &'a str,
     pub excerpt: &'a str,
     pub featured_image: Option<&'a str>,
+    pub featured_image_srcset: Option<&'a str>,
     pub date: &'a str,
 }
 
@@ -38,6 +41,7 @@ impl Post {
             slug: &self.slug,
             excerpt: &self.excerpt,
             featured_image: self.featured_image.as_deref(),
+            featured_image_srcset: self.featured_image_srcset.as_deref(),
             date: &self.date,
         }
     }

@@ -1,17 +1,24 @@
-//! Posts in SQLite, as the public pages read them.
+//! Posts in SQLite: what the public pages read and what the admin area changes.
 
-use sqlx::{Row as _, SqlitePool};
+use std::collections::HashMap;
+
+use serde::Serialize;
+use sqlx::{Row as _, SqliteConnection, SqlitePool, sqlite::SqliteRow};
 
 use super::{
+    draft::PostInput,
     model::{Post, long_date},
     sanitize::sanitize,
 };
+use crate::{clock, media};
 
 /// Every published post, newest first, with its HTML sanitised again.
 pub async fn published(pool: &SqlitePool) -> anyhow::Result<Vec<Post>> {
     let rows = sqlx::query(
-        "SELECT id, title, slug, excerpt, content, featured_image, created_at, updated_at FROM blog_posts
-         WHERE published = 1 ORDER BY created_at DESC, id DESC",
+        "SELECT p.id, p.title, p.slug, p.excerpt, p.content, p.featured_image, p.created_at, p.updated_at,
+                i.width AS image_width, i.variants AS image_variants
+         FROM blog_posts p LEFT JOIN images i ON i.url = p.featured_image
+         WHERE p.published = 1 ORDER BY p.created_at DESC, p.id DESC",
     )
     .fetch_all(pool)
     .await?;
@@ -19,13 +26,20 @@ pub async fn published(pool: &SqlitePool) -> anyhow::Result<Vec<Post>> {
         .iter()
         .map(|row| {
             let created_at: String = row.get("created_at");
+            let featured_image: Option<String> = row.get("featured_image");
+            let featured_image_srcset =
+                match (&featured_image, row.get("image_width"), row.get("image_variants")) {
+                    (Some(url), Some(width), Some(variants)) => media::srcset(url, width, variants),
+                    _ => None,
+                };
             Post {
                 id: row.get("id"),
                 title: row.get("title"),
                 slug: row.get("slug"),
                 excerpt: row.get("excerpt"),
                 content: sanitize(&row.get::<String, _>("content")),
-                featured_image: row.get("featured_image"),
+                featured_image,
+                featured_image_srcset,
                 date: long_date(&created_at),
                 created_at,
                 updated_at: row.get("updated_at"),
@@ -60,4 +74,183 @@ pub async fn insert_published(pool: &SqlitePool, post: &PublishedPost<'_>) -> an
     .execute(pool)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// A post as the admin area shows it, drafts included.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminPost {
+    pub id: i64,
+    pub title: String,
+    pub slug: String,
+    pub excerpt: String,
+    /// Left out of the dashboard list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    pub featured_image: Option<String>,
+    pub published: bool,
+    pub author_id: Option<i64>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn admin_post(row: &SqliteRow, with_content: bool) -> AdminPost {
+    AdminPost {
+        id: row.get("id"),
+        title: row.get("title"),
+        slug: row.get("slug"),
+        excerpt: row.get("excerpt"),
+        content: with_content.then(|| row.get("content")),
+        featured_image: row.get("featured_image"),
+        published: row.get("published"),
+        author_id: row.get("author_id"),
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    }
+}
+
+/// Every post, drafts included, newest first, without content.
+pub async fn all(pool: &SqlitePool) -> anyhow::Result<Vec<AdminPost>> {
+    let rows = sqlx::query(
+        "SELECT id, title, slug, excerpt, featured_image, published, author_id, created_at, updated_at
+         FROM blog_posts ORDER BY created_at DESC, id DESC",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|row| admin_post(row, false)).collect())
+}
+
+/// One post with its content.
+pub async fn get(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<AdminPost>> {
+    let row = sqlx::query(
+        "SELECT id, title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at
+         FROM blog_posts WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|row| admin_post(&row, true)))
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("the slug is used by another post")]
+    SlugTaken,
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for SaveError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Other(error.into())
+    }
+}
+
+async fn ensure_slug_free(tx: &mut SqliteConnection, slug: &str, except_id: i64) -> Result<(), SaveError> {
+    let taken = sqlx::query("SELECT 1 FROM blog_posts WHERE slug = ? AND id != ?")
+        .bind(slug)
+        .bind(except_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if taken.is_some() {
+        return Err(SaveError::SlugTaken);
+    }
+    // A live post's slug is no longer an old address of another post.
+    sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = ?").bind(slug).execute(&mut *tx).await?;
+    Ok(())
+}
+
+/// Adds a post by `author_id`; its id.
+pub async fn create(pool: &SqlitePool, post: &PostInput, author_id: i64) -> Result<i64, SaveError> {
+    let mut tx = pool.begin().await?;
+    ensure_slug_free(&mut tx, post.slug.as_ref(), 0).await?;
+    let now = clock::now();
+    let id = sqlx::query(
+        "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&post.title)
+    .bind(post.slug.as_ref())
+    .bind(&post.excerpt)
+    .bind(&post.content)
+    .bind(&post.featured_image)
+    .bind(post.published)
+    .bind(author_id)
+    .bind(&now)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?
+    .last_insert_rowid();
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Replaces post `id` with `post` by `author_id`; the post as it was, None when there is none.
+/// When a published post's slug changes, its old slug is kept to redirect to the new one.
+pub async fn update(
+    pool: &SqlitePool,
+    id: i64,
+    post: &PostInput,
+    author_id: i64,
+) -> Result<Option<AdminPost>, SaveError> {
+    let Some(before) = get(pool, id).await? else { return Ok(None) };
+    let mut tx = pool.begin().await?;
+    ensure_slug_free(&mut tx, post.slug.as_ref(), id).await?;
+    if before.published && before.slug != post.slug.as_ref() {
+        sqlx::query(
+            "INSERT INTO blog_slug_redirects (old_slug, post_id) VALUES (?1, ?2)
+             ON CONFLICT (old_slug) DO UPDATE SET post_id = ?2",
+        )
+        .bind(&before.slug)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query(
+        "UPDATE blog_posts SET title = ?, slug = ?, excerpt = ?, content = ?, featured_image = ?,
+         published = ?, author_id = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(&post.title)
+    .bind(post.slug.as_ref())
+    .bind(&post.excerpt)
+    .bind(&post.content)
+    .bind(&post.featured_image)
+    .bind(post.published)
+    .bind(author_id)
+    .bind(clock::now())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(before))
+}
+
+/// Publishes or unpublishes post `id`; the post as it was, None when there is none.
+pub async fn set_published(pool: &SqlitePool, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
+    let Some(before) = get(pool, id).await? else { return Ok(None) };
+    sqlx::query("UPDATE blog_posts SET published = ?, updated_at = ? WHERE id = ?")
+        .bind(published)
+        .bind(clock::now())
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(Some(before))
+}
+
+/// Deletes post `id` (and its old slugs); the post as it was, None when there is none.
+pub async fn delete(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<AdminPost>> {
+    let Some(before) = get(pool, id).await? else { return Ok(None) };
+    sqlx::query("DELETE FROM blog_posts WHERE id = ?").bind(id).execute(pool).await?;
+    Ok(Some(before))
+}
+
+/// Old slugs of published posts and the slugs they now redirect to.
+pub async fn redirects(pool: &SqlitePool) -> anyhow::Result<HashMap<String, String>> {
+    let rows = sqlx::query(
+        "SELECT r.old_slug, p.slug FROM blog_slug_redirects r JOIN blog_posts p ON p.id = r.post_id
+         WHERE p.published = 1",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|row| (row.get("old_slug"), row.get("slug"))).collect())
 }

@@ -1,6 +1,7 @@
 //! Service requests from the booking dialog: parsed, stored with their deliveries in one
 //! transaction, then delivered by the outbox worker (`crate::delivery`).
 
+pub mod admin;
 pub mod model;
 pub mod routes;
 pub mod store;

@@ -2,5 +2,7 @@
 //! Each parse error is the message the visitor sees (SPEC.md section 5).
 
 mod contact;
+mod slug;
 
 pub use contact::{EmailAddress, PersonName, Phone};
+pub use slug::Slug;

@@ -15,9 +15,17 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;
 
-use std::sync::{Arc, RwLock};
+use std::{
+    collections::HashMap,
+    sync::{Arc, RwLock},
+};
 
-use crate::{blog::model::Post, content::Content};
+use sqlx::SqlitePool;
+
+use crate::{
+    blog::{model::Post, store},
+    content::Content,
+};
 
 pub use layout::layout_data;
 
@@ -28,11 +36,13 @@ pub struct Site {
     pub public_url: String,
     /// Published posts, newest first; replaced whole when the blog changes.
     posts: RwLock<Arc<Vec<Post>>>,
+    /// Old slugs of published posts, and the slug each now answers at.
+    redirects: RwLock<Arc<HashMap<String, String>>>,
 }
 
 impl Site {
     pub fn new(content: Content, public_url: String) -> Self {
-        Self { content, public_url, posts: RwLock::default() }
+        Self { content, public_url, posts: RwLock::default(), redirects: RwLock::default() }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -48,10 +58,24 @@ impl Site {
         self.posts.read().map(|posts| Arc::clone(&posts)).unwrap_or_default()
     }
 
-    pub fn set_posts(&self, posts: Vec<Post>) {
+    /// Reads the published posts and the old slugs from the database.
+    pub async fn load_blog(&self, db: &SqlitePool) -> anyhow::Result<()> {
+        let posts = store::published(db).await?;
+        let redirects = store::redirects(db).await?;
         if let Ok(mut current) = self.posts.write() {
             *current = Arc::new(posts);
         }
+        if let Ok(mut current) = self.redirects.write() {
+            *current = Arc::new(redirects);
+        }
+        Ok(())
+    }
+
+    /// Where an old post address now lives: `/blog/{old}` gives `/blog/{new}`.
+    pub fn redirect(&self, path: &str) -> Option<String> {
+        let old = path.strip_prefix("/blog/")?;
+        let redirects = self.redirects.read().ok()?;
+        redirects.get(old).map(|new| format!("{BLOG}/{new}"))
     }
 }
 

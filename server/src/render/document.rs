@@ -59,6 +59,28 @@ pub fn document(site: &Site, head: &Head, assets: &ClientAssets, app_html: &str,
     html
 }
 
+/// The admin area's document: an empty root the admin app renders into, with the layout data
+/// (business name and labels for the post preview). Never indexed.
+pub fn admin_document(site: &Site, assets: &ClientAssets, state_json: &str) -> String {
+    let mut html = String::with_capacity(state_json.len() + 1024);
+    html.push_str("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">");
+    html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    let _ = write!(html, "<title>Admin | {}</title>", escape(&site.content.business.name));
+    meta(&mut html, "name", "robots", "noindex, nofollow");
+    html.push_str("<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">");
+    for style in &assets.styles {
+        let _ = write!(html, "<link rel=\"stylesheet\" href=\"{style}\">");
+    }
+    for preload in &assets.preloads {
+        let _ = write!(html, "<link rel=\"modulepreload\" href=\"{preload}\">");
+    }
+    let _ = write!(html, "<script type=\"module\" src=\"{}\"></script>", assets.script);
+    html.push_str("</head><body><div id=\"root\"></div><script type=\"application/json\" id=\"page-state\">");
+    html.push_str(&script_safe(state_json));
+    html.push_str("</script></body></html>");
+    html
+}
+
 fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {
     let _ = write!(html, "<meta {attribute}=\"{key}\" content=\"{}\">", escape(value));
 }

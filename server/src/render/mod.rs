@@ -18,7 +18,7 @@ use sqlx::SqlitePool;
 
 use crate::{
     assets::{self, ClientAssets},
-    blog::{self, model::Post},
+    blog::model::Post,
     encoding::{Effort, Encoded},
     pages::{self, Site},
 };
@@ -41,16 +41,25 @@ pub struct Renderer {
     assets: ClientAssets,
     pool: RenderPool,
     pages: RwLock<HashMap<String, Arc<CachedPage>>>,
+    blog_refresh: tokio::sync::Mutex<()>,
+    /// The admin area's document, the same for every /dbadmin path.
+    admin: Encoded,
 }
 
 impl Renderer {
     pub fn start(site: Arc<Site>, threads: usize) -> anyhow::Result<Self> {
+        let layout = pages::layout_data(&site);
+        let admin_state = serde_json::to_string(&json!({ "layout": layout }))?;
+        let admin_assets = ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?;
+        let admin = document::admin_document(&site, &admin_assets, &admin_state);
         Ok(Self {
-            layout: pages::layout_data(&site),
-            assets: ClientAssets::from_manifest()?,
+            admin: Encoded::new(admin.into_bytes(), Effort::Best),
+            layout,
+            assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
             pool: RenderPool::start(assets::SERVER_BUNDLE, threads)?,
             site,
             pages: RwLock::new(HashMap::new()),
+            blog_refresh: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -79,7 +88,9 @@ impl Renderer {
     /// Reloads the published posts and re-renders every page that shows them (the list, and each
     /// post with its related posts); pages of posts that are no longer published are dropped.
     pub async fn refresh_blog(self: &Arc<Self>, db: &SqlitePool) -> anyhow::Result<()> {
-        self.site.set_posts(blog::store::published(db).await?);
+        // One refresh at a time, so an older one never replaces the pages of a newer one.
+        let _one_at_a_time = self.blog_refresh.lock().await;
+        self.site.load_blog(db).await?;
         let mut paths = vec![pages::BLOG.to_owned()];
         paths.extend(self.site.posts().iter().map(Post::path));
         let mut tasks = tokio::task::JoinSet::new();
@@ -151,6 +162,11 @@ impl Renderer {
 
     pub fn prerendered_paths(&self) -> Vec<String> {
         pages::prerendered_paths(&self.site)
+    }
+
+    /// The admin area's document.
+    pub fn admin_page(&self) -> &Encoded {
+        &self.admin
     }
 
     pub fn site(&self) -> &Site {

@@ -72,6 +72,28 @@ async fn a_second_create_is_refused_and_set_password_replaces_the_hash() {
 }
 
 #[tokio::test]
+async fn a_password_reset_unlocks_a_throttled_account_and_ends_its_sessions() {
+    let app = crate::helpers::spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    for _ in 0..5 {
+        app.login(crate::helpers::ADMIN_EMAIL, "not the right password").await;
+    }
+    assert_eq!(
+        app.login(crate::helpers::ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD).await.status().as_u16(),
+        429
+    );
+
+    // The CLI works while the server runs on the same data directory.
+    let reset = admin("set-password", crate::helpers::ADMIN_EMAIL, &app.data_dir, "a brand new long secret");
+    assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
+    let old_session = app.admin(reqwest::Method::GET, "/session", &signed).send().await.unwrap();
+    assert_eq!(old_session.status().as_u16(), 401);
+    let keys: Vec<String> =
+        sqlx::query_scalar("SELECT key FROM login_failures").fetch_all(&app.db().await).await.unwrap();
+    assert_eq!(keys, ["address:127.0.0.1"], "the account is open again; the address keeps its count");
+}
+
+#[tokio::test]
 async fn short_and_common_passwords_and_bad_emails_are_refused_with_a_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
     for (email, password, reason) in [

@@ -127,3 +127,72 @@ where
     }
     panic!("timed out waiting until {what}");
 }
+
+pub const ADMIN_EMAIL: &str = "owner@example.com";
+pub const ADMIN_PASSWORD: &str = "a long enough owner secret";
+
+/// A signed-in admin: the session cookie (name=value) and the CSRF token.
+pub struct Signed {
+    pub cookie: String,
+    pub csrf: String,
+}
+
+impl TestApp {
+    /// Adds a user with `role` straight to the database (the CLI is tested on its own).
+    pub async fn add_user(&self, email: &str, password: &str, role: &str) {
+        let hash = trailerworks::auth::password::Password::parse(password)
+            .expect("a valid password")
+            .hash()
+            .expect("a hash");
+        sqlx::query("INSERT INTO users (email, password_hash, role, created_at) VALUES (?, ?, ?, '2025-01-01T00:00:00.000Z')")
+            .bind(email)
+            .bind(hash)
+            .bind(role)
+            .execute(&self.db().await)
+            .await
+            .expect("the user is added");
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
+        self.post_json("/api/admin/login", &serde_json::json!({ "email": email, "password": password })).await
+    }
+
+    /// Adds the admin and signs in.
+    pub async fn signed_in_admin(&self) -> Signed {
+        self.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+        self.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await
+    }
+
+    pub async fn sign_in(&self, email: &str, password: &str) -> Signed {
+        let response = self.login(email, password).await;
+        assert_eq!(response.status().as_u16(), 200, "sign-in succeeds");
+        let cookie = session_cookie(&response).expect("a session cookie");
+        let body: serde_json::Value = response.json().await.expect("JSON");
+        Signed { cookie, csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned() }
+    }
+
+    /// A request to the admin API with the session cookie and, for writes, the CSRF token.
+    pub fn admin(&self, method: reqwest::Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
+        let write = method != reqwest::Method::GET;
+        let mut request = self
+            .client
+            .request(method, format!("{}/api/admin{path}", self.url))
+            .header("cookie", &signed.cookie);
+        if write {
+            request = request.header("x-csrf-token", &signed.csrf);
+        }
+        request
+    }
+}
+
+/// The `name=value` of the session cookie a response sets.
+pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find(|value| value.contains("trailerworks_session="))
+        .and_then(|value| value.split(';').next())
+        .map(str::to_owned)
+}

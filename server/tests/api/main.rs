@@ -1,6 +1,8 @@
 //! HTTP tests against the real application, started on port 0 with a temporary data directory.
 
+mod admin_auth;
 mod admin_cli;
+mod admin_posts;
 mod blog;
 mod bookings;
 mod helpers;

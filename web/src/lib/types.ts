@@ -176,6 +176,8 @@ export interface PostCard {
   slug: string;
   excerpt: string;
   featuredImage: string | null;
+  /** Smaller copies of an uploaded featured image, for srcset; null when there are none. */
+  featuredImageSrcset: string | null;
   /** Long US date, e.g. "March 14, 2025". */
   date: string;
 }

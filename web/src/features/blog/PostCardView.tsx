@@ -10,7 +10,16 @@ export function PostCardView({ post, linkText, style }: { post: PostCard; linkTe
   return (
     <article className="animate-rise flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200" style={style}>
       {post.featuredImage && (
-        <img src={post.featuredImage} alt="" width={1200} height={630} loading="lazy" className="aspect-[40/21] w-full object-cover" />
+        <img
+          src={post.featuredImage}
+          srcSet={post.featuredImageSrcset ?? undefined}
+          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+          alt=""
+          width={1200}
+          height={630}
+          loading="lazy"
+          className="aspect-[40/21] w-full object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-3 text-sm text-slate-600">

@@ -13,6 +13,8 @@ export function PostPage({ data }: { data: PostData }) {
         {post.featuredImage && (
           <img
             src={post.featuredImage}
+            srcSet={post.featuredImageSrcset ?? undefined}
+            sizes="100vw"
             alt=""
             width={1200}
             height={630}

@@ -3,9 +3,9 @@ import type { PostCard } from "../../lib/types";
 import { cardDelay, filterPosts } from "./search";
 
 const posts: PostCard[] = [
-  { title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, date: "March 14, 2025" },
-  { title: "Winter Storage", slug: "winter", excerpt: "Protect tires from UV and BRAKE dust.", featuredImage: null, date: "March 1, 2025" },
-  { title: "Wiring", slug: "wiring", excerpt: "Grounds first.", featuredImage: null, date: "February 1, 2025" },
+  { title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, featuredImageSrcset: null, date: "March 14, 2025" },
+  { title: "Winter Storage", slug: "winter", excerpt: "Protect tires from UV and BRAKE dust.", featuredImage: null, featuredImageSrcset: null, date: "March 1, 2025" },
+  { title: "Wiring", slug: "wiring", excerpt: "Grounds first.", featuredImage: null, featuredImageSrcset: null, date: "February 1, 2025" },
 ];
 
 describe("blog search", () => {

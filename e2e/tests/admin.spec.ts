@@ -1,0 +1,251 @@
+// The admin area: sign-in, the dashboard, the post editor, the booking inbox and the audit log.
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+
+test.use({ admin: true });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto("/dbadmin");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+}
+
+/** A small PNG made by the browser's canvas. */
+async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 800;
+    canvas.height = 420;
+    const context = canvas.getContext("2d");
+    if (context) {
+      context.fillStyle = "#c2410c";
+      context.fillRect(0, 0, 800, 420);
+    }
+    return canvas.toDataURL("image/png");
+  });
+  return { name: "trailer.png", mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
+}
+
+/** Fills the editor's fields and types content with bold text and a link through the toolbar. */
+async function writePost(page: Page, title: string, excerpt: string): Promise<void> {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Excerpt").fill(excerpt);
+  const editor = page.locator(".ql-editor");
+  await editor.click();
+  await page.keyboard.type("Check your brakes ");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("every season");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type(" and read our guide");
+  for (let i = 0; i < "our guide".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await page.getByRole("button", { name: "link" }).click();
+  const linkInput = page.locator(".ql-tooltip input[type=text]");
+  await linkInput.fill("https://example.com/guide");
+  await linkInput.press("Enter");
+  await expect(editor.locator("strong")).toHaveText("every season");
+  await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/guide");
+}
+
+test.describe("signed out", () => {
+  test("the login page explains itself and has no accessibility violation", async ({ page }) => {
+    await page.goto("/dbadmin");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expect(page.getByText("Access the blog management system")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByText("Authorized personnel only. All access is logged and monitored.")).toBeVisible();
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe("with a wrong password", () => {
+    test.use({ expectedConsoleErrors: [/status of 401/] });
+
+    test("sign-in fails with the spec's message", async ({ page }) => {
+      await page.goto("/dbadmin");
+      await hydrated(page);
+      await page.getByLabel("Email").fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill("not the right password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Invalid credentials or insufficient permissions");
+      await expect(page).toHaveURL("/dbadmin");
+    });
+  });
+
+  test("the dashboard and the editor send a signed-out visitor to the login page", async ({ page }) => {
+    for (const path of ["/dbadmin/dashboard", "/dbadmin/posts/new", "/dbadmin/posts/edit/1", "/dbadmin/bookings"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/dbadmin");
+      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    }
+  });
+});
+
+test("sign in, see the empty dashboard, and sign out", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText(ADMIN.email)).toBeVisible();
+  for (const label of ["Total Posts", "Published", "Drafts"]) {
+    await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[text()="${label}"]`) })).toHaveText("0");
+  }
+  await expect(page.getByRole("heading", { name: "No blog posts yet" })).toBeVisible();
+  await expect(page.getByText("Get started by creating your first blog post.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Signed in, the login page goes straight to the dashboard.
+  await page.goto("/dbadmin");
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/dbadmin");
+  await page.goto("/dbadmin/dashboard");
+  await expect(page).toHaveURL("/dbadmin");
+});
+
+test("the editor checks every field and the image before saving", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Create First Post" }).click();
+  await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Publish" }).click();
+  for (const message of ["Title is required", "Slug is required", "Content is required", "Excerpt is required"]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page).toHaveURL("/dbadmin/posts/new");
+
+  const fileInput = page.locator("input[type=file]");
+  await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await expect(page.getByText("Please select an image file")).toBeVisible();
+  await fileInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(page.getByText("Image must be less than 5MB")).toBeVisible();
+  await expect(page.getByText("Please select an image file")).toBeHidden();
+
+  // The slug follows the title until it is edited by hand.
+  await page.getByLabel("Title").fill("Winter Storage: 5 Tips!");
+  await expect(page.getByLabel("URL Slug")).toHaveValue("winter-storage-5-tips");
+  await expect(page.getByText("/blog/winter-storage-5-tips")).toBeVisible();
+  await page.getByLabel("URL Slug").fill("winter-tips");
+  await page.getByLabel("Title").fill("Winter Storage Tips");
+  await expect(page.getByLabel("URL Slug")).toHaveValue("winter-tips");
+});
+
+test("the preview shows the card and the content as visitors will see them", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await writePost(page, "Brake Check Season", "Why brakes come first.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: "Live Preview" })).toBeVisible();
+  const card = page.getByRole("article");
+  await expect(card.getByRole("heading", { name: "Brake Check Season" })).toBeVisible();
+  await expect(card).toContainText("Why brakes come first.");
+  await expect(card.getByRole("link", { name: /Read More/ })).toBeVisible();
+  const previewRegion = page.getByRole("region", { name: "Live Preview" });
+  await expect(previewRegion.getByText("Draft", { exact: true })).toBeVisible();
+  await expect(previewRegion.getByText("/blog/brake-check-season")).toBeVisible();
+  await expect(page.locator(".post-content strong")).toHaveText("every season");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Compose" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Brake Check Season");
+});
+
+test("write a post with an image, save it as a draft, publish, toggle, edit and delete it", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "New Post" }).click();
+  await writePost(page, "Bearing Basics", "Grease, seals and the wobble test.");
+  await page.locator("input[type=file]").setInputFiles(await pngFile(page));
+  const preview = page.getByRole("img", { name: "Featured image preview" });
+  await expect(preview).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
+  await page.getByRole("button", { name: "Draft" }).click();
+
+  // A draft is listed but not public.
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  const row = page.getByRole("row", { name: /Bearing Basics/ });
+  await expect(row).toContainText("Draft");
+  await expect(row).toContainText("Grease, seals and the wobble test.");
+  const response = await page.request.get("/blog/bearing-basics");
+  expect(response.status()).toBe(404);
+
+  // Publish from the editor.
+  await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Bearing Basics");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(row).toContainText("Published");
+
+  await page.goto("/blog/bearing-basics");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Bearing Basics" })).toBeVisible();
+  await expect(page.locator(".post-content strong")).toHaveText("every season");
+  await expect(page.locator(".post-content a")).toHaveAttribute("href", "https://example.com/guide");
+  await expect(page.locator("section img").first()).toHaveAttribute("src", /^\/media\/blog-images\//);
+
+  // Unpublish and publish again from the dashboard.
+  await page.goto("/dbadmin/dashboard");
+  await page.getByRole("button", { name: "Unpublish Bearing Basics" }).click();
+  await expect(row).toContainText("Draft");
+  expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
+  await page.getByRole("button", { name: "Publish Bearing Basics" }).click();
+  await expect(row).toContainText("Published");
+  expect((await page.request.get("/blog/bearing-basics")).status()).toBe(200);
+
+  // Edit the title.
+  await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
+  await page.getByLabel("Title").fill("Bearing Basics for Spring");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toBeVisible();
+
+  // Delete: dismissing the question keeps the post; accepting deletes it.
+  const edited = page.getByRole("row", { name: /Bearing Basics for Spring/ });
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("Are you sure you want to delete this post?");
+    void dialog.dismiss();
+  });
+  await edited.getByRole("button", { name: /^Delete/ }).click();
+  await expect(edited).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await edited.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByRole("heading", { name: "No blog posts yet" })).toBeVisible();
+  expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
+});
+
+test("the booking inbox lists requests, sets their status, and the audit log shows the work", async ({ page }) => {
+  const booking = await page.request.post("/api/bookings", {
+    data: {
+      submissionId: "6b1d5c1e-3f55-4b7f-9d8e-0c6a1f2b3c4d",
+      name: "Dana Driver",
+      email: "dana@example.com",
+      phone: "303-555-0142",
+      details: "Left brake drags.",
+      answers: [{ question: "What type of trailer do you have?", answer: "Dump Trailer" }],
+      website: "",
+      fillMs: 20_000,
+    },
+  });
+  expect(booking.status()).toBe(201);
+  await signIn(page);
+  await page.getByRole("link", { name: "Bookings" }).click();
+  const card = page.getByRole("article", { name: "Dana Driver" });
+  await expect(card).toContainText("dana@example.com");
+  await expect(card).toContainText("Dump Trailer");
+  await expect(card).toContainText("Left brake drags.");
+  await expectNoAxeViolations(page);
+  await card.getByLabel("Status").selectOption("contacted");
+  await page.getByLabel("Show").selectOption("contacted");
+  await expect(page.getByRole("article", { name: "Dana Driver" })).toBeVisible();
+  await page.getByLabel("Show").selectOption("new");
+  await expect(page.getByText("No bookings here yet.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("cell", { name: "booking status changed" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "sign-in", exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

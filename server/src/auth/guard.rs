@@ -1,0 +1,129 @@
+//! The guard of every admin API: a live session of an admin, and for writes a same-origin
+//! request carrying the session's CSRF token.
+
+use std::{net::SocketAddr, sync::Arc};
+
+use axum::{
+    extract::{ConnectInfo, FromRef, FromRequestParts},
+    http::{HeaderMap, header, request::Parts},
+};
+use axum_extra::extract::CookieJar;
+use tokio::sync::Semaphore;
+
+use super::session::{self, CookiePolicy, SessionUser};
+use crate::error::ApiError;
+
+/// The header in which the admin app sends the session's CSRF token with every write.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+/// Password hashes computed at once; more sign-ins wait for a turn (or get 429).
+const CONCURRENT_HASHES: usize = 2;
+
+/// What sign-in and the guard share.
+pub struct AuthDesk {
+    pub db: sqlx::SqlitePool,
+    pub cookies: CookiePolicy,
+    /// Turns at argon2, which takes ~20 MiB and tens of milliseconds of a core each.
+    pub hashing: Semaphore,
+}
+
+impl AuthDesk {
+    pub fn new(db: sqlx::SqlitePool, https: bool) -> Self {
+        Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES) }
+    }
+
+    /// The session token the request's cookie carries.
+    pub fn token<'a>(&self, jar: &'a CookieJar) -> Option<&'a str> {
+        jar.get(self.cookies.name()).map(|cookie| cookie.value())
+    }
+}
+
+/// A request from a signed-in admin.
+pub struct Admin {
+    pub user: SessionUser,
+    pub client_ip: String,
+}
+
+impl<S> FromRequestParts<S> for Admin
+where
+    S: Send + Sync,
+    Arc<AuthDesk>: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let desk = Arc::<AuthDesk>::from_ref(state);
+        let jar = CookieJar::from_headers(&parts.headers);
+        let token = desk.token(&jar).ok_or(ApiError::Unauthorized)?;
+        let user = session::find(&desk.db, token).await?.ok_or(ApiError::Unauthorized)?;
+        if user.role != "admin" {
+            return Err(ApiError::Forbidden("This account may not use the admin area."));
+        }
+        if !parts.method.is_safe() {
+            if !same_origin(&parts.headers) {
+                return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
+            }
+            let sent = parts.headers.get(CSRF_HEADER).and_then(|value| value.to_str().ok()).unwrap_or("");
+            if !session::secrets_match(sent, &user.csrf_token) {
+                return Err(ApiError::Forbidden("The security token is missing or stale. Reload the page."));
+            }
+        }
+        Ok(Self { user, client_ip: client_ip(parts) })
+    }
+}
+
+/// The address of the client (the peer of the connection).
+pub fn client_ip(parts: &Parts) -> String {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| peer.ip().to_string())
+        .unwrap_or_default()
+}
+
+/// False for a request a browser marks as coming from another site: `Sec-Fetch-Site` other than
+/// same-origin, or an `Origin` whose host is not this request's host. Clients that send neither
+/// (scripts, curl) pass; writes still need the CSRF token.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let text = |name| headers.get(name).and_then(|value: &header::HeaderValue| value.to_str().ok());
+    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site"))
+        && site != "same-origin"
+    {
+        return false;
+    }
+    match text(header::ORIGIN) {
+        None => true,
+        Some(origin) => {
+            let authority = origin.split_once("://").map_or("", |(_, rest)| rest);
+            text(header::HOST).is_some_and(|host| host.eq_ignore_ascii_case(authority))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(name, value)| (header::HeaderName::from_static(name), value.parse().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn same_origin_requests_and_plain_clients_pass() {
+        assert!(same_origin(&headers(&[
+            ("host", "a.test"),
+            ("origin", "https://a.test"),
+            ("sec-fetch-site", "same-origin")
+        ])));
+        assert!(same_origin(&headers(&[("host", "a.test")])));
+    }
+
+    #[test]
+    fn cross_site_requests_are_refused() {
+        assert!(!same_origin(&headers(&[("host", "a.test"), ("origin", "https://evil.test")])));
+        assert!(!same_origin(&headers(&[("host", "a.test"), ("sec-fetch-site", "cross-site")])));
+        assert!(!same_origin(&headers(&[("host", "a.test"), ("origin", "null")])));
+    }
+}

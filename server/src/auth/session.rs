@@ -1,0 +1,187 @@
+//! Server-side sessions: a random token in an HttpOnly cookie, stored only as its SHA-256.
+//! Sessions end at sign-out, after two idle hours, and seven days after sign-in at the latest.
+
+use std::time::Duration;
+
+use argon2::password_hash::rand_core::{OsRng, RngCore as _};
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use sha2::{Digest as _, Sha256};
+use sqlx::{Row as _, SqlitePool};
+
+use crate::clock;
+
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(2 * 60 * 60);
+pub const ABSOLUTE_LIFETIME: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+/// `last_seen_at` is written at most this often, so reading pages does not write each time.
+const TOUCH_EVERY: Duration = Duration::from_secs(60);
+
+/// The session cookie's name and attributes, fixed by whether the site is served over HTTPS.
+#[derive(Debug, Clone, Copy)]
+pub struct CookiePolicy {
+    pub https: bool,
+}
+
+impl CookiePolicy {
+    /// Over HTTPS the `__Host-` prefix makes browsers insist on Secure, Path=/ and no Domain.
+    pub fn name(self) -> &'static str {
+        if self.https { "__Host-trailerworks_session" } else { "trailerworks_session" }
+    }
+
+    /// The cookie that carries `token` until the browser closes (the server enforces the lifetime).
+    pub fn session(self, token: String) -> Cookie<'static> {
+        Cookie::build((self.name(), token))
+            .http_only(true)
+            .secure(self.https)
+            .same_site(SameSite::Lax)
+            .path("/")
+            .build()
+    }
+
+    /// A cookie that makes the browser forget the session cookie.
+    pub fn removal(self) -> Cookie<'static> {
+        let mut cookie = self.session(String::new());
+        cookie.make_removal();
+        cookie
+    }
+}
+
+/// 256 random bits as 64 hex digits.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// A signed-in user, as a valid session shows them.
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub user_id: i64,
+    pub email: String,
+    pub role: String,
+    pub csrf_token: String,
+}
+
+/// A new session of `user_id`: the token for the cookie and the CSRF token for the app.
+pub struct NewSession {
+    pub token: String,
+    pub csrf_token: String,
+}
+
+/// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
+/// sign-in always rotates the token. Expired sessions of anyone are cleared on the way.
+pub async fn create(pool: &SqlitePool, user_id: i64, previous: Option<&str>) -> anyhow::Result<NewSession> {
+    let session = NewSession { token: random_token(), csrf_token: random_token() };
+    let now = clock::now();
+    let mut tx = pool.begin().await?;
+    if let Some(previous) = previous {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+            .bind(token_hash(previous))
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("DELETE FROM sessions WHERE created_at < ? OR last_seen_at < ?")
+        .bind(clock::before(ABSOLUTE_LIFETIME))
+        .bind(clock::before(IDLE_TIMEOUT))
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(token_hash(&session.token))
+    .bind(user_id)
+    .bind(&session.csrf_token)
+    .bind(&now)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(session)
+}
+
+/// The user of a live session, and a fresh `last_seen_at`; None for an unknown or expired token.
+pub async fn find(pool: &SqlitePool, token: &str) -> anyhow::Result<Option<SessionUser>> {
+    let hash = token_hash(token);
+    let row = sqlx::query(
+        "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ? AND s.created_at >= ? AND s.last_seen_at >= ?",
+    )
+    .bind(&hash)
+    .bind(clock::before(ABSOLUTE_LIFETIME))
+    .bind(clock::before(IDLE_TIMEOUT))
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let last_seen: String = row.get("last_seen_at");
+    if last_seen < clock::before(TOUCH_EVERY) {
+        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
+            .bind(clock::now())
+            .bind(&hash)
+            .execute(pool)
+            .await?;
+    }
+    Ok(Some(SessionUser {
+        user_id: row.get("user_id"),
+        email: row.get("email"),
+        role: row.get("role"),
+        csrf_token: row.get("csrf_token"),
+    }))
+}
+
+/// Ends the session with `token` (sign-out).
+pub async fn delete(pool: &SqlitePool, token: &str) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = ?").bind(token_hash(token)).execute(pool).await?;
+    Ok(())
+}
+
+/// Ends every session of the user with `email` (after a password reset).
+pub async fn delete_all_of(pool: &SqlitePool, email: &str) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = ?)")
+        .bind(email)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Whether two secrets are equal, in time that does not depend on where they differ.
+pub fn secrets_match(given: &str, expected: &str) -> bool {
+    given.len() == expected.len()
+        && given.bytes().zip(expected.bytes()).fold(0u8, |diff, (a, b)| diff | (a ^ b)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_256_random_bits_and_stored_as_a_different_hash() {
+        let (a, b) = (random_token(), random_token());
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_ne!(token_hash(&a), a);
+        assert_eq!(token_hash(&a), token_hash(&a));
+    }
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_host_prefixed_over_https() {
+        let cookie = CookiePolicy { https: true }.session("t".into()).to_string();
+        assert_eq!(cookie, "__Host-trailerworks_session=t; HttpOnly; SameSite=Lax; Secure; Path=/");
+        let plain = CookiePolicy { https: false }.session("t".into()).to_string();
+        assert_eq!(plain, "trailerworks_session=t; HttpOnly; SameSite=Lax; Path=/");
+    }
+
+    #[test]
+    fn secrets_are_compared_whole() {
+        assert!(secrets_match("abc", "abc"));
+        assert!(!secrets_match("abd", "abc"));
+        assert!(!secrets_match("ab", "abc"));
+    }
+}

@@ -1,0 +1,136 @@
+//! Sign-in throttling per account and per client address, counted in the database.
+//!
+//! Five failures are free. After that each key waits before its next try, a wait that doubles
+//! with every further failure (1, 2, 4 ... minutes, at most an hour). A key that stays quiet for
+//! fifteen minutes beyond its wait starts again from zero, and a successful sign-in clears it.
+//! The owner is never locked out for good: `trailerworks admin set-password` clears the account.
+
+use std::time::Duration;
+
+use sqlx::{Row as _, SqlitePool};
+use time::OffsetDateTime;
+
+use crate::clock;
+
+const FREE_FAILURES: i64 = 5;
+const FIRST_WAIT: Duration = Duration::from_secs(60);
+const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
+const WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// The throttling keys of one sign-in attempt.
+pub struct Keys {
+    account: String,
+    address: String,
+}
+
+impl Keys {
+    pub fn new(email: &str, client_ip: &str) -> Self {
+        Self { account: account_key(email), address: format!("address:{client_ip}") }
+    }
+
+    fn both(&self) -> [&str; 2] {
+        [&self.account, &self.address]
+    }
+}
+
+fn account_key(email: &str) -> String {
+    format!("account:{}", email.trim().to_lowercase())
+}
+
+/// How long a key with `failures` must wait after its last failure.
+fn wait_after(failures: i64) -> Duration {
+    if failures < FREE_FAILURES {
+        return Duration::ZERO;
+    }
+    let doublings = u32::try_from(failures - FREE_FAILURES).unwrap_or(u32::MAX).min(16);
+    (FIRST_WAIT * 2u32.pow(doublings)).min(LONGEST_WAIT)
+}
+
+/// The failures that still count at `now`, given the stored count and time of the last one.
+fn current_failures(failures: i64, last_failure: OffsetDateTime, now: OffsetDateTime) -> i64 {
+    if now - last_failure > WINDOW + wait_after(failures) { 0 } else { failures }
+}
+
+/// The wait left before the next attempt of these keys may run; None when it may run now.
+pub async fn wait_left(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<Option<Duration>> {
+    let now = OffsetDateTime::now_utc();
+    let mut longest = Duration::ZERO;
+    for key in keys.both() {
+        let Some((failures, last)) = load(pool, key).await? else { continue };
+        let failures = current_failures(failures, last, now);
+        let until = last + wait_after(failures);
+        if until > now {
+            longest = longest.max((until - now).try_into().unwrap_or_default());
+        }
+    }
+    Ok((!longest.is_zero()).then_some(longest))
+}
+
+/// Counts a failed attempt against both keys.
+pub async fn record_failure(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<()> {
+    let now = OffsetDateTime::now_utc();
+    for key in keys.both() {
+        let failures = match load(pool, key).await? {
+            Some((failures, last)) => current_failures(failures, last, now) + 1,
+            None => 1,
+        };
+        sqlx::query(
+            "INSERT INTO login_failures (key, failures, last_failure_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (key) DO UPDATE SET failures = ?2, last_failure_at = ?3",
+        )
+        .bind(key)
+        .bind(failures)
+        .bind(clock::format(now))
+        .execute(pool)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Forgets the failures of both keys (after a successful sign-in).
+pub async fn clear(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<()> {
+    for key in keys.both() {
+        sqlx::query("DELETE FROM login_failures WHERE key = ?").bind(key).execute(pool).await?;
+    }
+    Ok(())
+}
+
+/// Forgets the failures of the account `email` (the CLI's password reset).
+pub async fn clear_account(pool: &SqlitePool, email: &str) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE key = ?").bind(account_key(email)).execute(pool).await?;
+    Ok(())
+}
+
+async fn load(pool: &SqlitePool, key: &str) -> anyhow::Result<Option<(i64, OffsetDateTime)>> {
+    let row = sqlx::query("SELECT failures, last_failure_at FROM login_failures WHERE key = ?")
+        .bind(key)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.and_then(|row| {
+        let last = clock::parse(&row.get::<String, _>("last_failure_at"))?;
+        Some((row.get("failures"), last))
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_failures_are_free_then_the_wait_doubles_up_to_an_hour() {
+        assert_eq!(wait_after(4), Duration::ZERO);
+        assert_eq!(wait_after(5), Duration::from_secs(60));
+        assert_eq!(wait_after(6), Duration::from_secs(120));
+        assert_eq!(wait_after(8), Duration::from_secs(480));
+        assert_eq!(wait_after(12), LONGEST_WAIT);
+        assert_eq!(wait_after(i64::MAX), LONGEST_WAIT);
+    }
+
+    #[test]
+    fn failures_are_forgotten_after_a_quiet_window_beyond_the_wait() {
+        let last = time::macros::datetime!(2025-03-14 10:00 UTC);
+        assert_eq!(current_failures(5, last, last + Duration::from_secs(15 * 60)), 5);
+        assert_eq!(current_failures(5, last, last + Duration::from_secs(17 * 60)), 0);
+        assert_eq!(current_failures(7, last, last + Duration::from_secs(17 * 60)), 7);
+    }
+}

@@ -1,0 +1,179 @@
+//! The admin API for posts, under /api/admin/posts. Every change that shows publicly refreshes
+//! the cached pages before it answers, so the public blog is up to date once the admin sees it.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State, rejection::JsonRejection},
+    http::StatusCode,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::SqlitePool;
+
+use super::{
+    draft::PostForm,
+    sanitize::sanitize,
+    store::{self, AdminPost, SaveError},
+};
+use crate::{
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    error::{ApiError, FieldErrors},
+    render::Renderer,
+};
+
+const NO_SUCH_POST: &str = "There is no such post.";
+const SLUG_TAKEN: &str = "This slug is already used by another post. Choose another.";
+
+fn rejected(rejection: &JsonRejection) -> ApiError {
+    ApiError::Rejected(rejection.status(), rejection.body_text())
+}
+
+fn save_error(error: SaveError) -> ApiError {
+    match error {
+        SaveError::SlugTaken => {
+            let mut errors = FieldErrors::default();
+            errors.add("slug", SLUG_TAKEN);
+            ApiError::Invalid(errors)
+        }
+        SaveError::Other(error) => ApiError::Internal(error),
+    }
+}
+
+/// Re-renders the public blog; a failure is logged, as the change itself is saved.
+async fn refresh_public_blog(renderer: &Arc<Renderer>, db: &SqlitePool) {
+    if let Err(error) = renderer.refresh_blog(db).await {
+        tracing::error!("Failed to refresh the blog pages: {error:#}");
+    }
+}
+
+fn describe(post: &AdminPost) -> String {
+    format!("\u{201c}{}\u{201d} (/blog/{})", post.title, post.slug)
+}
+
+/// `GET /api/admin/posts`: every post, newest first.
+pub async fn list(State(db): State<SqlitePool>, _admin: Admin) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!({ "posts": store::all(&db).await? })))
+}
+
+/// `GET /api/admin/posts/{id}`.
+pub async fn get(
+    State(db): State<SqlitePool>,
+    _admin: Admin,
+    Path(id): Path<i64>,
+) -> Result<Json<AdminPost>, ApiError> {
+    store::get(&db, id).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_POST))
+}
+
+/// `POST /api/admin/posts`: a new post by the signed-in admin.
+pub async fn create(
+    State(db): State<SqlitePool>,
+    State(renderer): State<Arc<Renderer>>,
+    admin: Admin,
+    body: Result<Json<PostForm>, JsonRejection>,
+) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
+    let Json(form) = body.map_err(|r| rejected(&r))?;
+    let post = form.parse().map_err(ApiError::Invalid)?;
+    let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
+    let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
+    if saved.published {
+        audit::record(&db, &admin.actor(), Action::PostPublished, &describe(&saved)).await?;
+        refresh_public_blog(&renderer, &db).await;
+    }
+    Ok((StatusCode::CREATED, Json(saved)))
+}
+
+/// `PUT /api/admin/posts/{id}`: replaces a post; the signed-in admin becomes its author.
+pub async fn update(
+    State(db): State<SqlitePool>,
+    State(renderer): State<Arc<Renderer>>,
+    admin: Admin,
+    Path(id): Path<i64>,
+    body: Result<Json<PostForm>, JsonRejection>,
+) -> Result<Json<AdminPost>, ApiError> {
+    let Json(form) = body.map_err(|r| rejected(&r))?;
+    let post = form.parse().map_err(ApiError::Invalid)?;
+    let before = store::update(&db, id, &post, admin.user.user_id)
+        .await
+        .map_err(save_error)?
+        .ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    audit::record(&db, &admin.actor(), Action::PostUpdated, &describe(&saved)).await?;
+    record_publication_change(&db, &admin, &before, &saved).await?;
+    if before.published || saved.published {
+        refresh_public_blog(&renderer, &db).await;
+    }
+    Ok(Json(saved))
+}
+
+async fn record_publication_change(
+    db: &SqlitePool,
+    admin: &Admin,
+    before: &AdminPost,
+    after: &AdminPost,
+) -> anyhow::Result<()> {
+    let action = match (before.published, after.published) {
+        (false, true) => Action::PostPublished,
+        (true, false) => Action::PostUnpublished,
+        _ => return Ok(()),
+    };
+    audit::record(db, &admin.actor(), action, &describe(after)).await
+}
+
+#[derive(Deserialize)]
+pub struct Publication {
+    published: bool,
+}
+
+/// `PUT /api/admin/posts/{id}/published`: the dashboard's publish toggle.
+pub async fn set_published(
+    State(db): State<SqlitePool>,
+    State(renderer): State<Arc<Renderer>>,
+    admin: Admin,
+    Path(id): Path<i64>,
+    body: Result<Json<Publication>, JsonRejection>,
+) -> Result<Json<AdminPost>, ApiError> {
+    let Json(Publication { published }) = body.map_err(|r| rejected(&r))?;
+    let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    record_publication_change(&db, &admin, &before, &saved).await?;
+    if before.published != saved.published {
+        refresh_public_blog(&renderer, &db).await;
+    }
+    Ok(Json(saved))
+}
+
+/// `DELETE /api/admin/posts/{id}`.
+pub async fn delete(
+    State(db): State<SqlitePool>,
+    State(renderer): State<Arc<Renderer>>,
+    admin: Admin,
+    Path(id): Path<i64>,
+) -> Result<StatusCode, ApiError> {
+    let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
+    if deleted.published {
+        refresh_public_blog(&renderer, &db).await;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+pub struct PreviewRequest {
+    content: String,
+}
+
+/// `POST /api/admin/posts/preview`: the content as it would be stored, so the editor's preview
+/// shows exactly what visitors will get (and never renders unsanitised HTML).
+pub async fn preview(
+    _admin: Admin,
+    body: Result<Json<PreviewRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(PreviewRequest { content }) = body.map_err(|r| rejected(&r))?;
+    Ok(Json(json!({ "content": sanitize(&content) })))
+}

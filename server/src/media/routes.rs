@@ -1,0 +1,71 @@
+//! `POST /api/admin/images` (upload) and `GET /media/blog-images/{file}` (serve).
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    body::Body,
+    extract::{Multipart, Path, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+
+use super::{
+    MediaStore, StoredImage,
+    process::{self, RejectedImage},
+};
+use crate::{
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    error::ApiError,
+};
+
+/// The route's body limit: one image at the limit plus the multipart framing.
+pub const BODY_LIMIT: usize = process::MAX_BYTES + 64 * 1024;
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Takes the `image` field of a multipart form, checks and re-encodes it, and answers its URL.
+pub async fn upload(
+    State(media): State<Arc<MediaStore>>,
+    admin: Admin,
+    mut form: Multipart,
+) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
+    let refuse = |status: StatusCode, message: String| ApiError::Rejected(status, message);
+    let bytes = loop {
+        let field = form.next_field().await.map_err(|e| refuse(e.status(), e.body_text()))?;
+        let Some(field) = field else {
+            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "Choose an image to upload".to_owned()));
+        };
+        if field.name() == Some("image") {
+            break field.bytes().await.map_err(|e| refuse(e.status(), e.body_text()))?;
+        }
+    };
+    let processed = tokio::task::spawn_blocking(move || process::process(&bytes))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(|rejected| {
+            let status = match rejected {
+                RejectedImage::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            refuse(status, rejected.to_string())
+        })?;
+    let stored = media.store(processed).await?;
+    audit::record(&media.db, &admin.actor(), Action::ImageUploaded, &stored.url).await?;
+    Ok((StatusCode::CREATED, Json(stored)))
+}
+
+/// A stored image with its exact type, cached for good (names are never reused).
+pub async fn serve(State(media): State<Arc<MediaStore>>, Path(name): Path<String>) -> Response {
+    let Some(path) = media.file(&name) else { return StatusCode::NOT_FOUND.into_response() };
+    let content_type = if name.ends_with(".jpg") { "image/jpeg" } else { "image/png" };
+    match tokio::fs::read(&path).await {
+        Ok(bytes) => {
+            ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, IMMUTABLE)], Body::from(bytes))
+                .into_response()
+        }
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
+}

@@ -1,0 +1,287 @@
+//! The admin area's security: sign-in, sessions, the guard of every admin API, CSRF,
+//! throttling and the audit log (SECURITY.md).
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, session_cookie, spawn_app};
+
+const INVALID: &str = "Invalid credentials or insufficient permissions";
+
+/// Every admin API: method, path, and whether it changes state.
+const ADMIN_APIS: &[(&str, &str)] = &[
+    ("GET", "/session"),
+    ("POST", "/logout"),
+    ("GET", "/audit"),
+    ("GET", "/posts"),
+    ("POST", "/posts"),
+    ("POST", "/posts/preview"),
+    ("GET", "/posts/1"),
+    ("PUT", "/posts/1"),
+    ("DELETE", "/posts/1"),
+    ("PUT", "/posts/1/published"),
+    ("POST", "/images"),
+    ("GET", "/bookings"),
+    ("GET", "/bookings.csv"),
+    ("PUT", "/bookings/1/status"),
+];
+
+fn method(name: &str) -> Method {
+    name.parse().expect("a method")
+}
+
+async fn status_with_cookie(app: &TestApp, (verb, path): (&str, &str), cookie: Option<&str>) -> u16 {
+    let mut request = app.client.request(method(verb), format!("{}/api/admin{path}", app.url));
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    request.json(&json!({})).send().await.expect("a response").status().as_u16()
+}
+
+#[tokio::test]
+async fn every_admin_api_answers_401_without_a_session_or_with_a_forged_or_stale_cookie() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let forged = format!("__Host-trailerworks_session={}", "ab".repeat(32));
+    app.admin(Method::POST, "/logout", &signed).send().await.expect("logout");
+    for api in ADMIN_APIS {
+        assert_eq!(status_with_cookie(&app, *api, None).await, 401, "{api:?} without a session");
+        assert_eq!(status_with_cookie(&app, *api, Some(&forged)).await, 401, "{api:?} with a forged cookie");
+        assert_eq!(status_with_cookie(&app, *api, Some(&signed.cookie)).await, 401, "{api:?} after sign-out");
+    }
+}
+
+#[tokio::test]
+async fn every_admin_write_answers_403_without_the_csrf_token_or_from_another_site() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    for &(verb, path) in ADMIN_APIS.iter().filter(|(verb, _)| *verb != "GET") {
+        let url = format!("{}/api/admin{path}", app.url);
+        let without =
+            app.client.request(method(verb), &url).header("cookie", &signed.cookie).json(&json!({}));
+        assert_eq!(without.send().await.unwrap().status().as_u16(), 403, "{verb} {path} without the token");
+        let wrong = app
+            .client
+            .request(method(verb), &url)
+            .header("cookie", &signed.cookie)
+            .header("x-csrf-token", "0".repeat(64))
+            .json(&json!({}));
+        assert_eq!(wrong.send().await.unwrap().status().as_u16(), 403, "{verb} {path} with a wrong token");
+        let cross_site = app
+            .admin(method(verb), path, &signed)
+            .header("origin", "https://evil.example")
+            .header("sec-fetch-site", "cross-site")
+            .json(&json!({}));
+        assert_eq!(
+            cross_site.send().await.unwrap().status().as_u16(),
+            403,
+            "{verb} {path} from another site"
+        );
+    }
+    // Reads need no token.
+    assert_eq!(app.admin(Method::GET, "/posts", &signed).send().await.unwrap().status().as_u16(), 200);
+}
+
+#[tokio::test]
+async fn a_non_admin_account_can_neither_sign_in_nor_use_a_session() {
+    let app = spawn_app().await;
+    app.add_user("editor@example.com", "an editor's own secret", "editor").await;
+    let response = app.login("editor@example.com", "an editor's own secret").await;
+    assert_eq!(response.status().as_u16(), 401);
+    assert_eq!(response.json::<Value>().await.unwrap()["error"], INVALID);
+
+    // A session of a user whose role was lowered since sign-in gets 403.
+    let signed = app.signed_in_admin().await;
+    sqlx::query("UPDATE users SET role = 'editor'").execute(&app.db().await).await.unwrap();
+    let status = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().status();
+    assert_eq!(status.as_u16(), 403);
+}
+
+#[tokio::test]
+async fn wrong_passwords_and_unknown_emails_get_the_same_answer() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    for (email, password) in [(ADMIN_EMAIL, "not the right password"), ("nobody@example.com", ADMIN_PASSWORD)]
+    {
+        let response = app.login(email, password).await;
+        assert_eq!(response.status().as_u16(), 401);
+        assert!(session_cookie(&response).is_none());
+        assert_eq!(response.json::<Value>().await.unwrap(), json!({ "error": INVALID }));
+    }
+}
+
+#[tokio::test]
+async fn sign_in_sets_a_host_only_http_only_lax_secure_cookie_and_stores_only_a_hash() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    let response = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(response.status().as_u16(), 200);
+    let set_cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(set_cookie.starts_with("__Host-trailerworks_session="), "{set_cookie}");
+    for attribute in ["HttpOnly", "SameSite=Lax", "Secure", "Path=/"] {
+        assert!(set_cookie.contains(attribute), "{attribute} in {set_cookie}");
+    }
+    assert!(!set_cookie.contains("Domain"), "{set_cookie}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["user"]["email"], ADMIN_EMAIL);
+    assert_eq!(body["user"]["role"], "admin");
+
+    let token = set_cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
+    assert!(token.len() >= 32, "at least 128 random bits");
+    let stored: Vec<String> =
+        sqlx::query_scalar("SELECT token_hash FROM sessions").fetch_all(&app.db().await).await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_ne!(stored[0], token, "the token itself is not stored");
+}
+
+#[tokio::test]
+async fn signing_in_again_rotates_the_session_and_sign_out_ends_it() {
+    let app = spawn_app().await;
+    let first = app.signed_in_admin().await;
+    let again = app
+        .client
+        .post(format!("{}/api/admin/login", app.url))
+        .header("cookie", &first.cookie)
+        .json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let second = session_cookie(&again).expect("a new cookie");
+    assert_ne!(second, first.cookie);
+    assert_eq!(app.admin(Method::GET, "/session", &first).send().await.unwrap().status().as_u16(), 401);
+    let body: Value = again.json().await.unwrap();
+    let second = Signed { cookie: second, csrf: body["csrfToken"].as_str().unwrap().to_owned() };
+    assert_eq!(app.admin(Method::GET, "/session", &second).send().await.unwrap().status().as_u16(), 200);
+
+    let out = app.admin(Method::POST, "/logout", &second).send().await.unwrap();
+    assert_eq!(out.status().as_u16(), 204);
+    let removal = out.headers()["set-cookie"].to_str().unwrap();
+    assert!(removal.contains("Max-Age=0"), "{removal}");
+    assert_eq!(app.admin(Method::GET, "/session", &second).send().await.unwrap().status().as_u16(), 401);
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.db().await).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn idle_and_old_sessions_are_refused() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let db = app.db().await;
+    sqlx::query("UPDATE sessions SET last_seen_at = '2020-01-01T00:00:00.000Z'").execute(&db).await.unwrap();
+    assert_eq!(app.admin(Method::GET, "/session", &signed).send().await.unwrap().status().as_u16(), 401);
+
+    let fresh = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    sqlx::query("UPDATE sessions SET created_at = '2020-01-01T00:00:00.000Z'").execute(&db).await.unwrap();
+    assert_eq!(app.admin(Method::GET, "/session", &fresh).send().await.unwrap().status().as_u16(), 401);
+}
+
+#[tokio::test]
+async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    for attempt in 1..=5 {
+        let status = app.login(ADMIN_EMAIL, "not the right password").await.status();
+        assert_eq!(status.as_u16(), 401, "attempt {attempt}");
+    }
+    let sixth = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(sixth.status().as_u16(), 429);
+    let wait: u64 = sixth.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert!(
+        sixth.json::<Value>().await.unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("Too many failed sign-in attempts")
+    );
+    let failures: Vec<(String, i64)> =
+        sqlx::query_as("SELECT key, failures FROM login_failures ORDER BY key")
+            .fetch_all(&app.db().await)
+            .await
+            .unwrap();
+    assert_eq!(
+        failures,
+        vec![(format!("account:{ADMIN_EMAIL}"), 5), ("address:127.0.0.1".to_owned(), 5)],
+        "throttled attempts are refused before argon2 and do not count"
+    );
+}
+
+#[tokio::test]
+async fn a_weaker_stored_hash_is_replaced_at_the_next_sign_in() {
+    use argon2::{Algorithm, Argon2, Params, PasswordHasher as _, Version, password_hash::SaltString};
+    let app = spawn_app().await;
+    let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+    let weak = Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(4096, 1, 1, None).unwrap())
+        .hash_password(ADMIN_PASSWORD.as_bytes(), &salt)
+        .unwrap()
+        .to_string();
+    let db = app.db().await;
+    sqlx::query("INSERT INTO users (email, password_hash, role, created_at) VALUES (?, ?, 'admin', '2025-01-01T00:00:00.000Z')")
+        .bind(ADMIN_EMAIL)
+        .bind(&weak)
+        .execute(&db)
+        .await
+        .unwrap();
+    app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let stored: String = sqlx::query_scalar("SELECT password_hash FROM users").fetch_one(&db).await.unwrap();
+    assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+}
+
+#[tokio::test]
+async fn sign_in_from_another_site_is_refused() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    let response = app
+        .client
+        .post(format!("{}/api/admin/login", app.url))
+        .header("origin", "https://evil.example")
+        .json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 403);
+}
+
+#[tokio::test]
+async fn the_audit_log_records_sign_ins_with_the_address_and_publishing() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.login(ADMIN_EMAIL, "not the right password").await;
+    let signed = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let post = json!({
+        "title": "Audit me", "slug": "audit-me", "excerpt": "E", "content": "<p>C</p>", "published": true
+    });
+    assert_eq!(
+        app.admin(Method::POST, "/posts", &signed).json(&post).send().await.unwrap().status().as_u16(),
+        201
+    );
+
+    let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();
+    let entries: Vec<(String, String, String)> = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap().into(),
+                e["email"].as_str().unwrap().into(),
+                e["clientIp"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let actions: Vec<&str> = entries.iter().map(|(action, _, _)| action.as_str()).collect();
+    assert_eq!(actions, ["post published", "post created", "sign-in", "sign-in failed"]);
+    assert!(entries.iter().all(|(_, email, ip)| email == ADMIN_EMAIL && ip == "127.0.0.1"));
+    assert!(log["entries"][0]["detail"].as_str().unwrap().contains("/blog/audit-me"));
+}
+
+#[tokio::test]
+async fn the_admin_area_is_one_client_rendered_document_that_is_never_indexed() {
+    let app = spawn_app().await;
+    for path in ["/dbadmin", "/dbadmin/dashboard", "/dbadmin/posts/edit/7"] {
+        let html = app.page(path, 200).await;
+        assert!(html.contains(r#"<meta name="robots" content="noindex, nofollow">"#), "{path}");
+        assert!(html.contains(r#"<div id="root"></div>"#), "{path}");
+        assert!(!html.contains("entry-client"), "the public bundle is not loaded on {path}");
+    }
+}

@@ -1,0 +1,300 @@
+//! The admin API for posts, images and bookings, and what visitors see after each change.
+
+use std::io::Cursor;
+
+use reqwest::{Method, multipart};
+use serde_json::{Value, json};
+
+use crate::helpers::{Signed, TestApp, spawn_app};
+
+fn post(slug: &str, published: bool) -> Value {
+    json!({
+        "title": format!("Post {slug}"),
+        "slug": slug,
+        "excerpt": "A short summary.",
+        "content": "<p>Hello <strong>riders</strong> and <a href=\"https://example.com\">friends</a></p>",
+        "featuredImage": null,
+        "published": published,
+    })
+}
+
+async fn create(app: &TestApp, signed: &Signed, body: &Value) -> reqwest::Response {
+    app.admin(Method::POST, "/posts", signed).json(body).send().await.expect("a response")
+}
+
+async fn created_id(app: &TestApp, signed: &Signed, body: &Value) -> i64 {
+    let response = create(app, signed, body).await;
+    assert_eq!(response.status().as_u16(), 201);
+    response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id")
+}
+
+#[tokio::test]
+async fn a_draft_is_not_public_and_publishing_it_shows_it_everywhere_at_once() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let id = created_id(&app, &signed, &post("fresh-brakes", false)).await;
+    app.page("/blog/fresh-brakes", 404).await;
+    assert!(!app.page("/blog", 200).await.contains("Post fresh-brakes"));
+
+    let toggled = app
+        .admin(Method::PUT, &format!("/posts/{id}/published"), &signed)
+        .json(&json!({ "published": true }));
+    assert_eq!(toggled.send().await.unwrap().status().as_u16(), 200);
+    let page = app.page("/blog/fresh-brakes", 200).await;
+    assert!(page.contains("<strong>riders</strong>"));
+    assert!(app.page("/blog", 200).await.contains("Post fresh-brakes"));
+    assert!(app.page("/sitemap.xml", 200).await.contains("/blog/fresh-brakes"));
+
+    let hidden = app
+        .admin(Method::PUT, &format!("/posts/{id}/published"), &signed)
+        .json(&json!({ "published": false }));
+    assert_eq!(hidden.send().await.unwrap().status().as_u16(), 200);
+    app.page("/blog/fresh-brakes", 404).await;
+}
+
+#[tokio::test]
+async fn posts_keep_their_author_and_times_and_are_listed_newest_first() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let first = created_id(&app, &signed, &post("first", false)).await;
+    let second = created_id(&app, &signed, &post("second", true)).await;
+    let list: Value = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().json().await.unwrap();
+    let ids: Vec<i64> = list["posts"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [second, first]);
+    assert!(list["posts"][0].get("content").is_none(), "the list leaves content out");
+
+    let loaded: Value = app
+        .admin(Method::GET, &format!("/posts/{first}"), &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let user_id: i64 = sqlx::query_scalar("SELECT id FROM users").fetch_one(&app.db().await).await.unwrap();
+    assert_eq!(loaded["authorId"], user_id);
+    assert_eq!(loaded["published"], false);
+    assert!(loaded["content"].as_str().unwrap().contains("riders"));
+    let created_at = loaded["createdAt"].as_str().unwrap().to_owned();
+
+    let mut edited = post("first", true);
+    edited["title"] = json!("First, edited");
+    let saved: Value = app
+        .admin(Method::PUT, &format!("/posts/{first}"), &signed)
+        .json(&edited)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(saved["title"], "First, edited");
+    assert_eq!(saved["createdAt"], created_at.as_str(), "created_at is kept");
+    assert!(saved["updatedAt"].as_str().unwrap() >= created_at.as_str());
+
+    let missing = app.admin(Method::GET, "/posts/999", &signed).send().await.unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
+}
+
+#[tokio::test]
+async fn blank_fields_get_the_editors_messages_and_a_used_slug_is_refused() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let blank =
+        json!({ "title": " ", "slug": "", "excerpt": "", "content": "<p><br></p>", "published": true });
+    let response = create(&app, &signed, &blank).await;
+    assert_eq!(response.status().as_u16(), 422);
+    let errors = response.json::<Value>().await.unwrap()["errors"].clone();
+    assert_eq!(errors["title"][0], "Title is required");
+    assert_eq!(errors["slug"][0], "Slug is required");
+    assert_eq!(errors["excerpt"][0], "Excerpt is required");
+    assert_eq!(errors["content"][0], "Content is required");
+
+    created_id(&app, &signed, &post("taken", true)).await;
+    let again = create(&app, &signed, &post("taken", false)).await;
+    assert_eq!(again.status().as_u16(), 422);
+    let message = again.json::<Value>().await.unwrap()["errors"]["slug"][0].as_str().unwrap().to_owned();
+    assert!(message.contains("already used"), "{message}");
+
+    let other = created_id(&app, &signed, &post("other", false)).await;
+    let clash = app.admin(Method::PUT, &format!("/posts/{other}"), &signed).json(&post("taken", false));
+    assert_eq!(clash.send().await.unwrap().status().as_u16(), 422);
+}
+
+#[tokio::test]
+async fn changing_a_published_posts_slug_makes_the_old_address_answer_301() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let id = created_id(&app, &signed, &post("old-name", true)).await;
+    let renamed = app.admin(Method::PUT, &format!("/posts/{id}"), &signed).json(&post("new-name", true));
+    assert_eq!(renamed.send().await.unwrap().status().as_u16(), 200);
+
+    let old = app.get("/blog/old-name").await;
+    assert_eq!(old.status().as_u16(), 301);
+    assert_eq!(old.headers()["location"], "/blog/new-name");
+    app.page("/blog/new-name", 200).await;
+
+    // A new post may take the old slug back; then it is that post's address again.
+    created_id(&app, &signed, &post("old-name", true)).await;
+    app.page("/blog/old-name", 200).await;
+}
+
+#[tokio::test]
+async fn saved_html_is_sanitised_and_the_preview_shows_the_same() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = post("payloads", true);
+    let payloads = concat!(
+        r#"<p>Safe text</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">j</a>"#,
+        r#"<a href="data:text/html,<script>alert(1)</script>">d</a><svg onload="alert(1)"></svg>"#,
+        r#"<math><mi xlink:href="javascript:alert(1)">m</mi></math><iframe srcdoc="<script>alert(1)</script>"></iframe>"#,
+        r#"<p style="background:url(javascript:alert(1)); color: red">s</p><script>alert(1)</script>"#,
+    );
+    body["content"] = json!(payloads);
+    let id = created_id(&app, &signed, &body).await;
+    let stored: String = sqlx::query_scalar("SELECT content FROM blog_posts WHERE id = ?")
+        .bind(id)
+        .fetch_one(&app.db().await)
+        .await
+        .unwrap();
+    for gone in ["onerror", "javascript:", "data:text/html", "<svg", "<math", "srcdoc", "url(", "<script"] {
+        assert!(!stored.contains(gone), "{gone} in {stored}");
+    }
+    assert!(stored.contains("Safe text"));
+    let preview: Value = app
+        .admin(Method::POST, "/posts/preview", &signed)
+        .json(&json!({ "content": payloads }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(preview["content"], stored.as_str());
+}
+
+#[tokio::test]
+async fn deleting_a_post_removes_it_from_the_public_blog() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let id = created_id(&app, &signed, &post("short-lived", true)).await;
+    app.page("/blog/short-lived", 200).await;
+    let deleted = app.admin(Method::DELETE, &format!("/posts/{id}"), &signed).send().await.unwrap();
+    assert_eq!(deleted.status().as_u16(), 204);
+    app.page("/blog/short-lived", 404).await;
+    assert!(!app.page("/blog", 200).await.contains("short-lived"));
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let image =
+        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
+    let mut out = Cursor::new(Vec::new());
+    image.write_to(&mut out, image::ImageFormat::Png).expect("a PNG");
+    out.into_inner()
+}
+
+async fn upload(app: &TestApp, signed: &Signed, name: &str, mime: &str, bytes: Vec<u8>) -> reqwest::Response {
+    let part = multipart::Part::bytes(bytes).file_name(name.to_owned()).mime_str(mime).expect("a MIME type");
+    app.admin(Method::POST, "/images", signed)
+        .multipart(multipart::Form::new().part("image", part))
+        .send()
+        .await
+        .expect("a response")
+}
+
+#[tokio::test]
+async fn an_uploaded_image_is_re_encoded_stored_under_a_server_name_and_served_with_srcset() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let response = upload(&app, &signed, "../../etc/passwd.png", "image/png", png(1200, 630)).await;
+    assert_eq!(response.status().as_u16(), 201);
+    let stored: Value = response.json().await.unwrap();
+    let url = stored["url"].as_str().unwrap().to_owned();
+    let name = url.strip_prefix("/media/blog-images/").expect("under /media/blog-images/");
+    let (stem, extension) = name.rsplit_once('.').unwrap();
+    assert_eq!(extension, "png");
+    let (timestamp, random) = stem.split_once('-').unwrap();
+    assert!(timestamp.len() >= 13 && timestamp.bytes().all(|b| b.is_ascii_digit()), "{name}");
+    assert!(!random.is_empty(), "{name}");
+    assert!(app.data_dir.join("blog-images").join(name).is_file());
+    assert!(app.data_dir.join("blog-images").join(format!("{stem}-480w.png")).is_file());
+
+    let served = app.get(&url).await;
+    assert_eq!(served.status().as_u16(), 200);
+    assert_eq!(served.headers()["content-type"], "image/png");
+    assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(image::guess_format(&served.bytes().await.unwrap()).unwrap(), image::ImageFormat::Png);
+
+    let mut body = post("with-image", true);
+    body["featuredImage"] = json!(url);
+    created_id(&app, &signed, &body).await;
+    let page = app.page("/blog/with-image", 200).await;
+    assert!(page.contains(&format!("{stem}-480w.png 480w")), "the post offers the smaller copies");
+}
+
+#[tokio::test]
+async fn a_fake_png_an_svg_and_a_six_megabyte_image_are_refused() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let fake = upload(&app, &signed, "photo.png", "image/png", b"this is text, not a picture".to_vec()).await;
+    assert_eq!(fake.status().as_u16(), 422);
+    let svg =
+        br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>"#;
+    let svg = upload(&app, &signed, "logo.svg", "image/svg+xml", svg.to_vec()).await;
+    assert_eq!(svg.status().as_u16(), 422);
+    let mut big = png(8, 8);
+    big.resize(6 * 1024 * 1024, 0);
+    let big = upload(&app, &signed, "big.png", "image/png", big).await;
+    assert_eq!(big.status().as_u16(), 413);
+    let stored = std::fs::read_dir(app.data_dir.join("blog-images")).map(|dir| dir.count()).unwrap_or(0);
+    assert_eq!(stored, 0, "nothing refused is stored");
+    assert_eq!(app.get("/media/blog-images/..%2Ftrailerworks.db").await.status().as_u16(), 404);
+}
+
+#[tokio::test]
+async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    for (id, name) in [("a", "Dana Driver"), ("b", "=HYPERLINK(\"x\")")] {
+        let booking = json!({
+            "submissionId": format!("00000000-0000-4000-8000-00000000000{id}"),
+            "name": name, "email": "dana@example.com", "phone": "303-555-0100", "details": "",
+            "answers": [{ "question": "What type of trailer do you have?", "answer": "Dump Trailer" }],
+            "website": "", "fillMs": 20000,
+        });
+        assert_eq!(app.post_json("/api/bookings", &booking).await.status().as_u16(), 201);
+    }
+    let inbox: Value =
+        app.admin(Method::GET, "/bookings", &signed).send().await.unwrap().json().await.unwrap();
+    let bookings = inbox["bookings"].as_array().unwrap();
+    assert_eq!(bookings.len(), 2);
+    assert_eq!(bookings[1]["name"], "Dana Driver");
+    assert_eq!(bookings[1]["answers"][0]["answer"], "Dump Trailer");
+    let id = bookings[1]["id"].as_i64().unwrap();
+
+    let set = app
+        .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
+        .json(&json!({ "status": "scheduled" }));
+    assert_eq!(set.send().await.unwrap().status().as_u16(), 200);
+    let bad =
+        app.admin(Method::PUT, &format!("/bookings/{id}/status"), &signed).json(&json!({ "status": "lost" }));
+    assert_eq!(bad.send().await.unwrap().status().as_u16(), 422);
+    let scheduled: Value = app
+        .admin(Method::GET, "/bookings?status=scheduled", &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(scheduled["bookings"].as_array().unwrap().len(), 1);
+
+    let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap();
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let text = csv.text().await.unwrap();
+    assert!(text.starts_with("id,received,status,name,email,phone,answers,details,deliveries\n"), "{text}");
+    assert!(text.contains("scheduled,Dana Driver,dana@example.com"), "{text}");
+    assert!(text.contains("'=HYPERLINK"), "formulas are defused: {text}");
+    let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();
+    assert_eq!(log["entries"][0]["action"], "booking status changed");
+}

@@ -1,0 +1,74 @@
+// The admin area under /dbadmin: rendered in the browser only (no SEO, never cached publicly).
+import { lazy, Suspense, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { Spinner } from "../../components/Spinner";
+import { AuditPage } from "./AuditPage";
+import { BookingsPage } from "./BookingsPage";
+import { DashboardPage } from "./DashboardPage";
+import { LoginPage } from "./LoginPage";
+import { RequireAdmin, SessionProvider } from "./session";
+
+// The editor brings Quill: loaded only when a post is edited.
+const PostEditorPage = lazy(() => import("./editor/PostEditorPage").then((m) => ({ default: m.PostEditorPage })));
+
+/** A link out of the admin area (e.g. a post preview's card) loads the public page. */
+function LeaveAdmin() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname.startsWith("/dbadmin")) return;
+    window.location.assign(pathname);
+  }, [pathname]);
+  return pathname.startsWith("/dbadmin") ? <Navigate to="/dbadmin/dashboard" replace /> : null;
+}
+
+function editor() {
+  return (
+    <RequireAdmin>
+      <Suspense fallback={<Spinner label="Loading the editor" />}>
+        <PostEditorPage />
+      </Suspense>
+    </RequireAdmin>
+  );
+}
+
+export function AdminApp() {
+  // Marks the document once the app runs (browser tests wait for it, as on public pages).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  return (
+    <SessionProvider>
+      <Routes>
+        <Route path="/dbadmin" element={<LoginPage />} />
+        <Route
+          path="/dbadmin/dashboard"
+          element={
+            <RequireAdmin>
+              <DashboardPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="/dbadmin/posts/new" element={editor()} />
+        <Route path="/dbadmin/posts/edit/:id" element={editor()} />
+        <Route
+          path="/dbadmin/bookings"
+          element={
+            <RequireAdmin>
+              <BookingsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/audit"
+          element={
+            <RequireAdmin>
+              <AuditPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="*" element={<LeaveAdmin />} />
+      </Routes>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { LogOut } from "lucide-react";
+import type { ReactNode } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { useLayout } from "../../lib/layout";
+import { useSession } from "./session";
+
+const SECTIONS = [
+  { to: "/dbadmin/dashboard", label: "Posts" },
+  { to: "/dbadmin/bookings", label: "Bookings" },
+  { to: "/dbadmin/audit", label: "Audit log" },
+];
+
+/** The frame of every signed-in screen: sections, the signed-in e-mail and Logout. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { user, signOut } = useSession();
+  const layout = useLayout();
+  const navigate = useNavigate();
+
+  async function logout() {
+    await signOut();
+    navigate("/dbadmin", { replace: true });
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="bg-slate-950 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <p className="font-bold">{layout.shortName} Admin</p>
+          <nav aria-label="Admin sections" className="flex gap-1">
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section.to}
+                to={section.to}
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"}`
+                }
+              >
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="text-slate-300">{user?.email}</span>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium text-white ring-1 ring-white/40 hover:bg-white/10"
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+    </div>
+  );
+}

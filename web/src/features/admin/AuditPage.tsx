@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { Spinner } from "../../components/Spinner";
+import { AdminShell } from "./AdminShell";
+import { adminApi, type AuditEntry } from "./api";
+import { dateTime } from "./format";
+
+/** "All access is logged": sign-ins (and failures), sign-outs, post and booking changes. */
+export function AuditPage() {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function load(before?: number) {
+    try {
+      const page = await adminApi.audit(before);
+      setEntries((current) => [...(before ? (current ?? []) : []), ...page.entries]);
+      setMore(page.more);
+    } catch (failure) {
+      console.error("Failed to load the audit log", failure);
+      setEntries((current) => current ?? []);
+      setError("The audit log could not be loaded. Please reload the page.");
+    }
+  }
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <AdminShell>
+      <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+      <p className="mt-1 text-slate-600">Every sign-in attempt, sign-out and change in the admin area, newest first.</p>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      {entries === null ? (
+        <Spinner label="Loading the audit log" />
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">When</th>
+                <th scope="col" className="px-4 py-3">Who</th>
+                <th scope="col" className="px-4 py-3">What</th>
+                <th scope="col" className="px-4 py-3">Details</th>
+                <th scope="col" className="px-4 py-3">Address</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    <time dateTime={entry.at}>{dateTime(entry.at)}</time>
+                  </td>
+                  <td className="px-4 py-2">{entry.email}</td>
+                  <td className="px-4 py-2 font-medium">{entry.action}</td>
+                  <td className="px-4 py-2 text-slate-700">{entry.detail}</td>
+                  <td className="px-4 py-2 text-slate-700">{entry.clientIp}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more && entries && (
+        <button
+          type="button"
+          onClick={() => void load(entries.at(-1)?.id)}
+          className="mt-4 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          Show older entries
+        </button>
+      )}
+    </AdminShell>
+  );
+}

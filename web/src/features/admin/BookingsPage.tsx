@@ -1,0 +1,184 @@
+import { Download } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Spinner } from "../../components/Spinner";
+import { AdminShell } from "./AdminShell";
+import { adminApi, type Booking, type Delivery } from "./api";
+import { dateTime } from "./format";
+
+const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
+
+const DELIVERY_STYLE: Record<Delivery["state"], string> = {
+  sent: "bg-green-100 text-green-800",
+  pending: "bg-slate-100 text-slate-800",
+  retrying: "bg-amber-100 text-amber-900",
+  dead: "bg-red-100 text-red-800",
+};
+
+function DeliveryBadge({ delivery }: { delivery: Delivery }) {
+  return (
+    <li className="text-sm">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
+        {delivery.channel}: {delivery.state}
+      </span>
+      {delivery.lastError && delivery.state !== "sent" && (
+        <span className="ml-2 text-slate-700">
+          Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
+        </span>
+      )}
+    </li>
+  );
+}
+
+function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
+  const statusId = useId();
+  return (
+    <article className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`${statusId}-name`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
+            {booking.name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+            {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={statusId} className="mr-2 text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={booking.status}
+            onChange={(event) => onStatus(event.target.value)}
+            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+          >
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-700">Email</dt>
+        <dd>
+          <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
+            {booking.email}
+          </a>
+        </dd>
+        <dt className="font-medium text-slate-700">Phone</dt>
+        <dd>
+          <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
+            {booking.phone}
+          </a>
+        </dd>
+        {booking.answers.map((answer) => (
+          <div key={answer.question} className="contents">
+            <dt className="font-medium text-slate-700">{answer.question}</dt>
+            <dd className="text-slate-900">{answer.answer}</dd>
+          </div>
+        ))}
+        <dt className="font-medium text-slate-700">Additional details</dt>
+        <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
+      </dl>
+      <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
+        {booking.deliveries.length === 0 ? (
+          <li className="text-sm text-slate-600">No delivery channel was configured.</li>
+        ) : (
+          booking.deliveries.map((delivery) => <DeliveryBadge key={delivery.channel} delivery={delivery} />)
+        )}
+      </ul>
+    </article>
+  );
+}
+
+export function BookingsPage() {
+  const [filter, setFilter] = useState("");
+  const [bookings, setBookings] = useState<Booking[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setBookings(null);
+    adminApi.bookings(filter).then(
+      (loaded) => {
+        if (!cancelled) setBookings(loaded.bookings);
+      },
+      (failure: unknown) => {
+        console.error("Failed to load bookings", failure);
+        if (!cancelled) {
+          setBookings([]);
+          setError("The bookings could not be loaded. Please reload the page.");
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [filter]);
+
+  async function changeStatus(booking: Booking, status: string) {
+    setError(null);
+    try {
+      await adminApi.setBookingStatus(booking.id, status);
+      setBookings((current) => current?.map((b) => (b.id === booking.id ? { ...b, status } : b)) ?? null);
+    } catch (failure) {
+      console.error("Failed to change the status", failure);
+      setError("The status could not be saved. Please try again.");
+    }
+  }
+
+  return (
+    <AdminShell>
+      <div className="flex flex-wrap items-end gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
+        <div className="ml-auto flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="booking-filter" className="block text-sm font-medium text-slate-800">
+              Show
+            </label>
+            <select
+              id="booking-filter"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+            >
+              <option value="">All statuses</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a
+            href={`/api/admin/bookings.csv${filter ? `?status=${filter}` : ""}`}
+            download
+            className="inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </a>
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 space-y-4">
+        {bookings === null ? (
+          <Spinner label="Loading bookings" />
+        ) : bookings.length === 0 ? (
+          <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No bookings here yet.</p>
+        ) : (
+          bookings.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} onStatus={(status) => void changeStatus(booking, status)} />
+          ))
+        )}
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,113 @@
+import { Eye, EyeOff, Lock } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { Spinner } from "../../components/Spinner";
+import { AdminApiError, adminApi } from "./api";
+import { useSession } from "./session";
+
+const INVALID = "Invalid credentials or insufficient permissions";
+const FAILED = "Login failed. Please try again.";
+
+/** The message for a failed sign-in: the server's for throttling, else the spec's two. */
+function loginError(error: unknown): string {
+  if (error instanceof AdminApiError) {
+    if (error.status === 401) return INVALID;
+    if (error.status === 429) return error.message;
+  }
+  return FAILED;
+}
+
+export function LoginPage() {
+  const { user, signedIn } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (user === undefined) return <Spinner label="Checking your session" />;
+  if (user?.role === "admin") return <Navigate to="/dbadmin/dashboard" replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      signedIn(await adminApi.login(email.trim(), password));
+      navigate("/dbadmin/dashboard", { replace: true });
+    } catch (failure) {
+      if (!(failure instanceof AdminApiError && failure.status === 401)) console.error("Login failed", failure);
+      setError(loginError(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-950 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
+          <Lock aria-hidden="true" className="h-7 w-7" />
+        </div>
+        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
+        <p className="mt-1 text-center text-slate-600">Access the blog management system</p>
+        <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5">
+          <div>
+            <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
+              Email
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={busy}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">
+              Password
+            </label>
+            <div className="relative mt-1">
+              <input
+                id="login-password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={busy}
+                className="w-full rounded-lg border border-slate-300 py-2 pr-11 pl-3 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-600 hover:text-slate-900"
+              >
+                {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+              </button>
+            </div>
+          </div>
+          {error && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
+          >
+            {busy ? "Signing in..." : "Sign In"}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-xs text-slate-600">Authorized personnel only. All access is logged and monitored.</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+// The admin API client: JSON in and out, the session's CSRF token on every write.
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  role: string;
+}
+
+export interface Session {
+  user: AdminUser;
+  csrfToken: string;
+}
+
+export interface AdminPost {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content?: string;
+  featuredImage: string | null;
+  published: boolean;
+  authorId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PostDraft {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string | null;
+  published: boolean;
+}
+
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface Delivery {
+  channel: string;
+  state: "sent" | "retrying" | "pending" | "dead";
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+}
+
+export interface Booking {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  details: string;
+  message: string;
+  status: string;
+  spamReason: string | null;
+  createdAt: string;
+  answers: { question: string; answer: string }[];
+  deliveries: Delivery[];
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  email: string | null;
+  action: string;
+  detail: string;
+  clientIp: string;
+}
+
+/** A failed API call: its status and, for 422, the messages per field. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = "";
+let onUnauthorized: () => void = () => {};
+
+/** Remembers the CSRF token of the current session (sent with every write). */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/** What to do when the server says the session is gone (sign the app out). */
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") headers["X-CSRF-Token"] = csrfToken;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
+  if (response.ok) {
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+  const error = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
+  if (response.status === 401 && path !== "/login" && path !== "/session") onUnauthorized();
+  throw new AdminApiError(response.status, error.error ?? `${method} ${path} answered ${response.status}`, error.errors);
+}
+
+export const adminApi = {
+  session: () => call<Session>("GET", "/session"),
+  login: (email: string, password: string) => call<Session>("POST", "/login", { email, password }),
+  logout: () => call<void>("POST", "/logout"),
+  posts: () => call<{ posts: AdminPost[] }>("GET", "/posts").then((r) => r.posts),
+  post: (id: number) => call<AdminPost>("GET", `/posts/${id}`),
+  createPost: (draft: PostDraft) => call<AdminPost>("POST", "/posts", draft),
+  updatePost: (id: number, draft: PostDraft) => call<AdminPost>("PUT", `/posts/${id}`, draft),
+  setPublished: (id: number, published: boolean) => call<AdminPost>("PUT", `/posts/${id}/published`, { published }),
+  deletePost: (id: number) => call<void>("DELETE", `/posts/${id}`),
+  /** The content as the server will store it (sanitised). */
+  previewContent: (content: string) =>
+    call<{ content: string }>("POST", "/posts/preview", { content }).then((r) => r.content),
+  uploadImage: (file: File) => {
+    const form = new FormData();
+    form.append("image", file);
+    return call<UploadedImage>("POST", "/images", form);
+  },
+  bookings: (status: string) =>
+    call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${status ? `?status=${encodeURIComponent(status)}` : ""}`),
+  setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),
+  audit: (before?: number) =>
+    call<{ entries: AuditEntry[]; more: boolean }>("GET", `/audit${before ? `?before=${before}` : ""}`),
+};

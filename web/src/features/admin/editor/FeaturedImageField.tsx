@@ -1,0 +1,82 @@
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useId, useState, type ChangeEvent } from "react";
+import { adminApi } from "../api";
+import { checkImage } from "./postRules";
+
+const UPLOAD_FAILED = "Failed to upload image. Please try again.";
+
+/** Upload, preview, replace or remove the featured image. The server checks the file again. */
+export function FeaturedImageField({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = "";
+    setError(null);
+    if (!file) return;
+    const problem = checkImage(file);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      onChange((await adminApi.uploadImage(file)).url);
+    } catch (failure) {
+      console.error("Image upload failed", failure);
+      setError(UPLOAD_FAILED);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div>
+      <p id={`${id}-label`} className="block text-sm font-medium text-slate-800">
+        Featured Image
+      </p>
+      {value && (
+        <div className="mt-2 max-w-xl overflow-hidden rounded-lg ring-1 ring-slate-200">
+          <img src={value} alt="Featured image preview" className="aspect-[40/21] w-full object-cover" />
+        </div>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <label
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 has-[:disabled]:cursor-wait has-[:disabled]:opacity-70 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-orange-600`}
+        >
+          <ImagePlus aria-hidden="true" className="h-4 w-4" />
+          {uploading ? "Uploading..." : value ? "Replace image" : "Upload image"}
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            disabled={uploading}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+            onChange={(event) => void choose(event)}
+          />
+        </label>
+        {value && (
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Remove image
+          </button>
+        )}
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        PNG, JPG, GIF up to 5MB
+      </p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { ArrowLeft, ChevronDown, Eye, PenLine } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { AdminShell } from "../AdminShell";
+import { AdminApiError, adminApi, type PostDraft } from "../api";
+import { FeaturedImageField } from "./FeaturedImageField";
+import { PostPreview } from "./PostPreview";
+import { RichTextEditor } from "./RichTextEditor";
+import { slugify, validatePost, type PostErrors } from "./postRules";
+import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
+
+const SAVE_FAILED = "Failed to save post. Please try again.";
+const RESTORED = "Your unsaved changes from before you were signed out are back. Save them when ready.";
+const EMPTY: PostDraft = { title: "", slug: "", excerpt: "", content: "", featuredImage: null, published: false };
+const FIELD_CLASS =
+  "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
+
+type Saving = "draft" | "publish" | null;
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria-describedby for a field with an optional hint and error. */
+function describedBy(id: string, hint: boolean, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return ids || undefined;
+}
+
+export function PostEditorPage() {
+  const { id: idParam } = useParams();
+  const postId = idParam === undefined ? null : Number(idParam);
+  const navigate = useNavigate();
+  const ids = useId();
+  const [restored] = useState(() => (postId === null ? unsavedDraft(null) : null));
+  const [draft, setDraft] = useState<PostDraft | null>(postId === null ? (restored ?? EMPTY) : null);
+  const [slugByHand, setSlugByHand] = useState(postId !== null);
+  const [view, setView] = useState<"compose" | "preview">("compose");
+  const [errors, setErrors] = useState<PostErrors & { featuredImage?: string }>({});
+  const [saving, setSaving] = useState<Saving>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [rawOpen, setRawOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(restored ? RESTORED : null);
+
+  useEffect(() => {
+    if (postId === null) return;
+    let cancelled = false;
+    adminApi.post(postId).then(
+      (post) => {
+        if (cancelled) return;
+        const unsaved = unsavedDraft(postId);
+        if (unsaved) setNotice(RESTORED);
+        setDraft(
+          unsaved ?? {
+            title: post.title,
+            slug: post.slug,
+            excerpt: post.excerpt,
+            content: post.content ?? "",
+            featuredImage: post.featuredImage,
+            published: post.published,
+          },
+        );
+      },
+      (failure: unknown) => {
+        console.error("Failed to load the post", failure);
+        if (!cancelled) navigate("/dbadmin/dashboard", { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [postId, navigate]);
+
+  if (!draft) {
+    return (
+      <AdminShell>
+        <Spinner label="Loading post" />
+      </AdminShell>
+    );
+  }
+
+  function update(change: Partial<PostDraft>) {
+    setDraft((current) => (current ? { ...current, ...change } : current));
+  }
+
+  function changeTitle(title: string) {
+    update(slugByHand ? { title } : { title, slug: slugify(title) });
+  }
+
+  async function save(published: boolean) {
+    if (!draft || saving) return;
+    const toSave = { ...draft, published };
+    const found = validatePost(toSave);
+    setErrors(found);
+    setSaveError(null);
+    if (Object.keys(found).length > 0) return;
+    setSaving(published ? "publish" : "draft");
+    try {
+      if (postId === null) await adminApi.createPost(toSave);
+      else await adminApi.updatePost(postId, toSave);
+      forgetUnsaved(postId);
+      navigate("/dbadmin/dashboard");
+    } catch (failure) {
+      setSaving(null);
+      if (failure instanceof AdminApiError && failure.status === 422) {
+        const fields = failure.fieldErrors;
+        setErrors(Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]])));
+        return;
+      }
+      if (failure instanceof AdminApiError && failure.status === 401) keepUnsaved(postId, toSave);
+      console.error("Failed to save the post", failure);
+      setSaveError(SAVE_FAILED);
+    }
+  }
+
+  const field = (name: keyof PostErrors | "featuredImage") => `${ids}-${name}`;
+  const contentLabel = `${ids}-content-label`;
+
+  return (
+    <AdminShell>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to="/dbadmin/dashboard"
+          aria-label="Back to dashboard"
+          className="rounded-lg p-2 text-slate-700 ring-1 ring-slate-300 hover:bg-white"
+        >
+          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">{postId === null ? "New Post" : "Edit Post"}</h1>
+        <div className="ml-auto flex flex-wrap gap-2">
+          <div className="flex rounded-lg bg-white p-1 ring-1 ring-slate-300" role="group" aria-label="View">
+            {(["compose", "preview"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={view === mode}
+                onClick={() => setView(mode)}
+                className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${
+                  view === mode ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {mode === "compose" ? <PenLine aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+                {mode === "compose" ? "Compose" : "Preview"}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => void save(false)}
+            disabled={saving !== null}
+            className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
+          >
+            {saving === "draft" ? "Saving..." : "Draft"}
+          </button>
+          <button
+            type="button"
+            onClick={() => void save(true)}
+            disabled={saving !== null}
+            className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
+          >
+            {saving === "publish" ? "Publishing..." : "Publish"}
+          </button>
+        </div>
+      </div>
+
+      {notice && (
+        <p role="status" className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {notice}
+        </p>
+      )}
+
+      {view === "preview" ? (
+        <div className="mt-6">
+          <PostPreview draft={draft} />
+        </div>
+      ) : (
+        <section aria-labelledby={`${ids}-details`} className="mt-6 space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id={`${ids}-details`} className="text-lg font-semibold text-slate-900">
+            Post Details
+          </h2>
+          <Field id={field("title")} label="Title" error={errors.title}>
+            <input
+              id={field("title")}
+              value={draft.title}
+              onChange={(event) => changeTitle(event.target.value)}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy(field("title"), false, errors.title)}
+              className={`${FIELD_CLASS} ${errors.title ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+          <Field id={field("slug")} label="URL Slug" error={errors.slug} hint={`/blog/${draft.slug}`}>
+            <input
+              id={field("slug")}
+              value={draft.slug}
+              onChange={(event) => {
+                setSlugByHand(true);
+                update({ slug: event.target.value });
+              }}
+              aria-invalid={Boolean(errors.slug)}
+              aria-describedby={describedBy(field("slug"), true, errors.slug)}
+              className={`${FIELD_CLASS} ${errors.slug ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+          <Field id={field("excerpt")} label="Excerpt" error={errors.excerpt}>
+            <textarea
+              id={field("excerpt")}
+              rows={3}
+              value={draft.excerpt}
+              onChange={(event) => update({ excerpt: event.target.value })}
+              aria-invalid={Boolean(errors.excerpt)}
+              aria-describedby={describedBy(field("excerpt"), false, errors.excerpt)}
+              className={`${FIELD_CLASS} ${errors.excerpt ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+          <FeaturedImageField value={draft.featuredImage} onChange={(featuredImage) => update({ featuredImage })} />
+          {errors.featuredImage && <p className="text-sm text-red-700">{errors.featuredImage}</p>}
+          <div>
+            <p id={contentLabel} className="block text-sm font-medium text-slate-800">
+              Content
+            </p>
+            <div className="mt-1">
+              <RichTextEditor
+                value={draft.content}
+                onChange={(content) => update({ content })}
+                labelledBy={contentLabel}
+                describedBy={errors.content ? `${field("content")}-error` : undefined}
+                invalid={Boolean(errors.content)}
+              />
+            </div>
+            {errors.content && (
+              <p id={`${field("content")}-error`} className="mt-1 text-sm text-red-700">
+                {errors.content}
+              </p>
+            )}
+          </div>
+          <div>
+            <button
+              type="button"
+              aria-expanded={rawOpen}
+              aria-controls={`${ids}-raw`}
+              onClick={() => setRawOpen((open) => !open)}
+              className="inline-flex items-center gap-1 text-sm font-semibold text-slate-800 hover:text-slate-950"
+            >
+              <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${rawOpen ? "rotate-180" : ""}`} />
+              Advanced: Edit Raw HTML
+            </button>
+            {rawOpen && (
+              <div id={`${ids}-raw`} className="mt-2">
+                <label htmlFor={`${ids}-raw-html`} className="sr-only">
+                  Raw HTML
+                </label>
+                <textarea
+                  id={`${ids}-raw-html`}
+                  rows={8}
+                  value={draft.content}
+                  onChange={(event) => update({ content: event.target.value })}
+                  className={`${FIELD_CLASS} border-slate-300 font-mono text-sm`}
+                />
+              </div>
+            )}
+          </div>
+        </section>
+      )}
+
+      {saveError && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {saveError}
+        </p>
+      )}
+    </AdminShell>
+  );
+}

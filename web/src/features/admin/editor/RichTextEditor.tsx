@@ -1,0 +1,113 @@
+// The Quill editor, 300px high, with the full toolbar of SPEC.md. It reports its HTML as
+// root.innerHTML (getSemanticHTML turns spaces into &nbsp;) and follows outside changes (the raw
+// HTML textarea). The server sanitises whatever it saves.
+import Quill from "quill";
+import "quill/dist/quill.snow.css";
+import { useEffect, useRef } from "react";
+
+const TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ font: [] }],
+  [{ size: ["small", false, "large", "huge"] }],
+  ["bold", "italic", "underline", "strike"],
+  [{ color: [] }, { background: [] }],
+  [{ script: "sub" }, { script: "super" }],
+  [{ list: "ordered" }, { list: "bullet" }],
+  [{ indent: "-1" }, { indent: "+1" }],
+  [{ direction: "rtl" }],
+  [{ align: [] }],
+  ["link", "image", "video"],
+  ["blockquote", "code-block"],
+  ["clean"],
+];
+
+/** Quill's pickers have no accessible names; these are given after mount. */
+const PICKER_NAMES: Record<string, string> = {
+  "ql-header": "Heading level",
+  "ql-font": "Font",
+  "ql-size": "Text size",
+  "ql-color": "Text colour",
+  "ql-background": "Background colour",
+  "ql-align": "Alignment",
+};
+
+const ImageFormat = Quill.import("formats/image") as unknown as {
+  new (...args: never[]): object;
+  sanitize(url: string): string;
+};
+
+/** Images only from http, https or data:image sources; anything else becomes blank. */
+class SafeImage extends ImageFormat {
+  static override sanitize(url: string): string {
+    return /^(https?:\/\/|data:image\/)/i.test(url.trim()) ? url : "";
+  }
+}
+Quill.register("formats/image", SafeImage, true);
+
+function labelPickers(toolbar: Element): void {
+  for (const [className, name] of Object.entries(PICKER_NAMES)) {
+    toolbar.querySelectorAll(`.ql-picker.${className} .ql-picker-label`).forEach((label) => {
+      label.setAttribute("aria-label", name);
+    });
+  }
+}
+
+export function RichTextEditor({
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  invalid,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  labelledBy: string;
+  describedBy?: string;
+  invalid: boolean;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const quill = useRef<Quill | null>(null);
+  const lastHtml = useRef<string>("");
+  const report = useRef(onChange);
+  report.current = onChange;
+
+  useEffect(() => {
+    const container = host.current;
+    if (!container) return;
+    const editorElement = document.createElement("div");
+    container.append(editorElement);
+    const editor = new Quill(editorElement, { theme: "snow", modules: { toolbar: TOOLBAR } });
+    quill.current = editor;
+    const toolbar = container.querySelector(".ql-toolbar");
+    if (toolbar) labelPickers(toolbar);
+    editor.on("text-change", () => {
+      lastHtml.current = editor.root.innerHTML;
+      report.current(lastHtml.current);
+    });
+    return () => {
+      quill.current = null;
+      lastHtml.current = "";
+      container.replaceChildren();
+    };
+  }, []);
+
+  useEffect(() => {
+    const editor = quill.current;
+    if (!editor || value === lastHtml.current) return;
+    lastHtml.current = value;
+    editor.setContents(editor.clipboard.convert({ html: value }), "silent");
+  }, [value]);
+
+  useEffect(() => {
+    const root = quill.current?.root;
+    if (!root) return;
+    root.setAttribute("role", "textbox");
+    root.setAttribute("aria-multiline", "true");
+    root.setAttribute("aria-labelledby", labelledBy);
+    root.setAttribute("aria-invalid", String(invalid));
+    if (describedBy) root.setAttribute("aria-describedby", describedBy);
+    else root.removeAttribute("aria-describedby");
+  }, [labelledBy, describedBy, invalid]);
+
+  return <div ref={host} className="rich-text-editor" />;
+}

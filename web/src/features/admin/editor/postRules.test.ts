@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { checkImage, isBlankHtml, slugify, validatePost } from "./postRules";
+
+describe("slugify", () => {
+  it("lowercases, drops punctuation and joins words with single hyphens", () => {
+    expect(slugify("Winter Storage: 5 Tips!")).toBe("winter-storage-5-tips");
+    expect(slugify("Brakes  --  and   Bearings")).toBe("brakes-and-bearings");
+    expect(slugify("Ça va? Déjà vu")).toBe("a-va-dj-vu");
+  });
+});
+
+describe("validatePost", () => {
+  it("reports every blank field with the editor's messages", () => {
+    expect(validatePost({ title: " ", slug: "", excerpt: "\n", content: "<p><br></p>" })).toEqual({
+      title: "Title is required",
+      slug: "Slug is required",
+      excerpt: "Excerpt is required",
+      content: "Content is required",
+    });
+  });
+
+  it("accepts a complete post, and content that is only an image", () => {
+    expect(validatePost({ title: "T", slug: "t", excerpt: "E", content: "<p>Hi</p>" })).toEqual({});
+    expect(isBlankHtml('<p><img src="https://example.com/a.png"></p>')).toBe(false);
+    expect(isBlankHtml("<p>&nbsp;</p>")).toBe(true);
+  });
+});
+
+describe("checkImage", () => {
+  it("wants an image of at most 5 MB", () => {
+    expect(checkImage({ type: "application/pdf", size: 10 })).toBe("Please select an image file");
+    expect(checkImage({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toBe("Image must be less than 5MB");
+    expect(checkImage({ type: "image/jpeg", size: 5 * 1024 * 1024 })).toBeNull();
+  });
+});

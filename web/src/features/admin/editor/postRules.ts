@@ -1,0 +1,47 @@
+// The editor's rules: the slug made from a title, the required fields, the image checks.
+
+/** SPEC.md section 4: lowercase; drop all but letters, digits, spaces and hyphens; whitespace
+ * runs become one hyphen; repeated hyphens collapse. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, "")
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-");
+}
+
+export interface PostFields {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+}
+
+export type PostErrors = Partial<Record<keyof PostFields, string>>;
+
+/** Whether HTML shows nothing: no text outside tags and no image or video (Quill's empty
+ * editor is `<p><br></p>`). */
+export function isBlankHtml(html: string): boolean {
+  if (/<(img|iframe)\b/i.test(html)) return false;
+  const text = html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ");
+  return text.trim() === "";
+}
+
+/** SPEC.md section 5, checked after trimming; the server checks the same again. */
+export function validatePost(post: PostFields): PostErrors {
+  const errors: PostErrors = {};
+  if (!post.title.trim()) errors.title = "Title is required";
+  if (!post.slug.trim()) errors.slug = "Slug is required";
+  if (isBlankHtml(post.content)) errors.content = "Content is required";
+  if (!post.excerpt.trim()) errors.excerpt = "Excerpt is required";
+  return errors;
+}
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The featured image's own checks before upload; null when the file may be sent. */
+export function checkImage(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return "Please select an image file";
+  if (file.size > MAX_IMAGE_BYTES) return "Image must be less than 5MB";
+  return null;
+}

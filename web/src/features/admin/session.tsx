@@ -1,0 +1,81 @@
+// Who is signed in. The server decides (the session cookie); the browser keeps a copy of the
+// user under auth_user for display only, as the original app did. It grants nothing.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Navigate } from "react-router";
+import { Spinner } from "../../components/Spinner";
+import { AdminApiError, adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
+
+const STORED_USER = "auth_user";
+
+interface SessionState {
+  /** undefined while the server is asked; null when nobody is signed in. */
+  user: AdminUser | null | undefined;
+  signedIn: (session: Session) => void;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error("useSession outside SessionProvider");
+  return state;
+}
+
+function remember(session: Session | null): void {
+  setCsrfToken(session?.csrfToken ?? "");
+  if (session) localStorage.setItem(STORED_USER, JSON.stringify(session.user));
+  else localStorage.removeItem(STORED_USER);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AdminUser | null | undefined>(undefined);
+
+  const signedIn = useCallback((session: Session) => {
+    remember(session);
+    setUser(session.user);
+  }, []);
+
+  const forget = useCallback(() => {
+    remember(null);
+    setUser(null);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await adminApi.logout();
+    } catch (error) {
+      // The session may be gone already; signing out locally is what matters to the user.
+      console.info("Sign-out request failed", error);
+    }
+    forget();
+  }, [forget]);
+
+  useEffect(() => {
+    whenUnauthorized(forget);
+    let cancelled = false;
+    adminApi.session().then(
+      (session) => {
+        if (!cancelled) signedIn(session);
+      },
+      (error: unknown) => {
+        if (!(error instanceof AdminApiError && error.status === 401)) console.error("Session check failed", error);
+        if (!cancelled) forget();
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [forget, signedIn]);
+
+  const state = useMemo(() => ({ user, signedIn, signOut }), [user, signedIn, signOut]);
+  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+}
+
+/** Shows `children` to a signed-in admin; sends anyone else to the sign-in page. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (user === undefined) return <Spinner label="Checking your session" />;
+  if (!user || user.role !== "admin") return <Navigate to="/dbadmin" replace />;
+  return children;
+}
