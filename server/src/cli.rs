@@ -27,6 +27,16 @@ pub enum Command {
         #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
         data_dir: std::path::PathBuf,
     },
+    /// Copy the database and uploaded images to a new directory, consistently, while the server
+    /// may be running. To restore, stop the server and use that directory as the data directory.
+    Backup {
+        /// Directory of the database (as for serve).
+        #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
+        data_dir: std::path::PathBuf,
+        /// Where the copy goes: a directory that does not exist yet, or is empty.
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
     /// Time the server-side rendering of every pre-rendered page (for `make bench`); prints JSON.
     RenderTimings {
         #[command(flatten)]

@@ -5,6 +5,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use anyhow::Context as _;
 use serde_json::json;
 
 use std::io::IsTerminal as _;
@@ -17,6 +18,7 @@ use crate::{
     content::Content,
     db,
     domain::EmailAddress,
+    media,
     pages::Site,
     render::Renderer,
     startup::{Application, shutdown_signal},
@@ -128,4 +130,34 @@ fn read_password() -> anyhow::Result<String> {
         // Only the line ending goes: spaces are part of the password, which is never truncated.
         Ok(line.trim_end_matches(['\n', '\r']).to_owned())
     }
+}
+
+/// `trailerworks backup --to DIR`: the database as one consistent snapshot (SQLite's
+/// `VACUUM INTO`, which reads inside one transaction while the server keeps writing), then the
+/// uploaded images (never changed once stored, so a plain copy is consistent).
+pub async fn backup(data_dir: &std::path::Path, to: &std::path::Path) -> anyhow::Result<()> {
+    let occupied = std::fs::read_dir(to).is_ok_and(|mut entries| entries.next().is_some());
+    anyhow::ensure!(!occupied, "{} is not empty; back up into a new directory", to.display());
+    std::fs::create_dir_all(to).with_context(|| format!("Failed to create {}", to.display()))?;
+    let db = db::open(data_dir).await?;
+    let copy = to.join(db::FILE_NAME);
+    let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
+    sqlx::query("VACUUM INTO ?").bind(copy_path).execute(&db).await.context("Failed to copy the database")?;
+    let images = data_dir.join(media::FOLDER);
+    let mut copied = 0;
+    if images.is_dir() {
+        let target = to.join(media::FOLDER);
+        std::fs::create_dir_all(&target)?;
+        for entry in std::fs::read_dir(&images)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            // Files still being written start with a dot; they are not part of any post yet.
+            if entry.file_type()?.is_file() && !name.to_string_lossy().starts_with('.') {
+                std::fs::copy(entry.path(), target.join(&name))?;
+                copied += 1;
+            }
+        }
+    }
+    println!("Backed up the database and {copied} image files to {}.", to.display());
+    Ok(())
 }

@@ -15,6 +15,7 @@ async fn main() -> std::process::ExitCode {
         Command::Serve(config) => commands::serve(&config).await,
         Command::DemoContent { data_dir } => commands::demo_content(&data_dir).await,
         Command::Admin { action } => commands::admin(action).await,
+        Command::Backup { data_dir, to } => commands::backup(&data_dir, &to).await,
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {

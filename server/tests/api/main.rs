@@ -3,6 +3,7 @@
 mod admin_auth;
 mod admin_cli;
 mod admin_posts;
+mod backup;
 mod blog;
 mod bookings;
 mod helpers;

@@ -21,6 +21,30 @@ const TOOLBAR = [
   ["clean"],
 ];
 
+/** Only the toolbar's formats: pasted HTML cannot bring others (the formula embed among them,
+ * one of the export paths of Quill's open XSS advisory GHSA-v3m3-f69x-jf25). */
+const FORMATS = [
+  "header",
+  "font",
+  "size",
+  "bold",
+  "italic",
+  "underline",
+  "strike",
+  "color",
+  "background",
+  "script",
+  "list",
+  "indent",
+  "direction",
+  "align",
+  "link",
+  "image",
+  "video",
+  "blockquote",
+  "code-block",
+];
+
 /** Quill's pickers have no accessible names; these are given after mount. */
 const PICKER_NAMES: Record<string, string> = {
   "ql-header": "Heading level",
@@ -76,7 +100,7 @@ export function RichTextEditor({
     if (!container) return;
     const editorElement = document.createElement("div");
     container.append(editorElement);
-    const editor = new Quill(editorElement, { theme: "snow", modules: { toolbar: TOOLBAR } });
+    const editor = new Quill(editorElement, { theme: "snow", formats: FORMATS, modules: { toolbar: TOOLBAR } });
     quill.current = editor;
     const toolbar = container.querySelector(".ql-toolbar");
     if (toolbar) labelPickers(toolbar);
