@@ -217,6 +217,35 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
 });
 
+test.describe("when the session ends while writing", () => {
+  test.use({ expectedConsoleErrors: [/status of 401|Failed to save the post/] });
+
+  test("nothing written is lost: after signing in again the editor has it back", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dbadmin/posts/new");
+    await writePost(page, "Hitch Safety", "Pins, chains and the coupler latch.");
+    // The session ends elsewhere (another tab signed out, or it expired).
+    const session = (await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string };
+    await page.request.post("/api/admin/logout", { headers: { "X-CSRF-Token": session.csrfToken } });
+
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/dbadmin");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/dbadmin/posts/new");
+    await expect(page.getByText(/Your unsaved changes from before you were signed out are back/)).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue("Hitch Safety");
+    await expect(page.locator(".ql-editor strong")).toHaveText("every season");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page.getByRole("row", { name: /Hitch Safety/ })).toContainText("Published");
+    // Once saved, a new post starts empty again.
+    await page.goto("/dbadmin/posts/new");
+    await expect(page.getByLabel("Title")).toHaveValue("");
+  });
+});
+
 test("the booking inbox lists requests, sets their status, and the audit log shows the work", async ({ page }) => {
   const booking = await page.request.post("/api/bookings", {
     data: {

@@ -75,7 +75,8 @@ export const test = base.extend<{
   demoContent: [false, { option: true }],
   /** Create the admin account (ADMIN) before the server starts. */
   admin: [false, { option: true }],
-  /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. */
+  /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
+   * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
   server: async ({ demoContent, admin }, use) => {
     const { server, process } = await startServer(demoContent, admin);

@@ -44,18 +44,7 @@ pub fn document(site: &Site, head: &Head, assets: &ClientAssets, app_html: &str,
         html.push_str(&script_safe(&data.to_string()));
         html.push_str("</script>");
     }
-    for style in &assets.styles {
-        let _ = write!(html, "<link rel=\"stylesheet\" href=\"{style}\">");
-    }
-    for preload in &assets.preloads {
-        let _ = write!(html, "<link rel=\"modulepreload\" href=\"{preload}\">");
-    }
-    let _ = write!(html, "<script type=\"module\" src=\"{}\"></script>", assets.script);
-    html.push_str("</head><body><div id=\"root\">");
-    html.push_str(app_html);
-    html.push_str("</div><script type=\"application/json\" id=\"page-state\">");
-    html.push_str(&script_safe(state_json));
-    html.push_str("</script></body></html>");
+    end_with_app(&mut html, assets, app_html, state_json);
     html
 }
 
@@ -68,6 +57,13 @@ pub fn admin_document(site: &Site, assets: &ClientAssets, state_json: &str) -> S
     let _ = write!(html, "<title>Admin | {}</title>", escape(&site.content.business.name));
     meta(&mut html, "name", "robots", "noindex, nofollow");
     html.push_str("<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">");
+    end_with_app(&mut html, assets, "", state_json);
+    html
+}
+
+/// The end of the head (stylesheets, preloads, the entry script) and the body: the app's root
+/// with `app_html` in it, and the state the app starts from.
+fn end_with_app(html: &mut String, assets: &ClientAssets, app_html: &str, state_json: &str) {
     for style in &assets.styles {
         let _ = write!(html, "<link rel=\"stylesheet\" href=\"{style}\">");
     }
@@ -75,10 +71,11 @@ pub fn admin_document(site: &Site, assets: &ClientAssets, state_json: &str) -> S
         let _ = write!(html, "<link rel=\"modulepreload\" href=\"{preload}\">");
     }
     let _ = write!(html, "<script type=\"module\" src=\"{}\"></script>", assets.script);
-    html.push_str("</head><body><div id=\"root\"></div><script type=\"application/json\" id=\"page-state\">");
+    html.push_str("</head><body><div id=\"root\">");
+    html.push_str(app_html);
+    html.push_str("</div><script type=\"application/json\" id=\"page-state\">");
     html.push_str(&script_safe(state_json));
     html.push_str("</script></body></html>");
-    html
 }
 
 fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {

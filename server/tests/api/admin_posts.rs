@@ -1,11 +1,9 @@
 //! The admin API for posts, images and bookings, and what visitors see after each change.
 
-use std::io::Cursor;
-
-use reqwest::{Method, multipart};
+use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Signed, TestApp, spawn_app};
+use crate::helpers::{Signed, TestApp, png, spawn_app};
 
 fn post(slug: &str, published: bool) -> Value {
     json!({
@@ -185,28 +183,11 @@ async fn deleting_a_post_removes_it_from_the_public_blog() {
     assert!(!app.page("/blog", 200).await.contains("short-lived"));
 }
 
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let image =
-        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
-    let mut out = Cursor::new(Vec::new());
-    image.write_to(&mut out, image::ImageFormat::Png).expect("a PNG");
-    out.into_inner()
-}
-
-async fn upload(app: &TestApp, signed: &Signed, name: &str, mime: &str, bytes: Vec<u8>) -> reqwest::Response {
-    let part = multipart::Part::bytes(bytes).file_name(name.to_owned()).mime_str(mime).expect("a MIME type");
-    app.admin(Method::POST, "/images", signed)
-        .multipart(multipart::Form::new().part("image", part))
-        .send()
-        .await
-        .expect("a response")
-}
-
 #[tokio::test]
 async fn an_uploaded_image_is_re_encoded_stored_under_a_server_name_and_served_with_srcset() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    let response = upload(&app, &signed, "../../etc/passwd.png", "image/png", png(1200, 630)).await;
+    let response = app.upload(&signed, "../../etc/passwd.png", "image/png", png(1200, 630)).await;
     assert_eq!(response.status().as_u16(), 201);
     let stored: Value = response.json().await.unwrap();
     let url = stored["url"].as_str().unwrap().to_owned();
@@ -236,15 +217,15 @@ async fn an_uploaded_image_is_re_encoded_stored_under_a_server_name_and_served_w
 async fn a_fake_png_an_svg_and_a_six_megabyte_image_are_refused() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    let fake = upload(&app, &signed, "photo.png", "image/png", b"this is text, not a picture".to_vec()).await;
+    let fake = app.upload(&signed, "photo.png", "image/png", b"this is text, not a picture".to_vec()).await;
     assert_eq!(fake.status().as_u16(), 422);
     let svg =
         br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>"#;
-    let svg = upload(&app, &signed, "logo.svg", "image/svg+xml", svg.to_vec()).await;
+    let svg = app.upload(&signed, "logo.svg", "image/svg+xml", svg.to_vec()).await;
     assert_eq!(svg.status().as_u16(), 422);
     let mut big = png(8, 8);
     big.resize(6 * 1024 * 1024, 0);
-    let big = upload(&app, &signed, "big.png", "image/png", big).await;
+    let big = app.upload(&signed, "big.png", "image/png", big).await;
     assert_eq!(big.status().as_u16(), 413);
     let stored = std::fs::read_dir(app.data_dir.join("blog-images")).map(|dir| dir.count()).unwrap_or(0);
     assert_eq!(stored, 0, "nothing refused is stored");

@@ -5,7 +5,7 @@ use std::process::Command;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, spawn_app, spawn_app_in};
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, png, spawn_app, spawn_app_in};
 
 fn booking(n: usize) -> Value {
     json!({
@@ -19,21 +19,7 @@ fn booking(n: usize) -> Value {
 async fn a_backup_taken_while_bookings_arrive_restores_into_a_working_site() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    let image = {
-        let mut out = std::io::Cursor::new(Vec::new());
-        image::RgbImage::new(64, 32).write_to(&mut out, image::ImageFormat::Png).unwrap();
-        out.into_inner()
-    };
-    let part = reqwest::multipart::Part::bytes(image).file_name("a.png").mime_str("image/png").unwrap();
-    let uploaded: Value = app
-        .admin(Method::POST, "/images", &signed)
-        .multipart(reqwest::multipart::Form::new().part("image", part))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let uploaded: Value = app.upload(&signed, "a.png", "image/png", png(64, 32)).await.json().await.unwrap();
     for n in 0..20 {
         assert_eq!(app.post_json("/api/bookings", &booking(n)).await.status().as_u16(), 201);
     }

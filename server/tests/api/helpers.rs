@@ -185,6 +185,30 @@ impl TestApp {
     }
 }
 
+/// A PNG of `width` x `height` with a gradient (so it compresses like a picture, not like nothing).
+pub fn png(width: u32, height: u32) -> Vec<u8> {
+    let image =
+        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut out, image::ImageFormat::Png).expect("a PNG");
+    out.into_inner()
+}
+
+impl TestApp {
+    /// Uploads `bytes` as the featured-image field, named `name` and declared as `mime`.
+    pub async fn upload(&self, signed: &Signed, name: &str, mime: &str, bytes: Vec<u8>) -> reqwest::Response {
+        let part = reqwest::multipart::Part::bytes(bytes)
+            .file_name(name.to_owned())
+            .mime_str(mime)
+            .expect("a MIME type");
+        self.admin(reqwest::Method::POST, "/images", signed)
+            .multipart(reqwest::multipart::Form::new().part("image", part))
+            .send()
+            .await
+            .expect("a response")
+    }
+}
+
 /// The `name=value` of the session cookie a response sets.
 pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
     response

@@ -34,9 +34,6 @@ export function Header() {
     setMenuOpen(false);
   }, [pathname]);
 
-  // The admin area has its own chrome.
-  if (pathname.startsWith("/dbadmin")) return null;
-
   const solid = scrolled || menuOpen;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 font-medium transition-colors ${

@@ -1,13 +1,14 @@
 import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
 import { useSession } from "./session";
 
+/** The sections, each current on its own path and on those starting with `also`. */
 const SECTIONS = [
-  { to: "/dbadmin/dashboard", label: "Posts" },
-  { to: "/dbadmin/bookings", label: "Bookings" },
-  { to: "/dbadmin/audit", label: "Audit log" },
+  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
+  { to: "/dbadmin/bookings", label: "Bookings", also: null },
+  { to: "/dbadmin/audit", label: "Audit log", also: null },
 ];
 
 /** The frame of every signed-in screen: sections, the signed-in e-mail and Logout. */
@@ -15,6 +16,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { user, signOut } = useSession();
   const layout = useLayout();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   async function logout() {
     await signOut();
@@ -32,7 +34,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 key={section.to}
                 to={section.to}
                 className={({ isActive }) =>
-                  `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"}`
+                  `rounded-md px-3 py-1.5 text-sm font-medium ${
+                    isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"
+                  }`
                 }
               >
                 {section.label}

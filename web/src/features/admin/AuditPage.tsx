@@ -3,6 +3,7 @@ import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, type AuditEntry } from "./api";
 import { dateTime } from "./format";
+import { ErrorNotice } from "./ErrorNotice";
 
 /** "All access is logged": sign-ins (and failures), sign-outs, post and booking changes. */
 export function AuditPage() {
@@ -31,9 +32,9 @@ export function AuditPage() {
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
       <p className="mt-1 text-slate-600">Every sign-in attempt, sign-out and change in the admin area, newest first.</p>
       {error && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <ErrorNotice className="mt-4">
           {error}
-        </p>
+        </ErrorNotice>
       )}
       {entries === null ? (
         <Spinner label="Loading the audit log" />

@@ -4,8 +4,14 @@ import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, type Booking, type Delivery } from "./api";
 import { dateTime } from "./format";
+import { ErrorNotice } from "./ErrorNotice";
 
 const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
+const STATUS_OPTIONS = STATUSES.map((status) => (
+  <option key={status} value={status}>
+    {status}
+  </option>
+));
 
 const DELIVERY_STYLE: Record<Delivery["state"], string> = {
   sent: "bg-green-100 text-green-800",
@@ -53,11 +59,7 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
             onChange={(event) => onStatus(event.target.value)}
             className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
           >
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
+            {STATUS_OPTIONS}
           </select>
         </div>
       </div>
@@ -146,11 +148,7 @@ export function BookingsPage() {
               className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
             >
               <option value="">All statuses</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
+              {STATUS_OPTIONS}
             </select>
           </div>
           <a
@@ -164,9 +162,9 @@ export function BookingsPage() {
         </div>
       </div>
       {error && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <ErrorNotice className="mt-4">
           {error}
-        </p>
+        </ErrorNotice>
       )}
       <div className="mt-6 space-y-4">
         {bookings === null ? (

@@ -5,6 +5,8 @@ import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, type AdminPost } from "./api";
 import { shortDate } from "./format";
+import { ErrorNotice } from "./ErrorNotice";
+import { PublishedBadge } from "./PublishedBadge";
 
 const UPDATE_FAILED = "The change could not be saved. Please try again.";
 
@@ -83,9 +85,9 @@ export function DashboardPage() {
           </Link>
         </div>
         {error && (
-          <p role="alert" className="mx-5 mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <ErrorNotice className="mx-5 mt-4">
             {error}
-          </p>
+          </ErrorNotice>
         )}
         {posts === null ? (
           <Spinner label="Loading posts" />
@@ -121,13 +123,7 @@ export function DashboardPage() {
                       <p className="mt-0.5 line-clamp-2 text-slate-600">{post.excerpt}</p>
                     </td>
                     <td className="px-5 py-4">
-                      <span
-                        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                          post.published ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"
-                        }`}
-                      >
-                        {post.published ? "Published" : "Draft"}
-                      </span>
+                      <PublishedBadge published={post.published} />
                     </td>
                     <td className="px-5 py-4 whitespace-nowrap text-slate-700">{shortDate(post.createdAt)}</td>
                     <td className="px-5 py-4">

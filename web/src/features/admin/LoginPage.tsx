@@ -1,9 +1,10 @@
 import { Eye, EyeOff, Lock } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AdminApiError, adminApi } from "./api";
-import { useSession } from "./session";
+import { useSession, type SignInState } from "./session";
+import { ErrorNotice } from "./ErrorNotice";
 
 const INVALID = "Invalid credentials or insufficient permissions";
 const FAILED = "Login failed. Please try again.";
@@ -20,6 +21,7 @@ function loginError(error: unknown): string {
 export function LoginPage() {
   const { user, signedIn } = useSession();
   const navigate = useNavigate();
+  const next = (useLocation().state as SignInState | null)?.from ?? "/dbadmin/dashboard";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
@@ -27,7 +29,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
 
   if (user === undefined) return <Spinner label="Checking your session" />;
-  if (user?.role === "admin") return <Navigate to="/dbadmin/dashboard" replace />;
+  if (user?.role === "admin") return <Navigate to={next} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +37,7 @@ export function LoginPage() {
     setError(null);
     try {
       signedIn(await adminApi.login(email.trim(), password));
-      navigate("/dbadmin/dashboard", { replace: true });
+      navigate(next, { replace: true });
     } catch (failure) {
       if (!(failure instanceof AdminApiError && failure.status === 401)) console.error("Login failed", failure);
       setError(loginError(failure));
@@ -94,9 +96,9 @@ export function LoginPage() {
             </div>
           </div>
           {error && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <ErrorNotice>
               {error}
-            </p>
+            </ErrorNotice>
           )}
           <button
             type="submit"

@@ -1,7 +1,7 @@
 // Who is signed in. The server decides (the session cookie); the browser keeps a copy of the
 // user under auth_user for display only, as the original app did. It grants nothing.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AdminApiError, adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
 
@@ -72,10 +72,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
 
-/** Shows `children` to a signed-in admin; sends anyone else to the sign-in page. */
+/** Where the sign-in page goes next: the page that asked for a sign-in, else the dashboard. */
+export interface SignInState {
+  from?: string;
+}
+
+/** Shows `children` to a signed-in admin; sends anyone else to the sign-in page, which brings
+ * them back here afterwards. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const { pathname } = useLocation();
   if (user === undefined) return <Spinner label="Checking your session" />;
-  if (!user || user.role !== "admin") return <Navigate to="/dbadmin" replace />;
+  if (!user || user.role !== "admin") return <Navigate to="/dbadmin" replace state={{ from: pathname } satisfies SignInState} />;
   return children;
 }

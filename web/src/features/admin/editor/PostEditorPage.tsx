@@ -9,6 +9,7 @@ import { PostPreview } from "./PostPreview";
 import { RichTextEditor } from "./RichTextEditor";
 import { slugify, validatePost, type PostErrors } from "./postRules";
 import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
+import { ErrorNotice } from "../ErrorNotice";
 
 const SAVE_FAILED = "Failed to save post. Please try again.";
 const RESTORED = "Your unsaved changes from before you were signed out are back. Save them when ready.";
@@ -281,9 +282,9 @@ export function PostEditorPage() {
       )}
 
       {saveError && (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <ErrorNotice className="mt-6">
           {saveError}
-        </p>
+        </ErrorNotice>
       )}
     </AdminShell>
   );

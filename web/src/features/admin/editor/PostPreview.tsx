@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { PostCardView } from "../../blog/PostCardView";
 import { adminApi } from "../api";
 import type { PostDraft } from "../api";
+import { PublishedBadge } from "../PublishedBadge";
 
 /** Today as the blog shows dates, e.g. "March 14, 2025". */
 function today(): string {
@@ -35,13 +36,7 @@ export function PostPreview({ draft }: { draft: PostDraft }) {
           Live Preview
         </h2>
         <p className="flex items-center gap-2 text-sm">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              draft.published ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"
-            }`}
-          >
-            {draft.published ? "Published" : "Draft"}
-          </span>
+          <PublishedBadge published={draft.published} />
           <span className="text-slate-700">/blog/{draft.slug}</span>
         </p>
       </div>
