@@ -217,6 +217,17 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
 });
 
+test.describe("when a post cannot be loaded", () => {
+  test.use({ expectedConsoleErrors: [/status of 404|Failed to load the post/] });
+
+  test("the editor goes back to the dashboard", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dbadmin/posts/edit/999");
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page.getByRole("heading", { name: "Blog Posts", exact: true })).toBeVisible();
+  });
+});
+
 test.describe("when the session ends while writing", () => {
   test.use({ expectedConsoleErrors: [/status of 401|Failed to save the post/] });
 

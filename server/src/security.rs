@@ -11,15 +11,17 @@ use std::sync::Arc;
 /// The headers, made once from the configuration.
 pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
 
-/// Where the hero video is embedded from.
-pub const VIDEO_EMBED_ORIGIN: &str = "https://www.youtube-nocookie.com";
+/// Where videos are embedded from: the hero video and the videos posts may embed (the
+/// sanitiser keeps iframes from these origins only).
+const VIDEO_EMBED_ORIGINS: &str =
+    "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com";
 
 impl SecurityHeaders {
     pub fn new(https: bool) -> Self {
         let csp = format!(
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
              img-src 'self' data: https:; font-src 'self'; connect-src 'self'; \
-             frame-src {VIDEO_EMBED_ORIGIN}; media-src 'self'; object-src 'none'; \
+             frame-src {VIDEO_EMBED_ORIGINS}; media-src 'self'; object-src 'none'; \
              base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
         );
         let mut headers = vec![
@@ -58,4 +60,18 @@ pub async fn add_headers(
         response.headers_mut().insert(name.clone(), value.clone());
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VIDEO_EMBED_ORIGINS;
+    use crate::blog::sanitize::VIDEO_EMBEDS;
+
+    #[test]
+    fn every_video_a_post_may_embed_is_allowed_to_load() {
+        for embed in VIDEO_EMBEDS {
+            let origin: String = embed.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+            assert!(VIDEO_EMBED_ORIGINS.split(' ').any(|allowed| allowed == origin), "{origin}");
+        }
+    }
 }

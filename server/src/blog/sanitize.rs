@@ -9,8 +9,8 @@ use std::{
 
 use ammonia::Builder;
 
-/// Where embedded videos may come from.
-const VIDEO_EMBEDS: &[&str] = &[
+/// Where embedded videos may come from (the CSP's frame-src lists the same origins).
+pub const VIDEO_EMBEDS: &[&str] = &[
     "https://www.youtube.com/embed/",
     "https://www.youtube-nocookie.com/embed/",
     "https://player.vimeo.com/video/",

@@ -21,7 +21,7 @@ async fn every_response_carries_the_security_headers() {
             "base-uri 'none'",
             "frame-ancestors 'none'",
             "form-action 'self'",
-            "frame-src https://www.youtube-nocookie.com;",
+            "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com;",
         ] {
             assert!(csp.contains(directive), "{path}: CSP has {directive}");
         }
