@@ -42,6 +42,13 @@ const acknowledged = runs.reduce((n, r) => n + r.requests - r.failed, 0);
 const stored = lines("bookings-stored.txt")[0];
 out.push("", `Acknowledged: ${acknowledged}; in the database afterwards: ${stored} (${stored >= acknowledged ? "none lost" : "LOST " + (acknowledged - stored)}). Target: at least 1,000 durable bookings/s, none lost.`, "");
 
+const admin = json("admin.json");
+out.push("## Admin area", "");
+out.push(`- Sign-in (argon2id, m=19 MiB, t=2, p=1): median ${admin.sign_in_median_ms.toFixed(0)} ms, p95 ${admin.sign_in_p95_ms.toFixed(0)} ms over 20 in a row.`);
+out.push(`- ${admin.together.count} sign-ins at once (at most two hash at a time): all done in ${admin.together.wall_ms.toFixed(0)} ms; answers ${[...new Set(admin.together.statuses)].join(", ")}.`);
+out.push(`- Upload of a ${admin.upload.width} x ${admin.upload.height} PNG (${kb(admin.upload.bytes)}): checked, decoded, scaled to 2400 px and re-encoded with three smaller copies in a median of ${admin.upload.median_ms.toFixed(0)} ms of 5.`);
+out.push(`- Resident memory: ${(admin.rss_before_kb / 1024).toFixed(1)} MB before, ${(admin.rss_after_kb / 1024).toFixed(1)} MB after all of the above (peak ${(admin.peak_kb / 1024).toFixed(1)} MB while decoding the upload).`, "");
+
 const render = json("render.json");
 out.push("## Server-side rendering (QuickJS)", "");
 out.push(`Rendering the whole public site (${Object.keys(render.pages).length} pages with ${render.posts} posts, rendered and compressed one after another, as start-up's background warm-up does): ${render.whole_site_ms.toFixed(0)} ms.`);

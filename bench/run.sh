@@ -65,6 +65,20 @@ python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("sele
   "$data/trailerworks.db" > "$OUT/bookings-stored.txt"
 rm -rf "$data"
 
+echo "== admin: sign-in (argon2id), 8 sign-ins at once, a 12-megapixel upload; memory before and after"
+data=$(mktemp -d)
+printf 'a long enough bench secret\n' | "$BIN" admin create --email bench@example.com --data-dir "$data" >/dev/null
+"$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" >/dev/null 2>&1 &
+pid=$!; pids+=("$pid")
+wait_ready "$BASE"
+sleep 5 # let the background page warm-up finish
+rss() { grep "$1" "/proc/$pid/status" | awk '{print $2}'; }
+before=$(rss VmRSS)
+admin=$(node bench/admin.mjs "$BASE" bench@example.com 'a long enough bench secret')
+echo "{\"rss_before_kb\":$before,\"rss_after_kb\":$(rss VmRSS),\"peak_kb\":$(rss VmHWM),${admin#\{}" > "$OUT/admin.json"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+rm -rf "$data"
+
 echo "== server-side render time per page (QuickJS; cold, then median of 50)"
 "$BIN" render-timings --iterations 50 --data-dir "$BLOG_DATA" > "$OUT/render.json"
 

@@ -42,8 +42,8 @@ impl MediaStore {
     /// Writes the image and its copies as `{timestamp}-{random}.{ext}` (copies with `-{width}w`
     /// before the extension), each made durable before it gets its final name, then records it.
     pub async fn store(&self, image: Processed) -> anyhow::Result<StoredImage> {
-        let stem =
-            format!("{}-{:08x}", time::OffsetDateTime::now_utc().unix_timestamp() * 1000, OsRng.next_u32());
+        let millis = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+        let stem = format!("{millis}-{:08x}", OsRng.next_u32());
         let dir = self.dir.clone();
         let extension = image.extension;
         let main_name = format!("{stem}.{extension}");
