@@ -94,6 +94,13 @@ fn admin_api() -> Router<AppState> {
         .route("/bookings", get(booking::admin::list))
         .route("/bookings.csv", get(booking::admin::export))
         .route("/bookings/{id}/status", put(booking::admin::set_status).layer(small))
+        .layer(middleware::map_response(never_stored))
+}
+
+/// Admin answers (bookings, the audit log, drafts) are personal: no cache may keep them.
+async fn never_stored(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    response
 }
 
 pub fn router(state: AppState, headers: SecurityHeaders) -> Router {

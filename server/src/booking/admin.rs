@@ -90,7 +90,6 @@ pub async fn export(
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
             (header::CONTENT_DISPOSITION, "attachment; filename=\"bookings.csv\""),
-            (header::CACHE_CONTROL, "no-store"),
         ],
         csv,
     )

@@ -78,8 +78,10 @@ async fn every_admin_write_answers_403_without_the_csrf_token_or_from_another_si
             "{verb} {path} from another site"
         );
     }
-    // Reads need no token.
-    assert_eq!(app.admin(Method::GET, "/posts", &signed).send().await.unwrap().status().as_u16(), 200);
+    // Reads need no token, and no cache may keep what they answer.
+    let read = app.admin(Method::GET, "/posts", &signed).send().await.unwrap();
+    assert_eq!(read.status().as_u16(), 200);
+    assert_eq!(read.headers()["cache-control"], "no-store");
 }
 
 #[tokio::test]
