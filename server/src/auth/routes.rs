@@ -32,6 +32,8 @@ const BUSY: &str = "Sign-in is busy right now. Please try again in a moment.";
 /// How long a sign-in waits for a turn at hashing before it gets 429.
 const HASHING_WAIT: Duration = Duration::from_secs(3);
 const AUDIT_PAGE: i64 = 100;
+/// Longer input cannot be an account's address (RFC 5321), and is not worth a hash or a log line.
+const MAX_EMAIL_BYTES: usize = 254;
 
 #[derive(Deserialize)]
 pub struct LoginForm {
@@ -58,6 +60,8 @@ pub async fn login(
     let mut errors = FieldErrors::default();
     if email.is_empty() {
         errors.add("email", "Email is required");
+    } else if email.len() > MAX_EMAIL_BYTES {
+        errors.add("email", "Invalid email format");
     }
     if form.password.is_empty() {
         errors.add("password", "Password is required");

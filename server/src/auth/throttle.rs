@@ -66,9 +66,14 @@ pub async fn wait_left(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<Option<
     Ok((!longest.is_zero()).then_some(longest))
 }
 
-/// Counts a failed attempt against both keys.
+/// Counts a failed attempt against both keys, and forgets keys that no longer count (so tries
+/// with ever new e-mail addresses or addresses cannot grow the table without end).
 pub async fn record_failure(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<()> {
     let now = OffsetDateTime::now_utc();
+    sqlx::query("DELETE FROM login_failures WHERE last_failure_at < ?")
+        .bind(clock::format(now - (WINDOW + LONGEST_WAIT)))
+        .execute(pool)
+        .await?;
     for key in keys.both() {
         let failures = match load(pool, key).await? {
             Some((failures, last)) => current_failures(failures, last, now) + 1,

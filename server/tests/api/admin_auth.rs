@@ -209,6 +209,25 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
 }
 
 #[tokio::test]
+async fn failures_that_no_longer_count_are_forgotten() {
+    let app = spawn_app().await;
+    let db = app.db().await;
+    sqlx::query(
+        "INSERT INTO login_failures VALUES ('account:old@example.com', 9, '2020-01-01T00:00:00.000Z')",
+    )
+    .execute(&db)
+    .await
+    .unwrap();
+    app.login("someone@example.com", "not the right password").await;
+    let keys: Vec<String> =
+        sqlx::query_scalar("SELECT key FROM login_failures ORDER BY key").fetch_all(&db).await.unwrap();
+    assert_eq!(keys, ["account:someone@example.com", "address:127.0.0.1"]);
+
+    let long = format!("{}@example.com", "a".repeat(300));
+    assert_eq!(app.login(&long, "whatever it is").await.status().as_u16(), 422);
+}
+
+#[tokio::test]
 async fn a_weaker_stored_hash_is_replaced_at_the_next_sign_in() {
     use argon2::{Algorithm, Argon2, Params, PasswordHasher as _, Version, password_hash::SaltString};
     let app = spawn_app().await;
