@@ -163,6 +163,12 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await page.locator("input[type=file]").setInputFiles(await pngFile(page));
   const preview = page.getByRole("img", { name: "Featured image preview" });
   await expect(preview).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
+  // An image in the content goes through the same upload (not inlined as base64).
+  await page.locator(".ql-editor").press("End");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "image", exact: true }).click();
+  await (await chooser).setFiles(await pngFile(page));
+  await expect(page.locator(".ql-editor img")).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
   await page.getByRole("button", { name: "Draft" }).click();
 
   // A draft is listed but not public.
@@ -186,6 +192,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await expect(page.getByRole("heading", { level: 1, name: "Bearing Basics" })).toBeVisible();
   await expect(page.locator(".post-content strong")).toHaveText("every season");
   await expect(page.locator(".post-content a")).toHaveAttribute("href", "https://example.com/guide");
+  await expect(page.locator(".post-content img")).toHaveAttribute("src", /^\/media\/blog-images\//);
   await expect(page.locator("section img").first()).toHaveAttribute("src", /^\/media\/blog-images\//);
 
   // Unpublish and publish again from the dashboard.

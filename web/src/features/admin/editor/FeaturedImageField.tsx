@@ -1,9 +1,7 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { adminApi } from "../api";
-import { checkImage } from "./postRules";
-
-const UPLOAD_FAILED = "Failed to upload image. Please try again.";
+import { checkImage, UPLOAD_FAILED } from "./postRules";
 
 /** Upload, preview, replace or remove the featured image. The server checks the file again. */
 export function FeaturedImageField({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {

@@ -59,6 +59,7 @@ export function PostEditorPage() {
   const [saving, setSaving] = useState<Saving>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
+  const [contentImageError, setContentImageError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(restored ? RESTORED : null);
 
   useEffect(() => {
@@ -241,6 +242,7 @@ export function PostEditorPage() {
               <RichTextEditor
                 value={draft.content}
                 onChange={(content) => update({ content })}
+                onImageError={setContentImageError}
                 labelledBy={contentLabel}
                 describedBy={errors.content ? `${field("content")}-error` : undefined}
                 invalid={Boolean(errors.content)}
@@ -249,6 +251,11 @@ export function PostEditorPage() {
             {errors.content && (
               <p id={`${field("content")}-error`} className="mt-1 text-sm text-red-700">
                 {errors.content}
+              </p>
+            )}
+            {contentImageError && (
+              <p role="alert" className="mt-1 text-sm text-red-700">
+                {contentImageError}
               </p>
             )}
           </div>

@@ -4,6 +4,8 @@
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
 import { useEffect, useRef } from "react";
+import { adminApi } from "../api";
+import { checkImage, UPLOAD_FAILED } from "./postRules";
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
@@ -60,11 +62,24 @@ const ImageFormat = Quill.import("formats/image") as unknown as {
   sanitize(url: string): string;
 };
 
-/** Images only from http, https or data:image sources; anything else becomes blank. */
+/** Images only from http, https or data:image sources, or uploaded to this site; anything else
+ * becomes blank. */
 class SafeImage extends ImageFormat {
   static override sanitize(url: string): string {
-    return /^(https?:\/\/|data:image\/)/i.test(url.trim()) ? url : "";
+    return /^(https?:\/\/|data:image\/|\/media\/blog-images\/)/i.test(url.trim()) ? url : "";
   }
+}
+
+/** The types the upload accepts; Quill's own uploader only takes PNG and JPEG. */
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/** Lets the admin pick image files, as Quill's image button would. */
+function pickImages(choose: (files: File[]) => void): void {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = "image/*";
+  input.addEventListener("change", () => choose(Array.from(input.files ?? [])));
+  input.click();
 }
 Quill.register("formats/image", SafeImage, true);
 
@@ -79,12 +94,15 @@ function labelPickers(toolbar: Element): void {
 export function RichTextEditor({
   value,
   onChange,
+  onImageError,
   labelledBy,
   describedBy,
   invalid,
 }: {
   value: string;
   onChange: (html: string) => void;
+  /** An image put in the content was refused or failed to upload (null: the last one worked). */
+  onImageError: (message: string | null) => void;
   labelledBy: string;
   describedBy?: string;
   invalid: boolean;
@@ -94,13 +112,44 @@ export function RichTextEditor({
   const lastHtml = useRef<string>("");
   const report = useRef(onChange);
   report.current = onChange;
+  const reportImageError = useRef(onImageError);
+  reportImageError.current = onImageError;
 
   useEffect(() => {
     const container = host.current;
     if (!container) return;
     const editorElement = document.createElement("div");
     container.append(editorElement);
-    const editor = new Quill(editorElement, { theme: "snow", formats: FORMATS, modules: { toolbar: TOOLBAR } });
+    // Images in the content go through the same upload as the featured image (checked and
+    // re-encoded by the server) instead of Quill's default, which inlines them as base64 and
+    // would put megabytes into the page.
+    const insertImages = async (index: number, files: File[]) => {
+      let at = index;
+      for (const file of files) {
+        const problem = checkImage(file);
+        reportImageError.current(problem);
+        if (problem) continue;
+        try {
+          const { url } = await adminApi.uploadImage(file);
+          editor.insertEmbed(at, "image", url, "user");
+          at += 1;
+        } catch (failure) {
+          console.error("Image upload failed", failure);
+          reportImageError.current(UPLOAD_FAILED);
+        }
+      }
+    };
+    const editor: Quill = new Quill(editorElement, {
+      theme: "snow",
+      formats: FORMATS,
+      modules: {
+        toolbar: {
+          container: TOOLBAR,
+          handlers: { image: () => pickImages((files) => void insertImages(editor.getSelection(true).index, files)) },
+        },
+        uploader: { mimetypes: IMAGE_TYPES, handler: (range: { index: number }, files: File[]) => void insertImages(range.index, files) },
+      },
+    });
     quill.current = editor;
     const toolbar = container.querySelector(".ql-toolbar");
     if (toolbar) labelPickers(toolbar);
