@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use axum::{
     Json,
+    extract::multipart::MultipartError,
+    extract::rejection::JsonRejection,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
@@ -47,6 +49,20 @@ pub enum ApiError {
     NotFound(&'static str),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+/// A JSON body that could not be read (malformed, wrong type, too large): its status and why.
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        Self::Rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+/// A multipart body that could not be read (malformed, or over the route's size limit).
+impl From<MultipartError> for ApiError {
+    fn from(error: MultipartError) -> Self {
+        Self::Rejected(error.status(), error.body_text())
+    }
 }
 
 impl IntoResponse for ApiError {

@@ -10,7 +10,10 @@ use axum::{
 use axum_extra::extract::CookieJar;
 use tokio::sync::Semaphore;
 
-use super::session::{self, CookiePolicy, SessionUser};
+use super::{
+    audit::Actor,
+    session::{self, CookiePolicy, SessionUser},
+};
 use crate::error::ApiError;
 
 /// The header in which the admin app sends the session's CSRF token with every write.
@@ -41,6 +44,13 @@ impl AuthDesk {
 pub struct Admin {
     pub user: SessionUser,
     pub client_ip: String,
+}
+
+impl Admin {
+    /// The admin as the audit log records them.
+    pub fn actor(&self) -> Actor<'_> {
+        Actor { user_id: Some(self.user.user_id), email: &self.user.email, client_ip: &self.client_ip }
+    }
 }
 
 impl<S> FromRequestParts<S> for Admin

@@ -54,8 +54,7 @@ pub async fn login(
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
-    let Json(form) =
-        body.map_err(|rejection| ApiError::Rejected(rejection.status(), rejection.body_text()))?;
+    let Json(form) = body?;
     let email = form.email.trim();
     let mut errors = FieldErrors::default();
     if email.is_empty() {
@@ -169,11 +168,4 @@ pub async fn audit_log(
     let entries = audit::recent(&desk.db, query.before, AUDIT_PAGE).await?;
     let more = i64::try_from(entries.len()).unwrap_or(i64::MAX) == AUDIT_PAGE;
     Ok(Json(json!({ "entries": entries, "more": more })))
-}
-
-impl Admin {
-    /// The admin as the audit log records them.
-    pub fn actor(&self) -> Actor<'_> {
-        Actor { user_id: Some(self.user.user_id), email: &self.user.email, client_ip: &self.client_ip }
-    }
 }

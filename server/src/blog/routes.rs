@@ -29,10 +29,6 @@ use crate::{
 const NO_SUCH_POST: &str = "There is no such post.";
 const SLUG_TAKEN: &str = "This slug is already used by another post. Choose another.";
 
-fn rejected(rejection: &JsonRejection) -> ApiError {
-    ApiError::Rejected(rejection.status(), rejection.body_text())
-}
-
 fn save_error(error: SaveError) -> ApiError {
     match error {
         SaveError::SlugTaken => {
@@ -76,7 +72,7 @@ pub async fn create(
     admin: Admin,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
-    let Json(form) = body.map_err(|r| rejected(&r))?;
+    let Json(form) = body?;
     let post = form.parse().map_err(ApiError::Invalid)?;
     let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
@@ -96,7 +92,7 @@ pub async fn update(
     Path(id): Path<i64>,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Json(form) = body.map_err(|r| rejected(&r))?;
+    let Json(form) = body?;
     let post = form.parse().map_err(ApiError::Invalid)?;
     let before = store::update(&db, id, &post, admin.user.user_id)
         .await
@@ -138,7 +134,7 @@ pub async fn set_published(
     Path(id): Path<i64>,
     body: Result<Json<Publication>, JsonRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Json(Publication { published }) = body.map_err(|r| rejected(&r))?;
+    let Json(Publication { published }) = body?;
     let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     record_publication_change(&db, &admin, &before, &saved).await?;
@@ -174,6 +170,6 @@ pub async fn preview(
     _admin: Admin,
     body: Result<Json<PreviewRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(PreviewRequest { content }) = body.map_err(|r| rejected(&r))?;
+    let Json(PreviewRequest { content }) = body?;
     Ok(Json(json!({ "content": sanitize(&content) })))
 }

@@ -28,16 +28,20 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// The status to show, None for all.
     fn status(&self) -> Result<Option<&str>, ApiError> {
-        match self.status.as_deref().filter(|s| !s.is_empty()) {
-            None => Ok(None),
-            Some(status) if STATUSES.contains(&status) => Ok(Some(status)),
-            Some(_) => {
-                let mut errors = FieldErrors::default();
-                errors.add("status", "Unknown status");
-                Err(ApiError::Invalid(errors))
-            }
-        }
+        self.status.as_deref().filter(|s| !s.is_empty()).map(known_status).transpose()
+    }
+}
+
+/// `status` if it is one the admin can set, else a 422 naming the field.
+fn known_status(status: &str) -> Result<&str, ApiError> {
+    if STATUSES.contains(&status) {
+        Ok(status)
+    } else {
+        let mut errors = FieldErrors::default();
+        errors.add("status", "Unknown status");
+        Err(ApiError::Invalid(errors))
     }
 }
 
@@ -63,14 +67,9 @@ pub async fn set_status(
     Path(id): Path<i64>,
     body: Result<Json<NewStatus>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(NewStatus { status }) =
-        body.map_err(|rejection| ApiError::Rejected(rejection.status(), rejection.body_text()))?;
-    if !STATUSES.contains(&status.as_str()) {
-        let mut errors = FieldErrors::default();
-        errors.add("status", "Unknown status");
-        return Err(ApiError::Invalid(errors));
-    }
-    if !store::set_status(&db, id, &status).await? {
+    let Json(NewStatus { status }) = body?;
+    let status = known_status(&status)?;
+    if !store::set_status(&db, id, status).await? {
         return Err(ApiError::NotFound("There is no such booking."));
     }
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))

@@ -59,8 +59,7 @@ pub async fn create(
     {
         return Err(ApiError::TooManyRequests(TOO_MANY));
     }
-    let Json(form) =
-        body.map_err(|rejection| ApiError::Rejected(rejection.status(), rejection.body_text()))?;
+    let Json(form) = body?;
     let booking = form.parse(desk.min_fill).map_err(ApiError::Invalid)?;
     let client_ip = peer.ip().to_string();
     let origin = Origin {

@@ -32,14 +32,16 @@ pub async fn upload(
     admin: Admin,
     mut form: Multipart,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
-    let refuse = |status: StatusCode, message: String| ApiError::Rejected(status, message);
     let bytes = loop {
-        let field = form.next_field().await.map_err(|e| refuse(e.status(), e.body_text()))?;
+        let field = form.next_field().await?;
         let Some(field) = field else {
-            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "Choose an image to upload".to_owned()));
+            return Err(ApiError::Rejected(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Choose an image to upload".to_owned(),
+            ));
         };
         if field.name() == Some("image") {
-            break field.bytes().await.map_err(|e| refuse(e.status(), e.body_text()))?;
+            break field.bytes().await?;
         }
     };
     let processed = tokio::task::spawn_blocking(move || process::process(&bytes))
@@ -50,7 +52,7 @@ pub async fn upload(
                 RejectedImage::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             };
-            refuse(status, rejected.to_string())
+            ApiError::Rejected(status, rejected.to_string())
         })?;
     let stored = media.store(processed).await?;
     audit::record(&media.db, &admin.actor(), Action::ImageUploaded, &stored.url).await?;

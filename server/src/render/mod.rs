@@ -8,7 +8,7 @@ mod pool;
 
 use std::{
     collections::HashMap,
-    sync::{Arc, RwLock},
+    sync::{Arc, OnceLock, RwLock},
 };
 
 use axum::http::StatusCode;
@@ -42,19 +42,18 @@ pub struct Renderer {
     pool: RenderPool,
     pages: RwLock<HashMap<String, Arc<CachedPage>>>,
     blog_refresh: tokio::sync::Mutex<()>,
-    /// The admin area's document, the same for every /dbadmin path.
-    admin: Encoded,
+    admin_assets: ClientAssets,
+    /// The admin area's document, the same for every /dbadmin path; made at its first request,
+    /// not at start-up (the public pages come first, and few requests are for it).
+    admin: OnceLock<Encoded>,
 }
 
 impl Renderer {
     pub fn start(site: Arc<Site>, threads: usize) -> anyhow::Result<Self> {
-        let layout = pages::layout_data(&site);
-        let admin_state = serde_json::to_string(&json!({ "layout": layout }))?;
-        let admin_assets = ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?;
-        let admin = document::admin_document(&site, &admin_assets, &admin_state);
         Ok(Self {
-            admin: Encoded::new(admin.into_bytes(), Effort::Best),
-            layout,
+            admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
+            admin: OnceLock::new(),
+            layout: pages::layout_data(&site),
             assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
             pool: RenderPool::start(assets::SERVER_BUNDLE, threads)?,
             site,
@@ -166,7 +165,11 @@ impl Renderer {
 
     /// The admin area's document.
     pub fn admin_page(&self) -> &Encoded {
-        &self.admin
+        self.admin.get_or_init(|| {
+            let state = json!({ "layout": self.layout }).to_string();
+            let html = document::admin_document(&self.site, &self.admin_assets, &state);
+            Encoded::new(html.into_bytes(), Effort::Best)
+        })
     }
 
     pub fn site(&self) -> &Site {

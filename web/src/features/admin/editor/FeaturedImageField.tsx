@@ -1,7 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
-import { adminApi } from "../api";
-import { checkImage, UPLOAD_FAILED } from "./postRules";
+import { uploadImage } from "./uploadImage";
 
 /** Upload, preview, replace or remove the featured image. The server checks the file again. */
 export function FeaturedImageField({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
@@ -15,20 +14,11 @@ export function FeaturedImageField({ value, onChange }: { value: string | null; 
     input.value = "";
     setError(null);
     if (!file) return;
-    const problem = checkImage(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
     setUploading(true);
-    try {
-      onChange((await adminApi.uploadImage(file)).url);
-    } catch (failure) {
-      console.error("Image upload failed", failure);
-      setError(UPLOAD_FAILED);
-    } finally {
-      setUploading(false);
-    }
+    const uploaded = await uploadImage(file);
+    setUploading(false);
+    if ("url" in uploaded) onChange(uploaded.url);
+    else setError(uploaded.error);
   }
 
   return (

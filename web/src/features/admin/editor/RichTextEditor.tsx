@@ -4,8 +4,7 @@
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
 import { useEffect, useRef } from "react";
-import { adminApi } from "../api";
-import { checkImage, UPLOAD_FAILED } from "./postRules";
+import { uploadImage } from "./uploadImage";
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
@@ -126,16 +125,13 @@ export function RichTextEditor({
     const insertImages = async (index: number, files: File[]) => {
       let at = index;
       for (const file of files) {
-        const problem = checkImage(file);
-        reportImageError.current(problem);
-        if (problem) continue;
-        try {
-          const { url } = await adminApi.uploadImage(file);
-          editor.insertEmbed(at, "image", url, "user");
+        reportImageError.current(null);
+        const uploaded = await uploadImage(file);
+        if ("url" in uploaded) {
+          editor.insertEmbed(at, "image", uploaded.url, "user");
           at += 1;
-        } catch (failure) {
-          console.error("Image upload failed", failure);
-          reportImageError.current(UPLOAD_FAILED);
+        } else {
+          reportImageError.current(uploaded.error);
         }
       }
     };

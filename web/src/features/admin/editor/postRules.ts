@@ -38,7 +38,6 @@ export function validatePost(post: PostFields): PostErrors {
 }
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_FAILED = "Failed to upload image. Please try again.";
 
 /** The featured image's own checks before upload; null when the file may be sent. */
 export function checkImage(file: { type: string; size: number }): string | null {
