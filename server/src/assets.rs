@@ -5,7 +5,7 @@ use std::{collections::HashMap, sync::OnceLock};
 use axum::{
     body::Body,
     extract::Path,
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use rust_embed::Embed;
@@ -113,18 +113,18 @@ pub fn site_image_exists(name: &str) -> bool {
 
 /// `GET /site/{*file}`: one of the site's own images; SVGs are compressed once, on first use.
 pub async fn site_image(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    static ENCODED: OnceLock<HashMap<String, (Encoded, String)>> = OnceLock::new();
+    static ENCODED: OnceLock<HashMap<String, (Encoded, HeaderValue)>> = OnceLock::new();
     let images = ENCODED.get_or_init(|| {
         SiteImages::iter()
             .filter_map(|name| {
                 let image = SiteImages::get(&name)?;
-                let mime = image.metadata.mimetype().to_owned();
+                let mime = HeaderValue::from_str(image.metadata.mimetype()).ok()?;
                 Some((name.into_owned(), (Encoded::new(image.data.into_owned(), Effort::Best), mime)))
             })
             .collect()
     });
     match images.get(&file) {
-        Some((body, mime)) => body.respond(&headers, StatusCode::OK, mime, SITE_IMAGE_CACHE),
+        Some((body, mime)) => body.respond(&headers, StatusCode::OK, mime.clone(), SITE_IMAGE_CACHE),
         None => StatusCode::NOT_FOUND.into_response(),
     }
 }

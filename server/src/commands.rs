@@ -1,9 +1,6 @@
 //! What each subcommand of the CLI does.
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use serde_json::json;
@@ -19,50 +16,39 @@ use crate::{
     db,
     domain::EmailAddress,
     media,
-    pages::Site,
-    render::Renderer,
+    pages::{PublicPages, Site},
     startup::{Application, shutdown_signal},
 };
 
-/// Prints JSON: the time to render the whole site (as start-up's warm-up does), per pre-rendered
-/// page the cold render time and the median of `iterations` more (ms), and the time to re-render
-/// the blog after a change.
+/// Prints JSON: for a page of each kind, the QuickJS render time (the first, then the median of
+/// `iterations` more) and the time to make its whole document, compressed, as a first request
+/// does (ms).
 pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::Result<()> {
     let content = Content::load(config.content.as_deref())?;
-    let db = db::open(&config.data_dir).await?;
-    let site = Arc::new(Site::new(content, config.public_origin()));
-    site.load_blog(&db).await?;
-    let posts = site.posts().len();
-    let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
-    // What start-up does in the background: every pre-rendered page, rendered and compressed.
-    let started = Instant::now();
-    renderer.warm_up().await;
-    let whole_site = started.elapsed();
-    let mut pages = serde_json::Map::new();
-    for path in renderer.prerendered_paths() {
-        let times = renderer.time_render(&path, iterations).await?;
+    db::open(&config.data_dir).await?;
+    let site = Site::new(content, config.public_origin(), db::open_reader(&config.data_dir).await?);
+    let newest = blog::published::cards(&site.db, 0, 1).await?;
+    let pages = PublicPages::start(site, config.render_threads, config.page_cache_bytes())?;
+    let mut paths: Vec<String> =
+        ["/", "/services", "/about", "/contact", "/service-areas", "/service-areas/aurora", "/blog"]
+            .map(str::to_owned)
+            .into();
+    paths.extend(newest.iter().map(|card| card.path()));
+    paths.extend(["/thank-you", "/no-such-page"].map(str::to_owned));
+    let mut timings = serde_json::Map::new();
+    for path in paths {
+        let (times, document) = pages.time_render(&path, iterations).await?;
         let (cold, rest) = times.split_first().map_or((Duration::ZERO, &[][..]), |(c, r)| (*c, r));
-        pages.insert(
+        timings.insert(
             path,
-            json!({ "cold_ms": millis(cold), "median_ms": millis(median(rest).unwrap_or(cold)) }),
+            json!({
+                "cold_ms": millis(cold),
+                "median_ms": millis(median(rest).unwrap_or(cold)),
+                "document_ms": millis(document),
+            }),
         );
     }
-    let mut refreshes = Vec::new();
-    for _ in 0..5 {
-        let started = Instant::now();
-        renderer.refresh_blog(&db).await?;
-        refreshes.push(started.elapsed());
-    }
-    let refresh = median(&refreshes).unwrap_or_default();
-    println!(
-        "{}",
-        json!({
-            "pages": pages,
-            "posts": posts,
-            "whole_site_ms": millis(whole_site),
-            "blog_refresh_ms": millis(refresh),
-        })
-    );
+    println!("{}", json!({ "pages": timings }));
     Ok(())
 }
 

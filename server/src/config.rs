@@ -29,6 +29,10 @@ pub struct ServeConfig {
     #[arg(long, env = "TRAILERWORKS_RENDER_THREADS", default_value_t = 2)]
     pub render_threads: usize,
 
+    /// Memory for rendered pages, in MiB (the least used pages leave first when it is full).
+    #[arg(long, env = "TRAILERWORKS_PAGE_CACHE_MB", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub page_cache_mb: u64,
+
     /// SMTP server for booking e-mails, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
     #[arg(long, env = "TRAILERWORKS_SMTP_URL")]
     pub smtp_url: Option<String>,
@@ -70,6 +74,10 @@ impl ServeConfig {
     /// The public origin without a trailing slash.
     pub fn public_origin(&self) -> String {
         self.public_url.trim_end_matches('/').to_owned()
+    }
+
+    pub fn page_cache_bytes(&self) -> u64 {
+        self.page_cache_mb * 1024 * 1024
     }
 
     pub fn is_https(&self) -> bool {

@@ -4,6 +4,7 @@ pub mod assets;
 pub mod auth;
 pub mod blog;
 pub mod booking;
+pub mod changes;
 pub mod cli;
 pub mod clock;
 pub mod commands;

@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use axum::{
-    Router,
-    extract::{DefaultBodyLimit, FromRef, Query, State},
-    http::{HeaderMap, StatusCode, Uri, header},
+    Json, Router,
+    extract::{DefaultBodyLimit, FromRef, Path, Query, State, rejection::QueryRejection},
+    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
     routing::{get, post, put},
@@ -17,9 +17,14 @@ use crate::{
     auth::{self, guard::AuthDesk},
     blog,
     booking::{self, routes::BookingDesk},
+    changes::Changes,
+    error::ApiError,
     media::{self, MediaStore},
-    pages::crawlers,
-    render::Renderer,
+    pages::{
+        Cached, PublicPages,
+        crawlers::{self, FEED_PATH, SITEMAP_PATH},
+        search,
+    },
     security::{self, SecurityHeaders},
 };
 
@@ -32,7 +37,8 @@ const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
 
 #[derive(Clone)]
 pub struct AppState {
-    pub renderer: Arc<Renderer>,
+    pub pages: Arc<PublicPages>,
+    pub changes: Changes,
     pub db: sqlx::SqlitePool,
     pub bookings: Arc<BookingDesk>,
     pub auth: Arc<AuthDesk>,
@@ -57,9 +63,15 @@ impl FromRef<AppState> for Arc<MediaStore> {
     }
 }
 
-impl FromRef<AppState> for Arc<Renderer> {
+impl FromRef<AppState> for Arc<PublicPages> {
     fn from_ref(state: &AppState) -> Self {
-        Arc::clone(&state.renderer)
+        Arc::clone(&state.pages)
+    }
+}
+
+impl FromRef<AppState> for Changes {
+    fn from_ref(state: &AppState) -> Self {
+        state.changes.clone()
     }
 }
 
@@ -107,6 +119,7 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/page", get(page_json))
+        .route("/api/blog/search", get(blog_search))
         .route(
             "/api/bookings",
             post(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)),
@@ -116,8 +129,9 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
         .route("/robots.txt", get(robots_txt))
-        .route("/sitemap.xml", get(sitemap_xml))
-        .route(crawlers::FEED_PATH, get(feed_xml))
+        .route(SITEMAP_PATH, get(sitemap_index))
+        .route("/sitemaps/{part}", get(sitemap_part))
+        .route(FEED_PATH, get(feed_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
         .fallback(get(page_html))
@@ -125,10 +139,10 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
         .layer(middleware::from_fn_with_state(Arc::new(headers), security::add_headers))
 }
 
-/// `GET /healthz`: 200 once the server is up and the database answers (pages render on demand
-/// until the background warm-up has rendered them all).
-async fn healthz(State(state): State<AppState>) -> StatusCode {
-    match sqlx::query("SELECT 1").execute(&state.db).await {
+/// `GET /healthz`: 200 once the server is up and the database answers (pages are rendered
+/// when first asked for, the main ones in the background after start-up).
+async fn healthz(State(db): State<sqlx::SqlitePool>) -> StatusCode {
+    match sqlx::query("SELECT 1").execute(&db).await {
         Ok(_) => StatusCode::OK,
         Err(error) => {
             tracing::error!("Health check failed: {error}");
@@ -137,8 +151,18 @@ async fn healthz(State(state): State<AppState>) -> StatusCode {
     }
 }
 
-/// Any other GET: the cached page at that path, or the 404 page.
-async fn page_html(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+/// A cached answer: its body (304 when the client has it), or a 301 to where `moved_to` says.
+fn respond(cached: &Cached, request: &HeaderMap, moved_to: impl FnOnce(&str) -> String) -> Response {
+    match cached {
+        Cached::Body { status, content_type, body } => {
+            body.respond(request, *status, HeaderValue::from_static(content_type), "no-cache")
+        }
+        Cached::Moved(target) => moved_permanently(&moved_to(target)),
+    }
+}
+
+/// Any other GET: the page at that path, rendered when first asked for, or its 404 page.
+async fn page_html(State(pages): State<Arc<PublicPages>>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path.len() > 1 && path.ends_with('/') {
         let mut target = path.trim_end_matches('/').to_owned();
@@ -150,11 +174,8 @@ async fn page_html(State(state): State<AppState>, uri: Uri, headers: HeaderMap) 
         }
         return Redirect::permanent(&target).into_response();
     }
-    if let Some(target) = state.renderer.site().redirect(path) {
-        return moved_permanently(&target);
-    }
-    match state.renderer.page(path).await {
-        Ok(page) => page.html.respond(&headers, page.status, "text/html; charset=utf-8", "no-cache"),
+    match pages.document(path).await {
+        Ok(entry) => respond(&entry, &headers, str::to_owned),
         Err(error) => server_error(&error),
     }
 }
@@ -167,32 +188,70 @@ struct PagePath {
 /// `GET /api/page?path=/x`: the page's status, kind, head and data, for client-side navigation.
 /// Always 200 when the page could be resolved: a missing page is a page too (kind notFound).
 async fn page_json(
-    State(state): State<AppState>,
+    State(pages): State<Arc<PublicPages>>,
     Query(query): Query<PagePath>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(target) = state.renderer.site().redirect(&query.path) {
-        return moved_permanently(&format!("/api/page?path={target}"));
-    }
-    match state.renderer.page(&query.path).await {
-        Ok(page) => page.json.respond(&headers, StatusCode::OK, "application/json", "no-cache"),
+    match pages.page_json(&query.path).await {
+        Ok(entry) => respond(&entry, &headers, |target| format!("/api/page?path={target}")),
         Err(error) => server_error(&error),
     }
 }
 
+#[derive(Deserialize)]
+struct SearchParams {
+    q: Option<String>,
+}
+
+/// `GET /api/blog/search?q=...`: the newest published posts whose title or excerpt contains
+/// the words (at most `search::SHOWN`), and how many match in all.
+async fn blog_search(
+    State(pages): State<Arc<PublicPages>>,
+    params: Result<Query<SearchParams>, QueryRejection>,
+) -> Result<Json<search::Results>, ApiError> {
+    let Query(params) =
+        params.map_err(|rejection| ApiError::Rejected(rejection.status(), rejection.body_text()))?;
+    let query = search::Query::parse(params.q.as_deref())
+        .map_err(|message| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned()))?;
+    Ok(Json(pages.search(&query).await?))
+}
+
 /// `GET /dbadmin/...`: the admin app's document; the app itself asks the API who is signed in.
-async fn admin_page(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    state.renderer.admin_page().respond(&headers, StatusCode::OK, "text/html; charset=utf-8", "no-cache")
+async fn admin_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
+    match pages.admin_document().await {
+        Ok(entry) => respond(&entry, &headers, str::to_owned),
+        Err(error) => server_error(&error),
+    }
 }
 
-async fn robots_txt(State(state): State<AppState>) -> Response {
-    ([("content-type", "text/plain; charset=utf-8")], crawlers::robots_txt(state.renderer.site()))
+async fn robots_txt(State(pages): State<Arc<PublicPages>>) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], crawlers::robots_txt(pages.site()))
         .into_response()
 }
 
-async fn sitemap_xml(State(state): State<AppState>) -> Response {
-    ([("content-type", "application/xml; charset=utf-8")], crawlers::sitemap_xml(state.renderer.site()))
-        .into_response()
+async fn sitemap_index(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
+    match pages.sitemap_index().await {
+        Ok(entry) => respond(&entry, &headers, str::to_owned),
+        Err(error) => server_error(&error),
+    }
+}
+
+async fn sitemap_part(
+    State(pages): State<Arc<PublicPages>>,
+    Path(part): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match pages.sitemap_part(&part).await {
+        Ok(entry) => respond(&entry, &headers, str::to_owned),
+        Err(error) => server_error(&error),
+    }
+}
+
+async fn feed_xml(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
+    match pages.feed().await {
+        Ok(entry) => respond(&entry, &headers, str::to_owned),
+        Err(error) => server_error(&error),
+    }
 }
 
 /// 301 to `target`: the address of a renamed post, as crawlers know it best.
@@ -204,9 +263,4 @@ fn moved_permanently(target: &str) -> Response {
 fn server_error(error: &anyhow::Error) -> Response {
     tracing::error!("{error:#}");
     (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
-}
-
-async fn feed_xml(State(state): State<AppState>) -> Response {
-    ([("content-type", "application/rss+xml; charset=utf-8")], crawlers::feed_xml(state.renderer.site()))
-        .into_response()
 }

@@ -13,13 +13,13 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     booking::routes::BookingDesk,
+    changes::{Changes, Follower},
     config::ServeConfig,
     content::Content,
     db,
     delivery::Outbox,
     media::MediaStore,
-    pages::{NOT_FOUND_KEY, Site},
-    render::Renderer,
+    pages::{PublicPages, Site},
     routes::{self, AppState},
     security::SecurityHeaders,
 };
@@ -32,25 +32,24 @@ pub struct Application {
     router: axum::Router,
     /// Background work (page warm-up, delivery worker, limiter cleanup), stopped with the server.
     background: Vec<JoinHandle<()>>,
-    renderer: Arc<Renderer>,
+    pages: Arc<PublicPages>,
 }
 
 impl Application {
     /// Loads content, opens the database, starts the renderer and the delivery worker, and binds.
+    /// Nothing is rendered yet: pages are rendered when first asked for (the main ones in the
+    /// background from now on), so start-up takes as long with ten posts as with ten thousand.
     pub async fn build(config: &ServeConfig) -> anyhow::Result<Self> {
         let started = Instant::now();
         let content = Content::load(config.content.as_deref())?;
         let delivery = config.delivery()?;
         let db = db::open(&config.data_dir).await?;
-        let site = Arc::new(Site::new(content, config.public_origin()));
-        site.load_blog(&db).await?;
-        if site.posts().is_empty() {
-            tracing::info!("The blog has no posts yet; `trailerworks demo-content` adds sample posts.");
-        }
-        let renderer = Arc::new(Renderer::start(site, config.render_threads)?);
-        // One page now proves the web bundle renders; the rest are rendered in the background
-        // (and on demand until then).
-        renderer.refresh(NOT_FOUND_KEY).await.context("Failed to render the site")?;
+        let site = Site::new(content, config.public_origin(), db::open_reader(&config.data_dir).await?);
+        let pages = Arc::new(
+            PublicPages::start(site, config.render_threads, config.page_cache_bytes())
+                .context("Failed to start the page renderer")?,
+        );
+        let changes = Changes::new(vec![Arc::clone(&pages) as Arc<dyn Follower>]);
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
@@ -63,8 +62,8 @@ impl Application {
         ));
         let background = vec![
             tokio::spawn({
-                let renderer = Arc::clone(&renderer);
-                async move { renderer.warm_up().await }
+                let pages = Arc::clone(&pages);
+                async move { pages.warm_up().await }
             }),
             tokio::spawn(outbox.run()),
             tokio::spawn({
@@ -78,7 +77,8 @@ impl Application {
             }),
         ];
         let state = AppState {
-            renderer: Arc::clone(&renderer),
+            pages: Arc::clone(&pages),
+            changes,
             auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
             media: Arc::new(MediaStore::new(&config.data_dir, db.clone())),
             db,
@@ -86,12 +86,12 @@ impl Application {
         };
         let router = routes::router(state, SecurityHeaders::new(config.is_https()));
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, router, background, renderer })
+        Ok(Self { listener, router, background, pages })
     }
 
-    /// The page renderer, whose caches a content change refreshes.
-    pub fn renderer(&self) -> Arc<Renderer> {
-        Arc::clone(&self.renderer)
+    /// The public pages and their cache.
+    pub fn pages(&self) -> Arc<PublicPages> {
+        Arc::clone(&self.pages)
     }
 
     pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {

@@ -3,6 +3,7 @@
 
 pub mod draft;
 pub mod model;
+pub mod published;
 pub mod routes;
 pub mod samples;
 pub mod sanitize;

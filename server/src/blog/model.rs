@@ -4,51 +4,41 @@ use serde::Serialize;
 
 use crate::clock;
 
+/// What a post card shows (the list, related posts, search results): everything but the content.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Post {
-    pub id: i64,
+pub struct PostCard {
     pub title: String,
     pub slug: String,
     pub excerpt: String,
-    /// Sanitised HTML.
-    pub content: String,
     pub featured_image: Option<String>,
     /// Smaller copies of an uploaded featured image, for `srcset`.
     pub featured_image_srcset: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
     /// The creation date in long US form, e.g. "March 14, 2025".
     pub date: String,
 }
 
-/// What a post card shows (the list, related posts): everything but the content.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PostCard<'a> {
-    pub title: &'a str,
-    pub slug: &'a str,
-    pub excerpt: &'a str,
-    pub featured_image: Option<&'a str>,
-    pub featured_image_srcset: Option<&'a str>,
-    pub date: &'a str,
+pub struct Post {
+    pub id: i64,
+    #[serde(flatten)]
+    pub card: PostCard,
+    /// Sanitised HTML.
+    pub content: String,
+    pub created_at: String,
+    pub updated_at: String,
 }
 
-impl Post {
-    pub fn card(&self) -> PostCard<'_> {
-        PostCard {
-            title: &self.title,
-            slug: &self.slug,
-            excerpt: &self.excerpt,
-            featured_image: self.featured_image.as_deref(),
-            featured_image_srcset: self.featured_image_srcset.as_deref(),
-            date: &self.date,
-        }
-    }
-
+impl PostCard {
     pub fn path(&self) -> String {
-        format!("/blog/{}", self.slug)
+        post_path(&self.slug)
     }
+}
+
+/// Where the post with `slug` is published.
+pub fn post_path(slug: &str) -> String {
+    format!("/blog/{slug}")
 }
 
 /// "2025-03-14T..." as "March 14, 2025"; the text itself when it is not a stored timestamp.

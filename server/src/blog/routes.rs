@@ -1,7 +1,6 @@
-//! The admin API for posts, under /api/admin/posts. Every change that shows publicly refreshes
-//! the cached pages before it answers, so the public blog is up to date once the admin sees it.
-
-use std::sync::Arc;
+//! The admin API for posts, under /api/admin/posts. Every change that shows publicly is
+//! announced before the answer, so the public pages it touches are made again when next asked
+//! for: the public blog is up to date once the admin sees the answer.
 
 use axum::{
     Json,
@@ -22,8 +21,8 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    changes::{Change, Changes},
     error::{ApiError, FieldErrors},
-    render::Renderer,
 };
 
 const NO_SUCH_POST: &str = "There is no such post.";
@@ -37,13 +36,6 @@ fn save_error(error: SaveError) -> ApiError {
             ApiError::Invalid(errors)
         }
         SaveError::Other(error) => ApiError::Internal(error),
-    }
-}
-
-/// Re-renders the public blog; a failure is logged, as the change itself is saved.
-async fn refresh_public_blog(renderer: &Arc<Renderer>, db: &SqlitePool) {
-    if let Err(error) = renderer.refresh_blog(db).await {
-        tracing::error!("Failed to refresh the blog pages: {error:#}");
     }
 }
 
@@ -68,7 +60,7 @@ pub async fn get(
 /// `POST /api/admin/posts`: a new post by the signed-in admin.
 pub async fn create(
     State(db): State<SqlitePool>,
-    State(renderer): State<Arc<Renderer>>,
+    State(changes): State<Changes>,
     admin: Admin,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
@@ -79,7 +71,7 @@ pub async fn create(
     audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
     if saved.published {
         audit::record(&db, &admin.actor(), Action::PostPublished, &describe(&saved)).await?;
-        refresh_public_blog(&renderer, &db).await;
+        changes.announce(Change::Blog);
     }
     Ok((StatusCode::CREATED, Json(saved)))
 }
@@ -87,7 +79,7 @@ pub async fn create(
 /// `PUT /api/admin/posts/{id}`: replaces a post; the signed-in admin becomes its author.
 pub async fn update(
     State(db): State<SqlitePool>,
-    State(renderer): State<Arc<Renderer>>,
+    State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,
     body: Result<Json<PostForm>, JsonRejection>,
@@ -102,7 +94,7 @@ pub async fn update(
     audit::record(&db, &admin.actor(), Action::PostUpdated, &describe(&saved)).await?;
     record_publication_change(&db, &admin, &before, &saved).await?;
     if before.published || saved.published {
-        refresh_public_blog(&renderer, &db).await;
+        changes.announce(Change::Blog);
     }
     Ok(Json(saved))
 }
@@ -129,7 +121,7 @@ pub struct Publication {
 /// `PUT /api/admin/posts/{id}/published`: the dashboard's publish toggle.
 pub async fn set_published(
     State(db): State<SqlitePool>,
-    State(renderer): State<Arc<Renderer>>,
+    State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,
     body: Result<Json<Publication>, JsonRejection>,
@@ -139,7 +131,7 @@ pub async fn set_published(
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     record_publication_change(&db, &admin, &before, &saved).await?;
     if before.published != saved.published {
-        refresh_public_blog(&renderer, &db).await;
+        changes.announce(Change::Blog);
     }
     Ok(Json(saved))
 }
@@ -147,14 +139,14 @@ pub async fn set_published(
 /// `DELETE /api/admin/posts/{id}`.
 pub async fn delete(
     State(db): State<SqlitePool>,
-    State(renderer): State<Arc<Renderer>>,
+    State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,
 ) -> Result<StatusCode, ApiError> {
     let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
     if deleted.published {
-        refresh_public_blog(&renderer, &db).await;
+        changes.announce(Change::Blog);
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,52 +1,10 @@
-//! Posts in SQLite: what the public pages read and what the admin area changes.
-
-use std::collections::HashMap;
+//! Posts in SQLite as the admin area reads and changes them (the public pages read `published`).
 
 use serde::Serialize;
 use sqlx::{Row as _, SqliteConnection, SqlitePool, sqlite::SqliteRow};
 
-use super::{
-    draft::PostInput,
-    model::{Post, long_date},
-    sanitize::sanitize,
-};
-use crate::{clock, media};
-
-/// Every published post, newest first, with its HTML sanitised again.
-pub async fn published(pool: &SqlitePool) -> anyhow::Result<Vec<Post>> {
-    let rows = sqlx::query(
-        "SELECT p.id, p.title, p.slug, p.excerpt, p.content, p.featured_image, p.created_at, p.updated_at,
-                i.width AS image_width, i.variants AS image_variants
-         FROM blog_posts p LEFT JOIN images i ON i.url = p.featured_image
-         WHERE p.published = 1 ORDER BY p.created_at DESC, p.id DESC",
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|row| {
-            let created_at: String = row.get("created_at");
-            let featured_image: Option<String> = row.get("featured_image");
-            let featured_image_srcset =
-                match (&featured_image, row.get("image_width"), row.get("image_variants")) {
-                    (Some(url), Some(width), Some(variants)) => media::srcset(url, width, variants),
-                    _ => None,
-                };
-            Post {
-                id: row.get("id"),
-                title: row.get("title"),
-                slug: row.get("slug"),
-                excerpt: row.get("excerpt"),
-                content: sanitize(&row.get::<String, _>("content")),
-                featured_image,
-                featured_image_srcset,
-                date: long_date(&created_at),
-                created_at,
-                updated_at: row.get("updated_at"),
-            }
-        })
-        .collect())
-}
+use super::{draft::PostInput, sanitize::sanitize};
+use crate::clock;
 
 /// A post to insert as it is, already published (the sample posts).
 pub struct PublishedPost<'a> {
@@ -242,15 +200,4 @@ pub async fn delete(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<AdminPo
     let Some(before) = get(pool, id).await? else { return Ok(None) };
     sqlx::query("DELETE FROM blog_posts WHERE id = ?").bind(id).execute(pool).await?;
     Ok(Some(before))
-}
-
-/// Old slugs of published posts and the slugs they now redirect to.
-pub async fn redirects(pool: &SqlitePool) -> anyhow::Result<HashMap<String, String>> {
-    let rows = sqlx::query(
-        "SELECT r.old_slug, p.slug FROM blog_slug_redirects r JOIN blog_posts p ON p.id = r.post_id
-         WHERE p.published = 1",
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.iter().map(|row| (row.get("old_slug"), row.get("slug"))).collect())
 }

@@ -4,6 +4,7 @@ use axum::http::StatusCode;
 use serde_json::json;
 
 use super::{Head, Page, Site, structured_data};
+use crate::render::cache::Scopes;
 
 pub fn list(site: &Site) -> Page {
     let c = &site.content;
@@ -37,20 +38,10 @@ pub fn list(site: &Site) -> Page {
     )
 }
 
-pub fn city(site: &Site, slug: &str) -> Page {
+/// The page of the city at `slug`; None for a slug that is no city.
+pub fn city(site: &Site, slug: &str) -> Option<Page> {
     let c = &site.content;
-    let Some(city) = c.city(slug) else {
-        return Page {
-            status: StatusCode::NOT_FOUND,
-            kind: "cityNotFound",
-            head: Head::not_indexed(
-                site,
-                format!("City Not Found | {}", c.business.name),
-                "The service area you're looking for doesn't exist.".to_owned(),
-            ),
-            data: serde_json::Value::Null,
-        };
-    };
+    let city = c.city(slug)?;
     let path = format!("/service-areas/{}", city.slug);
     let head = Head::indexed(
         site,
@@ -65,7 +56,7 @@ pub fn city(site: &Site, slug: &str) -> Page {
         structured_data::city_service(site, city),
         structured_data::city_breadcrumbs(site, city),
     ]);
-    Page::ok(
+    Some(Page::ok(
         "city",
         head,
         json!({
@@ -76,5 +67,19 @@ pub fn city(site: &Site, slug: &str) -> Page {
             "founded": c.business.founded,
             "closingCta": c.closing_cta,
         }),
-    )
+    ))
+}
+
+pub fn city_not_found(site: &Site) -> Page {
+    Page {
+        status: StatusCode::NOT_FOUND,
+        kind: "cityNotFound",
+        head: Head::not_indexed(
+            site,
+            format!("City Not Found | {}", site.content.business.name),
+            "The service area you're looking for doesn't exist.".to_owned(),
+        ),
+        data: serde_json::Value::Null,
+        scopes: Scopes::NONE,
+    }
 }

@@ -1,53 +1,125 @@
-//! The blog list and one page per published post.
+//! The blog's list pages and one page per published post.
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Head, Page, Site, structured_data};
-use crate::blog::model::Post;
+use super::{BLOG, Head, Missing, Page, Resolved, Site, structured_data};
+use crate::{
+    blog::{model::post_path, published},
+    render::cache::Scopes,
+};
 
 /// How many other posts a post page suggests.
-const RELATED: usize = 3;
+const RELATED: u64 = 3;
+/// Cards on each list page.
+pub const PER_PAGE: u64 = 12;
+/// List pages after the first are at `/blog/page/{number}`.
+pub const LIST_PAGES: &str = "/blog/page/";
 
-pub fn list(site: &Site) -> Page {
-    let posts = site.posts();
-    let cards: Vec<_> = posts.iter().map(Post::card).collect();
-    let name = &site.content.business.name;
-    let head = Head::indexed(
-        site,
-        super::BLOG,
-        format!("Trailer Repair Blog: Tips and Guides | {name}"),
-        format!(
-            "Practical trailer maintenance and repair advice from the technicians at {name}: brakes, \
-             bearings, wiring, tires and seasonal care for Colorado trailer owners."
-        ),
-    );
-    Page::ok("blog", head, json!({ "posts": cards }))
+/// The path of list page `number`.
+pub fn list_path(number: u64) -> String {
+    if number <= 1 { BLOG.to_owned() } else { format!("{LIST_PAGES}{number}") }
 }
 
-pub fn post(site: &Site, slug: &str) -> Page {
-    let posts = site.posts();
+/// The page number in a list page's path: digits without a leading zero; None for anything else.
+pub fn list_number(text: &str) -> Option<u64> {
+    if text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// How many list pages `posts` published posts fill (an empty blog has one, saying so).
+pub fn list_pages(posts: u64) -> u64 {
+    posts.div_ceil(PER_PAGE).max(1)
+}
+
+/// List page `number`: its cards, newest first, and where it stands among the others.
+pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
+    let pages = list_pages(published::count(&site.db).await?);
+    if number > pages {
+        return Ok(Resolved::Missing(Missing::Page));
+    }
+    let cards = published::cards(&site.db, (number - 1) * PER_PAGE, PER_PAGE).await?;
     let name = &site.content.business.name;
-    let Some(post) = posts.iter().find(|p| p.slug == slug) else {
-        return Page {
-            status: StatusCode::NOT_FOUND,
-            kind: "postNotFound",
-            head: Head::not_indexed(
-                site,
-                format!("Post Not Found | {name}"),
-                "The blog post you're looking for doesn't exist.".to_owned(),
+    let (title, description) = if number == 1 {
+        (
+            format!("Trailer Repair Blog: Tips and Guides | {name}"),
+            format!(
+                "Practical trailer maintenance and repair advice from the technicians at {name}: brakes, \
+                 bearings, wiring, tires and seasonal care for Colorado trailer owners."
             ),
-            data: Value::Null,
-        };
+        )
+    } else {
+        (
+            format!("Trailer Repair Blog: Tips and Guides, Page {number} of {pages} | {name}"),
+            format!("Older trailer maintenance and repair articles from {name}, page {number} of {pages}."),
+        )
     };
-    // Other published posts, newest first (the list is already newest first).
-    let related: Vec<_> = posts.iter().filter(|p| p.id != post.id).take(RELATED).map(Post::card).collect();
-    let mut head =
-        Head::indexed(site, &post.path(), format!("{} | {name}", post.title), post.excerpt.clone())
-            .with_data(vec![structured_data::blog_posting(site, post)]);
-    if let Some(image) = &post.featured_image {
+    let head = Head::indexed(site, &list_path(number), title, description);
+    let data = json!({ "posts": cards, "page": number, "pageCount": pages });
+    Ok(Resolved::Page(Page::ok("blog", head, data).showing_posts()))
+}
+
+/// The page of the published post at `slug`, where a renamed post went, or missing.
+pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
+    let Some(post) = published::by_slug(&site.db, slug).await? else {
+        return Ok(match published::renamed(&site.db, slug).await? {
+            Some(new_slug) => Resolved::Moved(post_path(&new_slug)),
+            None => Resolved::Missing(Missing::Post),
+        });
+    };
+    // Other published posts, newest first.
+    let related = published::newest_except(&site.db, post.id, RELATED).await?;
+    let name = &site.content.business.name;
+    let mut head = Head::indexed(
+        site,
+        &post.card.path(),
+        format!("{} | {name}", post.card.title),
+        post.card.excerpt.clone(),
+    )
+    .with_data(vec![structured_data::blog_posting(site, &post)]);
+    if let Some(image) = &post.card.featured_image {
         head.image.clone_from(image);
     }
     head.article = true;
-    Page::ok("post", head, json!({ "post": post, "related": related }))
+    Ok(Resolved::Page(Page::ok("post", head, json!({ "post": post, "related": related })).showing_posts()))
+}
+
+pub fn post_not_found(site: &Site) -> Page {
+    Page {
+        status: StatusCode::NOT_FOUND,
+        kind: "postNotFound",
+        head: Head::not_indexed(
+            site,
+            format!("Post Not Found | {}", site.content.business.name),
+            "The blog post you're looking for doesn't exist.".to_owned(),
+        ),
+        data: Value::Null,
+        scopes: Scopes::NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_page_numbers_are_plain_digits() {
+        assert_eq!(list_number("2"), Some(2));
+        assert_eq!(list_number("834"), Some(834));
+        for bad in ["", "0", "02", "+2", "-1", "2a", "two", "99999999999999999999999"] {
+            assert_eq!(list_number(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn posts_fill_list_pages_of_twelve() {
+        assert_eq!(list_pages(0), 1);
+        assert_eq!(list_pages(12), 1);
+        assert_eq!(list_pages(13), 2);
+        assert_eq!(list_pages(10_000), 834);
+        assert_eq!(list_path(1), "/blog");
+        assert_eq!(list_path(3), "/blog/page/3");
+    }
 }

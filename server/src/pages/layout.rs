@@ -2,8 +2,7 @@
 
 use serde::Serialize;
 
-use super::Site;
-use crate::content::{Address, Chat, HoursView};
+use crate::content::{Address, Chat, Content, HoursView};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -35,8 +34,7 @@ struct AreaLink<'a> {
 }
 
 /// The layout data as JSON, embedded once in every page.
-pub fn layout_data(site: &Site) -> serde_json::Value {
-    let c = &site.content;
+pub fn layout_data(c: &Content) -> serde_json::Value {
     let b = &c.business;
     let layout = Layout {
         name: &b.name,

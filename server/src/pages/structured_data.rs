@@ -107,13 +107,13 @@ pub fn blog_posting(site: &Site, post: &Post) -> Value {
     json!({
         "@context": "https://schema.org",
         "@type": "BlogPosting",
-        "headline": post.title,
-        "description": post.excerpt,
-        "image": post.featured_image.as_deref().map(|image| site.absolute(image)),
+        "headline": post.card.title,
+        "description": post.card.excerpt,
+        "image": post.card.featured_image.as_deref().map(|image| site.absolute(image)),
         "datePublished": post.created_at,
         "dateModified": post.updated_at,
-        "url": site.url(&post.path()),
-        "mainEntityOfPage": site.url(&post.path()),
+        "url": site.url(&post.card.path()),
+        "mainEntityOfPage": site.url(&post.card.path()),
         "author": organization,
         "publisher": organization,
     })

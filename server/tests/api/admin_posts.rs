@@ -41,7 +41,7 @@ async fn a_draft_is_not_public_and_publishing_it_shows_it_everywhere_at_once() {
     let page = app.page("/blog/fresh-brakes", 200).await;
     assert!(page.contains("<strong>riders</strong>"));
     assert!(app.page("/blog", 200).await.contains("Post fresh-brakes"));
-    assert!(app.page("/sitemap.xml", 200).await.contains("/blog/fresh-brakes"));
+    assert!(app.page("/sitemaps/posts-1.xml", 200).await.contains("/blog/fresh-brakes"));
 
     let hidden = app
         .admin(Method::PUT, &format!("/posts/{id}/published"), &signed)

@@ -5,13 +5,13 @@ use std::{
 
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
-use trailerworks::{config::ServeConfig, render::Renderer, startup::Application};
+use trailerworks::{config::ServeConfig, pages::PublicPages, startup::Application};
 
 pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
     pub data_dir: PathBuf,
-    pub renderer: Arc<Renderer>,
+    pub pages: Arc<PublicPages>,
     /// Keeps the temporary directory alive as long as the app; None when the caller owns it.
     _temp: Option<TempDir>,
     stop: Option<oneshot::Sender<()>>,
@@ -25,6 +25,7 @@ pub fn test_config(data_dir: PathBuf) -> ServeConfig {
         content: None,
         public_url: "https://trailers.example.com".to_owned(),
         render_threads: 2,
+        page_cache_mb: 32,
         smtp_url: None,
         mail_from: None,
         notify_email: None,
@@ -55,7 +56,7 @@ pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConf
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
-    let renderer = app.renderer();
+    let pages = app.pages();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -68,7 +69,7 @@ pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConf
         url,
         client,
         data_dir: data_dir.to_owned(),
-        renderer,
+        pages,
         _temp: None,
         stop: Some(stop),
         server: Some(server),

@@ -5,6 +5,7 @@ mod admin_cli;
 mod admin_posts;
 mod backup;
 mod blog;
+mod blog_changes;
 mod bookings;
 mod helpers;
 mod pages;

@@ -1,5 +1,5 @@
 // The one client for this server's JSON API.
-import type { Page } from "./types";
+import type { Page, SearchResults } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -10,8 +10,8 @@ export class ApiError extends Error {
   }
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: "application/json" }, signal });
   if (!response.ok) {
     throw new ApiError(response.status, `GET ${url} answered ${response.status}`);
   }
@@ -21,6 +21,11 @@ async function getJson<T>(url: string): Promise<T> {
 /** The page at `path` (a missing page is a page too, with status 404). */
 export function fetchPage(path: string): Promise<Page> {
   return getJson<Page>(`/api/page?path=${encodeURIComponent(path)}`);
+}
+
+/** The published posts whose title or excerpt contains `query`, ignoring case. */
+export function searchPosts(query: string, signal: AbortSignal): Promise<SearchResults> {
+  return getJson<SearchResults>(`/api/blog/search?q=${encodeURIComponent(query)}`, signal);
 }
 
 export interface BookingRequest {

@@ -182,8 +182,18 @@ export interface PostCard {
   date: string;
 }
 
+/** One page of the blog's list: its cards, newest first, and where it stands among the others. */
 export interface BlogData {
   posts: PostCard[];
+  /** 1 for /blog, n for /blog/page/n. */
+  page: number;
+  pageCount: number;
+}
+
+/** The server's answer to a blog search: the newest matches and how many match in all. */
+export interface SearchResults {
+  posts: PostCard[];
+  total: number;
 }
 
 export interface PostData {

@@ -1,16 +1,17 @@
-import { FileText, Search } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { ArrowLeft, ArrowRight, FileText, Search } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import { PageHero } from "../../components/PageHero";
-import type { BlogData } from "../../lib/types";
+import { Spinner } from "../../components/Spinner";
+import type { BlogData, PostCard } from "../../lib/types";
 import { useIsClient } from "../../lib/useIsClient";
 import { PostCardView } from "./PostCardView";
-import { cardDelay, filterPosts } from "./search";
+import { cardDelay, listPath, useBlogSearch } from "./search";
 
 export function BlogPage({ data }: { data: BlogData }) {
   const [params, setParams] = useSearchParams();
   // The cached page is the unfiltered list; the query from the address applies after hydration.
   const query = useIsClient() ? (params.get("q") ?? "") : "";
-  const posts = filterPosts(data.posts, query);
+  const results = useBlogSearch(query);
   const search = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
 
   return (
@@ -35,22 +36,75 @@ export function BlogPage({ data }: { data: BlogData }) {
         </div>
       </PageHero>
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" aria-live="polite">
-        {posts.length === 0 ? (
-          <div className="py-16 text-center">
-            <FileText aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-            <h2 className="mt-4 text-2xl font-bold text-slate-900">No blog posts found</h2>
-            <p className="mt-2 text-slate-600">
-              {query.trim() ? "Try adjusting your search terms." : "Check back soon for expert trailer repair tips and insights!"}
-            </p>
-          </div>
+        {results.status === "loading" ? (
+          <Spinner label="Searching blog posts" />
+        ) : results.status === "done" ? (
+          <>
+            {results.total > results.posts.length && (
+              <p className="mb-8 text-center text-slate-700">
+                Showing the {results.posts.length} newest of {results.total} posts that match. Add a word to narrow the search.
+              </p>
+            )}
+            <PostGrid posts={results.posts} searching />
+          </>
         ) : (
-          <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post, index) => (
-              <PostCardView key={post.slug} post={post} linkText="Read More" style={{ animationDelay: cardDelay(index) }} />
-            ))}
-          </div>
+          <>
+            <PostGrid posts={data.posts} searching={false} />
+            <ListPages page={data.page} pageCount={data.pageCount} />
+          </>
         )}
       </section>
     </>
+  );
+}
+
+function PostGrid({ posts, searching }: { posts: PostCard[]; searching: boolean }) {
+  if (posts.length === 0) {
+    return (
+      <div className="py-16 text-center">
+        <FileText aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
+        <h2 className="mt-4 text-2xl font-bold text-slate-900">No blog posts found</h2>
+        <p className="mt-2 text-slate-600">
+          {searching ? "Try adjusting your search terms." : "Check back soon for expert trailer repair tips and insights!"}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+      {posts.map((post, index) => (
+        <PostCardView key={post.slug} post={post} linkText="Read More" style={{ animationDelay: cardDelay(index) }} />
+      ))}
+    </div>
+  );
+}
+
+/** Links to the newer and older list pages: plain links, so crawlers and visitors without
+ * JavaScript reach every post. */
+function ListPages({ page, pageCount }: { page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const link = "inline-flex items-center gap-2 rounded-lg px-5 py-2.5 font-semibold text-orange-800 ring-2 ring-orange-200 hover:bg-orange-50";
+  return (
+    <nav aria-label="Blog pages" className="mt-12 flex flex-wrap items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={listPath(page - 1)} rel="prev" className={link}>
+          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          Newer posts
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-slate-700">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={listPath(page + 1)} rel="next" className={link}>
+          Older posts
+          <ArrowRight aria-hidden="true" className="h-5 w-5" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -1,22 +1,57 @@
-import { describe, expect, it } from "vitest";
-import type { PostCard } from "../../lib/types";
-import { cardDelay, filterPosts } from "./search";
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SearchResults } from "../../lib/types";
+import { SEARCH_DELAY_MS, cardDelay, listPath, useBlogSearch } from "./search";
 
-const posts: PostCard[] = [
-  { title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, featuredImageSrcset: null, date: "March 14, 2025" },
-  { title: "Winter Storage", slug: "winter", excerpt: "Protect tires from UV and BRAKE dust.", featuredImage: null, featuredImageSrcset: null, date: "March 1, 2025" },
-  { title: "Wiring", slug: "wiring", excerpt: "Grounds first.", featuredImage: null, featuredImageSrcset: null, date: "February 1, 2025" },
-];
+const found: SearchResults = {
+  posts: [{ title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, featuredImageSrcset: null, date: "March 14, 2025" }],
+  total: 1,
+};
+
+function answer(body: unknown, status = 200) {
+  return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("blog search", () => {
-  it("matches the title or the excerpt, ignoring case", () => {
-    expect(filterPosts(posts, "brake").map((p) => p.slug)).toEqual(["brakes", "winter"]);
-    expect(filterPosts(posts, "GROUNDS").map((p) => p.slug)).toEqual(["wiring"]);
+  it("asks the server once the visitor stops typing, with the trimmed query", async () => {
+    vi.useFakeTimers();
+    const fetch = answer(found);
+    vi.stubGlobal("fetch", fetch);
+    const { result, rerender } = renderHook(({ query }) => useBlogSearch(query), { initialProps: { query: "br" } });
+    expect(result.current).toEqual({ status: "loading" });
+    rerender({ query: " Brake " });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]).toEqual(expect.arrayContaining(["/api/blog/search?q=Brake"]));
+    expect(result.current).toEqual({ status: "done", ...found });
   });
 
-  it("shows everything for a blank query and nothing for no match", () => {
-    expect(filterPosts(posts, "  ")).toHaveLength(3);
-    expect(filterPosts(posts, "hitch")).toEqual([]);
+  it("is idle for a blank query and asks nothing", () => {
+    const fetch = answer(found);
+    vi.stubGlobal("fetch", fetch);
+    const { result } = renderHook(() => useBlogSearch("   "));
+    expect(result.current).toEqual({ status: "idle" });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("finds nothing, and logs why, when the server fails", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", answer({ error: "nope" }, 500));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { result } = renderHook(() => useBlogSearch("brake"));
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    expect(result.current).toEqual({ status: "done", posts: [], total: 0 });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("links list pages as /blog, then /blog/page/n", () => {
+    expect([1, 2, 834].map(listPath)).toEqual(["/blog", "/blog/page/2", "/blog/page/834"]);
   });
 
   it("delays each card 0.1 s more than the one before, for the first nine", () => {

@@ -1,11 +1,6 @@
+import { useEffect, useState } from "react";
+import { searchPosts } from "../../lib/api";
 import type { PostCard } from "../../lib/types";
-
-/** Posts whose title or excerpt contains the query, ignoring case; all posts for a blank query. */
-export function filterPosts(posts: PostCard[], query: string): PostCard[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return posts;
-  return posts.filter((p) => p.title.toLowerCase().includes(needle) || p.excerpt.toLowerCase().includes(needle));
-}
 
 /** Each card enters this much later than the one before it... */
 export const CARD_DELAY_S = 0.1;
@@ -15,4 +10,46 @@ export const STAGGERED_CARDS = 9;
 
 export function cardDelay(index: number): string {
   return `${(Math.min(index, STAGGERED_CARDS - 1) * CARD_DELAY_S).toFixed(1)}s`;
+}
+
+/** The address of list page `page`: /blog, then /blog/page/2 and on. */
+export function listPath(page: number): string {
+  return page <= 1 ? "/blog" : `/blog/page/${page}`;
+}
+
+/** Waits this long after the last keystroke before asking the server. */
+export const SEARCH_DELAY_MS = 200;
+
+export type SearchState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "done"; posts: PostCard[]; total: number };
+
+/**
+ * Searches every published post (title or excerpt, ignoring case) on the server while the
+ * visitor types; idle for a blank query. A failed search is logged and finds nothing.
+ */
+export function useBlogSearch(query: string): SearchState {
+  const needle = query.trim();
+  const [state, setState] = useState<SearchState>({ status: "idle" });
+  useEffect(() => {
+    if (!needle) return;
+    setState({ status: "loading" });
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchPosts(needle, controller.signal).then(
+        (results) => setState({ status: "done", ...results }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error("The blog search failed", error);
+          setState({ status: "done", posts: [], total: 0 });
+        },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [needle]);
+  return needle ? state : { status: "idle" };
 }

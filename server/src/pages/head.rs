@@ -1,0 +1,102 @@
+//! What a page puts in the document's `<head>`: title, description, canonical URL, link
+//! previews, the feed link and JSON-LD.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{Site, crawlers::FEED_PATH};
+use crate::render::html::{escape, script_safe};
+
+#[derive(Debug, Serialize)]
+pub struct Head {
+    pub title: String,
+    pub description: String,
+    /// Path of the canonical URL; None for pages that must not be indexed.
+    #[serde(skip)]
+    pub canonical_path: Option<String>,
+    #[serde(skip)]
+    pub image: String,
+    /// True for a blog post (Open Graph type article), false for other pages (website).
+    #[serde(skip)]
+    pub article: bool,
+    /// JSON-LD objects for search engines.
+    #[serde(skip)]
+    pub structured_data: Vec<Value>,
+}
+
+impl Head {
+    /// The head of an indexable page at `path`, shared with the social card image of the site.
+    pub(super) fn indexed(site: &Site, path: &str, title: String, description: String) -> Self {
+        Self {
+            title,
+            description,
+            canonical_path: Some(path.to_owned()),
+            image: site.content.hero.poster.clone(),
+            article: false,
+            structured_data: Vec::new(),
+        }
+    }
+
+    pub(super) fn not_indexed(site: &Site, title: String, description: String) -> Self {
+        Self { canonical_path: None, ..Self::indexed(site, "", title, description) }
+    }
+
+    pub(super) fn with_data(mut self, data: Vec<Value>) -> Self {
+        self.structured_data = data;
+        self
+    }
+
+    /// The tags, escaped, for the document shell.
+    pub fn tags(&self, site: &Site) -> String {
+        let name = &site.content.business.name;
+        let mut html = String::with_capacity(2048);
+        let _ = write!(html, "<title>{}</title>", escape(&self.title));
+        meta(&mut html, "name", "description", &self.description);
+        match &self.canonical_path {
+            Some(path) => {
+                let url = site.url(path);
+                let _ = write!(html, "<link rel=\"canonical\" href=\"{}\">", escape(&url));
+                meta(&mut html, "property", "og:url", &url);
+            }
+            None => meta(&mut html, "name", "robots", "noindex"),
+        }
+        meta(&mut html, "property", "og:type", if self.article { "article" } else { "website" });
+        meta(&mut html, "property", "og:site_name", name);
+        meta(&mut html, "property", "og:title", &self.title);
+        meta(&mut html, "property", "og:description", &self.description);
+        meta(&mut html, "property", "og:image", &site.absolute(&self.image));
+        meta(&mut html, "name", "twitter:card", "summary_large_image");
+        meta(&mut html, "name", "twitter:title", &self.title);
+        meta(&mut html, "name", "twitter:description", &self.description);
+        meta(&mut html, "name", "twitter:image", &site.absolute(&self.image));
+        meta(&mut html, "name", "theme-color", "#0f172a");
+        html.push_str(FAVICON);
+        let _ = write!(
+            html,
+            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{} Blog\" href=\"{FEED_PATH}\">",
+            escape(name)
+        );
+        for data in &self.structured_data {
+            html.push_str("<script type=\"application/ld+json\">");
+            html.push_str(&script_safe(&data.to_string()));
+            html.push_str("</script>");
+        }
+        html
+    }
+}
+
+const FAVICON: &str = "<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">";
+
+/// The head of the admin area's document: never indexed, nor followed.
+pub fn admin_tags(site: &Site) -> String {
+    let mut html = format!("<title>Admin | {}</title>", escape(&site.content.business.name));
+    meta(&mut html, "name", "robots", "noindex, nofollow");
+    html.push_str(FAVICON);
+    html
+}
+
+fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {
+    let _ = write!(html, "<meta {attribute}=\"{key}\" content=\"{}\">", escape(value));
+}

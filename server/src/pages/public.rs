@@ -1,0 +1,266 @@
+//! The public pages as the server keeps them: each rendered the first time it is asked for,
+//! compressed once, and kept in the page cache until what it shows changes (or it is evicted).
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use super::{
+    BLOG_SCOPE, Missing, Page, Resolved, Site, crawlers, head,
+    search::{self, SearchIndex},
+};
+use crate::{
+    assets::{self, ClientAssets},
+    changes::{Change, Follower},
+    encoding::{Effort, Encoded},
+    render::{
+        Document, RenderPool,
+        cache::{Entry, Made, PageCache, Scopes, Weigh},
+    },
+};
+
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+const XML: &str = "application/xml; charset=utf-8";
+const RSS: &str = "application/rss+xml; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+
+/// The pages rendered in the background after start-up, so the first visitors find them ready.
+const WARM_UP: [&str; 6] = ["/", "/services", "/about", "/contact", "/service-areas", "/blog"];
+
+/// What the page cache keeps.
+#[derive(Clone, Debug)]
+pub enum Cached {
+    /// A response body, made once: a document, a page's JSON, a sitemap part or the feed.
+    Body { status: StatusCode, content_type: &'static str, body: Arc<Encoded> },
+    /// The path moved (a renamed post's old address): where to.
+    Moved(String),
+}
+
+impl Weigh for Cached {
+    fn weight(&self) -> u64 {
+        // The bodies, plus what the entry itself takes.
+        let overhead = 256;
+        match self {
+            Self::Body { body, .. } => body.size() + overhead,
+            Self::Moved(target) => target.len() as u64 + overhead,
+        }
+    }
+}
+
+pub type CachedEntry = Arc<Entry<Cached>>;
+
+pub struct PublicPages {
+    site: Site,
+    pool: RenderPool,
+    assets: ClientAssets,
+    admin_assets: ClientAssets,
+    cache: PageCache<Cached>,
+    search: SearchIndex,
+}
+
+impl PublicPages {
+    /// Starts `render_threads` QuickJS runtimes (which proves the web bundle loads) and an empty
+    /// cache of at most `cache_bytes`.
+    pub fn start(site: Site, render_threads: usize, cache_bytes: u64) -> anyhow::Result<Self> {
+        Ok(Self {
+            assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
+            admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
+            pool: RenderPool::start(assets::SERVER_BUNDLE, render_threads)?,
+            cache: PageCache::new(cache_bytes),
+            search: SearchIndex::default(),
+            site,
+        })
+    }
+
+    pub fn site(&self) -> &Site {
+        &self.site
+    }
+
+    /// The document at `path`: the page, where it moved, or the 404 page of its kind.
+    pub async fn document(&self, path: &str) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(path, || async {
+                match super::resolve(&self.site, path).await? {
+                    Resolved::Page(page) => {
+                        let scopes = page.scopes;
+                        Ok(Made { value: self.render(path, &page).await?, scopes, keep: true })
+                    }
+                    Resolved::Moved(target) => Ok(moved(target)),
+                    Resolved::Missing(missing) => {
+                        let shared = self.missing_document(missing).await?;
+                        Ok(Made { value: (*shared).clone(), scopes: Scopes::NONE, keep: false })
+                    }
+                }
+            })
+            .await
+    }
+
+    /// The page at `path` as JSON, for client-side navigation.
+    pub async fn page_json(&self, path: &str) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(&format!("json {path}"), || async {
+                let page = match super::resolve(&self.site, path).await? {
+                    Resolved::Page(page) => page,
+                    Resolved::Moved(target) => return Ok(moved(target)),
+                    Resolved::Missing(missing) => missing.page(&self.site),
+                };
+                let body = Encoded::shared_off_executor(serde_json::to_vec(&page)?, Effort::Fast).await?;
+                let value = Cached::Body { status: StatusCode::OK, content_type: JSON, body };
+                Ok(Made { value, scopes: page.scopes, keep: true })
+            })
+            .await
+    }
+
+    async fn missing_document(&self, missing: Missing) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(missing.key(), || async {
+                let page = missing.page(&self.site);
+                Ok(Made {
+                    value: self.render(missing.render_url(), &page).await?,
+                    scopes: page.scopes,
+                    keep: true,
+                })
+            })
+            .await
+    }
+
+    /// Renders `page` at `url` in QuickJS and wraps it in its document.
+    async fn render(&self, url: &str, page: &Page) -> anyhow::Result<Cached> {
+        let state = serde_json::to_string(&json!({ "layout": self.site.layout, "page": page }))?;
+        let app_html = self.pool.render(url, state.clone()).await?;
+        let head = page.head.tags(&self.site);
+        let html =
+            Document { head: &head, assets: &self.assets, app_html: &app_html, state_json: &state }.to_html();
+        let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
+        Ok(Cached::Body { status: page.status, content_type: HTML, body })
+    }
+
+    /// The admin area's document, the same for every /dbadmin path: an empty root the admin app
+    /// renders into, with the layout data (business name and labels for the post preview).
+    pub async fn admin_document(&self) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make("admin document", || async {
+                let state = json!({ "layout": self.site.layout }).to_string();
+                let head = head::admin_tags(&self.site);
+                let html =
+                    Document { head: &head, assets: &self.admin_assets, app_html: "", state_json: &state }
+                        .to_html();
+                let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
+                Ok(Made {
+                    value: Cached::Body { status: StatusCode::OK, content_type: HTML, body },
+                    scopes: Scopes::NONE,
+                    keep: true,
+                })
+            })
+            .await
+    }
+
+    /// The sitemap index.
+    pub async fn sitemap_index(&self) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(crawlers::SITEMAP_PATH, || async {
+                xml(crawlers::sitemap_index(&self.site).await?, XML).await
+            })
+            .await
+    }
+
+    /// The sitemap part called `name`, or a 404 answer when there is no such part.
+    pub async fn sitemap_part(&self, name: &str) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(&format!("{}{name}", crawlers::SITEMAP_PARTS), || async {
+                match crawlers::sitemap_part(&self.site, name).await? {
+                    Some(part) => xml(part, XML).await,
+                    None => {
+                        let body = Arc::new(Encoded::new(
+                            b"There is no such part of the sitemap.".to_vec(),
+                            Effort::Fast,
+                        ));
+                        let value = Cached::Body { status: StatusCode::NOT_FOUND, content_type: TEXT, body };
+                        Ok(Made { value, scopes: BLOG_SCOPE, keep: false })
+                    }
+                }
+            })
+            .await
+    }
+
+    /// The RSS feed of the newest posts.
+    pub async fn feed(&self) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make(crawlers::FEED_PATH, || async {
+                xml(crawlers::feed_xml(&self.site).await?, RSS).await
+            })
+            .await
+    }
+
+    /// The newest published posts whose title or excerpt contains `query`.
+    pub async fn search(&self, query: &search::Query) -> anyhow::Result<search::Results> {
+        self.search.search(&self.site, self.cache.generations(), query).await
+    }
+
+    /// Renders the main pages that are not cached yet, one at a time, so that a render thread
+    /// stays free for visitors meanwhile. Run in the background after start-up.
+    pub async fn warm_up(&self) {
+        for path in WARM_UP {
+            if let Err(error) = self.document(path).await {
+                tracing::error!("Failed to render {path}: {error:#}");
+            }
+        }
+    }
+
+    /// Bytes the page cache holds now, and at most.
+    pub fn cache_use(&self) -> (u64, u64) {
+        (self.cache.weight(), self.cache.capacity())
+    }
+
+    /// Times the page at `path`: rendering in QuickJS, `iterations` + 1 times; then making the
+    /// document and compressing it, once.
+    pub async fn time_render(
+        &self,
+        path: &str,
+        iterations: usize,
+    ) -> anyhow::Result<(Vec<Duration>, Duration)> {
+        let page = match super::resolve(&self.site, path).await? {
+            Resolved::Page(page) => page,
+            Resolved::Missing(missing) => missing.page(&self.site),
+            Resolved::Moved(target) => anyhow::bail!("{path} moved to {target}"),
+        };
+        let state = serde_json::to_string(&json!({ "layout": self.site.layout, "page": page }))?;
+        let mut times = Vec::with_capacity(iterations + 1);
+        for _ in 0..=iterations {
+            let started = Instant::now();
+            self.pool.render(path, state.clone()).await?;
+            times.push(started.elapsed());
+        }
+        let started = Instant::now();
+        self.render(path, &page).await?;
+        let with_document = started.elapsed();
+        Ok((times, with_document))
+    }
+}
+
+impl Follower for PublicPages {
+    fn changed(&self, change: Change) {
+        match change {
+            Change::Blog => self.cache.change(BLOG_SCOPE),
+        }
+    }
+}
+
+fn moved(target: String) -> Made<Cached> {
+    Made { value: Cached::Moved(target), scopes: BLOG_SCOPE, keep: true }
+}
+
+/// A sitemap part or the feed: both list posts.
+async fn xml(text: String, content_type: &'static str) -> anyhow::Result<Made<Cached>> {
+    let body = Encoded::shared_off_executor(text.into_bytes(), Effort::Fast).await?;
+    Ok(Made {
+        value: Cached::Body { status: StatusCode::OK, content_type, body },
+        scopes: BLOG_SCOPE,
+        keep: true,
+    })
+}
