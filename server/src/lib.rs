@@ -20,4 +20,5 @@ pub mod pages;
 pub mod render;
 pub mod routes;
 pub mod security;
+pub mod serve;
 pub mod startup;

@@ -1,11 +1,13 @@
 //! The HTTP routes: the public site, the booking desk, and the admin area with its API.
 
-use std::sync::Arc;
+use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
 
 use axum::{
     Json, Router,
-    extract::{DefaultBodyLimit, FromRef, Path, Query, State, rejection::QueryRejection},
-    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
+    extract::{
+        ConnectInfo, DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection,
+    },
+    http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
     routing::{get, post, put},
@@ -21,12 +23,13 @@ use crate::{
     error::ApiError,
     media::{self, MediaStore},
     pages::{
-        Cached, PublicPages,
+        Cached, CachedEntry, PublicPages,
         crawlers::{self, FEED_PATH, SITEMAP_PATH},
         search,
     },
-    security::{self, SecurityHeaders},
+    security::SecurityHeaders,
 };
+use tower_service::Service as _;
 
 /// Request bodies larger than this are refused before parsing (the booking form is far smaller).
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
@@ -115,7 +118,55 @@ async fn never_stored(mut response: Response) -> Response {
     response
 }
 
-pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
+/// The whole application as the server loop calls it: a page the cache holds is answered at
+/// once, before any routing; everything else goes through the router. Every answer gets the
+/// security headers.
+#[derive(Clone)]
+pub struct App {
+    router: Router,
+    pages: Arc<PublicPages>,
+    headers: Arc<SecurityHeaders>,
+}
+
+impl App {
+    pub fn new(state: AppState, headers: SecurityHeaders) -> Self {
+        Self { pages: Arc::clone(&state.pages), router: router(state), headers: Arc::new(headers) }
+    }
+
+    /// Answers `request`, which came from `peer`.
+    pub fn handle(
+        &self,
+        mut request: Request,
+        peer: SocketAddr,
+    ) -> impl Future<Output = Result<Response, Infallible>> + Send + use<> {
+        let cached =
+            (request.method() == Method::GET).then(|| self.pages.cached(request.uri().path())).flatten();
+        let answer = match cached {
+            Some(entry) => Answer::Ready(respond(&entry, request.headers(), str::to_owned)),
+            None => {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                Answer::Routed(self.router.clone().call(request))
+            }
+        };
+        let headers = Arc::clone(&self.headers);
+        async move {
+            let mut response = match answer {
+                Answer::Ready(response) => response,
+                Answer::Routed(routed) => routed.await?,
+            };
+            headers.add_to(&mut response);
+            Ok(response)
+        }
+    }
+}
+
+/// An answer from the page cache, or one the router is making.
+enum Answer<F> {
+    Ready(Response),
+    Routed(F),
+}
+
+fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/page", get(page_json))
@@ -136,7 +187,6 @@ pub fn router(state: AppState, headers: SecurityHeaders) -> Router {
         .route("/site/{*file}", get(assets::site_image))
         .fallback(get(page_html))
         .with_state(state)
-        .layer(middleware::from_fn_with_state(Arc::new(headers), security::add_headers))
 }
 
 /// `GET /healthz`: 200 once the server is up and the database answers (pages are rendered
@@ -161,6 +211,14 @@ fn respond(cached: &Cached, request: &HeaderMap, moved_to: impl FnOnce(&str) -> 
     }
 }
 
+/// A cached answer, or an opaque 500 when it could not be made.
+fn answer(made: anyhow::Result<CachedEntry>, request: &HeaderMap) -> Response {
+    match made {
+        Ok(entry) => respond(&entry, request, str::to_owned),
+        Err(error) => server_error(&error),
+    }
+}
+
 /// Any other GET: the page at that path, rendered when first asked for, or its 404 page.
 async fn page_html(State(pages): State<Arc<PublicPages>>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
@@ -174,10 +232,7 @@ async fn page_html(State(pages): State<Arc<PublicPages>>, uri: Uri, headers: Hea
         }
         return Redirect::permanent(&target).into_response();
     }
-    match pages.document(path).await {
-        Ok(entry) => respond(&entry, &headers, str::to_owned),
-        Err(error) => server_error(&error),
-    }
+    answer(pages.document(path).await, &headers)
 }
 
 #[derive(Deserialize)]
@@ -218,10 +273,7 @@ async fn blog_search(
 
 /// `GET /dbadmin/...`: the admin app's document; the app itself asks the API who is signed in.
 async fn admin_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
-    match pages.admin_document().await {
-        Ok(entry) => respond(&entry, &headers, str::to_owned),
-        Err(error) => server_error(&error),
-    }
+    answer(pages.admin_document().await, &headers)
 }
 
 async fn robots_txt(State(pages): State<Arc<PublicPages>>) -> Response {
@@ -230,10 +282,7 @@ async fn robots_txt(State(pages): State<Arc<PublicPages>>) -> Response {
 }
 
 async fn sitemap_index(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
-    match pages.sitemap_index().await {
-        Ok(entry) => respond(&entry, &headers, str::to_owned),
-        Err(error) => server_error(&error),
-    }
+    answer(pages.sitemap_index().await, &headers)
 }
 
 async fn sitemap_part(
@@ -241,17 +290,11 @@ async fn sitemap_part(
     Path(part): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match pages.sitemap_part(&part).await {
-        Ok(entry) => respond(&entry, &headers, str::to_owned),
-        Err(error) => server_error(&error),
-    }
+    answer(pages.sitemap_part(&part).await, &headers)
 }
 
 async fn feed_xml(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
-    match pages.feed().await {
-        Ok(entry) => respond(&entry, &headers, str::to_owned),
-        Err(error) => server_error(&error),
-    }
+    answer(pages.feed().await, &headers)
 }
 
 /// 301 to `target`: the address of a renamed post, as crawlers know it best.

@@ -1,12 +1,9 @@
 //! Security headers on every response (SECURITY.md, "Response headers").
 
 use axum::{
-    extract::{Request, State},
     http::{HeaderName, HeaderValue, header},
-    middleware::Next,
     response::Response,
 };
-use std::sync::Arc;
 
 /// The headers, made once from the configuration.
 pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
@@ -50,16 +47,13 @@ impl SecurityHeaders {
     }
 }
 
-pub async fn add_headers(
-    State(headers): State<Arc<SecurityHeaders>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let mut response = next.run(request).await;
-    for (name, value) in &headers.0 {
-        response.headers_mut().insert(name.clone(), value.clone());
+impl SecurityHeaders {
+    pub fn add_to(&self, response: &mut Response) {
+        let map = response.headers_mut();
+        for (name, value) in &self.0 {
+            map.insert(name.clone(), value.clone());
+        }
     }
-    response
 }
 
 #[cfg(test)]

@@ -20,8 +20,9 @@ use crate::{
     delivery::Outbox,
     media::MediaStore,
     pages::{PublicPages, Site},
-    routes::{self, AppState},
+    routes::{App, AppState},
     security::SecurityHeaders,
+    serve,
 };
 
 /// How often the booking rate limiter forgets addresses that are within their allowance again.
@@ -29,7 +30,7 @@ const LIMITER_CLEANUP: Duration = Duration::from_secs(600);
 
 pub struct Application {
     listener: TcpListener,
-    router: axum::Router,
+    app: App,
     /// Background work (page warm-up, delivery worker, limiter cleanup), stopped with the server.
     background: Vec<JoinHandle<()>>,
     pages: Arc<PublicPages>,
@@ -84,9 +85,9 @@ impl Application {
             db,
             bookings,
         };
-        let router = routes::router(state, SecurityHeaders::new(config.is_https()));
+        let app = App::new(state, SecurityHeaders::new(config.is_https()));
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, router, background, pages })
+        Ok(Self { listener, app, background, pages })
     }
 
     /// The public pages and their cache.
@@ -101,15 +102,11 @@ impl Application {
     /// Serves until `shutdown` completes, finishes the requests in flight, then stops the
     /// background work. A delivery cut off mid-send stays in the outbox and is sent after restart.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let served =
-            axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
-                .with_graceful_shutdown(shutdown)
-                .await
-                .context("The server failed");
+        serve::serve(self.listener, self.app, shutdown).await;
         for task in self.background {
             task.abort();
         }
-        served
+        Ok(())
     }
 }
 

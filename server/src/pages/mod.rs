@@ -23,7 +23,7 @@ use sqlx::SqlitePool;
 use crate::{content::Content, render::cache::Scopes};
 
 pub use head::Head;
-pub use public::{Cached, PublicPages};
+pub use public::{Cached, CachedEntry, PublicPages};
 
 /// What a cached page can be made from besides the content file: the published posts.
 pub const BLOG_SCOPE: Scopes = Scopes::one(0);

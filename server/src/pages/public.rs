@@ -81,6 +81,11 @@ impl PublicPages {
         &self.site
     }
 
+    /// The fresh cached answer at `key` (a document's path, a sitemap part's, the feed's), if any.
+    pub fn cached(&self, key: &str) -> Option<CachedEntry> {
+        self.cache.get(key)
+    }
+
     /// The document at `path`: the page, where it moved, or the 404 page of its kind.
     pub async fn document(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
