@@ -7,7 +7,14 @@ BIN=$PWD/target/release/trailerworks
 OUT=$PWD/bench/out
 rm -rf "$OUT" && mkdir -p "$OUT"
 [ -f bench/node_modules/.installed ] || { (cd bench && npm ci --no-audit --no-fund) && touch bench/node_modules/.installed; }
-command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -qq && apt-get install -y -qq -o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null
+fi
+export PATH=$PATH:/usr/sbin
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
@@ -30,7 +37,7 @@ LIGHTHOUSE_PAGES=(/ /services /service-areas /service-areas/aurora /blog /blog/t
 # A database with 50 published posts, used from here on.
 BLOG_DATA=$(mktemp -d)
 "$BIN" demo-content --data-dir "$BLOG_DATA" >/dev/null
-python3 bench/seed_posts.py "$BLOG_DATA/trailerworks.db" > "$OUT/posts.txt"
+python3 bench/seed_posts.py "$BLOG_DATA/trailerworks.db" 50 > "$OUT/posts.txt"
 trap 'cleanup; rm -rf "$BLOG_DATA"' EXIT
 
 echo "== start-up time to a ready /healthz (5 runs each, empty and 50-post database)"
@@ -79,6 +86,12 @@ echo "{\"rss_before_kb\":$before,\"rss_after_kb\":$(rss VmRSS),\"peak_kb\":$(rss
 kill "$pid"; wait "$pid" 2>/dev/null || true
 rm -rf "$data"
 
+echo "== content scale: 50, 2,000 and 10,000 posts (changes, first requests, a crawl, memory)"
+: > "$OUT/content-scale.jsonl"
+for posts in 50 2000 10000; do
+  node bench/content_scale.mjs "$BIN" "$PORT" "$posts" >> "$OUT/content-scale.jsonl"
+done
+
 echo "== server-side render time per page (QuickJS; cold, then median of 50)"
 "$BIN" render-timings --iterations 50 --data-dir "$BLOG_DATA" > "$OUT/render.json"
 
@@ -99,7 +112,7 @@ for path in "${LIGHTHOUSE_PAGES[@]}"; do
 done
 echo "}" >> "$OUT/lighthouse.json"
 
-echo "== page serving: our cache against nginx on the same bytes (gzip, 64 connections, 10 s, 3 rounds)"
+echo "== page serving: our cache against nginx on the same bytes (identity and gzip, 64 connections, 5 s, 3 rounds)"
 SERVE_PAGES=(/ /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist)
 WWW=$(mktemp -d)
 mkdir -p "$WWW/www"
@@ -133,10 +146,12 @@ for _ in $(seq 1 200); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/pa
 : > "$OUT/serving.jsonl"
 for round in 1 2 3; do
   for i in "${!SERVE_PAGES[@]}"; do
-    for target in ours nginx; do
-      if [ "$target" = ours ]; then url="$BASE${SERVE_PAGES[$i]}"; else url="http://127.0.0.1:$NGINX_PORT/page$i.html"; fi
-      result=$(wrk -t2 -c64 -d10s -H 'Accept-Encoding: gzip' -s bench/summary.lua "$url" | tail -1)
-      echo "{\"round\":$round,\"page\":\"${SERVE_PAGES[$i]}\",\"server\":\"$target\",${result#\{}" >> "$OUT/serving.jsonl"
+    for encoding in identity gzip; do
+      for target in ours nginx; do
+        if [ "$target" = ours ]; then url="$BASE${SERVE_PAGES[$i]}"; else url="http://127.0.0.1:$NGINX_PORT/page$i.html"; fi
+        result=$(wrk -t2 -c64 -d5s -H "Accept-Encoding: $encoding" -s bench/summary.lua "$url" | tail -1)
+        echo "{\"round\":$round,\"page\":\"${SERVE_PAGES[$i]}\",\"encoding\":\"$encoding\",\"server\":\"$target\",${result#\{}" >> "$OUT/serving.jsonl"
+      done
     done
   done
 done

@@ -110,3 +110,30 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
 }
+
+/** Publishes `count` posts, 'Shop note 1' to 'Shop note {count}' (the newest), through the admin
+ * API as the owner would; the server needs `admin: true`. */
+export async function publishShopNotes(server: Server, count: number): Promise<void> {
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  for (let n = 1; n <= count; n++) {
+    const response = await fetch(`${server.url}/api/admin/posts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, "x-csrf-token": csrfToken },
+      body: JSON.stringify({
+        title: `Shop note ${n}`,
+        slug: `shop-note-${n}`,
+        excerpt: `News from the shop, number ${n}.`,
+        content: `<p>Note ${n} from the shop floor.</p>`,
+        featuredImage: null,
+        published: true,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`publishing shop note ${n} answered ${response.status}`);
+  }
+}

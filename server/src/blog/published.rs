@@ -48,7 +48,12 @@ pub async fn count(db: &SqlitePool) -> anyhow::Result<u64> {
 
 /// `limit` cards, newest first, after skipping the `offset` newest.
 pub async fn cards(db: &SqlitePool, offset: u64, limit: u64) -> anyhow::Result<Vec<PostCard>> {
-    let sql = cards_sql!("", "ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?");
+    let sql = cards_sql!(
+        "",
+        "AND p.id IN (SELECT id FROM blog_posts WHERE published = 1
+                      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?)
+         ORDER BY p.created_at DESC, p.id DESC"
+    );
     let rows = sqlx::query(sql).bind(as_sql(limit)).bind(as_sql(offset)).fetch_all(db).await?;
     Ok(rows.iter().map(card).collect())
 }

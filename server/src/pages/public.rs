@@ -109,14 +109,22 @@ impl PublicPages {
     pub async fn page_json(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(&format!("json {path}"), || async {
-                let page = match super::resolve(&self.site, path).await? {
-                    Resolved::Page(page) => page,
-                    Resolved::Moved(target) => return Ok(moved(target)),
-                    Resolved::Missing(missing) => missing.page(&self.site),
-                };
-                let body = Encoded::shared_off_executor(serde_json::to_vec(&page)?, Effort::Fast).await?;
-                let value = Cached::Body { status: StatusCode::OK, content_type: JSON, body };
-                Ok(Made { value, scopes: page.scopes, keep: true })
+                match super::resolve(&self.site, path).await? {
+                    Resolved::Page(page) => {
+                        Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
+                    }
+                    Resolved::Moved(target) => Ok(moved(target)),
+                    Resolved::Missing(missing) => {
+                        let shared = self
+                            .cache
+                            .get_or_make(&format!("json {}", missing.key()), || async {
+                                let page = missing.page(&self.site);
+                                Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
+                            })
+                            .await?;
+                        Ok(Made { value: (*shared).clone(), scopes: Scopes::NONE, keep: false })
+                    }
+                }
             })
             .await
     }
@@ -254,6 +262,12 @@ impl Follower for PublicPages {
             Change::Blog => self.cache.change(BLOG_SCOPE),
         }
     }
+}
+
+/// A page as JSON, for client-side navigation (the page's own status is inside; HTTP says 200).
+async fn json_body(page: &Page) -> anyhow::Result<Cached> {
+    let body = Encoded::shared_off_executor(serde_json::to_vec(page)?, Effort::Fast).await?;
+    Ok(Cached::Body { status: StatusCode::OK, content_type: JSON, body })
 }
 
 fn moved(target: String) -> Made<Cached> {
