@@ -17,7 +17,8 @@ const EMAIL = "bench@example.com";
 const PASSWORD = "a long enough bench secret";
 const ROUNDS = 20;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+// Nearest rank: the smallest value with at least p of the values at or below it.
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * p) - 1)];
 
 const data = mkdtempSync(join(tmpdir(), "trailerworks-scale-"));
 execFileSync(binary, ["demo-content", "--data-dir", data], { stdio: "ignore" });

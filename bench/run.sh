@@ -143,6 +143,7 @@ CONF
 nginx -c "$WWW/nginx.conf" &
 nginx_pid=$!; pids+=("$nginx_pid")
 for _ in $(seq 1 200); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/page0.html" && break; sleep 0.05; done
+kill -0 "$nginx_pid" 2>/dev/null || { echo "nginx did not start (is port $NGINX_PORT free?)" >&2; exit 1; }
 : > "$OUT/serving.jsonl"
 for round in 1 2 3; do
   for i in "${!SERVE_PAGES[@]}"; do

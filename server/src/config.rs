@@ -30,7 +30,7 @@ pub struct ServeConfig {
     pub render_threads: usize,
 
     /// Memory for rendered pages, in MiB (the least used pages leave first when it is full).
-    #[arg(long, env = "TRAILERWORKS_PAGE_CACHE_MB", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, env = "TRAILERWORKS_PAGE_CACHE_MB", default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub page_cache_mb: u64,
 
     /// SMTP server for booking e-mails, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.

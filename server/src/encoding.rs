@@ -97,8 +97,12 @@ impl Encoded {
             Effort::Best => 10,
             Effort::Fast => 5,
         };
-        let variant = |body: Vec<u8>, encoding: Encoding| Variant {
-            body: body.into(),
+        let variant = |mut body: Vec<u8>, encoding: Encoding| Variant {
+            // Bytes keeps a Vec's whole allocation; compressors grow theirs by doubling.
+            body: {
+                body.shrink_to_fit();
+                body.into()
+            },
             // Hex digits and a suffix are always a valid header value.
             etag: HeaderValue::from_str(&format!("\"{hash}{}\"", encoding.etag_suffix()))
                 .unwrap_or_else(|_| HeaderValue::from_static("\"\"")),
