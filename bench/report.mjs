@@ -25,6 +25,8 @@ out.push("## Page serving: our cache against nginx on the same bytes", "");
 out.push("wrk, 2 threads, 64 connections, 5 s per run, the same encoding asked of both; 3 rounds alternating; medians.", "");
 out.push("| page | encoding | ours req/s | nginx req/s | ours/nginx | ours p50 / p99 | nginx p50 / p99 |", "|---|---|---|---|---|---|---|");
 const serving = readFileSync(join(dir, "serving.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const failedRuns = serving.filter((s) => s.failed > 0);
+if (failedRuns.length) throw new Error(`serving runs with failed requests: ${JSON.stringify(failedRuns)}`);
 for (const page of [...new Set(serving.map((s) => s.page))]) {
   for (const encoding of ["identity", "gzip"]) {
     const pick = (server, key) => median(serving.filter((s) => s.page === page && s.encoding === encoding && s.server === server).map((s) => s[key]));

@@ -116,6 +116,7 @@ echo "== page serving: our cache against nginx on the same bytes (identity and g
 SERVE_PAGES=(/ /service-areas/aurora /blog /blog/trailer-brake-maintenance-checklist)
 WWW=$(mktemp -d)
 mkdir -p "$WWW/www"
+chmod 755 "$WWW" "$WWW/www" # nginx's workers run as www-data
 for i in "${!SERVE_PAGES[@]}"; do
   curl -fs "$BASE${SERVE_PAGES[$i]}" -o "$WWW/www/page$i.html"
   curl -fs -H 'Accept-Encoding: gzip' "$BASE${SERVE_PAGES[$i]}" -o "$WWW/www/page$i.html.gz"
@@ -144,6 +145,12 @@ nginx -c "$WWW/nginx.conf" &
 nginx_pid=$!; pids+=("$nginx_pid")
 for _ in $(seq 1 200); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/page0.html" && break; sleep 0.05; done
 kill -0 "$nginx_pid" 2>/dev/null || { echo "nginx did not start (is port $NGINX_PORT free?)" >&2; exit 1; }
+for i in "${!SERVE_PAGES[@]}"; do
+  for encoding in identity gzip; do
+    curl -fs -o /dev/null -H "Accept-Encoding: $encoding" "http://127.0.0.1:$NGINX_PORT/page$i.html" \
+      || { echo "nginx does not serve page$i.html ($encoding)" >&2; exit 1; }
+  done
+done
 : > "$OUT/serving.jsonl"
 for round in 1 2 3; do
   for i in "${!SERVE_PAGES[@]}"; do
