@@ -1,13 +1,35 @@
 //! Content changes, announced to whatever keeps copies made from the content (the public page
 //! cache), so that the code that changes content need not know who those are.
+//!
+//! On PostgreSQL other instances change content too: every change to a published post advances
+//! a generation and notifies the channel `trailerworks_changes` in the same transaction (database
+//! triggers), and each instance follows both, so it learns of a change within moments and, after
+//! losing its connection, assumes it missed something.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc, time::Duration};
+
+use sqlx::{PgPool, postgres::PgListener};
 
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
     /// A post was published, edited while published, renamed, unpublished or deleted.
     Blog,
+}
+
+impl Change {
+    const ALL: [Self; 1] = [Self::Blog];
+
+    /// The name of its scope in the database's notifications and generations.
+    fn scope(self) -> &'static str {
+        match self {
+            Self::Blog => "blog",
+        }
+    }
+
+    fn from_scope(scope: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|change| change.scope() == scope)
+    }
 }
 
 /// Keeps copies made from the content, and hears of each change.
@@ -32,4 +54,77 @@ impl Changes {
             follower.changed(change);
         }
     }
+}
+
+/// The channel the database's triggers notify.
+const CHANNEL: &str = "trailerworks_changes";
+/// How often the generations are compared, in case a notification went missing.
+const CHECK_EVERY: Duration = Duration::from_secs(5);
+/// The wait before connecting again after the database went away.
+const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+
+/// Follows the changes other instances make (runs until the server stops).
+pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
+    let mut seen: HashMap<String, i64> = HashMap::new();
+    loop {
+        let mut listener = match PgListener::connect_with(&pool).await {
+            Ok(listener) => listener,
+            Err(error) => {
+                tracing::warn!("Cannot listen for other instances' changes: {error}");
+                tokio::time::sleep(RECONNECT_AFTER).await;
+                continue;
+            }
+        };
+        if let Err(error) = listener.listen(CHANNEL).await {
+            tracing::warn!("Cannot listen for other instances' changes: {error}");
+            tokio::time::sleep(RECONNECT_AFTER).await;
+            continue;
+        }
+        // Nobody listened until now: whatever changed meanwhile is unknown, so all of it is stale.
+        for change in Change::ALL {
+            changes.announce(change);
+        }
+        if let Ok(current) = generations(&pool).await {
+            seen = current;
+        }
+        let mut check = tokio::time::interval(CHECK_EVERY);
+        loop {
+            tokio::select! {
+                received = listener.try_recv() => match received {
+                    Ok(Some(notification)) => {
+                        if let Some(change) = Change::from_scope(notification.payload()) {
+                            changes.announce(change);
+                        }
+                    }
+                    Ok(None) => {
+                        tracing::warn!("Lost the connection that listens for other instances' changes");
+                        break;
+                    }
+                    Err(error) => {
+                        tracing::warn!("Listening for other instances' changes failed: {error}");
+                        break;
+                    }
+                },
+                _ = check.tick() => match generations(&pool).await {
+                    Ok(current) => {
+                        for (scope, generation) in &current {
+                            if seen.get(scope) != Some(generation)
+                                && let Some(change) = Change::from_scope(scope)
+                            {
+                                changes.announce(change);
+                            }
+                        }
+                        seen = current;
+                    }
+                    Err(error) => tracing::warn!("Cannot read the content generations: {error}"),
+                },
+            }
+        }
+    }
+}
+
+async fn generations(pool: &PgPool) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("SELECT scope, generation FROM content_generations").fetch_all(pool).await?;
+    Ok(rows.into_iter().collect())
 }

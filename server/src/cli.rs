@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::config::ServeConfig;
+use crate::config::{ServeConfig, StorageConfig};
 
 #[derive(Debug, Parser)]
 #[command(name = "trailerworks", version, about = "The trailer repair shop's website in one binary")]
@@ -23,16 +23,15 @@ pub enum Command {
     },
     /// Add the sample blog posts (useful articles for trailer owners) to a new site's database.
     DemoContent {
-        /// Directory of the database (as for serve).
-        #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
-        data_dir: std::path::PathBuf,
+        #[command(flatten)]
+        storage: StorageConfig,
     },
-    /// Copy the database and uploaded images to a new directory, consistently, while the server
-    /// may be running. To restore, stop the server and use that directory as the data directory.
+    /// Copy the database and uploaded images to a new directory while the server may be
+    /// running: SQLite as one consistent snapshot, PostgreSQL with pg_dump, and every image.
+    /// docs/deploy.md says how to restore.
     Backup {
-        /// Directory of the database (as for serve).
-        #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
-        data_dir: std::path::PathBuf,
+        #[command(flatten)]
+        storage: StorageConfig,
         /// Where the copy goes: a directory that does not exist yet, or is empty.
         #[arg(long)]
         to: std::path::PathBuf,
@@ -60,7 +59,7 @@ pub struct AdminArgs {
     /// The account's e-mail address (its login).
     #[arg(long)]
     pub email: String,
-    /// Directory of the database (as for serve); the server may be running on it.
-    #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
-    pub data_dir: std::path::PathBuf,
+    /// The database (as for serve); the server may be running on it.
+    #[command(flatten)]
+    pub storage: StorageConfig,
 }

@@ -11,9 +11,9 @@ use crate::{
     auth::{password::Password, session, throttle, users},
     blog,
     cli::AdminAction,
-    config::ServeConfig,
+    config::{ServeConfig, StorageConfig},
     content::Content,
-    db,
+    db::{self, Db},
     domain::EmailAddress,
     media,
     pages::{PublicPages, Site},
@@ -25,8 +25,8 @@ use crate::{
 /// does (ms).
 pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::Result<()> {
     let content = Content::load(config.content.as_deref())?;
-    db::open(&config.data_dir).await?;
-    let site = Site::new(content, config.public_origin(), db::open_reader(&config.data_dir).await?);
+    let db = config.storage.open_db().await?;
+    let site = Site::new(content, config.public_origin(), db.reader(&config.storage.location()).await?);
     let newest = blog::published::cards(&site.db, 0, 1).await?;
     let pages = PublicPages::start(site, config.render_threads, config.page_cache_bytes())?;
     let mut paths: Vec<String> =
@@ -69,10 +69,10 @@ pub async fn serve(config: &ServeConfig) -> anyhow::Result<()> {
 }
 
 /// Adds the sample blog posts that are missing (by slug) to the database in `data_dir`.
-pub async fn demo_content(data_dir: &std::path::Path) -> anyhow::Result<()> {
-    let db = db::open(data_dir).await?;
+pub async fn demo_content(storage: &StorageConfig) -> anyhow::Result<()> {
+    let db = storage.open_db().await?;
     let added = blog::samples::add(&db).await?;
-    println!("Added {added} sample blog posts to {}. Restart the server to show them.", data_dir.display());
+    println!("Added {added} sample blog posts. Restart the server to show them.");
     Ok(())
 }
 
@@ -86,7 +86,7 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
         EmailAddress::parse(&args.email).map_err(|message| anyhow::anyhow!("{message}: {}", args.email))?;
     let password = Password::parse(&read_password()?).map_err(|message| anyhow::anyhow!("{message}"))?;
     let hash = tokio::task::spawn_blocking(move || password.hash()).await??;
-    let db = db::open(&args.data_dir).await?;
+    let db = args.storage.open_db().await?;
     if creating {
         anyhow::ensure!(
             users::create_admin(&db, &email, &hash).await?,
@@ -118,32 +118,64 @@ fn read_password() -> anyhow::Result<String> {
     }
 }
 
-/// `trailerworks backup --to DIR`: the database as one consistent snapshot (SQLite's
-/// `VACUUM INTO`, which reads inside one transaction while the server keeps writing), then the
-/// uploaded images (never changed once stored, so a plain copy is consistent).
-pub async fn backup(data_dir: &std::path::Path, to: &std::path::Path) -> anyhow::Result<()> {
+/// `trailerworks backup --to DIR`: the database, consistently while the server keeps writing
+/// (SQLite's `VACUUM INTO` reads inside one transaction; `pg_dump` takes one snapshot), then the
+/// uploaded images (never changed once stored, so a plain copy is consistent) into
+/// `DIR/blog-images`, wherever they are kept.
+pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Result<()> {
     let occupied = std::fs::read_dir(to).is_ok_and(|mut entries| entries.next().is_some());
     anyhow::ensure!(!occupied, "{} is not empty; back up into a new directory", to.display());
     std::fs::create_dir_all(to).with_context(|| format!("Failed to create {}", to.display()))?;
-    let db = db::open(data_dir).await?;
-    let copy = to.join(db::FILE_NAME);
-    let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
-    sqlx::query("VACUUM INTO ?").bind(copy_path).execute(&db).await.context("Failed to copy the database")?;
-    let images = data_dir.join(media::FOLDER);
-    let mut copied = 0;
-    if images.is_dir() {
-        let target = to.join(media::FOLDER);
+    let db = storage.open_db().await?;
+    let database = match (&db, &storage.database_url) {
+        (Db::Postgres(_), Some(url)) => dump_postgres(url, &to.join(db::POSTGRES_DUMP))?,
+        (Db::Sqlite(pool), _) => {
+            let copy = to.join(db::FILE_NAME);
+            let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
+            sqlx::query("VACUUM INTO $1")
+                .bind(copy_path)
+                .execute(pool)
+                .await
+                .context("Failed to copy the database")?;
+            copy
+        }
+        (Db::Postgres(_), None) => anyhow::bail!("A PostgreSQL database needs --database-url"),
+    };
+    let media = storage.media(db)?;
+    let target = to.join(media::FOLDER);
+    let names = media.names().await?;
+    if !names.is_empty() {
         std::fs::create_dir_all(&target)?;
-        for entry in std::fs::read_dir(&images)? {
-            let entry = entry?;
-            let name = entry.file_name();
-            // Files still being written start with a dot; they are not part of any post yet.
-            if entry.file_type()?.is_file() && !name.to_string_lossy().starts_with('.') {
-                std::fs::copy(entry.path(), target.join(&name))?;
-                copied += 1;
-            }
+    }
+    for name in &names {
+        if let Some(bytes) = media.read(name).await? {
+            std::fs::write(target.join(name), bytes).with_context(|| format!("Failed to copy {name}"))?;
         }
     }
-    println!("Backed up the database and {copied} image files to {}.", to.display());
+    println!(
+        "Backed up the database to {} and {} image files to {}.",
+        database.display(),
+        names.len(),
+        target.display()
+    );
     Ok(())
+}
+
+/// Runs `pg_dump` into `file` (PostgreSQL's custom format, for `pg_restore`), or says exactly
+/// what to run when it is not installed.
+fn dump_postgres(url: &str, file: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    let file_arg = format!("--file={}", file.display());
+    let status = std::process::Command::new("pg_dump")
+        .args(["--format=custom", "--no-owner", &file_arg, url])
+        .status();
+    match status {
+        Ok(status) if status.success() => Ok(file.to_owned()),
+        Ok(status) => anyhow::bail!("pg_dump failed ({status}); the database was not backed up"),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => anyhow::bail!(
+            "pg_dump was not found (it comes with PostgreSQL's client programs). Back up the database with:\n  \
+             pg_dump --format=custom --no-owner {file_arg} '{}'",
+            db::without_password(url)
+        ),
+        Err(error) => Err(error).context("Failed to run pg_dump"),
+    }
 }

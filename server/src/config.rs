@@ -5,7 +5,46 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 use anyhow::{Context as _, bail};
 use clap::Args;
 
-use crate::delivery::{DeliverySettings, EmailSettings, WebhookSettings};
+use crate::{
+    client::TrustedProxies,
+    db::{Db, Location},
+    delivery::{DeliverySettings, EmailSettings, WebhookSettings},
+    media::MediaStore,
+};
+
+/// Where the data lives; `serve` and every command that touches data take these.
+#[derive(Debug, Clone, Args)]
+pub struct StorageConfig {
+    /// Directory for the SQLite database and uploaded images (those not elsewhere); created if
+    /// missing.
+    #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// PostgreSQL to keep the data in, e.g. postgres://user:pass@host:5432/db (for two or more
+    /// instances); SQLite in --data-dir when not given.
+    #[arg(long, env = "TRAILERWORKS_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+
+    /// S3-compatible bucket for uploads, s3://bucket or s3://bucket/prefix, with AWS_ACCESS_KEY_ID,
+    /// AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL; --data-dir when not given.
+    #[arg(long, env = "TRAILERWORKS_MEDIA_STORE")]
+    pub media_store: Option<String>,
+}
+
+impl StorageConfig {
+    pub fn location(&self) -> Location<'_> {
+        Location::new(self.database_url.as_deref(), &self.data_dir)
+    }
+
+    /// Opens and migrates the database.
+    pub async fn open_db(&self) -> anyhow::Result<Db> {
+        Db::open(&self.location()).await
+    }
+
+    pub fn media(&self, db: Db) -> anyhow::Result<MediaStore> {
+        MediaStore::new(self.media_store.as_deref(), &self.data_dir, db)
+    }
+}
 
 #[derive(Debug, Clone, Args)]
 pub struct ServeConfig {
@@ -13,9 +52,13 @@ pub struct ServeConfig {
     #[arg(long, env = "TRAILERWORKS_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
-    /// Directory for the database and uploaded images; created if missing.
-    #[arg(long, env = "TRAILERWORKS_DATA_DIR", default_value = "./data")]
-    pub data_dir: PathBuf,
+    #[command(flatten)]
+    pub storage: StorageConfig,
+
+    /// Reverse proxies (comma-separated addresses or networks, e.g. 127.0.0.1,10.0.0.0/8) whose
+    /// X-Forwarded-For names the visitor's address; none by default.
+    #[arg(long, env = "TRAILERWORKS_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
 
     /// Site content file (TOML); the built-in content/site.toml when not given.
     #[arg(long, env = "TRAILERWORKS_CONTENT")]
@@ -34,7 +77,7 @@ pub struct ServeConfig {
     pub page_cache_mb: u64,
 
     /// SMTP server for booking e-mails, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
-    #[arg(long, env = "TRAILERWORKS_SMTP_URL")]
+    #[arg(long, env = "TRAILERWORKS_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
 
     /// Sender of booking e-mails, e.g. "Trailer Works <bookings@example.com>".
@@ -50,7 +93,7 @@ pub struct ServeConfig {
     pub webhook_url: Option<String>,
 
     /// The webhook's access key (sent as access_key; never sent to browsers).
-    #[arg(long, env = "TRAILERWORKS_WEBHOOK_ACCESS_KEY")]
+    #[arg(long, env = "TRAILERWORKS_WEBHOOK_ACCESS_KEY", hide_env_values = true)]
     pub webhook_access_key: Option<String>,
 
     /// Bookings accepted per client address and hour; 0 turns the limit off.
@@ -68,6 +111,11 @@ pub struct ServeConfig {
     /// Tries before a delivery is marked dead.
     #[arg(long, env = "TRAILERWORKS_DELIVERY_MAX_ATTEMPTS", default_value_t = 12)]
     pub delivery_max_attempts: u32,
+
+    /// How long an instance may hold a delivery it is sending; if it dies meanwhile, another
+    /// instance sends it after this.
+    #[arg(long, env = "TRAILERWORKS_DELIVERY_LEASE_MS", default_value_t = 120_000)]
+    pub delivery_lease_ms: u64,
 }
 
 impl ServeConfig {
@@ -78,6 +126,10 @@ impl ServeConfig {
 
     pub fn page_cache_bytes(&self) -> u64 {
         self.page_cache_mb * 1024 * 1024
+    }
+
+    pub fn trusted_proxies(&self) -> anyhow::Result<TrustedProxies> {
+        TrustedProxies::parse(&self.trusted_proxies)
     }
 
     pub fn is_https(&self) -> bool {
@@ -107,6 +159,7 @@ impl ServeConfig {
             webhook,
             retry_base: Duration::from_millis(self.delivery_retry_base_ms),
             max_attempts: self.delivery_max_attempts,
+            lease: Duration::from_millis(self.delivery_lease_ms),
         })
     }
 }

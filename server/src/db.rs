@@ -1,23 +1,109 @@
-//! The SQLite database in the data directory, migrated on open.
+//! The database: SQLite in the data directory (the embedded default) or PostgreSQL (for two or
+//! more instances), migrated on open, each from its own migrations folder.
+//!
+//! Store functions are written once: `with_db!` compiles their body for each backend, so the
+//! same SQL (with `$1` placeholders, which SQLite accepts too) and the same row types serve
+//! both. Where the backends differ, a function matches on `Db` itself.
 
 use std::{path::Path, str::FromStr as _, time::Duration};
 
 use anyhow::Context as _;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+use sqlx::{
+    PgPool,
+    postgres::{PgConnectOptions, PgPoolOptions},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous},
 };
 
 pub const FILE_NAME: &str = "trailerworks.db";
+/// The file `trailerworks backup` writes a PostgreSQL database to (pg_dump's custom format).
+pub const POSTGRES_DUMP: &str = "trailerworks.pgdump";
 
 /// Read-only connections for the public pages: with WAL, reads never wait for the writer.
-const READERS: u32 = 2;
+const SQLITE_READERS: u32 = 2;
+/// PostgreSQL connections per instance: bookings, the admin and the public pages share them.
+const POSTGRES_CONNECTIONS: u32 = 16;
+/// How long a request waits for a connection before it is told the database is unavailable.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// Opens (creating it if needed) and migrates the database in `data_dir`.
-pub async fn open(data_dir: &Path) -> anyhow::Result<SqlitePool> {
+/// A pool of connections to one backend.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool of `$db` (a `&Db`); the body is
+/// compiled once per backend, so it may use backend-specific types it never names.
+#[macro_export]
+macro_rules! with_db {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Where the data lives: `--database-url` when given (PostgreSQL), else SQLite in `data_dir`.
+#[derive(Clone, Debug)]
+pub enum Location<'a> {
+    Sqlite(&'a Path),
+    Postgres(&'a str),
+}
+
+impl<'a> Location<'a> {
+    pub fn new(database_url: Option<&'a str>, data_dir: &'a Path) -> Self {
+        match database_url {
+            Some(url) => Self::Postgres(url),
+            None => Self::Sqlite(data_dir),
+        }
+    }
+}
+
+impl Db {
+    /// Opens (creating it if needed) and migrates the database at `location`. Instances that
+    /// start together on one PostgreSQL database take turns: migrations hold a lock.
+    pub async fn open(location: &Location<'_>) -> anyhow::Result<Self> {
+        match location {
+            Location::Sqlite(data_dir) => open_sqlite(data_dir).await,
+            Location::Postgres(url) => open_postgres(url).await,
+        }
+    }
+
+    /// Connections for reading published posts: SQLite's own read-only connections; the same
+    /// pool on PostgreSQL.
+    pub async fn reader(&self, location: &Location<'_>) -> anyhow::Result<Self> {
+        match (self, location) {
+            (Self::Sqlite(_), Location::Sqlite(data_dir)) => {
+                let path = data_dir.join(FILE_NAME);
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(SQLITE_READERS)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(sqlite_options(&path)?.read_only(true))
+                    .await
+                    .with_context(|| format!("Failed to open the database {} for reading", path.display()))?;
+                Ok(Self::Sqlite(pool))
+            }
+            _ => Ok(self.clone()),
+        }
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> anyhow::Result<()> {
+        with_db!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(drop)?);
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        with_db!(self, |pool| pool.close().await);
+    }
+}
+
+async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("Failed to create the data directory {}", data_dir.display()))?;
     let path = data_dir.join(FILE_NAME);
-    let options = options(&path)?
+    let options = sqlite_options(&path)?
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         // FULL syncs the WAL at every commit, so a booking acknowledged to a visitor survives a
@@ -26,26 +112,102 @@ pub async fn open(data_dir: &Path) -> anyhow::Result<SqlitePool> {
         .foreign_keys(true);
     // One connection: SQLite has one writer at a time anyway, and several connections made
     // writers busy-wait on the lock (p99 ~200 ms under load instead of ~10 ms). The public
-    // pages read through `open_reader`'s connections. Other processes (the CLI) wait on the lock.
+    // pages read through `reader`'s connections. Other processes (the CLI) wait on the lock.
     let pool = SqlitePoolOptions::new()
         .max_connections(1)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .connect_with(options)
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;
-    sqlx::migrate!("./migrations").run(&pool).await.context("Failed to migrate the database")?;
-    Ok(pool)
+    sqlx::migrate!("./migrations/sqlite").run(&pool).await.context("Failed to migrate the database")?;
+    Ok(Db::Sqlite(pool))
 }
 
-/// Read-only connections to the database in `data_dir`, which `open` has made and migrated.
-pub async fn open_reader(data_dir: &Path) -> anyhow::Result<SqlitePool> {
-    let path = data_dir.join(FILE_NAME);
-    SqlitePoolOptions::new()
-        .max_connections(READERS)
-        .connect_with(options(&path)?.read_only(true))
-        .await
-        .with_context(|| format!("Failed to open the database {} for reading", path.display()))
-}
-
-fn options(path: &Path) -> anyhow::Result<SqliteConnectOptions> {
+fn sqlite_options(path: &Path) -> anyhow::Result<SqliteConnectOptions> {
     Ok(SqliteConnectOptions::from_str("sqlite://")?.filename(path).busy_timeout(Duration::from_secs(5)))
+}
+
+async fn open_postgres(url: &str) -> anyhow::Result<Db> {
+    let options = PgConnectOptions::from_str(url).context("--database-url is not a PostgreSQL URL")?;
+    let pool = PgPoolOptions::new()
+        .max_connections(POSTGRES_CONNECTIONS)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_with(options)
+        .await
+        .with_context(|| format!("Failed to connect to the database at {}", without_password(url)))?;
+    // sqlx holds an advisory lock while it migrates, so instances started together take turns.
+    sqlx::migrate!("./migrations/postgres").run(&pool).await.context("Failed to migrate the database")?;
+    Ok(Db::Postgres(pool))
+}
+
+/// `url` with its password replaced, for messages and logs.
+pub fn without_password(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Whether `error` (anywhere in its chain) means the database cannot be reached or written now
+/// (down, out of connections, disk full), as opposed to a bug: the caller answers 503.
+pub fn is_unavailable(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<sqlx::Error>().is_some_and(|error| match error {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed => true,
+            sqlx::Error::Database(db) => match db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                Some(postgres) => postgres_unavailable(postgres.code()),
+                None => db.code().and_then(|code| code.parse().ok()).is_some_and(sqlite_unavailable),
+            },
+            _ => false,
+        })
+    })
+}
+
+/// SQLite's (extended) result codes: SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13),
+/// SQLITE_CANTOPEN (14), with their extended forms.
+fn sqlite_unavailable(code: u32) -> bool {
+    matches!(code & 0xff, 8 | 10 | 13 | 14)
+}
+
+/// PostgreSQL's SQLSTATE classes 08 (connection), 53 (resources: disk full, out of memory, too
+/// many connections) and 57P (the server is shutting down or restarting).
+fn postgres_unavailable(code: &str) -> bool {
+    code.starts_with("08") || code.starts_with("53") || code.starts_with("57P")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(
+            without_password("postgres://tw:secret@db.example.com:5432/tw"),
+            "postgres://tw:***@db.example.com:5432/tw"
+        );
+        assert_eq!(without_password("postgres://db.example.com/tw"), "postgres://db.example.com/tw");
+    }
+
+    #[test]
+    fn outages_and_full_disks_are_unavailable_but_bugs_are_not() {
+        for code in [13, 10, 3338, 8, 14] {
+            assert!(sqlite_unavailable(code), "{code}");
+        }
+        for code in [19, 2067, 1] {
+            assert!(!sqlite_unavailable(code), "{code}");
+        }
+        for code in ["08006", "53100", "57P01"] {
+            assert!(postgres_unavailable(code), "{code}");
+        }
+        for code in ["23505", "42601"] {
+            assert!(!postgres_unavailable(code), "{code}");
+        }
+    }
 }

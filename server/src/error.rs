@@ -11,6 +11,9 @@ use axum::{
 };
 use serde_json::json;
 
+/// What a request hears while the database cannot be reached or written (nothing was stored).
+pub const UNAVAILABLE: &str = "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.";
+
 /// Messages per field, answered as 422 `{"errors": {"field": ["message"]}}`.
 #[derive(Debug, Default)]
 pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
@@ -83,6 +86,10 @@ impl IntoResponse for ApiError {
             }
             Self::NotFound(message) => {
                 (StatusCode::NOT_FOUND, Json(json!({ "error": message }))).into_response()
+            }
+            Self::Internal(error) if crate::db::is_unavailable(&error) => {
+                tracing::error!("The database is unavailable: {error:#}");
+                (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error": UNAVAILABLE }))).into_response()
             }
             Self::Internal(error) => {
                 tracing::error!("{error:#}");

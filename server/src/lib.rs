@@ -6,6 +6,7 @@ pub mod blog;
 pub mod booking;
 pub mod changes;
 pub mod cli;
+pub mod client;
 pub mod clock;
 pub mod commands;
 pub mod config;

@@ -39,9 +39,9 @@ async fn run() -> std::process::ExitCode {
         .init();
     let result = match Cli::parse().command {
         Command::Serve(config) => commands::serve(&config).await,
-        Command::DemoContent { data_dir } => commands::demo_content(&data_dir).await,
+        Command::DemoContent { storage } => commands::demo_content(&storage).await,
         Command::Admin { action } => commands::admin(action).await,
-        Command::Backup { data_dir, to } => commands::backup(&data_dir, &to).await,
+        Command::Backup { storage, to } => commands::backup(&storage, &to).await,
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {

@@ -5,7 +5,7 @@ use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
 use axum::{
     Json, Router,
     extract::{
-        ConnectInfo, DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection,
+        DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection,
     },
     http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
@@ -20,6 +20,8 @@ use crate::{
     blog,
     booking::{self, routes::BookingDesk},
     changes::Changes,
+    client::{ClientAddress, TrustedProxies},
+    db::Db,
     error::ApiError,
     media::{self, MediaStore},
     pages::{
@@ -42,7 +44,7 @@ const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
 pub struct AppState {
     pub pages: Arc<PublicPages>,
     pub changes: Changes,
-    pub db: sqlx::SqlitePool,
+    pub db: Db,
     pub bookings: Arc<BookingDesk>,
     pub auth: Arc<AuthDesk>,
     pub media: Arc<MediaStore>,
@@ -78,7 +80,7 @@ impl FromRef<AppState> for Changes {
     }
 }
 
-impl FromRef<AppState> for sqlx::SqlitePool {
+impl FromRef<AppState> for Db {
     fn from_ref(state: &AppState) -> Self {
         state.db.clone()
     }
@@ -126,11 +128,17 @@ pub struct App {
     router: Router,
     pages: Arc<PublicPages>,
     headers: Arc<SecurityHeaders>,
+    proxies: Arc<TrustedProxies>,
 }
 
 impl App {
-    pub fn new(state: AppState, headers: SecurityHeaders) -> Self {
-        Self { pages: Arc::clone(&state.pages), router: router(state), headers: Arc::new(headers) }
+    pub fn new(state: AppState, headers: SecurityHeaders, proxies: TrustedProxies) -> Self {
+        Self {
+            pages: Arc::clone(&state.pages),
+            router: router(state),
+            headers: Arc::new(headers),
+            proxies: Arc::new(proxies),
+        }
     }
 
     /// Answers `request`, which came from `peer`.
@@ -144,7 +152,8 @@ impl App {
         let answer = match cached {
             Some(entry) => Answer::Ready(respond(&entry, request.headers(), str::to_owned)),
             None => {
-                request.extensions_mut().insert(ConnectInfo(peer));
+                let client = self.proxies.client(peer.ip(), request.headers());
+                request.extensions_mut().insert(ClientAddress(client));
                 Answer::Routed(self.router.clone().call(request))
             }
         };
@@ -191,8 +200,8 @@ fn router(state: AppState) -> Router {
 
 /// `GET /healthz`: 200 once the server is up and the database answers (pages are rendered
 /// when first asked for, the main ones in the background after start-up).
-async fn healthz(State(db): State<sqlx::SqlitePool>) -> StatusCode {
-    match sqlx::query("SELECT 1").execute(&db).await {
+async fn healthz(State(db): State<Db>) -> StatusCode {
+    match db.ping().await {
         Ok(_) => StatusCode::OK,
         Err(error) => {
             tracing::error!("Health check failed: {error}");

@@ -13,20 +13,16 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     booking::routes::BookingDesk,
-    changes::{Changes, Follower},
+    changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
-    db,
+    db::Db,
     delivery::Outbox,
-    media::MediaStore,
     pages::{PublicPages, Site},
     routes::{App, AppState},
     security::SecurityHeaders,
     serve,
 };
-
-/// How often the booking rate limiter forgets addresses that are within their allowance again.
-const LIMITER_CLEANUP: Duration = Duration::from_secs(600);
 
 pub struct Application {
     listener: TcpListener,
@@ -44,8 +40,11 @@ impl Application {
         let started = Instant::now();
         let content = Content::load(config.content.as_deref())?;
         let delivery = config.delivery()?;
-        let db = db::open(&config.data_dir).await?;
-        let site = Site::new(content, config.public_origin(), db::open_reader(&config.data_dir).await?);
+        let proxies = config.trusted_proxies()?;
+        let location = config.storage.location();
+        let db = Db::open(&location).await?;
+        let media = Arc::new(config.storage.media(db.clone())?);
+        let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
             PublicPages::start(site, config.render_threads, config.page_cache_bytes())
                 .context("Failed to start the page renderer")?,
@@ -55,37 +54,31 @@ impl Application {
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
         let outbox = Arc::new(Outbox::new(db.clone(), delivery)?);
-        let bookings = Arc::new(BookingDesk::new(
-            db.clone(),
-            Arc::clone(&outbox),
-            config.booking_rate_limit,
-            Duration::from_millis(config.booking_min_fill_ms),
-        ));
-        let background = vec![
+        let bookings = Arc::new(BookingDesk {
+            db: db.clone(),
+            outbox: Arc::clone(&outbox),
+            per_hour: config.booking_rate_limit,
+            min_fill: Duration::from_millis(config.booking_min_fill_ms),
+        });
+        let mut background = vec![
             tokio::spawn({
                 let pages = Arc::clone(&pages);
                 async move { pages.warm_up().await }
             }),
             tokio::spawn(outbox.run()),
-            tokio::spawn({
-                let bookings = Arc::clone(&bookings);
-                async move {
-                    loop {
-                        tokio::time::sleep(LIMITER_CLEANUP).await;
-                        bookings.forget_idle_addresses();
-                    }
-                }
-            }),
         ];
+        if let Db::Postgres(pool) = &db {
+            background.push(tokio::spawn(changes::follow_other_instances(pool.clone(), changes.clone())));
+        }
         let state = AppState {
             pages: Arc::clone(&pages),
             changes,
             auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
-            media: Arc::new(MediaStore::new(&config.data_dir, db.clone())),
+            media,
             db,
             bookings,
         };
-        let app = App::new(state, SecurityHeaders::new(config.is_https()));
+        let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies);
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
         Ok(Self { listener, app, background, pages })
     }

@@ -1,9 +1,7 @@
 //! The audit log: who signed in (or tried), signed out, and changed posts or bookings.
 
+use crate::{clock, db::Db, with_db};
 use serde::Serialize;
-use sqlx::{Row as _, SqlitePool};
-
-use crate::clock;
 
 /// What happened, as the audit page names it.
 #[derive(Debug, Clone, Copy)]
@@ -46,27 +44,24 @@ pub struct Actor<'a> {
     pub client_ip: &'a str,
 }
 
-pub async fn record(
-    pool: &SqlitePool,
-    actor: &Actor<'_>,
-    action: Action,
-    detail: &str,
-) -> anyhow::Result<()> {
-    sqlx::query(
-        "INSERT INTO audit_log (at, user_id, email, action, detail, client_ip) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(clock::now())
-    .bind(actor.user_id)
-    .bind(actor.email)
-    .bind(action.name())
-    .bind(detail)
-    .bind(actor.client_ip)
-    .execute(pool)
-    .await?;
+pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO audit_log (at, user_id, email, action, detail, client_ip) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(clock::now())
+        .bind(actor.user_id)
+        .bind(actor.email)
+        .bind(action.name())
+        .bind(detail)
+        .bind(actor.client_ip)
+        .execute(pool)
+        .await?;
+    });
     Ok(())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Entry {
     pub id: i64,
@@ -78,24 +73,15 @@ pub struct Entry {
 }
 
 /// The newest `limit` entries older than entry `before` (all when None), newest first.
-pub async fn recent(pool: &SqlitePool, before: Option<i64>, limit: i64) -> anyhow::Result<Vec<Entry>> {
-    let rows = sqlx::query(
-        "SELECT id, at, email, action, detail, client_ip FROM audit_log
-         WHERE (?1 IS NULL OR id < ?1) ORDER BY id DESC LIMIT ?2",
-    )
-    .bind(before)
-    .bind(limit)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|row| Entry {
-            id: row.get("id"),
-            at: row.get("at"),
-            email: row.get("email"),
-            action: row.get("action"),
-            detail: row.get("detail"),
-            client_ip: row.get("client_ip"),
-        })
-        .collect())
+pub async fn recent(db: &Db, before: Option<i64>, limit: i64) -> anyhow::Result<Vec<Entry>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, at, email, action, detail, client_ip FROM audit_log
+             WHERE ($1 IS NULL OR id < $1) ORDER BY id DESC LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?
+    }))
 }

@@ -1,10 +1,10 @@
 //! The guard of every admin API: a live session of an admin, and for writes a same-origin
 //! request carrying the session's CSRF token.
 
-use std::{net::SocketAddr, sync::Arc};
+use std::sync::Arc;
 
 use axum::{
-    extract::{ConnectInfo, FromRef, FromRequestParts},
+    extract::{FromRef, FromRequestParts},
     http::{HeaderMap, header, request::Parts},
 };
 use axum_extra::extract::CookieJar;
@@ -14,7 +14,7 @@ use super::{
     audit::Actor,
     session::{self, CookiePolicy, SessionUser},
 };
-use crate::error::ApiError;
+use crate::{client::ClientAddress, db::Db, error::ApiError};
 
 /// The header in which the admin app sends the session's CSRF token with every write.
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -23,14 +23,14 @@ const CONCURRENT_HASHES: usize = 2;
 
 /// What sign-in and the guard share.
 pub struct AuthDesk {
-    pub db: sqlx::SqlitePool,
+    pub db: Db,
     pub cookies: CookiePolicy,
     /// Turns at argon2, which takes ~20 MiB and tens of milliseconds of a core each.
     pub hashing: Semaphore,
 }
 
 impl AuthDesk {
-    pub fn new(db: sqlx::SqlitePool, https: bool) -> Self {
+    pub fn new(db: Db, https: bool) -> Self {
         Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES) }
     }
 
@@ -77,17 +77,9 @@ where
                 return Err(ApiError::Forbidden("The security token is missing or stale. Reload the page."));
             }
         }
-        Ok(Self { user, client_ip: client_ip(parts) })
+        let Ok(ClientAddress(client)) = ClientAddress::from_request_parts(parts, state).await;
+        Ok(Self { user, client_ip: client.to_string() })
     }
-}
-
-/// The address of the client (the peer of the connection).
-pub fn client_ip(parts: &Parts) -> String {
-    parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(peer)| peer.ip().to_string())
-        .unwrap_or_default()
 }
 
 /// False for a request a browser marks as coming from another site: `Sec-Fetch-Site` other than

@@ -1,14 +1,13 @@
 //! Sign-in, sign-out, the current session and the audit log, under /api/admin.
 
 use std::{
-    net::SocketAddr,
     sync::{Arc, LazyLock},
     time::Duration,
 };
 
 use axum::{
     Json,
-    extract::{ConnectInfo, Query, State, rejection::JsonRejection},
+    extract::{Query, State, rejection::JsonRejection},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -24,7 +23,10 @@ use super::{
     throttle::{self, Keys},
     users,
 };
-use crate::error::{ApiError, FieldErrors};
+use crate::{
+    client::ClientAddress,
+    error::{ApiError, FieldErrors},
+};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
 const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
@@ -46,7 +48,7 @@ pub struct LoginForm {
 /// `POST /api/admin/login`.
 pub async fn login(
     State(desk): State<Arc<AuthDesk>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
     body: Result<Json<LoginForm>, JsonRejection>,
@@ -68,7 +70,7 @@ pub async fn login(
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    let client_ip = peer.ip().to_string();
+    let client_ip = client.to_string();
     let actor = Actor { user_id: None, email, client_ip: &client_ip };
     let keys = Keys::new(email, &client_ip);
     if let Some(wait) = throttle::wait_left(&desk.db, &keys).await? {

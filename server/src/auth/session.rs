@@ -3,12 +3,10 @@
 
 use std::time::Duration;
 
+use crate::{clock, db::Db, with_db};
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use sha2::{Digest as _, Sha256};
-use sqlx::{Row as _, SqlitePool};
-
-use crate::clock;
 
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(2 * 60 * 60);
 pub const ABSOLUTE_LIFETIME: Duration = Duration::from_secs(7 * 24 * 60 * 60);
@@ -61,7 +59,7 @@ fn token_hash(token: &str) -> String {
 }
 
 /// A signed-in user, as a valid session shows them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SessionUser {
     pub user_id: i64,
     pub email: String,
@@ -77,77 +75,94 @@ pub struct NewSession {
 
 /// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
 /// sign-in always rotates the token. Expired sessions of anyone are cleared on the way.
-pub async fn create(pool: &SqlitePool, user_id: i64, previous: Option<&str>) -> anyhow::Result<NewSession> {
+pub async fn create(db: &Db, user_id: i64, previous: Option<&str>) -> anyhow::Result<NewSession> {
     let session = NewSession { token: random_token(), csrf_token: random_token() };
     let now = clock::now();
-    let mut tx = pool.begin().await?;
-    if let Some(previous) = previous {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
-            .bind(token_hash(previous))
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if let Some(previous) = previous {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash(previous))
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("DELETE FROM sessions WHERE created_at < $1 OR last_seen_at < $2")
+            .bind(clock::before(ABSOLUTE_LIFETIME))
+            .bind(clock::before(IDLE_TIMEOUT))
             .execute(&mut *tx)
             .await?;
-    }
-    sqlx::query("DELETE FROM sessions WHERE created_at < ? OR last_seen_at < ?")
-        .bind(clock::before(ABSOLUTE_LIFETIME))
-        .bind(clock::before(IDLE_TIMEOUT))
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at)
+             VALUES ($1, $2, $3, $4, $4)",
+        )
+        .bind(token_hash(&session.token))
+        .bind(user_id)
+        .bind(&session.csrf_token)
+        .bind(&now)
         .execute(&mut *tx)
         .await?;
-    sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
-    )
-    .bind(token_hash(&session.token))
-    .bind(user_id)
-    .bind(&session.csrf_token)
-    .bind(&now)
-    .bind(&now)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
+        tx.commit().await?;
+    });
     Ok(session)
 }
 
-/// The user of a live session, and a fresh `last_seen_at`; None for an unknown or expired token.
-pub async fn find(pool: &SqlitePool, token: &str) -> anyhow::Result<Option<SessionUser>> {
-    let hash = token_hash(token);
-    let row = sqlx::query(
-        "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
-         JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ? AND s.created_at >= ? AND s.last_seen_at >= ?",
-    )
-    .bind(&hash)
-    .bind(clock::before(ABSOLUTE_LIFETIME))
-    .bind(clock::before(IDLE_TIMEOUT))
-    .fetch_optional(pool)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let last_seen: String = row.get("last_seen_at");
-    if last_seen < clock::before(TOUCH_EVERY) {
-        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
-            .bind(clock::now())
-            .bind(&hash)
-            .execute(pool)
-            .await?;
-    }
-    Ok(Some(SessionUser {
-        user_id: row.get("user_id"),
-        email: row.get("email"),
-        role: row.get("role"),
-        csrf_token: row.get("csrf_token"),
-    }))
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    #[sqlx(flatten)]
+    user: SessionUser,
+    last_seen_at: String,
 }
 
-/// Ends the session with `token` (sign-out).
-pub async fn delete(pool: &SqlitePool, token: &str) -> anyhow::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = ?").bind(token_hash(token)).execute(pool).await?;
+/// The user of a live session, and a fresh `last_seen_at`; None for an unknown or expired token.
+/// Sessions live in the database, so every instance knows every session.
+pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
+    let hash = token_hash(token);
+    let row: Option<SessionRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
+             JOIN users u ON u.id = s.user_id
+             WHERE s.token_hash = $1 AND s.created_at >= $2 AND s.last_seen_at >= $3",
+        )
+        .bind(&hash)
+        .bind(clock::before(ABSOLUTE_LIFETIME))
+        .bind(clock::before(IDLE_TIMEOUT))
+        .fetch_optional(pool)
+        .await?
+    });
+    let Some(row) = row else { return Ok(None) };
+    if row.last_seen_at < clock::before(TOUCH_EVERY) {
+        with_db!(db, |pool| {
+            sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
+                .bind(clock::now())
+                .bind(&hash)
+                .execute(pool)
+                .await?;
+        });
+    }
+    Ok(Some(row.user))
+}
+
+/// Ends the session with `token` (sign-out), on every instance.
+pub async fn delete(db: &Db, token: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash(token))
+            .execute(pool)
+            .await?;
+    });
     Ok(())
 }
 
 /// Ends every session of the user with `email` (after a password reset).
-pub async fn delete_all_of(pool: &SqlitePool, email: &str) -> anyhow::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = ?)")
+pub async fn delete_all_of(db: &Db, email: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE lower(email) = lower($1))",
+        )
         .bind(email)
         .execute(pool)
         .await?;
+    });
     Ok(())
 }
 

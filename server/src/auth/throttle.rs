@@ -7,10 +7,9 @@
 
 use std::time::Duration;
 
-use sqlx::{Row as _, SqlitePool};
 use time::OffsetDateTime;
 
-use crate::clock;
+use crate::{clock, db::Db, with_db};
 
 const FREE_FAILURES: i64 = 5;
 const FIRST_WAIT: Duration = Duration::from_secs(60);
@@ -52,11 +51,11 @@ fn current_failures(failures: i64, last_failure: OffsetDateTime, now: OffsetDate
 }
 
 /// The wait left before the next attempt of these keys may run; None when it may run now.
-pub async fn wait_left(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<Option<Duration>> {
+pub async fn wait_left(db: &Db, keys: &Keys) -> anyhow::Result<Option<Duration>> {
     let now = OffsetDateTime::now_utc();
     let mut longest = Duration::ZERO;
     for key in keys.both() {
-        let Some((failures, last)) = load(pool, key).await? else { continue };
+        let Some((failures, last)) = load(db, key).await? else { continue };
         let failures = current_failures(failures, last, now);
         let until = last + wait_after(failures);
         if until > now {
@@ -67,54 +66,64 @@ pub async fn wait_left(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<Option<
 }
 
 /// Counts a failed attempt against both keys, and forgets keys that no longer count (so tries
-/// with ever new e-mail addresses or addresses cannot grow the table without end).
-pub async fn record_failure(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<()> {
+/// with ever new e-mail addresses or addresses cannot grow the table without end). The counts
+/// live in the database, so failures on every instance add up.
+pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
     let now = OffsetDateTime::now_utc();
-    sqlx::query("DELETE FROM login_failures WHERE last_failure_at < ?")
-        .bind(clock::format(now - (WINDOW + LONGEST_WAIT)))
-        .execute(pool)
-        .await?;
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM login_failures WHERE last_failure_at < $1")
+            .bind(clock::format(now - (WINDOW + LONGEST_WAIT)))
+            .execute(pool)
+            .await?;
+    });
     for key in keys.both() {
-        let failures = match load(pool, key).await? {
+        let failures = match load(db, key).await? {
             Some((failures, last)) => current_failures(failures, last, now) + 1,
             None => 1,
         };
-        sqlx::query(
-            "INSERT INTO login_failures (key, failures, last_failure_at) VALUES (?1, ?2, ?3)
-             ON CONFLICT (key) DO UPDATE SET failures = ?2, last_failure_at = ?3",
-        )
-        .bind(key)
-        .bind(failures)
-        .bind(clock::format(now))
-        .execute(pool)
-        .await?;
+        with_db!(db, |pool| {
+            sqlx::query(
+                "INSERT INTO login_failures (key, failures, last_failure_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (key) DO UPDATE SET failures = $2, last_failure_at = $3",
+            )
+            .bind(key)
+            .bind(failures)
+            .bind(clock::format(now))
+            .execute(pool)
+            .await?;
+        });
     }
     Ok(())
 }
 
 /// Forgets the failures of both keys (after a successful sign-in).
-pub async fn clear(pool: &SqlitePool, keys: &Keys) -> anyhow::Result<()> {
+pub async fn clear(db: &Db, keys: &Keys) -> anyhow::Result<()> {
     for key in keys.both() {
-        sqlx::query("DELETE FROM login_failures WHERE key = ?").bind(key).execute(pool).await?;
+        forget(db, key).await?;
     }
     Ok(())
 }
 
 /// Forgets the failures of the account `email` (the CLI's password reset).
-pub async fn clear_account(pool: &SqlitePool, email: &str) -> anyhow::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE key = ?").bind(account_key(email)).execute(pool).await?;
+pub async fn clear_account(db: &Db, email: &str) -> anyhow::Result<()> {
+    forget(db, &account_key(email)).await
+}
+
+async fn forget(db: &Db, key: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(key).execute(pool).await?;
+    });
     Ok(())
 }
 
-async fn load(pool: &SqlitePool, key: &str) -> anyhow::Result<Option<(i64, OffsetDateTime)>> {
-    let row = sqlx::query("SELECT failures, last_failure_at FROM login_failures WHERE key = ?")
-        .bind(key)
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.and_then(|row| {
-        let last = clock::parse(&row.get::<String, _>("last_failure_at"))?;
-        Some((row.get("failures"), last))
-    }))
+async fn load(db: &Db, key: &str) -> anyhow::Result<Option<(i64, OffsetDateTime)>> {
+    let row: Option<(i64, String)> = with_db!(db, |pool| {
+        sqlx::query_as("SELECT failures, last_failure_at FROM login_failures WHERE key = $1")
+            .bind(key)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(row.and_then(|(failures, last)| Some((failures, clock::parse(&last)?))))
 }
 
 #[cfg(test)]

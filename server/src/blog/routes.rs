@@ -9,7 +9,6 @@ use axum::{
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::SqlitePool;
 
 use super::{
     draft::PostForm,
@@ -22,6 +21,7 @@ use crate::{
         guard::Admin,
     },
     changes::{Change, Changes},
+    db::Db,
     error::{ApiError, FieldErrors},
 };
 
@@ -44,13 +44,13 @@ fn describe(post: &AdminPost) -> String {
 }
 
 /// `GET /api/admin/posts`: every post, newest first.
-pub async fn list(State(db): State<SqlitePool>, _admin: Admin) -> Result<Json<Value>, ApiError> {
+pub async fn list(State(db): State<Db>, _admin: Admin) -> Result<Json<Value>, ApiError> {
     Ok(Json(json!({ "posts": store::all(&db).await? })))
 }
 
 /// `GET /api/admin/posts/{id}`.
 pub async fn get(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     _admin: Admin,
     Path(id): Path<i64>,
 ) -> Result<Json<AdminPost>, ApiError> {
@@ -59,7 +59,7 @@ pub async fn get(
 
 /// `POST /api/admin/posts`: a new post by the signed-in admin.
 pub async fn create(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     body: Result<Json<PostForm>, JsonRejection>,
@@ -78,7 +78,7 @@ pub async fn create(
 
 /// `PUT /api/admin/posts/{id}`: replaces a post; the signed-in admin becomes its author.
 pub async fn update(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,
@@ -100,7 +100,7 @@ pub async fn update(
 }
 
 async fn record_publication_change(
-    db: &SqlitePool,
+    db: &Db,
     admin: &Admin,
     before: &AdminPost,
     after: &AdminPost,
@@ -120,7 +120,7 @@ pub struct Publication {
 
 /// `PUT /api/admin/posts/{id}/published`: the dashboard's publish toggle.
 pub async fn set_published(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,
@@ -138,7 +138,7 @@ pub async fn set_published(
 
 /// `DELETE /api/admin/posts/{id}`.
 pub async fn delete(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     Path(id): Path<i64>,

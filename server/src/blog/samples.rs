@@ -1,8 +1,8 @@
 //! Sample posts for a new site (content/sample-posts.toml), added only on request.
 
+use crate::db::Db;
 use anyhow::Context as _;
 use serde::Deserialize;
-use sqlx::SqlitePool;
 
 use super::store::{self, PublishedPost};
 
@@ -26,7 +26,7 @@ struct Sample {
 }
 
 /// Adds the sample posts that are not there yet (by slug); returns how many were added.
-pub async fn add(pool: &SqlitePool) -> anyhow::Result<usize> {
+pub async fn add(db: &Db) -> anyhow::Result<usize> {
     let samples: Samples = toml::from_str(SAMPLES).context("The sample posts file is invalid")?;
     let mut added = 0;
     for s in &samples.posts {
@@ -38,7 +38,7 @@ pub async fn add(pool: &SqlitePool) -> anyhow::Result<usize> {
             featured_image: Some(&s.image),
             created_at: &s.date,
         };
-        if store::insert_published(pool, &post).await? {
+        if store::insert_published(db, &post).await? {
             added += 1;
         }
     }

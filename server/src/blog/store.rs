@@ -1,10 +1,21 @@
-//! Posts in SQLite as the admin area reads and changes them (the public pages read `published`).
+//! Posts as the admin area reads and changes them (the public pages read `published`).
 
 use serde::Serialize;
-use sqlx::{Row as _, SqliteConnection, SqlitePool, sqlite::SqliteRow};
 
 use super::{draft::PostInput, sanitize::sanitize};
-use crate::clock;
+use crate::{clock, db::Db, with_db};
+
+/// Whether a post other than `$except_id` has `$slug`, inside the transaction `$tx`.
+macro_rules! slug_taken {
+    ($tx:expr, $slug:expr, $except_id:expr) => {
+        sqlx::query("SELECT 1 FROM blog_posts WHERE slug = $1 AND id != $2")
+            .bind($slug)
+            .bind($except_id)
+            .fetch_optional(&mut *$tx)
+            .await?
+            .is_some()
+    };
+}
 
 /// A post to insert as it is, already published (the sample posts).
 pub struct PublishedPost<'a> {
@@ -17,25 +28,27 @@ pub struct PublishedPost<'a> {
 }
 
 /// Inserts `post` unless a post with its slug exists; true when it was added.
-pub async fn insert_published(pool: &SqlitePool, post: &PublishedPost<'_>) -> anyhow::Result<bool> {
-    let done = sqlx::query(
-        "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (slug) DO NOTHING",
-    )
-    .bind(post.title)
-    .bind(post.slug)
-    .bind(post.excerpt)
-    .bind(sanitize(post.content))
-    .bind(post.featured_image)
-    .bind(post.created_at)
-    .bind(post.created_at)
-    .execute(pool)
-    .await?;
-    Ok(done.rows_affected() == 1)
+pub async fn insert_published(db: &Db, post: &PublishedPost<'_>) -> anyhow::Result<bool> {
+    let added = with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, TRUE, $6, $6) ON CONFLICT (slug) DO NOTHING",
+        )
+        .bind(post.title)
+        .bind(post.slug)
+        .bind(post.excerpt)
+        .bind(sanitize(post.content))
+        .bind(post.featured_image)
+        .bind(post.created_at)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    });
+    Ok(added == 1)
 }
 
 /// A post as the admin area shows it, drafts included.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminPost {
     pub id: i64,
@@ -44,6 +57,7 @@ pub struct AdminPost {
     pub excerpt: String,
     /// Left out of the dashboard list.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[sqlx(default)]
     pub content: Option<String>,
     pub featured_image: Option<String>,
     pub published: bool,
@@ -52,42 +66,29 @@ pub struct AdminPost {
     pub updated_at: String,
 }
 
-fn admin_post(row: &SqliteRow, with_content: bool) -> AdminPost {
-    AdminPost {
-        id: row.get("id"),
-        title: row.get("title"),
-        slug: row.get("slug"),
-        excerpt: row.get("excerpt"),
-        content: with_content.then(|| row.get("content")),
-        featured_image: row.get("featured_image"),
-        published: row.get("published"),
-        author_id: row.get("author_id"),
-        created_at: row.get("created_at"),
-        updated_at: row.get("updated_at"),
-    }
-}
-
 /// Every post, drafts included, newest first, without content.
-pub async fn all(pool: &SqlitePool) -> anyhow::Result<Vec<AdminPost>> {
-    let rows = sqlx::query(
-        "SELECT id, title, slug, excerpt, featured_image, published, author_id, created_at, updated_at
-         FROM blog_posts ORDER BY created_at DESC, id DESC",
-    )
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.iter().map(|row| admin_post(row, false)).collect())
+pub async fn all(db: &Db) -> anyhow::Result<Vec<AdminPost>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, title, slug, excerpt, featured_image, published, author_id, created_at, updated_at
+             FROM blog_posts ORDER BY created_at DESC, id DESC",
+        )
+        .fetch_all(pool)
+        .await?
+    }))
 }
 
 /// One post with its content.
-pub async fn get(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<AdminPost>> {
-    let row = sqlx::query(
-        "SELECT id, title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at
-         FROM blog_posts WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|row| admin_post(&row, true)))
+pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at
+             FROM blog_posts WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    }))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -104,100 +105,106 @@ impl From<sqlx::Error> for SaveError {
     }
 }
 
-async fn ensure_slug_free(tx: &mut SqliteConnection, slug: &str, except_id: i64) -> Result<(), SaveError> {
-    let taken = sqlx::query("SELECT 1 FROM blog_posts WHERE slug = ? AND id != ?")
-        .bind(slug)
-        .bind(except_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if taken.is_some() {
-        return Err(SaveError::SlugTaken);
-    }
-    // A live post's slug is no longer an old address of another post.
-    sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = ?").bind(slug).execute(&mut *tx).await?;
-    Ok(())
-}
-
 /// Adds a post by `author_id`; its id.
-pub async fn create(pool: &SqlitePool, post: &PostInput, author_id: i64) -> Result<i64, SaveError> {
-    let mut tx = pool.begin().await?;
-    ensure_slug_free(&mut tx, post.slug.as_ref(), 0).await?;
+pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, SaveError> {
     let now = clock::now();
-    let id = sqlx::query(
-        "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&post.title)
-    .bind(post.slug.as_ref())
-    .bind(&post.excerpt)
-    .bind(&post.content)
-    .bind(&post.featured_image)
-    .bind(post.published)
-    .bind(author_id)
-    .bind(&now)
-    .bind(&now)
-    .execute(&mut *tx)
-    .await?
-    .last_insert_rowid();
-    tx.commit().await?;
-    Ok(id)
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if slug_taken!(tx, post.slug.as_ref(), 0_i64) {
+            return Err(SaveError::SlugTaken);
+        }
+        // A live post's slug is no longer an old address of another post.
+        sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = $1")
+            .bind(post.slug.as_ref())
+            .execute(&mut *tx)
+            .await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+        )
+        .bind(&post.title)
+        .bind(post.slug.as_ref())
+        .bind(&post.excerpt)
+        .bind(&post.content)
+        .bind(&post.featured_image)
+        .bind(post.published)
+        .bind(author_id)
+        .bind(&now)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    })
 }
 
 /// Replaces post `id` with `post` by `author_id`; the post as it was, None when there is none.
 /// When a published post's slug changes, its old slug is kept to redirect to the new one.
 pub async fn update(
-    pool: &SqlitePool,
+    db: &Db,
     id: i64,
     post: &PostInput,
     author_id: i64,
 ) -> Result<Option<AdminPost>, SaveError> {
-    let Some(before) = get(pool, id).await? else { return Ok(None) };
-    let mut tx = pool.begin().await?;
-    ensure_slug_free(&mut tx, post.slug.as_ref(), id).await?;
-    if before.published && before.slug != post.slug.as_ref() {
+    let Some(before) = get(db, id).await? else { return Ok(None) };
+    let now = clock::now();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if slug_taken!(tx, post.slug.as_ref(), id) {
+            return Err(SaveError::SlugTaken);
+        }
+        sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = $1")
+            .bind(post.slug.as_ref())
+            .execute(&mut *tx)
+            .await?;
+        if before.published && before.slug != post.slug.as_ref() {
+            sqlx::query(
+                "INSERT INTO blog_slug_redirects (old_slug, post_id) VALUES ($1, $2)
+                 ON CONFLICT (old_slug) DO UPDATE SET post_id = $2",
+            )
+            .bind(&before.slug)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query(
-            "INSERT INTO blog_slug_redirects (old_slug, post_id) VALUES (?1, ?2)
-             ON CONFLICT (old_slug) DO UPDATE SET post_id = ?2",
+            "UPDATE blog_posts SET title = $1, slug = $2, excerpt = $3, content = $4, featured_image = $5,
+             published = $6, author_id = $7, updated_at = $8 WHERE id = $9",
         )
-        .bind(&before.slug)
+        .bind(&post.title)
+        .bind(post.slug.as_ref())
+        .bind(&post.excerpt)
+        .bind(&post.content)
+        .bind(&post.featured_image)
+        .bind(post.published)
+        .bind(author_id)
+        .bind(&now)
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    }
-    sqlx::query(
-        "UPDATE blog_posts SET title = ?, slug = ?, excerpt = ?, content = ?, featured_image = ?,
-         published = ?, author_id = ?, updated_at = ? WHERE id = ?",
-    )
-    .bind(&post.title)
-    .bind(post.slug.as_ref())
-    .bind(&post.excerpt)
-    .bind(&post.content)
-    .bind(&post.featured_image)
-    .bind(post.published)
-    .bind(author_id)
-    .bind(clock::now())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(Some(before))
+        tx.commit().await?;
+        Ok(Some(before))
+    })
 }
 
 /// Publishes or unpublishes post `id`; the post as it was, None when there is none.
-pub async fn set_published(pool: &SqlitePool, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
-    let Some(before) = get(pool, id).await? else { return Ok(None) };
-    sqlx::query("UPDATE blog_posts SET published = ?, updated_at = ? WHERE id = ?")
-        .bind(published)
-        .bind(clock::now())
-        .bind(id)
-        .execute(pool)
-        .await?;
+pub async fn set_published(db: &Db, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
+    let Some(before) = get(db, id).await? else { return Ok(None) };
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE blog_posts SET published = $1, updated_at = $2 WHERE id = $3")
+            .bind(published)
+            .bind(clock::now())
+            .bind(id)
+            .execute(pool)
+            .await?;
+    });
     Ok(Some(before))
 }
 
 /// Deletes post `id` (and its old slugs); the post as it was, None when there is none.
-pub async fn delete(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<AdminPost>> {
-    let Some(before) = get(pool, id).await? else { return Ok(None) };
-    sqlx::query("DELETE FROM blog_posts WHERE id = ?").bind(id).execute(pool).await?;
+pub async fn delete(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+    let Some(before) = get(db, id).await? else { return Ok(None) };
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM blog_posts WHERE id = $1").bind(id).execute(pool).await?;
+    });
     Ok(Some(before))
 }

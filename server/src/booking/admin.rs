@@ -8,7 +8,6 @@ use axum::{
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::SqlitePool;
 
 use super::store::{self, BookingRecord, STATUSES};
 use crate::{
@@ -16,6 +15,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    db::Db,
     error::{ApiError, FieldErrors},
 };
 
@@ -47,7 +47,7 @@ fn known_status(status: &str) -> Result<&str, ApiError> {
 
 /// `GET /api/admin/bookings?status=new`: newest first, with answers and delivery states.
 pub async fn list(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     _admin: Admin,
     Query(filter): Query<Filter>,
 ) -> Result<Json<Value>, ApiError> {
@@ -62,7 +62,7 @@ pub struct NewStatus {
 
 /// `PUT /api/admin/bookings/{id}/status`.
 pub async fn set_status(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     admin: Admin,
     Path(id): Path<i64>,
     body: Result<Json<NewStatus>, JsonRejection>,
@@ -79,7 +79,7 @@ pub async fn set_status(
 
 /// `GET /api/admin/bookings.csv?status=`: every booking (or those with the status) as CSV.
 pub async fn export(
-    State(db): State<SqlitePool>,
+    State(db): State<Db>,
     _admin: Admin,
     Query(filter): Query<Filter>,
 ) -> Result<Response, ApiError> {

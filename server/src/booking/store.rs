@@ -1,10 +1,13 @@
-//! Bookings in SQLite. A booking, its answers and its delivery rows are written in one
+//! Bookings in the database. A booking, its answers and its delivery rows are written in one
 //! transaction, so the visitor hears "success" only once all of it is durable.
 
-use sqlx::{Row as _, SqlitePool};
+use std::time::Duration;
 
 use super::model::NewBooking;
-use crate::{clock, delivery::Channel};
+use crate::{clock, db::Db, delivery::Channel, with_db};
+
+/// The window of the booking rate limit.
+const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// Where a request came from, for abuse handling; never logged.
 pub struct Origin<'a> {
@@ -19,71 +22,103 @@ pub struct Stored {
     pub created: bool,
 }
 
-/// Stores `booking` with one pending delivery per channel (none for spam).
+#[derive(Debug, thiserror::Error)]
+pub enum InsertError {
+    /// The address sent `limit` bookings within the last hour already; nothing was stored.
+    #[error("too many bookings from one address")]
+    RateLimited,
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for InsertError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Other(error.into())
+    }
+}
+
+/// Stores `booking` with one pending delivery per channel (none for spam), unless its address
+/// stored `per_hour` bookings in the last hour (0: no limit). The count is of the bookings table
+/// itself, so every instance applies the same limit. A repeated submit (same submission id)
+/// answers the booking stored the first time and counts nothing.
 pub async fn insert(
-    pool: &SqlitePool,
+    db: &Db,
     booking: &NewBooking,
     origin: &Origin<'_>,
     channels: &[Channel],
-) -> anyhow::Result<Stored> {
+    per_hour: u32,
+) -> Result<Stored, InsertError> {
     let now = clock::now();
-    let mut tx = pool.begin().await?;
     let status = if booking.spam_reason.is_some() { "spam" } else { "new" };
-    let inserted = sqlx::query(
-        "INSERT INTO bookings (submission_id, name, email, phone, details, message, status, spam_reason,
-                               client_ip, user_agent, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (submission_id) DO NOTHING
-         RETURNING id",
-    )
-    .bind(&booking.submission_id)
-    .bind(booking.name.as_ref())
-    .bind(booking.email.as_ref())
-    .bind(booking.phone.as_ref())
-    .bind(&booking.details)
-    .bind(booking.message())
-    .bind(status)
-    .bind(booking.spam_reason)
-    .bind(origin.client_ip)
-    .bind(origin.user_agent)
-    .bind(&now)
-    .bind(&now)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(row) = inserted else {
-        let id: i64 = sqlx::query_scalar("SELECT id FROM bookings WHERE submission_id = ?")
-            .bind(&booking.submission_id)
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let inserted: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO bookings (submission_id, name, email, phone, details, message, status, spam_reason,
+                                   client_ip, user_agent, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+             ON CONFLICT (submission_id) DO NOTHING
+             RETURNING id",
+        )
+        .bind(&booking.submission_id)
+        .bind(booking.name.as_ref())
+        .bind(booking.email.as_ref())
+        .bind(booking.phone.as_ref())
+        .bind(&booking.details)
+        .bind(booking.message())
+        .bind(status)
+        .bind(booking.spam_reason)
+        .bind(origin.client_ip)
+        .bind(origin.user_agent)
+        .bind(&now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(id) = inserted else {
+            let id: i64 = sqlx::query_scalar("SELECT id FROM bookings WHERE submission_id = $1")
+                .bind(&booking.submission_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            return Ok(Stored { id, created: false });
+        };
+        if per_hour > 0 {
+            let earlier: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM bookings WHERE client_ip = $1 AND created_at > $2 AND id != $3",
+            )
+            .bind(origin.client_ip)
+            .bind(clock::before(RATE_WINDOW))
+            .bind(id)
             .fetch_one(&mut *tx)
             .await?;
-        return Ok(Stored { id, created: false });
-    };
-    let id: i64 = row.get("id");
-    for (position, answer) in booking.answers.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO booking_answers (booking_id, position, question, answer) VALUES (?, ?, ?, ?)",
-        )
-        .bind(id)
-        .bind(position as i64)
-        .bind(&answer.question)
-        .bind(&answer.answer)
-        .execute(&mut *tx)
-        .await?;
-    }
-    if booking.spam_reason.is_none() {
-        for channel in channels {
+            if earlier >= i64::from(per_hour) {
+                tx.rollback().await?;
+                return Err(InsertError::RateLimited);
+            }
+        }
+        for (position, answer) in booking.answers.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO deliveries (booking_id, channel, next_attempt_at, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO booking_answers (booking_id, position, question, answer) VALUES ($1, $2, $3, $4)",
             )
             .bind(id)
-            .bind(channel.as_str())
-            .bind(&now)
-            .bind(&now)
+            .bind(i64::try_from(position).unwrap_or(i64::MAX))
+            .bind(&answer.question)
+            .bind(&answer.answer)
             .execute(&mut *tx)
             .await?;
         }
-    }
-    tx.commit().await?;
-    Ok(Stored { id, created: true })
+        if booking.spam_reason.is_none() {
+            for channel in channels {
+                sqlx::query(
+                    "INSERT INTO deliveries (booking_id, channel, next_attempt_at, created_at) VALUES ($1, $2, $3, $3)",
+                )
+                .bind(id)
+                .bind(channel.as_str())
+                .bind(&now)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Stored { id, created: true })
+    })
 }
 
 /// The statuses the admin sets on a booking.
@@ -106,7 +141,7 @@ pub struct BookingRecord {
     pub deliveries: Vec<DeliveryRecord>,
 }
 
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, sqlx::FromRow)]
 pub struct AnswerRecord {
     pub question: String,
     pub answer: String,
@@ -125,78 +160,107 @@ pub struct DeliveryRecord {
 }
 
 /// Bookings newest first, optionally only those with `status`, at most `limit`.
-pub async fn list(pool: &SqlitePool, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
-    let rows = sqlx::query(
-        "SELECT id, name, email, phone, details, message, status, spam_reason, created_at FROM bookings
-         WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id DESC LIMIT ?2",
-    )
-    .bind(status)
-    .bind(limit)
-    .fetch_all(pool)
-    .await?;
+pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
+    let rows: Vec<BookingRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, name, email, phone, details, message, status, spam_reason, created_at FROM bookings
+             WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
+        )
+        .bind(status)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?
+    });
     let mut bookings = Vec::with_capacity(rows.len());
     for row in rows {
-        let id: i64 = row.get("id");
+        let answers = answers(db, row.id).await?;
+        let deliveries = deliveries(db, row.id).await?;
         bookings.push(BookingRecord {
-            id,
-            name: row.get("name"),
-            email: row.get("email"),
-            phone: row.get("phone"),
-            details: row.get("details"),
-            message: row.get("message"),
-            status: row.get("status"),
-            spam_reason: row.get("spam_reason"),
-            created_at: row.get("created_at"),
-            answers: answers(pool, id).await?,
-            deliveries: deliveries(pool, id).await?,
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            phone: row.phone,
+            details: row.details,
+            message: row.message,
+            status: row.status,
+            spam_reason: row.spam_reason,
+            created_at: row.created_at,
+            answers,
+            deliveries,
         });
     }
     Ok(bookings)
 }
 
-async fn answers(pool: &SqlitePool, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
-    let rows =
-        sqlx::query("SELECT question, answer FROM booking_answers WHERE booking_id = ? ORDER BY position")
-            .bind(id)
-            .fetch_all(pool)
-            .await?;
-    Ok(rows.iter().map(|r| AnswerRecord { question: r.get("question"), answer: r.get("answer") }).collect())
+#[derive(sqlx::FromRow)]
+struct BookingRow {
+    id: i64,
+    name: String,
+    email: String,
+    phone: String,
+    details: String,
+    message: String,
+    status: String,
+    spam_reason: Option<String>,
+    created_at: String,
 }
 
-async fn deliveries(pool: &SqlitePool, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
-    let rows = sqlx::query(
-        "SELECT channel, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
-         WHERE booking_id = ? ORDER BY channel",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
+async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+#[derive(sqlx::FromRow)]
+struct DeliveryRow {
+    channel: String,
+    state: String,
+    attempts: i64,
+    last_error: Option<String>,
+    next_attempt_at: String,
+    sent_at: Option<String>,
+}
+
+async fn deliveries(db: &Db, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
+    let rows: Vec<DeliveryRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT channel, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
+             WHERE booking_id = $1 ORDER BY channel",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    });
     Ok(rows
-        .iter()
-        .map(|r| {
-            let state: String = r.get("state");
-            let attempts: i64 = r.get("attempts");
-            let pending = state == "pending";
+        .into_iter()
+        .map(|row| {
+            let pending = row.state == "pending";
             DeliveryRecord {
-                channel: r.get("channel"),
-                state: if pending && attempts > 0 { "retrying".to_owned() } else { state },
-                attempts,
-                last_error: r.get("last_error"),
-                next_attempt_at: if pending { r.get("next_attempt_at") } else { None },
-                sent_at: r.get("sent_at"),
+                channel: row.channel,
+                state: if pending && row.attempts > 0 { "retrying".to_owned() } else { row.state },
+                attempts: row.attempts,
+                last_error: row.last_error,
+                next_attempt_at: pending.then_some(row.next_attempt_at),
+                sent_at: row.sent_at,
             }
         })
         .collect())
 }
 
 /// Sets a booking's status; false when there is no such booking.
-pub async fn set_status(pool: &SqlitePool, id: i64, status: &str) -> anyhow::Result<bool> {
+pub async fn set_status(db: &Db, id: i64, status: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
-    let done = sqlx::query("UPDATE bookings SET status = ?, updated_at = ? WHERE id = ?")
-        .bind(status)
-        .bind(clock::now())
-        .bind(id)
-        .execute(pool)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    let changed = with_db!(db, |pool| {
+        sqlx::query("UPDATE bookings SET status = $1, updated_at = $2 WHERE id = $3")
+            .bind(status)
+            .bind(clock::now())
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    Ok(changed == 1)
 }

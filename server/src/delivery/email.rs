@@ -41,7 +41,10 @@ impl EmailSender {
             "New service request #{}\n\nName: {}\nE-mail: {}\nPhone: {}\n\n{}\n",
             outgoing.booking_id, outgoing.name, outgoing.email, outgoing.phone, outgoing.message
         );
+        // The same Message-ID for every attempt, so the inbox can drop a repeat.
+        let message_id = format!("<booking-{}@{}>", outgoing.key, self.from.email.domain());
         let message = Message::builder()
+            .message_id(Some(message_id))
             .from(self.from.clone())
             .to(self.to.clone())
             .reply_to(reply_to)

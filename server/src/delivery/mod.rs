@@ -7,18 +7,15 @@ mod webhook;
 
 use std::{sync::Arc, time::Duration};
 
-use sqlx::SqlitePool;
 use tokio::sync::Notify;
 
 pub use email::EmailSettings;
 pub use webhook::WebhookSettings;
 
-use crate::clock;
+use crate::{clock, db::Db};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
-/// How long a claimed delivery is reserved for the worker that claimed it.
-const LEASE: Duration = Duration::from_secs(120);
 /// The worker looks for due rows at least this often, even when nothing wakes it.
 const IDLE_POLL: Duration = Duration::from_secs(30);
 
@@ -44,11 +41,17 @@ pub struct DeliverySettings {
     pub retry_base: Duration,
     /// After this many failed attempts a delivery is marked dead.
     pub max_attempts: u32,
+    /// How long a claimed delivery is reserved for the instance that claimed it; if that
+    /// instance dies mid-send, another sends it once the lease is over.
+    pub lease: Duration,
 }
 
 /// What a channel sends: the booking's contact details and composed message.
 pub struct Outgoing {
     pub booking_id: i64,
+    /// The same for every attempt of one booking (its submission id): sent as the webhook's
+    /// `Webhook-Id` and in the e-mail's Message-ID, so a receiver can drop a repeat.
+    pub key: String,
     pub name: String,
     pub email: String,
     pub phone: String,
@@ -56,22 +59,24 @@ pub struct Outgoing {
 }
 
 pub struct Outbox {
-    pool: SqlitePool,
+    db: Db,
     email: Option<email::EmailSender>,
     webhook: Option<webhook::WebhookSender>,
     retry_base: Duration,
     max_attempts: u32,
+    lease: Duration,
     wake: Notify,
 }
 
 impl Outbox {
-    pub fn new(pool: SqlitePool, settings: DeliverySettings) -> anyhow::Result<Self> {
+    pub fn new(db: Db, settings: DeliverySettings) -> anyhow::Result<Self> {
         Ok(Self {
-            pool,
+            db,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
             retry_base: settings.retry_base,
             max_attempts: settings.max_attempts.max(1),
+            lease: settings.lease,
             wake: Notify::new(),
         })
     }
@@ -99,7 +104,7 @@ impl Outbox {
             if let Err(error) = self.deliver_due().await {
                 tracing::error!("The delivery worker failed: {error:#}");
             }
-            let wait = match store::next_due(&self.pool).await {
+            let wait = match store::next_due(&self.db).await {
                 Ok(Some(at)) => clock::parse(&at)
                     .map(|at| (at - time::OffsetDateTime::now_utc()).try_into().unwrap_or(Duration::ZERO))
                     .unwrap_or(Duration::ZERO)
@@ -116,7 +121,7 @@ impl Outbox {
     /// Sends every delivery that is due now; returns how many were attempted.
     pub async fn deliver_due(&self) -> anyhow::Result<usize> {
         let mut attempted = 0;
-        while let Some(claimed) = store::claim_due(&self.pool, LEASE).await? {
+        while let Some(claimed) = store::claim_due(&self.db, self.lease).await? {
             attempted += 1;
             let result = match claimed.channel {
                 Channel::Email => match &self.email {
@@ -133,17 +138,17 @@ impl Outbox {
             let booking = claimed.outgoing.booking_id;
             match result {
                 Ok(()) => {
-                    store::mark_sent(&self.pool, claimed.id, attempts).await?;
+                    store::mark_sent(&self.db, claimed.id, attempts).await?;
                     tracing::info!(booking, channel, attempts, "booking delivered");
                 }
                 Err(error) => {
                     let error = format!("{error:#}");
                     if attempts >= self.max_attempts {
-                        store::mark_dead(&self.pool, claimed.id, attempts, &error).await?;
+                        store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
                         tracing::warn!(booking, channel, attempts, "booking delivery is dead: {error}");
                     } else {
                         let retry_in = backoff(self.retry_base, attempts);
-                        store::mark_failed(&self.pool, claimed.id, attempts, &error, retry_in).await?;
+                        store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
                         tracing::warn!(
                             booking,
                             channel,

@@ -47,6 +47,7 @@ impl WebhookSender {
             .client
             .post(&self.settings.url)
             .header("Accept", "application/json")
+            .header("Webhook-Id", &outgoing.key)
             .multipart(form)
             .send()
             .await

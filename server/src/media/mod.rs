@@ -1,5 +1,6 @@
-//! Uploaded images: checked and re-encoded (process), stored under `blog-images/` in the data
-//! directory with names the server makes, and served with their exact type.
+//! Uploaded images: checked and re-encoded (process), stored with names the server makes, and
+//! served with their exact type. They live under `blog-images/` in the data directory, or in an
+//! S3-compatible bucket (`--media-store s3://bucket/prefix`) that every instance shares.
 
 pub mod process;
 pub mod routes;
@@ -7,23 +8,33 @@ pub mod routes;
 use std::{
     io::Write as _,
     path::{Path, PathBuf},
+    sync::Arc,
 };
 
 use anyhow::Context as _;
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
-use sqlx::SqlitePool;
+use bytes::Bytes;
+use object_store::{ObjectStore, PutPayload, aws::AmazonS3Builder, path::Path as ObjectPath};
 
-use crate::clock;
+use crate::{clock, db::Db, with_db};
 use process::Processed;
 
-/// The folder, in the data directory and in URLs.
+/// The folder, in the data directory, the bucket and URLs.
 pub const FOLDER: &str = "blog-images";
 /// URLs of stored images start with this.
 pub const URL_PREFIX: &str = "/media/blog-images/";
 
+/// Where uploads are kept.
+enum Files {
+    /// `{data_dir}/blog-images/`.
+    Local(PathBuf),
+    /// `{prefix}/blog-images/` in a bucket.
+    Bucket { store: Arc<dyn ObjectStore>, folder: ObjectPath },
+}
+
 pub struct MediaStore {
-    dir: PathBuf,
-    pub db: SqlitePool,
+    files: Files,
+    pub db: Db,
 }
 
 /// A stored image as the editor gets it.
@@ -35,48 +46,136 @@ pub struct StoredImage {
 }
 
 impl MediaStore {
-    pub fn new(data_dir: &Path, db: SqlitePool) -> Self {
-        Self { dir: data_dir.join(FOLDER), db }
+    /// Uploads under `data_dir`, or in the bucket `media_store` names (`s3://bucket[/prefix]`,
+    /// credentials and endpoint from the standard AWS_* variables).
+    pub fn new(media_store: Option<&str>, data_dir: &Path, db: Db) -> anyhow::Result<Self> {
+        let files = match media_store {
+            None => Files::Local(data_dir.join(FOLDER)),
+            Some(url) => {
+                let (bucket, prefix) = parse_bucket_url(url)?;
+                let mut builder = AmazonS3Builder::from_env().with_bucket_name(bucket);
+                if std::env::var("AWS_REGION").is_err() && std::env::var("AWS_DEFAULT_REGION").is_err() {
+                    builder = builder.with_region("us-east-1");
+                }
+                if let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL") {
+                    builder = builder.with_allow_http(endpoint.starts_with("http://"));
+                }
+                let store = builder.build().with_context(|| format!("--media-store {url}"))?;
+                let folder = prefix.split('/').filter(|part| !part.is_empty()).chain([FOLDER]).collect();
+                Files::Bucket { store: Arc::new(store), folder }
+            }
+        };
+        Ok(Self { files, db })
     }
 
     /// Writes the image and its copies as `{timestamp}-{random}.{ext}` (copies with `-{width}w`
-    /// before the extension), each made durable before it gets its final name, then records it.
+    /// before the extension), each complete before it gets its name (locally: made durable
+    /// first), then records it.
     pub async fn store(&self, image: Processed) -> anyhow::Result<StoredImage> {
         let millis = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
         let stem = format!("{millis}-{:08x}", OsRng.next_u32());
-        let dir = self.dir.clone();
         let extension = image.extension;
         let main_name = format!("{stem}.{extension}");
         let variant_widths: Vec<u32> = image.variants.iter().map(|(width, _)| *width).collect();
-        tokio::task::spawn_blocking({
-            let main_name = main_name.clone();
-            move || -> anyhow::Result<()> {
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("Failed to create {}", dir.display()))?;
-                for (width, bytes) in &image.variants {
-                    write_durably(&dir, &format!("{stem}-{width}w.{extension}"), bytes)?;
-                }
-                write_durably(&dir, &main_name, &image.main)
+        let mut files: Vec<(String, Vec<u8>)> = image
+            .variants
+            .into_iter()
+            .map(|(width, bytes)| (format!("{stem}-{width}w.{extension}"), bytes))
+            .collect();
+        // The main file last: an image is referenced by it, so its copies exist before it does.
+        files.push((main_name.clone(), image.main));
+        match &self.files {
+            Files::Local(dir) => {
+                let dir = dir.clone();
+                tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+                    std::fs::create_dir_all(&dir)
+                        .with_context(|| format!("Failed to create {}", dir.display()))?;
+                    for (name, bytes) in &files {
+                        write_durably(&dir, name, bytes)?;
+                    }
+                    Ok(())
+                })
+                .await??;
             }
-        })
-        .await??;
+            Files::Bucket { store, folder } => {
+                for (name, bytes) in files {
+                    let path = folder.child(name.as_str());
+                    store
+                        .put(&path, PutPayload::from(bytes))
+                        .await
+                        .with_context(|| format!("Failed to store {name} in the bucket"))?;
+                }
+            }
+        }
         let url = format!("{URL_PREFIX}{main_name}");
         let variants = variant_widths.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-        sqlx::query("INSERT INTO images (url, width, height, variants, created_at) VALUES (?, ?, ?, ?, ?)")
+        with_db!(&self.db, |pool| {
+            sqlx::query(
+                "INSERT INTO images (url, width, height, variants, created_at) VALUES ($1, $2, $3, $4, $5)",
+            )
             .bind(&url)
-            .bind(image.width)
-            .bind(image.height)
-            .bind(variants)
+            .bind(i64::from(image.width))
+            .bind(i64::from(image.height))
+            .bind(&variants)
             .bind(clock::now())
-            .execute(&self.db)
+            .execute(pool)
             .await?;
+        });
         Ok(StoredImage { url, width: image.width, height: image.height })
     }
 
-    /// The path of a stored file, for a name the server could have made; None for anything else.
-    pub fn file(&self, name: &str) -> Option<PathBuf> {
-        is_stored_name(name).then(|| self.dir.join(name))
+    /// The bytes of the stored file `name`; None for a name the server could not have made, or
+    /// a file that is not there.
+    pub async fn read(&self, name: &str) -> anyhow::Result<Option<Bytes>> {
+        if !is_stored_name(name) {
+            return Ok(None);
+        }
+        match &self.files {
+            Files::Local(dir) => match tokio::fs::read(dir.join(name)).await {
+                Ok(bytes) => Ok(Some(bytes.into())),
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(error) => Err(error).with_context(|| format!("Failed to read {name}")),
+            },
+            Files::Bucket { store, folder } => match store.get(&folder.child(name)).await {
+                Ok(found) => Ok(Some(found.bytes().await?)),
+                Err(object_store::Error::NotFound { .. }) => Ok(None),
+                Err(error) => Err(error).with_context(|| format!("Failed to read {name} from the bucket")),
+            },
+        }
     }
+
+    /// The names of every stored file (for backups).
+    pub async fn names(&self) -> anyhow::Result<Vec<String>> {
+        let mut names = match &self.files {
+            Files::Local(dir) => match std::fs::read_dir(dir) {
+                Ok(entries) => entries
+                    .filter_map(Result::ok)
+                    .filter_map(|entry| entry.file_name().into_string().ok())
+                    .collect(),
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(error) => return Err(error).with_context(|| format!("Failed to list {}", dir.display())),
+            },
+            Files::Bucket { store, folder } => {
+                use futures_util::TryStreamExt as _;
+                let listed: Vec<_> = store.list(Some(folder)).try_collect().await?;
+                listed.into_iter().filter_map(|meta| meta.location.filename().map(str::to_owned)).collect()
+            }
+        };
+        // Files still being written locally start with a dot; they are no image yet.
+        names.retain(|name| is_stored_name(name));
+        names.sort();
+        Ok(names)
+    }
+}
+
+/// `s3://bucket` or `s3://bucket/prefix`: the bucket and the prefix (maybe empty).
+fn parse_bucket_url(url: &str) -> anyhow::Result<(&str, &str)> {
+    let rest = url.strip_prefix("s3://").ok_or_else(|| {
+        anyhow::anyhow!("--media-store must look like s3://bucket or s3://bucket/prefix, not {url}")
+    })?;
+    let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+    anyhow::ensure!(!bucket.is_empty(), "--media-store {url} names no bucket");
+    Ok((bucket, prefix.trim_matches('/')))
 }
 
 /// Whether `name` has the form of a stored image: digits, lowercase hex, hyphens and the `w` of
@@ -127,6 +226,14 @@ mod tests {
             )
         );
         assert_eq!(srcset("/media/blog-images/1-ab.png", 300, ""), None);
+    }
+
+    #[test]
+    fn a_bucket_url_gives_the_bucket_and_its_prefix() {
+        assert_eq!(parse_bucket_url("s3://media").unwrap(), ("media", ""));
+        assert_eq!(parse_bucket_url("s3://media/shops/denver/").unwrap(), ("media", "shops/denver"));
+        assert!(parse_bucket_url("media").is_err());
+        assert!(parse_bucket_url("s3:///x").is_err());
     }
 
     #[test]

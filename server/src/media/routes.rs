@@ -60,14 +60,12 @@ pub async fn upload(
 }
 
 /// A stored image with its exact type, cached for good (names are never reused).
-pub async fn serve(State(media): State<Arc<MediaStore>>, Path(name): Path<String>) -> Response {
-    let Some(path) = media.file(&name) else { return StatusCode::NOT_FOUND.into_response() };
+pub async fn serve(
+    State(media): State<Arc<MediaStore>>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(bytes) = media.read(&name).await? else { return Ok(StatusCode::NOT_FOUND.into_response()) };
     let content_type = if name.ends_with(".jpg") { "image/jpeg" } else { "image/png" };
-    match tokio::fs::read(&path).await {
-        Ok(bytes) => {
-            ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, IMMUTABLE)], Body::from(bytes))
-                .into_response()
-        }
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
-    }
+    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, IMMUTABLE)], Body::from(bytes))
+        .into_response())
 }

@@ -15,10 +15,10 @@ mod public;
 pub mod search;
 mod structured_data;
 
+use crate::db::Db;
 use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::SqlitePool;
 
 use crate::{content::Content, render::cache::Scopes};
 
@@ -34,13 +34,13 @@ pub struct Site {
     /// The public origin, e.g. `https://trailers.example.com`, without a trailing slash.
     pub public_url: String,
     /// Read-only connections to the database, for the published posts.
-    pub db: SqlitePool,
+    pub db: Db,
     /// What the shared layout shows on every page, as the web app reads it.
     layout: Value,
 }
 
 impl Site {
-    pub fn new(content: Content, public_url: String, db: SqlitePool) -> Self {
+    pub fn new(content: Content, public_url: String, db: Db) -> Self {
         let layout = layout::layout_data(&content);
         Self { content, public_url, db, layout }
     }

@@ -94,7 +94,7 @@ async fn a_non_admin_account_can_neither_sign_in_nor_use_a_session() {
 
     // A session of a user whose role was lowered since sign-in gets 403.
     let signed = app.signed_in_admin().await;
-    sqlx::query("UPDATE users SET role = 'editor'").execute(&app.db().await).await.unwrap();
+    app.execute("UPDATE users SET role = 'editor'").await;
     let status = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().status();
     assert_eq!(status.as_u16(), 403);
 }
@@ -130,10 +130,9 @@ async fn sign_in_sets_a_host_only_http_only_lax_secure_cookie_and_stores_only_a_
 
     let token = set_cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
     assert!(token.len() >= 32, "at least 128 random bits");
-    let stored: Vec<String> =
-        sqlx::query_scalar("SELECT token_hash FROM sessions").fetch_all(&app.db().await).await.unwrap();
+    let stored: Vec<(String,)> = app.rows("SELECT token_hash FROM sessions").await;
     assert_eq!(stored.len(), 1);
-    assert_ne!(stored[0], token, "the token itself is not stored");
+    assert_ne!(stored[0].0, token, "the token itself is not stored");
 }
 
 #[tokio::test]
@@ -160,21 +159,18 @@ async fn signing_in_again_rotates_the_session_and_sign_out_ends_it() {
     let removal = out.headers()["set-cookie"].to_str().unwrap();
     assert!(removal.contains("Max-Age=0"), "{removal}");
     assert_eq!(app.admin(Method::GET, "/session", &second).send().await.unwrap().status().as_u16(), 401);
-    let count: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.db().await).await.unwrap();
-    assert_eq!(count, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM sessions").await, 0);
 }
 
 #[tokio::test]
 async fn idle_and_old_sessions_are_refused() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    let db = app.db().await;
-    sqlx::query("UPDATE sessions SET last_seen_at = '2020-01-01T00:00:00.000Z'").execute(&db).await.unwrap();
+    app.execute("UPDATE sessions SET last_seen_at = '2020-01-01T00:00:00.000Z'").await;
     assert_eq!(app.admin(Method::GET, "/session", &signed).send().await.unwrap().status().as_u16(), 401);
 
     let fresh = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
-    sqlx::query("UPDATE sessions SET created_at = '2020-01-01T00:00:00.000Z'").execute(&db).await.unwrap();
+    app.execute("UPDATE sessions SET created_at = '2020-01-01T00:00:00.000Z'").await;
     assert_eq!(app.admin(Method::GET, "/session", &fresh).send().await.unwrap().status().as_u16(), 401);
 }
 
@@ -196,11 +192,7 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
             .unwrap()
             .contains("Too many failed sign-in attempts")
     );
-    let failures: Vec<(String, i64)> =
-        sqlx::query_as("SELECT key, failures FROM login_failures ORDER BY key")
-            .fetch_all(&app.db().await)
-            .await
-            .unwrap();
+    let failures: Vec<(String, i64)> = app.rows("SELECT key, failures FROM login_failures ORDER BY key").await;
     assert_eq!(
         failures,
         vec![(format!("account:{ADMIN_EMAIL}"), 5), ("address:127.0.0.1".to_owned(), 5)],
@@ -211,17 +203,11 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
 #[tokio::test]
 async fn failures_that_no_longer_count_are_forgotten() {
     let app = spawn_app().await;
-    let db = app.db().await;
-    sqlx::query(
-        "INSERT INTO login_failures VALUES ('account:old@example.com', 9, '2020-01-01T00:00:00.000Z')",
-    )
-    .execute(&db)
-    .await
-    .unwrap();
+    app.execute("INSERT INTO login_failures VALUES ('account:old@example.com', 9, '2020-01-01T00:00:00.000Z')")
+        .await;
     app.login("someone@example.com", "not the right password").await;
-    let keys: Vec<String> =
-        sqlx::query_scalar("SELECT key FROM login_failures ORDER BY key").fetch_all(&db).await.unwrap();
-    assert_eq!(keys, ["account:someone@example.com", "address:127.0.0.1"]);
+    let keys: Vec<(String,)> = app.rows("SELECT key FROM login_failures ORDER BY key").await;
+    assert_eq!(keys, [("account:someone@example.com".to_owned(),), ("address:127.0.0.1".to_owned(),)]);
 
     let long = format!("{}@example.com", "a".repeat(300));
     assert_eq!(app.login(&long, "whatever it is").await.status().as_u16(), 422);
@@ -237,15 +223,19 @@ async fn a_weaker_stored_hash_is_replaced_at_the_next_sign_in() {
         .unwrap()
         .to_string();
     let db = app.db().await;
-    sqlx::query("INSERT INTO users (email, password_hash, role, created_at) VALUES (?, ?, 'admin', '2025-01-01T00:00:00.000Z')")
+    trailerworks::with_db!(&db, |pool| {
+        sqlx::query(
+            "INSERT INTO users (email, password_hash, role, created_at) VALUES ($1, $2, 'admin', '2025-01-01T00:00:00.000Z')",
+        )
         .bind(ADMIN_EMAIL)
         .bind(&weak)
-        .execute(&db)
+        .execute(pool)
         .await
         .unwrap();
+    });
     app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
-    let stored: String = sqlx::query_scalar("SELECT password_hash FROM users").fetch_one(&db).await.unwrap();
-    assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
+    let stored: Vec<(String,)> = app.rows("SELECT password_hash FROM users").await;
+    assert!(stored[0].0.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored:?}");
 }
 
 #[tokio::test]

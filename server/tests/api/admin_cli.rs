@@ -2,9 +2,12 @@
 
 use std::{
     io::Write as _,
-    path::Path,
     process::{Command, Output, Stdio},
 };
+
+use trailerworks::config::StorageConfig;
+
+use crate::helpers::{TestStorage, storage_args};
 
 /// Runs the real binary with `args` and `stdin` piped in.
 fn trailerworks(args: &[&str], stdin: &str) -> Output {
@@ -19,31 +22,40 @@ fn trailerworks(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("the binary ends")
 }
 
-fn admin(action: &str, email: &str, dir: &Path, password: &str) -> Output {
-    let dir = dir.to_str().expect("utf-8 path");
-    trailerworks(&["admin", action, "--email", email, "--data-dir", dir], &format!("{password}\n"))
+/// `trailerworks admin {action} --email {email}` on `storage`, the password on stdin.
+fn admin(action: &str, email: &str, storage: &StorageConfig, password: &str) -> Output {
+    let mut args = vec!["admin", action, "--email", email];
+    let storage_args = storage_args(storage);
+    args.extend(storage_args.iter().map(String::as_str));
+    trailerworks(&args, &format!("{password}\n"))
 }
 
-async fn stored_hash(dir: &Path) -> String {
-    let db = trailerworks::db::open(dir).await.expect("database");
-    sqlx::query_scalar("SELECT password_hash FROM users WHERE email = 'owner@example.com' AND role = 'admin'")
-        .fetch_one(&db)
-        .await
-        .expect("the admin row")
+async fn stored_hash(storage: &StorageConfig) -> String {
+    let db = storage.open_db().await.expect("database");
+    let account = trailerworks::auth::users::find_by_email(&db, "owner@example.com").await.expect("a query");
+    let account = account.expect("the admin row");
+    assert_eq!(account.role, "admin");
+    account.password_hash
 }
 
 #[tokio::test]
 async fn the_first_admin_is_created_from_stdin_with_an_argon2id_hash_and_no_plain_text() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let created = admin("create", "owner@example.com", dir.path(), "a long enough owner secret");
+    let storage = TestStorage::new().await;
+    let created = admin("create", "owner@example.com", &storage.config, "a long enough owner secret");
     assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
     assert!(String::from_utf8_lossy(&created.stdout).contains("Created the admin account owner@example.com"));
 
-    let hash = stored_hash(dir.path()).await;
+    let hash = stored_hash(&storage.config).await;
     assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
     assert!(trailerworks::auth::password::verify(&hash, "a long enough owner secret"));
-    let files: Vec<u8> = std::fs::read_dir(dir.path())
-        .expect("the data dir")
+    let app = crate::helpers::spawn_app_on(&storage, |_| {}).await;
+    let in_a_column = app
+        .count("SELECT COUNT(*) FROM users WHERE email LIKE '%long enough%' OR password_hash LIKE '%long enough%'")
+        .await;
+    assert_eq!(in_a_column, 0, "the password is in no column");
+    let files: Vec<u8> = std::fs::read_dir(&storage.config.data_dir)
+        .into_iter()
+        .flatten()
         .filter_map(|e| std::fs::read(e.ok()?.path()).ok())
         .flatten()
         .collect();
@@ -56,17 +68,17 @@ async fn the_first_admin_is_created_from_stdin_with_an_argon2id_hash_and_no_plai
 
 #[tokio::test]
 async fn a_second_create_is_refused_and_set_password_replaces_the_hash() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    assert!(admin("create", "owner@example.com", dir.path(), "a long enough owner secret").status.success());
-    let again = admin("create", "owner@example.com", dir.path(), "another long secret");
+    let storage = TestStorage::new().await;
+    assert!(admin("create", "owner@example.com", &storage.config, "a long enough owner secret").status.success());
+    let again = admin("create", "OWNER@example.com", &storage.config, "another long secret");
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
 
-    let reset = admin("set-password", "owner@example.com", dir.path(), "a brand new long secret");
+    let reset = admin("set-password", "owner@example.com", &storage.config, "a brand new long secret");
     assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
-    assert!(trailerworks::auth::password::verify(&stored_hash(dir.path()).await, "a brand new long secret"));
+    assert!(trailerworks::auth::password::verify(&stored_hash(&storage.config).await, "a brand new long secret"));
 
-    let nobody = admin("set-password", "nobody@example.com", dir.path(), "a brand new long secret");
+    let nobody = admin("set-password", "nobody@example.com", &storage.config, "a brand new long secret");
     assert!(!nobody.status.success());
     assert!(String::from_utf8_lossy(&nobody.stderr).contains("There is no account"));
 }
@@ -84,24 +96,23 @@ async fn a_password_reset_unlocks_a_throttled_account_and_ends_its_sessions() {
     );
 
     // The CLI works while the server runs on the same data directory.
-    let reset = admin("set-password", crate::helpers::ADMIN_EMAIL, &app.data_dir, "a brand new long secret");
+    let reset = admin("set-password", crate::helpers::ADMIN_EMAIL, &app.storage, "a brand new long secret");
     assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
     let old_session = app.admin(reqwest::Method::GET, "/session", &signed).send().await.unwrap();
     assert_eq!(old_session.status().as_u16(), 401);
-    let keys: Vec<String> =
-        sqlx::query_scalar("SELECT key FROM login_failures").fetch_all(&app.db().await).await.unwrap();
-    assert_eq!(keys, ["address:127.0.0.1"], "the account is open again; the address keeps its count");
+    let keys: Vec<(String,)> = app.rows("SELECT key FROM login_failures").await;
+    assert_eq!(keys, [("address:127.0.0.1".to_owned(),)], "the account is open again; the address keeps its count");
 }
 
 #[tokio::test]
 async fn short_and_common_passwords_and_bad_emails_are_refused_with_a_reason() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = TestStorage::new().await;
     for (email, password, reason) in [
         ("owner@example.com", "short", "at least 12 characters"),
         ("owner@example.com", "Password1234", "most common"),
         ("owner-at-example.com", "a long enough owner secret", "Invalid email format"),
     ] {
-        let output = admin("create", email, dir.path(), password);
+        let output = admin("create", email, &storage.config, password);
         assert!(!output.status.success());
         assert!(String::from_utf8_lossy(&output.stderr).contains(reason), "{reason}");
     }

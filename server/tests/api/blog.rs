@@ -2,9 +2,9 @@
 //! cache's byte bound.
 
 use serde_json::Value;
-use sqlx::SqlitePool;
+use trailerworks::{db::Db, with_db};
 
-use crate::helpers::{TestApp, spawn_app_in};
+use crate::helpers::{TestApp, TestStorage, spawn_app_on};
 
 struct Seed {
     slug: &'static str,
@@ -21,22 +21,23 @@ const POSTS: &[Seed] = &[
     Seed { slug: "third", published: true, created: "2024-12-24T10:00:00.000Z" },
 ];
 
-pub async fn insert(db: &SqlitePool, slug: &str, published: bool, created: &str) {
-    sqlx::query(
-        "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(format!("Title of {slug}"))
-    .bind(slug)
-    .bind(format!("Excerpt of {slug}"))
-    .bind(format!(r#"<p>Body of {slug}</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>"#))
-    .bind("/site/blog-brakes.svg")
-    .bind(published)
-    .bind(created)
-    .bind(created)
-    .execute(db)
-    .await
-    .expect("a post is inserted");
+pub async fn insert(db: &Db, slug: &str, published: bool, created: &str) {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        )
+        .bind(format!("Title of {slug}"))
+        .bind(slug)
+        .bind(format!("Excerpt of {slug}"))
+        .bind(format!(r#"<p>Body of {slug}</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>"#))
+        .bind("/site/blog-brakes.svg")
+        .bind(published)
+        .bind(created)
+        .execute(pool)
+        .await
+        .expect("a post is inserted");
+    });
 }
 
 /// An app whose database holds `count` published posts `post-1` (oldest) to `post-{count}`,
@@ -44,42 +45,41 @@ pub async fn insert(db: &SqlitePool, slug: &str, published: bool, created: &str)
 pub async fn app_with_many_posts(
     count: usize,
     configure: impl FnOnce(&mut trailerworks::config::ServeConfig),
-) -> (TestApp, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let data_dir = dir.path().join("data");
-    let db = trailerworks::db::open(&data_dir).await.expect("database");
-    let mut tx = db.begin().await.expect("a transaction");
+) -> (TestApp, TestStorage) {
+    let storage = TestStorage::new().await;
+    let db = storage.db().await;
     let start = time::macros::datetime!(2020-01-01 10:00 UTC);
-    for n in 1..=count {
-        let created = trailerworks::clock::format(start + time::Duration::days(n as i64));
-        sqlx::query(
-            "INSERT INTO blog_posts (title, slug, excerpt, content, published, created_at, updated_at)
-             VALUES (?, ?, ?, '<p>Body</p>', 1, ?, ?)",
-        )
-        .bind(format!("Post number {n}"))
-        .bind(format!("post-{n}"))
-        .bind(format!("Summary {n}"))
-        .bind(&created)
-        .bind(&created)
-        .execute(&mut *tx)
-        .await
-        .expect("a post is inserted");
-    }
-    tx.commit().await.expect("committed");
+    with_db!(&db, |pool| {
+        let mut tx = pool.begin().await.expect("a transaction");
+        for n in 1..=count {
+            let created = trailerworks::clock::format(start + time::Duration::days(n as i64));
+            sqlx::query(
+                "INSERT INTO blog_posts (title, slug, excerpt, content, published, created_at, updated_at)
+                 VALUES ($1, $2, $3, '<p>Body</p>', TRUE, $4, $4)",
+            )
+            .bind(format!("Post number {n}"))
+            .bind(format!("post-{n}"))
+            .bind(format!("Summary {n}"))
+            .bind(&created)
+            .execute(&mut *tx)
+            .await
+            .expect("a post is inserted");
+        }
+        tx.commit().await.expect("committed");
+    });
     db.close().await;
-    (spawn_app_in(&data_dir, configure).await, dir)
+    (spawn_app_on(&storage, configure).await, storage)
 }
 
 /// An app whose database already holds the posts in `POSTS`.
-async fn app_with_posts() -> (TestApp, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let data_dir = dir.path().join("data");
-    let db = trailerworks::db::open(&data_dir).await.expect("database");
+async fn app_with_posts() -> (TestApp, TestStorage) {
+    let storage = TestStorage::new().await;
+    let db = storage.db().await;
     for post in POSTS {
         insert(&db, post.slug, post.published, post.created).await;
     }
     db.close().await;
-    (spawn_app_in(&data_dir, |_| {}).await, dir)
+    (spawn_app_on(&storage, |_| {}).await, storage)
 }
 
 pub fn order(html: &str, slugs: &[&str]) -> Vec<usize> {
@@ -369,8 +369,8 @@ async fn an_empty_blog_shows_its_empty_state() {
 
 #[tokio::test]
 async fn the_demo_content_adds_five_sample_posts_once() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db = trailerworks::db::open(dir.path()).await.expect("database");
+    let storage = TestStorage::new().await;
+    let db = storage.db().await;
     assert_eq!(trailerworks::blog::samples::add(&db).await.expect("added"), 5);
     assert_eq!(trailerworks::blog::samples::add(&db).await.expect("added"), 0);
     let posts = trailerworks::blog::published::cards(&db, 0, 100).await.expect("posts");

@@ -1,10 +1,9 @@
 //! The booking endpoint: validation, durable storage, idempotency, spam and deliveries.
 
 use serde_json::{Value, json};
-use sqlx::Row as _;
 
 use crate::{
-    helpers::{TestApp, eventually, spawn_app, spawn_app_in, spawn_app_with},
+    helpers::{TestApp, TestStorage, eventually, spawn_app, spawn_app_on, spawn_app_with},
     stand_ins,
 };
 
@@ -27,7 +26,7 @@ fn booking(submission_id: &str) -> Value {
 }
 
 async fn count(app: &TestApp, sql: &'static str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(&app.db().await).await.expect("a count")
+    app.count(sql).await
 }
 
 #[tokio::test]
@@ -74,29 +73,23 @@ async fn a_booking_is_in_the_database_with_its_answers_and_message_after_201() {
     assert_eq!(response.status(), 201);
     let id = response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
 
-    let db = app.db().await;
-    let row = sqlx::query("SELECT name, email, phone, status, message, client_ip FROM bookings WHERE id = ?")
-        .bind(id)
-        .fetch_one(&db)
-        .await
-        .expect("the booking");
-    assert_eq!(row.get::<String, _>("name"), "Jamie Ortiz");
-    assert_eq!(row.get::<String, _>("status"), "new");
-    assert_eq!(row.get::<String, _>("client_ip"), "127.0.0.1");
+    let rows: Vec<(i64, String, String, String, String)> =
+        app.rows("SELECT id, name, status, client_ip, message FROM bookings").await;
+    assert_eq!(rows.len(), 1);
+    let (stored_id, name, status, client_ip, message) = &rows[0];
+    assert_eq!(*stored_id, id);
+    assert_eq!(name, "Jamie Ortiz");
+    assert_eq!(status, "new");
+    assert_eq!(client_ip, "127.0.0.1");
     assert_eq!(
-        row.get::<String, _>("message"),
+        message,
         "The lift is slow and leaks at the cylinder.\n\nConversation Summary:\n\
          Hi! I'm your trailer assistant. What type of trailer do you have?: Dump Trailer\n\
          What service do you need?: Repairs needed\n\
          Do you need mobile service, or can you bring the trailer to our shop?: Need mobile service\n\
          How urgent is this?: Urgent (24-48 hours)"
     );
-    let answers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM booking_answers WHERE booking_id = ?")
-        .bind(id)
-        .fetch_one(&db)
-        .await
-        .expect("count");
-    assert_eq!(answers, 4);
+    assert_eq!(app.count("SELECT COUNT(*) FROM booking_answers").await, 4);
 }
 
 #[tokio::test]
@@ -169,10 +162,9 @@ async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
 
 #[tokio::test]
 async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
-    let data = tempfile::tempdir().expect("temp dir");
-    let data_dir = data.path().join("data");
+    let storage = TestStorage::new().await;
     let down = stand_ins::webhook(usize::MAX).await;
-    let app = spawn_app_in(&data_dir, |c| {
+    let app = spawn_app_on(&storage, |c| {
         c.webhook_url = Some(down.url.clone());
         c.webhook_access_key = Some("key".into());
         c.delivery_retry_base_ms = 300;
@@ -183,7 +175,7 @@ async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
     app.stop().await;
 
     let up = stand_ins::webhook(0).await;
-    let app = spawn_app_in(&data_dir, |c| {
+    let app = spawn_app_on(&storage, |c| {
         c.webhook_url = Some(up.url.clone());
         c.webhook_access_key = Some("key".into());
     })
@@ -210,11 +202,8 @@ async fn a_delivery_is_marked_dead_with_its_last_error_after_the_last_try() {
         count(&app, "SELECT COUNT(*) FROM deliveries WHERE state = 'dead'").await == 1
     })
     .await;
-    let error: String = sqlx::query_scalar("SELECT last_error FROM deliveries")
-        .fetch_one(&app.db().await)
-        .await
-        .expect("an error");
-    assert!(error.contains("500"), "{error}");
+    let errors: Vec<(String,)> = app.rows("SELECT last_error FROM deliveries").await;
+    assert!(errors[0].0.contains("500"), "{errors:?}");
     assert_eq!(hook.log.requests().len(), 3);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 1, "the booking itself is kept");
 }
@@ -263,8 +252,8 @@ async fn an_oversized_body_is_refused_before_parsing() {
 
 #[tokio::test]
 async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
-    let data = tempfile::tempdir().expect("temp dir");
-    let mut config = crate::helpers::test_config(data.path().join("data"));
+    let storage = TestStorage::new().await;
+    let mut config = crate::helpers::test_config(storage.config.clone());
     config.smtp_url = Some("smtp://127.0.0.1:2525".into());
     let error = trailerworks::startup::Application::build(&config).await.err().expect("start-up fails");
     assert!(format!("{error:#}").contains("--mail-from"));

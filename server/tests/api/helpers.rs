@@ -1,27 +1,85 @@
-use std::{
-    path::{Path, PathBuf},
-    sync::Arc,
-};
+use std::sync::Arc;
 
+use argon2::password_hash::rand_core::{OsRng, RngCore as _};
+use sqlx::{Connection as _, postgres::PgRow, sqlite::SqliteRow};
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
-use trailerworks::{config::ServeConfig, pages::PublicPages, startup::Application};
+use trailerworks::{
+    config::{ServeConfig, StorageConfig},
+    db::Db,
+    pages::PublicPages,
+    startup::Application,
+    with_db,
+};
+
+/// Where a test's data lives: a new temporary data directory; a new database on the PostgreSQL
+/// server that `TRAILERWORKS_TEST_POSTGRES` names (an administrator's URL), when the test run
+/// gives one; and a new prefix in the bucket `TRAILERWORKS_TEST_S3` names (`s3://bucket`,
+/// with the AWS_* variables set), when given. `scripts/test-all.sh` runs the suite both ways.
+pub struct TestStorage {
+    pub config: StorageConfig,
+    _temp: TempDir,
+}
+
+impl TestStorage {
+    pub async fn new() -> Self {
+        let temp = tempfile::tempdir().expect("a temporary directory");
+        let database_url = fresh_database().await;
+        let media_store =
+            std::env::var("TRAILERWORKS_TEST_S3").ok().map(|bucket| format!("{bucket}/test-{:016x}", OsRng.next_u64()));
+        Self { config: StorageConfig { data_dir: temp.path().join("data"), database_url, media_store }, _temp: temp }
+    }
+
+    /// The database, opened (and migrated) the way the server opens it.
+    pub async fn db(&self) -> Db {
+        self.config.open_db().await.expect("the database opens")
+    }
+
+}
+
+/// The storage flags for the CLI: `--data-dir`, and `--database-url` and `--media-store` when
+/// `config` uses them.
+pub fn storage_args(config: &StorageConfig) -> Vec<String> {
+    let mut args = vec!["--data-dir".to_owned(), config.data_dir.display().to_string()];
+    if let Some(url) = &config.database_url {
+        args.extend(["--database-url".to_owned(), url.clone()]);
+    }
+    if let Some(store) = &config.media_store {
+        args.extend(["--media-store".to_owned(), store.clone()]);
+    }
+    args
+}
+
+/// A new, empty database on the test PostgreSQL server, when the test run gives one; its URL.
+pub async fn fresh_database() -> Option<String> {
+    let admin_url = std::env::var("TRAILERWORKS_TEST_POSTGRES").ok()?;
+    let name = format!("tw_{:016x}", OsRng.next_u64());
+    let mut admin = sqlx::PgConnection::connect(&admin_url).await.expect("the test PostgreSQL server answers");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut admin)
+        .await
+        .expect("a test database is created");
+    let mut url = url::Url::parse(&admin_url).expect("a PostgreSQL URL");
+    url.set_path(&name);
+    Some(url.to_string())
+}
 
 pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
-    pub data_dir: PathBuf,
+    pub storage: StorageConfig,
     pub pages: Arc<PublicPages>,
-    /// Keeps the temporary directory alive as long as the app; None when the caller owns it.
-    _temp: Option<TempDir>,
+    /// Keeps the test's storage alive as long as the app; None when the caller owns it.
+    _storage: Option<TestStorage>,
     stop: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<anyhow::Result<()>>>,
 }
 
-pub fn test_config(data_dir: PathBuf) -> ServeConfig {
+pub fn test_config(storage: StorageConfig) -> ServeConfig {
     ServeConfig {
         listen: "127.0.0.1:0".parse().expect("a valid address"),
-        data_dir,
+        storage,
+        trusted_proxies: String::new(),
         content: None,
         public_url: "https://trailers.example.com".to_owned(),
         render_threads: 2,
@@ -35,6 +93,7 @@ pub fn test_config(data_dir: PathBuf) -> ServeConfig {
         booking_min_fill_ms: 3000,
         delivery_retry_base_ms: 20,
         delivery_max_attempts: 5,
+        delivery_lease_ms: 120_000,
     }
 }
 
@@ -42,17 +101,22 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
 
-/// Starts the app in a new temporary data directory, with `configure` applied to the config.
+/// Starts the app on new storage, with `configure` applied to the config.
 pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
-    let temp = tempfile::tempdir().expect("a temporary directory");
-    let mut app = spawn_app_in(&temp.path().join("data"), configure).await;
-    app._temp = Some(temp);
+    let storage = TestStorage::new().await;
+    let mut app = spawn_app_on(&storage, configure).await;
+    app._storage = Some(storage);
     app
 }
 
-/// Starts the app on an existing data directory (to test what survives a restart).
-pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
-    let mut config = test_config(data_dir.to_owned());
+/// Starts the app on existing storage (to seed it first, or to test what survives a restart).
+pub async fn spawn_app_on(storage: &TestStorage, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
+    spawn_app_at(storage.config.clone(), configure).await
+}
+
+/// Starts the app on the storage `storage` describes, which the caller keeps alive.
+pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
+    let mut config = test_config(storage);
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
@@ -68,9 +132,9 @@ pub async fn spawn_app_in(data_dir: &Path, configure: impl FnOnce(&mut ServeConf
     TestApp {
         url,
         client,
-        data_dir: data_dir.to_owned(),
+        storage: config.storage,
         pages,
-        _temp: None,
+        _storage: None,
         stop: Some(stop),
         server: Some(server),
     }
@@ -98,9 +162,35 @@ impl TestApp {
     }
 
     /// A connection to the app's database, for checking what was stored.
-    pub async fn db(&self) -> sqlx::SqlitePool {
-        let path = self.data_dir.join(trailerworks::db::FILE_NAME);
-        sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.expect("the database opens")
+    pub async fn db(&self) -> Db {
+        self.storage.open_db().await.expect("the database opens")
+    }
+
+    /// The rows `sql` selects (on either backend).
+    pub async fn rows<T>(&self, sql: &'static str) -> Vec<T>
+    where
+        T: for<'r> sqlx::FromRow<'r, SqliteRow> + for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin,
+    {
+        let db = self.db().await;
+        with_db!(&db, |pool| sqlx::query_as(sql).fetch_all(pool).await.expect("the query runs"))
+    }
+
+    /// The one number `sql` selects (a COUNT).
+    pub async fn count(&self, sql: &'static str) -> i64 {
+        self.rows::<(i64,)>(sql).await.first().expect("a row").0
+    }
+
+    /// Runs a statement that changes the data.
+    pub async fn execute(&self, sql: &'static str) {
+        let db = self.db().await;
+        with_db!(&db, |pool| {
+            sqlx::query(sql).execute(pool).await.expect("the statement runs");
+        });
+    }
+
+    /// The names of the stored uploads, wherever they are kept.
+    pub async fn stored_images(&self) -> Vec<String> {
+        self.storage.media(self.db().await).expect("the media store").names().await.expect("the names")
     }
 
     /// Stops the server and its background work, like SIGTERM does.
@@ -145,13 +235,18 @@ impl TestApp {
             .expect("a valid password")
             .hash()
             .expect("a hash");
-        sqlx::query("INSERT INTO users (email, password_hash, role, created_at) VALUES (?, ?, ?, '2025-01-01T00:00:00.000Z')")
+        let db = self.db().await;
+        with_db!(&db, |pool| {
+            sqlx::query(
+                "INSERT INTO users (email, password_hash, role, created_at) VALUES ($1, $2, $3, '2025-01-01T00:00:00.000Z')",
+            )
             .bind(email)
-            .bind(hash)
+            .bind(&hash)
             .bind(role)
-            .execute(&self.db().await)
+            .execute(pool)
             .await
             .expect("the user is added");
+        });
     }
 
     pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {

@@ -2,7 +2,7 @@
 
 use trailerworks::startup::Application;
 
-use crate::helpers::{spawn_app, test_config};
+use crate::helpers::{TestStorage, spawn_app, test_config};
 
 #[tokio::test]
 async fn healthz_answers_200_once_the_server_is_ready() {
@@ -11,18 +11,23 @@ async fn healthz_answers_200_once_the_server_is_ready() {
 }
 
 #[tokio::test]
-async fn the_database_is_created_in_the_data_directory_on_first_start() {
+async fn the_database_is_created_and_migrated_on_first_start() {
     let app = spawn_app().await;
-    assert!(app.data_dir.join(trailerworks::db::FILE_NAME).exists());
+    if app.storage.database_url.is_none() {
+        assert!(app.storage.data_dir.join(trailerworks::db::FILE_NAME).exists());
+    }
+    assert!(app.count("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE").await >= 1);
+    assert_eq!(app.count("SELECT COUNT(*) FROM users").await, 0);
 }
 
 #[tokio::test]
 async fn a_bad_content_file_is_rejected_with_a_message_naming_the_field() {
+    let storage = TestStorage::new().await;
     let dir = tempfile::tempdir().expect("temp dir");
     let content = include_str!("../../../content/site.toml").replace("rating = 5", "rating = 9");
     let path = dir.path().join("site.toml");
     std::fs::write(&path, content).expect("write");
-    let mut config = test_config(dir.path().join("data"));
+    let mut config = test_config(storage.config.clone());
     config.content = Some(path.clone());
 
     let error = Application::build(&config).await.err().expect("start-up fails");
@@ -33,10 +38,11 @@ async fn a_bad_content_file_is_rejected_with_a_message_naming_the_field() {
 
 #[tokio::test]
 async fn a_content_file_that_is_not_toml_is_rejected_with_its_line() {
+    let storage = TestStorage::new().await;
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("site.toml");
     std::fs::write(&path, "[business\nname = 1").expect("write");
-    let mut config = test_config(dir.path().join("data"));
+    let mut config = test_config(storage.config.clone());
     config.content = Some(path);
     let message = format!("{:#}", Application::build(&config).await.err().expect("start-up fails"));
     assert!(message.contains("line 1"), "{message}");
