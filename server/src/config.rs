@@ -112,9 +112,9 @@ pub struct ServeConfig {
     #[arg(long, env = "TRAILERWORKS_DELIVERY_MAX_ATTEMPTS", default_value_t = 12)]
     pub delivery_max_attempts: u32,
 
-    /// How long an instance may hold a delivery it is sending; if it dies meanwhile, another
-    /// instance sends it after this.
-    #[arg(long, env = "TRAILERWORKS_DELIVERY_LEASE_MS", default_value_t = 120_000)]
+    /// How long an instance may hold a delivery it is sending (sends time out after 20 s); if it
+    /// dies meanwhile, another instance sends it at most half as long again after this.
+    #[arg(long, env = "TRAILERWORKS_DELIVERY_LEASE_MS", default_value_t = 60_000)]
     pub delivery_lease_ms: u64,
 }
 

@@ -160,6 +160,8 @@ pub fn is_unavailable(error: &anyhow::Error) -> bool {
             | sqlx::Error::PoolClosed
             | sqlx::Error::Io(_)
             | sqlx::Error::Tls(_)
+            // A connection cut mid-message (by the network, a proxy or a pooler going away).
+            | sqlx::Error::Protocol(_)
             | sqlx::Error::WorkerCrashed => true,
             sqlx::Error::Database(db) => match db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
                 Some(postgres) => postgres_unavailable(postgres.code()),

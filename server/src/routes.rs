@@ -4,9 +4,7 @@ use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
 
 use axum::{
     Json, Router,
-    extract::{
-        DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection,
-    },
+    extract::{DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection},
     http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},

@@ -16,7 +16,8 @@ use crate::{clock, db::Db};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
-/// The worker looks for due rows at least this often, even when nothing wakes it.
+/// The worker looks for due rows at least this often, even when nothing wakes it (and at least
+/// twice per lease, so a delivery another instance left behind is resumed soon after its lease).
 const IDLE_POLL: Duration = Duration::from_secs(30);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,14 +109,18 @@ impl Outbox {
                 Ok(Some(at)) => clock::parse(&at)
                     .map(|at| (at - time::OffsetDateTime::now_utc()).try_into().unwrap_or(Duration::ZERO))
                     .unwrap_or(Duration::ZERO)
-                    .min(IDLE_POLL),
-                Ok(None) | Err(_) => IDLE_POLL,
+                    .min(self.idle_poll()),
+                Ok(None) | Err(_) => self.idle_poll(),
             };
             tokio::select! {
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(wait) => {}
             }
         }
+    }
+
+    fn idle_poll(&self) -> Duration {
+        IDLE_POLL.min(self.lease / 2)
     }
 
     /// Sends every delivery that is due now; returns how many were attempted.

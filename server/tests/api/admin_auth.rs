@@ -192,7 +192,8 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
             .unwrap()
             .contains("Too many failed sign-in attempts")
     );
-    let failures: Vec<(String, i64)> = app.rows("SELECT key, failures FROM login_failures ORDER BY key").await;
+    let failures: Vec<(String, i64)> =
+        app.rows("SELECT key, failures FROM login_failures ORDER BY key").await;
     assert_eq!(
         failures,
         vec![(format!("account:{ADMIN_EMAIL}"), 5), ("address:127.0.0.1".to_owned(), 5)],
@@ -203,8 +204,10 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
 #[tokio::test]
 async fn failures_that_no_longer_count_are_forgotten() {
     let app = spawn_app().await;
-    app.execute("INSERT INTO login_failures VALUES ('account:old@example.com', 9, '2020-01-01T00:00:00.000Z')")
-        .await;
+    app.execute(
+        "INSERT INTO login_failures VALUES ('account:old@example.com', 9, '2020-01-01T00:00:00.000Z')",
+    )
+    .await;
     app.login("someone@example.com", "not the right password").await;
     let keys: Vec<(String,)> = app.rows("SELECT key FROM login_failures ORDER BY key").await;
     assert_eq!(keys, [("account:someone@example.com".to_owned(),), ("address:127.0.0.1".to_owned(),)]);

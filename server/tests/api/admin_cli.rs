@@ -69,14 +69,19 @@ async fn the_first_admin_is_created_from_stdin_with_an_argon2id_hash_and_no_plai
 #[tokio::test]
 async fn a_second_create_is_refused_and_set_password_replaces_the_hash() {
     let storage = TestStorage::new().await;
-    assert!(admin("create", "owner@example.com", &storage.config, "a long enough owner secret").status.success());
+    assert!(
+        admin("create", "owner@example.com", &storage.config, "a long enough owner secret").status.success()
+    );
     let again = admin("create", "OWNER@example.com", &storage.config, "another long secret");
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
 
     let reset = admin("set-password", "owner@example.com", &storage.config, "a brand new long secret");
     assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
-    assert!(trailerworks::auth::password::verify(&stored_hash(&storage.config).await, "a brand new long secret"));
+    assert!(trailerworks::auth::password::verify(
+        &stored_hash(&storage.config).await,
+        "a brand new long secret"
+    ));
 
     let nobody = admin("set-password", "nobody@example.com", &storage.config, "a brand new long secret");
     assert!(!nobody.status.success());
@@ -101,7 +106,11 @@ async fn a_password_reset_unlocks_a_throttled_account_and_ends_its_sessions() {
     let old_session = app.admin(reqwest::Method::GET, "/session", &signed).send().await.unwrap();
     assert_eq!(old_session.status().as_u16(), 401);
     let keys: Vec<(String,)> = app.rows("SELECT key FROM login_failures").await;
-    assert_eq!(keys, [("address:127.0.0.1".to_owned(),)], "the account is open again; the address keeps its count");
+    assert_eq!(
+        keys,
+        [("address:127.0.0.1".to_owned(),)],
+        "the account is open again; the address keeps its count"
+    );
 }
 
 #[tokio::test]

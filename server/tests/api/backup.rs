@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 
 use trailerworks::config::StorageConfig;
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, fresh_database, png, spawn_app, spawn_app_at, storage_args};
+use crate::helpers::{
+    ADMIN_EMAIL, ADMIN_PASSWORD, fresh_database, png, spawn_app, spawn_app_at, storage_args,
+};
 
 /// `trailerworks backup --to {target}` on the app's storage.
 fn backup(storage: &StorageConfig, target: &std::path::Path) -> std::process::Output {

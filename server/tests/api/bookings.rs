@@ -120,6 +120,10 @@ async fn a_webhook_that_fails_twice_then_succeeds_gets_exactly_one_successful_de
     .await;
     let requests = hook.log.requests();
     assert_eq!(requests.len(), 3, "two failures, then one success");
+    assert!(
+        requests.iter().all(|request| request["webhook-id"] == "5e6f7a8b-webhook"),
+        "every attempt carries the same idempotency key, so the receiver can drop a repeat"
+    );
     let delivered = &requests[2];
     assert_eq!(delivered["access_key"], "test-access-key");
     assert_eq!(delivered["name"], "Jamie Ortiz");
@@ -148,6 +152,7 @@ async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
 
     eventually("the e-mail arrives", || async { mailbox.messages().len() == 1 }).await;
     let message = &mailbox.messages()[0];
+    assert!(message.contains("Message-ID: <booking-7d8e9f00-email@example.com>"), "{message}");
     assert!(message.contains("To: owner@example.com"), "{message}");
     let reply_to = message.lines().find(|l| l.starts_with("Reply-To: ")).expect("a Reply-To header");
     assert!(reply_to.ends_with("<jamie@example.com>"), "{message}");
@@ -220,6 +225,45 @@ async fn too_many_bookings_from_one_address_get_429_with_a_clear_message() {
     let body: Value = response.json().await.expect("JSON");
     assert!(body["error"].as_str().expect("a message").contains("Too many requests"));
     assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 2);
+}
+
+/// Posts a booking as if relayed by a proxy that says the visitor is `forwarded_for`.
+async fn book_forwarded(app: &TestApp, submission_id: &str, forwarded_for: &str) -> reqwest::Response {
+    app.client
+        .post(format!("{}/api/bookings", app.url))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&booking(submission_id))
+        .send()
+        .await
+        .expect("the request completes")
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_visitor_has_their_own_limit_and_address() {
+    let app = spawn_app_with(|c| {
+        c.booking_rate_limit = 1;
+        c.trusted_proxies = "127.0.0.1".into();
+    })
+    .await;
+    assert_eq!(book_forwarded(&app, "7a8b9c0d-proxy-1", "203.0.113.9").await.status(), 201);
+    assert_eq!(book_forwarded(&app, "7a8b9c0d-proxy-2", "198.51.100.7").await.status(), 201);
+    assert_eq!(
+        book_forwarded(&app, "7a8b9c0d-proxy-3", "10.9.9.9, 203.0.113.9").await.status(),
+        429,
+        "the address the proxy appended counts, not one the visitor made up"
+    );
+    let mut addresses: Vec<(String,)> = app.rows("SELECT client_ip FROM bookings").await;
+    addresses.sort();
+    assert_eq!(addresses, [("198.51.100.7".to_string(),), ("203.0.113.9".to_string(),)]);
+}
+
+#[tokio::test]
+async fn without_trusted_proxies_x_forwarded_for_is_ignored() {
+    let app = spawn_app_with(|c| c.booking_rate_limit = 1).await;
+    assert_eq!(book_forwarded(&app, "8a9b0c1d-direct-1", "203.0.113.9").await.status(), 201);
+    assert_eq!(book_forwarded(&app, "8a9b0c1d-direct-2", "198.51.100.7").await.status(), 429);
+    let addresses: Vec<(String,)> = app.rows("SELECT client_ip FROM bookings").await;
+    assert_eq!(addresses, [("127.0.0.1".to_string(),)]);
 }
 
 #[tokio::test]

@@ -25,16 +25,19 @@ impl TestStorage {
     pub async fn new() -> Self {
         let temp = tempfile::tempdir().expect("a temporary directory");
         let database_url = fresh_database().await;
-        let media_store =
-            std::env::var("TRAILERWORKS_TEST_S3").ok().map(|bucket| format!("{bucket}/test-{:016x}", OsRng.next_u64()));
-        Self { config: StorageConfig { data_dir: temp.path().join("data"), database_url, media_store }, _temp: temp }
+        let media_store = std::env::var("TRAILERWORKS_TEST_S3")
+            .ok()
+            .map(|bucket| format!("{bucket}/test-{:016x}", OsRng.next_u64()));
+        Self {
+            config: StorageConfig { data_dir: temp.path().join("data"), database_url, media_store },
+            _temp: temp,
+        }
     }
 
     /// The database, opened (and migrated) the way the server opens it.
     pub async fn db(&self) -> Db {
         self.config.open_db().await.expect("the database opens")
     }
-
 }
 
 /// The storage flags for the CLI: `--data-dir`, and `--database-url` and `--media-store` when
@@ -54,7 +57,8 @@ pub fn storage_args(config: &StorageConfig) -> Vec<String> {
 pub async fn fresh_database() -> Option<String> {
     let admin_url = std::env::var("TRAILERWORKS_TEST_POSTGRES").ok()?;
     let name = format!("tw_{:016x}", OsRng.next_u64());
-    let mut admin = sqlx::PgConnection::connect(&admin_url).await.expect("the test PostgreSQL server answers");
+    let mut admin =
+        sqlx::PgConnection::connect(&admin_url).await.expect("the test PostgreSQL server answers");
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
         .execute(&mut admin)
         .await
@@ -93,7 +97,7 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
         booking_min_fill_ms: 3000,
         delivery_retry_base_ms: 20,
         delivery_max_attempts: 5,
-        delivery_lease_ms: 120_000,
+        delivery_lease_ms: 60_000,
     }
 }
 

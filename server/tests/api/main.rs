@@ -8,6 +8,7 @@ mod blog;
 mod blog_changes;
 mod bookings;
 mod helpers;
+mod instances;
 mod pages;
 mod responses;
 mod site_pages;

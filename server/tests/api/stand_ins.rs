@@ -4,16 +4,24 @@
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
+    time::Duration,
 };
 
-use axum::{Json, Router, body::Bytes, extract::State, http::StatusCode, routing::post};
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::State,
+    http::{HeaderMap, StatusCode},
+    routing::post,
+};
 use serde_json::{Value, json};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
     net::TcpListener,
 };
 
-/// The multipart fields of each request the webhook received, successful or not.
+/// The multipart fields of each request the webhook received, successful or not, with its
+/// `Webhook-Id` header as the field "webhook-id".
 #[derive(Clone, Default)]
 pub struct WebhookLog(Arc<Mutex<Vec<HashMap<String, String>>>>);
 
@@ -30,8 +38,13 @@ pub struct WebhookStandIn {
 
 /// A webhook that fails its first `failures` requests (500 with success false), then succeeds.
 pub async fn webhook(failures: usize) -> WebhookStandIn {
+    slow_webhook(failures, Duration::ZERO).await
+}
+
+/// A webhook like `webhook` that takes `delay` to answer each request (it logs it on arrival).
+pub async fn slow_webhook(failures: usize, delay: Duration) -> WebhookStandIn {
     let log = WebhookLog::default();
-    let app = Router::new().route("/submit", post(receive)).with_state((log.clone(), failures));
+    let app = Router::new().route("/submit", post(receive)).with_state((log.clone(), failures, delay));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let url = format!("http://{}/submit", listener.local_addr().expect("addr"));
     tokio::spawn(async move { axum::serve(listener, app).await });
@@ -39,15 +52,20 @@ pub async fn webhook(failures: usize) -> WebhookStandIn {
 }
 
 async fn receive(
-    State((log, failures)): State<(WebhookLog, usize)>,
+    State((log, failures, delay)): State<(WebhookLog, usize, Duration)>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> (StatusCode, Json<Value>) {
-    let fields = multipart_fields(&String::from_utf8_lossy(&body));
+    let mut fields = multipart_fields(&String::from_utf8_lossy(&body));
+    if let Some(id) = headers.get("webhook-id").and_then(|value| value.to_str().ok()) {
+        fields.insert("webhook-id".to_owned(), id.to_owned());
+    }
     let count = {
         let mut requests = log.0.lock().expect("lock");
         requests.push(fields);
         requests.len()
     };
+    tokio::time::sleep(delay).await;
     if count <= failures {
         (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "success": false, "message": "temporarily down" })))
     } else {

@@ -1,0 +1,440 @@
+//! Two or more instances of the real binary on one PostgreSQL database and one bucket: what one
+//! does, the others see. These need the PostgreSQL server and the S3 stand-in that
+//! scripts/test-all.sh starts, so a plain `cargo test` skips them (it runs them with
+//! `--include-ignored` once both are up).
+
+use std::{
+    collections::{HashMap, HashSet},
+    process::Stdio,
+    time::{Duration, Instant},
+};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader},
+    net::{TcpListener, TcpStream},
+    process::{Child, Command},
+    sync::watch,
+};
+use trailerworks::config::StorageConfig;
+
+use crate::{
+    helpers::{
+        ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestStorage, png, session_cookie, spawn_app_at, storage_args,
+    },
+    stand_ins,
+};
+
+const NEEDS: &str = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts";
+
+/// One running `trailerworks serve` process.
+struct Instance {
+    child: Child,
+    url: String,
+    client: reqwest::Client,
+}
+
+impl Instance {
+    /// Starts the release binary on `storage` with `extra` flags; waits until it listens.
+    async fn start(storage: &StorageConfig, extra: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trailerworks"))
+            .arg("serve")
+            .args(storage_args(storage))
+            .args(["--listen", "127.0.0.1:0", "--public-url", "https://trailers.example.com"])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let url = tokio::time::timeout(Duration::from_secs(20), async {
+            while let Some(line) = lines.next_line().await.expect("a line") {
+                if let Some(at) = line.find("listening on http://") {
+                    return line[at + "listening on ".len()..].trim().to_owned();
+                }
+            }
+            panic!("the instance stopped before it listened");
+        })
+        .await
+        .expect("the instance listens within 20 s");
+        // Keep reading, so the instance never blocks on a full pipe.
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        let client =
+            reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
+        Self { child, url, client }
+    }
+
+    async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.url)).send().await.expect("a response")
+    }
+
+    async fn text(&self, path: &str) -> String {
+        self.get(path).await.text().await.expect("text")
+    }
+
+    async fn login(&self, password: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}/api/admin/login", self.url))
+            .json(&json!({ "email": ADMIN_EMAIL, "password": password }))
+            .send()
+            .await
+            .expect("a response")
+    }
+
+    async fn sign_in(&self) -> Signed {
+        let response = self.login(ADMIN_PASSWORD).await;
+        assert_eq!(response.status(), 200);
+        let cookie = session_cookie(&response).expect("a session cookie");
+        let body: Value = response.json().await.expect("JSON");
+        Signed { cookie, csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned() }
+    }
+
+    fn admin(&self, method: Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
+        let request = self.client.request(method.clone(), format!("{}/api/admin{path}", self.url));
+        let request = request.header("cookie", &signed.cookie);
+        if method == Method::GET { request } else { request.header("x-csrf-token", &signed.csrf) }
+    }
+
+    async fn book(&self, submission: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}/api/bookings", self.url))
+            .json(&json!({
+                "submissionId": submission, "name": "Jamie Ortiz", "email": "jamie@example.com",
+                "phone": "303-555-0188", "details": "", "answers": [], "website": "", "fillMs": 20000,
+            }))
+            .send()
+            .await
+            .expect("a response")
+    }
+
+    /// kill -9: no chance to finish anything.
+    async fn kill(mut self) {
+        self.child.kill().await.expect("the instance is killed");
+    }
+}
+
+/// Storage on the test PostgreSQL server and bucket, with an admin created through the CLI.
+async fn shared_storage() -> TestStorage {
+    let storage = TestStorage::new().await;
+    assert!(storage.config.database_url.is_some() && storage.config.media_store.is_some(), "{NEEDS}");
+    let mut create = Command::new(env!("CARGO_BIN_EXE_trailerworks"))
+        .args(["admin", "create", "--email", ADMIN_EMAIL])
+        .args(storage_args(&storage.config))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the CLI starts");
+    let mut stdin = create.stdin.take().expect("stdin");
+    stdin.write_all(format!("{ADMIN_PASSWORD}\n").as_bytes()).await.expect("the password is written");
+    drop(stdin);
+    assert!(create.wait().await.expect("the CLI ends").success());
+    storage
+}
+
+/// Polls `check` every 10 ms; how long it took to hold, or a panic after `limit`.
+async fn within<F, Fut>(limit: Duration, what: &str, mut check: F) -> Duration
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if check().await {
+            return started.elapsed();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("{what} did not happen within {limit:?}");
+}
+
+fn post(slug: &str, title: &str, published: bool) -> Value {
+    json!({
+        "title": title, "slug": slug, "excerpt": "News from the shop.",
+        "content": "<p>Shop news.</p>", "featuredImage": null, "published": published,
+    })
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn two_instances_started_together_on_an_empty_database_both_come_up() {
+    let storage = TestStorage::new().await;
+    assert!(storage.config.database_url.is_some(), "{NEEDS}");
+    let (a, b) = tokio::join!(Instance::start(&storage.config, &[]), Instance::start(&storage.config, &[]));
+    assert_eq!(a.get("/healthz").await.status(), 200);
+    assert_eq!(b.get("/healthz").await.status(), 200);
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn sessions_throttling_rate_limits_and_uploads_are_shared() {
+    let storage = shared_storage().await;
+    let flags = ["--booking-rate-limit", "2"];
+    let (a, b) =
+        tokio::join!(Instance::start(&storage.config, &flags), Instance::start(&storage.config, &flags));
+
+    // A session signed in on one instance is valid on the other; signing out ends it on both.
+    let signed = a.sign_in().await;
+    assert_eq!(b.admin(Method::GET, "/session", &signed).send().await.expect("a response").status(), 200);
+    assert_eq!(b.admin(Method::POST, "/logout", &signed).send().await.expect("a response").status(), 204);
+    assert_eq!(a.admin(Method::GET, "/session", &signed).send().await.expect("a response").status(), 401);
+
+    // An image uploaded through one instance is served by the other.
+    let signed = b.sign_in().await;
+    let part = reqwest::multipart::Part::bytes(png(640, 320))
+        .file_name("shop.png")
+        .mime_str("image/png")
+        .expect("a type");
+    let uploaded: Value = b
+        .admin(Method::POST, "/images", &signed)
+        .multipart(reqwest::multipart::Form::new().part("image", part))
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    let image = a.get(uploaded["url"].as_str().expect("a URL")).await;
+    assert_eq!(image.status(), 200);
+    assert_eq!(image.headers()["content-type"], "image/png");
+
+    // The booking rate limit counts bookings on every instance.
+    assert_eq!(a.book("1a2b3c4d-shared-1").await.status(), 201);
+    assert_eq!(b.book("1a2b3c4d-shared-2").await.status(), 201);
+    assert_eq!(a.book("1a2b3c4d-shared-3").await.status(), 429);
+
+    // Failed sign-ins add up across instances: the sixth in a row gets 429 wherever it lands.
+    for attempt in 0..5 {
+        let instance = if attempt % 2 == 0 { &a } else { &b };
+        assert_eq!(instance.login("not the right password").await.status(), 401);
+    }
+    assert_eq!(b.login(ADMIN_PASSWORD).await.status(), 429);
+    assert_eq!(a.login(ADMIN_PASSWORD).await.status(), 429);
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn a_change_on_one_instance_shows_on_the_other_within_a_second() {
+    let storage = shared_storage().await;
+    let (a, b) = tokio::join!(Instance::start(&storage.config, &[]), Instance::start(&storage.config, &[]));
+    let signed = a.sign_in().await;
+    let limit = Duration::from_secs(1);
+    let cached = |instance: &Instance| {
+        let (client, url) = (instance.client.clone(), instance.url.clone());
+        async move {
+            for path in ["/blog", "/sitemaps/pages.xml", "/blog/feed.xml"] {
+                client.get(format!("{url}{path}")).send().await.expect("a response");
+            }
+        }
+    };
+
+    cached(&b).await;
+    let created: Value = a
+        .admin(Method::POST, "/posts", &signed)
+        .json(&post("shop-news", "Shop news", true))
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    let id = created["id"].as_i64().expect("an id");
+    within(limit, "the publish shows on the other instance", || async {
+        b.text("/blog").await.contains("Shop news")
+    })
+    .await;
+    within(limit, "the feed of the other instance has it", || async {
+        b.text("/blog/feed.xml").await.contains("/blog/shop-news")
+    })
+    .await;
+
+    b.get("/blog/shop-news").await;
+    a.admin(Method::PUT, &format!("/posts/{id}"), &signed)
+        .json(&post("shop-news", "Shop news, edited", true))
+        .send()
+        .await
+        .expect("a response");
+    within(limit, "the edit shows on the other instance", || async {
+        b.text("/blog/shop-news").await.contains("Shop news, edited")
+    })
+    .await;
+
+    a.admin(Method::PUT, &format!("/posts/{id}"), &signed)
+        .json(&post("yard-news", "Shop news, edited", true))
+        .send()
+        .await
+        .expect("a response");
+    within(limit, "the rename shows on the other instance", || async {
+        let old = b.get("/blog/shop-news").await;
+        old.status() == 301 && old.headers()["location"] == "/blog/yard-news"
+    })
+    .await;
+
+    cached(&b).await;
+    a.admin(Method::PUT, &format!("/posts/{id}/published"), &signed)
+        .json(&json!({ "published": false }))
+        .send()
+        .await
+        .expect("a response");
+    within(limit, "the unpublish shows on the other instance", || async {
+        b.get("/blog/yard-news").await.status() == 404
+    })
+    .await;
+    within(limit, "the other instance's list drops it", || async {
+        !b.text("/blog").await.contains("Shop news")
+    })
+    .await;
+
+    a.admin(Method::PUT, &format!("/posts/{id}/published"), &signed)
+        .json(&json!({ "published": true }))
+        .send()
+        .await
+        .expect("a response");
+    within(limit, "the republish shows on the other instance", || async {
+        b.get("/blog/yard-news").await.status() == 200
+    })
+    .await;
+    a.admin(Method::DELETE, &format!("/posts/{id}"), &signed).send().await.expect("a response");
+    within(limit, "the delete shows on the other instance", || async {
+        b.get("/blog/yard-news").await.status() == 404
+    })
+    .await;
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn deliveries_are_sent_once_and_an_instance_killed_mid_send_is_covered_by_another() {
+    let storage = shared_storage().await;
+    let hook = stand_ins::slow_webhook(0, Duration::from_millis(300)).await;
+    let flags = [
+        "--webhook-url",
+        hook.url.as_str(),
+        "--webhook-access-key",
+        "key",
+        "--delivery-lease-ms",
+        "3000",
+        "--booking-rate-limit",
+        "0",
+    ];
+    let a = Instance::start(&storage.config, &flags).await;
+    let b = Instance::start(&storage.config, &flags).await;
+
+    // While both run normally, each booking is delivered exactly once.
+    for n in 0..10 {
+        let instance = if n % 2 == 0 { &a } else { &b };
+        assert_eq!(instance.book(&format!("0a0b0c0d-normal-{n:02}")).await.status(), 201);
+    }
+    within(Duration::from_secs(30), "ten deliveries", || async { hook.log.requests().len() >= 10 }).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let ids: Vec<String> = hook.log.requests().iter().map(|r| r["webhook-id"].clone()).collect();
+    assert_eq!(ids.len(), 10, "nothing was sent twice: {ids:?}");
+    assert_eq!(ids.iter().collect::<HashSet<_>>().len(), 10);
+
+    // Instance b stops sending (killed), a keeps running. Bookings queued on b: those b was in
+    // the middle of sending when it died are sent again by a after the lease, with the same
+    // Webhook-Id, so the receiver can drop the repeat. Nothing is lost.
+    b.kill().await;
+    let c = Instance::start(&storage.config, &flags).await;
+    for n in 0..6 {
+        assert_eq!(c.book(&format!("0a0b0c0d-killed-{n:02}")).await.status(), 201);
+    }
+    within(Duration::from_secs(2), "c starts sending", || async {
+        hook.log.requests().iter().any(|r| r["webhook-id"].contains("killed"))
+    })
+    .await;
+    c.kill().await;
+    within(Duration::from_secs(60), "every booking is delivered", || async {
+        let delivered: HashSet<String> =
+            hook.log.requests().iter().map(|r| r["webhook-id"].clone()).collect();
+        (0..6).all(|n| delivered.contains(&format!("0a0b0c0d-killed-{n:02}")))
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut sent: HashMap<String, usize> = HashMap::new();
+    for request in hook.log.requests() {
+        *sent.entry(request["webhook-id"].clone()).or_default() += 1;
+    }
+    let repeated: Vec<_> = sent.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(repeated.len() <= 1, "at most the delivery in flight when c died is repeated: {repeated:?}");
+    assert!(sent.keys().filter(|id| id.contains("normal")).all(|id| sent[id] == 1));
+    a.kill().await;
+}
+
+/// A TCP relay to PostgreSQL that can be cut and restored, standing in for a network outage
+/// (the real server keeps running for the other tests).
+struct Relay {
+    url: String,
+    open: watch::Sender<bool>,
+}
+
+impl Relay {
+    async fn to(database_url: &str) -> Self {
+        let mut url = url::Url::parse(database_url).expect("a URL");
+        let target = format!("{}:{}", url.host_str().expect("a host"), url.port().expect("a port"));
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        url.set_port(Some(listener.local_addr().expect("addr").port())).expect("a port");
+        let (open, watching) = watch::channel(true);
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let mut watching = watching.clone();
+                if !*watching.borrow() {
+                    continue; // dropped: refused
+                }
+                let target = target.clone();
+                tokio::spawn(async move {
+                    let Ok(server) = TcpStream::connect(&target).await else { return };
+                    let (mut client, mut server) = (client, server);
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        _ = watching.wait_for(|open| !open) => {}
+                    }
+                });
+            }
+        });
+        Self { url: url.to_string(), open }
+    }
+
+    fn cut(&self) {
+        let _ = self.open.send(false);
+    }
+
+    fn restore(&self) {
+        let _ = self.open.send(true);
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn while_the_database_is_unreachable_healthz_is_503_and_bookings_get_a_clear_503() {
+    let storage = TestStorage::new().await;
+    let direct = storage.config.database_url.clone().expect(NEEDS);
+    let relay = Relay::to(&direct).await;
+    let config = StorageConfig { database_url: Some(relay.url.clone()), ..storage.config.clone() };
+    let app = spawn_app_at(config, |_| {}).await;
+    assert_eq!(app.get("/healthz").await.status(), 200);
+
+    relay.cut();
+    let booking = json!({
+        "submissionId": "5a5b5c5d-outage", "name": "Jamie Ortiz", "email": "jamie@example.com",
+        "phone": "303-555-0188", "details": "", "answers": [], "website": "", "fillMs": 20000,
+    });
+    within(Duration::from_secs(10), "healthz says 503", || async {
+        app.get("/healthz").await.status() == 503
+    })
+    .await;
+    let refused = app.post_json("/api/bookings", &booking).await;
+    assert_eq!(refused.status(), 503);
+    let body: Value = refused.json().await.expect("JSON");
+    assert!(body["error"].as_str().expect("a message").contains("Nothing was saved"), "{body}");
+    assert_eq!(app.get("/").await.status(), 200, "cached pages keep serving");
+
+    relay.restore();
+    within(Duration::from_secs(10), "healthz says 200 again", || async {
+        app.get("/healthz").await.status() == 200
+    })
+    .await;
+    assert_eq!(app.post_json("/api/bookings", &booking).await.status(), 201, "the same booking now stores");
+    assert_eq!(app.count("SELECT COUNT(*) FROM bookings").await, 1, "nothing was half-stored");
+}
