@@ -56,21 +56,41 @@ for _ in 1 2 3 4 5; do
   done
 done
 
-echo "== bookings: distinct valid bookings at rising concurrency, durable commits"
+# book_at_rising_concurrency OUT.jsonl FLAGS...: a server with FLAGS takes distinct valid bookings
+# from wrk at 1, 8 and 64 connections, 10 s each.
+book_at_rising_concurrency() {
+  local out=$1
+  shift
+  "$BIN" serve --listen "127.0.0.1:$PORT" --booking-rate-limit 0 "$@" >/dev/null 2>&1 &
+  pid=$!; pids+=("$pid")
+  wait_ready "$BASE"
+  : > "$out"
+  for c in 1 8 64; do
+    threads=$(( c < 2 ? 1 : 2 ))
+    result=$(wrk -t"$threads" -c"$c" -d10s -s bench/bookings.lua "$BASE" -- "c$c" | tail -1)
+    echo "{\"connections\":$c,${result#\{}" >> "$out"
+  done
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+
+echo "== bookings on SQLite: distinct valid bookings at rising concurrency, durable commits"
 data=$(mktemp -d)
-"$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" --booking-rate-limit 0 >/dev/null 2>&1 &
-pid=$!; pids+=("$pid")
-wait_ready "$BASE"
-: > "$OUT/bookings.jsonl"
-for c in 1 8 64; do
-  threads=$(( c < 2 ? 1 : 2 ))
-  result=$(wrk -t"$threads" -c"$c" -d10s -s bench/bookings.lua "$BASE" -- "c$c" | tail -1)
-  echo "{\"connections\":$c,${result#\{}" >> "$OUT/bookings.jsonl"
-done
-kill "$pid"; wait "$pid" 2>/dev/null || true
+book_at_rising_concurrency "$OUT/bookings.jsonl" --data-dir "$data"
 python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from bookings").fetchone()[0])' \
   "$data/trailerworks.db" > "$OUT/bookings-stored.txt"
 rm -rf "$data"
+
+echo "== PostgreSQL (a local cluster with fsync on): bookings, and a change seen across two instances"
+source scripts/services.sh
+trap 'cleanup; stop_services; rm -rf "$BLOG_DATA"' EXIT
+start_postgres fsync
+database=$(new_database)
+data=$(mktemp -d)
+book_at_rising_concurrency "$OUT/bookings-postgres.jsonl" --data-dir "$data" --database-url "$database"
+psql -tAc "SELECT COUNT(*) FROM bookings" "$database" > "$OUT/bookings-postgres-stored.txt"
+rm -rf "$data"
+node bench/instances.mjs "$BIN" "$(new_database)" "$PORT" $((PORT + 2)) > "$OUT/instances.json"
+stop_services
 
 echo "== admin: sign-in (argon2id), 8 sign-ins at once, a 12-megapixel upload; memory before and after"
 data=$(mktemp -d)

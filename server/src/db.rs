@@ -119,8 +119,20 @@ async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
         .connect_with(options)
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;
-    sqlx::migrate!("./migrations/sqlite").run(&pool).await.context("Failed to migrate the database")?;
+    migrate(sqlx::migrate!("./migrations/sqlite"), &pool).await?;
     Ok(Db::Sqlite(pool))
+}
+
+/// Applies the migrations this binary has and the database lacks. Migrations a newer binary
+/// applied are left alone: schema changes are expand-then-contract (docs/deploy.md), so this
+/// binary keeps working beside a newer one during a deploy, or after a rollback.
+async fn migrate<DB>(mut migrator: sqlx::migrate::Migrator, pool: &sqlx::Pool<DB>) -> anyhow::Result<()>
+where
+    DB: sqlx::Database,
+    <DB as sqlx::Database>::Connection: sqlx::migrate::Migrate,
+{
+    migrator.set_ignore_missing(true);
+    migrator.run(pool).await.context("Failed to migrate the database")
 }
 
 fn sqlite_options(path: &Path) -> anyhow::Result<SqliteConnectOptions> {
@@ -136,7 +148,7 @@ async fn open_postgres(url: &str) -> anyhow::Result<Db> {
         .await
         .with_context(|| format!("Failed to connect to the database at {}", without_password(url)))?;
     // sqlx holds an advisory lock while it migrates, so instances started together take turns.
-    sqlx::migrate!("./migrations/postgres").run(&pool).await.context("Failed to migrate the database")?;
+    migrate(sqlx::migrate!("./migrations/postgres"), &pool).await?;
     Ok(Db::Postgres(pool))
 }
 

@@ -2,7 +2,7 @@
 
 use trailerworks::startup::Application;
 
-use crate::helpers::{TestStorage, spawn_app, test_config};
+use crate::helpers::{TestStorage, spawn_app, spawn_app_on, test_config};
 
 #[tokio::test]
 async fn healthz_answers_200_once_the_server_is_ready() {
@@ -18,6 +18,25 @@ async fn the_database_is_created_and_migrated_on_first_start() {
     }
     assert!(app.count("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE").await >= 1);
     assert_eq!(app.count("SELECT COUNT(*) FROM users").await, 0);
+}
+
+#[tokio::test]
+async fn a_database_a_newer_binary_migrated_still_opens_for_this_one() {
+    let storage = TestStorage::new().await;
+    let db = storage.db().await;
+    let checksum = if storage.config.database_url.is_some() { "decode('00', 'hex')" } else { "X'00'" };
+    trailerworks::with_db!(&db, |pool| {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+             VALUES (99990101000000, 'added by a newer binary', TRUE, {checksum}, 0)"
+        )))
+        .execute(pool)
+        .await
+        .expect("a newer migration is recorded");
+    });
+    db.close().await;
+    let app = spawn_app_on(&storage, |_| {}).await;
+    assert_eq!(app.get("/healthz").await.status(), 200, "expand-then-contract: the older binary runs on");
 }
 
 #[tokio::test]
