@@ -6,7 +6,7 @@ BINARY := target/release/trailerworks
 WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.admin.config.ts web/vite.server.config.ts web/tsconfig.json
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
-.PHONY: run demo build test lint bench clean
+.PHONY: run demo build test soak lint bench clean
 
 run: build
 	$(BINARY) serve
@@ -44,6 +44,11 @@ lint: web/dist/.built
 
 test: $(BINARY) e2e/node_modules/.installed
 	bash scripts/test-all.sh
+
+# Long fault and load runs (about 10 minutes): kill -9 rounds, trickling clients, provider
+# outages; the same checks as make test's fast versions, at full size.
+soak: $(BINARY)
+	bash scripts/soak.sh
 
 bench: $(BINARY)
 	bash bench/run.sh

@@ -5,19 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 reports=target/test-reports
 rm -rf "$reports" && mkdir -p "$reports"
-passed=0
-failed=0
-count() { passed=$((passed + $1)); failed=$((failed + $2)); }
-# cargo_test LOG ARGS...: runs cargo test with ARGS, keeps its output in LOG and counts it.
-cargo_test() {
-  local log=$1 p f
-  shift
-  cargo test --release --locked "$@" 2>&1 | tee "$log"
-  read -r p f < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
-    END { print p + 0, f + 0 }' "$log")
-  if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; echo "cargo test $* ran no test"; fi
-  count "$p" "$f"
-}
+source scripts/counting.sh
 
 echo "== static checks (fmt, clippy, tsc)"
 if make -s lint; then count 1 0; else echo "static checks FAILED"; count 0 1; fi
@@ -29,7 +17,7 @@ echo "== Rust integration tests again, on PostgreSQL and S3-compatible storage (
 source scripts/services.sh
 trap stop_services EXIT
 if start_postgres && start_s3; then
-  cargo_test "$reports/cargo-postgres.log" --test api -- --include-ignored
+  cargo_test "$reports/cargo-postgres.log" --test api -- --include-ignored --skip soak::
 else
   echo "PostgreSQL or the S3 stand-in did not start"; count 0 1
 fi
@@ -53,5 +41,4 @@ read -r p f < <(node -e '
   catch { console.log(0, 1) }' "$PWD/$reports/playwright.json")
 count "$p" "$f"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report_counts

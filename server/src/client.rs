@@ -31,7 +31,7 @@ impl TrustedProxies {
         Ok(Self(proxies))
     }
 
-    fn trusts(&self, address: IpAddr) -> bool {
+    pub fn trusts(&self, address: IpAddr) -> bool {
         self.0.iter().any(|network| network.contains(&address))
     }
 

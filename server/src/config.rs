@@ -46,6 +46,27 @@ impl StorageConfig {
     }
 }
 
+/// Limits that keep slow or greedy clients from locking others out.
+#[derive(Debug, Clone, Args)]
+pub struct ConnectionSettings {
+    /// Open connections at most (kept below the open-files limit); more get a quick 503.
+    #[arg(long, env = "TRAILERWORKS_MAX_CONNECTIONS", default_value_t = 2048, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_connections: usize,
+
+    /// Open connections at most from one client address (trusted proxies count only in the total).
+    #[arg(long, env = "TRAILERWORKS_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_connections_per_address: usize,
+
+    /// Time a client has to send a request's headers; an idle keep-alive connection is closed
+    /// after it too.
+    #[arg(long, env = "TRAILERWORKS_HEADER_TIMEOUT_MS", default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_ms: u64,
+
+    /// Time a client has to send a request's body (an image upload on a slow phone included).
+    #[arg(long, env = "TRAILERWORKS_BODY_TIMEOUT_MS", default_value_t = 120_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout_ms: u64,
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct ServeConfig {
     /// Address to listen on (port 0 picks a free port).
@@ -54,6 +75,9 @@ pub struct ServeConfig {
 
     #[command(flatten)]
     pub storage: StorageConfig,
+
+    #[command(flatten)]
+    pub connections: ConnectionSettings,
 
     /// Reverse proxies (comma-separated addresses or networks, e.g. 127.0.0.1,10.0.0.0/8) whose
     /// X-Forwarded-For names the visitor's address; none by default.

@@ -9,7 +9,7 @@ use std::{path::Path, str::FromStr as _, time::Duration};
 
 use anyhow::Context as _;
 use sqlx::{
-    PgPool,
+    Connection as _, PgPool,
     postgres::{PgConnectOptions, PgPoolOptions},
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous},
 };
@@ -100,8 +100,7 @@ impl Db {
 }
 
 async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
-    std::fs::create_dir_all(data_dir)
-        .with_context(|| format!("Failed to create the data directory {}", data_dir.display()))?;
+    prepare_data_dir(data_dir)?;
     let path = data_dir.join(FILE_NAME);
     let options = sqlite_options(&path)?
         .create_if_missing(true)
@@ -116,11 +115,38 @@ async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
     let pool = SqlitePoolOptions::new()
         .max_connections(1)
         .acquire_timeout(ACQUIRE_TIMEOUT)
+        .after_release(|connection, _| {
+            Box::pin(async move {
+                // A transaction whose COMMIT failed (a full disk, an I/O error) is rolled back
+                // here, and a connection that still believes itself inside one is replaced: its
+                // next "transaction" would be a savepoint in a transaction that never commits,
+                // and bookings acknowledged on it would be lost.
+                connection.ping().await?;
+                let stuck = connection.is_in_transaction();
+                if stuck {
+                    tracing::warn!("Replacing a database connection left inside a failed transaction");
+                }
+                Ok(!stuck)
+            })
+        })
         .connect_with(options)
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;
     migrate(sqlx::migrate!("./migrations/sqlite"), &pool).await?;
     Ok(Db::Sqlite(pool))
+}
+
+/// Creates the data directory if it is missing and checks that it can be written, so a server
+/// that could not store a booking never starts; the error names the directory and the fix.
+pub fn prepare_data_dir(data_dir: &Path) -> anyhow::Result<()> {
+    let shown = data_dir.display();
+    let fix = "Create it (or make it writable) for the user that runs trailerworks, or choose another with --data-dir";
+    std::fs::create_dir_all(data_dir)
+        .map_err(|error| anyhow::anyhow!("The data directory {shown} cannot be created ({error}). {fix}."))?;
+    let probe = data_dir.join(".trailerworks-write-check");
+    std::fs::write(&probe, b"ok")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|error| anyhow::anyhow!("The data directory {shown} is not writable ({error}). {fix}."))
 }
 
 /// Applies the migrations this binary has and the database lacks. Migrations a newer binary

@@ -11,6 +11,8 @@ use axum::{
 };
 use serde_json::json;
 
+use crate::serve::BodyTooSlow;
+
 /// What a request hears while the database cannot be reached or written (nothing was stored).
 pub const UNAVAILABLE: &str = "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.";
 
@@ -54,18 +56,28 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
-/// A JSON body that could not be read (malformed, wrong type, too large): its status and why.
+/// A JSON body that could not be read (malformed, wrong type, too large, too slow): its status
+/// and why.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
-        Self::Rejected(rejection.status(), rejection.body_text())
+        too_slow(&rejection).unwrap_or_else(|| Self::Rejected(rejection.status(), rejection.body_text()))
     }
 }
 
-/// A multipart body that could not be read (malformed, or over the route's size limit).
+/// A multipart body that could not be read (malformed, over the route's size limit, too slow).
 impl From<MultipartError> for ApiError {
     fn from(error: MultipartError) -> Self {
-        Self::Rejected(error.status(), error.body_text())
+        too_slow(&error).unwrap_or_else(|| Self::Rejected(error.status(), error.body_text()))
     }
+}
+
+/// 408 when the body failed because it did not arrive in time (`serve`'s body deadline).
+fn too_slow(error: &(dyn std::error::Error + 'static)) -> Option<ApiError> {
+    std::iter::successors(Some(error), |error| error.source())
+        .find_map(|cause| cause.downcast_ref::<BodyTooSlow>())
+        .map(|slow| {
+            ApiError::Rejected(StatusCode::REQUEST_TIMEOUT, format!("The request took too long: {slow}"))
+        })
 }
 
 impl IntoResponse for ApiError {

@@ -21,12 +21,13 @@ use crate::{
     pages::{PublicPages, Site},
     routes::{App, AppState},
     security::SecurityHeaders,
-    serve,
+    serve::{self, Limits},
 };
 
 pub struct Application {
     listener: TcpListener,
     app: App,
+    limits: Limits,
     /// Background work (page warm-up, delivery worker, limiter cleanup), stopped with the server.
     background: Vec<JoinHandle<()>>,
     pages: Arc<PublicPages>,
@@ -78,9 +79,10 @@ impl Application {
             db,
             bookings,
         };
+        let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies);
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, app, background, pages })
+        Ok(Self { listener, app, limits, background, pages })
     }
 
     /// The public pages and their cache.
@@ -95,7 +97,7 @@ impl Application {
     /// Serves until `shutdown` completes, finishes the requests in flight, then stops the
     /// background work. A delivery cut off mid-send stays in the outbox and is sent after restart.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        serve::serve(self.listener, self.app, shutdown).await;
+        serve::serve(self.listener, self.app, self.limits, shutdown).await;
         for task in self.background {
             task.abort();
         }

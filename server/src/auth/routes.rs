@@ -38,6 +38,7 @@ const AUDIT_PAGE: i64 = 100;
 const MAX_EMAIL_BYTES: usize = 254;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LoginForm {
     #[serde(default)]
     email: String,

@@ -12,7 +12,7 @@ pub const MAX_CONTENT_BYTES: usize = 8 * 1024 * 1024;
 const MAX_IMAGE_URL: usize = 2048;
 
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostForm {
     #[serde(default)]
     title: String,

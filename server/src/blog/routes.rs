@@ -114,6 +114,7 @@ async fn record_publication_change(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Publication {
     published: bool,
 }
@@ -152,6 +153,7 @@ pub async fn delete(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PreviewRequest {
     content: String,
 }

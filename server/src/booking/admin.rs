@@ -56,6 +56,7 @@ pub async fn list(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewStatus {
     status: String,
 }

@@ -16,7 +16,7 @@ const NO_DETAILS: &str = "No additional details provided.";
 
 /// The JSON body of `POST /api/bookings`.
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BookingForm {
     /// Made by the browser once per form, so a repeated submit is recognised.
     pub submission_id: String,
@@ -35,6 +35,7 @@ pub struct BookingForm {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AnswerForm {
     pub question: String,
     pub answer: String,
@@ -83,6 +84,9 @@ impl BookingForm {
         if details.chars().count() > MAX_DETAILS {
             errors.add("details", "Additional details must be at most 2000 characters");
         }
+        if has_stray_control(&details) {
+            errors.add("details", "Additional details must be plain text, without control characters");
+        }
         if self.answers.len() > MAX_ANSWERS {
             errors.add("answers", "Too many answers");
         }
@@ -99,6 +103,9 @@ impl BookingForm {
         }) {
             errors.add("answers", "Each answer needs a question and an answer of at most 500 characters");
         }
+        if answers.iter().any(|a| has_stray_control(&a.question) || has_stray_control(&a.answer)) {
+            errors.add("answers", "Answers must be plain text, without control characters");
+        }
         let (Some(name), Some(email), Some(phone)) = (name, email, phone) else { return Err(errors) };
         if !errors.is_empty() {
             return Err(errors);
@@ -112,6 +119,11 @@ impl BookingForm {
         };
         Ok(NewBooking { submission_id, name, email, phone, details, answers, spam_reason })
     }
+}
+
+/// Control characters other than line breaks and tabs (NUL, escape sequences and the like).
+fn has_stray_control(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
 }
 
 /// "{details or a default}\n\nConversation Summary:\n{question}: {answer}\n..."
@@ -207,5 +219,17 @@ mod tests {
         let mut f = form();
         f.submission_id = "x".into();
         assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("submissionId"));
+    }
+
+    #[test]
+    fn control_characters_are_refused_but_line_breaks_in_details_are_kept() {
+        let mut f = form();
+        f.details = "First line\r\nSecond line\twith a tab".into();
+        assert_eq!(f.parse(MIN).unwrap().details, "First line\r\nSecond line\twith a tab");
+        let mut f = form();
+        f.details = "bell\u{7}".into();
+        f.answers[0].answer = "Dump\u{0}".into();
+        let errors = format!("{:?}", f.parse(MIN).unwrap_err());
+        assert!(errors.contains("details") && errors.contains("answers"), "{errors}");
     }
 }

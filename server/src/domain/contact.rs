@@ -6,10 +6,17 @@ const MAX_NAME: usize = 100;
 const MAX_EMAIL: usize = 254;
 const MAX_PHONE: usize = 40;
 
-/// Trims, and replaces control characters (CR and LF among them) with spaces, so a value can
-/// never start a new line in an e-mail header or a log.
-fn clean(value: &str) -> String {
-    value.trim().chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+/// A one-line value, trimmed: `Ok(None)` when blank, `Err(())` when it holds a control character
+/// (CR and LF among them, so a value can never start a new line in an e-mail header or a log).
+fn one_line(value: &str) -> Result<Option<String>, ()> {
+    let value = value.trim();
+    if value.chars().any(char::is_control) {
+        Err(())
+    } else if value.is_empty() {
+        Ok(None)
+    } else {
+        Ok(Some(value.to_owned()))
+    }
 }
 
 /// A person's name: not blank, at most 100 characters, one line.
@@ -18,13 +25,11 @@ pub struct PersonName(String);
 
 impl PersonName {
     pub fn parse(value: &str) -> Result<Self, &'static str> {
-        let value = clean(value);
-        if value.is_empty() {
-            Err("Name is required")
-        } else if value.chars().count() > MAX_NAME {
-            Err("Name must be at most 100 characters")
-        } else {
-            Ok(Self(value))
+        match one_line(value) {
+            Err(()) => Err("Name must be one line of text, without control characters"),
+            Ok(None) => Err("Name is required"),
+            Ok(Some(value)) if value.chars().count() > MAX_NAME => Err("Name must be at most 100 characters"),
+            Ok(Some(value)) => Ok(Self(value)),
         }
     }
 }
@@ -61,13 +66,13 @@ pub struct Phone(String);
 
 impl Phone {
     pub fn parse(value: &str) -> Result<Self, &'static str> {
-        let value = clean(value);
-        if value.is_empty() {
-            Err("Phone number is required")
-        } else if value.chars().count() > MAX_PHONE {
-            Err("Phone number must be at most 40 characters")
-        } else {
-            Ok(Self(value))
+        match one_line(value) {
+            Err(()) => Err("Phone number must be one line of text, without control characters"),
+            Ok(None) => Err("Phone number is required"),
+            Ok(Some(value)) if value.chars().count() > MAX_PHONE => {
+                Err("Phone number must be at most 40 characters")
+            }
+            Ok(Some(value)) => Ok(Self(value)),
         }
     }
 }
@@ -100,9 +105,14 @@ mod tests {
     }
 
     #[test]
-    fn a_name_cannot_carry_new_lines() {
-        let name = PersonName::parse("Eve\r\nBcc: victim@example.com").unwrap();
-        assert!(!name.as_ref().contains(['\r', '\n']));
+    fn names_and_phones_with_control_characters_are_refused() {
+        for bad in ["Eve\r\nBcc: victim@example.com", "\u{0}\u{1}", "Jamie\tOrtiz", "Jamie\u{7f}"] {
+            assert_eq!(
+                PersonName::parse(bad),
+                Err("Name must be one line of text, without control characters")
+            );
+            assert!(Phone::parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -50,7 +50,10 @@ impl MediaStore {
     /// credentials and endpoint from the standard AWS_* variables).
     pub fn new(media_store: Option<&str>, data_dir: &Path, db: Db) -> anyhow::Result<Self> {
         let files = match media_store {
-            None => Files::Local(data_dir.join(FOLDER)),
+            None => {
+                crate::db::prepare_data_dir(data_dir)?;
+                Files::Local(data_dir.join(FOLDER))
+            }
             Some(url) => {
                 let (bucket, prefix) = parse_bucket_url(url)?;
                 let mut builder = AmazonS3Builder::from_env().with_bucket_name(bucket);

@@ -63,7 +63,9 @@ async fn a_backup_taken_while_bookings_arrive_restores_into_a_working_site() {
         let (client, url) = (app.client.clone(), app.url.clone());
         tokio::spawn(async move {
             for n in 20..120 {
-                client.post(format!("{url}/api/bookings")).json(&booking(n)).send().await.unwrap();
+                let response =
+                    client.post(format!("{url}/api/bookings")).json(&booking(n)).send().await.unwrap();
+                assert_eq!(response.status().as_u16(), 201, "no booking is refused while the backup runs");
             }
         })
     };

@@ -147,17 +147,20 @@ async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
     })
     .await;
     let mut body = booking("7d8e9f00-email");
-    body["name"] = json!("Jamie Ortiz\r\nBcc: victim@example.net");
+    // Line breaks are refused at the door (bad_input_...); quotes and a comma must not split the
+    // Reply-To into a second address either.
+    body["name"] = json!("Jamie \"JO\" Ortiz, Bcc: victim@example.net");
     assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
 
     eventually("the e-mail arrives", || async { mailbox.messages().len() == 1 }).await;
     let message = &mailbox.messages()[0];
     assert!(message.contains("Message-ID: <booking-7d8e9f00-email@example.com>"), "{message}");
     assert!(message.contains("To: owner@example.com"), "{message}");
-    let reply_to = message.lines().find(|l| l.starts_with("Reply-To: ")).expect("a Reply-To header");
+    let unfolded = message.replace("\n ", " ");
+    let reply_to = unfolded.lines().find(|l| l.starts_with("Reply-To: ")).expect("a Reply-To header");
     assert!(reply_to.ends_with("<jamie@example.com>"), "{message}");
     assert!(
-        message.contains("Subject: New service request from Jamie Ortiz  Bcc: victim@example.net"),
+        message.contains("Subject: New service request from Jamie \"JO\" Ortiz, Bcc: victim@example.net"),
         "{message}"
     );
     assert!(!message.lines().any(|line| line.to_ascii_lowercase().starts_with("bcc:")), "{message}");
@@ -173,6 +176,8 @@ async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
         c.webhook_url = Some(down.url.clone());
         c.webhook_access_key = Some("key".into());
         c.delivery_retry_base_ms = 300;
+        // A try cut off by the stop keeps its lease; a short one lets the restart resume it soon.
+        c.delivery_lease_ms = 1000;
     })
     .await;
     assert_eq!(app.post_json("/api/bookings", &booking("1a2b3c4d-restart")).await.status(), 201);
@@ -183,6 +188,7 @@ async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
     let app = spawn_app_on(&storage, |c| {
         c.webhook_url = Some(up.url.clone());
         c.webhook_access_key = Some("key".into());
+        c.delivery_lease_ms = 1000;
     })
     .await;
     eventually("the delivery is sent after the restart", || async {
@@ -342,4 +348,55 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     assert!(store::set_status(&db, second.id, "contacted").await.expect("updated"));
     assert_eq!(store::list(&db, Some("contacted"), 50).await.expect("a list").len(), 1);
     assert!(store::set_status(&db, second.id, "lost").await.is_err());
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_clear_4xx_json_message_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    let with = |field: &str, value: Value| {
+        let mut body = booking("9c0d1e2f-bad-input");
+        body[field] = value;
+        body
+    };
+    let cases: Vec<(&str, Value, u16)> = vec![
+        ("control characters as a name", with("name", json!("\u{0}\u{1}")), 422),
+        ("a header injected through the name", with("name", json!("Eve\r\nBcc: victim@example.com")), 422),
+        (
+            "a header injected through the e-mail",
+            with("email", json!("eve@example.com\r\nBcc: v@example.com")),
+            422,
+        ),
+        ("a new line in the phone", with("phone", json!("303\n555")), 422),
+        ("a NUL in the details", with("details", json!("hello\u{0}")), 422),
+        ("a huge name", with("name", json!("x".repeat(10_000))), 422),
+        ("an empty name", with("name", json!("")), 422),
+        ("a number as the name", with("name", json!(42)), 422),
+        ("answers that are not a list", with("answers", json!("Dump Trailer")), 422),
+        ("an unknown field", with("coupon", json!("FREE")), 422),
+    ];
+    for (what, body, status) in cases {
+        let response = app.post_json("/api/bookings", &body).await;
+        assert_eq!(response.status().as_u16(), status, "{what}");
+        let answer: Value = response.json().await.unwrap_or_else(|_| panic!("{what}: a JSON answer"));
+        assert!(answer.get("errors").or(answer.get("error")).is_some(), "{what}: {answer}");
+    }
+    for (what, raw, content_type) in [
+        ("invalid JSON", "{\"name\": ", "application/json"),
+        ("an empty body", "", "application/json"),
+        ("JSON that is not an object", "[1, 2, 3]", "application/json"),
+        ("not JSON at all", "name=Jamie", "application/x-www-form-urlencoded"),
+    ] {
+        let response = app
+            .client
+            .post(format!("{}/api/bookings", app.url))
+            .header("content-type", content_type)
+            .body(raw)
+            .send()
+            .await
+            .expect("answered");
+        assert!(response.status().is_client_error(), "{what}: {}", response.status());
+        let answer: Value = response.json().await.unwrap_or_else(|_| panic!("{what}: a JSON answer"));
+        assert!(answer["error"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {answer}");
+    }
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 0);
 }

@@ -11,110 +11,16 @@ use std::{
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use tokio::{
-    io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader},
-    net::{TcpListener, TcpStream},
-    process::{Child, Command},
-    sync::watch,
-};
+use tokio::{io::AsyncWriteExt as _, process::Command};
 use trailerworks::config::StorageConfig;
 
 use crate::{
-    helpers::{
-        ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestStorage, png, session_cookie, spawn_app_at, storage_args,
-    },
-    stand_ins,
+    helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestStorage, png, spawn_app_at, storage_args},
+    process::Instance,
+    stand_ins::{self, Relay},
 };
 
 const NEEDS: &str = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts";
-
-/// One running `trailerworks serve` process.
-struct Instance {
-    child: Child,
-    url: String,
-    client: reqwest::Client,
-}
-
-impl Instance {
-    /// Starts the release binary on `storage` with `extra` flags; waits until it listens.
-    async fn start(storage: &StorageConfig, extra: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trailerworks"))
-            .arg("serve")
-            .args(storage_args(storage))
-            .args(["--listen", "127.0.0.1:0", "--public-url", "https://trailers.example.com"])
-            .args(extra)
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let url = tokio::time::timeout(Duration::from_secs(20), async {
-            while let Some(line) = lines.next_line().await.expect("a line") {
-                if let Some(at) = line.find("listening on http://") {
-                    return line[at + "listening on ".len()..].trim().to_owned();
-                }
-            }
-            panic!("the instance stopped before it listened");
-        })
-        .await
-        .expect("the instance listens within 20 s");
-        // Keep reading, so the instance never blocks on a full pipe.
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        let client =
-            reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
-        Self { child, url, client }
-    }
-
-    async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(format!("{}{path}", self.url)).send().await.expect("a response")
-    }
-
-    async fn text(&self, path: &str) -> String {
-        self.get(path).await.text().await.expect("text")
-    }
-
-    async fn login(&self, password: &str) -> reqwest::Response {
-        self.client
-            .post(format!("{}/api/admin/login", self.url))
-            .json(&json!({ "email": ADMIN_EMAIL, "password": password }))
-            .send()
-            .await
-            .expect("a response")
-    }
-
-    async fn sign_in(&self) -> Signed {
-        let response = self.login(ADMIN_PASSWORD).await;
-        assert_eq!(response.status(), 200);
-        let cookie = session_cookie(&response).expect("a session cookie");
-        let body: Value = response.json().await.expect("JSON");
-        Signed { cookie, csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned() }
-    }
-
-    fn admin(&self, method: Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
-        let request = self.client.request(method.clone(), format!("{}/api/admin{path}", self.url));
-        let request = request.header("cookie", &signed.cookie);
-        if method == Method::GET { request } else { request.header("x-csrf-token", &signed.csrf) }
-    }
-
-    async fn book(&self, submission: &str) -> reqwest::Response {
-        self.client
-            .post(format!("{}/api/bookings", self.url))
-            .json(&json!({
-                "submissionId": submission, "name": "Jamie Ortiz", "email": "jamie@example.com",
-                "phone": "303-555-0188", "details": "", "answers": [], "website": "", "fillMs": 20000,
-            }))
-            .send()
-            .await
-            .expect("a response")
-    }
-
-    /// kill -9: no chance to finish anything.
-    async fn kill(mut self) {
-        self.child.kill().await.expect("the instance is killed");
-    }
-}
 
 /// Storage on the test PostgreSQL server and bucket, with an admin created through the CLI.
 async fn shared_storage() -> TestStorage {
@@ -362,56 +268,13 @@ async fn deliveries_are_sent_once_and_an_instance_killed_mid_send_is_covered_by_
     a.kill().await;
 }
 
-/// A TCP relay to PostgreSQL that can be cut and restored, standing in for a network outage
-/// (the real server keeps running for the other tests).
-struct Relay {
-    url: String,
-    open: watch::Sender<bool>,
-}
-
-impl Relay {
-    async fn to(database_url: &str) -> Self {
-        let mut url = url::Url::parse(database_url).expect("a URL");
-        let target = format!("{}:{}", url.host_str().expect("a host"), url.port().expect("a port"));
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        url.set_port(Some(listener.local_addr().expect("addr").port())).expect("a port");
-        let (open, watching) = watch::channel(true);
-        tokio::spawn(async move {
-            while let Ok((client, _)) = listener.accept().await {
-                let mut watching = watching.clone();
-                if !*watching.borrow() {
-                    continue; // dropped: refused
-                }
-                let target = target.clone();
-                tokio::spawn(async move {
-                    let Ok(server) = TcpStream::connect(&target).await else { return };
-                    let (mut client, mut server) = (client, server);
-                    tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
-                        _ = watching.wait_for(|open| !open) => {}
-                    }
-                });
-            }
-        });
-        Self { url: url.to_string(), open }
-    }
-
-    fn cut(&self) {
-        let _ = self.open.send(false);
-    }
-
-    fn restore(&self) {
-        let _ = self.open.send(true);
-    }
-}
-
 #[tokio::test]
 #[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
 async fn while_the_database_is_unreachable_healthz_is_503_and_bookings_get_a_clear_503() {
     let storage = TestStorage::new().await;
     let direct = storage.config.database_url.clone().expect(NEEDS);
-    let relay = Relay::to(&direct).await;
-    let config = StorageConfig { database_url: Some(relay.url.clone()), ..storage.config.clone() };
+    let relay = Relay::in_front_of(&direct).await;
+    let config = StorageConfig { database_url: Some(relay.url(&direct)), ..storage.config.clone() };
     let app = spawn_app_at(config, |_| {}).await;
     assert_eq!(app.get("/healthz").await.status(), 200);
 

@@ -92,3 +92,38 @@ async fn the_site_images_are_served_with_their_type() {
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
     assert_eq!(app.get("/site/nothing.png").await.status(), 404);
 }
+
+/// The status line of a GET sent byte for byte as written (clients normalise `..` away).
+async fn raw_status(app: &crate::helpers::TestApp, path: &str) -> String {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let mut stream =
+        tokio::net::TcpStream::connect(app.url.trim_start_matches("http://")).await.expect("connects");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: trailers.example.com\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("read");
+    String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn path_traversal_on_media_assets_and_site_images_is_a_404() {
+    let app = spawn_app().await;
+    for prefix in ["/media/blog-images/", "/assets/", "/site/"] {
+        for attack in [
+            "../trailerworks.db",
+            "..%2ftrailerworks.db",
+            "%2e%2e/%2e%2e/etc/passwd",
+            "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "..\\..\\etc\\passwd",
+            "/etc/passwd",
+            "%2fetc%2fpasswd",
+            "....//....//etc/passwd",
+        ] {
+            let status = raw_status(&app, &format!("{prefix}{attack}")).await;
+            assert!(
+                status.starts_with("HTTP/1.1 404") || status.starts_with("HTTP/1.1 400"),
+                "{prefix}{attack}: {status}"
+            );
+        }
+    }
+}

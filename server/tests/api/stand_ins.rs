@@ -17,7 +17,8 @@ use axum::{
 use serde_json::{Value, json};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
-    net::TcpListener,
+    net::{TcpListener, TcpStream},
+    sync::watch,
 };
 
 /// The multipart fields of each request the webhook received, successful or not, with its
@@ -139,4 +140,55 @@ pub async fn smtp() -> (String, Mailbox) {
         }
     });
     (url, mailbox)
+}
+
+/// A TCP relay in front of a service (PostgreSQL, a webhook, an SMTP server) that can be cut and
+/// restored, standing in for an outage or a network failure while the service itself runs on.
+/// While cut, open connections are dropped and new ones are closed at once.
+pub struct Relay {
+    port: u16,
+    open: watch::Sender<bool>,
+}
+
+impl Relay {
+    /// A relay to the host and port of `url`.
+    pub async fn in_front_of(url: &str) -> Self {
+        let url = url::Url::parse(url).expect("a URL");
+        let target = format!("{}:{}", url.host_str().expect("a host"), url.port().expect("a port"));
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let (open, watching) = watch::channel(true);
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let mut watching = watching.clone();
+                if !*watching.borrow() {
+                    continue; // dropped: closed at once
+                }
+                let target = target.clone();
+                tokio::spawn(async move {
+                    let Ok(mut server) = TcpStream::connect(&target).await else { return };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        _ = watching.wait_for(|open| !open) => {}
+                    }
+                });
+            }
+        });
+        Self { port, open }
+    }
+
+    /// `url` with its port replaced by the relay's.
+    pub fn url(&self, url: &str) -> String {
+        let mut url = url::Url::parse(url).expect("a URL");
+        url.set_port(Some(self.port)).expect("a port");
+        url.to_string()
+    }
+
+    pub fn cut(&self) {
+        let _ = self.open.send(false);
+    }
+
+    pub fn restore(&self) {
+        let _ = self.open.send(true);
+    }
 }

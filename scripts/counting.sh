@@ -1,0 +1,23 @@
+# Tallies of passed and failed tests across suites, for scripts/test-all.sh and scripts/soak.sh.
+# Source it, run suites through count / cargo_test, and end with report_counts.
+
+passed=0
+failed=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+# cargo_test LOG ARGS...: runs cargo test with ARGS, keeps its output in LOG and counts it.
+cargo_test() {
+  local log=$1 p f
+  shift
+  cargo test --release --locked "$@" 2>&1 | tee "$log"
+  read -r p f < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+    END { print p + 0, f + 0 }' "$log")
+  if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; echo "cargo test $* ran no test"; fi
+  count "$p" "$f"
+}
+
+# The one closing line; fails when anything failed.
+report_counts() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
