@@ -45,7 +45,7 @@ lint: web/dist/.built
 test: $(BINARY) e2e/node_modules/.installed
 	bash scripts/test-all.sh
 
-# Long fault and load runs (about 10 minutes): kill -9 rounds, trickling clients, provider
+# Long fault and load runs (about 5 minutes): kill -9 rounds, trickling clients, provider
 # outages; the same checks as make test's fast versions, at full size.
 soak: $(BINARY)
 	bash scripts/soak.sh
