@@ -17,10 +17,8 @@ use hyper_util::{
 };
 use tokio::net::{TcpListener, TcpStream};
 
-pub use self::{
-    admission::{Admission, Refusal},
-    deadline::BodyTooSlow,
-};
+use self::admission::{Admission, Refusal};
+pub use self::deadline::BodyTooSlow;
 use crate::{client::TrustedProxies, config::ConnectionSettings, routes::App};
 
 /// How long requests in flight may take to finish once the server is told to stop.
@@ -61,11 +59,6 @@ impl Limits {
             header_timeout: Duration::from_millis(settings.header_timeout_ms),
             body_timeout: Duration::from_millis(settings.body_timeout_ms),
         }
-    }
-
-    /// The connection counts.
-    pub fn admission(&self) -> Arc<Admission> {
-        Arc::clone(&self.admission)
     }
 }
 
