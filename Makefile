@@ -38,6 +38,7 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 # Static checks: formatting, lints and types, all with warnings as errors.
 lint: web/dist/.built
 	cargo fmt --all --check
+	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
 	cargo clippy --release --locked --all-targets -- -D warnings
 	cd web && npx tsc -p .
 	cd e2e && npx tsc -p .
@@ -45,8 +46,9 @@ lint: web/dist/.built
 test: $(BINARY) e2e/node_modules/.installed
 	bash scripts/test-all.sh
 
-# Long fault and load runs (about 5 minutes): kill -9 rounds, trickling clients, provider
-# outages; the same checks as make test's fast versions, at full size.
+# Long fault and load runs (about 15 minutes): kill -9 rounds, trickling clients, provider
+# outages, the API contract at 300 examples per operation, each fuzz target for 90 s; the same
+# checks as make test's fast versions, at full size.
 soak: $(BINARY)
 	bash scripts/soak.sh
 

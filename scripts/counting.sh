@@ -16,6 +16,22 @@ cargo_test() {
   count "$p" "$f"
 }
 
+# count_junit FILE: counts a JUnit report's test cases (a missing report is one failure).
+count_junit() {
+  local p f
+  read -r p f < <(python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+try:
+    root = ET.parse(sys.argv[1]).getroot()
+    tests = int(root.get("tests")); bad = int(root.get("failures")) + int(root.get("errors"))
+    print(tests - bad, bad)
+except Exception:
+    print(0, 1)
+PY
+)
+  count "$p" "$f"
+}
+
 # The one closing line; fails when anything failed.
 report_counts() {
   echo "$passed passed, $failed failed"

@@ -2,16 +2,17 @@
 
 use std::collections::BTreeMap;
 
+use crate::{
+    api_doc::{ErrorBody, FieldErrorsBody},
+    serve::BodyTooSlow,
+};
 use axum::{
     Json,
-    extract::multipart::MultipartError,
-    extract::rejection::JsonRejection,
+    extract::multipart::{MultipartError, MultipartRejection},
+    extract::rejection::{JsonRejection, PathRejection, QueryRejection},
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde_json::json;
-
-use crate::serve::BodyTooSlow;
 
 /// What a request hears while the database cannot be reached or written (nothing was stored).
 pub const UNAVAILABLE: &str = "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.";
@@ -64,6 +65,27 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// A path parameter of the wrong form (an id that is not a number).
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        Self::Rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+/// A query parameter missing or of the wrong form.
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::Rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+/// A request that is not a multipart form (no boundary in its Content-Type).
+impl From<MultipartRejection> for ApiError {
+    fn from(rejection: MultipartRejection) -> Self {
+        Self::Rejected(rejection.status(), rejection.body_text())
+    }
+}
+
 /// A multipart body that could not be read (malformed, over the route's size limit, too slow).
 impl From<MultipartError> for ApiError {
     fn from(error: MultipartError) -> Self {
@@ -82,35 +104,25 @@ fn too_slow(error: &(dyn std::error::Error + 'static)) -> Option<ApiError> {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        match self {
+        let (status, message) = match self {
             Self::Invalid(errors) => {
-                (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "errors": errors.0 }))).into_response()
+                return (StatusCode::UNPROCESSABLE_ENTITY, Json(FieldErrorsBody { errors: errors.0 }))
+                    .into_response();
             }
-            Self::Rejected(status, message) => (status, Json(json!({ "error": message }))).into_response(),
-            Self::TooManyRequests(message) => {
-                (StatusCode::TOO_MANY_REQUESTS, Json(json!({ "error": message }))).into_response()
-            }
-            Self::Unauthorized => {
-                (StatusCode::UNAUTHORIZED, Json(json!({ "error": "Please sign in." }))).into_response()
-            }
-            Self::Forbidden(message) => {
-                (StatusCode::FORBIDDEN, Json(json!({ "error": message }))).into_response()
-            }
-            Self::NotFound(message) => {
-                (StatusCode::NOT_FOUND, Json(json!({ "error": message }))).into_response()
-            }
+            Self::Rejected(status, message) => (status, message),
+            Self::TooManyRequests(message) => (StatusCode::TOO_MANY_REQUESTS, message.to_owned()),
+            Self::Unauthorized => (StatusCode::UNAUTHORIZED, "Please sign in.".to_owned()),
+            Self::Forbidden(message) => (StatusCode::FORBIDDEN, message.to_owned()),
+            Self::NotFound(message) => (StatusCode::NOT_FOUND, message.to_owned()),
             Self::Internal(error) if crate::db::is_unavailable(&error) => {
                 tracing::error!("The database is unavailable: {error:#}");
-                (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error": UNAVAILABLE }))).into_response()
+                (StatusCode::SERVICE_UNAVAILABLE, UNAVAILABLE.to_owned())
             }
             Self::Internal(error) => {
                 tracing::error!("{error:#}");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Json(json!({ "error": "Something went wrong on our side." })),
-                )
-                    .into_response()
+                (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side.".to_owned())
             }
-        }
+        };
+        (status, Json(ErrorBody { error: message })).into_response()
     }
 }

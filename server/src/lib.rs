@@ -1,5 +1,6 @@
 //! `trailerworks`: the website, booking desk and blog of a family trailer repair shop.
 
+pub mod api_doc;
 pub mod assets;
 pub mod auth;
 pub mod blog;

@@ -3,16 +3,17 @@
 use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
 
 use axum::{
-    Json, Router,
+    Extension, Json, Router,
     extract::{DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection},
     http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
-    routing::{get, post, put},
+    routing::{any, get},
 };
 use serde::Deserialize;
 
 use crate::{
+    api_doc::{self, ApiDocument, ErrorBody, Unavailable},
     assets,
     auth::{self, guard::AuthDesk},
     blog,
@@ -23,13 +24,17 @@ use crate::{
     error::ApiError,
     media::{self, MediaStore},
     pages::{
-        Cached, CachedEntry, PublicPages,
+        Cached, CachedEntry, Page, PublicPages,
         crawlers::{self, FEED_PATH, SITEMAP_PATH},
         search,
     },
     security::SecurityHeaders,
 };
 use tower_service::Service as _;
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 /// Request bodies larger than this are refused before parsing (the booking form is far smaller).
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
@@ -84,32 +89,40 @@ impl FromRef<AppState> for Db {
     }
 }
 
+/// Every /api route, each registered with its part of the API document.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default()
+        .routes(routes!(api_doc::openapi_json))
+        .routes(routes!(page_json))
+        .routes(routes!(blog_search))
+        .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
+        .nest("/api/admin", admin_api())
+}
+
 /// The admin API: every handler takes the `Admin` guard, except sign-in.
-fn admin_api() -> Router<AppState> {
+fn admin_api() -> OpenApiRouter<AppState> {
     let small = DefaultBodyLimit::max(SMALL_BODY_LIMIT);
-    Router::new()
-        .route("/login", post(auth::routes::login).layer(small))
-        .route("/logout", post(auth::routes::logout).layer(small))
-        .route("/session", get(auth::routes::current))
-        .route("/audit", get(auth::routes::audit_log))
-        .route(
-            "/posts",
-            get(blog::routes::list).post(blog::routes::create).layer(DefaultBodyLimit::max(POST_BODY_LIMIT)),
-        )
-        .route(
-            "/posts/{id}",
-            get(blog::routes::get)
-                .put(blog::routes::update)
-                .delete(blog::routes::delete)
-                .layer(DefaultBodyLimit::max(POST_BODY_LIMIT)),
-        )
-        .route("/posts/preview", post(blog::routes::preview).layer(DefaultBodyLimit::max(POST_BODY_LIMIT)))
-        .route("/posts/{id}/published", put(blog::routes::set_published).layer(small))
-        .route("/images", post(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
-        .route("/bookings", get(booking::admin::list))
-        .route("/bookings.csv", get(booking::admin::export))
-        .route("/bookings/{id}/status", put(booking::admin::set_status).layer(small))
+    let post_sized = DefaultBodyLimit::max(POST_BODY_LIMIT);
+    OpenApiRouter::default()
+        .routes(routes!(auth::routes::login).layer(small))
+        .routes(routes!(auth::routes::logout).layer(small))
+        .routes(routes!(auth::routes::current))
+        .routes(routes!(auth::routes::audit_log))
+        .routes(routes!(blog::routes::list, blog::routes::create).layer(post_sized))
+        .routes(routes!(blog::routes::get, blog::routes::update, blog::routes::delete).layer(post_sized))
+        .routes(routes!(blog::routes::preview).layer(post_sized))
+        .routes(routes!(blog::routes::set_published).layer(small))
+        .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .routes(routes!(booking::admin::list))
+        .routes(routes!(booking::admin::export))
+        .routes(routes!(booking::admin::set_status).layer(small))
+        .fallback(no_such_route)
         .layer(middleware::map_response(never_stored))
+}
+
+/// Any other path under /api: a JSON 404, not the site's 404 page.
+async fn no_such_route() -> ApiError {
+    ApiError::NotFound("There is no such API route.")
 }
 
 /// Admin answers (bookings, the audit log, drafts) are personal: no cache may keep them.
@@ -130,13 +143,13 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(state: AppState, headers: SecurityHeaders, proxies: TrustedProxies) -> Self {
-        Self {
+    pub fn new(state: AppState, headers: SecurityHeaders, proxies: TrustedProxies) -> anyhow::Result<Self> {
+        Ok(Self {
             pages: Arc::clone(&state.pages),
-            router: router(state),
+            router: router(state)?,
             headers: Arc::new(headers),
             proxies: Arc::new(proxies),
-        }
+        })
     }
 
     /// Answers `request`, which came from `peer`.
@@ -173,16 +186,13 @@ enum Answer<F> {
     Routed(F),
 }
 
-fn router(state: AppState) -> Router {
-    Router::new()
+fn router(state: AppState) -> anyhow::Result<Router> {
+    let (api, paths) = api().split_for_parts();
+    let document = ApiDocument::new(paths, state.auth.cookies.name())?;
+    Ok(Router::new()
+        .merge(api.layer(Extension(document)))
+        .route("/api/{*rest}", any(no_such_route))
         .route("/healthz", get(healthz))
-        .route("/api/page", get(page_json))
-        .route("/api/blog/search", get(blog_search))
-        .route(
-            "/api/bookings",
-            post(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)),
-        )
-        .nest("/api/admin", admin_api())
         .route("/dbadmin", get(admin_page))
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
@@ -193,7 +203,7 @@ fn router(state: AppState) -> Router {
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
         .fallback(get(page_html))
-        .with_state(state)
+        .with_state(state))
 }
 
 /// `GET /healthz`: 200 once the server is up and the database answers (pages are rendered
@@ -249,15 +259,28 @@ struct PagePath {
 
 /// `GET /api/page?path=/x`: the page's status, kind, head and data, for client-side navigation.
 /// Always 200 when the page could be resolved: a missing page is a page too (kind notFound).
+#[utoipa::path(
+    get,
+    path = "/api/page",
+    tag = "public",
+    params(("path" = String, Query, description = "The page's path, e.g. `/blog/winter-prep`.")),
+    responses(
+        (status = 200, description = "The page. A missing page is a page too: kind `notFound`, status 404.", body = Page),
+        (status = 301, description = "The post moved to a new slug; its data is at Location.",
+            headers(("Location" = String, description = "`/api/page?path=` the post's new path"))),
+        (status = 304, description = "The copy the client has (If-None-Match) is current."),
+        (status = 400, description = "No path was given.", body = ErrorBody),
+        Unavailable
+    )
+)]
 async fn page_json(
     State(pages): State<Arc<PublicPages>>,
-    Query(query): Query<PagePath>,
+    query: Result<Query<PagePath>, QueryRejection>,
     headers: HeaderMap,
-) -> Response {
-    match pages.page_json(&query.path).await {
-        Ok(entry) => respond(&entry, &headers, |target| format!("/api/page?path={target}")),
-        Err(error) => server_error(&error),
-    }
+) -> Result<Response, ApiError> {
+    let Query(query) = query?;
+    let entry = pages.page_json(&query.path).await?;
+    Ok(respond(&entry, &headers, |target| format!("/api/page?path={target}")))
 }
 
 #[derive(Deserialize)]
@@ -267,12 +290,22 @@ struct SearchParams {
 
 /// `GET /api/blog/search?q=...`: the newest published posts whose title or excerpt contains
 /// the words (at most `search::SHOWN`), and how many match in all.
+#[utoipa::path(
+    get,
+    path = "/api/blog/search",
+    tag = "public",
+    params(("q" = String, Query, description = "Words from a post's title or summary: 1 to 100 characters after trimming, no control characters.")),
+    responses(
+        (status = 200, description = "The newest matches (at most 24) and how many match in all.", body = search::Results),
+        (status = 400, description = "The search is missing, empty, too long or holds control characters.", body = ErrorBody),
+        Unavailable
+    )
+)]
 async fn blog_search(
     State(pages): State<Arc<PublicPages>>,
     params: Result<Query<SearchParams>, QueryRejection>,
 ) -> Result<Json<search::Results>, ApiError> {
-    let Query(params) =
-        params.map_err(|rejection| ApiError::Rejected(rejection.status(), rejection.body_text()))?;
+    let Query(params) = params?;
     let query = search::Query::parse(params.q.as_deref())
         .map_err(|message| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned()))?;
     Ok(Json(pages.search(&query).await?))

@@ -80,7 +80,7 @@ impl Application {
             bookings,
         };
         let limits = Limits::new(&config.connections, proxies.clone());
-        let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies);
+        let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
         Ok(Self { listener, app, limits, background, pages })
     }

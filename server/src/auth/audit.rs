@@ -61,8 +61,9 @@ pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) ->
     Ok(())
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AuditEntry)]
 pub struct Entry {
     pub id: i64,
     pub at: String,

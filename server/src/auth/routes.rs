@@ -7,13 +7,15 @@ use std::{
 
 use axum::{
     Json,
-    extract::{Query, State, rejection::JsonRejection},
+    extract::{
+        Query, State,
+        rejection::{JsonRejection, QueryRejection},
+    },
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use axum_extra::extract::CookieJar;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::{
     audit::{self, Action, Actor},
@@ -24,6 +26,7 @@ use super::{
     users,
 };
 use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     client::ClientAddress,
     error::{ApiError, FieldErrors},
 };
@@ -37,7 +40,7 @@ const AUDIT_PAGE: i64 = 100;
 /// Longer input cannot be an account's address (RFC 5321), and is not worth a hash or a log line.
 const MAX_EMAIL_BYTES: usize = 254;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoginForm {
     #[serde(default)]
@@ -47,6 +50,22 @@ pub struct LoginForm {
 }
 
 /// `POST /api/admin/login`.
+#[utoipa::path(
+    post,
+    path = "/login",
+    tag = "admin",
+    request_body = LoginForm,
+    responses(
+        (status = 200, description = "Signed in: the session cookie is set.", body = SessionInfo,
+            headers(("Set-Cookie" = String, description = "The session cookie (HttpOnly, SameSite=Lax)"))),
+        (status = 401, description = "Invalid credentials or insufficient permissions.", body = ErrorBody),
+        (status = 403, description = "A cross-site request.", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-ins (see Retry-After), or sign-in is busy.", body = ErrorBody,
+            headers(("Retry-After" = String, description = "Seconds to wait, after failed sign-ins"))),
+        (status = 503, description = "The database cannot be reached or written.", body = ErrorBody),
+        BodyRefusals
+    )
+)]
 pub async fn login(
     State(desk): State<Arc<AuthDesk>>,
     ClientAddress(client): ClientAddress,
@@ -120,7 +139,7 @@ pub async fn login(
         role: account.role,
         csrf_token: session.csrf_token,
     };
-    Ok((jar.add(desk.cookies.session(session.token)), Json(session_json(&user))).into_response())
+    Ok((jar.add(desk.cookies.session(session.token)), Json(SessionInfo::of(&user))).into_response())
 }
 
 /// A hash of a random password with today's parameters, made once.
@@ -132,19 +151,53 @@ fn dummy_hash() -> &'static str {
 }
 
 /// What the admin app knows about its session: the user and the CSRF token for writes.
-fn session_json(user: &SessionUser) -> Value {
-    json!({
-        "user": { "id": user.user_id, "email": user.email, "role": user.role },
-        "csrfToken": user.csrf_token,
-    })
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionInfo {
+    user: Account,
+    csrf_token: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Account {
+    id: i64,
+    email: String,
+    role: String,
+}
+
+impl SessionInfo {
+    fn of(user: &SessionUser) -> Self {
+        Self {
+            user: Account { id: user.user_id, email: user.email.clone(), role: user.role.clone() },
+            csrf_token: user.csrf_token.clone(),
+        }
+    }
 }
 
 /// `GET /api/admin/session`: the signed-in admin, or 401.
-pub async fn current(admin: Admin) -> Json<Value> {
-    Json(session_json(&admin.user))
+#[utoipa::path(
+    get,
+    path = "/session",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The signed-in admin.", body = SessionInfo), AdminRefusals)
+)]
+pub async fn current(admin: Admin) -> Json<SessionInfo> {
+    Json(SessionInfo::of(&admin.user))
 }
 
 /// `POST /api/admin/logout`: ends the session and removes the cookie.
+#[utoipa::path(
+    post,
+    path = "/logout",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "Signed out: the session is ended and the cookie removed.",
+            headers(("Set-Cookie" = String, description = "The session cookie, expired"))),
+        AdminRefusals
+    )
+)]
 pub async fn logout(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
@@ -162,13 +215,35 @@ pub struct AuditQuery {
     before: Option<i64>,
 }
 
+/// One page of the audit log.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AuditPage {
+    /// Newest first.
+    entries: Vec<audit::Entry>,
+    /// Whether there are older entries (ask again with `before` = the last entry's id).
+    more: bool,
+}
+
 /// `GET /api/admin/audit?before=ID`: the newest entries (older than entry ID), 100 at a time.
+#[utoipa::path(
+    get,
+    path = "/audit",
+    tag = "admin",
+    security(("session" = [])),
+    params(("before" = Option<i64>, Query, description = "Only entries older than the entry with this id.")),
+    responses(
+        (status = 200, description = "The newest entries, 100 at most.", body = AuditPage),
+        (status = 400, description = "`before` is not a whole number.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
 pub async fn audit_log(
     State(desk): State<Arc<AuthDesk>>,
     _admin: Admin,
-    Query(query): Query<AuditQuery>,
-) -> Result<Json<Value>, ApiError> {
+    query: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Json<AuditPage>, ApiError> {
+    let Query(query) = query?;
     let entries = audit::recent(&desk.db, query.before, AUDIT_PAGE).await?;
     let more = i64::try_from(entries.len()).unwrap_or(i64::MAX) == AUDIT_PAGE;
-    Ok(Json(json!({ "entries": entries, "more": more })))
+    Ok(Json(AuditPage { entries, more }))
 }

@@ -11,7 +11,7 @@ const MAX_EXCERPT: usize = 500;
 pub const MAX_CONTENT_BYTES: usize = 8 * 1024 * 1024;
 const MAX_IMAGE_URL: usize = 2048;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostForm {
     #[serde(default)]

@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::clock;
 
 /// What a post card shows (the list, related posts, search results): everything but the content.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostCard {
     pub title: String,

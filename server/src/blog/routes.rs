@@ -4,11 +4,13 @@
 
 use axum::{
     Json,
-    extract::{Path, State, rejection::JsonRejection},
+    extract::{
+        Path, State,
+        rejection::{JsonRejection, PathRejection},
+    },
     http::StatusCode,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::{
     draft::PostForm,
@@ -16,6 +18,7 @@ use super::{
     store::{self, AdminPost, SaveError},
 };
 use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
         audit::{self, Action},
         guard::Admin,
@@ -43,21 +46,61 @@ fn describe(post: &AdminPost) -> String {
     format!("\u{201c}{}\u{201d} (/blog/{})", post.title, post.slug)
 }
 
+/// Every post, drafts included.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PostList {
+    /// Newest first, without their content.
+    posts: Vec<AdminPost>,
+}
+
 /// `GET /api/admin/posts`: every post, newest first.
-pub async fn list(State(db): State<Db>, _admin: Admin) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({ "posts": store::all(&db).await? })))
+#[utoipa::path(
+    get,
+    path = "/posts",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "Every post, drafts included.", body = PostList), AdminRefusals)
+)]
+pub async fn list(State(db): State<Db>, _admin: Admin) -> Result<Json<PostList>, ApiError> {
+    Ok(Json(PostList { posts: store::all(&db).await? }))
 }
 
 /// `GET /api/admin/posts/{id}`.
+#[utoipa::path(
+    get,
+    path = "/posts/{id}",
+    tag = "admin",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    responses(
+        (status = 200, description = "The post with its content.", body = AdminPost),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such post.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
 pub async fn get(
     State(db): State<Db>,
     _admin: Admin,
-    Path(id): Path<i64>,
+    id: Result<Path<i64>, PathRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
+    let Path(id) = id?;
     store::get(&db, id).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_POST))
 }
 
 /// `POST /api/admin/posts`: a new post by the signed-in admin.
+#[utoipa::path(
+    post,
+    path = "/posts",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = PostForm,
+    responses(
+        (status = 201, description = "The post as stored, its content sanitised.", body = AdminPost),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
 pub async fn create(
     State(db): State<Db>,
     State(changes): State<Changes>,
@@ -77,13 +120,28 @@ pub async fn create(
 }
 
 /// `PUT /api/admin/posts/{id}`: replaces a post; the signed-in admin becomes its author.
+#[utoipa::path(
+    put,
+    path = "/posts/{id}",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    request_body = PostForm,
+    responses(
+        (status = 200, description = "The post as stored, its content sanitised.", body = AdminPost),
+        (status = 404, description = "There is no such post.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
 pub async fn update(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Path(id): Path<i64>,
+    id: Result<Path<i64>, PathRejection>,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
+    let Path(id) = id?;
     let Json(form) = body?;
     let post = form.parse().map_err(ApiError::Invalid)?;
     let before = store::update(&db, id, &post, admin.user.user_id)
@@ -113,20 +171,35 @@ async fn record_publication_change(
     audit::record(db, &admin.actor(), action, &describe(after)).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Publication {
     published: bool,
 }
 
 /// `PUT /api/admin/posts/{id}/published`: the dashboard's publish toggle.
+#[utoipa::path(
+    put,
+    path = "/posts/{id}/published",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    request_body = Publication,
+    responses(
+        (status = 200, description = "The post as stored now.", body = AdminPost),
+        (status = 404, description = "There is no such post.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
 pub async fn set_published(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Path(id): Path<i64>,
+    id: Result<Path<i64>, PathRejection>,
     body: Result<Json<Publication>, JsonRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
+    let Path(id) = id?;
     let Json(Publication { published }) = body?;
     let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
@@ -138,12 +211,26 @@ pub async fn set_published(
 }
 
 /// `DELETE /api/admin/posts/{id}`.
+#[utoipa::path(
+    delete,
+    path = "/posts/{id}",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    responses(
+        (status = 204, description = "The post is deleted."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such post.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
 pub async fn delete(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Path(id): Path<i64>,
+    id: Result<Path<i64>, PathRejection>,
 ) -> Result<StatusCode, ApiError> {
+    let Path(id) = id?;
     let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
     if deleted.published {
@@ -152,18 +239,31 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+/// The editor's content, as HTML.
+#[derive(Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PreviewRequest {
+pub struct Content {
     content: String,
 }
 
 /// `POST /api/admin/posts/preview`: the content as it would be stored, so the editor's preview
 /// shows exactly what visitors will get (and never renders unsanitised HTML).
+#[utoipa::path(
+    post,
+    path = "/posts/preview",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = Content,
+    responses(
+        (status = 200, description = "The content sanitised, as it would be stored.", body = Content),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
 pub async fn preview(
     _admin: Admin,
-    body: Result<Json<PreviewRequest>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Json(PreviewRequest { content }) = body?;
-    Ok(Json(json!({ "content": sanitize(&content) })))
+    body: Result<Json<Content>, JsonRejection>,
+) -> Result<Json<Content>, ApiError> {
+    let Json(Content { content }) = body?;
+    Ok(Json(Content { content: sanitize(&content) }))
 }

@@ -100,7 +100,7 @@ pub fn sanitize(html: &str) -> String {
 }
 
 fn filter<'u>(element: &str, attribute: &str, value: &'u str) -> Option<Cow<'u, str>> {
-    let lower = value.trim().to_ascii_lowercase();
+    let lower = as_url_parser_reads(value);
     match (element, attribute) {
         ("a", "href") => (!lower.starts_with("data:")).then_some(Cow::Borrowed(value)),
         ("a", "target") => (lower == "_blank").then_some(Cow::Borrowed("_blank")),
@@ -117,6 +117,18 @@ fn filter<'u>(element: &str, attribute: &str, value: &'u str) -> Option<Cow<'u, 
         }
         _ => Some(Cow::Borrowed(value)),
     }
+}
+
+/// An attribute value as a browser's URL parser reads its scheme: C0 controls and spaces trimmed
+/// from both ends, tabs and line breaks removed everywhere, lowercased. (" \u{1}DATA:text/html"
+/// is a data: URL to a browser.)
+fn as_url_parser_reads(value: &str) -> String {
+    value
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 /// Keeps only `color` and `background-color` declarations with plain colour values.
@@ -179,6 +191,9 @@ mod tests {
             r#"<div onclick="alert(1)">x</div>"#,
             r#"<object data="x.swf"></object><embed src="x.swf">"#,
             r#"<form action="https://evil.example"><input name="a"></form>"#,
+            // Found by the sanitizer fuzz target: a browser skips the leading control character.
+            "<a href=\"\u{1}data:text/html,<script>alert(1)</script>\">x</a>",
+            "<img src=\" \u{1f}data:text/html,x\">",
         ];
         for payload in payloads {
             let clean = sanitize(payload).to_ascii_lowercase();

@@ -48,7 +48,7 @@ pub async fn insert_published(db: &Db, post: &PublishedPost<'_>) -> anyhow::Resu
 }
 
 /// A post as the admin area shows it, drafts included.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminPost {
     pub id: i64,

@@ -2,15 +2,18 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State, rejection::JsonRejection},
+    extract::{
+        Path, Query, State,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
+    },
     http::header,
     response::{IntoResponse, Response},
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::store::{self, BookingRecord, STATUSES};
 use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::{
         audit::{self, Action},
         guard::Admin,
@@ -45,29 +48,74 @@ fn known_status(status: &str) -> Result<&str, ApiError> {
     }
 }
 
+/// The inbox.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Inbox {
+    /// Newest first, 500 at most.
+    bookings: Vec<BookingRecord>,
+    /// The statuses a booking may have.
+    statuses: &'static [&'static str],
+}
+
 /// `GET /api/admin/bookings?status=new`: newest first, with answers and delivery states.
+#[utoipa::path(
+    get,
+    path = "/bookings",
+    tag = "admin",
+    security(("session" = [])),
+    params(("status" = Option<String>, Query, description = "Only bookings with this status (new, contacted, scheduled, done, spam); empty for all.")),
+    responses(
+        (status = 200, description = "The newest bookings, with their answers and delivery states.", body = Inbox),
+        (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
 pub async fn list(
     State(db): State<Db>,
     _admin: Admin,
-    Query(filter): Query<Filter>,
-) -> Result<Json<Value>, ApiError> {
+    filter: Result<Query<Filter>, QueryRejection>,
+) -> Result<Json<Inbox>, ApiError> {
+    let Query(filter) = filter?;
     let bookings = store::list(&db, filter.status()?, INBOX_SIZE).await?;
-    Ok(Json(json!({ "bookings": bookings, "statuses": STATUSES })))
+    Ok(Json(Inbox { bookings, statuses: STATUSES }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewStatus {
+    /// One of new, contacted, scheduled, done, spam.
+    status: String,
+}
+
+/// The booking's status as it is now.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct StatusSet {
+    id: i64,
     status: String,
 }
 
 /// `PUT /api/admin/bookings/{id}/status`.
+#[utoipa::path(
+    put,
+    path = "/bookings/{id}/status",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = NewStatus,
+    responses(
+        (status = 200, description = "The status is set.", body = StatusSet),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
 pub async fn set_status(
     State(db): State<Db>,
     admin: Admin,
-    Path(id): Path<i64>,
+    id: Result<Path<i64>, PathRejection>,
     body: Result<Json<NewStatus>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<StatusSet>, ApiError> {
+    let Path(id) = id?;
     let Json(NewStatus { status }) = body?;
     let status = known_status(&status)?;
     if !store::set_status(&db, id, status).await? {
@@ -75,15 +123,29 @@ pub async fn set_status(
     }
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
         .await?;
-    Ok(Json(json!({ "id": id, "status": status })))
+    Ok(Json(StatusSet { id, status: status.to_owned() }))
 }
 
 /// `GET /api/admin/bookings.csv?status=`: every booking (or those with the status) as CSV.
+#[utoipa::path(
+    get,
+    path = "/bookings.csv",
+    tag = "admin",
+    security(("session" = [])),
+    params(("status" = Option<String>, Query, description = "Only bookings with this status; empty for all.")),
+    responses(
+        (status = 200, description = "Every booking as CSV, formulas defused.", content_type = "text/csv", body = String,
+            headers(("Content-Disposition" = String, description = "attachment; filename=\"bookings.csv\""))),
+        (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
 pub async fn export(
     State(db): State<Db>,
     _admin: Admin,
-    Query(filter): Query<Filter>,
+    filter: Result<Query<Filter>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let Query(filter) = filter?;
     let bookings = store::list(&db, filter.status()?, i64::MAX).await?;
     let csv = to_csv(&bookings)?;
     Ok((

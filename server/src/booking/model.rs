@@ -15,7 +15,7 @@ const MAX_ANSWER_TEXT: usize = 500;
 const NO_DETAILS: &str = "No additional details provided.";
 
 /// The JSON body of `POST /api/bookings`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BookingForm {
     /// Made by the browser once per form, so a repeated submit is recognised.
@@ -34,7 +34,7 @@ pub struct BookingForm {
     pub fill_ms: Option<u64>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnswerForm {
     pub question: String,

@@ -7,13 +7,19 @@ use axum::{
     extract::{State, rejection::JsonRejection},
     http::{HeaderMap, StatusCode, header},
 };
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::{
     model::BookingForm,
     store::{self, InsertError, Origin},
 };
-use crate::{client::ClientAddress, db::Db, delivery::Outbox, error::ApiError};
+use crate::{
+    api_doc::{BodyRefusals, ErrorBody, Unavailable},
+    client::ClientAddress,
+    db::Db,
+    delivery::Outbox,
+    error::ApiError,
+};
 
 const TOO_MANY: &str =
     "Too many requests from your network. Please wait a few minutes and try again, or give us a call.";
@@ -28,12 +34,31 @@ pub struct BookingDesk {
     pub min_fill: Duration,
 }
 
+/// The stored booking.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Booked {
+    id: i64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/bookings",
+    tag = "public",
+    request_body = BookingForm,
+    responses(
+        (status = 201, description = "The booking is stored; the shop will be told.", body = Booked),
+        (status = 200, description = "This submission was stored before (a repeated submit).", body = Booked),
+        (status = 429, description = "Too many bookings from this network in the last hour.", body = ErrorBody),
+        BodyRefusals,
+        Unavailable
+    )
+)]
 pub async fn create(
     State(desk): State<Arc<BookingDesk>>,
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     body: Result<Json<BookingForm>, JsonRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Booked>), ApiError> {
     let Json(form) = body?;
     let booking = form.parse(desk.min_fill).map_err(ApiError::Invalid)?;
     let client_ip = client.to_string();
@@ -52,5 +77,5 @@ pub async fn create(
         tracing::info!(booking = stored.id, spam = booking.spam_reason.is_some(), "booking stored");
     }
     let status = if stored.created { StatusCode::CREATED } else { StatusCode::OK };
-    Ok((status, Json(json!({ "id": stored.id }))))
+    Ok((status, Json(Booked { id: stored.id })))
 }

@@ -125,7 +125,7 @@ pub async fn insert(
 pub const STATUSES: &[&str] = &["new", "contacted", "scheduled", "done", "spam"];
 
 /// A booking as the admin inbox lists it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingRecord {
     pub id: i64,
@@ -141,14 +141,14 @@ pub struct BookingRecord {
     pub deliveries: Vec<DeliveryRecord>,
 }
 
-#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AnswerRecord {
     pub question: String,
     pub answer: String,
 }
 
 /// One channel's delivery: `sent`, `retrying` (failed, will try again), `pending` or `dead`.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryRecord {
     pub channel: String,

@@ -38,7 +38,7 @@ pub struct MediaStore {
 }
 
 /// A stored image as the editor gets it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct StoredImage {
     pub url: String,
     pub width: u32,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::{
     Json,
     body::Body,
-    extract::{Multipart, Path, State},
+    extract::{Multipart, Path, State, multipart::MultipartRejection},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -15,6 +15,7 @@ use super::{
     process::{self, RejectedImage},
 };
 use crate::{
+    api_doc::{AdminRefusals, ErrorBody},
     auth::{
         audit::{self, Action},
         guard::Admin,
@@ -26,12 +27,37 @@ use crate::{
 pub const BODY_LIMIT: usize = process::MAX_BYTES + 64 * 1024;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// The upload form.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, reason = "a schema only: the form `upload` reads field by field")]
+pub struct ImageForm {
+    /// A PNG, JPEG, GIF or WebP image of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+}
+
 /// Takes the `image` field of a multipart form, checks and re-encodes it, and answers its URL.
+#[utoipa::path(
+    post,
+    path = "/images",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body(content = ImageForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The image, re-encoded and stored.", body = StoredImage),
+        (status = 400, description = "The body is not a multipart form.", body = ErrorBody),
+        (status = 408, description = "The body did not arrive in time.", body = ErrorBody),
+        (status = 413, description = "The image or the body is too large.", body = ErrorBody),
+        (status = 422, description = "No image was sent, or it is not an image we take.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
 pub async fn upload(
     State(media): State<Arc<MediaStore>>,
     admin: Admin,
-    mut form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
+    let mut form = form?;
     let bytes = loop {
         let field = form.next_field().await?;
         let Some(field) = field else {

@@ -9,7 +9,8 @@ use serde_json::Value;
 use super::{Site, crawlers::FEED_PATH};
 use crate::render::html::{escape, script_safe};
 
-#[derive(Debug, Serialize)]
+/// The page's title and description (the document's head has more, made on the server).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Head {
     pub title: String,
     pub description: String,

@@ -56,13 +56,16 @@ impl Site {
 }
 
 /// One page, ready to render.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page {
     /// The HTTP status of the document; /api/page answers 200 and carries it here.
     #[serde(serialize_with = "status_number")]
+    #[schema(value_type = u16)]
     pub status: StatusCode,
+    /// Which page component shows it, e.g. `home`, `city`, `blogPost`, `notFound`.
     pub kind: &'static str,
     pub head: Head,
+    /// What that component shows; its shape depends on the kind.
     pub data: Value,
     /// What besides the content file the page shows (and so what makes it stale).
     #[serde(skip)]

@@ -37,7 +37,8 @@ impl Query {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SearchResults)]
 pub struct Results {
     /// The newest matches, at most `SHOWN`.
     pub posts: Vec<PostCard>,

@@ -11,6 +11,7 @@ mod connections;
 mod faults;
 mod helpers;
 mod instances;
+mod openapi;
 mod pages;
 mod process;
 mod responses;

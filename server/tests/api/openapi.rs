@@ -1,0 +1,156 @@
+//! The API document at /api/openapi.json: complete, well-formed, and answering as it says.
+//! (scripts/api-contract.sh then tries every operation with schemathesis.)
+
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
+
+/// Every operation the admin app and the public pages call.
+const OPERATIONS: &[(&str, &str)] = &[
+    ("get", "/api/openapi.json"),
+    ("get", "/api/page"),
+    ("get", "/api/blog/search"),
+    ("post", "/api/bookings"),
+    ("post", "/api/admin/login"),
+    ("post", "/api/admin/logout"),
+    ("get", "/api/admin/session"),
+    ("get", "/api/admin/audit"),
+    ("get", "/api/admin/posts"),
+    ("post", "/api/admin/posts"),
+    ("get", "/api/admin/posts/{id}"),
+    ("put", "/api/admin/posts/{id}"),
+    ("delete", "/api/admin/posts/{id}"),
+    ("post", "/api/admin/posts/preview"),
+    ("put", "/api/admin/posts/{id}/published"),
+    ("post", "/api/admin/images"),
+    ("get", "/api/admin/bookings"),
+    ("get", "/api/admin/bookings.csv"),
+    ("put", "/api/admin/bookings/{id}/status"),
+];
+
+async fn document() -> (crate::helpers::TestApp, Value) {
+    let app = spawn_app().await;
+    let response = app.get("/api/openapi.json").await;
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let document = response.json().await.expect("JSON");
+    (app, document)
+}
+
+fn operations(document: &Value) -> Vec<(String, String, &Value)> {
+    let paths = document["paths"].as_object().expect("paths");
+    paths
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .expect("a path item")
+                .iter()
+                .map(move |(method, op)| (method.clone(), path.clone(), op))
+        })
+        .collect()
+}
+
+/// Every `$ref` in `value`, e.g. "#/components/schemas/ErrorBody".
+fn references<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match (key.as_str(), value) {
+                    ("$ref", Value::String(target)) => found.push(target),
+                    _ => references(value, found),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| references(item, found)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn the_document_lists_every_api_operation_and_nothing_else() {
+    let (_app, document) = document().await;
+    assert_eq!(document["openapi"], "3.1.0");
+    let mut listed: Vec<(String, String)> =
+        operations(&document).into_iter().map(|(method, path, _)| (method, path)).collect();
+    listed.sort();
+    let mut expected: Vec<(String, String)> =
+        OPERATIONS.iter().map(|(method, path)| ((*method).to_owned(), (*path).to_owned())).collect();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[tokio::test]
+async fn every_reference_resolves_and_every_admin_operation_names_its_refusals() {
+    let (app, document) = document().await;
+    let mut found = Vec::new();
+    references(&document, &mut found);
+    assert!(!found.is_empty());
+    for target in found {
+        let pointer = target.strip_prefix('#').expect("a local reference");
+        assert!(document.pointer(pointer).is_some(), "{target} resolves");
+    }
+    let schemes = document["components"]["securitySchemes"].as_object().expect("security schemes");
+    assert_eq!(schemes["session"]["in"], "cookie");
+    let cookie_name = schemes["session"]["name"].as_str().expect("a cookie name");
+    let signed = app.signed_in_admin().await;
+    assert!(signed.cookie.starts_with(&format!("{cookie_name}=")), "the cookie sign-in sets");
+    assert_eq!(schemes["csrf"]["name"], "x-csrf-token");
+    for (method, path, operation) in operations(&document) {
+        let responses = operation["responses"].as_object().expect("responses");
+        let statuses = |wanted: &[&str]| wanted.iter().all(|status| responses.contains_key(*status));
+        if path.starts_with("/api/admin/") && path != "/api/admin/login" {
+            assert!(statuses(&["401", "403", "503"]), "{method} {path} names 401, 403 and 503");
+            let security = operation["security"][0].as_object().expect("security");
+            assert!(security.contains_key("session"), "{method} {path} needs the session");
+            assert_eq!(security.contains_key("csrf"), method != "get", "{method} {path}: CSRF on writes");
+        }
+        if operation.get("requestBody").is_some() {
+            assert!(statuses(&["400", "408", "413", "422"]), "{method} {path} names its body refusals");
+        }
+        for (status, response) in responses {
+            if status.starts_with('4') || status.starts_with('5') {
+                let schema = &response["content"]["application/json"]["schema"];
+                assert!(schema.is_object(), "{method} {path} {status} is JSON with a schema");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_api_path_outside_the_document_is_a_json_404() {
+    let (app, _document) = document().await;
+    for path in ["/api/nope", "/api/admin/nope", "/api/admin/posts/1/nope", "/api/page/x"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status().as_u16(), 404, "{path}");
+        let body: Value = response.json().await.expect("JSON");
+        assert_eq!(body["error"], "There is no such API route.", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn malformed_parameters_and_bodies_get_json_errors() {
+    let (app, _document) = document().await;
+    let signed = app.signed_in_admin().await;
+    let cases = [
+        (app.admin(reqwest::Method::GET, "/posts/abc", &signed), 400),
+        (app.admin(reqwest::Method::GET, "/posts/99999999999999999999", &signed), 400),
+        (app.admin(reqwest::Method::GET, "/audit?before=yesterday", &signed), 400),
+        (app.admin(reqwest::Method::GET, "/bookings?status=lost", &signed), 422),
+        (app.admin(reqwest::Method::PUT, "/bookings/x/status", &signed).json(&serde_json::json!({})), 400),
+        (app.admin(reqwest::Method::POST, "/images", &signed), 400),
+        (app.admin(reqwest::Method::POST, "/posts/preview", &signed).body("{\"content\": 1}"), 415),
+        (app.client.get(format!("{}/api/page", app.url)), 400),
+        (app.client.get(format!("{}/api/blog/search?q=%00", app.url)), 400),
+    ];
+    for (request, status) in cases {
+        let response = request.send().await.expect("an answer");
+        let url = response.url().to_string();
+        assert_eq!(response.status().as_u16(), status, "{url}");
+        assert!(
+            response.headers()["content-type"].to_str().expect("text").starts_with("application/json"),
+            "{url} answers JSON"
+        );
+        let body: Value = response.json().await.expect("JSON");
+        assert!(body["error"].is_string() || body["errors"].is_object(), "{url}: {body}");
+    }
+}
