@@ -1,5 +1,5 @@
 // Turns the figures in bench/out into bench/RESULTS.md (printed to stdout).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 
@@ -121,4 +121,10 @@ if (failed.length) {
   out.push("", "Audits not passed: " + failed.map(([p, l]) => `${p}: ${l.failedAudits.join(", ")}`).join("; ") + ".");
 }
 out.push("", "Targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100.");
+
+// What make soak last measured, and what the fault, contract and fuzz runs found (kept by hand).
+for (const name of ["reliability.md", "found-and-fixed.md"]) {
+  const file = new URL(name, import.meta.url);
+  if (existsSync(file)) out.push("", readFileSync(file, "utf8").trim());
+}
 console.log(out.join("\n"));

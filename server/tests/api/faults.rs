@@ -69,6 +69,11 @@ pub async fn kill_9_under_load(rounds: usize, load_for: Duration) {
             sqlx::query_scalar("PRAGMA integrity_check").fetch_one(pool).await.expect("checked");
         assert_eq!(check, "ok");
     }
+    println!(
+        "figure: kill -9 under load | {rounds} rounds of kill -9 during a 16-client booking load | \
+         {n} bookings acknowledged, {n} found after restarts, integrity_check ok",
+        n = acknowledged.len()
+    );
 }
 
 #[tokio::test]
@@ -150,6 +155,12 @@ pub async fn providers_down(outage: Duration) {
         })
         .collect();
     assert_eq!((mailbox.messages().len(), message_ids.len()), (10, 10), "each e-mail once");
+    println!(
+        "figure: providers down | webhook and SMTP cut for {} s, server restarted during the outage | \
+         10 of 10 bookings delivered exactly once to each, {} s after recovery",
+        outage.as_secs(),
+        restored.elapsed().as_secs()
+    );
     second.kill().await;
 }
 
