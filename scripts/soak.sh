@@ -26,7 +26,8 @@ if [ "$failed" -eq 0 ]; then
     echo
     echo "| what | tried | held |"
     echo "|---|---|---|"
-    sed -n 's/^figure: \(.*\) | \(.*\) | \(.*\)$/| \1 | \2 | \3 |/p' "$reports/soak.log"
+    # cargo prints a test's output after its "test name ... " prefix.
+    sed -n 's/.*figure: \(.*\) | \(.*\) | \(.*\)$/| \1 | \2 | \3 |/p' "$reports/soak.log"
     cases=$(sed -n 's/^ *\([0-9]*\) generated, .*/\1/p' "$reports/api-contract.log" | tail -1)
     echo "| API contract (schemathesis, signed in) | $cases generated requests, valid and invalid, to every /api operation | no 5xx; every status, body, header and content type as /api/openapi.json says; every schema-invalid request refused with 4xx; every admin route refused without the session |"
     sed -n 's/^fuzz \([a-z_]*\): ok, \([0-9]*\) inputs in \([0-9]*\)s$/| fuzz target \1 | \2 inputs in \3 s | no crash, no failed check |/p' "$reports/fuzz.log"
