@@ -138,6 +138,34 @@ test.describe("when the server fails", () => {
   });
 });
 
+test.describe("past the booking rate limit", () => {
+  test.use({ expectedConsoleErrors: [/status of 429/] });
+
+  test("the visitor is told to wait or call, with the number", async ({ page, server }) => {
+    for (let n = 0; n < 10; n += 1) {
+      const response = await fetch(`${server.url}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          submissionId: `rate-limit-${n}-0000`,
+          name: "Earlier Visitor",
+          email: "earlier@example.com",
+          phone: "303-555-0100",
+          fillMs: 10_000,
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+    await openDialog(page);
+    await chatToContactForm(page);
+    await fillContact(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Too many requests from your network. Please wait a few minutes and try again, or call us at (303) 555-0147.",
+    );
+  });
+});
+
 test("the conversation survives closing and reopening the dialog", async ({ page }) => {
   const dialog = await openDialog(page);
   await choose(page, "Tilt Trailer");

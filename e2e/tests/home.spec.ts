@@ -66,6 +66,39 @@ test("on a phone the menu toggles with the links, a booking button and the phone
   await expect(menu).toBeHidden();
 });
 
+test("on a phone the open menu closes on Escape and on a tap outside it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await hydrated(page);
+  const menu = page.locator("#mobile-menu");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Blog", exact: true }).hover();
+  await page.mouse.click(200, 800);
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the active header link on the white header has AA contrast", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/services");
+  await hydrated(page);
+  await page.mouse.wheel(0, 600);
+  await expect(page.locator("header")).toHaveAttribute("data-scrolled", "true");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expectNoAxeViolations(page);
+});
+
 test("a service group expands to show its sub-services and a quote button", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);

@@ -140,3 +140,21 @@ for (const [slug] of CITIES) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe("heading outlines", () => {
+  test.use({ demoContent: true });
+
+  test("every page starts at h1 and steps down one level at a time", async ({ page }) => {
+    const pages = ["/", "/services", "/about", "/service-areas", "/service-areas/aurora", "/contact", "/blog"];
+    pages.push("/blog/winter-trailer-storage-colorado", "/no-such-page");
+    for (const path of pages) {
+      await page.goto(path);
+      const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) =>
+        headings.map((h) => Number(h.tagName.slice(1))),
+      );
+      expect(levels[0], `${path} starts with h1`).toBe(1);
+      const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} then h${level}`] : []));
+      expect(skips, `${path} skips no level`).toEqual([]);
+    }
+  });
+});

@@ -12,7 +12,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
     auth::guard::AuthDesk,
-    booking::routes::BookingDesk,
+    booking::routes::{BookingDesk, rate_limited},
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
@@ -45,6 +45,7 @@ impl Application {
         let location = config.storage.location();
         let db = Db::open(&location).await?;
         let media = Arc::new(config.storage.media(db.clone())?);
+        let rate_limited = rate_limited(&content.business.phone);
         let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
             PublicPages::start(site, config.render_threads, config.page_cache_bytes())
@@ -59,6 +60,7 @@ impl Application {
             db: db.clone(),
             outbox: Arc::clone(&outbox),
             per_hour: config.booking_rate_limit,
+            rate_limited,
             min_fill: Duration::from_millis(config.booking_min_fill_ms),
         });
         let mut background = vec![

@@ -1,6 +1,8 @@
 //! Sample posts for a new site (content/sample-posts.toml), added only on request.
 
-use crate::db::Db;
+use std::time::Duration;
+
+use crate::{clock, db::Db};
 use anyhow::Context as _;
 use serde::Deserialize;
 
@@ -21,7 +23,8 @@ struct Sample {
     title: String,
     excerpt: String,
     image: String,
-    date: String,
+    /// How long before being added the post is dated, so that a new site's blog looks current.
+    days_ago: u64,
     content: String,
 }
 
@@ -30,13 +33,14 @@ pub async fn add(db: &Db) -> anyhow::Result<usize> {
     let samples: Samples = toml::from_str(SAMPLES).context("The sample posts file is invalid")?;
     let mut added = 0;
     for s in &samples.posts {
+        let created_at = clock::before(Duration::from_secs(s.days_ago * 24 * 60 * 60));
         let post = PublishedPost {
             title: &s.title,
             slug: &s.slug,
             excerpt: &s.excerpt,
             content: &s.content,
             featured_image: Some(&s.image),
-            created_at: &s.date,
+            created_at: &created_at,
         };
         if store::insert_published(db, &post).await? {
             added += 1;

@@ -21,8 +21,12 @@ use crate::{
     error::ApiError,
 };
 
-const TOO_MANY: &str =
-    "Too many requests from your network. Please wait a few minutes and try again, or give us a call.";
+/// What a visitor over the booking rate limit reads, with the number to call instead.
+pub fn rate_limited(phone: &str) -> String {
+    format!(
+        "Too many requests from your network. Please wait a few minutes and try again, or call us at {phone}."
+    )
+}
 
 /// What the booking endpoint needs.
 pub struct BookingDesk {
@@ -30,6 +34,8 @@ pub struct BookingDesk {
     pub outbox: Arc<Outbox>,
     /// Bookings per client address and hour; 0 for no limit.
     pub per_hour: u32,
+    /// The answer past that limit (`rate_limited`).
+    pub rate_limited: String,
     /// Faster submits than this are flagged as spam.
     pub min_fill: Duration,
 }
@@ -69,7 +75,9 @@ pub async fn create(
     let stored =
         match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels(), desk.per_hour).await {
             Ok(stored) => stored,
-            Err(InsertError::RateLimited) => return Err(ApiError::TooManyRequests(TOO_MANY)),
+            Err(InsertError::RateLimited) => {
+                return Err(ApiError::Rejected(StatusCode::TOO_MANY_REQUESTS, desk.rate_limited.clone()));
+            }
             Err(InsertError::Other(error)) => return Err(error.into()),
         };
     if stored.created {

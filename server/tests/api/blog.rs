@@ -376,4 +376,12 @@ async fn the_demo_content_adds_five_sample_posts_once() {
     let posts = trailerworks::blog::published::cards(&db, 0, 100).await.expect("posts");
     assert_eq!(posts.len(), 5);
     assert!(posts.iter().all(|p| p.featured_image.is_some()));
+    let two_days_ago = time::OffsetDateTime::now_utc() - time::Duration::days(2);
+    let newest = &posts[0];
+    assert_eq!(newest.slug, "winter-trailer-storage-colorado");
+    assert_eq!(
+        newest.date,
+        format!("{} {}, {}", two_days_ago.month(), two_days_ago.day(), two_days_ago.year()),
+        "dated relative to when it is added"
+    );
 }

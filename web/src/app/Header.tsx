@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useOpenBooking } from "../lib/bookingDialog";
 import { useLayout } from "../lib/layout";
@@ -33,15 +33,42 @@ export function Header() {
   useEffect(() => {
     setMenuOpen(false);
   }, [pathname]);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // An open menu closes on Escape (focus back on its button) and on a tap outside the header.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
 
   const solid = scrolled || menuOpen;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 font-medium transition-colors ${
-      isActive ? "text-orange-500" : solid ? "text-slate-800 hover:text-orange-700" : "text-white hover:text-orange-300"
+      isActive
+        ? solid
+          ? "text-orange-700"
+          : "text-orange-500"
+        : solid
+          ? "text-slate-800 hover:text-orange-700"
+          : "text-white hover:text-orange-300"
     }`;
 
   return (
     <header
+      ref={headerRef}
       data-scrolled={scrolled}
       className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
         solid ? "bg-white shadow-md" : "bg-transparent"
@@ -60,6 +87,7 @@ export function Header() {
           <PhoneLink className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800" iconClassName="h-4 w-4" />
         </nav>
         <button
+          ref={toggleRef}
           type="button"
           className={`rounded-md p-2 lg:hidden ${solid ? "text-slate-900" : "text-white"}`}
           aria-expanded={menuOpen}

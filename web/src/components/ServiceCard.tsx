@@ -11,25 +11,28 @@ export function ServiceCard({ service }: { service: ServiceGroup }) {
   const panelId = useId();
   return (
     <div className="rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-start gap-4 rounded-2xl p-6 text-left"
-      >
-        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-700">
-          <Icon name={service.icon} className="h-6 w-6" />
-        </span>
-        <span className="flex-1">
-          <span className="block text-lg font-semibold text-slate-900">{service.title}</span>
-          <span className="mt-1 block text-slate-600">{service.description}</span>
-        </span>
-        <ChevronDown
-          aria-hidden="true"
-          className={`mt-1 h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
-        />
-      </button>
+      {/* The accordion pattern: the group's heading holds its button, the sub-services are h4s. */}
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex w-full items-start gap-4 rounded-2xl p-6 text-left"
+        >
+          <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-700">
+            <Icon name={service.icon} className="h-6 w-6" />
+          </span>
+          <span className="flex-1">
+            <span className="block text-lg font-semibold text-slate-900">{service.title}</span>
+            <span className="mt-1 block text-slate-600">{service.description}</span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={`mt-1 h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
+          />
+        </button>
+      </h3>
       <div id={panelId} hidden={!open} className="border-t border-slate-200 px-6 pt-4 pb-6">
         <ul className="space-y-3">
           {service.items.map((item) => (
