@@ -158,3 +158,45 @@ test.describe("heading outlines", () => {
     }
   });
 });
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  /** The right edges of the cards in each row of `list` fall on the list's right edge. */
+  async function expectRowsFilled(list: Locator, what: string) {
+    const boxes = await list.locator(":scope > li").evaluateAll((cards) =>
+      cards.map((card) => {
+        const box = card.getBoundingClientRect();
+        return { top: Math.round(box.top), right: box.right };
+      }),
+    );
+    const listRight = await list.evaluate((el) => el.getBoundingClientRect().right);
+    const rowEnds = new Map<number, number>();
+    for (const box of boxes) rowEnds.set(box.top, Math.max(rowEnds.get(box.top) ?? 0, box.right));
+    for (const [top, right] of rowEnds) expect(listRight - right, `${what}: the row at ${top}px reaches the right edge`).toBeLessThan(2);
+  }
+
+  test("card grids fill their rows on /services and the home page", async ({ page }) => {
+    await page.goto("/services");
+    for (const title of ["Trailer Repair", "Custom Work", "Mobile Service"]) {
+      const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+      await expectRowsFilled(section.locator("ul").first(), title);
+    }
+    await page.goto("/");
+    const why = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: /^Why Choose/ }) });
+    await expectRowsFilled(why.locator("ul").first(), "Why Choose");
+  });
+
+  test("the city page's customer box is filled to the bottom and books", async ({ page }) => {
+    await page.goto("/service-areas/aurora");
+    await hydrated(page);
+    const box = page.locator("aside").filter({ hasText: "What Aurora Customers Get" });
+    const gap = await box.evaluate((aside) => {
+      const last = aside.lastElementChild!.getBoundingClientRect();
+      return aside.getBoundingClientRect().bottom - last.bottom;
+    });
+    expect(gap, "no empty half below the content").toBeLessThan(40);
+    await expect(box).toContainText("Aurora sits 10 miles from Denver, in Arapahoe, Adams and Douglas Counties.");
+    await expectOpensDialog(page, box.getByRole("button", { name: "Get a Quote in Aurora" }));
+  });
+});

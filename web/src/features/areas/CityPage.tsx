@@ -47,7 +47,7 @@ export function CityPage({ data }: { data: CityData }) {
           <h3 className="mt-8 text-xl font-semibold text-slate-900">Towing in {city.name}</h3>
           <p className="mt-3 text-lg leading-relaxed text-slate-700">{city.localInfo}</p>
         </div>
-        <aside className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+        <aside className="flex flex-col rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
           <h3 className="text-lg font-semibold text-slate-900">What {city.name} Customers Get</h3>
           <ul className="mt-4 space-y-3">
             {city.keyFeatures.map((feature) => (
@@ -57,6 +57,19 @@ export function CityPage({ data }: { data: CityData }) {
               </li>
             ))}
           </ul>
+          <div className="mt-8 border-t border-slate-200 pt-6 lg:mt-auto">
+            <p className="text-slate-700">
+              {city.name} sits {city.distance}, in {city.county}. The shop and the mobile truck serve all of it.
+            </p>
+            <button
+              type="button"
+              onClick={openBooking}
+              className="mt-4 w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800"
+            >
+              Get a Quote in {city.name}
+            </button>
+            <PhoneLink className="mt-3 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-white" iconClassName="h-4 w-4" />
+          </div>
         </aside>
       </section>
 

@@ -4,6 +4,7 @@ import { Icon } from "../../components/Icon";
 import { SectionHeading } from "../../components/SectionHeading";
 import { ServiceCard } from "../../components/ServiceCard";
 import { useOpenBooking } from "../../lib/bookingDialog";
+import { cardGrid } from "../../lib/cardGrid";
 import { useLayout } from "../../lib/layout";
 import type { HomeData } from "../../lib/types";
 import { CompareSlider } from "./CompareSlider";
@@ -13,6 +14,7 @@ import { TestimonialCarousel } from "./TestimonialCarousel";
 export function HomePage({ data }: { data: HomeData }) {
   const layout = useLayout();
   const openBooking = useOpenBooking();
+  const whyGrid = cardGrid(data.whyChoose.length);
   return (
     <>
       <Hero hero={data.hero} financingProvider={data.financingProvider} />
@@ -36,9 +38,9 @@ export function HomePage({ data }: { data: HomeData }) {
           title={`Why Choose ${layout.name}`}
           subtitle="A local family shop with the tools of a fleet service and the care of a neighbour."
         />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {data.whyChoose.map((feature) => (
-            <li key={feature.title} className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+        <ul className={`mt-12 ${whyGrid.list}`}>
+          {data.whyChoose.map((feature, index) => (
+            <li key={feature.title} className={`rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 ${whyGrid.item(index)}`}>
               <Icon name={feature.icon} className="h-8 w-8 text-orange-700" />
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-slate-600">{feature.text}</p>

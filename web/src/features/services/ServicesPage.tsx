@@ -5,11 +5,12 @@ import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
 import { useOpenBooking } from "../../lib/bookingDialog";
 import type { ServiceOffer, ServicesData } from "../../lib/types";
+import { cardGrid } from "../../lib/cardGrid";
 
-function OfferCard({ offer }: { offer: ServiceOffer }) {
+function OfferCard({ offer, className }: { offer: ServiceOffer; className: string }) {
   const openBooking = useOpenBooking();
   return (
-    <li className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
+    <li className={`flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 ${className}`}>
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-orange-100 text-orange-700">
         <Icon name={offer.icon} className="h-6 w-6" />
       </span>
@@ -39,18 +40,21 @@ export function ServicesPage({ data }: { data: ServicesData }) {
   return (
     <>
       <PageHero title="Our Services" subtitle={data.page.intro} />
-      {data.page.sections.map((section, index) => (
-        <section key={section.title} className={index % 2 === 1 ? "bg-slate-100 py-20" : "py-20"}>
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading title={section.title} subtitle={section.intro} />
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {section.cards.map((offer) => (
-                <OfferCard key={offer.title} offer={offer} />
-              ))}
-            </ul>
-          </div>
-        </section>
-      ))}
+      {data.page.sections.map((section, index) => {
+        const grid = cardGrid(section.cards.length);
+        return (
+          <section key={section.title} className={index % 2 === 1 ? "bg-slate-100 py-20" : "py-20"}>
+            <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+              <SectionHeading title={section.title} subtitle={section.intro} />
+              <ul className={`mt-12 ${grid.list}`}>
+                {section.cards.map((offer, card) => (
+                  <OfferCard key={offer.title} offer={offer} className={grid.item(card)} />
+                ))}
+              </ul>
+            </div>
+          </section>
+        );
+      })}
       <ClosingCta cta={data.closingCta} secondary="call" />
     </>
   );
