@@ -16,10 +16,12 @@ cargo_test() {
   count "$p" "$f"
 }
 
-# count_junit FILE: counts a JUnit report's test cases (a missing report is one failure).
-count_junit() {
+# api_contract EXAMPLES REPORTS: runs scripts/api-contract.sh, keeps its output in
+# REPORTS/api-contract.log and counts its JUnit report's test cases (none is one failure).
+api_contract() {
   local p f
-  read -r p f < <(python3 - "$1" <<'PY'
+  scripts/api-contract.sh "$1" "$2" | tee "$2/api-contract.log"
+  read -r p f < <(python3 - "$2/api-contract.xml" <<'PY'
 import sys, xml.etree.ElementTree as ET
 try:
     root = ET.parse(sys.argv[1]).getroot()
@@ -30,6 +32,15 @@ except Exception:
 PY
 )
   count "$p" "$f"
+}
+
+# fuzz_run SECONDS REPORTS: runs scripts/fuzz.sh, keeps its output in REPORTS/fuzz.log and
+# counts its targets (no summary line is one failure).
+fuzz_run() {
+  local p f
+  scripts/fuzz.sh "$1" "$2" | tee "$2/fuzz.log"
+  read -r p f < <(awk '/^fuzz: [0-9]+ passed/ { print $2, $4 }' "$2/fuzz.log")
+  count "${p:-0}" "${f:-1}"
 }
 
 # The one closing line; fails when anything failed.

@@ -12,13 +12,10 @@ echo "== soak: kill -9 under load, 1,000 trickling connections, providers down a
 cargo_test "$reports/soak.log" --test api -- --ignored --test-threads 1 --nocapture soak::
 
 echo "== soak: the API contract with 300 examples per operation and phase"
-scripts/api-contract.sh 300 "$reports" | tee "$reports/api-contract.log"
-count_junit "$reports/api-contract.xml"
+api_contract 300 "$reports"
 
 echo "== soak: each cargo-fuzz target for 90 s"
-scripts/fuzz.sh 90 "$reports" | tee "$reports/fuzz.log"
-read -r p f < <(awk '/^fuzz: [0-9]+ passed/ { print $2, $4 }' "$reports/fuzz.log")
-count "${p:-0}" "${f:-1}"
+fuzz_run 90 "$reports"
 
 if [ "$failed" -eq 0 ]; then
   {

@@ -14,13 +14,10 @@ echo "== Rust unit and integration tests (SQLite and the data directory)"
 cargo_test "$reports/cargo.log"
 
 echo "== API contract: schemathesis against the release binary, signed in"
-scripts/api-contract.sh 40 "$reports"
-count_junit "$reports/api-contract.xml"
+api_contract 40 "$reports"
 
 echo "== Fuzz smoke run: each cargo-fuzz target for 10 s from its seeds (make soak runs longer)"
-scripts/fuzz.sh 10 "$reports" | tee "$reports/fuzz.log"
-read -r p f < <(awk '/^fuzz: [0-9]+ passed/ { print $2, $4 }' "$reports/fuzz.log")
-count "${p:-0}" "${f:-1}"
+fuzz_run 10 "$reports"
 
 echo "== Rust integration tests again, on PostgreSQL and S3-compatible storage (both started here)"
 source scripts/services.sh

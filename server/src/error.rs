@@ -1,6 +1,6 @@
 //! The one error type at the HTTP boundary of the JSON API.
 
-use std::collections::BTreeMap;
+use std::{borrow::Cow, collections::BTreeMap};
 
 use crate::{
     api_doc::{ErrorBody, FieldErrorsBody},
@@ -44,7 +44,7 @@ pub enum ApiError {
     #[error("rejected request: {1}")]
     Rejected(StatusCode, String),
     #[error("too many requests")]
-    TooManyRequests(&'static str),
+    TooManyRequests(Cow<'static, str>),
     /// No valid session.
     #[error("not signed in")]
     Unauthorized,
@@ -110,7 +110,7 @@ impl IntoResponse for ApiError {
                     .into_response();
             }
             Self::Rejected(status, message) => (status, message),
-            Self::TooManyRequests(message) => (StatusCode::TOO_MANY_REQUESTS, message.to_owned()),
+            Self::TooManyRequests(message) => (StatusCode::TOO_MANY_REQUESTS, message.into_owned()),
             Self::Unauthorized => (StatusCode::UNAUTHORIZED, "Please sign in.".to_owned()),
             Self::Forbidden(message) => (StatusCode::FORBIDDEN, message.to_owned()),
             Self::NotFound(message) => (StatusCode::NOT_FOUND, message.to_owned()),

@@ -95,7 +95,7 @@ pub async fn login(
     let keys = Keys::new(email, &client_ip);
     if let Some(wait) = throttle::wait_left(&desk.db, &keys).await? {
         audit::record(&desk.db, &actor, Action::SignInThrottled, "").await?;
-        let mut response = ApiError::TooManyRequests(THROTTLED).into_response();
+        let mut response = ApiError::TooManyRequests(THROTTLED.into()).into_response();
         if let Ok(seconds) = HeaderValue::from_str(&wait.as_secs().max(1).to_string()) {
             response.headers_mut().insert(header::RETRY_AFTER, seconds);
         }
@@ -103,8 +103,8 @@ pub async fn login(
     }
     let _turn = tokio::time::timeout(HASHING_WAIT, desk.hashing.acquire())
         .await
-        .map_err(|_| ApiError::TooManyRequests(BUSY))?
-        .map_err(|_| ApiError::TooManyRequests(BUSY))?;
+        .map_err(|_| ApiError::TooManyRequests(BUSY.into()))?
+        .map_err(|_| ApiError::TooManyRequests(BUSY.into()))?;
     let account = users::find_by_email(&desk.db, email).await?;
     let stored_hash = account.as_ref().map(|account| account.password_hash.clone());
     let given = form.password.clone();

@@ -76,7 +76,7 @@ pub async fn create(
         match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels(), desk.per_hour).await {
             Ok(stored) => stored,
             Err(InsertError::RateLimited) => {
-                return Err(ApiError::Rejected(StatusCode::TOO_MANY_REQUESTS, desk.rate_limited.clone()));
+                return Err(ApiError::TooManyRequests(desk.rate_limited.clone().into()));
             }
             Err(InsertError::Other(error)) => return Err(error.into()),
         };
