@@ -1,17 +1,8 @@
 // The admin area: sign-in, the dashboard, the post editor, the booking inbox and the audit log.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
 
 test.use({ admin: true });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/dbadmin");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dbadmin/dashboard");
-}
 
 /** A small PNG made by the browser's canvas. */
 async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {

@@ -17,7 +17,7 @@ async function choose(page: Page, option: string) {
 async function chatToContactForm(page: Page) {
   await choose(page, "Dump Trailer");
   await choose(page, "Repairs needed");
-  await choose(page, "Need mobile service");
+  await choose(page, "Can bring to shop");
   await choose(page, "Urgent (24-48 hours)");
   await expect(page.getByRole("form", { name: "Your contact information" })).toBeVisible();
 }
@@ -51,6 +51,9 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
   }
   await choose(page, "Need mobile service");
+  await expect(log).toContainText("Where is the trailer?");
+  await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Aurora", exact: true }).click();
+  await expect(log).toContainText("Good news: Aurora is in our service area");
   await expect(log).toContainText("How urgent is this?");
   for (const option of ["Emergency (need immediate help)", "Urgent (24-48 hours)", "Soon (within a week)", "Not urgent (routine service)"]) {
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
@@ -65,6 +68,7 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
   await expect(page.getByText("jamie@example.com")).toBeVisible();
+  await expect(page.getByText("Your request number is #1.")).toBeVisible();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
 });
 
@@ -117,6 +121,9 @@ test.describe("when the server fails", () => {
       if (calls === 1) {
         await new Promise((done) => setTimeout(done, 400));
         await route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+      } else if (calls === 2) {
+        const error = "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.";
+        await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error }) });
       } else {
         await route.continue();
       }
@@ -128,13 +135,17 @@ test.describe("when the server fails", () => {
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     await expect(page.getByLabel("Name")).toBeDisabled();
     await expect(page.getByRole("alert")).toHaveText("There was an error submitting the form. Please try again.");
+    await expect(page.getByLabel("Name")).toBeEnabled();
+    // The server's own explanation of a 503 reaches the visitor.
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("alert")).toHaveText("We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.");
     await expect(page.getByLabel("Name")).toHaveValue("Jamie Ortiz");
     await expect(page.getByLabel("Name")).toBeEnabled();
 
     await page.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
-    expect(calls).toBe(2);
-    expect(ids[0]).toBe(ids[1]);
+    expect(calls).toBe(3);
+    expect(new Set(ids).size).toBe(1);
   });
 });
 

@@ -137,3 +137,13 @@ export async function publishShopNotes(server: Server, count: number): Promise<v
     if (response.status !== 201) throw new Error(`publishing shop note ${n} answered ${response.status}`);
   }
 }
+
+/** Signs in as ADMIN (servers started with `admin: true`) and lands on the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto("/dbadmin");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+}

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::{
     client::TrustedProxies,
+    content::Business,
     db::{Db, Location},
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
     media::MediaStore,
@@ -161,13 +162,15 @@ impl ServeConfig {
     }
 
     /// The delivery channels, checked: e-mail needs all three e-mail settings, the webhook its key.
-    pub fn delivery(&self) -> anyhow::Result<DeliverySettings> {
+    pub fn delivery(&self, business: &Business) -> anyhow::Result<DeliverySettings> {
         let email = match (&self.smtp_url, &self.mail_from, &self.notify_email) {
             (None, None, None) => None,
             (Some(smtp_url), Some(from), Some(to)) => Some(EmailSettings {
                 smtp_url: smtp_url.clone(),
                 from: from.parse().context("--mail-from is not an e-mail address")?,
                 to: to.parse().context("--notify-email is not an e-mail address")?,
+                shop_name: business.name.clone(),
+                shop_phone: business.phone.clone(),
             }),
             _ => bail!("E-mail delivery needs all of --smtp-url, --mail-from and --notify-email"),
         };

@@ -96,6 +96,7 @@ fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(page_json))
         .routes(routes!(blog_search))
         .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
+        .routes(routes!(booking::routes::service_area))
         .nest("/api/admin", admin_api())
 }
 
@@ -115,6 +116,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .routes(routes!(booking::admin::list))
         .routes(routes!(booking::admin::export))
+        .routes(routes!(booking::admin::sources))
         .routes(routes!(booking::admin::set_status).layer(small))
         .fallback(no_such_route)
         .layer(middleware::map_response(never_stored))

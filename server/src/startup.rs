@@ -12,7 +12,10 @@ use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
     auth::guard::AuthDesk,
-    booking::routes::{BookingDesk, rate_limited},
+    booking::{
+        area::ServiceArea,
+        routes::{BookingDesk, rate_limited},
+    },
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
@@ -40,12 +43,14 @@ impl Application {
     pub async fn build(config: &ServeConfig) -> anyhow::Result<Self> {
         let started = Instant::now();
         let content = Content::load(config.content.as_deref())?;
-        let delivery = config.delivery()?;
+        let delivery = config.delivery(&content.business)?;
         let proxies = config.trusted_proxies()?;
         let location = config.storage.location();
         let db = Db::open(&location).await?;
         let media = Arc::new(config.storage.media(db.clone())?);
         let rate_limited = rate_limited(&content.business.phone);
+        let area = ServiceArea::new(&content.cities, &content.business.address.city);
+        let emergency_answers = content.chat.emergency_answers.clone();
         let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
             PublicPages::start(site, config.render_threads, config.page_cache_bytes())
@@ -62,6 +67,8 @@ impl Application {
             per_hour: config.booking_rate_limit,
             rate_limited,
             min_fill: Duration::from_millis(config.booking_min_fill_ms),
+            area,
+            emergency_answers,
         });
         let mut background = vec![
             tokio::spawn({

@@ -1,7 +1,7 @@
 //! The booking form parser: any body is either refused with field messages or gives a booking
 //! whose name, e-mail and phone are single lines of text (nothing can be injected into the
 //! e-mail headers or the webhook form that carry them) and whose free text has no stray control
-//! characters.
+//! characters. Where the trailer is and where the request came from are single lines too.
 #![no_main]
 
 use std::time::Duration;
@@ -24,6 +24,8 @@ struct Fields {
     answers: Vec<(String, String)>,
     website: String,
     fill_ms: Option<u64>,
+    location: Option<String>,
+    source: Option<(String, String, String, String, String)>,
 }
 
 impl Fields {
@@ -33,9 +35,13 @@ impl Fields {
             .iter()
             .map(|(question, answer)| json!({ "question": question, "answer": answer }))
             .collect();
+        let source = self.source.as_ref().map(|(page, button, referrer, utm_source, utm_campaign)| {
+            json!({ "page": page, "button": button, "referrer": referrer, "utmSource": utm_source, "utmCampaign": utm_campaign })
+        });
         json!({
             "submissionId": self.submission_id, "name": self.name, "email": self.email, "phone": self.phone,
             "details": self.details, "answers": answers, "website": self.website, "fillMs": self.fill_ms,
+            "location": self.location, "source": source,
         })
         .to_string()
         .into_bytes()
@@ -68,6 +74,21 @@ fuzz_target!(|input: &[u8]| {
         assert!(
             !text.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')),
             "{text:?} holds only line breaks and tabs among control characters"
+        );
+    }
+    let source = &booking.source;
+    let lines = [
+        &booking.location,
+        &source.page,
+        &source.button,
+        &source.referrer_host,
+        &source.utm_source,
+        &source.utm_campaign,
+    ];
+    for line in lines.into_iter().flatten() {
+        assert!(
+            !line.trim().is_empty() && !line.chars().any(char::is_control),
+            "{line:?} is one line of text"
         );
     }
     let message = booking.message();

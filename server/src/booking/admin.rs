@@ -11,7 +11,10 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::store::{self, BookingRecord, STATUSES};
+use super::{
+    sources::{self, SourceTable},
+    store::{self, BookingRecord, STATUSES},
+};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::{
@@ -78,6 +81,40 @@ pub async fn list(
     let Query(filter) = filter?;
     let bookings = store::list(&db, filter.status()?, INBOX_SIZE).await?;
     Ok(Json(Inbox { bookings, statuses: STATUSES }))
+}
+
+#[derive(Deserialize)]
+pub struct Weeks {
+    weeks: Option<u8>,
+}
+
+/// `GET /api/admin/bookings/sources?weeks=8`: bookings per source page and week.
+#[utoipa::path(
+    get,
+    path = "/bookings/sources",
+    tag = "admin",
+    security(("session" = [])),
+    params(("weeks" = Option<u8>, Query, description = "How many weeks, this one included (1 to 52; 8 when left out).")),
+    responses(
+        (status = 200, description = "Bookings (spam left out) per source page and week.", body = SourceTable),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 422, description = "The number of weeks is out of range.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
+pub async fn sources(
+    State(db): State<Db>,
+    _admin: Admin,
+    query: Result<Query<Weeks>, QueryRejection>,
+) -> Result<Json<SourceTable>, ApiError> {
+    let Query(Weeks { weeks }) = query?;
+    let weeks = weeks.unwrap_or(8);
+    if !(1..=52).contains(&weeks) {
+        let mut errors = FieldErrors::default();
+        errors.add("weeks", "Choose 1 to 52 weeks");
+        return Err(ApiError::Invalid(errors));
+    }
+    Ok(Json(sources::table(&db, weeks).await?))
 }
 
 #[derive(Deserialize, Serialize, utoipa::ToSchema)]
@@ -169,6 +206,14 @@ fn to_csv(bookings: &[BookingRecord]) -> anyhow::Result<Vec<u8>> {
         "phone",
         "answers",
         "details",
+        "urgent",
+        "location",
+        "service area",
+        "source page",
+        "source button",
+        "referrer",
+        "utm_source",
+        "utm_campaign",
         "deliveries",
     ])?;
     for booking in bookings {
@@ -185,10 +230,26 @@ fn to_csv(bookings: &[BookingRecord]) -> anyhow::Result<Vec<u8>> {
             spreadsheet_safe(&booking.phone),
             spreadsheet_safe(&answers.join("; ")),
             spreadsheet_safe(&booking.details),
+            if booking.urgent { "yes" } else { "no" }.to_owned(),
+            spreadsheet_safe(booking.location.as_deref().unwrap_or_default()),
+            match (&booking.location, &booking.location_city) {
+                (None, _) => String::new(),
+                (Some(_), Some(city)) => city.clone(),
+                (Some(_), None) => "outside".to_owned(),
+            },
+            optional(&booking.source.page),
+            optional(&booking.source.button),
+            optional(&booking.source.referrer_host),
+            optional(&booking.source.utm_source),
+            optional(&booking.source.utm_campaign),
             deliveries.join("; "),
         ])?;
     }
     Ok(writer.into_inner()?)
+}
+
+fn optional(text: &Option<String>) -> String {
+    spreadsheet_safe(text.as_deref().unwrap_or_default())
 }
 
 /// A visitor's text that a spreadsheet would run as a formula (=, +, -, @, tab, CR) starts with

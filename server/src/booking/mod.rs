@@ -2,6 +2,8 @@
 //! transaction, then delivered by the outbox worker (`crate::delivery`).
 
 pub mod admin;
+pub mod area;
 pub mod model;
 pub mod routes;
+pub mod sources;
 pub mod store;

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::area::{BAD_PLACE, ServiceArea, Verdict, is_place};
 use crate::{
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
@@ -32,6 +33,73 @@ pub struct BookingForm {
     pub website: String,
     /// Milliseconds between the dialog opening and the submit, measured by the browser.
     pub fill_ms: Option<u64>,
+    /// Where the trailer is, for mobile service: a city or ZIP code as typed.
+    #[serde(default)]
+    pub location: Option<String>,
+    /// What brought the visitor to the dialog.
+    #[serde(default)]
+    pub source: Option<SourceForm>,
+}
+
+/// Where a request came from, as the browser saw it. Not typed by the visitor: a value that is
+/// too long or not one line is shortened or dropped, never a reason to refuse the booking.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SourceForm {
+    /// The path of the page whose button opened the dialog, e.g. `/service-areas/aurora`.
+    pub page: Option<String>,
+    /// That button's text, e.g. `Schedule Service in Aurora`.
+    pub button: Option<String>,
+    /// The host of the page that linked to the site, e.g. `www.google.com`.
+    pub referrer: Option<String>,
+    /// `utm_source` of the page the visitor landed on.
+    pub utm_source: Option<String>,
+    /// `utm_campaign` of the page the visitor landed on.
+    pub utm_campaign: Option<String>,
+}
+
+/// Where a booking came from, cleaned up.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Source {
+    pub page: Option<String>,
+    pub button: Option<String>,
+    pub referrer_host: Option<String>,
+    pub utm_source: Option<String>,
+    pub utm_campaign: Option<String>,
+}
+
+impl SourceForm {
+    fn clean(self) -> Source {
+        Source {
+            page: self.page.and_then(|page| one_line(&page, 300)).filter(|page| page.starts_with('/')),
+            button: self.button.and_then(|button| one_line(&button, 120)),
+            referrer_host: self.referrer.and_then(|host| one_line(&host, 253)).filter(|host| is_host(host)),
+            utm_source: self.utm_source.and_then(|tag| one_line(&tag, 100)),
+            utm_campaign: self.utm_campaign.and_then(|tag| one_line(&tag, 100)),
+        }
+    }
+}
+
+/// The text on one line, whitespace runs as single spaces, at most `longest` characters; None
+/// when nothing is left.
+fn one_line(text: &str, longest: usize) -> Option<String> {
+    let line: String = text
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(longest)
+        .collect();
+    let line = line.trim_end().to_owned();
+    (!line.is_empty()).then_some(line)
+}
+
+/// A host name (with an optional port): letters, digits, dots and hyphens.
+fn is_host(host: &str) -> bool {
+    let name =
+        host.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(host, |(name, _)| name);
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -58,12 +126,38 @@ pub struct NewBooking {
     pub answers: Vec<Answer>,
     /// Why it looks like spam, if it does. Spam is kept and flagged, never dropped.
     pub spam_reason: Option<&'static str>,
+    /// Where the trailer is, as typed, and the service-area city it is in (`located`).
+    pub location: Option<String>,
+    pub location_city: Option<String>,
+    /// The visitor gave one of the emergency answers (`classify`).
+    pub urgent: bool,
+    pub source: Source,
 }
 
 impl NewBooking {
     /// The message delivered to the business: the details (or a default), then the conversation.
     pub fn message(&self) -> String {
-        compose_message(&self.details, &self.answers)
+        let mut message = compose_message(&self.details, &self.answers);
+        if let Some(location) = &self.location {
+            let verdict = match &self.location_city {
+                Some(city) => format!("in the service area ({city})"),
+                None => "outside the usual service area".to_owned(),
+            };
+            message.push_str(&format!("\n\nTrailer location: {location}, {verdict}"));
+        }
+        message
+    }
+
+    /// Marks the booking urgent when an answer is one of `emergency_answers`, and checks its
+    /// location against the service area.
+    pub fn classify(mut self, emergency_answers: &[String], area: &ServiceArea) -> Self {
+        self.urgent = self.answers.iter().any(|a| emergency_answers.contains(&a.answer));
+        self.location_city = self.location.as_deref().and_then(|place| match area.find(place) {
+            Verdict::City(city) => Some(city.name),
+            Verdict::Home => Some(area.home().to_owned()),
+            Verdict::Outside => None,
+        });
+        self
     }
 }
 
@@ -106,6 +200,10 @@ impl BookingForm {
         if answers.iter().any(|a| has_stray_control(&a.question) || has_stray_control(&a.answer)) {
             errors.add("answers", "Answers must be plain text, without control characters");
         }
+        let location = self.location.map(|place| place.trim().to_owned()).filter(|place| !place.is_empty());
+        if location.as_deref().is_some_and(|place| !is_place(place)) {
+            errors.add("location", BAD_PLACE);
+        }
         let (Some(name), Some(email), Some(phone)) = (name, email, phone) else { return Err(errors) };
         if !errors.is_empty() {
             return Err(errors);
@@ -117,7 +215,19 @@ impl BookingForm {
         } else {
             None
         };
-        Ok(NewBooking { submission_id, name, email, phone, details, answers, spam_reason })
+        Ok(NewBooking {
+            submission_id,
+            name,
+            email,
+            phone,
+            details,
+            answers,
+            spam_reason,
+            location,
+            location_city: None,
+            urgent: false,
+            source: self.source.unwrap_or_default().clean(),
+        })
     }
 }
 
@@ -156,6 +266,8 @@ mod tests {
             }],
             website: String::new(),
             fill_ms: Some(20_000),
+            location: None,
+            source: None,
         }
     }
 
@@ -212,6 +324,76 @@ mod tests {
         let mut f = form();
         f.fill_ms = None;
         assert!(f.parse(MIN).unwrap().spam_reason.is_some());
+    }
+
+    fn area() -> ServiceArea {
+        let content = crate::content::Content::load(None).unwrap();
+        ServiceArea::new(&content.cities, "Denver")
+    }
+
+    #[test]
+    fn an_emergency_answer_makes_the_booking_urgent() {
+        let emergency = vec!["Emergency (need immediate help)".to_owned()];
+        let booking = form().parse(MIN).unwrap().classify(&emergency, &area());
+        assert!(!booking.urgent);
+        let mut f = form();
+        f.answers.push(AnswerForm {
+            question: "How urgent is this?".into(),
+            answer: "Emergency (need immediate help)".into(),
+        });
+        assert!(f.parse(MIN).unwrap().classify(&emergency, &area()).urgent);
+    }
+
+    #[test]
+    fn the_location_is_checked_against_the_service_area_and_told_to_the_shop() {
+        let mut f = form();
+        f.location = Some(" 80011 ".into());
+        let booking = f.parse(MIN).unwrap().classify(&[], &area());
+        assert_eq!(booking.location.as_deref(), Some("80011"));
+        assert_eq!(booking.location_city.as_deref(), Some("Aurora"));
+        assert!(booking.message().ends_with("Trailer location: 80011, in the service area (Aurora)"));
+        let mut f = form();
+        f.location = Some("Boulder".into());
+        let booking = f.parse(MIN).unwrap().classify(&[], &area());
+        assert_eq!(booking.location_city, None);
+        assert!(booking.message().ends_with("Trailer location: Boulder, outside the usual service area"));
+        let mut f = form();
+        f.location = Some("  ".into());
+        assert_eq!(f.parse(MIN).unwrap().location, None);
+        for bad in ["x".repeat(121), "Aurora\nBcc: x@example.com".to_owned()] {
+            let mut f = form();
+            f.location = Some(bad);
+            assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("location"));
+        }
+    }
+
+    #[test]
+    fn the_source_is_cleaned_never_refused() {
+        let mut f = form();
+        f.source = Some(SourceForm {
+            page: Some("/service-areas/aurora".into()),
+            button: Some("  Schedule Service\n in Aurora ".into()),
+            referrer: Some("www.google.com".into()),
+            utm_source: Some("flyer".into()),
+            utm_campaign: Some("x".repeat(300)),
+        });
+        let source = f.parse(MIN).unwrap().source;
+        assert_eq!(source.page.as_deref(), Some("/service-areas/aurora"));
+        assert_eq!(source.button.as_deref(), Some("Schedule Service in Aurora"));
+        assert_eq!(source.referrer_host.as_deref(), Some("www.google.com"));
+        assert_eq!(source.utm_source.as_deref(), Some("flyer"));
+        assert_eq!(source.utm_campaign.map(|c| c.len()), Some(100));
+        let mut f = form();
+        f.source = Some(SourceForm {
+            page: Some("https://evil.example/".into()),
+            button: Some("\u{1b}[31m".into()),
+            referrer: Some("a b/c".into()),
+            utm_source: Some("  ".into()),
+            utm_campaign: None,
+        });
+        assert_eq!(f.parse(MIN).unwrap().source, Source { button: Some("[31m".into()), ..Source::default() });
+        assert_eq!(form().parse(MIN).unwrap().source, Source::default());
+        assert!(is_host("localhost:8080") && is_host("m.facebook.com") && !is_host("x:y:z") && !is_host(""));
     }
 
     #[test]

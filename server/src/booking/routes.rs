@@ -1,24 +1,29 @@
-//! `POST /api/bookings`: the booking dialog's submit.
+//! `POST /api/bookings`, the booking dialog's submit, and `GET /api/service-area`, its check of
+//! where a trailer is.
 
 use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json,
-    extract::{State, rejection::JsonRejection},
+    extract::{
+        Query, State,
+        rejection::{JsonRejection, QueryRejection},
+    },
     http::{HeaderMap, StatusCode, header},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{
+    area::{AreaCity, BAD_PLACE, ServiceArea, Verdict, is_place},
     model::BookingForm,
     store::{self, InsertError, Origin},
 };
 use crate::{
-    api_doc::{BodyRefusals, ErrorBody, Unavailable},
+    api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     client::ClientAddress,
     db::Db,
     delivery::Outbox,
-    error::ApiError,
+    error::{ApiError, FieldErrors},
 };
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
@@ -38,6 +43,10 @@ pub struct BookingDesk {
     pub rate_limited: String,
     /// Faster submits than this are flagged as spam.
     pub min_fill: Duration,
+    /// The cities and ZIP codes the shop serves.
+    pub area: ServiceArea,
+    /// Answers that make a booking urgent.
+    pub emergency_answers: Vec<String>,
 }
 
 /// The stored booking.
@@ -66,7 +75,8 @@ pub async fn create(
     body: Result<Json<BookingForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
     let Json(form) = body?;
-    let booking = form.parse(desk.min_fill).map_err(ApiError::Invalid)?;
+    let booking =
+        form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&desk.emergency_answers, &desk.area);
     let client_ip = client.to_string();
     let origin = Origin {
         client_ip: &client_ip,
@@ -82,8 +92,63 @@ pub async fn create(
         };
     if stored.created {
         desk.outbox.wake();
-        tracing::info!(booking = stored.id, spam = booking.spam_reason.is_some(), "booking stored");
+        tracing::info!(
+            booking = stored.id,
+            spam = booking.spam_reason.is_some(),
+            urgent = booking.urgent,
+            "booking stored"
+        );
     }
     let status = if stored.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(Booked { id: stored.id })))
+}
+
+#[derive(Deserialize)]
+pub struct PlaceQuery {
+    place: String,
+}
+
+/// Whether a place is in the service area, and what the assistant says about it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaCheck {
+    /// In one of the service-area cities, or the shop's own city.
+    in_area: bool,
+    /// The city page it matches; none for the shop's own city or outside the area.
+    city: Option<AreaCity>,
+    /// What the assistant says.
+    message: String,
+}
+
+/// `GET /api/service-area?place=80011`: a city or ZIP code checked against the service area.
+#[utoipa::path(
+    get,
+    path = "/api/service-area",
+    tag = "public",
+    params(("place" = String, Query, description = "Where the trailer is: a city or ZIP code, as typed (1 to 120 characters).")),
+    responses(
+        (status = 200, description = "Where the place is, as far as the shop is concerned.", body = AreaCheck),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 422, description = "The place is empty or too long.", body = FieldErrorsBody)
+    )
+)]
+pub async fn service_area(
+    State(desk): State<Arc<BookingDesk>>,
+    query: Result<Query<PlaceQuery>, QueryRejection>,
+) -> Result<Json<AreaCheck>, ApiError> {
+    let Query(PlaceQuery { place }) = query?;
+    let place = place.trim();
+    if !is_place(place) {
+        let mut errors = FieldErrors::default();
+        errors.add("place", BAD_PLACE);
+        return Err(ApiError::Invalid(errors));
+    }
+    let verdict = desk.area.find(place);
+    let message = desk.area.message(place, &verdict);
+    let (in_area, city) = match verdict {
+        Verdict::City(city) => (true, Some(city)),
+        Verdict::Home => (true, None),
+        Verdict::Outside => (false, None),
+    };
+    Ok(Json(AreaCheck { in_area, city, message }))
 }

@@ -54,8 +54,9 @@ pub async fn insert(
         let mut tx = pool.begin().await?;
         let inserted: Option<i64> = sqlx::query_scalar(
             "INSERT INTO bookings (submission_id, name, email, phone, details, message, status, spam_reason,
-                                   client_ip, user_agent, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+                                   client_ip, user_agent, created_at, updated_at, location, location_city,
+                                   urgent, source_page, source_button, referrer_host, utm_source, utm_campaign)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19)
              ON CONFLICT (submission_id) DO NOTHING
              RETURNING id",
         )
@@ -70,6 +71,14 @@ pub async fn insert(
         .bind(origin.client_ip)
         .bind(origin.user_agent)
         .bind(&now)
+        .bind(&booking.location)
+        .bind(&booking.location_city)
+        .bind(booking.urgent)
+        .bind(&booking.source.page)
+        .bind(&booking.source.button)
+        .bind(&booking.source.referrer_host)
+        .bind(&booking.source.utm_source)
+        .bind(&booking.source.utm_campaign)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(id) = inserted else {
@@ -137,8 +146,30 @@ pub struct BookingRecord {
     pub status: String,
     pub spam_reason: Option<String>,
     pub created_at: String,
+    /// The visitor gave an emergency answer.
+    pub urgent: bool,
+    /// Where the trailer is, as typed (mobile service only).
+    pub location: Option<String>,
+    /// The service-area city that location is in; None when it is outside.
+    pub location_city: Option<String>,
+    pub source: SourceRecord,
     pub answers: Vec<AnswerRecord>,
     pub deliveries: Vec<DeliveryRecord>,
+}
+
+/// What brought the visitor to the booking dialog.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceRecord {
+    /// The page whose button opened the dialog.
+    #[sqlx(rename = "source_page")]
+    pub page: Option<String>,
+    /// That button's text.
+    #[sqlx(rename = "source_button")]
+    pub button: Option<String>,
+    pub referrer_host: Option<String>,
+    pub utm_source: Option<String>,
+    pub utm_campaign: Option<String>,
 }
 
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -163,8 +194,9 @@ pub struct DeliveryRecord {
 pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
     let rows: Vec<BookingRow> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, name, email, phone, details, message, status, spam_reason, created_at FROM bookings
-             WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
+            "SELECT id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
+                    location_city, source_page, source_button, referrer_host, utm_source, utm_campaign
+             FROM bookings WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
         )
         .bind(status)
         .bind(limit)
@@ -185,6 +217,10 @@ pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<V
             status: row.status,
             spam_reason: row.spam_reason,
             created_at: row.created_at,
+            urgent: row.urgent,
+            location: row.location,
+            location_city: row.location_city,
+            source: row.source,
             answers,
             deliveries,
         });
@@ -203,6 +239,11 @@ struct BookingRow {
     status: String,
     spam_reason: Option<String>,
     created_at: String,
+    urgent: bool,
+    location: Option<String>,
+    location_city: Option<String>,
+    #[sqlx(flatten)]
+    source: SourceRecord,
 }
 
 async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {

@@ -180,6 +180,8 @@ pub struct City {
     pub distance: String,
     pub latitude: f64,
     pub longitude: f64,
+    /// The five-digit ZIP codes of the place, for the booking assistant's service-area check.
+    pub zips: Vec<String>,
     /// One or two sentences for the city's card on /service-areas.
     pub blurb: String,
     pub description: String,
@@ -248,6 +250,8 @@ pub struct Chat {
     pub title: String,
     pub contact_prompt: String,
     pub error_message: String,
+    /// Answers that make a request an emergency (the call button, the urgent flag).
+    pub emergency_answers: Vec<String>,
     pub steps: Vec<ChatStep>,
 }
 
@@ -266,6 +270,9 @@ pub struct ChatStep {
 pub struct FollowUp {
     pub option: String,
     pub question: String,
+    /// The answer is where the trailer is: checked against the service area.
+    #[serde(default)]
+    pub place: bool,
 }
 
 impl Content {

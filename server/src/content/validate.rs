@@ -215,6 +215,11 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         if city.key_features.len() != 3 {
             c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
         }
+        for (j, zip) in city.zips.iter().enumerate() {
+            if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+                c.fail(format!("{field}.zips[{j}]"), "must be a five-digit ZIP code");
+            }
+        }
         if city.testimonials.len() != 2 {
             c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
         }
@@ -266,6 +271,12 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.text("chat.contact_prompt", &content.chat.contact_prompt);
     c.text("chat.error_message", &content.chat.error_message);
     c.not_empty("chat.steps", &content.chat.steps);
+    let options: Vec<&String> = content.chat.steps.iter().flat_map(|step| &step.options).collect();
+    for (i, answer) in content.chat.emergency_answers.iter().enumerate() {
+        if !options.contains(&answer) {
+            c.fail(format!("chat.emergency_answers[{i}]"), "must be one of the steps' options");
+        }
+    }
     for (i, step) in content.chat.steps.iter().enumerate() {
         c.text(format!("chat.steps[{i}].question"), &step.question);
         for (j, option) in step.options.iter().enumerate() {
@@ -320,6 +331,18 @@ mod tests {
     fn a_footer_area_must_be_a_city() {
         let err = error_for("\"lakewood\", \"aurora\"", "\"atlantis\", \"aurora\"");
         assert!(err.contains("footer.areas[0]"), "{err}");
+    }
+
+    #[test]
+    fn a_zip_code_must_have_five_digits() {
+        let err = error_for("\"80214\", \"80215\"", "\"8021\", \"80215\"");
+        assert!(err.contains("cities[0].zips[0]"), "{err}");
+    }
+
+    #[test]
+    fn an_emergency_answer_must_be_an_option() {
+        let err = error_for("emergency_answers = [\"Emergency", "emergency_answers = [\"Panic");
+        assert!(err.contains("chat.emergency_answers[0]"), "{err}");
     }
 
     #[test]

@@ -22,8 +22,11 @@ const IDLE_POLL: Duration = Duration::from_secs(30);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Channel {
+    /// The shop's notification e-mail.
     Email,
     Webhook,
+    /// The visitor's copy, with the request number.
+    Confirmation,
 }
 
 impl Channel {
@@ -31,7 +34,12 @@ impl Channel {
         match self {
             Self::Email => "email",
             Self::Webhook => "webhook",
+            Self::Confirmation => "confirmation",
         }
+    }
+
+    fn parse(name: &str) -> Option<Self> {
+        [Self::Email, Self::Webhook, Self::Confirmation].into_iter().find(|channel| channel.as_str() == name)
     }
 }
 
@@ -57,6 +65,8 @@ pub struct Outgoing {
     pub email: String,
     pub phone: String,
     pub message: String,
+    /// The visitor gave an emergency answer: the shop's subject says so.
+    pub urgent: bool,
 }
 
 pub struct Outbox {
@@ -86,7 +96,7 @@ impl Outbox {
     pub fn channels(&self) -> Vec<Channel> {
         let mut channels = Vec::new();
         if self.email.is_some() {
-            channels.push(Channel::Email);
+            channels.extend([Channel::Email, Channel::Confirmation]);
         }
         if self.webhook.is_some() {
             channels.push(Channel::Webhook);
@@ -130,7 +140,11 @@ impl Outbox {
             attempted += 1;
             let result = match claimed.channel {
                 Channel::Email => match &self.email {
-                    Some(sender) => sender.send(&claimed.outgoing).await,
+                    Some(sender) => sender.notify_shop(&claimed.outgoing).await,
+                    None => Err(anyhow::anyhow!("E-mail delivery is not configured")),
+                },
+                Channel::Confirmation => match &self.email {
+                    Some(sender) => sender.confirm_to_visitor(&claimed.outgoing).await,
                     None => Err(anyhow::anyhow!("E-mail delivery is not configured")),
                 },
                 Channel::Webhook => match &self.webhook {

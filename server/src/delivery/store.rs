@@ -28,6 +28,7 @@ struct BookingRow {
     email: String,
     phone: String,
     message: String,
+    urgent: bool,
 }
 
 /// Reserves the next due delivery for `lease` and returns it with its booking.
@@ -65,15 +66,16 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
     };
     let Some(claimed) = claimed else { return Ok(None) };
     let booking: BookingRow = with_db!(db, |pool| {
-        sqlx::query_as("SELECT submission_id, name, email, phone, message FROM bookings WHERE id = $1")
-            .bind(claimed.booking_id)
-            .fetch_one(pool)
-            .await?
+        sqlx::query_as(
+            "SELECT submission_id, name, email, phone, message, urgent FROM bookings WHERE id = $1",
+        )
+        .bind(claimed.booking_id)
+        .fetch_one(pool)
+        .await?
     });
-    let channel = match claimed.channel.as_str() {
-        "email" => Channel::Email,
-        _ => Channel::Webhook,
-    };
+    let channel = Channel::parse(&claimed.channel).ok_or_else(|| {
+        anyhow::anyhow!("delivery {} has an unknown channel {}", claimed.id, claimed.channel)
+    })?;
     Ok(Some(Claimed {
         id: claimed.id,
         channel,
@@ -85,6 +87,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
             email: booking.email,
             phone: booking.phone,
             message: booking.message,
+            urgent: booking.urgent,
         },
     }))
 }

@@ -25,6 +25,8 @@ struct Layout<'a> {
     /// The year at render time; the browser replaces it with its own after hydration.
     year: i32,
     chat: &'a Chat,
+    /// Every service-area city, offered when the assistant asks where the trailer is.
+    area_cities: Vec<AreaLink<'a>>,
 }
 
 #[derive(Serialize)]
@@ -60,6 +62,7 @@ pub fn layout_data(c: &Content) -> serde_json::Value {
             .collect(),
         year: time::OffsetDateTime::now_utc().year(),
         chat: &c.chat,
+        area_cities: c.cities.iter().map(|city| AreaLink { name: &city.name, slug: &city.slug }).collect(),
     };
     serde_json::to_value(layout).unwrap_or_default()
 }

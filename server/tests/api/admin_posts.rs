@@ -269,7 +269,13 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
     let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap();
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
     let text = csv.text().await.unwrap();
-    assert!(text.starts_with("id,received,status,name,email,phone,answers,details,deliveries\n"), "{text}");
+    assert!(
+        text.starts_with(
+            "id,received,status,name,email,phone,answers,details,urgent,location,service area,source page,\
+             source button,referrer,utm_source,utm_campaign,deliveries\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("scheduled,Dana Driver,dana@example.com"), "{text}");
     assert!(text.contains("'=HYPERLINK"), "formulas are defused: {text}");
     let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();

@@ -6,6 +6,7 @@ mod admin_posts;
 mod backup;
 mod blog;
 mod blog_changes;
+mod booking_desk;
 mod bookings;
 mod connections;
 mod faults;

@@ -11,6 +11,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/page"),
     ("get", "/api/blog/search"),
     ("post", "/api/bookings"),
+    ("get", "/api/service-area"),
     ("post", "/api/admin/login"),
     ("post", "/api/admin/logout"),
     ("get", "/api/admin/session"),
@@ -25,6 +26,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/images"),
     ("get", "/api/admin/bookings"),
     ("get", "/api/admin/bookings.csv"),
+    ("get", "/api/admin/bookings/sources"),
     ("put", "/api/admin/bookings/{id}/status"),
 ];
 

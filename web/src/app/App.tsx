@@ -14,7 +14,8 @@ import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
 import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
-import { BookingDialogContext } from "../lib/bookingDialog";
+import { BookingDialogContext, type OpenBooking } from "../lib/bookingDialog";
+import { type BookingSource, sourceOf } from "../lib/bookingSource";
 import { LayoutContext } from "../lib/layout";
 import type { AppState, Page } from "../lib/types";
 import { Footer } from "./Footer";
@@ -86,7 +87,12 @@ function usePage(initial: Page): Page | undefined {
 export function App({ state }: { state: AppState }) {
   const page = usePage(state.page);
   const [bookingOpen, setBookingOpen] = useState(false);
-  const openBooking = useCallback(() => setBookingOpen(true), []);
+  const [bookingSource, setBookingSource] = useState<BookingSource>({});
+  const openBooking = useCallback<OpenBooking>((event) => {
+    const opener = event?.currentTarget instanceof Element ? event.currentTarget : null;
+    setBookingSource(sourceOf(opener));
+    setBookingOpen(true);
+  }, []);
   const closeBooking = useCallback(() => setBookingOpen(false), []);
   // Marks the document once React has taken over the server's markup (browser tests wait for it).
   useEffect(() => {
@@ -99,7 +105,7 @@ export function App({ state }: { state: AppState }) {
         <Header />
         <main id="main">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
         <Footer />
-        <BookingDialog open={bookingOpen} onClose={closeBooking} />
+        <BookingDialog open={bookingOpen} onClose={closeBooking} source={bookingSource} />
       </BookingDialogContext.Provider>
     </LayoutContext.Provider>
   );

@@ -114,9 +114,9 @@ export function Header() {
           ))}
           <button
             type="button"
-            onClick={() => {
+            onClick={(event) => {
               setMenuOpen(false);
-              openBooking();
+              openBooking(event);
             }}
             className="mt-2 rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white"
           >

@@ -1,5 +1,6 @@
 // The one client for this server's JSON API.
-import type { Page, SearchResults } from "./types";
+import type { BookingSource } from "./bookingSource";
+import type { AreaLink, Page, SearchResults } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -39,10 +40,13 @@ export interface BookingRequest {
   website: string;
   /** Milliseconds from opening the dialog to submitting. */
   fillMs: number;
+  /** Where the trailer is, for mobile service. */
+  location?: string;
+  source: BookingSource;
 }
 
 export type BookingResult =
-  | { ok: true }
+  | { ok: true; requestNumber: number }
   | { ok: false; fieldErrors: Record<string, string[]>; message: string | null };
 
 /** Sends a booking. Never throws: a network failure is a failed result. */
@@ -53,14 +57,35 @@ export async function submitBooking(request: BookingRequest): Promise<BookingRes
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(request),
     });
-    if (response.ok) return { ok: true };
+    if (response.ok) {
+      const booked = (await response.json()) as { id: number };
+      return { ok: true, requestNumber: booked.id };
+    }
     const body = (await response.json().catch(() => ({}))) as { errors?: Record<string, string[]>; error?: string };
+    // Past the rate limit and while the server cannot store anything, its message says what to do.
+    const explained = response.status === 429 || response.status === 503;
     return {
       ok: false,
       fieldErrors: body.errors ?? {},
-      message: response.status === 429 && body.error ? body.error : null,
+      message: explained && body.error ? body.error : null,
     };
   } catch {
     return { ok: false, fieldErrors: {}, message: null };
+  }
+}
+
+/** Whether a place is in the service area, and what the assistant says about it. */
+export interface AreaCheck {
+  inArea: boolean;
+  city: AreaLink | null;
+  message: string;
+}
+
+/** Checks where the trailer is; null when the check cannot be made (offline, a server error). */
+export async function checkServiceArea(place: string): Promise<AreaCheck | null> {
+  try {
+    return await getJson<AreaCheck>(`/api/service-area?place=${encodeURIComponent(place)}`, AbortSignal.timeout(5000));
+  } catch {
+    return null;
   }
 }

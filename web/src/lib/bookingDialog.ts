@@ -1,9 +1,12 @@
 // Opening the booking dialog from anywhere: the app provides it, buttons call it.
 import { createContext, useContext } from "react";
 
-export const BookingDialogContext = createContext<() => void>(() => {});
+/** Opens the dialog; given the click, the button pressed is recorded as the booking's source. */
+export type OpenBooking = (event?: { currentTarget: EventTarget | null }) => void;
+
+export const BookingDialogContext = createContext<OpenBooking>(() => {});
 
 /** A function that opens the booking dialog. */
-export function useOpenBooking(): () => void {
+export function useOpenBooking(): OpenBooking {
   return useContext(BookingDialogContext);
 }

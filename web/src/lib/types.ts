@@ -21,7 +21,14 @@ export interface ChatStep {
   question: string;
   options: string[];
   /** Questions asked, in free text, when one of the options is chosen. */
-  followUps: { option: string; question: string }[];
+  followUps: FollowUp[];
+}
+
+export interface FollowUp {
+  option: string;
+  question: string;
+  /** The answer is where the trailer is: the service-area cities are offered and it is checked. */
+  place: boolean;
 }
 
 /** The booking assistant's script (content file, [chat]). */
@@ -29,6 +36,8 @@ export interface ChatScript {
   title: string;
   contactPrompt: string;
   errorMessage: string;
+  /** Answers that make a request an emergency: the call button shows at once. */
+  emergencyAnswers: string[];
   steps: ChatStep[];
 }
 
@@ -50,6 +59,13 @@ export interface LayoutData {
   footerAreas: { name: string; slug: string }[];
   year: number;
   chat: ChatScript;
+  /** Every service-area city, offered when the assistant asks where the trailer is. */
+  areaCities: AreaLink[];
+}
+
+export interface AreaLink {
+  name: string;
+  slug: string;
 }
 
 export interface Stat {

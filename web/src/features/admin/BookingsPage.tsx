@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, type Booking, type Delivery } from "./api";
+import { BookingSources } from "./BookingSources";
 import { dateTime } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
 
@@ -20,11 +21,18 @@ const DELIVERY_STYLE: Record<Delivery["state"], string> = {
   dead: "bg-red-100 text-red-800",
 };
 
+/** What each delivery channel is, in the owner's words. */
+const CHANNEL_NAMES: Record<string, string> = {
+  email: "email to you",
+  webhook: "webhook",
+  confirmation: "visitor's confirmation",
+};
+
 function DeliveryBadge({ delivery }: { delivery: Delivery }) {
   return (
     <li className="text-sm">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
-        {delivery.channel}: {delivery.state}
+        {CHANNEL_NAMES[delivery.channel] ?? delivery.channel}: {delivery.state}
       </span>
       {delivery.lastError && delivery.state !== "sent" && (
         <span className="ml-2 text-slate-700">
@@ -33,6 +41,17 @@ function DeliveryBadge({ delivery }: { delivery: Delivery }) {
       )}
     </li>
   );
+}
+
+/** "/service-areas/aurora, 'Schedule Service in Aurora' button; from www.google.com; campaign ..." */
+function sourceText({ source }: Booking): string {
+  const parts: string[] = [];
+  if (source.page) parts.push(source.button ? `${source.page}, '${source.button}' button` : source.page);
+  if (source.referrerHost) parts.push(`arrived from ${source.referrerHost}`);
+  if (source.utmSource || source.utmCampaign) {
+    parts.push(`campaign: ${[source.utmSource, source.utmCampaign].filter(Boolean).join(" / ")}`);
+  }
+  return parts.length > 0 ? parts.join("; ") : "Not recorded";
 }
 
 function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
@@ -44,7 +63,14 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
           <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
             {booking.name}
           </h2>
+          {booking.urgent && (
+            <p className="mt-1 inline-block rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              Urgent
+            </p>
+          )}
           <p className="text-sm text-slate-600">
+            <span>Request #{booking.id}</span>
+            <span aria-hidden="true"> · </span>
             <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
             {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
           </p>
@@ -84,6 +110,17 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
         ))}
         <dt className="font-medium text-slate-700">Additional details</dt>
         <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
+        {booking.location && (
+          <>
+            <dt className="font-medium text-slate-700">Trailer location</dt>
+            <dd className="text-slate-900">
+              {booking.location}:{" "}
+              {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+            </dd>
+          </>
+        )}
+        <dt className="font-medium text-slate-700">Came from</dt>
+        <dd className="text-slate-900">{sourceText(booking)}</dd>
       </dl>
       <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
         {booking.deliveries.length === 0 ? (
@@ -177,6 +214,7 @@ export function BookingsPage() {
           ))
         )}
       </div>
+      <BookingSources />
     </AdminShell>
   );
 }

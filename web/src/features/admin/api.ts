@@ -58,8 +58,30 @@ export interface Booking {
   status: string;
   spamReason: string | null;
   createdAt: string;
+  /** The visitor gave an emergency answer. */
+  urgent: boolean;
+  /** Where the trailer is, as typed (mobile service only). */
+  location: string | null;
+  /** The service-area city that location is in; null when it is outside the area. */
+  locationCity: string | null;
+  source: BookingSource;
   answers: { question: string; answer: string }[];
   deliveries: Delivery[];
+}
+
+/** What brought the visitor to the booking dialog. */
+export interface BookingSource {
+  page: string | null;
+  button: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+}
+
+/** Bookings per source page and week (weeks start on Monday, oldest first). */
+export interface SourceTable {
+  weeks: string[];
+  rows: { page: string; counts: number[]; total: number }[];
 }
 
 export interface AuditEntry {
@@ -134,6 +156,7 @@ export const adminApi = {
   },
   bookings: (status: string) =>
     call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${status ? `?status=${encodeURIComponent(status)}` : ""}`),
+  bookingSources: (weeks: number) => call<SourceTable>("GET", `/bookings/sources?weeks=${weeks}`),
   setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),
   audit: (before?: number) =>
     call<{ entries: AuditEntry[]; more: boolean }>("GET", `/audit${before ? `?before=${before}` : ""}`),

@@ -1,8 +1,21 @@
-import { Send } from "lucide-react";
+import { Phone, RotateCcw, Send, Undo2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { checkServiceArea } from "../../lib/api";
+import type { BookingSource } from "../../lib/bookingSource";
+import { useLayout } from "../../lib/layout";
 import type { ChatScript } from "../../lib/types";
-import { type Answer, type ChatMessage, currentPrompt, openingMessage, reply } from "./chatScript";
+import {
+  type Answer,
+  type ChatMessage,
+  currentPrompt,
+  isEmergency,
+  isPlaceQuestion,
+  openingMessage,
+  reply,
+  withoutLastAnswer,
+} from "./chatScript";
 import { ContactForm } from "./ContactForm";
+import { type ContactFields, EMPTY_CONTACT } from "./contactValidation";
 import type { ThankYouState } from "./thankYouState";
 
 /** How long the assistant "types" before its next message appears. */
@@ -11,57 +24,131 @@ export const TYPING_MS = 700;
 interface Props {
   script: ChatScript;
   openedAt: number;
+  source: BookingSource;
   onSubmitted: (visitor: ThankYouState) => void;
 }
 
+const wait = (ms: number) => new Promise((done) => window.setTimeout(done, ms));
+
 /** The scripted conversation, then the contact form. Loaded when the dialog first opens. */
-export default function BookingChat({ script, openedAt, onSubmitted }: Props) {
+export default function BookingChat({ script, openedAt, source, onSubmitted }: Props) {
+  const layout = useLayout();
   const [messages, setMessages] = useState<ChatMessage[]>(() => openingMessage(script));
   const [answers, setAnswers] = useState<Answer[]>([]);
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
+  // Kept here, so changing an answer after reaching the form keeps what was typed in it.
+  const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
   const list = useRef<HTMLDivElement>(null);
-  const timer = useRef(0);
+  const panel = useRef<HTMLDivElement>(null);
+  // Counts turns: a reply still on its way when the visitor goes back or starts over is dropped.
+  const turn = useRef(0);
+  // Set when the visitor acted; the next question's first control gets focus once it is shown.
+  const focusNext = useRef(false);
   const prompt = currentPrompt(script, messages);
+  const lastAssistant = messages.findLast((m) => m.from === "ai");
+  const lastAnswerAt = messages.findLastIndex((m) => m.from === "user");
+  const emergency = isEmergency(script, answers);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      turn.current += 1;
+    },
+    [],
+  );
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight, behavior: "smooth" });
   }, [messages, typing]);
+  useEffect(() => {
+    if (typing || !focusNext.current) return;
+    focusNext.current = false;
+    panel.current?.querySelector<HTMLElement>("[data-chat-focus]")?.focus();
+  }, [typing, messages]);
 
-  const answer = (text: string) => {
+  const answer = async (text: string) => {
     if (typing || !text.trim()) return;
+    const question = lastAssistant?.text ?? "";
     const next = reply(script, messages, answers, text);
+    const mine = ++turn.current;
+    focusNext.current = true;
     setMessages((m) => [...m, { from: "user", text: text.trim() }]);
     setAnswers((a) => [...a, next.answer]);
     setDraft("");
     setTyping(true);
-    timer.current = window.setTimeout(() => {
-      setMessages((m) => [...m, { from: "ai", text: next.assistant }]);
-      setTyping(false);
-    }, TYPING_MS);
+    const [area] = await Promise.all([isPlaceQuestion(script, question) ? checkServiceArea(text.trim()) : null, wait(TYPING_MS)]);
+    if (turn.current !== mine) return;
+    const said: ChatMessage[] = [];
+    if (area) {
+      const link = area.city ? { href: `/service-areas/${area.city.slug}`, label: `Our ${area.city.name} page` } : undefined;
+      said.push({ from: "ai", text: area.message, ...(link && { link }) });
+    }
+    said.push({ from: "ai", text: next.assistant });
+    setMessages((m) => [...m, ...said]);
+    setTyping(false);
+  };
+
+  const changeAnswer = () => {
+    turn.current += 1;
+    focusNext.current = true;
+    const back = withoutLastAnswer(messages, answers);
+    setDraft(answers.at(-1)?.answer ?? "");
+    setMessages(back.messages);
+    setAnswers(back.answers);
+    setTyping(false);
+  };
+
+  const startOver = () => {
+    turn.current += 1;
+    focusNext.current = true;
+    setMessages(openingMessage(script));
+    setAnswers([]);
+    setDraft("");
+    setTyping(false);
   };
 
   const send = (event: FormEvent) => {
     event.preventDefault();
-    answer(draft);
+    void answer(draft);
   };
 
+  const options = prompt.kind === "question" ? (prompt.place ? layout.areaCities.map((c) => c.name) : prompt.options) : [];
+  const freeText = prompt.kind === "question" && (prompt.place || prompt.options.length === 0);
+
   return (
-    <>
-      <div ref={list} role="log" aria-live="polite" aria-label="Conversation" tabIndex={0} className="max-h-[50vh] min-h-40 space-y-3 overflow-y-auto p-5">
+    <div ref={panel}>
+      <div ref={list} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="max-h-[50vh] min-h-40 space-y-3 overflow-y-auto p-5">
         {messages.map((message, index) => (
-          <p
-            key={index}
-            className={
-              message.from === "ai"
-                ? "max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-800"
-                : "ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-orange-700 px-4 py-3 text-white"
-            }
-          >
-            <span className="sr-only">{message.from === "ai" ? "Assistant: " : "You: "}</span>
-            {message.text}
-          </p>
+          <div key={index} className={message.from === "ai" ? "max-w-[85%]" : "ml-auto max-w-[85%] text-right"}>
+            <p
+              className={
+                message.from === "ai"
+                  ? "rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-slate-800"
+                  : "inline-block rounded-2xl rounded-tr-sm bg-orange-700 px-4 py-3 text-left text-white"
+              }
+            >
+              <span className="sr-only">{message.from === "ai" ? "Assistant: " : "You: "}</span>
+              {message.text}
+              {message.link && (
+                <>
+                  {" "}
+                  <a href={message.link.href} target="_blank" rel="noopener" className="font-semibold text-orange-800 underline">
+                    {message.link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </>
+              )}
+            </p>
+            {index === lastAnswerAt && !typing && (
+              <button
+                type="button"
+                onClick={changeAnswer}
+                className="mt-1 inline-flex items-center gap-1 rounded px-1 text-sm font-medium text-slate-700 underline hover:text-orange-800"
+              >
+                <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
+                Change answer
+              </button>
+            )}
+          </div>
         ))}
         {typing && (
           <p className="flex w-16 items-center justify-center gap-1 rounded-2xl bg-slate-100 px-4 py-4" data-testid="typing">
@@ -77,13 +164,34 @@ export default function BookingChat({ script, openedAt, onSubmitted }: Props) {
           </p>
         )}
       </div>
-      {!typing && prompt.kind === "question" && prompt.options.length > 0 && (
-        <div className="flex flex-wrap gap-2 border-t border-slate-200 p-4" role="group" aria-label="Quick answers">
-          {prompt.options.map((option) => (
+      {/* What screen readers hear: each new assistant message, once it has been "typed". */}
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="chat-announcer">
+        {!typing && lastAssistant ? lastAssistant.text : ""}
+      </div>
+      {emergency && (
+        <div className="border-t border-red-200 bg-red-50 px-5 py-4">
+          <p className="text-sm font-medium text-red-900">For an emergency, call us now. We answer 24/7.</p>
+          <a
+            href={layout.phoneHref}
+            className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800"
+          >
+            <Phone aria-hidden="true" className="h-5 w-5" />
+            Call now: {layout.phone}
+          </a>
+        </div>
+      )}
+      {!typing && options.length > 0 && (
+        <div
+          className={`flex flex-wrap gap-2 border-t border-slate-200 p-4 ${prompt.kind === "question" && prompt.place ? "max-h-40 overflow-y-auto" : ""}`}
+          role="group"
+          aria-label={prompt.kind === "question" && prompt.place ? "Cities we serve" : "Quick answers"}
+        >
+          {options.map((option, index) => (
             <button
               key={option}
               type="button"
-              onClick={() => answer(option)}
+              onClick={() => void answer(option)}
+              data-chat-focus={index === 0 && !freeText ? "" : undefined}
               className="rounded-full bg-white px-4 py-2 text-sm font-medium text-orange-800 ring-1 ring-orange-300 hover:bg-orange-50"
             >
               {option}
@@ -91,7 +199,7 @@ export default function BookingChat({ script, openedAt, onSubmitted }: Props) {
           ))}
         </div>
       )}
-      {!typing && prompt.kind === "question" && prompt.options.length === 0 && (
+      {!typing && freeText && (
         <form onSubmit={send} className="flex gap-2 border-t border-slate-200 p-4">
           <label htmlFor="chat-reply" className="sr-only">
             Your answer
@@ -100,9 +208,10 @@ export default function BookingChat({ script, openedAt, onSubmitted }: Props) {
             id="chat-reply"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            maxLength={500}
-            autoFocus
-            placeholder="Type your answer..."
+            maxLength={prompt.kind === "question" && prompt.place ? 120 : 500}
+            data-chat-focus=""
+            autoComplete={prompt.kind === "question" && prompt.place ? "postal-code" : "off"}
+            placeholder={prompt.kind === "question" && prompt.place ? "City or ZIP code" : "Type your answer..."}
             className="flex-1 rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
           />
           <button
@@ -115,7 +224,29 @@ export default function BookingChat({ script, openedAt, onSubmitted }: Props) {
           </button>
         </form>
       )}
-      {!typing && prompt.kind === "contact" && <ContactForm answers={answers} openedAt={openedAt} onSubmitted={onSubmitted} />}
-    </>
+      {!typing && prompt.kind === "contact" && (
+        <ContactForm
+          script={script}
+          answers={answers}
+          openedAt={openedAt}
+          source={source}
+          fields={contact}
+          onFieldsChange={setContact}
+          onSubmitted={onSubmitted}
+        />
+      )}
+      {answers.length > 0 && (
+        <div className="flex justify-end border-t border-slate-200 px-5 py-2">
+          <button
+            type="button"
+            onClick={startOver}
+            className="inline-flex items-center gap-1.5 rounded px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            Start over
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

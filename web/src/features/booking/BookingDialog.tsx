@@ -2,6 +2,7 @@ import { Bot, X } from "lucide-react";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
+import type { BookingSource } from "../../lib/bookingSource";
 import { useLayout } from "../../lib/layout";
 import type { ThankYouState } from "./thankYouState";
 
@@ -11,6 +12,8 @@ const BookingChat = lazy(() => import("./BookingChat"));
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** The page and button that opened the dialog, and how the visitor arrived. */
+  source: BookingSource;
 }
 
 /**
@@ -18,7 +21,7 @@ interface Props {
  * inert while it is open, Escape closes it, and focus returns to the button that opened it.
  * The conversation survives closing and reopening; it starts over after a successful booking.
  */
-export function BookingDialog({ open, onClose }: Props) {
+export function BookingDialog({ open, onClose, source }: Props) {
   const layout = useLayout();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -83,7 +86,7 @@ export function BookingDialog({ open, onClose }: Props) {
             </button>
           </div>
           <Suspense fallback={<Spinner label="Loading the assistant" />}>
-            <BookingChat key={conversation} script={layout.chat} openedAt={openedAt} onSubmitted={submitted} />
+            <BookingChat key={conversation} script={layout.chat} openedAt={openedAt} source={source} onSubmitted={submitted} />
           </Suspense>
         </div>
       )}

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { submitBooking } from "../../lib/api";
-import type { Answer } from "./chatScript";
+import type { BookingSource } from "../../lib/bookingSource";
+import type { ChatScript } from "../../lib/types";
+import { type Answer, locationOf } from "./chatScript";
 import { type ContactErrors, type ContactFields, validateContact } from "./contactValidation";
 import { newSubmissionId } from "./submissionId";
 import type { ThankYouState } from "./thankYouState";
@@ -8,16 +10,18 @@ import type { ThankYouState } from "./thankYouState";
 const SUBMIT_FAILED = "There was an error submitting the form. Please try again.";
 
 interface Props {
+  script: ChatScript;
   answers: Answer[];
   openedAt: number;
+  source: BookingSource;
+  /** The fields, kept by the chat so that going back to change an answer keeps them. */
+  fields: ContactFields;
+  onFieldsChange: (update: (fields: ContactFields) => ContactFields) => void;
   onSubmitted: (visitor: ThankYouState) => void;
 }
 
-const EMPTY: ContactFields = { name: "", email: "", phone: "", details: "" };
-
 /** Name, e-mail, phone and details; validated here and again by the server. */
-export function ContactForm({ answers, openedAt, onSubmitted }: Props) {
-  const [fields, setFields] = useState(EMPTY);
+export function ContactForm({ script, answers, openedAt, source, fields, onFieldsChange, onSubmitted }: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -27,7 +31,7 @@ export function ContactForm({ answers, openedAt, onSubmitted }: Props) {
   const id = useId();
 
   const edit = (field: keyof ContactFields) => (value: string) => {
-    setFields((f) => ({ ...f, [field]: value }));
+    onFieldsChange((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -44,9 +48,11 @@ export function ContactForm({ answers, openedAt, onSubmitted }: Props) {
       answers,
       website,
       fillMs: Date.now() - openedAt,
+      location: locationOf(script, answers),
+      source,
     });
     if (result.ok) {
-      onSubmitted({ name: fields.name.trim(), email: fields.email.trim() });
+      onSubmitted({ name: fields.name.trim(), email: fields.email.trim(), requestNumber: result.requestNumber });
       return;
     }
     setSubmitting(false);
@@ -75,6 +81,7 @@ export function ContactForm({ answers, openedAt, onSubmitted }: Props) {
         disabled={submitting}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        data-chat-focus={name === "name" ? "" : undefined}
         className={input}
       />
       {errors[name] && (

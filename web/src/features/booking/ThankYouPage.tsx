@@ -31,6 +31,11 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
             Your service request has been submitted successfully. We'll be in touch at{" "}
             <strong className="text-white">{visitor.email}</strong> or by phone.
           </p>
+          {visitor.requestNumber !== undefined && (
+            <p className="mt-3 text-lg text-slate-200">
+              Your request number is <strong className="text-white">#{visitor.requestNumber}</strong>.
+            </p>
+          )}
           <div className="mt-12 rounded-2xl bg-white p-8 text-left text-slate-800 shadow-xl">
             <h2 className="text-2xl font-bold text-slate-900">What Happens Next?</h2>
             <ol className="mt-6 space-y-5">

@@ -1,19 +1,33 @@
 import { describe, expect, it } from "vitest";
 import type { ChatScript } from "../../lib/types";
-import { type Answer, type ChatMessage, currentPrompt, openingMessage, reply } from "./chatScript";
+import {
+  type Answer,
+  type ChatMessage,
+  currentPrompt,
+  isEmergency,
+  locationOf,
+  openingMessage,
+  reply,
+  withoutLastAnswer,
+} from "./chatScript";
 
 const script: ChatScript = {
   title: "Assistant",
   contactPrompt: "How can we reach you?",
   errorMessage: "I apologize, but I'm having trouble processing your request.",
+  emergencyAnswers: ["Emergency (need immediate help)"],
   steps: [
     {
       question: "What type of trailer do you have?",
       options: ["Dump Trailer", "Other (please specify)"],
-      followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?" }],
+      followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?", place: false }],
     },
-    { question: "What service do you need?", options: ["Repairs needed"], followUps: [] },
-    { question: "How urgent is this?", options: ["Soon (within a week)"], followUps: [] },
+    {
+      question: "What service do you need?",
+      options: ["Repairs needed", "Mobile repair"],
+      followUps: [{ option: "Mobile repair", question: "Where is the trailer?", place: true }],
+    },
+    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [] },
   ],
 };
 
@@ -33,7 +47,7 @@ describe("the booking chat script", () => {
   it("opens with the first question and its quick options", () => {
     const { prompt, messages } = play([]);
     expect(messages).toEqual([{ from: "ai", text: "What type of trailer do you have?" }]);
-    expect(prompt).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"] });
+    expect(prompt).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], place: false });
   });
 
   it("asks each question in order, records each answer against it, then asks for contact details", () => {
@@ -50,18 +64,42 @@ describe("the booking chat script", () => {
   it("asks a free-text follow-up for 'Other (please specify)', then goes on", () => {
     const afterOther = play(["Other (please specify)"]);
     expect(afterOther.messages.at(-1)?.text).toBe("What kind of trailer is it?");
-    expect(afterOther.prompt).toEqual({ kind: "question", options: [] });
+    expect(afterOther.prompt).toEqual({ kind: "question", options: [], place: false });
     const { answers, prompt } = play(["Other (please specify)", "Horse trailer", "Repairs needed"]);
     expect(answers[1]).toEqual({ question: "What kind of trailer is it?", answer: "Horse trailer" });
-    expect(prompt).toEqual({ kind: "question", options: ["Soon (within a week)"] });
+    expect(prompt).toEqual({ kind: "question", options: ["Soon (within a week)", "Emergency (need immediate help)"], place: false });
   });
 
   it("answers with the error message when the last message is not in the script, then resumes", () => {
     const messages: ChatMessage[] = [{ from: "ai", text: "An unknown question" }];
     const broken = reply(script, messages, [], "hello");
     expect(broken.assistant).toBe(script.errorMessage);
-    expect(broken.prompt).toEqual({ kind: "question", options: [] });
+    expect(broken.prompt).toEqual({ kind: "question", options: [], place: false });
     const resumed = reply(script, [...messages, { from: "ai", text: script.errorMessage }], [broken.answer], "A dump trailer");
     expect(resumed.assistant).toBe("What type of trailer do you have?");
+  });
+
+  it("asks where the trailer is after a mobile option and records the place", () => {
+    const asked = play(["Dump Trailer", "Mobile repair"]);
+    expect(asked.prompt).toEqual({ kind: "question", options: [], place: true });
+    const { answers, prompt } = play(["Dump Trailer", "Mobile repair", "80011"]);
+    expect(locationOf(script, answers)).toBe("80011");
+    expect(locationOf(script, play(["Dump Trailer", "Repairs needed"]).answers)).toBeUndefined();
+    expect(prompt).toMatchObject({ kind: "question", place: false });
+  });
+
+  it("knows an emergency by its answer", () => {
+    expect(isEmergency(script, play(["Dump Trailer", "Repairs needed", "Emergency (need immediate help)"]).answers)).toBe(true);
+    expect(isEmergency(script, play(["Dump Trailer", "Repairs needed", "Soon (within a week)"]).answers)).toBe(false);
+  });
+
+  it("takes back the last answer and asks its question again", () => {
+    const { messages, answers } = play(["Dump Trailer", "Repairs needed"]);
+    const back = withoutLastAnswer(messages, answers);
+    expect(back.answers).toEqual([{ question: "What type of trailer do you have?", answer: "Dump Trailer" }]);
+    expect(back.messages.at(-1)).toEqual({ from: "ai", text: "What service do you need?" });
+    expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Repairs needed", "Mobile repair"] });
+    const opening = play([]);
+    expect(withoutLastAnswer(opening.messages, opening.answers)).toEqual({ messages: opening.messages, answers: [] });
   });
 });

@@ -7,6 +7,8 @@ export interface ContactFields {
   details: string;
 }
 
+export const EMPTY_CONTACT: ContactFields = { name: "", email: "", phone: "", details: "" };
+
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 
 /** local@host.tld without spaces: the same rule as the server's EmailAddress. */

@@ -2,12 +2,18 @@
 export interface ThankYouState {
   name: string;
   email: string;
+  /** The booking's number, as in the visitor's confirmation e-mail. */
+  requestNumber?: number;
 }
 
 /** The visitor's name and e-mail from navigation state, or null when the name is missing. */
 export function readThankYouState(state: unknown): ThankYouState | null {
   if (typeof state !== "object" || state === null) return null;
-  const { name, email } = state as Record<string, unknown>;
+  const { name, email, requestNumber } = state as Record<string, unknown>;
   if (typeof name !== "string" || name.trim() === "") return null;
-  return { name, email: typeof email === "string" ? email : "" };
+  return {
+    name,
+    email: typeof email === "string" ? email : "",
+    ...(typeof requestNumber === "number" && Number.isInteger(requestNumber) && { requestNumber }),
+  };
 }

@@ -1,0 +1,237 @@
+// The booking desk: changing an answer and starting over, the emergency call button, where a
+// mobile-service trailer is, where a request came from, the request number, focus and the live
+// region, and axe at every step on a phone and a desktop.
+import type { Locator, Page, Request } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+
+interface SentBooking {
+  answers: { question: string; answer: string }[];
+  location?: string;
+  source: Record<string, string>;
+}
+
+const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Trailer Service Assistant" });
+const logOf = (page: Page) => dialogOf(page).getByRole("log", { name: "Conversation" });
+
+async function openFrom(page: Page, path: string, button: string): Promise<Locator> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByRole("button", { name: button }).first().click();
+  await expect(dialogOf(page)).toBeVisible();
+  return dialogOf(page);
+}
+
+async function choose(page: Page, option: string) {
+  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel("Name").fill("Sam Reyes");
+  await page.getByLabel("Email").fill("sam@example.com");
+  await page.getByLabel("Phone").fill("303-555-0177");
+}
+
+/** Submits the form and answers the JSON body the browser sent. */
+async function submit(page: Page): Promise<SentBooking> {
+  const sent = page.waitForRequest((r: Request) => r.url().endsWith("/api/bookings") && r.method() === "POST");
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  const body = (await sent).postDataJSON() as SentBooking;
+  await expect(page).toHaveURL("/thank-you");
+  return body;
+}
+
+test("a mis-tapped answer can be changed, and Start over begins again; the recorded answers follow", async ({ page }) => {
+  await openFrom(page, "/", "Book a Service");
+  const log = logOf(page);
+  await expect(page.getByRole("button", { name: "Start over" })).toHaveCount(0);
+  await choose(page, "Dump Trailer");
+  await choose(page, "Regular maintenance");
+  await expect(log).toContainText("Do you need mobile service");
+  await page.getByRole("button", { name: "Change answer" }).click();
+  await expect(log).not.toContainText("Regular maintenance");
+  await expect(log).not.toContainText("Do you need mobile service");
+  await expect(page.getByRole("button", { name: "Change answer" })).toHaveCount(1);
+  await choose(page, "Repairs needed");
+  await choose(page, "Can bring to shop");
+  await choose(page, "Not urgent (routine service)");
+  await fillContact(page);
+
+  // Changing the last answer from the form keeps what was typed in it.
+  await page.getByRole("button", { name: "Change answer" }).click();
+  await expect(page.getByRole("form", { name: "Your contact information" })).toHaveCount(0);
+  await choose(page, "Soon (within a week)");
+  await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
+
+  await page.getByRole("button", { name: "Start over" }).click();
+  await expect(log).not.toContainText("You: ");
+  await expect(log).toHaveText(/^Assistant: Hi! I'm your trailer assistant/);
+  await expect(page.getByRole("button", { name: "Start over" })).toHaveCount(0);
+  await choose(page, "Flatbed Trailer");
+  await choose(page, "Repairs needed");
+  await choose(page, "Can bring to shop");
+  await choose(page, "Urgent (24-48 hours)");
+  await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
+  const sent = await submit(page);
+  expect(sent.answers.map((a) => a.answer)).toEqual(["Flatbed Trailer", "Repairs needed", "Can bring to shop", "Urgent (24-48 hours)"]);
+});
+
+test.describe("an emergency", () => {
+  test.use({ admin: true });
+
+  test("shows the 24/7 number as a call button above the form and is urgent in the inbox", async ({ page }) => {
+    await openFrom(page, "/", "Book a Service");
+    await choose(page, "Enclosed Trailer");
+    await choose(page, "Repairs needed");
+    await choose(page, "Can bring to shop");
+    const call = page.getByRole("link", { name: "Call now: (303) 555-0147" });
+    await expect(call).toHaveCount(0);
+    await choose(page, "Emergency (need immediate help)");
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute("href", "tel:+13035550147");
+    const form = page.getByRole("form", { name: "Your contact information" });
+    await expect(form).toBeVisible();
+    const [callBox, formBox] = [await call.boundingBox(), await form.boundingBox()];
+    expect(callBox && formBox && callBox.y < formBox.y).toBe(true);
+    // Taking the emergency answer back takes the button away.
+    await page.getByRole("button", { name: "Change answer" }).click();
+    await expect(call).toHaveCount(0);
+    await choose(page, "Emergency (need immediate help)");
+    await fillContact(page);
+    await submit(page);
+
+    await signIn(page);
+    await page.getByRole("link", { name: "Bookings" }).click();
+    const card = page.getByRole("article", { name: "Sam Reyes" });
+    await expect(card.getByText("Urgent", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("mobile service", () => {
+  test.use({ admin: true });
+
+  test("asks where the trailer is, names the matching city page, and the inbox shows it", async ({ page }) => {
+    await openFrom(page, "/", "Book a Service");
+    const log = logOf(page);
+    await choose(page, "Tilt Trailer");
+    await choose(page, "Repairs needed");
+    await choose(page, "Need mobile service");
+    await expect(log).toContainText("Where is the trailer? Type the city or ZIP code, or pick a city below.");
+    const cities = page.getByRole("group", { name: "Cities we serve" }).getByRole("button");
+    await expect(cities).toHaveCount(19);
+    await expect(cities.first()).toHaveText("Lakewood");
+    const input = page.getByLabel("Your answer");
+    await expect(input).toBeFocused();
+    await input.fill("80011");
+    await input.press("Enter");
+    await expect(log).toContainText("Good news: 80011 is in our service area (Aurora)");
+    await expect(log.getByRole("link", { name: /Our Aurora page/ })).toHaveAttribute("href", "/service-areas/aurora");
+    await expect(log).toContainText("How urgent is this?");
+
+    // Outside the area: said kindly, and the request still goes through.
+    await page.getByRole("button", { name: "Change answer" }).click();
+    await expect(input).toHaveValue("80011");
+    await input.fill("Boulder");
+    await input.press("Enter");
+    await expect(log).toContainText("Boulder looks like it's outside the cities we usually cover, but we'd still like to help.");
+    await expect(log).not.toContainText("80011");
+    await choose(page, "Soon (within a week)");
+    await fillContact(page);
+    const sent = await submit(page);
+    expect(sent.location).toBe("Boulder");
+
+    await signIn(page);
+    await page.getByRole("link", { name: "Bookings" }).click();
+    await expect(page.getByRole("article", { name: "Sam Reyes" })).toContainText("Boulder: outside the usual service area");
+  });
+});
+
+test.describe("where a request came from", () => {
+  test.use({ admin: true });
+
+  test("the page, the button, the referrer and the landing page's campaign reach the inbox and the table", async ({ page }) => {
+    await page.goto("/service-areas/aurora?utm_source=flyer&utm_campaign=spring-brakes", { referer: "https://www.google.com/search?q=trailer" });
+    await hydrated(page);
+    // The visitor reads another page first: the landing page's tags are kept.
+    await page.getByRole("link", { name: "Services", exact: true }).first().click();
+    await expect(page).toHaveURL("/services");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/service-areas\/aurora/);
+    await page.getByRole("button", { name: "Schedule Service in Aurora" }).click();
+    await choose(page, "Dump Trailer");
+    await choose(page, "Repairs needed");
+    await choose(page, "Can bring to shop");
+    await choose(page, "Soon (within a week)");
+    await fillContact(page);
+    const sent = await submit(page);
+    expect(sent.source).toEqual({
+      page: "/service-areas/aurora",
+      button: "Schedule Service in Aurora",
+      referrer: "www.google.com",
+      utmSource: "flyer",
+      utmCampaign: "spring-brakes",
+    });
+
+    await signIn(page);
+    await page.getByRole("link", { name: "Bookings" }).click();
+    await expect(page.getByRole("article", { name: "Sam Reyes" })).toContainText(
+      "/service-areas/aurora, 'Schedule Service in Aurora' button; arrived from www.google.com; campaign: flyer / spring-brakes",
+    );
+    const table = page.getByRole("region", { name: "Requests per page and week" });
+    const row = table.getByRole("row", { name: /\/service-areas\/aurora/ });
+    await expect(row.getByRole("cell").last()).toHaveText("1");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("focus follows the conversation and screen readers hear each assistant message", async ({ page }) => {
+  await openFrom(page, "/", "Book a Service");
+  const announcer = page.getByTestId("chat-announcer");
+  await expect(announcer).toHaveAttribute("aria-live", "polite");
+  await expect(announcer).toHaveText("Hi! I'm your trailer assistant. What type of trailer do you have?");
+  await choose(page, "Other (please specify)");
+  await expect(page.getByLabel("Your answer")).toBeFocused();
+  await expect(announcer).toContainText("What kind of trailer is it?");
+  await page.keyboard.type("Car hauler");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Repairs needed" })).toBeFocused();
+  await expect(announcer).toHaveText("What service do you need?");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Need mobile service" })).toBeFocused();
+  await choose(page, "Can bring to shop");
+  await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
+  await choose(page, "Not urgent (routine service)");
+  await expect(page.getByLabel("Name")).toBeFocused();
+  await expect(announcer).toContainText("how can we reach you?");
+  await page.getByRole("button", { name: "Change answer" }).click();
+  await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
+});
+
+for (const [label, size] of [
+  ["a phone (390 px)", { width: 390, height: 844 }],
+  ["a desktop (1366 px)", { width: 1366, height: 900 }],
+] as const) {
+  test(`axe finds no violation at any step of the dialog on ${label}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Book a Service" }).first().click();
+    await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await choose(page, "Dump Trailer");
+    await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await choose(page, "Repairs needed");
+    await choose(page, "Need mobile service");
+    await expect(page.getByRole("group", { name: "Cities we serve" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
+    await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await choose(page, "Emergency (need immediate help)");
+    await expect(page.getByRole("link", { name: /Call now/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

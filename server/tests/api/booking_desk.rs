@@ -1,0 +1,227 @@
+//! The booking desk: the service-area check, the urgent flag, where a request came from, the
+//! visitor's confirmation with its request number, and the admin's per-source table.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{eventually, spawn_app, spawn_app_with},
+    stand_ins,
+};
+
+const EMERGENCY: &str = "Emergency (need immediate help)";
+const WHERE: &str = "Where is the trailer? Type the city or ZIP code, or pick a city below.";
+
+fn mobile_booking(submission_id: &str, urgency: &str, location: &str) -> Value {
+    json!({
+        "submissionId": submission_id,
+        "name": "Sam Reyes",
+        "email": "sam@example.com",
+        "phone": "303-555-0177",
+        "answers": [
+            { "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Flatbed Trailer" },
+            { "question": "What service do you need?", "answer": "Repairs needed" },
+            { "question": "Do you need mobile service, or can you bring the trailer to our shop?", "answer": "Need mobile service" },
+            { "question": WHERE, "answer": location },
+            { "question": "How urgent is this?", "answer": urgency },
+        ],
+        "location": location,
+        "source": {
+            "page": "/service-areas/aurora",
+            "button": "Schedule Service in Aurora",
+            "referrer": "www.google.com",
+            "utmSource": "flyer",
+            "utmCampaign": "spring-brakes",
+        },
+        "fillMs": 30000,
+    })
+}
+
+async fn check(app: &crate::helpers::TestApp, place: &str) -> reqwest::Response {
+    app.client
+        .get(format!("{}/api/service-area", app.url))
+        .query(&[("place", place)])
+        .send()
+        .await
+        .expect("a response")
+}
+
+#[tokio::test]
+async fn the_service_area_check_names_the_city_page_or_says_outside() {
+    let app = spawn_app().await;
+    let inside: Value = check(&app, "80011").await.json().await.unwrap();
+    assert_eq!(inside["inArea"], true);
+    assert_eq!(inside["city"], json!({ "name": "Aurora", "slug": "aurora" }));
+    assert_eq!(
+        inside["message"],
+        "Good news: 80011 is in our service area (Aurora), and our mobile crew comes out there."
+    );
+
+    let typo: Value = check(&app, "westminister co").await.json().await.unwrap();
+    assert_eq!(typo["city"]["slug"], "westminster");
+
+    let home: Value = check(&app, "Denver").await.json().await.unwrap();
+    assert_eq!((home["inArea"].clone(), home["city"].clone()), (json!(true), Value::Null));
+
+    let outside: Value = check(&app, "Boulder").await.json().await.unwrap();
+    assert_eq!((outside["inArea"].clone(), outside["city"].clone()), (json!(false), Value::Null));
+    assert!(outside["message"].as_str().unwrap().contains("still like to help"));
+
+    for bad in ["", "   ", &"x".repeat(121), "Aurora\nx"] {
+        let response = check(&app, bad).await;
+        assert_eq!(response.status(), 422, "{bad:?}");
+        let body: Value = response.json().await.unwrap();
+        assert!(body["errors"]["place"].is_array(), "{body}");
+    }
+    let response = app.get("/api/service-area").await;
+    assert_eq!(response.status(), 400, "no place at all");
+}
+
+#[tokio::test]
+async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_the_visitor_gets_a_numbered_copy()
+ {
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+    })
+    .await;
+    let response =
+        app.post_json("/api/bookings", &mobile_booking("desk-urgent-0001", EMERGENCY, "80011")).await;
+    assert_eq!(response.status(), 201);
+    let id = response.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+
+    eventually("both e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    // Bodies are quoted-printable: long lines end in "=" and go on in the next.
+    let messages: Vec<String> =
+        mailbox.messages().iter().map(|m| m.replace("=\r\n", "").replace("=\n", "")).collect();
+    let shop = messages.iter().find(|m| m.contains("\nTo: owner@example.com")).expect("the shop's e-mail");
+    assert!(shop.contains("Subject: URGENT: New service request from Sam Reyes"), "{shop}");
+    assert!(shop.contains("Trailer location: 80011, in the service area (Aurora)"), "{shop}");
+    let copy = messages
+        .iter()
+        .find(|m| m.contains("\nTo: \"Sam Reyes\" <sam@example.com>"))
+        .expect("the visitor's copy");
+    let unfolded = copy.replace("\r\n ", " ").replace("\n ", " ");
+    assert!(
+        unfolded.contains(&format!("Subject: Your service request #{id} with Front Range Trailer Works")),
+        "{copy}"
+    );
+    assert!(copy.contains("Reply-To: owner@example.com"), "{copy}");
+    assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
+    assert!(copy.contains("Flatbed Trailer") && copy.contains("(303) 555-0147"), "{copy}");
+    assert!(copy.contains("Message-ID: <confirmation-desk-urgent-0001@example.com>"), "{copy}");
+
+    let signed = app.signed_in_admin().await;
+    let inbox: Value =
+        app.admin(Method::GET, "/bookings", &signed).send().await.unwrap().json().await.unwrap();
+    let booking = &inbox["bookings"][0];
+    assert_eq!(booking["urgent"], true);
+    assert_eq!(booking["location"], "80011");
+    assert_eq!(booking["locationCity"], "Aurora");
+    assert_eq!(
+        booking["source"],
+        json!({
+            "page": "/service-areas/aurora",
+            "button": "Schedule Service in Aurora",
+            "referrerHost": "www.google.com",
+            "utmSource": "flyer",
+            "utmCampaign": "spring-brakes",
+        })
+    );
+    let channels: Vec<&str> =
+        booking["deliveries"].as_array().unwrap().iter().map(|d| d["channel"].as_str().unwrap()).collect();
+    assert_eq!(channels, ["confirmation", "email"]);
+
+    let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap().text().await.unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let row = reader.records().next().unwrap().unwrap();
+    let field = |name: &str| {
+        row[headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name}"))].to_owned()
+    };
+    assert_eq!(field("urgent"), "yes");
+    assert_eq!(field("location"), "80011");
+    assert_eq!(field("service area"), "Aurora");
+    assert_eq!(field("source page"), "/service-areas/aurora");
+    assert_eq!(field("source button"), "Schedule Service in Aurora");
+    assert_eq!(field("referrer"), "www.google.com");
+    assert_eq!(field("utm_source"), "flyer");
+    assert_eq!(field("utm_campaign"), "spring-brakes");
+}
+
+#[tokio::test]
+async fn a_routine_request_from_outside_the_area_is_accepted_and_says_so() {
+    let app = spawn_app().await;
+    let mut body = mobile_booking("desk-outside-01", "Soon (within a week)", "Boulder");
+    body["source"] = json!({ "page": "/", "button": "Get Free Quote" });
+    assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    let signed = app.signed_in_admin().await;
+    let inbox: Value =
+        app.admin(Method::GET, "/bookings", &signed).send().await.unwrap().json().await.unwrap();
+    let booking = &inbox["bookings"][0];
+    assert_eq!(booking["urgent"], false);
+    assert_eq!(booking["location"], "Boulder");
+    assert_eq!(booking["locationCity"], Value::Null);
+    assert!(
+        booking["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("Trailer location: Boulder, outside the usual service area")
+    );
+    assert_eq!(booking["source"]["referrerHost"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_admin_sees_bookings_per_source_page_and_week() {
+    let app = spawn_app().await;
+    for (n, page) in ["/service-areas/aurora", "/service-areas/aurora", "/contact"].iter().enumerate() {
+        let mut body = mobile_booking(&format!("desk-source-{n:03}"), "Soon (within a week)", "Aurora");
+        body["source"] = json!({ "page": page, "button": "Schedule Service" });
+        assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    }
+    let mut spam = mobile_booking("desk-source-spam", "Soon (within a week)", "Aurora");
+    spam["website"] = json!("http://spam.example");
+    assert_eq!(app.post_json("/api/bookings", &spam).await.status(), 201);
+    let mut unrecorded = mobile_booking("desk-source-none", "Soon (within a week)", "Aurora");
+    unrecorded.as_object_mut().unwrap().remove("source");
+    assert_eq!(app.post_json("/api/bookings", &unrecorded).await.status(), 201);
+
+    assert_eq!(app.get("/api/admin/bookings/sources").await.status(), 401);
+    let signed = app.signed_in_admin().await;
+    let table: Value = app
+        .admin(Method::GET, "/bookings/sources?weeks=4", &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(table["weeks"].as_array().unwrap().len(), 4);
+    let rows: Vec<(String, u64, u64)> = table["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["page"].as_str().unwrap().to_owned(),
+                r["counts"][3].as_u64().unwrap(),
+                r["total"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [("/service-areas/aurora".into(), 2, 2), ("(not recorded)".into(), 1, 1), ("/contact".into(), 1, 1)],
+        "this week's bookings, spam left out"
+    );
+    for weeks in ["0", "53", "x"] {
+        let response = app
+            .admin(Method::GET, &format!("/bookings/sources?weeks={weeks}"), &signed)
+            .send()
+            .await
+            .unwrap();
+        assert!(matches!(response.status().as_u16(), 400 | 422), "{weeks}: {}", response.status());
+    }
+}

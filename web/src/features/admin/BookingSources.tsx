@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { adminApi, type SourceTable } from "./api";
+
+const WEEKS = 8;
+
+/** "Nov 16" for the Monday "2026-11-16". */
+function weekLabel(monday: string): string {
+  return new Date(`${monday}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** Bookings per source page and week: which pages bring requests in. */
+export function BookingSources() {
+  const [table, setTable] = useState<SourceTable | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    adminApi.bookingSources(WEEKS).then(
+      (loaded) => {
+        if (!cancelled) setTable(loaded);
+      },
+      (failure: unknown) => {
+        console.error("Failed to load the booking sources", failure);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <section aria-labelledby="sources-title" className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="sources-title" className="text-lg font-semibold text-slate-900">
+        Where requests come from
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Requests per page the booking was started on, over the last {WEEKS} weeks (spam left out). Weeks start on Monday.
+      </p>
+      {failed ? (
+        <p className="mt-3 text-sm text-red-700">The table could not be loaded. Please reload the page.</p>
+      ) : table === null ? null : table.rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No requests in these weeks yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per page and week">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Page
+                </th>
+                {table.weeks.map((week) => (
+                  <th key={week} scope="col" className="px-2 py-2 text-right font-semibold whitespace-nowrap">
+                    <span className="sr-only">Week of </span>
+                    {weekLabel(week)}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => (
+                <tr key={row.page} className="border-b border-slate-100">
+                  <th scope="row" className="py-2 pr-4 font-medium break-all text-slate-900">
+                    {row.page}
+                  </th>
+                  {row.counts.map((count, index) => (
+                    <td key={table.weeks[index]} className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}>
+                      {count}
+                    </td>
+                  ))}
+                  <td className="py-2 pl-2 text-right font-semibold text-slate-900">{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
