@@ -1,24 +1,8 @@
 // The admin area: sign-in, the dashboard, the post editor, the booking inbox and the audit log.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, pngFile, signIn, test } from "./fixtures";
 
 test.use({ admin: true });
-
-/** A small PNG made by the browser's canvas. */
-async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 800;
-    canvas.height = 420;
-    const context = canvas.getContext("2d");
-    if (context) {
-      context.fillStyle = "#c2410c";
-      context.fillRect(0, 0, 800, 420);
-    }
-    return canvas.toDataURL("image/png");
-  });
-  return { name: "trailer.png", mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
-}
 
 /** Fills the editor's fields and types content with bold text and a link through the toolbar. */
 async function writePost(page: Page, title: string, excerpt: string): Promise<void> {

@@ -2,12 +2,13 @@
 // mobile-service trailer is, where a request came from, the request number, focus and the live
 // region, and axe at every step on a phone and a desktop.
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, pngFile, signIn, test } from "./fixtures";
 
 interface SentBooking {
   answers: { question: string; answer: string }[];
   location?: string;
   source: Record<string, string>;
+  photos: string[];
 }
 
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Trailer Service Assistant" });
@@ -180,6 +181,55 @@ test.describe("where a request came from", () => {
     const row = table.getByRole("row", { name: /\/service-areas\/aurora/ });
     await expect(row.getByRole("cell").last()).toHaveText("1");
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("photos of the damage", () => {
+  // The text file named .png is refused by the server on purpose.
+  test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
+
+  test("up to three go with the request, each with a progress bar, and the owner sees them in the inbox", async ({ page }) => {
+    await openFrom(page, "/", "Book a Service");
+    await choose(page, "Enclosed Trailer");
+    await choose(page, "Repairs needed");
+    await choose(page, "Can bring to shop");
+    await choose(page, "Soon (within a week)");
+    await fillContact(page);
+    // The first upload is held until the test lets it go, so its progress bar can be seen.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    let uploads = 0;
+    await page.route("**/api/booking-photos", async (route) => {
+      uploads += 1;
+      if (uploads === 1) await held;
+      await route.continue();
+    });
+    const picker = page.getByLabel("Add photos");
+    await picker.setInputFiles([await pngFile(page, "damage-1.png")]);
+    await expect(page.getByRole("progressbar", { name: "Uploading damage-1.png" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Uploading photos..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("listitem").filter({ hasText: "damage-1.png" })).toContainText("Uploaded");
+    const notAPicture = { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just text, not a picture") };
+    await picker.setInputFiles([await pngFile(page, "damage-2.png"), notAPicture]);
+    // The server's reason, not a generic failure.
+    await expect(page.getByRole("listitem").filter({ hasText: "notes.png" })).toContainText(
+      "Please select an image file (PNG, JPG, GIF or WebP)",
+    );
+    await expect(page.getByRole("listitem").filter({ hasText: "damage-2.png" })).toContainText("Uploaded");
+    await expect(page.getByLabel("Add photos")).toHaveCount(0);
+    await page.getByRole("button", { name: "Remove notes.png" }).click();
+    await expect(page.getByLabel("Add photos")).toBeVisible();
+    await expectNoAxeViolations(page);
+    const sent = await submit(page);
+    expect(sent.photos).toHaveLength(2);
+
+    await signIn(page);
+    await page.getByRole("link", { name: "Bookings" }).click();
+    const card = page.getByRole("article", { name: "Sam Reyes" });
+    const images = card.getByRole("img", { name: /Photo \d of 2 from Sam Reyes/ });
+    await expect(images).toHaveCount(2);
+    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 });
 

@@ -147,3 +147,19 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
 }
+
+/** A small PNG made by the browser's canvas. */
+export async function pngFile(page: Page, name = "trailer.png"): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 800;
+    canvas.height = 420;
+    const context = canvas.getContext("2d");
+    if (context) {
+      context.fillStyle = "#c2410c";
+      context.fillRect(0, 0, 800, 420);
+    }
+    return canvas.toDataURL("image/png");
+  });
+  return { name, mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
+}

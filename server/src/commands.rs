@@ -121,7 +121,7 @@ fn read_password() -> anyhow::Result<String> {
 /// `trailerworks backup --to DIR`: the database, consistently while the server keeps writing
 /// (SQLite's `VACUUM INTO` reads inside one transaction; `pg_dump` takes one snapshot), then the
 /// uploaded images (never changed once stored, so a plain copy is consistent) into
-/// `DIR/blog-images`, wherever they are kept.
+/// `DIR/blog-images` and `DIR/booking-photos`, wherever they are kept.
 pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Result<()> {
     let occupied = std::fs::read_dir(to).is_ok_and(|mut entries| entries.next().is_some());
     anyhow::ensure!(!occupied, "{} is not empty; back up into a new directory", to.display());
@@ -142,21 +142,24 @@ pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Re
         (Db::Postgres(_), None) => anyhow::bail!("A PostgreSQL database needs --database-url"),
     };
     let media = storage.media(db)?;
-    let target = to.join(media::FOLDER);
-    let names = media.names().await?;
-    if !names.is_empty() {
-        std::fs::create_dir_all(&target)?;
-    }
-    for name in &names {
-        if let Some(bytes) = media.read(name).await? {
-            std::fs::write(target.join(name), bytes).with_context(|| format!("Failed to copy {name}"))?;
+    let mut copied = 0;
+    for folder in media::Folder::ALL {
+        let target = to.join(folder.name());
+        let names = media.names(folder).await?;
+        if !names.is_empty() {
+            std::fs::create_dir_all(&target)?;
+        }
+        for name in &names {
+            if let Some(bytes) = media.read(folder, name).await? {
+                std::fs::write(target.join(name), bytes).with_context(|| format!("Failed to copy {name}"))?;
+                copied += 1;
+            }
         }
     }
     println!(
-        "Backed up the database to {} and {} image files to {}.",
+        "Backed up the database to {} and {copied} image files (blog images and booking photos) to {}.",
         database.display(),
-        names.len(),
-        target.display()
+        to.display()
     );
     Ok(())
 }

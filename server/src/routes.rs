@@ -97,6 +97,7 @@ fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(blog_search))
         .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
         .routes(routes!(booking::routes::service_area))
+        .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .nest("/api/admin", admin_api())
 }
 
@@ -198,6 +199,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/dbadmin", get(admin_page))
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
+        .route("/media/booking-photos/{file}", get(booking::photos::serve))
         .route("/robots.txt", get(robots_txt))
         .route(SITEMAP_PATH, get(sitemap_index))
         .route("/sitemaps/{part}", get(sitemap_part))

@@ -15,9 +15,11 @@ const VIDEO_EMBED_ORIGINS: &str =
 
 impl SecurityHeaders {
     pub fn new(https: bool) -> Self {
+        // Images: the site's own, data: URLs, https images in posts, and blob: for the previews
+        // of photos a visitor picks in the booking dialog (made by the page itself).
         let csp = format!(
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data: https:; font-src 'self'; connect-src 'self'; \
+             img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'; \
              frame-src {VIDEO_EMBED_ORIGINS}; media-src 'self'; object-src 'none'; \
              base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
         );

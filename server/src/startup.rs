@@ -69,6 +69,8 @@ impl Application {
             min_fill: Duration::from_millis(config.booking_min_fill_ms),
             area,
             emergency_answers,
+            media: Arc::clone(&media),
+            inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
         });
         let mut background = vec![
             tokio::spawn({

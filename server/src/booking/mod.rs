@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod area;
 pub mod model;
+pub mod photos;
 pub mod routes;
 pub mod sources;
 pub mod store;

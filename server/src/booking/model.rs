@@ -4,10 +4,14 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::area::{BAD_PLACE, ServiceArea, Verdict, is_place};
+use super::{
+    area::{BAD_PLACE, ServiceArea, Verdict, is_place},
+    photos::MAX_PER_BOOKING,
+};
 use crate::{
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
+    media::is_stored_name,
 };
 
 const MAX_DETAILS: usize = 2000;
@@ -39,6 +43,9 @@ pub struct BookingForm {
     /// What brought the visitor to the dialog.
     #[serde(default)]
     pub source: Option<SourceForm>,
+    /// Tokens of photos uploaded to `/api/booking-photos`, 3 at most.
+    #[serde(default)]
+    pub photos: Vec<String>,
 }
 
 /// Where a request came from, as the browser saw it. Not typed by the visitor: a value that is
@@ -132,6 +139,10 @@ pub struct NewBooking {
     /// The visitor gave one of the emergency answers (`classify`).
     pub urgent: bool,
     pub source: Source,
+    /// Names of the uploaded photos this booking takes.
+    pub photos: Vec<String>,
+    /// Where the shop sees the photos (the booking inbox), for the delivered message.
+    pub photos_link: Option<String>,
 }
 
 impl NewBooking {
@@ -144,6 +155,11 @@ impl NewBooking {
                 None => "outside the usual service area".to_owned(),
             };
             message.push_str(&format!("\n\nTrailer location: {location}, {verdict}"));
+        }
+        if !self.photos.is_empty() {
+            let count = self.photos.len();
+            let link = self.photos_link.as_deref().unwrap_or("the booking inbox");
+            message.push_str(&format!("\n\nPhotos: {count} sent with the request; see them at {link}"));
         }
         message
     }
@@ -204,6 +220,12 @@ impl BookingForm {
         if location.as_deref().is_some_and(|place| !is_place(place)) {
             errors.add("location", BAD_PLACE);
         }
+        if self.photos.len() > MAX_PER_BOOKING {
+            errors.add("photos", "Up to 3 photos can be sent with a request");
+        }
+        if self.photos.iter().any(|token| !is_stored_name(token)) {
+            errors.add("photos", "A photo was not uploaded here; please add it again");
+        }
         let (Some(name), Some(email), Some(phone)) = (name, email, phone) else { return Err(errors) };
         if !errors.is_empty() {
             return Err(errors);
@@ -227,6 +249,8 @@ impl BookingForm {
             location_city: None,
             urgent: false,
             source: self.source.unwrap_or_default().clean(),
+            photos: self.photos,
+            photos_link: None,
         })
     }
 }
@@ -268,6 +292,7 @@ mod tests {
             fill_ms: Some(20_000),
             location: None,
             source: None,
+            photos: Vec::new(),
         }
     }
 
@@ -394,6 +419,23 @@ mod tests {
         assert_eq!(f.parse(MIN).unwrap().source, Source { button: Some("[31m".into()), ..Source::default() });
         assert_eq!(form().parse(MIN).unwrap().source, Source::default());
         assert!(is_host("localhost:8080") && is_host("m.facebook.com") && !is_host("x:y:z") && !is_host(""));
+    }
+
+    #[test]
+    fn up_to_three_uploaded_photos_are_taken_and_the_message_links_them() {
+        let mut f = form();
+        f.photos = vec!["1741946400000-3f9a2c1b.jpg".into(), "1741946400001-00000000.png".into()];
+        let mut booking = f.parse(MIN).unwrap();
+        booking.photos_link = Some("https://trailers.example.com/dbadmin/bookings".into());
+        assert!(booking.message().ends_with(
+            "Photos: 2 sent with the request; see them at https://trailers.example.com/dbadmin/bookings"
+        ));
+        let mut f = form();
+        f.photos = vec!["1741946400000-3f9a2c1b.jpg".into(); 4];
+        assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("Up to 3 photos"));
+        let mut f = form();
+        f.photos = vec!["../trailerworks.db".into()];
+        assert!(format!("{:?}", f.parse(MIN).unwrap_err()).contains("photos"));
     }
 
     #[test]

@@ -24,6 +24,7 @@ use crate::{
     db::Db,
     delivery::Outbox,
     error::{ApiError, FieldErrors},
+    media::MediaStore,
 };
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
@@ -47,6 +48,10 @@ pub struct BookingDesk {
     pub area: ServiceArea,
     /// Answers that make a booking urgent.
     pub emergency_answers: Vec<String>,
+    /// Where booking photos are kept.
+    pub media: Arc<MediaStore>,
+    /// The admin's booking inbox, linked from a notification with photos.
+    pub inbox_url: String,
 }
 
 /// The stored booking.
@@ -75,8 +80,9 @@ pub async fn create(
     body: Result<Json<BookingForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
     let Json(form) = body?;
-    let booking =
+    let mut booking =
         form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&desk.emergency_answers, &desk.area);
+    booking.photos_link = Some(desk.inbox_url.clone());
     let client_ip = client.to_string();
     let origin = Origin {
         client_ip: &client_ip,

@@ -14,7 +14,7 @@ pub const UNKNOWN_PAGE: &str = "(not recorded)";
 pub struct SourceTable {
     /// The Monday each week starts on (UTC), `YYYY-MM-DD`, oldest first.
     pub weeks: Vec<String>,
-    /// One row per page, the most bookings first.
+    /// One row per page, the most bookings first, bookings of unknown pages last.
     pub rows: Vec<SourceRow>,
 }
 
@@ -38,7 +38,7 @@ pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -
     let first = first_monday(today, weeks);
     let mut rows: Vec<SourceRow> = Vec::new();
     for (page, created_at) in bookings {
-        let Some(at) = clock::parse(created_at) else { continue };
+        let Some(at) = clock::parse(created_at).filter(|at| at.date() >= first) else { continue };
         let Ok(week) = usize::try_from((at.date() - first).whole_weeks()) else { continue };
         if week >= usize::from(weeks) {
             continue;
@@ -54,7 +54,10 @@ pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -
         row.counts[week] += 1;
         row.total += 1;
     }
-    rows.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.page.cmp(&b.page)));
+    // The most bookings first; bookings whose page was not recorded last.
+    rows.sort_by(|a, b| {
+        (a.page == UNKNOWN_PAGE, b.total, &a.page).cmp(&(b.page == UNKNOWN_PAGE, a.total, &b.page))
+    });
     let weeks = (0..weeks).map(|n| (first + Duration::weeks(i64::from(n))).to_string()).collect();
     SourceTable { weeks, rows }
 }

@@ -113,6 +113,14 @@ pub async fn insert(
             .execute(&mut *tx)
             .await?;
         }
+        for photo in &booking.photos {
+            // A photo left unattached too long was deleted; the booking goes without it.
+            sqlx::query("UPDATE booking_photos SET booking_id = $1 WHERE name = $2 AND booking_id IS NULL")
+                .bind(id)
+                .bind(photo)
+                .execute(&mut *tx)
+                .await?;
+        }
         if booking.spam_reason.is_none() {
             for channel in channels {
                 sqlx::query(
@@ -153,6 +161,7 @@ pub struct BookingRecord {
     /// The service-area city that location is in; None when it is outside.
     pub location_city: Option<String>,
     pub source: SourceRecord,
+    pub photos: Vec<PhotoRecord>,
     pub answers: Vec<AnswerRecord>,
     pub deliveries: Vec<DeliveryRecord>,
 }
@@ -170,6 +179,14 @@ pub struct SourceRecord {
     pub referrer_host: Option<String>,
     pub utm_source: Option<String>,
     pub utm_campaign: Option<String>,
+}
+
+/// A photo the visitor sent, served to the admin at its URL.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct PhotoRecord {
+    pub url: String,
+    pub width: i64,
+    pub height: i64,
 }
 
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -206,6 +223,7 @@ pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<V
     let mut bookings = Vec::with_capacity(rows.len());
     for row in rows {
         let answers = answers(db, row.id).await?;
+        let photos = photos(db, row.id).await?;
         let deliveries = deliveries(db, row.id).await?;
         bookings.push(BookingRecord {
             id: row.id,
@@ -221,6 +239,7 @@ pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<V
             location: row.location,
             location_city: row.location_city,
             source: row.source,
+            photos,
             answers,
             deliveries,
         });
@@ -253,6 +272,25 @@ async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
             .fetch_all(pool)
             .await?
     }))
+}
+
+async fn photos(db: &Db, id: i64) -> anyhow::Result<Vec<PhotoRecord>> {
+    let rows: Vec<(String, i64, i64)> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT name, width, height FROM booking_photos WHERE booking_id = $1 ORDER BY created_at, name",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    });
+    Ok(rows
+        .into_iter()
+        .map(|(name, width, height)| PhotoRecord {
+            url: format!("{}{name}", super::photos::URL_PREFIX),
+            width,
+            height,
+        })
+        .collect())
 }
 
 #[derive(sqlx::FromRow)]

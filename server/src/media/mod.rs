@@ -1,6 +1,7 @@
 //! Uploaded images: checked and re-encoded (process), stored with names the server makes, and
-//! served with their exact type. They live under `blog-images/` in the data directory, or in an
-//! S3-compatible bucket (`--media-store s3://bucket/prefix`) that every instance shares.
+//! served with their exact type. The blog's live under `blog-images/`, visitors' booking photos
+//! under `booking-photos/`, in the data directory or in an S3-compatible bucket
+//! (`--media-store s3://bucket/prefix`) that every instance shares.
 
 pub mod process;
 pub mod routes;
@@ -19,17 +20,33 @@ use object_store::{ObjectStore, PutPayload, aws::AmazonS3Builder, path::Path as 
 use crate::{clock, db::Db, with_db};
 use process::Processed;
 
-/// The folder, in the data directory, the bucket and URLs.
-pub const FOLDER: &str = "blog-images";
-/// URLs of stored images start with this.
+/// URLs of stored blog images start with this.
 pub const URL_PREFIX: &str = "/media/blog-images/";
 
-/// Where uploads are kept.
+/// A folder of stored images, by the same name in the data directory, the bucket and URLs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folder {
+    /// The blog's images, public.
+    BlogImages,
+    /// Photos visitors send with a booking, shown to the admin only.
+    BookingPhotos,
+}
+
+impl Folder {
+    pub const ALL: [Self; 2] = [Self::BlogImages, Self::BookingPhotos];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::BlogImages => "blog-images",
+            Self::BookingPhotos => "booking-photos",
+        }
+    }
+}
+
+/// Where uploads are kept: each folder under the data directory, or under the bucket's prefix.
 enum Files {
-    /// `{data_dir}/blog-images/`.
     Local(PathBuf),
-    /// `{prefix}/blog-images/` in a bucket.
-    Bucket { store: Arc<dyn ObjectStore>, folder: ObjectPath },
+    Bucket { store: Arc<dyn ObjectStore>, prefix: ObjectPath },
 }
 
 pub struct MediaStore {
@@ -52,7 +69,7 @@ impl MediaStore {
         let files = match media_store {
             None => {
                 crate::db::prepare_data_dir(data_dir)?;
-                Files::Local(data_dir.join(FOLDER))
+                Files::Local(data_dir.to_owned())
             }
             Some(url) => {
                 let (bucket, prefix) = parse_bucket_url(url)?;
@@ -64,17 +81,38 @@ impl MediaStore {
                     builder = builder.with_allow_http(endpoint.starts_with("http://"));
                 }
                 let store = builder.build().with_context(|| format!("--media-store {url}"))?;
-                let folder = prefix.split('/').filter(|part| !part.is_empty()).chain([FOLDER]).collect();
-                Files::Bucket { store: Arc::new(store), folder }
+                let prefix = prefix.split('/').filter(|part| !part.is_empty()).collect();
+                Files::Bucket { store: Arc::new(store), prefix }
             }
         };
         Ok(Self { files, db })
     }
 
-    /// Writes the image and its copies as `{timestamp}-{random}.{ext}` (copies with `-{width}w`
-    /// before the extension), each complete before it gets its name (locally: made durable
-    /// first), then records it.
+    /// Writes a blog image and its copies, then records it.
     pub async fn store(&self, image: Processed) -> anyhow::Result<StoredImage> {
+        let (width, height) = (image.width, image.height);
+        let (main_name, variant_widths) = self.write(Folder::BlogImages, image).await?;
+        let url = format!("{URL_PREFIX}{main_name}");
+        let variants = variant_widths.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        with_db!(&self.db, |pool| {
+            sqlx::query(
+                "INSERT INTO images (url, width, height, variants, created_at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(&url)
+            .bind(i64::from(width))
+            .bind(i64::from(height))
+            .bind(&variants)
+            .bind(clock::now())
+            .execute(pool)
+            .await?;
+        });
+        Ok(StoredImage { url, width, height })
+    }
+
+    /// Writes the image and its copies into `folder` as `{timestamp}-{random}.{ext}` (copies
+    /// with `-{width}w` before the extension), each complete before it gets its name (locally:
+    /// made durable first); answers the main file's name and the copies' widths.
+    pub async fn write(&self, folder: Folder, image: Processed) -> anyhow::Result<(String, Vec<u32>)> {
         let millis = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
         let stem = format!("{millis}-{:08x}", OsRng.next_u32());
         let extension = image.extension;
@@ -88,8 +126,8 @@ impl MediaStore {
         // The main file last: an image is referenced by it, so its copies exist before it does.
         files.push((main_name.clone(), image.main));
         match &self.files {
-            Files::Local(dir) => {
-                let dir = dir.clone();
+            Files::Local(root) => {
+                let dir = root.join(folder.name());
                 tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
                     std::fs::create_dir_all(&dir)
                         .with_context(|| format!("Failed to create {}", dir.display()))?;
@@ -100,9 +138,9 @@ impl MediaStore {
                 })
                 .await??;
             }
-            Files::Bucket { store, folder } => {
+            Files::Bucket { store, prefix } => {
                 for (name, bytes) in files {
-                    let path = folder.child(name.as_str());
+                    let path = prefix.child(folder.name()).child(name.as_str());
                     store
                         .put(&path, PutPayload::from(bytes))
                         .await
@@ -110,57 +148,83 @@ impl MediaStore {
                 }
             }
         }
-        let url = format!("{URL_PREFIX}{main_name}");
-        let variants = variant_widths.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-        with_db!(&self.db, |pool| {
-            sqlx::query(
-                "INSERT INTO images (url, width, height, variants, created_at) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(&url)
-            .bind(i64::from(image.width))
-            .bind(i64::from(image.height))
-            .bind(&variants)
-            .bind(clock::now())
-            .execute(pool)
-            .await?;
-        });
-        Ok(StoredImage { url, width: image.width, height: image.height })
+        Ok((main_name, variant_widths))
     }
 
-    /// The bytes of the stored file `name`; None for a name the server could not have made, or
-    /// a file that is not there.
-    pub async fn read(&self, name: &str) -> anyhow::Result<Option<Bytes>> {
+    /// The bytes of the stored file `name` in `folder`; None for a name the server could not
+    /// have made, or a file that is not there.
+    pub async fn read(&self, folder: Folder, name: &str) -> anyhow::Result<Option<Bytes>> {
         if !is_stored_name(name) {
             return Ok(None);
         }
         match &self.files {
-            Files::Local(dir) => match tokio::fs::read(dir.join(name)).await {
+            Files::Local(root) => match tokio::fs::read(root.join(folder.name()).join(name)).await {
                 Ok(bytes) => Ok(Some(bytes.into())),
                 Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(error) => Err(error).with_context(|| format!("Failed to read {name}")),
             },
-            Files::Bucket { store, folder } => match store.get(&folder.child(name)).await {
-                Ok(found) => Ok(Some(found.bytes().await?)),
-                Err(object_store::Error::NotFound { .. }) => Ok(None),
-                Err(error) => Err(error).with_context(|| format!("Failed to read {name} from the bucket")),
-            },
+            Files::Bucket { store, prefix } => {
+                match store.get(&prefix.child(folder.name()).child(name)).await {
+                    Ok(found) => Ok(Some(found.bytes().await?)),
+                    Err(object_store::Error::NotFound { .. }) => Ok(None),
+                    Err(error) => {
+                        Err(error).with_context(|| format!("Failed to read {name} from the bucket"))
+                    }
+                }
+            }
         }
     }
 
-    /// The names of every stored file (for backups).
-    pub async fn names(&self) -> anyhow::Result<Vec<String>> {
+    /// Deletes the image `name` (a main file's name) and its copies from `folder`; a file
+    /// already gone is no error.
+    pub async fn delete(&self, folder: Folder, name: &str) -> anyhow::Result<()> {
+        let Some((stem, extension)) = name.rsplit_once('.').filter(|_| is_stored_name(name)) else {
+            return Ok(());
+        };
+        let copies = process::VARIANT_WIDTHS.iter().map(|width| format!("{stem}-{width}w.{extension}"));
+        for file in std::iter::once(name.to_owned()).chain(copies) {
+            match &self.files {
+                Files::Local(root) => {
+                    match tokio::fs::remove_file(root.join(folder.name()).join(&file)).await {
+                        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                            return Err(error).with_context(|| format!("Failed to delete {file}"));
+                        }
+                        _ => {}
+                    }
+                }
+                Files::Bucket { store, prefix } => {
+                    match store.delete(&prefix.child(folder.name()).child(file.as_str())).await {
+                        Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+                        Err(error) => {
+                            return Err(error)
+                                .with_context(|| format!("Failed to delete {file} from the bucket"));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The names of every stored file in `folder` (for backups).
+    pub async fn names(&self, folder: Folder) -> anyhow::Result<Vec<String>> {
         let mut names = match &self.files {
-            Files::Local(dir) => match std::fs::read_dir(dir) {
-                Ok(entries) => entries
-                    .filter_map(Result::ok)
-                    .filter_map(|entry| entry.file_name().into_string().ok())
-                    .collect(),
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                Err(error) => return Err(error).with_context(|| format!("Failed to list {}", dir.display())),
-            },
-            Files::Bucket { store, folder } => {
+            Files::Local(root) => {
+                let dir = root.join(folder.name());
+                match std::fs::read_dir(&dir) {
+                    Ok(entries) => entries
+                        .filter_map(Result::ok)
+                        .filter_map(|entry| entry.file_name().into_string().ok())
+                        .collect(),
+                    Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                    Err(error) => {
+                        return Err(error).with_context(|| format!("Failed to list {}", dir.display()));
+                    }
+                }
+            }
+            Files::Bucket { store, prefix } => {
                 use futures_util::TryStreamExt as _;
-                let listed: Vec<_> = store.list(Some(folder)).try_collect().await?;
+                let listed: Vec<_> = store.list(Some(&prefix.child(folder.name()))).try_collect().await?;
                 listed.into_iter().filter_map(|meta| meta.location.filename().map(str::to_owned)).collect()
             }
         };
@@ -183,7 +247,7 @@ fn parse_bucket_url(url: &str) -> anyhow::Result<(&str, &str)> {
 
 /// Whether `name` has the form of a stored image: digits, lowercase hex, hyphens and the `w` of
 /// a copy's width, then `.jpg` or `.png`.
-fn is_stored_name(name: &str) -> bool {
+pub fn is_stored_name(name: &str) -> bool {
     name.rsplit_once('.').is_some_and(|(stem, extension)| {
         matches!(extension, "jpg" | "png")
             && !stem.is_empty()

@@ -11,8 +11,8 @@ use axum::{
 };
 
 use super::{
-    MediaStore, StoredImage,
-    process::{self, RejectedImage},
+    Folder, MediaStore, StoredImage,
+    process::{self, Processed, RejectedImage},
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
@@ -36,6 +36,31 @@ pub struct ImageForm {
     image: Vec<u8>,
 }
 
+/// The field `field` of a multipart form, checked and re-encoded; `missing` when there is none.
+pub async fn processed_upload(
+    mut form: Multipart,
+    field: &str,
+    missing: &str,
+) -> Result<Processed, ApiError> {
+    let bytes = loop {
+        let Some(next) = form.next_field().await? else {
+            return Err(ApiError::Rejected(StatusCode::UNPROCESSABLE_ENTITY, missing.to_owned()));
+        };
+        if next.name() == Some(field) {
+            break next.bytes().await?;
+        }
+    };
+    tokio::task::spawn_blocking(move || process::process(&bytes)).await.map_err(anyhow::Error::from)?.map_err(
+        |rejected| {
+            let status = match rejected {
+                RejectedImage::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            ApiError::Rejected(status, rejected.to_string())
+        },
+    )
+}
+
 /// Takes the `image` field of a multipart form, checks and re-encodes it, and answers its URL.
 #[utoipa::path(
     post,
@@ -57,29 +82,7 @@ pub async fn upload(
     admin: Admin,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
-    let mut form = form?;
-    let bytes = loop {
-        let field = form.next_field().await?;
-        let Some(field) = field else {
-            return Err(ApiError::Rejected(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "Choose an image to upload".to_owned(),
-            ));
-        };
-        if field.name() == Some("image") {
-            break field.bytes().await?;
-        }
-    };
-    let processed = tokio::task::spawn_blocking(move || process::process(&bytes))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(|rejected| {
-            let status = match rejected {
-                RejectedImage::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            };
-            ApiError::Rejected(status, rejected.to_string())
-        })?;
+    let processed = processed_upload(form?, "image", "Choose an image to upload").await?;
     let stored = media.store(processed).await?;
     audit::record(&media.db, &admin.actor(), Action::ImageUploaded, &stored.url).await?;
     Ok((StatusCode::CREATED, Json(stored)))
@@ -90,7 +93,9 @@ pub async fn serve(
     State(media): State<Arc<MediaStore>>,
     Path(name): Path<String>,
 ) -> Result<Response, ApiError> {
-    let Some(bytes) = media.read(&name).await? else { return Ok(StatusCode::NOT_FOUND.into_response()) };
+    let Some(bytes) = media.read(Folder::BlogImages, &name).await? else {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    };
     let content_type = if name.ends_with(".jpg") { "image/jpeg" } else { "image/png" };
     Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, IMMUTABLE)], Body::from(bytes))
         .into_response())

@@ -193,7 +193,7 @@ async fn an_uploaded_image_is_re_encoded_stored_under_a_server_name_and_served_w
     let (timestamp, random) = stem.split_once('-').unwrap();
     assert!(timestamp.len() >= 13 && timestamp.bytes().all(|b| b.is_ascii_digit()), "{name}");
     assert!(!random.is_empty(), "{name}");
-    let stored_files = app.stored_images().await;
+    let stored_files = app.stored_images(trailerworks::media::Folder::BlogImages).await;
     assert!(stored_files.contains(&name.to_owned()), "{stored_files:?}");
     assert!(stored_files.contains(&format!("{stem}-480w.png")), "{stored_files:?}");
 
@@ -224,7 +224,11 @@ async fn a_fake_png_an_svg_and_a_six_megabyte_image_are_refused() {
     big.resize(6 * 1024 * 1024, 0);
     let big = app.upload(&signed, "big.png", "image/png", big).await;
     assert_eq!(big.status().as_u16(), 413);
-    assert_eq!(app.stored_images().await, Vec::<String>::new(), "nothing refused is stored");
+    assert_eq!(
+        app.stored_images(trailerworks::media::Folder::BlogImages).await,
+        Vec::<String>::new(),
+        "nothing refused is stored"
+    );
     assert_eq!(app.get("/media/blog-images/..%2Ftrailerworks.db").await.status().as_u16(), 404);
 }
 

@@ -198,9 +198,9 @@ impl TestApp {
         });
     }
 
-    /// The names of the stored uploads, wherever they are kept.
-    pub async fn stored_images(&self) -> Vec<String> {
-        self.storage.media(self.db().await).expect("the media store").names().await.expect("the names")
+    /// The names of the stored uploads in `folder`, wherever they are kept.
+    pub async fn stored_images(&self, folder: trailerworks::media::Folder) -> Vec<String> {
+        self.storage.media(self.db().await).expect("the media store").names(folder).await.expect("the names")
     }
 
     /// Stops the server and its background work, like SIGTERM does.

@@ -7,6 +7,7 @@ mod backup;
 mod blog;
 mod blog_changes;
 mod booking_desk;
+mod booking_photos;
 mod bookings;
 mod connections;
 mod faults;

@@ -11,6 +11,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/page"),
     ("get", "/api/blog/search"),
     ("post", "/api/bookings"),
+    ("post", "/api/booking-photos"),
     ("get", "/api/service-area"),
     ("post", "/api/admin/login"),
     ("post", "/api/admin/logout"),

@@ -43,6 +43,8 @@ export interface BookingRequest {
   /** Where the trailer is, for mobile service. */
   location?: string;
   source: BookingSource;
+  /** Tokens of the photos uploaded for this request. */
+  photos: string[];
 }
 
 export type BookingResult =

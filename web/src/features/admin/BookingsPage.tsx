@@ -122,6 +122,24 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
         <dt className="font-medium text-slate-700">Came from</dt>
         <dd className="text-slate-900">{sourceText(booking)}</dd>
       </dl>
+      {booking.photos.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
+          {booking.photos.map((photo, index) => (
+            <li key={photo.url}>
+              <a href={photo.url} target="_blank" rel="noopener" className="block">
+                <img
+                  src={photo.url}
+                  alt={`Photo ${index + 1} of ${booking.photos.length} from ${booking.name}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
         {booking.deliveries.length === 0 ? (
           <li className="text-sm text-slate-600">No delivery channel was configured.</li>

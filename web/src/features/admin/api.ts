@@ -65,6 +65,8 @@ export interface Booking {
   /** The service-area city that location is in; null when it is outside the area. */
   locationCity: string | null;
   source: BookingSource;
+  /** Photos the visitor sent, served to the signed-in admin. */
+  photos: { url: string; width: number; height: number }[];
   answers: { question: string; answer: string }[];
   deliveries: Delivery[];
 }

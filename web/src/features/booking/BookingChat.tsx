@@ -16,6 +16,7 @@ import {
 } from "./chatScript";
 import { ContactForm } from "./ContactForm";
 import { type ContactFields, EMPTY_CONTACT } from "./contactValidation";
+import type { PickedPhoto } from "./PhotoPicker";
 import type { ThankYouState } from "./thankYouState";
 
 /** How long the assistant "types" before its next message appears. */
@@ -39,6 +40,7 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
   const [draft, setDraft] = useState("");
   // Kept here, so changing an answer after reaching the form keeps what was typed in it.
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const list = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   // Counts turns: a reply still on its way when the visitor goes back or starts over is dropped.
@@ -232,6 +234,8 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
           source={source}
           fields={contact}
           onFieldsChange={setContact}
+          photos={photos}
+          onPhotosChange={setPhotos}
           onSubmitted={onSubmitted}
         />
       )}

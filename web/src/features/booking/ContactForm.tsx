@@ -4,6 +4,7 @@ import type { BookingSource } from "../../lib/bookingSource";
 import type { ChatScript } from "../../lib/types";
 import { type Answer, locationOf } from "./chatScript";
 import { type ContactErrors, type ContactFields, validateContact } from "./contactValidation";
+import { type PickedPhoto, PhotoPicker } from "./PhotoPicker";
 import { newSubmissionId } from "./submissionId";
 import type { ThankYouState } from "./thankYouState";
 
@@ -17,11 +18,14 @@ interface Props {
   /** The fields, kept by the chat so that going back to change an answer keeps them. */
   fields: ContactFields;
   onFieldsChange: (update: (fields: ContactFields) => ContactFields) => void;
+  /** The photos picked so far, kept by the chat like the fields. */
+  photos: PickedPhoto[];
+  onPhotosChange: (update: (photos: PickedPhoto[]) => PickedPhoto[]) => void;
   onSubmitted: (visitor: ThankYouState) => void;
 }
 
 /** Name, e-mail, phone and details; validated here and again by the server. */
-export function ContactForm({ script, answers, openedAt, source, fields, onFieldsChange, onSubmitted }: Props) {
+export function ContactForm({ script, answers, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -34,6 +38,8 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
     onFieldsChange((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+
+  const uploading = photos.some((photo) => !photo.token && !photo.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,6 +56,7 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
       fillMs: Date.now() - openedAt,
       location: locationOf(script, answers),
       source,
+      photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
     });
     if (result.ok) {
       onSubmitted({ name: fields.name.trim(), email: fields.email.trim(), requestNumber: result.requestNumber });
@@ -110,6 +117,7 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
           className={input}
         />
       </div>
+      <PhotoPicker photos={photos} onChange={onPhotosChange} disabled={submitting} />
       {/* A field people never see; bots that fill it in are flagged as spam. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Website</label>
@@ -122,10 +130,10 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
       )}
       <button
         type="submit"
-        disabled={submitting}
+        disabled={submitting || uploading}
         className="w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800 disabled:cursor-wait disabled:opacity-70"
       >
-        {submitting ? "Submitting..." : "Submit Request"}
+        {submitting ? "Submitting..." : uploading ? "Uploading photos..." : "Submit Request"}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkImage, isBlankHtml, slugify, validatePost } from "./postRules";
+import { isBlankHtml, slugify, validatePost } from "./postRules";
 
 describe("slugify", () => {
   it("lowercases, drops punctuation and joins words with single hyphens", () => {
@@ -23,13 +23,5 @@ describe("validatePost", () => {
     expect(validatePost({ title: "T", slug: "t", excerpt: "E", content: "<p>Hi</p>" })).toEqual({});
     expect(isBlankHtml('<p><img src="https://example.com/a.png"></p>')).toBe(false);
     expect(isBlankHtml("<p>&nbsp;</p>")).toBe(true);
-  });
-});
-
-describe("checkImage", () => {
-  it("wants an image of at most 5 MB", () => {
-    expect(checkImage({ type: "application/pdf", size: 10 })).toBe("Please select an image file");
-    expect(checkImage({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toBe("Image must be less than 5MB");
-    expect(checkImage({ type: "image/jpeg", size: 5 * 1024 * 1024 })).toBeNull();
   });
 });

@@ -36,12 +36,3 @@ export function validatePost(post: PostFields): PostErrors {
   if (!post.excerpt.trim()) errors.excerpt = "Excerpt is required";
   return errors;
 }
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The featured image's own checks before upload; null when the file may be sent. */
-export function checkImage(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith("image/")) return "Please select an image file";
-  if (file.size > MAX_IMAGE_BYTES) return "Image must be less than 5MB";
-  return null;
-}

@@ -1,6 +1,6 @@
 // The one way the editor uploads a picked image: the browser's checks, then the server's.
 import { adminApi } from "../api";
-import { checkImage } from "./postRules";
+import { checkImage } from "../../../lib/imageFile";
 
 const UPLOAD_FAILED = "Failed to upload image. Please try again.";
 

@@ -1,0 +1,149 @@
+//! Photos a visitor sends with a booking: each uploaded on its own while the visitor fills in the
+//! form (the same checks as the admin's images), kept unattached until the booking names it,
+//! and deleted when no booking named it within a day. Only the admin sees them.
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{
+    Json,
+    body::Body,
+    extract::{Multipart, Path, State, multipart::MultipartRejection},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+
+use super::routes::BookingDesk;
+use crate::{
+    api_doc::ErrorBody,
+    auth::guard::Admin,
+    client::ClientAddress,
+    clock,
+    db::Db,
+    error::ApiError,
+    media::{Folder, MediaStore, routes::processed_upload},
+    with_db,
+};
+
+/// Photos one booking may have.
+pub const MAX_PER_BOOKING: usize = 3;
+/// URLs of booking photos start with this.
+pub const URL_PREFIX: &str = "/media/booking-photos/";
+/// How long an uploaded photo waits for its booking.
+const UNATTACHED_FOR: Duration = Duration::from_secs(24 * 60 * 60);
+const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
+
+/// The upload form.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, reason = "a schema only: the form `upload` reads field by field")]
+pub struct PhotoForm {
+    /// A PNG, JPEG, GIF or WebP image of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    photo: Vec<u8>,
+}
+
+/// A stored photo: its token goes into the booking's `photos`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct UploadedPhoto {
+    token: String,
+    width: u32,
+    height: u32,
+}
+
+/// `POST /api/booking-photos`: one photo, checked, re-encoded (metadata dropped) and kept for
+/// the booking that names its token.
+#[utoipa::path(
+    post,
+    path = "/api/booking-photos",
+    tag = "public",
+    request_body(content = PhotoForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The photo, re-encoded and stored until its booking names it.", body = UploadedPhoto),
+        (status = 400, description = "The body is not a multipart form.", body = ErrorBody),
+        (status = 408, description = "The body did not arrive in time.", body = ErrorBody),
+        (status = 413, description = "The photo or the body is too large.", body = ErrorBody),
+        (status = 422, description = "No photo was sent, or it is not an image we take.", body = ErrorBody),
+        (status = 429, description = "Too many photos from this network in the last hour.", body = ErrorBody),
+        (status = 503, description = "The photo could not be stored; nothing was kept.", body = ErrorBody)
+    )
+)]
+pub async fn upload(
+    State(desk): State<Arc<BookingDesk>>,
+    ClientAddress(client): ClientAddress,
+    form: Result<Multipart, MultipartRejection>,
+) -> Result<(StatusCode, Json<UploadedPhoto>), ApiError> {
+    let client_ip = client.to_string();
+    if desk.per_hour > 0 {
+        let limit = i64::from(desk.per_hour) * MAX_PER_BOOKING as i64;
+        if recent_uploads(&desk.db, &client_ip).await? >= limit {
+            return Err(ApiError::TooManyRequests(desk.rate_limited.clone().into()));
+        }
+    }
+    let image = processed_upload(form?, "photo", "Choose a photo to upload").await?;
+    let (width, height) = (image.width, image.height);
+    let (name, _) = desk.media.write(Folder::BookingPhotos, image).await?;
+    record(&desk.db, &name, width, height, &client_ip).await?;
+    if let Err(error) = forget_unattached(&desk.db, &desk.media).await {
+        tracing::warn!("Failed to delete booking photos no booking named: {error:#}");
+    }
+    Ok((StatusCode::CREATED, Json(UploadedPhoto { token: name, width, height })))
+}
+
+async fn record(db: &Db, name: &str, width: u32, height: u32, client_ip: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO booking_photos (name, width, height, client_ip, created_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(name)
+        .bind(i64::from(width))
+        .bind(i64::from(height))
+        .bind(client_ip)
+        .bind(clock::now())
+        .execute(pool)
+        .await?;
+    });
+    Ok(())
+}
+
+async fn recent_uploads(db: &Db, client_ip: &str) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE client_ip = $1 AND created_at > $2")
+            .bind(client_ip)
+            .bind(clock::before(RATE_WINDOW))
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// Deletes the photos no booking named within a day: their rows, then their files.
+pub async fn forget_unattached(db: &Db, media: &MediaStore) -> anyhow::Result<usize> {
+    let names: Vec<String> = with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "DELETE FROM booking_photos WHERE booking_id IS NULL AND created_at < $1 RETURNING name",
+        )
+        .bind(clock::before(UNATTACHED_FOR))
+        .fetch_all(pool)
+        .await?
+    });
+    for name in &names {
+        media.delete(Folder::BookingPhotos, name).await?;
+    }
+    Ok(names.len())
+}
+
+/// `GET /media/booking-photos/{file}`: a booking photo, for the signed-in admin only.
+pub async fn serve(
+    State(desk): State<Arc<BookingDesk>>,
+    _admin: Admin,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(bytes) = desk.media.read(Folder::BookingPhotos, &name).await? else {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    };
+    let content_type = if name.ends_with(".jpg") { "image/jpeg" } else { "image/png" };
+    Ok((
+        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "private, max-age=86400")],
+        Body::from(bytes),
+    )
+        .into_response())
+}

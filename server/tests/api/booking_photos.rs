@@ -1,0 +1,144 @@
+//! Photos sent with a booking: uploaded with the admin's checks, attached by the booking, shown
+//! to the admin only, limited per request and per network, and deleted when no booking took them.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use trailerworks::media::Folder;
+
+use crate::helpers::{TestApp, png, spawn_app, spawn_app_with};
+
+async fn upload_photo(app: &TestApp, name: &str, mime: &str, bytes: Vec<u8>) -> reqwest::Response {
+    let part = reqwest::multipart::Part::bytes(bytes)
+        .file_name(name.to_owned())
+        .mime_str(mime)
+        .expect("a MIME type");
+    app.client
+        .post(format!("{}/api/booking-photos", app.url))
+        .multipart(reqwest::multipart::Form::new().part("photo", part))
+        .send()
+        .await
+        .expect("a response")
+}
+
+async fn token(app: &TestApp) -> String {
+    let response = upload_photo(app, "trailer.png", "image/png", png(640, 480)).await;
+    assert_eq!(response.status(), 201);
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!((body["width"].as_u64(), body["height"].as_u64()), (Some(640), Some(480)));
+    body["token"].as_str().expect("a token").to_owned()
+}
+
+fn booking_with(submission_id: &str, photos: &[String]) -> Value {
+    json!({
+        "submissionId": submission_id,
+        "name": "Pat Lee",
+        "email": "pat@example.com",
+        "phone": "303-555-0166",
+        "answers": [{ "question": "What type of trailer do you have?", "answer": "Enclosed Trailer" }],
+        "photos": photos,
+        "fillMs": 30000,
+    })
+}
+
+#[tokio::test]
+async fn photos_reach_the_booking_and_only_the_admin_sees_them() {
+    let app = spawn_app().await;
+    let tokens = vec![token(&app).await, token(&app).await];
+    assert_eq!(
+        app.post_json("/api/bookings", &booking_with("photos-0000-0001", &tokens)).await.status(),
+        201
+    );
+
+    let signed = app.signed_in_admin().await;
+    let inbox: Value =
+        app.admin(Method::GET, "/bookings", &signed).send().await.unwrap().json().await.unwrap();
+    let booking = &inbox["bookings"][0];
+    let photos = booking["photos"].as_array().unwrap();
+    assert_eq!(photos.len(), 2);
+    let url = photos[0]["url"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/media/booking-photos/"), "{url}");
+    assert!(
+        booking["message"].as_str().unwrap().ends_with(
+            "Photos: 2 sent with the request; see them at https://trailers.example.com/dbadmin/bookings"
+        ),
+        "{booking}"
+    );
+
+    assert_eq!(app.get(&url).await.status(), 401, "visitors and search engines never see a photo");
+    let response =
+        app.client.get(format!("{}{url}", app.url)).header("cookie", &signed.cookie).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["cache-control"].to_str().unwrap().starts_with("private"));
+    let bytes = response.bytes().await.unwrap();
+    assert!(image::load_from_memory(&bytes).is_ok(), "a real image");
+    let blog_path = url.replace("booking-photos", "blog-images");
+    assert_eq!(app.get(&blog_path).await.status(), 404, "photos are not blog images");
+}
+
+#[tokio::test]
+async fn a_photo_gets_the_same_checks_as_the_admins_images() {
+    let app = spawn_app().await;
+    let response =
+        upload_photo(&app, "notes.png", "image/png", b"just some text, not a picture".to_vec()).await;
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "Please select an image file (PNG, JPG, GIF or WebP)");
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.to_vec();
+    assert_eq!(upload_photo(&app, "x.svg", "image/svg+xml", svg).await.status(), 422);
+    let empty = app
+        .client
+        .post(format!("{}/api/booking-photos", app.url))
+        .multipart(reqwest::multipart::Form::new().text("other", "x"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(empty.status(), 422);
+    assert_eq!(empty.json::<Value>().await.unwrap()["error"], "Choose a photo to upload");
+    assert_eq!(app.count("SELECT COUNT(*) FROM booking_photos").await, 0, "nothing kept");
+}
+
+#[tokio::test]
+async fn a_booking_takes_three_photos_at_most_and_only_uploaded_ones() {
+    let app = spawn_app().await;
+    let one = token(&app).await;
+    let four = vec![one.clone(), one.clone(), one.clone(), one.clone()];
+    let response = app.post_json("/api/bookings", &booking_with("photos-0000-0002", &four)).await;
+    assert_eq!(response.status(), 422);
+    assert!(response.json::<Value>().await.unwrap()["errors"]["photos"].is_array());
+    let response = app
+        .post_json("/api/bookings", &booking_with("photos-0000-0003", &["../trailerworks.db".to_owned()]))
+        .await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(app.count("SELECT COUNT(*) FROM bookings").await, 0);
+}
+
+#[tokio::test]
+async fn photo_uploads_are_rate_limited_per_network() {
+    let app = spawn_app_with(|c| c.booking_rate_limit = 1).await;
+    for _ in 0..3 {
+        token(&app).await;
+    }
+    let response = upload_photo(&app, "fourth.png", "image/png", png(64, 64)).await;
+    assert_eq!(response.status(), 429);
+    assert!(response.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("(303) 555-0147"));
+}
+
+#[tokio::test]
+async fn photos_no_booking_took_within_a_day_are_deleted_with_their_files() {
+    let app = spawn_app().await;
+    let kept = token(&app).await;
+    assert_eq!(
+        app.post_json("/api/bookings", &booking_with("photos-0000-0004", std::slice::from_ref(&kept)))
+            .await
+            .status(),
+        201
+    );
+    let abandoned = token(&app).await;
+    app.execute("UPDATE booking_photos SET created_at = '2000-01-01T00:00:00.000Z'").await;
+    assert!(app.stored_images(Folder::BookingPhotos).await.contains(&abandoned));
+    token(&app).await; // the next upload clears what is left over
+    let stored = app.stored_images(Folder::BookingPhotos).await;
+    assert!(!stored.contains(&abandoned), "the abandoned photo's file is gone");
+    assert!(stored.contains(&kept), "a booking's photo stays");
+    assert_eq!(app.count("SELECT COUNT(*) FROM booking_photos").await, 2);
+}

@@ -1,0 +1,147 @@
+import { ImagePlus, X } from "lucide-react";
+import { useId } from "react";
+import { checkImage } from "../../lib/imageFile";
+
+/** Photos one request may have. */
+export const MAX_PHOTOS = 3;
+const UPLOAD_FAILED = "The photo could not be uploaded. Please try again.";
+
+/** A photo the visitor picked: uploading (progress), uploaded (token) or refused (error). */
+export interface PickedPhoto {
+  key: number;
+  fileName: string;
+  preview: string;
+  /** 0 to 1 while uploading. */
+  progress: number;
+  token?: string;
+  error?: string;
+}
+
+type PhotosUpdate = (update: (photos: PickedPhoto[]) => PickedPhoto[]) => void;
+
+/** Uploads one photo, telling its progress; answers its token or the reason it was refused. */
+function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<{ token: string } | { error: string }> {
+  return new Promise((done) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/booking-photos");
+    request.setRequestHeader("Accept", "application/json");
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = (() => {
+        try {
+          return JSON.parse(request.responseText) as { token?: string; error?: string };
+        } catch {
+          return {};
+        }
+      })();
+      if (request.status === 201 && body.token) done({ token: body.token });
+      else done({ error: body.error ?? UPLOAD_FAILED });
+    };
+    request.onerror = () => done({ error: UPLOAD_FAILED });
+    const form = new FormData();
+    form.append("photo", file);
+    request.send(form);
+  });
+}
+
+let nextKey = 0;
+
+/** Picks up to three photos and uploads each at once, with its progress, preview and any error. */
+export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhoto[]; onChange: PhotosUpdate; disabled: boolean }) {
+  const id = useId();
+  const room = MAX_PHOTOS - photos.length;
+
+  const update = (key: number, change: Partial<PickedPhoto>) =>
+    onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
+
+  const add = (files: File[]) => {
+    for (const file of files.slice(0, room)) {
+      const key = nextKey++;
+      const problem = checkImage(file);
+      onChange((current) => [
+        ...current,
+        { key, fileName: file.name, preview: URL.createObjectURL(file), progress: 0, ...(problem && { error: problem }) },
+      ]);
+      if (problem) continue;
+      void uploadPhoto(file, (progress) => update(key, { progress })).then((result) =>
+        update(key, "token" in result ? { token: result.token, progress: 1 } : { error: result.error }),
+      );
+    }
+  };
+
+  const remove = (photo: PickedPhoto) => {
+    URL.revokeObjectURL(photo.preview);
+    onChange((current) => current.filter((p) => p.key !== photo.key));
+  };
+
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">
+        Photos of the damage <span className="font-normal text-slate-600">(optional, up to {MAX_PHOTOS})</span>
+      </legend>
+      {photos.length > 0 && (
+        <ul className="mt-2 space-y-2">
+          {photos.map((photo, index) => (
+            <li key={photo.key} className="flex items-center gap-3 rounded-lg p-2 ring-1 ring-slate-200">
+              <img src={photo.preview} alt={`Photo ${index + 1}: ${photo.fileName}`} className="h-12 w-12 shrink-0 rounded object-cover" />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="truncate text-slate-800">{photo.fileName}</p>
+                {photo.error ? (
+                  <p className="text-red-700">{photo.error}</p>
+                ) : photo.token ? (
+                  <p className="text-green-800">Uploaded</p>
+                ) : (
+                  <div
+                    role="progressbar"
+                    aria-label={`Uploading ${photo.fileName}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(photo.progress * 100)}
+                    className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+                  >
+                    <div className="h-full bg-orange-700 transition-[width]" style={{ width: `${Math.round(photo.progress * 100)}%` }} />
+                  </div>
+                )}
+              </div>
+              <button
+                type="button"
+                onClick={() => remove(photo)}
+                disabled={disabled}
+                aria-label={`Remove ${photo.fileName}`}
+                className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {room > 0 && (
+        <div className="mt-2">
+          <input
+            id={`${id}-photos`}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            disabled={disabled}
+            onChange={(event) => {
+              add(Array.from(event.target.files ?? []));
+              event.target.value = "";
+            }}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={`${id}-photos`}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-orange-800 ring-1 ring-orange-300 peer-focus-visible:ring-2 peer-focus-visible:ring-orange-600 hover:bg-orange-50"
+          >
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            Add photos
+          </label>
+          <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF or WebP, up to 5 MB each.</p>
+        </div>
+      )}
+    </fieldset>
+  );
+}
