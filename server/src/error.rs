@@ -59,6 +59,15 @@ pub enum ApiError {
 
 /// A JSON body that could not be read (malformed, wrong type, too large, too slow): its status
 /// and why.
+impl ApiError {
+    /// A 422 naming one field and what is wrong with it.
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        let mut errors = FieldErrors::default();
+        errors.add(field, message);
+        Self::Invalid(errors)
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         too_slow(&rejection).unwrap_or_else(|| Self::Rejected(rejection.status(), rejection.body_text()))

@@ -25,7 +25,7 @@ use crate::{
     },
     changes::{Change, Changes},
     db::Db,
-    error::{ApiError, FieldErrors},
+    error::ApiError,
 };
 
 const NO_SUCH_POST: &str = "There is no such post.";
@@ -33,11 +33,7 @@ const SLUG_TAKEN: &str = "This slug is already used by another post. Choose anot
 
 fn save_error(error: SaveError) -> ApiError {
     match error {
-        SaveError::SlugTaken => {
-            let mut errors = FieldErrors::default();
-            errors.add("slug", SLUG_TAKEN);
-            ApiError::Invalid(errors)
-        }
+        SaveError::SlugTaken => ApiError::invalid("slug", SLUG_TAKEN),
         SaveError::Other(error) => ApiError::Internal(error),
     }
 }

@@ -22,7 +22,7 @@ use crate::{
         guard::Admin,
     },
     db::Db,
-    error::{ApiError, FieldErrors},
+    error::ApiError,
 };
 
 /// The inbox shows this many bookings at most; the CSV export has them all.
@@ -42,13 +42,7 @@ impl Filter {
 
 /// `status` if it is one the admin can set, else a 422 naming the field.
 fn known_status(status: &str) -> Result<&str, ApiError> {
-    if STATUSES.contains(&status) {
-        Ok(status)
-    } else {
-        let mut errors = FieldErrors::default();
-        errors.add("status", "Unknown status");
-        Err(ApiError::Invalid(errors))
-    }
+    if STATUSES.contains(&status) { Ok(status) } else { Err(ApiError::invalid("status", "Unknown status")) }
 }
 
 /// The inbox.
@@ -110,9 +104,7 @@ pub async fn sources(
     let Query(Weeks { weeks }) = query?;
     let weeks = weeks.unwrap_or(8);
     if !(1..=52).contains(&weeks) {
-        let mut errors = FieldErrors::default();
-        errors.add("weeks", "Choose 1 to 52 weeks");
-        return Err(ApiError::Invalid(errors));
+        return Err(ApiError::invalid("weeks", "Choose 1 to 52 weeks"));
     }
     Ok(Json(sources::table(&db, weeks).await?))
 }

@@ -6,5 +6,6 @@ pub mod area;
 pub mod model;
 pub mod photos;
 pub mod routes;
+pub mod source;
 pub mod sources;
 pub mod store;

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use super::{
     area::{BAD_PLACE, ServiceArea, Verdict, is_place},
     photos::MAX_PER_BOOKING,
+    source::{Source, SourceForm},
 };
 use crate::{
     domain::{EmailAddress, PersonName, Phone},
@@ -46,67 +47,6 @@ pub struct BookingForm {
     /// Tokens of photos uploaded to `/api/booking-photos`, 3 at most.
     #[serde(default)]
     pub photos: Vec<String>,
-}
-
-/// Where a request came from, as the browser saw it. Not typed by the visitor: a value that is
-/// too long or not one line is shortened or dropped, never a reason to refuse the booking.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SourceForm {
-    /// The path of the page whose button opened the dialog, e.g. `/service-areas/aurora`.
-    pub page: Option<String>,
-    /// That button's text, e.g. `Schedule Service in Aurora`.
-    pub button: Option<String>,
-    /// The host of the page that linked to the site, e.g. `www.google.com`.
-    pub referrer: Option<String>,
-    /// `utm_source` of the page the visitor landed on.
-    pub utm_source: Option<String>,
-    /// `utm_campaign` of the page the visitor landed on.
-    pub utm_campaign: Option<String>,
-}
-
-/// Where a booking came from, cleaned up.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Source {
-    pub page: Option<String>,
-    pub button: Option<String>,
-    pub referrer_host: Option<String>,
-    pub utm_source: Option<String>,
-    pub utm_campaign: Option<String>,
-}
-
-impl SourceForm {
-    fn clean(self) -> Source {
-        Source {
-            page: self.page.and_then(|page| one_line(&page, 300)).filter(|page| page.starts_with('/')),
-            button: self.button.and_then(|button| one_line(&button, 120)),
-            referrer_host: self.referrer.and_then(|host| one_line(&host, 253)).filter(|host| is_host(host)),
-            utm_source: self.utm_source.and_then(|tag| one_line(&tag, 100)),
-            utm_campaign: self.utm_campaign.and_then(|tag| one_line(&tag, 100)),
-        }
-    }
-}
-
-/// The text on one line, whitespace runs as single spaces, at most `longest` characters; None
-/// when nothing is left.
-fn one_line(text: &str, longest: usize) -> Option<String> {
-    let line: String = text
-        .split(|c: char| c.is_whitespace() || c.is_control())
-        .filter(|word| !word.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .take(longest)
-        .collect();
-    let line = line.trim_end().to_owned();
-    (!line.is_empty()).then_some(line)
-}
-
-/// A host name (with an optional port): letters, digits, dots and hyphens.
-fn is_host(host: &str) -> bool {
-    let name =
-        host.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(host, |(name, _)| name);
-    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -418,7 +358,6 @@ mod tests {
         });
         assert_eq!(f.parse(MIN).unwrap().source, Source { button: Some("[31m".into()), ..Source::default() });
         assert_eq!(form().parse(MIN).unwrap().source, Source::default());
-        assert!(is_host("localhost:8080") && is_host("m.facebook.com") && !is_host("x:y:z") && !is_host(""));
     }
 
     #[test]

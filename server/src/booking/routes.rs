@@ -23,7 +23,7 @@ use crate::{
     client::ClientAddress,
     db::Db,
     delivery::Outbox,
-    error::{ApiError, FieldErrors},
+    error::ApiError,
     media::MediaStore,
 };
 
@@ -145,9 +145,7 @@ pub async fn service_area(
     let Query(PlaceQuery { place }) = query?;
     let place = place.trim();
     if !is_place(place) {
-        let mut errors = FieldErrors::default();
-        errors.add("place", BAD_PLACE);
-        return Err(ApiError::Invalid(errors));
+        return Err(ApiError::invalid("place", BAD_PLACE));
     }
     let verdict = desk.area.find(place);
     let message = desk.area.message(place, &verdict);

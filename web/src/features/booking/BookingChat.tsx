@@ -89,24 +89,17 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
     setTyping(false);
   };
 
-  const changeAnswer = () => {
+  /** Goes back to an earlier point of the conversation; a reply on its way is dropped. */
+  const rewind = (to: { messages: ChatMessage[]; answers: Answer[] }, draftAgain: string) => {
     turn.current += 1;
     focusNext.current = true;
-    const back = withoutLastAnswer(messages, answers);
-    setDraft(answers.at(-1)?.answer ?? "");
-    setMessages(back.messages);
-    setAnswers(back.answers);
+    setMessages(to.messages);
+    setAnswers(to.answers);
+    setDraft(draftAgain);
     setTyping(false);
   };
-
-  const startOver = () => {
-    turn.current += 1;
-    focusNext.current = true;
-    setMessages(openingMessage(script));
-    setAnswers([]);
-    setDraft("");
-    setTyping(false);
-  };
+  const changeAnswer = () => rewind(withoutLastAnswer(messages, answers), answers.at(-1)?.answer ?? "");
+  const startOver = () => rewind({ messages: openingMessage(script), answers: [] }, "");
 
   const send = (event: FormEvent) => {
     event.preventDefault();
