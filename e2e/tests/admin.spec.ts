@@ -16,7 +16,7 @@ async function writePost(page: Page, title: string, excerpt: string): Promise<vo
   await page.keyboard.press("Control+b");
   await page.keyboard.type(" and read our guide");
   for (let i = 0; i < "our guide".length; i++) await page.keyboard.press("Shift+ArrowLeft");
-  await page.getByRole("button", { name: "link" }).click();
+  await page.getByRole("button", { name: "Insert link" }).click();
   const linkInput = page.locator(".ql-tooltip input[type=text]");
   await linkInput.fill("https://example.com/guide");
   await linkInput.press("Enter");
@@ -141,7 +141,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   // An image in the content goes through the same upload (not inlined as base64).
   await page.locator(".ql-editor").press("End");
   const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "image", exact: true }).click();
+  await page.getByRole("button", { name: "Insert image" }).click();
   await (await chooser).setFiles(await pngFile(page));
   await expect(page.locator(".ql-editor img")).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
   await page.getByRole("button", { name: "Draft" }).click();

@@ -52,6 +52,10 @@ pub enum AdminAction {
     Create(AdminArgs),
     /// Set a new password for an account (also the way back in after a lock-out).
     SetPassword(AdminArgs),
+    /// Turn two-factor sign-in off for an account whose authenticator app and recovery codes are
+    /// lost; its sessions end.
+    #[command(name = "reset-2fa")]
+    Reset2fa(AdminArgs),
 }
 
 #[derive(Debug, clap::Args)]

@@ -8,9 +8,13 @@ use serde_json::json;
 use std::io::IsTerminal as _;
 
 use crate::{
-    auth::{password::Password, session, throttle, users},
+    auth::{
+        audit::{self, Action, Actor},
+        password::Password,
+        session, throttle, two_factor, users,
+    },
     blog,
-    cli::AdminAction,
+    cli::{AdminAction, AdminArgs},
     config::{ServeConfig, StorageConfig},
     content::Content,
     db::{self, Db},
@@ -76,11 +80,12 @@ pub async fn demo_content(storage: &StorageConfig) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `trailerworks admin create|set-password --email E`.
+/// `trailerworks admin create|set-password|reset-2fa --email E`.
 pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
     let (args, creating) = match action {
         AdminAction::Create(args) => (args, true),
         AdminAction::SetPassword(args) => (args, false),
+        AdminAction::Reset2fa(args) => return reset_two_factor(args).await,
     };
     let email =
         EmailAddress::parse(&args.email).map_err(|message| anyhow::anyhow!("{message}: {}", args.email))?;
@@ -100,6 +105,25 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
         session::delete_all_of(&db, email.as_ref()).await?;
         println!("Set a new password for {email}; its sessions are signed out and sign-in is open again.");
     }
+    Ok(())
+}
+
+/// `trailerworks admin reset-2fa --email E`: the way back in after losing the authenticator
+/// app and the recovery codes. Two-factor sign-in goes off and the account's sessions end.
+async fn reset_two_factor(args: AdminArgs) -> anyhow::Result<()> {
+    let db = args.storage.open_db().await?;
+    let account = users::find_by_email(&db, args.email.trim())
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("There is no account for {}", args.email.trim()))?;
+    two_factor::disable(&db, account.id).await?;
+    session::delete_all_of(&db, &account.email).await?;
+    throttle::clear_account(&db, &account.email).await?;
+    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: "command line" };
+    audit::record(&db, &actor, Action::TwoFactorReset, "").await?;
+    println!(
+        "Two-factor sign-in is off for {}; its sessions are signed out. Sign in with the password and turn it on again under Account.",
+        account.email
+    );
     Ok(())
 }
 

@@ -10,12 +10,15 @@ use axum::{
     Json,
     extract::multipart::{MultipartError, MultipartRejection},
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
-    http::StatusCode,
+    http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
 
 /// What a request hears while the database cannot be reached or written (nothing was stored).
 pub const UNAVAILABLE: &str = "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.";
+
+/// What a throttled sign-in (or code, or password check) hears.
+const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 /// Messages per field, answered as 422 `{"errors": {"field": ["message"]}}`.
 #[derive(Debug, Default)]
@@ -45,6 +48,9 @@ pub enum ApiError {
     Rejected(StatusCode, String),
     #[error("too many requests")]
     TooManyRequests(Cow<'static, str>),
+    /// Too many wrong passwords or codes: how long to wait (sent as Retry-After).
+    #[error("throttled")]
+    Throttled(std::time::Duration),
     /// No valid session.
     #[error("not signed in")]
     Unauthorized,
@@ -120,6 +126,15 @@ impl IntoResponse for ApiError {
             }
             Self::Rejected(status, message) => (status, message),
             Self::TooManyRequests(message) => (StatusCode::TOO_MANY_REQUESTS, message.into_owned()),
+            Self::Throttled(wait) => {
+                let retry_after = [(header::RETRY_AFTER, wait.as_secs().max(1).to_string())];
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    retry_after,
+                    Json(ErrorBody { error: THROTTLED.to_owned() }),
+                )
+                    .into_response();
+            }
             Self::Unauthorized => (StatusCode::UNAUTHORIZED, "Please sign in.".to_owned()),
             Self::Forbidden(message) => (StatusCode::FORBIDDEN, message.to_owned()),
             Self::NotFound(message) => (StatusCode::NOT_FOUND, message.to_owned()),

@@ -51,6 +51,7 @@ impl Application {
         let rate_limited = rate_limited(&content.business.phone);
         let area = ServiceArea::new(&content.cities, &content.business.address.city);
         let emergency_answers = content.chat.emergency_answers.clone();
+        let issuer = content.business.name.clone();
         let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
             PublicPages::start(site, config.render_threads, config.page_cache_bytes())
@@ -85,7 +86,7 @@ impl Application {
         let state = AppState {
             pages: Arc::clone(&pages),
             changes,
-            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
+            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https(), &issuer)),
             media,
             db,
             bookings,

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { AdminApp } from "./features/admin/AdminApp";
 import { LayoutContext } from "./lib/layout";
 import type { LayoutData } from "./lib/types";
@@ -10,13 +10,20 @@ const stateElement = document.getElementById("page-state");
 const root = document.getElementById("root");
 if (stateElement && root) {
   const state = JSON.parse(stateElement.textContent ?? "{}") as { layout: LayoutData };
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
+  // A data router, so the editor can hold a navigation while it asks about unsaved changes.
+  const router = createBrowserRouter([
+    {
+      path: "*",
+      element: (
         <LayoutContext.Provider value={state.layout}>
           <AdminApp />
         </LayoutContext.Provider>
-      </BrowserRouter>
+      ),
+    },
+  ]);
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

@@ -20,6 +20,9 @@ use crate::{client::ClientAddress, db::Db, error::ApiError};
 pub const CSRF_HEADER: &str = "x-csrf-token";
 /// Password hashes computed at once; more sign-ins wait for a turn (or get 429).
 const CONCURRENT_HASHES: usize = 2;
+/// How long a sign-in waits for a turn at hashing before it gets 429.
+const HASHING_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+const BUSY: &str = "Sign-in is busy right now. Please try again in a moment.";
 
 /// What sign-in and the guard share.
 pub struct AuthDesk {
@@ -27,11 +30,26 @@ pub struct AuthDesk {
     pub cookies: CookiePolicy,
     /// Turns at argon2, which takes ~20 MiB and tens of milliseconds of a core each.
     pub hashing: Semaphore,
+    /// The name authenticator apps show for this site's codes (the business name).
+    pub issuer: String,
 }
 
 impl AuthDesk {
-    pub fn new(db: Db, https: bool) -> Self {
-        Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES) }
+    pub fn new(db: Db, https: bool, issuer: &str) -> Self {
+        Self {
+            db,
+            cookies: CookiePolicy { https },
+            hashing: Semaphore::new(CONCURRENT_HASHES),
+            issuer: issuer.to_owned(),
+        }
+    }
+
+    /// A turn at password hashing, or 429 after a short wait.
+    pub async fn hashing_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+        tokio::time::timeout(HASHING_WAIT, self.hashing.acquire())
+            .await
+            .map_err(|_| ApiError::TooManyRequests(BUSY.into()))?
+            .map_err(|_| ApiError::TooManyRequests(BUSY.into()))
     }
 
     /// The session token the request's cookie carries.
@@ -44,6 +62,8 @@ impl AuthDesk {
 pub struct Admin {
     pub user: SessionUser,
     pub client_ip: String,
+    /// The session's token, from the cookie (the account page tells this session from others).
+    pub token: String,
 }
 
 impl Admin {
@@ -78,7 +98,7 @@ where
             }
         }
         let Ok(ClientAddress(client)) = ClientAddress::from_request_parts(parts, state).await;
-        Ok(Self { user, client_ip: client.to_string() })
+        Ok(Self { user, client_ip: client.to_string(), token: token.to_owned() })
     }
 }
 

@@ -1,9 +1,6 @@
 //! Sign-in, sign-out, the current session and the audit log, under /api/admin.
 
-use std::{
-    sync::{Arc, LazyLock},
-    time::Duration,
-};
+use std::sync::{Arc, LazyLock};
 
 use axum::{
     Json,
@@ -11,7 +8,7 @@ use axum::{
         Query, State,
         rejection::{JsonRejection, QueryRejection},
     },
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use axum_extra::extract::CookieJar;
@@ -23,6 +20,7 @@ use super::{
     password::{self, Password},
     session::{self, SessionUser, random_token},
     throttle::{self, Keys},
+    two_factor::{self, Accepted},
     users,
 };
 use crate::{
@@ -32,10 +30,10 @@ use crate::{
 };
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
-const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
-const BUSY: &str = "Sign-in is busy right now. Please try again in a moment.";
-/// How long a sign-in waits for a turn at hashing before it gets 429.
-const HASHING_WAIT: Duration = Duration::from_secs(3);
+pub const WRONG_CODE: &str =
+    "That code is not right. Check the code in your authenticator app and try again.";
+const CODE_REQUIRED: &str = "Enter the 6-digit code from your authenticator app, or a recovery code";
+const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please enter your email and password again.";
 const AUDIT_PAGE: i64 = 100;
 /// Longer input cannot be an account's address (RFC 5321), and is not worth a hash or a log line.
 const MAX_EMAIL_BYTES: usize = 254;
@@ -56,7 +54,8 @@ pub struct LoginForm {
     tag = "admin",
     request_body = LoginForm,
     responses(
-        (status = 200, description = "Signed in: the session cookie is set.", body = SessionInfo,
+        (status = 200, description = "Signed in (the session cookie is set), or, with two-factor sign-in on, the challenge to send a code with.",
+            body = LoginAnswer,
             headers(("Set-Cookie" = String, description = "The session cookie (HttpOnly, SameSite=Lax)"))),
         (status = 401, description = "Invalid credentials or insufficient permissions.", body = ErrorBody),
         (status = 403, description = "A cross-site request.", body = ErrorBody),
@@ -93,18 +92,11 @@ pub async fn login(
     let client_ip = client.to_string();
     let actor = Actor { user_id: None, email, client_ip: &client_ip };
     let keys = Keys::new(email, &client_ip);
-    if let Some(wait) = throttle::wait_left(&desk.db, &keys).await? {
+    if let Err(throttled) = throttle::ensure_open(&desk.db, &keys).await {
         audit::record(&desk.db, &actor, Action::SignInThrottled, "").await?;
-        let mut response = ApiError::TooManyRequests(THROTTLED.into()).into_response();
-        if let Ok(seconds) = HeaderValue::from_str(&wait.as_secs().max(1).to_string()) {
-            response.headers_mut().insert(header::RETRY_AFTER, seconds);
-        }
-        return Ok(response);
+        return Err(throttled);
     }
-    let _turn = tokio::time::timeout(HASHING_WAIT, desk.hashing.acquire())
-        .await
-        .map_err(|_| ApiError::TooManyRequests(BUSY.into()))?
-        .map_err(|_| ApiError::TooManyRequests(BUSY.into()))?;
+    let _turn = desk.hashing_turn().await?;
     let account = users::find_by_email(&desk.db, email).await?;
     let stored_hash = account.as_ref().map(|account| account.password_hash.clone());
     let given = form.password.clone();
@@ -129,17 +121,139 @@ pub async fn login(
             tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
         users::update_hash(&desk.db, account.id, &hash).await?;
     }
+    // With two-factor sign-in on, a right password only earns the question for a code (unless
+    // this browser is trusted). Failures are not cleared yet, so codes cannot be guessed by
+    // signing in again and again.
+    let trusted = match jar.get(desk.cookies.trusted_name()) {
+        Some(cookie) => two_factor::is_trusted(&desk.db, account.id, cookie.value()).await?,
+        None => false,
+    };
+    if account.totp_secret.is_some() && !trusted {
+        let challenge = two_factor::start_challenge(&desk.db, account.id).await?;
+        return Ok(Json(LoginAnswer::CodeNeeded(CodeNeeded { code_needed: true, challenge })).into_response());
+    }
     throttle::clear(&desk.db, &keys).await?;
-    let session = session::create(&desk.db, account.id, desk.token(&jar)).await?;
-    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
-    audit::record(&desk.db, &actor, Action::SignIn, "").await?;
+    let detail = if trusted { "on a trusted device" } else { "" };
+    let (jar, info) = start_session(&desk, jar, &account, &client_ip, &headers, detail).await?;
+    Ok((jar, Json(LoginAnswer::SignedIn(info))).into_response())
+}
+
+/// Signs `account` in: a new session (ending the one the browser came with), its cookie, and the
+/// audit entry.
+async fn start_session(
+    desk: &AuthDesk,
+    jar: CookieJar,
+    account: &users::Account,
+    client_ip: &str,
+    headers: &HeaderMap,
+    detail: &str,
+) -> Result<(CookieJar, SessionInfo), ApiError> {
+    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let origin = session::Origin { client_ip, user_agent };
+    let session = session::create(&desk.db, account.id, desk.token(&jar), &origin).await?;
+    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip };
+    audit::record(&desk.db, &actor, Action::SignIn, detail).await?;
     let user = SessionUser {
         user_id: account.id,
-        email: account.email,
-        role: account.role,
+        email: account.email.clone(),
+        role: account.role.clone(),
         csrf_token: session.csrf_token,
     };
-    Ok((jar.add(desk.cookies.session(session.token)), Json(SessionInfo::of(&user))).into_response())
+    Ok((jar.add(desk.cookies.session(session.token)), SessionInfo::of(&user)))
+}
+
+/// What a right password gets: a session, or the question for a code.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    SignedIn(SessionInfo),
+    CodeNeeded(CodeNeeded),
+}
+
+/// Two-factor sign-in is on: send a code with this challenge to `POST /api/admin/login/code`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeNeeded {
+    /// Always true.
+    code_needed: bool,
+    /// Names this sign-in for five minutes and five codes.
+    challenge: String,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CodeForm {
+    #[serde(default)]
+    challenge: String,
+    /// Six digits from the authenticator app, or one of the recovery codes.
+    #[serde(default)]
+    code: String,
+    /// Let this browser skip the code for 30 days.
+    #[serde(default)]
+    trust_device: bool,
+}
+
+/// `POST /api/admin/login/code`: the second step of a two-factor sign-in.
+#[utoipa::path(
+    post,
+    path = "/login/code",
+    tag = "admin",
+    request_body = CodeForm,
+    responses(
+        (status = 200, description = "Signed in: the session cookie (and, if asked, the trusted-device cookie) is set.",
+            body = SessionInfo,
+            headers(("Set-Cookie" = String, description = "The session cookie; the trusted-device cookie"))),
+        (status = 401, description = "The code is not right, or the sign-in expired.", body = ErrorBody),
+        (status = 403, description = "A cross-site request.", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-ins (see Retry-After).", body = ErrorBody,
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 503, description = "The database cannot be reached or written.", body = ErrorBody),
+        BodyRefusals
+    )
+)]
+pub async fn login_code(
+    State(desk): State<Arc<AuthDesk>>,
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
+    jar: CookieJar,
+    body: Result<Json<CodeForm>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    if !same_origin(&headers) {
+        return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
+    }
+    let Json(form) = body?;
+    if form.code.trim().is_empty() {
+        return Err(ApiError::invalid("code", CODE_REQUIRED));
+    }
+    let expired = || ApiError::Rejected(StatusCode::UNAUTHORIZED, SIGN_IN_EXPIRED.to_owned());
+    let user_id = two_factor::challenge_try(&desk.db, &form.challenge).await?.ok_or_else(expired)?;
+    let account = users::find_by_id(&desk.db, user_id).await?.ok_or_else(expired)?;
+    let secret = account.totp_secret.as_deref().ok_or_else(expired)?;
+    let client_ip = client.to_string();
+    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
+    let keys = Keys::new(&account.email, &client_ip);
+    if let Err(throttled) = throttle::ensure_open(&desk.db, &keys).await {
+        audit::record(&desk.db, &actor, Action::SignInThrottled, "").await?;
+        return Err(throttled);
+    }
+    let detail = match two_factor::accept_code(&desk.db, account.id, secret, &form.code).await? {
+        Some(Accepted::Authenticator) => "with an authenticator code".to_owned(),
+        Some(Accepted::RecoveryCode { left }) => format!("with a recovery code ({left} left)"),
+        None => {
+            throttle::record_failure(&desk.db, &keys).await?;
+            audit::record(&desk.db, &actor, Action::SignInCodeFailed, "").await?;
+            return Err(ApiError::Rejected(StatusCode::UNAUTHORIZED, WRONG_CODE.to_owned()));
+        }
+    };
+    two_factor::end_challenge(&desk.db, &form.challenge).await?;
+    throttle::clear(&desk.db, &keys).await?;
+    let mut jar = jar;
+    if form.trust_device {
+        let token = two_factor::trust_device(&desk.db, account.id).await?;
+        jar = jar.add(desk.cookies.trusted(token, two_factor::TRUST_FOR));
+    }
+    let (jar, info) = start_session(&desk, jar, &account, &client_ip, &headers, &detail).await?;
+    Ok((jar, Json(info)).into_response())
 }
 
 /// A hash of a random password with today's parameters, made once.
@@ -174,16 +288,32 @@ impl SessionInfo {
     }
 }
 
-/// `GET /api/admin/session`: the signed-in admin, or 401.
+/// Who is signed in: the admin and the CSRF token, or neither.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentSession {
+    user: Option<Account>,
+    csrf_token: Option<String>,
+}
+
+/// `GET /api/admin/session`: the signed-in admin, or `user: null` when nobody is signed in
+/// (not an error: the admin app asks this before anyone signs in).
 #[utoipa::path(
     get,
     path = "/session",
     tag = "admin",
     security(("session" = [])),
-    responses((status = 200, description = "The signed-in admin.", body = SessionInfo), AdminRefusals)
+    responses((status = 200, description = "The signed-in admin, or nobody.", body = CurrentSession), AdminRefusals)
 )]
-pub async fn current(admin: Admin) -> Json<SessionInfo> {
-    Json(SessionInfo::of(&admin.user))
+pub async fn current(admin: Result<Admin, ApiError>) -> Result<Json<CurrentSession>, ApiError> {
+    match admin {
+        Ok(admin) => {
+            let SessionInfo { user, csrf_token } = SessionInfo::of(&admin.user);
+            Ok(Json(CurrentSession { user: Some(user), csrf_token: Some(csrf_token) }))
+        }
+        Err(ApiError::Unauthorized) => Ok(Json(CurrentSession { user: None, csrf_token: None })),
+        Err(error) => Err(error),
+    }
 }
 
 /// `POST /api/admin/logout`: ends the session and removes the cookie.

@@ -41,6 +41,22 @@ impl CookiePolicy {
         cookie.make_removal();
         cookie
     }
+
+    /// The name of the cookie of a browser trusted to skip the sign-in code.
+    pub fn trusted_name(self) -> &'static str {
+        if self.https { "__Host-trailerworks_trusted" } else { "trailerworks_trusted" }
+    }
+
+    /// The cookie that lets this browser skip the sign-in code for `lifetime`.
+    pub fn trusted(self, token: String, lifetime: Duration) -> Cookie<'static> {
+        Cookie::build((self.trusted_name(), token))
+            .http_only(true)
+            .secure(self.https)
+            .same_site(SameSite::Lax)
+            .path("/")
+            .max_age(time::Duration::seconds(i64::try_from(lifetime.as_secs()).unwrap_or(i64::MAX)))
+            .build()
+    }
 }
 
 /// 256 random bits as 64 hex digits.
@@ -54,7 +70,8 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn token_hash(token: &str) -> String {
+/// How a secret token is stored: its SHA-256, as hex.
+pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
@@ -73,9 +90,20 @@ pub struct NewSession {
     pub csrf_token: String,
 }
 
+/// Where a session is started from, for the account page's list of sessions.
+pub struct Origin<'a> {
+    pub client_ip: &'a str,
+    pub user_agent: &'a str,
+}
+
 /// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
 /// sign-in always rotates the token. Expired sessions of anyone are cleared on the way.
-pub async fn create(db: &Db, user_id: i64, previous: Option<&str>) -> anyhow::Result<NewSession> {
+pub async fn create(
+    db: &Db,
+    user_id: i64,
+    previous: Option<&str>,
+    origin: &Origin<'_>,
+) -> anyhow::Result<NewSession> {
     let session = NewSession { token: random_token(), csrf_token: random_token() };
     let now = clock::now();
     with_db!(db, |pool| {
@@ -92,13 +120,15 @@ pub async fn create(db: &Db, user_id: i64, previous: Option<&str>) -> anyhow::Re
             .execute(&mut *tx)
             .await?;
         sqlx::query(
-            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at)
-             VALUES ($1, $2, $3, $4, $4)",
+            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, client_ip, user_agent)
+             VALUES ($1, $2, $3, $4, $4, $5, $6)",
         )
         .bind(token_hash(&session.token))
         .bind(user_id)
         .bind(&session.csrf_token)
         .bind(&now)
+        .bind(origin.client_ip)
+        .bind(origin.user_agent.chars().take(300).collect::<String>())
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -164,6 +194,48 @@ pub async fn delete_all_of(db: &Db, email: &str) -> anyhow::Result<()> {
         .await?;
     });
     Ok(())
+}
+
+/// A live session as the account page lists it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Listed {
+    pub started_at: String,
+    pub last_seen_at: String,
+    pub client_ip: String,
+    /// The browser's User-Agent header as it was sent.
+    pub user_agent: String,
+    /// The session of the request that asked.
+    pub current: bool,
+}
+
+/// The live sessions of `user_id`, the newest first; `token` marks the asking one.
+pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Listed>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT created_at AS started_at, last_seen_at, client_ip, user_agent, token_hash = $2 AS current
+             FROM sessions WHERE user_id = $1 AND created_at >= $3 AND last_seen_at >= $4
+             ORDER BY last_seen_at DESC",
+        )
+        .bind(user_id)
+        .bind(token_hash(token))
+        .bind(clock::before(ABSOLUTE_LIFETIME))
+        .bind(clock::before(IDLE_TIMEOUT))
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// Ends every session of `user_id` but the one with `token`; how many ended.
+pub async fn delete_others(db: &Db, user_id: i64, token: &str) -> anyhow::Result<u64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2")
+            .bind(user_id)
+            .bind(token_hash(token))
+            .execute(pool)
+            .await?
+            .rows_affected()
+    }))
 }
 
 /// Whether two secrets are equal, in time that does not depend on where they differ.

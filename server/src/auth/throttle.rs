@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use crate::{clock, db::Db, with_db};
+use crate::{clock, db::Db, error::ApiError, with_db};
 
 const FREE_FAILURES: i64 = 5;
 const FIRST_WAIT: Duration = Duration::from_secs(60);
@@ -48,6 +48,14 @@ fn wait_after(failures: i64) -> Duration {
 /// The failures that still count at `now`, given the stored count and time of the last one.
 fn current_failures(failures: i64, last_failure: OffsetDateTime, now: OffsetDateTime) -> i64 {
     if now - last_failure > WINDOW + wait_after(failures) { 0 } else { failures }
+}
+
+/// Ok while these keys may try, else the 429 to answer (with how long to wait).
+pub async fn ensure_open(db: &Db, keys: &Keys) -> Result<(), ApiError> {
+    match wait_left(db, keys).await? {
+        Some(wait) => Err(ApiError::Throttled(wait)),
+        None => Ok(()),
+    }
 }
 
 /// The wait left before the next attempt of these keys may run; None when it may run now.

@@ -39,13 +39,27 @@ pub struct Account {
     pub email: String,
     pub password_hash: String,
     pub role: String,
+    /// Set when two-factor sign-in is on.
+    pub totp_secret: Option<String>,
 }
 
 /// The user with `email` (compared ignoring case), if any.
 pub async fn find_by_email(db: &Db, email: &str) -> anyhow::Result<Option<Account>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, email, password_hash, role FROM users WHERE lower(email) = lower($1)")
-            .bind(email)
+        sqlx::query_as(
+            "SELECT id, email, password_hash, role, totp_secret FROM users WHERE lower(email) = lower($1)",
+        )
+        .bind(email)
+        .fetch_optional(pool)
+        .await?
+    }))
+}
+
+/// The user with `id`, if any.
+pub async fn find_by_id(db: &Db, id: i64) -> anyhow::Result<Option<Account>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, email, password_hash, role, totp_secret FROM users WHERE id = $1")
+            .bind(id)
             .fetch_optional(pool)
             .await?
     }))

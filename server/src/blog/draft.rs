@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::sanitize::sanitize;
-use crate::{domain::Slug, error::FieldErrors};
+use crate::{assets, domain::Slug, error::FieldErrors};
 
 const MAX_TITLE: usize = 200;
 const MAX_EXCERPT: usize = 500;
@@ -96,16 +96,24 @@ fn has_text(html: &str) -> bool {
     !text.replace("&nbsp;", " ").trim().is_empty()
 }
 
-/// An uploaded image's path on this site, or a web address; blank means none.
+/// An uploaded image's path on this site, one of the site's own pictures (the sample posts'),
+/// or a web address; blank means none.
 fn featured_image(url: Option<&str>) -> Result<Option<String>, &'static str> {
     let url = url.map(str::trim).unwrap_or("");
     if url.is_empty() {
         return Ok(None);
     }
-    let allowed = url.len() <= MAX_IMAGE_URL
-        && !url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<')
-        && (url.starts_with("/media/") || url.starts_with("https://") || url.starts_with("http://"));
-    if allowed { Ok(Some(url.to_owned())) } else { Err("The featured image must be an uploaded image") }
+    let plain = url.len() <= MAX_IMAGE_URL
+        && !url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<');
+    let allowed = match url.strip_prefix("/site/") {
+        Some(name) => assets::site_image_exists(name),
+        None => url.starts_with("/media/") || url.starts_with("https://") || url.starts_with("http://"),
+    };
+    if plain && allowed {
+        Ok(Some(url.to_owned()))
+    } else {
+        Err("The featured image must be an uploaded image")
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +158,8 @@ mod tests {
             Ok(Some("/media/blog-images/1-a.jpg".into()))
         );
         assert_eq!(featured_image(Some("  ")), Ok(None));
+        assert_eq!(featured_image(Some("/site/blog-brakes.svg")), Ok(Some("/site/blog-brakes.svg".into())));
+        assert!(featured_image(Some("/site/no-such-picture.svg")).is_err());
         assert!(featured_image(Some("javascript:alert(1)")).is_err());
         assert!(featured_image(Some("data:image/svg+xml,<svg>")).is_err());
     }

@@ -103,7 +103,7 @@ async fn a_password_reset_unlocks_a_throttled_account_and_ends_its_sessions() {
     // The CLI works while the server runs on the same data directory.
     let reset = admin("set-password", crate::helpers::ADMIN_EMAIL, &app.storage, "a brand new long secret");
     assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
-    let old_session = app.admin(reqwest::Method::GET, "/session", &signed).send().await.unwrap();
+    let old_session = app.admin(reqwest::Method::GET, "/account", &signed).send().await.unwrap();
     assert_eq!(old_session.status().as_u16(), 401);
     let keys: Vec<(String,)> = app.rows("SELECT key FROM login_failures").await;
     assert_eq!(

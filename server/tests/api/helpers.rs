@@ -277,6 +277,29 @@ impl TestApp {
         Signed { cookie, csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned() }
     }
 
+    /// Signs the admin in from a browser that sends `cookie` (a trusted-device cookie).
+    pub async fn sign_in_with_cookie(&self, cookie: &str) -> Signed {
+        let response = self
+            .client
+            .post(format!("{}/api/admin/login", self.url))
+            .header("cookie", cookie)
+            .json(&serde_json::json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+            .send()
+            .await
+            .expect("a response");
+        let session = session_cookie(&response).expect("a session cookie");
+        let body: serde_json::Value = response.json().await.expect("JSON");
+        Signed { cookie: session, csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned() }
+    }
+
+    /// Who `signed`'s session belongs to now (None once it has ended), as the admin app asks.
+    pub async fn session_email(&self, signed: &Signed) -> Option<String> {
+        let response = self.admin(reqwest::Method::GET, "/session", signed).send().await.expect("a response");
+        assert_eq!(response.status().as_u16(), 200, "GET /session answers 200 signed in or not");
+        let body: serde_json::Value = response.json().await.expect("JSON");
+        body["user"]["email"].as_str().map(str::to_owned)
+    }
+
     /// A request to the admin API with the session cookie and, for writes, the CSRF token.
     pub fn admin(&self, method: reqwest::Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
         let write = method != reqwest::Method::GET;

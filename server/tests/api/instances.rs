@@ -83,9 +83,9 @@ async fn sessions_throttling_rate_limits_and_uploads_are_shared() {
 
     // A session signed in on one instance is valid on the other; signing out ends it on both.
     let signed = a.sign_in().await;
-    assert_eq!(b.admin(Method::GET, "/session", &signed).send().await.expect("a response").status(), 200);
+    assert_eq!(b.admin(Method::GET, "/account", &signed).send().await.expect("a response").status(), 200);
     assert_eq!(b.admin(Method::POST, "/logout", &signed).send().await.expect("a response").status(), 204);
-    assert_eq!(a.admin(Method::GET, "/session", &signed).send().await.expect("a response").status(), 401);
+    assert_eq!(a.admin(Method::GET, "/account", &signed).send().await.expect("a response").status(), 401);
 
     // An image uploaded through one instance is served by the other.
     let signed = b.sign_in().await;

@@ -1,5 +1,6 @@
 //! HTTP tests against the real application, started on port 0 with a temporary data directory.
 
+mod account;
 mod admin_auth;
 mod admin_cli;
 mod admin_posts;

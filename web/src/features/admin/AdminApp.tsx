@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner";
+import { AccountPage } from "./AccountPage";
 import { AuditPage } from "./AuditPage";
 import { BookingsPage } from "./BookingsPage";
 import { DashboardPage } from "./DashboardPage";
@@ -64,6 +65,14 @@ export function AdminApp() {
           element={
             <RequireAdmin>
               <AuditPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/account"
+          element={
+            <RequireAdmin>
+              <AccountPage />
             </RequireAdmin>
           }
         />

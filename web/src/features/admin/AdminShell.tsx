@@ -2,25 +2,26 @@ import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
-import { useSession } from "./session";
+import { useSession, type SignInState } from "./session";
 
 /** The sections, each current on its own path and on those starting with `also`. */
 const SECTIONS = [
   { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
   { to: "/dbadmin/bookings", label: "Bookings", also: null },
   { to: "/dbadmin/audit", label: "Audit log", also: null },
+  { to: "/dbadmin/account", label: "Account", also: null },
 ];
 
 /** The frame of every signed-in screen: sections, the signed-in e-mail and Logout. */
 export function AdminShell({ children }: { children: ReactNode }) {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const layout = useLayout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  async function logout() {
-    await signOut();
-    navigate("/dbadmin", { replace: true });
+  /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
+  function logout() {
+    navigate("/dbadmin", { replace: true, state: { signOut: true } satisfies SignInState });
   }
 
   return (
@@ -47,7 +48,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <span className="text-slate-300">{user?.email}</span>
             <button
               type="button"
-              onClick={() => void logout()}
+              onClick={logout}
               className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium text-white ring-1 ring-white/40 hover:bg-white/10"
             >
               <LogOut aria-hidden="true" className="h-4 w-4" />

@@ -39,27 +39,31 @@ export function AuditPage() {
       {entries === null ? (
         <Spinner label="Loading the audit log" />
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        // A table from 640 px up; below that each entry is a short stack of lines.
+        <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">When</th>
-                <th scope="col" className="px-4 py-3">Who</th>
                 <th scope="col" className="px-4 py-3">What</th>
+                <th scope="col" className="px-4 py-3">Who</th>
                 <th scope="col" className="px-4 py-3">Details</th>
                 <th scope="col" className="px-4 py-3">Address</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="block divide-y divide-slate-200 sm:table-row-group">
               {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-2 whitespace-nowrap">
+                <tr key={entry.id} className="block px-4 py-3 sm:table-row sm:p-0">
+                  <td className="block text-xs text-slate-600 sm:table-cell sm:px-4 sm:py-2 sm:text-sm sm:whitespace-nowrap sm:text-slate-900">
                     <time dateTime={entry.at}>{dateTime(entry.at)}</time>
                   </td>
-                  <td className="px-4 py-2">{entry.email}</td>
-                  <td className="px-4 py-2 font-medium">{entry.action}</td>
-                  <td className="px-4 py-2 text-slate-700">{entry.detail}</td>
-                  <td className="px-4 py-2 text-slate-700">{entry.clientIp}</td>
+                  <td className="block font-medium sm:table-cell sm:px-4 sm:py-2 sm:font-normal">{entry.action}</td>
+                  <td className="block break-all sm:table-cell sm:px-4 sm:py-2 sm:break-normal">{entry.email}</td>
+                  <td className="block text-slate-700 sm:table-cell sm:px-4 sm:py-2">{entry.detail}</td>
+                  <td className="block text-slate-700 sm:table-cell sm:px-4 sm:py-2">
+                    <span className="sm:hidden">From </span>
+                    {entry.clientIp}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { ErrorNotice } from "./ErrorNotice";
 import { PublishedBadge } from "./PublishedBadge";
 
 const UPDATE_FAILED = "The change could not be saved. Please try again.";
+const ACTION = "inline-flex items-center gap-1.5 rounded-md p-2 font-medium text-slate-700 hover:bg-slate-100";
 
 export function DashboardPage() {
   const [posts, setPosts] = useState<AdminPost[] | null>(null);
@@ -105,62 +106,67 @@ export function DashboardPage() {
             </Link>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-3">Title</th>
-                  <th scope="col" className="px-5 py-3">Status</th>
-                  <th scope="col" className="px-5 py-3">Created</th>
-                  <th scope="col" className="px-5 py-3 text-right">Actions</th>
+          // A table from 640 px up; below that each post is a card with its actions in reach.
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
+              <tr>
+                <th scope="col" className="px-5 py-3">Title</th>
+                <th scope="col" className="px-5 py-3">Status</th>
+                <th scope="col" className="px-5 py-3">Created</th>
+                <th scope="col" className="px-5 py-3 text-right">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-200 sm:table-row-group">
+              {posts.map((post) => (
+                <tr key={post.id} data-testid="post-row" className="block px-5 py-4 sm:table-row sm:p-0">
+                  <td className="block sm:table-cell sm:max-w-md sm:px-5 sm:py-4">
+                    <p className="font-semibold text-slate-900">{post.title}</p>
+                    <p className="mt-0.5 line-clamp-2 text-slate-600">{post.excerpt}</p>
+                  </td>
+                  <td className="mt-2 mr-3 inline-block sm:mt-0 sm:mr-0 sm:table-cell sm:px-5 sm:py-4">
+                    <PublishedBadge published={post.published} />
+                  </td>
+                  <td className="inline-block whitespace-nowrap text-slate-700 sm:table-cell sm:px-5 sm:py-4">
+                    <span className="sm:hidden">Created </span>
+                    {shortDate(post.createdAt)}
+                  </td>
+                  <td className="mt-2 block sm:mt-0 sm:table-cell sm:px-5 sm:py-4">
+                    <div className="-ml-2 flex flex-wrap gap-1 sm:ml-0 sm:justify-end">
+                      <Link
+                        to={`/dbadmin/posts/edit/${post.id}`}
+                        aria-label={`Edit ${post.title}`}
+                        title="Edit"
+                        className={ACTION}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        <span className="sm:hidden">Edit</span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => void togglePublished(post)}
+                        aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
+                        title={post.published ? "Unpublish" : "Publish"}
+                        className={ACTION}
+                      >
+                        {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+                        <span className="sm:hidden">{post.published ? "Unpublish" : "Publish"}</span>
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void remove(post)}
+                        aria-label={`Delete ${post.title}`}
+                        title="Delete"
+                        className={`${ACTION} text-red-700 hover:bg-red-50`}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        <span className="sm:hidden">Delete</span>
+                      </button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {posts.map((post) => (
-                  <tr key={post.id}>
-                    <td className="max-w-md px-5 py-4">
-                      <p className="font-semibold text-slate-900">{post.title}</p>
-                      <p className="mt-0.5 line-clamp-2 text-slate-600">{post.excerpt}</p>
-                    </td>
-                    <td className="px-5 py-4">
-                      <PublishedBadge published={post.published} />
-                    </td>
-                    <td className="px-5 py-4 whitespace-nowrap text-slate-700">{shortDate(post.createdAt)}</td>
-                    <td className="px-5 py-4">
-                      <div className="flex justify-end gap-1">
-                        <Link
-                          to={`/dbadmin/posts/edit/${post.id}`}
-                          aria-label={`Edit ${post.title}`}
-                          title="Edit"
-                          className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-                        >
-                          <Pencil aria-hidden="true" className="h-4 w-4" />
-                        </Link>
-                        <button
-                          type="button"
-                          onClick={() => void togglePublished(post)}
-                          aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
-                          title={post.published ? "Unpublish" : "Publish"}
-                          className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-                        >
-                          {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => void remove(post)}
-                          aria-label={`Delete ${post.title}`}
-                          title="Delete"
-                          className="rounded-md p-2 text-red-700 hover:bg-red-50"
-                        >
-                          <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
     </AdminShell>

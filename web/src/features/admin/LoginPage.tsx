@@ -1,8 +1,9 @@
 import { Eye, EyeOff, Lock } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { AdminApiError, adminApi } from "./api";
+import { AdminApiError, adminApi, type Session } from "./api";
+import { CodeStep } from "./CodeStep";
 import { useSession, type SignInState } from "./session";
 import { ErrorNotice } from "./ErrorNotice";
 
@@ -19,16 +20,27 @@ function loginError(error: unknown): string {
 }
 
 export function LoginPage() {
-  const { user, signedIn } = useSession();
+  const { user, signedIn, signOut } = useSession();
   const navigate = useNavigate();
-  const next = (useLocation().state as SignInState | null)?.from ?? "/dbadmin/dashboard";
+  const asked = useLocation().state as SignInState | null;
+  const next = asked?.from ?? "/dbadmin/dashboard";
+  const leaving = asked?.signOut === true;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Set when the password was right and two-factor sign-in asks for a code. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
-  if (user === undefined) return <Spinner label="Checking your session" />;
+  useEffect(() => {
+    if (!leaving || user === undefined) return;
+    // Signed out, the page forgets why it came (so signing in again stays signed in).
+    if (user) void signOut();
+    else navigate("/dbadmin", { replace: true });
+  }, [leaving, user, signOut, navigate]);
+
+  if (user === undefined || (leaving && user)) return <Spinner label="Checking your session" />;
   if (user?.role === "admin") return <Navigate to={next} replace />;
 
   async function submit(event: FormEvent) {
@@ -36,8 +48,13 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      signedIn(await adminApi.login(email.trim(), password));
-      navigate(next, { replace: true });
+      const answer = await adminApi.login(email.trim(), password);
+      if ("codeNeeded" in answer) {
+        setChallenge(answer.challenge);
+        setBusy(false);
+        return;
+      }
+      done(answer);
     } catch (failure) {
       if (!(failure instanceof AdminApiError && failure.status === 401)) console.error("Login failed", failure);
       setError(loginError(failure));
@@ -45,9 +62,24 @@ export function LoginPage() {
     }
   }
 
+  function done(session: Session) {
+    signedIn(session);
+    navigate(next, { replace: true });
+  }
+
+  function startOver(message: string | null) {
+    setChallenge(null);
+    setPassword("");
+    setError(message);
+  }
+
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-950 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
+        {challenge ? (
+          <CodeStep challenge={challenge} onSignedIn={done} onStartOver={startOver} />
+        ) : (
+          <>
         <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
           <Lock aria-hidden="true" className="h-7 w-7" />
         </div>
@@ -108,6 +140,8 @@ export function LoginPage() {
             {busy ? "Signing in..." : "Sign In"}
           </button>
         </form>
+          </>
+        )}
         <p className="mt-6 text-center text-xs text-slate-600">Authorized personnel only. All access is logged and monitored.</p>
       </div>
     </main>

@@ -11,6 +11,34 @@ export interface Session {
   csrfToken: string;
 }
 
+/** What a right password gets when two-factor sign-in is on: send a code with the challenge. */
+export interface CodeNeeded {
+  codeNeeded: true;
+  challenge: string;
+}
+
+export interface SessionListing {
+  startedAt: string;
+  lastSeenAt: string;
+  clientIp: string;
+  userAgent: string;
+  current: boolean;
+}
+
+export interface Account {
+  email: string;
+  twoFactor: boolean;
+  recoveryCodesLeft: number;
+  sessions: SessionListing[];
+}
+
+/** A new authenticator app's secret, as a QR code and as text. */
+export interface Enrolment {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
 export interface AdminPost {
   id: number;
   title: string;
@@ -134,13 +162,26 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
   const error = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
-  if (response.status === 401 && path !== "/login" && path !== "/session") onUnauthorized();
+  if (response.status === 401 && !path.startsWith("/login")) onUnauthorized();
   throw new AdminApiError(response.status, error.error ?? `${method} ${path} answered ${response.status}`, error.errors);
 }
 
 export const adminApi = {
-  session: () => call<Session>("GET", "/session"),
-  login: (email: string, password: string) => call<Session>("POST", "/login", { email, password }),
+  /** Who is signed in: the user is null when nobody is. */
+  session: () => call<{ user: AdminUser | null; csrfToken: string | null }>("GET", "/session"),
+  login: (email: string, password: string) => call<Session | CodeNeeded>("POST", "/login", { email, password }),
+  loginCode: (challenge: string, code: string, trustDevice: boolean) =>
+    call<Session>("POST", "/login/code", { challenge, code, trustDevice }),
+  account: () => call<Account>("GET", "/account"),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    call<void>("PUT", "/account/password", { currentPassword, newPassword }),
+  signOutOthers: () => call<{ ended: number }>("POST", "/account/sign-out-others"),
+  setUpTwoFactor: () => call<Enrolment>("POST", "/account/two-factor/setup"),
+  enableTwoFactor: (code: string) =>
+    call<{ recoveryCodes: string[] }>("POST", "/account/two-factor/enable", { code }).then((r) => r.recoveryCodes),
+  disableTwoFactor: (code: string) => call<void>("POST", "/account/two-factor/disable", { code }),
+  newRecoveryCodes: (code: string) =>
+    call<{ recoveryCodes: string[] }>("POST", "/account/two-factor/recovery-codes", { code }).then((r) => r.recoveryCodes),
   logout: () => call<void>("POST", "/logout"),
   posts: () => call<{ posts: AdminPost[] }>("GET", "/posts").then((r) => r.posts),
   post: (id: number) => call<AdminPost>("GET", `/posts/${id}`),

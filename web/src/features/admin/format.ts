@@ -9,3 +9,25 @@ export function shortDate(timestamp: string): string {
 export function dateTime(timestamp: string): string {
   return new Date(timestamp).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short" });
 }
+
+/** A User-Agent header in plain words, e.g. "Chrome on Windows". */
+export function browserName(userAgent: string): string {
+  const browser =
+    [
+      ["Edg/", "Edge"],
+      ["Firefox/", "Firefox"],
+      ["Chrome/", "Chrome"],
+      ["Safari/", "Safari"],
+    ].find(([token]) => userAgent.includes(token!))?.[1] ?? "A browser";
+  const system =
+    [
+      ["iPhone", "iPhone"],
+      ["iPad", "iPad"],
+      ["Android", "Android"],
+      ["Windows", "Windows"],
+      ["Mac OS", "Mac"],
+      ["CrOS", "ChromeOS"],
+      ["Linux", "Linux"],
+    ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
+  return system ? `${browser} on ${system}` : browser;
+}

@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { AdminApiError, adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
+import { adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
 
 const STORED_USER = "auth_user";
 
@@ -55,11 +55,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     whenUnauthorized(forget);
     let cancelled = false;
     adminApi.session().then(
-      (session) => {
-        if (!cancelled) signedIn(session);
+      ({ user, csrfToken }) => {
+        if (cancelled) return;
+        if (user && csrfToken) signedIn({ user, csrfToken });
+        else forget();
       },
       (error: unknown) => {
-        if (!(error instanceof AdminApiError && error.status === 401)) console.error("Session check failed", error);
+        console.error("Session check failed", error);
         if (!cancelled) forget();
       },
     );
@@ -72,9 +74,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
 
-/** Where the sign-in page goes next: the page that asked for a sign-in, else the dashboard. */
+/** Where the sign-in page goes next: the page that asked for a sign-in, else the dashboard;
+ * or that it should sign out first (the Logout button). */
 export interface SignInState {
   from?: string;
+  signOut?: boolean;
 }
 
 /** Shows `children` to a signed-in admin; sends anyone else to the sign-in page, which brings

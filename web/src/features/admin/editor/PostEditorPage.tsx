@@ -10,6 +10,7 @@ import { RichTextEditor } from "./RichTextEditor";
 import { slugify, validatePost, type PostErrors } from "./postRules";
 import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
 import { ErrorNotice } from "../ErrorNotice";
+import { DiscardGuard } from "./DiscardGuard";
 
 const SAVE_FAILED = "Failed to save post. Please try again.";
 const RESTORED = "Your unsaved changes from before you were signed out are back. Save them when ready.";
@@ -40,6 +41,18 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
   );
 }
 
+/** Whether two drafts hold the same post (Quill writes an empty editor as `<p><br></p>`). */
+function sameDraft(a: PostDraft, b: PostDraft): boolean {
+  const content = (html: string) => (html === "<p><br></p>" ? "" : html);
+  return (
+    a.title === b.title &&
+    a.slug === b.slug &&
+    a.excerpt === b.excerpt &&
+    content(a.content) === content(b.content) &&
+    a.featuredImage === b.featuredImage
+  );
+}
+
 /** aria-describedby for a field with an optional hint and error. */
 function describedBy(id: string, hint: boolean, error?: string): string | undefined {
   const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
@@ -53,6 +66,10 @@ export function PostEditorPage() {
   const ids = useId();
   const [restored] = useState(() => (postId === null ? unsavedDraft(null) : null));
   const [draft, setDraft] = useState<PostDraft | null>(postId === null ? (restored ?? EMPTY) : null);
+  /** The post as stored (or empty for a new one): the editor has unsaved changes when the draft differs. */
+  const [stored, setStored] = useState<PostDraft | null>(postId === null ? EMPTY : null);
+  /** Set once a save went through: the editor then goes back to the dashboard without asking. */
+  const [done, setDone] = useState(false);
   const [slugByHand, setSlugByHand] = useState(postId !== null);
   const [view, setView] = useState<"compose" | "preview">("compose");
   const [errors, setErrors] = useState<PostErrors & { featuredImage?: string }>({});
@@ -70,16 +87,16 @@ export function PostEditorPage() {
         if (cancelled) return;
         const unsaved = unsavedDraft(postId);
         if (unsaved) setNotice(RESTORED);
-        setDraft(
-          unsaved ?? {
-            title: post.title,
-            slug: post.slug,
-            excerpt: post.excerpt,
-            content: post.content ?? "",
-            featuredImage: post.featuredImage,
-            published: post.published,
-          },
-        );
+        const asStored = {
+          title: post.title,
+          slug: post.slug,
+          excerpt: post.excerpt,
+          content: post.content ?? "",
+          featuredImage: post.featuredImage,
+          published: post.published,
+        };
+        setStored(asStored);
+        setDraft(unsaved ?? asStored);
       },
       (failure: unknown) => {
         console.error("Failed to load the post", failure);
@@ -91,6 +108,10 @@ export function PostEditorPage() {
     };
   }, [postId, navigate]);
 
+  useEffect(() => {
+    if (done) navigate("/dbadmin/dashboard");
+  }, [done, navigate]);
+
   if (!draft) {
     return (
       <AdminShell>
@@ -99,8 +120,14 @@ export function PostEditorPage() {
     );
   }
 
+  /** Changes fields of the draft; an error shown under a changed field goes (SPEC.md section 5). */
   function update(change: Partial<PostDraft>) {
     setDraft((current) => (current ? { ...current, ...change } : current));
+    setErrors((current) => {
+      const changed = Object.keys(change);
+      if (!changed.some((name) => name in current)) return current;
+      return Object.fromEntries(Object.entries(current).filter(([name]) => !changed.includes(name)));
+    });
   }
 
   function changeTitle(title: string) {
@@ -119,7 +146,7 @@ export function PostEditorPage() {
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
       forgetUnsaved(postId);
-      navigate("/dbadmin/dashboard");
+      setDone(true);
     } catch (failure) {
       setSaving(null);
       if (failure instanceof AdminApiError && failure.status === 422) {
@@ -136,8 +163,11 @@ export function PostEditorPage() {
   const field = (name: keyof PostErrors | "featuredImage") => `${ids}-${name}`;
   const contentLabel = `${ids}-content-label`;
 
+  const unsaved = !done && stored !== null && !sameDraft(draft, stored);
+
   return (
     <AdminShell>
+      <DiscardGuard unsaved={unsaved} />
       <div className="flex flex-wrap items-center gap-3">
         <Link
           to="/dbadmin/dashboard"

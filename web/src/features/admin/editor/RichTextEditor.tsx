@@ -46,14 +46,33 @@ const FORMATS = [
   "code-block",
 ];
 
-/** Quill's pickers have no accessible names; these are given after mount. */
-const PICKER_NAMES: Record<string, string> = {
+/** Plain names for the toolbar's controls, given after mount as their accessible name and
+ * tooltip (Quill labels buttons with its format names, such as 'script: sub', and pickers not at
+ * all). Keys are the control's class and, for buttons with a value, `class:value`. */
+const CONTROL_NAMES: Record<string, string> = {
   "ql-header": "Heading level",
   "ql-font": "Font",
   "ql-size": "Text size",
   "ql-color": "Text colour",
   "ql-background": "Background colour",
   "ql-align": "Alignment",
+  "ql-bold": "Bold",
+  "ql-italic": "Italic",
+  "ql-underline": "Underline",
+  "ql-strike": "Strikethrough",
+  "ql-script:sub": "Subscript",
+  "ql-script:super": "Superscript",
+  "ql-list:ordered": "Numbered list",
+  "ql-list:bullet": "Bulleted list",
+  "ql-indent:-1": "Decrease indent",
+  "ql-indent:+1": "Increase indent",
+  "ql-direction:rtl": "Right-to-left text",
+  "ql-link": "Insert link",
+  "ql-image": "Insert image",
+  "ql-video": "Insert video",
+  "ql-blockquote": "Quote",
+  "ql-code-block": "Code block",
+  "ql-clean": "Clear formatting",
 };
 
 const ImageFormat = Quill.import("formats/image") as unknown as {
@@ -65,7 +84,7 @@ const ImageFormat = Quill.import("formats/image") as unknown as {
  * becomes blank. */
 class SafeImage extends ImageFormat {
   static override sanitize(url: string): string {
-    return /^(https?:\/\/|data:image\/|\/media\/blog-images\/)/i.test(url.trim()) ? url : "";
+    return /^(https?:\/\/|data:image\/|\/media\/blog-images\/|\/site\/)/i.test(url.trim()) ? url : "";
   }
 }
 
@@ -82,12 +101,22 @@ function pickImages(choose: (files: File[]) => void): void {
 }
 Quill.register("formats/image", SafeImage, true);
 
-function labelPickers(toolbar: Element): void {
-  for (const [className, name] of Object.entries(PICKER_NAMES)) {
-    toolbar.querySelectorAll(`.ql-picker.${className} .ql-picker-label`).forEach((label) => {
-      label.setAttribute("aria-label", name);
-    });
-  }
+function nameControls(toolbar: Element): void {
+  const name = (element: Element, key: string) => {
+    const plain = CONTROL_NAMES[key];
+    if (!plain) return;
+    element.setAttribute("aria-label", plain);
+    element.setAttribute("title", plain);
+  };
+  toolbar.querySelectorAll("button").forEach((button) => {
+    const format = Array.from(button.classList).find((c) => c.startsWith("ql-"));
+    if (format) name(button, button.value ? `${format}:${button.value}` : format);
+  });
+  toolbar.querySelectorAll(".ql-picker").forEach((picker) => {
+    const format = Array.from(picker.classList).find((c) => c.startsWith("ql-") && c !== "ql-picker");
+    const label = picker.querySelector(".ql-picker-label");
+    if (format && label) name(label, format);
+  });
 }
 
 export function RichTextEditor({
@@ -148,7 +177,7 @@ export function RichTextEditor({
     });
     quill.current = editor;
     const toolbar = container.querySelector(".ql-toolbar");
-    if (toolbar) labelPickers(toolbar);
+    if (toolbar) nameControls(toolbar);
     editor.on("text-change", () => {
       lastHtml.current = editor.root.innerHTML;
       report.current(lastHtml.current);

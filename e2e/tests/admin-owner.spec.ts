@@ -1,0 +1,257 @@
+// The admin as the owner uses it (issue 14): sample posts that save, errors that clear, the
+// discard question, the server's upload reasons, plain toolbar names, phone layouts, and the
+// account page with two-step sign-in.
+import { createHmac } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+
+test.use({ admin: true });
+
+/** The authenticator app's code for the base32 `secret`, `stepsAhead` 30-second steps from now
+ * (RFC 6238 with SHA-1 and six digits, as the apps make it). */
+function totp(secret: string, stepsAhead = 0): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/\s/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + stepsAhead));
+  const hash = createHmac("sha1", key).update(counter).digest();
+  const offset = hash[hash.length - 1]! & 0xf;
+  return ((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
+}
+
+/** Whether the page scrolls sideways (it should not, at any width). */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+}
+
+async function enterPassword(page: Page): Promise<void> {
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("with the sample posts", () => {
+  test.use({ demoContent: true });
+
+  test("a sample post saves with its own picture, unchanged or with a typo fixed", async ({ page }) => {
+    await signIn(page);
+    const row = page.getByTestId("post-row").filter({ hasText: "Winter" }).first();
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page.getByRole("img", { name: "Featured image preview" })).toHaveAttribute("src", /^\/site\//);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+
+    await row.getByRole("link", { name: /^Edit/ }).click();
+    const title = page.getByLabel("Title");
+    await title.fill(`${await title.inputValue()} (updated)`);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page.getByTestId("post-row").filter({ hasText: "(updated)" })).toHaveCount(1);
+  });
+
+  test("on a phone the dashboard and the audit log fit the screen with every action in reach", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    const row = page.getByTestId("post-row").first();
+    for (const name of [/^Edit/, /^Unpublish/, /^Delete/]) {
+      const action = row.getByRole(name.source.includes("Edit") ? "link" : "button", { name });
+      await expect(action).toBeVisible();
+      const box = await action.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByText("sign-in", { exact: true }).first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("an error under a field goes as soon as the field is filled", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await page.getByLabel("Title").fill("Tire Pressure");
+  await expect(page.getByText("Title is required")).toBeHidden();
+  await expect(page.getByText("Slug is required")).toBeHidden();
+  await expect(page.getByText("Excerpt is required")).toBeVisible();
+  await page.getByLabel("Excerpt").fill("Check it cold.");
+  await expect(page.getByText("Excerpt is required")).toBeHidden();
+  await expect(page.getByLabel("Excerpt")).toHaveAttribute("aria-invalid", "false");
+  await expect(page.getByText("Content is required")).toBeVisible();
+});
+
+test("leaving the editor with unsaved changes asks first", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  // Nothing typed: the back arrow just leaves.
+  await page.getByRole("link", { name: "Back to dashboard" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+
+  await page.goto("/dbadmin/posts/new");
+  await page.getByLabel("Title").fill("Half a thought");
+  await page.getByRole("link", { name: "Back to dashboard" }).click();
+  const question = page.getByRole("dialog", { name: "Discard changes?" });
+  await expect(question).toBeVisible();
+  await expectNoAxeViolations(page);
+  await question.getByRole("button", { name: "Keep editing" }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL("/dbadmin/posts/new");
+  await expect(page.getByLabel("Title")).toHaveValue("Half a thought");
+
+  // Another section's link asks too; discarding leaves.
+  await page.getByRole("link", { name: "Bookings" }).click();
+  await question.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL("/dbadmin/bookings");
+
+  // Closing the tab (or reloading) gets the browser's own question.
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  await page.getByLabel("Title").fill("Another thought");
+  const asked = page.waitForEvent("dialog");
+  void page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss();
+});
+
+test.describe("when the server refuses an upload", () => {
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test("the editor shows the server's reason", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dbadmin/posts/new");
+    await hydrated(page);
+    // A text file named and typed as a PNG passes the browser's check; the server reads the bytes.
+    await page.locator("input[type=file]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await expect(page.getByRole("alert")).toHaveText("Please select an image file (PNG, JPG, GIF or WebP)");
+  });
+});
+
+test("every toolbar control has a plain name", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  for (const name of ["Bold", "Subscript", "Superscript", "Numbered list", "Right-to-left text", "Insert link", "Clear formatting"]) {
+    const control = page.getByRole("button", { name, exact: true });
+    await expect(control).toBeVisible();
+    await expect(control).toHaveAttribute("title", name);
+  }
+  const names = await page.locator(".ql-toolbar button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
+  expect(names.filter((name) => name.includes(":") || /^[a-z]/.test(name))).toEqual([]);
+});
+
+test.describe("two-step sign-in", () => {
+  test.use({ expectedConsoleErrors: [/status of (401|422)/] });
+
+  for (const width of [390, 1366]) {
+    test(`turn it on, sign in with a code and with a recovery code, and turn it off (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page);
+      await page.getByRole("link", { name: "Account" }).click();
+      await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+      await expect(page.getByText("This device")).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+      await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+      const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+      await expectNoAxeViolations(page);
+      await page.getByLabel("2. The 6-digit code the app shows").fill("000000");
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await expect(page.getByText(/That code is not right/)).toBeVisible();
+      await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+      await expect(page.getByText(/That code is not right/)).toBeHidden();
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+      const codes = (await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) => c.trim());
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "I have saved them" }).click();
+      await expect(page.getByText("10 recovery codes are left.")).toBeVisible();
+      expect(await scrollsSideways(page)).toBe(false);
+
+      // Sign in again: the password, then the app's code (the next one: a code works once).
+      await signOut(page);
+      await enterPassword(page);
+      await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByLabel("Authentication code").fill("123456");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByRole("alert")).toContainText("That code is not right");
+      await page.getByLabel("Authentication code").fill(totp(secret, 1));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page).toHaveURL("/dbadmin/dashboard");
+
+      // A lost phone: a recovery code signs in once.
+      await signOut(page);
+      await enterPassword(page);
+      await page.getByLabel("Authentication code").fill(codes[0]!);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page).toHaveURL("/dbadmin/dashboard");
+      await page.getByRole("link", { name: "Account" }).click();
+      await expect(page.getByText("9 recovery codes are left.")).toBeVisible();
+
+      // Turning it off takes a code.
+      await page.getByLabel("Code from the app, or a recovery code").fill(codes[1]!);
+      await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+      await expect(page.getByRole("button", { name: "Turn on two-step sign-in" })).toBeVisible();
+      await page.getByRole("link", { name: "Audit log" }).click();
+      await expect(page.getByText("two-factor sign-in turned off").first()).toBeVisible();
+      await expect(page.getByText("with a recovery code (9 left)").first()).toBeVisible();
+    });
+  }
+
+  test("a trusted device skips the code next time", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dbadmin/account");
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    await signOut(page);
+    await enterPassword(page);
+    await page.getByLabel("Authentication code").fill(totp(secret, 1));
+    await page.getByLabel("Trust this device for 30 days").check();
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await signOut(page);
+    await enterPassword(page);
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+  });
+});
+
+test.describe("the password", () => {
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test("changes with the current one, and the reasons show under the fields", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dbadmin/account");
+    await hydrated(page);
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new long secret");
+    await page.getByLabel("New password again").fill("a brand new long secret");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("The current password is not right")).toBeVisible();
+    await page.getByLabel("Current password").fill(ADMIN.password);
+    await expect(page.getByText("The current password is not right")).toBeHidden();
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password is changed. Any other sessions were signed out.");
+    await signOut(page);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill("a brand new long secret");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+  });
+});

@@ -1,0 +1,324 @@
+//! The signed-in admin's own account, under /api/admin/account: the password, the sessions, and
+//! two-factor sign-in (turning it on and off, new recovery codes). Every code or password tried
+//! here counts against the account's sign-in throttle, and every change is in the audit log.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{State, rejection::JsonRejection},
+    http::StatusCode,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    audit::{self, Action},
+    guard::{Admin, AuthDesk},
+    password::{self, Password},
+    routes::WRONG_CODE,
+    session,
+    throttle::{self, Keys},
+    two_factor::{self, Accepted, Enrolment},
+    users,
+};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    error::{ApiError, FieldErrors},
+};
+
+const WRONG_PASSWORD: &str = "The current password is not right";
+const ALREADY_ON: &str = "Two-factor sign-in is on already. Turn it off first to use another app.";
+const NOT_ON: &str = "Two-factor sign-in is not on.";
+const NOT_SET_UP: &str = "Start again: the setup expired.";
+
+/// The account page.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountInfo {
+    email: String,
+    /// Whether sign-in asks for a code from an authenticator app.
+    two_factor: bool,
+    /// Unused recovery codes (0 when two-factor sign-in is off).
+    recovery_codes_left: i64,
+    /// Live sessions, the most recently used first.
+    sessions: Vec<session::Listed>,
+}
+
+/// `GET /api/admin/account`.
+#[utoipa::path(
+    get,
+    path = "/account",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The signed-in admin's account.", body = AccountInfo), AdminRefusals)
+)]
+pub async fn show(State(desk): State<Arc<AuthDesk>>, admin: Admin) -> Result<Json<AccountInfo>, ApiError> {
+    let settings = two_factor::settings(&desk.db, admin.user.user_id).await?;
+    Ok(Json(AccountInfo {
+        email: admin.user.email.clone(),
+        two_factor: settings.totp_secret.is_some(),
+        recovery_codes_left: two_factor::recovery_codes_left(&desk.db, admin.user.user_id).await?,
+        sessions: session::list(&desk.db, admin.user.user_id, &admin.token).await?,
+    }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasswordChange {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// `PUT /api/admin/account/password`: a new password (the rules of `trailerworks admin
+/// set-password`); every other session of the account ends.
+#[utoipa::path(
+    put,
+    path = "/account/password",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "The password is changed; other sessions are signed out."),
+        (status = 429, description = "Too many wrong passwords or codes (see Retry-After).", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn change_password(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+    body: Result<Json<PasswordChange>, JsonRejection>,
+) -> Result<StatusCode, ApiError> {
+    let Json(form) = body?;
+    let mut errors = FieldErrors::default();
+    if form.current_password.is_empty() {
+        errors.add("currentPassword", "Enter your current password");
+    }
+    let new_password = errors.check("newPassword", Password::parse(&form.new_password));
+    let Some(new_password) = new_password.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::Invalid(errors));
+    };
+    let keys = Keys::new(&admin.user.email, &admin.client_ip);
+    throttle::ensure_open(&desk.db, &keys).await?;
+    let account = users::find_by_id(&desk.db, admin.user.user_id).await?.ok_or(ApiError::Unauthorized)?;
+    let _turn = desk.hashing_turn().await?;
+    let (stored, given) = (account.password_hash, form.current_password);
+    let right = tokio::task::spawn_blocking(move || password::verify(&stored, &given))
+        .await
+        .map_err(anyhow::Error::from)?;
+    if !right {
+        throttle::record_failure(&desk.db, &keys).await?;
+        audit::record(&desk.db, &admin.actor(), Action::PasswordChangeFailed, "").await?;
+        return Err(ApiError::invalid("currentPassword", WRONG_PASSWORD));
+    }
+    let hash =
+        tokio::task::spawn_blocking(move || new_password.hash()).await.map_err(anyhow::Error::from)??;
+    users::update_hash(&desk.db, account.id, &hash).await?;
+    let ended = session::delete_others(&desk.db, account.id, &admin.token).await?;
+    audit::record(&desk.db, &admin.actor(), Action::PasswordChanged, &signed_out(ended)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+fn signed_out(sessions: u64) -> String {
+    match sessions {
+        0 => String::new(),
+        1 => "1 other session signed out".to_owned(),
+        n => format!("{n} other sessions signed out"),
+    }
+}
+
+/// How many sessions ended.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Ended {
+    ended: u64,
+}
+
+/// `POST /api/admin/account/sign-out-others`: ends every other session of the account and
+/// forgets the browsers it trusted.
+#[utoipa::path(
+    post,
+    path = "/account/sign-out-others",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    responses((status = 200, description = "The other sessions are ended.", body = Ended), AdminRefusals)
+)]
+pub async fn sign_out_others(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+) -> Result<Json<Ended>, ApiError> {
+    let ended = session::delete_others(&desk.db, admin.user.user_id, &admin.token).await?;
+    two_factor::forget_devices(&desk.db, admin.user.user_id).await?;
+    audit::record(&desk.db, &admin.actor(), Action::SignedOutElsewhere, &signed_out(ended)).await?;
+    Ok(Json(Ended { ended }))
+}
+
+/// `POST /api/admin/account/two-factor/setup`: a new secret to add to an authenticator app; it
+/// takes effect once a code from it is confirmed.
+#[utoipa::path(
+    post,
+    path = "/account/two-factor/setup",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "The secret, its QR code and address.", body = Enrolment),
+        (status = 409, description = "Two-factor sign-in is on already.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn setup(State(desk): State<Arc<AuthDesk>>, admin: Admin) -> Result<Json<Enrolment>, ApiError> {
+    if two_factor::settings(&desk.db, admin.user.user_id).await?.totp_secret.is_some() {
+        return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
+    }
+    let secret = two_factor::new_secret();
+    two_factor::set_pending(&desk.db, admin.user.user_id, &secret).await?;
+    Ok(Json(two_factor::enrolment(&secret, &admin.user.email, &desk.issuer)?))
+}
+
+/// A code from the authenticator app, or (where it says so) a recovery code.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeForm {
+    #[serde(default)]
+    code: String,
+}
+
+/// Recovery codes, shown once.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodes {
+    recovery_codes: Vec<String>,
+}
+
+/// The throttle's keys for `admin`, or 429 while they must wait.
+async fn unthrottled(desk: &AuthDesk, admin: &Admin) -> Result<Keys, ApiError> {
+    let keys = Keys::new(&admin.user.email, &admin.client_ip);
+    throttle::ensure_open(&desk.db, &keys).await?;
+    Ok(keys)
+}
+
+/// A wrong code: counted, logged, and answered under the code field.
+async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys) -> ApiError {
+    let recorded = async {
+        throttle::record_failure(&desk.db, keys).await?;
+        audit::record(&desk.db, &admin.actor(), Action::SignInCodeFailed, "").await
+    };
+    match recorded.await {
+        Ok(()) => ApiError::invalid("code", WRONG_CODE),
+        Err(error) => ApiError::Internal(error),
+    }
+}
+
+/// `POST /api/admin/account/two-factor/enable`: confirms the app with one of its codes and turns
+/// two-factor sign-in on; answers the ten recovery codes, which are shown only now.
+#[utoipa::path(
+    post,
+    path = "/account/two-factor/enable",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = CodeForm,
+    responses(
+        (status = 200, description = "On: the recovery codes.", body = RecoveryCodes),
+        (status = 409, description = "On already, or the setup expired.", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes (see Retry-After).", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn enable(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+    body: Result<Json<CodeForm>, JsonRejection>,
+) -> Result<Json<RecoveryCodes>, ApiError> {
+    let Json(CodeForm { code }) = body?;
+    let settings = two_factor::settings(&desk.db, admin.user.user_id).await?;
+    if settings.totp_secret.is_some() {
+        return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
+    }
+    let pending = settings
+        .totp_pending_secret
+        .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_SET_UP.to_owned()))?;
+    let keys = unthrottled(&desk, &admin).await?;
+    let Some(step) = two_factor::code_step(&pending, &code) else {
+        return Err(wrong_code(&desk, &admin, &keys).await);
+    };
+    let codes = two_factor::new_recovery_codes();
+    two_factor::enable(&desk.db, admin.user.user_id, step, &codes).await?;
+    throttle::clear(&desk.db, &keys).await?;
+    audit::record(&desk.db, &admin.actor(), Action::TwoFactorEnabled, "").await?;
+    Ok(Json(RecoveryCodes { recovery_codes: codes }))
+}
+
+/// Uses up `code` (an app code or a recovery code) of the signed-in admin, or refuses it.
+async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accepted, ApiError> {
+    let secret = two_factor::settings(&desk.db, admin.user.user_id)
+        .await?
+        .totp_secret
+        .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_ON.to_owned()))?;
+    let keys = unthrottled(desk, admin).await?;
+    match two_factor::accept_code(&desk.db, admin.user.user_id, &secret, code).await? {
+        Some(accepted) => {
+            throttle::clear(&desk.db, &keys).await?;
+            Ok(accepted)
+        }
+        None => Err(wrong_code(desk, admin, &keys).await),
+    }
+}
+
+/// `POST /api/admin/account/two-factor/disable`: turns two-factor sign-in off, given a code from
+/// the app or a recovery code; trusted browsers are forgotten.
+#[utoipa::path(
+    post,
+    path = "/account/two-factor/disable",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = CodeForm,
+    responses(
+        (status = 204, description = "Off."),
+        (status = 409, description = "It was not on.", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes (see Retry-After).", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn disable(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+    body: Result<Json<CodeForm>, JsonRejection>,
+) -> Result<StatusCode, ApiError> {
+    let Json(CodeForm { code }) = body?;
+    accept_code(&desk, &admin, &code).await?;
+    two_factor::disable(&desk.db, admin.user.user_id).await?;
+    audit::record(&desk.db, &admin.actor(), Action::TwoFactorDisabled, "").await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/admin/account/two-factor/recovery-codes`: ten new recovery codes (the old ones
+/// stop working), given a code from the app or a recovery code.
+#[utoipa::path(
+    post,
+    path = "/account/two-factor/recovery-codes",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = CodeForm,
+    responses(
+        (status = 200, description = "The new recovery codes.", body = RecoveryCodes),
+        (status = 409, description = "Two-factor sign-in is not on.", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes (see Retry-After).", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn new_recovery_codes(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+    body: Result<Json<CodeForm>, JsonRejection>,
+) -> Result<Json<RecoveryCodes>, ApiError> {
+    let Json(CodeForm { code }) = body?;
+    accept_code(&desk, &admin, &code).await?;
+    let codes = two_factor::new_recovery_codes();
+    two_factor::replace_recovery_codes(&desk.db, admin.user.user_id, &codes).await?;
+    audit::record(&desk.db, &admin.actor(), Action::RecoveryCodesReplaced, "").await?;
+    Ok(Json(RecoveryCodes { recovery_codes: codes }))
+}

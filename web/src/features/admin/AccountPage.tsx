@@ -1,0 +1,145 @@
+// The signed-in admin's account: the password, two-step sign-in and the sessions.
+import { useEffect, useState, type FormEvent } from "react";
+import { Spinner } from "../../components/Spinner";
+import { AdminShell } from "./AdminShell";
+import { AdminApiError, adminApi, type Account } from "./api";
+import { ErrorNotice } from "./ErrorNotice";
+import { TwoFactorSection } from "./TwoFactorSection";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "./form";
+import { browserName, dateTime } from "./format";
+
+function PasswordSection() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [again, setAgain] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    setFailure(null);
+    if (next !== again) {
+      setErrors({ again: "The two new passwords differ" });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await adminApi.changePassword(current, next);
+      setCurrent("");
+      setNext("");
+      setAgain("");
+      setMessage("Your password is changed. Any other sessions were signed out.");
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 422) {
+        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0] ?? ""])));
+      } else {
+        setFailure(failureMessage(error));
+      }
+    }
+    setBusy(false);
+  }
+
+  const edit = (field: string, set: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  return (
+    <Section title="Password">
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid max-w-md gap-4">
+        <Input id="current-password" label="Current password" type="password" autoComplete="current-password" required value={current} onChange={edit("currentPassword", setCurrent)} error={errors.currentPassword} />
+        <Input id="new-password" label="New password" type="password" autoComplete="new-password" required value={next} onChange={edit("newPassword", setNext)} error={errors.newPassword} hint="At least 12 characters. A short sentence is easy to remember." />
+        <Input id="new-password-again" label="New password again" type="password" autoComplete="new-password" required value={again} onChange={edit("again", setAgain)} error={errors.again} />
+        {failure && <ErrorNotice>{failure}</ErrorNotice>}
+        {message && (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+            {message}
+          </p>
+        )}
+        <div>
+          <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+            {busy ? "Changing..." : "Change password"}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function SessionsSection({ account, reload }: { account: Account; reload: () => void }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function signOutOthers() {
+    setFailure(null);
+    try {
+      const { ended } = await adminApi.signOutOthers();
+      setMessage(ended === 1 ? "1 other session was signed out." : `${ended} other sessions were signed out.`);
+      reload();
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+  }
+
+  return (
+    <Section title="Where you are signed in">
+      <ul className="mt-4 divide-y divide-slate-200">
+        {account.sessions.map((session) => (
+          <li key={`${session.startedAt}-${session.clientIp}`} className="py-3 text-sm">
+            <p className="font-medium text-slate-900">
+              {browserName(session.userAgent)}
+              {session.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
+            </p>
+            <p className="text-slate-700">
+              {session.clientIp || "Unknown address"} · signed in {dateTime(session.startedAt)} · last active {dateTime(session.lastSeenAt)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-700">Signing out everywhere else also forgets the devices you trusted to skip the code.</p>
+      {failure && <ErrorNotice className="mt-3">{failure}</ErrorNotice>}
+      {message && (
+        <p role="status" className="mt-3 text-sm text-green-800">
+          {message}
+        </p>
+      )}
+      <button type="button" onClick={() => void signOutOthers()} className={`mt-4 ${PLAIN_BUTTON}`}>
+        Sign out everywhere else
+      </button>
+    </Section>
+  );
+}
+
+export function AccountPage() {
+  const [account, setAccount] = useState<Account | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function load() {
+    adminApi.account().then(setAccount, (failure: unknown) => {
+      console.error("Failed to load the account", failure);
+      setError("Your account could not be loaded. Please reload the page.");
+    });
+  }
+
+  useEffect(load, []);
+
+  return (
+    <AdminShell>
+      <h1 className="text-2xl font-bold text-slate-900">Your account</h1>
+      {account && <p className="mt-1 text-slate-600">Signed in as {account.email}</p>}
+      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
+      {!account && !error && <Spinner label="Loading your account" />}
+      {account && (
+        <>
+          <PasswordSection />
+          <TwoFactorSection account={account} reload={load} />
+          <SessionsSection account={account} reload={load} />
+        </>
+      )}
+    </AdminShell>
+  );
+}

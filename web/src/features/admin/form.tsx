@@ -1,0 +1,58 @@
+// The pieces of the admin's small forms: a titled section, a labelled input with its error,
+// the two button looks, and the message for a failed call.
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { AdminApiError } from "./api";
+
+const FIELD = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
+export const PRIMARY_BUTTON = "rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70";
+export const PLAIN_BUTTON = "rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70";
+const FAILED = "That did not work. Please try again.";
+
+/** The message to show for a failed call: the server's own for refusals, else a general one. */
+export function failureMessage(failure: unknown): string {
+  if (failure instanceof AdminApiError && failure.status >= 400 && failure.status < 500) return failure.message;
+  console.error("Account change failed", failure);
+  return FAILED;
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A labelled input with its error under it. */
+export function Input({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} {...input} aria-invalid={Boolean(error)} aria-describedby={described} className={FIELD} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
