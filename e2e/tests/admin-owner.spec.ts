@@ -134,7 +134,7 @@ test.describe("when the server refuses an upload", () => {
     await page.goto("/dbadmin/posts/new");
     await hydrated(page);
     // A text file named and typed as a PNG passes the browser's check; the server reads the bytes.
-    await page.locator("input[type=file]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await page.locator("input[type=file]").first().setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
     await expect(page.getByRole("alert")).toHaveText("Please select an image file (PNG, JPG, GIF or WebP)");
   });
 });
@@ -254,4 +254,56 @@ test.describe("the password", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
   });
+});
+
+/** The shop's wall-clock minute (America/Denver) `seconds` from now, as a datetime-local value. */
+function denverMinute(seconds: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Denver",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(Date.now() + seconds * 1000))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+test("a scheduled post goes live at its minute with nobody on the site", async ({ page }) => {
+  test.setTimeout(150_000);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 390) await signIn(page);
+    await page.goto("/dbadmin/posts/new");
+    await hydrated(page);
+    await expect(page.getByLabel("Go live at (shop time, America/Denver)")).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.getByLabel("Title").fill("Spring Trailer Checkup");
+  await page.getByLabel("Excerpt").fill("Ten minutes before the first trip.");
+  await page.locator(".ql-editor").fill("Lights, tires, bearings and the breakaway battery.");
+  await page.getByLabel("Search description (optional)").fill("A ten-minute spring checklist for your trailer.");
+  // Schedule needs a time.
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByText("Pick a date and time to schedule the post")).toBeVisible();
+  await page.getByLabel("Go live at (shop time, America/Denver)").fill(denverMinute(65));
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(page.getByTestId("post-row").filter({ hasText: "Spring Trailer Checkup" })).toContainText(/Scheduled for .* M[SD]T/);
+  expect((await page.request.get("/blog/spring-trailer-checkup")).status()).toBe(404);
+
+  // Nobody opens a page; the post is public once its minute comes.
+  await expect
+    .poll(async () => (await page.request.get("/blog/spring-trailer-checkup")).status(), { timeout: 120_000, intervals: [5_000] })
+    .toBe(200);
+  const html = await (await page.request.get("/blog/spring-trailer-checkup")).text();
+  expect(html).toContain('<meta name="description" content="A ten-minute spring checklist for your trailer.">');
+  await page.reload();
+  await expect(page.getByTestId("post-row").filter({ hasText: "Spring Trailer Checkup" })).toContainText("Published");
+  await expect(page.getByRole("link", { name: "View Spring Trailer Checkup on the site" })).toBeVisible();
 });

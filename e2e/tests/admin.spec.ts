@@ -96,7 +96,7 @@ test("the editor checks every field and the image before saving", async ({ page 
   }
   await expect(page).toHaveURL("/dbadmin/posts/new");
 
-  const fileInput = page.locator("input[type=file]");
+  const fileInput = page.locator("input[type=file]").first();
   await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
   await expect(page.getByText("Please select an image file")).toBeVisible();
   await fileInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
@@ -135,7 +135,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await signIn(page);
   await page.getByRole("link", { name: "New Post" }).click();
   await writePost(page, "Bearing Basics", "Grease, seals and the wobble test.");
-  await page.locator("input[type=file]").setInputFiles(await pngFile(page));
+  await page.locator("input[type=file]").first().setInputFiles(await pngFile(page));
   const preview = page.getByRole("img", { name: "Featured image preview" });
   await expect(preview).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
   // An image in the content goes through the same upload (not inlined as base64).

@@ -51,6 +51,14 @@ pub struct AppState {
     pub bookings: Arc<BookingDesk>,
     pub auth: Arc<AuthDesk>,
     pub media: Arc<MediaStore>,
+    /// The shop's time zone (scheduled posts are set in it).
+    pub zone: jiff::tz::TimeZone,
+}
+
+impl FromRef<AppState> for jiff::tz::TimeZone {
+    fn from_ref(state: &AppState) -> Self {
+        state.zone.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<BookingDesk> {

@@ -12,6 +12,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
     auth::guard::AuthDesk,
+    blog,
     booking::{
         area::ServiceArea,
         routes::{BookingDesk, rate_limited},
@@ -52,6 +53,7 @@ impl Application {
         let area = ServiceArea::new(&content.cities, &content.business.address.city);
         let emergency_answers = content.chat.emergency_answers.clone();
         let issuer = content.business.name.clone();
+        let zone = content.business.zone();
         let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
             PublicPages::start(site, config.render_threads, config.page_cache_bytes())
@@ -79,6 +81,7 @@ impl Application {
                 async move { pages.warm_up().await }
             }),
             tokio::spawn(outbox.run()),
+            tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
         ];
         if let Db::Postgres(pool) = &db {
             background.push(tokio::spawn(changes::follow_other_instances(pool.clone(), changes.clone())));
@@ -90,6 +93,7 @@ impl Application {
             media,
             db,
             bookings,
+            zone,
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;

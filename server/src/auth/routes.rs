@@ -302,8 +302,12 @@ pub struct CurrentSession {
     get,
     path = "/session",
     tag = "admin",
-    security(("session" = [])),
-    responses((status = 200, description = "The signed-in admin, or nobody.", body = CurrentSession), AdminRefusals)
+    security((), ("session" = [])),
+    responses(
+        (status = 200, description = "The signed-in admin, or nobody.", body = CurrentSession),
+        (status = 403, description = "The session's account may not use the admin area.", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached.", body = ErrorBody)
+    )
 )]
 pub async fn current(admin: Result<Admin, ApiError>) -> Result<Json<CurrentSession>, ApiError> {
     match admin {

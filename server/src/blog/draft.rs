@@ -3,13 +3,14 @@
 use serde::Deserialize;
 
 use super::sanitize::sanitize;
-use crate::{assets, domain::Slug, error::FieldErrors};
+use crate::{assets, clock, domain::Slug, error::FieldErrors};
 
 const MAX_TITLE: usize = 200;
 const MAX_EXCERPT: usize = 500;
 /// Quill may inline pasted images as data URLs, so content can be large.
 pub const MAX_CONTENT_BYTES: usize = 8 * 1024 * 1024;
 const MAX_IMAGE_URL: usize = 2048;
+const MAX_META_DESCRIPTION: usize = 300;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -26,6 +27,16 @@ pub struct PostForm {
     featured_image: Option<String>,
     #[serde(default)]
     published: bool,
+    /// A draft goes live at this time, in the shop's time zone ("2026-12-01T09:00"); ignored
+    /// when the post is published now.
+    #[serde(default)]
+    publish_at: Option<String>,
+    /// What search engines show; blank means the excerpt.
+    #[serde(default)]
+    meta_description: Option<String>,
+    /// What a shared link shows; blank means the featured image.
+    #[serde(default)]
+    social_image: Option<String>,
 }
 
 /// A post that passed every check, its HTML sanitised.
@@ -37,26 +48,83 @@ pub struct PostInput {
     pub content: String,
     pub featured_image: Option<String>,
     pub published: bool,
+    /// When a draft goes live (a stored UTC timestamp).
+    pub publish_at: Option<String>,
+    pub meta_description: Option<String>,
+    pub social_image: Option<String>,
 }
 
 impl PostForm {
-    /// The post, or every problem at once with the editor's messages (SPEC.md section 5).
-    pub fn parse(self) -> Result<PostInput, FieldErrors> {
+    /// The post, or every problem at once with the editor's messages (SPEC.md section 5);
+    /// a scheduled time is read in the shop's time zone `zone`.
+    pub fn parse(self, zone: &jiff::tz::TimeZone) -> Result<PostInput, FieldErrors> {
         let mut errors = FieldErrors::default();
         let title = errors.check("title", required(&self.title, "Title is required", MAX_TITLE));
         let slug = errors.check("slug", Slug::parse(&self.slug));
         let excerpt = errors.check("excerpt", required(&self.excerpt, "Excerpt is required", MAX_EXCERPT));
         let content = errors.check("content", content(&self.content));
-        let featured_image = errors.check("featuredImage", featured_image(self.featured_image.as_deref()));
-        match (title, slug, excerpt, content, featured_image) {
-            (Some(title), Some(slug), Some(excerpt), Some(content), Some(featured_image))
-                if errors.is_empty() =>
-            {
-                Ok(PostInput { title, slug, excerpt, content, featured_image, published: self.published })
-            }
+        let featured_image = errors.check(
+            "featuredImage",
+            image(self.featured_image.as_deref())
+                .map_err(|()| "The featured image must be an uploaded image"),
+        );
+        let social_image = errors.check(
+            "socialImage",
+            image(self.social_image.as_deref()).map_err(|()| "The social image must be an uploaded image"),
+        );
+        let meta_description = errors.check("metaDescription", optional(self.meta_description.as_deref()));
+        let publish_at = match (self.published, self.publish_at.as_deref().map(str::trim)) {
+            (false, Some(at)) if !at.is_empty() => errors.check("publishAt", scheduled(at, zone).map(Some)),
+            _ => Some(None),
+        };
+        match (title, slug, excerpt, content, featured_image, social_image, meta_description, publish_at) {
+            (
+                Some(title),
+                Some(slug),
+                Some(excerpt),
+                Some(content),
+                Some(featured_image),
+                Some(social_image),
+                Some(meta_description),
+                Some(publish_at),
+            ) if errors.is_empty() => Ok(PostInput {
+                title,
+                slug,
+                excerpt,
+                content,
+                featured_image,
+                published: self.published,
+                publish_at,
+                meta_description,
+                social_image,
+            }),
             _ => Err(errors),
         }
     }
+}
+
+/// A trimmed optional text of at most 300 characters; blank means none.
+fn optional(value: Option<&str>) -> Result<Option<String>, &'static str> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) if v.chars().count() > MAX_META_DESCRIPTION => {
+            Err("This is too long (at most 300 characters)")
+        }
+        Some(v) => Ok(Some(v.to_owned())),
+    }
+}
+
+/// A wall-clock time in the shop's time zone ("2026-12-01T09:00"), later than now, as a stored
+/// UTC timestamp.
+fn scheduled(at: &str, zone: &jiff::tz::TimeZone) -> Result<String, &'static str> {
+    let civil: jiff::civil::DateTime = at.parse().map_err(|_| "Enter a date and a time")?;
+    let instant = civil.to_zoned(zone.clone()).map_err(|_| "Enter a date and a time")?.timestamp();
+    if instant <= jiff::Timestamp::now() {
+        return Err("Pick a time in the future");
+    }
+    let at = time::OffsetDateTime::from_unix_timestamp(instant.as_second())
+        .map_err(|_| "Enter a date and a time")?;
+    Ok(clock::format(at))
 }
 
 fn required(value: &str, message: &'static str, max_chars: usize) -> Result<String, &'static str> {
@@ -98,7 +166,7 @@ fn has_text(html: &str) -> bool {
 
 /// An uploaded image's path on this site, one of the site's own pictures (the sample posts'),
 /// or a web address; blank means none.
-fn featured_image(url: Option<&str>) -> Result<Option<String>, &'static str> {
+fn image(url: Option<&str>) -> Result<Option<String>, ()> {
     let url = url.map(str::trim).unwrap_or("");
     if url.is_empty() {
         return Ok(None);
@@ -109,11 +177,7 @@ fn featured_image(url: Option<&str>) -> Result<Option<String>, &'static str> {
         Some(name) => assets::site_image_exists(name),
         None => url.starts_with("/media/") || url.starts_with("https://") || url.starts_with("http://"),
     };
-    if plain && allowed {
-        Ok(Some(url.to_owned()))
-    } else {
-        Err("The featured image must be an uploaded image")
-    }
+    if plain && allowed { Ok(Some(url.to_owned())) } else { Err(()) }
 }
 
 #[cfg(test)]
@@ -128,12 +192,21 @@ mod tests {
             content: content.into(),
             featured_image: None,
             published: true,
+            publish_at: None,
+            meta_description: None,
+            social_image: None,
         }
+    }
+
+    const DENVER: &str = "America/Denver";
+
+    fn zone() -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(DENVER).unwrap()
     }
 
     #[test]
     fn every_missing_field_is_reported_with_the_editors_message() {
-        let errors = form(" ", "", "\n", "<p><br></p>").parse().unwrap_err();
+        let errors = form(" ", "", "\n", "<p><br></p>").parse(&zone()).unwrap_err();
         let text = format!("{errors:?}");
         for message in ["Title is required", "Slug is required", "Excerpt is required", "Content is required"]
         {
@@ -144,7 +217,7 @@ mod tests {
     #[test]
     fn a_valid_post_is_trimmed_and_sanitised() {
         let post = form(" Brakes ", "brakes", " Check them. ", "<p>Hi<img src=x onerror=alert(1)></p>")
-            .parse()
+            .parse(&zone())
             .unwrap();
         assert_eq!(post.title, "Brakes");
         assert_eq!(post.excerpt, "Check them.");
@@ -152,15 +225,25 @@ mod tests {
     }
 
     #[test]
-    fn featured_images_are_site_paths_or_web_addresses() {
-        assert_eq!(
-            featured_image(Some("/media/blog-images/1-a.jpg")),
-            Ok(Some("/media/blog-images/1-a.jpg".into()))
-        );
-        assert_eq!(featured_image(Some("  ")), Ok(None));
-        assert_eq!(featured_image(Some("/site/blog-brakes.svg")), Ok(Some("/site/blog-brakes.svg".into())));
-        assert!(featured_image(Some("/site/no-such-picture.svg")).is_err());
-        assert!(featured_image(Some("javascript:alert(1)")).is_err());
-        assert!(featured_image(Some("data:image/svg+xml,<svg>")).is_err());
+    fn images_are_site_paths_or_web_addresses() {
+        assert_eq!(image(Some("/media/blog-images/1-a.jpg")), Ok(Some("/media/blog-images/1-a.jpg".into())));
+        assert_eq!(image(Some("  ")), Ok(None));
+        assert_eq!(image(Some("/site/blog-brakes.svg")), Ok(Some("/site/blog-brakes.svg".into())));
+        assert!(image(Some("/site/no-such-picture.svg")).is_err());
+        assert!(image(Some("javascript:alert(1)")).is_err());
+        assert!(image(Some("data:image/svg+xml,<svg>")).is_err());
+    }
+
+    #[test]
+    fn a_schedule_is_read_in_the_shops_time_zone_and_must_be_ahead() {
+        // 9:00 in Denver on a winter day is 16:00 UTC (MST, UTC-7); in summer 15:00 (MDT).
+        assert_eq!(scheduled("2099-01-15T09:00", &zone()), Ok("2099-01-15T16:00:00.000Z".into()));
+        assert_eq!(scheduled("2099-07-15T09:00", &zone()), Ok("2099-07-15T15:00:00.000Z".into()));
+        assert_eq!(scheduled("2020-01-15T09:00", &zone()), Err("Pick a time in the future"));
+        assert_eq!(scheduled("tomorrow", &zone()), Err("Enter a date and a time"));
+        let mut draft = form("T", "t", "E", "<p>x</p>");
+        draft.published = true;
+        draft.publish_at = Some("2020-01-01T00:00".into());
+        assert_eq!(draft.parse(&zone()).unwrap().publish_at, None, "publishing now ignores a schedule");
     }
 }

@@ -7,4 +7,5 @@ pub mod published;
 pub mod routes;
 pub mod samples;
 pub mod sanitize;
+pub mod schedule;
 pub mod store;

@@ -28,6 +28,12 @@ pub struct Post {
     pub content: String,
     pub created_at: String,
     pub updated_at: String,
+    /// What search engines show, when it is not the excerpt.
+    #[serde(skip)]
+    pub meta_description: Option<String>,
+    /// What a shared link shows, when it is not the featured image.
+    #[serde(skip)]
+    pub social_image: Option<String>,
 }
 
 impl PostCard {

@@ -105,11 +105,13 @@ struct PostRow {
     card: CardRow,
     content: String,
     updated_at: String,
+    meta_description: Option<String>,
+    social_image: Option<String>,
 }
 
 /// The published post at `slug`, its content sanitised again.
 pub async fn by_slug(db: &Db, slug: &str) -> anyhow::Result<Option<Post>> {
-    let sql = cards_sql!(", p.content, p.updated_at", "AND p.slug = $1");
+    let sql = cards_sql!(", p.content, p.updated_at, p.meta_description, p.social_image", "AND p.slug = $1");
     let row: Option<PostRow> =
         with_db!(db, |pool| sqlx::query_as(sql).bind(slug).fetch_optional(pool).await?);
     Ok(row.map(|row| Post {
@@ -118,6 +120,8 @@ pub async fn by_slug(db: &Db, slug: &str) -> anyhow::Result<Option<Post>> {
         card: row.card.card(),
         content: sanitize(&row.content),
         updated_at: row.updated_at,
+        meta_description: row.meta_description,
+        social_image: row.social_image,
     }))
 }
 

@@ -10,6 +10,7 @@ use axum::{
     },
     http::StatusCode,
 };
+use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -100,14 +101,16 @@ pub async fn get(
 pub async fn create(
     State(db): State<Db>,
     State(changes): State<Changes>,
+    State(zone): State<TimeZone>,
     admin: Admin,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
     let Json(form) = body?;
-    let post = form.parse().map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone).map_err(ApiError::Invalid)?;
     let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
+    record_schedule(&db, &admin, None, &saved).await?;
     if saved.published {
         audit::record(&db, &admin.actor(), Action::PostPublished, &describe(&saved)).await?;
         changes.announce(Change::Blog);
@@ -133,13 +136,14 @@ pub async fn create(
 pub async fn update(
     State(db): State<Db>,
     State(changes): State<Changes>,
+    State(zone): State<TimeZone>,
     admin: Admin,
     id: Result<Path<i64>, PathRejection>,
     body: Result<Json<PostForm>, JsonRejection>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let Path(id) = id?;
     let Json(form) = body?;
-    let post = form.parse().map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone).map_err(ApiError::Invalid)?;
     let before = store::update(&db, id, &post, admin.user.user_id)
         .await
         .map_err(save_error)?
@@ -147,6 +151,7 @@ pub async fn update(
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostUpdated, &describe(&saved)).await?;
     record_publication_change(&db, &admin, &before, &saved).await?;
+    record_schedule(&db, &admin, before.publish_at.as_deref(), &saved).await?;
     if before.published || saved.published {
         changes.announce(Change::Blog);
     }
@@ -165,6 +170,22 @@ async fn record_publication_change(
         _ => return Ok(()),
     };
     audit::record(db, &admin.actor(), action, &describe(after)).await
+}
+
+/// A post newly scheduled, or scheduled for another time, goes in the audit log with its time.
+async fn record_schedule(
+    db: &Db,
+    admin: &Admin,
+    before: Option<&str>,
+    after: &AdminPost,
+) -> anyhow::Result<()> {
+    match after.publish_at.as_deref() {
+        Some(at) if before != Some(at) => {
+            let detail = format!("{} for {at} UTC", describe(after));
+            audit::record(db, &admin.actor(), Action::PostScheduled, &detail).await
+        }
+        _ => Ok(()),
+    }
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -61,6 +61,14 @@ pub struct AdminPost {
     pub content: Option<String>,
     pub featured_image: Option<String>,
     pub published: bool,
+    /// When a scheduled draft goes live (UTC); None for other posts.
+    pub publish_at: Option<String>,
+    #[sqlx(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meta_description: Option<String>,
+    #[sqlx(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub social_image: Option<String>,
     pub author_id: Option<i64>,
     pub created_at: String,
     pub updated_at: String,
@@ -70,7 +78,7 @@ pub struct AdminPost {
 pub async fn all(db: &Db) -> anyhow::Result<Vec<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, title, slug, excerpt, featured_image, published, author_id, created_at, updated_at
+            "SELECT id, title, slug, excerpt, featured_image, published, publish_at, author_id, created_at, updated_at
              FROM blog_posts ORDER BY created_at DESC, id DESC",
         )
         .fetch_all(pool)
@@ -82,8 +90,8 @@ pub async fn all(db: &Db) -> anyhow::Result<Vec<AdminPost>> {
 pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at
-             FROM blog_posts WHERE id = $1",
+            "SELECT id, title, slug, excerpt, content, featured_image, published, publish_at, meta_description,
+             social_image, author_id, created_at, updated_at FROM blog_posts WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -119,8 +127,9 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
             .execute(&mut *tx)
             .await?;
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at,
+             updated_at, publish_at, meta_description, social_image)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11) RETURNING id",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -130,6 +139,9 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
         .bind(post.published)
         .bind(author_id)
         .bind(&now)
+        .bind(&post.publish_at)
+        .bind(&post.meta_description)
+        .bind(&post.social_image)
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -168,7 +180,8 @@ pub async fn update(
         }
         sqlx::query(
             "UPDATE blog_posts SET title = $1, slug = $2, excerpt = $3, content = $4, featured_image = $5,
-             published = $6, author_id = $7, updated_at = $8 WHERE id = $9",
+             published = $6, author_id = $7, updated_at = $8, publish_at = $9, meta_description = $10,
+             social_image = $11 WHERE id = $12",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -178,6 +191,9 @@ pub async fn update(
         .bind(post.published)
         .bind(author_id)
         .bind(&now)
+        .bind(&post.publish_at)
+        .bind(&post.meta_description)
+        .bind(&post.social_image)
         .bind(id)
         .execute(&mut *tx)
         .await?;
@@ -186,11 +202,12 @@ pub async fn update(
     })
 }
 
-/// Publishes or unpublishes post `id`; the post as it was, None when there is none.
+/// Publishes or unpublishes post `id` (either way it is no longer scheduled); the post as it
+/// was, None when there is none.
 pub async fn set_published(db: &Db, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await? else { return Ok(None) };
     with_db!(db, |pool| {
-        sqlx::query("UPDATE blog_posts SET published = $1, updated_at = $2 WHERE id = $3")
+        sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
             .bind(published)
             .bind(clock::now())
             .bind(id)
@@ -198,6 +215,28 @@ pub async fn set_published(db: &Db, id: i64, published: bool) -> anyhow::Result<
             .await?;
     });
     Ok(Some(before))
+}
+
+/// A scheduled post that just went live.
+#[derive(Debug, sqlx::FromRow)]
+pub struct WentLive {
+    pub title: String,
+    pub slug: String,
+}
+
+/// Publishes every scheduled post whose time has come, dated at that time; those it published.
+/// One statement, so two instances never publish the same post twice.
+pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
+    let now = clock::now();
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "UPDATE blog_posts SET published = TRUE, created_at = publish_at, updated_at = $1, publish_at = NULL
+             WHERE published = FALSE AND publish_at IS NOT NULL AND publish_at <= $1 RETURNING title, slug",
+        )
+        .bind(&now)
+        .fetch_all(pool)
+        .await?
+    }))
 }
 
 /// Deletes post `id` (and its old slugs); the post as it was, None when there is none.

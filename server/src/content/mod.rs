@@ -55,8 +55,17 @@ pub struct Business {
     pub financing_provider: String,
     pub response_time: String,
     pub emergency: String,
+    /// The shop's time zone (IANA name): scheduled posts are set in it.
+    pub time_zone: String,
     pub address: Address,
     pub hours: Vec<Hours>,
+}
+
+impl Business {
+    /// The shop's time zone; validated when the content loads.
+    pub fn zone(&self) -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(&self.time_zone).unwrap_or(jiff::tz::TimeZone::UTC)
+    }
 }
 
 #[derive(Debug, Deserialize, Serialize)]

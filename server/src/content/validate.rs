@@ -114,6 +114,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         Some((local, domain)) if !local.is_empty() && domain.contains('.') => {}
         _ => c.fail("business.email", "must be an e-mail address"),
     }
+    if jiff::tz::TimeZone::get(&b.time_zone).is_err() {
+        c.fail("business.time_zone", "must be a time zone name such as America/Denver");
+    }
     c.url("business.social_url", &b.social_url);
     c.url("business.builder_url", &b.builder_url);
     c.url("business.address.maps_url", &b.address.maps_url);

@@ -76,10 +76,10 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
         site,
         &post.card.path(),
         format!("{} | {name}", post.card.title),
-        post.card.excerpt.clone(),
+        post.meta_description.clone().unwrap_or_else(|| post.card.excerpt.clone()),
     )
     .with_data(vec![structured_data::blog_posting(site, &post)]);
-    if let Some(image) = &post.card.featured_image {
+    if let Some(image) = post.social_image.as_ref().or(post.card.featured_image.as_ref()) {
         head.image.clone_from(image);
     }
     head.article = true;

@@ -285,3 +285,93 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
     let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();
     assert_eq!(log["entries"][0]["action"], "booking status changed");
 }
+
+/// The shop's wall-clock time (America/Denver) `seconds` from now, as the editor sends it.
+fn denver_in(seconds: i64) -> String {
+    let zone = jiff::tz::TimeZone::get("America/Denver").expect("the shop's zone");
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(seconds);
+    at.to_zoned(zone).datetime().strftime("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+#[tokio::test]
+async fn a_scheduled_post_goes_live_at_its_time_with_nobody_visiting() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = post("spring-checkup", false);
+    body["publishAt"] = json!(denver_in(2));
+    let response = create(&app, &signed, &body).await;
+    assert_eq!(response.status().as_u16(), 201);
+    let saved: Value = response.json().await.unwrap();
+    assert!(saved["publishAt"].as_str().unwrap().ends_with('Z'), "stored in UTC: {saved}");
+    app.page("/blog/spring-checkup", 404).await;
+    assert!(!app.page("/blog/feed.xml", 200).await.contains("spring-checkup"));
+    app.page("/sitemaps/posts-1.xml", 404).await;
+
+    // Nobody asks for anything while the time comes; the server publishes on its own.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let mut published = 0;
+    for _ in 0..60 {
+        published = app.count("SELECT COUNT(*) FROM blog_posts WHERE published = TRUE").await;
+        if published == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    assert_eq!(published, 1, "published within seconds of its time");
+    assert!(app.page("/blog/spring-checkup", 200).await.contains("riders"));
+    assert!(app.page("/blog/feed.xml", 200).await.contains("spring-checkup"));
+    assert!(app.page("/sitemaps/posts-1.xml", 200).await.contains("/blog/spring-checkup"));
+    let listed: Value = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().json().await.unwrap();
+    assert_eq!(listed["posts"][0]["publishAt"], Value::Null);
+    let actions: Vec<(String,)> = app.rows("SELECT action FROM audit_log ORDER BY id").await;
+    assert!(actions.contains(&("post scheduled".to_owned(),)), "{actions:?}");
+    assert!(actions.contains(&("post published (as scheduled)".to_owned(),)), "{actions:?}");
+}
+
+#[tokio::test]
+async fn a_schedule_must_be_a_future_time_and_publishing_now_drops_it() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    for (at, message) in
+        [("2020-01-01T09:00", "Pick a time in the future"), ("next week", "Enter a date and a time")]
+    {
+        let mut body = post("later", false);
+        body["publishAt"] = json!(at);
+        let response = create(&app, &signed, &body).await;
+        assert_eq!(response.status().as_u16(), 422);
+        assert_eq!(response.json::<Value>().await.unwrap()["errors"]["publishAt"][0], message);
+    }
+    let mut body = post("later", false);
+    body["publishAt"] = json!(denver_in(3600));
+    let id = created_id(&app, &signed, &body).await;
+    let now = app
+        .admin(Method::PUT, &format!("/posts/{id}/published"), &signed)
+        .json(&json!({ "published": true }));
+    let saved: Value = now.send().await.unwrap().json().await.unwrap();
+    assert_eq!(saved["published"], true);
+    assert_eq!(saved["publishAt"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_posts_own_description_and_social_image_go_in_its_head() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = post("hitch-tips", true);
+    body["metaDescription"] = json!("Five hitch checks before every trip, from our Denver shop.");
+    body["socialImage"] = json!("https://images.example.com/hitch.jpg");
+    created_id(&app, &signed, &body).await;
+    let page = app.page("/blog/hitch-tips", 200).await;
+    assert!(page.contains(r#"<meta name="description" content="Five hitch checks before every trip, from our Denver shop.">"#), "{page}");
+    assert!(page.contains(r#"<meta property="og:image" content="https://images.example.com/hitch.jpg">"#));
+    // Without them, the excerpt and the featured image.
+    created_id(&app, &signed, &post("plain-tips", true)).await;
+    assert!(
+        app.page("/blog/plain-tips", 200)
+            .await
+            .contains(r#"<meta name="description" content="A short summary.">"#)
+    );
+    let mut long = post("long-tips", true);
+    long["metaDescription"] = json!("x".repeat(301));
+    let refused = create(&app, &signed, &long).await;
+    assert_eq!(refused.status().as_u16(), 422);
+}

@@ -51,6 +51,8 @@ export interface LayoutData {
   address: Address;
   hours: HoursView[];
   emergency: string;
+  /** The shop's time zone (IANA name), e.g. America/Denver. */
+  timeZone: string;
   socialLabel: string;
   socialUrl: string;
   builderName: string;

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Eye, EyeOff, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../components/Spinner";
@@ -124,7 +124,7 @@ export function DashboardPage() {
                     <p className="mt-0.5 line-clamp-2 text-slate-600">{post.excerpt}</p>
                   </td>
                   <td className="mt-2 mr-3 inline-block sm:mt-0 sm:mr-0 sm:table-cell sm:px-5 sm:py-4">
-                    <PublishedBadge published={post.published} />
+                    <PublishedBadge published={post.published} publishAt={post.publishAt} />
                   </td>
                   <td className="inline-block whitespace-nowrap text-slate-700 sm:table-cell sm:px-5 sm:py-4">
                     <span className="sm:hidden">Created </span>
@@ -132,6 +132,12 @@ export function DashboardPage() {
                   </td>
                   <td className="mt-2 block sm:mt-0 sm:table-cell sm:px-5 sm:py-4">
                     <div className="-ml-2 flex flex-wrap gap-1 sm:ml-0 sm:justify-end">
+                      {post.published && (
+                        <a href={`/blog/${post.slug}`} aria-label={`View ${post.title} on the site`} title="View on site" className={ACTION}>
+                          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                          <span className="sm:hidden">View</span>
+                        </a>
+                      )}
                       <Link
                         to={`/dbadmin/posts/edit/${post.id}`}
                         aria-label={`Edit ${post.title}`}

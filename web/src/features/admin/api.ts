@@ -47,6 +47,10 @@ export interface AdminPost {
   content?: string;
   featuredImage: string | null;
   published: boolean;
+  /** When a scheduled draft goes live (UTC). */
+  publishAt: string | null;
+  metaDescription?: string | null;
+  socialImage?: string | null;
   authorId: number | null;
   createdAt: string;
   updatedAt: string;
@@ -59,6 +63,12 @@ export interface PostDraft {
   content: string;
   featuredImage: string | null;
   published: boolean;
+  /** The shop's wall-clock time to go live ("2026-12-01T09:00"), for a scheduled draft. */
+  publishAt: string | null;
+  /** What search engines show; empty means the excerpt. */
+  metaDescription: string;
+  /** What a shared link shows; null means the featured image. */
+  socialImage: string | null;
 }
 
 export interface UploadedImage {

@@ -31,3 +31,27 @@ export function browserName(userAgent: string): string {
     ].find(([token]) => userAgent.includes(token!))?.[1] ?? null;
   return system ? `${browser} on ${system}` : browser;
 }
+
+/** A UTC timestamp as the shop's wall-clock time for a datetime-local input, e.g. "2026-12-01T09:00". */
+export function shopLocalInput(timestamp: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(timestamp))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** A UTC timestamp in the shop's time zone, e.g. "Dec 1, 2026, 9:00 AM MST". */
+export function shopDateTime(timestamp: string, timeZone: string): string {
+  return new Date(timestamp).toLocaleString("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }) +
+    ` ${new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(timestamp)).find((p) => p.type === "timeZoneName")?.value ?? ""}`;
+}

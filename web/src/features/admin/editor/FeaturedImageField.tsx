@@ -2,8 +2,19 @@ import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { uploadImage } from "./uploadImage";
 
-/** Upload, preview, replace or remove the featured image. The server checks the file again. */
-export function FeaturedImageField({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+/** Upload, preview, replace or remove a post's image (the featured image, or the one shared
+ * links show). The server checks the file again. */
+export function FeaturedImageField({
+  value,
+  onChange,
+  label = "Featured Image",
+  hint = "PNG, JPG, GIF up to 5MB",
+}: {
+  value: string | null;
+  onChange: (url: string | null) => void;
+  label?: string;
+  hint?: string;
+}) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,11 +35,11 @@ export function FeaturedImageField({ value, onChange }: { value: string | null; 
   return (
     <div>
       <p id={`${id}-label`} className="block text-sm font-medium text-slate-800">
-        Featured Image
+        {label}
       </p>
       {value && (
         <div className="mt-2 max-w-xl overflow-hidden rounded-lg ring-1 ring-slate-200">
-          <img src={value} alt="Featured image preview" className="aspect-[40/21] w-full object-cover" />
+          <img src={value} alt={`${label} preview`} className="aspect-[40/21] w-full object-cover" />
         </div>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -58,7 +69,7 @@ export function FeaturedImageField({ value, onChange }: { value: string | null; 
         )}
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        PNG, JPG, GIF up to 5MB
+        {hint}
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">

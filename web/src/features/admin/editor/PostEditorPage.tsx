@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronDown, Eye, PenLine } from "lucide-react";
+import { ArrowLeft, CalendarClock, ChevronDown, ExternalLink, Eye, PenLine } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
@@ -10,15 +10,29 @@ import { RichTextEditor } from "./RichTextEditor";
 import { slugify, validatePost, type PostErrors } from "./postRules";
 import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
 import { ErrorNotice } from "../ErrorNotice";
+import { shopLocalInput } from "../format";
+import { useLayout } from "../../../lib/layout";
 import { DiscardGuard } from "./DiscardGuard";
 
 const SAVE_FAILED = "Failed to save post. Please try again.";
 const RESTORED = "Your unsaved changes from before you were signed out are back. Save them when ready.";
-const EMPTY: PostDraft = { title: "", slug: "", excerpt: "", content: "", featuredImage: null, published: false };
+const EMPTY: PostDraft = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  content: "",
+  featuredImage: null,
+  published: false,
+  publishAt: null,
+  metaDescription: "",
+  socialImage: null,
+};
+const PICK_A_TIME = "Pick a date and time to schedule the post";
 const FIELD_CLASS =
   "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
 
-type Saving = "draft" | "publish" | null;
+/** The three ways to save: a draft, a draft that goes live at its time, or published now. */
+type SaveAs = "draft" | "schedule" | "publish";
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
   return (
@@ -49,7 +63,10 @@ function sameDraft(a: PostDraft, b: PostDraft): boolean {
     a.slug === b.slug &&
     a.excerpt === b.excerpt &&
     content(a.content) === content(b.content) &&
-    a.featuredImage === b.featuredImage
+    a.featuredImage === b.featuredImage &&
+    (a.publishAt ?? "") === (b.publishAt ?? "") &&
+    a.metaDescription === b.metaDescription &&
+    a.socialImage === b.socialImage
   );
 }
 
@@ -72,8 +89,9 @@ export function PostEditorPage() {
   const [done, setDone] = useState(false);
   const [slugByHand, setSlugByHand] = useState(postId !== null);
   const [view, setView] = useState<"compose" | "preview">("compose");
-  const [errors, setErrors] = useState<PostErrors & { featuredImage?: string }>({});
-  const [saving, setSaving] = useState<Saving>(null);
+  const [errors, setErrors] = useState<PostErrors & { featuredImage?: string; publishAt?: string; metaDescription?: string; socialImage?: string }>({});
+  const [saving, setSaving] = useState<SaveAs | null>(null);
+  const { timeZone } = useLayout();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [contentImageError, setContentImageError] = useState<string | null>(null);
@@ -94,6 +112,9 @@ export function PostEditorPage() {
           content: post.content ?? "",
           featuredImage: post.featuredImage,
           published: post.published,
+          publishAt: post.publishAt ? shopLocalInput(post.publishAt, timeZone) : null,
+          metaDescription: post.metaDescription ?? "",
+          socialImage: post.socialImage ?? null,
         };
         setStored(asStored);
         setDraft(unsaved ?? asStored);
@@ -106,7 +127,7 @@ export function PostEditorPage() {
     return () => {
       cancelled = true;
     };
-  }, [postId, navigate]);
+  }, [postId, navigate, timeZone]);
 
   useEffect(() => {
     if (done) navigate("/dbadmin/dashboard");
@@ -134,14 +155,16 @@ export function PostEditorPage() {
     update(slugByHand ? { title } : { title, slug: slugify(title) });
   }
 
-  async function save(published: boolean) {
+  async function save(as: SaveAs) {
     if (!draft || saving) return;
-    const toSave = { ...draft, published };
-    const found = validatePost(toSave);
+    const published = as === "publish";
+    const toSave = { ...draft, published, publishAt: as === "schedule" ? draft.publishAt : null };
+    const found: typeof errors = validatePost(toSave);
+    if (as === "schedule" && !draft.publishAt) found.publishAt = PICK_A_TIME;
     setErrors(found);
     setSaveError(null);
     if (Object.keys(found).length > 0) return;
-    setSaving(published ? "publish" : "draft");
+    setSaving(as);
     try {
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
@@ -160,7 +183,7 @@ export function PostEditorPage() {
     }
   }
 
-  const field = (name: keyof PostErrors | "featuredImage") => `${ids}-${name}`;
+  const field = (name: keyof typeof errors) => `${ids}-${name}`;
   const contentLabel = `${ids}-content-label`;
 
   const unsaved = !done && stored !== null && !sameDraft(draft, stored);
@@ -177,6 +200,13 @@ export function PostEditorPage() {
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">{postId === null ? "New Post" : "Edit Post"}</h1>
+        {stored?.published && (
+          <a href={`/blog/${stored.slug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-semibold text-orange-800 hover:text-orange-900">
+            View on site
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
         <div className="ml-auto flex flex-wrap gap-2">
           <div className="flex rounded-lg bg-white p-1 ring-1 ring-slate-300" role="group" aria-label="View">
             {(["compose", "preview"] as const).map((mode) => (
@@ -196,7 +226,7 @@ export function PostEditorPage() {
           </div>
           <button
             type="button"
-            onClick={() => void save(false)}
+            onClick={() => void save("draft")}
             disabled={saving !== null}
             className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
           >
@@ -204,7 +234,16 @@ export function PostEditorPage() {
           </button>
           <button
             type="button"
-            onClick={() => void save(true)}
+            onClick={() => void save("schedule")}
+            disabled={saving !== null}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
+          >
+            <CalendarClock aria-hidden="true" className="h-4 w-4" />
+            {saving === "schedule" ? "Scheduling..." : "Schedule"}
+          </button>
+          <button
+            type="button"
+            onClick={() => void save("publish")}
             disabled={saving !== null}
             className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
           >
@@ -264,6 +303,26 @@ export function PostEditorPage() {
           </Field>
           <FeaturedImageField value={draft.featuredImage} onChange={(featuredImage) => update({ featuredImage })} />
           {errors.featuredImage && <p className="text-sm text-red-700">{errors.featuredImage}</p>}
+          <Field
+            id={field("publishAt")}
+            label={`Go live at (shop time, ${timeZone})`}
+            error={errors.publishAt}
+            hint={
+              stored?.publishAt && !stored.published
+                ? `Scheduled to go live ${stored.publishAt.replace("T", " at ")}. Press Schedule after changing the time, or Draft to cancel it.`
+                : "For the Schedule button: the post goes live by itself at this time."
+            }
+          >
+            <input
+              id={field("publishAt")}
+              type="datetime-local"
+              value={draft.publishAt ?? ""}
+              onChange={(event) => update({ publishAt: event.target.value || null })}
+              aria-invalid={Boolean(errors.publishAt)}
+              aria-describedby={describedBy(field("publishAt"), true, errors.publishAt)}
+              className={`${FIELD_CLASS} max-w-xs ${errors.publishAt ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
           <div>
             <p id={contentLabel} className="block text-sm font-medium text-slate-800">
               Content
@@ -289,6 +348,29 @@ export function PostEditorPage() {
               </p>
             )}
           </div>
+          <Field
+            id={field("metaDescription")}
+            label="Search description (optional)"
+            error={errors.metaDescription}
+            hint={`What search engines show under the title; empty uses the excerpt. ${draft.metaDescription.length}/300 characters.`}
+          >
+            <textarea
+              id={field("metaDescription")}
+              rows={2}
+              value={draft.metaDescription}
+              onChange={(event) => update({ metaDescription: event.target.value })}
+              aria-invalid={Boolean(errors.metaDescription)}
+              aria-describedby={describedBy(field("metaDescription"), true, errors.metaDescription)}
+              className={`${FIELD_CLASS} ${errors.metaDescription ? "border-red-500" : "border-slate-300"}`}
+            />
+          </Field>
+          <FeaturedImageField
+            label="Social image (optional)"
+            hint="What a link shared on Facebook or in a message shows; without one, the featured image."
+            value={draft.socialImage}
+            onChange={(socialImage) => update({ socialImage })}
+          />
+          {errors.socialImage && <p className="text-sm text-red-700">{errors.socialImage}</p>}
           <div>
             <button
               type="button"
