@@ -307,3 +307,51 @@ test("a scheduled post goes live at its minute with nobody on the site", async (
   await expect(page.getByTestId("post-row").filter({ hasText: "Spring Trailer Checkup" })).toContainText("Published");
   await expect(page.getByRole("link", { name: "View Spring Trailer Checkup on the site" })).toBeVisible();
 });
+
+test("an earlier version of a post can be loaded back and saved", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  await page.getByLabel("Title").fill("Brake Magnets");
+  await page.getByLabel("Excerpt").fill("When to replace them.");
+  await page.locator(".ql-editor").fill("Worn magnets stop poorly.");
+  await page.getByRole("button", { name: "Draft" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await page.getByRole("link", { name: "Edit Brake Magnets" }).click();
+  await page.getByLabel("Title").fill("Brake Magnets, Rewritten");
+  await page.getByRole("button", { name: "Draft" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+
+  await page.getByRole("link", { name: "Edit Brake Magnets, Rewritten" }).click();
+  await page.getByRole("button", { name: "Earlier versions" }).click();
+  const versions = page.getByRole("listitem").filter({ hasText: "owner@example.com" });
+  await expect(versions).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await versions.filter({ hasText: "“Brake Magnets”" }).getByRole("button", { name: /Load this version/ }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Brake Magnets");
+  await expect(page.getByText(/Loaded the version saved/)).toBeVisible();
+  await page.getByRole("button", { name: "Draft" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(page.getByTestId("post-row").filter({ hasText: "Brake Magnets" })).not.toContainText("Rewritten");
+});
+
+test("changes typed before the tab closed are offered back", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
+  await page.getByLabel("Title").fill("Fender Repairs");
+  await page.getByLabel("Excerpt").fill("Dents, rust and new fenders.");
+  // The copy is kept a moment after typing stops; then the tab goes away without asking.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("unsaved_post:new")), { timeout: 10_000 }).toContain("Fender Repairs");
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto("/dbadmin/posts/new");
+  await hydrated(again);
+  await expect(again.getByText(/were not saved/)).toBeVisible();
+  await expect(again.getByLabel("Title")).toHaveValue("");
+  await again.getByRole("button", { name: "Restore them" }).click();
+  await expect(again.getByLabel("Title")).toHaveValue("Fender Repairs");
+  await expect(again.getByLabel("Excerpt")).toHaveValue("Dents, rust and new fenders.");
+  await again.close();
+});

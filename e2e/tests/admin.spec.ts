@@ -227,7 +227,9 @@ test.describe("when the session ends while writing", () => {
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL("/dbadmin/posts/new");
-    await expect(page.getByText(/Your unsaved changes from before you were signed out are back/)).toBeVisible();
+    await expect(page.getByText(/were not saved \(the page was closed, or you were signed out\)/)).toBeVisible();
+    await page.getByRole("button", { name: "Restore them" }).click();
+    await expect(page.getByText("Your unsaved changes are back. Save them when ready.")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("Hitch Safety");
     await expect(page.locator(".ql-editor strong")).toHaveText("every season");
     await page.getByRole("button", { name: "Publish" }).click();

@@ -130,6 +130,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(blog::routes::get, blog::routes::update, blog::routes::delete).layer(post_sized))
         .routes(routes!(blog::routes::preview).layer(post_sized))
         .routes(routes!(blog::routes::set_published).layer(small))
+        .routes(routes!(blog::routes::revision_list))
+        .routes(routes!(blog::routes::revision))
         .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .routes(routes!(booking::admin::list))
         .routes(routes!(booking::admin::export))

@@ -41,7 +41,7 @@ pub struct AccountInfo {
     /// Unused recovery codes (0 when two-factor sign-in is off).
     recovery_codes_left: i64,
     /// Live sessions, the most recently used first.
-    sessions: Vec<session::Listed>,
+    sessions: Vec<session::SessionListing>,
 }
 
 /// `GET /api/admin/account`.

@@ -199,7 +199,7 @@ pub async fn delete_all_of(db: &Db, email: &str) -> anyhow::Result<()> {
 /// A live session as the account page lists it.
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Listed {
+pub struct SessionListing {
     pub started_at: String,
     pub last_seen_at: String,
     pub client_ip: String,
@@ -210,7 +210,7 @@ pub struct Listed {
 }
 
 /// The live sessions of `user_id`, the newest first; `token` marks the asking one.
-pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Listed>> {
+pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<SessionListing>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT created_at AS started_at, last_seen_at, client_ip, user_agent, token_hash = $2 AS current

@@ -4,6 +4,7 @@
 pub mod draft;
 pub mod model;
 pub mod published;
+pub mod revisions;
 pub mod routes;
 pub mod samples;
 pub mod sanitize;

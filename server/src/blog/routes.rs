@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     draft::PostForm,
+    revisions,
     sanitize::sanitize,
     store::{self, AdminPost, SaveError},
 };
@@ -283,4 +284,64 @@ pub async fn preview(
 ) -> Result<Json<Content>, ApiError> {
     let Json(Content { content }) = body?;
     Ok(Json(Content { content: sanitize(&content) }))
+}
+
+/// The earlier versions of a post.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RevisionList {
+    /// The newest first, at most 50.
+    revisions: Vec<revisions::RevisionListing>,
+}
+
+/// `GET /api/admin/posts/{id}/revisions`: every save of the post, the newest first.
+#[utoipa::path(
+    get,
+    path = "/posts/{id}/revisions",
+    tag = "admin",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    responses(
+        (status = 200, description = "The post's revisions.", body = RevisionList),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such post.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn revision_list(
+    State(db): State<Db>,
+    _admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<RevisionList>, ApiError> {
+    let Path(id) = id?;
+    store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    Ok(Json(RevisionList { revisions: revisions::list(&db, id).await? }))
+}
+
+/// `GET /api/admin/posts/{id}/revisions/{revision}`: one revision, to load into the editor.
+#[utoipa::path(
+    get,
+    path = "/posts/{id}/revisions/{revision}",
+    tag = "admin",
+    security(("session" = [])),
+    params(
+        ("id" = i64, Path, description = "The post's id."),
+        ("revision" = i64, Path, description = "The revision's id.")
+    ),
+    responses(
+        (status = 200, description = "What was saved then.", body = revisions::Revision),
+        (status = 400, description = "An id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such revision of this post.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn revision(
+    State(db): State<Db>,
+    _admin: Admin,
+    ids: Result<Path<(i64, i64)>, PathRejection>,
+) -> Result<Json<revisions::Revision>, ApiError> {
+    let Path((id, revision)) = ids?;
+    revisions::get(&db, id, revision)
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound("There is no such revision of this post."))
 }

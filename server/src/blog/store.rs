@@ -17,6 +17,27 @@ macro_rules! slug_taken {
     };
 }
 
+/// Keeps `$post` (a `PostInput`) as saved now by `$author_id` as a revision of post `$post_id`,
+/// inside the transaction `$tx`.
+macro_rules! keep_revision {
+    ($tx:expr, $post_id:expr, $post:expr, $author_id:expr, $now:expr) => {
+        sqlx::query(
+            "INSERT INTO post_revisions (post_id, title, slug, excerpt, content, featured_image, saved_at, saved_by)
+             SELECT $1, $2, $3, $4, $5, $6, $7, COALESCE((SELECT email FROM users WHERE id = $8), '')",
+        )
+        .bind($post_id)
+        .bind(&$post.title)
+        .bind($post.slug.as_ref())
+        .bind(&$post.excerpt)
+        .bind(&$post.content)
+        .bind(&$post.featured_image)
+        .bind($now)
+        .bind($author_id)
+        .execute(&mut *$tx)
+        .await?
+    };
+}
+
 /// A post to insert as it is, already published (the sample posts).
 pub struct PublishedPost<'a> {
     pub title: &'a str,
@@ -144,6 +165,7 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
         .bind(&post.social_image)
         .fetch_one(&mut *tx)
         .await?;
+        keep_revision!(tx, id, post, author_id, &now);
         tx.commit().await?;
         Ok(id)
     })
@@ -197,6 +219,7 @@ pub async fn update(
         .bind(id)
         .execute(&mut *tx)
         .await?;
+        keep_revision!(tx, id, post, author_id, &now);
         tx.commit().await?;
         Ok(Some(before))
     })

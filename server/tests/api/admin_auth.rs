@@ -26,6 +26,8 @@ const ADMIN_APIS: &[(&str, &str)] = &[
     ("PUT", "/posts/1"),
     ("DELETE", "/posts/1"),
     ("PUT", "/posts/1/published"),
+    ("GET", "/posts/1/revisions"),
+    ("GET", "/posts/1/revisions/1"),
     ("POST", "/images"),
     ("GET", "/bookings"),
     ("GET", "/bookings.csv"),

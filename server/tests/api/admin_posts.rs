@@ -375,3 +375,47 @@ async fn a_posts_own_description_and_social_image_go_in_its_head() {
     let refused = create(&app, &signed, &long).await;
     assert_eq!(refused.status().as_u16(), 422);
 }
+
+#[tokio::test]
+async fn every_save_keeps_a_revision_that_can_be_read_back() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let id = created_id(&app, &signed, &post("bearing-care", false)).await;
+    let mut second = post("bearing-care", true);
+    second["title"] = json!("Bearing Care, Second Try");
+    let saved = app.admin(Method::PUT, &format!("/posts/{id}"), &signed).json(&second).send().await.unwrap();
+    assert_eq!(saved.status().as_u16(), 200);
+
+    let list: Value = app
+        .admin(Method::GET, &format!("/posts/{id}/revisions"), &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let revisions = list["revisions"].as_array().unwrap();
+    assert_eq!(revisions.len(), 2);
+    assert_eq!(revisions[0]["title"], "Bearing Care, Second Try", "newest first");
+    assert_eq!(revisions[1]["savedBy"], "owner@example.com");
+    let first_id = revisions[1]["id"].as_i64().unwrap();
+    let first: Value = app
+        .admin(Method::GET, &format!("/posts/{id}/revisions/{first_id}"), &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(first["title"], "Post bearing-care");
+    assert!(first["content"].as_str().unwrap().contains("<strong>riders</strong>"));
+    let other = app
+        .admin(Method::GET, &format!("/posts/{}/revisions/{first_id}", id + 1), &signed)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status().as_u16(), 404, "a revision belongs to its post");
+    // Deleting the post deletes its revisions.
+    app.admin(Method::DELETE, &format!("/posts/{id}"), &signed).send().await.unwrap();
+    assert_eq!(app.count("SELECT COUNT(*) FROM post_revisions").await, 0);
+}

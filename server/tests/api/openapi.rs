@@ -32,6 +32,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("delete", "/api/admin/posts/{id}"),
     ("post", "/api/admin/posts/preview"),
     ("put", "/api/admin/posts/{id}/published"),
+    ("get", "/api/admin/posts/{id}/revisions"),
+    ("get", "/api/admin/posts/{id}/revisions/{revision}"),
     ("post", "/api/admin/images"),
     ("get", "/api/admin/bookings"),
     ("get", "/api/admin/bookings.csv"),

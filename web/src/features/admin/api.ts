@@ -71,6 +71,20 @@ export interface PostDraft {
   socialImage: string | null;
 }
 
+export interface RevisionListing {
+  id: number;
+  title: string;
+  savedAt: string;
+  savedBy: string;
+}
+
+export interface Revision extends RevisionListing {
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string | null;
+}
+
 export interface UploadedImage {
   url: string;
   width: number;
@@ -199,6 +213,9 @@ export const adminApi = {
   updatePost: (id: number, draft: PostDraft) => call<AdminPost>("PUT", `/posts/${id}`, draft),
   setPublished: (id: number, published: boolean) => call<AdminPost>("PUT", `/posts/${id}/published`, { published }),
   deletePost: (id: number) => call<void>("DELETE", `/posts/${id}`),
+  revisions: (postId: number) =>
+    call<{ revisions: RevisionListing[] }>("GET", `/posts/${postId}/revisions`).then((r) => r.revisions),
+  revision: (postId: number, id: number) => call<Revision>("GET", `/posts/${postId}/revisions/${id}`),
   /** The content as the server will store it (sanitised). */
   previewContent: (content: string) =>
     call<{ content: string }>("POST", "/posts/preview", { content }).then((r) => r.content),

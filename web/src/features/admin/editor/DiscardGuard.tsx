@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 
-export function DiscardGuard({ unsaved }: { unsaved: boolean }) {
+export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDiscard: () => void }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -46,7 +46,10 @@ export function DiscardGuard({ unsaved }: { unsaved: boolean }) {
         </button>
         <button
           type="button"
-          onClick={() => blocker.proceed?.()}
+          onClick={() => {
+            onDiscard();
+            blocker.proceed?.();
+          }}
           className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
         >
           Discard changes

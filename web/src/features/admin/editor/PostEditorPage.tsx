@@ -8,14 +8,17 @@ import { FeaturedImageField } from "./FeaturedImageField";
 import { PostPreview } from "./PostPreview";
 import { RichTextEditor } from "./RichTextEditor";
 import { slugify, validatePost, type PostErrors } from "./postRules";
-import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
+import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
+import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../ErrorNotice";
-import { shopLocalInput } from "../format";
+import { dateTime, shopLocalInput } from "../format";
 import { useLayout } from "../../../lib/layout";
 import { DiscardGuard } from "./DiscardGuard";
 
 const SAVE_FAILED = "Failed to save post. Please try again.";
-const RESTORED = "Your unsaved changes from before you were signed out are back. Save them when ready.";
+const RESTORED = "Your unsaved changes are back. Save them when ready.";
+/** How long typing pauses before the editor keeps a copy in this browser. */
+const AUTOSAVE_AFTER_MS = 2000;
 const EMPTY: PostDraft = {
   title: "",
   slug: "",
@@ -81,8 +84,9 @@ export function PostEditorPage() {
   const postId = idParam === undefined ? null : Number(idParam);
   const navigate = useNavigate();
   const ids = useId();
-  const [restored] = useState(() => (postId === null ? unsavedDraft(null) : null));
-  const [draft, setDraft] = useState<PostDraft | null>(postId === null ? (restored ?? EMPTY) : null);
+  /** Unsaved changes kept from an earlier visit, offered back until restored or discarded. */
+  const [offer, setOffer] = useState<KeptDraft | null>(() => (postId === null ? unsavedDraft(null) : null));
+  const [draft, setDraft] = useState<PostDraft | null>(postId === null ? EMPTY : null);
   /** The post as stored (or empty for a new one): the editor has unsaved changes when the draft differs. */
   const [stored, setStored] = useState<PostDraft | null>(postId === null ? EMPTY : null);
   /** Set once a save went through: the editor then goes back to the dashboard without asking. */
@@ -95,7 +99,7 @@ export function PostEditorPage() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [contentImageError, setContentImageError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(restored ? RESTORED : null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (postId === null) return;
@@ -103,8 +107,6 @@ export function PostEditorPage() {
     adminApi.post(postId).then(
       (post) => {
         if (cancelled) return;
-        const unsaved = unsavedDraft(postId);
-        if (unsaved) setNotice(RESTORED);
         const asStored = {
           title: post.title,
           slug: post.slug,
@@ -117,7 +119,9 @@ export function PostEditorPage() {
           socialImage: post.socialImage ?? null,
         };
         setStored(asStored);
-        setDraft(unsaved ?? asStored);
+        setDraft(asStored);
+        const kept = unsavedDraft(postId);
+        if (kept && !sameDraft(kept.draft, asStored)) setOffer(kept);
       },
       (failure: unknown) => {
         console.error("Failed to load the post", failure);
@@ -132,6 +136,16 @@ export function PostEditorPage() {
   useEffect(() => {
     if (done) navigate("/dbadmin/dashboard");
   }, [done, navigate]);
+
+  const unsaved = !done && draft !== null && stored !== null && !sameDraft(draft, stored);
+
+  // While there are unsaved changes, a copy is kept in this browser a moment after each change
+  // (not while an older copy is still offered back, which it would replace).
+  useEffect(() => {
+    if (!unsaved || offer || !draft) return;
+    const timer = window.setTimeout(() => keepUnsaved(postId, draft), AUTOSAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [unsaved, offer, draft, postId]);
 
   if (!draft) {
     return (
@@ -186,11 +200,9 @@ export function PostEditorPage() {
   const field = (name: keyof typeof errors) => `${ids}-${name}`;
   const contentLabel = `${ids}-content-label`;
 
-  const unsaved = !done && stored !== null && !sameDraft(draft, stored);
-
   return (
     <AdminShell>
-      <DiscardGuard unsaved={unsaved} />
+      <DiscardGuard unsaved={unsaved} onDiscard={() => forgetUnsaved(postId)} />
       <div className="flex flex-wrap items-center gap-3">
         <Link
           to="/dbadmin/dashboard"
@@ -252,6 +264,34 @@ export function PostEditorPage() {
         </div>
       </div>
 
+      {offer && (
+        <div role="status" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p>Changes to this post from {dateTime(new Date(offer.at).toISOString())} were not saved (the page was closed, or you were signed out).</p>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={() => {
+                update(offer.draft);
+                setOffer(null);
+                setNotice(RESTORED);
+              }}
+              className="rounded-md bg-amber-900 px-3 py-1.5 font-semibold text-white hover:bg-amber-950"
+            >
+              Restore them
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                forgetUnsaved(postId);
+                setOffer(null);
+              }}
+              className="rounded-md px-3 py-1.5 font-semibold text-amber-950 ring-1 ring-amber-400 hover:bg-amber-100"
+            >
+              Discard them
+            </button>
+          </div>
+        </div>
+      )}
       {notice && (
         <p role="status" className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
           {notice}
@@ -371,6 +411,22 @@ export function PostEditorPage() {
             onChange={(socialImage) => update({ socialImage })}
           />
           {errors.socialImage && <p className="text-sm text-red-700">{errors.socialImage}</p>}
+          {postId !== null && (
+            <RevisionHistory
+              postId={postId}
+              onLoad={(revision) => {
+                update({
+                  title: revision.title,
+                  slug: revision.slug,
+                  excerpt: revision.excerpt,
+                  content: revision.content,
+                  featuredImage: revision.featuredImage,
+                });
+                setSlugByHand(true);
+                setNotice(`Loaded the version saved ${dateTime(revision.savedAt)}. Save to keep it; leave without saving to keep the current one.`);
+              }}
+            />
+          )}
           <div>
             <button
               type="button"
