@@ -26,6 +26,11 @@ async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
+/** Waits until the editor has kept a copy of `text` (its effects have run since the change). */
+async function keptCopy(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("unsaved_post:new")), { timeout: 10_000 }).toContain(text);
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
@@ -100,7 +105,9 @@ test("leaving the editor with unsaved changes asks first", async ({ page }) => {
   await expect(page).toHaveURL("/dbadmin/dashboard");
 
   await page.goto("/dbadmin/posts/new");
+  await hydrated(page);
   await page.getByLabel("Title").fill("Half a thought");
+  await keptCopy(page, "Half a thought");
   await page.getByRole("link", { name: "Back to dashboard" }).click();
   const question = page.getByRole("dialog", { name: "Discard changes?" });
   await expect(question).toBeVisible();
@@ -119,6 +126,7 @@ test("leaving the editor with unsaved changes asks first", async ({ page }) => {
   await page.goto("/dbadmin/posts/new");
   await hydrated(page);
   await page.getByLabel("Title").fill("Another thought");
+  await keptCopy(page, "Another thought");
   const asked = page.waitForEvent("dialog");
   void page.close({ runBeforeUnload: true });
   const dialog = await asked;
@@ -342,7 +350,7 @@ test("changes typed before the tab closed are offered back", async ({ page, cont
   await page.getByLabel("Title").fill("Fender Repairs");
   await page.getByLabel("Excerpt").fill("Dents, rust and new fenders.");
   // The copy is kept a moment after typing stops; then the tab goes away without asking.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("unsaved_post:new")), { timeout: 10_000 }).toContain("Fender Repairs");
+  await keptCopy(page, "Fender Repairs");
   await page.close();
 
   const again = await context.newPage();
