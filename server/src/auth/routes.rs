@@ -125,8 +125,10 @@ pub async fn login(
     // this browser is trusted). Failures are not cleared yet, so codes cannot be guessed by
     // signing in again and again.
     let trusted = match jar.get(desk.cookies.trusted_name()) {
-        Some(cookie) => two_factor::is_trusted(&desk.db, account.id, cookie.value()).await?,
-        None => false,
+        Some(cookie) if account.totp_secret.is_some() => {
+            two_factor::is_trusted(&desk.db, account.id, cookie.value()).await?
+        }
+        _ => false,
     };
     if account.totp_secret.is_some() && !trusted {
         let challenge = two_factor::start_challenge(&desk.db, account.id).await?;

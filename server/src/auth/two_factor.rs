@@ -100,6 +100,23 @@ fn recovery_hash(code: &str) -> String {
     token_hash(&plain)
 }
 
+/// Replaces the recovery codes of `$user_id` with `$codes`, inside the transaction `$tx`.
+macro_rules! replace_codes {
+    ($tx:expr, $user_id:expr, $codes:expr) => {
+        sqlx::query("DELETE FROM recovery_codes WHERE user_id = $1")
+            .bind($user_id)
+            .execute(&mut *$tx)
+            .await?;
+        for code in $codes {
+            sqlx::query("INSERT INTO recovery_codes (code_hash, user_id) VALUES ($1, $2)")
+                .bind(recovery_hash(code))
+                .bind($user_id)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
 /// An account's two-factor settings.
 #[derive(Debug, Default, sqlx::FromRow)]
 pub struct Settings {
@@ -142,14 +159,7 @@ pub async fn enable(db: &Db, user_id: i64, step: i64, codes: &[String]) -> anyho
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM recovery_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        for code in codes {
-            sqlx::query("INSERT INTO recovery_codes (code_hash, user_id) VALUES ($1, $2)")
-                .bind(recovery_hash(code))
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
-        }
+        replace_codes!(tx, user_id, codes);
         tx.commit().await?;
     });
     Ok(())
@@ -159,14 +169,7 @@ pub async fn enable(db: &Db, user_id: i64, step: i64, codes: &[String]) -> anyho
 pub async fn replace_recovery_codes(db: &Db, user_id: i64, codes: &[String]) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM recovery_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        for code in codes {
-            sqlx::query("INSERT INTO recovery_codes (code_hash, user_id) VALUES ($1, $2)")
-                .bind(recovery_hash(code))
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
-        }
+        replace_codes!(tx, user_id, codes);
         tx.commit().await?;
     });
     Ok(())

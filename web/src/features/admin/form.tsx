@@ -1,9 +1,42 @@
-// The pieces of the admin's small forms: a titled section, a labelled input with its error,
+// The pieces of the admin's forms: a titled section, a labelled field with its hint and error,
 // the two button looks, and the message for a failed call.
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { AdminApiError } from "./api";
 
-const FIELD = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
+const FIELD = "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
+
+/** The look of a text field, red-bordered while it has an error. */
+export function fieldClass(error?: string): string {
+  return `${FIELD} ${error ? "border-red-500" : "border-slate-300"}`;
+}
+
+/** aria-describedby for a field with an optional hint and error. */
+export function describedBy(id: string, hint: boolean, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return ids || undefined;
+}
+
+/** A label, the control given as `children` (with the id `id`), then its hint and error. */
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 export const PRIMARY_BUTTON = "rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70";
 export const PLAIN_BUTTON = "rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70";
 const FAILED = "That did not work. Please try again.";
@@ -27,7 +60,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** A labelled input with its error under it. */
+/** A labelled input with its hint and error under it. */
 export function Input({
   id,
   label,
@@ -35,24 +68,9 @@ export function Input({
   hint,
   ...input
 }: { id: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input id={id} {...input} aria-invalid={Boolean(error)} aria-describedby={described} className={FIELD} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input id={id} {...input} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, Boolean(hint), error)} className={fieldClass(error)} />
+    </Field>
   );
 }
-

@@ -52,6 +52,13 @@ export function shopLocalInput(timestamp: string, timeZone: string): string {
 
 /** A UTC timestamp in the shop's time zone, e.g. "Dec 1, 2026, 9:00 AM MST". */
 export function shopDateTime(timestamp: string, timeZone: string): string {
-  return new Date(timestamp).toLocaleString("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }) +
-    ` ${new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(timestamp)).find((p) => p.type === "timeZoneName")?.value ?? ""}`;
+  return new Date(timestamp).toLocaleString("en-US", {
+    timeZone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarClock, ChevronDown, ExternalLink, Eye, PenLine } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../AdminShell";
@@ -7,7 +7,10 @@ import { AdminApiError, adminApi, type PostDraft } from "../api";
 import { FeaturedImageField } from "./FeaturedImageField";
 import { PostPreview } from "./PostPreview";
 import { RichTextEditor } from "./RichTextEditor";
-import { slugify, validatePost, type PostErrors } from "./postRules";
+import { sameDraft, slugify, validatePost, type PostErrors } from "./postRules";
+import { Field, describedBy, fieldClass } from "../form";
+import { UnsavedOffer } from "./UnsavedOffer";
+import { SearchAndSocialFields } from "./SearchAndSocialFields";
 import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../ErrorNotice";
@@ -31,53 +34,8 @@ const EMPTY: PostDraft = {
   socialImage: null,
 };
 const PICK_A_TIME = "Pick a date and time to schedule the post";
-const FIELD_CLASS =
-  "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
-
 /** The three ways to save: a draft, a draft that goes live at its time, or published now. */
 type SaveAs = "draft" | "schedule" | "publish";
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Whether two drafts hold the same post (Quill writes an empty editor as `<p><br></p>`). */
-function sameDraft(a: PostDraft, b: PostDraft): boolean {
-  const content = (html: string) => (html === "<p><br></p>" ? "" : html);
-  return (
-    a.title === b.title &&
-    a.slug === b.slug &&
-    a.excerpt === b.excerpt &&
-    content(a.content) === content(b.content) &&
-    a.featuredImage === b.featuredImage &&
-    (a.publishAt ?? "") === (b.publishAt ?? "") &&
-    a.metaDescription === b.metaDescription &&
-    a.socialImage === b.socialImage
-  );
-}
-
-/** aria-describedby for a field with an optional hint and error. */
-function describedBy(id: string, hint: boolean, error?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return ids || undefined;
-}
 
 export function PostEditorPage() {
   const { id: idParam } = useParams();
@@ -265,32 +223,18 @@ export function PostEditorPage() {
       </div>
 
       {offer && (
-        <div role="status" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <p>Changes to this post from {dateTime(new Date(offer.at).toISOString())} were not saved (the page was closed, or you were signed out).</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => {
-                update(offer.draft);
-                setOffer(null);
-                setNotice(RESTORED);
-              }}
-              className="rounded-md bg-amber-900 px-3 py-1.5 font-semibold text-white hover:bg-amber-950"
-            >
-              Restore them
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                forgetUnsaved(postId);
-                setOffer(null);
-              }}
-              className="rounded-md px-3 py-1.5 font-semibold text-amber-950 ring-1 ring-amber-400 hover:bg-amber-100"
-            >
-              Discard them
-            </button>
-          </div>
-        </div>
+        <UnsavedOffer
+          at={offer.at}
+          onRestore={() => {
+            update(offer.draft);
+            setOffer(null);
+            setNotice(RESTORED);
+          }}
+          onDiscard={() => {
+            forgetUnsaved(postId);
+            setOffer(null);
+          }}
+        />
       )}
       {notice && (
         <p role="status" className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
@@ -314,7 +258,7 @@ export function PostEditorPage() {
               onChange={(event) => changeTitle(event.target.value)}
               aria-invalid={Boolean(errors.title)}
               aria-describedby={describedBy(field("title"), false, errors.title)}
-              className={`${FIELD_CLASS} ${errors.title ? "border-red-500" : "border-slate-300"}`}
+              className={fieldClass(errors.title)}
             />
           </Field>
           <Field id={field("slug")} label="URL Slug" error={errors.slug} hint={`/blog/${draft.slug}`}>
@@ -327,7 +271,7 @@ export function PostEditorPage() {
               }}
               aria-invalid={Boolean(errors.slug)}
               aria-describedby={describedBy(field("slug"), true, errors.slug)}
-              className={`${FIELD_CLASS} ${errors.slug ? "border-red-500" : "border-slate-300"}`}
+              className={fieldClass(errors.slug)}
             />
           </Field>
           <Field id={field("excerpt")} label="Excerpt" error={errors.excerpt}>
@@ -338,7 +282,7 @@ export function PostEditorPage() {
               onChange={(event) => update({ excerpt: event.target.value })}
               aria-invalid={Boolean(errors.excerpt)}
               aria-describedby={describedBy(field("excerpt"), false, errors.excerpt)}
-              className={`${FIELD_CLASS} ${errors.excerpt ? "border-red-500" : "border-slate-300"}`}
+              className={fieldClass(errors.excerpt)}
             />
           </Field>
           <FeaturedImageField value={draft.featuredImage} onChange={(featuredImage) => update({ featuredImage })} />
@@ -360,7 +304,7 @@ export function PostEditorPage() {
               onChange={(event) => update({ publishAt: event.target.value || null })}
               aria-invalid={Boolean(errors.publishAt)}
               aria-describedby={describedBy(field("publishAt"), true, errors.publishAt)}
-              className={`${FIELD_CLASS} max-w-xs ${errors.publishAt ? "border-red-500" : "border-slate-300"}`}
+              className={`${fieldClass(errors.publishAt)} max-w-xs`}
             />
           </Field>
           <div>
@@ -388,29 +332,12 @@ export function PostEditorPage() {
               </p>
             )}
           </div>
-          <Field
+          <SearchAndSocialFields
             id={field("metaDescription")}
-            label="Search description (optional)"
-            error={errors.metaDescription}
-            hint={`What search engines show under the title; empty uses the excerpt. ${draft.metaDescription.length}/300 characters.`}
-          >
-            <textarea
-              id={field("metaDescription")}
-              rows={2}
-              value={draft.metaDescription}
-              onChange={(event) => update({ metaDescription: event.target.value })}
-              aria-invalid={Boolean(errors.metaDescription)}
-              aria-describedby={describedBy(field("metaDescription"), true, errors.metaDescription)}
-              className={`${FIELD_CLASS} ${errors.metaDescription ? "border-red-500" : "border-slate-300"}`}
-            />
-          </Field>
-          <FeaturedImageField
-            label="Social image (optional)"
-            hint="What a link shared on Facebook or in a message shows; without one, the featured image."
-            value={draft.socialImage}
-            onChange={(socialImage) => update({ socialImage })}
+            draft={draft}
+            errors={errors}
+            onChange={update}
           />
-          {errors.socialImage && <p className="text-sm text-red-700">{errors.socialImage}</p>}
           {postId !== null && (
             <RevisionHistory
               postId={postId}
@@ -448,7 +375,7 @@ export function PostEditorPage() {
                   rows={8}
                   value={draft.content}
                   onChange={(event) => update({ content: event.target.value })}
-                  className={`${FIELD_CLASS} border-slate-300 font-mono text-sm`}
+                  className={`${fieldClass()} font-mono text-sm`}
                 />
               </div>
             )}

@@ -1,3 +1,5 @@
+import type { PostDraft } from "../api";
+
 // The editor's rules: the slug made from a title, the required fields, the image checks.
 
 /** SPEC.md section 4: lowercase; drop all but letters, digits, spaces and hyphens; whitespace
@@ -35,4 +37,19 @@ export function validatePost(post: PostFields): PostErrors {
   if (isBlankHtml(post.content)) errors.content = "Content is required";
   if (!post.excerpt.trim()) errors.excerpt = "Excerpt is required";
   return errors;
+}
+
+/** Whether two drafts hold the same post (Quill writes an empty editor as `<p><br></p>`). */
+export function sameDraft(a: PostDraft, b: PostDraft): boolean {
+  const content = (html: string) => (html === "<p><br></p>" ? "" : html);
+  return (
+    a.title === b.title &&
+    a.slug === b.slug &&
+    a.excerpt === b.excerpt &&
+    content(a.content) === content(b.content) &&
+    a.featuredImage === b.featuredImage &&
+    (a.publishAt ?? "") === (b.publishAt ?? "") &&
+    a.metaDescription === b.metaDescription &&
+    a.socialImage === b.socialImage
+  );
 }
