@@ -143,7 +143,7 @@ test.describe("when the server refuses an upload", () => {
     await hydrated(page);
     // A text file named and typed as a PNG passes the browser's check; the server reads the bytes.
     await page.locator("input[type=file]").first().setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
-    await expect(page.getByRole("alert")).toHaveText("Please select an image file (PNG, JPG, GIF or WebP)");
+    await expect(page.getByRole("alert")).toHaveText("Please select an image file (PNG, JPG, GIF, WebP or HEIC)");
   });
 });
 
@@ -334,6 +334,9 @@ test("an earlier version of a post can be loaded back and saved", async ({ page 
   await page.getByRole("button", { name: "Earlier versions" }).click();
   const versions = page.getByRole("listitem").filter({ hasText: "owner@example.com" });
   await expect(versions).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await scrollsSideways(page)).toBe(false);
   await expectNoAxeViolations(page);
   await versions.filter({ hasText: "“Brake Magnets”" }).getByRole("button", { name: /Load this version/ }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Brake Magnets");

@@ -138,12 +138,20 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await page.locator("input[type=file]").first().setInputFiles(await pngFile(page));
   const preview = page.getByRole("img", { name: "Featured image preview" });
   await expect(preview).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
+  // The picture's description is asked for at once.
+  await expect(page.getByLabel("Image description (alt text)")).toBeFocused();
+  await page.keyboard.type("A wheel bearing packed with grease");
   // An image in the content goes through the same upload (not inlined as base64).
   await page.locator(".ql-editor").press("End");
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Insert image" }).click();
   await (await chooser).setFiles(await pngFile(page));
+  const describe = page.getByRole("dialog", { name: "Describe this picture" });
+  await describe.getByLabel("Description").fill("The seal pressed into the hub");
+  await describe.getByRole("button", { name: "Save description" }).click();
+  await expect(describe).toBeHidden();
   await expect(page.locator(".ql-editor img")).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
+  await expect(page.locator(".ql-editor img")).toHaveAttribute("alt", "The seal pressed into the hub");
   await page.getByRole("button", { name: "Draft" }).click();
 
   // A draft is listed but not public.
@@ -168,7 +176,9 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await expect(page.locator(".post-content strong")).toHaveText("every season");
   await expect(page.locator(".post-content a")).toHaveAttribute("href", "https://example.com/guide");
   await expect(page.locator(".post-content img")).toHaveAttribute("src", /^\/media\/blog-images\//);
+  await expect(page.locator(".post-content img")).toHaveAttribute("alt", "The seal pressed into the hub");
   await expect(page.locator("section img").first()).toHaveAttribute("src", /^\/media\/blog-images\//);
+  await expect(page.locator("section img").first()).toHaveAttribute("alt", "A wheel bearing packed with grease");
 
   // Unpublish and publish again from the dashboard.
   await page.goto("/dbadmin/dashboard");

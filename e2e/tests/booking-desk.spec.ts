@@ -214,7 +214,7 @@ test.describe("photos of the damage", () => {
     await picker.setInputFiles([await pngFile(page, "damage-2.png"), notAPicture]);
     // The server's reason, not a generic failure.
     await expect(page.getByRole("listitem").filter({ hasText: "notes.png" })).toContainText(
-      "Please select an image file (PNG, JPG, GIF or WebP)",
+      "Please select an image file (PNG, JPG, GIF, WebP or HEIC)",
     );
     await expect(page.getByRole("listitem").filter({ hasText: "damage-2.png" })).toContainText("Uploaded");
     await expect(page.getByLabel("Add photos")).toHaveCount(0);

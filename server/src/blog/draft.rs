@@ -25,6 +25,9 @@ pub struct PostForm {
     content: String,
     #[serde(default)]
     featured_image: Option<String>,
+    /// What the featured image shows, for people who cannot see it; kept only with an image.
+    #[serde(default)]
+    featured_image_alt: Option<String>,
     #[serde(default)]
     published: bool,
     /// A draft goes live at this time, in the shop's time zone ("2026-12-01T09:00"); ignored
@@ -47,6 +50,7 @@ pub struct PostInput {
     pub excerpt: String,
     pub content: String,
     pub featured_image: Option<String>,
+    pub featured_image_alt: Option<String>,
     pub published: bool,
     /// When a draft goes live (a stored UTC timestamp).
     pub publish_at: Option<String>,
@@ -73,17 +77,32 @@ impl PostForm {
             image(self.social_image.as_deref()).map_err(|()| "The social image must be an uploaded image"),
         );
         let meta_description = errors.check("metaDescription", optional(self.meta_description.as_deref()));
+        let featured_image_alt = match &self.featured_image {
+            Some(_) => errors.check("featuredImageAlt", optional(self.featured_image_alt.as_deref())),
+            None => Some(None),
+        };
         let publish_at = match (self.published, self.publish_at.as_deref().map(str::trim)) {
             (false, Some(at)) if !at.is_empty() => errors.check("publishAt", scheduled(at, zone).map(Some)),
             _ => Some(None),
         };
-        match (title, slug, excerpt, content, featured_image, social_image, meta_description, publish_at) {
+        match (
+            title,
+            slug,
+            excerpt,
+            content,
+            featured_image,
+            featured_image_alt,
+            social_image,
+            meta_description,
+            publish_at,
+        ) {
             (
                 Some(title),
                 Some(slug),
                 Some(excerpt),
                 Some(content),
                 Some(featured_image),
+                Some(featured_image_alt),
                 Some(social_image),
                 Some(meta_description),
                 Some(publish_at),
@@ -93,6 +112,7 @@ impl PostForm {
                 excerpt,
                 content,
                 featured_image,
+                featured_image_alt,
                 published: self.published,
                 publish_at,
                 meta_description,
@@ -191,6 +211,7 @@ mod tests {
             excerpt: excerpt.into(),
             content: content.into(),
             featured_image: None,
+            featured_image_alt: None,
             published: true,
             publish_at: None,
             meta_description: None,
@@ -232,6 +253,23 @@ mod tests {
         assert!(image(Some("/site/no-such-picture.svg")).is_err());
         assert!(image(Some("javascript:alert(1)")).is_err());
         assert!(image(Some("data:image/svg+xml,<svg>")).is_err());
+    }
+
+    #[test]
+    fn the_featured_images_description_is_kept_with_an_image_only() {
+        let described = |image: Option<&str>, alt: &str| {
+            let mut post = form("Axles", "axles", "Rebuilt.", "<p>Text</p>");
+            post.featured_image = image.map(Into::into);
+            post.featured_image_alt = Some(alt.into());
+            post.parse(&zone())
+        };
+        let kept =
+            described(Some("/media/blog-images/1-a.jpg"), "  Rebuilt axle on a utility trailer ").unwrap();
+        assert_eq!(kept.featured_image_alt.as_deref(), Some("Rebuilt axle on a utility trailer"));
+        assert_eq!(described(None, "An axle").unwrap().featured_image_alt, None);
+        assert_eq!(described(Some("/media/blog-images/1-a.jpg"), " ").unwrap().featured_image_alt, None);
+        let errors = described(Some("/media/blog-images/1-a.jpg"), &"a".repeat(301)).unwrap_err();
+        assert!(format!("{errors:?}").contains("featuredImageAlt"), "{errors:?}");
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub struct Post {
     pub id: i64,
     #[serde(flatten)]
     pub card: PostCard,
+    /// What the featured image shows, as the owner described it.
+    pub featured_image_alt: Option<String>,
     /// Sanitised HTML.
     pub content: String,
     pub created_at: String,

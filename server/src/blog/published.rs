@@ -105,19 +105,24 @@ struct PostRow {
     card: CardRow,
     content: String,
     updated_at: String,
+    featured_image_alt: Option<String>,
     meta_description: Option<String>,
     social_image: Option<String>,
 }
 
 /// The published post at `slug`, its content sanitised again.
 pub async fn by_slug(db: &Db, slug: &str) -> anyhow::Result<Option<Post>> {
-    let sql = cards_sql!(", p.content, p.updated_at, p.meta_description, p.social_image", "AND p.slug = $1");
+    let sql = cards_sql!(
+        ", p.content, p.updated_at, p.featured_image_alt, p.meta_description, p.social_image",
+        "AND p.slug = $1"
+    );
     let row: Option<PostRow> =
         with_db!(db, |pool| sqlx::query_as(sql).bind(slug).fetch_optional(pool).await?);
     Ok(row.map(|row| Post {
         id: row.card.id,
         created_at: row.card.created_at.clone(),
         card: row.card.card(),
+        featured_image_alt: row.featured_image_alt,
         content: sanitize(&row.content),
         updated_at: row.updated_at,
         meta_description: row.meta_description,

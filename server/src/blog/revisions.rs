@@ -26,6 +26,7 @@ pub struct Revision {
     pub excerpt: String,
     pub content: String,
     pub featured_image: Option<String>,
+    pub featured_image_alt: Option<String>,
     pub saved_at: String,
     pub saved_by: String,
 }
@@ -46,7 +47,7 @@ pub async fn list(db: &Db, post_id: i64) -> anyhow::Result<Vec<RevisionListing>>
 pub async fn get(db: &Db, post_id: i64, id: i64) -> anyhow::Result<Option<Revision>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, title, slug, excerpt, content, featured_image, saved_at, saved_by
+            "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, saved_at, saved_by
              FROM post_revisions WHERE post_id = $1 AND id = $2",
         )
         .bind(post_id)

@@ -23,6 +23,8 @@ struct Sample {
     title: String,
     excerpt: String,
     image: String,
+    /// What the image shows, for people who cannot see it.
+    image_alt: String,
     /// How long before being added the post is dated, so that a new site's blog looks current.
     days_ago: u64,
     content: String,
@@ -40,6 +42,7 @@ pub async fn add(db: &Db) -> anyhow::Result<usize> {
             excerpt: &s.excerpt,
             content: &s.content,
             featured_image: Some(&s.image),
+            featured_image_alt: Some(&s.image_alt),
             created_at: &created_at,
         };
         if store::insert_published(db, &post).await? {

@@ -22,8 +22,9 @@ macro_rules! slug_taken {
 macro_rules! keep_revision {
     ($tx:expr, $post_id:expr, $post:expr, $author_id:expr, $now:expr) => {
         sqlx::query(
-            "INSERT INTO post_revisions (post_id, title, slug, excerpt, content, featured_image, saved_at, saved_by)
-             SELECT $1, $2, $3, $4, $5, $6, $7, COALESCE((SELECT email FROM users WHERE id = $8), '')",
+            "INSERT INTO post_revisions (post_id, title, slug, excerpt, content, featured_image, featured_image_alt,
+             saved_at, saved_by)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE((SELECT email FROM users WHERE id = $9), '')",
         )
         .bind($post_id)
         .bind(&$post.title)
@@ -31,6 +32,7 @@ macro_rules! keep_revision {
         .bind(&$post.excerpt)
         .bind(&$post.content)
         .bind(&$post.featured_image)
+        .bind(&$post.featured_image_alt)
         .bind($now)
         .bind($author_id)
         .execute(&mut *$tx)
@@ -45,6 +47,7 @@ pub struct PublishedPost<'a> {
     pub excerpt: &'a str,
     pub content: &'a str,
     pub featured_image: Option<&'a str>,
+    pub featured_image_alt: Option<&'a str>,
     pub created_at: &'a str,
 }
 
@@ -52,14 +55,15 @@ pub struct PublishedPost<'a> {
 pub async fn insert_published(db: &Db, post: &PublishedPost<'_>) -> anyhow::Result<bool> {
     let added = with_db!(db, |pool| {
         sqlx::query(
-            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, TRUE, $6, $6) ON CONFLICT (slug) DO NOTHING",
+            "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, featured_image_alt, published,
+             created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $7) ON CONFLICT (slug) DO NOTHING",
         )
         .bind(post.title)
         .bind(post.slug)
         .bind(post.excerpt)
         .bind(sanitize(post.content))
         .bind(post.featured_image)
+        .bind(post.featured_image_alt)
         .bind(post.created_at)
         .execute(pool)
         .await?
@@ -81,6 +85,9 @@ pub struct AdminPost {
     #[sqlx(default)]
     pub content: Option<String>,
     pub featured_image: Option<String>,
+    #[sqlx(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub featured_image_alt: Option<String>,
     pub published: bool,
     /// When a scheduled draft goes live (UTC); None for other posts.
     pub publish_at: Option<String>,
@@ -111,8 +118,8 @@ pub async fn all(db: &Db) -> anyhow::Result<Vec<AdminPost>> {
 pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, title, slug, excerpt, content, featured_image, published, publish_at, meta_description,
-             social_image, author_id, created_at, updated_at FROM blog_posts WHERE id = $1",
+            "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, published, publish_at,
+             meta_description, social_image, author_id, created_at, updated_at FROM blog_posts WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -149,8 +156,8 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
             .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at,
-             updated_at, publish_at, meta_description, social_image)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11) RETURNING id",
+             updated_at, publish_at, meta_description, social_image, featured_image_alt)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -163,6 +170,7 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
         .bind(&post.publish_at)
         .bind(&post.meta_description)
         .bind(&post.social_image)
+        .bind(&post.featured_image_alt)
         .fetch_one(&mut *tx)
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
@@ -203,7 +211,7 @@ pub async fn update(
         sqlx::query(
             "UPDATE blog_posts SET title = $1, slug = $2, excerpt = $3, content = $4, featured_image = $5,
              published = $6, author_id = $7, updated_at = $8, publish_at = $9, meta_description = $10,
-             social_image = $11 WHERE id = $12",
+             social_image = $11, featured_image_alt = $12 WHERE id = $13",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -216,6 +224,7 @@ pub async fn update(
         .bind(&post.publish_at)
         .bind(&post.meta_description)
         .bind(&post.social_image)
+        .bind(&post.featured_image_alt)
         .bind(id)
         .execute(&mut *tx)
         .await?;

@@ -37,7 +37,7 @@ const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code, reason = "a schema only: the form `upload` reads field by field")]
 pub struct PhotoForm {
-    /// A PNG, JPEG, GIF or WebP image of at most 5 MB.
+    /// A PNG, JPEG, GIF, WebP or HEIC/HEIF image of at most 5 MB.
     #[schema(value_type = String, format = Binary)]
     photo: Vec<u8>,
 }

@@ -31,7 +31,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code, reason = "a schema only: the form `upload` reads field by field")]
 pub struct ImageForm {
-    /// A PNG, JPEG, GIF or WebP image of at most 5 MB.
+    /// A PNG, JPEG, GIF, WebP or HEIC/HEIF image of at most 5 MB.
     #[schema(value_type = String, format = Binary)]
     image: Vec<u8>,
 }

@@ -79,8 +79,11 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
         post.meta_description.clone().unwrap_or_else(|| post.card.excerpt.clone()),
     )
     .with_data(vec![structured_data::blog_posting(site, &post)]);
-    if let Some(image) = post.social_image.as_ref().or(post.card.featured_image.as_ref()) {
+    if let Some(image) = &post.social_image {
         head.image.clone_from(image);
+    } else if let Some(image) = &post.card.featured_image {
+        head.image.clone_from(image);
+        head.image_alt.clone_from(&post.featured_image_alt);
     }
     head.article = true;
     Ok(Resolved::Page(Page::ok("post", head, json!({ "post": post, "related": related })).showing_posts()))

@@ -19,6 +19,9 @@ pub struct Head {
     pub canonical_path: Option<String>,
     #[serde(skip)]
     pub image: String,
+    /// What the image shows, when the owner described it.
+    #[serde(skip)]
+    pub image_alt: Option<String>,
     /// True for a blog post (Open Graph type article), false for other pages (website).
     #[serde(skip)]
     pub article: bool,
@@ -35,6 +38,7 @@ impl Head {
             description,
             canonical_path: Some(path.to_owned()),
             image: site.content.hero.poster.clone(),
+            image_alt: None,
             article: false,
             structured_data: Vec::new(),
         }
@@ -68,10 +72,16 @@ impl Head {
         meta(&mut html, "property", "og:title", &self.title);
         meta(&mut html, "property", "og:description", &self.description);
         meta(&mut html, "property", "og:image", &site.absolute(&self.image));
+        if let Some(alt) = &self.image_alt {
+            meta(&mut html, "property", "og:image:alt", alt);
+        }
         meta(&mut html, "name", "twitter:card", "summary_large_image");
         meta(&mut html, "name", "twitter:title", &self.title);
         meta(&mut html, "name", "twitter:description", &self.description);
         meta(&mut html, "name", "twitter:image", &site.absolute(&self.image));
+        if let Some(alt) = &self.image_alt {
+            meta(&mut html, "name", "twitter:image:alt", alt);
+        }
         meta(&mut html, "name", "theme-color", "#0f172a");
         html.push_str(FAVICON);
         let _ = write!(

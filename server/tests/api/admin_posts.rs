@@ -211,6 +211,38 @@ async fn an_uploaded_image_is_re_encoded_stored_under_a_server_name_and_served_w
 }
 
 #[tokio::test]
+async fn phone_photos_are_stored_upright_as_jpeg_without_exif_or_gps() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images");
+    // A HEIC from an iPhone often arrives with no type at all; the bytes decide.
+    for (name, mime, upright) in [
+        ("IMG_0412.HEIC", "application/octet-stream", (640, 480)),
+        ("phone-photo-gps.jpg", "image/jpeg", (480, 640)),
+    ] {
+        let bytes =
+            std::fs::read(fixtures.join(if name.ends_with(".HEIC") { "phone-photo.heic" } else { name }))
+                .expect("the fixture");
+        assert!(bytes.windows(4).any(|w| w == b"Exif"), "{name} carries EXIF to strip");
+        let response = app.upload(&signed, name, mime, bytes).await;
+        assert_eq!(response.status().as_u16(), 201, "{name}");
+        let url = response.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+        assert!(url.ends_with(".jpg"), "{name} is stored as a JPEG: {url}");
+        let served = app.get(&url).await;
+        assert_eq!(served.headers()["content-type"], "image/jpeg");
+        let bytes = served.bytes().await.unwrap();
+        for needle in [&b"Exif"[..], b"GPS", b"iPhone"] {
+            assert!(
+                !bytes.windows(needle.len()).any(|w| w == needle),
+                "{name}: {needle:?} left in the stored file"
+            );
+        }
+        let stored = image::load_from_memory(&bytes).unwrap();
+        assert_eq!((stored.width(), stored.height()), upright, "{name}");
+    }
+}
+
+#[tokio::test]
 async fn a_fake_png_an_svg_and_a_six_megabyte_image_are_refused() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
@@ -374,6 +406,62 @@ async fn a_posts_own_description_and_social_image_go_in_its_head() {
     long["metaDescription"] = json!("x".repeat(301));
     let refused = create(&app, &signed, &long).await;
     assert_eq!(refused.status().as_u16(), 422);
+}
+
+#[tokio::test]
+async fn the_featured_images_description_is_its_alt_text_on_the_page_and_in_shared_links() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = post("axle-swap", true);
+    body["featuredImage"] = json!("/site/blog-brakes.svg");
+    body["featuredImageAlt"] = json!("  A new axle under a \"utility\" trailer ");
+    body["content"] =
+        json!(r#"<p>Before:</p><p><img src="/site/blog-brakes.svg" alt="The old bent axle"></p>"#);
+    let id = created_id(&app, &signed, &body).await;
+    let page = app.page("/blog/axle-swap", 200).await;
+    assert!(
+        page.contains(
+            r#"<meta property="og:image:alt" content="A new axle under a &quot;utility&quot; trailer">"#
+        ),
+        "{page}"
+    );
+    assert!(page.contains(
+        r#"<meta name="twitter:image:alt" content="A new axle under a &quot;utility&quot; trailer">"#
+    ));
+    assert!(
+        page.contains(r#"alt="A new axle under a &quot;utility&quot; trailer""#),
+        "the picture at the top has it"
+    );
+    assert!(page.contains(r#"alt="The old bent axle""#), "pictures in the text keep theirs");
+    let stored: Value =
+        app.admin(Method::GET, &format!("/posts/{id}"), &signed).send().await.unwrap().json().await.unwrap();
+    assert_eq!(stored["featuredImageAlt"], "A new axle under a \"utility\" trailer");
+    let revisions: Value = app
+        .admin(Method::GET, &format!("/posts/{id}/revisions"), &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let revision_id = revisions["revisions"][0]["id"].as_i64().unwrap();
+    let revision: Value = app
+        .admin(Method::GET, &format!("/posts/{id}/revisions/{revision_id}"), &signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        revision["featuredImageAlt"], stored["featuredImageAlt"],
+        "a revision keeps it with the image"
+    );
+    // A social image of its own is not described by the featured image's text.
+    body["socialImage"] = json!("https://images.example.com/share.jpg");
+    let saved = app.admin(Method::PUT, &format!("/posts/{id}"), &signed).json(&body).send().await.unwrap();
+    assert_eq!(saved.status().as_u16(), 200);
+    assert!(!app.page("/blog/axle-swap", 200).await.contains("og:image:alt"));
 }
 
 #[tokio::test]

@@ -82,7 +82,7 @@ async fn a_photo_gets_the_same_checks_as_the_admins_images() {
         upload_photo(&app, "notes.png", "image/png", b"just some text, not a picture".to_vec()).await;
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(body["error"], "Please select an image file (PNG, JPG, GIF or WebP)");
+    assert_eq!(body["error"], "Please select an image file (PNG, JPG, GIF, WebP or HEIC)");
     let svg = br#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.to_vec();
     assert_eq!(upload_photo(&app, "x.svg", "image/svg+xml", svg).await.status(), 422);
     let empty = app

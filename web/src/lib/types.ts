@@ -215,7 +215,14 @@ export interface SearchResults {
 }
 
 export interface PostData {
-  post: PostCard & { id: number; content: string; createdAt: string; updatedAt: string };
+  post: PostCard & {
+    id: number;
+    /** What the featured image shows, as the owner described it. */
+    featuredImageAlt: string | null;
+    content: string;
+    createdAt: string;
+    updatedAt: string;
+  };
   related: PostCard[];
 }
 

@@ -46,6 +46,7 @@ export interface AdminPost {
   excerpt: string;
   content?: string;
   featuredImage: string | null;
+  featuredImageAlt?: string | null;
   published: boolean;
   /** When a scheduled draft goes live (UTC). */
   publishAt: string | null;
@@ -62,6 +63,8 @@ export interface PostDraft {
   excerpt: string;
   content: string;
   featuredImage: string | null;
+  /** What the featured image shows, for people who cannot see it. */
+  featuredImageAlt: string;
   published: boolean;
   /** The shop's wall-clock time to go live ("2026-12-01T09:00"), for a scheduled draft. */
   publishAt: string | null;
@@ -83,6 +86,7 @@ export interface Revision extends RevisionListing {
   excerpt: string;
   content: string;
   featuredImage: string | null;
+  featuredImageAlt: string | null;
 }
 
 export interface UploadedImage {

@@ -15,7 +15,7 @@ export function PostPage({ data }: { data: PostData }) {
             src={post.featuredImage}
             srcSet={post.featuredImageSrcset ?? undefined}
             sizes="100vw"
-            alt=""
+            alt={post.featuredImageAlt ?? ""}
             width={1200}
             height={630}
             fetchPriority="high"

@@ -123,7 +123,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
           <input
             id={`${id}-photos`}
             type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/heic,image/heif,.heic,.heif"
             multiple
             disabled={disabled}
             onChange={(event) => {
@@ -139,7 +139,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
             <ImagePlus aria-hidden="true" className="h-4 w-4" />
             Add photos
           </label>
-          <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF or WebP, up to 5 MB each.</p>
+          <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF, WebP or HEIC, up to 5 MB each.</p>
         </div>
       )}
     </fieldset>

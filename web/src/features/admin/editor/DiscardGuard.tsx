@@ -1,11 +1,11 @@
 // Leaving the editor with unsaved changes asks first: a link or the back arrow inside the admin
 // gets our own question, closing or reloading the tab gets the browser's.
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useBlocker } from "react-router";
+import { DialogActions, ModalDialog } from "../ModalDialog";
 
 export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDiscard: () => void }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -14,28 +14,14 @@ export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDisca
     return () => window.removeEventListener("beforeunload", ask);
   }, [unsaved]);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (blocker.state === "blocked" && !element.open) element.showModal();
-    if (blocker.state !== "blocked" && element.open) element.close();
-  }, [blocker.state]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="discard-title"
-      aria-describedby="discard-text"
+    <ModalDialog
+      open={blocker.state === "blocked"}
+      title="Discard changes?"
+      description="This post has changes that are not saved. If you leave now, they are lost."
       onCancel={() => blocker.reset?.()}
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-950/50"
     >
-      <h2 id="discard-title" className="text-lg font-semibold text-slate-900">
-        Discard changes?
-      </h2>
-      <p id="discard-text" className="mt-2 text-slate-700">
-        This post has changes that are not saved. If you leave now, they are lost.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
+      <DialogActions>
         <button
           type="button"
           autoFocus
@@ -54,7 +40,7 @@ export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDisca
         >
           Discard changes
         </button>
-      </div>
-    </dialog>
+      </DialogActions>
+    </ModalDialog>
   );
 }

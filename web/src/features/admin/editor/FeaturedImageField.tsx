@@ -1,23 +1,45 @@
 import { ImagePlus, Trash2 } from "lucide-react";
-import { useId, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { IMAGE_PICKER_ACCEPT } from "../../../lib/imageFile";
+import { describedBy, fieldClass } from "../form";
+import { DESCRIPTION_HINT } from "./DescribeImageDialog";
 import { uploadImage } from "./uploadImage";
 
+/** The image's description (alt text), asked for as soon as an image is uploaded. */
+interface Description {
+  id: string;
+  value: string;
+  onChange: (alt: string) => void;
+  error?: string;
+}
+
 /** Upload, preview, replace or remove a post's image (the featured image, or the one shared
- * links show). The server checks the file again. */
+ * links show), with its description when one is asked for. The server checks the file again. */
 export function FeaturedImageField({
   value,
   onChange,
+  description,
   label = "Featured Image",
   hint = "PNG, JPG, GIF up to 5MB",
 }: {
   value: string | null;
   onChange: (url: string | null) => void;
+  description?: Description;
   label?: string;
   hint?: string;
 }) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const descriptionInput = useRef<HTMLInputElement>(null);
+  /** Set by an upload: the description field takes the focus once it shows. */
+  const [askDescription, setAskDescription] = useState(false);
+
+  useEffect(() => {
+    if (!askDescription || !descriptionInput.current) return;
+    descriptionInput.current.focus();
+    setAskDescription(false);
+  }, [askDescription, value]);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -28,8 +50,12 @@ export function FeaturedImageField({
     setUploading(true);
     const uploaded = await uploadImage(file);
     setUploading(false);
-    if ("url" in uploaded) onChange(uploaded.url);
-    else setError(uploaded.error);
+    if ("url" in uploaded) {
+      onChange(uploaded.url);
+      setAskDescription(true);
+    } else {
+      setError(uploaded.error);
+    }
   }
 
   return (
@@ -50,7 +76,7 @@ export function FeaturedImageField({
           {uploading ? "Uploading..." : value ? "Replace image" : "Upload image"}
           <input
             type="file"
-            accept="image/*"
+            accept={IMAGE_PICKER_ACCEPT}
             className="sr-only"
             disabled={uploading}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
@@ -75,6 +101,31 @@ export function FeaturedImageField({
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {error}
         </p>
+      )}
+      {value && description && (
+        <div className="mt-3 max-w-xl">
+          <label htmlFor={description.id} className="block text-sm font-medium text-slate-800">
+            Image description (alt text)
+          </label>
+          <input
+            id={description.id}
+            ref={descriptionInput}
+            value={description.value}
+            maxLength={300}
+            onChange={(event) => description.onChange(event.target.value)}
+            aria-invalid={Boolean(description.error)}
+            aria-describedby={describedBy(description.id, true, description.error)}
+            className={fieldClass(description.error)}
+          />
+          <p id={`${description.id}-hint`} className="mt-1 text-xs text-slate-600">
+            {DESCRIPTION_HINT}
+          </p>
+          {description.error && (
+            <p id={`${description.id}-error`} className="mt-1 text-sm text-red-700">
+              {description.error}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );

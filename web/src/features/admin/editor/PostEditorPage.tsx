@@ -1,12 +1,15 @@
-import { ArrowLeft, CalendarClock, ChevronDown, ExternalLink, Eye, PenLine } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { ChevronDown } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../AdminShell";
 import { AdminApiError, adminApi, type PostDraft } from "../api";
 import { FeaturedImageField } from "./FeaturedImageField";
 import { PostPreview } from "./PostPreview";
-import { RichTextEditor } from "./RichTextEditor";
+import { RichTextEditor, type RichTextHandle } from "./RichTextEditor";
+import { EditorHeader, type SaveAs } from "./EditorHeader";
+import { MissingDescriptionsDialog } from "./MissingDescriptionsDialog";
+import { missingDescriptions, missingSentence } from "./imageDescriptions";
 import { sameDraft, slugify, validatePost, type PostErrors } from "./postRules";
 import { Field, describedBy, fieldClass } from "../form";
 import { UnsavedOffer } from "./UnsavedOffer";
@@ -28,14 +31,13 @@ const EMPTY: PostDraft = {
   excerpt: "",
   content: "",
   featuredImage: null,
+  featuredImageAlt: "",
   published: false,
   publishAt: null,
   metaDescription: "",
   socialImage: null,
 };
 const PICK_A_TIME = "Pick a date and time to schedule the post";
-/** The three ways to save: a draft, a draft that goes live at its time, or published now. */
-type SaveAs = "draft" | "schedule" | "publish";
 
 export function PostEditorPage() {
   const { id: idParam } = useParams();
@@ -51,13 +53,20 @@ export function PostEditorPage() {
   const [done, setDone] = useState(false);
   const [slugByHand, setSlugByHand] = useState(postId !== null);
   const [view, setView] = useState<"compose" | "preview">("compose");
-  const [errors, setErrors] = useState<PostErrors & { featuredImage?: string; publishAt?: string; metaDescription?: string; socialImage?: string }>({});
+  const [errors, setErrors] = useState<
+    PostErrors & { featuredImage?: string; featuredImageAlt?: string; publishAt?: string; metaDescription?: string; socialImage?: string }
+  >({});
   const [saving, setSaving] = useState<SaveAs | null>(null);
   const { timeZone } = useLayout();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [contentImageError, setContentImageError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const editor = useRef<RichTextHandle>(null);
+  /** Publishing or scheduling waits on this question while pictures have no description. */
+  const [askMissing, setAskMissing] = useState<{ as: SaveAs; sentence: string } | null>(null);
+  const content = draft?.content ?? "";
+  const undescribedInText = useMemo(() => missingDescriptions({ featuredImage: null, featuredImageAlt: "", content }).inText, [content]);
 
   useEffect(() => {
     if (postId === null) return;
@@ -71,6 +80,7 @@ export function PostEditorPage() {
           excerpt: post.excerpt,
           content: post.content ?? "",
           featuredImage: post.featuredImage,
+          featuredImageAlt: post.featuredImageAlt ?? "",
           published: post.published,
           publishAt: post.publishAt ? shopLocalInput(post.publishAt, timeZone) : null,
           metaDescription: post.metaDescription ?? "",
@@ -127,7 +137,9 @@ export function PostEditorPage() {
     update(slugByHand ? { title } : { title, slug: slugify(title) });
   }
 
-  async function save(as: SaveAs) {
+  /** Saves as `as`; publishing or scheduling first asks about pictures without a description,
+   * unless `despiteMissing` (the owner chose to go ahead). */
+  async function save(as: SaveAs, despiteMissing = false) {
     if (!draft || saving) return;
     const published = as === "publish";
     const toSave = { ...draft, published, publishAt: as === "schedule" ? draft.publishAt : null };
@@ -136,6 +148,11 @@ export function PostEditorPage() {
     setErrors(found);
     setSaveError(null);
     if (Object.keys(found).length > 0) return;
+    const missing = missingSentence(missingDescriptions(draft));
+    if (as !== "draft" && missing && !despiteMissing) {
+      setAskMissing({ as, sentence: missing });
+      return;
+    }
     setSaving(as);
     try {
       if (postId === null) await adminApi.createPost(toSave);
@@ -156,71 +173,37 @@ export function PostEditorPage() {
   }
 
   const field = (name: keyof typeof errors) => `${ids}-${name}`;
+
+  /** The owner chose to describe the missing pictures: those in the text one by one, else the
+   * featured image's field. */
+  function addDescriptions() {
+    setAskMissing(null);
+    if (undescribedInText > 0) editor.current?.describeMissing();
+    else window.setTimeout(() => document.getElementById(field("featuredImageAlt"))?.focus(), 0);
+  }
   const contentLabel = `${ids}-content-label`;
 
   return (
     <AdminShell>
       <DiscardGuard unsaved={unsaved} onDiscard={() => forgetUnsaved(postId)} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Link
-          to="/dbadmin/dashboard"
-          aria-label="Back to dashboard"
-          className="rounded-lg p-2 text-slate-700 ring-1 ring-slate-300 hover:bg-white"
-        >
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <h1 className="text-2xl font-bold text-slate-900">{postId === null ? "New Post" : "Edit Post"}</h1>
-        {stored?.published && (
-          <a href={`/blog/${stored.slug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-semibold text-orange-800 hover:text-orange-900">
-            View on site
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        )}
-        <div className="ml-auto flex flex-wrap gap-2">
-          <div className="flex rounded-lg bg-white p-1 ring-1 ring-slate-300" role="group" aria-label="View">
-            {(["compose", "preview"] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={view === mode}
-                onClick={() => setView(mode)}
-                className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ${
-                  view === mode ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"
-                }`}
-              >
-                {mode === "compose" ? <PenLine aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
-                {mode === "compose" ? "Compose" : "Preview"}
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            onClick={() => void save("draft")}
-            disabled={saving !== null}
-            className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
-          >
-            {saving === "draft" ? "Saving..." : "Draft"}
-          </button>
-          <button
-            type="button"
-            onClick={() => void save("schedule")}
-            disabled={saving !== null}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
-          >
-            <CalendarClock aria-hidden="true" className="h-4 w-4" />
-            {saving === "schedule" ? "Scheduling..." : "Schedule"}
-          </button>
-          <button
-            type="button"
-            onClick={() => void save("publish")}
-            disabled={saving !== null}
-            className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
-          >
-            {saving === "publish" ? "Publishing..." : "Publish"}
-          </button>
-        </div>
-      </div>
+      <MissingDescriptionsDialog
+        ask={askMissing && { sentence: askMissing.sentence, schedule: askMissing.as === "schedule" }}
+        onAdd={addDescriptions}
+        onGoAhead={() => {
+          const as = askMissing?.as;
+          setAskMissing(null);
+          if (as) void save(as, true);
+        }}
+        onCancel={() => setAskMissing(null)}
+      />
+      <EditorHeader
+        isNew={postId === null}
+        publishedSlug={stored?.published ? stored.slug : null}
+        view={view}
+        onView={setView}
+        saving={saving}
+        onSave={(as) => void save(as)}
+      />
 
       {offer && (
         <UnsavedOffer
@@ -285,7 +268,16 @@ export function PostEditorPage() {
               className={fieldClass(errors.excerpt)}
             />
           </Field>
-          <FeaturedImageField value={draft.featuredImage} onChange={(featuredImage) => update({ featuredImage })} />
+          <FeaturedImageField
+            value={draft.featuredImage}
+            onChange={(featuredImage) => update({ featuredImage })}
+            description={{
+              id: field("featuredImageAlt"),
+              value: draft.featuredImageAlt,
+              onChange: (featuredImageAlt) => update({ featuredImageAlt }),
+              error: errors.featuredImageAlt,
+            }}
+          />
           {errors.featuredImage && <p className="text-sm text-red-700">{errors.featuredImage}</p>}
           <Field
             id={field("publishAt")}
@@ -313,6 +305,7 @@ export function PostEditorPage() {
             </p>
             <div className="mt-1">
               <RichTextEditor
+                ref={editor}
                 value={draft.content}
                 onChange={(content) => update({ content })}
                 onImageError={setContentImageError}
@@ -324,6 +317,14 @@ export function PostEditorPage() {
             {errors.content && (
               <p id={`${field("content")}-error`} className="mt-1 text-sm text-red-700">
                 {errors.content}
+              </p>
+            )}
+            {undescribedInText > 0 && (
+              <p className="mt-1 text-sm text-amber-900">
+                {missingSentence({ featured: false, inText: undescribedInText })}{" "}
+                <button type="button" onClick={() => editor.current?.describeMissing()} className="font-semibold underline hover:text-amber-950">
+                  Describe {undescribedInText === 1 ? "it" : "them"}
+                </button>
               </p>
             )}
             {contentImageError && (
@@ -348,6 +349,7 @@ export function PostEditorPage() {
                   excerpt: revision.excerpt,
                   content: revision.content,
                   featuredImage: revision.featuredImage,
+                  featuredImageAlt: revision.featuredImageAlt ?? "",
                 });
                 setSlugByHand(true);
                 setNotice(`Loaded the version saved ${dateTime(revision.savedAt)}. Save to keep it; leave without saving to keep the current one.`);

@@ -1,122 +1,19 @@
-// The Quill editor, 300px high, with the full toolbar of SPEC.md. It reports its HTML as
-// root.innerHTML (getSemanticHTML turns spaces into &nbsp;) and follows outside changes (the raw
-// HTML textarea). The server sanitises whatever it saves.
+// The Quill editor, 300px high, with the full toolbar of SPEC.md (set up in quillConfig). It
+// reports its HTML as root.innerHTML (getSemanticHTML turns spaces into &nbsp;) and follows
+// outside changes (the raw HTML textarea). The server sanitises whatever it saves. Each picture
+// put in asks for its description; clicking a picture asks again.
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
-import { useEffect, useRef } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { DescribeImageDialog } from "./DescribeImageDialog";
+import { isDescribed } from "./imageDescriptions";
+import { FORMATS, IMAGE_TYPES, TOOLBAR, nameControls, pickImages } from "./quillConfig";
 import { uploadImage } from "./uploadImage";
 
-const TOOLBAR = [
-  [{ header: [1, 2, 3, 4, 5, 6, false] }],
-  [{ font: [] }],
-  [{ size: ["small", false, "large", "huge"] }],
-  ["bold", "italic", "underline", "strike"],
-  [{ color: [] }, { background: [] }],
-  [{ script: "sub" }, { script: "super" }],
-  [{ list: "ordered" }, { list: "bullet" }],
-  [{ indent: "-1" }, { indent: "+1" }],
-  [{ direction: "rtl" }],
-  [{ align: [] }],
-  ["link", "image", "video"],
-  ["blockquote", "code-block"],
-  ["clean"],
-];
-
-/** Only the toolbar's formats: pasted HTML cannot bring others (the formula embed among them,
- * one of the export paths of Quill's open XSS advisory GHSA-v3m3-f69x-jf25). */
-const FORMATS = [
-  "header",
-  "font",
-  "size",
-  "bold",
-  "italic",
-  "underline",
-  "strike",
-  "color",
-  "background",
-  "script",
-  "list",
-  "indent",
-  "direction",
-  "align",
-  "link",
-  "image",
-  "video",
-  "blockquote",
-  "code-block",
-];
-
-/** Plain names for the toolbar's controls, given after mount as their accessible name and
- * tooltip (Quill labels buttons with its format names, such as 'script: sub', and pickers not at
- * all). Keys are the control's class and, for buttons with a value, `class:value`. */
-const CONTROL_NAMES: Record<string, string> = {
-  "ql-header": "Heading level",
-  "ql-font": "Font",
-  "ql-size": "Text size",
-  "ql-color": "Text colour",
-  "ql-background": "Background colour",
-  "ql-align": "Alignment",
-  "ql-bold": "Bold",
-  "ql-italic": "Italic",
-  "ql-underline": "Underline",
-  "ql-strike": "Strikethrough",
-  "ql-script:sub": "Subscript",
-  "ql-script:super": "Superscript",
-  "ql-list:ordered": "Numbered list",
-  "ql-list:bullet": "Bulleted list",
-  "ql-indent:-1": "Decrease indent",
-  "ql-indent:+1": "Increase indent",
-  "ql-direction:rtl": "Right-to-left text",
-  "ql-link": "Insert link",
-  "ql-image": "Insert image",
-  "ql-video": "Insert video",
-  "ql-blockquote": "Quote",
-  "ql-code-block": "Code block",
-  "ql-clean": "Clear formatting",
-};
-
-const ImageFormat = Quill.import("formats/image") as unknown as {
-  new (...args: never[]): object;
-  sanitize(url: string): string;
-};
-
-/** Images only from http, https or data:image sources, or uploaded to this site; anything else
- * becomes blank. */
-class SafeImage extends ImageFormat {
-  static override sanitize(url: string): string {
-    return /^(https?:\/\/|data:image\/|\/media\/blog-images\/|\/site\/)/i.test(url.trim()) ? url : "";
-  }
-}
-
-/** The types the upload accepts; Quill's own uploader only takes PNG and JPEG. */
-const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
-/** Lets the admin pick image files, as Quill's image button would. */
-function pickImages(choose: (files: File[]) => void): void {
-  const input = document.createElement("input");
-  input.type = "file";
-  input.accept = "image/*";
-  input.addEventListener("change", () => choose(Array.from(input.files ?? [])));
-  input.click();
-}
-Quill.register("formats/image", SafeImage, true);
-
-function nameControls(toolbar: Element): void {
-  const name = (element: Element, key: string) => {
-    const plain = CONTROL_NAMES[key];
-    if (!plain) return;
-    element.setAttribute("aria-label", plain);
-    element.setAttribute("title", plain);
-  };
-  toolbar.querySelectorAll("button").forEach((button) => {
-    const format = Array.from(button.classList).find((c) => c.startsWith("ql-"));
-    if (format) name(button, button.value ? `${format}:${button.value}` : format);
-  });
-  toolbar.querySelectorAll(".ql-picker").forEach((picker) => {
-    const format = Array.from(picker.classList).find((c) => c.startsWith("ql-") && c !== "ql-picker");
-    const label = picker.querySelector(".ql-picker-label");
-    if (format && label) name(label, format);
-  });
+/** What the editor page may ask of the editor. */
+export interface RichTextHandle {
+  /** Asks for the description of each picture in the text that has none, one after another. */
+  describeMissing: () => void;
 }
 
 export function RichTextEditor({
@@ -126,6 +23,7 @@ export function RichTextEditor({
   labelledBy,
   describedBy,
   invalid,
+  ref,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -134,6 +32,7 @@ export function RichTextEditor({
   labelledBy: string;
   describedBy?: string;
   invalid: boolean;
+  ref?: Ref<RichTextHandle>;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
@@ -142,6 +41,15 @@ export function RichTextEditor({
   report.current = onChange;
   const reportImageError = useRef(onImageError);
   reportImageError.current = onImageError;
+  /** Pictures in the text still to be asked about, the one asked about first. */
+  const [toDescribe, setToDescribe] = useState<HTMLImageElement[]>([]);
+
+  useImperativeHandle(ref, () => ({
+    describeMissing: () => {
+      const root = quill.current?.root;
+      if (root) setToDescribe(Array.from(root.querySelectorAll("img")).filter((image) => !isDescribed(image)));
+    },
+  }));
 
   useEffect(() => {
     const container = host.current;
@@ -153,16 +61,20 @@ export function RichTextEditor({
     // would put megabytes into the page.
     const insertImages = async (index: number, files: File[]) => {
       let at = index;
+      const inserted: HTMLImageElement[] = [];
       for (const file of files) {
         reportImageError.current(null);
         const uploaded = await uploadImage(file);
         if ("url" in uploaded) {
           editor.insertEmbed(at, "image", uploaded.url, "user");
+          const [leaf] = editor.getLeaf(at + 1);
+          if (leaf?.domNode instanceof HTMLImageElement) inserted.push(leaf.domNode);
           at += 1;
         } else {
           reportImageError.current(uploaded.error);
         }
       }
+      if (inserted.length > 0) setToDescribe(inserted);
     };
     const editor: Quill = new Quill(editorElement, {
       theme: "snow",
@@ -181,6 +93,9 @@ export function RichTextEditor({
     editor.on("text-change", () => {
       lastHtml.current = editor.root.innerHTML;
       report.current(lastHtml.current);
+    });
+    editor.root.addEventListener("click", (event) => {
+      if (event.target instanceof HTMLImageElement) setToDescribe([event.target]);
     });
     return () => {
       quill.current = null;
@@ -207,5 +122,26 @@ export function RichTextEditor({
     else root.removeAttribute("aria-describedby");
   }, [labelledBy, describedBy, invalid]);
 
-  return <div ref={host} className="rich-text-editor" />;
+  const asked = toDescribe.find((image) => image.isConnected) ?? null;
+
+  /** Gives the asked picture its description (none when blank) and moves to the next one. */
+  function describe(alt: string | null) {
+    const editor = quill.current;
+    const blot = asked ? Quill.find(asked) : null;
+    if (editor && blot && !(blot instanceof Quill) && alt !== null) {
+      editor.formatText(editor.getIndex(blot), 1, "alt", alt === "" ? false : alt, "user");
+    }
+    setToDescribe((queue) => queue.filter((image) => image !== asked && image.isConnected));
+  }
+
+  return (
+    <>
+      <div ref={host} className="rich-text-editor" />
+      <DescribeImageDialog
+        image={asked}
+        onSave={(alt) => describe(alt)}
+        onSkip={() => describe(null)}
+      />
+    </>
+  );
 }

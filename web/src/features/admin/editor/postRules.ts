@@ -48,6 +48,7 @@ export function sameDraft(a: PostDraft, b: PostDraft): boolean {
     a.excerpt === b.excerpt &&
     content(a.content) === content(b.content) &&
     a.featuredImage === b.featuredImage &&
+    a.featuredImageAlt === b.featuredImageAlt &&
     (a.publishAt ?? "") === (b.publishAt ?? "") &&
     a.metaDescription === b.metaDescription &&
     a.socialImage === b.socialImage
