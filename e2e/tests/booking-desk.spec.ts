@@ -285,3 +285,40 @@ for (const [label, size] of [
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe("the admin's frame", () => {
+  test.use({ admin: true });
+
+  test("says when new bookings reach nobody, and counts the new ones in the navigation", async ({ page }) => {
+    for (const name of ["Dana Hill", "Lee Park"]) {
+      const sent = await page.request.post("/api/bookings", {
+        data: {
+          submissionId: crypto.randomUUID(),
+          name,
+          email: "visitor@example.com",
+          phone: "303-555-0188",
+          answers: [{ question: "What type of trailer do you have?", answer: "Utility Trailer" }],
+          fillMs: 30000,
+        },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await signIn(page);
+    const notice = page.getByRole("heading", { name: "New booking requests are not sent to you" });
+    await expect(notice).toBeVisible();
+    await expect(page.getByText("Getting bookings by e-mail", { exact: false })).toBeVisible();
+    const bookings = page.getByRole("link", { name: "Bookings 2 new" });
+    await expect(bookings).toBeVisible();
+    await expectNoAxeViolations(page);
+    await bookings.click();
+    await expect(notice).toBeVisible();
+    await page.getByRole("article", { name: "Dana Hill" }).getByLabel("Status").selectOption("contacted");
+    await expect(page.getByRole("link", { name: "Bookings 1 new" })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page);
+    // Elsewhere in the admin the count stays and the notice does not repeat.
+    await page.getByRole("link", { name: "Account" }).click();
+    await expect(page.getByRole("link", { name: "Bookings 1 new" })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+});

@@ -133,6 +133,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(blog::routes::revision_list))
         .routes(routes!(blog::routes::revision))
         .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .routes(routes!(booking::desk::status))
         .routes(routes!(booking::admin::list))
         .routes(routes!(booking::admin::export))
         .routes(routes!(booking::admin::sources))

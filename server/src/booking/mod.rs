@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod area;
+pub mod desk;
 pub mod model;
 pub mod photos;
 pub mod routes;

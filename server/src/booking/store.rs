@@ -207,6 +207,16 @@ pub struct DeliveryRecord {
     pub sent_at: Option<String>,
 }
 
+/// How many bookings have `status`.
+pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM bookings WHERE status = $1")
+            .bind(status)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
 /// Bookings newest first, optionally only those with `status`, at most `limit`.
 pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
     let rows: Vec<BookingRow> = with_db!(db, |pool| {

@@ -433,26 +433,11 @@ async fn the_featured_images_description_is_its_alt_text_on_the_page_and_in_shar
         "the picture at the top has it"
     );
     assert!(page.contains(r#"alt="The old bent axle""#), "pictures in the text keep theirs");
-    let stored: Value =
-        app.admin(Method::GET, &format!("/posts/{id}"), &signed).send().await.unwrap().json().await.unwrap();
+    let stored = app.admin_json(&format!("/posts/{id}"), &signed).await;
     assert_eq!(stored["featuredImageAlt"], "A new axle under a \"utility\" trailer");
-    let revisions: Value = app
-        .admin(Method::GET, &format!("/posts/{id}/revisions"), &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let revisions = app.admin_json(&format!("/posts/{id}/revisions"), &signed).await;
     let revision_id = revisions["revisions"][0]["id"].as_i64().unwrap();
-    let revision: Value = app
-        .admin(Method::GET, &format!("/posts/{id}/revisions/{revision_id}"), &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let revision = app.admin_json(&format!("/posts/{id}/revisions/{revision_id}"), &signed).await;
     assert_eq!(
         revision["featuredImageAlt"], stored["featuredImageAlt"],
         "a revision keeps it with the image"

@@ -225,3 +225,37 @@ async fn the_admin_sees_bookings_per_source_page_and_week() {
         assert!(matches!(response.status().as_u16(), 400 | 422), "{weeks}: {}", response.status());
     }
 }
+
+#[tokio::test]
+async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
+    let app = spawn_app().await;
+    assert_eq!(app.get("/api/admin/desk").await.status(), 401);
+    let signed = app.signed_in_admin().await;
+    let desk = app.admin_json("/desk", &signed).await;
+    assert_eq!(desk, json!({ "newBookings": 0, "channels": [] }), "a server with no channel says so");
+    for n in 0..2 {
+        let body = mobile_booking(&format!("desk-count-{n}"), "Soon (within a week)", "Aurora");
+        assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    }
+    assert_eq!(app.admin_json("/desk", &signed).await["newBookings"], 2);
+    let id = app.admin_json("/bookings", &signed).await["bookings"][0]["id"].as_i64().unwrap();
+    let contacted = app
+        .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
+        .json(&json!({ "status": "contacted" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(contacted.status().as_u16(), 200);
+    assert_eq!(app.admin_json("/desk", &signed).await["newBookings"], 1);
+
+    let with_channels = spawn_app_with(|c| {
+        c.webhook_url = Some("http://127.0.0.1:9/hook".into());
+        c.webhook_access_key = Some("key".into());
+        c.smtp_url = Some("smtp://127.0.0.1:9".into());
+        c.mail_from = Some("Shop <shop@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+    })
+    .await;
+    let signed = with_channels.signed_in_admin().await;
+    assert_eq!(with_channels.admin_json("/desk", &signed).await["channels"], json!(["email", "webhook"]));
+}

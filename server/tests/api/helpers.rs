@@ -300,6 +300,13 @@ impl TestApp {
         body["user"]["email"].as_str().map(str::to_owned)
     }
 
+    /// The JSON answer of a GET to the admin API.
+    pub async fn admin_json(&self, path: &str, signed: &Signed) -> serde_json::Value {
+        let response = self.admin(reqwest::Method::GET, path, signed).send().await.expect("a response");
+        assert!(response.status().is_success(), "GET {path} answered {}", response.status());
+        response.json().await.expect("JSON")
+    }
+
     /// A request to the admin API with the session cookie and, for writes, the CSRF token.
     pub fn admin(&self, method: reqwest::Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
         let write = method != reqwest::Method::GET;

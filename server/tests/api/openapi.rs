@@ -35,6 +35,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/posts/{id}/revisions"),
     ("get", "/api/admin/posts/{id}/revisions/{revision}"),
     ("post", "/api/admin/images"),
+    ("get", "/api/admin/desk"),
     ("get", "/api/admin/bookings"),
     ("get", "/api/admin/bookings.csv"),
     ("get", "/api/admin/bookings/sources"),

@@ -3,6 +3,11 @@ import type { ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
 import { useSession, type SignInState } from "./session";
+import { useDeskStatus } from "./deskStatus";
+import { NoDeliveryNotice } from "./NoDeliveryNotice";
+
+/** The pages that say so while new bookings are sent nowhere. */
+const DELIVERY_NOTICE_PAGES = ["/dbadmin/dashboard", "/dbadmin/bookings"];
 
 /** The sections, each current on its own path and on those starting with `also`. */
 const SECTIONS = [
@@ -18,6 +23,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const layout = useLayout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const desk = useDeskStatus();
 
   /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
   function logout() {
@@ -41,6 +47,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 }
               >
                 {section.label}
+                {section.to === "/dbadmin/bookings" && desk !== null && desk.newBookings > 0 && (
+                  <>
+                    {" "}
+                    <span className="ml-1 rounded-full bg-orange-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                      {desk.newBookings}
+                      <span className="sr-only"> new</span>
+                    </span>
+                  </>
+                )}
               </NavLink>
             ))}
           </nav>
@@ -57,7 +72,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {desk !== null && desk.channels.length === 0 && DELIVERY_NOTICE_PAGES.includes(pathname) && <NoDeliveryNotice />}
+        {children}
+      </main>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { adminApi, type Booking, type Delivery } from "./api";
 import { BookingSources } from "./BookingSources";
 import { dateTime } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
+import { bookingsChanged } from "./deskStatus";
 
 const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
 const STATUS_OPTIONS = STATUSES.map((status) => (
@@ -181,6 +182,7 @@ export function BookingsPage() {
     try {
       await adminApi.setBookingStatus(booking.id, status);
       setBookings((current) => current?.map((b) => (b.id === booking.id ? { ...b, status } : b)) ?? null);
+      bookingsChanged();
     } catch (failure) {
       console.error("Failed to change the status", failure);
       setError("The status could not be saved. Please try again.");

@@ -151,6 +151,13 @@ export interface AuditEntry {
   clientIp: string;
 }
 
+/** What every admin page shows: new bookings and where new bookings are sent. */
+export interface DeskStatus {
+  newBookings: number;
+  /** "email" and/or "webhook"; empty when new bookings are sent nowhere. */
+  channels: string[];
+}
+
 /** A failed API call: its status and, for 422, the messages per field. */
 export class AdminApiError extends Error {
   constructor(
@@ -201,6 +208,7 @@ export const adminApi = {
   loginCode: (challenge: string, code: string, trustDevice: boolean) =>
     call<Session>("POST", "/login/code", { challenge, code, trustDevice }),
   account: () => call<Account>("GET", "/account"),
+  desk: () => call<DeskStatus>("GET", "/desk"),
   changePassword: (currentPassword: string, newPassword: string) =>
     call<void>("PUT", "/account/password", { currentPassword, newPassword }),
   signOutOthers: () => call<{ ended: number }>("POST", "/account/sign-out-others"),

@@ -1,0 +1,45 @@
+//! `GET /api/admin/desk`: what every admin page shows beside its own work: how many bookings are
+//! new, and where the server sends each new booking (nowhere: the admin says so).
+
+use std::sync::Arc;
+
+use axum::{Json, extract::State};
+use serde::Serialize;
+
+use super::{routes::BookingDesk, store};
+use crate::{api_doc::AdminRefusals, auth::guard::Admin, delivery::Channel, error::ApiError};
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeskStatus {
+    /// Bookings with the status 'new'.
+    pub new_bookings: i64,
+    /// Where each new booking is sent: `email` (the shop's inbox, with a copy to the visitor)
+    /// and `webhook`; empty when the server has neither.
+    pub channels: Vec<&'static str>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/desk",
+    tag = "admin",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "New bookings and the delivery channels.", body = DeskStatus),
+        AdminRefusals
+    )
+)]
+pub async fn status(
+    State(desk): State<Arc<BookingDesk>>,
+    _admin: Admin,
+) -> Result<Json<DeskStatus>, ApiError> {
+    let new_bookings = store::count_with_status(&desk.db, "new").await?;
+    let channels = desk
+        .outbox
+        .channels()
+        .into_iter()
+        .filter(|channel| *channel != Channel::Confirmation)
+        .map(Channel::as_str)
+        .collect();
+    Ok(Json(DeskStatus { new_bookings, channels }))
+}

@@ -1,0 +1,35 @@
+// What the admin's frame shows on every page beside the page's own work: the count of new
+// bookings, and whether new bookings reach the owner at all.
+import { useEffect, useState } from "react";
+import { adminApi, type DeskStatus } from "./api";
+
+const CHANGED = "trailerworks:bookings-changed";
+
+/** Tells the frame that bookings changed (a status was set), so its count follows. */
+export function bookingsChanged(): void {
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** The desk status, loaded when the frame shows and after bookings change; null until it loads.
+ * A failed load leaves it null: the count and the notice are extras, the page works without. */
+export function useDeskStatus(): DeskStatus | null {
+  const [status, setStatus] = useState<DeskStatus | null>(null);
+  useEffect(() => {
+    let current = true;
+    const load = () => {
+      adminApi.desk().then(
+        (loaded) => {
+          if (current) setStatus(loaded);
+        },
+        () => undefined,
+      );
+    };
+    load();
+    window.addEventListener(CHANGED, load);
+    return () => {
+      current = false;
+      window.removeEventListener(CHANGED, load);
+    };
+  }, []);
+  return status;
+}
