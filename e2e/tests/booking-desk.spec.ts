@@ -314,6 +314,20 @@ test.describe("the admin's frame", () => {
     await expect(notice).toBeVisible();
     await page.getByRole("article", { name: "Dana Hill" }).getByLabel("Status").selectOption("contacted");
     await expect(page.getByRole("link", { name: "Bookings 1 new" })).toBeVisible();
+
+    // One tap reaches the visitor; the search finds a booking by name or by phone however typed.
+    const lee = page.getByRole("article", { name: "Lee Park" });
+    await expect(lee.getByRole("link", { name: "Call Lee Park" })).toHaveAttribute("href", "tel:303-555-0188");
+    await expect(lee.getByRole("link", { name: "Text Lee Park" })).toHaveAttribute("href", "sms:303-555-0188");
+    await expect(lee.getByRole("link", { name: "E-mail Lee Park" })).toHaveAttribute("href", "mailto:visitor@example.com");
+    await page.getByLabel("Search").fill("lee");
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(lee).toBeVisible();
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/admin/bookings.csv?q=lee");
+    await page.getByLabel("Search").fill("(303) 555 0188");
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await page.getByLabel("Search").fill("nobody");
+    await expect(page.getByText("No bookings match “nobody”.")).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page);
     // Elsewhere in the admin the count stays and the notice does not repeat.

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     sources::{self, SourceTable},
-    store::{self, BookingRecord, STATUSES},
+    store::{self, BookingRecord, STATUSES, Search},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -31,12 +31,18 @@ const INBOX_SIZE: i64 = 500;
 #[derive(Deserialize)]
 pub struct Filter {
     status: Option<String>,
+    /// Part of a name, an e-mail address or a phone number.
+    q: Option<String>,
 }
 
 impl Filter {
     /// The status to show, None for all.
     fn status(&self) -> Result<Option<&str>, ApiError> {
         self.status.as_deref().filter(|s| !s.is_empty()).map(known_status).transpose()
+    }
+
+    fn search(&self) -> Option<Search> {
+        self.q.as_deref().and_then(Search::new)
     }
 }
 
@@ -60,7 +66,10 @@ pub struct Inbox {
     path = "/bookings",
     tag = "admin",
     security(("session" = [])),
-    params(("status" = Option<String>, Query, description = "Only bookings with this status (new, contacted, scheduled, done, spam); empty for all.")),
+    params(
+        ("status" = Option<String>, Query, description = "Only bookings with this status (new, contacted, scheduled, done, spam); empty for all."),
+        ("q" = Option<String>, Query, description = "Only bookings whose name, e-mail or phone number contains this (case and phone punctuation ignored)."),
+    ),
     responses(
         (status = 200, description = "The newest bookings, with their answers and delivery states.", body = Inbox),
         (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
@@ -73,7 +82,7 @@ pub async fn list(
     filter: Result<Query<Filter>, QueryRejection>,
 ) -> Result<Json<Inbox>, ApiError> {
     let Query(filter) = filter?;
-    let bookings = store::list(&db, filter.status()?, INBOX_SIZE).await?;
+    let bookings = store::list(&db, filter.status()?, filter.search().as_ref(), INBOX_SIZE).await?;
     Ok(Json(Inbox { bookings, statuses: STATUSES }))
 }
 
@@ -161,7 +170,10 @@ pub async fn set_status(
     path = "/bookings.csv",
     tag = "admin",
     security(("session" = [])),
-    params(("status" = Option<String>, Query, description = "Only bookings with this status; empty for all.")),
+    params(
+        ("status" = Option<String>, Query, description = "Only bookings with this status; empty for all."),
+        ("q" = Option<String>, Query, description = "Only bookings whose name, e-mail or phone number contains this."),
+    ),
     responses(
         (status = 200, description = "Every booking as CSV, formulas defused.", content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "attachment; filename=\"bookings.csv\""))),
@@ -175,7 +187,7 @@ pub async fn export(
     filter: Result<Query<Filter>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(filter) = filter?;
-    let bookings = store::list(&db, filter.status()?, i64::MAX).await?;
+    let bookings = store::list(&db, filter.status()?, filter.search().as_ref(), i64::MAX).await?;
     let csv = to_csv(&bookings)?;
     Ok((
         [

@@ -217,16 +217,65 @@ pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {
     }))
 }
 
-/// Bookings newest first, optionally only those with `status`, at most `limit`.
-pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> anyhow::Result<Vec<BookingRecord>> {
+/// What the admin searches bookings by: part of a name or an e-mail address (any case), or the
+/// digits of a phone number however it was typed.
+pub struct Search {
+    /// A LIKE pattern of the lowercased text, its wildcards escaped.
+    text: String,
+    /// A LIKE pattern of the digits, when the search has at least three.
+    digits: Option<String>,
+}
+
+impl Search {
+    /// None for a blank search.
+    pub fn new(query: &str) -> Option<Self> {
+        let query = query.trim();
+        if query.is_empty() {
+            return None;
+        }
+        let escaped: String = query
+            .to_lowercase()
+            .chars()
+            .flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] })
+            .collect();
+        let digits: String = query.chars().filter(char::is_ascii_digit).collect();
+        Some(Self {
+            text: format!("%{escaped}%"),
+            digits: (digits.len() >= 3).then(|| format!("%{digits}%")),
+        })
+    }
+}
+
+/// The phone column with the punctuation people type taken out.
+macro_rules! phone_digits {
+    () => {
+        "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')"
+    };
+}
+
+/// Bookings newest first, optionally only those with `status` or matching `search`, at most
+/// `limit`.
+pub async fn list(
+    db: &Db,
+    status: Option<&str>,
+    search: Option<&Search>,
+    limit: i64,
+) -> anyhow::Result<Vec<BookingRecord>> {
     let rows: Vec<BookingRow> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
-                    location_city, source_page, source_button, referrer_host, utm_source, utm_campaign
-             FROM bookings WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
+            concat!(
+                "SELECT id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
+                        location_city, source_page, source_button, referrer_host, utm_source, utm_campaign
+                 FROM bookings WHERE ($1 IS NULL OR status = $1)
+                 AND ($3 IS NULL OR LOWER(name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR ",
+                phone_digits!(),
+                " LIKE $4) ORDER BY created_at DESC, id DESC LIMIT $2"
+            ),
         )
         .bind(status)
         .bind(limit)
+        .bind(search.map(|s| s.text.as_str()))
+        .bind(search.and_then(|s| s.digits.as_deref()))
         .fetch_all(pool)
         .await?
     });

@@ -259,3 +259,59 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     let signed = with_channels.signed_in_admin().await;
     assert_eq!(with_channels.admin_json("/desk", &signed).await["channels"], json!(["email", "webhook"]));
 }
+
+#[tokio::test]
+async fn the_inbox_searches_names_emails_and_phone_numbers_however_they_were_typed() {
+    let app = spawn_app().await;
+    for (n, (name, email, phone)) in [
+        ("Dana Hill", "dana@example.com", "(303) 555-0188"),
+        ("Lee Park", "lee.park@mail.example", "720.555.0101"),
+        ("Sam 100% Reyes", "sam@example.com", "303 555 0177"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut body = mobile_booking(&format!("desk-search-{n}"), "Soon (within a week)", "Aurora");
+        body["name"] = json!(name);
+        body["email"] = json!(email);
+        body["phone"] = json!(phone);
+        assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    }
+    let signed = app.signed_in_admin().await;
+    let names = |inbox: Value| -> Vec<String> {
+        inbox["bookings"].as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap().to_owned()).collect()
+    };
+    for (query, expected) in [
+        ("dana", vec!["Dana Hill"]),
+        ("PARK", vec!["Lee Park"]),
+        ("mail.example", vec!["Lee Park"]),
+        ("303-555-0188", vec!["Dana Hill"]),
+        ("3035550177", vec!["Sam 100% Reyes"]),
+        ("555", vec!["Sam 100% Reyes", "Lee Park", "Dana Hill"]),
+        ("100%", vec!["Sam 100% Reyes"]),
+        ("%", vec!["Sam 100% Reyes"]),
+        ("nobody", vec![]),
+    ] {
+        let path = format!("/bookings?q={}", urlencoding(query));
+        assert_eq!(names(app.admin_json(&path, &signed).await), expected, "{query}");
+    }
+    assert_eq!(
+        names(app.admin_json("/bookings?status=contacted&q=dana", &signed).await),
+        Vec::<String>::new()
+    );
+    let csv =
+        app.admin(Method::GET, "/bookings.csv?q=lee", &signed).send().await.unwrap().text().await.unwrap();
+    assert!(csv.contains("Lee Park") && !csv.contains("Dana Hill"), "the export follows the search");
+}
+
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}

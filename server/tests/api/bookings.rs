@@ -336,7 +336,7 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     .await;
 
     let db = app.db().await;
-    let all = store::list(&db, None, 50).await.expect("a list");
+    let all = store::list(&db, None, None, 50).await.expect("a list");
     assert_eq!(all.len(), 3);
     assert!(all[0].id > all[1].id && all[1].id > all[2].id, "newest first");
     let second = &all[1];
@@ -346,12 +346,12 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     assert_eq!(second.deliveries[0].state, "retrying");
     assert!(second.deliveries[0].last_error.as_deref().is_some_and(|e| e.contains("500")));
 
-    let spam_only = store::list(&db, Some("spam"), 50).await.expect("a list");
+    let spam_only = store::list(&db, Some("spam"), None, 50).await.expect("a list");
     assert_eq!(spam_only.len(), 1);
     assert!(spam_only[0].deliveries.is_empty());
 
     assert!(store::set_status(&db, second.id, "contacted").await.expect("updated"));
-    assert_eq!(store::list(&db, Some("contacted"), 50).await.expect("a list").len(), 1);
+    assert_eq!(store::list(&db, Some("contacted"), None, 50).await.expect("a list").len(), 1);
     assert!(store::set_status(&db, second.id, "lost").await.is_err());
 }
 

@@ -1,8 +1,8 @@
-import { Download } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Download, Mail, MessageSquare, Phone, Search } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
-import { adminApi, type Booking, type Delivery } from "./api";
+import { adminApi, bookingQuery, type Booking, type Delivery } from "./api";
 import { BookingSources } from "./BookingSources";
 import { dateTime } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
@@ -55,6 +55,20 @@ function sourceText({ source }: Booking): string {
   return parts.length > 0 ? parts.join("; ") : "Not recorded";
 }
 
+/** A one-tap way to reach the visitor, big enough for a thumb. */
+function ContactLink({ href, label, icon, text }: { href: string; label: string; icon: ReactNode; text: string }) {
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-orange-800 ring-1 ring-orange-200 hover:bg-orange-50"
+    >
+      {icon}
+      {text}
+    </a>
+  );
+}
+
 function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
   const statusId = useId();
   return (
@@ -75,6 +89,11 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
             <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
             {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
           </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ContactLink href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
+          <ContactLink href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
+          <ContactLink href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
         </div>
         <div>
           <label htmlFor={statusId} className="mr-2 text-sm font-medium text-slate-800">
@@ -152,15 +171,26 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
   );
 }
 
+/** How long typing pauses before the inbox searches. */
+const SEARCH_AFTER_MS = 300;
+
 export function BookingsPage() {
   const [filter, setFilter] = useState("");
+  const [search, setSearch] = useState("");
+  /** The search as last typed, a moment after typing stops. */
+  const [searched, setSearched] = useState("");
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearched(search), SEARCH_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
   const [bookings, setBookings] = useState<Booking[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     setBookings(null);
-    adminApi.bookings(filter).then(
+    adminApi.bookings({ status: filter, search: searched }).then(
       (loaded) => {
         if (!cancelled) setBookings(loaded.bookings);
       },
@@ -175,7 +205,7 @@ export function BookingsPage() {
     return () => {
       cancelled = true;
     };
-  }, [filter]);
+  }, [filter, searched]);
 
   async function changeStatus(booking: Booking, status: string) {
     setError(null);
@@ -195,6 +225,22 @@ export function BookingsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
         <div className="ml-auto flex flex-wrap items-end gap-3">
           <div>
+            <label htmlFor="booking-search" className="block text-sm font-medium text-slate-800">
+              Search
+            </label>
+            <div className="relative mt-1">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
+              <input
+                id="booking-search"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Name, e-mail or phone"
+                className="w-56 rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm"
+              />
+            </div>
+          </div>
+          <div>
             <label htmlFor="booking-filter" className="block text-sm font-medium text-slate-800">
               Show
             </label>
@@ -209,7 +255,7 @@ export function BookingsPage() {
             </select>
           </div>
           <a
-            href={`/api/admin/bookings.csv${filter ? `?status=${filter}` : ""}`}
+            href={`/api/admin/bookings.csv${bookingQuery({ status: filter, search: searched })}`}
             download
             className="inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
           >
@@ -227,7 +273,9 @@ export function BookingsPage() {
         {bookings === null ? (
           <Spinner label="Loading bookings" />
         ) : bookings.length === 0 ? (
-          <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No bookings here yet.</p>
+          <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+            {searched.trim() ? `No bookings match “${searched.trim()}”.` : "No bookings here yet."}
+          </p>
         ) : (
           bookings.map((booking) => (
             <BookingCard key={booking.id} booking={booking} onStatus={(status) => void changeStatus(booking, status)} />

@@ -201,6 +201,21 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   throw new AdminApiError(response.status, error.error ?? `${method} ${path} answered ${response.status}`, error.errors);
 }
 
+/** Which bookings the inbox and its CSV export show: a status (empty for all) and a search. */
+export interface BookingFilter {
+  status: string;
+  search: string;
+}
+
+/** The query string of `filter` ("" when it shows everything). */
+export function bookingQuery({ status, search }: BookingFilter): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (search.trim()) params.set("q", search.trim());
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 export const adminApi = {
   /** Who is signed in: the user is null when nobody is. */
   session: () => call<{ user: AdminUser | null; csrfToken: string | null }>("GET", "/session"),
@@ -236,8 +251,7 @@ export const adminApi = {
     form.append("image", file);
     return call<UploadedImage>("POST", "/images", form);
   },
-  bookings: (status: string) =>
-    call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${status ? `?status=${encodeURIComponent(status)}` : ""}`),
+  bookings: (filter: BookingFilter) => call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${bookingQuery(filter)}`),
   bookingSources: (weeks: number) => call<SourceTable>("GET", `/bookings/sources?weeks=${weeks}`),
   setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),
   audit: (before?: number) =>
