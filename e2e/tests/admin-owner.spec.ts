@@ -3,6 +3,7 @@
 // account page with two-step sign-in.
 import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { shopLocalInput } from "../../web/src/features/admin/format";
 import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
 
 test.use({ admin: true });
@@ -266,20 +267,7 @@ test.describe("the password", () => {
 
 /** The shop's wall-clock minute (America/Denver) `seconds` from now, as a datetime-local value. */
 function denverMinute(seconds: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/Denver",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(Date.now() + seconds * 1000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return shopLocalInput(new Date(Date.now() + seconds * 1000).toISOString(), "America/Denver");
 }
 
 test("a scheduled post goes live at its minute with nobody on the site", async ({ page }) => {

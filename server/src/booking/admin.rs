@@ -12,8 +12,9 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
+    search::Search,
     sources::{self, SourceTable},
-    store::{self, BookingRecord, STATUSES, Search},
+    store::{self, BookingRecord, STATUSES},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},

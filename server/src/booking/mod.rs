@@ -7,6 +7,7 @@ pub mod desk;
 pub mod model;
 pub mod photos;
 pub mod routes;
+pub mod search;
 pub mod source;
 pub mod sources;
 pub mod store;

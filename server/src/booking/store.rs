@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::model::NewBooking;
+use super::{model::NewBooking, search::Search};
 use crate::{clock, db::Db, delivery::Channel, with_db};
 
 /// The window of the booking rate limit.
@@ -217,35 +217,6 @@ pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {
     }))
 }
 
-/// What the admin searches bookings by: part of a name or an e-mail address (any case), or the
-/// digits of a phone number however it was typed.
-pub struct Search {
-    /// A LIKE pattern of the lowercased text, its wildcards escaped.
-    text: String,
-    /// A LIKE pattern of the digits, when the search has at least three.
-    digits: Option<String>,
-}
-
-impl Search {
-    /// None for a blank search.
-    pub fn new(query: &str) -> Option<Self> {
-        let query = query.trim();
-        if query.is_empty() {
-            return None;
-        }
-        let escaped: String = query
-            .to_lowercase()
-            .chars()
-            .flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] })
-            .collect();
-        let digits: String = query.chars().filter(char::is_ascii_digit).collect();
-        Some(Self {
-            text: format!("%{escaped}%"),
-            digits: (digits.len() >= 3).then(|| format!("%{digits}%")),
-        })
-    }
-}
-
 /// The phone column with the punctuation people type taken out.
 macro_rules! phone_digits {
     () => {
@@ -274,8 +245,8 @@ pub async fn list(
         )
         .bind(status)
         .bind(limit)
-        .bind(search.map(|s| s.text.as_str()))
-        .bind(search.and_then(|s| s.digits.as_deref()))
+        .bind(search.map(Search::text))
+        .bind(search.and_then(Search::digits))
         .fetch_all(pool)
         .await?
     });

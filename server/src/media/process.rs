@@ -114,9 +114,12 @@ fn read_error(error: image::ImageError) -> RejectedImage {
 /// Whether the bytes are a HEIF file (an `ftyp` box whose brand may hold HEVC), as iPhones and
 /// many Android phones save photos.
 fn is_heif(bytes: &[u8]) -> bool {
-    matches!(heifer::check_file_type(bytes), heifer::FileTypeResult::Supported)
-        || (bytes.get(4..8) == Some(b"ftyp")
-            && heifer::check_file_type(bytes) == heifer::FileTypeResult::MayBe)
+    match heifer::check_file_type(bytes) {
+        heifer::FileTypeResult::Supported => true,
+        // A generic brand (mif1) may hold HEVC; too few bytes to tell is not an image.
+        heifer::FileTypeResult::MayBe => bytes.get(4..8) == Some(b"ftyp"),
+        heifer::FileTypeResult::No | heifer::FileTypeResult::Unsupported => false,
+    }
 }
 
 /// A HEIC/HEIF photo, with the file's crop and rotation applied and its colours (often Display

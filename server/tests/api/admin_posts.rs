@@ -61,14 +61,7 @@ async fn posts_keep_their_author_and_times_and_are_listed_newest_first() {
     assert_eq!(ids, [second, first]);
     assert!(list["posts"][0].get("content").is_none(), "the list leaves content out");
 
-    let loaded: Value = app
-        .admin(Method::GET, &format!("/posts/{first}"), &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let loaded = app.admin_json(&format!("/posts/{first}"), &signed).await;
     let user_id = app.count("SELECT id FROM users").await;
     assert_eq!(loaded["authorId"], user_id);
     assert_eq!(loaded["published"], false);
@@ -292,14 +285,7 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
     let bad =
         app.admin(Method::PUT, &format!("/bookings/{id}/status"), &signed).json(&json!({ "status": "lost" }));
     assert_eq!(bad.send().await.unwrap().status().as_u16(), 422);
-    let scheduled: Value = app
-        .admin(Method::GET, "/bookings?status=scheduled", &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let scheduled = app.admin_json("/bookings?status=scheduled", &signed).await;
     assert_eq!(scheduled["bookings"].as_array().unwrap().len(), 1);
 
     let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap();
@@ -459,27 +445,13 @@ async fn every_save_keeps_a_revision_that_can_be_read_back() {
     let saved = app.admin(Method::PUT, &format!("/posts/{id}"), &signed).json(&second).send().await.unwrap();
     assert_eq!(saved.status().as_u16(), 200);
 
-    let list: Value = app
-        .admin(Method::GET, &format!("/posts/{id}/revisions"), &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list = app.admin_json(&format!("/posts/{id}/revisions"), &signed).await;
     let revisions = list["revisions"].as_array().unwrap();
     assert_eq!(revisions.len(), 2);
     assert_eq!(revisions[0]["title"], "Bearing Care, Second Try", "newest first");
     assert_eq!(revisions[1]["savedBy"], "owner@example.com");
     let first_id = revisions[1]["id"].as_i64().unwrap();
-    let first: Value = app
-        .admin(Method::GET, &format!("/posts/{id}/revisions/{first_id}"), &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let first = app.admin_json(&format!("/posts/{id}/revisions/{first_id}"), &signed).await;
     assert_eq!(first["title"], "Post bearing-care");
     assert!(first["content"].as_str().unwrap().contains("<strong>riders</strong>"));
     let other = app

@@ -190,14 +190,7 @@ async fn the_admin_sees_bookings_per_source_page_and_week() {
 
     assert_eq!(app.get("/api/admin/bookings/sources").await.status(), 401);
     let signed = app.signed_in_admin().await;
-    let table: Value = app
-        .admin(Method::GET, "/bookings/sources?weeks=4", &signed)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let table = app.admin_json("/bookings/sources?weeks=4", &signed).await;
     assert_eq!(table["weeks"].as_array().unwrap().len(), 4);
     let rows: Vec<(String, u64, u64)> = table["rows"]
         .as_array()

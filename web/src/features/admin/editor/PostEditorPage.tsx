@@ -65,8 +65,8 @@ export function PostEditorPage() {
   const editor = useRef<RichTextHandle>(null);
   /** Publishing or scheduling waits on this question while pictures have no description. */
   const [askMissing, setAskMissing] = useState<{ as: SaveAs; sentence: string } | null>(null);
-  const content = draft?.content ?? "";
-  const undescribedInText = useMemo(() => missingDescriptions({ featuredImage: null, featuredImageAlt: "", content }).inText, [content]);
+  const [featuredImage, featuredImageAlt, content] = [draft?.featuredImage ?? null, draft?.featuredImageAlt ?? "", draft?.content ?? ""];
+  const missing = useMemo(() => missingDescriptions({ featuredImage, featuredImageAlt, content }), [featuredImage, featuredImageAlt, content]);
 
   useEffect(() => {
     if (postId === null) return;
@@ -148,9 +148,9 @@ export function PostEditorPage() {
     setErrors(found);
     setSaveError(null);
     if (Object.keys(found).length > 0) return;
-    const missing = missingSentence(missingDescriptions(draft));
-    if (as !== "draft" && missing && !despiteMissing) {
-      setAskMissing({ as, sentence: missing });
+    const sentence = missingSentence(missing);
+    if (as !== "draft" && sentence && !despiteMissing) {
+      setAskMissing({ as, sentence });
       return;
     }
     setSaving(as);
@@ -178,7 +178,7 @@ export function PostEditorPage() {
    * featured image's field. */
   function addDescriptions() {
     setAskMissing(null);
-    if (undescribedInText > 0) editor.current?.describeMissing();
+    if (missing.inText > 0) editor.current?.describeMissing();
     else window.setTimeout(() => document.getElementById(field("featuredImageAlt"))?.focus(), 0);
   }
   const contentLabel = `${ids}-content-label`;
@@ -319,11 +319,11 @@ export function PostEditorPage() {
                 {errors.content}
               </p>
             )}
-            {undescribedInText > 0 && (
+            {missing.inText > 0 && (
               <p className="mt-1 text-sm text-amber-900">
-                {missingSentence({ featured: false, inText: undescribedInText })}{" "}
+                {missingSentence({ featured: false, inText: missing.inText })}{" "}
                 <button type="button" onClick={() => editor.current?.describeMissing()} className="font-semibold underline hover:text-amber-950">
-                  Describe {undescribedInText === 1 ? "it" : "them"}
+                  Describe {missing.inText === 1 ? "it" : "them"}
                 </button>
               </p>
             )}
