@@ -271,6 +271,9 @@ test("the booking inbox lists requests, sets their status, and the audit log sho
   await expect(card).toContainText("dana@example.com");
   await expect(card).toContainText("Dump Trailer");
   await expect(card).toContainText("Left brake drags.");
+  await card.getByLabel("Add a note").fill("Called back, coming Tuesday.");
+  await card.getByRole("button", { name: "Save note" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: "Called back, coming Tuesday." })).toContainText(ADMIN.email);
   await expectNoAxeViolations(page);
   await card.getByLabel("Status").selectOption("contacted");
   await page.getByLabel("Show").selectOption("contacted");
@@ -280,6 +283,7 @@ test("the booking inbox lists requests, sets their status, and the audit log sho
 
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("cell", { name: "booking status changed" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "booking note added" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "sign-in", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -104,6 +104,9 @@ test.describe("an emergency", () => {
     await page.getByRole("link", { name: "Bookings" }).click();
     const card = page.getByRole("article", { name: "Sam Reyes" });
     await expect(card.getByText("Urgent", { exact: true })).toBeVisible();
+    // The answers go by short names; the full question is the name's tooltip.
+    await expect(card.getByRole("term").filter({ hasText: /^Urgency$/ })).toHaveAttribute("title", "How urgent is this?");
+    await expect(card.getByRole("definition").filter({ hasText: "Emergency (need immediate help)" })).toBeVisible();
   });
 });
 

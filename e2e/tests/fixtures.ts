@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -17,7 +18,52 @@ export interface Server {
 /** The admin account of servers started with `admin: true`. */
 export const ADMIN = { email: "owner@example.com", password: "a long enough owner secret" };
 
-async function startServer(demoContent: boolean, admin: boolean): Promise<{ server: Server; process: ChildProcess }> {
+/** A local SMTP receiver (no TLS, no auth) that keeps each message it accepts. */
+export interface SmtpStandIn {
+  url: string;
+  messages: string[];
+  close: () => void;
+}
+
+async function startSmtp(): Promise<SmtpStandIn> {
+  const messages: string[] = [];
+  const server = createServer((socket) => {
+    let buffer = "";
+    let data: string | null = null;
+    socket.write("220 stand-in ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString();
+      let end: number;
+      while ((end = buffer.indexOf("\r\n")) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== null) {
+          if (line === ".") {
+            messages.push(data);
+            data = null;
+            socket.write("250 OK queued\r\n");
+          } else {
+            data += `${line}\n`;
+          }
+          continue;
+        }
+        const command = line.toUpperCase();
+        if (command.startsWith("EHLO")) socket.write("250-stand-in\r\n250 8BITMIME\r\n");
+        else if (command.startsWith("DATA")) {
+          data = "";
+          socket.write("354 go ahead\r\n");
+        } else if (command.startsWith("QUIT")) socket.end("221 bye\r\n");
+        else socket.write("250 OK\r\n");
+      }
+    });
+    socket.on("error", () => socket.destroy());
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => server.close() };
+}
+
+async function startServer(demoContent: boolean, admin: boolean, serveArgs: string[]): Promise<{ server: Server; process: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
   if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir], { stdio: "ignore" });
   if (admin) {
@@ -26,7 +72,7 @@ async function startServer(demoContent: boolean, admin: boolean): Promise<{ serv
       stdio: ["pipe", "ignore", "inherit"],
     });
   }
-  const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
+  const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir, ...serveArgs], {
     env: { ...process.env, NO_COLOR: "1", RUST_LOG: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -68,7 +114,16 @@ export const test = base.extend<{
   expectedConsoleErrors: RegExp[];
   demoContent: boolean;
   admin: boolean;
+  smtp: SmtpStandIn | null;
+  withSmtp: boolean;
 }>({
+  /** Start a local SMTP receiver and give the server its settings (`smtp` is then the receiver). */
+  withSmtp: [false, { option: true }],
+  smtp: async ({ withSmtp }, use) => {
+    const smtp = withSmtp ? await startSmtp() : null;
+    await use(smtp);
+    smtp?.close();
+  },
   /** Start the server with the sample blog posts in its database. */
   demoContent: [false, { option: true }],
   /** Create the admin account (ADMIN) before the server starts. */
@@ -76,8 +131,9 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin }, use) => {
-    const { server, process } = await startServer(demoContent, admin);
+  server: async ({ demoContent, admin, smtp }, use) => {
+    const serveArgs = smtp ? ["--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>"] : [];
+    const { server, process } = await startServer(demoContent, admin, serveArgs);
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 //! annotations and the routes they are registered on (`routes.rs`), served at
 //! `/api/openapi.json`. What every route may answer besides its result is named here once.
 
-use std::collections::BTreeMap;
+use std::{borrow::Cow, collections::BTreeMap};
 
 use axum::{
     Extension,
@@ -34,7 +34,7 @@ pub struct ErrorBody {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FieldErrorsBody {
     #[schema(value_type = BTreeMap<String, Vec<String>>)]
-    pub errors: BTreeMap<&'static str, Vec<String>>,
+    pub errors: BTreeMap<Cow<'static, str>, Vec<String>>,
 }
 
 /// A 422: the fields' messages, or why the JSON did not fit the form (a wrong type, an unknown

@@ -10,20 +10,25 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use sqlx::{PgPool, postgres::PgListener};
 
+use crate::site::SiteDetails;
+
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
     /// A post was published, edited while published, renamed, unpublished or deleted.
     Blog,
+    /// The site details were saved (a new version).
+    Site,
 }
 
 impl Change {
-    const ALL: [Self; 1] = [Self::Blog];
+    const ALL: [Self; 2] = [Self::Blog, Self::Site];
 
     /// The name of its scope in the database's notifications and generations.
     fn scope(self) -> &'static str {
         match self {
             Self::Blog => "blog",
+            Self::Site => "site",
         }
     }
 
@@ -63,8 +68,9 @@ const CHECK_EVERY: Duration = Duration::from_secs(5);
 /// The wait before connecting again after the database went away.
 const RECONNECT_AFTER: Duration = Duration::from_secs(1);
 
-/// Follows the changes other instances make (runs until the server stops).
-pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
+/// Follows the changes other instances make (runs until the server stops). A new version of the
+/// site details is read before the change is announced, so pages made after it show it.
+pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<SiteDetails>) {
     let mut seen: HashMap<String, i64> = HashMap::new();
     loop {
         let mut listener = match PgListener::connect_with(&pool).await {
@@ -82,7 +88,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
         }
         // Nobody listened until now: whatever changed meanwhile is unknown, so all of it is stale.
         for change in Change::ALL {
-            changes.announce(change);
+            hear(change, &changes, &site).await;
         }
         if let Ok(current) = generations(&pool).await {
             seen = current;
@@ -93,7 +99,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
                 received = listener.try_recv() => match received {
                     Ok(Some(notification)) => {
                         if let Some(change) = Change::from_scope(notification.payload()) {
-                            changes.announce(change);
+                            hear(change, &changes, &site).await;
                         }
                     }
                     Ok(None) => {
@@ -111,7 +117,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
                             if seen.get(scope) != Some(generation)
                                 && let Some(change) = Change::from_scope(scope)
                             {
-                                changes.announce(change);
+                                hear(change, &changes, &site).await;
                             }
                         }
                         seen = current;
@@ -121,6 +127,16 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes) {
             }
         }
     }
+}
+
+/// Takes another instance's change in: reads what it saved, then tells the followers.
+async fn hear(change: Change, changes: &Changes, site: &SiteDetails) {
+    if change == Change::Site
+        && let Err(error) = site.reload().await
+    {
+        tracing::warn!("Cannot read the site details another instance saved: {error:#}");
+    }
+    changes.announce(change);
 }
 
 async fn generations(pool: &PgPool) -> Result<HashMap<String, i64>, sqlx::Error> {

@@ -26,6 +26,12 @@ pub enum Command {
         #[command(flatten)]
         storage: StorageConfig,
     },
+    /// Move the site details (business facts, testimonials, before/after work, services, city
+    /// pages) between sites, as a TOML file like content/site.toml.
+    Content {
+        #[command(subcommand)]
+        action: ContentAction,
+    },
     /// Copy the database and uploaded images to a new directory while the server may be
     /// running: SQLite as one consistent snapshot, PostgreSQL with pg_dump, and every image.
     /// docs/deploy.md says how to restore.
@@ -56,6 +62,33 @@ pub enum AdminAction {
     /// lost; its sessions end.
     #[command(name = "reset-2fa")]
     Reset2fa(AdminArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ContentAction {
+    /// Print the site details shown now (the newest saved version, else the content file).
+    Export {
+        #[command(flatten)]
+        source: ContentSource,
+    },
+    /// Check every field of FILE, then save it as a new version of the site details (the server
+    /// shows it within seconds). Nothing changes when any field is wrong.
+    Import {
+        /// The content file (TOML, like content/site.toml).
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        source: ContentSource,
+    },
+}
+
+/// The site details' database, and the content file a site starts with (as for serve).
+#[derive(Debug, clap::Args)]
+pub struct ContentSource {
+    #[command(flatten)]
+    pub storage: StorageConfig,
+    /// The content file shown until the admin saves site details; the built-in one when not given.
+    #[arg(long, env = "TRAILERWORKS_CONTENT")]
+    pub content: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

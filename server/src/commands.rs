@@ -1,6 +1,6 @@
 //! What each subcommand of the CLI does.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use anyhow::Context as _;
 use serde_json::json;
@@ -14,13 +14,14 @@ use crate::{
         session, throttle, two_factor, users,
     },
     blog,
-    cli::{AdminAction, AdminArgs},
+    cli::{AdminAction, AdminArgs, ContentAction},
     config::{ServeConfig, StorageConfig},
     content::Content,
     db::{self, Db},
     domain::EmailAddress,
     media,
-    pages::{PublicPages, Site},
+    pages::PublicPages,
+    site::SiteDetails,
     startup::{Application, shutdown_signal},
 };
 
@@ -30,9 +31,16 @@ use crate::{
 pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::Result<()> {
     let content = Content::load(config.content.as_deref())?;
     let db = config.storage.open_db().await?;
-    let site = Site::new(content, config.public_origin(), db.reader(&config.storage.location()).await?);
-    let newest = blog::published::cards(&site.db, 0, 1).await?;
-    let pages = PublicPages::start(site, config.render_threads, config.page_cache_bytes())?;
+    let reader = db.reader(&config.storage.location()).await?;
+    let newest = blog::published::cards(&reader, 0, 1).await?;
+    let details = Arc::new(SiteDetails::load(db, content).await?);
+    let pages = PublicPages::start(
+        details,
+        config.public_origin(),
+        reader,
+        config.render_threads,
+        config.page_cache_bytes(),
+    )?;
     let mut paths: Vec<String> =
         ["/", "/services", "/about", "/contact", "/service-areas", "/service-areas/aurora", "/blog"]
             .map(str::to_owned)
@@ -126,6 +134,38 @@ async fn reset_two_factor(args: AdminArgs) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// `trailerworks content export|import FILE`.
+pub async fn content(action: ContentAction) -> anyhow::Result<()> {
+    match action {
+        ContentAction::Export { source } => {
+            let seed = Content::load(source.content.as_deref())?;
+            let details = SiteDetails::load(source.storage.open_db().await?, seed).await?;
+            print!("{}", details.content().to_toml()?);
+        }
+        ContentAction::Import { file, source } => {
+            // The whole file is checked before the database is touched.
+            let content = Content::load(Some(&file))?;
+            let seed = Content::load(source.content.as_deref())?;
+            let details = SiteDetails::load_for_import(source.storage.open_db().await?, seed).await?;
+            let note = format!("Imported {}", file.display());
+            let saved = details.save(details.current().version, content, IMPORTER, Some(&note)).await?;
+            match saved {
+                Some(saved) => {
+                    let actor = Actor { user_id: None, email: IMPORTER, client_ip: IMPORTER };
+                    let detail = format!("version {}: {}", saved.version, saved.summary);
+                    audit::record(details.db(), &actor, Action::SiteImported, &detail).await?;
+                    println!("Saved as version {} of the site details: {}.", saved.version, saved.summary);
+                }
+                None => println!("{} holds the site details shown now; nothing changed.", file.display()),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Who saves a version from the command line, as the version list and audit log name them.
+const IMPORTER: &str = "command line";
 
 /// The password: one line from standard input, or asked twice on a terminal.
 fn read_password() -> anyhow::Result<String> {

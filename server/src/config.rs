@@ -7,7 +7,6 @@ use clap::Args;
 
 use crate::{
     client::TrustedProxies,
-    content::Business,
     db::{Db, Location},
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
     media::MediaStore,
@@ -109,7 +108,7 @@ pub struct ServeConfig {
     #[arg(long, env = "TRAILERWORKS_MAIL_FROM")]
     pub mail_from: Option<String>,
 
-    /// The business inbox that receives booking e-mails.
+    /// The business inbox that receives booking e-mails while no addresses are set in the admin.
     #[arg(long, env = "TRAILERWORKS_NOTIFY_EMAIL")]
     pub notify_email: Option<String>,
 
@@ -161,18 +160,23 @@ impl ServeConfig {
         self.public_url.starts_with("https://")
     }
 
-    /// The delivery channels, checked: e-mail needs all three e-mail settings, the webhook its key.
-    pub fn delivery(&self, business: &Business) -> anyhow::Result<DeliverySettings> {
+    /// The delivery channels, checked: e-mail needs the SMTP server and sender (the recipients may
+    /// be set in the admin instead of --notify-email), the webhook its key.
+    pub fn delivery(&self) -> anyhow::Result<DeliverySettings> {
         let email = match (&self.smtp_url, &self.mail_from, &self.notify_email) {
             (None, None, None) => None,
-            (Some(smtp_url), Some(from), Some(to)) => Some(EmailSettings {
+            (Some(smtp_url), Some(from), to) => Some(EmailSettings {
                 smtp_url: smtp_url.clone(),
                 from: from.parse().context("--mail-from is not an e-mail address")?,
-                to: to.parse().context("--notify-email is not an e-mail address")?,
-                shop_name: business.name.clone(),
-                shop_phone: business.phone.clone(),
+                to: to
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .context("--notify-email is not an e-mail address")?,
             }),
-            _ => bail!("E-mail delivery needs all of --smtp-url, --mail-from and --notify-email"),
+            _ => bail!(
+                "E-mail delivery needs both --smtp-url and --mail-from (and --notify-email or addresses set in the admin)"
+            ),
         };
         let webhook = match (&self.webhook_url, &self.webhook_access_key) {
             (None, None) => None,

@@ -22,11 +22,11 @@ const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few min
 
 /// Messages per field, answered as 422 `{"errors": {"field": ["message"]}}`.
 #[derive(Debug, Default)]
-pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
+pub struct FieldErrors(BTreeMap<Cow<'static, str>, Vec<String>>);
 
 impl FieldErrors {
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.entry(field).or_default().push(message.into());
+    pub fn add(&mut self, field: impl Into<Cow<'static, str>>, message: impl Into<String>) {
+        self.0.entry(field.into()).or_default().push(message.into());
     }
 
     pub fn is_empty(&self) -> bool {

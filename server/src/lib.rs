@@ -23,4 +23,5 @@ pub mod render;
 pub mod routes;
 pub mod security;
 pub mod serve;
+pub mod site;
 pub mod startup;

@@ -41,6 +41,7 @@ async fn run() -> std::process::ExitCode {
         Command::Serve(config) => commands::serve(&config).await,
         Command::DemoContent { storage } => commands::demo_content(&storage).await,
         Command::Admin { action } => commands::admin(action).await,
+        Command::Content { action } => commands::content(action).await,
         Command::Backup { storage, to } => commands::backup(&storage, &to).await,
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };

@@ -21,6 +21,7 @@ use crate::{
     changes::Changes,
     client::{ClientAddress, TrustedProxies},
     db::Db,
+    delivery,
     error::ApiError,
     media::{self, MediaStore},
     pages::{
@@ -29,6 +30,7 @@ use crate::{
         search,
     },
     security::SecurityHeaders,
+    site::{self, SiteDetails},
 };
 use tower_service::Service as _;
 use utoipa_axum::{
@@ -40,6 +42,8 @@ use utoipa_axum::{
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
 /// Sign-in and other small admin requests.
 const SMALL_BODY_LIMIT: usize = 16 * 1024;
+/// Every site detail at once (the built-in ones are about 80 kB as JSON), with room to grow.
+const SITE_BODY_LIMIT: usize = 1024 * 1024;
 /// A post with its content (which may inline pasted images) and some room for JSON escaping.
 const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
 
@@ -51,13 +55,19 @@ pub struct AppState {
     pub bookings: Arc<BookingDesk>,
     pub auth: Arc<AuthDesk>,
     pub media: Arc<MediaStore>,
-    /// The shop's time zone (scheduled posts are set in it).
-    pub zone: jiff::tz::TimeZone,
+    pub site: Arc<SiteDetails>,
 }
 
+/// The shop's time zone (scheduled posts are set in it).
 impl FromRef<AppState> for jiff::tz::TimeZone {
     fn from_ref(state: &AppState) -> Self {
-        state.zone.clone()
+        state.site.content().business.zone()
+    }
+}
+
+impl FromRef<AppState> for Arc<SiteDetails> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.site)
     }
 }
 
@@ -135,9 +145,16 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .routes(routes!(booking::desk::status))
         .routes(routes!(booking::admin::list))
-        .routes(routes!(booking::admin::export))
+        .routes(routes!(booking::export::export))
+        .routes(routes!(booking::notes::add).layer(small))
         .routes(routes!(booking::admin::sources))
         .routes(routes!(booking::admin::set_status).layer(small))
+        .routes(routes!(site::routes::show, site::routes::save).layer(DefaultBodyLimit::max(SITE_BODY_LIMIT)))
+        .routes(routes!(site::routes::versions))
+        .routes(routes!(delivery::admin::show))
+        .routes(routes!(delivery::admin::set_recipients).layer(small))
+        .routes(routes!(delivery::admin::send_test).layer(small))
+        .routes(routes!(site::routes::restore).layer(small))
         .fallback(no_such_route)
         .layer(middleware::map_response(never_stored))
 }
@@ -340,7 +357,7 @@ async fn admin_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -
 }
 
 async fn robots_txt(State(pages): State<Arc<PublicPages>>) -> Response {
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], crawlers::robots_txt(pages.site()))
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], crawlers::robots_txt(&pages.site()))
         .into_response()
 }
 

@@ -13,19 +13,17 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     blog,
-    booking::{
-        area::ServiceArea,
-        routes::{BookingDesk, rate_limited},
-    },
+    booking::routes::BookingDesk,
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
     db::Db,
     delivery::Outbox,
-    pages::{PublicPages, Site},
+    pages::PublicPages,
     routes::{App, AppState},
     security::SecurityHeaders,
     serve::{self, Limits},
+    site::{self, SiteDetails},
 };
 
 pub struct Application {
@@ -43,35 +41,34 @@ impl Application {
     /// background from now on), so start-up takes as long with ten posts as with ten thousand.
     pub async fn build(config: &ServeConfig) -> anyhow::Result<Self> {
         let started = Instant::now();
-        let content = Content::load(config.content.as_deref())?;
-        let delivery = config.delivery(&content.business)?;
+        let seed = Content::load(config.content.as_deref())?;
         let proxies = config.trusted_proxies()?;
         let location = config.storage.location();
         let db = Db::open(&location).await?;
+        let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
+        let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);
-        let rate_limited = rate_limited(&content.business.phone);
-        let area = ServiceArea::new(&content.cities, &content.business.address.city);
-        let emergency_answers = content.chat.emergency_answers.clone();
-        let issuer = content.business.name.clone();
-        let zone = content.business.zone();
-        let site = Site::new(content, config.public_origin(), db.reader(&location).await?);
         let pages = Arc::new(
-            PublicPages::start(site, config.render_threads, config.page_cache_bytes())
-                .context("Failed to start the page renderer")?,
+            PublicPages::start(
+                Arc::clone(&site),
+                config.public_origin(),
+                db.reader(&location).await?,
+                config.render_threads,
+                config.page_cache_bytes(),
+            )
+            .context("Failed to start the page renderer")?,
         );
         let changes = Changes::new(vec![Arc::clone(&pages) as Arc<dyn Follower>]);
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
-        let outbox = Arc::new(Outbox::new(db.clone(), delivery)?);
+        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site))?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
             outbox: Arc::clone(&outbox),
             per_hour: config.booking_rate_limit,
-            rate_limited,
             min_fill: Duration::from_millis(config.booking_min_fill_ms),
-            area,
-            emergency_answers,
+            site: Arc::clone(&site),
             media: Arc::clone(&media),
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
         });
@@ -83,17 +80,23 @@ impl Application {
             tokio::spawn(outbox.run()),
             tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
         ];
-        if let Db::Postgres(pool) = &db {
-            background.push(tokio::spawn(changes::follow_other_instances(pool.clone(), changes.clone())));
-        }
+        background.push(match &db {
+            Db::Postgres(pool) => tokio::spawn(changes::follow_other_instances(
+                pool.clone(),
+                changes.clone(),
+                Arc::clone(&site),
+            )),
+            // Only an import from the command line saves site details besides this server.
+            Db::Sqlite(_) => tokio::spawn(site::follow_imports(Arc::clone(&site), changes.clone())),
+        });
         let state = AppState {
             pages: Arc::clone(&pages),
             changes,
-            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https(), &issuer)),
+            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
             media,
             db,
             bookings,
-            zone,
+            site,
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;

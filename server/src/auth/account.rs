@@ -24,6 +24,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     error::{ApiError, FieldErrors},
+    site::SiteDetails,
 };
 
 const WRONG_PASSWORD: &str = "The current password is not right";
@@ -167,13 +168,17 @@ pub async fn sign_out_others(
         AdminRefusals
     )
 )]
-pub async fn setup(State(desk): State<Arc<AuthDesk>>, admin: Admin) -> Result<Json<Enrolment>, ApiError> {
+pub async fn setup(
+    State(desk): State<Arc<AuthDesk>>,
+    State(site): State<Arc<SiteDetails>>,
+    admin: Admin,
+) -> Result<Json<Enrolment>, ApiError> {
     if two_factor::settings(&desk.db, admin.user.user_id).await?.totp_secret.is_some() {
         return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
     }
     let secret = two_factor::new_secret();
     two_factor::set_pending(&desk.db, admin.user.user_id, &secret).await?;
-    Ok(Json(two_factor::enrolment(&secret, &admin.user.email, &desk.issuer)?))
+    Ok(Json(two_factor::enrolment(&secret, &admin.user.email, &site.content().business.name)?))
 }
 
 /// A code from the authenticator app, or (where it says so) a recovery code.

@@ -27,6 +27,12 @@ pub enum Action {
     PostDeleted,
     ImageUploaded,
     BookingStatusChanged,
+    SiteChanged,
+    SiteRestored,
+    SiteImported,
+    RecipientsChanged,
+    TestNotificationSent,
+    BookingNoteAdded,
 }
 
 impl Action {
@@ -53,6 +59,12 @@ impl Action {
             Self::PostDeleted => "post deleted",
             Self::ImageUploaded => "image uploaded",
             Self::BookingStatusChanged => "booking status changed",
+            Self::SiteChanged => "site details changed",
+            Self::SiteRestored => "site details restored",
+            Self::SiteImported => "site details imported from the command line",
+            Self::RecipientsChanged => "booking e-mail addresses changed",
+            Self::TestNotificationSent => "test notification sent",
+            Self::BookingNoteAdded => "booking note added",
         }
     }
 }

@@ -30,18 +30,11 @@ pub struct AuthDesk {
     pub cookies: CookiePolicy,
     /// Turns at argon2, which takes ~20 MiB and tens of milliseconds of a core each.
     pub hashing: Semaphore,
-    /// The name authenticator apps show for this site's codes (the business name).
-    pub issuer: String,
 }
 
 impl AuthDesk {
-    pub fn new(db: Db, https: bool, issuer: &str) -> Self {
-        Self {
-            db,
-            cookies: CookiePolicy { https },
-            hashing: Semaphore::new(CONCURRENT_HASHES),
-            issuer: issuer.to_owned(),
-        }
+    pub fn new(db: Db, https: bool) -> Self {
+        Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES) }
     }
 
     /// A turn at password hashing, or 429 after a short wait.

@@ -1,4 +1,7 @@
-//! The admin's booking inbox, under /api/admin/bookings: list, status and CSV export.
+//! The admin's booking inbox, under /api/admin/bookings: list and status (the CSV export is in
+//! `export`, notes in `notes`).
+
+use std::sync::Arc;
 
 use axum::{
     Json,
@@ -6,8 +9,6 @@ use axum::{
         Path, Query, State,
         rejection::{JsonRejection, PathRejection, QueryRejection},
     },
-    http::header,
-    response::{IntoResponse, Response},
 };
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +23,10 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    content::Content,
     db::Db,
     error::ApiError,
+    site::SiteDetails,
 };
 
 /// The inbox shows this many bookings at most; the CSV export has them all.
@@ -38,11 +41,11 @@ pub struct Filter {
 
 impl Filter {
     /// The status to show, None for all.
-    fn status(&self) -> Result<Option<&str>, ApiError> {
+    pub fn status(&self) -> Result<Option<&str>, ApiError> {
         self.status.as_deref().filter(|s| !s.is_empty()).map(known_status).transpose()
     }
 
-    fn search(&self) -> Option<Search> {
+    pub fn search(&self) -> Option<Search> {
         self.q.as_deref().and_then(Search::new)
     }
 }
@@ -79,12 +82,21 @@ pub struct Inbox {
 )]
 pub async fn list(
     State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
     filter: Result<Query<Filter>, QueryRejection>,
 ) -> Result<Json<Inbox>, ApiError> {
     let Query(filter) = filter?;
-    let bookings = store::list(&db, filter.status()?, filter.search().as_ref(), INBOX_SIZE).await?;
+    let mut bookings = store::list(&db, filter.status()?, filter.search().as_ref(), INBOX_SIZE).await?;
+    label_answers(&mut bookings, &site.content());
     Ok(Json(Inbox { bookings, statuses: STATUSES }))
+}
+
+/// Gives each answer its short name from the assistant's questions.
+pub fn label_answers(bookings: &mut [BookingRecord], content: &Content) {
+    for answer in bookings.iter_mut().flat_map(|booking| booking.answers.iter_mut()) {
+        answer.label = content.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+    }
 }
 
 #[derive(Deserialize)]
@@ -163,114 +175,4 @@ pub async fn set_status(
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
         .await?;
     Ok(Json(StatusSet { id, status: status.to_owned() }))
-}
-
-/// `GET /api/admin/bookings.csv?status=`: every booking (or those with the status) as CSV.
-#[utoipa::path(
-    get,
-    path = "/bookings.csv",
-    tag = "admin",
-    security(("session" = [])),
-    params(
-        ("status" = Option<String>, Query, description = "Only bookings with this status; empty for all."),
-        ("q" = Option<String>, Query, description = "Only bookings whose name, e-mail or phone number contains this."),
-    ),
-    responses(
-        (status = 200, description = "Every booking as CSV, formulas defused.", content_type = "text/csv", body = String,
-            headers(("Content-Disposition" = String, description = "attachment; filename=\"bookings.csv\""))),
-        (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
-        AdminRefusals
-    )
-)]
-pub async fn export(
-    State(db): State<Db>,
-    _admin: Admin,
-    filter: Result<Query<Filter>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let Query(filter) = filter?;
-    let bookings = store::list(&db, filter.status()?, filter.search().as_ref(), i64::MAX).await?;
-    let csv = to_csv(&bookings)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"bookings.csv\""),
-        ],
-        csv,
-    )
-        .into_response())
-}
-
-fn to_csv(bookings: &[BookingRecord]) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record([
-        "id",
-        "received",
-        "status",
-        "name",
-        "email",
-        "phone",
-        "answers",
-        "details",
-        "urgent",
-        "location",
-        "service area",
-        "source page",
-        "source button",
-        "referrer",
-        "utm_source",
-        "utm_campaign",
-        "deliveries",
-    ])?;
-    for booking in bookings {
-        let answers: Vec<String> =
-            booking.answers.iter().map(|a| format!("{}: {}", a.question, a.answer)).collect();
-        let deliveries: Vec<String> =
-            booking.deliveries.iter().map(|d| format!("{} {}", d.channel, d.state)).collect();
-        writer.write_record([
-            booking.id.to_string(),
-            booking.created_at.clone(),
-            booking.status.clone(),
-            spreadsheet_safe(&booking.name),
-            spreadsheet_safe(&booking.email),
-            spreadsheet_safe(&booking.phone),
-            spreadsheet_safe(&answers.join("; ")),
-            spreadsheet_safe(&booking.details),
-            if booking.urgent { "yes" } else { "no" }.to_owned(),
-            spreadsheet_safe(booking.location.as_deref().unwrap_or_default()),
-            match (&booking.location, &booking.location_city) {
-                (None, _) => String::new(),
-                (Some(_), Some(city)) => city.clone(),
-                (Some(_), None) => "outside".to_owned(),
-            },
-            optional(&booking.source.page),
-            optional(&booking.source.button),
-            optional(&booking.source.referrer_host),
-            optional(&booking.source.utm_source),
-            optional(&booking.source.utm_campaign),
-            deliveries.join("; "),
-        ])?;
-    }
-    Ok(writer.into_inner()?)
-}
-
-fn optional(text: &Option<String>) -> String {
-    spreadsheet_safe(text.as_deref().unwrap_or_default())
-}
-
-/// A visitor's text that a spreadsheet would run as a formula (=, +, -, @, tab, CR) starts with
-/// an apostrophe instead (OWASP, CSV injection).
-fn spreadsheet_safe(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::spreadsheet_safe;
-
-    #[test]
-    fn formulas_from_visitors_are_defused() {
-        assert_eq!(spreadsheet_safe("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
-        assert_eq!(spreadsheet_safe("+1 303 555 0100"), "'+1 303 555 0100");
-        assert_eq!(spreadsheet_safe("Dana"), "Dana");
-    }
 }

@@ -37,6 +37,7 @@ pub async fn status(
     let channels = desk
         .outbox
         .channels()
+        .await?
         .into_iter()
         .filter(|channel| *channel != Channel::Confirmation)
         .map(Channel::as_str)

@@ -4,7 +4,9 @@
 pub mod admin;
 pub mod area;
 pub mod desk;
+pub mod export;
 pub mod model;
+pub mod notes;
 pub mod photos;
 pub mod routes;
 pub mod search;

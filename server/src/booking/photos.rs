@@ -76,7 +76,7 @@ pub async fn upload(
     if desk.per_hour > 0 {
         let limit = i64::from(desk.per_hour) * MAX_PER_BOOKING as i64;
         if recent_uploads(&desk.db, &client_ip).await? >= limit {
-            return Err(ApiError::TooManyRequests(desk.rate_limited.clone().into()));
+            return Err(desk.rate_limited());
         }
     }
     let image = processed_upload(form?, "photo", "Choose a photo to upload").await?;

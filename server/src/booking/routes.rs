@@ -25,10 +25,11 @@ use crate::{
     delivery::Outbox,
     error::ApiError,
     media::MediaStore,
+    site::SiteDetails,
 };
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
-pub fn rate_limited(phone: &str) -> String {
+fn rate_limited(phone: &str) -> String {
     format!(
         "Too many requests from your network. Please wait a few minutes and try again, or call us at {phone}."
     )
@@ -40,18 +41,28 @@ pub struct BookingDesk {
     pub outbox: Arc<Outbox>,
     /// Bookings per client address and hour; 0 for no limit.
     pub per_hour: u32,
-    /// The answer past that limit (`rate_limited`).
-    pub rate_limited: String,
     /// Faster submits than this are flagged as spam.
     pub min_fill: Duration,
-    /// The cities and ZIP codes the shop serves.
-    pub area: ServiceArea,
-    /// Answers that make a booking urgent.
-    pub emergency_answers: Vec<String>,
+    /// The site details: the cities and ZIP codes the shop serves, the answers that make a
+    /// booking urgent, the phone number.
+    pub site: Arc<SiteDetails>,
     /// Where booking photos are kept.
     pub media: Arc<MediaStore>,
     /// The admin's booking inbox, linked from a notification with photos.
     pub inbox_url: String,
+}
+
+impl BookingDesk {
+    /// What a visitor past the rate limit hears.
+    pub fn rate_limited(&self) -> ApiError {
+        ApiError::TooManyRequests(rate_limited(&self.site.content().business.phone).into())
+    }
+
+    /// The cities and ZIP codes the shop serves now.
+    fn area(&self) -> ServiceArea {
+        let content = self.site.content();
+        ServiceArea::new(&content.cities, &content.business.address.city)
+    }
 }
 
 /// The stored booking.
@@ -80,8 +91,11 @@ pub async fn create(
     body: Result<Json<BookingForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
     let Json(form) = body?;
-    let mut booking =
-        form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&desk.emergency_answers, &desk.area);
+    let content = desk.site.content();
+    let mut booking = form
+        .parse(desk.min_fill)
+        .map_err(ApiError::Invalid)?
+        .classify(&content.chat.emergency_answers, &desk.area());
     booking.photos_link = Some(desk.inbox_url.clone());
     let client_ip = client.to_string();
     let origin = Origin {
@@ -89,10 +103,11 @@ pub async fn create(
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
     };
     let stored =
-        match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels(), desk.per_hour).await {
+        match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await
+        {
             Ok(stored) => stored,
             Err(InsertError::RateLimited) => {
-                return Err(ApiError::TooManyRequests(desk.rate_limited.clone().into()));
+                return Err(desk.rate_limited());
             }
             Err(InsertError::Other(error)) => return Err(error.into()),
         };
@@ -147,8 +162,9 @@ pub async fn service_area(
     if !is_place(place) {
         return Err(ApiError::invalid("place", BAD_PLACE));
     }
-    let verdict = desk.area.find(place);
-    let message = desk.area.message(place, &verdict);
+    let area = desk.area();
+    let verdict = area.find(place);
+    let message = area.message(place, &verdict);
     let (in_area, city) = match verdict {
         Verdict::City(city) => (true, Some(city)),
         Verdict::Home => (true, None),

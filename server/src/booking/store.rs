@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{model::NewBooking, search::Search};
+use super::{model::NewBooking, notes::NoteRecord, search::Search};
 use crate::{clock, db::Db, delivery::Channel, with_db};
 
 /// The window of the booking rate limit.
@@ -164,6 +164,7 @@ pub struct BookingRecord {
     pub photos: Vec<PhotoRecord>,
     pub answers: Vec<AnswerRecord>,
     pub deliveries: Vec<DeliveryRecord>,
+    pub notes: Vec<NoteRecord>,
 }
 
 /// What brought the visitor to the booking dialog.
@@ -191,6 +192,9 @@ pub struct PhotoRecord {
 
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AnswerRecord {
+    /// The answer's short name ("Urgency"), or the question when the assistant no longer asks it.
+    #[sqlx(skip)]
+    pub label: String,
     pub question: String,
     pub answer: String,
 }
@@ -224,7 +228,7 @@ macro_rules! phone_digits {
     };
 }
 
-/// Bookings newest first, optionally only those with `status` or matching `search`, at most
+/// Bookings newest first, open urgent ones (new or contacted) before all others, optionally only those with `status` or matching `search`, at most
 /// `limit`.
 pub async fn list(
     db: &Db,
@@ -240,7 +244,8 @@ pub async fn list(
                  FROM bookings WHERE ($1 IS NULL OR status = $1)
                  AND ($3 IS NULL OR LOWER(name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR ",
                 phone_digits!(),
-                " LIKE $4) ORDER BY created_at DESC, id DESC LIMIT $2"
+                " LIKE $4)
+                 ORDER BY (urgent AND status IN ('new', 'contacted')) DESC, created_at DESC, id DESC LIMIT $2"
             ),
         )
         .bind(status)
@@ -255,6 +260,7 @@ pub async fn list(
         let answers = answers(db, row.id).await?;
         let photos = photos(db, row.id).await?;
         let deliveries = deliveries(db, row.id).await?;
+        let notes = super::notes::for_booking(db, row.id).await?;
         bookings.push(BookingRecord {
             id: row.id,
             name: row.name,
@@ -272,6 +278,7 @@ pub async fn list(
             photos,
             answers,
             deliveries,
+            notes,
         });
     }
     Ok(bookings)

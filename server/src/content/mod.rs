@@ -4,7 +4,8 @@
 //! camelCase in the JSON handed to the pages.
 
 mod hours;
-mod validate;
+mod shape;
+pub mod validate;
 
 use std::path::Path;
 
@@ -149,7 +150,12 @@ pub struct BeforeAfter {
     pub title: String,
     pub description: String,
     pub before: String,
+    /// What the before photo shows, for people who cannot see it (the title when left out).
+    #[serde(default)]
+    pub before_alt: String,
     pub after: String,
+    #[serde(default)]
+    pub after_alt: String,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -161,6 +167,8 @@ pub struct Testimonial {
     pub rating: u8,
     pub date: Option<String>,
     pub quote: String,
+    /// The customer's photo, if they gave one.
+    pub photo: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -267,6 +275,10 @@ pub struct Chat {
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct ChatStep {
+    /// The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
+    /// left out.
+    #[serde(default)]
+    pub label: String,
     pub question: String,
     pub options: Vec<String>,
     #[serde(default)]
@@ -278,6 +290,8 @@ pub struct ChatStep {
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct FollowUp {
     pub option: String,
+    #[serde(default)]
+    pub label: String,
     pub question: String,
     /// The answer is where the trailer is: checked against the service area.
     #[serde(default)]
@@ -302,6 +316,31 @@ impl Content {
         let content: Content = toml::from_str(text)?;
         validate::check(&content)?;
         Ok(content)
+    }
+
+    /// The short name of the assistant's `question` in the booking inbox, if it is one of its
+    /// questions (a booking made before the question changed keeps the question itself).
+    pub fn answer_label(&self, question: &str) -> Option<&str> {
+        self.chat
+            .steps
+            .iter()
+            .flat_map(|step| {
+                std::iter::once((&step.question, &step.label))
+                    .chain(step.follow_ups.iter().map(|f| (&f.question, &f.label)))
+            })
+            .find(|(asked, _)| *asked == question)
+            .map(|(asked, label)| if label.is_empty() { asked.as_str() } else { label.as_str() })
+    }
+
+    /// Every answer label, in the order the assistant asks.
+    pub fn answer_labels(&self) -> Vec<&str> {
+        self.chat
+            .steps
+            .iter()
+            .flat_map(|step| {
+                std::iter::once(step.label.as_str()).chain(step.follow_ups.iter().map(|f| f.label.as_str()))
+            })
+            .collect()
     }
 
     pub fn city(&self, slug: &str) -> Option<&City> {

@@ -3,7 +3,10 @@
 use std::collections::HashSet;
 
 use super::{Content, Testimonial, hours::parse_clock};
-use crate::assets;
+use crate::{
+    assets,
+    media::{self, URL_PREFIX as UPLOADS},
+};
 
 /// Icon names the web app can draw (web/src/components/Icon.tsx has the same list).
 pub const ICONS: &[&str] = &[
@@ -32,16 +35,28 @@ pub const ICONS: &[&str] = &[
 
 const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/// Every bad field of a content file: its path (`testimonials[2].rating`) and what is wrong.
 #[derive(Debug, thiserror::Error)]
-#[error("{}", .0.join("; "))]
-pub struct InvalidContent(Vec<String>);
+#[error("{}", self.0.iter().map(|(field, problem)| format!("{field}: {problem}")).collect::<Vec<_>>().join("; "))]
+pub struct InvalidContent(Vec<(String, String)>);
+
+impl InvalidContent {
+    /// A content file that does not parse: one problem, named by `field` ("" for the file).
+    pub fn unreadable(field: &str, problem: String) -> Self {
+        Self(vec![(field.to_owned(), problem)])
+    }
+
+    pub fn problems(&self) -> &[(String, String)] {
+        &self.0
+    }
+}
 
 #[derive(Default)]
-struct Checker(Vec<String>);
+struct Checker(Vec<(String, String)>);
 
 impl Checker {
     fn fail(&mut self, field: impl AsRef<str>, problem: &str) {
-        self.0.push(format!("{}: {problem}", field.as_ref()));
+        self.0.push((field.as_ref().to_owned(), problem.to_owned()));
     }
 
     fn text(&mut self, field: impl AsRef<str>, value: &str) {
@@ -56,13 +71,19 @@ impl Checker {
         }
     }
 
-    /// A path to one of the site's own images (`/site/...`) or an https:// URL.
+    /// A path to one of the site's own images (`/site/...`), an uploaded image
+    /// (`/media/blog-images/...`) or an https:// URL.
     fn image(&mut self, field: impl AsRef<str>, value: &str) {
-        match value.strip_prefix("/site/") {
-            Some(name) if assets::site_image_exists(name) => {}
-            Some(_) => self.fail(field, "names no file in content/images"),
-            None if value.starts_with("https://") => {}
-            None => self.fail(field, "must be /site/{file} or an https:// URL"),
+        if let Some(name) = value.strip_prefix("/site/") {
+            if !assets::site_image_exists(name) {
+                self.fail(field, "names no file in content/images");
+            }
+        } else if let Some(name) = value.strip_prefix(UPLOADS) {
+            if !media::is_stored_name(name) {
+                self.fail(field, "names no uploaded image");
+            }
+        } else if !value.starts_with("https://") || value.contains(' ') {
+            self.fail(field, "must be an uploaded image, /site/{file} or an https:// URL");
         }
     }
 
@@ -77,6 +98,9 @@ impl Checker {
         self.text(format!("{field}.quote"), &t.quote);
         if !(1..=5).contains(&t.rating) {
             self.fail(format!("{field}.rating"), "must be between 1 and 5");
+        }
+        if let Some(photo) = &t.photo {
+            self.image(format!("{field}.photo"), photo);
         }
     }
 

@@ -1,5 +1,6 @@
-//! Booking e-mails over SMTP: the notification to the business inbox (Reply-To the visitor) and
-//! the visitor's confirmation with the request number (Reply-To the business inbox).
+//! Booking e-mails over SMTP: the notification to the business inbox (Reply-To the visitor), the
+//! visitor's confirmation with the request number (Reply-To the business inbox), and the test
+//! the admin sends to see that e-mail arrives.
 
 use std::time::Duration;
 
@@ -9,24 +10,20 @@ use lettre::{
     message::header::ContentType,
 };
 
-use super::Outgoing;
+use super::{BookingMessage, TestMessage};
+use crate::content::Business;
 
 pub struct EmailSettings {
     /// e.g. `smtp://127.0.0.1:2525`, or `smtps://user:pass@mail.example.com`.
     pub smtp_url: String,
     pub from: Mailbox,
-    pub to: Mailbox,
-    /// The business name and phone the visitor's confirmation is signed with.
-    pub shop_name: String,
-    pub shop_phone: String,
+    /// Who gets the shop's e-mail while the owner has set nobody in the admin.
+    pub to: Option<Mailbox>,
 }
 
 pub struct EmailSender {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
-    to: Mailbox,
-    shop_name: String,
-    shop_phone: String,
 }
 
 impl EmailSender {
@@ -35,26 +32,22 @@ impl EmailSender {
             .context("The SMTP URL is invalid")?
             .timeout(Some(Duration::from_secs(20)))
             .build();
-        Ok(Self {
-            transport,
-            from: settings.from,
-            to: settings.to,
-            shop_name: settings.shop_name,
-            shop_phone: settings.shop_phone,
-        })
+        Ok(Self { transport, from: settings.from })
     }
 
-    /// The new request, to the business inbox; an emergency says so first in the subject.
-    pub async fn notify_shop(&self, outgoing: &Outgoing) -> anyhow::Result<()> {
+    /// The new request, to the business inbox `to`; an emergency says so first in the subject.
+    pub async fn notify_shop(&self, to: &[Mailbox], outgoing: &BookingMessage) -> anyhow::Result<()> {
         let body = format!(
             "New service request #{}\n\nName: {}\nE-mail: {}\nPhone: {}\n\n{}\n",
             outgoing.booking_id, outgoing.name, outgoing.email, outgoing.phone, outgoing.message
         );
         let urgent = if outgoing.urgent { "URGENT: " } else { "" };
-        let message = Message::builder()
-            .message_id(Some(self.message_id("booking", outgoing)))
+        let mut message = Message::builder().message_id(Some(self.message_id("booking", &outgoing.key)));
+        for recipient in to {
+            message = message.to(recipient.clone());
+        }
+        let message = message
             .from(self.from.clone())
-            .to(self.to.clone())
             .reply_to(self.visitor(outgoing)?)
             .subject(format!("{urgent}New service request from {}", outgoing.name))
             .header(ContentType::TEXT_PLAIN)
@@ -64,8 +57,14 @@ impl EmailSender {
         Ok(())
     }
 
-    /// The visitor's copy: the request number and everything they told us.
-    pub async fn confirm_to_visitor(&self, outgoing: &Outgoing) -> anyhow::Result<()> {
+    /// The visitor's copy: the request number and everything they told us, signed with the
+    /// business's name and phone; replies go to `reply_to` (the shop's first address).
+    pub async fn confirm_to_visitor(
+        &self,
+        outgoing: &BookingMessage,
+        reply_to: Option<Mailbox>,
+        business: &Business,
+    ) -> anyhow::Result<()> {
         let body = format!(
             "Hi {name},\n\nThanks for your service request. Your request number is #{id}.\n\n\
              We'll call or e-mail you within 1 business day to confirm the details (sooner for\n\
@@ -75,17 +74,17 @@ impl EmailSender {
              {shop}\n{phone}\n",
             name = outgoing.name,
             id = outgoing.booking_id,
-            phone = self.shop_phone,
+            phone = business.phone,
             message = outgoing.message,
             visitor_phone = outgoing.phone,
-            shop = self.shop_name,
+            shop = business.name,
         );
         let message = Message::builder()
-            .message_id(Some(self.message_id("confirmation", outgoing)))
+            .message_id(Some(self.message_id("confirmation", &outgoing.key)))
             .from(self.from.clone())
             .to(self.visitor(outgoing)?)
-            .reply_to(self.to.clone())
-            .subject(format!("Your service request #{} with {}", outgoing.booking_id, self.shop_name))
+            .reply_to(reply_to.unwrap_or_else(|| self.from.clone()))
+            .subject(format!("Your service request #{} with {}", outgoing.booking_id, business.name))
             .header(ContentType::TEXT_PLAIN)
             .body(body)
             .context("Failed to build the confirmation e-mail")?;
@@ -93,7 +92,29 @@ impl EmailSender {
         Ok(())
     }
 
-    fn visitor(&self, outgoing: &Outgoing) -> anyhow::Result<Mailbox> {
+    /// The admin's test: to the same addresses as a booking's e-mail.
+    pub async fn test(&self, to: &[Mailbox], test: &TestMessage, shop_name: &str) -> anyhow::Result<()> {
+        let body = format!(
+            "This is test #{id} of the booking e-mails of {shop_name}, sent by {by} from the admin.\n\n\
+             New service requests arrive at this address the same way. Nothing needs doing.\n",
+            id = test.id,
+            by = test.by,
+        );
+        let mut message = Message::builder().message_id(Some(self.message_id("test", &test.id.to_string())));
+        for recipient in to {
+            message = message.to(recipient.clone());
+        }
+        let message = message
+            .from(self.from.clone())
+            .subject(format!("Test: booking e-mails from {shop_name} arrive here"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .context("Failed to build the test e-mail")?;
+        self.transport.send(message).await.context("The SMTP server refused the test e-mail")?;
+        Ok(())
+    }
+
+    fn visitor(&self, outgoing: &BookingMessage) -> anyhow::Result<Mailbox> {
         Ok(Mailbox::new(
             Some(outgoing.name.clone()),
             outgoing.email.parse().context("The visitor's e-mail address is not deliverable")?,
@@ -101,7 +122,7 @@ impl EmailSender {
     }
 
     /// The same Message-ID for every attempt of one e-mail, so an inbox can drop a repeat.
-    fn message_id(&self, kind: &str, outgoing: &Outgoing) -> String {
-        format!("<{kind}-{}@{}>", outgoing.key, self.from.email.domain())
+    fn message_id(&self, kind: &str, key: &str) -> String {
+        format!("<{kind}-{key}@{}>", self.from.email.domain())
     }
 }

@@ -1,18 +1,22 @@
-//! The outbox worker: sends each booking's pending deliveries (e-mail, webhook), retrying with
-//! exponential backoff. Rows live in the database, so nothing is lost to a restart or an outage.
+//! The outbox worker: sends each booking's pending deliveries (e-mail, webhook), and the tests
+//! the admin asks for, retrying with exponential backoff. Rows live in the database, so nothing
+//! is lost to a restart or an outage.
 
+pub mod admin;
 mod email;
+pub mod recipients;
 mod store;
 mod webhook;
 
 use std::{sync::Arc, time::Duration};
 
+use lettre::message::Mailbox;
 use tokio::sync::Notify;
 
 pub use email::EmailSettings;
 pub use webhook::WebhookSettings;
 
-use crate::{clock, db::Db};
+use crate::{clock, db::Db, site::SiteDetails};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -55,8 +59,22 @@ pub struct DeliverySettings {
     pub lease: Duration,
 }
 
-/// What a channel sends: the booking's contact details and composed message.
-pub struct Outgoing {
+/// What a delivery sends.
+pub enum Outgoing {
+    Booking(BookingMessage),
+    Test(TestMessage),
+}
+
+/// A test from the admin: it says what it is, and who asked.
+pub struct TestMessage {
+    /// The delivery's id (the test's number).
+    pub id: i64,
+    /// The admin's e-mail.
+    pub by: String,
+}
+
+/// A booking's contact details and composed message.
+pub struct BookingMessage {
     pub booking_id: i64,
     /// The same for every attempt of one booking (its submission id): sent as the webhook's
     /// `Webhook-Id` and in the e-mail's Message-ID, so a receiver can drop a repeat.
@@ -71,7 +89,11 @@ pub struct Outgoing {
 
 pub struct Outbox {
     db: Db,
+    /// The shop's name and phone, which the visitor's confirmation is signed with.
+    site: Arc<SiteDetails>,
     email: Option<email::EmailSender>,
+    /// Who gets the shop's e-mail when the owner has set nobody.
+    default_recipient: Option<Mailbox>,
     webhook: Option<webhook::WebhookSender>,
     retry_base: Duration,
     max_attempts: u32,
@@ -80,9 +102,12 @@ pub struct Outbox {
 }
 
 impl Outbox {
-    pub fn new(db: Db, settings: DeliverySettings) -> anyhow::Result<Self> {
+    pub fn new(db: Db, settings: DeliverySettings, site: Arc<SiteDetails>) -> anyhow::Result<Self> {
+        let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
             db,
+            site,
+            default_recipient,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
             retry_base: settings.retry_base,
@@ -92,16 +117,45 @@ impl Outbox {
         })
     }
 
-    /// The channels a new booking is delivered to.
-    pub fn channels(&self) -> Vec<Channel> {
+    /// The channels a new booking is delivered to: the shop's e-mail while it has somebody to
+    /// go to, the visitor's copy whenever the server can send e-mail, and the webhook.
+    pub async fn channels(&self) -> anyhow::Result<Vec<Channel>> {
         let mut channels = Vec::new();
         if self.email.is_some() {
-            channels.extend([Channel::Email, Channel::Confirmation]);
+            if !self.recipients().await?.is_empty() {
+                channels.push(Channel::Email);
+            }
+            channels.push(Channel::Confirmation);
         }
         if self.webhook.is_some() {
             channels.push(Channel::Webhook);
         }
-        channels
+        Ok(channels)
+    }
+
+    /// Who gets the shop's e-mail: the owner's addresses, else the server's `--notify-email`.
+    pub async fn recipients(&self) -> anyhow::Result<Vec<Mailbox>> {
+        let set = recipients::list(&self.db).await?;
+        if set.is_empty() {
+            return Ok(self.default_recipient.iter().cloned().collect());
+        }
+        set.iter()
+            .map(|email| email.parse().map_err(|_| anyhow::anyhow!("{email} is not an e-mail address")))
+            .collect()
+    }
+
+    /// Whether the server can send e-mail (SMTP settings) and webhooks.
+    pub fn configured(&self) -> (bool, bool) {
+        (self.email.is_some(), self.webhook.is_some())
+    }
+
+    /// The server's `--notify-email`, if given.
+    pub fn default_recipient(&self) -> Option<String> {
+        self.default_recipient.as_ref().map(|mailbox| mailbox.email.to_string())
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// Tells the worker that new deliveries are waiting.
@@ -138,48 +192,69 @@ impl Outbox {
         let mut attempted = 0;
         while let Some(claimed) = store::claim_due(&self.db, self.lease).await? {
             attempted += 1;
-            let result = match claimed.channel {
-                Channel::Email => match &self.email {
-                    Some(sender) => sender.notify_shop(&claimed.outgoing).await,
-                    None => Err(anyhow::anyhow!("E-mail delivery is not configured")),
-                },
-                Channel::Confirmation => match &self.email {
-                    Some(sender) => sender.confirm_to_visitor(&claimed.outgoing).await,
-                    None => Err(anyhow::anyhow!("E-mail delivery is not configured")),
-                },
-                Channel::Webhook => match &self.webhook {
-                    Some(sender) => sender.send(&claimed.outgoing).await,
-                    None => Err(anyhow::anyhow!("Webhook delivery is not configured")),
-                },
-            };
+            let result = self.send(claimed.channel, &claimed.outgoing).await;
             let attempts = claimed.attempts + 1;
             let channel = claimed.channel.as_str();
-            let booking = claimed.outgoing.booking_id;
+            let (booking, test) = match &claimed.outgoing {
+                Outgoing::Booking(message) => (Some(message.booking_id), None),
+                Outgoing::Test(test) => (None, Some(test.id)),
+            };
             match result {
                 Ok(()) => {
                     store::mark_sent(&self.db, claimed.id, attempts).await?;
-                    tracing::info!(booking, channel, attempts, "booking delivered");
+                    tracing::info!(?booking, ?test, channel, attempts, "delivered");
                 }
                 Err(error) => {
                     let error = format!("{error:#}");
                     if attempts >= self.max_attempts {
                         store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
-                        tracing::warn!(booking, channel, attempts, "booking delivery is dead: {error}");
+                        tracing::warn!(?booking, ?test, channel, attempts, "delivery is dead: {error}");
                     } else {
                         let retry_in = backoff(self.retry_base, attempts);
                         store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
                         tracing::warn!(
-                            booking,
+                            ?booking,
+                            ?test,
                             channel,
                             attempts,
                             ?retry_in,
-                            "booking delivery failed: {error}"
+                            "delivery failed: {error}"
                         );
                     }
                 }
             }
         }
         Ok(attempted)
+    }
+}
+
+impl Outbox {
+    async fn send(&self, channel: Channel, outgoing: &Outgoing) -> anyhow::Result<()> {
+        let not_configured = || anyhow::anyhow!("{} delivery is not configured", channel.as_str());
+        match channel {
+            Channel::Email => {
+                let sender = self.email.as_ref().ok_or_else(not_configured)?;
+                let to = self.recipients().await?;
+                anyhow::ensure!(!to.is_empty(), "Nobody is set to get the e-mails of new bookings");
+                match outgoing {
+                    Outgoing::Booking(message) => sender.notify_shop(&to, message).await,
+                    Outgoing::Test(test) => sender.test(&to, test, &self.site.content().business.name).await,
+                }
+            }
+            Channel::Confirmation => {
+                let sender = self.email.as_ref().ok_or_else(not_configured)?;
+                let Outgoing::Booking(message) = outgoing else { anyhow::bail!("a test has no visitor") };
+                let reply_to = self.recipients().await?.into_iter().next();
+                sender.confirm_to_visitor(message, reply_to, &self.site.content().business).await
+            }
+            Channel::Webhook => {
+                let sender = self.webhook.as_ref().ok_or_else(not_configured)?;
+                match outgoing {
+                    Outgoing::Booking(message) => sender.send(message).await,
+                    Outgoing::Test(test) => sender.test(test).await,
+                }
+            }
+        }
     }
 }
 

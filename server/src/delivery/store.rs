@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Channel, Outgoing};
+use super::{Channel, Outgoing, TestMessage};
 use crate::{clock, db::Db, with_db};
 
 pub struct Claimed {
@@ -16,7 +16,8 @@ pub struct Claimed {
 #[derive(sqlx::FromRow)]
 struct ClaimedRow {
     id: i64,
-    booking_id: i64,
+    booking_id: Option<i64>,
+    test_by: Option<String>,
     channel: String,
     attempts: i64,
 }
@@ -42,7 +43,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1)
-                 RETURNING id, booking_id, channel, attempts",
+                 RETURNING id, booking_id, test_by, channel, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -56,7 +57,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, booking_id, channel, attempts",
+                 RETURNING id, booking_id, test_by, channel, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -65,30 +66,110 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
         }
     };
     let Some(claimed) = claimed else { return Ok(None) };
-    let booking: BookingRow = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT submission_id, name, email, phone, message, urgent FROM bookings WHERE id = $1",
-        )
-        .bind(claimed.booking_id)
-        .fetch_one(pool)
-        .await?
-    });
     let channel = Channel::parse(&claimed.channel).ok_or_else(|| {
         anyhow::anyhow!("delivery {} has an unknown channel {}", claimed.id, claimed.channel)
     })?;
+    let outgoing = match (claimed.booking_id, claimed.test_by) {
+        (Some(booking_id), _) => {
+            let booking: BookingRow = with_db!(db, |pool| {
+                sqlx::query_as(
+                    "SELECT submission_id, name, email, phone, message, urgent FROM bookings WHERE id = $1",
+                )
+                .bind(booking_id)
+                .fetch_one(pool)
+                .await?
+            });
+            Outgoing::Booking(super::BookingMessage {
+                booking_id,
+                key: booking.submission_id,
+                name: booking.name,
+                email: booking.email,
+                phone: booking.phone,
+                message: booking.message,
+                urgent: booking.urgent,
+            })
+        }
+        (None, Some(by)) => Outgoing::Test(TestMessage { id: claimed.id, by }),
+        (None, None) => anyhow::bail!("delivery {} has neither a booking nor a test", claimed.id),
+    };
     Ok(Some(Claimed {
         id: claimed.id,
         channel,
         attempts: claimed.attempts.try_into().unwrap_or(u32::MAX),
-        outgoing: Outgoing {
-            booking_id: claimed.booking_id,
-            key: booking.submission_id,
-            name: booking.name,
-            email: booking.email,
-            phone: booking.phone,
-            message: booking.message,
-            urgent: booking.urgent,
-        },
+        outgoing,
+    }))
+}
+
+/// Puts a test of `channel`, asked for by `by`, in the outbox; its id.
+pub async fn enqueue_test(db: &Db, channel: Channel, by: &str) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "INSERT INTO deliveries (test_by, channel, next_attempt_at, created_at) VALUES ($1, $2, $3, $3) RETURNING id",
+        )
+        .bind(by)
+        .bind(channel.as_str())
+        .bind(clock::now())
+        .fetch_one(pool)
+        .await?
+    }))
+}
+
+/// How a channel did lately: its last delivery sent and its last failure.
+#[derive(Debug, Default, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelHealth {
+    /// When it last delivered something (a booking or a test).
+    pub last_success_at: Option<String>,
+    /// When it last failed, and why.
+    pub last_error_at: Option<String>,
+    pub last_error: Option<String>,
+}
+
+pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> {
+    let last_success_at: Option<String> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel = $1 AND state = 'sent'")
+            .bind(channel.as_str())
+            .fetch_one(pool)
+            .await?
+    });
+    let failure: Option<(String, Option<String>)> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT last_error_at, last_error FROM deliveries WHERE channel = $1 AND last_error_at IS NOT NULL
+             ORDER BY last_error_at DESC LIMIT 1",
+        )
+        .bind(channel.as_str())
+        .fetch_optional(pool)
+        .await?
+    });
+    let (last_error_at, last_error) = failure.map_or((None, None), |(at, error)| (Some(at), error));
+    Ok(ChannelHealth { last_success_at, last_error_at, last_error })
+}
+
+/// A test delivery as the admin lists it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestDelivery {
+    pub id: i64,
+    pub channel: String,
+    /// pending, sent or dead.
+    pub state: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub sent_at: Option<String>,
+    /// Who asked for it.
+    pub test_by: String,
+}
+
+/// The newest test deliveries.
+pub async fn recent_tests(db: &Db) -> anyhow::Result<Vec<TestDelivery>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, channel, state, attempts, last_error, created_at, sent_at, test_by FROM deliveries
+             WHERE test_by IS NOT NULL ORDER BY id DESC LIMIT 5",
+        )
+        .fetch_all(pool)
+        .await?
     }))
 }
 
@@ -113,10 +194,12 @@ pub async fn mark_failed(
 ) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query(
-            "UPDATE deliveries SET attempts = $1, last_error = $2, next_attempt_at = $3 WHERE id = $4",
+            "UPDATE deliveries SET attempts = $1, last_error = $2, last_error_at = $3, next_attempt_at = $4
+             WHERE id = $5",
         )
         .bind(i64::from(attempts))
         .bind(truncate(error))
+        .bind(clock::now())
         .bind(clock::after(retry_in))
         .bind(id)
         .execute(pool)
@@ -127,10 +210,13 @@ pub async fn mark_failed(
 
 pub async fn mark_dead(db: &Db, id: i64, attempts: u32, error: &str) -> anyhow::Result<()> {
     with_db!(db, |pool| {
-        sqlx::query("UPDATE deliveries SET state = 'dead', attempts = $1, last_error = $2 WHERE id = $3")
-            .bind(i64::from(attempts))
-            .bind(truncate(error))
-            .bind(id)
+        sqlx::query(
+            "UPDATE deliveries SET state = 'dead', attempts = $1, last_error = $2, last_error_at = $3 WHERE id = $4",
+        )
+        .bind(i64::from(attempts))
+        .bind(truncate(error))
+        .bind(clock::now())
+        .bind(id)
             .execute(pool)
             .await?;
     });

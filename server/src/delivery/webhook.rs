@@ -1,5 +1,6 @@
 //! Booking delivery to a form service compatible with the one the original site used: a
 //! multipart POST with access_key, name, email, phone and message, answering `{"success": bool}`.
+//! The admin's test is the same POST with `test` set and a message saying what it is.
 
 use std::time::Duration;
 
@@ -7,7 +8,7 @@ use anyhow::{Context as _, bail};
 use reqwest::multipart::Form;
 use serde::Deserialize;
 
-use super::Outgoing;
+use super::{BookingMessage, TestMessage};
 
 pub struct WebhookSettings {
     pub url: String,
@@ -36,18 +37,36 @@ impl WebhookSender {
         Ok(Self { client, settings })
     }
 
-    pub async fn send(&self, outgoing: &Outgoing) -> anyhow::Result<()> {
+    pub async fn send(&self, outgoing: &BookingMessage) -> anyhow::Result<()> {
         let form = Form::new()
             .text("access_key", self.settings.access_key.clone())
             .text("name", outgoing.name.clone())
             .text("email", outgoing.email.clone())
             .text("phone", outgoing.phone.clone())
             .text("message", outgoing.message.clone());
+        self.post(form, &outgoing.key).await
+    }
+
+    pub async fn test(&self, test: &TestMessage) -> anyhow::Result<()> {
+        let form = Form::new()
+            .text("access_key", self.settings.access_key.clone())
+            .text("test", "true")
+            .text("name", "Test from the admin")
+            .text("email", test.by.clone())
+            .text("phone", "")
+            .text(
+                "message",
+                format!("Test #{} of the booking webhook, sent by {} from the admin.", test.id, test.by),
+            );
+        self.post(form, &format!("test-{}", test.id)).await
+    }
+
+    async fn post(&self, form: Form, key: &str) -> anyhow::Result<()> {
         let response = self
             .client
             .post(&self.settings.url)
             .header("Accept", "application/json")
-            .header("Webhook-Id", &outgoing.key)
+            .header("Webhook-Id", key)
             .multipart(form)
             .send()
             .await

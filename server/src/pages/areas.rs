@@ -3,8 +3,7 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use super::{Head, Page, Site, structured_data};
-use crate::render::cache::Scopes;
+use super::{Head, Page, SITE_SCOPE, Site, structured_data};
 
 pub fn list(site: &Site) -> Page {
     let c = &site.content;
@@ -80,6 +79,6 @@ pub fn city_not_found(site: &Site) -> Page {
             "The service area you're looking for doesn't exist.".to_owned(),
         ),
         data: serde_json::Value::Null,
-        scopes: Scopes::NONE,
+        scopes: SITE_SCOPE,
     }
 }

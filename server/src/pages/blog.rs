@@ -3,11 +3,8 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::{BLOG, Head, Missing, Page, Resolved, Site, structured_data};
-use crate::{
-    blog::{model::post_path, published},
-    render::cache::Scopes,
-};
+use super::{BLOG, Head, Missing, Page, Resolved, SITE_SCOPE, Site, structured_data};
+use crate::blog::{model::post_path, published};
 
 /// How many other posts a post page suggests.
 const RELATED: u64 = 3;
@@ -99,7 +96,7 @@ pub fn post_not_found(site: &Site) -> Page {
             "The blog post you're looking for doesn't exist.".to_owned(),
         ),
         data: Value::Null,
-        scopes: Scopes::NONE,
+        scopes: SITE_SCOPE,
     }
 }
 

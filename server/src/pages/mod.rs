@@ -15,6 +15,8 @@ mod public;
 pub mod search;
 mod structured_data;
 
+use std::sync::Arc;
+
 use crate::db::Db;
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -25,12 +27,14 @@ use crate::{content::Content, render::cache::Scopes};
 pub use head::Head;
 pub use public::{Cached, CachedEntry, PublicPages};
 
-/// What a cached page can be made from besides the content file: the published posts.
+/// What a cached page can be made from: the published posts,
 pub const BLOG_SCOPE: Scopes = Scopes::one(0);
+/// and the site details (every page shows some).
+pub const SITE_SCOPE: Scopes = Scopes::one(1);
 
 /// Everything about the site that pages are made from.
 pub struct Site {
-    pub content: Content,
+    pub content: Arc<Content>,
     /// The public origin, e.g. `https://trailers.example.com`, without a trailing slash.
     pub public_url: String,
     /// Read-only connections to the database, for the published posts.
@@ -40,7 +44,7 @@ pub struct Site {
 }
 
 impl Site {
-    pub fn new(content: Content, public_url: String, db: Db) -> Self {
+    pub fn new(content: Arc<Content>, public_url: String, db: Db) -> Self {
         let layout = layout::layout_data(&content);
         Self { content, public_url, db, layout }
     }
@@ -78,7 +82,7 @@ fn status_number<S: serde::Serializer>(status: &StatusCode, serializer: S) -> Re
 
 impl Page {
     fn ok(kind: &'static str, head: Head, data: Value) -> Self {
-        Self { status: StatusCode::OK, kind, head, data, scopes: Scopes::NONE }
+        Self { status: StatusCode::OK, kind, head, data, scopes: SITE_SCOPE }
     }
 
     /// Marks the page as showing published posts.
@@ -185,6 +189,6 @@ fn not_found(site: &Site) -> Page {
             "Sorry, the page you are looking for doesn't exist or has been moved.".to_owned(),
         ),
         data: Value::Null,
-        scopes: Scopes::NONE,
+        scopes: SITE_SCOPE,
     }
 }

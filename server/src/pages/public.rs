@@ -2,7 +2,7 @@
 //! compressed once, and kept in the page cache until what it shows changes (or it is evicted).
 
 use std::{
-    sync::Arc,
+    sync::{Arc, PoisonError, RwLock},
     time::{Duration, Instant},
 };
 
@@ -10,17 +10,19 @@ use axum::http::StatusCode;
 use serde_json::json;
 
 use super::{
-    BLOG_SCOPE, Missing, Page, Resolved, Site, crawlers, head,
+    BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE, Site, crawlers, head,
     search::{self, SearchIndex},
 };
 use crate::{
     assets::{self, ClientAssets},
     changes::{Change, Follower},
+    db::Db,
     encoding::{Effort, Encoded},
     render::{
         Document, RenderPool,
         cache::{Entry, Made, PageCache, Scopes, Weigh},
     },
+    site::SiteDetails,
 };
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -55,7 +57,9 @@ impl Weigh for Cached {
 pub type CachedEntry = Arc<Entry<Cached>>;
 
 pub struct PublicPages {
-    site: Site,
+    /// The site as the newest site details make it (see `site`).
+    site: RwLock<Arc<Site>>,
+    details: Arc<SiteDetails>,
     pool: RenderPool,
     assets: ClientAssets,
     admin_assets: ClientAssets,
@@ -66,19 +70,40 @@ pub struct PublicPages {
 impl PublicPages {
     /// Starts `render_threads` QuickJS runtimes (which proves the web bundle loads) and an empty
     /// cache of at most `cache_bytes`.
-    pub fn start(site: Site, render_threads: usize, cache_bytes: u64) -> anyhow::Result<Self> {
+    pub fn start(
+        details: Arc<SiteDetails>,
+        public_url: String,
+        db: Db,
+        render_threads: usize,
+        cache_bytes: u64,
+    ) -> anyhow::Result<Self> {
+        let site = Site::new(details.content(), public_url, db);
         Ok(Self {
             assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
             admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
             pool: RenderPool::start(assets::SERVER_BUNDLE, render_threads)?,
             cache: PageCache::new(cache_bytes),
             search: SearchIndex::default(),
-            site,
+            site: RwLock::new(Arc::new(site)),
+            details,
         })
     }
 
-    pub fn site(&self) -> &Site {
-        &self.site
+    /// The site made from the site details shown now. A page is made from one such snapshot,
+    /// taken after its cache stamp, so a save announced after it makes the page stale.
+    pub fn site(&self) -> Arc<Site> {
+        let content = self.details.content();
+        let site = Arc::clone(&self.site.read().unwrap_or_else(PoisonError::into_inner));
+        if Arc::ptr_eq(&site.content, &content) {
+            return site;
+        }
+        let fresh = Arc::new(Site::new(content, site.public_url.clone(), site.db.clone()));
+        let mut shown = self.site.write().unwrap_or_else(PoisonError::into_inner);
+        if Arc::ptr_eq(&shown.content, &self.details.content()) {
+            return Arc::clone(&shown);
+        }
+        *shown = Arc::clone(&fresh);
+        fresh
     }
 
     /// The fresh cached answer at `key` (a document's path, a sitemap part's, the feed's), if any.
@@ -90,7 +115,7 @@ impl PublicPages {
     pub async fn document(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(path, || async {
-                match super::resolve(&self.site, path).await? {
+                match super::resolve(&self.site(), path).await? {
                     Resolved::Page(page) => {
                         let scopes = page.scopes;
                         Ok(Made { value: self.render(path, &page).await?, scopes, keep: true })
@@ -109,7 +134,7 @@ impl PublicPages {
     pub async fn page_json(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(&format!("json {path}"), || async {
-                match super::resolve(&self.site, path).await? {
+                match super::resolve(&self.site(), path).await? {
                     Resolved::Page(page) => {
                         Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
                     }
@@ -118,7 +143,7 @@ impl PublicPages {
                         let shared = self
                             .cache
                             .get_or_make(&format!("json {}", missing.key()), || async {
-                                let page = missing.page(&self.site);
+                                let page = missing.page(&self.site());
                                 Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
                             })
                             .await?;
@@ -132,7 +157,7 @@ impl PublicPages {
     async fn missing_document(&self, missing: Missing) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(missing.key(), || async {
-                let page = missing.page(&self.site);
+                let page = missing.page(&self.site());
                 Ok(Made {
                     value: self.render(missing.render_url(), &page).await?,
                     scopes: page.scopes,
@@ -144,9 +169,10 @@ impl PublicPages {
 
     /// Renders `page` at `url` in QuickJS and wraps it in its document.
     async fn render(&self, url: &str, page: &Page) -> anyhow::Result<Cached> {
-        let state = serde_json::to_string(&json!({ "layout": self.site.layout, "page": page }))?;
+        let site = self.site();
+        let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
         let app_html = self.pool.render(url, state.clone()).await?;
-        let head = page.head.tags(&self.site);
+        let head = page.head.tags(&site);
         let html =
             Document { head: &head, assets: &self.assets, app_html: &app_html, state_json: &state }.to_html();
         let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
@@ -158,15 +184,16 @@ impl PublicPages {
     pub async fn admin_document(&self) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make("admin document", || async {
-                let state = json!({ "layout": self.site.layout }).to_string();
-                let head = head::admin_tags(&self.site);
+                let site = self.site();
+                let state = json!({ "layout": site.layout }).to_string();
+                let head = head::admin_tags(&site);
                 let html =
                     Document { head: &head, assets: &self.admin_assets, app_html: "", state_json: &state }
                         .to_html();
                 let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
                 Ok(Made {
                     value: Cached::Body { status: StatusCode::OK, content_type: HTML, body },
-                    scopes: Scopes::NONE,
+                    scopes: SITE_SCOPE,
                     keep: true,
                 })
             })
@@ -177,7 +204,7 @@ impl PublicPages {
     pub async fn sitemap_index(&self) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(crawlers::SITEMAP_PATH, || async {
-                xml(crawlers::sitemap_index(&self.site).await?, XML).await
+                xml(crawlers::sitemap_index(&self.site()).await?, XML).await
             })
             .await
     }
@@ -186,7 +213,7 @@ impl PublicPages {
     pub async fn sitemap_part(&self, name: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(&format!("{}{name}", crawlers::SITEMAP_PARTS), || async {
-                match crawlers::sitemap_part(&self.site, name).await? {
+                match crawlers::sitemap_part(&self.site(), name).await? {
                     Some(part) => xml(part, XML).await,
                     None => {
                         let body = Arc::new(Encoded::new(
@@ -194,7 +221,7 @@ impl PublicPages {
                             Effort::Fast,
                         ));
                         let value = Cached::Body { status: StatusCode::NOT_FOUND, content_type: TEXT, body };
-                        Ok(Made { value, scopes: BLOG_SCOPE, keep: false })
+                        Ok(Made { value, scopes: BLOG_SCOPE.and(SITE_SCOPE), keep: false })
                     }
                 }
             })
@@ -205,14 +232,14 @@ impl PublicPages {
     pub async fn feed(&self) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(crawlers::FEED_PATH, || async {
-                xml(crawlers::feed_xml(&self.site).await?, RSS).await
+                xml(crawlers::feed_xml(&self.site()).await?, RSS).await
             })
             .await
     }
 
     /// The newest published posts whose title or excerpt contains `query`.
     pub async fn search(&self, query: &search::Query) -> anyhow::Result<search::Results> {
-        self.search.search(&self.site, self.cache.generations(), query).await
+        self.search.search(&self.site(), self.cache.generations(), query).await
     }
 
     /// Renders the main pages that are not cached yet, one at a time, so that a render thread
@@ -237,12 +264,13 @@ impl PublicPages {
         path: &str,
         iterations: usize,
     ) -> anyhow::Result<(Vec<Duration>, Duration)> {
-        let page = match super::resolve(&self.site, path).await? {
+        let site = self.site();
+        let page = match super::resolve(&site, path).await? {
             Resolved::Page(page) => page,
-            Resolved::Missing(missing) => missing.page(&self.site),
+            Resolved::Missing(missing) => missing.page(&site),
             Resolved::Moved(target) => anyhow::bail!("{path} moved to {target}"),
         };
-        let state = serde_json::to_string(&json!({ "layout": self.site.layout, "page": page }))?;
+        let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
         let mut times = Vec::with_capacity(iterations + 1);
         for _ in 0..=iterations {
             let started = Instant::now();
@@ -260,6 +288,7 @@ impl Follower for PublicPages {
     fn changed(&self, change: Change) {
         match change {
             Change::Blog => self.cache.change(BLOG_SCOPE),
+            Change::Site => self.cache.change(SITE_SCOPE),
         }
     }
 }
@@ -274,12 +303,12 @@ fn moved(target: String) -> Made<Cached> {
     Made { value: Cached::Moved(target), scopes: BLOG_SCOPE, keep: true }
 }
 
-/// A sitemap part or the feed: both list posts.
+/// A sitemap part or the feed: both list posts, and name the business or its pages.
 async fn xml(text: String, content_type: &'static str) -> anyhow::Result<Made<Cached>> {
     let body = Encoded::shared_off_executor(text.into_bytes(), Effort::Fast).await?;
     Ok(Made {
         value: Cached::Body { status: StatusCode::OK, content_type, body },
-        scopes: BLOG_SCOPE,
+        scopes: BLOG_SCOPE.and(SITE_SCOPE),
         keep: true,
     })
 }

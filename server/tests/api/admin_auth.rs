@@ -32,6 +32,14 @@ const ADMIN_APIS: &[(&str, &str)] = &[
     ("GET", "/bookings"),
     ("GET", "/bookings.csv"),
     ("PUT", "/bookings/1/status"),
+    ("POST", "/bookings/1/notes"),
+    ("GET", "/site"),
+    ("PUT", "/site"),
+    ("GET", "/site/versions"),
+    ("POST", "/site/versions/1/restore"),
+    ("GET", "/notifications"),
+    ("PUT", "/notifications/recipients"),
+    ("POST", "/notifications/test"),
 ];
 
 fn method(name: &str) -> Method {

@@ -293,12 +293,15 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
     let text = csv.text().await.unwrap();
     assert!(
         text.starts_with(
-            "id,received,status,name,email,phone,answers,details,urgent,location,service area,source page,\
-             source button,referrer,utm_source,utm_campaign,deliveries\n"
+            // The assistant's answers by their labels, then those to questions it does not ask.
+            "received (America/Denver),id,status,urgent,name,email,phone,Trailer,Trailer type,Service,\
+             Mobile or shop,Where,Urgency,other answers,details,location,service area,\
+             source page,source button,referrer,utm_source,utm_campaign,notes,deliveries\n"
         ),
         "{text}"
     );
-    assert!(text.contains("scheduled,Dana Driver,dana@example.com"), "{text}");
+    assert!(text.contains("scheduled,no,Dana Driver,dana@example.com"), "{text}");
+    assert!(text.contains(",What type of trailer do you have?: Dump Trailer,"), "{text}");
     assert!(text.contains("'=HYPERLINK"), "formulas are defused: {text}");
     let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();
     assert_eq!(log["entries"][0]["action"], "booking status changed");

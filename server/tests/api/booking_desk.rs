@@ -297,6 +297,86 @@ async fn the_inbox_searches_names_emails_and_phone_numbers_however_they_were_typ
     assert!(csv.contains("Lee Park") && !csv.contains("Dana Hill"), "the export follows the search");
 }
 
+#[tokio::test]
+async fn the_inbox_labels_answers_puts_open_emergencies_first_and_keeps_notes() {
+    let app = spawn_app().await;
+    for (id, urgency) in [("desk-order-0001", EMERGENCY), ("desk-order-0002", "Soon (within a week)")] {
+        assert_eq!(app.post_json("/api/bookings", &mobile_booking(id, urgency, "80011")).await.status(), 201);
+    }
+    let signed = app.signed_in_admin().await;
+    let inbox = app.admin_json("/bookings", &signed).await;
+    let first = &inbox["bookings"][0];
+    assert_eq!(first["urgent"], true, "the open emergency is first although it is older");
+    let labels: Vec<&str> = first["answers"]
+        .as_array()
+        .expect("answers")
+        .iter()
+        .map(|a| a["label"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(labels, ["Trailer", "Service", "Mobile or shop", "Where", "Urgency"]);
+
+    let id = first["id"].as_i64().expect("an id");
+    let done =
+        app.admin(Method::PUT, &format!("/bookings/{id}/status"), &signed).json(&json!({ "status": "done" }));
+    assert_eq!(done.send().await.expect("a response").status(), 200);
+    let inbox = app.admin_json("/bookings", &signed).await;
+    assert_eq!(inbox["bookings"][0]["urgent"], false, "a finished emergency takes its place by date");
+
+    let note = app
+        .admin(Method::POST, &format!("/bookings/{id}/notes"), &signed)
+        .json(&json!({ "body": "  Called back, coming Tuesday at 9.  " }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(note.status(), 201);
+    let empty = app
+        .admin(Method::POST, &format!("/bookings/{id}/notes"), &signed)
+        .json(&json!({ "body": " " }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(empty.status(), 422);
+    let missing = app
+        .admin(Method::POST, "/bookings/999/notes", &signed)
+        .json(&json!({ "body": "x" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(missing.status(), 404);
+    let inbox = app.admin_json("/bookings?status=done", &signed).await;
+    let notes = &inbox["bookings"][0]["notes"];
+    assert_eq!(notes[0]["body"], "Called back, coming Tuesday at 9.");
+    assert_eq!(notes[0]["writtenBy"], crate::helpers::ADMIN_EMAIL);
+
+    let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.expect("a response");
+    let csv = csv.text().await.expect("text");
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let headers = reader.headers().expect("headers").clone();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let field = |row: &csv::StringRecord, name: &str| {
+        row[headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name}"))].to_owned()
+    };
+    let done = rows.iter().find(|row| field(row, "id") == id.to_string()).expect("the done booking");
+    assert_eq!(field(done, "Urgency"), EMERGENCY);
+    assert_eq!(field(done, "Trailer"), "Flatbed Trailer");
+    assert_eq!(field(done, "Where"), "80011");
+    assert!(
+        field(done, "notes")
+            .ends_with(&format!("{}: Called back, coming Tuesday at 9.", crate::helpers::ADMIN_EMAIL))
+    );
+    let received = field(done, "received (America/Denver)");
+    assert!(jiff::civil::DateTime::strptime("%Y-%m-%d %H:%M", &received).is_ok(), "{received}");
+    let stored: Vec<(String,)> = app.rows("SELECT created_at FROM bookings ORDER BY id LIMIT 1").await;
+    let expected = stored[0]
+        .0
+        .parse::<jiff::Timestamp>()
+        .expect("a time")
+        .to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("a zone"))
+        .strftime("%Y-%m-%d %H:%M")
+        .to_string();
+    assert_eq!(received, expected, "on the shop's clock");
+}
+
 fn urlencoding(text: &str) -> String {
     text.bytes()
         .map(|b| {

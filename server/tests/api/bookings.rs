@@ -7,7 +7,7 @@ use crate::{
     stand_ins,
 };
 
-fn booking(submission_id: &str) -> Value {
+pub fn booking(submission_id: &str) -> Value {
     json!({
         "submissionId": submission_id,
         "name": "Jamie Ortiz",

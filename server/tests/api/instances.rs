@@ -211,6 +211,30 @@ async fn a_change_on_one_instance_shows_on_the_other_within_a_second() {
 
 #[tokio::test]
 #[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn a_site_details_save_on_one_instance_shows_on_the_other_within_a_second() {
+    let storage = shared_storage().await;
+    let (a, b) = tokio::join!(Instance::start(&storage.config, &[]), Instance::start(&storage.config, &[]));
+    let signed = a.sign_in().await;
+    assert!(b.text("/about").await.contains("(303) 555-0147"), "cached with the old phone");
+    let body: Value =
+        a.admin(Method::GET, "/site", &signed).send().await.expect("a response").json().await.expect("JSON");
+    let mut site = body["site"].clone();
+    site["business"]["phone"] = "(720) 555-0199".into();
+    let saved = a
+        .admin(Method::PUT, "/site", &signed)
+        .json(&json!({ "version": body["version"], "site": site }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(saved.status(), 200);
+    within(Duration::from_secs(1), "the new phone shows on the other instance", || async {
+        b.text("/about").await.contains("(720) 555-0199")
+    })
+    .await;
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
 async fn deliveries_are_sent_once_and_an_instance_killed_mid_send_is_covered_by_another() {
     let storage = shared_storage().await;
     let hook = stand_ins::slow_webhook(0, Duration::from_millis(300)).await;

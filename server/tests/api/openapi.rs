@@ -40,6 +40,14 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/bookings.csv"),
     ("get", "/api/admin/bookings/sources"),
     ("put", "/api/admin/bookings/{id}/status"),
+    ("post", "/api/admin/bookings/{id}/notes"),
+    ("get", "/api/admin/site"),
+    ("put", "/api/admin/site"),
+    ("get", "/api/admin/site/versions"),
+    ("post", "/api/admin/site/versions/{id}/restore"),
+    ("get", "/api/admin/notifications"),
+    ("put", "/api/admin/notifications/recipients"),
+    ("post", "/api/admin/notifications/test"),
 ];
 
 async fn document() -> (crate::helpers::TestApp, Value) {

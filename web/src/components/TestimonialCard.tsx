@@ -21,12 +21,16 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
         <p>&ldquo;{t.quote}&rdquo;</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-800"
-        >
-          {initials(t.name)}
-        </span>
+        {t.photo ? (
+          <img src={t.photo} alt="" width={44} height={44} loading="lazy" className="h-11 w-11 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-800"
+          >
+            {initials(t.name)}
+          </span>
+        )}
         <span>
           <span className="block font-semibold text-slate-900">{t.name}</span>
           <span className="block text-sm text-slate-600">

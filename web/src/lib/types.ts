@@ -98,7 +98,10 @@ export interface BeforeAfterItem {
   title: string;
   description: string;
   before: string;
+  /** What the before photo shows, for people who cannot see it. */
+  beforeAlt: string;
   after: string;
+  afterAlt: string;
 }
 
 export interface Testimonial {
@@ -108,6 +111,8 @@ export interface Testimonial {
   rating: number;
   date?: string | null;
   quote: string;
+  /** The customer's photo, if they gave one. */
+  photo?: string | null;
 }
 
 export interface Cta {

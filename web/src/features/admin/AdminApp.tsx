@@ -7,7 +7,9 @@ import { AuditPage } from "./AuditPage";
 import { BookingsPage } from "./BookingsPage";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
+import { NotificationsPage } from "./NotificationsPage";
 import { RequireAdmin, SessionProvider } from "./session";
+import { SitePage } from "./site/SitePage";
 
 // The editor brings Quill: loaded only when a post is edited.
 const PostEditorPage = lazy(() => import("./editor/PostEditorPage").then((m) => ({ default: m.PostEditorPage })));
@@ -57,6 +59,22 @@ export function AdminApp() {
           element={
             <RequireAdmin>
               <BookingsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/notifications"
+          element={
+            <RequireAdmin>
+              <NotificationsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/site/:section?"
+          element={
+            <RequireAdmin>
+              <SitePage />
             </RequireAdmin>
           }
         />

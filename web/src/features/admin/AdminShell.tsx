@@ -13,6 +13,8 @@ const DELIVERY_NOTICE_PAGES = ["/dbadmin/dashboard", "/dbadmin/bookings"];
 const SECTIONS = [
   { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
   { to: "/dbadmin/bookings", label: "Bookings", also: null },
+  { to: "/dbadmin/notifications", label: "Notifications", also: null },
+  { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/" },
   { to: "/dbadmin/audit", label: "Audit log", also: null },
   { to: "/dbadmin/account", label: "Account", also: null },
 ];
@@ -35,7 +37,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <header className="bg-slate-950 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <p className="font-bold">{layout.shortName} Admin</p>
-          <nav aria-label="Admin sections" className="flex gap-1">
+          <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
             {SECTIONS.map((section) => (
               <NavLink
                 key={section.to}

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, bookingQuery, type Booking, type Delivery } from "./api";
+import { BookingNotes } from "./BookingNotes";
 import { BookingSources } from "./BookingSources";
 import { dateTime } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
@@ -69,10 +70,17 @@ function ContactLink({ href, label, icon, text }: { href: string; label: string;
   );
 }
 
+/** Statuses that still need the shop's attention: an urgent one of these comes first. */
+const OPEN = ["new", "contacted"];
+
 function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
   const statusId = useId();
+  const open = OPEN.includes(booking.status);
   return (
-    <article className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={`${statusId}-name`}>
+    <article
+      className={`rounded-xl bg-white p-5 shadow-sm ${open && booking.urgent ? "ring-2 ring-red-700" : "ring-1 ring-slate-200"}`}
+      aria-labelledby={`${statusId}-name`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
@@ -124,7 +132,9 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
         </dd>
         {booking.answers.map((answer) => (
           <div key={answer.question} className="contents">
-            <dt className="font-medium text-slate-700">{answer.question}</dt>
+            <dt className="font-medium text-slate-700" title={answer.question}>
+              {answer.label}
+            </dt>
             <dd className="text-slate-900">{answer.answer}</dd>
           </div>
         ))}
@@ -162,11 +172,12 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
       )}
       <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
         {booking.deliveries.length === 0 ? (
-          <li className="text-sm text-slate-600">No delivery channel was configured.</li>
+          <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
         ) : (
           booking.deliveries.map((delivery) => <DeliveryBadge key={delivery.channel} delivery={delivery} />)
         )}
       </ul>
+      <BookingNotes bookingId={booking.id} notes={booking.notes} />
     </article>
   );
 }

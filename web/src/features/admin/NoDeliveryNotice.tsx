@@ -1,5 +1,6 @@
 // Shown on the dashboard and the bookings page while the server sends new bookings nowhere.
 import { MailWarning } from "lucide-react";
+import { Link } from "react-router";
 
 export function NoDeliveryNotice() {
   return (
@@ -8,9 +9,13 @@ export function NoDeliveryNotice() {
       <div>
         <h2 className="font-semibold">New booking requests are not sent to you</h2>
         <p className="mt-1 text-sm">
-          The server has no e-mail or webhook set up, so requests only wait here under Bookings. Nothing is lost, but nobody is told. Ask
-          whoever runs the website to set the e-mail settings (<code>--smtp-url</code>, <code>--mail-from</code> and <code>--notify-email</code>),
-          as the README's section 'Getting bookings by e-mail' explains.
+          Requests only wait here under Bookings: nothing is lost, but nobody is told. Either the server has no e-mail or webhook set up
+          (ask whoever runs the website to set <code>--smtp-url</code> and <code>--mail-from</code>, as the README's section 'Getting bookings
+          by e-mail' explains), or nobody is set to get the e-mails:{" "}
+          <Link to="/dbadmin/notifications" className="font-semibold underline">
+            add your address under Notifications
+          </Link>
+          .
         </p>
       </div>
     </div>

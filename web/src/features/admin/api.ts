@@ -1,4 +1,5 @@
 // The admin API client: JSON in and out, the session's CSRF token on every write.
+import type { SiteFields } from "./site/siteDraft";
 
 export interface AdminUser {
   id: number;
@@ -123,8 +124,18 @@ export interface Booking {
   source: BookingSource;
   /** Photos the visitor sent, served to the signed-in admin. */
   photos: { url: string; width: number; height: number }[];
-  answers: { question: string; answer: string }[];
+  /** Each answer with its short name ("Urgency"). */
+  answers: { label: string; question: string; answer: string }[];
   deliveries: Delivery[];
+  notes: BookingNote[];
+}
+
+/** A note on a booking, with who wrote it and when. */
+export interface BookingNote {
+  id: number;
+  body: string;
+  writtenBy: string;
+  writtenAt: string;
 }
 
 /** What brought the visitor to the booking dialog. */
@@ -156,6 +167,44 @@ export interface DeskStatus {
   newBookings: number;
   /** "email" and/or "webhook"; empty when new bookings are sent nowhere. */
   channels: string[];
+}
+
+/** A saved version of the site details. */
+export interface SiteVersion {
+  id: number;
+  summary: string;
+  savedAt: string;
+  savedBy: string;
+}
+
+/** What a save of the site details did: the version shown now, and what changed (null: nothing). */
+export interface SiteSaved {
+  version: number;
+  summary: string | null;
+}
+
+/** How a delivery channel did lately. */
+export interface ChannelHealth {
+  lastSuccessAt: string | null;
+  lastErrorAt: string | null;
+  lastError: string | null;
+}
+
+export interface TestDelivery {
+  id: number;
+  channel: string;
+  state: "pending" | "sent" | "dead";
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  testBy: string;
+}
+
+export interface Notifications {
+  email: { configured: boolean; recipients: string[]; defaultRecipient: string | null; health: ChannelHealth };
+  webhook: { configured: boolean; health: ChannelHealth };
+  tests: TestDelivery[];
 }
 
 /** A failed API call: its status and, for 422, the messages per field. */
@@ -252,8 +301,16 @@ export const adminApi = {
     return call<UploadedImage>("POST", "/images", form);
   },
   bookings: (filter: BookingFilter) => call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${bookingQuery(filter)}`),
+  addBookingNote: (id: number, body: string) => call<BookingNote>("POST", `/bookings/${id}/notes`, { body }),
   bookingSources: (weeks: number) => call<SourceTable>("GET", `/bookings/sources?weeks=${weeks}`),
   setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),
+  site: () => call<{ version: number; site: SiteFields }>("GET", "/site"),
+  saveSite: (version: number, site: SiteFields) => call<SiteSaved>("PUT", "/site", { version, site }),
+  siteVersions: () => call<{ versions: SiteVersion[] }>("GET", "/site/versions").then((r) => r.versions),
+  restoreSiteVersion: (id: number) => call<SiteSaved>("POST", `/site/versions/${id}/restore`),
+  notifications: () => call<Notifications>("GET", "/notifications"),
+  setRecipients: (recipients: string[]) => call<string[]>("PUT", "/notifications/recipients", { recipients }),
+  sendTest: (channel: "email" | "webhook") => call<{ id: number }>("POST", "/notifications/test", { channel }),
   audit: (before?: number) =>
     call<{ entries: AuditEntry[]; more: boolean }>("GET", `/audit${before ? `?before=${before}` : ""}`),
 };

@@ -4,7 +4,8 @@ import { CompareSlider } from "./CompareSlider";
 
 describe("CompareSlider", () => {
   it("is an accessible slider that the arrow keys move by 5%", () => {
-    render(<CompareSlider title="Flatbed" before="/b.svg" after="/a.svg" />);
+    render(<CompareSlider title="Flatbed" before="/b.svg" beforeAlt="A rusted frame" after="/a.svg" afterAlt="A painted frame" />);
+    expect(screen.getByRole("img", { name: "Before: A rusted frame" })).toBeInTheDocument();
     const slider = screen.getByRole("slider", { name: "Before and after: Flatbed" });
     expect(slider).toHaveAttribute("aria-valuenow", "50");
     fireEvent.keyDown(slider, { key: "ArrowRight" });

@@ -5,11 +5,13 @@ import { START_PERCENT, percentAfterKey, percentAtPointer } from "./compareSlide
 interface Props {
   title: string;
   before: string;
+  beforeAlt: string;
   after: string;
+  afterAlt: string;
 }
 
 /** A before/after photo pair with a divider dragged by mouse, touch or the arrow keys. */
-export function CompareSlider({ title, before, after }: Props) {
+export function CompareSlider({ title, before, beforeAlt, after, afterAlt }: Props) {
   const [percent, setPercent] = useState(START_PERCENT);
   const box = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -38,10 +40,10 @@ export function CompareSlider({ title, before, after }: Props) {
         dragging.current = false;
       }}
     >
-      <img src={after} alt={`${title}, after`} width={800} height={600} loading="lazy" draggable={false} className="absolute inset-0 h-full w-full object-cover" />
+      <img src={after} alt={afterAlt ? `After: ${afterAlt}` : `${title}, after`} width={800} height={600} loading="lazy" draggable={false} className="absolute inset-0 h-full w-full object-cover" />
       <img
         src={before}
-        alt={`${title}, before`}
+        alt={beforeAlt ? `Before: ${beforeAlt}` : `${title}, before`}
         width={800}
         height={600}
         loading="lazy"

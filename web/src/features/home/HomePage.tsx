@@ -75,7 +75,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {data.beforeAfter.map((item) => (
             <li key={item.title} className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-              <CompareSlider title={item.title} before={item.before} after={item.after} />
+              <CompareSlider title={item.title} before={item.before} beforeAlt={item.beforeAlt} after={item.after} afterAlt={item.afterAlt} />
               <div className="p-6">
                 <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
                 <p className="mt-2 text-slate-600">{item.description}</p>

@@ -4,8 +4,22 @@ import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { DialogActions, ModalDialog } from "../ModalDialog";
 
-export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDiscard: () => void }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+/** `subject` names what has the changes; moving between paths starting with `within` keeps them. */
+export function DiscardGuard({
+  unsaved,
+  onDiscard,
+  subject = "This post",
+  within,
+}: {
+  unsaved: boolean;
+  onDiscard: () => void;
+  subject?: string;
+  within?: string;
+}) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname !== nextLocation.pathname && !(within && nextLocation.pathname.startsWith(within)),
+  );
 
   useEffect(() => {
     if (!unsaved) return;
@@ -18,7 +32,7 @@ export function DiscardGuard({ unsaved, onDiscard }: { unsaved: boolean; onDisca
     <ModalDialog
       open={blocker.state === "blocked"}
       title="Discard changes?"
-      description="This post has changes that are not saved. If you leave now, they are lost."
+      description={`${subject} has changes that are not saved. If you leave now, they are lost.`}
       onCancel={() => blocker.reset?.()}
     >
       <DialogActions>

@@ -1,0 +1,112 @@
+// Site details in the admin (issue 15): the owner changes the phone number, adds a testimonial,
+// reorders the before/after work and restores an earlier version, and every public page shows
+// it at once; a bad value is named under its field and changes nothing.
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+
+test.use({ admin: true });
+
+const PHONE = "(303) 555-0147";
+const NEW_PHONE = "(720) 555-0199";
+
+async function openSite(page: Page, tab: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site" }).click();
+  await page.getByRole("navigation", { name: "Site details sections" }).getByRole("link", { name: tab }).click();
+  await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
+}
+
+async function saveChanges(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(/^Saved: .*Every page shows it now\.$/)).toBeVisible();
+}
+
+test("a new phone number shows in the header and footer of every page, and an earlier version brings it back", async ({ page }) => {
+  await signIn(page);
+  await openSite(page, "Business");
+  const phone = page.getByLabel("Phone");
+  await expect(phone).toHaveValue(PHONE);
+  await phone.fill(NEW_PHONE);
+  await expect(page.getByText("You have unsaved changes.")).toBeVisible();
+  await saveChanges(page);
+  await expect(page.getByText("Saved: Business details. Every page shows it now.")).toBeVisible();
+
+  for (const path of ["/", "/about", "/service-areas/aurora", "/blog"]) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator("header").getByText(NEW_PHONE).first(), `${path} header`).toBeVisible();
+    await expect(page.locator("footer").getByText(NEW_PHONE).first(), `${path} footer`).toBeVisible();
+    await expect(page.getByText(PHONE)).toHaveCount(0);
+  }
+
+  await page.goto("/dbadmin/site/versions");
+  await hydrated(page);
+  await expect(page.getByText("Version 2")).toBeVisible();
+  await page.getByRole("button", { name: "Restore version 1" }).click();
+  await expect(page.getByText("Version 1 is shown again, as version 3.")).toBeVisible();
+  await page.goto("/contact");
+  await expect(page.locator("footer").getByText(PHONE).first()).toBeVisible();
+});
+
+test("a testimonial added in the admin shows on the home page", async ({ page }) => {
+  await signIn(page);
+  await openSite(page, "Testimonials");
+  await page.getByRole("button", { name: "Add testimonial" }).click();
+  const added = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Remove: / }) }).last();
+  await added.getByLabel("Name").fill("Dana Whitfield");
+  await added.getByLabel("Role").fill("Horse owner");
+  await added.getByLabel("Location").fill("Parker");
+  await added.getByLabel("What they said").fill("They rewired my horse trailer the same afternoon.");
+  await page.getByRole("button", { name: "Move up: Dana Whitfield" }).click();
+  await saveChanges(page);
+
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByText("They rewired my horse trailer the same afternoon.").first()).toBeAttached();
+  await expect(page.getByText("Dana Whitfield").first()).toBeAttached();
+});
+
+test("before and after work is reordered on the home page", async ({ page }) => {
+  await signIn(page);
+  await openSite(page, "Before and after");
+  await page.getByRole("button", { name: "Move up: Dump Trailer Hydraulic Rebuild" }).click();
+  const headings = page.getByRole("listitem").getByRole("heading", { level: 3 });
+  await expect(headings.first()).toHaveText("Dump Trailer Hydraulic Rebuild");
+  await saveChanges(page);
+
+  await page.goto("/");
+  await hydrated(page);
+  const titles = page.getByRole("slider", { name: /^Before and after: / });
+  await expect(titles.first()).toHaveAttribute("aria-label", "Before and after: Dump Trailer Hydraulic Rebuild");
+  await expect(titles.nth(1)).toHaveAttribute("aria-label", "Before and after: Flatbed Frame Restoration");
+  await expect(page.getByRole("img", { name: /^Before: A dump trailer bed/ })).toBeAttached();
+});
+
+test.describe("refused", () => {
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test("a bad value is named under its field and nothing is saved", async ({ page }) => {
+  await signIn(page);
+  await openSite(page, "Business");
+  await page.getByLabel("Phone").fill("call us");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Nothing was saved: one detail needs fixing.")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Must have a 10-digit US number\./);
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/");
+  await expect(page.locator("header").getByText(PHONE).first()).toBeVisible();
+  });
+});
+
+for (const width of [390, 1366]) {
+  test(`every site details tab passes axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    for (const tab of ["Business", "Testimonials", "Before and after", "Services", "City pages", "Earlier versions"]) {
+      await openSite(page, tab);
+      await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  });
+}

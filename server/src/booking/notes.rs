@@ -1,0 +1,106 @@
+//! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and the notes the
+//! inbox shows with each booking.
+
+use axum::{
+    Json,
+    extract::{
+        Path, State,
+        rejection::{JsonRejection, PathRejection},
+    },
+    http::StatusCode,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    clock,
+    db::Db,
+    error::ApiError,
+    with_db,
+};
+
+/// The longest note, in characters.
+const MAX_CHARS: usize = 2000;
+
+/// A note as the inbox shows it.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteRecord {
+    pub id: i64,
+    pub body: String,
+    /// The e-mail of the admin who wrote it.
+    pub written_by: String,
+    pub written_at: String,
+}
+
+/// The notes on booking `id`, oldest first.
+pub async fn for_booking(db: &Db, id: i64) -> anyhow::Result<Vec<NoteRecord>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, body, written_by, written_at FROM booking_notes WHERE booking_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewNote {
+    /// What to note, 1 to 2000 characters.
+    body: String,
+}
+
+/// `POST /api/admin/bookings/{id}/notes`.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/notes",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = NewNote,
+    responses(
+        (status = 201, description = "The note as stored.", body = NoteRecord),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn add(
+    State(db): State<Db>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+    body: Result<Json<NewNote>, JsonRejection>,
+) -> Result<(StatusCode, Json<NoteRecord>), ApiError> {
+    let Path(id) = id?;
+    let Json(NewNote { body }) = body?;
+    let body = body.trim();
+    if body.is_empty() {
+        return Err(ApiError::invalid("body", "Write the note first"));
+    }
+    if body.chars().count() > MAX_CHARS {
+        return Err(ApiError::invalid("body", format!("A note can be at most {MAX_CHARS} characters")));
+    }
+    let note: Option<NoteRecord> = with_db!(&db, |pool| {
+        sqlx::query_as(
+            "INSERT INTO booking_notes (booking_id, body, written_by, written_at)
+             SELECT id, $2, $3, $4 FROM bookings WHERE id = $1
+             RETURNING id, body, written_by, written_at",
+        )
+        .bind(id)
+        .bind(body)
+        .bind(&admin.user.email)
+        .bind(clock::now())
+        .fetch_optional(pool)
+        .await
+        .map_err(anyhow::Error::from)?
+    });
+    let note = note.ok_or(ApiError::NotFound("There is no such booking."))?;
+    audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
+    Ok((StatusCode::CREATED, Json(note)))
+}

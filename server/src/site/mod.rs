@@ -1,0 +1,202 @@
+//! The site details: the content file's facts (business details, testimonials, before/after
+//! work, services, city pages) as the admin edits them. Each save is a version in the database;
+//! the newest is what the pages show. Until the first save the content file given at start-up
+//! (or the built-in one) is shown, and the first save keeps it as version 1, so it can be
+//! restored like any other.
+
+pub mod routes;
+mod store;
+mod summary;
+
+use std::{
+    sync::{Arc, RwLock},
+    time::Duration,
+};
+
+use anyhow::Context as _;
+
+use crate::{
+    changes::{Change, Changes},
+    content::Content,
+    db::Db,
+};
+
+pub use store::Listing;
+
+/// The summary of the version that keeps the content the site started with.
+const SEED_SUMMARY: &str = "The content file the site started with";
+
+/// The site details shown now, and the version they are.
+#[derive(Clone)]
+pub struct Current {
+    /// 0 while no version is saved (the content file is shown).
+    pub version: i64,
+    pub content: Arc<Content>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// Another save landed since the version the change was made on.
+    #[error("the site details were saved by someone else meanwhile")]
+    Conflict,
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+/// A version saved: its number and what it changed.
+pub struct SavedVersion {
+    pub version: i64,
+    pub summary: String,
+}
+
+pub struct SiteDetails {
+    db: Db,
+    /// What is shown until a version is saved.
+    seed: Arc<Content>,
+    current: RwLock<Current>,
+}
+
+impl SiteDetails {
+    /// The newest saved version, or `seed` when none is saved.
+    pub async fn load(db: Db, seed: Content) -> anyhow::Result<Self> {
+        let seed = Arc::new(seed);
+        let current = match store::newest(&db).await? {
+            Some(saved) => Current { version: saved.id, content: Arc::new(parse(&saved)?) },
+            None => Current { version: 0, content: Arc::clone(&seed) },
+        };
+        Ok(Self { db, seed, current: RwLock::new(current) })
+    }
+
+    /// For an import, which replaces whatever is saved: the newest version's number, with its
+    /// content when it can still be read (else the seed stands in, to compare the import with).
+    pub async fn load_for_import(db: Db, seed: Content) -> anyhow::Result<Self> {
+        let seed = Arc::new(seed);
+        let current = match store::newest(&db).await? {
+            Some(saved) => {
+                let content = parse(&saved).map(Arc::new).unwrap_or_else(|error| {
+                    eprintln!("{error:#}: the import replaces it.");
+                    Arc::clone(&seed)
+                });
+                Current { version: saved.id, content }
+            }
+            None => Current { version: 0, content: Arc::clone(&seed) },
+        };
+        Ok(Self { db, seed, current: RwLock::new(current) })
+    }
+
+    pub fn current(&self) -> Current {
+        self.current.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// The content shown now.
+    pub fn content(&self) -> Arc<Content> {
+        self.current().content
+    }
+
+    /// Takes the newest saved version if another instance (or an import) saved one; true when it
+    /// did. Only the version's number is read while nothing changed.
+    pub async fn reload(&self) -> anyhow::Result<bool> {
+        if store::newest_id(&self.db).await? <= self.current().version {
+            return Ok(false);
+        }
+        match store::newest(&self.db).await? {
+            Some(saved) if saved.id > self.current().version => {
+                let content = Arc::new(parse(&saved)?);
+                Ok(self.show(Current { version: saved.id, content }))
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Saves `content` as the version after `base` (the one the change was made on), by `by`;
+    /// `note` leads the summary ("Restored version 3"). None when nothing differs from `base`.
+    /// The caller announces the change.
+    pub async fn save(
+        &self,
+        base: i64,
+        content: Content,
+        by: &str,
+        note: Option<&str>,
+    ) -> Result<Option<SavedVersion>, SaveError> {
+        let newest = store::newest_id(&self.db).await?;
+        if base != newest {
+            return Err(SaveError::Conflict);
+        }
+        // Another instance saved the version the change was made on; this one has not read it yet.
+        if self.current().version < newest {
+            self.reload().await?;
+        }
+        let current = self.current();
+        if base != current.version {
+            return Err(SaveError::Conflict);
+        }
+        let changes = summary::changes(&current.content.to_fields()?, &content.to_fields()?);
+        if changes.is_empty() {
+            return Ok(None);
+        }
+        let summary = note.map_or_else(|| changes.clone(), |note| format!("{note}: {changes}"));
+        let mut version = base + 1;
+        if base == 0 {
+            if !store::insert(&self.db, version, &self.seed.to_toml()?, SEED_SUMMARY, by).await? {
+                return Err(SaveError::Conflict);
+            }
+            version += 1;
+        }
+        if !store::insert(&self.db, version, &content.to_toml()?, &summary, by).await? {
+            return Err(SaveError::Conflict);
+        }
+        self.show(Current { version, content: Arc::new(content) });
+        Ok(Some(SavedVersion { version, summary }))
+    }
+
+    /// The content of kept version `id`, if there is one.
+    pub async fn version(&self, id: i64) -> anyhow::Result<Option<Content>> {
+        store::get(&self.db, id).await?.map(|saved| parse(&saved)).transpose()
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The kept versions, newest first.
+    pub async fn versions(&self) -> anyhow::Result<Vec<Listing>> {
+        store::list(&self.db).await
+    }
+
+    /// Shows `next` unless a newer version is shown already; true when it is shown.
+    fn show(&self, next: Current) -> bool {
+        let mut current = self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if next.version <= current.version {
+            return false;
+        }
+        *current = next;
+        true
+    }
+}
+
+/// How often a server on SQLite looks for a version imported from the command line.
+const IMPORT_CHECK_EVERY: Duration = Duration::from_secs(2);
+
+/// Shows versions saved by `trailerworks content import` on this server's SQLite database
+/// (runs until the server stops). On PostgreSQL, `changes::follow_other_instances` does this.
+pub async fn follow_imports(site: Arc<SiteDetails>, changes: Changes) {
+    let mut check = tokio::time::interval(IMPORT_CHECK_EVERY);
+    loop {
+        check.tick().await;
+        match site.reload().await {
+            Ok(true) => changes.announce(Change::Site),
+            Ok(false) => {}
+            Err(error) => tracing::warn!("Cannot read the saved site details: {error:#}"),
+        }
+    }
+}
+
+fn parse(saved: &store::Saved) -> anyhow::Result<Content> {
+    Content::parse(&saved.content).with_context(|| {
+        format!(
+            "The site details saved as version {} ({} by {}) are invalid; put right ones in place \
+             with `trailerworks content import FILE`",
+            saved.id, saved.saved_at, saved.saved_by
+        )
+    })
+}

@@ -1,0 +1,195 @@
+//! The admin API for the site details, under /api/admin/site. A save is announced before the
+//! answer, so every page it touches is made again when next asked for.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{
+        Path, State,
+        rejection::{JsonRejection, PathRejection},
+    },
+    http::StatusCode,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Listing, SaveError, SavedVersion, SiteDetails};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    changes::{Change, Changes},
+    content::{Content, validate::InvalidContent},
+    db::Db,
+    error::{ApiError, FieldErrors},
+};
+
+const CONFLICT: &str = "Someone saved the site details while you were editing. Reload the page to see their change, then make yours again.";
+const NO_SUCH_VERSION: &str = "There is no such version of the site details.";
+
+/// The site details as the editor gets them.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SiteBody {
+    /// The version shown (0 while the content file is shown): send it back with a change.
+    version: i64,
+    /// Every detail, with the content file's field names (snake_case).
+    #[schema(value_type = Object)]
+    site: Value,
+}
+
+/// A change: every detail, as `GET /site` gave them with some changed.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SiteChange {
+    /// The version the change was made on.
+    version: i64,
+    #[schema(value_type = Object)]
+    site: Value,
+}
+
+/// What a save did.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SaveAnswer {
+    /// The version shown now.
+    version: i64,
+    /// What changed, e.g. "Business details, Testimonials"; null when nothing did.
+    summary: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VersionList {
+    /// The kept versions, newest first.
+    versions: Vec<Listing>,
+}
+
+/// `GET /api/admin/site`: the site details shown now.
+#[utoipa::path(
+    get,
+    path = "/site",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The site details.", body = SiteBody), AdminRefusals)
+)]
+pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result<Json<SiteBody>, ApiError> {
+    let current = site.current();
+    Ok(Json(SiteBody { version: current.version, site: current.content.to_fields()? }))
+}
+
+/// `PUT /api/admin/site`: saves changed site details as a new version, once every field is right.
+#[utoipa::path(
+    put,
+    path = "/site",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = SiteChange,
+    responses(
+        (status = 200, description = "Saved (or nothing changed).", body = SaveAnswer),
+        (status = 409, description = "Another save landed since the version the change was made on.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn save(
+    State(site): State<Arc<SiteDetails>>,
+    State(db): State<Db>,
+    State(changes): State<Changes>,
+    admin: Admin,
+    body: Result<Json<SiteChange>, JsonRejection>,
+) -> Result<Json<SaveAnswer>, ApiError> {
+    let Json(change) = body?;
+    let content = Content::from_fields(change.site).map_err(field_errors)?;
+    let saved = site.save(change.version, content, &admin.user.email, None).await.map_err(save_error)?;
+    answer(&site, &db, &changes, &admin, Action::SiteChanged, saved).await
+}
+
+/// `GET /api/admin/site/versions`: the versions that can be restored.
+#[utoipa::path(
+    get,
+    path = "/site/versions",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The kept versions, newest first.", body = VersionList), AdminRefusals)
+)]
+pub async fn versions(
+    State(site): State<Arc<SiteDetails>>,
+    _admin: Admin,
+) -> Result<Json<VersionList>, ApiError> {
+    Ok(Json(VersionList { versions: site.versions().await? }))
+}
+
+/// `POST /api/admin/site/versions/{id}/restore`: shows version `id` again, as a new version.
+#[utoipa::path(
+    post,
+    path = "/site/versions/{id}/restore",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The version's number.")),
+    responses(
+        (status = 200, description = "Restored (or it was what is shown already).", body = SaveAnswer),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such version.", body = ErrorBody),
+        (status = 409, description = "Another save landed meanwhile; try again.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn restore(
+    State(site): State<Arc<SiteDetails>>,
+    State(db): State<Db>,
+    State(changes): State<Changes>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<SaveAnswer>, ApiError> {
+    let Path(id) = id?;
+    let content = site.version(id).await?.ok_or(ApiError::NotFound(NO_SUCH_VERSION))?;
+    let note = format!("Restored version {id}");
+    let saved = site
+        .save(site.current().version, content, &admin.user.email, Some(&note))
+        .await
+        .map_err(save_error)?;
+    answer(&site, &db, &changes, &admin, Action::SiteRestored, saved).await
+}
+
+/// Records and announces a saved version; answers with the version shown.
+async fn answer(
+    site: &SiteDetails,
+    db: &Db,
+    changes: &Changes,
+    admin: &Admin,
+    action: Action,
+    saved: Option<SavedVersion>,
+) -> Result<Json<SaveAnswer>, ApiError> {
+    let Some(saved) = saved else {
+        return Ok(Json(SaveAnswer { version: site.current().version, summary: None }));
+    };
+    changes.announce(Change::Site);
+    let detail = format!("version {}: {}", saved.version, saved.summary);
+    audit::record(db, &admin.actor(), action, &detail).await?;
+    Ok(Json(SaveAnswer { version: saved.version, summary: Some(saved.summary) }))
+}
+
+/// Each bad field's message under its path, the way the editor names its fields.
+fn field_errors(invalid: InvalidContent) -> ApiError {
+    let mut errors = FieldErrors::default();
+    for (field, problem) in invalid.problems() {
+        let field = if field.is_empty() { "site".to_owned() } else { field.clone() };
+        errors.add(field, sentence(problem));
+    }
+    ApiError::Invalid(errors)
+}
+
+/// "must not be empty" as a message under a field: "Must not be empty."
+fn sentence(problem: &str) -> String {
+    let mut chars = problem.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
+}
+
+fn save_error(error: SaveError) -> ApiError {
+    match error {
+        SaveError::Conflict => ApiError::Rejected(StatusCode::CONFLICT, CONFLICT.to_owned()),
+        SaveError::Other(error) => ApiError::Internal(error),
+    }
+}

@@ -1,0 +1,95 @@
+//! The saved versions of the site details.
+
+use serde::Serialize;
+
+use crate::{clock, db::Db, with_db};
+
+/// How many versions the admin can go back to (older ones are removed as new ones are saved).
+pub const KEPT: i64 = 30;
+
+/// A version as the list shows it.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = SiteVersion)]
+pub struct Listing {
+    /// The version's number: 1 for the first save, then one more each time.
+    pub id: i64,
+    /// What changed from the version before, e.g. "Business details, Testimonials".
+    pub summary: String,
+    pub saved_at: String,
+    /// Who saved it: the admin's e-mail, or "command line" for an import.
+    pub saved_by: String,
+}
+
+#[derive(sqlx::FromRow)]
+pub struct Saved {
+    pub id: i64,
+    /// The content as a TOML file.
+    pub content: String,
+    pub saved_at: String,
+    pub saved_by: String,
+}
+
+/// The newest version, if any was saved.
+pub async fn newest(db: &Db) -> anyhow::Result<Option<Saved>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, content, saved_at, saved_by FROM site_versions ORDER BY id DESC LIMIT 1")
+            .fetch_optional(pool)
+            .await?
+    }))
+}
+
+/// The newest version's number; 0 when none is saved.
+pub async fn newest_id(db: &Db) -> anyhow::Result<i64> {
+    let id: Option<i64> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MAX(id) FROM site_versions").fetch_one(pool).await?
+    });
+    Ok(id.unwrap_or(0))
+}
+
+/// Version `id`, if it is kept.
+pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<Saved>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, content, saved_at, saved_by FROM site_versions WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+    }))
+}
+
+/// The kept versions, newest first.
+pub async fn list(db: &Db) -> anyhow::Result<Vec<Listing>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, summary, saved_at, saved_by FROM site_versions ORDER BY id DESC LIMIT $1")
+            .bind(KEPT)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// Saves version `id` (one more than the newest, which the saver read); false when another save
+/// took that number first. Versions beyond the kept ones are removed.
+pub async fn insert(db: &Db, id: i64, content: &str, summary: &str, saved_by: &str) -> anyhow::Result<bool> {
+    let inserted = with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO site_versions (id, content, summary, saved_at, saved_by) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(content)
+        .bind(summary)
+        .bind(clock::now())
+        .bind(saved_by)
+        .execute(pool)
+        .await
+        .map(|_| ())
+    });
+    match inserted {
+        Ok(()) => {}
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => return Ok(false),
+        Err(error) => return Err(error.into()),
+    }
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM site_versions WHERE id <= $1").bind(id - KEPT).execute(pool).await?;
+    });
+    Ok(true)
+}

@@ -1,0 +1,124 @@
+//! Notifications in the admin: who gets the booking e-mails, how each channel did lately, and a
+//! test that goes through the outbox to the local SMTP and webhook stand-ins.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{Signed, TestApp, eventually, spawn_app, spawn_app_with},
+    stand_ins,
+};
+
+async fn notifications(app: &TestApp, signed: &Signed) -> Value {
+    app.admin_json("/notifications", signed).await
+}
+
+async fn send_test(app: &TestApp, signed: &Signed, channel: &str) -> reqwest::Response {
+    app.admin(Method::POST, "/notifications/test", signed)
+        .json(&json!({ "channel": channel }))
+        .send()
+        .await
+        .expect("a response")
+}
+
+#[tokio::test]
+async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    let shown = notifications(&app, &signed).await;
+    assert_eq!(shown["email"]["configured"], true);
+    assert_eq!(shown["email"]["recipients"], json!([]));
+    assert_eq!(shown["webhook"]["configured"], false);
+    let refused = send_test(&app, &signed, "email").await;
+    assert_eq!(refused.status(), 409, "nobody to send it to yet");
+
+    let bad = app
+        .admin(Method::PUT, "/notifications/recipients", &signed)
+        .json(&json!({ "recipients": ["office@example.com", "not an address"] }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(bad.status(), 422);
+    assert_eq!(
+        bad.json::<Value>().await.expect("JSON")["errors"]["recipients[1]"],
+        json!(["Invalid email format"])
+    );
+    assert_eq!(notifications(&app, &signed).await["email"]["recipients"], json!([]), "nothing was stored");
+
+    let set = app
+        .admin(Method::PUT, "/notifications/recipients", &signed)
+        .json(&json!({ "recipients": ["Office@Example.com ", "crew@example.com"] }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(set.json::<Value>().await.expect("JSON"), json!(["crew@example.com", "office@example.com"]));
+
+    let queued = send_test(&app, &signed, "email").await;
+    assert_eq!(queued.status(), 202);
+    eventually("the test e-mail arrives", || async { !mailbox.messages().is_empty() }).await;
+    let message = mailbox.messages().remove(0);
+    assert!(message.contains("Subject: Test: booking e-mails from Front Range Trailer Works"), "{message}");
+    assert!(message.contains("crew@example.com") && message.contains("office@example.com"), "{message}");
+    eventually("the admin sees it sent", || async {
+        let shown = notifications(&app, &signed).await;
+        shown["tests"][0]["state"] == "sent" && shown["email"]["health"]["lastSuccessAt"].is_string()
+    })
+    .await;
+
+    let audit: Vec<(String, String)> = app.rows("SELECT action, detail FROM audit_log ORDER BY id").await;
+    assert!(audit.contains(&(
+        "booking e-mail addresses changed".into(),
+        "crew@example.com, office@example.com".into()
+    )));
+    assert!(audit.contains(&("test notification sent".into(), "email".into())));
+
+    // A booking now goes to both addresses.
+    let booking = crate::bookings::booking("5c1d-recipients");
+    assert_eq!(app.post_json("/api/bookings", &booking).await.status(), 201);
+    eventually("the booking e-mail arrives", || async {
+        mailbox.messages().iter().any(|m| m.contains("New service request from"))
+    })
+    .await;
+    let shop = mailbox.messages().into_iter().find(|m| m.contains("New service request from")).expect("sent");
+    assert!(shop.contains("crew@example.com") && shop.contains("office@example.com"), "{shop}");
+}
+
+#[tokio::test]
+async fn a_failing_webhook_test_shows_its_last_error() {
+    let hook = stand_ins::webhook(usize::MAX).await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("key".into());
+        c.delivery_max_attempts = 2;
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    assert_eq!(send_test(&app, &signed, "webhook").await.status(), 202);
+    eventually("the webhook hears the test", || async { !hook.log.requests().is_empty() }).await;
+    let request = hook.log.requests().remove(0);
+    assert_eq!(request.get("test").map(String::as_str), Some("true"));
+    eventually("the admin sees the failure", || async {
+        let shown = notifications(&app, &signed).await;
+        shown["webhook"]["health"]["lastError"].as_str().is_some_and(|e| e.contains("500"))
+            && shown["webhook"]["health"]["lastErrorAt"].is_string()
+            && shown["webhook"]["health"]["lastSuccessAt"].is_null()
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn without_settings_a_test_is_refused_in_plain_words() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let refused = send_test(&app, &signed, "email").await;
+    assert_eq!(refused.status(), 409);
+    let body: Value = refused.json().await.expect("JSON");
+    assert!(body["error"].as_str().unwrap_or("").contains("no SMTP settings"), "{body}");
+    assert_eq!(send_test(&app, &signed, "webhook").await.status(), 409);
+    assert_eq!(send_test(&app, &signed, "pigeon").await.status(), 422);
+}

@@ -1,0 +1,241 @@
+//! The site details in the admin: a save shows on every page at once, is audited and kept as a
+//! version that can be restored; a bad value is refused by field and changes nothing; the CLI
+//! moves the details between sites.
+
+use std::process::Command;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Signed, TestApp, TestStorage, spawn_app, spawn_app_on, storage_args};
+
+const PHONE: &str = "(303) 555-0147";
+const NEW_PHONE: &str = "(720) 555-0199";
+
+async fn site(app: &TestApp, signed: &Signed) -> (i64, Value) {
+    let body = app.admin_json("/site", signed).await;
+    (body["version"].as_i64().expect("a version"), body["site"].clone())
+}
+
+async fn save(app: &TestApp, signed: &Signed, version: i64, site: &Value) -> reqwest::Response {
+    app.admin(Method::PUT, "/site", signed)
+        .json(&json!({ "version": version, "site": site }))
+        .send()
+        .await
+        .expect("a response")
+}
+
+#[tokio::test]
+async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    // Cached before the change, as a visitor would have them.
+    for path in ["/", "/about", "/service-areas/aurora", "/blog"] {
+        assert!(app.page(path, 200).await.contains(PHONE), "{path} shows the phone");
+    }
+    let (version, mut details) = site(&app, &signed).await;
+    assert_eq!(version, 0, "the content file is shown until the first save");
+    assert_eq!(details["business"]["phone"], PHONE, "the file's field names");
+    details["business"]["phone"] = NEW_PHONE.into();
+
+    let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
+    assert_eq!(saved, json!({ "version": 2, "summary": "Business details" }));
+    for path in ["/", "/about", "/service-areas/aurora", "/blog"] {
+        let html = app.page(path, 200).await;
+        assert!(html.contains(NEW_PHONE) && !html.contains(PHONE), "{path} shows only the new phone");
+    }
+    let json: Value = app.get("/api/page?path=/contact").await.json().await.expect("JSON");
+    assert!(json.to_string().contains(NEW_PHONE), "client navigation gets it too");
+
+    let audit: Vec<(String, String, String)> = app.rows("SELECT email, action, detail FROM audit_log").await;
+    assert!(audit.contains(&(
+        crate::helpers::ADMIN_EMAIL.to_owned(),
+        "site details changed".to_owned(),
+        "version 2: Business details".to_owned()
+    )));
+}
+
+#[tokio::test]
+async fn an_earlier_version_can_be_restored() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    details["business"]["phone"] = NEW_PHONE.into();
+    assert_eq!(save(&app, &signed, version, &details).await.status(), 200);
+
+    let versions = app.admin_json("/site/versions", &signed).await;
+    let summaries: Vec<&str> = versions["versions"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v["summary"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(summaries, ["Business details", "The content file the site started with"]);
+
+    let restored =
+        app.admin(Method::POST, "/site/versions/1/restore", &signed).send().await.expect("a response");
+    let restored: Value = restored.json().await.expect("JSON");
+    assert_eq!(restored, json!({ "version": 3, "summary": "Restored version 1: Business details" }));
+    assert!(app.page("/", 200).await.contains(PHONE), "the old phone is back");
+    let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details restored'").await;
+    assert_eq!(audit, 1);
+
+    let missing =
+        app.admin(Method::POST, "/site/versions/99/restore", &signed).send().await.expect("a response");
+    assert_eq!(missing.status(), 404);
+}
+
+#[tokio::test]
+async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    details["business"]["phone"] = "call us".into();
+    details["testimonials"][0]["rating"] = 6.into();
+    details["business"]["email"] = "nobody".into();
+
+    let refused = save(&app, &signed, version, &details).await;
+    assert_eq!(refused.status(), 422);
+    let body: Value = refused.json().await.expect("JSON");
+    assert_eq!(
+        body["errors"],
+        json!({
+            "business.phone": ["Must have a 10-digit US number."],
+            "testimonials[0].rating": ["Must be between 1 and 5."],
+            "business.email": ["Must be an e-mail address."],
+        })
+    );
+    assert_eq!(site(&app, &signed).await.0, 0, "no version was saved");
+    assert!(app.page("/", 200).await.contains(PHONE));
+
+    let wrong_shape = save(&app, &signed, version, &json!({ "business": {} })).await;
+    assert_eq!(wrong_shape.status(), 422);
+    let body: Value = wrong_shape.json().await.expect("JSON");
+    assert!(body["errors"]["site"][0].as_str().unwrap_or("").contains("Missing field"), "{body}");
+}
+
+#[tokio::test]
+async fn a_save_made_on_an_older_version_is_refused() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    details["business"]["phone"] = NEW_PHONE.into();
+    assert_eq!(save(&app, &signed, version, &details).await.status(), 200);
+    details["business"]["email"] = "office@example.com".into();
+    let stale = save(&app, &signed, version, &details).await;
+    assert_eq!(stale.status(), 409);
+    let body: Value = stale.json().await.expect("JSON");
+    assert!(body["error"].as_str().unwrap_or("").starts_with("Someone saved the site details"), "{body}");
+
+    let unchanged = save(&app, &signed, 2, &site(&app, &signed).await.1).await;
+    assert_eq!(unchanged.json::<Value>().await.expect("JSON"), json!({ "version": 2, "summary": null }));
+}
+
+#[tokio::test]
+async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let uploaded: Value = app
+        .upload(&signed, "after.png", "image/png", crate::helpers::png(800, 600))
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let photo = uploaded["url"].as_str().expect("a url");
+    let (version, mut details) = site(&app, &signed).await;
+    details["testimonials"].as_array_mut().expect("a list").insert(
+        0,
+        json!({ "name": "Dana Whitfield", "role": "Horse owner", "location": "Parker", "rating": 5,
+                "quote": "They rewired my horse trailer the same afternoon.", "photo": photo }),
+    );
+    details["before_after"].as_array_mut().expect("a list").push(json!({
+        "title": "Horse Trailer Rewire", "description": "New lights and plug.",
+        "before": "/site/utility-before.svg", "before_alt": "Old wiring",
+        "after": photo, "after_alt": "New sealed wiring",
+    }));
+    let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
+    assert_eq!(saved["summary"], "Before and after, Testimonials");
+    let home = app.page("/", 200).await;
+    assert!(home.contains("They rewired my horse trailer the same afternoon."));
+    assert!(home.contains("Horse Trailer Rewire") && home.contains("New sealed wiring"));
+    assert!(home.contains(photo));
+
+    details["before_after"][4]["after"] = "/media/blog-images/../../etc/passwd".into();
+    let refused: Value = save(&app, &signed, 2, &details).await.json().await.expect("JSON");
+    assert_eq!(refused["errors"]["before_after[4].after"], json!(["Names no uploaded image."]));
+}
+
+/// Runs `trailerworks content ...` on `storage`.
+fn content(args: &[&str], storage: &TestStorage) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_trailerworks"))
+        .arg("content")
+        .args(args)
+        .args(storage_args(&storage.config))
+        .output()
+        .expect("the binary runs")
+}
+
+#[tokio::test]
+async fn export_then_import_into_an_empty_site_then_export_again_is_identical() {
+    let from = TestStorage::new().await;
+    let app = spawn_app_on(&from, |_| {}).await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    details["business"]["phone"] = NEW_PHONE.into();
+    details["cities"][0]["local_info"] = "Lakewood owners tow to Bear Creek Lake every weekend.".into();
+    assert_eq!(save(&app, &signed, version, &details).await.status(), 200);
+    app.stop().await;
+
+    let exported = content(&["export"], &from);
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    let dir = tempfile::tempdir().expect("a directory");
+    let file = dir.path().join("site.toml");
+    std::fs::write(&file, &exported.stdout).expect("written");
+
+    let to = TestStorage::new().await;
+    let imported = content(&["import", file.to_str().expect("UTF-8")], &to);
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert!(String::from_utf8_lossy(&imported.stdout).contains("Saved as version 2"));
+    let again = content(&["export"], &to);
+    assert_eq!(String::from_utf8_lossy(&again.stdout), String::from_utf8_lossy(&exported.stdout));
+
+    let app = spawn_app_on(&to, |_| {}).await;
+    assert!(app.page("/", 200).await.contains(NEW_PHONE));
+    assert!(app.page("/service-areas/lakewood", 200).await.contains("Bear Creek Lake every weekend"));
+    let audit: i64 = app
+        .count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details imported from the command line'")
+        .await;
+    assert_eq!(audit, 1);
+}
+
+#[tokio::test]
+async fn an_import_with_a_bad_field_changes_nothing_and_says_which() {
+    let storage = TestStorage::new().await;
+    let dir = tempfile::tempdir().expect("a directory");
+    let file = dir.path().join("site.toml");
+    let text = include_str!("../../../content/site.toml").replacen("rating = 5", "rating = 6", 1);
+    std::fs::write(&file, text).expect("written");
+
+    let refused = content(&["import", file.to_str().expect("UTF-8")], &storage);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("testimonials[0].rating: must be between 1 and 5")
+    );
+    let app = spawn_app_on(&storage, |_| {}).await;
+    assert_eq!(app.count("SELECT COUNT(*) FROM site_versions").await, 0);
+}
+
+#[tokio::test]
+async fn an_import_shows_on_a_running_server_within_seconds() {
+    let storage = TestStorage::new().await;
+    let app = spawn_app_on(&storage, |_| {}).await;
+    assert!(app.page("/", 200).await.contains(PHONE));
+    let dir = tempfile::tempdir().expect("a directory");
+    let file = dir.path().join("site.toml");
+    std::fs::write(&file, include_str!("../../../content/site.toml").replace(PHONE, NEW_PHONE))
+        .expect("written");
+    let imported = content(&["import", file.to_str().expect("UTF-8")], &storage);
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    crate::helpers::eventually("the import shows", || async { app.page("/", 200).await.contains(NEW_PHONE) })
+        .await;
+}

@@ -1,0 +1,95 @@
+// The site details being edited: loaded once for every section, changed field by field, saved
+// together. A save answers with the messages per field, which the fields show under them.
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { AdminApiError, adminApi } from "../api";
+import { failureMessage } from "../form";
+import { fieldId, getAt, messagesAt, setAt, type Json, type SiteFields } from "./siteDraft";
+
+export type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; summary: string | null }
+  | { kind: "invalid"; errors: Record<string, string[]> }
+  | { kind: "failed"; message: string };
+
+interface Editor {
+  site: SiteFields;
+  version: number;
+  changed: boolean;
+  state: SaveState;
+  set: (path: string, value: Json) => void;
+  save: () => Promise<void>;
+  discard: () => void;
+  /** After a restore: the details as the server shows them now. */
+  reload: () => Promise<void>;
+}
+
+const EditorContext = createContext<Editor | null>(null);
+
+export function useSiteEditor(): Editor {
+  const editor = useContext(EditorContext);
+  if (!editor) throw new Error("useSiteEditor outside SiteEditorProvider");
+  return editor;
+}
+
+/** One field: its id, value, message and setter. */
+export function useSiteField(path: string) {
+  const { site, state, set } = useSiteEditor();
+  const errors = state.kind === "invalid" ? state.errors : {};
+  return { id: fieldId(path), value: getAt(site, path), error: messagesAt(errors, path), set: (value: Json) => set(path, value) };
+}
+
+export function SiteEditorProvider({ children, loading }: { children: ReactNode; loading: ReactNode }) {
+  const [saved, setSaved] = useState<{ version: number; site: SiteFields } | null>(null);
+  const [site, setSite] = useState<SiteFields | null>(null);
+  const [state, setState] = useState<SaveState>({ kind: "idle" });
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  async function reload() {
+    try {
+      const loaded = await adminApi.site();
+      setSaved(loaded);
+      setSite(loaded.site);
+    } catch (failure) {
+      setLoadError(failureMessage(failure));
+    }
+  }
+
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  if (loadError) return <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">{loadError}</p>;
+  if (!saved || !site) return loading;
+
+  const editor: Editor = {
+    site,
+    version: saved.version,
+    changed: site !== saved.site,
+    state,
+    set: (path, value) => {
+      setSite((current) => (current ? setAt(current, path, value) : current));
+      if (state.kind === "saved") setState({ kind: "idle" });
+    },
+    save: async () => {
+      setState({ kind: "saving" });
+      try {
+        const answer = await adminApi.saveSite(saved.version, site);
+        setSaved({ version: answer.version, site });
+        setState({ kind: "saved", summary: answer.summary });
+      } catch (failure) {
+        if (failure instanceof AdminApiError && failure.status === 422) {
+          setState({ kind: "invalid", errors: failure.fieldErrors });
+        } else {
+          setState({ kind: "failed", message: failureMessage(failure) });
+        }
+      }
+    },
+    discard: () => {
+      setSite(saved.site);
+      setState({ kind: "idle" });
+    },
+    reload,
+  };
+  return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
+}

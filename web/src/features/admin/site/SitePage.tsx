@@ -1,0 +1,111 @@
+// Site details in the admin: the business facts, testimonials, before/after work, services and
+// city pages, in tabs that share one draft, saved together with the bar at the bottom.
+import { Link, useParams } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { AdminShell } from "../AdminShell";
+import { DiscardGuard } from "../editor/DiscardGuard";
+import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
+import { CitiesSection } from "./CitiesSection";
+import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";
+import { SiteEditorProvider, useSiteEditor } from "./SiteEditor";
+import { VersionsSection } from "./VersionsSection";
+
+/** The tabs, and the fields (by the start of their path) each one shows. */
+const TABS = [
+  { slug: "business", label: "Business", paths: ["business", "rating", "stats", "city_stats"], Body: BusinessSection },
+  { slug: "testimonials", label: "Testimonials", paths: ["testimonials"], Body: TestimonialsSection },
+  { slug: "work", label: "Before and after", paths: ["before_after"], Body: WorkSection },
+  { slug: "services", label: "Services", paths: ["service_groups", "services_page"], Body: ServicesSection },
+  { slug: "cities", label: "City pages", paths: ["cities"], Body: CitiesSection },
+  { slug: "versions", label: "Earlier versions", paths: [], Body: VersionsSection },
+];
+
+function tabOf(path: string) {
+  return TABS.find((tab) => tab.paths.some((start) => path === start || path.startsWith(`${start}.`) || path.startsWith(`${start}[`)));
+}
+
+export function SitePage() {
+  return (
+    <AdminShell>
+      <h1 className="text-2xl font-bold text-slate-900">Site details</h1>
+      <p className="mt-1 text-slate-700">What the public pages say about the business. A save shows on every page at once.</p>
+      <SiteEditorProvider loading={<Spinner label="Loading the site details" />}>
+        <SiteTabs />
+      </SiteEditorProvider>
+    </AdminShell>
+  );
+}
+
+function SiteTabs() {
+  const { section = "business" } = useParams();
+  const tab = TABS.find((t) => t.slug === section) ?? TABS[0]!;
+  return (
+    <>
+      <nav aria-label="Site details sections" className="mt-6 flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <Link
+            key={t.slug}
+            to={`/dbadmin/site/${t.slug}`}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ring-1 ${
+              t === tab ? "bg-slate-900 text-white ring-slate-900" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
+            }`}
+            aria-current={t === tab ? "page" : undefined}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+        className="pb-28"
+      >
+        <tab.Body />
+      </form>
+      <SaveBar />
+    </>
+  );
+}
+
+function SaveBar() {
+  const { changed, state, save, discard } = useSiteEditor();
+  const guard = <DiscardGuard unsaved={changed} onDiscard={discard} subject="The site details page" within="/dbadmin/site" />;
+  const errors = state.kind === "invalid" ? Object.entries(state.errors) : [];
+  return (
+    <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-lg">
+      {guard}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
+        <div role="status" className="min-w-0 flex-1 text-sm">
+          {state.kind === "saving" && <span className="text-slate-700">Saving...</span>}
+          {state.kind === "saved" && (
+            <span className="font-medium text-green-800">{state.summary ? `Saved: ${state.summary}. Every page shows it now.` : "Nothing had changed."}</span>
+          )}
+          {state.kind === "failed" && <span className="text-red-700">{state.message}</span>}
+          {state.kind === "invalid" && (
+            <div className="text-red-700">
+              <p className="font-medium">Nothing was saved: {errors.length === 1 ? "one detail needs" : `${errors.length} details need`} fixing.</p>
+              <ul className="mt-1 max-h-24 overflow-y-auto">
+                {errors.map(([path, messages]) => {
+                  const tab = tabOf(path);
+                  return (
+                    <li key={path}>
+                      {tab ? <Link to={`/dbadmin/site/${tab.slug}`} className="underline">{tab.label}</Link> : path}: {messages.join(" ")}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+          {state.kind === "idle" && <span className="text-slate-700">{changed ? "You have unsaved changes." : "No changes."}</span>}
+        </div>
+        <button type="button" className={PLAIN_BUTTON} disabled={!changed || state.kind === "saving"} onClick={discard}>
+          Discard changes
+        </button>
+        <button type="button" className={PRIMARY_BUTTON} disabled={!changed || state.kind === "saving"} onClick={() => void save()}>
+          Save changes
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// The fields of the site editor: each bound to one path of the site details, with the server's
+// message for that path under it.
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { FeaturedImageField } from "../editor/FeaturedImageField";
+import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../form";
+import { useSiteEditor, useSiteField } from "./SiteEditor";
+import { moved, type Json } from "./siteDraft";
+
+interface TextProps {
+  path: string;
+  label: string;
+  hint?: string;
+  /** A paragraph rather than a line. */
+  long?: boolean;
+  type?: "text" | "email" | "tel" | "url" | "number" | "time";
+  /** An optional field: empty means none (null). */
+  optional?: boolean;
+}
+
+/** A text, number or time field. */
+export function SiteText({ path, label, hint, long, type = "text", optional }: TextProps) {
+  const field = useSiteField(path);
+  const value = field.value === null || field.value === undefined ? "" : String(field.value);
+  const change = (text: string) => {
+    if (type === "number") field.set(text.trim() === "" ? text : Number(text));
+    else field.set(optional && text.trim() === "" ? null : text);
+  };
+  const props = {
+    id: field.id,
+    value,
+    "aria-invalid": Boolean(field.error),
+    "aria-describedby": describedBy(field.id, Boolean(hint), field.error),
+    className: fieldClass(field.error),
+  };
+  return (
+    <Field id={field.id} label={label} error={field.error} hint={hint}>
+      {long ? (
+        <textarea {...props} rows={4} onChange={(event) => change(event.target.value)} />
+      ) : (
+        <input {...props} type={type} step={type === "number" ? "any" : undefined} onChange={(event) => change(event.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** A list of short texts, one per line. */
+export function SiteLines({ path, label, hint }: { path: string; label: string; hint?: string }) {
+  const field = useSiteField(path);
+  const lines = Array.isArray(field.value) ? field.value.map(String) : [];
+  return (
+    <Field id={field.id} label={label} error={field.error} hint={hint ?? "One per line."}>
+      <textarea
+        id={field.id}
+        rows={Math.max(3, lines.length)}
+        value={lines.join("\n")}
+        onChange={(event) => field.set(event.target.value.split("\n"))}
+        aria-invalid={Boolean(field.error)}
+        aria-describedby={describedBy(field.id, true, field.error)}
+        className={fieldClass(field.error)}
+      />
+    </Field>
+  );
+}
+
+/** A photo, uploaded through the same checks as the blog's, with its description when asked. */
+export function SitePhoto({ path, altPath, label }: { path: string; altPath?: string; label: string }) {
+  const photo = useSiteField(path);
+  const alt = useSiteField(altPath ?? path);
+  return (
+    <div>
+      <FeaturedImageField
+        label={label}
+        value={typeof photo.value === "string" && photo.value ? photo.value : null}
+        onChange={(url) => photo.set(url ?? (altPath ? "" : null))}
+        hint="PNG, JPG, GIF, WebP or HEIC up to 5MB"
+        description={
+          altPath ? { id: alt.id, value: typeof alt.value === "string" ? alt.value : "", onChange: alt.set, error: alt.error } : undefined
+        }
+      />
+      {photo.error && <p className="mt-1 text-sm text-red-700">{photo.error}</p>}
+    </div>
+  );
+}
+
+/** The items of the list at `path`, each with Move up, Move down and Remove, and an Add button. */
+export function SiteList({
+  path,
+  noun,
+  make,
+  title,
+  children,
+}: {
+  path: string;
+  /** What one item is called: "testimonial". */
+  noun: string;
+  /** A new, empty item. */
+  make: () => Json;
+  /** The heading of item `index`. */
+  title: (item: Json, index: number) => string;
+  children: (itemPath: string, index: number) => ReactNode;
+}) {
+  const { set } = useSiteEditor();
+  const field = useSiteField(path);
+  const items = Array.isArray(field.value) ? field.value : [];
+  return (
+    <div>
+      {field.error && <p className="mt-2 text-sm text-red-700">{field.error}</p>}
+      <ol className="mt-4 space-y-4">
+        {items.map((item, index) => {
+          const heading = title(item, index);
+          return (
+            <li key={index} className="rounded-lg p-4 ring-1 ring-slate-200">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold text-slate-900">{heading}</h3>
+                <div className="flex gap-2">
+                  <button type="button" className={PLAIN_BUTTON} disabled={index === 0} onClick={() => set(path, moved(items, index, index - 1))} aria-label={`Move up: ${heading}`}>
+                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={PLAIN_BUTTON}
+                    disabled={index === items.length - 1}
+                    onClick={() => set(path, moved(items, index, index + 1))}
+                    aria-label={`Move down: ${heading}`}
+                  >
+                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                    onClick={() => set(path, items.filter((_, i) => i !== index))}
+                    aria-label={`Remove: ${heading}`}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </div>
+              </div>
+              <div className="mt-3 grid gap-4 sm:grid-cols-2">{children(`${path}[${index}]`, index)}</div>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => set(path, [...items, make()])}>
+        <Plus aria-hidden="true" className="h-4 w-4" />
+        Add {noun}
+      </button>
+    </div>
+  );
+}
