@@ -95,7 +95,7 @@ pub async fn list(
 /// Gives each answer its short name from the assistant's questions.
 pub fn label_answers(bookings: &mut [BookingRecord], content: &Content) {
     for answer in bookings.iter_mut().flat_map(|booking| booking.answers.iter_mut()) {
-        answer.label = content.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+        answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
     }
 }
 

@@ -65,7 +65,7 @@ fn to_csv(bookings: &[BookingRecord], content: &Content) -> anyhow::Result<Vec<u
     let zone = content.business.zone();
     // One column per answer of the assistant, in the order it asks; answers to questions it no
     // longer asks (or never did) share one column.
-    let labels: Vec<&str> = content.answer_labels();
+    let labels: Vec<&str> = content.chat.answer_labels();
     let mut writer = csv::Writer::from_writer(Vec::new());
     let received = format!("received ({})", content.business.time_zone);
     let mut header: Vec<&str> = vec![&received, "id", "status", "urgent", "name", "email", "phone"];

@@ -3,6 +3,7 @@
 //! The file is TOML (see `content/site.toml`). Field names are snake_case in the file and
 //! camelCase in the JSON handed to the pages.
 
+mod chat;
 mod hours;
 mod shape;
 pub mod validate;
@@ -12,6 +13,7 @@ use std::path::Path;
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 
+pub use chat::{Chat, ChatStep, FollowUp};
 pub use hours::HoursView;
 
 /// The content file built into the binary, used when no `--content` file is given.
@@ -261,43 +263,6 @@ pub struct ThankYou {
     pub steps: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
-pub struct Chat {
-    pub title: String,
-    pub contact_prompt: String,
-    pub error_message: String,
-    /// Answers that make a request an emergency (the call button, the urgent flag).
-    pub emergency_answers: Vec<String>,
-    pub steps: Vec<ChatStep>,
-}
-
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
-pub struct ChatStep {
-    /// The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
-    /// left out.
-    #[serde(default)]
-    pub label: String,
-    pub question: String,
-    pub options: Vec<String>,
-    #[serde(default)]
-    pub follow_ups: Vec<FollowUp>,
-}
-
-/// A question asked when a step's option is chosen, answered in free text.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
-pub struct FollowUp {
-    pub option: String,
-    #[serde(default)]
-    pub label: String,
-    pub question: String,
-    /// The answer is where the trailer is: checked against the service area.
-    #[serde(default)]
-    pub place: bool,
-}
-
 impl Content {
     /// Reads and validates the content file at `path`, or the built-in one when `path` is None.
     pub fn load(path: Option<&Path>) -> anyhow::Result<Self> {
@@ -316,31 +281,6 @@ impl Content {
         let content: Content = toml::from_str(text)?;
         validate::check(&content)?;
         Ok(content)
-    }
-
-    /// The short name of the assistant's `question` in the booking inbox, if it is one of its
-    /// questions (a booking made before the question changed keeps the question itself).
-    pub fn answer_label(&self, question: &str) -> Option<&str> {
-        self.chat
-            .steps
-            .iter()
-            .flat_map(|step| {
-                std::iter::once((&step.question, &step.label))
-                    .chain(step.follow_ups.iter().map(|f| (&f.question, &f.label)))
-            })
-            .find(|(asked, _)| *asked == question)
-            .map(|(asked, label)| if label.is_empty() { asked.as_str() } else { label.as_str() })
-    }
-
-    /// Every answer label, in the order the assistant asks.
-    pub fn answer_labels(&self) -> Vec<&str> {
-        self.chat
-            .steps
-            .iter()
-            .flat_map(|step| {
-                std::iter::once(step.label.as_str()).chain(step.follow_ups.iter().map(|f| f.label.as_str()))
-            })
-            .collect()
     }
 
     pub fn city(&self, slug: &str) -> Option<&City> {

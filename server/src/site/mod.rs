@@ -59,24 +59,28 @@ pub struct SiteDetails {
 impl SiteDetails {
     /// The newest saved version, or `seed` when none is saved.
     pub async fn load(db: Db, seed: Content) -> anyhow::Result<Self> {
-        let seed = Arc::new(seed);
-        let current = match store::newest(&db).await? {
-            Some(saved) => Current { version: saved.id, content: Arc::new(parse(&saved)?) },
-            None => Current { version: 0, content: Arc::clone(&seed) },
-        };
-        Ok(Self { db, seed, current: RwLock::new(current) })
+        Self::open(db, seed, false).await
     }
 
     /// For an import, which replaces whatever is saved: the newest version's number, with its
     /// content when it can still be read (else the seed stands in, to compare the import with).
     pub async fn load_for_import(db: Db, seed: Content) -> anyhow::Result<Self> {
+        Self::open(db, seed, true).await
+    }
+
+    /// `replacing`: a newest version that cannot be read is no error (it is about to be replaced).
+    async fn open(db: Db, seed: Content, replacing: bool) -> anyhow::Result<Self> {
         let seed = Arc::new(seed);
         let current = match store::newest(&db).await? {
             Some(saved) => {
-                let content = parse(&saved).map(Arc::new).unwrap_or_else(|error| {
-                    eprintln!("{error:#}: the import replaces it.");
-                    Arc::clone(&seed)
-                });
+                let content = match parse(&saved) {
+                    Ok(content) => Arc::new(content),
+                    Err(error) if replacing => {
+                        eprintln!("{error:#}: the import replaces it.");
+                        Arc::clone(&seed)
+                    }
+                    Err(error) => return Err(error),
+                };
                 Current { version: saved.id, content }
             }
             None => Current { version: 0, content: Arc::clone(&seed) },

@@ -31,9 +31,9 @@ pub fn changes(before: &Value, after: &Value) -> String {
     SECTIONS
         .iter()
         .filter(|(key, _)| before.get(key) != after.get(key))
-        .map(|&(key, label)| match changed_cities(before, after) {
-            cities if key == "cities" && !cities.is_empty() => format!("{label} ({})", cities.join(", ")),
-            _ => label.to_owned(),
+        .map(|&(key, label)| {
+            let cities = if key == "cities" { changed_cities(before, after) } else { Vec::new() };
+            if cities.is_empty() { label.to_owned() } else { format!("{label} ({})", cities.join(", ")) }
         })
         .collect::<Vec<_>>()
         .join(", ")

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { adminApi, type BookingNote } from "./api";
 import { dateTime } from "./format";
-import { describedBy, failureMessage, fieldClass, PLAIN_BUTTON } from "./form";
+import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON } from "./form";
 
 export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: BookingNote[] }) {
   const id = useId();
@@ -50,25 +50,19 @@ export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: B
         }}
       >
         <div className="min-w-56 flex-1">
-          <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">
-            Add a note
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={2}
-            maxLength={2000}
-            placeholder="Called back, parts ordered..."
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={describedBy(`${id}-note`, false, error)}
-            className={fieldClass(error)}
-          />
-          {error && (
-            <p id={`${id}-note-error`} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          <Field id={`${id}-note`} label="Add a note" error={error}>
+            <textarea
+              id={`${id}-note`}
+              rows={2}
+              maxLength={2000}
+              placeholder="Called back, parts ordered..."
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={describedBy(`${id}-note`, false, error)}
+              className={fieldClass(error)}
+            />
+          </Field>
         </div>
         <button type="submit" className={PLAIN_BUTTON} disabled={saving || !draft.trim()}>
           Save note

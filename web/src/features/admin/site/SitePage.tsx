@@ -55,14 +55,9 @@ function SiteTabs() {
           </Link>
         ))}
       </nav>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-        className="pb-28"
-      >
+      <div className="pb-28">
         <tab.Body />
-      </form>
+      </div>
       <SaveBar />
     </>
   );

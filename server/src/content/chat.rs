@@ -1,0 +1,84 @@
+//! The booking assistant's script: its questions, their options and follow-ups, and the short
+//! names its answers go by in the booking inbox.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Chat {
+    pub title: String,
+    pub contact_prompt: String,
+    pub error_message: String,
+    /// Answers that make a request an emergency (the call button, the urgent flag).
+    pub emergency_answers: Vec<String>,
+    pub steps: Vec<ChatStep>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ChatStep {
+    /// The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
+    /// left out.
+    #[serde(default)]
+    pub label: String,
+    pub question: String,
+    pub options: Vec<String>,
+    #[serde(default)]
+    pub follow_ups: Vec<FollowUp>,
+}
+
+/// A question asked when a step's option is chosen, answered in free text.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct FollowUp {
+    pub option: String,
+    #[serde(default)]
+    pub label: String,
+    pub question: String,
+    /// The answer is where the trailer is: checked against the service area.
+    #[serde(default)]
+    pub place: bool,
+}
+
+impl Chat {
+    /// Every question the assistant asks, in order (follow-ups after their step), with its label
+    /// (the question itself when it has none).
+    fn labelled(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.steps
+            .iter()
+            .flat_map(|step| {
+                std::iter::once((&step.question, &step.label))
+                    .chain(step.follow_ups.iter().map(|f| (&f.question, &f.label)))
+            })
+            .map(|(question, label)| {
+                (question.as_str(), if label.is_empty() { question.as_str() } else { label.as_str() })
+            })
+    }
+
+    /// The short name of `question` in the booking inbox, if the assistant asks it (a booking made
+    /// before the question changed keeps the question itself).
+    pub fn answer_label(&self, question: &str) -> Option<&str> {
+        self.labelled().find(|(asked, _)| *asked == question).map(|(_, label)| label)
+    }
+
+    /// Every answer label, in the order the assistant asks.
+    pub fn answer_labels(&self) -> Vec<&str> {
+        self.labelled().map(|(_, label)| label).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+
+    #[test]
+    fn answers_go_by_their_labels_or_else_by_their_questions() {
+        let content = Content::load(None).expect("built-in content loads");
+        assert_eq!(content.chat.answer_label("How urgent is this?"), Some("Urgency"));
+        assert_eq!(content.chat.answer_label("Favourite colour?"), None);
+        let text = include_str!("../../../content/site.toml").replace("label = \"Urgency\"\n", "");
+        let unlabelled = Content::parse(&text).expect("a label may be left out");
+        assert_eq!(unlabelled.chat.answer_label("How urgent is this?"), Some("How urgent is this?"));
+        assert_eq!(unlabelled.chat.answer_labels().last(), Some(&"How urgent is this?"));
+    }
+}
