@@ -195,18 +195,27 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toBeVisible();
 
-  // Delete: dismissing the question keeps the post; accepting deletes it.
+  // Delete: an in-page question with the post's title; Cancel keeps the post, Delete deletes it.
   const edited = page.getByRole("row", { name: /Bearing Basics for Spring/ });
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this post?");
-    void dialog.dismiss();
-  });
   await edited.getByRole("button", { name: /^Delete/ }).click();
+  const question = page.getByRole("dialog", { name: "Delete “Bearing Basics for Spring”?" });
+  await expect(question).toContainText("Are you sure you want to delete this post?");
+  await expectNoAxeViolations(page);
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
   await expect(edited).toBeVisible();
-  page.once("dialog", (dialog) => void dialog.accept());
   await edited.getByRole("button", { name: /^Delete/ }).click();
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted: Bearing Basics for Spring. It stays under Deleted for 30 days." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No blog posts yet" })).toBeVisible();
   expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
+
+  // It waits under Deleted, from where it comes back as a draft.
+  await page.getByRole("button", { name: /^Deleted/ }).click();
+  await page.getByRole("row", { name: /Bearing Basics for Spring/ }).getByRole("button", { name: "Restore Bearing Basics for Spring" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Restored as a draft: Bearing Basics for Spring" })).toBeVisible();
+  await page.getByRole("button", { name: /^All/ }).click();
+  await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toContainText("Draft");
 });
 
 test.describe("when a post cannot be loaded", () => {

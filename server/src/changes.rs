@@ -8,7 +8,7 @@
 
 use std::{collections::HashMap, sync::Arc, time::Duration};
 
-use sqlx::{PgPool, postgres::PgListener};
+use sqlx::{PgPool, SqlitePool, postgres::PgListener};
 
 use crate::site::SiteDetails;
 
@@ -125,6 +125,38 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<Si
                     Err(error) => tracing::warn!("Cannot read the content generations: {error}"),
                 },
             }
+        }
+    }
+}
+
+/// How often a server on SQLite looks for changes another process (the command line) made.
+const OTHER_PROCESS_CHECK_EVERY: Duration = Duration::from_secs(2);
+
+/// On SQLite, shows what the command line changed in this server's database: site details
+/// saved by `trailerworks content import`, posts added by `trailerworks demo-content` (the
+/// triggers advance the blog's generation). Runs until the server stops. On PostgreSQL,
+/// `follow_other_instances` does this.
+pub async fn follow_other_processes(pool: SqlitePool, changes: Changes, site: Arc<SiteDetails>) {
+    let mut seen = None;
+    let mut check = tokio::time::interval(OTHER_PROCESS_CHECK_EVERY);
+    loop {
+        check.tick().await;
+        match site.reload().await {
+            Ok(true) => changes.announce(Change::Site),
+            Ok(false) => {}
+            Err(error) => tracing::warn!("Cannot read the saved site details: {error:#}"),
+        }
+        match sqlx::query_scalar::<_, i64>("SELECT generation FROM content_generations WHERE scope = 'blog'")
+            .fetch_one(&pool)
+            .await
+        {
+            Ok(generation) => {
+                if seen.is_some_and(|seen| seen != generation) {
+                    changes.announce(Change::Blog);
+                }
+                seen = Some(generation);
+            }
+            Err(error) => tracing::warn!("Cannot read the blog's generation: {error}"),
         }
     }
 }

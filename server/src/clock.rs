@@ -25,6 +25,15 @@ pub fn before(delay: Duration) -> String {
     format(OffsetDateTime::now_utc() - delay)
 }
 
+/// A stored timestamp as a person reads it on the shop's clock (`zone`), e.g. "Dec 1, 2026,
+/// 9:00 AM MST"; the text itself when it is not a timestamp.
+pub fn on_shop_clock(timestamp: &str, zone: &jiff::tz::TimeZone) -> String {
+    match timestamp.parse::<jiff::Timestamp>() {
+        Ok(at) => at.to_zoned(zone.clone()).strftime("%b %-d, %Y, %-I:%M %p %Z").to_string(),
+        Err(_) => timestamp.to_owned(),
+    }
+}
+
 /// Parses a stored timestamp.
 pub fn parse(text: &str) -> Option<OffsetDateTime> {
     PrimitiveDateTime::parse(text, FORMAT).ok().map(PrimitiveDateTime::assume_utc)
@@ -40,5 +49,12 @@ mod tests {
         assert_eq!(format(at), "2025-03-14T09:05:07.250Z");
         assert_eq!(parse("2025-03-14T09:05:07.250Z"), Some(at));
         assert!(format(at) < format(at + Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn people_read_times_on_the_shops_clock() {
+        let denver = jiff::tz::TimeZone::get("America/Denver").unwrap();
+        assert_eq!(on_shop_clock("2026-11-24T00:53:00.000Z", &denver), "Nov 23, 2026, 5:53 PM MST");
+        assert_eq!(on_shop_clock("2026-07-04T15:00:00.000Z", &denver), "Jul 4, 2026, 9:00 AM MDT");
     }
 }

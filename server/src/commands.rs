@@ -32,7 +32,7 @@ pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::
     let content = Content::load(config.content.as_deref())?;
     let db = config.storage.open_db().await?;
     let reader = db.reader(&config.storage.location()).await?;
-    let newest = blog::published::cards(&reader, 0, 1).await?;
+    let newest = blog::published::cards(&reader, 0, 1, &content.business.zone()).await?;
     let details = Arc::new(SiteDetails::load(db, content).await?);
     let pages = PublicPages::start(
         details,

@@ -178,6 +178,20 @@ async fn open_postgres(url: &str) -> anyhow::Result<Db> {
     Ok(Db::Postgres(pool))
 }
 
+/// A LIKE pattern (with `ESCAPE '\'`) for text that contains `text`, lowercased: compare it with
+/// `LOWER(column)`. Its own `%`, `_` and `\` are literal.
+pub fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
 /// `url` with its password replaced, for messages and logs.
 pub fn without_password(url: &str) -> String {
     match url::Url::parse(url) {

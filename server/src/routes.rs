@@ -139,7 +139,9 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(blog::routes::list, blog::routes::create).layer(post_sized))
         .routes(routes!(blog::routes::get, blog::routes::update, blog::routes::delete).layer(post_sized))
         .routes(routes!(blog::routes::preview).layer(post_sized))
+        .routes(routes!(blog::preview::create).layer(post_sized))
         .routes(routes!(blog::routes::set_published).layer(small))
+        .routes(routes!(blog::routes::restore).layer(small))
         .routes(routes!(blog::routes::revision_list))
         .routes(routes!(blog::routes::revision))
         .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
@@ -233,6 +235,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/api/{*rest}", any(no_such_route))
         .route("/healthz", get(healthz))
         .route("/dbadmin", get(admin_page))
+        .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
         .route("/media/booking-photos/{file}", get(booking::photos::serve))
@@ -349,6 +352,37 @@ async fn blog_search(
     let query = search::Query::parse(params.q.as_deref())
         .map_err(|message| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned()))?;
     Ok(Json(pages.search(&query).await?))
+}
+
+/// `GET /dbadmin/preview/{token}`: an unsaved post as its page will show it, for a signed-in
+/// admin (anyone else goes to the sign-in page); gone after an hour.
+async fn post_preview(
+    State(pages): State<Arc<PublicPages>>,
+    State(db): State<Db>,
+    admin: Result<auth::guard::Admin, ApiError>,
+    Path(token): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    if admin.is_err() {
+        return Redirect::to("/dbadmin").into_response();
+    }
+    let zone = pages.site().zone();
+    let post = match blog::preview::load(&db, &token, &zone).await {
+        Ok(Some(post)) => post,
+        Ok(None) => {
+            let gone = "This preview has ended (a preview lasts an hour). Open a new one from the editor.";
+            return (StatusCode::NOT_FOUND, [(header::CACHE_CONTROL, "no-store")], gone).into_response();
+        }
+        Err(error) => return server_error(&error),
+    };
+    match pages.preview(uri.path(), post).await {
+        Ok(Cached::Body { status, content_type, body }) => {
+            body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
+        }
+        Ok(Cached::Moved(target)) => moved_permanently(&target),
+        Err(error) => server_error(&error),
+    }
 }
 
 /// `GET /dbadmin/...`: the admin app's document; the app itself asks the API who is signed in.

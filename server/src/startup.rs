@@ -23,7 +23,7 @@ use crate::{
     routes::{App, AppState},
     security::SecurityHeaders,
     serve::{self, Limits},
-    site::{self, SiteDetails},
+    site::SiteDetails,
 };
 
 pub struct Application {
@@ -45,6 +45,7 @@ impl Application {
         let proxies = config.trusted_proxies()?;
         let location = config.storage.location();
         let db = Db::open(&location).await?;
+        blog::search::ensure_index(&db).await?;
         let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
         let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);
@@ -86,8 +87,12 @@ impl Application {
                 changes.clone(),
                 Arc::clone(&site),
             )),
-            // Only an import from the command line saves site details besides this server.
-            Db::Sqlite(_) => tokio::spawn(site::follow_imports(Arc::clone(&site), changes.clone())),
+            // Only the command line changes the database besides this server.
+            Db::Sqlite(pool) => tokio::spawn(changes::follow_other_processes(
+                pool.clone(),
+                changes.clone(),
+                Arc::clone(&site),
+            )),
         });
         let state = AppState {
             pages: Arc::clone(&pages),

@@ -15,10 +15,9 @@ use super::{
     audit::{self, Action},
     guard::{Admin, AuthDesk},
     password::{self, Password},
-    routes::WRONG_CODE,
     session,
     throttle::{self, Keys},
-    two_factor::{self, Accepted, Enrolment},
+    two_factor::{self, Accepted, Enrolment, Refused},
     users,
 };
 use crate::{
@@ -204,13 +203,13 @@ async fn unthrottled(desk: &AuthDesk, admin: &Admin) -> Result<Keys, ApiError> {
 }
 
 /// A wrong code: counted, logged, and answered under the code field.
-async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys) -> ApiError {
+async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys, refused: Refused) -> ApiError {
     let recorded = async {
         throttle::record_failure(&desk.db, keys).await?;
         audit::record(&desk.db, &admin.actor(), Action::SignInCodeFailed, "").await
     };
     match recorded.await {
-        Ok(()) => ApiError::invalid("code", WRONG_CODE),
+        Ok(()) => ApiError::invalid("code", refused.message()),
         Err(error) => ApiError::Internal(error),
     }
 }
@@ -246,7 +245,7 @@ pub async fn enable(
         .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_SET_UP.to_owned()))?;
     let keys = unthrottled(&desk, &admin).await?;
     let Some(step) = two_factor::code_step(&pending, &code) else {
-        return Err(wrong_code(&desk, &admin, &keys).await);
+        return Err(wrong_code(&desk, &admin, &keys, Refused::Wrong).await);
     };
     let codes = two_factor::new_recovery_codes();
     two_factor::enable(&desk.db, admin.user.user_id, step, &codes).await?;
@@ -263,11 +262,11 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
         .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_ON.to_owned()))?;
     let keys = unthrottled(desk, admin).await?;
     match two_factor::accept_code(&desk.db, admin.user.user_id, &secret, code).await? {
-        Some(accepted) => {
+        Ok(accepted) => {
             throttle::clear(&desk.db, &keys).await?;
             Ok(accepted)
         }
-        None => Err(wrong_code(desk, admin, &keys).await),
+        Err(refused) => Err(wrong_code(desk, admin, &keys, refused).await),
     }
 }
 

@@ -30,8 +30,6 @@ use crate::{
 };
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
-pub const WRONG_CODE: &str =
-    "That code is not right. Check the code in your authenticator app and try again.";
 const CODE_REQUIRED: &str = "Enter the 6-digit code from your authenticator app, or a recovery code";
 const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please enter your email and password again.";
 const AUDIT_PAGE: i64 = 100;
@@ -239,12 +237,12 @@ pub async fn login_code(
         return Err(throttled);
     }
     let detail = match two_factor::accept_code(&desk.db, account.id, secret, &form.code).await? {
-        Some(Accepted::Authenticator) => "with an authenticator code".to_owned(),
-        Some(Accepted::RecoveryCode { left }) => format!("with a recovery code ({left} left)"),
-        None => {
+        Ok(Accepted::Authenticator) => "with an authenticator code".to_owned(),
+        Ok(Accepted::RecoveryCode { left }) => format!("with a recovery code ({left} left)"),
+        Err(refused) => {
             throttle::record_failure(&desk.db, &keys).await?;
             audit::record(&desk.db, &actor, Action::SignInCodeFailed, "").await?;
-            return Err(ApiError::Rejected(StatusCode::UNAUTHORIZED, WRONG_CODE.to_owned()));
+            return Err(ApiError::Rejected(StatusCode::UNAUTHORIZED, refused.message().to_owned()));
         }
     };
     two_factor::end_challenge(&desk.db, &form.challenge).await?;

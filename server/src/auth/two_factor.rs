@@ -217,6 +217,26 @@ pub enum Accepted {
     },
 }
 
+/// Why a code was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    Wrong,
+    /// One of the account's recovery codes, used before.
+    RecoveryCodeUsed,
+}
+
+impl Refused {
+    /// What the person signing in reads.
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Wrong => "That code is not right. Check the code in your authenticator app and try again.",
+            Self::RecoveryCodeUsed => {
+                "This recovery code was already used. Use another one, or the code from your authenticator app."
+            }
+        }
+    }
+}
+
 /// Checks `code` against `secret` and the account's recovery codes, using it up: an
 /// authenticator code is accepted once (its step must be newer than the last accepted one), a
 /// recovery code once ever. Safe against two instances taking the same code at once.
@@ -225,7 +245,7 @@ pub async fn accept_code(
     user_id: i64,
     secret: &str,
     code: &str,
-) -> anyhow::Result<Option<Accepted>> {
+) -> anyhow::Result<Result<Accepted, Refused>> {
     if let Some(step) = code_step(secret, code) {
         let fresh = with_db!(db, |pool| {
             sqlx::query(
@@ -237,7 +257,7 @@ pub async fn accept_code(
             .await?
             .rows_affected()
         });
-        return Ok((fresh == 1).then_some(Accepted::Authenticator));
+        return Ok(if fresh == 1 { Ok(Accepted::Authenticator) } else { Err(Refused::Wrong) });
     }
     let used = with_db!(db, |pool| {
         sqlx::query("UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL")
@@ -249,9 +269,16 @@ pub async fn accept_code(
             .rows_affected()
     });
     if used == 1 {
-        return Ok(Some(Accepted::RecoveryCode { left: recovery_codes_left(db, user_id).await? }));
+        return Ok(Ok(Accepted::RecoveryCode { left: recovery_codes_left(db, user_id).await? }));
     }
-    Ok(None)
+    let used_before: i64 = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM recovery_codes WHERE code_hash = $1 AND user_id = $2")
+            .bind(recovery_hash(code))
+            .bind(user_id)
+            .fetch_one(pool)
+            .await?
+    });
+    Ok(Err(if used_before > 0 { Refused::RecoveryCodeUsed } else { Refused::Wrong }))
 }
 
 /// Trusts this browser for 30 days: the token for its cookie.

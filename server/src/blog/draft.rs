@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::sanitize::sanitize;
+use super::{sanitize::sanitize, search::Document};
 use crate::{assets, clock, domain::Slug, error::FieldErrors};
 
 const MAX_TITLE: usize = 200;
@@ -56,6 +56,13 @@ pub struct PostInput {
     pub publish_at: Option<String>,
     pub meta_description: Option<String>,
     pub social_image: Option<String>,
+}
+
+impl PostInput {
+    /// What the search index holds of it.
+    pub fn words(&self) -> Document<'_> {
+        Document { title: &self.title, excerpt: &self.excerpt, content: &self.content }
+    }
 }
 
 impl PostForm {

@@ -2,11 +2,14 @@
 //! sanitiser, and the sample posts.
 
 pub mod draft;
+pub mod listing;
 pub mod model;
+pub mod preview;
 pub mod published;
 pub mod revisions;
 pub mod routes;
 pub mod samples;
 pub mod sanitize;
 pub mod schedule;
+pub mod search;
 pub mod store;

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::clock;
+use jiff::{Timestamp, tz::TimeZone};
 
 /// What a post card shows (the list, related posts, search results): everything but the content.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -14,7 +14,7 @@ pub struct PostCard {
     pub featured_image: Option<String>,
     /// Smaller copies of an uploaded featured image, for `srcset`.
     pub featured_image_srcset: Option<String>,
-    /// The creation date in long US form, e.g. "March 14, 2025".
+    /// The creation date in long US form on the shop's clock, e.g. "March 14, 2025".
     pub date: String,
 }
 
@@ -49,21 +49,26 @@ pub fn post_path(slug: &str) -> String {
     format!("/blog/{slug}")
 }
 
-/// "2025-03-14T..." as "March 14, 2025"; the text itself when it is not a stored timestamp.
-pub fn long_date(timestamp: &str) -> String {
-    match clock::parse(timestamp) {
-        Some(at) => format!("{} {}, {}", at.month(), at.day(), at.year()),
-        None => timestamp.to_owned(),
+/// "2025-03-14T..." as "March 14, 2025", the day it was in `zone`; the text itself when it is
+/// not a stored timestamp.
+pub fn long_date(timestamp: &str, zone: &TimeZone) -> String {
+    match timestamp.parse::<Timestamp>() {
+        Ok(at) => at.to_zoned(zone.clone()).strftime("%B %-d, %Y").to_string(),
+        Err(_) => timestamp.to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::long_date;
+    use super::*;
 
     #[test]
-    fn dates_are_long_us_form() {
-        assert_eq!(long_date("2025-03-14T15:00:00.000Z"), "March 14, 2025");
-        assert_eq!(long_date("2024-12-01T00:00:00.000Z"), "December 1, 2024");
+    fn dates_are_long_us_form_on_the_shops_clock() {
+        let denver = TimeZone::get("America/Denver").unwrap();
+        assert_eq!(long_date("2025-03-14T15:00:00.000Z", &denver), "March 14, 2025");
+        assert_eq!(long_date("2024-12-01T12:00:00.000Z", &denver), "December 1, 2024");
+        // 5:53 PM in Denver is already the next day in UTC.
+        assert_eq!(long_date("2026-11-24T00:53:00.000Z", &denver), "November 23, 2026");
+        assert_eq!(long_date("2026-11-24T00:53:00.000Z", &TimeZone::UTC), "November 24, 2026");
     }
 }

@@ -5,6 +5,8 @@ use super::{
     model::{Post, PostCard, long_date},
     sanitize::sanitize,
 };
+use jiff::tz::TimeZone;
+
 use crate::{db::Db, media, with_db};
 
 /// A query of published posts `p` with their card columns (and `i`, the featured image's
@@ -35,7 +37,8 @@ struct CardRow {
 }
 
 impl CardRow {
-    fn card(self) -> PostCard {
+    /// The card, dated on the shop's clock (`zone`).
+    fn card(self, zone: &TimeZone) -> PostCard {
         let featured_image_srcset = match (&self.featured_image, self.image_width, &self.image_variants) {
             (Some(url), Some(width), Some(variants)) => media::srcset(url, width, variants),
             _ => None,
@@ -46,7 +49,7 @@ impl CardRow {
             excerpt: self.excerpt,
             featured_image: self.featured_image,
             featured_image_srcset,
-            date: long_date(&self.created_at),
+            date: long_date(&self.created_at, zone),
         }
     }
 }
@@ -61,7 +64,7 @@ pub async fn count(db: &Db) -> anyhow::Result<u64> {
 
 /// `limit` cards, newest first, after skipping the `offset` newest (only the rows shown are
 /// read; the ones skipped are skipped in the index).
-pub async fn cards(db: &Db, offset: u64, limit: u64) -> anyhow::Result<Vec<PostCard>> {
+pub async fn cards(db: &Db, offset: u64, limit: u64, zone: &TimeZone) -> anyhow::Result<Vec<PostCard>> {
     let sql = cards_sql!(
         "",
         "AND p.id IN (SELECT id FROM blog_posts WHERE published = TRUE
@@ -71,19 +74,19 @@ pub async fn cards(db: &Db, offset: u64, limit: u64) -> anyhow::Result<Vec<PostC
     let rows: Vec<CardRow> = with_db!(db, |pool| {
         sqlx::query_as(sql).bind(as_sql(limit)).bind(as_sql(offset)).fetch_all(pool).await?
     });
-    Ok(rows.into_iter().map(CardRow::card).collect())
+    Ok(rows.into_iter().map(|row| row.card(zone)).collect())
 }
 
 /// The `limit` newest posts other than post `id` (a post's related posts).
-pub async fn newest_except(db: &Db, id: i64, limit: u64) -> anyhow::Result<Vec<PostCard>> {
+pub async fn newest_except(db: &Db, id: i64, limit: u64, zone: &TimeZone) -> anyhow::Result<Vec<PostCard>> {
     let sql = cards_sql!("", "AND p.id != $1 ORDER BY p.created_at DESC, p.id DESC LIMIT $2");
     let rows: Vec<CardRow> =
         with_db!(db, |pool| sqlx::query_as(sql).bind(id).bind(as_sql(limit)).fetch_all(pool).await?);
-    Ok(rows.into_iter().map(CardRow::card).collect())
+    Ok(rows.into_iter().map(|row| row.card(zone)).collect())
 }
 
 /// The cards of the posts `ids`, in that order (those no longer published are left out).
-pub async fn cards_by_id(db: &Db, ids: &[i64]) -> anyhow::Result<Vec<PostCard>> {
+pub async fn cards_by_id(db: &Db, ids: &[i64], zone: &TimeZone) -> anyhow::Result<Vec<PostCard>> {
     let rows: Vec<CardRow> = match db {
         Db::Sqlite(pool) => {
             let sql = cards_sql!("", "AND p.id IN (SELECT value FROM json_each($1))");
@@ -94,7 +97,7 @@ pub async fn cards_by_id(db: &Db, ids: &[i64]) -> anyhow::Result<Vec<PostCard>> 
             sqlx::query_as(sql).bind(ids).fetch_all(pool).await?
         }
     };
-    let mut found: Vec<(i64, PostCard)> = rows.into_iter().map(|row| (row.id, row.card())).collect();
+    let mut found: Vec<(i64, PostCard)> = rows.into_iter().map(|row| (row.id, row.card(zone))).collect();
     found.sort_by_key(|(id, _)| ids.iter().position(|wanted| wanted == id));
     Ok(found.into_iter().map(|(_, card)| card).collect())
 }
@@ -111,7 +114,7 @@ struct PostRow {
 }
 
 /// The published post at `slug`, its content sanitised again.
-pub async fn by_slug(db: &Db, slug: &str) -> anyhow::Result<Option<Post>> {
+pub async fn by_slug(db: &Db, slug: &str, zone: &TimeZone) -> anyhow::Result<Option<Post>> {
     let sql = cards_sql!(
         ", p.content, p.updated_at, p.featured_image_alt, p.meta_description, p.social_image",
         "AND p.slug = $1"
@@ -121,7 +124,7 @@ pub async fn by_slug(db: &Db, slug: &str) -> anyhow::Result<Option<Post>> {
     Ok(row.map(|row| Post {
         id: row.card.id,
         created_at: row.card.created_at.clone(),
-        card: row.card.card(),
+        card: row.card.card(zone),
         featured_image_alt: row.featured_image_alt,
         content: sanitize(&row.content),
         updated_at: row.updated_at,
@@ -183,17 +186,6 @@ pub async fn in_order_added(db: &Db, offset: u64, limit: u64) -> anyhow::Result<
         )
         .bind(as_sql(limit))
         .bind(as_sql(offset))
-        .fetch_all(pool)
-        .await?
-    }))
-}
-
-/// What search looks through: the id, title and excerpt of every published post, newest first.
-pub async fn searchable(db: &Db) -> anyhow::Result<Vec<(i64, String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, title, excerpt FROM blog_posts WHERE published = TRUE ORDER BY created_at DESC, id DESC",
-        )
         .fetch_all(pool)
         .await?
     }))

@@ -5,8 +5,8 @@
 use axum::{
     Json,
     extract::{
-        Path, State,
-        rejection::{JsonRejection, PathRejection},
+        Path, Query, State,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
     },
     http::StatusCode,
 };
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     draft::PostForm,
-    revisions,
+    listing, revisions,
     sanitize::sanitize,
     store::{self, AdminPost, SaveError},
 };
@@ -26,16 +26,19 @@ use crate::{
         guard::Admin,
     },
     changes::{Change, Changes},
-    db::Db,
+    clock,
+    db::{Db, contains_pattern},
     error::ApiError,
 };
 
 const NO_SUCH_POST: &str = "There is no such post.";
 const SLUG_TAKEN: &str = "This slug is already used by another post. Choose another.";
+const SLUG_OF_DELETED: &str = "This slug is used by a deleted post (under Deleted on the dashboard). Restore that post, or choose another slug.";
 
 fn save_error(error: SaveError) -> ApiError {
     match error {
         SaveError::SlugTaken => ApiError::invalid("slug", SLUG_TAKEN),
+        SaveError::SlugOfDeleted => ApiError::invalid("slug", SLUG_OF_DELETED),
         SaveError::Other(error) => ApiError::Internal(error),
     }
 }
@@ -44,23 +47,86 @@ fn describe(post: &AdminPost) -> String {
     format!("\u{201c}{}\u{201d} (/blog/{})", post.title, post.slug)
 }
 
-/// Every post, drafts included.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PostList {
-    /// Newest first, without their content.
-    posts: Vec<AdminPost>,
+/// What the dashboard asks for: a page of the list.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// all (default: every post but the deleted), published, drafts, scheduled or deleted.
+    #[serde(default)]
+    #[param(inline)]
+    status: listing::Status,
+    /// newest (default), oldest, title or updated.
+    #[serde(default)]
+    #[param(inline)]
+    sort: listing::Order,
+    /// Part of the title (any case); empty for every title.
+    #[param(max_length = 200)]
+    q: Option<String>,
+    /// The page, from 1 (default 1).
+    #[param(minimum = 1, maximum = 100_000)]
+    page: Option<u32>,
 }
 
-/// `GET /api/admin/posts`: every post, newest first.
+/// One page of posts and the counts of each status.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostList {
+    /// At most 25, without their content.
+    posts: Vec<AdminPost>,
+    /// How many posts this status and title search hold in all.
+    total: i64,
+    page: u32,
+    page_count: u32,
+    per_page: u32,
+    counts: listing::Counts,
+}
+
+/// `GET /api/admin/posts?status=drafts&sort=title&q=brake&page=2`: a page of the posts.
 #[utoipa::path(
     get,
     path = "/posts",
     tag = "admin",
     security(("session" = [])),
-    responses((status = 200, description = "Every post, drafts included.", body = PostList), AdminRefusals)
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of the posts and the counts of each status.", body = PostList),
+        (status = 400, description = "A parameter is not understood.", body = ErrorBody),
+        (status = 422, description = "The title search is too long or holds control characters, or the page is out of range.", body = crate::api_doc::FieldErrorsBody),
+        AdminRefusals
+    )
 )]
-pub async fn list(State(db): State<Db>, _admin: Admin) -> Result<Json<PostList>, ApiError> {
-    Ok(Json(PostList { posts: store::all(&db).await? }))
+pub async fn list(
+    State(db): State<Db>,
+    _admin: Admin,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<PostList>, ApiError> {
+    let Query(query) = query?;
+    let title = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    if title.is_some_and(|q| q.chars().count() > 200 || q.chars().any(char::is_control)) {
+        return Err(ApiError::invalid("q", "Search for at most 200 characters of a title, as plain text"));
+    }
+    let page = query.page.unwrap_or(1);
+    if !(1..=100_000).contains(&page) {
+        return Err(ApiError::invalid("page", "Pick a page from 1 to 100000"));
+    }
+    let request = listing::Request {
+        status: query.status,
+        order: query.sort,
+        title: title.map(contains_pattern),
+        page,
+    };
+    let (posts, total) = listing::page(&db, &request).await?;
+    let pages = u64::try_from(total).unwrap_or_default().div_ceil(u64::from(listing::PER_PAGE));
+    let page_count = u32::try_from(pages).unwrap_or(u32::MAX).max(1);
+    Ok(Json(PostList {
+        posts,
+        total,
+        page,
+        page_count,
+        per_page: listing::PER_PAGE,
+        counts: listing::counts(&db).await?,
+    }))
 }
 
 /// `GET /api/admin/posts/{id}`.
@@ -111,7 +177,7 @@ pub async fn create(
     let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
-    record_schedule(&db, &admin, None, &saved).await?;
+    record_schedule(&db, &admin, None, &saved, &zone).await?;
     if saved.published {
         audit::record(&db, &admin.actor(), Action::PostPublished, &describe(&saved)).await?;
         changes.announce(Change::Blog);
@@ -152,7 +218,7 @@ pub async fn update(
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostUpdated, &describe(&saved)).await?;
     record_publication_change(&db, &admin, &before, &saved).await?;
-    record_schedule(&db, &admin, before.publish_at.as_deref(), &saved).await?;
+    record_schedule(&db, &admin, before.publish_at.as_deref(), &saved, &zone).await?;
     if before.published || saved.published {
         changes.announce(Change::Blog);
     }
@@ -173,16 +239,18 @@ async fn record_publication_change(
     audit::record(db, &admin.actor(), action, &describe(after)).await
 }
 
-/// A post newly scheduled, or scheduled for another time, goes in the audit log with its time.
+/// A post newly scheduled, or scheduled for another time, goes in the audit log with its time
+/// on the shop's clock (`zone`).
 async fn record_schedule(
     db: &Db,
     admin: &Admin,
     before: Option<&str>,
     after: &AdminPost,
+    zone: &TimeZone,
 ) -> anyhow::Result<()> {
     match after.publish_at.as_deref() {
         Some(at) if before != Some(at) => {
-            let detail = format!("{} for {at} UTC", describe(after));
+            let detail = format!("{} for {}", describe(after), clock::on_shop_clock(at, zone));
             audit::record(db, &admin.actor(), Action::PostScheduled, &detail).await
         }
         _ => Ok(()),
@@ -228,7 +296,7 @@ pub async fn set_published(
     Ok(Json(saved))
 }
 
-/// `DELETE /api/admin/posts/{id}`.
+/// `DELETE /api/admin/posts/{id}`: the post goes off the site and into 'Deleted' for 30 days.
 #[utoipa::path(
     delete,
     path = "/posts/{id}",
@@ -236,7 +304,7 @@ pub async fn set_published(
     security(("session" = [], "csrf" = [])),
     params(("id" = i64, Path, description = "The post's id.")),
     responses(
-        (status = 204, description = "The post is deleted."),
+        (status = 204, description = "The post is deleted; it can be restored for 30 days."),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such post.", body = ErrorBody),
         AdminRefusals
@@ -255,6 +323,32 @@ pub async fn delete(
         changes.announce(Change::Blog);
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/admin/posts/{id}/restore`: a deleted post comes back, as a draft.
+#[utoipa::path(
+    post,
+    path = "/posts/{id}/restore",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The post's id.")),
+    responses(
+        (status = 200, description = "The post, a draft again.", body = AdminPost),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such deleted post.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn restore(
+    State(db): State<Db>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<AdminPost>, ApiError> {
+    let Path(id) = id?;
+    let restored =
+        store::restore(&db, id).await?.ok_or(ApiError::NotFound("There is no such deleted post."))?;
+    audit::record(&db, &admin.actor(), Action::PostRestored, &describe(&restored)).await?;
+    Ok(Json(restored))
 }
 
 /// The editor's content, as HTML.

@@ -94,9 +94,42 @@ static CLEANER: LazyLock<Builder<'static>> = LazyLock::new(|| {
     builder
 });
 
-/// The HTML with everything outside the allow-list removed.
+/// The HTML with everything outside the allow-list removed; a picture without a description
+/// gets an empty one (`alt=""`), so screen readers pass over it instead of reading its address.
 pub fn sanitize(html: &str) -> String {
-    CLEANER.clean(html).to_string()
+    with_image_alts(&CLEANER.clean(html).to_string())
+}
+
+/// `html` (as the sanitiser writes it: attribute values in double quotes, with no `"` inside)
+/// with `alt=""` added to every `<img>` that has no `alt`.
+fn with_image_alts(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<img") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        // The tag ends at the first `>` outside an attribute value.
+        let mut quoted = false;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                if c == '"' {
+                    quoted = !quoted;
+                }
+                c == '>' && !quoted
+            })
+            .map_or(rest.len(), |(i, _)| i + 1);
+        let tag = &rest[..end];
+        if tag.contains(" alt=\"") {
+            out.push_str(tag);
+        } else {
+            out.push_str("<img alt=\"\"");
+            out.push_str(&tag[4..]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn filter<'u>(element: &str, attribute: &str, value: &'u str) -> Option<Cow<'u, str>> {
@@ -154,6 +187,20 @@ fn colour_style(style: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::sanitize;
+
+    #[test]
+    fn a_picture_without_a_description_gets_an_empty_one() {
+        assert_eq!(
+            sanitize(r#"<p><img src="/media/blog-images/1-a.png"></p>"#),
+            r#"<p><img alt="" src="/media/blog-images/1-a.png"></p>"#
+        );
+        let described = r#"<img src="/x.png" alt="A > B &quot;hub&quot;">"#;
+        assert_eq!(sanitize(described), r#"<img src="/x.png" alt="A &gt; B &quot;hub&quot;">"#);
+        assert_eq!(
+            sanitize("<img src=\"/a.png\"><img src=\"/b.png\" alt=\"b\">"),
+            "<img alt=\"\" src=\"/a.png\"><img src=\"/b.png\" alt=\"b\">"
+        );
+    }
 
     #[test]
     fn quills_own_markup_survives() {

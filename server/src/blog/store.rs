@@ -1,19 +1,33 @@
 //! Posts as the admin area reads and changes them (the public pages read `published`).
 
+use std::time::Duration;
+
 use serde::Serialize;
 
-use super::{draft::PostInput, sanitize::sanitize};
+use super::{
+    draft::PostInput,
+    sanitize::sanitize,
+    search::{Document, PostIndex as _},
+};
 use crate::{clock, db::Db, with_db};
 
-/// Whether a post other than `$except_id` has `$slug`, inside the transaction `$tx`.
-macro_rules! slug_taken {
+/// How long a deleted post stays in 'Deleted', from where it can be restored.
+pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Refuses `$slug` when a post other than `$except_id` has it, inside the transaction `$tx`.
+macro_rules! check_slug_free {
     ($tx:expr, $slug:expr, $except_id:expr) => {
-        sqlx::query("SELECT 1 FROM blog_posts WHERE slug = $1 AND id != $2")
-            .bind($slug)
-            .bind($except_id)
-            .fetch_optional(&mut *$tx)
-            .await?
-            .is_some()
+        let holder: Option<Option<String>> =
+            sqlx::query_scalar("SELECT deleted_at FROM blog_posts WHERE slug = $1 AND id != $2")
+                .bind($slug)
+                .bind($except_id)
+                .fetch_optional(&mut *$tx)
+                .await?;
+        match holder {
+            Some(Some(_)) => return Err(SaveError::SlugOfDeleted),
+            Some(None) => return Err(SaveError::SlugTaken),
+            None => {}
+        }
     };
 }
 
@@ -53,23 +67,30 @@ pub struct PublishedPost<'a> {
 
 /// Inserts `post` unless a post with its slug exists; true when it was added.
 pub async fn insert_published(db: &Db, post: &PublishedPost<'_>) -> anyhow::Result<bool> {
-    let added = with_db!(db, |pool| {
-        sqlx::query(
+    let content = sanitize(post.content);
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let added: Option<i64> = sqlx::query_scalar(
             "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, featured_image_alt, published,
-             created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $7) ON CONFLICT (slug) DO NOTHING",
+             created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $7) ON CONFLICT (slug) DO NOTHING
+             RETURNING id",
         )
         .bind(post.title)
         .bind(post.slug)
         .bind(post.excerpt)
-        .bind(sanitize(post.content))
+        .bind(&content)
         .bind(post.featured_image)
         .bind(post.featured_image_alt)
         .bind(post.created_at)
-        .execute(pool)
-        .await?
-        .rows_affected()
-    });
-    Ok(added == 1)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(id) = added {
+            let words = Document { title: post.title, excerpt: post.excerpt, content: &content };
+            tx.index_post(id, &words).await?;
+        }
+        tx.commit().await?;
+        Ok(added.is_some())
+    })
 }
 
 /// A post as the admin area shows it, drafts included.
@@ -100,18 +121,8 @@ pub struct AdminPost {
     pub author_id: Option<i64>,
     pub created_at: String,
     pub updated_at: String,
-}
-
-/// Every post, drafts included, newest first, without content.
-pub async fn all(db: &Db) -> anyhow::Result<Vec<AdminPost>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, title, slug, excerpt, featured_image, published, publish_at, author_id, created_at, updated_at
-             FROM blog_posts ORDER BY created_at DESC, id DESC",
-        )
-        .fetch_all(pool)
-        .await?
-    }))
+    /// When it was deleted; it stays in 'Deleted' for 30 days, then goes for good.
+    pub deleted_at: Option<String>,
 }
 
 /// One post with its content.
@@ -119,7 +130,8 @@ pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, published, publish_at,
-             meta_description, social_image, author_id, created_at, updated_at FROM blog_posts WHERE id = $1",
+             meta_description, social_image, author_id, created_at, updated_at, deleted_at FROM blog_posts
+             WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -131,6 +143,9 @@ pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
 pub enum SaveError {
     #[error("the slug is used by another post")]
     SlugTaken,
+    /// The slug is a deleted post's, which may still be restored.
+    #[error("the slug is used by a deleted post")]
+    SlugOfDeleted,
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }
@@ -146,9 +161,7 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
     let now = clock::now();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        if slug_taken!(tx, post.slug.as_ref(), 0_i64) {
-            return Err(SaveError::SlugTaken);
-        }
+        check_slug_free!(tx, post.slug.as_ref(), 0_i64);
         // A live post's slug is no longer an old address of another post.
         sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = $1")
             .bind(post.slug.as_ref())
@@ -174,26 +187,36 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
         .fetch_one(&mut *tx)
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
+        tx.index_post(id, &post.words()).await?;
         tx.commit().await?;
         Ok(id)
     })
 }
 
-/// Replaces post `id` with `post` by `author_id`; the post as it was, None when there is none.
-/// When a published post's slug changes, its old slug is kept to redirect to the new one.
+/// Replaces post `id` with `post` by `author_id`; the post as it was, None when there is none (or
+/// it is deleted). When a published post's slug changes, its old slug is kept to redirect to the
+/// new one. A post saved for the first time since revisions are kept (a sample post, one from
+/// before) keeps what it had as its first revision, so its original text is never lost.
 pub async fn update(
     db: &Db,
     id: i64,
     post: &PostInput,
     author_id: i64,
 ) -> Result<Option<AdminPost>, SaveError> {
-    let Some(before) = get(db, id).await? else { return Ok(None) };
+    let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
     let now = clock::now();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        if slug_taken!(tx, post.slug.as_ref(), id) {
-            return Err(SaveError::SlugTaken);
-        }
+        check_slug_free!(tx, post.slug.as_ref(), id);
+        sqlx::query(
+            "INSERT INTO post_revisions (post_id, title, slug, excerpt, content, featured_image, featured_image_alt,
+             saved_at, saved_by)
+             SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, updated_at, ''
+             FROM blog_posts WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM post_revisions WHERE post_id = $1)",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query("DELETE FROM blog_slug_redirects WHERE old_slug = $1")
             .bind(post.slug.as_ref())
             .execute(&mut *tx)
@@ -229,15 +252,16 @@ pub async fn update(
         .execute(&mut *tx)
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
+        tx.index_post(id, &post.words()).await?;
         tx.commit().await?;
         Ok(Some(before))
     })
 }
 
 /// Publishes or unpublishes post `id` (either way it is no longer scheduled); the post as it
-/// was, None when there is none.
+/// was, None when there is none (or it is deleted).
 pub async fn set_published(db: &Db, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
-    let Some(before) = get(db, id).await? else { return Ok(None) };
+    let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
     with_db!(db, |pool| {
         sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
             .bind(published)
@@ -271,11 +295,56 @@ pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
     }))
 }
 
-/// Deletes post `id` (and its old slugs); the post as it was, None when there is none.
+/// Moves post `id` to 'Deleted': off the site and out of the lists, kept `KEEP_DELETED` to be
+/// restored (as a draft). The post as it was; None when there is none, or it is deleted already.
 pub async fn delete(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
-    let Some(before) = get(db, id).await? else { return Ok(None) };
+    let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
+    let now = clock::now();
     with_db!(db, |pool| {
-        sqlx::query("DELETE FROM blog_posts WHERE id = $1").bind(id).execute(pool).await?;
+        sqlx::query(
+            "UPDATE blog_posts SET deleted_at = $1, updated_at = $1, published = FALSE, publish_at = NULL
+             WHERE id = $2 AND deleted_at IS NULL",
+        )
+        .bind(&now)
+        .bind(id)
+        .execute(pool)
+        .await?;
     });
     Ok(Some(before))
+}
+
+/// Brings deleted post `id` back as a draft; the post as it is now, None when there is no
+/// deleted post `id`.
+pub async fn restore(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+    let restored = with_db!(db, |pool| {
+        sqlx::query("UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL")
+            .bind(clock::now())
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    if restored == 0 {
+        return Ok(None);
+    }
+    get(db, id).await
+}
+
+/// Removes for good the posts deleted more than `KEEP_DELETED` ago (their revisions and old
+/// slugs with them); the titles of those removed.
+pub async fn purge_deleted(db: &Db) -> anyhow::Result<Vec<String>> {
+    let before = clock::before(KEEP_DELETED);
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let gone: Vec<(i64, String)> =
+            sqlx::query_as("DELETE FROM blog_posts WHERE deleted_at < $1 RETURNING id, title")
+                .bind(&before)
+                .fetch_all(&mut *tx)
+                .await?;
+        for (id, _) in &gone {
+            tx.unindex_post(*id).await?;
+        }
+        tx.commit().await?;
+        Ok(gone.into_iter().map(|(_, title)| title).collect())
+    })
 }

@@ -15,8 +15,10 @@ pub struct DeskStatus {
     /// Bookings with the status 'new'.
     pub new_bookings: i64,
     /// Where each new booking is sent: `email` (the shop's inbox, with a copy to the visitor)
-    /// and `webhook`; empty when the server has neither.
+    /// and `webhook`; empty when it goes nowhere.
     pub channels: Vec<&'static str>,
+    /// The server can send e-mail (so a missing address is all that is missing for `email`).
+    pub email_configured: bool,
 }
 
 #[utoipa::path(
@@ -42,5 +44,6 @@ pub async fn status(
         .filter(|channel| *channel != Channel::Confirmation)
         .map(Channel::as_str)
         .collect();
-    Ok(Json(DeskStatus { new_bookings, channels }))
+    let (email_configured, _) = desk.outbox.configured();
+    Ok(Json(DeskStatus { new_bookings, channels, email_configured }))
 }

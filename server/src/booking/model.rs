@@ -10,6 +10,7 @@ use super::{
     source::{Source, SourceForm},
 };
 use crate::{
+    content::Chat,
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
     media::is_stored_name,
@@ -76,7 +77,7 @@ pub struct NewBooking {
     /// Where the trailer is, as typed, and the service-area city it is in (`located`).
     pub location: Option<String>,
     pub location_city: Option<String>,
-    /// The visitor gave one of the emergency answers (`classify`).
+    /// The visitor gave an emergency or urgent answer (`classify`).
     pub urgent: bool,
     pub source: Source,
     /// Names of the uploaded photos this booking takes.
@@ -104,10 +105,10 @@ impl NewBooking {
         message
     }
 
-    /// Marks the booking urgent when an answer is one of `emergency_answers`, and checks its
-    /// location against the service area.
-    pub fn classify(mut self, emergency_answers: &[String], area: &ServiceArea) -> Self {
-        self.urgent = self.answers.iter().any(|a| emergency_answers.contains(&a.answer));
+    /// Marks the booking urgent when an answer makes it so (an emergency or urgent answer of
+    /// the assistant's script), and checks its location against the service area.
+    pub fn classify(mut self, chat: &Chat, area: &ServiceArea) -> Self {
+        self.urgent = self.answers.iter().any(|a| chat.is_urgent(&a.answer));
         self.location_city = self.location.as_deref().and_then(|place| match area.find(place) {
             Verdict::City(city) => Some(city.name),
             Verdict::Home => Some(area.home().to_owned()),
@@ -291,35 +292,48 @@ mod tests {
         assert!(f.parse(MIN).unwrap().spam_reason.is_some());
     }
 
+    fn chat() -> Chat {
+        crate::content::Content::load(None).unwrap().chat
+    }
+
     fn area() -> ServiceArea {
         let content = crate::content::Content::load(None).unwrap();
         ServiceArea::new(&content.cities, "Denver")
     }
 
     #[test]
-    fn an_emergency_answer_makes_the_booking_urgent() {
-        let emergency = vec!["Emergency (need immediate help)".to_owned()];
-        let booking = form().parse(MIN).unwrap().classify(&emergency, &area());
+    fn an_emergency_or_urgent_answer_makes_the_booking_urgent() {
+        let content = crate::content::Content::load(None).unwrap();
+        let booking = form().parse(MIN).unwrap().classify(&content.chat, &area());
         assert!(!booking.urgent);
+        for (question, answer) in [
+            ("How urgent is this?", "Emergency (need immediate help)"),
+            ("How urgent is this?", "Urgent (24-48 hours)"),
+            ("What service do you need?", "Emergency service"),
+        ] {
+            let mut f = form();
+            f.answers.push(AnswerForm { question: question.into(), answer: answer.into() });
+            assert!(f.parse(MIN).unwrap().classify(&content.chat, &area()).urgent, "{answer}");
+        }
         let mut f = form();
         f.answers.push(AnswerForm {
             question: "How urgent is this?".into(),
-            answer: "Emergency (need immediate help)".into(),
+            answer: "Soon (within a week)".into(),
         });
-        assert!(f.parse(MIN).unwrap().classify(&emergency, &area()).urgent);
+        assert!(!f.parse(MIN).unwrap().classify(&content.chat, &area()).urgent);
     }
 
     #[test]
     fn the_location_is_checked_against_the_service_area_and_told_to_the_shop() {
         let mut f = form();
         f.location = Some(" 80011 ".into());
-        let booking = f.parse(MIN).unwrap().classify(&[], &area());
+        let booking = f.parse(MIN).unwrap().classify(&chat(), &area());
         assert_eq!(booking.location.as_deref(), Some("80011"));
         assert_eq!(booking.location_city.as_deref(), Some("Aurora"));
         assert!(booking.message().ends_with("Trailer location: 80011, in the service area (Aurora)"));
         let mut f = form();
         f.location = Some("Boulder".into());
-        let booking = f.parse(MIN).unwrap().classify(&[], &area());
+        let booking = f.parse(MIN).unwrap().classify(&chat(), &area());
         assert_eq!(booking.location_city, None);
         assert!(booking.message().ends_with("Trailer location: Boulder, outside the usual service area"));
         let mut f = form();

@@ -92,10 +92,8 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
     let Json(form) = body?;
     let content = desk.site.content();
-    let mut booking = form
-        .parse(desk.min_fill)
-        .map_err(ApiError::Invalid)?
-        .classify(&content.chat.emergency_answers, &desk.area());
+    let mut booking =
+        form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
     booking.photos_link = Some(desk.inbox_url.clone());
     let client_ip = client.to_string();
     let origin = Origin {

@@ -1,6 +1,8 @@
 //! What the admin searches bookings by: part of a name or an e-mail address (any case), or the
 //! digits of a phone number however it was typed ('(303) 555 0188' finds 303-555-0188).
 
+use crate::db::contains_pattern;
+
 pub struct Search {
     /// A LIKE pattern of the lowercased text, its wildcards escaped with a backslash.
     text: String,
@@ -15,14 +17,7 @@ impl Search {
         if query.is_empty() {
             return None;
         }
-        let mut text = String::from("%");
-        for c in query.to_lowercase().chars() {
-            if matches!(c, '%' | '_' | '\\') {
-                text.push('\\');
-            }
-            text.push(c);
-        }
-        text.push('%');
+        let text = contains_pattern(query);
         let digits: String = query.chars().filter(char::is_ascii_digit).collect();
         Some(Self { text, digits: (digits.len() >= 3).then(|| format!("%{digits}%")) })
     }

@@ -8,6 +8,8 @@ use crate::{clock, db::Db, delivery::Channel, with_db};
 
 /// The window of the booking rate limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
+/// At most one confirmation e-mail goes to an address in this long.
+const CONFIRMATION_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// Where a request came from, for abuse handling; never logged.
 pub struct Origin<'a> {
@@ -40,7 +42,9 @@ impl From<sqlx::Error> for InsertError {
 /// Stores `booking` with one pending delivery per channel (none for spam), unless its address
 /// stored `per_hour` bookings in the last hour (0: no limit). The count is of the bookings table
 /// itself, so every instance applies the same limit. A repeated submit (same submission id)
-/// answers the booking stored the first time and counts nothing.
+/// answers the booking stored the first time and counts nothing. The visitor's confirmation goes
+/// to an e-mail address at most once an hour (a row per address, claimed in this transaction),
+/// so the form cannot send mail to strangers over and over.
 pub async fn insert(
     db: &Db,
     booking: &NewBooking,
@@ -123,6 +127,22 @@ pub async fn insert(
         }
         if booking.spam_reason.is_none() {
             for channel in channels {
+                if *channel == Channel::Confirmation {
+                    let claimed: Option<String> = sqlx::query_scalar(
+                        "INSERT INTO confirmation_limits (email, sent_at) VALUES ($1, $2)
+                         ON CONFLICT (email) DO UPDATE SET sent_at = excluded.sent_at
+                         WHERE confirmation_limits.sent_at <= $3
+                         RETURNING email",
+                    )
+                    .bind(booking.email.as_ref().to_lowercase())
+                    .bind(&now)
+                    .bind(clock::before(CONFIRMATION_WINDOW))
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if claimed.is_none() {
+                        continue;
+                    }
+                }
                 sqlx::query(
                     "INSERT INTO deliveries (booking_id, channel, next_attempt_at, created_at) VALUES ($1, $2, $3, $3)",
                 )
@@ -366,17 +386,26 @@ async fn deliveries(db: &Db, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
         .collect())
 }
 
-/// Sets a booking's status; false when there is no such booking.
+/// Sets a booking's status; false when there is no such booking. A booking marked as spam gets
+/// none of its deliveries that are still waiting (spam is never delivered).
 pub async fn set_status(db: &Db, id: i64, status: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
-    let changed = with_db!(db, |pool| {
-        sqlx::query("UPDATE bookings SET status = $1, updated_at = $2 WHERE id = $3")
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let changed = sqlx::query("UPDATE bookings SET status = $1, updated_at = $2 WHERE id = $3")
             .bind(status)
             .bind(clock::now())
             .bind(id)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?
-            .rows_affected()
-    });
-    Ok(changed == 1)
+            .rows_affected();
+        if status == "spam" {
+            sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(changed == 1)
+    })
 }

@@ -9,8 +9,12 @@ pub struct Chat {
     pub title: String,
     pub contact_prompt: String,
     pub error_message: String,
-    /// Answers that make a request an emergency (the call button, the urgent flag).
+    /// Answers that make a request an emergency (the call button at once, the urgent flag).
     pub emergency_answers: Vec<String>,
+    /// Answers that make a request urgent without being an emergency (the urgent flag: first in
+    /// the inbox, outlined, 'URGENT' in the shop's e-mail).
+    #[serde(default)]
+    pub urgent_answers: Vec<String>,
     pub steps: Vec<ChatStep>,
 }
 
@@ -41,6 +45,11 @@ pub struct FollowUp {
 }
 
 impl Chat {
+    /// Whether `answer` makes a request urgent (an emergency is urgent too).
+    pub fn is_urgent(&self, answer: &str) -> bool {
+        self.emergency_answers.iter().chain(&self.urgent_answers).any(|urgent| urgent == answer)
+    }
+
     /// Every question the assistant asks, in order (follow-ups after their step), with its label
     /// (the question itself when it has none).
     fn labelled(&self) -> impl Iterator<Item = (&str, &str)> {
@@ -59,6 +68,15 @@ impl Chat {
     /// before the question changed keeps the question itself).
     pub fn answer_label(&self, question: &str) -> Option<&str> {
         self.labelled().find(|(asked, _)| *asked == question).map(|(_, label)| label)
+    }
+
+    /// The label of an answer picked from a step's quick options; None for an answer in the
+    /// visitor's own words (a follow-up, or a question no longer asked).
+    pub fn picked_label(&self, question: &str, answer: &str) -> Option<&str> {
+        self.steps
+            .iter()
+            .find(|step| step.question == question && step.options.iter().any(|option| option == answer))
+            .map(|step| if step.label.is_empty() { step.question.as_str() } else { step.label.as_str() })
     }
 
     /// Every answer label, in the order the assistant asks.
@@ -80,5 +98,14 @@ mod tests {
         let unlabelled = Content::parse(&text).expect("a label may be left out");
         assert_eq!(unlabelled.chat.answer_label("How urgent is this?"), Some("How urgent is this?"));
         assert_eq!(unlabelled.chat.answer_labels().last(), Some(&"How urgent is this?"));
+    }
+
+    #[test]
+    fn only_answers_picked_from_the_options_have_a_picked_label() {
+        let chat = Content::load(None).expect("built-in content loads").chat;
+        assert_eq!(chat.picked_label("How urgent is this?", "Urgent (24-48 hours)"), Some("Urgency"));
+        assert_eq!(chat.picked_label("How urgent is this?", "whenever, call my cousin"), None);
+        let other = "No problem! What kind of trailer is it? A few words are enough, like \"horse trailer\" or \"car hauler\".";
+        assert_eq!(chat.picked_label(other, "horse trailer"), None, "a follow-up is typed, not picked");
     }
 }

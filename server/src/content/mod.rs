@@ -231,6 +231,9 @@ pub struct ServiceOffer {
     pub title: String,
     pub description: String,
     pub features: Vec<String>,
+    /// What the card's 'Book Service' answers in the booking assistant (its quick options).
+    #[serde(default)]
+    pub chat_answers: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -76,14 +76,14 @@ impl Checker {
     fn image(&mut self, field: impl AsRef<str>, value: &str) {
         if let Some(name) = value.strip_prefix("/site/") {
             if !assets::site_image_exists(name) {
-                self.fail(field, "names no file in content/images");
+                self.fail(field, "is not one of the site's own pictures");
             }
         } else if let Some(name) = value.strip_prefix(UPLOADS) {
             if !media::is_stored_name(name) {
-                self.fail(field, "names no uploaded image");
+                self.fail(field, "is not an uploaded picture; upload it again");
             }
         } else if !value.starts_with("https://") || value.contains(' ') {
-            self.fail(field, "must be an uploaded image, /site/{file} or an https:// URL");
+            self.fail(field, "must be an uploaded picture or a web address starting with https://");
         }
     }
 
@@ -113,6 +113,8 @@ impl Checker {
 
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
+    // Every quick option of the booking assistant, which answers elsewhere must be.
+    let options: Vec<&String> = content.chat.steps.iter().flat_map(|step| &step.options).collect();
     let b = &content.business;
     for (field, value) in [
         ("business.name", &b.name),
@@ -163,14 +165,20 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         match (h.opens.as_deref().map(parse_clock), h.closes.as_deref().map(parse_clock)) {
             (None, None) => {}
             (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
-            (Some(Some(_)), Some(Some(_))) => c.fail(&field, "closes must be after opens"),
-            _ => c.fail(&field, "opens and closes must both be HH:MM, or both be left out"),
+            (Some(Some(_)), Some(Some(_))) => {
+                c.fail(&field, "the closing time must be after the opening time")
+            }
+            _ => {
+                c.fail(&field, "give both an opening and a closing time (HH:MM), or neither for closed days")
+            }
         }
     }
 
     let r = &content.rating;
-    if r.best == 0 || !(0.0..=f64::from(r.best)).contains(&r.value) {
-        c.fail("rating.value", "must be between 0 and rating.best");
+    if r.best == 0 {
+        c.fail("rating.best", "must be more than 0");
+    } else if !(0.0..=f64::from(r.best)).contains(&r.value) {
+        c.fail("rating.value", &format!("must be between 0 and {}", r.best));
     }
 
     c.text("hero.headline", &content.hero.headline);
@@ -265,6 +273,14 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.icon(format!("{field}.icon"), &card.icon);
             c.text(format!("{field}.title"), &card.title);
             c.text(format!("{field}.description"), &card.description);
+            for (k, answer) in card.chat_answers.iter().enumerate() {
+                if !options.contains(&answer) {
+                    c.fail(
+                        format!("{field}.chat_answers[{k}]"),
+                        "must be one of the booking assistant's quick options",
+                    );
+                }
+            }
         }
     }
     if content.city_services.len() != 6 {
@@ -298,10 +314,15 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.text("chat.contact_prompt", &content.chat.contact_prompt);
     c.text("chat.error_message", &content.chat.error_message);
     c.not_empty("chat.steps", &content.chat.steps);
-    let options: Vec<&String> = content.chat.steps.iter().flat_map(|step| &step.options).collect();
-    for (i, answer) in content.chat.emergency_answers.iter().enumerate() {
-        if !options.contains(&answer) {
-            c.fail(format!("chat.emergency_answers[{i}]"), "must be one of the steps' options");
+    let flagged = [
+        ("emergency_answers", &content.chat.emergency_answers),
+        ("urgent_answers", &content.chat.urgent_answers),
+    ];
+    for (list, answers) in flagged {
+        for (i, answer) in answers.iter().enumerate() {
+            if !options.contains(&answer) {
+                c.fail(format!("chat.{list}[{i}]"), "must be one of the steps' options");
+            }
         }
     }
     for (i, step) in content.chat.steps.iter().enumerate() {

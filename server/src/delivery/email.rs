@@ -10,7 +10,7 @@ use lettre::{
     message::header::ContentType,
 };
 
-use super::{BookingMessage, TestMessage};
+use super::{BookingMessage, TestMessage, confirmation::Confirmation};
 use crate::content::Business;
 
 pub struct EmailSettings {
@@ -57,36 +57,28 @@ impl EmailSender {
         Ok(())
     }
 
-    /// The visitor's copy: the request number and everything they told us, signed with the
-    /// business's name and phone; replies go to `reply_to` (the shop's first address).
+    /// The visitor's copy: the request number, what happens next and the answers they picked,
+    /// signed with the shop's name and phone; replies go to `reply_to` (the shop's public
+    /// address). Nothing the visitor typed is in it (not even their name), so the form cannot be
+    /// used to send someone else words of the sender's choosing; nor anything of the admin area.
     pub async fn confirm_to_visitor(
         &self,
         outgoing: &BookingMessage,
+        confirmation: &Confirmation,
         reply_to: Option<Mailbox>,
         business: &Business,
     ) -> anyhow::Result<()> {
-        let body = format!(
-            "Hi {name},\n\nThanks for your service request. Your request number is #{id}.\n\n\
-             We'll call or e-mail you within 1 business day to confirm the details (sooner for\n\
-             emergencies). If it can't wait, call us any time at {phone}.\n\n\
-             What you told us:\n\n{message}\n\n\
-             Phone we'll call: {visitor_phone}\n\n\
-             {shop}\n{phone}\n",
-            name = outgoing.name,
-            id = outgoing.booking_id,
-            phone = business.phone,
-            message = outgoing.message,
-            visitor_phone = outgoing.phone,
-            shop = business.name,
-        );
         let message = Message::builder()
             .message_id(Some(self.message_id("confirmation", &outgoing.key)))
             .from(self.from.clone())
-            .to(self.visitor(outgoing)?)
+            .to(Mailbox::new(
+                None,
+                outgoing.email.parse().context("The visitor's e-mail address is not deliverable")?,
+            ))
             .reply_to(reply_to.unwrap_or_else(|| self.from.clone()))
             .subject(format!("Your service request #{} with {}", outgoing.booking_id, business.name))
             .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .body(confirmation.body(outgoing.booking_id, business))
             .context("Failed to build the confirmation e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the confirmation e-mail")?;
         Ok(())

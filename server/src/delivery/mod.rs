@@ -3,6 +3,7 @@
 //! is lost to a restart or an outage.
 
 pub mod admin;
+mod confirmation;
 mod email;
 pub mod recipients;
 mod store;
@@ -17,6 +18,7 @@ pub use email::EmailSettings;
 pub use webhook::WebhookSettings;
 
 use crate::{clock, db::Db, site::SiteDetails};
+use confirmation::Confirmation;
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -83,7 +85,7 @@ pub struct BookingMessage {
     pub email: String,
     pub phone: String,
     pub message: String,
-    /// The visitor gave an emergency answer: the shop's subject says so.
+    /// The visitor gave an emergency or urgent answer: the shop's subject says so.
     pub urgent: bool,
 }
 
@@ -244,8 +246,16 @@ impl Outbox {
             Channel::Confirmation => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
                 let Outgoing::Booking(message) = outgoing else { anyhow::bail!("a test has no visitor") };
-                let reply_to = self.recipients().await?.into_iter().next();
-                sender.confirm_to_visitor(message, reply_to, &self.site.content().business).await
+                // Replies reach the shop at its public address, never a private one of the owner's.
+                let content = self.site.content();
+                let reply_to = content
+                    .business
+                    .email
+                    .parse()
+                    .ok()
+                    .map(|email| Mailbox::new(Some(content.business.name.clone()), email));
+                let confirmation = Confirmation::load(&self.db, message.booking_id, &content.chat).await?;
+                sender.confirm_to_visitor(message, &confirmation, reply_to, &content.business).await
             }
             Channel::Webhook => {
                 let sender = self.webhook.as_ref().ok_or_else(not_configured)?;

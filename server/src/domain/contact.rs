@@ -60,7 +60,11 @@ impl EmailAddress {
     }
 }
 
-/// A phone number as typed: required, no format check (SPEC.md), one line, at most 40 characters.
+/// What a visitor reads when a phone number is not one a US phone can have.
+pub const PHONE_WITH_AREA_CODE: &str = "Enter a phone number with area code";
+
+/// A US phone number, kept as typed: ten digits once spaces, dashes, dots and brackets and a
+/// leading +1 or 1 are taken out, and optionally an extension ("x12", "ext. 12", "#12").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phone(String);
 
@@ -69,12 +73,40 @@ impl Phone {
         match one_line(value) {
             Err(()) => Err("Phone number must be one line of text, without control characters"),
             Ok(None) => Err("Phone number is required"),
-            Ok(Some(value)) if value.chars().count() > MAX_PHONE => {
-                Err("Phone number must be at most 40 characters")
+            Ok(Some(value)) if value.chars().count() > MAX_PHONE || !is_us_phone(&value) => {
+                Err(PHONE_WITH_AREA_CODE)
             }
             Ok(Some(value)) => Ok(Self(value)),
         }
     }
+}
+
+/// Whether `value` is ten digits (after a +1 or 1 country code) with the usual punctuation, and
+/// optionally an extension of up to six digits. The browser checks the same rule.
+fn is_us_phone(value: &str) -> bool {
+    let lower = value.to_lowercase();
+    let number = match ["extension", "ext.", "ext", "x", "#"].iter().find_map(|mark| lower.rsplit_once(mark))
+    {
+        Some((number, extension)) => {
+            let extension = extension.trim();
+            if extension.is_empty() || extension.len() > 6 || !extension.bytes().all(|b| b.is_ascii_digit()) {
+                return false;
+            }
+            number.trim_end().trim_end_matches([',', ';']).to_owned()
+        }
+        None => lower,
+    };
+    let number = number.trim();
+    let number = number.strip_prefix('+').map_or(number, |rest| rest.strip_prefix('1').unwrap_or("x"));
+    let mut digits = String::new();
+    for c in number.chars() {
+        match c {
+            '0'..='9' => digits.push(c),
+            ' ' | '-' | '.' | '(' | ')' => {}
+            _ => return false,
+        }
+    }
+    digits.len() == 10 || (digits.len() == 11 && digits.starts_with('1'))
 }
 
 macro_rules! text_value {
@@ -129,8 +161,37 @@ mod tests {
     }
 
     #[test]
-    fn a_phone_is_required_but_not_checked_for_format() {
-        assert_eq!(Phone::parse("call me maybe").unwrap().as_ref(), "call me maybe");
+    fn a_phone_is_required_and_must_be_a_us_number_with_area_code() {
+        for good in [
+            "303-555-0100",
+            "(303) 555-0100",
+            "303.555.0100",
+            "3035550100",
+            "+1 303 555 0100",
+            "+1 (303) 555-0100",
+            "1-303-555-0100",
+            "13035550100",
+            "303-555-0100 x12",
+            "303-555-0100 ext. 4",
+            "303-555-0100, extension 123456",
+            "(303) 555-0100 #7",
+        ] {
+            assert_eq!(Phone::parse(good).map(|p| p.to_string()), Ok(good.to_owned()), "{good}");
+        }
+        for bad in [
+            "12",
+            "555-0100",
+            "call me maybe",
+            "303-555-01000",
+            "+44 20 7946 0958",
+            "2-303-555-0100",
+            "303-555-0100 x",
+            "303-555-0100 x1234567",
+            "303/555/0100",
+            "+303-555-0100",
+        ] {
+            assert_eq!(Phone::parse(bad), Err(PHONE_WITH_AREA_CODE), "{bad}");
+        }
         assert_eq!(Phone::parse(" "), Err("Phone number is required"));
     }
 }

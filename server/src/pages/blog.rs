@@ -4,7 +4,10 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::{BLOG, Head, Missing, Page, Resolved, SITE_SCOPE, Site, structured_data};
-use crate::blog::{model::post_path, published};
+use crate::blog::{
+    model::{Post, post_path},
+    published,
+};
 
 /// How many other posts a post page suggests.
 const RELATED: u64 = 3;
@@ -37,7 +40,7 @@ pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
     if number > pages {
         return Ok(Resolved::Missing(Missing::Page));
     }
-    let cards = published::cards(&site.db, (number - 1) * PER_PAGE, PER_PAGE).await?;
+    let cards = published::cards(&site.db, (number - 1) * PER_PAGE, PER_PAGE, &site.zone()).await?;
     let name = &site.content.business.name;
     let (title, description) = if number == 1 {
         (
@@ -60,22 +63,37 @@ pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
 
 /// The page of the published post at `slug`, where a renamed post went, or missing.
 pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
-    let Some(post) = published::by_slug(&site.db, slug).await? else {
+    let Some(post) = published::by_slug(&site.db, slug, &site.zone()).await? else {
         return Ok(match published::renamed(&site.db, slug).await? {
             Some(new_slug) => Resolved::Moved(post_path(&new_slug)),
             None => Resolved::Missing(Missing::Post),
         });
     };
-    // Other published posts, newest first.
-    let related = published::newest_except(&site.db, post.id, RELATED).await?;
     let name = &site.content.business.name;
-    let mut head = Head::indexed(
+    let head = Head::indexed(
         site,
         &post.card.path(),
         format!("{} | {name}", post.card.title),
         post.meta_description.clone().unwrap_or_else(|| post.card.excerpt.clone()),
     )
     .with_data(vec![structured_data::blog_posting(site, &post)]);
+    Ok(Resolved::Page(post_page(site, post, head).await?.showing_posts()))
+}
+
+/// An unsaved post as its page will show it ('Open full preview' in the editor): the same page,
+/// kept out of search engines.
+pub async fn preview(site: &Site, post: Post) -> anyhow::Result<Page> {
+    let head = Head::not_indexed(
+        site,
+        format!("Preview: {} | {}", post.card.title, site.content.business.name),
+        post.card.excerpt.clone(),
+    );
+    post_page(site, post, head).await
+}
+
+/// A post's page: the post with its related posts (the other published ones, newest first).
+async fn post_page(site: &Site, post: Post, mut head: Head) -> anyhow::Result<Page> {
+    let related = published::newest_except(&site.db, post.id, RELATED, &site.zone()).await?;
     if let Some(image) = &post.social_image {
         head.image.clone_from(image);
     } else if let Some(image) = &post.card.featured_image {
@@ -83,7 +101,7 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
         head.image_alt.clone_from(&post.featured_image_alt);
     }
     head.article = true;
-    Ok(Resolved::Page(Page::ok("post", head, json!({ "post": post, "related": related })).showing_posts()))
+    Ok(Page::ok("post", head, json!({ "post": post, "related": related })))
 }
 
 pub fn post_not_found(site: &Site) -> Page {

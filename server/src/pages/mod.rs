@@ -49,6 +49,11 @@ impl Site {
         Self { content, public_url, db, layout }
     }
 
+    /// The shop's time zone, which every date a visitor reads is on.
+    pub fn zone(&self) -> jiff::tz::TimeZone {
+        self.content.business.zone()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.public_url)
     }

@@ -9,12 +9,10 @@ use std::{
 use axum::http::StatusCode;
 use serde_json::json;
 
-use super::{
-    BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE, Site, crawlers, head,
-    search::{self, SearchIndex},
-};
+use super::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE, Site, crawlers, head, search};
 use crate::{
     assets::{self, ClientAssets},
+    blog::model::Post,
     changes::{Change, Follower},
     db::Db,
     encoding::{Effort, Encoded},
@@ -64,7 +62,6 @@ pub struct PublicPages {
     assets: ClientAssets,
     admin_assets: ClientAssets,
     cache: PageCache<Cached>,
-    search: SearchIndex,
 }
 
 impl PublicPages {
@@ -83,7 +80,6 @@ impl PublicPages {
             admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
             pool: RenderPool::start(assets::SERVER_BUNDLE, render_threads)?,
             cache: PageCache::new(cache_bytes),
-            search: SearchIndex::default(),
             site: RwLock::new(Arc::new(site)),
             details,
         })
@@ -179,6 +175,12 @@ impl PublicPages {
         Ok(Cached::Body { status: page.status, content_type: HTML, body })
     }
 
+    /// The document of an unsaved post as its page will show it, at `url` (never cached).
+    pub async fn preview(&self, url: &str, post: Post) -> anyhow::Result<Cached> {
+        let page = super::blog::preview(&self.site(), post).await?;
+        self.render(url, &page).await
+    }
+
     /// The admin area's document, the same for every /dbadmin path: an empty root the admin app
     /// renders into, with the layout data (business name and labels for the post preview).
     pub async fn admin_document(&self) -> anyhow::Result<CachedEntry> {
@@ -237,9 +239,9 @@ impl PublicPages {
             .await
     }
 
-    /// The newest published posts whose title or excerpt contains `query`.
+    /// The published posts that hold the words of `query`, best first.
     pub async fn search(&self, query: &search::Query) -> anyhow::Result<search::Results> {
-        self.search.search(&self.site(), self.cache.generations(), query).await
+        search::search(&self.site(), query).await
     }
 
     /// Renders the main pages that are not cached yet, one at a time, so that a render thread

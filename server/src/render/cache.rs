@@ -130,10 +130,6 @@ impl<V: Weigh> PageCache<V> {
         Self { entries: Cache::with_weighter(items, max_bytes, ByBytes), generations: Generations::default() }
     }
 
-    pub fn generations(&self) -> &Generations {
-        &self.generations
-    }
-
     /// Marks every entry made from any of `scopes` as stale.
     pub fn change(&self, scopes: Scopes) {
         self.generations.change(scopes);

@@ -8,18 +8,11 @@ pub mod routes;
 mod store;
 mod summary;
 
-use std::{
-    sync::{Arc, RwLock},
-    time::Duration,
-};
+use std::sync::{Arc, RwLock};
 
 use anyhow::Context as _;
 
-use crate::{
-    changes::{Change, Changes},
-    content::Content,
-    db::Db,
-};
+use crate::{content::Content, db::Db};
 
 pub use store::Listing;
 
@@ -175,23 +168,6 @@ impl SiteDetails {
         }
         *current = next;
         true
-    }
-}
-
-/// How often a server on SQLite looks for a version imported from the command line.
-const IMPORT_CHECK_EVERY: Duration = Duration::from_secs(2);
-
-/// Shows versions saved by `trailerworks content import` on this server's SQLite database
-/// (runs until the server stops). On PostgreSQL, `changes::follow_other_instances` does this.
-pub async fn follow_imports(site: Arc<SiteDetails>, changes: Changes) {
-    let mut check = tokio::time::interval(IMPORT_CHECK_EVERY);
-    loop {
-        check.tick().await;
-        match site.reload().await {
-            Ok(true) => changes.announce(Change::Site),
-            Ok(false) => {}
-            Err(error) => tracing::warn!("Cannot read the saved site details: {error:#}"),
-        }
     }
 }
 

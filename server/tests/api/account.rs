@@ -108,7 +108,13 @@ async fn with_two_factor_on_sign_in_takes_a_code_once_or_a_recovery_code_once() 
     let recovered = send_code(&app, &asked, &typed, false).await;
     assert_eq!(recovered.status().as_u16(), 200, "a recovery code, typed loosely");
     let asked = challenge(&app).await;
-    assert_eq!(send_code(&app, &asked, &recovery[3], false).await.status().as_u16(), 401, "used up");
+    let reused = send_code(&app, &asked, &recovery[3], false).await;
+    assert_eq!(reused.status().as_u16(), 401, "used up");
+    let said = reused.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+    assert!(said.starts_with("This recovery code was already used."), "{said}");
+    let wrong = send_code(&app, &asked, "aaaa-bbbb-cccc-dddd", false).await;
+    let said = wrong.json::<Value>().await.unwrap()["error"].as_str().unwrap().to_owned();
+    assert!(said.starts_with("That code is not right."), "{said}");
 
     let actions = audit_actions(&app).await;
     for expected in [

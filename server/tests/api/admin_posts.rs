@@ -463,7 +463,7 @@ async fn every_save_keeps_a_revision_that_can_be_read_back() {
         .await
         .unwrap();
     assert_eq!(other.status().as_u16(), 404, "a revision belongs to its post");
-    // Deleting the post deletes its revisions.
+    // A deleted post keeps its revisions while it can be restored.
     app.admin(Method::DELETE, &format!("/posts/{id}"), &signed).send().await.unwrap();
-    assert_eq!(app.count("SELECT COUNT(*) FROM post_revisions").await, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM post_revisions").await, 2);
 }

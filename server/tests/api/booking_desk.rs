@@ -99,18 +99,19 @@ async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_t
     let shop = messages.iter().find(|m| m.contains("\nTo: owner@example.com")).expect("the shop's e-mail");
     assert!(shop.contains("Subject: URGENT: New service request from Sam Reyes"), "{shop}");
     assert!(shop.contains("Trailer location: 80011, in the service area (Aurora)"), "{shop}");
-    let copy = messages
-        .iter()
-        .find(|m| m.contains("\nTo: \"Sam Reyes\" <sam@example.com>"))
-        .expect("the visitor's copy");
+    let copy = messages.iter().find(|m| m.contains("\nTo: sam@example.com")).expect("the visitor's copy");
     let unfolded = copy.replace("\r\n ", " ").replace("\n ", " ");
     assert!(
         unfolded.contains(&format!("Subject: Your service request #{id} with Front Range Trailer Works")),
         "{copy}"
     );
-    assert!(copy.contains("Reply-To: owner@example.com"), "{copy}");
+    assert!(
+        copy.contains("Reply-To: \"Front Range Trailer Works\" <service@example.com>"),
+        "the shop's public address: {copy}"
+    );
     assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
-    assert!(copy.contains("Flatbed Trailer") && copy.contains("(303) 555-0147"), "{copy}");
+    assert!(copy.contains("Trailer: Flatbed Trailer") && copy.contains("(303) 555-0147"), "{copy}");
+    assert!(!copy.contains("80011") && !copy.contains("Sam Reyes"), "nothing the visitor typed: {copy}");
     assert!(copy.contains("Message-ID: <confirmation-desk-urgent-0001@example.com>"), "{copy}");
 
     let signed = app.signed_in_admin().await;
@@ -225,7 +226,11 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     assert_eq!(app.get("/api/admin/desk").await.status(), 401);
     let signed = app.signed_in_admin().await;
     let desk = app.admin_json("/desk", &signed).await;
-    assert_eq!(desk, json!({ "newBookings": 0, "channels": [] }), "a server with no channel says so");
+    assert_eq!(
+        desk,
+        json!({ "newBookings": 0, "channels": [], "emailConfigured": false }),
+        "a server with no channel says so"
+    );
     for n in 0..2 {
         let body = mobile_booking(&format!("desk-count-{n}"), "Soon (within a week)", "Aurora");
         assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
@@ -251,6 +256,52 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     .await;
     let signed = with_channels.signed_in_admin().await;
     assert_eq!(with_channels.admin_json("/desk", &signed).await["channels"], json!(["email", "webhook"]));
+
+    // E-mail set up but nobody to send to: the desk says only the address is missing.
+    let no_address = spawn_app_with(|c| {
+        c.smtp_url = Some("smtp://127.0.0.1:9".into());
+        c.mail_from = Some("Shop <shop@example.com>".into());
+    })
+    .await;
+    let signed = no_address.signed_in_admin().await;
+    let desk = no_address.admin_json("/desk", &signed).await;
+    assert_eq!((desk["channels"].clone(), desk["emailConfigured"].clone()), (json!([]), json!(true)));
+}
+
+#[tokio::test]
+async fn urgent_and_emergency_answers_both_make_a_request_urgent_and_first_in_the_inbox() {
+    let app = spawn_app().await;
+    let soon = mobile_booking("desk-urgent-soon", "Soon (within a week)", "Aurora");
+    assert_eq!(app.post_json("/api/bookings", &soon).await.status(), 201);
+    let urgent = mobile_booking("desk-urgent-2448", "Urgent (24-48 hours)", "Aurora");
+    assert_eq!(app.post_json("/api/bookings", &urgent).await.status(), 201);
+    let mut emergency_service = mobile_booking("desk-urgent-service", "Soon (within a week)", "Aurora");
+    emergency_service["answers"][1]["answer"] = json!("Emergency service");
+    assert_eq!(app.post_json("/api/bookings", &emergency_service).await.status(), 201);
+    assert_eq!(
+        app.post_json("/api/bookings", &mobile_booking("desk-urgent-late", "Soon (within a week)", "Aurora"))
+            .await
+            .status(),
+        201
+    );
+    let signed = app.signed_in_admin().await;
+    let inbox = app.admin_json("/bookings", &signed).await;
+    let order: Vec<(bool, String)> = inbox["bookings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["urgent"].as_bool().unwrap(), b["answers"][4]["answer"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        order.iter().map(|(urgent, _)| *urgent).collect::<Vec<_>>(),
+        [true, true, false, false],
+        "urgent ones first: {order:?}"
+    );
+    let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap().text().await.unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let column = reader.headers().unwrap().iter().position(|h| h == "urgent").unwrap();
+    let urgent = reader.records().filter(|row| &row.as_ref().unwrap()[column] == "yes").count();
+    assert_eq!(urgent, 2, "{csv}");
 }
 
 #[tokio::test]

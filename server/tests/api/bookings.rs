@@ -18,7 +18,7 @@ pub fn booking(submission_id: &str) -> Value {
             { "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Dump Trailer" },
             { "question": "What service do you need?", "answer": "Repairs needed" },
             { "question": "Do you need mobile service, or can you bring the trailer to our shop?", "answer": "Need mobile service" },
-            { "question": "How urgent is this?", "answer": "Urgent (24-48 hours)" },
+            { "question": "How urgent is this?", "answer": "Soon (within a week)" },
         ],
         "website": "",
         "fillMs": 42000,
@@ -48,6 +48,27 @@ async fn each_missing_or_bad_field_gets_the_browsers_message() {
     let errors: Value = app.post_json("/api/bookings", &body).await.json().await.expect("JSON");
     assert_eq!(errors["errors"]["email"][0], "Invalid email format");
     assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 0);
+}
+
+#[tokio::test]
+async fn a_phone_number_must_be_a_us_number_with_its_area_code() {
+    let app = spawn_app().await;
+    for (n, bad) in ["12", "555-0100", "call me", "303-555-01000", "+44 20 7946 0958"].iter().enumerate() {
+        let mut body = booking(&format!("0b7e2c58-phone-bad-{n}"));
+        body["phone"] = json!(bad);
+        let response = app.post_json("/api/bookings", &body).await;
+        assert_eq!(response.status(), 422, "{bad}");
+        let errors: Value = response.json().await.expect("JSON");
+        assert_eq!(errors["errors"]["phone"][0], "Enter a phone number with area code", "{bad}");
+    }
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 0);
+    for (n, good) in ["(303) 555-0188", "+1 303.555.0188", "1-303-555-0188 ext. 12"].iter().enumerate() {
+        let mut body = booking(&format!("0b7e2c58-phone-good-{n}"));
+        body["phone"] = json!(good);
+        assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201, "{good}");
+    }
+    let stored: Vec<(String,)> = app.rows("SELECT phone FROM bookings ORDER BY id").await;
+    assert_eq!(stored[2].0, "1-303-555-0188 ext. 12", "kept as typed");
 }
 
 #[tokio::test]
@@ -87,7 +108,7 @@ async fn a_booking_is_in_the_database_with_its_answers_and_message_after_201() {
          Hi! I'm your trailer assistant. What type of trailer do you have?: Dump Trailer\n\
          What service do you need?: Repairs needed\n\
          Do you need mobile service, or can you bring the trailer to our shop?: Need mobile service\n\
-         How urgent is this?: Urgent (24-48 hours)"
+         How urgent is this?: Soon (within a week)"
     );
     assert_eq!(app.count("SELECT COUNT(*) FROM booking_answers").await, 4);
 }

@@ -89,6 +89,28 @@ async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
 }
 
 #[tokio::test]
+async fn last_delivered_counts_every_e_mail_the_server_sent_confirmations_included() {
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    // Nobody set to get the shop's e-mail: only the visitors' confirmations go out.
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    assert!(notifications(&app, &signed).await["email"]["health"]["lastSuccessAt"].is_null());
+    assert_eq!(
+        app.post_json("/api/bookings", &crate::bookings::booking("5c1d-only-copy")).await.status(),
+        201
+    );
+    eventually("the visitor's copy arrives", || async { mailbox.messages().len() == 1 }).await;
+    eventually("the e-mail channel counts it", || async {
+        notifications(&app, &signed).await["email"]["health"]["lastSuccessAt"].is_string()
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_failing_webhook_test_shows_its_last_error() {
     let hook = stand_ins::webhook(usize::MAX).await;
     let app = spawn_app_with(|c| {

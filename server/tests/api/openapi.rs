@@ -31,6 +31,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("put", "/api/admin/posts/{id}"),
     ("delete", "/api/admin/posts/{id}"),
     ("post", "/api/admin/posts/preview"),
+    ("post", "/api/admin/posts/full-preview"),
+    ("post", "/api/admin/posts/{id}/restore"),
     ("put", "/api/admin/posts/{id}/published"),
     ("get", "/api/admin/posts/{id}/revisions"),
     ("get", "/api/admin/posts/{id}/revisions/{revision}"),

@@ -83,11 +83,13 @@ impl Instance {
         if method == Method::GET { request } else { request.header("x-csrf-token", &signed.csrf) }
     }
 
+    /// A booking by a visitor of their own (one address each: a confirmation goes to an address
+    /// at most once an hour).
     pub async fn book(&self, submission: &str) -> reqwest::Response {
         self.client
             .post(format!("{}/api/bookings", self.url))
             .json(&json!({
-                "submissionId": submission, "name": "Jamie Ortiz", "email": "jamie@example.com",
+                "submissionId": submission, "name": "Jamie Ortiz", "email": format!("{submission}@example.com"),
                 "phone": "303-555-0188", "details": "", "answers": [], "website": "", "fillMs": 20000,
             }))
             .send()

@@ -93,6 +93,8 @@ async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
     details["business"]["phone"] = "call us".into();
     details["testimonials"][0]["rating"] = 6.into();
     details["business"]["email"] = "nobody".into();
+    details["rating"]["value"] = 7.into();
+    details["business"]["hours"][0]["closes"] = "07:00".into();
 
     let refused = save(&app, &signed, version, &details).await;
     assert_eq!(refused.status(), 422);
@@ -103,8 +105,18 @@ async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
             "business.phone": ["Must have a 10-digit US number."],
             "testimonials[0].rating": ["Must be between 1 and 5."],
             "business.email": ["Must be an e-mail address."],
+            "rating.value": ["Must be between 0 and 5."],
+            "business.hours[0]": ["The closing time must be after the opening time."],
         })
     );
+    // Every message speaks of what the form shows, never of the content file's field names.
+    for messages in body["errors"].as_object().unwrap().values() {
+        let message = messages[0].as_str().unwrap();
+        assert!(
+            !message.contains('_') && !message.contains("rating.") && !message.contains("opens"),
+            "{message}"
+        );
+    }
     assert_eq!(site(&app, &signed).await.0, 0, "no version was saved");
     assert!(app.page("/", 200).await.contains(PHONE));
 
@@ -162,7 +174,10 @@ async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
 
     details["before_after"][4]["after"] = "/media/blog-images/../../etc/passwd".into();
     let refused: Value = save(&app, &signed, 2, &details).await.json().await.expect("JSON");
-    assert_eq!(refused["errors"]["before_after[4].after"], json!(["Names no uploaded image."]));
+    assert_eq!(
+        refused["errors"]["before_after[4].after"],
+        json!(["Is not an uploaded picture; upload it again."])
+    );
 }
 
 /// Runs `trailerworks content ...` on `storage`.

@@ -14,7 +14,7 @@ import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
 import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
-import { BookingDialogContext, type OpenBooking } from "../lib/bookingDialog";
+import { BookingDialogContext, type OpenBooking, type Presets } from "../lib/bookingDialog";
 import { type BookingSource, sourceOf } from "../lib/bookingSource";
 import { LayoutContext } from "../lib/layout";
 import type { AppState, Page } from "../lib/types";
@@ -88,9 +88,11 @@ export function App({ state }: { state: AppState }) {
   const page = usePage(state.page);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [bookingSource, setBookingSource] = useState<BookingSource>({});
-  const openBooking = useCallback<OpenBooking>((event) => {
+  const [bookingPresets, setBookingPresets] = useState<Presets>({});
+  const openBooking = useCallback<OpenBooking>((event, presets) => {
     const opener = event?.currentTarget instanceof Element ? event.currentTarget : null;
     setBookingSource(sourceOf(opener));
+    setBookingPresets(presets ?? {});
     setBookingOpen(true);
   }, []);
   const closeBooking = useCallback(() => setBookingOpen(false), []);
@@ -102,10 +104,13 @@ export function App({ state }: { state: AppState }) {
   return (
     <LayoutContext.Provider value={state.layout}>
       <BookingDialogContext.Provider value={openBooking}>
+        <a href="#main" className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2">
+          Skip to content
+        </a>
         <Header />
-        <main id="main">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
+        <main id="main" tabIndex={-1} className="outline-none">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
         <Footer />
-        <BookingDialog open={bookingOpen} onClose={closeBooking} source={bookingSource} />
+        <BookingDialog open={bookingOpen} onClose={closeBooking} source={bookingSource} presets={bookingPresets} />
       </BookingDialogContext.Provider>
     </LayoutContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useOpenBooking } from "../lib/bookingDialog";
@@ -86,6 +86,13 @@ export function Header() {
           ))}
           <PhoneLink className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800" iconClassName="h-4 w-4" />
         </nav>
+        <a
+          href={layout.phoneHref}
+          aria-label={`Call ${layout.phone}`}
+          className="ml-auto mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-orange-700 text-white hover:bg-orange-800 lg:hidden"
+        >
+          <Phone aria-hidden="true" className="h-5 w-5" />
+        </a>
         <button
           ref={toggleRef}
           type="button"

@@ -1,8 +1,18 @@
 // Opening the booking dialog from anywhere: the app provides it, buttons call it.
 import { createContext, useContext } from "react";
 
-/** Opens the dialog; given the click, the button pressed is recorded as the booking's source. */
-export type OpenBooking = (event?: { currentTarget: EventTarget | null }) => void;
+/**
+ * What the button that opened the dialog already knows: answers among the assistant's quick
+ * options (a service card's trailer and service) and where the trailer is (a city page's city).
+ */
+export interface Presets {
+  answers?: string[];
+  place?: string;
+}
+
+/** Opens the dialog; given the click, the button pressed is recorded as the booking's source,
+ * and what the button knows answers its questions. */
+export type OpenBooking = (event?: { currentTarget: EventTarget | null }, presets?: Presets) => void;
 
 export const BookingDialogContext = createContext<OpenBooking>(() => {});
 

@@ -38,6 +38,8 @@ export interface ChatScript {
   errorMessage: string;
   /** Answers that make a request an emergency: the call button shows at once. */
   emergencyAnswers: string[];
+  /** Answers that make a request urgent (not an emergency). */
+  urgentAnswers: string[];
   steps: ChatStep[];
 }
 
@@ -136,6 +138,8 @@ export interface ServiceOffer {
   title: string;
   description: string;
   features: string[];
+  /** What its 'Book Service' answers in the booking assistant. */
+  chatAnswers: string[];
 }
 
 export interface ServicesData {

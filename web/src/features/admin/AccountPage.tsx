@@ -6,7 +6,7 @@ import { AdminApiError, adminApi, type Account } from "./api";
 import { ErrorNotice } from "./ErrorNotice";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "./form";
-import { browserName, dateTime } from "./format";
+import { browserName, useShopClock } from "./format";
 
 function PasswordSection() {
   const [current, setCurrent] = useState("");
@@ -71,6 +71,7 @@ function PasswordSection() {
 }
 
 function SessionsSection({ account, reload }: { account: Account; reload: () => void }) {
+  const { dateTime } = useShopClock();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 

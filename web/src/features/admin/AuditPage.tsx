@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, type AuditEntry } from "./api";
-import { dateTime } from "./format";
+import { useShopClock } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
 
 /** "All access is logged": sign-ins (and failures), sign-outs, post and booking changes. */
 export function AuditPage() {
+  const { dateTime } = useShopClock();
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);

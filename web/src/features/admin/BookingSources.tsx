@@ -42,7 +42,7 @@ export function BookingSources() {
       ) : table === null ? null : table.rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No requests in these weeks yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per page and week">
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per page and week">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
@@ -63,7 +63,7 @@ export function BookingSources() {
             <tbody>
               {table.rows.map((row) => (
                 <tr key={row.page} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-4 font-medium break-all text-slate-900">
+                  <th scope="row" className="py-2 pr-4 font-medium break-words text-slate-900">
                     {row.page}
                   </th>
                   {row.counts.map((count, index) => (

@@ -5,7 +5,7 @@ import { AdminShell } from "./AdminShell";
 import { adminApi, bookingQuery, type Booking, type Delivery } from "./api";
 import { BookingNotes } from "./BookingNotes";
 import { BookingSources } from "./BookingSources";
-import { dateTime } from "./format";
+import { useShopClock } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
 import { bookingsChanged } from "./deskStatus";
 
@@ -74,6 +74,7 @@ function ContactLink({ href, label, icon, text }: { href: string; label: string;
 const OPEN = ["new", "contacted"];
 
 function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
+  const { dateTime } = useShopClock();
   const statusId = useId();
   const open = OPEN.includes(booking.status);
   return (
@@ -156,10 +157,16 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
         <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
           {booking.photos.map((photo, index) => (
             <li key={photo.url}>
-              <a href={photo.url} target="_blank" rel="noopener" className="block">
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
+                className="block"
+              >
                 <img
                   src={photo.url}
-                  alt={`Photo ${index + 1} of ${booking.photos.length} from ${booking.name}`}
+                  alt=""
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"

@@ -6,7 +6,7 @@ import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { AdminApiError, adminApi, type ChannelHealth, type Notifications, type TestDelivery } from "./api";
 import { bookingsChanged } from "./deskStatus";
-import { dateTime } from "./format";
+import { useShopClock } from "./format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "./form";
 
 /** A test's state in the owner's words. */
@@ -20,6 +20,7 @@ function testState(test: TestDelivery): string {
 const POLL_MS = 2000;
 
 function Health({ health }: { health: ChannelHealth }) {
+  const { dateTime } = useShopClock();
   return (
     <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
       <div>
@@ -35,6 +36,7 @@ function Health({ health }: { health: ChannelHealth }) {
 }
 
 export function NotificationsPage() {
+  const { dateTime } = useShopClock();
   const [shown, setShown] = useState<Notifications | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,6 +106,9 @@ export function NotificationsPage() {
               fallback={shown.email.defaultRecipient}
               onSaved={(recipients) => {
                 setShown({ ...shown, email: { ...shown.email, recipients } });
+                // What an earlier test said (such as 'add an address first') no longer holds.
+                setProblem(null);
+                setMessage(null);
                 bookingsChanged();
               }}
             />

@@ -56,6 +56,21 @@ export interface AdminPost {
   authorId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** When it was deleted; it can be restored for 30 days. */
+  deletedAt: string | null;
+}
+
+export type PostStatus = "all" | "published" | "drafts" | "scheduled" | "deleted";
+export type PostOrder = "newest" | "oldest" | "title" | "updated";
+
+/** One page of the posts, with the counts of each status. */
+export interface PostList {
+  posts: AdminPost[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+  counts: Record<PostStatus, number>;
 }
 
 export interface PostDraft {
@@ -167,6 +182,8 @@ export interface DeskStatus {
   newBookings: number;
   /** "email" and/or "webhook"; empty when new bookings are sent nowhere. */
   channels: string[];
+  /** The server can send e-mail: only an address is missing for bookings to reach the owner. */
+  emailConfigured: boolean;
 }
 
 /** A saved version of the site details. */
@@ -283,18 +300,22 @@ export const adminApi = {
   newRecoveryCodes: (code: string) =>
     call<{ recoveryCodes: string[] }>("POST", "/account/two-factor/recovery-codes", { code }).then((r) => r.recoveryCodes),
   logout: () => call<void>("POST", "/logout"),
-  posts: () => call<{ posts: AdminPost[] }>("GET", "/posts").then((r) => r.posts),
+  posts: ({ status, sort, q, page }: { status: PostStatus; sort: PostOrder; q: string; page: number }) =>
+    call<PostList>("GET", `/posts?${new URLSearchParams({ status, sort, q, page: String(page) }).toString()}`),
   post: (id: number) => call<AdminPost>("GET", `/posts/${id}`),
   createPost: (draft: PostDraft) => call<AdminPost>("POST", "/posts", draft),
   updatePost: (id: number, draft: PostDraft) => call<AdminPost>("PUT", `/posts/${id}`, draft),
   setPublished: (id: number, published: boolean) => call<AdminPost>("PUT", `/posts/${id}/published`, { published }),
   deletePost: (id: number) => call<void>("DELETE", `/posts/${id}`),
+  restorePost: (id: number) => call<AdminPost>("POST", `/posts/${id}/restore`),
   revisions: (postId: number) =>
     call<{ revisions: RevisionListing[] }>("GET", `/posts/${postId}/revisions`).then((r) => r.revisions),
   revision: (postId: number, id: number) => call<Revision>("GET", `/posts/${postId}/revisions/${id}`),
   /** The content as the server will store it (sanitised). */
   previewContent: (content: string) =>
     call<{ content: string }>("POST", "/posts/preview", { content }).then((r) => r.content),
+  /** Keeps the unsaved post for its full preview; where the preview opens. */
+  fullPreview: (postId: number | null, post: PostDraft) => call<{ url: string }>("POST", "/posts/full-preview", { postId, post }),
   uploadImage: (file: File) => {
     const form = new FormData();
     form.append("image", file);

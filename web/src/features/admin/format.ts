@@ -1,13 +1,32 @@
-// Dates in the admin area (rendered in the browser only, so the visitor's locale is fine).
+// Dates in the admin area, on the shop's clock (`business.time_zone`) wherever the browser is.
+import { useMemo } from "react";
+import { useLayout } from "../../lib/layout";
 
-/** A stored timestamp as a short date, e.g. "3/14/2025". */
-export function shortDate(timestamp: string): string {
-  return new Date(timestamp).toLocaleDateString("en-US");
+/** A stored timestamp as a short date in `timeZone`, e.g. "3/14/2025". */
+export function shortDate(timestamp: string, timeZone: string): string {
+  return new Date(timestamp).toLocaleDateString("en-US", { timeZone });
 }
 
-/** A stored timestamp as date and time, e.g. "3/14/2025, 10:00 AM". */
-export function dateTime(timestamp: string): string {
-  return new Date(timestamp).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short" });
+/** A stored timestamp as date and time in `timeZone`, e.g. "3/14/2025, 10:00 AM MDT". */
+export function dateTime(timestamp: string, timeZone: string): string {
+  return new Date(timestamp).toLocaleString("en-US", {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
+}
+
+/** `shortDate` and `dateTime` on the shop's clock. */
+export function useShopClock(): { shortDate: (timestamp: string) => string; dateTime: (timestamp: string) => string } {
+  const { timeZone } = useLayout();
+  return useMemo(
+    () => ({ shortDate: (timestamp) => shortDate(timestamp, timeZone), dateTime: (timestamp) => dateTime(timestamp, timeZone) }),
+    [timeZone],
+  );
 }
 
 /** A User-Agent header in plain words, e.g. "Chrome on Windows". */

@@ -1,4 +1,5 @@
 import { ArrowLeft, CheckCircle2, MapPin, Users } from "lucide-react";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { ClosingCta } from "../../components/ClosingCta";
 import { Icon } from "../../components/Icon";
@@ -11,6 +12,8 @@ import { PhoneLink } from "../../components/PhoneLink";
 export function CityPage({ data }: { data: CityData }) {
   const { city } = data;
   const openBooking = useOpenBooking();
+  // The city answers the assistant's 'where is the trailer' question.
+  const bookHere = (event: MouseEvent<HTMLButtonElement>) => openBooking(event, { place: city.name });
   return (
     <>
       <section className="bg-gradient-to-br from-slate-950 via-slate-900 to-orange-950 px-4 pt-28 pb-16 text-white sm:px-6 lg:px-8">
@@ -30,7 +33,7 @@ export function CityPage({ data }: { data: CityData }) {
           </p>
           <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>
           <div className="mt-8 flex flex-wrap gap-4">
-            <button type="button" onClick={openBooking} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
+            <button type="button" onClick={bookHere} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
               Schedule Service in {city.name}
             </button>
             <PhoneLink className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10" />
@@ -63,7 +66,7 @@ export function CityPage({ data }: { data: CityData }) {
             </p>
             <button
               type="button"
-              onClick={openBooking}
+              onClick={bookHere}
               className="mt-4 w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800"
             >
               Get a Quote in {city.name}

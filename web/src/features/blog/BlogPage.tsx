@@ -42,7 +42,7 @@ export function BlogPage({ data }: { data: BlogData }) {
           <>
             {results.total > results.posts.length && (
               <p className="mb-8 text-center text-slate-700">
-                Showing the {results.posts.length} newest of {results.total} posts that match. Add a word to narrow the search.
+                Showing the {results.posts.length} best of {results.total} posts that match. Add a word to narrow the search.
               </p>
             )}
             <PostGrid posts={results.posts} searching />

@@ -26,7 +26,7 @@ export type SearchState =
   | { status: "done"; posts: PostCard[]; total: number };
 
 /**
- * Searches every published post (title or excerpt, ignoring case) on the server while the
+ * Searches every published post (title, excerpt and text, best matches first) on the server while the
  * visitor types; idle for a blank query. A failed search is logged and finds nothing.
  */
 export function useBlogSearch(query: string): SearchState {

@@ -1,6 +1,7 @@
 import { Phone, RotateCcw, Send, Undo2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { checkServiceArea } from "../../lib/api";
+import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { useLayout } from "../../lib/layout";
 import type { ChatScript } from "../../lib/types";
@@ -10,7 +11,7 @@ import {
   currentPrompt,
   isEmergency,
   isPlaceQuestion,
-  openingMessage,
+  opening,
   reply,
   withoutLastAnswer,
 } from "./chatScript";
@@ -26,16 +27,29 @@ interface Props {
   script: ChatScript;
   openedAt: number;
   source: BookingSource;
+  /** What the button that opened the dialog knows, shown as answers the visitor can change. */
+  presets: Presets;
+  /** The visitor answered something themselves (a new button's presets no longer replace the talk). */
+  onAnswered: () => void;
   onSubmitted: (visitor: ThankYouState) => void;
 }
+
+/** What the emergency call box says, for screen readers. */
+const emergencyCall = (phone: string) => `For an emergency, call us now. We answer 24/7. Call now: ${phone}`;
 
 const wait = (ms: number) => new Promise((done) => window.setTimeout(done, ms));
 
 /** The scripted conversation, then the contact form. Loaded when the dialog first opens. */
-export default function BookingChat({ script, openedAt, source, onSubmitted }: Props) {
+export default function BookingChat({ script, openedAt, source, presets, onAnswered, onSubmitted }: Props) {
   const layout = useLayout();
-  const [messages, setMessages] = useState<ChatMessage[]>(() => openingMessage(script));
-  const [answers, setAnswers] = useState<Answer[]>([]);
+  const [start] = useState(() => opening(script, presets));
+  const [messages, setMessages] = useState<ChatMessage[]>(start.messages);
+  const [answers, setAnswers] = useState<Answer[]>(start.answers);
+  // What screen readers hear: every assistant message of the latest turn, once it is "typed",
+  // and the emergency call box when it appears.
+  const [announcement, setAnnouncement] = useState(() =>
+    [start.messages.findLast((m) => m.from === "ai")?.text ?? "", ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
+  );
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
   // Kept here, so changing an answer after reaching the form keeps what was typed in it.
@@ -48,7 +62,6 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
   // Set when the visitor acted; the next question's first control gets focus once it is shown.
   const focusNext = useRef(false);
   const prompt = currentPrompt(script, messages);
-  const lastAssistant = messages.findLast((m) => m.from === "ai");
   const lastAnswerAt = messages.findLastIndex((m) => m.from === "user");
   const emergency = isEmergency(script, answers);
 
@@ -69,8 +82,9 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
 
   const answer = async (text: string) => {
     if (typing || !text.trim()) return;
-    const question = lastAssistant?.text ?? "";
+    const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
     const next = reply(script, messages, answers, text);
+    onAnswered();
     const mine = ++turn.current;
     focusNext.current = true;
     setMessages((m) => [...m, { from: "user", text: text.trim() }]);
@@ -86,6 +100,8 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
     }
     said.push({ from: "ai", text: next.assistant });
     setMessages((m) => [...m, ...said]);
+    const becameEmergency = !emergency && isEmergency(script, [...answers, next.answer]);
+    setAnnouncement([...said.map((m) => m.text), ...(becameEmergency ? [emergencyCall(layout.phone)] : [])].join(" "));
     setTyping(false);
   };
 
@@ -97,9 +113,10 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
     setAnswers(to.answers);
     setDraft(draftAgain);
     setTyping(false);
+    setAnnouncement(to.messages.findLast((m) => m.from === "ai")?.text ?? "");
   };
   const changeAnswer = () => rewind(withoutLastAnswer(messages, answers), answers.at(-1)?.answer ?? "");
-  const startOver = () => rewind({ messages: openingMessage(script), answers: [] }, "");
+  const startOver = () => rewind(opening(script, {}), "");
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -159,9 +176,8 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
           </p>
         )}
       </div>
-      {/* What screen readers hear: each new assistant message, once it has been "typed". */}
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="chat-announcer">
-        {!typing && lastAssistant ? lastAssistant.text : ""}
+        {typing ? "" : announcement}
       </div>
       {emergency && (
         <div className="border-t border-red-200 bg-red-50 px-5 py-4">
@@ -177,7 +193,7 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
       )}
       {!typing && options.length > 0 && (
         <div
-          className={`flex flex-wrap gap-2 border-t border-slate-200 p-4 ${prompt.kind === "question" && prompt.place ? "max-h-40 overflow-y-auto" : ""}`}
+          className={`flex flex-wrap gap-2 border-t border-slate-200 p-4 ${prompt.kind === "question" && prompt.place ? "max-h-40 overflow-y-auto sm:max-h-none" : ""}`}
           role="group"
           aria-label={prompt.kind === "question" && prompt.place ? "Cities we serve" : "Quick answers"}
         >
@@ -223,6 +239,7 @@ export default function BookingChat({ script, openedAt, source, onSubmitted }: P
         <ContactForm
           script={script}
           answers={answers}
+          emergency={emergency}
           openedAt={openedAt}
           source={source}
           fields={contact}

@@ -2,6 +2,7 @@ import { Bot, X } from "lucide-react";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
+import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { useLayout } from "../../lib/layout";
 import type { ThankYouState } from "./thankYouState";
@@ -14,20 +15,34 @@ interface Props {
   onClose: () => void;
   /** The page and button that opened the dialog, and how the visitor arrived. */
   source: BookingSource;
+  /** What that button knows (a city, a service), answered for the visitor. */
+  presets: Presets;
 }
+
+const samePresets = (a: Presets, b: Presets) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The modal booking dialog. A native <dialog> shown with showModal(): the rest of the page is
  * inert while it is open, Escape closes it, and focus returns to the button that opened it.
- * The conversation survives closing and reopening; it starts over after a successful booking.
+ * The conversation survives closing and reopening; it starts over after a successful booking,
+ * and when another button opens it before the visitor answered anything (with what that button
+ * knows).
  */
-export function BookingDialog({ open, onClose, source }: Props) {
+export function BookingDialog({ open, onClose, source, presets }: Props) {
   const layout = useLayout();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   // When the current conversation started (null until the dialog is first opened).
   const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [conversation, setConversation] = useState(0);
+  // The presets the conversation started with, and whether the visitor has answered since.
+  const [started, setStarted] = useState<{ presets: Presets; answered: boolean }>({ presets: {}, answered: false });
+
+  useEffect(() => {
+    if (!open || started.answered || samePresets(started.presets, presets)) return;
+    setStarted({ presets, answered: false });
+    setConversation((n) => n + 1);
+  }, [open, presets, started]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -48,11 +63,14 @@ export function BookingDialog({ open, onClose, source }: Props) {
     (visitor: ThankYouState) => {
       onClose();
       setConversation((n) => n + 1);
+      setStarted({ presets: {}, answered: false });
       setOpenedAt(null);
       navigate("/thank-you", { state: visitor });
     },
     [navigate, onClose],
   );
+
+  const answered = useCallback(() => setStarted((current) => (current.answered ? current : { ...current, answered: true })), []);
 
   return (
     <dialog
@@ -86,7 +104,15 @@ export function BookingDialog({ open, onClose, source }: Props) {
             </button>
           </div>
           <Suspense fallback={<Spinner label="Loading the assistant" />}>
-            <BookingChat key={conversation} script={layout.chat} openedAt={openedAt} source={source} onSubmitted={submitted} />
+            <BookingChat
+              key={conversation}
+              script={layout.chat}
+              openedAt={openedAt}
+              source={source}
+              presets={started.presets}
+              onAnswered={answered}
+              onSubmitted={submitted}
+            />
           </Suspense>
         </div>
       )}

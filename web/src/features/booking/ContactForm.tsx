@@ -13,6 +13,8 @@ const SUBMIT_FAILED = "There was an error submitting the form. Please try again.
 interface Props {
   script: ChatScript;
   answers: Answer[];
+  /** An answer made this an emergency: the thank-you page leads with the 24/7 line. */
+  emergency: boolean;
   openedAt: number;
   source: BookingSource;
   /** The fields, kept by the chat so that going back to change an answer keeps them. */
@@ -25,7 +27,7 @@ interface Props {
 }
 
 /** Name, e-mail, phone and details; validated here and again by the server. */
-export function ContactForm({ script, answers, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
+export function ContactForm({ script, answers, emergency, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -45,7 +47,10 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
     event.preventDefault();
     const found = validateContact(fields);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
     setSubmitting(true);
     setFailure(null);
     const result = await submitBooking({
@@ -59,7 +64,7 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
       photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
     });
     if (result.ok) {
-      onSubmitted({ name: fields.name.trim(), email: fields.email.trim(), requestNumber: result.requestNumber });
+      onSubmitted({ name: fields.name.trim(), email: fields.email.trim(), requestNumber: result.requestNumber, emergency });
       return;
     }
     setSubmitting(false);
@@ -70,7 +75,14 @@ export function ContactForm({ script, answers, openedAt, source, fields, onField
     }
     setErrors(fromServer);
     setFailure(result.message ?? SUBMIT_FAILED);
+    focusFirstError(fromServer);
   };
+
+  /** Puts the focus on the first field with an error, so screen readers read it with its message. */
+  function focusFirstError(found: ContactErrors) {
+    const first = (["name", "email", "phone", "details"] as const).find((name) => found[name]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
 
   const input =
     "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none disabled:bg-slate-100";

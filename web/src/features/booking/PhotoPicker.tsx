@@ -1,5 +1,5 @@
-import { ImagePlus, X } from "lucide-react";
-import { useId } from "react";
+import { ImageOff, ImagePlus, X } from "lucide-react";
+import { useId, useState } from "react";
 import { checkImage } from "../../lib/imageFile";
 
 /** Photos one request may have. */
@@ -48,10 +48,32 @@ function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promis
 
 let nextKey = 0;
 
+/** The photo's preview; a plain icon for a file that was refused or that this browser cannot
+ * show (a HEIC photo in most browsers), never a broken picture. */
+function Thumbnail({ photo, index }: { photo: PickedPhoto; index: number }) {
+  const [unreadable, setUnreadable] = useState(false);
+  if (photo.error || unreadable) {
+    return (
+      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded bg-slate-100 text-slate-500">
+        <ImageOff aria-hidden="true" className="h-6 w-6" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={photo.preview}
+      alt={`Photo ${index + 1}: ${photo.fileName}`}
+      onError={() => setUnreadable(true)}
+      className="h-12 w-12 shrink-0 rounded object-cover"
+    />
+  );
+}
+
 /** Picks up to three photos and uploads each at once, with its progress, preview and any error. */
 export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhoto[]; onChange: PhotosUpdate; disabled: boolean }) {
   const id = useId();
-  const room = MAX_PHOTOS - photos.length;
+  // A refused file stays listed with its reason, but takes none of the three places.
+  const room = MAX_PHOTOS - photos.filter((photo) => !photo.error).length;
 
   const update = (key: number, change: Partial<PickedPhoto>) =>
     onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
@@ -85,7 +107,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
         <ul className="mt-2 space-y-2">
           {photos.map((photo, index) => (
             <li key={photo.key} className="flex items-center gap-3 rounded-lg p-2 ring-1 ring-slate-200">
-              <img src={photo.preview} alt={`Photo ${index + 1}: ${photo.fileName}`} className="h-12 w-12 shrink-0 rounded object-cover" />
+              <Thumbnail photo={photo} index={index} />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate text-slate-800">{photo.fileName}</p>
                 {photo.error ? (

@@ -1,5 +1,5 @@
 import { CheckCircle2, Home, Phone } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
 import { useIsClient } from "../../lib/useIsClient";
@@ -20,13 +20,21 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
   useEffect(() => {
     if (isClient && !visitor) navigate("/", { replace: true });
   }, [isClient, visitor, navigate]);
+  // Arriving from the booking dialog, screen readers start at the thanks, not at the page's top.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = visitor !== null;
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   return (
     <section className="min-h-[80vh] bg-gradient-to-br from-slate-950 via-slate-900 to-orange-950 px-4 pt-32 pb-20 text-white sm:px-6 lg:px-8">
       {visitor && (
         <div className="mx-auto max-w-3xl text-center">
           <CheckCircle2 aria-hidden="true" className="mx-auto h-16 w-16 text-green-400" />
-          <h1 className="mt-6 text-4xl font-extrabold">Thank You, {visitor.name}!</h1>
+          <h1 ref={heading} tabIndex={-1} className="mt-6 text-4xl font-extrabold outline-none">
+            Thank You, {visitor.name}!
+          </h1>
           <p className="mt-4 text-lg text-slate-200">
             Your service request has been submitted successfully. We'll be in touch at{" "}
             <strong className="text-white">{visitor.email}</strong> or by phone.
@@ -35,6 +43,18 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
             <p className="mt-3 text-lg text-slate-200">
               Your request number is <strong className="text-white">#{visitor.requestNumber}</strong>.
             </p>
+          )}
+          {visitor.emergency && (
+            <div className="mt-10 rounded-2xl bg-red-700 p-6 text-white shadow-xl">
+              <p className="text-lg font-semibold">Is the trailer stuck or unsafe right now? Our 24/7 line answers day and night.</p>
+              <a
+                href={layout.phoneHref}
+                className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-6 py-3 text-lg font-bold text-red-800 hover:bg-red-50"
+              >
+                <Phone aria-hidden="true" className="h-5 w-5" />
+                Call the 24/7 line: {layout.phone}
+              </a>
+            </div>
           )}
           <div className="mt-12 rounded-2xl bg-white p-8 text-left text-slate-800 shadow-xl">
             <h2 className="text-2xl font-bold text-slate-900">What Happens Next?</h2>

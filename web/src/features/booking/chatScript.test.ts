@@ -6,6 +6,7 @@ import {
   currentPrompt,
   isEmergency,
   locationOf,
+  opening,
   openingMessage,
   reply,
   withoutLastAnswer,
@@ -16,6 +17,7 @@ const script: ChatScript = {
   contactPrompt: "How can we reach you?",
   errorMessage: "I apologize, but I'm having trouble processing your request.",
   emergencyAnswers: ["Emergency (need immediate help)"],
+  urgentAnswers: [],
   steps: [
     {
       question: "What type of trailer do you have?",
@@ -101,5 +103,47 @@ describe("the booking chat script", () => {
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Repairs needed", "Mobile repair"] });
     const opening = play([]);
     expect(withoutLastAnswer(opening.messages, opening.answers)).toEqual({ messages: opening.messages, answers: [] });
+  });
+
+  it("starts with what the opening button knows, as the visitor's answers, then asks what is still open", () => {
+    const { messages, answers } = opening(script, { answers: ["Repairs needed"] });
+    expect(messages).toEqual([
+      { from: "ai", text: "What service do you need?" },
+      { from: "user", text: "Repairs needed" },
+      { from: "ai", text: "What type of trailer do you have?" },
+    ]);
+    expect(answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
+    const next = reply(script, messages, answers, "Dump Trailer");
+    expect(next.assistant).toBe("How urgent is this?");
+    expect(opening(script, {})).toEqual({ messages: openingMessage(script), answers: [] });
+  });
+
+  it("takes a city as the answer to where the trailer is, and does not ask it again", () => {
+    const start = opening(script, { place: "Aurora" });
+    expect(start.messages.slice(0, 2)).toEqual([
+      { from: "ai", text: "Where is the trailer?" },
+      { from: "user", text: "Aurora" },
+    ]);
+    expect(locationOf(script, start.answers)).toBe("Aurora");
+    let { messages, answers } = start;
+    for (const text of ["Dump Trailer", "Mobile repair"]) {
+      const next = reply(script, messages, answers, text);
+      answers = [...answers, next.answer];
+      messages = [...messages, { from: "user", text }, { from: "ai", text: next.assistant }];
+    }
+    expect(messages.at(-1)?.text).toBe("How urgent is this?");
+  });
+
+  it("asks the follow-up of a preset answer that needs one", () => {
+    const start = opening(script, { answers: ["Dump Trailer", "Mobile repair"] });
+    expect(start.messages.at(-1)?.text).toBe("Where is the trailer?");
+    expect(currentPrompt(script, start.messages)).toEqual({ kind: "question", options: [], place: true });
+  });
+
+  it("lets the visitor change a preset answer, which is then asked with its options", () => {
+    const start = opening(script, { answers: ["Emergency (need immediate help)"] });
+    expect(isEmergency(script, start.answers)).toBe(true);
+    const back = withoutLastAnswer(start.messages.slice(0, 2), start.answers);
+    expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Soon (within a week)", "Emergency (need immediate help)"] });
   });
 });

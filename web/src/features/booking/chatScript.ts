@@ -1,5 +1,6 @@
 // The booking assistant's conversation: which question follows which answer. Like the original
 // site, the next step is decided by the text of the last assistant message.
+import type { Presets } from "../../lib/bookingDialog";
 import type { ChatScript } from "../../lib/types";
 
 export interface ChatMessage {
@@ -30,6 +31,28 @@ export interface Reply {
 export function openingMessage(script: ChatScript): ChatMessage[] {
   const first = script.steps[0];
   return first ? [{ from: "ai", text: first.question }] : [{ from: "ai", text: script.errorMessage }];
+}
+
+/**
+ * The conversation a dialog starts with: what the button knows, shown as the visitor's answers
+ * to the questions they answer (in the script's order, so each can be changed), then the first
+ * question still open.
+ */
+export function opening(script: ChatScript, presets: Presets): { messages: ChatMessage[]; answers: Answer[] } {
+  const messages: ChatMessage[] = [];
+  const answers: Answer[] = [];
+  const give = (question: string, answer: string) => {
+    messages.push({ from: "ai", text: question }, { from: "user", text: answer });
+    answers.push({ question, answer });
+  };
+  for (const step of script.steps) {
+    const answer = presets.answers?.find((preset) => step.options.includes(preset));
+    if (answer) give(step.question, answer);
+    const place = step.followUps.find((f) => f.place);
+    if (place && presets.place) give(place.question, presets.place);
+  }
+  if (answers.length === 0) return { messages: openingMessage(script), answers };
+  return { messages: [...messages, { from: "ai", text: next(script, answers).assistant }], answers };
 }
 
 function lastAssistantText(messages: ChatMessage[]): string {
@@ -71,12 +94,21 @@ export function withoutLastAnswer(messages: ChatMessage[], answers: Answer[]): {
   return { messages: messages.slice(0, last), answers: answers.slice(0, -1) };
 }
 
-/** The first step whose question has no answer yet. */
-function firstUnanswered(script: ChatScript, answers: Answer[]): number {
-  const index = script.steps.findIndex(
-    (step) => !answers.some((a) => a.question === step.question || step.followUps.some((f) => f.question === a.question)),
-  );
-  return index === -1 ? script.steps.length : index;
+/**
+ * What to ask next: the first step without an answer, or a follow-up an earlier answer calls
+ * for (in the script's order); the contact form once everything is answered.
+ */
+function next(script: ChatScript, answers: Answer[]): { assistant: string; prompt: Prompt } {
+  const answered = (question: string) => answers.find((a) => a.question === question);
+  for (const step of script.steps) {
+    const given = answered(step.question);
+    if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options, place: false } };
+    const followUp = step.followUps.find((f) => f.option === given.answer);
+    if (followUp && !answered(followUp.question)) {
+      return { assistant: followUp.question, prompt: { kind: "question", options: [], place: followUp.place } };
+    }
+  }
+  return { assistant: script.contactPrompt, prompt: { kind: "contact" } };
 }
 
 /** What the last assistant message asks for. */
@@ -88,27 +120,13 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
   return { kind: "question", options: script.steps[at.index]?.options ?? [], place: false };
 }
 
-function ask(script: ChatScript, index: number): { assistant: string; prompt: Prompt } {
-  const step = script.steps[index];
-  if (!step) return { assistant: script.contactPrompt, prompt: { kind: "contact" } };
-  return { assistant: step.question, prompt: { kind: "question", options: step.options, place: false } };
-}
-
 /** The visitor answered `text` to the last assistant message. */
 export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string): Reply {
   const question = lastAssistantText(messages);
   const answer = { question, answer: text.trim() };
-  const at = stepOf(script, question);
-  if (!at) {
-    // Not a scripted question (the error message): resume at the first unanswered step.
-    if (question !== script.errorMessage) {
-      return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], place: false } };
-    }
-    return { answer, ...ask(script, firstUnanswered(script, [...answers, answer])) };
+  if (!stepOf(script, question) && question !== script.errorMessage) {
+    // Not a scripted question: say so, then take the next answer as a fresh start.
+    return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], place: false } };
   }
-  const followUp = at.followUp ? undefined : script.steps[at.index]?.followUps.find((f) => f.option === answer.answer);
-  if (followUp) {
-    return { answer, assistant: followUp.question, prompt: { kind: "question", options: [], place: followUp.place } };
-  }
-  return { answer, ...ask(script, at.index + 1) };
+  return { answer, ...next(script, [...answers, answer]) };
 }

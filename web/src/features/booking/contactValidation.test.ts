@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmail, validateContact } from "./contactValidation";
+import { isEmail, isUsPhone, validateContact } from "./contactValidation";
 
 describe("booking contact validation", () => {
   it("reports every missing field at once", () => {
@@ -15,10 +15,31 @@ describe("booking contact validation", () => {
     for (const bad of ["jamie", "jamie@", "@example.com", "jamie@example", "ja mie@example.com", "a@b@c.com", "a@.com"]) {
       expect(isEmail(bad)).toBe(false);
     }
-    expect(validateContact({ name: "J", email: "nope", phone: "1", details: "" })).toEqual({ email: "Invalid email format" });
+    expect(validateContact({ name: "J", email: "nope", phone: "303-555-0100", details: "" })).toEqual({ email: "Invalid email format" });
   });
 
-  it("needs no details and checks no phone format", () => {
-    expect(validateContact({ name: "J", email: "j@example.com", phone: "call me", details: "" })).toEqual({});
+  it("takes a US phone number with its area code, however it is typed, like the server", () => {
+    const good = [
+      "303-555-0100",
+      "(303) 555-0100",
+      "303.555.0100",
+      "3035550100",
+      "+1 303 555 0100",
+      "+1 (303) 555-0100",
+      "1-303-555-0100",
+      "13035550100",
+      "303-555-0100 x12",
+      "303-555-0100 ext. 4",
+      "303-555-0100, extension 123456",
+      "(303) 555-0100 #7",
+    ];
+    for (const phone of good) expect(isUsPhone(phone), phone).toBe(true);
+    const bad = ["12", "555-0100", "call me maybe", "303-555-01000", "+44 20 7946 0958", "2-303-555-0100", "303-555-0100 x", "303-555-0100 x1234567", "303/555/0100", "+303-555-0100"];
+    for (const phone of bad) expect(isUsPhone(phone), phone).toBe(false);
+    expect(validateContact({ name: "J", email: "j@example.com", phone: "12", details: "" })).toEqual({ phone: "Enter a phone number with area code" });
+  });
+
+  it("needs no details", () => {
+    expect(validateContact({ name: "J", email: "j@example.com", phone: "303-555-0100", details: "" })).toEqual({});
   });
 });

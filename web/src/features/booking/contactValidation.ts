@@ -19,6 +19,24 @@ export function isEmail(value: string): boolean {
   return dot > 0 && dot < domain.length - 1;
 }
 
+/**
+ * A US phone number with its area code: ten digits once spaces, dashes, dots and brackets and a
+ * leading +1 or 1 are taken out, optionally with an extension ("x12", "ext. 12", "#12"). The
+ * same rule as the server's Phone.
+ */
+export function isUsPhone(value: string): boolean {
+  const match = /^(.*?)(?:,|;)?\s*(?:extension|ext\.?|x|#)\s*(\d{1,6})$/i.exec(value.trim());
+  let number = (match ? match[1]! : value).trim();
+  if (match && !/\S/.test(number)) return false;
+  if (number.startsWith("+")) {
+    if (!number.startsWith("+1")) return false;
+    number = number.slice(2);
+  }
+  if (!/^[\d\s\-.()]+$/.test(number)) return false;
+  const digits = number.replace(/\D/g, "");
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+}
+
 /** Every problem at once; an empty object when the form can be sent. */
 export function validateContact(fields: ContactFields): ContactErrors {
   const errors: ContactErrors = {};
@@ -27,5 +45,6 @@ export function validateContact(fields: ContactFields): ContactErrors {
   if (!email) errors.email = "Email is required";
   else if (!isEmail(email)) errors.email = "Invalid email format";
   if (!fields.phone.trim()) errors.phone = "Phone number is required";
+  else if (!isUsPhone(fields.phone)) errors.phone = "Enter a phone number with area code";
   return errors;
 }

@@ -4,16 +4,19 @@ export interface ThankYouState {
   email: string;
   /** The booking's number, as in the visitor's confirmation e-mail. */
   requestNumber?: number;
+  /** An answer made the request an emergency: the page leads with the 24/7 line. */
+  emergency?: boolean;
 }
 
 /** The visitor's name and e-mail from navigation state, or null when the name is missing. */
 export function readThankYouState(state: unknown): ThankYouState | null {
   if (typeof state !== "object" || state === null) return null;
-  const { name, email, requestNumber } = state as Record<string, unknown>;
+  const { name, email, requestNumber, emergency } = state as Record<string, unknown>;
   if (typeof name !== "string" || name.trim() === "") return null;
   return {
     name,
     email: typeof email === "string" ? email : "",
     ...(typeof requestNumber === "number" && Number.isInteger(requestNumber) && { requestNumber }),
+    ...(emergency === true && { emergency }),
   };
 }

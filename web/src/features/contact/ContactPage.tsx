@@ -90,7 +90,11 @@ export function ContactPage({ data }: { data: ContactData }) {
           </div>
           <div className="flex flex-wrap justify-center gap-3">
             <PhoneLink className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-red-800 hover:bg-red-50" prefix="Call" />
-            <button type="button" onClick={openBooking} className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
+            <button
+              type="button"
+              onClick={(event) => openBooking(event, { answers: layout.chat.emergencyAnswers })}
+              className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10"
+            >
               Chat with Assistant
             </button>
           </div>

@@ -24,14 +24,12 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
     window.setTimeout(check, RECHECK_DELAY_MS);
   };
 
-  const button = "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-white p-3 text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-orange-50";
+  // On a phone the arrows sit under the strip, so they never cover the next card's words; from
+  // 640 px up they float at its sides.
+  const button =
+    "z-10 rounded-full bg-white p-3 text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-orange-50 sm:absolute sm:top-1/2 sm:-translate-y-1/2";
   return (
     <div className="relative">
-      {arrows.left && (
-        <button type="button" aria-label="Previous testimonials" onClick={() => scroll(-1)} className={`${button} -left-2 sm:-left-5`}>
-          <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-        </button>
-      )}
       <ul
         ref={strip}
         onScroll={check}
@@ -45,11 +43,18 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           </li>
         ))}
       </ul>
-      {arrows.right && (
-        <button type="button" aria-label="Next testimonials" onClick={() => scroll(1)} className={`${button} -right-2 sm:-right-5`}>
-          <ChevronRight aria-hidden="true" className="h-5 w-5" />
-        </button>
-      )}
+      <div className="mt-2 flex justify-center gap-4 sm:contents">
+        {arrows.left && (
+          <button type="button" aria-label="Previous testimonials" onClick={() => scroll(-1)} className={`${button} sm:-left-5`}>
+            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+          </button>
+        )}
+        {arrows.right && (
+          <button type="button" aria-label="Next testimonials" onClick={() => scroll(1)} className={`${button} sm:-right-5`}>
+            <ChevronRight aria-hidden="true" className="h-5 w-5" />
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { PostPreview } from "./PostPreview";
 import { RichTextEditor, type RichTextHandle } from "./RichTextEditor";
 import { EditorHeader, type SaveAs } from "./EditorHeader";
 import { MissingDescriptionsDialog } from "./MissingDescriptionsDialog";
+import { SaveCheckDialog, type SaveCheck } from "./SaveCheckDialog";
+import { lowContrastParagraphs, lowContrastSentence } from "./contrast";
+import type { DashboardState } from "../DashboardPage";
 import { missingDescriptions, missingSentence } from "./imageDescriptions";
 import { sameDraft, slugify, validatePost, type PostErrors } from "./postRules";
 import { Field, describedBy, fieldClass } from "../form";
@@ -17,7 +20,7 @@ import { SearchAndSocialFields } from "./SearchAndSocialFields";
 import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../ErrorNotice";
-import { dateTime, shopLocalInput } from "../format";
+import { shopLocalInput, useShopClock } from "../format";
 import { useLayout } from "../../../lib/layout";
 import { DiscardGuard } from "./DiscardGuard";
 
@@ -38,8 +41,32 @@ const EMPTY: PostDraft = {
   socialImage: null,
 };
 const PICK_A_TIME = "Pick a date and time to schedule the post";
+const TAKE_OFF: SaveCheck = {
+  title: "Take this post off the site?",
+  description: "It will be saved as a draft.",
+  goAhead: "Take it off the site",
+  stay: "Cancel",
+  recommended: "goAhead",
+};
+const LOW_CONTRAST: Omit<SaveCheck, "description"> = {
+  title: "Some text may be hard to read",
+  goAhead: "Save anyway",
+  stay: "Change the colours",
+  recommended: "stay",
+};
+
+/** The questions the owner has already answered 'go ahead' to, for one save. */
+type Passed = ("offline" | "contrast" | "descriptions")[];
+
+/** What the dashboard says after a save. */
+function savedMessage(as: SaveAs, wasLive: boolean, title: string): string {
+  if (as === "publish") return `${wasLive ? "Updated" : "Published"}: ${title}`;
+  if (as === "schedule") return `Scheduled: ${title}`;
+  return `${wasLive ? "Taken off the site" : "Saved as draft"}: ${title}`;
+}
 
 export function PostEditorPage() {
+  const { dateTime } = useShopClock();
   const { id: idParam } = useParams();
   const postId = idParam === undefined ? null : Number(idParam);
   const navigate = useNavigate();
@@ -49,8 +76,9 @@ export function PostEditorPage() {
   const [draft, setDraft] = useState<PostDraft | null>(postId === null ? EMPTY : null);
   /** The post as stored (or empty for a new one): the editor has unsaved changes when the draft differs. */
   const [stored, setStored] = useState<PostDraft | null>(postId === null ? EMPTY : null);
-  /** Set once a save went through: the editor then goes back to the dashboard without asking. */
-  const [done, setDone] = useState(false);
+  /** Set once a save went through, to what the dashboard says about it: the editor then goes
+   * back to the dashboard without asking. */
+  const [done, setDone] = useState<string | null>(null);
   const [slugByHand, setSlugByHand] = useState(postId !== null);
   const [view, setView] = useState<"compose" | "preview">("compose");
   const [errors, setErrors] = useState<
@@ -64,7 +92,9 @@ export function PostEditorPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const editor = useRef<RichTextHandle>(null);
   /** Publishing or scheduling waits on this question while pictures have no description. */
-  const [askMissing, setAskMissing] = useState<{ as: SaveAs; sentence: string } | null>(null);
+  const [askMissing, setAskMissing] = useState<{ as: SaveAs; sentence: string; passed: Passed } | null>(null);
+  /** A save waits on this question (taking the post off the site, hard-to-read colours). */
+  const [asking, setAsking] = useState<{ as: SaveAs; check: SaveCheck; passed: Passed } | null>(null);
   const [featuredImage, featuredImageAlt, content] = [draft?.featuredImage ?? null, draft?.featuredImageAlt ?? "", draft?.content ?? ""];
   const missing = useMemo(() => missingDescriptions({ featuredImage, featuredImageAlt, content }), [featuredImage, featuredImageAlt, content]);
 
@@ -102,10 +132,10 @@ export function PostEditorPage() {
   }, [postId, navigate, timeZone]);
 
   useEffect(() => {
-    if (done) navigate("/dbadmin/dashboard");
+    if (done !== null) navigate("/dbadmin/dashboard", { state: { saved: done } satisfies DashboardState });
   }, [done, navigate]);
 
-  const unsaved = !done && draft !== null && stored !== null && !sameDraft(draft, stored);
+  const unsaved = done === null && draft !== null && stored !== null && !sameDraft(draft, stored);
 
   // While there are unsaved changes, a copy is kept in this browser a moment after each change
   // (not while an older copy is still offered back, which it would replace).
@@ -137,9 +167,10 @@ export function PostEditorPage() {
     update(slugByHand ? { title } : { title, slug: slugify(title) });
   }
 
-  /** Saves as `as`; publishing or scheduling first asks about pictures without a description,
-   * unless `despiteMissing` (the owner chose to go ahead). */
-  async function save(as: SaveAs, despiteMissing = false) {
+  /** Saves as `as`. First, unless the owner already said to go ahead (`passed`): 'Draft' on a
+   * live post asks before taking it off the site; hard-to-read text colours are pointed out;
+   * publishing or scheduling asks about pictures without a description. */
+  async function save(as: SaveAs, passed: Passed = []) {
     if (!draft || saving) return;
     const published = as === "publish";
     const toSave = { ...draft, published, publishAt: as === "schedule" ? draft.publishAt : null };
@@ -147,10 +178,23 @@ export function PostEditorPage() {
     if (as === "schedule" && !draft.publishAt) found.publishAt = PICK_A_TIME;
     setErrors(found);
     setSaveError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    const wasLive = stored?.published === true;
+    if (as === "draft" && wasLive && !passed.includes("offline")) {
+      setAsking({ as, passed: [...passed, "offline"], check: TAKE_OFF });
+      return;
+    }
+    const hardToRead = lowContrastParagraphs(draft.content);
+    if (hardToRead.length > 0 && !passed.includes("contrast")) {
+      setAsking({ as, passed: [...passed, "contrast"], check: { ...LOW_CONTRAST, description: lowContrastSentence(hardToRead) } });
+      return;
+    }
     const sentence = missingSentence(missing);
-    if (as !== "draft" && sentence && !despiteMissing) {
-      setAskMissing({ as, sentence });
+    if (as !== "draft" && sentence && !passed.includes("descriptions")) {
+      setAskMissing({ as, sentence, passed: [...passed, "descriptions"] });
       return;
     }
     setSaving(as);
@@ -158,12 +202,14 @@ export function PostEditorPage() {
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
       forgetUnsaved(postId);
-      setDone(true);
+      setDone(savedMessage(as, wasLive, toSave.title.trim()));
     } catch (failure) {
       setSaving(null);
       if (failure instanceof AdminApiError && failure.status === 422) {
         const fields = failure.fieldErrors;
-        setErrors(Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]])));
+        const fromServer = Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]]));
+        setErrors(fromServer);
+        focusFirstError(fromServer);
         return;
       }
       if (failure instanceof AdminApiError && failure.status === 401) keepUnsaved(postId, toSave);
@@ -173,6 +219,14 @@ export function PostEditorPage() {
   }
 
   const field = (name: keyof typeof errors) => `${ids}-${name}`;
+
+  /** Puts the focus on the first field with an error, so screen readers read it with its message. */
+  function focusFirstError(found: typeof errors) {
+    const order = ["title", "slug", "excerpt", "featuredImageAlt", "publishAt", "metaDescription"] as const;
+    const first = order.find((name) => found[name]);
+    if (first) window.setTimeout(() => document.getElementById(field(first))?.focus(), 0);
+    else if (found.content) editor.current?.focus();
+  }
 
   /** The owner chose to describe the missing pictures: those in the text one by one, else the
    * featured image's field. */
@@ -190,11 +244,18 @@ export function PostEditorPage() {
         ask={askMissing && { sentence: askMissing.sentence, schedule: askMissing.as === "schedule" }}
         onAdd={addDescriptions}
         onGoAhead={() => {
-          const as = askMissing?.as;
           setAskMissing(null);
-          if (as) void save(as, true);
+          if (askMissing) void save(askMissing.as, askMissing.passed);
         }}
         onCancel={() => setAskMissing(null)}
+      />
+      <SaveCheckDialog
+        check={asking?.check ?? null}
+        onGoAhead={() => {
+          setAsking(null);
+          if (asking) void save(asking.as, asking.passed);
+        }}
+        onStay={() => setAsking(null)}
       />
       <EditorHeader
         isNew={postId === null}
@@ -227,7 +288,7 @@ export function PostEditorPage() {
 
       {view === "preview" ? (
         <div className="mt-6">
-          <PostPreview draft={draft} />
+          <PostPreview draft={draft} postId={postId} />
         </div>
       ) : (
         <section aria-labelledby={`${ids}-details`} className="mt-6 space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

@@ -4,11 +4,12 @@ import { ChevronDown, History } from "lucide-react";
 import { useId, useState } from "react";
 import { adminApi, type Revision, type RevisionListing } from "../api";
 import { ErrorNotice } from "../ErrorNotice";
-import { dateTime } from "../format";
+import { useShopClock } from "../format";
 
 const FAILED = "The earlier versions could not be loaded. Please try again.";
 
 export function RevisionHistory({ postId, onLoad }: { postId: number; onLoad: (revision: Revision) => void }) {
+  const { dateTime } = useShopClock();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [revisions, setRevisions] = useState<RevisionListing[] | null>(null);
@@ -58,8 +59,8 @@ export function RevisionHistory({ postId, onLoad }: { postId: number; onLoad: (r
                 <span>
                   <span className="font-medium text-slate-900">{dateTime(revision.savedAt)}</span>
                   <span className="text-slate-700">
-                    {" "}
-                    by {revision.savedBy || "unknown"}: “{revision.title}”
+                    {/* A version kept from before the first save in the editor has nobody's name. */}
+                    {revision.savedBy ? ` by ${revision.savedBy}` : ", the original text"}: “{revision.title}”
                   </span>
                 </span>
                 <button

@@ -14,6 +14,8 @@ import { uploadImage } from "./uploadImage";
 export interface RichTextHandle {
   /** Asks for the description of each picture in the text that has none, one after another. */
   describeMissing: () => void;
+  /** Puts the caret in the text. */
+  focus: () => void;
 }
 
 export function RichTextEditor({
@@ -43,8 +45,12 @@ export function RichTextEditor({
   reportImageError.current = onImageError;
   /** Pictures in the text still to be asked about, the one asked about first. */
   const [toDescribe, setToDescribe] = useState<HTMLImageElement[]>([]);
+  /** Where the caret was in the text when a picture put there (or clicked) was asked about:
+   * typing goes on from there once the questions are answered. */
+  const caret = useRef<number | null>(null);
 
   useImperativeHandle(ref, () => ({
+    focus: () => quill.current?.focus(),
     describeMissing: () => {
       const root = quill.current?.root;
       if (root) setToDescribe(Array.from(root.querySelectorAll("img")).filter((image) => !isDescribed(image)));
@@ -74,7 +80,10 @@ export function RichTextEditor({
           reportImageError.current(uploaded.error);
         }
       }
-      if (inserted.length > 0) setToDescribe(inserted);
+      if (inserted.length > 0) {
+        caret.current = at;
+        setToDescribe(inserted);
+      }
     };
     const editor: Quill = new Quill(editorElement, {
       theme: "snow",
@@ -95,7 +104,10 @@ export function RichTextEditor({
       report.current(lastHtml.current);
     });
     editor.root.addEventListener("click", (event) => {
-      if (event.target instanceof HTMLImageElement) setToDescribe([event.target]);
+      if (!(event.target instanceof HTMLImageElement)) return;
+      const blot = Quill.find(event.target);
+      caret.current = blot && !(blot instanceof Quill) ? editor.getIndex(blot) + 1 : (editor.getSelection()?.index ?? null);
+      setToDescribe([event.target]);
     });
     return () => {
       quill.current = null;
@@ -123,6 +135,16 @@ export function RichTextEditor({
   }, [labelledBy, describedBy, invalid]);
 
   const asked = toDescribe.find((image) => image.isConnected) ?? null;
+  const asking = asked !== null;
+
+  // Once the last question is answered, the text has the focus again with the caret where it
+  // was (the dialog gives focus back first; this runs after it).
+  useEffect(() => {
+    const editor = quill.current;
+    if (asking || !editor || caret.current === null) return;
+    editor.setSelection(Math.min(caret.current, editor.getLength() - 1), 0, "user");
+    caret.current = null;
+  }, [asking]);
 
   /** Gives the asked picture its description (none when blank) and moves to the next one. */
   function describe(alt: string | null) {

@@ -1,8 +1,9 @@
-import { dateTime } from "../format";
+import { useShopClock } from "../format";
 
 /** Offers back the changes the editor kept in this browser (after a crash, a closed tab or an
  * ended session): restore them into the editor, or discard them. */
 export function UnsavedOffer({ at, onRestore, onDiscard }: { at: number; onRestore: () => void; onDiscard: () => void }) {
+  const { dateTime } = useShopClock();
   return (
     <div role="status" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <p>Changes to this post from {dateTime(new Date(at).toISOString())} were not saved (the page was closed, or you were signed out).</p>

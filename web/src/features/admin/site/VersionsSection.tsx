@@ -1,11 +1,12 @@
 // The saved versions of the site details, newest first, each of which can be shown again.
 import { useEffect, useState } from "react";
 import { adminApi, type SiteVersion } from "../api";
-import { dateTime } from "../format";
+import { useShopClock } from "../format";
 import { failureMessage, PLAIN_BUTTON, Section } from "../form";
 import { useSiteEditor } from "./SiteEditor";
 
 export function VersionsSection() {
+  const { dateTime } = useShopClock();
   const { version, changed, reload } = useSiteEditor();
   const [versions, setVersions] = useState<SiteVersion[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);

@@ -1,0 +1,156 @@
+//! 'Open full preview' in the editor: the unsaved post, checked and sanitised as a save would,
+//! kept an hour under a random token, and shown at `/dbadmin/preview/{token}` by the public post
+//! page's own code, to a signed-in admin only. Kept in the database, so any instance shows it.
+
+use axum::{
+    Json,
+    extract::{State, rejection::JsonRejection},
+    http::StatusCode,
+};
+use jiff::tz::TimeZone;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    draft::PostForm,
+    model::{Post, PostCard, long_date},
+};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals},
+    auth::{
+        guard::Admin,
+        session::{random_token, token_hash},
+    },
+    clock,
+    db::Db,
+    error::ApiError,
+    with_db,
+};
+
+/// Where a preview is shown; the token follows.
+pub const PREVIEW_PATH: &str = "/dbadmin/preview/";
+/// How long a preview can be opened.
+const KEEP_FOR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// What the editor sends: the post as it would save it, and which post it is (none for a new one).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PreviewForm {
+    post_id: Option<i64>,
+    post: PostForm,
+}
+
+/// Where the preview is.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PreviewLink {
+    /// `/dbadmin/preview/{token}`, for a new tab; it works for an hour, for a signed-in admin.
+    url: String,
+}
+
+/// A preview as kept: the post's checked fields.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    post_id: Option<i64>,
+    title: String,
+    slug: String,
+    excerpt: String,
+    content: String,
+    featured_image: Option<String>,
+    featured_image_alt: Option<String>,
+    meta_description: Option<String>,
+    social_image: Option<String>,
+}
+
+/// `POST /api/admin/posts/full-preview`: keeps the unsaved post for its full preview.
+#[utoipa::path(
+    post,
+    path = "/posts/full-preview",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = PreviewForm,
+    responses(
+        (status = 201, description = "The preview is ready at the address given.", body = PreviewLink),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn create(
+    State(db): State<Db>,
+    State(zone): State<TimeZone>,
+    _admin: Admin,
+    body: Result<Json<PreviewForm>, JsonRejection>,
+) -> Result<(StatusCode, Json<PreviewLink>), ApiError> {
+    let Json(form) = body?;
+    let post = form.post.parse(&zone).map_err(ApiError::Invalid)?;
+    let kept = Kept {
+        post_id: form.post_id,
+        title: post.title,
+        slug: post.slug.as_ref().to_owned(),
+        excerpt: post.excerpt,
+        content: post.content,
+        featured_image: post.featured_image,
+        featured_image_alt: post.featured_image_alt,
+        meta_description: post.meta_description,
+        social_image: post.social_image,
+    };
+    let token = random_token();
+    let now = clock::now();
+    with_db!(&db, |pool| {
+        sqlx::query("DELETE FROM post_previews WHERE created_at < $1")
+            .bind(clock::before(KEEP_FOR))
+            .execute(pool)
+            .await
+            .map_err(anyhow::Error::from)?;
+        sqlx::query("INSERT INTO post_previews (token_hash, post, created_at) VALUES ($1, $2, $3)")
+            .bind(token_hash(&token))
+            .bind(serde_json::to_string(&kept).map_err(anyhow::Error::from)?)
+            .bind(&now)
+            .execute(pool)
+            .await
+            .map_err(anyhow::Error::from)?;
+    });
+    Ok((StatusCode::CREATED, Json(PreviewLink { url: format!("{PREVIEW_PATH}{token}") })))
+}
+
+/// The post kept under `token`, as its page shows it (dated on the shop's clock, `zone`); None
+/// when there is no such preview or its hour is over.
+pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Option<Post>> {
+    let row: Option<(String, String)> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT post, created_at FROM post_previews WHERE token_hash = $1 AND created_at >= $2",
+        )
+        .bind(token_hash(token))
+        .bind(clock::before(KEEP_FOR))
+        .fetch_optional(pool)
+        .await?
+    });
+    let Some((kept, created_at)) = row else { return Ok(None) };
+    let kept: Kept = serde_json::from_str(&kept)?;
+    // A saved post keeps its date; a new one would be dated today.
+    let dated: Option<String> = match kept.post_id {
+        Some(id) => with_db!(db, |pool| {
+            sqlx::query_scalar("SELECT created_at FROM blog_posts WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+        }),
+        None => None,
+    };
+    let created_at = dated.unwrap_or(created_at);
+    Ok(Some(Post {
+        id: kept.post_id.unwrap_or(0),
+        card: PostCard {
+            date: long_date(&created_at, zone),
+            title: kept.title,
+            slug: kept.slug,
+            excerpt: kept.excerpt,
+            featured_image: kept.featured_image,
+            featured_image_srcset: None,
+        },
+        featured_image_alt: kept.featured_image_alt,
+        content: kept.content,
+        updated_at: created_at.clone(),
+        created_at,
+        meta_description: kept.meta_description,
+        social_image: kept.social_image,
+    }))
+}

@@ -1,0 +1,137 @@
+//! The visitor's confirmation e-mail: the request number, what happens next and the answers they
+//! picked; never the admin's address, nothing the visitor typed, at most one an hour to an
+//! address, none for spam.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{TestApp, eventually, png, spawn_app_with},
+    stand_ins::{self, Mailbox},
+};
+
+async fn app_with_mail() -> (TestApp, Mailbox) {
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+        c.delivery_retry_base_ms = 60_000;
+    })
+    .await;
+    (app, mailbox)
+}
+
+fn booking(submission_id: &str, email: &str) -> Value {
+    json!({
+        "submissionId": submission_id,
+        "name": "Visit https://spam.example now",
+        "email": email,
+        "phone": "303-555-0142",
+        "details": "Buy cheap watches at spam.example",
+        "answers": [
+            { "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Other (please specify)" },
+            { "question": "No problem! What kind of trailer is it? A few words are enough, like \"horse trailer\" or \"car hauler\".", "answer": "a prize waiting at spam.example" },
+            { "question": "What service do you need?", "answer": "Repairs needed" },
+        ],
+        "fillMs": 30000,
+    })
+}
+
+/// The visitor's copies in the mailbox (the shop's notices go to owner@example.com).
+fn copies(mailbox: &Mailbox) -> Vec<String> {
+    mailbox
+        .messages()
+        .into_iter()
+        .filter(|m| !m.contains("\nTo: owner@example.com"))
+        .map(|m| m.replace("=\r\n", "").replace("=\n", ""))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_confirmation_holds_no_visitor_text_and_no_admin_address_only_picked_answers_and_photo_count() {
+    let (app, mailbox) = app_with_mail().await;
+    let mut tokens = Vec::new();
+    for _ in 0..2 {
+        let part =
+            reqwest::multipart::Part::bytes(png(320, 240)).file_name("t.png").mime_str("image/png").unwrap();
+        let response = app
+            .client
+            .post(format!("{}/api/booking-photos", app.url))
+            .multipart(reqwest::multipart::Form::new().part("photo", part))
+            .send()
+            .await
+            .unwrap();
+        tokens.push(response.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned());
+    }
+    let mut body = booking("confirm-content-0001", "stranger@example.com");
+    body["photos"] = json!(tokens);
+    let id =
+        app.post_json("/api/bookings", &body).await.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    eventually("both e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    let copy = copies(&mailbox).pop().expect("the visitor's copy");
+    assert!(copy.contains("\nTo: stranger@example.com\n"), "the address alone, no name: {copy}");
+    assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
+    assert!(copy.contains("What happens next"), "{copy}");
+    assert!(copy.contains("  Trailer: Other (please specify)\n  Service: Repairs needed\n"), "{copy}");
+    assert!(copy.contains("We received your 2 photos."), "{copy}");
+    for never in ["spam.example", "/dbadmin", "/api/admin", "watches", "Visit"] {
+        assert!(!copy.contains(never), "{never} in {copy}");
+    }
+    let shop = mailbox.messages().into_iter().find(|m| m.contains("\nTo: owner@example.com")).unwrap();
+    assert!(shop.replace("=\n", "").contains("/dbadmin/bookings"), "the shop's own notice links its inbox");
+}
+
+#[tokio::test]
+async fn an_address_gets_at_most_one_confirmation_an_hour_and_spam_gets_none() {
+    let (app, mailbox) = app_with_mail().await;
+    for (n, email) in ["Target@Example.com", "target@example.com", "other@example.com"].iter().enumerate() {
+        let response =
+            app.post_json("/api/bookings", &booking(&format!("confirm-limit-{n:04}"), email)).await;
+        assert_eq!(response.status(), 201, "every request is still taken");
+    }
+    let mut spam = booking("confirm-limit-spam", "victim@example.com");
+    spam["website"] = json!("http://bot.example");
+    assert_eq!(app.post_json("/api/bookings", &spam).await.status(), 201);
+    eventually("the e-mails arrive", || async { mailbox.messages().len() == 5 }).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let to: Vec<String> = copies(&mailbox)
+        .iter()
+        .filter_map(|m| m.lines().find(|l| l.starts_with("To: ")).map(str::to_owned))
+        .collect();
+    assert_eq!(to.len(), 2, "{to:?}");
+    assert!(to.iter().any(|t| t.to_lowercase() == "to: target@example.com"), "{to:?}");
+    assert!(to.contains(&"To: other@example.com".to_owned()), "{to:?}");
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM deliveries WHERE channel = 'email'").await,
+        3,
+        "the shop hears of every real request"
+    );
+}
+
+#[tokio::test]
+async fn marking_a_booking_as_spam_stops_its_waiting_deliveries() {
+    // The mail server is down: the deliveries fail once and wait a minute for their retry.
+    let app = spawn_app_with(|c| {
+        c.smtp_url = Some("smtp://127.0.0.1:9".into());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+        c.delivery_retry_base_ms = 60_000;
+    })
+    .await;
+    let response = app.post_json("/api/bookings", &booking("confirm-spam-later", "later@example.com")).await;
+    let id = response.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    eventually("both deliveries failed once", || async {
+        app.count("SELECT COUNT(*) FROM deliveries WHERE attempts = 1 AND state = 'pending'").await == 2
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    let marked = app
+        .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
+        .json(&json!({ "status": "spam" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(marked.status(), 200);
+    assert_eq!(app.count("SELECT COUNT(*) FROM deliveries").await, 0, "nothing of spam is sent");
+}
