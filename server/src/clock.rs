@@ -25,6 +25,16 @@ pub fn before(delay: Duration) -> String {
     format(OffsetDateTime::now_utc() - delay)
 }
 
+/// An instant as stored.
+pub fn stamp(at: jiff::Timestamp) -> String {
+    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// A stored timestamp as an instant.
+pub fn instant(text: &str) -> Option<jiff::Timestamp> {
+    text.parse().ok()
+}
+
 /// A stored timestamp as a person reads it on the shop's clock (`zone`), e.g. "Dec 1, 2026,
 /// 9:00 AM MST"; the text itself when it is not a timestamp.
 pub fn on_shop_clock(timestamp: &str, zone: &jiff::tz::TimeZone) -> String {
@@ -49,6 +59,14 @@ mod tests {
         assert_eq!(format(at), "2025-03-14T09:05:07.250Z");
         assert_eq!(parse("2025-03-14T09:05:07.250Z"), Some(at));
         assert!(format(at) < format(at + Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn instants_are_stored_like_every_other_timestamp() {
+        let at: jiff::Timestamp = "2026-12-01T15:00:00Z".parse().unwrap();
+        assert_eq!(stamp(at), "2026-12-01T15:00:00.000Z");
+        assert_eq!(instant(&stamp(at)), Some(at));
+        assert_eq!(stamp(at), format(time::macros::datetime!(2026-12-01 15:00 UTC)));
     }
 
     #[test]

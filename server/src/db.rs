@@ -44,6 +44,16 @@ macro_rules! with_db {
     };
 }
 
+/// Implements a trait of statements for both backends' connections with one body, so SQL that
+/// runs inside a caller's transaction is written once: `for_both_connections!(impl Trait { .. })`.
+#[macro_export]
+macro_rules! for_both_connections {
+    (impl $trait:path { $($body:tt)* }) => {
+        impl $trait for sqlx::SqliteConnection { $($body)* }
+        impl $trait for sqlx::PgConnection { $($body)* }
+    };
+}
+
 /// Where the data lives: `--database-url` when given (PostgreSQL), else SQLite in `data_dir`.
 #[derive(Clone, Debug)]
 pub enum Location<'a> {

@@ -21,6 +21,7 @@ pub mod media;
 pub mod pages;
 pub mod render;
 pub mod routes;
+pub mod schedule;
 pub mod security;
 pub mod serve;
 pub mod site;

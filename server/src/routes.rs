@@ -29,6 +29,7 @@ use crate::{
         crawlers::{self, FEED_PATH, SITEMAP_PATH},
         search,
     },
+    schedule::{self, admin::ScheduleDesk},
     security::SecurityHeaders,
     site::{self, SiteDetails},
 };
@@ -56,6 +57,13 @@ pub struct AppState {
     pub auth: Arc<AuthDesk>,
     pub media: Arc<MediaStore>,
     pub site: Arc<SiteDetails>,
+    pub schedule: Arc<ScheduleDesk>,
+}
+
+impl FromRef<AppState> for Arc<ScheduleDesk> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.schedule)
+    }
 }
 
 /// The shop's time zone (scheduled posts are set in it).
@@ -115,6 +123,12 @@ fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(blog_search))
         .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
         .routes(routes!(booking::routes::service_area))
+        .routes(routes!(schedule::routes::availability))
+        .routes(routes!(booking::manage::show))
+        .routes(routes!(booking::manage::open_times))
+        .routes(routes!(booking::manage::change_time).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(booking::manage::cancel).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(booking::manage::calendar))
         .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .nest("/api/admin", admin_api())
 }
@@ -151,6 +165,11 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::notes::add).layer(small))
         .routes(routes!(booking::admin::sources))
         .routes(routes!(booking::admin::set_status).layer(small))
+        .routes(routes!(schedule::admin::schedule))
+        .routes(routes!(schedule::admin::set_time, schedule::admin::drop_time).layer(small))
+        .routes(routes!(schedule::admin::confirm_requested).layer(small))
+        .routes(routes!(schedule::admin::request_review).layer(small))
+        .routes(routes!(schedule::feed::show, schedule::feed::renew, schedule::feed::remove).layer(small))
         .routes(routes!(site::routes::show, site::routes::save).layer(DefaultBodyLimit::max(SITE_BODY_LIMIT)))
         .routes(routes!(site::routes::versions))
         .routes(routes!(delivery::admin::show))
@@ -236,6 +255,9 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/healthz", get(healthz))
         .route("/dbadmin", get(admin_page))
         .route("/dbadmin/preview/{token}", get(post_preview))
+        .route("/booking/{token}", get(manage_page))
+        .route("/review/{token}", get(review_link))
+        .route("/calendar/{file}", get(schedule::feed::calendar))
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
         .route("/media/booking-photos/{file}", get(booking::photos::serve))
@@ -381,6 +403,35 @@ async fn post_preview(
             body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
         }
         Ok(Cached::Moved(target)) => moved_permanently(&target),
+        Err(error) => server_error(&error),
+    }
+}
+
+/// `GET /booking/{token}`: the visitor's page of their request; the same document for every link
+/// (the page asks the API for the request), never stored by a cache.
+async fn manage_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
+    match pages.manage_document().await {
+        Ok(entry) => match &**entry {
+            Cached::Body { status, content_type, body } => {
+                body.respond(&headers, *status, HeaderValue::from_static(content_type), "no-store")
+            }
+            Cached::Moved(target) => moved_permanently(target),
+        },
+        Err(error) => server_error(&error),
+    }
+}
+
+/// `GET /review/{token}`: a customer's click on the review link of their thank-you: counted, then
+/// on to the shop's review page.
+async fn review_link(
+    State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
+    Path(token): Path<String>,
+) -> Response {
+    let review_url = site.content().scheduling.review_url.clone();
+    match schedule::links::open_review(&db, &token).await {
+        Ok(Some(_)) if !review_url.is_empty() => Redirect::to(&review_url).into_response(),
+        Ok(_) => Redirect::to("/").into_response(),
         Err(error) => server_error(&error),
     }
 }

@@ -21,6 +21,7 @@ use crate::{
     delivery::Outbox,
     pages::PublicPages,
     routes::{App, AppState},
+    schedule::{admin::ScheduleDesk, messages::Letters},
     security::SecurityHeaders,
     serve::{self, Limits},
     site::SiteDetails,
@@ -63,7 +64,9 @@ impl Application {
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
-        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site))?);
+        let letters =
+            Arc::new(Letters { db: db.clone(), site: Arc::clone(&site), public_url: config.public_origin() });
+        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site), letters)?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
             outbox: Arc::clone(&outbox),
@@ -72,13 +75,14 @@ impl Application {
             site: Arc::clone(&site),
             media: Arc::clone(&media),
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
+            public_url: config.public_origin(),
         });
         let mut background = vec![
             tokio::spawn({
                 let pages = Arc::clone(&pages);
                 async move { pages.warm_up().await }
             }),
-            tokio::spawn(outbox.run()),
+            tokio::spawn(Arc::clone(&outbox).run()),
             tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
         ];
         background.push(match &db {
@@ -94,6 +98,12 @@ impl Application {
                 Arc::clone(&site),
             )),
         });
+        let schedule = Arc::new(ScheduleDesk {
+            db: db.clone(),
+            site: Arc::clone(&site),
+            outbox: Arc::clone(&outbox),
+            public_url: config.public_origin(),
+        });
         let state = AppState {
             pages: Arc::clone(&pages),
             changes,
@@ -102,6 +112,7 @@ impl Application {
             db,
             bookings,
             site,
+            schedule,
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;

@@ -23,9 +23,11 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    clock,
     content::Content,
     db::Db,
     error::ApiError,
+    schedule::calendar::{Calendar, Slot},
     site::SiteDetails,
 };
 
@@ -88,14 +90,23 @@ pub async fn list(
 ) -> Result<Json<Inbox>, ApiError> {
     let Query(filter) = filter?;
     let mut bookings = store::list(&db, filter.status()?, filter.search().as_ref(), INBOX_SIZE).await?;
-    label_answers(&mut bookings, &site.content());
+    label(&mut bookings, &site.content());
     Ok(Json(Inbox { bookings, statuses: STATUSES }))
 }
 
-/// Gives each answer its short name from the assistant's questions.
-pub fn label_answers(bookings: &mut [BookingRecord], content: &Content) {
-    for answer in bookings.iter_mut().flat_map(|booking| booking.answers.iter_mut()) {
-        answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+/// Gives each answer its short name from the assistant's questions, and each time its label on
+/// the shop's clock.
+pub fn label(bookings: &mut [BookingRecord], content: &Content) {
+    let calendar = Calendar::new(content);
+    for booking in bookings.iter_mut() {
+        for answer in &mut booking.answers {
+            answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+        }
+        if let Some(time) = &mut booking.appointment
+            && let (Some(start), Some(end)) = (clock::instant(&time.start), clock::instant(&time.end))
+        {
+            time.label = calendar.label(Slot { start, end });
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use axum::{
 use jiff::{Timestamp, tz::TimeZone};
 
 use super::{
-    admin::{Filter, label_answers},
+    admin::{Filter, label},
     store::{self, BookingRecord},
 };
 use crate::{
@@ -49,7 +49,7 @@ pub async fn export(
     let Query(filter) = filter?;
     let mut bookings = store::list(&db, filter.status()?, filter.search().as_ref(), i64::MAX).await?;
     let content = site.content();
-    label_answers(&mut bookings, &content);
+    label(&mut bookings, &content);
     let csv = to_csv(&bookings, &content)?;
     Ok((
         [
@@ -75,6 +75,8 @@ fn to_csv(bookings: &[BookingRecord], content: &Content) -> anyhow::Result<Vec<u
         "details",
         "location",
         "service area",
+        "time",
+        "cancelled",
         "source page",
         "source button",
         "referrer",
@@ -111,7 +113,7 @@ fn to_csv(bookings: &[BookingRecord], content: &Content) -> anyhow::Result<Vec<u
             .map(|note| format!("{} {}: {}", shop_time(&note.written_at, &zone), note.written_by, note.body))
             .collect();
         let deliveries: Vec<String> =
-            booking.deliveries.iter().map(|d| format!("{} {}", d.channel, d.state)).collect();
+            booking.deliveries.iter().map(|d| format!("{} {} {}", d.channel, d.purpose, d.state)).collect();
         row.extend([
             spreadsheet_safe(&others.join("; ")),
             spreadsheet_safe(&booking.details),
@@ -121,6 +123,12 @@ fn to_csv(bookings: &[BookingRecord], content: &Content) -> anyhow::Result<Vec<u
                 (Some(_), Some(city)) => city.clone(),
                 (Some(_), None) => "outside".to_owned(),
             },
+            booking
+                .appointment
+                .as_ref()
+                .map(|t| format!("{} ({})", t.label, t.state.as_str()))
+                .unwrap_or_default(),
+            booking.cancelled_at.as_deref().map(|at| shop_time(at, &zone)).unwrap_or_default(),
             optional(&booking.source.page),
             optional(&booking.source.button),
             optional(&booking.source.referrer_host),

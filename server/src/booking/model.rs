@@ -14,6 +14,7 @@ use crate::{
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
     media::is_stored_name,
+    schedule::calendar::{Kind, Slot},
 };
 
 const MAX_DETAILS: usize = 2000;
@@ -48,6 +49,29 @@ pub struct BookingForm {
     /// Tokens of photos uploaded to `/api/booking-photos`, 3 at most.
     #[serde(default)]
     pub photos: Vec<String>,
+    /// The time picked in the assistant, if any (one of `GET /api/availability`'s).
+    #[serde(default)]
+    pub appointment: Option<AppointmentForm>,
+}
+
+/// A time the visitor picked.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppointmentForm {
+    pub kind: Kind,
+    /// The time's `start`, as the availability gave it.
+    pub start: String,
+}
+
+/// A time that passed the checks, for the booking's transaction to take.
+#[derive(Debug, Clone)]
+pub struct RequestedTime {
+    pub kind: Kind,
+    pub slot: Slot,
+    /// How many jobs may share it.
+    pub capacity: u8,
+    /// "Tuesday, December 1, 8:00-10:00 AM".
+    pub label: String,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -84,6 +108,8 @@ pub struct NewBooking {
     pub photos: Vec<String>,
     /// Where the shop sees the photos (the booking inbox), for the delivered message.
     pub photos_link: Option<String>,
+    /// The time asked for, checked (`routes::create` sets it).
+    pub appointment: Option<RequestedTime>,
 }
 
 impl NewBooking {
@@ -96,6 +122,13 @@ impl NewBooking {
                 None => "outside the usual service area".to_owned(),
             };
             message.push_str(&format!("\n\nTrailer location: {location}, {verdict}"));
+        }
+        if let Some(time) = &self.appointment {
+            message.push_str(&format!(
+                "\n\nRequested time: {}, {} (confirm it or set another in the schedule)",
+                time.label,
+                time.kind.describe()
+            ));
         }
         if !self.photos.is_empty() {
             let count = self.photos.len();
@@ -192,6 +225,7 @@ impl BookingForm {
             source: self.source.unwrap_or_default().clean(),
             photos: self.photos,
             photos_link: None,
+            appointment: None,
         })
     }
 }
@@ -234,6 +268,7 @@ mod tests {
             location: None,
             source: None,
             photos: Vec::new(),
+            appointment: None,
         }
     }
 

@@ -1,6 +1,8 @@
 //! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and the notes the
 //! inbox shows with each booking.
 
+use std::future::Future;
+
 use axum::{
     Json,
     extract::{
@@ -20,7 +22,7 @@ use crate::{
     clock,
     db::Db,
     error::ApiError,
-    with_db,
+    for_both_connections, with_db,
 };
 
 /// The longest note, in characters.
@@ -32,10 +34,33 @@ const MAX_CHARS: usize = 2000;
 pub struct NoteRecord {
     pub id: i64,
     pub body: String,
-    /// The e-mail of the admin who wrote it.
+    /// The e-mail of the admin who wrote it, or the customer when they changed the request.
     pub written_by: String,
     pub written_at: String,
 }
+
+/// Writes a note inside the caller's transaction (a change the visitor made with their link).
+pub trait NoteWrites {
+    fn add_note(
+        &mut self,
+        booking_id: i64,
+        body: &str,
+        by: &str,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl NoteWrites {
+    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str) -> sqlx::Result<()> {
+        sqlx::query("INSERT INTO booking_notes (booking_id, body, written_by, written_at) VALUES ($1, $2, $3, $4)")
+            .bind(booking_id)
+            .bind(body)
+            .bind(by)
+            .bind(clock::now())
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+});
 
 /// The notes on booking `id`, oldest first.
 pub async fn for_booking(db: &Db, id: i64) -> anyhow::Result<Vec<NoteRecord>> {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     area::{AreaCity, BAD_PLACE, ServiceArea, Verdict, is_place},
-    model::BookingForm,
+    model::{BookingForm, RequestedTime},
     store::{self, InsertError, Origin},
 };
 use crate::{
@@ -25,8 +25,14 @@ use crate::{
     delivery::Outbox,
     error::ApiError,
     media::MediaStore,
+    schedule::{
+        calendar::{Calendar, Kind},
+        links::Purpose,
+        times,
+    },
     site::SiteDetails,
 };
+use jiff::Timestamp;
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
 fn rate_limited(phone: &str) -> String {
@@ -50,6 +56,8 @@ pub struct BookingDesk {
     pub media: Arc<MediaStore>,
     /// The admin's booking inbox, linked from a notification with photos.
     pub inbox_url: String,
+    /// The site's address, for the links the visitor gets.
+    pub public_url: String,
 }
 
 impl BookingDesk {
@@ -67,8 +75,20 @@ impl BookingDesk {
 
 /// The stored booking.
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Booked {
     id: i64,
+    /// Where the visitor can see, change or cancel the request (`/booking/{token}`).
+    manage_url: String,
+    /// The time asked for, if one was picked.
+    appointment: Option<BookedTime>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct BookedTime {
+    kind: Kind,
+    /// "Tuesday, December 1, 8:00-10:00 AM".
+    label: String,
 }
 
 #[utoipa::path(
@@ -79,6 +99,7 @@ pub struct Booked {
     responses(
         (status = 201, description = "The booking is stored; the shop will be told.", body = Booked),
         (status = 200, description = "This submission was stored before (a repeated submit).", body = Booked),
+        (status = 409, description = "The time picked was taken meanwhile; nothing was stored. Pick another.", body = ErrorBody),
         (status = 429, description = "Too many bookings from this network in the last hour.", body = ErrorBody),
         BodyRefusals,
         Unavailable
@@ -90,11 +111,23 @@ pub async fn create(
     headers: HeaderMap,
     body: Result<Json<BookingForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
-    let Json(form) = body?;
+    let Json(mut form) = body?;
     let content = desk.site.content();
+    let asked = form.appointment.take();
     let mut booking =
         form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
     booking.photos_link = Some(desk.inbox_url.clone());
+    if let Some(asked) = asked {
+        let calendar = Calendar::new(&content);
+        let slot = times::requested(&calendar, asked.kind, &asked.start, Timestamp::now())
+            .map_err(|message| ApiError::invalid("appointment", message))?;
+        booking.appointment = Some(RequestedTime {
+            kind: asked.kind,
+            slot,
+            capacity: calendar.capacity(asked.kind),
+            label: calendar.label(slot),
+        });
+    }
     let client_ip = client.to_string();
     let origin = Origin {
         client_ip: &client_ip,
@@ -106,6 +139,9 @@ pub async fn create(
             Ok(stored) => stored,
             Err(InsertError::RateLimited) => {
                 return Err(desk.rate_limited());
+            }
+            Err(InsertError::TimeTaken) => {
+                return Err(ApiError::Rejected(StatusCode::CONFLICT, times::TAKEN.to_owned()));
             }
             Err(InsertError::Other(error)) => return Err(error.into()),
         };
@@ -119,7 +155,9 @@ pub async fn create(
         );
     }
     let status = if stored.created { StatusCode::CREATED } else { StatusCode::OK };
-    Ok((status, Json(Booked { id: stored.id })))
+    let appointment = booking.appointment.map(|time| BookedTime { kind: time.kind, label: time.label });
+    let manage_url = Purpose::Manage.path(&stored.manage_token);
+    Ok((status, Json(Booked { id: stored.id, manage_url, appointment })))
 }
 
 #[derive(Deserialize)]

@@ -4,7 +4,17 @@
 use std::time::Duration;
 
 use super::{model::NewBooking, notes::NoteRecord, search::Search};
-use crate::{clock, db::Db, delivery::Channel, with_db};
+use crate::{
+    clock,
+    db::Db,
+    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    schedule::{
+        calendar::Kind,
+        links::{self, LinkWrites as _, Purpose as Link},
+        store::{self as appointments, AppointmentWrites as _, State as TimeState},
+    },
+    with_db,
+};
 
 /// The window of the booking rate limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
@@ -17,11 +27,13 @@ pub struct Origin<'a> {
     pub user_agent: Option<&'a str>,
 }
 
-/// The stored booking's id, and whether this call created it (false for a repeated submit).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The stored booking's id, whether this call created it (false for a repeated submit), and a
+/// new link for the visitor to change or cancel it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stored {
     pub id: i64,
     pub created: bool,
+    pub manage_token: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +41,9 @@ pub enum InsertError {
     /// The address sent `limit` bookings within the last hour already; nothing was stored.
     #[error("too many bookings from one address")]
     RateLimited,
+    /// The time asked for was taken meanwhile; nothing was stored.
+    #[error("the time is taken")]
+    TimeTaken,
     #[error(transparent)]
     Other(#[from] anyhow::Error),
 }
@@ -90,7 +105,9 @@ pub async fn insert(
                 .bind(&booking.submission_id)
                 .fetch_one(&mut *tx)
                 .await?;
-            return Ok(Stored { id, created: false });
+            let manage_token = tx.mint_link(id, Link::Manage).await?;
+            tx.commit().await?;
+            return Ok(Stored { id, created: false, manage_token });
         };
         if per_hour > 0 {
             let earlier: i64 = sqlx::query_scalar(
@@ -104,6 +121,13 @@ pub async fn insert(
             if earlier >= i64::from(per_hour) {
                 tx.rollback().await?;
                 return Err(InsertError::RateLimited);
+            }
+        }
+        if let Some(time) = &booking.appointment {
+            tx.set_appointment(id, time.kind, time.slot, TimeState::Requested).await?;
+            if !tx.hold_seats(id, time.kind, time.slot, time.capacity, false).await? {
+                tx.rollback().await?;
+                return Err(InsertError::TimeTaken);
             }
         }
         for (position, answer) in booking.answers.iter().enumerate() {
@@ -143,18 +167,12 @@ pub async fn insert(
                         continue;
                     }
                 }
-                sqlx::query(
-                    "INSERT INTO deliveries (booking_id, channel, next_attempt_at, created_at) VALUES ($1, $2, $3, $3)",
-                )
-                .bind(id)
-                .bind(channel.as_str())
-                .bind(&now)
-                .execute(&mut *tx)
-                .await?;
+                tx.enqueue(id, *channel, Purpose::Request, &now).await?;
             }
         }
+        let manage_token = tx.mint_link(id, Link::Manage).await?;
         tx.commit().await?;
-        Ok(Stored { id, created: true })
+        Ok(Stored { id, created: true, manage_token })
     })
 }
 
@@ -185,6 +203,35 @@ pub struct BookingRecord {
     pub answers: Vec<AnswerRecord>,
     pub deliveries: Vec<DeliveryRecord>,
     pub notes: Vec<NoteRecord>,
+    /// The time asked for or confirmed, if any.
+    pub appointment: Option<TimeRecord>,
+    /// When the visitor cancelled with their link, and why if they said.
+    pub cancelled_at: Option<String>,
+    pub cancel_reason: Option<String>,
+    /// The thank-you with the review link, once asked for.
+    pub review: Option<ReviewRecord>,
+}
+
+/// A booking's time as the inbox shows it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeRecord {
+    pub kind: Kind,
+    pub start: String,
+    pub end: String,
+    pub state: TimeState,
+    /// "Tuesday, December 1, 8:00-10:00 AM" (set by the handler, which knows the shop's clock).
+    pub label: String,
+}
+
+/// Where the review request stands: sent (or still on its way), and when the link was opened.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRecord {
+    /// pending, sent, dead.
+    pub state: String,
+    pub sent_at: Option<String>,
+    pub opened_at: Option<String>,
 }
 
 /// What brought the visitor to the booking dialog.
@@ -219,11 +266,14 @@ pub struct AnswerRecord {
     pub answer: String,
 }
 
-/// One channel's delivery: `sent`, `retrying` (failed, will try again), `pending` or `dead`.
+/// One delivery: `sent`, `retrying` (failed, will try again), `pending`, `dead` or `cancelled`
+/// (a message about a time that changed before it went out).
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryRecord {
     pub channel: String,
+    /// request (the first notice), time-N, reminder-N, changed-N, cancelled, review.
+    pub purpose: String,
     pub state: String,
     pub attempts: i64,
     pub last_error: Option<String>,
@@ -260,7 +310,8 @@ pub async fn list(
         sqlx::query_as(
             concat!(
                 "SELECT id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
-                        location_city, source_page, source_button, referrer_host, utm_source, utm_campaign
+                        location_city, source_page, source_button, referrer_host, utm_source, utm_campaign,
+                        cancelled_at, cancel_reason
                  FROM bookings WHERE ($1 IS NULL OR status = $1)
                  AND ($3 IS NULL OR LOWER(name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR ",
                 phone_digits!(),
@@ -281,6 +332,14 @@ pub async fn list(
         let photos = photos(db, row.id).await?;
         let deliveries = deliveries(db, row.id).await?;
         let notes = super::notes::for_booking(db, row.id).await?;
+        let appointment = appointments::get(db, row.id).await?.map(|time| TimeRecord {
+            kind: time.kind,
+            start: clock::stamp(time.slot.start),
+            end: clock::stamp(time.slot.end),
+            state: time.state,
+            label: String::new(),
+        });
+        let review = review(db, row.id, &deliveries).await?;
         bookings.push(BookingRecord {
             id: row.id,
             name: row.name,
@@ -299,9 +358,23 @@ pub async fn list(
             answers,
             deliveries,
             notes,
+            appointment,
+            cancelled_at: row.cancelled_at,
+            cancel_reason: row.cancel_reason,
+            review,
         });
     }
     Ok(bookings)
+}
+
+/// The review request among `deliveries`, with when its link was first opened.
+async fn review(db: &Db, id: i64, deliveries: &[DeliveryRecord]) -> anyhow::Result<Option<ReviewRecord>> {
+    let Some(sent) = deliveries.iter().find(|d| d.purpose == "review") else { return Ok(None) };
+    Ok(Some(ReviewRecord {
+        state: sent.state.clone(),
+        sent_at: sent.sent_at.clone(),
+        opened_at: links::review_opened_at(db, id).await?,
+    }))
 }
 
 #[derive(sqlx::FromRow)]
@@ -320,6 +393,8 @@ struct BookingRow {
     location_city: Option<String>,
     #[sqlx(flatten)]
     source: SourceRecord,
+    cancelled_at: Option<String>,
+    cancel_reason: Option<String>,
 }
 
 async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
@@ -353,6 +428,7 @@ async fn photos(db: &Db, id: i64) -> anyhow::Result<Vec<PhotoRecord>> {
 #[derive(sqlx::FromRow)]
 struct DeliveryRow {
     channel: String,
+    purpose: String,
     state: String,
     attempts: i64,
     last_error: Option<String>,
@@ -363,8 +439,8 @@ struct DeliveryRow {
 async fn deliveries(db: &Db, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
     let rows: Vec<DeliveryRow> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT channel, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
-             WHERE booking_id = $1 ORDER BY channel",
+            "SELECT channel, purpose, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
+             WHERE booking_id = $1 ORDER BY id",
         )
         .bind(id)
         .fetch_all(pool)
@@ -376,6 +452,7 @@ async fn deliveries(db: &Db, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
             let pending = row.state == "pending";
             DeliveryRecord {
                 channel: row.channel,
+                purpose: row.purpose,
                 state: if pending && row.attempts > 0 { "retrying".to_owned() } else { row.state },
                 attempts: row.attempts,
                 last_error: row.last_error,

@@ -5,6 +5,7 @@
 
 mod chat;
 mod hours;
+mod scheduling;
 mod shape;
 pub mod validate;
 
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use chat::{Chat, ChatStep, FollowUp};
 pub use hours::HoursView;
+pub use scheduling::{Scheduling, Times};
 
 /// The content file built into the binary, used when no `--content` file is given.
 const EMBEDDED: &str = include_str!("../../../content/site.toml");
@@ -40,6 +42,9 @@ pub struct Content {
     pub contact: Contact,
     pub thank_you: ThankYou,
     pub chat: Chat,
+    /// Missing from site details saved before there were times: the built-in settings.
+    #[serde(default)]
+    pub scheduling: Scheduling,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Content, Testimonial, hours::parse_clock};
+use super::{Content, Hours, Testimonial, hours::parse_clock};
 use crate::{
     assets,
     media::{self, URL_PREFIX as UPLOADS},
@@ -51,21 +51,22 @@ impl InvalidContent {
     }
 }
 
+/// The problems found so far.
 #[derive(Default)]
-struct Checker(Vec<(String, String)>);
+pub(super) struct Checker(Vec<(String, String)>);
 
 impl Checker {
-    fn fail(&mut self, field: impl AsRef<str>, problem: &str) {
+    pub(super) fn fail(&mut self, field: impl AsRef<str>, problem: &str) {
         self.0.push((field.as_ref().to_owned(), problem.to_owned()));
     }
 
-    fn text(&mut self, field: impl AsRef<str>, value: &str) {
+    pub(super) fn text(&mut self, field: impl AsRef<str>, value: &str) {
         if value.trim().is_empty() {
             self.fail(field, "must not be empty");
         }
     }
 
-    fn url(&mut self, field: impl AsRef<str>, value: &str) {
+    pub(super) fn url(&mut self, field: impl AsRef<str>, value: &str) {
         if !(value.starts_with("https://") || value.starts_with("http://")) || value.contains(' ') {
             self.fail(field, "must be an http:// or https:// URL");
         }
@@ -104,7 +105,32 @@ impl Checker {
         }
     }
 
-    fn not_empty<T>(&mut self, field: &str, list: &[T]) {
+    /// Weekly hours: each with days and, unless closed, an opening and a later closing time.
+    pub(super) fn hours(&mut self, field: &str, list: &[Hours]) {
+        for (i, h) in list.iter().enumerate() {
+            let field = format!("{field}[{i}]");
+            self.text(format!("{field}.days_label"), &h.days_label);
+            self.not_empty(&format!("{field}.days"), &h.days);
+            for day in &h.days {
+                if !WEEKDAYS.contains(&day.as_str()) {
+                    self.fail(format!("{field}.days"), &format!("'{day}' is not a weekday name"));
+                }
+            }
+            match (h.opens.as_deref().map(parse_clock), h.closes.as_deref().map(parse_clock)) {
+                (None, None) => {}
+                (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
+                (Some(Some(_)), Some(Some(_))) => {
+                    self.fail(&field, "the closing time must be after the opening time");
+                }
+                _ => self.fail(
+                    &field,
+                    "give both an opening and a closing time (HH:MM), or neither for closed days",
+                ),
+            }
+        }
+    }
+
+    pub(super) fn not_empty<T>(&mut self, field: &str, list: &[T]) {
         if list.is_empty() {
             self.fail(field, "must have at least one entry");
         }
@@ -153,26 +179,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.fail("business.address.longitude", "must be between -180 and 180");
     }
     c.not_empty("business.hours", &b.hours);
-    for (i, h) in b.hours.iter().enumerate() {
-        let field = format!("business.hours[{i}]");
-        c.text(format!("{field}.days_label"), &h.days_label);
-        c.not_empty(&format!("{field}.days"), &h.days);
-        for day in &h.days {
-            if !WEEKDAYS.contains(&day.as_str()) {
-                c.fail(format!("{field}.days"), &format!("'{day}' is not a weekday name"));
-            }
-        }
-        match (h.opens.as_deref().map(parse_clock), h.closes.as_deref().map(parse_clock)) {
-            (None, None) => {}
-            (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
-            (Some(Some(_)), Some(Some(_))) => {
-                c.fail(&field, "the closing time must be after the opening time")
-            }
-            _ => {
-                c.fail(&field, "give both an opening and a closing time (HH:MM), or neither for closed days")
-            }
-        }
-    }
+    c.hours("business.hours", &b.hours);
 
     let r = &content.rating;
     if r.best == 0 {
@@ -338,6 +345,8 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.text(format!("{field}.question"), &follow_up.question);
         }
     }
+
+    content.scheduling.check(&mut c, &content.chat);
 
     if c.0.is_empty() { Ok(()) } else { Err(InvalidContent(c.0)) }
 }

@@ -1,17 +1,25 @@
-//! Booking e-mails over SMTP: the notification to the business inbox (Reply-To the visitor), the
-//! visitor's confirmation with the request number (Reply-To the business inbox), and the test
-//! the admin sends to see that e-mail arrives.
+//! Booking e-mails over SMTP: the notification to the business inbox (Reply-To the visitor) and
+//! its notices of changes, the visitor's e-mails (Reply-To the shop's public address, a calendar
+//! file attached when they are about a time), and the test the admin sends to see that e-mail
+//! arrives.
 
 use std::time::Duration;
 
 use anyhow::Context as _;
 use lettre::{
-    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor, message::Mailbox,
-    message::header::ContentType,
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType},
 };
 
-use super::{BookingMessage, TestMessage, confirmation::Confirmation};
-use crate::content::Business;
+/// An e-mail to the visitor, as `visitor` makes it.
+pub struct VisitorMail {
+    pub subject: String,
+    pub body: String,
+    /// A calendar file (`.ics`) to attach.
+    pub calendar: Option<String>,
+}
+
+use super::{BookingMessage, TestMessage};
 
 pub struct EmailSettings {
     /// e.g. `smtp://127.0.0.1:2525`, or `smtps://user:pass@mail.example.com`.
@@ -57,30 +65,60 @@ impl EmailSender {
         Ok(())
     }
 
-    /// The visitor's copy: the request number, what happens next and the answers they picked,
-    /// signed with the shop's name and phone; replies go to `reply_to` (the shop's public
-    /// address). Nothing the visitor typed is in it (not even their name), so the form cannot be
-    /// used to send someone else words of the sender's choosing; nor anything of the admin area.
-    pub async fn confirm_to_visitor(
+    /// An e-mail to the visitor (the address alone: no name they typed), replies to `reply_to`
+    /// (the shop's public address), with a calendar file when it is about a time.
+    pub async fn to_visitor(
         &self,
         outgoing: &BookingMessage,
-        confirmation: &Confirmation,
+        id_kind: &str,
+        mail: VisitorMail,
         reply_to: Option<Mailbox>,
-        business: &Business,
     ) -> anyhow::Result<()> {
-        let message = Message::builder()
-            .message_id(Some(self.message_id("confirmation", &outgoing.key)))
+        let to = Mailbox::new(
+            None,
+            outgoing.email.parse().context("The visitor's e-mail address is not deliverable")?,
+        );
+        let builder = Message::builder()
+            .message_id(Some(self.message_id(id_kind, &outgoing.key)))
             .from(self.from.clone())
-            .to(Mailbox::new(
-                None,
-                outgoing.email.parse().context("The visitor's e-mail address is not deliverable")?,
-            ))
+            .to(to)
             .reply_to(reply_to.unwrap_or_else(|| self.from.clone()))
-            .subject(format!("Your service request #{} with {}", outgoing.booking_id, business.name))
+            .subject(mail.subject);
+        let message = match mail.calendar {
+            None => builder.header(ContentType::TEXT_PLAIN).body(mail.body),
+            Some(calendar) => builder.multipart(
+                MultiPart::mixed().singlepart(SinglePart::plain(mail.body)).singlepart(
+                    Attachment::new(format!("request-{}.ics", outgoing.booking_id))
+                        .body(calendar, ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?),
+                ),
+            ),
+        }
+        .context("Failed to build the visitor's e-mail")?;
+        self.transport.send(message).await.context("The SMTP server refused the visitor's e-mail")?;
+        Ok(())
+    }
+
+    /// What the shop hears when the visitor changed their request with their link: `subject`
+    /// and `body`, to the business inbox `to`.
+    pub async fn notice_to_shop(
+        &self,
+        to: &[Mailbox],
+        outgoing: &BookingMessage,
+        id_kind: &str,
+        subject: String,
+        body: String,
+    ) -> anyhow::Result<()> {
+        let mut message = Message::builder().message_id(Some(self.message_id(id_kind, &outgoing.key)));
+        for recipient in to {
+            message = message.to(recipient.clone());
+        }
+        let message = message
+            .from(self.from.clone())
+            .subject(subject)
             .header(ContentType::TEXT_PLAIN)
-            .body(confirmation.body(outgoing.booking_id, business))
-            .context("Failed to build the confirmation e-mail")?;
-        self.transport.send(message).await.context("The SMTP server refused the confirmation e-mail")?;
+            .body(body)
+            .context("Failed to build the shop's notice")?;
+        self.transport.send(message).await.context("The SMTP server refused the shop's notice")?;
         Ok(())
     }
 
@@ -106,6 +144,7 @@ impl EmailSender {
         Ok(())
     }
 
+    /// The visitor as the shop's notice replies to them (their name as they typed it).
     fn visitor(&self, outgoing: &BookingMessage) -> anyhow::Result<Mailbox> {
         Ok(Mailbox::new(
             Some(outgoing.name.clone()),

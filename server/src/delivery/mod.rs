@@ -3,10 +3,9 @@
 //! is lost to a restart or an outage.
 
 pub mod admin;
-mod confirmation;
 mod email;
 pub mod recipients;
-mod store;
+pub mod store;
 mod webhook;
 
 use std::{sync::Arc, time::Duration};
@@ -17,8 +16,33 @@ use tokio::sync::Notify;
 pub use email::EmailSettings;
 pub use webhook::WebhookSettings;
 
+use futures_util::future::BoxFuture;
+
 use crate::{clock, db::Db, site::SiteDetails};
-use confirmation::Confirmation;
+use email::VisitorMail;
+
+/// An e-mail to the visitor, or why it must not go out any more.
+pub enum Mail {
+    Send {
+        subject: String,
+        body: String,
+        calendar: Option<String>,
+    },
+    /// The time it was about changed or was cancelled since.
+    Stale(&'static str),
+}
+
+/// What the outbox sends besides the first notice to the shop, made by the features that know
+/// (the schedule): the visitor's e-mails, and the shop's notices of what the visitor changed.
+pub trait Messages: Send + Sync {
+    fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>>;
+    /// Subject and body.
+    fn shop_notice<'a>(
+        &'a self,
+        message: &'a BookingMessage,
+        purpose: Purpose,
+    ) -> BoxFuture<'a, anyhow::Result<(String, String)>>;
+}
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -46,6 +70,50 @@ impl Channel {
 
     fn parse(name: &str) -> Option<Self> {
         [Self::Email, Self::Webhook, Self::Confirmation].into_iter().find(|channel| channel.as_str() == name)
+    }
+}
+
+/// What a delivery is for, besides where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The first notice of a new booking: the shop's e-mail, the webhook, the visitor's copy.
+    Request,
+    /// The visitor's time as the shop confirmed or moved it (the time's version).
+    Time(i64),
+    /// The visitor's reminder the day before (the version of the time it reminds of).
+    Reminder(i64),
+    /// The shop hears the visitor asked for another time (the new time's version).
+    Changed(i64),
+    /// The shop hears the visitor cancelled.
+    Cancelled,
+    /// The visitor's thank-you with the review link.
+    Review,
+}
+
+impl Purpose {
+    /// As stored: "request", "time-3", "reminder-3", "changed-4", "cancelled", "review".
+    pub fn key(self) -> String {
+        match self {
+            Self::Request => "request".to_owned(),
+            Self::Time(version) => format!("time-{version}"),
+            Self::Reminder(version) => format!("reminder-{version}"),
+            Self::Changed(version) => format!("changed-{version}"),
+            Self::Cancelled => "cancelled".to_owned(),
+            Self::Review => "review".to_owned(),
+        }
+    }
+
+    fn parse(key: &str) -> Option<Self> {
+        let versioned = |prefix: &str| key.strip_prefix(prefix).and_then(|v| v.parse().ok());
+        match key {
+            "request" => Some(Self::Request),
+            "cancelled" => Some(Self::Cancelled),
+            "review" => Some(Self::Review),
+            _ => versioned("time-")
+                .map(Self::Time)
+                .or_else(|| versioned("reminder-").map(Self::Reminder))
+                .or_else(|| versioned("changed-").map(Self::Changed)),
+        }
     }
 }
 
@@ -93,6 +161,8 @@ pub struct Outbox {
     db: Db,
     /// The shop's name and phone, which the visitor's confirmation is signed with.
     site: Arc<SiteDetails>,
+    /// Makes the messages besides the first notice.
+    messages: Arc<dyn Messages>,
     email: Option<email::EmailSender>,
     /// Who gets the shop's e-mail when the owner has set nobody.
     default_recipient: Option<Mailbox>,
@@ -104,11 +174,17 @@ pub struct Outbox {
 }
 
 impl Outbox {
-    pub fn new(db: Db, settings: DeliverySettings, site: Arc<SiteDetails>) -> anyhow::Result<Self> {
+    pub fn new(
+        db: Db,
+        settings: DeliverySettings,
+        site: Arc<SiteDetails>,
+        messages: Arc<dyn Messages>,
+    ) -> anyhow::Result<Self> {
         let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
             db,
             site,
+            messages,
             default_recipient,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
@@ -194,23 +270,35 @@ impl Outbox {
         let mut attempted = 0;
         while let Some(claimed) = store::claim_due(&self.db, self.lease).await? {
             attempted += 1;
-            let result = self.send(claimed.channel, &claimed.outgoing).await;
+            let result = self.send(claimed.channel, claimed.purpose, &claimed.outgoing).await;
             let attempts = claimed.attempts + 1;
             let channel = claimed.channel.as_str();
+            let purpose = claimed.purpose.key();
             let (booking, test) = match &claimed.outgoing {
                 Outgoing::Booking(message) => (Some(message.booking_id), None),
                 Outgoing::Test(test) => (None, Some(test.id)),
             };
             match result {
-                Ok(()) => {
+                Ok(Sent::Delivered) => {
                     store::mark_sent(&self.db, claimed.id, attempts).await?;
-                    tracing::info!(?booking, ?test, channel, attempts, "delivered");
+                    tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
+                }
+                Ok(Sent::Stale(why)) => {
+                    store::mark_cancelled(&self.db, claimed.id, why).await?;
+                    tracing::info!(?booking, channel, purpose, "not sent: {why}");
                 }
                 Err(error) => {
                     let error = format!("{error:#}");
                     if attempts >= self.max_attempts {
                         store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
-                        tracing::warn!(?booking, ?test, channel, attempts, "delivery is dead: {error}");
+                        tracing::warn!(
+                            ?booking,
+                            ?test,
+                            channel,
+                            purpose,
+                            attempts,
+                            "delivery is dead: {error}"
+                        );
                     } else {
                         let retry_in = backoff(self.retry_base, attempts);
                         store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
@@ -218,6 +306,7 @@ impl Outbox {
                             ?booking,
                             ?test,
                             channel,
+                            purpose,
                             attempts,
                             ?retry_in,
                             "delivery failed: {error}"
@@ -230,17 +319,33 @@ impl Outbox {
     }
 }
 
+/// How a delivery ended, short of an error.
+enum Sent {
+    Delivered,
+    /// It must not go out any more (its time changed, or was cancelled, meanwhile).
+    Stale(&'static str),
+}
+
 impl Outbox {
-    async fn send(&self, channel: Channel, outgoing: &Outgoing) -> anyhow::Result<()> {
+    async fn send(&self, channel: Channel, purpose: Purpose, outgoing: &Outgoing) -> anyhow::Result<Sent> {
         let not_configured = || anyhow::anyhow!("{} delivery is not configured", channel.as_str());
         match channel {
             Channel::Email => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
                 let to = self.recipients().await?;
                 anyhow::ensure!(!to.is_empty(), "Nobody is set to get the e-mails of new bookings");
-                match outgoing {
-                    Outgoing::Booking(message) => sender.notify_shop(&to, message).await,
-                    Outgoing::Test(test) => sender.test(&to, test, &self.site.content().business.name).await,
+                match (outgoing, purpose) {
+                    (Outgoing::Booking(message), Purpose::Request) => {
+                        sender.notify_shop(&to, message).await?
+                    }
+                    (Outgoing::Booking(message), _) => {
+                        let (subject, body) = self.messages.shop_notice(message, purpose).await?;
+                        let id_kind = format!("notice-{}", purpose.key());
+                        sender.notice_to_shop(&to, message, &id_kind, subject, body).await?;
+                    }
+                    (Outgoing::Test(test), _) => {
+                        sender.test(&to, test, &self.site.content().business.name).await?
+                    }
                 }
             }
             Channel::Confirmation => {
@@ -254,17 +359,29 @@ impl Outbox {
                     .parse()
                     .ok()
                     .map(|email| Mailbox::new(Some(content.business.name.clone()), email));
-                let confirmation = Confirmation::load(&self.db, message.booking_id, &content.chat).await?;
-                sender.confirm_to_visitor(message, &confirmation, reply_to, &content.business).await
+                let (subject, body, calendar) =
+                    match self.messages.visitor_mail(message.booking_id, purpose).await? {
+                        Mail::Send { subject, body, calendar } => (subject, body, calendar),
+                        Mail::Stale(why) => return Ok(Sent::Stale(why)),
+                    };
+                // The first confirmation keeps the Message-ID it always had.
+                let id_kind = match purpose {
+                    Purpose::Request => "confirmation".to_owned(),
+                    other => format!("confirmation-{}", other.key()),
+                };
+                sender
+                    .to_visitor(message, &id_kind, VisitorMail { subject, body, calendar }, reply_to)
+                    .await?;
             }
             Channel::Webhook => {
                 let sender = self.webhook.as_ref().ok_or_else(not_configured)?;
                 match outgoing {
-                    Outgoing::Booking(message) => sender.send(message).await,
-                    Outgoing::Test(test) => sender.test(test).await,
+                    Outgoing::Booking(message) => sender.send(message).await?,
+                    Outgoing::Test(test) => sender.test(test).await?,
                 }
             }
         }
+        Ok(Sent::Delivered)
     }
 }
 

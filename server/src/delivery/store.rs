@@ -1,14 +1,15 @@
 //! The outbox rows: claimed one at a time with a lease, so two workers (on one instance or
 //! several) never send one row at the same time.
 
-use std::time::Duration;
+use std::{future::Future, time::Duration};
 
-use super::{Channel, Outgoing, TestMessage};
-use crate::{clock, db::Db, with_db};
+use super::{Channel, Outgoing, Purpose, TestMessage};
+use crate::{clock, db::Db, for_both_connections, with_db};
 
 pub struct Claimed {
     pub id: i64,
     pub channel: Channel,
+    pub purpose: Purpose,
     pub attempts: u32,
     pub outgoing: Outgoing,
 }
@@ -19,8 +20,55 @@ struct ClaimedRow {
     booking_id: Option<i64>,
     test_by: Option<String>,
     channel: String,
+    purpose: String,
     attempts: i64,
 }
+
+/// Outbox rows written inside the caller's transaction, so a change and what it sends commit
+/// together.
+pub trait OutboxWrites {
+    /// A delivery of `purpose` to `channel` for booking `booking_id`, due at `due` (a stored
+    /// timestamp). One row per booking, channel and purpose: a repeat is a no-op.
+    fn enqueue(
+        &mut self,
+        booking_id: i64,
+        channel: Channel,
+        purpose: Purpose,
+        due: &str,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Stops booking `booking_id`'s waiting messages about its time (confirmations of a time,
+    /// reminders): a change or a cancellation made them wrong.
+    fn cancel_time_messages(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl OutboxWrites {
+    async fn enqueue(&mut self, booking_id: i64, channel: Channel, purpose: Purpose, due: &str) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (booking_id, channel, purpose) DO NOTHING",
+        )
+        .bind(booking_id)
+        .bind(channel.as_str())
+        .bind(purpose.key())
+        .bind(due)
+        .bind(clock::now())
+        .execute(&mut *self)
+        .await?;
+        Ok(())
+    }
+
+    async fn cancel_time_messages(&mut self, booking_id: i64) -> sqlx::Result<()> {
+        sqlx::query(
+            "UPDATE deliveries SET state = 'cancelled', last_error = 'replaced by a later change'
+             WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'time-%' OR purpose LIKE 'reminder-%')",
+        )
+        .bind(booking_id)
+        .execute(&mut *self)
+        .await?;
+        Ok(())
+    }
+});
 
 #[derive(sqlx::FromRow)]
 struct BookingRow {
@@ -43,7 +91,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1)
-                 RETURNING id, booking_id, test_by, channel, attempts",
+                 RETURNING id, booking_id, test_by, channel, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -57,7 +105,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, booking_id, test_by, channel, attempts",
+                 RETURNING id, booking_id, test_by, channel, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -68,6 +116,9 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
     let Some(claimed) = claimed else { return Ok(None) };
     let channel = Channel::parse(&claimed.channel).ok_or_else(|| {
         anyhow::anyhow!("delivery {} has an unknown channel {}", claimed.id, claimed.channel)
+    })?;
+    let purpose = Purpose::parse(&claimed.purpose).ok_or_else(|| {
+        anyhow::anyhow!("delivery {} has an unknown purpose {}", claimed.id, claimed.purpose)
     })?;
     let outgoing = match (claimed.booking_id, claimed.test_by) {
         (Some(booking_id), _) => {
@@ -95,6 +146,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
     Ok(Some(Claimed {
         id: claimed.id,
         channel,
+        purpose,
         attempts: claimed.attempts.try_into().unwrap_or(u32::MAX),
         outgoing,
     }))
@@ -214,6 +266,33 @@ pub async fn mark_failed(
         .await?;
     });
     Ok(())
+}
+
+/// A delivery that must not go out any more (its booking's time changed or was cancelled since).
+pub async fn mark_cancelled(db: &Db, id: i64, why: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE deliveries SET state = 'cancelled', last_error = $1 WHERE id = $2")
+            .bind(why)
+            .bind(id)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Whether booking `booking_id` was sent an earlier confirmed time than the one of `purpose`.
+pub async fn time_sent_before(db: &Db, booking_id: i64, purpose: Purpose) -> anyhow::Result<bool> {
+    let earlier: i64 = with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM deliveries
+             WHERE booking_id = $1 AND purpose LIKE 'time-%' AND purpose != $2 AND state = 'sent'",
+        )
+        .bind(booking_id)
+        .bind(purpose.key())
+        .fetch_one(pool)
+        .await?
+    });
+    Ok(earlier > 0)
 }
 
 pub async fn mark_dead(db: &Db, id: i64, attempts: u32, error: &str) -> anyhow::Result<()> {

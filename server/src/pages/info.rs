@@ -1,4 +1,4 @@
-//! The services, about, contact and thank-you pages.
+//! The services, about, contact and thank-you pages, and the visitor's page of their request.
 
 use serde_json::json;
 
@@ -59,4 +59,15 @@ pub fn thank_you(site: &Site) -> Page {
         "Your service request was submitted.".to_owned(),
     );
     Page::ok("thankYou", head, json!({ "steps": c.thank_you.steps }))
+}
+
+/// The page a visitor's link opens (`/booking/{token}`): the same for every link, so it holds
+/// nothing of any request; the browser asks for the request itself.
+pub fn manage_booking(site: &Site) -> Page {
+    let head = Head::not_indexed(
+        site,
+        format!("Your Service Request | {}", site.content.business.name),
+        "See, change or cancel your service request.".to_owned(),
+    );
+    Page::ok("manageBooking", head, json!({ "phone": site.content.business.phone }))
 }

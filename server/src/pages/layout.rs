@@ -26,8 +26,23 @@ struct Layout<'a> {
     /// The year at render time; the browser replaces it with its own after hydration.
     year: i32,
     chat: &'a Chat,
+    /// When the assistant offers times, and what it says then.
+    times: Times<'a>,
     /// Every service-area city, offered when the assistant asks where the trailer is.
     area_cities: Vec<AreaLink<'a>>,
+}
+
+/// What the booking assistant needs of the scheduling settings (not the hours or capacities:
+/// the server works out the open times).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Times<'a> {
+    shop_answer: &'a str,
+    mobile_answer: &'a str,
+    shop_question: &'a str,
+    mobile_question: &'a str,
+    later_label: &'a str,
+    call_label: &'a str,
 }
 
 #[derive(Serialize)]
@@ -64,6 +79,14 @@ pub fn layout_data(c: &Content) -> serde_json::Value {
             .collect(),
         year: time::OffsetDateTime::now_utc().year(),
         chat: &c.chat,
+        times: Times {
+            shop_answer: &c.scheduling.shop_answer,
+            mobile_answer: &c.scheduling.mobile_answer,
+            shop_question: &c.scheduling.shop_question,
+            mobile_question: &c.scheduling.mobile_question,
+            later_label: &c.scheduling.later_label,
+            call_label: &c.scheduling.call_label,
+        },
         area_cities: c.cities.iter().map(|city| AreaLink { name: &city.name, slug: &city.slug }).collect(),
     };
     serde_json::to_value(layout).unwrap_or_default()

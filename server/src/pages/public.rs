@@ -175,6 +175,17 @@ impl PublicPages {
         Ok(Cached::Body { status: page.status, content_type: HTML, body })
     }
 
+    /// The document of the visitor's page of their request, the same for every link (rendered at
+    /// `/booking`, so no token is in it).
+    pub async fn manage_document(&self) -> anyhow::Result<CachedEntry> {
+        self.cache
+            .get_or_make("manage booking", || async {
+                let page = super::info::manage_booking(&self.site());
+                Ok(Made { value: self.render("/booking", &page).await?, scopes: page.scopes, keep: true })
+            })
+            .await
+    }
+
     /// The document of an unsaved post as its page will show it, at `url` (never cached).
     pub async fn preview(&self, url: &str, post: Post) -> anyhow::Result<Cached> {
         let page = super::blog::preview(&self.site(), post).await?;

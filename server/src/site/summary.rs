@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-/// The sections of the content, as the admin names them.
+/// The sections of the content, as the admin names them (a test checks that none is missing).
 const SECTIONS: &[(&str, &str)] = &[
     ("business", "Business details"),
     ("rating", "Ratings"),
@@ -23,6 +23,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("contact", "Contact page"),
     ("thank_you", "Thank-you page"),
     ("chat", "Booking assistant"),
+    ("scheduling", "Booking times"),
 ];
 
 /// The sections that differ between `before` and `after` (both in the file's shape), e.g.
@@ -60,6 +61,16 @@ mod tests {
     use serde_json::json;
 
     use super::changes;
+
+    #[test]
+    fn every_section_of_the_content_is_named() {
+        let content = crate::content::Content::load(None).expect("loads").to_fields().expect("fields");
+        let mut keys: Vec<&str> = content.as_object().expect("a table").keys().map(String::as_str).collect();
+        let mut named: Vec<&str> = super::SECTIONS.iter().map(|(key, _)| *key).collect();
+        keys.sort_unstable();
+        named.sort_unstable();
+        assert_eq!(keys, named);
+    }
 
     #[test]
     fn names_the_changed_sections_and_cities() {

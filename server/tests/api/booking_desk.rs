@@ -133,7 +133,7 @@ async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_t
     );
     let channels: Vec<&str> =
         booking["deliveries"].as_array().unwrap().iter().map(|d| d["channel"].as_str().unwrap()).collect();
-    assert_eq!(channels, ["confirmation", "email"]);
+    assert_eq!(channels, ["email", "confirmation"], "in the order they were made");
 
     let csv = app.admin(Method::GET, "/bookings.csv", &signed).send().await.unwrap().text().await.unwrap();
     let mut reader = csv::Reader::from_reader(csv.as_bytes());

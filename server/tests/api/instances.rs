@@ -325,3 +325,91 @@ async fn while_the_database_is_unreachable_healthz_is_503_and_bookings_get_a_cle
     assert_eq!(app.post_json("/api/bookings", &booking).await.status(), 201, "the same booking now stores");
     assert_eq!(app.count("SELECT COUNT(*) FROM bookings").await, 1, "nothing was half-stored");
 }
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn twenty_visitors_on_two_instances_racing_for_the_last_free_window_one_gets_it() {
+    let storage = shared_storage().await;
+    let flags = ["--booking-rate-limit", "0"];
+    let (a, b) =
+        tokio::join!(Instance::start(&storage.config, &flags), Instance::start(&storage.config, &flags));
+    let times: Value = a.get("/api/availability?kind=mobile").await.json().await.expect("JSON");
+    let window = times["times"][0]["start"].as_str().expect("a time").to_owned();
+    let (on_a, on_b) = tokio::join!(
+        crate::scheduling::race(&a.url, "race-on-a", "mobile", &window, 10),
+        crate::scheduling::race(&b.url, "race-on-b", "mobile", &window, 10)
+    );
+    let statuses: Vec<u16> = on_a.into_iter().chain(on_b).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 19, "{statuses:?}");
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn a_reminder_is_sent_once_by_two_instances_with_a_kill_9_between() {
+    let storage = shared_storage().await;
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let flags = [
+        "--smtp-url",
+        smtp_url.as_str(),
+        "--mail-from",
+        "Trailer Works <bookings@example.com>",
+        "--notify-email",
+        "owner@example.com",
+        "--delivery-lease-ms",
+        "1000",
+        "--booking-rate-limit",
+        "0",
+    ];
+    let (a, b) =
+        tokio::join!(Instance::start(&storage.config, &flags), Instance::start(&storage.config, &flags));
+    let days: Value = a.get("/api/availability?kind=shop").await.json().await.expect("JSON");
+    let day = days["days"][4].as_str().expect("a day");
+    let times: Value =
+        a.get(&format!("/api/availability?kind=shop&date={day}")).await.json().await.expect("JSON");
+    let start = times["times"][0]["start"].as_str().expect("a time");
+    let booked: Value = a
+        .client
+        .post(format!("{}/api/bookings", a.url))
+        .json(&crate::scheduling::booking_at("reminder-twice-0001", "shop", start))
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    let id = booked["id"].as_i64().expect("an id");
+    let signed = a.sign_in().await;
+    let confirmed =
+        a.admin(Method::POST, &format!("/bookings/{id}/appointment/confirm"), &signed).send().await;
+    assert_eq!(confirmed.expect("a response").status(), 200);
+    let db = storage.db().await;
+    let sent = || async {
+        trailerworks::with_db!(&db, |pool| {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM deliveries WHERE state = 'sent'")
+                .fetch_one(pool)
+                .await
+                .expect("counted")
+        })
+    };
+    within(Duration::from_secs(20), "the request, the copy and the confirmation, sent", || async {
+        sent().await == 3
+    })
+    .await;
+
+    // Instance a dies; the reminder's day comes while b runs and a starts again.
+    a.kill().await;
+    trailerworks::with_db!(&db, |pool| {
+        sqlx::query("UPDATE deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE purpose LIKE 'reminder-%'")
+            .execute(pool)
+            .await
+            .expect("made due");
+    });
+    let again = Instance::start(&storage.config, &flags).await;
+    within(Duration::from_secs(20), "the reminder", || async { mailbox.messages().len() == 4 }).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let reminders = mailbox.messages().iter().filter(|m| m.contains("Subject: Reminder:")).count();
+    assert_eq!((mailbox.messages().len(), reminders), (4, 1), "exactly once");
+    again.kill().await;
+    b.kill().await;
+}

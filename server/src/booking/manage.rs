@@ -1,0 +1,452 @@
+//! The visitor's link to their request (`/booking/{token}`, in every confirmation): what they
+//! asked for and its time, another open time, or a cancellation with an optional reason. A change
+//! reaches the inbox (a note) and the shop's e-mail at once. The page shows nothing of any other
+//! request and nothing of the admin area; the link stops working a day after the time (30 days
+//! after the request when it has no time).
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{
+    Json,
+    extract::{
+        Path, Query, State,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
+    },
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+
+use super::{notes::NoteWrites as _, routes::BookingDesk};
+use crate::{
+    api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
+    blog::model::long_date,
+    clock,
+    content::Content,
+    db::Db,
+    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    error::ApiError,
+    schedule::{
+        calendar::{Calendar, Kind, Slot},
+        links::{self, Purpose as Link},
+        messages::calendar_file,
+        store::{self as appointments, Appointment, AppointmentWrites as _, State as TimeState},
+        times::{self, OpenTimes},
+    },
+    with_db,
+};
+
+/// How long a link works after a request without a time.
+const WITHOUT_TIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+/// How long after its time a link still works.
+const AFTER_TIME: SignedDuration = SignedDuration::from_hours(24);
+const MAX_REASON: usize = 500;
+/// Who wrote the notes a visitor's change leaves in the inbox.
+const VISITOR: &str = "the customer, with their link";
+
+/// An answer the visitor picked.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PickedAnswer {
+    label: String,
+    answer: String,
+}
+
+/// The request's time.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeView {
+    kind: Kind,
+    /// "Tuesday, December 1, 8:00-10:00 AM".
+    label: String,
+    state: TimeState,
+}
+
+/// What the visitor's page shows.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestView {
+    /// The request number.
+    number: i64,
+    /// "November 24, 2026".
+    received: String,
+    answers: Vec<PickedAnswer>,
+    time: Option<TimeView>,
+    /// The kind of time the visitor may pick; none when the shop will call to arrange it.
+    kind: Option<Kind>,
+    cancelled: bool,
+    /// The shop's number, for anything the page cannot do.
+    phone: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct BookingRow {
+    id: i64,
+    created_at: String,
+    cancelled_at: Option<String>,
+    urgent: bool,
+}
+
+/// The request a link leads to, while the link works.
+struct Found {
+    row: BookingRow,
+    time: Option<Appointment>,
+}
+
+async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
+    let unknown =
+        || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
+    let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
+    let row: BookingRow = with_db!(&desk.db, |pool| {
+        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(anyhow::Error::from)?
+    })
+    .ok_or_else(unknown)?;
+    let time = appointments::get(&desk.db, id).await?;
+    let ends = match &time {
+        Some(time) => time.slot.end + AFTER_TIME,
+        None => clock::instant(&row.created_at).unwrap_or_else(Timestamp::now) + WITHOUT_TIME,
+    };
+    if ends < Timestamp::now() {
+        return Err(ApiError::Rejected(
+            StatusCode::GONE,
+            "This link has expired: its time has passed. Call us for anything about this request.".to_owned(),
+        ));
+    }
+    Ok(Found { row, time })
+}
+
+impl BookingDesk {
+    /// The kind of time request `id` may pick: its own, or the one its shop-or-mobile answer
+    /// means (none for an emergency, or 'not sure').
+    async fn kind_of(&self, found: &Found, content: &Content) -> anyhow::Result<Option<Kind>> {
+        if let Some(time) = &found.time {
+            return Ok(Some(time.kind));
+        }
+        if found.row.urgent && self.is_emergency(found.row.id, content).await? {
+            return Ok(None);
+        }
+        let answers = answers(&self.db, found.row.id).await?;
+        let s = &content.scheduling;
+        Ok(answers.iter().find_map(|(_, answer)| {
+            (answer == &s.shop_answer)
+                .then_some(Kind::Shop)
+                .or_else(|| (answer == &s.mobile_answer).then_some(Kind::Mobile))
+        }))
+    }
+
+    async fn is_emergency(&self, id: i64, content: &Content) -> anyhow::Result<bool> {
+        Ok(answers(&self.db, id)
+            .await?
+            .iter()
+            .any(|(_, answer)| content.chat.emergency_answers.contains(answer)))
+    }
+
+    async fn view(&self, found: &Found) -> anyhow::Result<RequestView> {
+        let content = self.site.content();
+        let calendar = Calendar::new(&content);
+        let answers = answers(&self.db, found.row.id)
+            .await?
+            .into_iter()
+            .filter_map(|(question, answer)| {
+                Some(PickedAnswer {
+                    label: content.chat.picked_label(&question, &answer)?.to_owned(),
+                    answer,
+                })
+            })
+            .collect();
+        Ok(RequestView {
+            number: found.row.id,
+            received: long_date(&found.row.created_at, &calendar.zone().clone()),
+            answers,
+            time: found.time.as_ref().map(|time| TimeView {
+                kind: time.kind,
+                label: calendar.label(time.slot),
+                state: time.state,
+            }),
+            kind: self.kind_of(found, &content).await?,
+            cancelled: found.row.cancelled_at.is_some(),
+            phone: content.business.phone.clone(),
+        })
+    }
+}
+
+async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// `GET /api/manage/{token}`: the visitor's request.
+#[utoipa::path(
+    get,
+    path = "/api/manage/{token}",
+    tag = "public",
+    params(("token" = String, Path, description = "The token of the link in the visitor's e-mail.")),
+    responses(
+        (status = 200, description = "The request, its time and what may be done.", body = RequestView),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 410, description = "The link expired: its time has passed.", body = ErrorBody),
+        Unavailable
+    )
+)]
+pub async fn show(
+    State(desk): State<Arc<BookingDesk>>,
+    token: Result<Path<String>, PathRejection>,
+) -> Result<Json<RequestView>, ApiError> {
+    let Path(token) = token?;
+    let found = find(&desk, &token).await?;
+    Ok(Json(desk.view(&found).await?))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DayQuery {
+    /// A day, YYYY-MM-DD: every open time of that day instead of the next six.
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    date: Option<String>,
+}
+
+/// `GET /api/manage/{token}/times`: the times this request may move to.
+#[utoipa::path(
+    get,
+    path = "/api/manage/{token}/times",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token."), DayQuery),
+    responses(
+        (status = 200, description = "The open times of the request's kind (its own counts as free).", body = OpenTimes),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 409, description = "No time can be picked for this request (cancelled, or the shop will call).", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 422, description = "The date is not a date.", body = FieldErrorsBody),
+        Unavailable
+    )
+)]
+pub async fn open_times(
+    State(desk): State<Arc<BookingDesk>>,
+    token: Result<Path<String>, PathRejection>,
+    query: Result<Query<DayQuery>, QueryRejection>,
+) -> Result<Json<OpenTimes>, ApiError> {
+    let (Path(token), Query(query)) = (token?, query?);
+    let on = times::day(query.date.as_deref()).map_err(|message| ApiError::invalid("date", message))?;
+    let found = find(&desk, &token).await?;
+    let content = desk.site.content();
+    let kind = pickable(&desk, &found, &content).await?;
+    let calendar = Calendar::new(&content);
+    Ok(Json(times::open(&desk.db, &calendar, kind, Timestamp::now(), on, Some(found.row.id)).await?))
+}
+
+/// The kind of time request `found` may pick now, or a 409 saying why none.
+async fn pickable(desk: &BookingDesk, found: &Found, content: &Content) -> Result<Kind, ApiError> {
+    if found.row.cancelled_at.is_some() {
+        return Err(ApiError::Rejected(StatusCode::CONFLICT, "This request was cancelled.".to_owned()));
+    }
+    desk.kind_of(found, content).await?.ok_or_else(|| {
+        ApiError::Rejected(
+            StatusCode::CONFLICT,
+            format!("We'll call you to agree a time, or call us at {}.", content.business.phone),
+        )
+    })
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTime {
+    /// The `start` of one of `GET /api/manage/{token}/times`.
+    start: String,
+}
+
+/// `PUT /api/manage/{token}/time`: asks for another open time (the shop confirms it again).
+#[utoipa::path(
+    put,
+    path = "/api/manage/{token}/time",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token.")),
+    request_body = NewTime,
+    responses(
+        (status = 200, description = "The request with its new time.", body = RequestView),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 409, description = "The time was taken meanwhile, or no time can be picked.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        BodyRefusals,
+        Unavailable
+    )
+)]
+pub async fn change_time(
+    State(desk): State<Arc<BookingDesk>>,
+    token: Result<Path<String>, PathRejection>,
+    body: Result<Json<NewTime>, JsonRejection>,
+) -> Result<Json<RequestView>, ApiError> {
+    let (Path(token), Json(NewTime { start })) = (token?, body?);
+    let found = find(&desk, &token).await?;
+    let content = desk.site.content();
+    let kind = pickable(&desk, &found, &content).await?;
+    let calendar = Calendar::new(&content);
+    let slot = times::requested(&calendar, kind, &start, Timestamp::now())
+        .map_err(|message| ApiError::invalid("start", message))?;
+    let change = Change {
+        id: found.row.id,
+        note: format!("Asked for another time: {}", calendar.label(slot)),
+        notify: desk.outbox.channels().await?.contains(&Channel::Email),
+    };
+    let taken = !move_time(&desk.db, &change, kind, slot, calendar.capacity(kind)).await?;
+    if taken {
+        return Err(ApiError::Rejected(StatusCode::CONFLICT, times::TAKEN.to_owned()));
+    }
+    desk.outbox.wake();
+    let found = find(&desk, &token).await?;
+    Ok(Json(desk.view(&found).await?))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cancellation {
+    /// Why, if the visitor wants to say (at most 500 characters).
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    reason: Option<String>,
+}
+
+/// `POST /api/manage/{token}/cancel`: cancels the request (and gives its time back).
+#[utoipa::path(
+    post,
+    path = "/api/manage/{token}/cancel",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token.")),
+    request_body = Cancellation,
+    responses(
+        (status = 200, description = "The request, cancelled (also when it was already).", body = RequestView),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        BodyRefusals,
+        Unavailable
+    )
+)]
+pub async fn cancel(
+    State(desk): State<Arc<BookingDesk>>,
+    token: Result<Path<String>, PathRejection>,
+    body: Result<Json<Cancellation>, JsonRejection>,
+) -> Result<Json<RequestView>, ApiError> {
+    let (Path(token), Json(Cancellation { reason })) = (token?, body?);
+    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+    if let Some(reason) = &reason {
+        if reason.chars().count() > MAX_REASON {
+            return Err(ApiError::invalid("reason", "Please keep the reason to 500 characters"));
+        }
+        if reason.chars().any(|c| c.is_control() && c != '\n' && c != '\r') {
+            return Err(ApiError::invalid("reason", "Please write the reason as plain text"));
+        }
+    }
+    let found = find(&desk, &token).await?;
+    let change = Change {
+        id: found.row.id,
+        note: match &reason {
+            Some(reason) => format!("Cancelled the request: {reason}"),
+            None => "Cancelled the request.".to_owned(),
+        },
+        notify: desk.outbox.channels().await?.contains(&Channel::Email),
+    };
+    cancel_request(&desk.db, &change, reason.as_deref()).await?;
+    desk.outbox.wake();
+    let found = find(&desk, &token).await?;
+    Ok(Json(desk.view(&found).await?))
+}
+
+/// A change the visitor makes: to which request, the note it leaves in the inbox, and whether
+/// the shop hears of it by e-mail.
+struct Change {
+    id: i64,
+    note: String,
+    notify: bool,
+}
+
+/// Moves request `change.id` to `slot` (asked for, to be confirmed again), in one transaction
+/// with its seats, its note and the shop's notice; false when the time is full.
+async fn move_time(db: &Db, change: &Change, kind: Kind, slot: Slot, capacity: u8) -> anyhow::Result<bool> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        tx.release_seats(change.id).await?;
+        let version = tx.set_appointment(change.id, kind, slot, TimeState::Requested).await?;
+        if !tx.hold_seats(change.id, kind, slot, capacity, false).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        tx.cancel_time_messages(change.id).await?;
+        tx.add_note(change.id, &change.note, VISITOR).await?;
+        if change.notify {
+            tx.enqueue(change.id, Channel::Email, Purpose::Changed(version), &clock::now()).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Cancels request `change.id` (a second time changes nothing), giving its time back, in one
+/// transaction with its note and the shop's notice.
+async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let now = clock::now();
+        let cancelled = sqlx::query(
+            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1
+             WHERE id = $3 AND cancelled_at IS NULL",
+        )
+        .bind(&now)
+        .bind(reason)
+        .bind(change.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if cancelled == 1 {
+            tx.cancel_appointment(change.id).await?;
+            tx.cancel_time_messages(change.id).await?;
+            tx.add_note(change.id, &change.note, VISITOR).await?;
+            if change.notify {
+                tx.enqueue(change.id, Channel::Email, Purpose::Cancelled, &now).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
+/// `GET /api/manage/{token}/calendar.ics`: the request's time as a calendar file.
+#[utoipa::path(
+    get,
+    path = "/api/manage/{token}/calendar.ics",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token.")),
+    responses(
+        (status = 200, description = "An iCalendar file (RFC 5545) with the time, on the shop's clock.", content_type = "text/calendar"),
+        (status = 404, description = "There is no such link, or the request has no time.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        Unavailable
+    )
+)]
+pub async fn calendar(
+    State(desk): State<Arc<BookingDesk>>,
+    token: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let Path(token) = token?;
+    let found = find(&desk, &token).await?;
+    let time = found.time.ok_or(ApiError::NotFound("This request has no time yet."))?;
+    let content = desk.site.content();
+    let manage = format!("{}{}", desk.public_url, Link::Manage.path(&token));
+    let file = calendar_file(&content, &desk.public_url, &time, &manage);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/calendar; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"request-{}.ics\"", found.row.id)),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        file,
+    )
+        .into_response())
+}

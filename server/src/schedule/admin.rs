@@ -1,0 +1,499 @@
+//! The owner's schedule, under /api/admin: the times of a range of days (requested apart from
+//! confirmed), confirming a requested time or setting another (the visitor is sent 'Confirmed:'
+//! with a calendar file, then a reminder the day before), dropping a time, and the thank-you
+//! with the review link after a job.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{
+        Path, Query, State,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
+    },
+    http::StatusCode,
+};
+use jiff::{
+    Span, Timestamp,
+    civil::{Date, Time},
+};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    calendar::{Calendar, Kind, Slot},
+    store::{self as appointments, AppointmentWrites as _, State as TimeState},
+};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    clock,
+    content::Content,
+    db::Db,
+    delivery::{Channel, Outbox, Purpose, store::OutboxWrites as _},
+    error::ApiError,
+    site::SiteDetails,
+    with_db,
+};
+
+const NO_SUCH_BOOKING: &str = "There is no such booking.";
+/// The most days one request of the schedule covers.
+const MAX_DAYS: u8 = 62;
+
+/// What the schedule's handlers need.
+pub struct ScheduleDesk {
+    pub db: Db,
+    pub site: Arc<SiteDetails>,
+    pub outbox: Arc<Outbox>,
+    /// The site's address, for the calendar feed's links.
+    pub public_url: String,
+}
+
+/// A job in the schedule.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Job {
+    pub booking_id: i64,
+    pub name: String,
+    pub phone: String,
+    pub kind: Kind,
+    /// When it starts and ends (UTC).
+    pub start: String,
+    pub end: String,
+    /// Its day on the shop's clock, "2026-12-01", and its hours, "8:00-10:00 AM".
+    pub date: String,
+    pub hours: String,
+    pub state: TimeState,
+    pub urgent: bool,
+    /// The picked answers, "Dump Trailer · Repairs needed".
+    pub summary: String,
+    /// Where the trailer is (mobile work), as typed.
+    pub location: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct JobRow {
+    booking_id: i64,
+    name: String,
+    phone: String,
+    urgent: bool,
+    location: Option<String>,
+}
+
+impl ScheduleDesk {
+    /// The jobs (not cancelled) starting from `from` up to `to`, soonest first.
+    pub async fn jobs(&self, content: &Content, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Job>> {
+        let calendar = Calendar::new(content);
+        let mut jobs = Vec::new();
+        for time in appointments::between(&self.db, from, to).await? {
+            let row: Option<JobRow> = with_db!(&self.db, |pool| {
+                sqlx::query_as(
+                    "SELECT id AS booking_id, name, phone, urgent, location FROM bookings WHERE id = $1",
+                )
+                .bind(time.booking_id)
+                .fetch_optional(pool)
+                .await?
+            });
+            let Some(row) = row else { continue };
+            jobs.push(Job {
+                booking_id: row.booking_id,
+                summary: summary(&self.db, row.booking_id, content).await?,
+                name: row.name,
+                phone: row.phone,
+                kind: time.kind,
+                start: clock::stamp(time.slot.start),
+                end: clock::stamp(time.slot.end),
+                date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
+                hours: calendar.hours_of(time.slot),
+                state: time.state,
+                urgent: row.urgent,
+                location: row.location,
+            });
+        }
+        Ok(jobs)
+    }
+}
+
+/// A booking's picked answers in a line, the urgency (the last question) left out: "Dump Trailer
+/// · Repairs needed · Can bring to shop".
+async fn summary(db: &Db, booking_id: i64, content: &Content) -> anyhow::Result<String> {
+    let answers: Vec<(String, String)> = with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(booking_id)
+            .fetch_all(pool)
+            .await?
+    });
+    Ok(answers
+        .into_iter()
+        .filter(|(question, answer)| {
+            content.chat.picked_label(question, answer).is_some()
+                && content.chat.steps.last().is_none_or(|step| &step.question != question)
+        })
+        .map(|(_, answer)| answer)
+        .collect::<Vec<_>>()
+        .join(" · "))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Range {
+    /// The first day, YYYY-MM-DD (shop time).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    from: String,
+    /// How many days (1 to 62).
+    #[param(minimum = 1, maximum = 62)]
+    days: u8,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Schedule {
+    /// The jobs of the days asked for, soonest first.
+    jobs: Vec<Job>,
+}
+
+/// `GET /api/admin/schedule?from=2026-11-30&days=7`.
+#[utoipa::path(
+    get,
+    path = "/schedule",
+    tag = "admin",
+    security(("session" = [])),
+    params(Range),
+    responses(
+        (status = 200, description = "The jobs of those days.", body = Schedule),
+        (status = 400, description = "A parameter is missing or not a number.", body = ErrorBody),
+        (status = 422, description = "The day is not a date, or too many days.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
+pub async fn schedule(
+    State(desk): State<Arc<ScheduleDesk>>,
+    _admin: Admin,
+    range: Result<Query<Range>, QueryRejection>,
+) -> Result<Json<Schedule>, ApiError> {
+    let Query(range) = range?;
+    let from = super::times::day(Some(&range.from))
+        .map_err(|message| ApiError::invalid("from", message))?
+        .ok_or_else(|| ApiError::invalid("from", "Give the day as YYYY-MM-DD"))?;
+    if !(1..=MAX_DAYS).contains(&range.days) {
+        return Err(ApiError::invalid("days", "Ask for 1 to 62 days"));
+    }
+    let content = desk.site.content();
+    let calendar = Calendar::new(&content);
+    let start =
+        calendar.instant(from, Time::midnight()).ok_or_else(|| ApiError::invalid("from", "Not a day"))?;
+    let last = from.saturating_add(Span::new().days(i64::from(range.days)));
+    let end = calendar.instant(last, Time::midnight()).ok_or_else(|| ApiError::invalid("days", "Too far"))?;
+    Ok(Json(Schedule { jobs: desk.jobs(&content, start, end).await? }))
+}
+
+/// A time the owner sets: its day and start on the shop's clock, and how long it is.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SetTime {
+    kind: Kind,
+    /// YYYY-MM-DD.
+    #[schema(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    date: String,
+    /// HH:MM, on the hour or the half hour.
+    #[schema(pattern = r"^\d{2}:(00|30)$")]
+    start: String,
+    /// The arrival window or job length, 30 to 600 minutes in steps of 30.
+    #[schema(minimum = 30, maximum = 600, multiple_of = 30)]
+    minutes: u16,
+    /// Take the time even when as many jobs as the settings allow share it already.
+    #[serde(default)]
+    overbook: bool,
+}
+
+/// The booking's time now.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TimeSet {
+    job: Job,
+}
+
+/// `PUT /api/admin/bookings/{id}/appointment`: confirms booking `id` at the time given.
+#[utoipa::path(
+    put,
+    path = "/bookings/{id}/appointment",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = SetTime,
+    responses(
+        (status = 200, description = "Confirmed; the visitor is told (and reminded the day before).", body = TimeSet),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        (status = 409, description = "The time is full (send overbook to take it anyway), or the request was cancelled.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn set_time(
+    State(desk): State<Arc<ScheduleDesk>>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+    body: Result<Json<SetTime>, JsonRejection>,
+) -> Result<Json<TimeSet>, ApiError> {
+    let (Path(id), Json(form)) = (id?, body?);
+    let content = desk.site.content();
+    let calendar = Calendar::new(&content);
+    let slot = owners_slot(&calendar, &form)?;
+    desk.confirm(&admin, id, form.kind, slot, form.overbook).await
+}
+
+/// `POST /api/admin/bookings/{id}/appointment/confirm`: confirms the time the visitor asked for.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/appointment/confirm",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 200, description = "Confirmed; the visitor is told (and reminded the day before).", body = TimeSet),
+        (status = 404, description = "The booking has no time to confirm.", body = ErrorBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 409, description = "The request was cancelled.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn confirm_requested(
+    State(desk): State<Arc<ScheduleDesk>>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<TimeSet>, ApiError> {
+    let Path(id) = id?;
+    let time = appointments::get(&desk.db, id)
+        .await?
+        .filter(|time| time.state != TimeState::Cancelled)
+        .ok_or(ApiError::NotFound("This booking has no time to confirm."))?;
+    // Its seats are its own already: confirming it never finds it full.
+    desk.confirm(&admin, id, time.kind, time.slot, true).await
+}
+
+/// The owner's time as a slot, or a 422 naming what is wrong.
+fn owners_slot(calendar: &Calendar<'_>, form: &SetTime) -> Result<Slot, ApiError> {
+    let date: Date = super::times::day(Some(&form.date))
+        .map_err(|message| ApiError::invalid("date", message))?
+        .ok_or_else(|| ApiError::invalid("date", "Give the day as YYYY-MM-DD"))?;
+    let start: Time = form
+        .start
+        .parse()
+        .ok()
+        .filter(|t: &Time| form.start.len() == 5 && t.second() == 0 && t.minute() % 30 == 0)
+        .ok_or_else(|| ApiError::invalid("start", "Give the start as HH:MM, on the hour or the half hour"))?;
+    if !form.minutes.is_multiple_of(30) || !(30..=600).contains(&form.minutes) {
+        return Err(ApiError::invalid("minutes", "Give 30 to 600 minutes, in steps of 30"));
+    }
+    let start = calendar
+        .instant(date, start)
+        .ok_or_else(|| ApiError::invalid("start", "That time does not exist that day"))?;
+    let slot = Slot { start, end: start + jiff::SignedDuration::from_mins(i64::from(form.minutes)) };
+    if slot.start <= Timestamp::now() {
+        return Err(ApiError::invalid("start", "Pick a time that has not passed"));
+    }
+    Ok(slot)
+}
+
+impl ScheduleDesk {
+    /// Confirms booking `id` at `slot`: its seats, the status 'scheduled', and (when e-mail is set
+    /// up) the visitor's 'Confirmed' and reminder, all in one transaction.
+    async fn confirm(
+        &self,
+        admin: &Admin,
+        id: i64,
+        kind: Kind,
+        slot: Slot,
+        overbook: bool,
+    ) -> Result<Json<TimeSet>, ApiError> {
+        let content = self.site.content();
+        let calendar = Calendar::new(&content);
+        let tell_visitor = self.outbox.channels().await?.contains(&Channel::Confirmation);
+        let reminder = calendar
+            .reminder_at(slot.start)
+            .filter(|_| slot.start > Timestamp::now())
+            .map(|at| at.max(Timestamp::now()));
+        let outcome = confirm_in_db(
+            &self.db,
+            id,
+            kind,
+            slot,
+            calendar.capacity(kind),
+            overbook,
+            tell_visitor,
+            reminder,
+        )
+        .await?;
+        match outcome {
+            Confirmed::NoBooking => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
+            Confirmed::Cancelled => {
+                return Err(ApiError::Rejected(
+                    StatusCode::CONFLICT,
+                    "The customer cancelled this request.".to_owned(),
+                ));
+            }
+            Confirmed::Full => {
+                return Err(ApiError::Rejected(
+                    StatusCode::CONFLICT,
+                    format!(
+                        "That time is full ({} at once). Pick another time, or book it anyway.",
+                        calendar.capacity(kind)
+                    ),
+                ));
+            }
+            Confirmed::Done => {}
+        }
+        self.outbox.wake();
+        let detail = format!("booking #{id}: {}, {}", calendar.label(slot), kind.describe());
+        audit::record(&self.db, &admin.actor(), Action::BookingScheduled, &detail).await?;
+        let day = slot.start.to_zoned(calendar.zone().clone()).date();
+        let from = calendar.instant(day, Time::midnight()).unwrap_or(slot.start);
+        let job = self
+            .jobs(&content, from, slot.end)
+            .await?
+            .into_iter()
+            .find(|job| job.booking_id == id)
+            .ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+        Ok(Json(TimeSet { job }))
+    }
+}
+
+enum Confirmed {
+    Done,
+    NoBooking,
+    Cancelled,
+    Full,
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn confirm_in_db(
+    db: &Db,
+    id: i64,
+    kind: Kind,
+    slot: Slot,
+    capacity: u8,
+    overbook: bool,
+    tell_visitor: bool,
+    reminder: Option<Timestamp>,
+) -> anyhow::Result<Confirmed> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let booking: Option<Option<String>> =
+            sqlx::query_scalar("SELECT cancelled_at FROM bookings WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match booking {
+            None => return Ok(Confirmed::NoBooking),
+            Some(Some(_)) => return Ok(Confirmed::Cancelled),
+            Some(None) => {}
+        }
+        tx.release_seats(id).await?;
+        let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed).await?;
+        if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {
+            tx.rollback().await?;
+            return Ok(Confirmed::Full);
+        }
+        let now = clock::now();
+        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
+            .bind(&now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.cancel_time_messages(id).await?;
+        if tell_visitor {
+            tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
+            if let Some(at) = reminder {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Confirmed::Done)
+    })
+}
+
+/// `DELETE /api/admin/bookings/{id}/appointment`: drops booking `id`'s time (its seats free up;
+/// its waiting 'Confirmed' and reminder are not sent).
+#[utoipa::path(
+    delete,
+    path = "/bookings/{id}/appointment",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 204, description = "The time is dropped."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "The booking has no time.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn drop_time(
+    State(desk): State<Arc<ScheduleDesk>>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<StatusCode, ApiError> {
+    let Path(id) = id?;
+    let dropped: Option<i64> = with_db!(&desk.db, |pool| {
+        let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
+        let version = tx.cancel_appointment(id).await.map_err(anyhow::Error::from)?;
+        tx.cancel_time_messages(id).await.map_err(anyhow::Error::from)?;
+        tx.commit().await.map_err(anyhow::Error::from)?;
+        version
+    });
+    dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
+    audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/admin/bookings/{id}/review-request`: sends the customer of a finished job the
+/// thank-you with the review link (once).
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/review-request",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 202, description = "The thank-you is on its way (or was sent before)."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        (status = 409, description = "No review page is set, e-mail is not set up, or the job is not done.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn request_review(
+    State(desk): State<Arc<ScheduleDesk>>,
+    admin: Admin,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<StatusCode, ApiError> {
+    let Path(id) = id?;
+    let refuse = |message: &str| ApiError::Rejected(StatusCode::CONFLICT, message.to_owned());
+    if desk.site.content().scheduling.review_url.is_empty() {
+        return Err(refuse("Set the review page's address under Site, Booking times, first."));
+    }
+    if !desk.outbox.channels().await?.contains(&Channel::Confirmation) {
+        return Err(refuse("The server cannot send e-mail yet (see Notifications)."));
+    }
+    let status: Option<String> = with_db!(&desk.db, |pool| {
+        sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(anyhow::Error::from)?
+    });
+    match status.as_deref() {
+        None => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
+        Some("done") => {}
+        Some(_) => return Err(refuse("Mark the job done first.")),
+    }
+    with_db!(&desk.db, |pool| {
+        let mut connection = pool.acquire().await.map_err(anyhow::Error::from)?;
+        connection
+            .enqueue(id, Channel::Confirmation, Purpose::Review, &clock::now())
+            .await
+            .map_err(anyhow::Error::from)?;
+    });
+    desk.outbox.wake();
+    audit::record(&desk.db, &admin.actor(), Action::ReviewRequested, &format!("booking #{id}")).await?;
+    Ok(StatusCode::ACCEPTED)
+}

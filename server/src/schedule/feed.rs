@@ -1,0 +1,174 @@
+//! The owner's calendar feed: a private address (`/calendar/{token}.ics`) that Google Calendar,
+//! Apple Calendar and Outlook subscribe to, listing the requested and confirmed jobs of the past
+//! two weeks and the next eight. It names customers, so its token is random (256 bits) and the
+//! owner can make a new one, which stops the old. The token is kept as it is, like any
+//! calendar's secret address, so the account page can show it again.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
+
+use super::{admin::ScheduleDesk, ics, messages::event_uid, store::State as TimeState};
+use crate::{
+    api_doc::AdminRefusals,
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+        session::random_token,
+    },
+    error::ApiError,
+    with_db,
+};
+
+/// Where a feed is; its token and `.ics` follow.
+pub const FEED_PATH: &str = "/calendar/";
+const PAST: SignedDuration = SignedDuration::from_hours(14 * 24);
+const AHEAD: SignedDuration = SignedDuration::from_hours(56 * 24);
+
+/// The signed-in owner's feed.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Feed {
+    /// The address to subscribe to; null while there is none.
+    url: Option<String>,
+}
+
+impl ScheduleDesk {
+    fn feed_url(&self, token: Option<String>) -> Feed {
+        Feed { url: token.map(|token| format!("{}{FEED_PATH}{token}.ics", self.public_url)) }
+    }
+}
+
+/// `GET /api/admin/account/calendar-feed`.
+#[utoipa::path(
+    get,
+    path = "/account/calendar-feed",
+    tag = "admin",
+    security(("session" = [])),
+    responses((status = 200, description = "The feed's address, if there is one.", body = Feed), AdminRefusals)
+)]
+pub async fn show(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<Json<Feed>, ApiError> {
+    let token: Option<String> = with_db!(&desk.db, |pool| {
+        sqlx::query_scalar("SELECT calendar_token FROM users WHERE id = $1")
+            .bind(admin.user.user_id)
+            .fetch_one(pool)
+            .await
+            .map_err(anyhow::Error::from)?
+    });
+    Ok(Json(desk.feed_url(token)))
+}
+
+/// `POST /api/admin/account/calendar-feed`: a new address (the old one stops working).
+#[utoipa::path(
+    post,
+    path = "/account/calendar-feed",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    responses((status = 200, description = "The new address.", body = Feed), AdminRefusals)
+)]
+pub async fn renew(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<Json<Feed>, ApiError> {
+    let token = random_token();
+    set(&desk, &admin, Some(&token)).await?;
+    Ok(Json(desk.feed_url(Some(token))))
+}
+
+/// `DELETE /api/admin/account/calendar-feed`: no feed any more.
+#[utoipa::path(
+    delete,
+    path = "/account/calendar-feed",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    responses((status = 204, description = "The feed's address stopped working."), AdminRefusals)
+)]
+pub async fn remove(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<StatusCode, ApiError> {
+    set(&desk, &admin, None).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn set(desk: &ScheduleDesk, admin: &Admin, token: Option<&str>) -> Result<(), ApiError> {
+    with_db!(&desk.db, |pool| {
+        sqlx::query("UPDATE users SET calendar_token = $1 WHERE id = $2")
+            .bind(token)
+            .bind(admin.user.user_id)
+            .execute(pool)
+            .await
+            .map_err(anyhow::Error::from)?;
+    });
+    let detail = if token.is_some() { "a new address" } else { "turned off" };
+    audit::record(&desk.db, &admin.actor(), Action::CalendarFeedChanged, detail).await?;
+    Ok(())
+}
+
+/// `GET /calendar/{token}.ics`: the feed, for a calendar app (no session: the token is the key).
+pub async fn calendar(State(desk): State<Arc<ScheduleDesk>>, Path(file): Path<String>) -> Response {
+    match feed(&desk, &file).await {
+        Ok(Some(body)) => (
+            [(header::CONTENT_TYPE, "text/calendar; charset=utf-8"), (header::CACHE_CONTROL, "no-store")],
+            body,
+        )
+            .into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "There is no such calendar.").into_response(),
+        Err(error) => ApiError::Internal(error).into_response(),
+    }
+}
+
+async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>> {
+    let Some(token) =
+        file.strip_suffix(".ics").filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+    else {
+        return Ok(None);
+    };
+    let owner: Option<i64> = with_db!(&desk.db, |pool| {
+        sqlx::query_scalar("SELECT id FROM users WHERE calendar_token = $1 AND role = 'admin'")
+            .bind(token)
+            .fetch_optional(pool)
+            .await?
+    });
+    if owner.is_none() {
+        return Ok(None);
+    }
+    let content = desk.site.content();
+    let now = Timestamp::now();
+    let jobs = desk.jobs(&content, now - PAST, now + AHEAD).await?;
+    let events: Vec<ics::Event> = jobs
+        .into_iter()
+        .filter_map(|job| {
+            let (start, end) = (job.start.parse().ok()?, job.end.parse().ok()?);
+            let requested = job.state == TimeState::Requested;
+            Some(ics::Event {
+                uid: event_uid(job.booking_id, &desk.public_url),
+                sequence: 0,
+                start,
+                end,
+                summary: format!(
+                    "{}{}: {}",
+                    if requested { "Requested: " } else { "" },
+                    job.name,
+                    job.summary
+                ),
+                description: format!(
+                    "Request #{} ({}). Phone: {}.{}",
+                    job.booking_id,
+                    job.kind.describe(),
+                    job.phone,
+                    job.location.as_deref().map(|place| format!(" Where: {place}.")).unwrap_or_default()
+                ),
+                location: job.location.unwrap_or_default(),
+                status: if requested { ics::Status::Tentative } else { ics::Status::Confirmed },
+                url: Some(format!("{}/dbadmin/bookings", desk.public_url)),
+            })
+        })
+        .collect();
+    Ok(Some(ics::calendar(
+        &format!("{} jobs", content.business.name),
+        &events,
+        &content.business.zone(),
+        now,
+    )))
+}

@@ -1,0 +1,122 @@
+//! Links sent to a visitor: one to change or cancel their request (`Manage`), one through the
+//! site to the shop's review page (`Review`, so a click is counted). Each carries a random
+//! 256-bit token; the database keeps only its hash. Every message gets a fresh link, so none is
+//! ever stored in the clear, and all of a booking's links work until the booking's time is over.
+
+use std::future::Future;
+
+use crate::{
+    auth::session::{random_token, token_hash},
+    clock,
+    db::Db,
+    for_both_connections, with_db,
+};
+
+/// Where a visitor changes or cancels a request; the token follows.
+pub const MANAGE_PATH: &str = "/booking/";
+/// Where a review link goes through the site; the token follows.
+pub const REVIEW_PATH: &str = "/review/";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Manage,
+    Review,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Manage => "manage",
+            Self::Review => "review",
+        }
+    }
+
+    /// The link's path on the site, for `token`.
+    pub fn path(self, token: &str) -> String {
+        match self {
+            Self::Manage => format!("{MANAGE_PATH}{token}"),
+            Self::Review => format!("{REVIEW_PATH}{token}"),
+        }
+    }
+}
+
+/// Makes a link, inside the caller's transaction.
+pub trait LinkWrites {
+    /// A new link of `purpose` to booking `booking_id`: its token.
+    fn mint_link(
+        &mut self,
+        booking_id: i64,
+        purpose: Purpose,
+    ) -> impl Future<Output = sqlx::Result<String>> + Send;
+}
+
+for_both_connections!(impl LinkWrites {
+    async fn mint_link(&mut self, booking_id: i64, purpose: Purpose) -> sqlx::Result<String> {
+        let token = random_token();
+        sqlx::query("INSERT INTO booking_links (token_hash, booking_id, purpose, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(token_hash(&token))
+            .bind(booking_id)
+            .bind(purpose.as_str())
+            .bind(clock::now())
+            .execute(&mut *self)
+            .await?;
+        Ok(token)
+    }
+});
+
+/// A new link of `purpose` to booking `booking_id`: its token.
+pub async fn mint(db: &Db, booking_id: i64, purpose: Purpose) -> anyhow::Result<String> {
+    Ok(with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.mint_link(booking_id, purpose).await?
+    }))
+}
+
+/// Whether `token` could be a link's token (64 hex digits): anything else is not looked up.
+fn well_formed(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The booking a link of `purpose` with `token` leads to.
+pub async fn find(db: &Db, token: &str, purpose: Purpose) -> anyhow::Result<Option<i64>> {
+    if !well_formed(token) {
+        return Ok(None);
+    }
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT booking_id FROM booking_links WHERE token_hash = $1 AND purpose = $2")
+            .bind(token_hash(token))
+            .bind(purpose.as_str())
+            .fetch_optional(pool)
+            .await?
+    }))
+}
+
+/// The booking a review link leads to, noting the first time it was opened (the one thing a
+/// GET records here: a customer's click from an e-mail can be nothing else).
+pub async fn open_review(db: &Db, token: &str) -> anyhow::Result<Option<i64>> {
+    if !well_formed(token) {
+        return Ok(None);
+    }
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "UPDATE booking_links SET opened_at = COALESCE(opened_at, $1) WHERE token_hash = $2 AND purpose = 'review'
+             RETURNING booking_id",
+        )
+        .bind(clock::now())
+        .bind(token_hash(token))
+        .fetch_optional(pool)
+        .await?
+    }))
+}
+
+/// When booking `booking_id`'s review link was first opened, if ever.
+pub async fn review_opened_at(db: &Db, booking_id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT MIN(opened_at) FROM booking_links WHERE booking_id = $1 AND purpose = 'review'",
+        )
+        .bind(booking_id)
+        .fetch_one(pool)
+        .await?
+    }))
+}

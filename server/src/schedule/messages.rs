@@ -1,0 +1,349 @@
+//! What the outbox sends about a booking besides its first notice to the shop. The visitor: the
+//! confirmation of their request, the time the shop confirmed (or moved), the day-before
+//! reminder and the thank-you with the review link. Nothing the visitor typed goes back out in
+//! any of them (their name, details, answers in their own words: a stranger's address typed into
+//! the form would otherwise receive the sender's words), and nothing of the admin area. Times are
+//! on the shop's clock; a time comes with a calendar file. The shop: what the visitor changed
+//! with their link.
+
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+use jiff::Timestamp;
+
+use super::{
+    calendar::{Calendar, Kind},
+    ics,
+    links::{self, Purpose as Link},
+    store::{self as appointments, Appointment, State},
+};
+use crate::{
+    content::Content,
+    db::Db,
+    delivery::{BookingMessage, Mail, Messages, Purpose},
+    site::SiteDetails,
+    with_db,
+};
+
+/// Makes the outbox's messages from the bookings, their times and the site details.
+pub struct Letters {
+    pub db: Db,
+    pub site: Arc<SiteDetails>,
+    /// The site's address, for links (`https://trailers.example.com`).
+    pub public_url: String,
+}
+
+impl Messages for Letters {
+    fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>> {
+        Box::pin(async move {
+            let content = self.site.content();
+            Visitor { db: &self.db, content: &content, public_url: &self.public_url, booking_id }
+                .mail(purpose)
+                .await
+        })
+    }
+
+    fn shop_notice<'a>(
+        &'a self,
+        message: &'a BookingMessage,
+        purpose: Purpose,
+    ) -> BoxFuture<'a, anyhow::Result<(String, String)>> {
+        Box::pin(async move { self.notice(message, purpose).await })
+    }
+}
+
+impl Letters {
+    /// What the shop hears of a change the visitor made: subject and body.
+    async fn notice(&self, message: &BookingMessage, purpose: Purpose) -> anyhow::Result<(String, String)> {
+        let content = self.site.content();
+        let id = message.booking_id;
+        let inbox = format!("{}/dbadmin/bookings", self.public_url);
+        match purpose {
+            Purpose::Changed(_) => {
+                let time = appointments::get(&self.db, id).await?;
+                let label =
+                    time.map_or_else(|| "(no time)".to_owned(), |t| Calendar::new(&content).label(t.slot));
+                Ok((
+                    format!("Request #{id} from {}: another time asked for", message.name),
+                    format!(
+                        "{} asked for another time with their link:\n\n{label}\n\n\
+                         Confirm it or set another in the schedule: {inbox}\n\nPhone: {}\n",
+                        message.name, message.phone
+                    ),
+                ))
+            }
+            Purpose::Cancelled => {
+                let reason: Option<String> = with_db!(&self.db, |pool| {
+                    sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
+                        .bind(id)
+                        .fetch_one(pool)
+                        .await?
+                });
+                let said =
+                    reason.map_or_else(|| "They gave no reason.".to_owned(), |r| format!("They said: {r}"));
+                Ok((
+                    format!("Request #{id} from {} was cancelled", message.name),
+                    format!(
+                        "{} cancelled request #{id} with their link. {said}\n\nThe inbox: {inbox}\n\nPhone: {}\n",
+                        message.name, message.phone
+                    ),
+                ))
+            }
+            other => anyhow::bail!("{} is not a notice for the shop", other.key()),
+        }
+    }
+}
+
+/// What the visitor's e-mails are made from.
+struct Visitor<'a> {
+    db: &'a Db,
+    content: &'a Content,
+    public_url: &'a str,
+    booking_id: i64,
+}
+
+impl Visitor<'_> {
+    /// The e-mail of `purpose` as it stands now.
+    async fn mail(&self, purpose: Purpose) -> anyhow::Result<Mail> {
+        let appointment = appointments::get(self.db, self.booking_id).await?;
+        match purpose {
+            Purpose::Request => self.confirmation(appointment.as_ref()).await,
+            Purpose::Time(version) => match appointment {
+                Some(time) if time.version == version && time.state == State::Confirmed => {
+                    let moved =
+                        crate::delivery::store::time_sent_before(self.db, self.booking_id, purpose).await?;
+                    self.confirmed(&time, moved).await
+                }
+                _ => Ok(Mail::Stale("the time changed or was cancelled before this was sent")),
+            },
+            Purpose::Reminder(version) => match appointment {
+                Some(time)
+                    if time.version == version
+                        && time.state == State::Confirmed
+                        && time.slot.start > Timestamp::now() =>
+                {
+                    self.reminder(&time).await
+                }
+                _ => Ok(Mail::Stale("the time changed, was cancelled or has passed")),
+            },
+            Purpose::Review => self.review().await,
+            Purpose::Changed(_) | Purpose::Cancelled => {
+                anyhow::bail!("{} is for the shop, not the visitor", purpose.key())
+            }
+        }
+    }
+
+    fn calendar(&self) -> Calendar<'_> {
+        Calendar::new(self.content)
+    }
+
+    /// The shop's name and phone, at the foot of every e-mail.
+    fn signature(&self) -> String {
+        format!("{}\n{}\n", self.content.business.name, self.content.business.phone)
+    }
+
+    async fn manage_link(&self) -> anyhow::Result<String> {
+        let token = links::mint(self.db, self.booking_id, Link::Manage).await?;
+        Ok(format!("{}{}", self.public_url, Link::Manage.path(&token)))
+    }
+
+    async fn confirmation(&self, time: Option<&Appointment>) -> anyhow::Result<Mail> {
+        let business = &self.content.business;
+        let mut body = format!(
+            "Thank you for your service request to {shop}. Your request number is #{id}.\n\n",
+            shop = business.name,
+            id = self.booking_id,
+        );
+        if let Some(time) = time {
+            body.push_str(&format!(
+                "Requested: {} ({}).\nWe'll confirm this time, or call you to agree another one.\n\n",
+                self.calendar().label(time.slot),
+                time.kind.describe()
+            ));
+        }
+        body.push_str(&format!(
+            "What happens next: we'll call or e-mail you within {response} to confirm the details\n\
+             (sooner for emergencies). If it can't wait, call us any time at {phone}.\n",
+            response = business.response_time,
+            phone = business.phone,
+        ));
+        let picked = picked_answers(self.db, self.booking_id, self.content).await?;
+        if !picked.is_empty() {
+            body.push_str("\nYour request:\n");
+            for (label, answer) in &picked {
+                body.push_str(&format!("  {label}: {answer}\n"));
+            }
+        }
+        match photo_count(self.db, self.booking_id).await? {
+            0 => {}
+            1 => body.push_str("\nWe received your photo.\n"),
+            n => body.push_str(&format!("\nWe received your {n} photos.\n")),
+        }
+        let manage = self.manage_link().await?;
+        body.push_str(&format!("\nTo see, change or cancel your request: {manage}\n"));
+        body.push_str(&format!(
+            "\nIf you did not ask for this, you can ignore this e-mail.\n\n{}",
+            self.signature()
+        ));
+        let calendar = time.map(|time| self.ics(time, &manage));
+        Ok(Mail::Send {
+            subject: format!("Your service request #{} with {}", self.booking_id, business.name),
+            body,
+            calendar,
+        })
+    }
+
+    async fn confirmed(&self, time: &Appointment, moved: bool) -> anyhow::Result<Mail> {
+        let label = self.calendar().label(time.slot);
+        let manage = self.manage_link().await?;
+        let (subject, opening) = if moved {
+            (format!("New time: {label}"), "We've moved your appointment to a new time.")
+        } else {
+            (format!("Confirmed: {label}"), "Your appointment is confirmed.")
+        };
+        let body = format!(
+            "{opening}\n\n{label}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
+             To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
+            what = capitalised(time.kind.describe()),
+            place = self.place(time.kind),
+            id = self.booking_id,
+            phone = self.content.business.phone,
+            signature = self.signature(),
+        );
+        Ok(Mail::Send { subject, body, calendar: Some(self.ics(time, &manage)) })
+    }
+
+    async fn reminder(&self, time: &Appointment) -> anyhow::Result<Mail> {
+        let calendar = self.calendar();
+        let manage = self.manage_link().await?;
+        let body = format!(
+            "A reminder of your appointment tomorrow:\n\n{label}\n{what}, {place}\n\nRequest #{id}.\n\
+             Can't make it? Change or cancel it here: {manage}, or call us at {phone}.\n\n{signature}",
+            label = calendar.label(time.slot),
+            what = capitalised(time.kind.describe()),
+            place = self.place(time.kind),
+            id = self.booking_id,
+            phone = self.content.business.phone,
+            signature = self.signature(),
+        );
+        Ok(Mail::Send {
+            subject: format!("Reminder: your trailer service tomorrow, {}", calendar.hours_of(time.slot)),
+            body,
+            calendar: Some(self.ics(time, &manage)),
+        })
+    }
+
+    async fn review(&self) -> anyhow::Result<Mail> {
+        let business = &self.content.business;
+        let token = links::mint(self.db, self.booking_id, Link::Review).await?;
+        let body = format!(
+            "Thank you for choosing {shop}. We hope your trailer serves you well.\n\n\
+             If you have a minute, a short review helps other trailer owners find us:\n{url}{path}\n\n\
+             Anything not right? Reply to this e-mail or call us at {phone}.\n\n{signature}",
+            shop = business.name,
+            url = self.public_url,
+            path = Link::Review.path(&token),
+            phone = business.phone,
+            signature = self.signature(),
+        );
+        Ok(Mail::Send { subject: format!("Thank you from {}", business.name), body, calendar: None })
+    }
+
+    /// Where it happens: the shop's address for a drop-off; the trailer's place for the crew.
+    fn place(&self, kind: Kind) -> String {
+        let a = &self.content.business.address;
+        match kind {
+            Kind::Shop => format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code),
+            Kind::Mobile => "where your trailer is".to_owned(),
+        }
+    }
+
+    fn ics(&self, time: &Appointment, manage: &str) -> String {
+        calendar_file(self.content, self.public_url, time, manage)
+    }
+}
+
+/// The calendar file of a booking's `time` (the shop's address as the place), with the link to
+/// change or cancel it, `manage`.
+pub fn calendar_file(content: &Content, public_url: &str, time: &Appointment, manage: &str) -> String {
+    let business = &content.business;
+    let a = &business.address;
+    let event = ics::Event {
+        uid: event_uid(time.booking_id, public_url),
+        sequence: time.version,
+        start: time.slot.start,
+        end: time.slot.end,
+        summary: format!("Trailer service: {}", business.name),
+        description: format!(
+            "Request #{}: {}. Change or cancel: {manage}. Phone: {}",
+            time.booking_id,
+            time.kind.describe(),
+            business.phone
+        ),
+        location: format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code),
+        status: match time.state {
+            State::Requested => ics::Status::Tentative,
+            State::Confirmed => ics::Status::Confirmed,
+            State::Cancelled => ics::Status::Cancelled,
+        },
+        url: Some(manage.to_owned()),
+    };
+    ics::calendar(&business.name, &[event], &business.zone(), Timestamp::now())
+}
+
+/// The one id of a booking's time in every calendar file (so a calendar replaces it).
+pub fn event_uid(booking_id: i64, public_url: &str) -> String {
+    let host = public_url
+        .split("://")
+        .nth(1)
+        .unwrap_or(public_url)
+        .split(['/', ':'])
+        .next()
+        .unwrap_or("trailerworks");
+    format!("booking-{booking_id}@{host}")
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// (label, answer) of each of the booking's answers picked from the assistant's quick options.
+async fn picked_answers(
+    db: &Db,
+    booking_id: i64,
+    content: &Content,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let answers: Vec<(String, String)> = with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(booking_id)
+            .fetch_all(pool)
+            .await?
+    });
+    Ok(answers
+        .into_iter()
+        .filter_map(|(question, answer)| {
+            Some((content.chat.picked_label(&question, &answer)?.to_owned(), answer))
+        })
+        .collect())
+}
+
+async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE booking_id = $1")
+            .bind(booking_id)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bookings_event_keeps_one_id_on_the_sites_host() {
+        assert_eq!(event_uid(12, "https://trailers.example.com"), "booking-12@trailers.example.com");
+        assert_eq!(event_uid(3, "http://127.0.0.1:8080"), "booking-3@127.0.0.1");
+    }
+}
