@@ -191,8 +191,11 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
 
   // Edit the title.
   await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Bearing Basics");
   await page.getByLabel("Title").fill("Bearing Basics for Spring");
   await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(page.getByRole("status").filter({ hasText: "Updated: Bearing Basics for Spring" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toBeVisible();
 
   // Delete: an in-page question with the post's title; Cancel keeps the post, Delete deletes it.

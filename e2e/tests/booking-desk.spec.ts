@@ -26,6 +26,11 @@ async function choose(page: Page, option: string) {
   await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
 }
 
+/** Answers the offered times with a call instead. */
+async function callMe(page: Page) {
+  await page.getByRole("button", { name: "Call me to schedule" }).click();
+}
+
 async function fillContact(page: Page) {
   await page.getByLabel("Name").fill("Sam Reyes");
   await page.getByLabel("Email").fill("sam@example.com");
@@ -55,12 +60,16 @@ test("a mis-tapped answer can be changed, and Start over begins again; the recor
   await choose(page, "Repairs needed");
   await choose(page, "Can bring to shop");
   await choose(page, "Not urgent (routine service)");
+  await callMe(page);
   await fillContact(page);
 
-  // Changing the last answer from the form keeps what was typed in it.
+  // Changing answers from the form keeps what was typed in it.
   await page.getByRole("button", { name: "Change answer" }).click();
   await expect(page.getByRole("form", { name: "Your contact information" })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Drop-off times" })).toBeVisible();
+  await page.getByRole("button", { name: "Change answer" }).click();
   await choose(page, "Soon (within a week)");
+  await callMe(page);
   await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
 
   await page.getByRole("button", { name: "Start over" }).click();
@@ -71,6 +80,7 @@ test("a mis-tapped answer can be changed, and Start over begins again; the recor
   await choose(page, "Repairs needed");
   await choose(page, "Can bring to shop");
   await choose(page, "Urgent (24-48 hours)");
+  await callMe(page);
   await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
   const sent = await submit(page);
   expect(sent.answers.map((a) => a.answer)).toEqual(["Flatbed Trailer", "Repairs needed", "Can bring to shop", "Urgent (24-48 hours)"]);
@@ -139,6 +149,7 @@ test.describe("mobile service", () => {
     await expect(log).toContainText("Boulder looks like it's outside the cities we usually cover, but we'd still like to help.");
     await expect(log).not.toContainText("80011");
     await choose(page, "Soon (within a week)");
+    await callMe(page);
     await fillContact(page);
     const sent = await submit(page);
     expect(sent.location).toBe("Boulder");
@@ -165,6 +176,7 @@ test.describe("where a request came from", () => {
     await choose(page, "Repairs needed");
     await choose(page, "Can bring to shop");
     await choose(page, "Soon (within a week)");
+    await callMe(page);
     await fillContact(page);
     const sent = await submit(page);
     expect(sent.source).toEqual({
@@ -197,6 +209,7 @@ test.describe("photos of the damage", () => {
     await choose(page, "Repairs needed");
     await choose(page, "Can bring to shop");
     await choose(page, "Soon (within a week)");
+    await callMe(page);
     await fillContact(page);
     // The first upload is held until the test lets it go, so its progress bar can be seen.
     let release = () => {};
@@ -257,8 +270,13 @@ test("focus follows the conversation and screen readers hear each assistant mess
   await choose(page, "Can bring to shop");
   await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
   await choose(page, "Not urgent (routine service)");
+  await expect(announcer).toHaveText("When would you like to drop the trailer off? Here are our next open times.");
+  await expect(page.getByRole("group", { name: "Drop-off times" }).getByRole("button").first()).toBeFocused();
+  await callMe(page);
   await expect(page.getByLabel("Name")).toBeFocused();
   await expect(announcer).toContainText("how can we reach you?");
+  await page.getByRole("button", { name: "Change answer" }).click();
+  await expect(page.getByRole("group", { name: "Drop-off times" }).getByRole("button").first()).toBeFocused();
   await page.getByRole("button", { name: "Change answer" }).click();
   await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
 });

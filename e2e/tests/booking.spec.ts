@@ -19,6 +19,7 @@ async function chatToContactForm(page: Page) {
   await choose(page, "Repairs needed");
   await choose(page, "Can bring to shop");
   await choose(page, "Urgent (24-48 hours)");
+  await page.getByRole("button", { name: "Call me to schedule" }).click();
   await expect(page.getByRole("form", { name: "Your contact information" })).toBeVisible();
 }
 
@@ -59,6 +60,15 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
   }
   await choose(page, "Urgent (24-48 hours)");
+  await expect(log).toContainText("When should our mobile crew come? Pick an arrival window.");
+  const windows = page.getByRole("group", { name: "Arrival windows" }).getByRole("button");
+  // The next six open windows, then the calendar of later days and the call option.
+  await expect(windows).toHaveCount(8);
+  await expect(windows.nth(6)).toHaveText("Later dates");
+  await expect(windows.nth(7)).toHaveText("Call me to schedule");
+  const picked = (await windows.first().textContent()) ?? "";
+  await windows.first().click();
+  await expect(log).toContainText(`You: ${picked}`);
   await expect(log).toContainText("how can we reach you?");
   await expect(page.getByLabel(/Additional Details/)).toHaveAttribute("rows", "3");
 
@@ -67,6 +77,7 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   await expect(page).toHaveURL("/thank-you");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
+  await expect(page.getByText(`Requested: ${picked}`)).toBeVisible();
   await expect(page.getByText("jamie@example.com")).toBeVisible();
   await expect(page.getByText("Your request number is #1.")).toBeVisible();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
@@ -192,7 +203,17 @@ test("axe finds no accessibility violation with the dialog open, in the chat and
   await openDialog(page);
   await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await chatToContactForm(page);
+  await choose(page, "Dump Trailer");
+  await choose(page, "Repairs needed");
+  await choose(page, "Can bring to shop");
+  await choose(page, "Urgent (24-48 hours)");
+  await expect(page.getByRole("group", { name: "Drop-off times" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Later dates" }).click();
+  await expect(page.locator("table").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Back to the next times" }).click();
+  await page.getByRole("button", { name: "Call me to schedule" }).click();
   await page.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expectNoAxeViolations(page);

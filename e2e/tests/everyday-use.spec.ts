@@ -256,6 +256,7 @@ test.describe("the booking form", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Book a Service" }).first().click();
     for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+    await page.getByRole("button", { name: "Call me to schedule" }).click();
     await page.getByLabel("Name").fill("Sam Reyes");
     await page.getByLabel("Email").fill("sam@example.com");
     await page.getByLabel("Phone").fill("12");
@@ -286,6 +287,7 @@ test.describe("the booking form", () => {
       await hydrated(page);
       await page.getByRole("button", { name: "Book a Service" }).first().click();
       for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+      await page.getByRole("button", { name: "Call me to schedule" }).click();
       await page.getByLabel("Add photos").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") }]);
       const item = page.getByRole("listitem").filter({ hasText: "notes.txt" });
       await expect(item).toContainText("Please select an image file");

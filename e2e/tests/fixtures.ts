@@ -2,6 +2,7 @@
 // and fails if the page logs any console error or warning (hydration mismatches included).
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import PostalMime, { type Email } from "postal-mime";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
@@ -190,6 +191,35 @@ export async function publishShopNotes(server: Server, count: number): Promise<v
     });
     if (response.status !== 201) throw new Error(`publishing shop note ${n} answered ${response.status}`);
   }
+}
+
+/** The first e-mail the SMTP stand-in received whose subject matches, read as a mail client
+ * would (decoded parts and attachments); waits up to 10 s for it. */
+export async function mailWith(smtp: SmtpStandIn | null, subject: RegExp): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const raw of smtp?.messages ?? []) {
+          const mail = await PostalMime.parse(raw);
+          if (subject.test(mail.subject ?? "")) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000, message: `an e-mail with the subject ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The text of an e-mail's calendar file. */
+export function calendarOf(mail: Email): string {
+  const file = mail.attachments.find((attachment) => attachment.mimeType === "text/calendar");
+  if (!file) throw new Error(`no calendar file in "${mail.subject}"`);
+  return typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content);
 }
 
 /** Signs in as ADMIN (servers started with `admin: true`) and lands on the dashboard. */

@@ -9,6 +9,7 @@ import { ServiceAreasPage } from "../features/areas/ServiceAreasPage";
 import { BlogPage } from "../features/blog/BlogPage";
 import { PostNotFoundPage } from "../features/blog/PostNotFoundPage";
 import { PostPage } from "../features/blog/PostPage";
+import { ManageBookingPage } from "../features/booking/ManageBookingPage";
 import { ThankYouPage } from "../features/booking/ThankYouPage";
 import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
@@ -40,6 +41,8 @@ function PageView({ page }: { page: Page }) {
       return <CityNotFoundPage />;
     case "thankYou":
       return <ThankYouPage data={page.data} />;
+    case "manageBooking":
+      return <ManageBookingPage data={page.data} />;
     case "blog":
       return <BlogPage data={page.data} />;
     case "post":

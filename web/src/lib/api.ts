@@ -1,6 +1,6 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
-import type { AreaLink, Page, SearchResults } from "./types";
+import type { AreaLink, OpenTimes, Page, RequestView, SearchResults, TimeKind } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -45,11 +45,13 @@ export interface BookingRequest {
   source: BookingSource;
   /** Tokens of the photos uploaded for this request. */
   photos: string[];
+  /** The time picked, if any. */
+  appointment?: { kind: TimeKind; start: string };
 }
 
 export type BookingResult =
-  | { ok: true; requestNumber: number }
-  | { ok: false; fieldErrors: Record<string, string[]>; message: string | null };
+  | { ok: true; requestNumber: number; manageUrl: string; requested: string | null }
+  | { ok: false; fieldErrors: Record<string, string[]>; message: string | null; timeTaken: boolean };
 
 /** Sends a booking. Never throws: a network failure is a failed result. */
 export async function submitBooking(request: BookingRequest): Promise<BookingResult> {
@@ -60,20 +62,28 @@ export async function submitBooking(request: BookingRequest): Promise<BookingRes
       body: JSON.stringify(request),
     });
     if (response.ok) {
-      const booked = (await response.json()) as { id: number };
-      return { ok: true, requestNumber: booked.id };
+      const booked = (await response.json()) as { id: number; manageUrl: string; appointment: { label: string } | null };
+      return { ok: true, requestNumber: booked.id, manageUrl: booked.manageUrl, requested: booked.appointment?.label ?? null };
     }
     const body = (await response.json().catch(() => ({}))) as { errors?: Record<string, string[]>; error?: string };
-    // Past the rate limit and while the server cannot store anything, its message says what to do.
-    const explained = response.status === 429 || response.status === 503;
+    // Past the rate limit, while the server cannot store anything and when the time was just
+    // taken, its message says what to do.
+    const explained = response.status === 429 || response.status === 503 || response.status === 409;
     return {
       ok: false,
       fieldErrors: body.errors ?? {},
-      message: explained && body.error ? body.error : null,
+      message: explained && body.error ? body.error : (body.errors?.appointment?.[0] ?? null),
+      timeTaken: response.status === 409 || Boolean(body.errors?.appointment),
     };
   } catch {
-    return { ok: false, fieldErrors: {}, message: null };
+    return { ok: false, fieldErrors: {}, message: null, timeTaken: false };
   }
+}
+
+/** The open times of `kind` (the next six, or those of `date`). */
+export function openTimes(kind: TimeKind, date?: string): Promise<OpenTimes> {
+  const day = date ? `&date=${encodeURIComponent(date)}` : "";
+  return getJson<OpenTimes>(`/api/availability?kind=${kind}${day}`);
 }
 
 /** Whether a place is in the service area, and what the assistant says about it. */
@@ -91,3 +101,27 @@ export async function checkServiceArea(place: string): Promise<AreaCheck | null>
     return null;
   }
 }
+
+/** A JSON call whose refusal's message (`{"error"}`, or the first field message) is thrown. */
+async function callJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { Accept: "application/json", ...(body !== undefined && { "Content-Type": "application/json" }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (response.ok) return (await response.json()) as T;
+  const refusal = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
+  const said = refusal.error ?? Object.values(refusal.errors ?? {})[0]?.[0];
+  throw new ApiError(response.status, said ?? "Something went wrong. Please try again, or call us.");
+}
+
+/** The visitor's request behind a change-or-cancel link's token. */
+export const manage = {
+  show: (token: string) => callJson<RequestView>("GET", `/api/manage/${encodeURIComponent(token)}`),
+  times: (token: string, date?: string) =>
+    callJson<OpenTimes>("GET", `/api/manage/${encodeURIComponent(token)}/times${date ? `?date=${encodeURIComponent(date)}` : ""}`),
+  changeTime: (token: string, start: string) => callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/time`, { start }),
+  cancel: (token: string, reason: string) =>
+    callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/cancel`, reason.trim() ? { reason } : {}),
+  calendarUrl: (token: string) => `/api/manage/${encodeURIComponent(token)}/calendar.ics`,
+};

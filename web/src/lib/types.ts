@@ -41,6 +41,8 @@ export interface ChatScript {
   /** Answers that make a request urgent (not an emergency). */
   urgentAnswers: string[];
   steps: ChatStep[];
+  /** When the assistant offers times, and what it says then (the layout's `times`). */
+  times?: TimesScript;
 }
 
 export interface LayoutData {
@@ -63,6 +65,7 @@ export interface LayoutData {
   footerAreas: { name: string; slug: string }[];
   year: number;
   chat: ChatScript;
+  times: TimesScript;
   /** Every service-area city, offered when the assistant asks where the trailer is. */
   areaCities: AreaLink[];
 }
@@ -194,6 +197,58 @@ export interface CityData {
   closingCta: Cta;
 }
 
+/** When the assistant offers times (content file, [scheduling]). */
+export interface TimesScript {
+  /** The answers to the shop-or-mobile question that lead to drop-off slots or arrival windows. */
+  shopAnswer: string;
+  mobileAnswer: string;
+  shopQuestion: string;
+  mobileQuestion: string;
+  /** The quick answer that opens the calendar of open days. */
+  laterLabel: string;
+  /** The quick answer of a visitor who would rather be called. */
+  callLabel: string;
+}
+
+/** Drop-off slots at the shop, or arrival windows of the mobile crew. */
+export type TimeKind = "shop" | "mobile";
+
+/** A time a visitor may pick. */
+export interface TimeOption {
+  /** When it starts (UTC); sent back to take it. */
+  start: string;
+  /** "Tuesday, December 1, 8:00-10:00 AM". */
+  label: string;
+  /** Its day on the shop's clock, "2026-12-01". */
+  date: string;
+  /** "8:00-10:00 AM". */
+  hours: string;
+}
+
+/** The open times: the next ones (or a day's), and every day with one. */
+export interface OpenTimes {
+  kind: TimeKind;
+  times: TimeOption[];
+  days: string[];
+}
+
+export interface ManageBookingData {
+  phone: string;
+}
+
+/** A visitor's request as their link shows it. */
+export interface RequestView {
+  number: number;
+  /** "November 24, 2026". */
+  received: string;
+  answers: { label: string; answer: string }[];
+  time: { kind: TimeKind; label: string; state: "requested" | "confirmed" | "cancelled" } | null;
+  /** The kind of time that may be picked; null when the shop calls to arrange one. */
+  kind: TimeKind | null;
+  cancelled: boolean;
+  phone: string;
+}
+
 export interface ThankYouData {
   steps: string[];
 }
@@ -249,6 +304,7 @@ export type Page = { status: number; head: Head } & (
   | { kind: "city"; data: CityData }
   | { kind: "cityNotFound"; data: null }
   | { kind: "thankYou"; data: ThankYouData }
+  | { kind: "manageBooking"; data: ManageBookingData }
   | { kind: "blog"; data: BlogData }
   | { kind: "post"; data: PostData }
   | { kind: "postNotFound"; data: null }

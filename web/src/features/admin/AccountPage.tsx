@@ -1,7 +1,8 @@
-// The signed-in admin's account: the password, two-step sign-in and the sessions.
+// The signed-in admin's account: the password, two-step sign-in, the sessions and the calendar feed.
 import { useEffect, useState, type FormEvent } from "react";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
+import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AdminApiError, adminApi, type Account } from "./api";
 import { ErrorNotice } from "./ErrorNotice";
 import { TwoFactorSection } from "./TwoFactorSection";
@@ -139,6 +140,7 @@ export function AccountPage() {
           <PasswordSection />
           <TwoFactorSection account={account} reload={load} />
           <SessionsSection account={account} reload={load} />
+          <CalendarFeedSection />
         </>
       )}
     </AdminShell>

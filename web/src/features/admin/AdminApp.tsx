@@ -8,6 +8,7 @@ import { BookingsPage } from "./BookingsPage";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 import { NotificationsPage } from "./NotificationsPage";
+import { SchedulePage } from "./SchedulePage";
 import { RequireAdmin, SessionProvider } from "./session";
 import { SitePage } from "./site/SitePage";
 
@@ -59,6 +60,14 @@ export function AdminApp() {
           element={
             <RequireAdmin>
               <BookingsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/schedule"
+          element={
+            <RequireAdmin>
+              <SchedulePage />
             </RequireAdmin>
           }
         />

@@ -1,12 +1,15 @@
-import { Download, Mail, MessageSquare, Phone, Search } from "lucide-react";
+import { Download, Mail, MessageSquare, Phone, Search, Star } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
 import { adminApi, bookingQuery, type Booking, type Delivery } from "./api";
+import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
 import { BookingSources } from "./BookingSources";
 import { useShopClock } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
+import { failureMessage, PLAIN_BUTTON } from "./form";
 import { bookingsChanged } from "./deskStatus";
 
 const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
@@ -21,6 +24,7 @@ const DELIVERY_STYLE: Record<Delivery["state"], string> = {
   pending: "bg-slate-100 text-slate-800",
   retrying: "bg-amber-100 text-amber-900",
   dead: "bg-red-100 text-red-800",
+  cancelled: "bg-slate-100 text-slate-600",
 };
 
 /** What each delivery channel is, in the owner's words. */
@@ -30,11 +34,28 @@ const CHANNEL_NAMES: Record<string, string> = {
   confirmation: "visitor's confirmation",
 };
 
+/** What each later message is, by its purpose without the time's version ("time-2": "time"). */
+const PURPOSE_NAMES: Record<string, string> = {
+  time: "visitor's confirmed time",
+  reminder: "visitor's reminder",
+  changed: "new time asked for",
+  cancelled: "cancelled by the visitor",
+  review: "visitor's review request",
+};
+
+/** "email to you", or for a later message to the shop "new time asked for, email to you". */
+export function deliveryName({ channel, purpose }: Delivery): string {
+  const channelName = CHANNEL_NAMES[channel] ?? channel;
+  if (purpose === "request") return channelName;
+  const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
+  return channel === "confirmation" ? purposeName : `${purposeName}, ${channelName}`;
+}
+
 function DeliveryBadge({ delivery }: { delivery: Delivery }) {
   return (
     <li className="text-sm">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
-        {CHANNEL_NAMES[delivery.channel] ?? delivery.channel}: {delivery.state}
+        {deliveryName(delivery)}: {delivery.state}
       </span>
       {delivery.lastError && delivery.state !== "sent" && (
         <span className="ml-2 text-slate-700">
@@ -73,7 +94,50 @@ function ContactLink({ href, label, icon, text }: { href: string; label: string;
 /** Statuses that still need the shop's attention: an urgent one of these comes first. */
 const OPEN = ["new", "contacted"];
 
-function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (status: string) => void }) {
+/** After a finished job: the thank-you with the review link, sent on the owner's word. */
+function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+  const { dateTime } = useShopClock();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { review } = booking;
+  if (review) {
+    const sent = review.sentAt ? `sent ${dateTime(review.sentAt)}` : review.state === "dead" ? "could not be sent" : "on its way";
+    return (
+      <p className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+        <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
+        Review request {sent}
+        {review.openedAt ? `; the link was opened ${dateTime(review.openedAt)}.` : review.sentAt ? "; the link has not been opened yet." : "."}
+      </p>
+    );
+  }
+  async function send() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await adminApi.requestReview(booking.id);
+      onChanged();
+    } catch (failure) {
+      setProblem(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <button type="button" disabled={busy} onClick={() => void send()} className={`${PLAIN_BUTTON} inline-flex items-center gap-1.5`}>
+        <Star aria-hidden="true" className="h-4 w-4" />
+        Ask for a review
+      </button>
+      {problem && (
+        <p role="alert" className="text-red-800">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function BookingCard({ booking, onStatus, onChanged }: { booking: Booking; onStatus: (status: string) => void; onChanged: () => void }) {
   const { dateTime } = useShopClock();
   const statusId = useId();
   const open = OPEN.includes(booking.status);
@@ -118,6 +182,20 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
           </select>
         </div>
       </div>
+      {booking.cancelledAt && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+          Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
+          {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
+        </p>
+      )}
+      <AppointmentPanel
+        key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
+        bookingId={booking.id}
+        time={booking.appointment}
+        cancelled={booking.cancelledAt !== null}
+        onChanged={onChanged}
+      />
+      {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-700">Email</dt>
         <dd>
@@ -181,7 +259,7 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
         {booking.deliveries.length === 0 ? (
           <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
         ) : (
-          booking.deliveries.map((delivery) => <DeliveryBadge key={delivery.channel} delivery={delivery} />)
+          booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.purpose}`} delivery={delivery} />)
         )}
       </ul>
       <BookingNotes bookingId={booking.id} notes={booking.notes} />
@@ -193,10 +271,12 @@ function BookingCard({ booking, onStatus }: { booking: Booking; onStatus: (statu
 const SEARCH_AFTER_MS = 300;
 
 export function BookingsPage() {
+  /** A link from the schedule opens the inbox searched for the job's customer. */
+  const [params] = useSearchParams();
   const [filter, setFilter] = useState("");
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(() => params.get("search") ?? "");
   /** The search as last typed, a moment after typing stops. */
-  const [searched, setSearched] = useState("");
+  const [searched, setSearched] = useState(search);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setSearched(search), SEARCH_AFTER_MS);
@@ -204,10 +284,11 @@ export function BookingsPage() {
   }, [search]);
   const [bookings, setBookings] = useState<Booking[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Counts changes made from a card (a time set, a review asked for), to load the list again. */
+  const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    setBookings(null);
     adminApi.bookings({ status: filter, search: searched }).then(
       (loaded) => {
         if (!cancelled) setBookings(loaded.bookings);
@@ -223,7 +304,7 @@ export function BookingsPage() {
     return () => {
       cancelled = true;
     };
-  }, [filter, searched]);
+  }, [filter, searched, changes]);
 
   async function changeStatus(booking: Booking, status: string) {
     setError(null);
@@ -296,7 +377,15 @@ export function BookingsPage() {
           </p>
         ) : (
           bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onStatus={(status) => void changeStatus(booking, status)} />
+            <BookingCard
+              key={booking.id}
+              booking={booking}
+              onStatus={(status) => void changeStatus(booking, status)}
+              onChanged={() => {
+                setChanges((count) => count + 1);
+                bookingsChanged();
+              }}
+            />
           ))
         )}
       </div>

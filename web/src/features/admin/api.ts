@@ -113,7 +113,9 @@ export interface UploadedImage {
 
 export interface Delivery {
   channel: string;
-  state: "sent" | "retrying" | "pending" | "dead";
+  /** request, time-N, reminder-N, changed-N, cancelled, review. */
+  purpose: string;
+  state: "sent" | "retrying" | "pending" | "dead" | "cancelled";
   attempts: number;
   lastError: string | null;
   nextAttemptAt: string | null;
@@ -143,6 +145,54 @@ export interface Booking {
   answers: { label: string; question: string; answer: string }[];
   deliveries: Delivery[];
   notes: BookingNote[];
+  /** The time asked for or confirmed. */
+  appointment: BookingTime | null;
+  /** When the customer cancelled with their link, and why if they said. */
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  /** The thank-you with the review link, once asked for. */
+  review: { state: string; sentAt: string | null; openedAt: string | null } | null;
+}
+
+export type TimeKind = "shop" | "mobile";
+export type TimeState = "requested" | "confirmed" | "cancelled";
+
+/** A booking's time. */
+export interface BookingTime {
+  kind: TimeKind;
+  /** UTC. */
+  start: string;
+  end: string;
+  state: TimeState;
+  /** "Tuesday, December 1, 8:00-10:00 AM". */
+  label: string;
+}
+
+/** A job in the schedule. */
+export interface Job {
+  bookingId: number;
+  name: string;
+  phone: string;
+  kind: TimeKind;
+  start: string;
+  end: string;
+  /** The day on the shop's clock, "2026-12-01", and the hours, "8:00-10:00 AM". */
+  date: string;
+  hours: string;
+  state: TimeState;
+  urgent: boolean;
+  /** "Dump Trailer · Repairs needed · Can bring to shop". */
+  summary: string;
+  location: string | null;
+}
+
+/** A time the owner sets: its day and start on the shop's clock, and its length. */
+export interface SetTime {
+  kind: TimeKind;
+  date: string;
+  start: string;
+  minutes: number;
+  overbook?: boolean;
 }
 
 /** A note on a booking, with who wrote it and when. */
@@ -260,7 +310,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   const response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
   if (response.ok) {
-    return (response.status === 204 ? undefined : await response.json()) as T;
+    // 202 and 204 answers have no body.
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
   }
   const error = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
   if (response.status === 401 && !path.startsWith("/login")) onUnauthorized();
@@ -332,6 +384,14 @@ export const adminApi = {
   notifications: () => call<Notifications>("GET", "/notifications"),
   setRecipients: (recipients: string[]) => call<string[]>("PUT", "/notifications/recipients", { recipients }),
   sendTest: (channel: "email" | "webhook") => call<{ id: number }>("POST", "/notifications/test", { channel }),
+  schedule: (from: string, days: number) => call<{ jobs: Job[] }>("GET", `/schedule?from=${from}&days=${days}`).then((r) => r.jobs),
+  setTime: (id: number, time: SetTime) => call<{ job: Job }>("PUT", `/bookings/${id}/appointment`, time).then((r) => r.job),
+  confirmTime: (id: number) => call<{ job: Job }>("POST", `/bookings/${id}/appointment/confirm`).then((r) => r.job),
+  dropTime: (id: number) => call<void>("DELETE", `/bookings/${id}/appointment`),
+  requestReview: (id: number) => call<void>("POST", `/bookings/${id}/review-request`),
+  calendarFeed: () => call<{ url: string | null }>("GET", "/account/calendar-feed").then((r) => r.url),
+  renewCalendarFeed: () => call<{ url: string | null }>("POST", "/account/calendar-feed").then((r) => r.url),
+  removeCalendarFeed: () => call<void>("DELETE", "/account/calendar-feed"),
   audit: (before?: number) =>
     call<{ entries: AuditEntry[]; more: boolean }>("GET", `/audit${before ? `?before=${before}` : ""}`),
 };

@@ -1,10 +1,10 @@
 import { Phone, RotateCcw, Send, Undo2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { checkServiceArea } from "../../lib/api";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { checkServiceArea, openTimes } from "../../lib/api";
 import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { useLayout } from "../../lib/layout";
-import type { ChatScript } from "../../lib/types";
+import type { ChatScript, TimeKind, TimeOption } from "../../lib/types";
 import {
   type Answer,
   type ChatMessage,
@@ -19,6 +19,15 @@ import { ContactForm } from "./ContactForm";
 import { type ContactFields, EMPTY_CONTACT } from "./contactValidation";
 import type { PickedPhoto } from "./PhotoPicker";
 import type { ThankYouState } from "./thankYouState";
+import { TimePicker } from "./TimePicker";
+
+/** The time the visitor picked: kept while its answer stands. */
+interface Picked {
+  question: string;
+  label: string;
+  kind: TimeKind;
+  start: string;
+}
 
 /** How long the assistant "types" before its next message appears. */
 export const TYPING_MS = 700;
@@ -55,6 +64,9 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   // Kept here, so changing an answer after reaching the form keeps what was typed in it.
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  // Said above the times when the one picked was taken meanwhile; a new key loads them again.
+  const [timeNotice, setTimeNotice] = useState<{ text: string; key: number } | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   // Counts turns: a reply still on its way when the visitor goes back or starts over is dropped.
@@ -79,6 +91,26 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     focusNext.current = false;
     panel.current?.querySelector<HTMLElement>("[data-chat-focus]")?.focus();
   }, [typing, messages]);
+
+  const appointment = picked && answers.some((a) => a.question === picked.question && a.answer === picked.label) ? picked : null;
+  const loadTimes = useCallback(
+    (date?: string) => openTimes(prompt.kind === "time" ? prompt.appointment : "shop", date),
+    [prompt.kind === "time" ? prompt.appointment : null],
+  );
+
+  const pickTime = (time: TimeOption) => {
+    if (prompt.kind !== "time") return;
+    const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
+    setPicked({ question, label: time.label, kind: prompt.appointment, start: time.start });
+    setTimeNotice(null);
+    void answer(time.label);
+  };
+
+  /** The time picked was taken while the visitor wrote: back to the times, with the reason. */
+  const timeTaken = (message: string) => {
+    rewind(withoutLastAnswer(messages, answers), "");
+    setTimeNotice((notice) => ({ text: message, key: (notice?.key ?? 0) + 1 }));
+  };
 
   const answer = async (text: string) => {
     if (typing || !text.trim()) return;
@@ -235,10 +267,24 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
           </button>
         </form>
       )}
+      {!typing && prompt.kind === "time" && (
+        <TimePicker
+          key={`${prompt.appointment}-${timeNotice?.key ?? 0}`}
+          load={loadTimes}
+          label={prompt.appointment === "shop" ? "Drop-off times" : "Arrival windows"}
+          laterLabel={script.times?.laterLabel ?? ""}
+          callLabel={script.times?.callLabel}
+          onPick={pickTime}
+          onCall={() => void answer(script.times?.callLabel ?? "")}
+          {...(timeNotice && { notice: timeNotice.text })}
+        />
+      )}
       {!typing && prompt.kind === "contact" && (
         <ContactForm
           script={script}
           answers={answers}
+          appointment={appointment}
+          onTimeTaken={timeTaken}
           emergency={emergency}
           openedAt={openedAt}
           source={source}

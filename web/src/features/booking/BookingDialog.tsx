@@ -1,5 +1,5 @@
 import { Bot, X } from "lucide-react";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import type { Presets } from "../../lib/bookingDialog";
@@ -70,6 +70,8 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
     [navigate, onClose],
   );
 
+  // The assistant's script with when it offers times.
+  const script = useMemo(() => ({ ...layout.chat, times: layout.times }), [layout]);
   const answered = useCallback(() => setStarted((current) => (current.answered ? current : { ...current, answered: true })), []);
 
   return (
@@ -106,7 +108,7 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
           <Suspense fallback={<Spinner label="Loading the assistant" />}>
             <BookingChat
               key={conversation}
-              script={layout.chat}
+              script={script}
               openedAt={openedAt}
               source={source}
               presets={started.presets}

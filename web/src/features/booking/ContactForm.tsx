@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { submitBooking } from "../../lib/api";
 import type { BookingSource } from "../../lib/bookingSource";
-import type { ChatScript } from "../../lib/types";
-import { type Answer, locationOf } from "./chatScript";
+import type { ChatScript, TimeKind } from "../../lib/types";
+import { type Answer, answersToSend, locationOf } from "./chatScript";
 import { type ContactErrors, type ContactFields, validateContact } from "./contactValidation";
 import { type PickedPhoto, PhotoPicker } from "./PhotoPicker";
 import { newSubmissionId } from "./submissionId";
@@ -13,6 +13,10 @@ const SUBMIT_FAILED = "There was an error submitting the form. Please try again.
 interface Props {
   script: ChatScript;
   answers: Answer[];
+  /** The time picked, if any. */
+  appointment: { kind: TimeKind; start: string; label: string } | null;
+  /** The time was taken meanwhile (or is no longer offered): `message` says so. */
+  onTimeTaken: (message: string) => void;
   /** An answer made this an emergency: the thank-you page leads with the 24/7 line. */
   emergency: boolean;
   openedAt: number;
@@ -27,7 +31,7 @@ interface Props {
 }
 
 /** Name, e-mail, phone and details; validated here and again by the server. */
-export function ContactForm({ script, answers, emergency, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
+export function ContactForm({ script, answers, appointment, onTimeTaken, emergency, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -56,18 +60,30 @@ export function ContactForm({ script, answers, emergency, openedAt, source, fiel
     const result = await submitBooking({
       submissionId,
       ...fields,
-      answers,
+      answers: answersToSend(script, answers),
       website,
       fillMs: Date.now() - openedAt,
       location: locationOf(script, answers),
       source,
       photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
+      ...(appointment && { appointment: { kind: appointment.kind, start: appointment.start } }),
     });
     if (result.ok) {
-      onSubmitted({ name: fields.name.trim(), email: fields.email.trim(), requestNumber: result.requestNumber, emergency });
+      onSubmitted({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        requestNumber: result.requestNumber,
+        emergency,
+        manageUrl: result.manageUrl,
+        ...(result.requested && { requested: result.requested }),
+      });
       return;
     }
     setSubmitting(false);
+    if (result.timeTaken && result.message) {
+      onTimeTaken(result.message);
+      return;
+    }
     const fromServer: ContactErrors = {};
     for (const field of ["name", "email", "phone", "details"] as const) {
       const message = result.fieldErrors[field]?.[0];

@@ -1,4 +1,4 @@
-import { CheckCircle2, Home, Phone } from "lucide-react";
+import { CalendarPlus, CheckCircle2, Home, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
@@ -42,6 +42,33 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
           {visitor.requestNumber !== undefined && (
             <p className="mt-3 text-lg text-slate-200">
               Your request number is <strong className="text-white">#{visitor.requestNumber}</strong>.
+            </p>
+          )}
+          {visitor.requested && (
+            <div className="mt-8 rounded-2xl bg-white/10 p-6 text-left ring-1 ring-white/30">
+              <p className="text-lg">
+                Requested: <strong className="text-white">{visitor.requested}</strong>
+              </p>
+              <p className="mt-1 text-slate-200">We'll confirm this time by e-mail, or call you to agree another one.</p>
+              {visitor.manageUrl && (
+                <a
+                  href={`/api/manage/${visitor.manageUrl.slice("/booking/".length)}/calendar.ics`}
+                  download
+                  className="mt-4 inline-flex items-center gap-2 font-semibold text-orange-200 underline hover:text-white"
+                >
+                  <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+                  Add to my calendar
+                </a>
+              )}
+            </div>
+          )}
+          {visitor.manageUrl && (
+            <p className="mt-4 text-slate-200">
+              Need to change something?{" "}
+              <a href={visitor.manageUrl} className="font-semibold text-white underline">
+                See, change or cancel your request
+              </a>
+              . The same link is in your confirmation e-mail.
             </p>
           )}
           {visitor.emergency && (

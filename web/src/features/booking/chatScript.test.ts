@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatScript } from "../../lib/types";
 import {
   type Answer,
+  answersToSend,
   type ChatMessage,
   currentPrompt,
   isEmergency,
@@ -34,15 +35,15 @@ const script: ChatScript = {
 };
 
 /** Plays answers through the script like the dialog does. */
-function play(texts: string[]) {
-  let messages: ChatMessage[] = openingMessage(script);
+function play(texts: string[], played: ChatScript = script) {
+  let messages: ChatMessage[] = openingMessage(played);
   const answers: Answer[] = [];
   for (const text of texts) {
-    const next = reply(script, messages, answers, text);
+    const next = reply(played, messages, answers, text);
     answers.push(next.answer);
     messages = [...messages, { from: "user", text }, { from: "ai", text: next.assistant }];
   }
-  return { messages, answers, prompt: currentPrompt(script, messages) };
+  return { messages, answers, prompt: currentPrompt(played, messages) };
 }
 
 describe("the booking chat script", () => {
@@ -145,5 +146,46 @@ describe("the booking chat script", () => {
     expect(isEmergency(script, start.answers)).toBe(true);
     const back = withoutLastAnswer(start.messages.slice(0, 2), start.answers);
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Soon (within a week)", "Emergency (need immediate help)"] });
+  });
+});
+
+describe("offering times", () => {
+  const timed: ChatScript = {
+    ...script,
+    steps: [
+      script.steps[0]!,
+      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [] },
+      script.steps[2]!,
+    ],
+    times: {
+      shopAnswer: "Can bring to shop",
+      mobileAnswer: "Need mobile service",
+      shopQuestion: "When would you like to drop it off?",
+      mobileQuestion: "When should our crew come?",
+      laterLabel: "Later dates",
+      callLabel: "Call me to schedule",
+    },
+  };
+
+  it("offers drop-off times after the last question, then asks for contact details", () => {
+    const asked = play(["Dump Trailer", "Can bring to shop", "Soon (within a week)"], timed);
+    expect(asked.messages.at(-1)?.text).toBe("When would you like to drop it off?");
+    expect(asked.prompt).toEqual({ kind: "time", appointment: "shop" });
+    const picked = play(["Dump Trailer", "Can bring to shop", "Soon (within a week)", "Tuesday, December 1, 8:00-9:00 AM"], timed);
+    expect(picked.prompt).toEqual({ kind: "contact" });
+    // The time picked goes to the server as the appointment, not as an answer.
+    expect(answersToSend(timed, picked.answers).map((a) => a.answer)).toEqual(["Dump Trailer", "Can bring to shop", "Soon (within a week)"]);
+  });
+
+  it("offers arrival windows for mobile service", () => {
+    expect(play(["Dump Trailer", "Need mobile service", "Soon (within a week)"], timed).prompt).toEqual({ kind: "time", appointment: "mobile" });
+  });
+
+  it("offers no time for an emergency: the call button is quicker", () => {
+    expect(play(["Dump Trailer", "Can bring to shop", "Emergency (need immediate help)"], timed).prompt).toEqual({ kind: "contact" });
+  });
+
+  it("offers no time when the site has no times", () => {
+    expect(play(["Dump Trailer", "Repairs needed", "Soon (within a week)"]).prompt).toEqual({ kind: "contact" });
   });
 });

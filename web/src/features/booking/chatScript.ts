@@ -1,7 +1,7 @@
 // The booking assistant's conversation: which question follows which answer. Like the original
 // site, the next step is decided by the text of the last assistant message.
 import type { Presets } from "../../lib/bookingDialog";
-import type { ChatScript } from "../../lib/types";
+import type { ChatScript, TimeKind } from "../../lib/types";
 
 export interface ChatMessage {
   from: "ai" | "user";
@@ -16,10 +16,14 @@ export interface Answer {
 }
 
 /**
- * What the visitor is asked now: quick options (none means free text), or the contact form. A
- * place question takes free text and offers the service-area cities as quick options.
+ * What the visitor is asked now: quick options (none means free text), a time (the open times
+ * of the kind the answers call for), or the contact form. A place question takes free text and
+ * offers the service-area cities as quick options.
  */
-export type Prompt = { kind: "question"; options: string[]; place: boolean } | { kind: "contact" };
+export type Prompt =
+  | { kind: "question"; options: string[]; place: boolean }
+  | { kind: "time"; appointment: TimeKind }
+  | { kind: "contact" };
 
 /** The result of one answer: the assistant's next message and what it asks for. */
 export interface Reply {
@@ -79,6 +83,36 @@ export function locationOf(script: ChatScript, answers: Answer[]): string | unde
   return answers.find((a) => isPlaceQuestion(script, a.question))?.answer;
 }
 
+/** The question that offers `kind`'s times. */
+function timeQuestion(script: ChatScript, kind: TimeKind): string | undefined {
+  return kind === "shop" ? script.times?.shopQuestion : script.times?.mobileQuestion;
+}
+
+/** The kind of time a question offers, if it is a time question. */
+export function timeQuestionKind(script: ChatScript, question: string): TimeKind | null {
+  if (!script.times) return null;
+  if (question === script.times.shopQuestion) return "shop";
+  if (question === script.times.mobileQuestion) return "mobile";
+  return null;
+}
+
+/**
+ * The kind of time the answers call for: drop-off slots or arrival windows by the shop-or-mobile
+ * answer; none for an emergency (the call button is quicker) or any other answer.
+ */
+function timeKind(script: ChatScript, answers: Answer[]): TimeKind | null {
+  const times = script.times;
+  if (!times || isEmergency(script, answers)) return null;
+  if (answers.some((a) => a.answer === times.shopAnswer)) return "shop";
+  if (answers.some((a) => a.answer === times.mobileAnswer)) return "mobile";
+  return null;
+}
+
+/** The answers the server takes: the time picked goes apart, as the booking's appointment. */
+export function answersToSend(script: ChatScript, answers: Answer[]): Answer[] {
+  return answers.filter((a) => timeQuestionKind(script, a.question) === null);
+}
+
 /** Whether one of the answers makes this an emergency. */
 export function isEmergency(script: ChatScript, answers: Answer[]): boolean {
   return answers.some((a) => script.emergencyAnswers.includes(a.answer));
@@ -108,6 +142,9 @@ function next(script: ChatScript, answers: Answer[]): { assistant: string; promp
       return { assistant: followUp.question, prompt: { kind: "question", options: [], place: followUp.place } };
     }
   }
+  const kind = timeKind(script, answers);
+  const question = kind && timeQuestion(script, kind);
+  if (kind && question && !answered(question)) return { assistant: question, prompt: { kind: "time", appointment: kind } };
   return { assistant: script.contactPrompt, prompt: { kind: "contact" } };
 }
 
@@ -115,6 +152,8 @@ function next(script: ChatScript, answers: Answer[]): { assistant: string; promp
 export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prompt {
   const text = lastAssistantText(messages);
   if (text === script.contactPrompt) return { kind: "contact" };
+  const appointment = timeQuestionKind(script, text);
+  if (appointment) return { kind: "time", appointment };
   const at = stepOf(script, text);
   if (!at || at.followUp) return { kind: "question", options: [], place: at?.place ?? false };
   return { kind: "question", options: script.steps[at.index]?.options ?? [], place: false };
@@ -124,7 +163,7 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
 export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string): Reply {
   const question = lastAssistantText(messages);
   const answer = { question, answer: text.trim() };
-  if (!stepOf(script, question) && question !== script.errorMessage) {
+  if (!stepOf(script, question) && question !== script.errorMessage && !timeQuestionKind(script, question)) {
     // Not a scripted question: say so, then take the next answer as a fresh start.
     return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], place: false } };
   }

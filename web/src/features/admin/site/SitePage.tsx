@@ -6,6 +6,7 @@ import { AdminShell } from "../AdminShell";
 import { DiscardGuard } from "../editor/DiscardGuard";
 import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
 import { CitiesSection } from "./CitiesSection";
+import { SchedulingSection } from "./SchedulingSection";
 import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";
 import { SiteEditorProvider, useSiteEditor } from "./SiteEditor";
 import { VersionsSection } from "./VersionsSection";
@@ -17,6 +18,7 @@ const TABS = [
   { slug: "work", label: "Before and after", paths: ["before_after"], Body: WorkSection },
   { slug: "services", label: "Services", paths: ["service_groups", "services_page"], Body: ServicesSection },
   { slug: "cities", label: "City pages", paths: ["cities"], Body: CitiesSection },
+  { slug: "times", label: "Booking times", paths: ["scheduling"], Body: SchedulingSection },
   { slug: "versions", label: "Earlier versions", paths: [], Body: VersionsSection },
 ];
 

@@ -13,12 +13,12 @@ interface TextProps {
   hint?: string;
   /** A paragraph rather than a line. */
   long?: boolean;
-  type?: "text" | "email" | "tel" | "url" | "number" | "time";
+  type?: "text" | "email" | "tel" | "url" | "number" | "time" | "date";
   /** An optional field: empty means none (null). */
   optional?: boolean;
 }
 
-/** A text, number or time field. */
+/** A text, number, time or date field. */
 export function SiteText({ path, label, hint, long, type = "text", optional }: TextProps) {
   const field = useSiteField(path);
   const value = field.value === null || field.value === undefined ? "" : String(field.value);

@@ -84,21 +84,28 @@ function HoursSection() {
   return (
     <Section title="Opening hours">
       <p className="mt-1 text-sm text-slate-600">Leave both times empty for days the shop is closed.</p>
-      <SiteList path="business.hours" noun="opening hours" make={() => ({ days_label: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "days_label", `Hours ${i + 1}`)}>
-        {(item) => (
-          <>
-            <Wide>
-              <SiteText path={`${item}.days_label`} label="Days, as shown" hint="For example: Monday - Friday" />
-            </Wide>
-            <SiteText path={`${item}.opens`} label="Opens" type="time" optional />
-            <SiteText path={`${item}.closes`} label="Closes" type="time" optional />
-            <Wide>
-              <DaysField path={`${item}.days`} />
-            </Wide>
-          </>
-        )}
-      </SiteList>
+      <WeeklyHours path="business.hours" />
     </Section>
+  );
+}
+
+/** A list of weekly hours at `path`: the days, as shown and as checked, with their times. */
+export function WeeklyHours({ path }: { path: string }) {
+  return (
+    <SiteList path={path} noun="opening hours" make={() => ({ days_label: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "days_label", `Hours ${i + 1}`)}>
+      {(item) => (
+        <>
+          <Wide>
+            <SiteText path={`${item}.days_label`} label="Days, as shown" hint="For example: Monday - Friday" />
+          </Wide>
+          <SiteText path={`${item}.opens`} label="Opens" type="time" optional />
+          <SiteText path={`${item}.closes`} label="Closes" type="time" optional />
+          <Wide>
+            <DaysField path={`${item}.days`} />
+          </Wide>
+        </>
+      )}
+    </SiteList>
   );
 }
 

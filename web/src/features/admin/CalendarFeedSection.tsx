@@ -1,0 +1,97 @@
+// The calendar feed on the owner's account: a private address that Google Calendar, Apple
+// Calendar or Outlook subscribe to, listing the jobs of the past two weeks and the next eight.
+// Making a new address stops the old one; turning it off stops it too.
+import { Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Spinner } from "../../components/Spinner";
+import { adminApi } from "./api";
+import { ErrorNotice } from "./ErrorNotice";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "./form";
+
+export function CalendarFeedSection() {
+  /** undefined while loading; null when there is no feed. */
+  const [url, setUrl] = useState<string | null | undefined>(undefined);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    adminApi.calendarFeed().then(setUrl, (error: unknown) => {
+      setUrl(null);
+      setFailure(failureMessage(error));
+    });
+  }, []);
+
+  async function run(action: () => Promise<string | null | void>, done: string) {
+    setBusy(true);
+    setMessage(null);
+    setFailure(null);
+    try {
+      setUrl((await action()) ?? null);
+      setMessage(done);
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy(address: string) {
+    try {
+      await navigator.clipboard.writeText(address);
+      setMessage("The address is copied.");
+    } catch {
+      setMessage("Select the address and copy it.");
+    }
+  }
+
+  return (
+    <Section title="Calendar feed">
+      <p className="mt-1 text-sm text-slate-700">
+        Your schedule in your phone's calendar: the requested and confirmed jobs of the past 2 weeks and the next 8. In Google Calendar choose
+        "Other calendars", "From URL"; on an iPhone, Settings, Calendar, Accounts, "Add Subscribed Calendar"; in Outlook, "Add calendar", "Subscribe
+        from web". The address names your customers: keep it to yourself, and make a new one if it gets out.
+      </p>
+      {url === undefined ? (
+        <Spinner label="Loading the calendar feed" />
+      ) : url ? (
+        <div className="mt-4 space-y-3">
+          <label htmlFor="calendar-feed-url" className="block text-sm font-medium text-slate-800">
+            Your feed's address
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <input
+              id="calendar-feed-url"
+              readOnly
+              value={url}
+              onFocus={(event) => event.target.select()}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
+            />
+            <button type="button" onClick={() => void copy(url)} className={`${PLAIN_BUTTON} inline-flex items-center gap-1.5`}>
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              Copy
+            </button>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" disabled={busy} onClick={() => void run(adminApi.renewCalendarFeed, "A new address is made; the old one has stopped working.")} className={PLAIN_BUTTON}>
+              Make a new address
+            </button>
+            <button type="button" disabled={busy} onClick={() => void run(adminApi.removeCalendarFeed, "The feed is off; its address has stopped working.")} className={PLAIN_BUTTON}>
+              Turn the feed off
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => void run(adminApi.renewCalendarFeed, "Your feed is ready: copy its address into your calendar.")} className={`mt-4 ${PRIMARY_BUTTON}`}>
+          Make a calendar feed
+        </button>
+      )}
+      {failure && <ErrorNotice className="mt-3">{failure}</ErrorNotice>}
+      {message && (
+        <p role="status" className="mt-3 text-sm text-green-800">
+          {message}
+        </p>
+      )}
+    </Section>
+  );
+}

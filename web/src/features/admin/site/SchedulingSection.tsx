@@ -1,0 +1,85 @@
+// The 'Booking times' tab: when visitors may ask for a time, for drop-offs at the shop and for
+// the mobile crew apart (weekly hours, length, jobs at once), how far ahead, the closed days,
+// the reminder's hour and the review page; and what the assistant says when it offers times.
+import { Section } from "../form";
+import { SiteList, SiteText } from "./fields";
+import { WeeklyHours, Wide } from "./sections";
+import { useSiteEditor, useSiteField } from "./SiteEditor";
+
+/** One kind of work's times: its own weekly hours or the opening hours, length and jobs at once. */
+function KindTimes({ kind, title, length, lengthHint }: { kind: "shop" | "mobile"; title: string; length: string; lengthHint: string }) {
+  const { site } = useSiteEditor();
+  const hours = useSiteField(`scheduling.${kind}.hours`);
+  const own = Array.isArray(hours.value) && hours.value.length > 0;
+  const business = (site.business as { hours?: unknown } | undefined)?.hours;
+  return (
+    <Section title={title}>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <SiteText path={`scheduling.${kind}.slot_minutes`} label={length} type="number" hint={lengthHint} />
+        <SiteText path={`scheduling.${kind}.jobs_at_once`} label="Jobs at the same time" type="number" hint="How many customers may book the same time." />
+      </div>
+      <label className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" checked={!own} onChange={(event) => hours.set(event.target.checked ? [] : structuredClone(Array.isArray(business) ? business : []))} />
+        Offer times during the opening hours (Business tab)
+      </label>
+      {hours.error && <p className="mt-1 text-sm text-red-700">{hours.error}</p>}
+      {own && <WeeklyHours path={`scheduling.${kind}.hours`} />}
+    </Section>
+  );
+}
+
+export function SchedulingSection() {
+  /** A problem of the settings as a whole: the two answers not of one question. */
+  const whole = useSiteField("scheduling");
+  return (
+    <>
+      <Section title="How far ahead">
+        <p className="mt-1 text-sm text-slate-600">Visitors pick from the open times in these days; a time you confirm in the schedule may be any day.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SiteText path="scheduling.earliest_days" label="First day offered, in business days from today" type="number" hint="1: the next business day. 0: today's later times too." />
+          <SiteText path="scheduling.latest_days" label="Last day offered, in days from today" type="number" hint="28 is four weeks." />
+        </div>
+      </Section>
+      <KindTimes kind="shop" title="Drop-off at the shop" length="Slot length (minutes)" lengthHint="30 to 480, in steps of 30." />
+      <KindTimes kind="mobile" title="Mobile service" length="Arrival window (minutes)" lengthHint="How long the customer waits for the crew: 30 to 480, in steps of 30." />
+      <Section title="Closed days">
+        <p className="mt-1 text-sm text-slate-600">Holidays and other days with no times at all.</p>
+        <SiteList path="scheduling.closed_dates" noun="closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
+          {(item) => <SiteText path={item} label="Day" type="date" />}
+        </SiteList>
+      </Section>
+      <Section title="After the request">
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SiteText path="scheduling.reminder_time" label="Reminder e-mail, the day before, at" type="time" hint="Shop time. Sent for confirmed times only." />
+          <Wide>
+            <SiteText
+              path="scheduling.review_url"
+              label="Review page address"
+              type="url"
+              hint="Where a finished job's thank-you e-mail asks the customer to leave a review, for example your Google review link. Empty: no review requests."
+            />
+          </Wide>
+        </div>
+      </Section>
+      <Section title="What the assistant says">
+        <p className="mt-1 text-sm text-slate-600">
+          The assistant offers times after the last question, not for emergencies. The two answers below are the ones of its question about the shop or
+          mobile service.
+        </p>
+        {whole.error && <p className="mt-2 text-sm text-red-700">{whole.error}</p>}
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SiteText path="scheduling.shop_answer" label="Answer that means a drop-off" />
+          <SiteText path="scheduling.mobile_answer" label="Answer that means mobile service" />
+          <Wide>
+            <SiteText path="scheduling.shop_question" label="Before the drop-off times" />
+          </Wide>
+          <Wide>
+            <SiteText path="scheduling.mobile_question" label="Before the arrival windows" />
+          </Wide>
+          <SiteText path="scheduling.later_label" label="Answer that opens the calendar" />
+          <SiteText path="scheduling.call_label" label="Answer for a call instead" />
+        </div>
+      </Section>
+    </>
+  );
+}

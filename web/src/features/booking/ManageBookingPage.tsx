@@ -1,0 +1,200 @@
+// The visitor's page of their request (the link in every confirmation): what they asked for and
+// its time, another open time, or a cancellation with an optional reason. Rendered the same for
+// every link on the server; the request itself is asked for by the browser, with the token from
+// the address.
+import { CalendarPlus, CheckCircle2, Clock, Phone, XCircle } from "lucide-react";
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useLocation } from "react-router";
+import { PageHero } from "../../components/PageHero";
+import { Spinner } from "../../components/Spinner";
+import { ApiError, manage } from "../../lib/api";
+import { useLayout } from "../../lib/layout";
+import type { ManageBookingData, RequestView, TimeOption } from "../../lib/types";
+import { TimePicker } from "./TimePicker";
+
+const STATE_WORDS = {
+  requested: "Requested: the shop will confirm this time, or call you to agree another one.",
+  confirmed: "Confirmed.",
+  cancelled: "Cancelled.",
+} as const;
+
+export function ManageBookingPage({ data }: { data: ManageBookingData }) {
+  const layout = useLayout();
+  const { pathname } = useLocation();
+  const token = pathname.slice("/booking/".length);
+  const ids = useId();
+  const [request, setRequest] = useState<RequestView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [doing, setDoing] = useState<"nothing" | "picking" | "cancelling">("nothing");
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    manage.show(token).then(
+      (shown) => {
+        if (current) setRequest(shown);
+      },
+      (failure: unknown) => {
+        if (current) setProblem(failure instanceof ApiError ? failure.message : "This page could not be loaded. Please try again.");
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const loadTimes = useCallback((date?: string) => manage.times(token, date), [token]);
+
+  async function act(action: () => Promise<RequestView>, done: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setRequest(await action());
+      setDoing("nothing");
+      setNotice({ text: done, ok: true });
+    } catch (failure) {
+      setNotice({ text: failure instanceof ApiError ? failure.message : "That did not work. Please try again, or call us.", ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pick = (time: TimeOption) =>
+    void act(() => manage.changeTime(token, time.start), `Your new time is requested: ${time.label}. The shop will confirm it.`);
+
+  function cancel(event: FormEvent) {
+    event.preventDefault();
+    void act(() => manage.cancel(token, reason), "Your request is cancelled. Thank you for letting us know.");
+  }
+
+  return (
+    <>
+      <PageHero title={request ? `Your service request #${request.number}` : "Your service request"} subtitle={request ? `Received ${request.received}` : undefined} />
+      <section className="min-h-[50vh] bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl">
+          {problem ? (
+            <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+              <p className="text-slate-700">{problem}</p>
+              <a href={layout.phoneHref} className="mt-6 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800">
+                <Phone aria-hidden="true" className="h-5 w-5" />
+                Call us: {data.phone}
+              </a>
+            </div>
+          ) : !request ? (
+            <Spinner label="Loading your request" />
+          ) : (
+            <div className="space-y-6">
+              {notice?.ok && (
+                <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900">
+                  {notice.text}
+                </p>
+              )}
+              {notice && !notice.ok && (
+                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+                  {notice.text}
+                </p>
+              )}
+              <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                {request.cancelled ? (
+                  <p className="flex items-start gap-3 text-slate-800">
+                    <XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
+                    This request is cancelled. If you need us again, book a new request or call us.
+                  </p>
+                ) : request.time ? (
+                  <div className="flex items-start gap-3">
+                    {request.time.state === "confirmed" ? (
+                      <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+                    ) : (
+                      <Clock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
+                    )}
+                    <div>
+                      <h2 className="text-lg font-semibold text-slate-900">{request.time.label}</h2>
+                      <p className="text-slate-700">
+                        {request.time.kind === "shop" ? "Drop-off at the shop. " : "Our mobile crew arrives in this window. "}
+                        {STATE_WORDS[request.time.state]}
+                      </p>
+                      <a href={manage.calendarUrl(token)} download className="mt-3 inline-flex items-center gap-2 font-semibold text-orange-800 underline">
+                        <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+                        Add to my calendar
+                      </a>
+                    </div>
+                  </div>
+                ) : (
+                  <p className="text-slate-800">No time is booked yet: we'll call you to agree one.</p>
+                )}
+                {request.answers.length > 0 && (
+                  <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
+                    {request.answers.map((answer) => (
+                      <div key={answer.label} className="contents">
+                        <dt className="font-medium text-slate-700">{answer.label}</dt>
+                        <dd className="text-slate-900">{answer.answer}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </div>
+              {!request.cancelled && doing === "nothing" && (
+                <div className="flex flex-wrap gap-3">
+                  {request.kind && (
+                    <button type="button" onClick={() => setDoing("picking")} className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800">
+                      {request.time ? "Pick another time" : "Pick a time"}
+                    </button>
+                  )}
+                  <button type="button" onClick={() => setDoing("cancelling")} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+                    Cancel this request
+                  </button>
+                </div>
+              )}
+              {doing === "picking" && request.kind && (
+                <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+                  <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{request.kind === "shop" ? "Pick a drop-off time" : "Pick an arrival window"}</h2>
+                  <TimePicker load={loadTimes} label="Open times" laterLabel={layout.times.laterLabel} onPick={pick} />
+                  <div className="border-t border-slate-200 p-4">
+                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="text-sm font-medium text-slate-700 underline">
+                      Keep my time
+                    </button>
+                  </div>
+                </div>
+              )}
+              {doing === "cancelling" && (
+                <form onSubmit={cancel} className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <h2 className="text-lg font-semibold text-slate-900">Cancel this request?</h2>
+                  <div>
+                    <label htmlFor={`${ids}-reason`} className="block text-sm font-medium text-slate-800">
+                      Why, if you'd like to tell us <span className="font-normal text-slate-600">(optional)</span>
+                    </label>
+                    <textarea
+                      id={`${ids}-reason`}
+                      rows={3}
+                      maxLength={500}
+                      value={reason}
+                      onChange={(event) => setReason(event.target.value)}
+                      className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+                    />
+                  </div>
+                  <div className="flex flex-wrap gap-3">
+                    <button type="submit" disabled={busy} className="rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
+                      Cancel the request
+                    </button>
+                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300">
+                      Keep it
+                    </button>
+                  </div>
+                </form>
+              )}
+              <p className="text-slate-700">
+                Questions? Call us at{" "}
+                <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
+                  {request.phone}
+                </a>
+                .
+              </p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
