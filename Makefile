@@ -52,7 +52,7 @@ test: $(BINARY) e2e/node_modules/.installed
 soak: $(BINARY)
 	bash scripts/soak.sh
 
-bench: $(BINARY)
+bench: $(BINARY) e2e/node_modules/.installed
 	bash bench/run.sh
 
 clean:

@@ -63,6 +63,24 @@ for (const path of Object.keys(scale[0].firstRequests)) {
 }
 out.push("");
 
+const adminScale = json("admin-scale.json");
+out.push("## The owner's side at scale", "");
+out.push(`${adminScale.posts.toLocaleString("en-US")} posts and ${adminScale.bookings.toLocaleString("en-US")} bookings seeded through the database, the release binary on SQLite; each API figure over 40 requests in a row, signed in. The deep inbox page is 95% of the way down; searches rotate over a name, part of a phone number, two words of an answer, a word of the details and a miss.`, "");
+out.push("| what | measured | goal |", "|---|---|---|");
+const apiRow = (what, r, goal) => out.push(`| ${what} | p50 ${ms(r.p50Ms)}, p95 ${ms(r.p95Ms)}; answer ${kb(r.maxBytes)} | ${goal} |`);
+apiRow("posts list, first page (`/api/admin/posts`)", adminScale.api.postsFirst, "answer < 100 KB");
+apiRow("posts list, page 399", adminScale.api.postsDeep, "answer < 100 KB");
+apiRow("posts list, title search", adminScale.api.postsSearch, "answer < 100 KB");
+apiRow("inbox, first page (`/api/admin/bookings`)", adminScale.api.inboxFirst, "p95 < 100 ms");
+apiRow("inbox, a page 95% down (cursor)", adminScale.api.inboxDeep, "p95 < 100 ms");
+apiRow("inbox search, every match paged", adminScale.api.inboxSearch, "p95 < 100 ms");
+const { csv, browser } = adminScale;
+out.push(`| CSV export of every booking (${(csv.lines - 1).toLocaleString("en-US")} rows) | first byte ${ms(csv.firstByteMs)}, all in ${(csv.totalMs / 1000).toFixed(1)} s; server RSS ${(csv.rssBeforeKb / 1024).toFixed(1)} MB before, ${(csv.rssPeakKb / 1024).toFixed(1)} MB at most during it | first byte < 1 s, < 15 s, memory flat |`);
+out.push(`| Chromium: sign-in to the dashboard's table | ${ms(browser.dashboardMs)} (${browser.dashboardRows} rows); JS heap ${browser.dashboardHeapMb.toFixed(1)} MB | < 1 s; heap < 60 MB |`);
+out.push(`| Chromium: dashboard to the inbox's list | ${ms(browser.inboxMs)} (${browser.inboxCards} requests on the page); JS heap ${browser.inboxHeapMb.toFixed(1)} MB | first page < 1 s |`);
+const searchScale = json("search-scale.json");
+out.push(`| public blog search at ${searchScale.posts.toLocaleString("en-US")} posts (${searchScale.queries.map((q) => `'${q}'`).join(", ")}) | p50 ${ms(searchScale.p50Ms)}, p95 ${ms(searchScale.p95Ms)} | p95 < 30 ms |`, "");
+
 /** A table of bookings/s at each concurrency from `runs`, then what was acknowledged and stored. */
 function bookingsSection(title, runsFile, storedFile) {
   out.push(`## ${title}`, "");

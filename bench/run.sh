@@ -112,6 +112,12 @@ for posts in 50 2000 10000; do
   node bench/content_scale.mjs "$BIN" "$PORT" "$posts" >> "$OUT/content-scale.jsonl"
 done
 
+echo "== the owner's side at scale: 10,000 posts and 100,000 bookings (admin API, CSV export, the admin in Chromium)"
+node bench/admin_scale.mjs "$BIN" "$PORT" > "$OUT/admin-scale.json"
+
+echo "== the public blog search at 100,000 posts"
+node bench/search_scale.mjs "$BIN" "$PORT" > "$OUT/search-scale.json"
+
 echo "== server-side render time per page (QuickJS; cold, then median of 50)"
 "$BIN" render-timings --iterations 50 --data-dir "$BLOG_DATA" > "$OUT/render.json"
 

@@ -291,7 +291,7 @@ test("the booking inbox lists requests, sets their status, and the audit log sho
   await page.getByLabel("Show").selectOption("contacted");
   await expect(page.getByRole("article", { name: "Dana Driver" })).toBeVisible();
   await page.getByLabel("Show").selectOption("new");
-  await expect(page.getByText("No bookings here yet.")).toBeVisible();
+  await expect(page.getByText("No bookings match these filters.")).toBeVisible();
 
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("cell", { name: "booking status changed" })).toBeVisible();

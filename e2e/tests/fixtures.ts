@@ -117,6 +117,7 @@ export const test = base.extend<{
   admin: boolean;
   smtp: SmtpStandIn | null;
   withSmtp: boolean;
+  unlimitedBookings: boolean;
 }>({
   /** Start a local SMTP receiver and give the server its settings (`smtp` is then the receiver). */
   withSmtp: [false, { option: true }],
@@ -125,6 +126,8 @@ export const test = base.extend<{
     await use(smtp);
     smtp?.close();
   },
+  /** Turn the per-address booking limit off, for tests that send many bookings. */
+  unlimitedBookings: [false, { option: true }],
   /** Start the server with the sample blog posts in its database. */
   demoContent: [false, { option: true }],
   /** Create the admin account (ADMIN) before the server starts. */
@@ -132,8 +135,9 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp }, use) => {
+  server: async ({ demoContent, admin, smtp, unlimitedBookings }, use) => {
     const serveArgs = smtp ? ["--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>"] : [];
+    if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
     const { server, process } = await startServer(demoContent, admin, serveArgs);
     await use(server);
     process.kill("SIGTERM");

@@ -188,6 +188,11 @@ async fn open_postgres(url: &str) -> anyhow::Result<Db> {
     Ok(Db::Postgres(pool))
 }
 
+/// "$1, $2, ..., $n": the parameters of an `IN (...)` list of `n` values.
+pub fn placeholders(n: usize) -> String {
+    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
 /// A LIKE pattern (with `ESCAPE '\'`) for text that contains `text`, lowercased: compare it with
 /// `LOWER(column)`. Its own `%`, `_` and `\` are literal.
 pub fn contains_pattern(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! The admin's booking inbox, under /api/admin/bookings: list and status (the CSV export is in
 //! `export`, notes in `notes`).
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json,
@@ -13,7 +13,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    search::Search,
+    inbox::{self, Customer, Key, Params},
     sources::{self, SourceTable},
     store::{self, BookingRecord, STATUSES},
 };
@@ -31,54 +31,50 @@ use crate::{
     site::SiteDetails,
 };
 
-/// The inbox shows this many bookings at most; the CSV export has them all.
-const INBOX_SIZE: i64 = 500;
-
-#[derive(Deserialize)]
-pub struct Filter {
-    status: Option<String>,
-    /// Part of a name, an e-mail address or a phone number.
-    q: Option<String>,
-}
-
-impl Filter {
-    /// The status to show, None for all.
-    pub fn status(&self) -> Result<Option<&str>, ApiError> {
-        self.status.as_deref().filter(|s| !s.is_empty()).map(known_status).transpose()
-    }
-
-    pub fn search(&self) -> Option<Search> {
-        self.q.as_deref().and_then(Search::new)
-    }
-}
+/// How many bookings a page of the inbox holds.
+const PAGE_SIZE: u32 = 25;
 
 /// `status` if it is one the admin can set, else a 422 naming the field.
-fn known_status(status: &str) -> Result<&str, ApiError> {
-    if STATUSES.contains(&status) { Ok(status) } else { Err(ApiError::invalid("status", "Unknown status")) }
+pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
+    STATUSES
+        .iter()
+        .copied()
+        .find(|known| *known == status)
+        .ok_or(ApiError::invalid("status", "Unknown status"))
 }
 
-/// The inbox.
+/// A page of the inbox.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Inbox {
-    /// Newest first, 500 at most.
+    /// Open urgent requests first, then newest first; 25 at most.
     bookings: Vec<BookingRecord>,
     /// The statuses a booking may have.
     statuses: &'static [&'static str],
+    /// How many bookings match the filters.
+    total: i64,
+    /// How many match the filters other than the status, per status.
+    counts: HashMap<&'static str, i64>,
+    /// The pages bookings were started on, for the source filter.
+    sources: Vec<String>,
+    /// The cursor of the next page (older requests), if there is one: send it as `after`.
+    older: Option<String>,
+    /// The cursor of the page before (newer requests), if there is one: send it as `before`.
+    newer: Option<String>,
+    /// Whose requests the list is narrowed to (`customer`).
+    customer: Option<Customer>,
 }
 
-/// `GET /api/admin/bookings?status=new`: newest first, with answers and delivery states.
+/// `GET /api/admin/bookings`: a page of the inbox, with the counts of its filters.
 #[utoipa::path(
     get,
     path = "/bookings",
     tag = "admin",
     security(("session" = [])),
-    params(
-        ("status" = Option<String>, Query, description = "Only bookings with this status (new, contacted, scheduled, done, spam); empty for all."),
-        ("q" = Option<String>, Query, description = "Only bookings whose name, e-mail or phone number contains this (case and phone punctuation ignored)."),
-    ),
+    params(Params),
     responses(
-        (status = 200, description = "The newest bookings, with their answers and delivery states.", body = Inbox),
-        (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
+        (status = 200, description = "A page of bookings, with their answers and delivery states, and the cursors around it.", body = Inbox),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 422, description = "A filter or cursor is wrong: the status, a day, or a page the list does not know.", body = FieldErrorsBody),
         AdminRefusals
     )
 )]
@@ -86,12 +82,41 @@ pub async fn list(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
-    filter: Result<Query<Filter>, QueryRejection>,
+    params: Result<Query<Params>, QueryRejection>,
 ) -> Result<Json<Inbox>, ApiError> {
-    let Query(filter) = filter?;
-    let mut bookings = store::list(&db, filter.status()?, filter.search().as_ref(), INBOX_SIZE).await?;
-    label(&mut bookings, &site.content());
-    Ok(Json(Inbox { bookings, statuses: STATUSES }))
+    let Query(params) = params?;
+    let content = site.content();
+    let (filter, at) = params.read(&content.business.zone())?;
+    let customer = match filter.customer() {
+        None => None,
+        Some(id) => Some(
+            inbox::customer(&db, id)
+                .await?
+                .ok_or(ApiError::invalid("customer", "There is no such request"))?,
+        ),
+    };
+    // The page, the counts and the sources are read at once, each on its own connection.
+    let (mut page, counts, sources) = tokio::try_join!(
+        inbox::page(&db, &filter, &at, PAGE_SIZE),
+        inbox::counts(&db, &filter),
+        inbox::sources(&db)
+    )?;
+    inbox::count_other_requests(&db, &mut page.bookings).await?;
+    label(&mut page.bookings, &content);
+    let total = match filter.status() {
+        Some(status) => counts.get(status).copied().unwrap_or(0),
+        None => counts.values().sum(),
+    };
+    Ok(Json(Inbox {
+        bookings: page.bookings,
+        statuses: STATUSES,
+        total,
+        counts,
+        sources,
+        older: page.older.as_ref().map(Key::cursor),
+        newer: page.newer.as_ref().map(Key::cursor),
+        customer,
+    }))
 }
 
 /// Gives each answer its short name from the assistant's questions, and each time its label on

@@ -4,18 +4,21 @@
 use std::sync::Arc;
 
 use axum::{
+    body::{Body, Bytes},
     extract::{Query, State, rejection::QueryRejection},
     http::header,
     response::{IntoResponse, Response},
 };
+use futures_util::{StreamExt as _, stream};
 use jiff::{Timestamp, tz::TimeZone};
 
 use super::{
-    admin::{Filter, label},
-    store::{self, BookingRecord},
+    admin::label,
+    inbox::{self, At, Filter, Params},
+    store::BookingRecord,
 };
 use crate::{
-    api_doc::{AdminRefusals, FieldErrorsBody},
+    api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Admin,
     content::Content,
     db::Db,
@@ -23,20 +26,21 @@ use crate::{
     site::SiteDetails,
 };
 
-/// `GET /api/admin/bookings.csv?status=`: every booking (or those with the status) as CSV.
+/// How many bookings are read from the database and written out at a time.
+const CHUNK: u32 = 500;
+
+/// `GET /api/admin/bookings.csv`: the bookings the inbox's filters show, as CSV, streamed.
 #[utoipa::path(
     get,
     path = "/bookings.csv",
     tag = "admin",
     security(("session" = [])),
-    params(
-        ("status" = Option<String>, Query, description = "Only bookings with this status; empty for all."),
-        ("q" = Option<String>, Query, description = "Only bookings whose name, e-mail or phone number contains this."),
-    ),
+    params(Params),
     responses(
-        (status = 200, description = "Every booking as CSV, formulas defused.", content_type = "text/csv", body = String,
+        (status = 200, description = "Every matching booking as CSV in the inbox's order, formulas defused.", content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "attachment; filename=\"bookings.csv\""))),
-        (status = 422, description = "The status is not one a booking may have.", body = FieldErrorsBody),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 422, description = "A filter is wrong: the status or a day.", body = FieldErrorsBody),
         AdminRefusals
     )
 )]
@@ -44,102 +48,140 @@ pub async fn export(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
-    filter: Result<Query<Filter>, QueryRejection>,
+    params: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let Query(filter) = filter?;
-    let mut bookings = store::list(&db, filter.status()?, filter.search().as_ref(), i64::MAX).await?;
+    let Query(params) = params?;
     let content = site.content();
-    label(&mut bookings, &content);
-    let csv = to_csv(&bookings, &content)?;
+    let (filter, _) = params.read(&content.business.zone())?;
+    let head = stream::once(std::future::ready(csv_lines(&[header(&content)])));
+    let rows = stream::try_unfold(Some((db, filter, content, At::Newest)), |state| async move {
+        let Some((db, filter, content, at)) = state else { return Ok(None) };
+        chunk(db, filter, content, at).await.map(Some)
+    });
+    let body = Body::from_stream(head.chain(rows).inspect(|chunk| {
+        if let Err(error) = chunk {
+            tracing::error!("The CSV export stopped: {error:#}");
+        }
+    }));
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
             (header::CONTENT_DISPOSITION, "attachment; filename=\"bookings.csv\""),
         ],
-        csv,
+        body,
     )
         .into_response())
 }
 
-fn to_csv(bookings: &[BookingRecord], content: &Content) -> anyhow::Result<Vec<u8>> {
+/// What one step of the export carries to the next: where it is, None once done.
+type Cursor = Option<(Db, Filter, Arc<Content>, At)>;
+
+/// The CSV of the bookings at `at`, and where the next chunk starts.
+async fn chunk(db: Db, filter: Filter, content: Arc<Content>, at: At) -> anyhow::Result<(Bytes, Cursor)> {
+    let mut page = inbox::page(&db, &filter, &at, CHUNK).await?;
+    label(&mut page.bookings, &content);
     let zone = content.business.zone();
-    // One column per answer of the assistant, in the order it asks; answers to questions it no
-    // longer asks (or never did) share one column.
-    let labels: Vec<&str> = content.chat.answer_labels();
+    let labels = content.chat.answer_labels();
+    let rows: Vec<Vec<String>> = page.bookings.iter().map(|booking| row(booking, &labels, &zone)).collect();
+    let bytes = csv_lines(&rows)?;
+    let next = page.older.map(|key| (db, filter, content, At::After(key)));
+    Ok((bytes, next))
+}
+
+fn csv_lines(rows: &[Vec<String>]) -> anyhow::Result<Bytes> {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let received = format!("received ({})", content.business.time_zone);
-    let mut header: Vec<&str> = vec![&received, "id", "status", "urgent", "name", "email", "phone"];
-    header.extend(&labels);
-    header.extend([
-        "other answers",
-        "details",
-        "location",
-        "service area",
-        "time",
-        "cancelled",
-        "source page",
-        "source button",
-        "referrer",
-        "utm_source",
-        "utm_campaign",
-        "notes",
-        "deliveries",
-    ]);
-    writer.write_record(&header)?;
-    for booking in bookings {
-        let mut row = vec![
-            shop_time(&booking.created_at, &zone),
-            booking.id.to_string(),
-            booking.status.clone(),
-            if booking.urgent { "yes" } else { "no" }.to_owned(),
-            spreadsheet_safe(&booking.name),
-            spreadsheet_safe(&booking.email),
-            spreadsheet_safe(&booking.phone),
-        ];
-        row.extend(labels.iter().map(|label| {
-            let answers: Vec<&str> =
-                booking.answers.iter().filter(|a| a.label == *label).map(|a| a.answer.as_str()).collect();
-            spreadsheet_safe(&answers.join("; "))
-        }));
-        let others: Vec<String> = booking
-            .answers
-            .iter()
-            .filter(|a| !labels.contains(&a.label.as_str()))
-            .map(|a| format!("{}: {}", a.question, a.answer))
-            .collect();
-        let notes: Vec<String> = booking
-            .notes
-            .iter()
-            .map(|note| format!("{} {}: {}", shop_time(&note.written_at, &zone), note.written_by, note.body))
-            .collect();
-        let deliveries: Vec<String> =
-            booking.deliveries.iter().map(|d| format!("{} {} {}", d.channel, d.purpose, d.state)).collect();
-        row.extend([
-            spreadsheet_safe(&others.join("; ")),
-            spreadsheet_safe(&booking.details),
-            spreadsheet_safe(booking.location.as_deref().unwrap_or_default()),
-            match (&booking.location, &booking.location_city) {
-                (None, _) => String::new(),
-                (Some(_), Some(city)) => city.clone(),
-                (Some(_), None) => "outside".to_owned(),
-            },
-            booking
-                .appointment
-                .as_ref()
-                .map(|t| format!("{} ({})", t.label, t.state.as_str()))
-                .unwrap_or_default(),
-            booking.cancelled_at.as_deref().map(|at| shop_time(at, &zone)).unwrap_or_default(),
-            optional(&booking.source.page),
-            optional(&booking.source.button),
-            optional(&booking.source.referrer_host),
-            optional(&booking.source.utm_source),
-            optional(&booking.source.utm_campaign),
-            spreadsheet_safe(&notes.join("\n")),
-            deliveries.join("; "),
-        ]);
-        writer.write_record(&row)?;
+    for row in rows {
+        writer.write_record(row)?;
     }
-    Ok(writer.into_inner()?)
+    Ok(Bytes::from(writer.into_inner()?))
+}
+
+/// The first line: one column per answer of the assistant, in the order it asks; answers to
+/// questions it no longer asks (or never did) share one column.
+fn header(content: &Content) -> Vec<String> {
+    let mut header = vec![
+        format!("received ({})", content.business.time_zone),
+        "id".to_owned(),
+        "status".to_owned(),
+        "urgent".to_owned(),
+        "name".to_owned(),
+        "email".to_owned(),
+        "phone".to_owned(),
+    ];
+    header.extend(content.chat.answer_labels().into_iter().map(str::to_owned));
+    header.extend(
+        [
+            "other answers",
+            "details",
+            "location",
+            "service area",
+            "time",
+            "cancelled",
+            "source page",
+            "source button",
+            "referrer",
+            "utm_source",
+            "utm_campaign",
+            "notes",
+            "deliveries",
+        ]
+        .map(str::to_owned),
+    );
+    header
+}
+
+fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String> {
+    let mut row = vec![
+        shop_time(&booking.created_at, zone),
+        booking.id.to_string(),
+        booking.status.clone(),
+        if booking.urgent { "yes" } else { "no" }.to_owned(),
+        spreadsheet_safe(&booking.name),
+        spreadsheet_safe(&booking.email),
+        spreadsheet_safe(&booking.phone),
+    ];
+    row.extend(labels.iter().map(|label| {
+        let answers: Vec<&str> =
+            booking.answers.iter().filter(|a| a.label == *label).map(|a| a.answer.as_str()).collect();
+        spreadsheet_safe(&answers.join("; "))
+    }));
+    let others: Vec<String> = booking
+        .answers
+        .iter()
+        .filter(|a| !labels.contains(&a.label.as_str()))
+        .map(|a| format!("{}: {}", a.question, a.answer))
+        .collect();
+    let notes: Vec<String> = booking
+        .notes
+        .iter()
+        .map(|note| format!("{} {}: {}", shop_time(&note.written_at, zone), note.written_by, note.body))
+        .collect();
+    let deliveries: Vec<String> =
+        booking.deliveries.iter().map(|d| format!("{} {} {}", d.channel, d.purpose, d.state)).collect();
+    row.extend([
+        spreadsheet_safe(&others.join("; ")),
+        spreadsheet_safe(&booking.details),
+        spreadsheet_safe(booking.location.as_deref().unwrap_or_default()),
+        match (&booking.location, &booking.location_city) {
+            (None, _) => String::new(),
+            (Some(_), Some(city)) => city.clone(),
+            (Some(_), None) => "outside".to_owned(),
+        },
+        booking
+            .appointment
+            .as_ref()
+            .map(|t| format!("{} ({})", t.label, t.state.as_str()))
+            .unwrap_or_default(),
+        booking.cancelled_at.as_deref().map(|at| shop_time(at, zone)).unwrap_or_default(),
+        optional(&booking.source.page),
+        optional(&booking.source.button),
+        optional(&booking.source.referrer_host),
+        optional(&booking.source.utm_source),
+        optional(&booking.source.utm_campaign),
+        spreadsheet_safe(&notes.join("\n")),
+        deliveries.join("; "),
+    ]);
+    row
 }
 
 /// A stored UTC time as the shop's clock shows it: "2026-11-23 08:15".

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod area;
 pub mod desk;
 pub mod export;
+pub mod inbox;
 pub mod manage;
 pub mod model;
 pub mod notes;

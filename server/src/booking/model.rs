@@ -113,6 +113,16 @@ pub struct NewBooking {
 }
 
 impl NewBooking {
+    /// What a search of the inbox looks in, lowercased: the name, the e-mail address, the phone
+    /// number's digits, the details, the trailer's location and the answers.
+    pub fn search_text(&self) -> String {
+        let digits: String = self.phone.as_ref().chars().filter(char::is_ascii_digit).collect();
+        let mut parts = vec![self.name.as_ref(), self.email.as_ref(), &digits, &self.details];
+        parts.extend(self.location.as_deref());
+        parts.extend(self.answers.iter().map(|answer| answer.answer.as_str()));
+        parts.join(" ").to_lowercase()
+    }
+
     /// The message delivered to the business: the details (or a default), then the conversation.
     pub fn message(&self) -> String {
         let mut message = compose_message(&self.details, &self.answers);

@@ -1,7 +1,7 @@
 //! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and the notes the
 //! inbox shows with each booking.
 
-use std::future::Future;
+use std::{collections::HashMap, future::Future};
 
 use axum::{
     Json,
@@ -12,6 +12,8 @@ use axum::{
     http::StatusCode,
 };
 use serde::{Deserialize, Serialize};
+
+use super::store::for_each_booking;
 
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
@@ -62,16 +64,31 @@ for_both_connections!(impl NoteWrites {
     }
 });
 
-/// The notes on booking `id`, oldest first.
-pub async fn for_booking(db: &Db, id: i64) -> anyhow::Result<Vec<NoteRecord>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, body, written_by, written_at FROM booking_notes WHERE booking_id = $1 ORDER BY id",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await?
-    }))
+#[derive(sqlx::FromRow)]
+struct NoteRow {
+    booking_id: i64,
+    id: i64,
+    body: String,
+    written_by: String,
+    written_at: String,
+}
+
+/// The notes on each of the bookings `ids`, oldest first.
+pub async fn for_bookings(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteRecord>>> {
+    let grouped =
+        for_each_booking!(db, ids, NoteRow, "id, body, written_by, written_at", "booking_notes", "id");
+    Ok(grouped
+        .into_iter()
+        .map(|(id, rows)| {
+            let notes = rows.into_iter().map(|row| NoteRecord {
+                id: row.id,
+                body: row.body,
+                written_by: row.written_by,
+                written_at: row.written_at,
+            });
+            (id, notes.collect())
+        })
+        .collect())
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -1,9 +1,9 @@
 //! Bookings in the database. A booking, its answers and its delivery rows are written in one
 //! transaction, so the visitor hears "success" only once all of it is durable.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
-use super::{model::NewBooking, notes::NoteRecord, search::Search};
+use super::{model::NewBooking, notes::NoteRecord};
 use crate::{
     clock,
     db::Db,
@@ -141,6 +141,11 @@ pub async fn insert(
             .execute(&mut *tx)
             .await?;
         }
+        sqlx::query("INSERT INTO booking_search (booking_id, text) VALUES ($1, $2)")
+            .bind(id)
+            .bind(booking.search_text())
+            .execute(&mut *tx)
+            .await?;
         for photo in &booking.photos {
             // A photo left unattached too long was deleted; the booking goes without it.
             sqlx::query("UPDATE booking_photos SET booking_id = $1 WHERE name = $2 AND booking_id IS NULL")
@@ -210,6 +215,8 @@ pub struct BookingRecord {
     pub cancel_reason: Option<String>,
     /// The thank-you with the review link, once asked for.
     pub review: Option<ReviewRecord>,
+    /// How many other requests have the same phone number or e-mail address.
+    pub other_requests: i64,
 }
 
 /// A booking's time as the inbox shows it.
@@ -291,95 +298,28 @@ pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {
     }))
 }
 
-/// The phone column with the punctuation people type taken out.
+/// The phone column (of the table named first, if any) with the punctuation people type taken
+/// out; an index of the bookings has the same expression.
 macro_rules! phone_digits {
-    () => {
-        "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')"
+    ($table:literal) => {
+        concat!(
+            "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(",
+            $table,
+            "phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')"
+        )
     };
 }
+pub(crate) use phone_digits;
 
-/// Bookings newest first, open urgent ones (new or contacted) before all others, optionally only those with `status` or matching `search`, at most
-/// `limit`.
-pub async fn list(
-    db: &Db,
-    status: Option<&str>,
-    search: Option<&Search>,
-    limit: i64,
-) -> anyhow::Result<Vec<BookingRecord>> {
-    let rows: Vec<BookingRow> = with_db!(db, |pool| {
-        sqlx::query_as(
-            concat!(
-                "SELECT id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
-                        location_city, source_page, source_button, referrer_host, utm_source, utm_campaign,
-                        cancelled_at, cancel_reason
-                 FROM bookings WHERE ($1 IS NULL OR status = $1)
-                 AND ($3 IS NULL OR LOWER(name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR ",
-                phone_digits!(),
-                " LIKE $4)
-                 ORDER BY (urgent AND status IN ('new', 'contacted')) DESC, created_at DESC, id DESC LIMIT $2"
-            ),
-        )
-        .bind(status)
-        .bind(limit)
-        .bind(search.map(Search::text))
-        .bind(search.and_then(Search::digits))
-        .fetch_all(pool)
-        .await?
-    });
-    let mut bookings = Vec::with_capacity(rows.len());
-    for row in rows {
-        let answers = answers(db, row.id).await?;
-        let photos = photos(db, row.id).await?;
-        let deliveries = deliveries(db, row.id).await?;
-        let notes = super::notes::for_booking(db, row.id).await?;
-        let appointment = appointments::get(db, row.id).await?.map(|time| TimeRecord {
-            kind: time.kind,
-            start: clock::stamp(time.slot.start),
-            end: clock::stamp(time.slot.end),
-            state: time.state,
-            label: String::new(),
-        });
-        let review = review(db, row.id, &deliveries).await?;
-        bookings.push(BookingRecord {
-            id: row.id,
-            name: row.name,
-            email: row.email,
-            phone: row.phone,
-            details: row.details,
-            message: row.message,
-            status: row.status,
-            spam_reason: row.spam_reason,
-            created_at: row.created_at,
-            urgent: row.urgent,
-            location: row.location,
-            location_city: row.location_city,
-            source: row.source,
-            photos,
-            answers,
-            deliveries,
-            notes,
-            appointment,
-            cancelled_at: row.cancelled_at,
-            cancel_reason: row.cancel_reason,
-            review,
-        });
-    }
-    Ok(bookings)
-}
+/// The columns of a `BookingRow`, and whether it sorts among the open urgent requests.
+pub const ROW_COLUMNS: &str = "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
+    location_city, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at, cancel_reason,
+    (urgent AND status IN ('new', 'contacted')) AS open_urgent";
 
-/// The review request among `deliveries`, with when its link was first opened.
-async fn review(db: &Db, id: i64, deliveries: &[DeliveryRecord]) -> anyhow::Result<Option<ReviewRecord>> {
-    let Some(sent) = deliveries.iter().find(|d| d.purpose == "review") else { return Ok(None) };
-    Ok(Some(ReviewRecord {
-        state: sent.state.clone(),
-        sent_at: sent.sent_at.clone(),
-        opened_at: links::review_opened_at(db, id).await?,
-    }))
-}
-
+/// A booking as stored, before its answers, photos, deliveries, notes and time are added.
 #[derive(sqlx::FromRow)]
-struct BookingRow {
-    id: i64,
+pub struct BookingRow {
+    pub id: i64,
     name: String,
     email: String,
     phone: String,
@@ -387,7 +327,7 @@ struct BookingRow {
     message: String,
     status: String,
     spam_reason: Option<String>,
-    created_at: String,
+    pub created_at: String,
     urgent: bool,
     location: Option<String>,
     location_city: Option<String>,
@@ -395,38 +335,145 @@ struct BookingRow {
     source: SourceRecord,
     cancelled_at: Option<String>,
     cancel_reason: Option<String>,
+    /// An urgent request still new or contacted: the inbox shows these first.
+    pub open_urgent: bool,
 }
 
-async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<AnswerRecord>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(id)
-            .fetch_all(pool)
-            .await?
-    }))
-}
-
-async fn photos(db: &Db, id: i64) -> anyhow::Result<Vec<PhotoRecord>> {
-    let rows: Vec<(String, i64, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT name, width, height FROM booking_photos WHERE booking_id = $1 ORDER BY created_at, name",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await?
-    });
+/// `rows` with everything the inbox shows of each, read with one query per kind of thing for
+/// all of them.
+pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<BookingRecord>> {
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let mut answers = answers(db, &ids).await?;
+    let mut photos = photos(db, &ids).await?;
+    let mut deliveries = deliveries(db, &ids).await?;
+    let mut notes = super::notes::for_bookings(db, &ids).await?;
+    let mut times = appointments::for_bookings(db, &ids).await?;
+    let opened = links::reviews_opened(db, &ids).await?;
     Ok(rows
         .into_iter()
-        .map(|(name, width, height)| PhotoRecord {
-            url: format!("{}{name}", super::photos::URL_PREFIX),
-            width,
-            height,
+        .map(|row| {
+            let deliveries = deliveries.remove(&row.id).unwrap_or_default();
+            let review = deliveries.iter().find(|d| d.purpose == "review").map(|sent| ReviewRecord {
+                state: sent.state.clone(),
+                sent_at: sent.sent_at.clone(),
+                opened_at: opened.get(&row.id).cloned(),
+            });
+            BookingRecord {
+                id: row.id,
+                name: row.name,
+                email: row.email,
+                phone: row.phone,
+                details: row.details,
+                message: row.message,
+                status: row.status,
+                spam_reason: row.spam_reason,
+                created_at: row.created_at,
+                urgent: row.urgent,
+                location: row.location,
+                location_city: row.location_city,
+                source: row.source,
+                photos: photos.remove(&row.id).unwrap_or_default(),
+                answers: answers.remove(&row.id).unwrap_or_default(),
+                deliveries,
+                notes: notes.remove(&row.id).unwrap_or_default(),
+                appointment: times.remove(&row.id).map(|time| TimeRecord {
+                    kind: time.kind,
+                    start: clock::stamp(time.slot.start),
+                    end: clock::stamp(time.slot.end),
+                    state: time.state,
+                    label: String::new(),
+                }),
+                cancelled_at: row.cancelled_at,
+                cancel_reason: row.cancel_reason,
+                review,
+                other_requests: 0,
+            }
+        })
+        .collect())
+}
+
+/// `SELECT {columns} FROM {table} WHERE booking_id IN (ids) ORDER BY booking_id, {order}`, as
+/// rows grouped by booking (no query for no ids).
+macro_rules! for_each_booking {
+    ($db:expr, $ids:expr, $row:ty, $columns:literal, $table:literal, $order:literal) => {{
+        let mut grouped: std::collections::HashMap<i64, Vec<$row>> = std::collections::HashMap::new();
+        if !$ids.is_empty() {
+            let sql = sqlx::AssertSqlSafe(format!(
+                concat!(
+                    "SELECT booking_id, ",
+                    $columns,
+                    " FROM ",
+                    $table,
+                    " WHERE booking_id IN ({}) ORDER BY booking_id, ",
+                    $order
+                ),
+                $crate::db::placeholders($ids.len())
+            ));
+            let rows: Vec<$row> = $crate::with_db!($db, |pool| {
+                let mut query = sqlx::query_as(sql);
+                for id in $ids {
+                    query = query.bind(id);
+                }
+                query.fetch_all(pool).await?
+            });
+            for row in rows {
+                grouped.entry(row.booking_id).or_default().push(row);
+            }
+        }
+        grouped
+    }};
+}
+pub(crate) use for_each_booking;
+
+#[derive(sqlx::FromRow)]
+struct AnswerRow {
+    booking_id: i64,
+    question: String,
+    answer: String,
+}
+
+async fn answers(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<AnswerRecord>>> {
+    let grouped = for_each_booking!(db, ids, AnswerRow, "question, answer", "booking_answers", "position");
+    Ok(grouped
+        .into_iter()
+        .map(|(id, rows)| {
+            let answers = rows.into_iter().map(|row| AnswerRecord {
+                label: String::new(),
+                question: row.question,
+                answer: row.answer,
+            });
+            (id, answers.collect())
+        })
+        .collect())
+}
+
+#[derive(sqlx::FromRow)]
+struct PhotoRow {
+    booking_id: i64,
+    name: String,
+    width: i64,
+    height: i64,
+}
+
+async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRecord>>> {
+    let grouped =
+        for_each_booking!(db, ids, PhotoRow, "name, width, height", "booking_photos", "created_at, name");
+    Ok(grouped
+        .into_iter()
+        .map(|(id, rows)| {
+            let photos = rows.into_iter().map(|row| PhotoRecord {
+                url: format!("{}{}", super::photos::URL_PREFIX, row.name),
+                width: row.width,
+                height: row.height,
+            });
+            (id, photos.collect())
         })
         .collect())
 }
 
 #[derive(sqlx::FromRow)]
 struct DeliveryRow {
+    booking_id: i64,
     channel: String,
     purpose: String,
     state: String,
@@ -436,31 +483,34 @@ struct DeliveryRow {
     sent_at: Option<String>,
 }
 
-async fn deliveries(db: &Db, id: i64) -> anyhow::Result<Vec<DeliveryRecord>> {
-    let rows: Vec<DeliveryRow> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT channel, purpose, state, attempts, last_error, next_attempt_at, sent_at FROM deliveries
-             WHERE booking_id = $1 ORDER BY id",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await?
-    });
-    Ok(rows
+async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {
+    let grouped = for_each_booking!(
+        db,
+        ids,
+        DeliveryRow,
+        "channel, purpose, state, attempts, last_error, next_attempt_at, sent_at",
+        "deliveries",
+        "id"
+    );
+    Ok(grouped
         .into_iter()
-        .map(|row| {
-            let pending = row.state == "pending";
-            DeliveryRecord {
-                channel: row.channel,
-                purpose: row.purpose,
-                state: if pending && row.attempts > 0 { "retrying".to_owned() } else { row.state },
-                attempts: row.attempts,
-                last_error: row.last_error,
-                next_attempt_at: pending.then_some(row.next_attempt_at),
-                sent_at: row.sent_at,
-            }
-        })
+        .map(|(id, rows)| (id, rows.into_iter().map(DeliveryRow::record).collect()))
         .collect())
+}
+
+impl DeliveryRow {
+    fn record(self) -> DeliveryRecord {
+        let pending = self.state == "pending";
+        DeliveryRecord {
+            channel: self.channel,
+            purpose: self.purpose,
+            state: if pending && self.attempts > 0 { "retrying".to_owned() } else { self.state },
+            attempts: self.attempts,
+            last_error: self.last_error,
+            next_attempt_at: pending.then_some(self.next_attempt_at),
+            sent_at: self.sent_at,
+        }
+    }
 }
 
 /// Sets a booking's status; false when there is no such booking. A booking marked as spam gets

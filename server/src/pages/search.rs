@@ -36,8 +36,10 @@ impl Query {
 pub struct Results {
     /// The best matches, at most `SHOWN`.
     pub posts: Vec<PostCard>,
-    /// How many posts match in all.
+    /// How many posts match in all, counted up to 1,000.
     pub total: usize,
+    /// More posts match than `total` says.
+    pub more: bool,
 }
 
 /// The published posts that hold every word of `query` in their title, excerpt or text, best
@@ -45,7 +47,11 @@ pub struct Results {
 pub async fn search(site: &Site, query: &Query) -> anyhow::Result<Results> {
     let words = search::words(&query.0);
     let (ids, total) = search::published_matches(&site.db, &words, SHOWN).await?;
-    Ok(Results { posts: published::cards_by_id(&site.db, &ids, &site.zone()).await?, total })
+    Ok(Results {
+        posts: published::cards_by_id(&site.db, &ids, &site.zone()).await?,
+        total: total.min(search::COUNTED),
+        more: total > search::COUNTED,
+    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! with a calendar file, then a reminder the day before), dropping a time, and the thank-you
 //! with the review link after a job.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json,
@@ -29,6 +29,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    booking::store::for_each_booking,
     clock,
     content::Content,
     db::Db,
@@ -82,58 +83,68 @@ struct JobRow {
     location: Option<String>,
 }
 
+#[derive(sqlx::FromRow)]
+struct AnswerRow {
+    booking_id: i64,
+    question: String,
+    answer: String,
+}
+
 impl ScheduleDesk {
-    /// The jobs (not cancelled) starting from `from` up to `to`, soonest first.
+    /// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries
+    /// however many jobs there are.
     pub async fn jobs(&self, content: &Content, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Job>> {
         let calendar = Calendar::new(content);
-        let mut jobs = Vec::new();
-        for time in appointments::between(&self.db, from, to).await? {
-            let row: Option<JobRow> = with_db!(&self.db, |pool| {
-                sqlx::query_as(
-                    "SELECT id AS booking_id, name, phone, urgent, location FROM bookings WHERE id = $1",
-                )
-                .bind(time.booking_id)
-                .fetch_optional(pool)
-                .await?
-            });
-            let Some(row) = row else { continue };
-            jobs.push(Job {
-                booking_id: row.booking_id,
-                summary: summary(&self.db, row.booking_id, content).await?,
-                name: row.name,
-                phone: row.phone,
-                kind: time.kind,
-                start: clock::stamp(time.slot.start),
-                end: clock::stamp(time.slot.end),
-                date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
-                hours: calendar.hours_of(time.slot),
-                state: time.state,
-                urgent: row.urgent,
-                location: row.location,
-            });
-        }
-        Ok(jobs)
+        let times = appointments::between(&self.db, from, to).await?;
+        let ids: Vec<i64> = times.iter().map(|time| time.booking_id).collect();
+        let mut bookings: HashMap<i64, JobRow> = for_each_booking!(
+            &self.db,
+            &ids,
+            JobRow,
+            "name, phone, urgent, location",
+            "(SELECT id AS booking_id, name, phone, urgent, location FROM bookings) AS b",
+            "booking_id"
+        )
+        .into_iter()
+        .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
+        .collect();
+        let answers =
+            for_each_booking!(&self.db, &ids, AnswerRow, "question, answer", "booking_answers", "position");
+        Ok(times
+            .into_iter()
+            .filter_map(|time| {
+                let row = bookings.remove(&time.booking_id)?;
+                Some(Job {
+                    booking_id: row.booking_id,
+                    summary: summary(answers.get(&row.booking_id).map_or(&[], Vec::as_slice), content),
+                    name: row.name,
+                    phone: row.phone,
+                    kind: time.kind,
+                    start: clock::stamp(time.slot.start),
+                    end: clock::stamp(time.slot.end),
+                    date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
+                    hours: calendar.hours_of(time.slot),
+                    state: time.state,
+                    urgent: row.urgent,
+                    location: row.location,
+                })
+            })
+            .collect())
     }
 }
 
 /// A booking's picked answers in a line, the urgency (the last question) left out: "Dump Trailer
 /// · Repairs needed · Can bring to shop".
-async fn summary(db: &Db, booking_id: i64, content: &Content) -> anyhow::Result<String> {
-    let answers: Vec<(String, String)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(booking_id)
-            .fetch_all(pool)
-            .await?
-    });
-    Ok(answers
-        .into_iter()
-        .filter(|(question, answer)| {
-            content.chat.picked_label(question, answer).is_some()
-                && content.chat.steps.last().is_none_or(|step| &step.question != question)
+fn summary(answers: &[AnswerRow], content: &Content) -> String {
+    answers
+        .iter()
+        .filter(|row| {
+            content.chat.picked_label(&row.question, &row.answer).is_some()
+                && content.chat.steps.last().is_none_or(|step| step.question != row.question)
         })
-        .map(|(_, answer)| answer)
+        .map(|row| row.answer.as_str())
         .collect::<Vec<_>>()
-        .join(" · "))
+        .join(" · ")
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -3,12 +3,12 @@
 //! 256-bit token; the database keeps only its hash. Every message gets a fresh link, so none is
 //! ever stored in the clear, and all of a booking's links work until the booking's time is over.
 
-use std::future::Future;
+use std::{collections::HashMap, future::Future};
 
 use crate::{
     auth::session::{random_token, token_hash},
     clock,
-    db::Db,
+    db::{self, Db},
     for_both_connections, with_db,
 };
 
@@ -109,14 +109,23 @@ pub async fn open_review(db: &Db, token: &str) -> anyhow::Result<Option<i64>> {
     }))
 }
 
-/// When booking `booking_id`'s review link was first opened, if ever.
-pub async fn review_opened_at(db: &Db, booking_id: i64) -> anyhow::Result<Option<String>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT MIN(opened_at) FROM booking_links WHERE booking_id = $1 AND purpose = 'review'",
-        )
-        .bind(booking_id)
-        .fetch_one(pool)
-        .await?
-    }))
+/// When the review link of each of the bookings `ids` was first opened, for those opened.
+pub async fn reviews_opened(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT booking_id, MIN(opened_at) FROM booking_links
+         WHERE purpose = 'review' AND opened_at IS NOT NULL AND booking_id IN ({})
+         GROUP BY booking_id",
+        db::placeholders(ids.len())
+    ));
+    let rows: Vec<(i64, String)> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    });
+    Ok(rows.into_iter().collect())
 }

@@ -6,7 +6,7 @@ use std::{collections::HashMap, future::Future};
 use jiff::Timestamp;
 
 use super::calendar::{Kind, Slot};
-use crate::{clock, db::Db, for_both_connections, with_db};
+use crate::{booking::store::for_each_booking, clock, db::Db, for_both_connections, with_db};
 
 /// Where an appointment stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -77,6 +77,24 @@ pub async fn get(db: &Db, booking_id: i64) -> anyhow::Result<Option<Appointment>
     let row: Option<Row> =
         with_db!(db, |pool| sqlx::query_as(sql).bind(booking_id).fetch_optional(pool).await?);
     Ok(row.and_then(Row::appointment))
+}
+
+/// The time of each of the bookings `ids` that has one.
+pub async fn for_bookings(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Appointment>> {
+    let grouped = for_each_booking!(
+        db,
+        ids,
+        Row,
+        "kind, starts_at, ends_at, state, version",
+        "appointments",
+        "version"
+    );
+    Ok(grouped
+        .into_values()
+        .flatten()
+        .filter_map(Row::appointment)
+        .map(|time| (time.booking_id, time))
+        .collect())
 }
 
 /// The times (not cancelled) starting from `from` up to `to`, soonest first.

@@ -15,6 +15,7 @@ mod connections;
 mod faults;
 mod helpers;
 mod ical;
+mod inbox;
 mod instances;
 mod notifications;
 mod openapi;

@@ -275,7 +275,10 @@ export interface BlogData {
 /** The server's answer to a blog search: the newest matches and how many match in all. */
 export interface SearchResults {
   posts: PostCard[];
+  /** Counted up to 1,000. */
   total: number;
+  /** More posts match than `total` says. */
+  more: boolean;
 }
 
 export interface PostData {

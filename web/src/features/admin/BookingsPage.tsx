@@ -1,316 +1,100 @@
-import { Download, Mail, MessageSquare, Phone, Search, Star } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+// The booking inbox: every request, a page at a time (newer and older pages by cursor), with
+// filters and a search kept in the address, so a filtered list can be reloaded and shared.
+import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
-import { adminApi, bookingQuery, type Booking, type Delivery } from "./api";
-import { AppointmentPanel } from "./AppointmentPanel";
-import { BookingNotes } from "./BookingNotes";
+import { adminApi, bookingQuery, type BookingFilter, type BookingPage, type Inbox } from "./api";
+import { BookingCard, STATUSES } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
-import { useShopClock } from "./format";
 import { ErrorNotice } from "./ErrorNotice";
-import { failureMessage, PLAIN_BUTTON } from "./form";
+import { PLAIN_BUTTON } from "./form";
 import { bookingsChanged } from "./deskStatus";
-
-const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
-const STATUS_OPTIONS = STATUSES.map((status) => (
-  <option key={status} value={status}>
-    {status}
-  </option>
-));
-
-const DELIVERY_STYLE: Record<Delivery["state"], string> = {
-  sent: "bg-green-100 text-green-800",
-  pending: "bg-slate-100 text-slate-800",
-  retrying: "bg-amber-100 text-amber-900",
-  dead: "bg-red-100 text-red-800",
-  cancelled: "bg-slate-100 text-slate-600",
-};
-
-/** What each delivery channel is, in the owner's words. */
-const CHANNEL_NAMES: Record<string, string> = {
-  email: "email to you",
-  webhook: "webhook",
-  confirmation: "visitor's confirmation",
-};
-
-/** What each later message is, by its purpose without the time's version ("time-2": "time"). */
-const PURPOSE_NAMES: Record<string, string> = {
-  time: "visitor's confirmed time",
-  reminder: "visitor's reminder",
-  changed: "new time asked for",
-  cancelled: "cancelled by the visitor",
-  review: "visitor's review request",
-};
-
-/** "email to you", or for a later message to the shop "new time asked for, email to you". */
-export function deliveryName({ channel, purpose }: Delivery): string {
-  const channelName = CHANNEL_NAMES[channel] ?? channel;
-  if (purpose === "request") return channelName;
-  const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
-  return channel === "confirmation" ? purposeName : `${purposeName}, ${channelName}`;
-}
-
-function DeliveryBadge({ delivery }: { delivery: Delivery }) {
-  return (
-    <li className="text-sm">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
-        {deliveryName(delivery)}: {delivery.state}
-      </span>
-      {delivery.lastError && delivery.state !== "sent" && (
-        <span className="ml-2 text-slate-700">
-          Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
-        </span>
-      )}
-    </li>
-  );
-}
-
-/** "/service-areas/aurora, 'Schedule Service in Aurora' button; from www.google.com; campaign ..." */
-function sourceText({ source }: Booking): string {
-  const parts: string[] = [];
-  if (source.page) parts.push(source.button ? `${source.page}, '${source.button}' button` : source.page);
-  if (source.referrerHost) parts.push(`arrived from ${source.referrerHost}`);
-  if (source.utmSource || source.utmCampaign) {
-    parts.push(`campaign: ${[source.utmSource, source.utmCampaign].filter(Boolean).join(" / ")}`);
-  }
-  return parts.length > 0 ? parts.join("; ") : "Not recorded";
-}
-
-/** A one-tap way to reach the visitor, big enough for a thumb. */
-function ContactLink({ href, label, icon, text }: { href: string; label: string; icon: ReactNode; text: string }) {
-  return (
-    <a
-      href={href}
-      aria-label={label}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-orange-800 ring-1 ring-orange-200 hover:bg-orange-50"
-    >
-      {icon}
-      {text}
-    </a>
-  );
-}
-
-/** Statuses that still need the shop's attention: an urgent one of these comes first. */
-const OPEN = ["new", "contacted"];
-
-/** After a finished job: the thank-you with the review link, sent on the owner's word. */
-function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
-  const { dateTime } = useShopClock();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { review } = booking;
-  if (review) {
-    const sent = review.sentAt ? `sent ${dateTime(review.sentAt)}` : review.state === "dead" ? "could not be sent" : "on its way";
-    return (
-      <p className="mt-3 flex items-center gap-2 text-sm text-slate-800">
-        <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
-        Review request {sent}
-        {review.openedAt ? `; the link was opened ${dateTime(review.openedAt)}.` : review.sentAt ? "; the link has not been opened yet." : "."}
-      </p>
-    );
-  }
-  async function send() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await adminApi.requestReview(booking.id);
-      onChanged();
-    } catch (failure) {
-      setProblem(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-      <button type="button" disabled={busy} onClick={() => void send()} className={`${PLAIN_BUTTON} inline-flex items-center gap-1.5`}>
-        <Star aria-hidden="true" className="h-4 w-4" />
-        Ask for a review
-      </button>
-      {problem && (
-        <p role="alert" className="text-red-800">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function BookingCard({ booking, onStatus, onChanged }: { booking: Booking; onStatus: (status: string) => void; onChanged: () => void }) {
-  const { dateTime } = useShopClock();
-  const statusId = useId();
-  const open = OPEN.includes(booking.status);
-  return (
-    <article
-      className={`rounded-xl bg-white p-5 shadow-sm ${open && booking.urgent ? "ring-2 ring-red-700" : "ring-1 ring-slate-200"}`}
-      aria-labelledby={`${statusId}-name`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
-            {booking.name}
-          </h2>
-          {booking.urgent && (
-            <p className="mt-1 inline-block rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-              Urgent
-            </p>
-          )}
-          <p className="text-sm text-slate-600">
-            <span>Request #{booking.id}</span>
-            <span aria-hidden="true"> · </span>
-            <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
-            {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ContactLink href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
-          <ContactLink href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
-          <ContactLink href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
-        </div>
-        <div>
-          <label htmlFor={statusId} className="mr-2 text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={booking.status}
-            onChange={(event) => onStatus(event.target.value)}
-            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-          >
-            {STATUS_OPTIONS}
-          </select>
-        </div>
-      </div>
-      {booking.cancelledAt && (
-        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
-          Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
-          {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
-        </p>
-      )}
-      <AppointmentPanel
-        key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
-        bookingId={booking.id}
-        time={booking.appointment}
-        cancelled={booking.cancelledAt !== null}
-        onChanged={onChanged}
-      />
-      {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-slate-700">Email</dt>
-        <dd>
-          <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
-            {booking.email}
-          </a>
-        </dd>
-        <dt className="font-medium text-slate-700">Phone</dt>
-        <dd>
-          <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
-            {booking.phone}
-          </a>
-        </dd>
-        {booking.answers.map((answer) => (
-          <div key={answer.question} className="contents">
-            <dt className="font-medium text-slate-700" title={answer.question}>
-              {answer.label}
-            </dt>
-            <dd className="text-slate-900">{answer.answer}</dd>
-          </div>
-        ))}
-        <dt className="font-medium text-slate-700">Additional details</dt>
-        <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
-        {booking.location && (
-          <>
-            <dt className="font-medium text-slate-700">Trailer location</dt>
-            <dd className="text-slate-900">
-              {booking.location}:{" "}
-              {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
-            </dd>
-          </>
-        )}
-        <dt className="font-medium text-slate-700">Came from</dt>
-        <dd className="text-slate-900">{sourceText(booking)}</dd>
-      </dl>
-      {booking.photos.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
-          {booking.photos.map((photo, index) => (
-            <li key={photo.url}>
-              <a
-                href={photo.url}
-                target="_blank"
-                rel="noopener"
-                aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
-                className="block"
-              >
-                <img
-                  src={photo.url}
-                  alt=""
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
-        {booking.deliveries.length === 0 ? (
-          <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
-        ) : (
-          booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.purpose}`} delivery={delivery} />)
-        )}
-      </ul>
-      <BookingNotes bookingId={booking.id} notes={booking.notes} />
-    </article>
-  );
-}
 
 /** How long typing pauses before the inbox searches. */
 const SEARCH_AFTER_MS = 300;
 
+const FIELD = "mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
+const LABEL = "block text-sm font-medium text-slate-800";
+
+/** The filter and the page the address names. */
+function fromAddress(params: URLSearchParams): { filter: BookingFilter; page: BookingPage } {
+  const after = params.get("after");
+  const before = params.get("before");
+  return {
+    filter: {
+      status: params.get("status") ?? "",
+      search: params.get("search") ?? "",
+      urgent: params.get("urgent") === "true",
+      source: params.get("source") ?? "",
+      from: params.get("from") ?? "",
+      to: params.get("to") ?? "",
+      customer: params.get("customer") ?? "",
+    },
+    page: after ? { older: after } : before ? { newer: before } : null,
+  };
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
 export function BookingsPage() {
-  /** A link from the schedule opens the inbox searched for the job's customer. */
-  const [params] = useSearchParams();
-  const [filter, setFilter] = useState("");
-  const [search, setSearch] = useState(() => params.get("search") ?? "");
-  /** The search as last typed, a moment after typing stops. */
-  const [searched, setSearched] = useState(search);
+  const ids = useId();
+  const [params, setParams] = useSearchParams();
+  const { filter, page } = useMemo(() => fromAddress(params), [params]);
+  const [typed, setTyped] = useState(filter.search);
+  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** Counts changes made from a card (a time set, a review asked for), to load the page again. */
+  const [changes, setChanges] = useState(0);
+
+  /** Changes filters in the address; any change of filter goes back to the newest page. */
+  const show = useCallback(
+    (change: Partial<Record<keyof BookingFilter | "after" | "before", string>>) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(change)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!("after" in change) && !("before" in change)) {
+          next.delete("after");
+          next.delete("before");
+        }
+        return next;
+      }),
+    [setParams],
+  );
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setSearched(search), SEARCH_AFTER_MS);
+    if (typed.trim() === filter.search) return;
+    const timer = window.setTimeout(() => show({ search: typed.trim() }), SEARCH_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
-  const [bookings, setBookings] = useState<Booking[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** Counts changes made from a card (a time set, a review asked for), to load the list again. */
-  const [changes, setChanges] = useState(0);
+  }, [typed, filter.search, show]);
 
   useEffect(() => {
     let cancelled = false;
-    adminApi.bookings({ status: filter, search: searched }).then(
+    adminApi.bookings(filter, page).then(
       (loaded) => {
-        if (!cancelled) setBookings(loaded.bookings);
+        if (cancelled) return;
+        setError(null);
+        setInbox(loaded);
       },
       (failure: unknown) => {
         console.error("Failed to load bookings", failure);
-        if (!cancelled) {
-          setBookings([]);
-          setError("The bookings could not be loaded. Please reload the page.");
-        }
+        if (!cancelled) setError("The bookings could not be loaded. Please reload the page.");
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [filter, searched, changes]);
+  }, [filter, page, changes]);
 
-  async function changeStatus(booking: Booking, status: string) {
+  async function changeStatus(id: number, status: string) {
     setError(null);
     try {
-      await adminApi.setBookingStatus(booking.id, status);
-      setBookings((current) => current?.map((b) => (b.id === booking.id ? { ...b, status } : b)) ?? null);
+      await adminApi.setBookingStatus(id, status);
+      setInbox((current) => current && { ...current, bookings: current.bookings.map((b) => (b.id === id ? { ...b, status } : b)) });
       bookingsChanged();
     } catch (failure) {
       console.error("Failed to change the status", failure);
@@ -318,77 +102,157 @@ export function BookingsPage() {
     }
   }
 
+  function turnPage(to: { after: string } | { before: string }) {
+    show("after" in to ? { after: to.after, before: "" } : { before: to.before, after: "" });
+    window.scrollTo({ top: 0 });
+  }
+
+  const filtered = Boolean(filter.status || filter.search || filter.urgent || filter.source || filter.from || filter.to || filter.customer);
+  const allCount = inbox ? Object.values(inbox.counts).reduce((sum, n) => sum + n, 0) : 0;
+
   return (
     <AdminShell>
       <div className="flex flex-wrap items-end gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
-        <div className="ml-auto flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="booking-search" className="block text-sm font-medium text-slate-800">
-              Search
-            </label>
-            <div className="relative mt-1">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
-              <input
-                id="booking-search"
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Name, e-mail or phone"
-                className="w-56 rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm"
-              />
-            </div>
+        {inbox && (
+          <p className="text-sm text-slate-600" role="status">
+            {inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}
+            {filtered ? " match" : ""}
+          </p>
+        )}
+        <a
+          href={`/api/admin/bookings.csv${bookingQuery(filter)}`}
+          download
+          className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export CSV
+        </a>
+      </div>
+      <div role="search" className="mt-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Filter the bookings">
+        <div>
+          <label htmlFor="booking-search" className={LABEL}>
+            Search
+          </label>
+          <div className="relative mt-1">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
+            <input
+              id="booking-search"
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder="Name, e-mail, phone or answer"
+              className="w-60 rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm"
+            />
           </div>
+        </div>
+        <div>
+          <label htmlFor="booking-filter" className={LABEL}>
+            Show
+          </label>
+          <select id="booking-filter" value={filter.status} onChange={(event) => show({ status: event.target.value })} className={FIELD}>
+            <option value="">All statuses{inbox ? ` (${count(allCount)})` : ""}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+                {inbox ? ` (${count(inbox.counts[status] ?? 0)})` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        {inbox && inbox.sources.length > 0 && (
           <div>
-            <label htmlFor="booking-filter" className="block text-sm font-medium text-slate-800">
-              Show
+            <label htmlFor={`${ids}-source`} className={LABEL}>
+              Came from
             </label>
-            <select
-              id="booking-filter"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-            >
-              <option value="">All statuses</option>
-              {STATUS_OPTIONS}
+            <select id={`${ids}-source`} value={filter.source} onChange={(event) => show({ source: event.target.value })} className={`${FIELD} max-w-56`}>
+              <option value="">Any page</option>
+              {inbox.sources.map((source) => (
+                <option key={source} value={source}>
+                  {source}
+                </option>
+              ))}
             </select>
           </div>
-          <a
-            href={`/api/admin/bookings.csv${bookingQuery({ status: filter, search: searched })}`}
-            download
-            className="inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
-          </a>
+        )}
+        <div>
+          <label htmlFor={`${ids}-from`} className={LABEL}>
+            Received from
+          </label>
+          <input id={`${ids}-from`} type="date" value={filter.from} max={filter.to || undefined} onChange={(event) => show({ from: event.target.value })} className={FIELD} />
         </div>
+        <div>
+          <label htmlFor={`${ids}-to`} className={LABEL}>
+            to
+          </label>
+          <input id={`${ids}-to`} type="date" value={filter.to} min={filter.from || undefined} onChange={(event) => show({ to: event.target.value })} className={FIELD} />
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" checked={filter.urgent} onChange={(event) => show({ urgent: event.target.checked ? "true" : "" })} className="h-4 w-4" />
+          Urgent only
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className={PLAIN_BUTTON}
+            onClick={() => {
+              setTyped("");
+              setParams(new URLSearchParams());
+            }}
+          >
+            Clear filters
+          </button>
+        )}
       </div>
-      {error && (
-        <ErrorNotice className="mt-4">
-          {error}
-        </ErrorNotice>
+      {inbox?.customer && (
+        <p className="mt-4 rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-950 ring-1 ring-orange-200">
+          Every request from {inbox.customer.name} (same phone {inbox.customer.phone} or e-mail {inbox.customer.email}).
+        </p>
       )}
+      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
       <div className="mt-6 space-y-4">
-        {bookings === null ? (
-          <Spinner label="Loading bookings" />
-        ) : bookings.length === 0 ? (
+        {inbox === null ? (
+          error ? null : <Spinner label="Loading bookings" />
+        ) : inbox.bookings.length === 0 ? (
           <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-            {searched.trim() ? `No bookings match “${searched.trim()}”.` : "No bookings here yet."}
+            {filter.search ? `No bookings match “${filter.search}”.` : filtered ? "No bookings match these filters." : "No bookings here yet."}
           </p>
         ) : (
-          bookings.map((booking) => (
+          inbox.bookings.map((booking) => (
             <BookingCard
               key={booking.id}
               booking={booking}
-              onStatus={(status) => void changeStatus(booking, status)}
+              onStatus={(status) => void changeStatus(booking.id, status)}
               onChanged={() => {
-                setChanges((count) => count + 1);
+                setChanges((n) => n + 1);
                 bookingsChanged();
               }}
             />
           ))
         )}
       </div>
+      {inbox && (inbox.newer || inbox.older) && (
+        <nav aria-label="Booking pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+          <button
+            type="button"
+            disabled={!inbox.newer}
+            onClick={() => inbox.newer && turnPage({ before: inbox.newer })}
+            className={`${PLAIN_BUTTON} inline-flex items-center gap-1`}
+          >
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            Newer requests
+          </button>
+          <button
+            type="button"
+            disabled={!inbox.older}
+            onClick={() => inbox.older && turnPage({ after: inbox.older })}
+            className={`${PLAIN_BUTTON} inline-flex items-center gap-1`}
+          >
+            Older requests
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </nav>
+      )}
       <BookingSources />
     </AdminShell>
   );

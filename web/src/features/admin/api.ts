@@ -152,6 +152,26 @@ export interface Booking {
   cancelReason: string | null;
   /** The thank-you with the review link, once asked for. */
   review: { state: string; sentAt: string | null; openedAt: string | null } | null;
+  /** How many other requests have the same phone number or e-mail address. */
+  otherRequests: number;
+}
+
+/** One page of the inbox. */
+export interface Inbox {
+  bookings: Booking[];
+  statuses: string[];
+  /** How many bookings match the filters. */
+  total: number;
+  /** How many match the filters other than the status, per status. */
+  counts: Record<string, number>;
+  /** The pages the bookings were started on, for the source filter. */
+  sources: string[];
+  /** The cursor of the next page (older requests), null on the last. */
+  older: string | null;
+  /** The cursor of the page before (newer requests), null on the first. */
+  newer: string | null;
+  /** The booking whose customer the list is narrowed to. */
+  customer: { name: string; phone: string; email: string } | null;
 }
 
 export type TimeKind = "shop" | "mobile";
@@ -319,17 +339,33 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   throw new AdminApiError(response.status, error.error ?? `${method} ${path} answered ${response.status}`, error.errors);
 }
 
-/** Which bookings the inbox and its CSV export show: a status (empty for all) and a search. */
+/** Which bookings the inbox and its CSV export show; empty values show everything. */
 export interface BookingFilter {
   status: string;
   search: string;
+  /** Only open urgent requests. */
+  urgent: boolean;
+  /** The page the booking was started on. */
+  source: string;
+  /** Received from and to these days (YYYY-MM-DD, on the shop's clock), both included. */
+  from: string;
+  to: string;
+  /** Only the requests of this booking's customer (same phone or e-mail). */
+  customer: string;
 }
 
-/** The query string of `filter` ("" when it shows everything). */
-export function bookingQuery({ status, search }: BookingFilter): string {
+/** Where in the list a page starts: after (older than) or before (newer than) a cursor. */
+export type BookingPage = { older: string } | { newer: string } | null;
+
+/** The query string of `filter` ("" when it shows everything), with the page's cursor. */
+export function bookingQuery(filter: BookingFilter, page: BookingPage = null): string {
   const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (search.trim()) params.set("q", search.trim());
+  if (filter.status) params.set("status", filter.status);
+  if (filter.search.trim()) params.set("q", filter.search.trim());
+  if (filter.urgent) params.set("urgent", "true");
+  for (const key of ["source", "from", "to", "customer"] as const) if (filter[key]) params.set(key, filter[key]);
+  if (page && "older" in page) params.set("after", page.older);
+  if (page && "newer" in page) params.set("before", page.newer);
   const query = params.toString();
   return query ? `?${query}` : "";
 }
@@ -373,7 +409,7 @@ export const adminApi = {
     form.append("image", file);
     return call<UploadedImage>("POST", "/images", form);
   },
-  bookings: (filter: BookingFilter) => call<{ bookings: Booking[]; statuses: string[] }>("GET", `/bookings${bookingQuery(filter)}`),
+  bookings: (filter: BookingFilter, page: BookingPage) => call<Inbox>("GET", `/bookings${bookingQuery(filter, page)}`),
   addBookingNote: (id: number, body: string) => call<BookingNote>("POST", `/bookings/${id}/notes`, { body }),
   bookingSources: (weeks: number) => call<SourceTable>("GET", `/bookings/sources?weeks=${weeks}`),
   setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),

@@ -42,7 +42,8 @@ export function BlogPage({ data }: { data: BlogData }) {
           <>
             {results.total > results.posts.length && (
               <p className="mb-8 text-center text-slate-700">
-                Showing the {results.posts.length} best of {results.total} posts that match. Add a word to narrow the search.
+                Showing the {results.posts.length} best of {results.more ? "more than " : ""}
+                {results.total.toLocaleString("en-US")} posts that match. Add a word to narrow the search.
               </p>
             )}
             <PostGrid posts={results.posts} searching />

@@ -6,6 +6,7 @@ import { SEARCH_DELAY_MS, cardDelay, listPath, useBlogSearch } from "./search";
 const found: SearchResults = {
   posts: [{ title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, featuredImageSrcset: null, date: "March 14, 2025" }],
   total: 1,
+  more: false,
 };
 
 function answer(body: unknown, status = 200) {
@@ -46,7 +47,7 @@ describe("blog search", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { result } = renderHook(() => useBlogSearch("brake"));
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
-    expect(result.current).toEqual({ status: "done", posts: [], total: 0 });
+    expect(result.current).toEqual({ status: "done", posts: [], total: 0, more: false });
     expect(logged).toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { searchPosts } from "../../lib/api";
-import type { PostCard } from "../../lib/types";
+import type { SearchResults } from "../../lib/types";
 
 /** Each card enters this much later than the one before it... */
 export const CARD_DELAY_S = 0.1;
@@ -23,7 +23,7 @@ export const SEARCH_DELAY_MS = 200;
 export type SearchState =
   | { status: "idle" }
   | { status: "loading" }
-  | { status: "done"; posts: PostCard[]; total: number };
+  | ({ status: "done" } & SearchResults);
 
 /**
  * Searches every published post (title, excerpt and text, best matches first) on the server while the
@@ -42,7 +42,7 @@ export function useBlogSearch(query: string): SearchState {
         (error: unknown) => {
           if (controller.signal.aborted) return;
           console.error("The blog search failed", error);
-          setState({ status: "done", posts: [], total: 0 });
+          setState({ status: "done", posts: [], total: 0, more: false });
         },
       );
     }, SEARCH_DELAY_MS);

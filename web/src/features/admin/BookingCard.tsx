@@ -1,0 +1,275 @@
+// One request in the inbox: who, what they answered, its time, deliveries, notes and status.
+import { Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { adminApi, type Booking, type Delivery } from "./api";
+import { AppointmentPanel } from "./AppointmentPanel";
+import { BookingNotes } from "./BookingNotes";
+import { useShopClock } from "./format";
+import { failureMessage, PLAIN_BUTTON } from "./form";
+
+export const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
+const STATUS_OPTIONS = STATUSES.map((status) => (
+  <option key={status} value={status}>
+    {status}
+  </option>
+));
+
+const DELIVERY_STYLE: Record<Delivery["state"], string> = {
+  sent: "bg-green-100 text-green-800",
+  pending: "bg-slate-100 text-slate-800",
+  retrying: "bg-amber-100 text-amber-900",
+  dead: "bg-red-100 text-red-800",
+  cancelled: "bg-slate-100 text-slate-600",
+};
+
+/** What each delivery channel is, in the owner's words. */
+const CHANNEL_NAMES: Record<string, string> = {
+  email: "email to you",
+  webhook: "webhook",
+  confirmation: "visitor's confirmation",
+};
+
+/** What each later message is, by its purpose without the time's version ("time-2": "time"). */
+const PURPOSE_NAMES: Record<string, string> = {
+  time: "visitor's confirmed time",
+  reminder: "visitor's reminder",
+  changed: "new time asked for",
+  cancelled: "cancelled by the visitor",
+  review: "visitor's review request",
+};
+
+/** "email to you", or for a later message to the shop "new time asked for, email to you". */
+function deliveryName({ channel, purpose }: Delivery): string {
+  const channelName = CHANNEL_NAMES[channel] ?? channel;
+  if (purpose === "request") return channelName;
+  const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
+  return channel === "confirmation" ? purposeName : `${purposeName}, ${channelName}`;
+}
+
+function DeliveryBadge({ delivery }: { delivery: Delivery }) {
+  return (
+    <li className="text-sm">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
+        {deliveryName(delivery)}: {delivery.state}
+      </span>
+      {delivery.lastError && delivery.state !== "sent" && (
+        <span className="ml-2 text-slate-700">
+          Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** "/service-areas/aurora, 'Schedule Service in Aurora' button; from www.google.com; campaign ..." */
+function sourceText({ source }: Booking): string {
+  const parts: string[] = [];
+  if (source.page) parts.push(source.button ? `${source.page}, '${source.button}' button` : source.page);
+  if (source.referrerHost) parts.push(`arrived from ${source.referrerHost}`);
+  if (source.utmSource || source.utmCampaign) {
+    parts.push(`campaign: ${[source.utmSource, source.utmCampaign].filter(Boolean).join(" / ")}`);
+  }
+  return parts.length > 0 ? parts.join("; ") : "Not recorded";
+}
+
+/** A one-tap way to reach the visitor, big enough for a thumb. */
+function ContactLink({ href, label, icon, text }: { href: string; label: string; icon: ReactNode; text: string }) {
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-orange-800 ring-1 ring-orange-200 hover:bg-orange-50"
+    >
+      {icon}
+      {text}
+    </a>
+  );
+}
+
+/** Statuses that still need the shop's attention: an urgent one of these comes first. */
+const OPEN = ["new", "contacted"];
+
+/** After a finished job: the thank-you with the review link, sent on the owner's word. */
+function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+  const { dateTime } = useShopClock();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { review } = booking;
+  if (review) {
+    const sent = review.sentAt ? `sent ${dateTime(review.sentAt)}` : review.state === "dead" ? "could not be sent" : "on its way";
+    return (
+      <p className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+        <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
+        Review request {sent}
+        {review.openedAt ? `; the link was opened ${dateTime(review.openedAt)}.` : review.sentAt ? "; the link has not been opened yet." : "."}
+      </p>
+    );
+  }
+  async function send() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await adminApi.requestReview(booking.id);
+      onChanged();
+    } catch (failure) {
+      setProblem(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <button type="button" disabled={busy} onClick={() => void send()} className={`${PLAIN_BUTTON} inline-flex items-center gap-1.5`}>
+        <Star aria-hidden="true" className="h-4 w-4" />
+        Ask for a review
+      </button>
+      {problem && (
+        <p role="alert" className="text-red-800">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function BookingCard({ booking, onStatus, onChanged }: { booking: Booking; onStatus: (status: string) => void; onChanged: () => void }) {
+  const { dateTime } = useShopClock();
+  const statusId = useId();
+  const open = OPEN.includes(booking.status);
+  return (
+    <article
+      className={`rounded-xl bg-white p-5 shadow-sm ${open && booking.urgent ? "ring-2 ring-red-700" : "ring-1 ring-slate-200"}`}
+      aria-labelledby={`${statusId}-name`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
+            {booking.name}
+          </h2>
+          {booking.urgent && (
+            <p className="mt-1 inline-block rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              Urgent
+            </p>
+          )}
+          <p className="text-sm text-slate-600">
+            <span>Request #{booking.id}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+            {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ContactLink href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
+          <ContactLink href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
+          <ContactLink href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
+        </div>
+        <div>
+          <label htmlFor={statusId} className="mr-2 text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={booking.status}
+            onChange={(event) => onStatus(event.target.value)}
+            className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+          >
+            {STATUS_OPTIONS}
+          </select>
+        </div>
+      </div>
+      {booking.otherRequests > 0 && (
+        <p className="mt-2 text-sm">
+          <Link
+            to={`/dbadmin/bookings?customer=${booking.id}`}
+            className="inline-flex items-center gap-1.5 font-medium text-orange-800 underline"
+          >
+            <Users aria-hidden="true" className="h-4 w-4" />
+            {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
+          </Link>
+        </p>
+      )}
+      {booking.cancelledAt && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+          Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
+          {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
+        </p>
+      )}
+      <AppointmentPanel
+        key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
+        bookingId={booking.id}
+        time={booking.appointment}
+        cancelled={booking.cancelledAt !== null}
+        onChanged={onChanged}
+      />
+      {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-700">Email</dt>
+        <dd>
+          <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
+            {booking.email}
+          </a>
+        </dd>
+        <dt className="font-medium text-slate-700">Phone</dt>
+        <dd>
+          <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
+            {booking.phone}
+          </a>
+        </dd>
+        {booking.answers.map((answer) => (
+          <div key={answer.question} className="contents">
+            <dt className="font-medium text-slate-700" title={answer.question}>
+              {answer.label}
+            </dt>
+            <dd className="text-slate-900">{answer.answer}</dd>
+          </div>
+        ))}
+        <dt className="font-medium text-slate-700">Additional details</dt>
+        <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
+        {booking.location && (
+          <>
+            <dt className="font-medium text-slate-700">Trailer location</dt>
+            <dd className="text-slate-900">
+              {booking.location}:{" "}
+              {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+            </dd>
+          </>
+        )}
+        <dt className="font-medium text-slate-700">Came from</dt>
+        <dd className="text-slate-900">{sourceText(booking)}</dd>
+      </dl>
+      {booking.photos.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
+          {booking.photos.map((photo, index) => (
+            <li key={photo.url}>
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
+                className="block"
+              >
+                <img
+                  src={photo.url}
+                  alt=""
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
+        {booking.deliveries.length === 0 ? (
+          <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
+        ) : (
+          booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.purpose}`} delivery={delivery} />)
+        )}
+      </ul>
+      <BookingNotes bookingId={booking.id} notes={booking.notes} />
+    </article>
+  );
+}
