@@ -2,7 +2,7 @@
 // with their counts, a search that finds answers, and a customer's other requests in one click.
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
-test.use({ admin: true, unlimitedBookings: true });
+test.use({ admin: true, unlimitedBookings: true, expectedConsoleErrors: [/422/] });
 
 const REGULAR = { name: "Pat Regular", phone: "303-555-0101", email: "pat@example.com" };
 
@@ -61,4 +61,17 @@ test("the inbox pages through every request, filters and searches them, and find
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
+
+  // Typing a search replaces the address, so Back leaves it, and the box follows the address.
+  await page.getByLabel("Search").fill("dump");
+  await expect(page).toHaveURL(/search=dump/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/customer=|search=/);
+  await expect(page.getByLabel("Search")).toHaveValue("");
+  await expect(page.getByText("30 requests", { exact: true })).toBeVisible();
+
+  // An old link to a page the list no longer knows offers the newest requests.
+  await page.goto("/dbadmin/bookings?after=garbage");
+  await page.getByRole("button", { name: "Go to the newest requests" }).click();
+  await expect(page.getByRole("article")).toHaveCount(25);
 });

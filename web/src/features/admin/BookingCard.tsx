@@ -133,7 +133,18 @@ function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: ()
   );
 }
 
-export function BookingCard({ booking, onStatus, onChanged }: { booking: Booking; onStatus: (status: string) => void; onChanged: () => void }) {
+export function BookingCard({
+  booking,
+  linkOthers,
+  onStatus,
+  onChanged,
+}: {
+  booking: Booking;
+  /** Link to the customer's other requests (not when the list shows only theirs). */
+  linkOthers: boolean;
+  onStatus: (status: string) => void;
+  onChanged: () => void;
+}) {
   const { dateTime } = useShopClock();
   const statusId = useId();
   const open = OPEN.includes(booking.status);
@@ -178,11 +189,11 @@ export function BookingCard({ booking, onStatus, onChanged }: { booking: Booking
           </select>
         </div>
       </div>
-      {booking.otherRequests > 0 && (
+      {linkOthers && booking.otherRequests > 0 && (
         <p className="mt-2 text-sm">
           <Link
             to={`/dbadmin/bookings?customer=${booking.id}`}
-            className="inline-flex items-center gap-1.5 font-medium text-orange-800 underline"
+            className="inline-flex min-h-10 items-center gap-1.5 font-medium text-orange-800 underline"
           >
             <Users aria-hidden="true" className="h-4 w-4" />
             {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer

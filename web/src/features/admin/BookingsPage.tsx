@@ -1,11 +1,11 @@
 // The booking inbox: every request, a page at a time (newer and older pages by cursor), with
 // filters and a search kept in the address, so a filtered list can be reloaded and shared.
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AdminShell } from "./AdminShell";
-import { adminApi, bookingQuery, type BookingFilter, type BookingPage, type Inbox } from "./api";
+import { AdminApiError, adminApi, bookingQuery, type BookingFilter, type BookingPage, type Inbox } from "./api";
 import { BookingCard, STATUSES } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
 import { ErrorNotice } from "./ErrorNotice";
@@ -43,14 +43,22 @@ export function BookingsPage() {
   const [params, setParams] = useSearchParams();
   const { filter, page } = useMemo(() => fromAddress(params), [params]);
   const [typed, setTyped] = useState(filter.search);
+  /** The search this page last put in the address: any other change came from Back, Forward or
+   * a link, and the box follows it. */
+  const searched = useRef(filter.search);
   const [inbox, setInbox] = useState<Inbox | null>(null);
+  /** A page is on its way: the list is dimmed and the page buttons wait. */
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  /** The address names a page the list no longer knows (an old link). */
+  const [lostPage, setLostPage] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
   /** Counts changes made from a card (a time set, a review asked for), to load the page again. */
   const [changes, setChanges] = useState(0);
 
   /** Changes filters in the address; any change of filter goes back to the newest page. */
   const show = useCallback(
-    (change: Partial<Record<keyof BookingFilter | "after" | "before", string>>) =>
+    (change: Partial<Record<keyof BookingFilter | "after" | "before", string>>, replace = false) =>
       setParams((current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(change)) {
@@ -62,27 +70,46 @@ export function BookingsPage() {
           next.delete("before");
         }
         return next;
-      }),
+      }, { replace }),
     [setParams],
   );
 
   useEffect(() => {
+    if (filter.search === searched.current) return;
+    searched.current = filter.search;
+    setTyped(filter.search);
+  }, [filter.search]);
+
+  // Typing replaces the address rather than adding to the history, so Back leaves the inbox.
+  useEffect(() => {
     if (typed.trim() === filter.search) return;
-    const timer = window.setTimeout(() => show({ search: typed.trim() }), SEARCH_AFTER_MS);
+    const timer = window.setTimeout(() => {
+      searched.current = typed.trim();
+      show({ search: typed.trim() }, true);
+    }, SEARCH_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [typed, filter.search, show]);
 
   useEffect(() => {
     let cancelled = false;
+    setLoading(true);
     adminApi.bookings(filter, page).then(
       (loaded) => {
         if (cancelled) return;
         setError(null);
+        setLostPage(false);
         setInbox(loaded);
+        setLoading(false);
       },
       (failure: unknown) => {
+        if (cancelled) return;
+        setLoading(false);
+        if (failure instanceof AdminApiError && failure.status === 422 && ("after" in failure.fieldErrors || "before" in failure.fieldErrors)) {
+          setLostPage(true);
+          return;
+        }
         console.error("Failed to load bookings", failure);
-        if (!cancelled) setError("The bookings could not be loaded. Please reload the page.");
+        setError("The bookings could not be loaded. Please reload the page.");
       },
     );
     return () => {
@@ -104,7 +131,7 @@ export function BookingsPage() {
 
   function turnPage(to: { after: string } | { before: string }) {
     show("after" in to ? { after: to.after, before: "" } : { before: to.before, after: "" });
-    window.scrollTo({ top: 0 });
+    list.current?.scrollIntoView({ block: "start" });
   }
 
   const filtered = Boolean(filter.status || filter.search || filter.urgent || filter.source || filter.from || filter.to || filter.customer);
@@ -116,8 +143,7 @@ export function BookingsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
         {inbox && (
           <p className="text-sm text-slate-600" role="status">
-            {inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}
-            {filtered ? " match" : ""}
+            {inbox.total === 0 && filtered ? "No requests match" : `${inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}${filtered ? " match" : ""}`}
           </p>
         )}
         <a
@@ -130,7 +156,7 @@ export function BookingsPage() {
         </a>
       </div>
       <div role="search" className="mt-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Filter the bookings">
-        <div>
+        <div className="w-full sm:w-auto">
           <label htmlFor="booking-search" className={LABEL}>
             Search
           </label>
@@ -142,7 +168,7 @@ export function BookingsPage() {
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               placeholder="Name, e-mail, phone or answer"
-              className="w-60 rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm"
+              className="w-full rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm sm:w-72"
             />
           </div>
         </div>
@@ -206,11 +232,22 @@ export function BookingsPage() {
       </div>
       {inbox?.customer && (
         <p className="mt-4 rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-950 ring-1 ring-orange-200">
-          Every request from {inbox.customer.name} (same phone {inbox.customer.phone} or e-mail {inbox.customer.email}).
+          Every request from {inbox.customer.name} (same phone {inbox.customer.phone} or e-mail {inbox.customer.email}).{" "}
+          <button type="button" className="font-semibold text-orange-900 underline" onClick={() => show({ customer: "" })}>
+            Show everyone's requests
+          </button>
         </p>
       )}
       {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
-      <div className="mt-6 space-y-4">
+      {lostPage && (
+        <ErrorNotice className="mt-4">
+          This page of the list is no longer known.{" "}
+          <button type="button" className="font-semibold underline" onClick={() => show({ after: "", before: "" })}>
+            Go to the newest requests
+          </button>
+        </ErrorNotice>
+      )}
+      <div ref={list} aria-busy={loading} className={`mt-6 scroll-mt-4 space-y-4 transition-opacity ${loading && inbox ? "opacity-50" : ""}`}>
         {inbox === null ? (
           error ? null : <Spinner label="Loading bookings" />
         ) : inbox.bookings.length === 0 ? (
@@ -222,6 +259,7 @@ export function BookingsPage() {
             <BookingCard
               key={booking.id}
               booking={booking}
+              linkOthers={!filter.customer}
               onStatus={(status) => void changeStatus(booking.id, status)}
               onChanged={() => {
                 setChanges((n) => n + 1);
@@ -235,7 +273,7 @@ export function BookingsPage() {
         <nav aria-label="Booking pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <button
             type="button"
-            disabled={!inbox.newer}
+            disabled={loading || !inbox.newer}
             onClick={() => inbox.newer && turnPage({ before: inbox.newer })}
             className={`${PLAIN_BUTTON} inline-flex items-center gap-1`}
           >
@@ -244,7 +282,7 @@ export function BookingsPage() {
           </button>
           <button
             type="button"
-            disabled={!inbox.older}
+            disabled={loading || !inbox.older}
             onClick={() => inbox.older && turnPage({ after: inbox.older })}
             className={`${PLAIN_BUTTON} inline-flex items-center gap-1`}
           >
