@@ -13,10 +13,23 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     admin::known_status,
+    records::{self, BookingRow, ROW_COLUMNS},
     search::Search,
-    store::{self, BookingRecord, BookingRow, ROW_COLUMNS, STATUSES, phone_digits},
+    store::{BookingRecord, STATUSES},
 };
 use crate::{clock, db::Db, error::ApiError, with_db};
+
+/// The phone column (behind the table prefix given: "" or "c.") with the punctuation people type taken
+/// out; an index of the bookings has the same expression.
+macro_rules! phone_digits {
+    ($table:literal) => {
+        concat!(
+            "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(",
+            $table,
+            "phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')"
+        )
+    };
+}
 
 /// The inbox's query string (the CSV export takes the same and ignores the cursors).
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -248,7 +261,7 @@ pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Resul
         At::After(_) => (more.then_some(last).flatten(), first),
         At::Before(_) => (last, more.then_some(first).flatten()),
     };
-    Ok(Page { bookings: store::records(db, rows).await?, older, newer })
+    Ok(Page { bookings: records::records(db, rows).await?, older, newer })
 }
 
 /// How many bookings match `filter` but for its status, per status (every status named).

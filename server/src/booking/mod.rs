@@ -10,6 +10,7 @@ pub mod manage;
 pub mod model;
 pub mod notes;
 pub mod photos;
+pub mod records;
 pub mod routes;
 pub mod search;
 pub mod source;

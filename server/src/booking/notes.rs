@@ -13,7 +13,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::store::for_each_booking;
+use super::records::for_each_booking;
 
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},

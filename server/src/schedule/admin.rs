@@ -29,7 +29,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::store::for_each_booking,
+    booking::records::for_each_booking,
     clock,
     content::Content,
     db::Db,

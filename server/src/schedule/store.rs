@@ -6,7 +6,7 @@ use std::{collections::HashMap, future::Future};
 use jiff::Timestamp;
 
 use super::calendar::{Kind, Slot};
-use crate::{booking::store::for_each_booking, clock, db::Db, for_both_connections, with_db};
+use crate::{booking::records::for_each_booking, clock, db::Db, for_both_connections, with_db};
 
 /// Where an appointment stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
