@@ -35,8 +35,10 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 	cargo build --release --locked
 	touch $@
 
-# Static checks: formatting, lints and types, all with warnings as errors.
+# Static checks: formatting, lints and types, all with warnings as errors; the server's imports
+# against the layers of docs/architecture.md.
 lint: web/dist/.built
+	python3 scripts/check-imports.py
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
 	cargo clippy --release --locked --all-targets -- -D warnings
@@ -47,8 +49,8 @@ test: $(BINARY) e2e/node_modules/.installed
 	bash scripts/test-all.sh
 
 # Long fault and load runs (about 15 minutes): kill -9 rounds, trickling clients, provider
-# outages, the API contract at 300 examples per operation, each fuzz target for 90 s; the same
-# checks as make test's fast versions, at full size.
+# outages, the API contract at 300 examples per operation, each fuzz target for 90 s (fuzzing
+# needs a build of its own, so it runs here only); the others are make test's checks at full size.
 soak: $(BINARY)
 	bash scripts/soak.sh
 

@@ -55,7 +55,7 @@ export CONTRACT_CSRF CONTRACT_SESSION
 status=0
 "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run "$base/api/openapi.json" \
   --exclude-path /api/admin/logout \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,ignored_auth \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance,ignored_auth \
   --max-examples "$examples" --seed 1 --workers 1 --request-timeout 30 \
   --suppress-health-check all \
   --report junit --report-junit-path "$reports/api-contract.xml" || status=$?

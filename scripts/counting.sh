@@ -43,6 +43,26 @@ fuzz_run() {
   count "${p:-0}" "${f:-1}"
 }
 
+# phase TITLE: starts a phase of the run (ending the one before), timed for phase_times.
+phase_names=()
+phase_starts=()
+phase() {
+  phase_names+=("$1")
+  phase_starts+=("$SECONDS")
+  echo "== $1"
+}
+
+# How long each phase took, one line each, and the whole run.
+phase_times() {
+  local i end
+  echo "== time per phase"
+  for i in "${!phase_names[@]}"; do
+    end=${phase_starts[$((i + 1))]:-$SECONDS}
+    printf '%4dm%02ds  %s\n' $(((end - phase_starts[i]) / 60)) $(((end - phase_starts[i]) % 60)) "${phase_names[$i]}"
+  done
+  printf '%4dm%02ds  in all\n' $((SECONDS / 60)) $((SECONDS % 60))
+}
+
 # The one closing line; fails when anything failed.
 report_counts() {
   echo "$passed passed, $failed failed"

@@ -23,6 +23,8 @@ use utoipa::{
 const SESSION: &str = "session";
 /// The security scheme of the CSRF token header (every admin write).
 const CSRF: &str = "csrf";
+/// The header in which the admin app sends the session's CSRF token with every write.
+pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// Every error but a field check: `{"error": "..."}`, a message to show as it is.
 #[derive(Debug, Serialize, ToSchema)]
@@ -128,7 +130,7 @@ impl ApiDocument {
         components.add_security_scheme(
             CSRF,
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-                crate::auth::guard::CSRF_HEADER,
+                CSRF_HEADER,
                 "The csrfToken of the session (from sign-in or GET /api/admin/session).",
             ))),
         );

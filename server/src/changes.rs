@@ -8,9 +8,8 @@
 
 use std::{collections::HashMap, sync::Arc, time::Duration};
 
+use futures_util::future::BoxFuture;
 use sqlx::{PgPool, SqlitePool, postgres::PgListener};
-
-use crate::site::SiteDetails;
 
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +60,13 @@ impl Changes {
     }
 }
 
+/// A copy of saved content kept in memory (the site details), read again when another instance
+/// or process saved a new version.
+pub trait Reload: Send + Sync {
+    /// Reads the newest saved version; true when it was newer than the copy held.
+    fn reload(&self) -> BoxFuture<'_, anyhow::Result<bool>>;
+}
+
 /// The channel the database's triggers notify.
 const CHANNEL: &str = "trailerworks_changes";
 /// How often the generations are compared, in case a notification went missing.
@@ -70,7 +76,7 @@ const RECONNECT_AFTER: Duration = Duration::from_secs(1);
 
 /// Follows the changes other instances make (runs until the server stops). A new version of the
 /// site details is read before the change is announced, so pages made after it show it.
-pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<SiteDetails>) {
+pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<dyn Reload>) {
     let mut seen: HashMap<String, i64> = HashMap::new();
     loop {
         let mut listener = match PgListener::connect_with(&pool).await {
@@ -88,7 +94,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<Si
         }
         // Nobody listened until now: whatever changed meanwhile is unknown, so all of it is stale.
         for change in Change::ALL {
-            hear(change, &changes, &site).await;
+            hear(change, &changes, site.as_ref()).await;
         }
         if let Ok(current) = generations(&pool).await {
             seen = current;
@@ -99,7 +105,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<Si
                 received = listener.try_recv() => match received {
                     Ok(Some(notification)) => {
                         if let Some(change) = Change::from_scope(notification.payload()) {
-                            hear(change, &changes, &site).await;
+                            hear(change, &changes, site.as_ref()).await;
                         }
                     }
                     Ok(None) => {
@@ -117,7 +123,7 @@ pub async fn follow_other_instances(pool: PgPool, changes: Changes, site: Arc<Si
                             if seen.get(scope) != Some(generation)
                                 && let Some(change) = Change::from_scope(scope)
                             {
-                                hear(change, &changes, &site).await;
+                                hear(change, &changes, site.as_ref()).await;
                             }
                         }
                         seen = current;
@@ -136,7 +142,7 @@ const OTHER_PROCESS_CHECK_EVERY: Duration = Duration::from_secs(2);
 /// saved by `trailerworks content import`, posts added by `trailerworks demo-content` (the
 /// triggers advance the blog's generation). Runs until the server stops. On PostgreSQL,
 /// `follow_other_instances` does this.
-pub async fn follow_other_processes(pool: SqlitePool, changes: Changes, site: Arc<SiteDetails>) {
+pub async fn follow_other_processes(pool: SqlitePool, changes: Changes, site: Arc<dyn Reload>) {
     let mut seen = None;
     let mut check = tokio::time::interval(OTHER_PROCESS_CHECK_EVERY);
     loop {
@@ -162,7 +168,7 @@ pub async fn follow_other_processes(pool: SqlitePool, changes: Changes, site: Ar
 }
 
 /// Takes another instance's change in: reads what it saved, then tells the followers.
-async fn hear(change: Change, changes: &Changes, site: &SiteDetails) {
+async fn hear(change: Change, changes: &Changes, site: &dyn Reload) {
     if change == Change::Site
         && let Err(error) = site.reload().await
     {

@@ -44,6 +44,46 @@ macro_rules! with_db {
     };
 }
 
+/// `SELECT {key}, {columns} FROM {table} WHERE {key} IN (ids) ORDER BY {key}, {order}` on `db`,
+/// as rows of type `row` grouped by their `key` field (no query for no ids): what a page of
+/// parents needs of a child table, in one query.
+#[macro_export]
+macro_rules! rows_grouped_by {
+    ($key:ident, $db:expr, $ids:expr, $row:ty, $columns:literal, $table:literal, $order:literal) => {{
+        let mut grouped: std::collections::HashMap<i64, Vec<$row>> = std::collections::HashMap::new();
+        if !$ids.is_empty() {
+            let sql = sqlx::AssertSqlSafe(format!(
+                concat!(
+                    "SELECT ",
+                    stringify!($key),
+                    ", ",
+                    $columns,
+                    " FROM ",
+                    $table,
+                    " WHERE ",
+                    stringify!($key),
+                    " IN ({}) ORDER BY ",
+                    stringify!($key),
+                    ", ",
+                    $order
+                ),
+                $crate::db::placeholders($ids.len())
+            ));
+            let rows: Vec<$row> = $crate::with_db!($db, |pool| {
+                let mut query = sqlx::query_as(sql);
+                for id in $ids {
+                    query = query.bind(id);
+                }
+                query.fetch_all(pool).await?
+            });
+            for row in rows {
+                grouped.entry(row.$key).or_default().push(row);
+            }
+        }
+        grouped
+    }};
+}
+
 /// Implements a trait of statements for both backends' connections with one body, so SQL that
 /// runs inside a caller's transaction is written once: `for_both_connections!(impl Trait { .. })`.
 #[macro_export]

@@ -2,15 +2,13 @@
 
 use std::{borrow::Cow, collections::BTreeMap};
 
-use crate::{
-    api_doc::{ErrorBody, FieldErrorsBody},
-    serve::BodyTooSlow,
-};
+use crate::api_doc::{ErrorBody, FieldErrorsBody};
 use axum::{
     Json,
     extract::multipart::{MultipartError, MultipartRejection},
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
-    http::{StatusCode, header},
+    extract::{FromRequest, FromRequestParts, Request},
+    http::{StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
 };
 
@@ -63,8 +61,6 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
-/// A JSON body that could not be read (malformed, wrong type, too large, too slow): its status
-/// and why.
 impl ApiError {
     /// A 422 naming one field and what is wrong with it.
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
@@ -74,6 +70,38 @@ impl ApiError {
     }
 }
 
+/// An extractor (`Json`, `Path`, `Query`) whose refusal is answered as an `ApiError`, the JSON
+/// API's one shape of error: `Checked(Json(form)): Checked<Json<Form>>`.
+pub struct Checked<E>(pub E);
+
+impl<S, E> FromRequestParts<S> for Checked<E>
+where
+    S: Send + Sync,
+    E: FromRequestParts<S>,
+    ApiError: From<E::Rejection>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Ok(Self(E::from_request_parts(parts, state).await?))
+    }
+}
+
+impl<S, E> FromRequest<S> for Checked<E>
+where
+    S: Send + Sync,
+    E: FromRequest<S>,
+    ApiError: From<E::Rejection>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        Ok(Self(E::from_request(request, state).await?))
+    }
+}
+
+/// A JSON body that could not be read (malformed, wrong type, too large, too slow): its status
+/// and why.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         too_slow(&rejection).unwrap_or_else(|| Self::Rejected(rejection.status(), rejection.body_text()))
@@ -107,6 +135,11 @@ impl From<MultipartError> for ApiError {
         too_slow(&error).unwrap_or_else(|| Self::Rejected(error.status(), error.body_text()))
     }
 }
+
+/// The error a handler's body extractor sees when the server's body deadline passes (`serve`).
+#[derive(Debug, thiserror::Error)]
+#[error("the request body did not arrive within {} s", .0.as_secs())]
+pub struct BodyTooSlow(pub std::time::Duration);
 
 /// 408 when the body failed because it did not arrive in time (`serve`'s body deadline).
 fn too_slow(error: &(dyn std::error::Error + 'static)) -> Option<ApiError> {

@@ -4,7 +4,7 @@ use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
 
 use axum::{
     Extension, Json, Router,
-    extract::{DefaultBodyLimit, FromRef, Path, Query, Request, State, rejection::QueryRejection},
+    extract::{DefaultBodyLimit, FromRef, Path, Query, Request, State},
     http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
@@ -21,12 +21,12 @@ use crate::{
     changes::Changes,
     client::{ClientAddress, TrustedProxies},
     db::Db,
-    delivery,
-    error::ApiError,
+    delivery::{self, Outbox},
+    error::{ApiError, Checked},
     media::{self, MediaStore},
     pages::{
-        Cached, CachedEntry, Page, PublicPages,
-        crawlers::{self, FEED_PATH, SITEMAP_PATH},
+        Cached, CachedEntry, FEED_PATH, Page, PublicPages,
+        crawlers::{self, SITEMAP_PATH},
         search,
     },
     schedule::{self, admin::ScheduleDesk},
@@ -82,6 +82,12 @@ impl FromRef<AppState> for Arc<SiteDetails> {
 impl FromRef<AppState> for Arc<BookingDesk> {
     fn from_ref(state: &AppState) -> Self {
         Arc::clone(&state.bookings)
+    }
+}
+
+impl FromRef<AppState> for Arc<Outbox> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.bookings.outbox)
     }
 }
 
@@ -340,10 +346,9 @@ struct PagePath {
 )]
 async fn page_json(
     State(pages): State<Arc<PublicPages>>,
-    query: Result<Query<PagePath>, QueryRejection>,
+    Checked(Query(query)): Checked<Query<PagePath>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query?;
     let entry = pages.page_json(&query.path).await?;
     Ok(respond(&entry, &headers, |target| format!("/api/page?path={target}")))
 }
@@ -359,7 +364,7 @@ struct SearchParams {
     get,
     path = "/api/blog/search",
     tag = "public",
-    params(("q" = String, Query, description = "Words from a post's title or summary: 1 to 100 characters after trimming, no control characters.")),
+    params(("q" = String, Query, min_length = 1, max_length = 100, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*[^\s\u0000-\u001f\u007f-\u009f][^\u0000-\u001f\u007f-\u009f]*$", description = "Words from a post's title or summary: 1 to 100 characters after trimming, no control characters.")),
     responses(
         (status = 200, description = "The newest matches (at most 24) and how many match in all.", body = search::Results),
         (status = 400, description = "The search is missing, empty, too long or holds control characters.", body = ErrorBody),
@@ -368,9 +373,8 @@ struct SearchParams {
 )]
 async fn blog_search(
     State(pages): State<Arc<PublicPages>>,
-    params: Result<Query<SearchParams>, QueryRejection>,
+    Checked(Query(params)): Checked<Query<SearchParams>>,
 ) -> Result<Json<search::Results>, ApiError> {
-    let Query(params) = params?;
     let query = search::Query::parse(params.q.as_deref())
         .map_err(|message| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned()))?;
     Ok(Json(pages.search(&query).await?))

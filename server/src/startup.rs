@@ -89,13 +89,13 @@ impl Application {
             Db::Postgres(pool) => tokio::spawn(changes::follow_other_instances(
                 pool.clone(),
                 changes.clone(),
-                Arc::clone(&site),
+                Arc::<SiteDetails>::clone(&site),
             )),
             // Only the command line changes the database besides this server.
             Db::Sqlite(pool) => tokio::spawn(changes::follow_other_processes(
                 pool.clone(),
                 changes.clone(),
-                Arc::clone(&site),
+                Arc::<SiteDetails>::clone(&site),
             )),
         });
         let schedule = Arc::new(ScheduleDesk {

@@ -4,11 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::{
-    Json,
-    extract::{State, rejection::JsonRejection},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -22,7 +18,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checked, FieldErrors},
     site::SiteDetails,
 };
 
@@ -66,8 +62,11 @@ pub async fn show(State(desk): State<Arc<AuthDesk>>, admin: Admin) -> Result<Jso
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PasswordChange {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     current_password: String,
+    /// 12 to 256 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 12, max_length = 256)]
     new_password: String,
 }
 
@@ -89,9 +88,8 @@ pub struct PasswordChange {
 pub async fn change_password(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    body: Result<Json<PasswordChange>, JsonRejection>,
+    Checked(Json(form)): Checked<Json<PasswordChange>>,
 ) -> Result<StatusCode, ApiError> {
-    let Json(form) = body?;
     let mut errors = FieldErrors::default();
     if form.current_password.is_empty() {
         errors.add("currentPassword", "Enter your current password");
@@ -185,6 +183,7 @@ pub async fn setup(
 #[serde(deny_unknown_fields)]
 pub struct CodeForm {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     code: String,
 }
 
@@ -233,9 +232,8 @@ async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys, refused: Refuse
 pub async fn enable(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    body: Result<Json<CodeForm>, JsonRejection>,
+    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
 ) -> Result<Json<RecoveryCodes>, ApiError> {
-    let Json(CodeForm { code }) = body?;
     let settings = two_factor::settings(&desk.db, admin.user.user_id).await?;
     if settings.totp_secret.is_some() {
         return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
@@ -289,9 +287,8 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
 pub async fn disable(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    body: Result<Json<CodeForm>, JsonRejection>,
+    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
 ) -> Result<StatusCode, ApiError> {
-    let Json(CodeForm { code }) = body?;
     accept_code(&desk, &admin, &code).await?;
     two_factor::disable(&desk.db, admin.user.user_id).await?;
     audit::record(&desk.db, &admin.actor(), Action::TwoFactorDisabled, "").await?;
@@ -317,9 +314,8 @@ pub async fn disable(
 pub async fn new_recovery_codes(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    body: Result<Json<CodeForm>, JsonRejection>,
+    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
 ) -> Result<Json<RecoveryCodes>, ApiError> {
-    let Json(CodeForm { code }) = body?;
     accept_code(&desk, &admin, &code).await?;
     let codes = two_factor::new_recovery_codes();
     two_factor::replace_recovery_codes(&desk.db, admin.user.user_id, &codes).await?;

@@ -14,10 +14,8 @@ use super::{
     audit::Actor,
     session::{self, CookiePolicy, SessionUser},
 };
-use crate::{client::ClientAddress, db::Db, error::ApiError};
+use crate::{api_doc::CSRF_HEADER, client::ClientAddress, db::Db, error::ApiError};
 
-/// The header in which the admin app sends the session's CSRF token with every write.
-pub const CSRF_HEADER: &str = "x-csrf-token";
 /// Password hashes computed at once; more sign-ins wait for a turn (or get 429).
 const CONCURRENT_HASHES: usize = 2;
 /// How long a sign-in waits for a turn at hashing before it gets 429.

@@ -4,10 +4,7 @@ use std::sync::{Arc, LazyLock};
 
 use axum::{
     Json,
-    extract::{
-        Query, State,
-        rejection::{JsonRejection, QueryRejection},
-    },
+    extract::{Query, State},
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -26,7 +23,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     client::ClientAddress,
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checked, FieldErrors},
 };
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
@@ -40,8 +37,10 @@ const MAX_EMAIL_BYTES: usize = 254;
 #[serde(deny_unknown_fields)]
 pub struct LoginForm {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     password: String,
 }
 
@@ -68,12 +67,11 @@ pub async fn login(
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
-    body: Result<Json<LoginForm>, JsonRejection>,
+    Checked(Json(form)): Checked<Json<LoginForm>>,
 ) -> Result<Response, ApiError> {
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
-    let Json(form) = body?;
     let email = form.email.trim();
     let mut errors = FieldErrors::default();
     if email.is_empty() {
@@ -184,9 +182,11 @@ pub struct CodeNeeded {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CodeForm {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     challenge: String,
     /// Six digits from the authenticator app, or one of the recovery codes.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     code: String,
     /// Let this browser skip the code for 30 days.
     #[serde(default)]
@@ -216,12 +216,11 @@ pub async fn login_code(
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
-    body: Result<Json<CodeForm>, JsonRejection>,
+    Checked(Json(form)): Checked<Json<CodeForm>>,
 ) -> Result<Response, ApiError> {
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
-    let Json(form) = body?;
     if form.code.trim().is_empty() {
         return Err(ApiError::invalid("code", CODE_REQUIRED));
     }
@@ -374,9 +373,8 @@ pub struct AuditPage {
 pub async fn audit_log(
     State(desk): State<Arc<AuthDesk>>,
     _admin: Admin,
-    query: Result<Query<AuditQuery>, QueryRejection>,
+    Checked(Query(query)): Checked<Query<AuditQuery>>,
 ) -> Result<Json<AuditPage>, ApiError> {
-    let Query(query) = query?;
     let entries = audit::recent(&desk.db, query.before, AUDIT_PAGE).await?;
     let more = i64::try_from(entries.len()).unwrap_or(i64::MAX) == AUDIT_PAGE;
     Ok(Json(AuditPage { entries, more }))

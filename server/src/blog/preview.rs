@@ -2,11 +2,7 @@
 //! kept an hour under a random token, and shown at `/dbadmin/preview/{token}` by the public post
 //! page's own code, to a signed-in admin only. Kept in the database, so any instance shows it.
 
-use axum::{
-    Json,
-    extract::{State, rejection::JsonRejection},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +18,7 @@ use crate::{
     },
     clock,
     db::Db,
-    error::ApiError,
+    error::{ApiError, Checked},
     with_db,
 };
 
@@ -77,9 +73,8 @@ pub async fn create(
     State(db): State<Db>,
     State(zone): State<TimeZone>,
     _admin: Admin,
-    body: Result<Json<PreviewForm>, JsonRejection>,
+    Checked(Json(form)): Checked<Json<PreviewForm>>,
 ) -> Result<(StatusCode, Json<PreviewLink>), ApiError> {
-    let Json(form) = body?;
     let post = form.post.parse(&zone).map_err(ApiError::Invalid)?;
     let kept = Kept {
         post_id: form.post_id,

@@ -4,10 +4,7 @@
 
 use axum::{
     Json,
-    extract::{
-        Path, Query, State,
-        rejection::{JsonRejection, PathRejection, QueryRejection},
-    },
+    extract::{Path, Query, State},
     http::StatusCode,
 };
 use jiff::tz::TimeZone;
@@ -28,7 +25,7 @@ use crate::{
     changes::{Change, Changes},
     clock,
     db::{Db, contains_pattern},
-    error::ApiError,
+    error::{ApiError, Checked},
 };
 
 const NO_SUCH_POST: &str = "There is no such post.";
@@ -61,7 +58,7 @@ pub struct ListQuery {
     #[param(inline)]
     sort: listing::Order,
     /// Part of the title (any case); empty for every title.
-    #[param(max_length = 200)]
+    #[param(max_length = 200, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     q: Option<String>,
     /// The page, from 1 (default 1).
     #[param(minimum = 1, maximum = 100_000)]
@@ -99,9 +96,8 @@ pub struct PostList {
 pub async fn list(
     State(db): State<Db>,
     _admin: Admin,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    Checked(Query(query)): Checked<Query<ListQuery>>,
 ) -> Result<Json<PostList>, ApiError> {
-    let Query(query) = query?;
     let title = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
     if title.is_some_and(|q| q.chars().count() > 200 || q.chars().any(char::is_control)) {
         return Err(ApiError::invalid("q", "Search for at most 200 characters of a title, as plain text"));
@@ -146,9 +142,8 @@ pub async fn list(
 pub async fn get(
     State(db): State<Db>,
     _admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Path(id) = id?;
     store::get(&db, id).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_POST))
 }
 
@@ -170,9 +165,8 @@ pub async fn create(
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
     admin: Admin,
-    body: Result<Json<PostForm>, JsonRejection>,
+    Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
-    let Json(form) = body?;
     let post = form.parse(&zone).map_err(ApiError::Invalid)?;
     let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
@@ -205,11 +199,9 @@ pub async fn update(
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
-    body: Result<Json<PostForm>, JsonRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Path(id) = id?;
-    let Json(form) = body?;
     let post = form.parse(&zone).map_err(ApiError::Invalid)?;
     let before = store::update(&db, id, &post, admin.user.user_id)
         .await
@@ -282,11 +274,9 @@ pub async fn set_published(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
-    body: Result<Json<Publication>, JsonRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Json(Publication { published })): Checked<Json<Publication>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Path(id) = id?;
-    let Json(Publication { published }) = body?;
     let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     record_publication_change(&db, &admin, &before, &saved).await?;
@@ -314,9 +304,8 @@ pub async fn delete(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<StatusCode, ApiError> {
-    let Path(id) = id?;
     let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
     if deleted.published {
@@ -342,9 +331,8 @@ pub async fn delete(
 pub async fn restore(
     State(db): State<Db>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let Path(id) = id?;
     let restored =
         store::restore(&db, id).await?.ok_or(ApiError::NotFound("There is no such deleted post."))?;
     audit::record(&db, &admin.actor(), Action::PostRestored, &describe(&restored)).await?;
@@ -374,9 +362,8 @@ pub struct Content {
 )]
 pub async fn preview(
     _admin: Admin,
-    body: Result<Json<Content>, JsonRejection>,
+    Checked(Json(Content { content })): Checked<Json<Content>>,
 ) -> Result<Json<Content>, ApiError> {
-    let Json(Content { content }) = body?;
     Ok(Json(Content { content: sanitize(&content) }))
 }
 
@@ -404,9 +391,8 @@ pub struct RevisionList {
 pub async fn revision_list(
     State(db): State<Db>,
     _admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<Json<RevisionList>, ApiError> {
-    let Path(id) = id?;
     store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     Ok(Json(RevisionList { revisions: revisions::list(&db, id).await? }))
 }
@@ -431,9 +417,8 @@ pub async fn revision_list(
 pub async fn revision(
     State(db): State<Db>,
     _admin: Admin,
-    ids: Result<Path<(i64, i64)>, PathRejection>,
+    Checked(Path((id, revision))): Checked<Path<(i64, i64)>>,
 ) -> Result<Json<revisions::Revision>, ApiError> {
-    let Path((id, revision)) = ids?;
     revisions::get(&db, id, revision)
         .await?
         .map(Json)

@@ -5,15 +5,12 @@ use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json,
-    extract::{
-        Path, Query, State,
-        rejection::{JsonRejection, PathRejection, QueryRejection},
-    },
+    extract::{Path, Query, State},
 };
 use serde::{Deserialize, Serialize};
 
 use super::{
-    inbox::{self, Customer, Key, Params},
+    inbox::{self, Customer, Key, Params, known_status},
     sources::{self, SourceTable},
     store::{self, BookingRecord, STATUSES},
 };
@@ -26,22 +23,13 @@ use crate::{
     clock,
     content::Content,
     db::Db,
-    error::ApiError,
+    error::{ApiError, Checked},
     schedule::calendar::{Calendar, Slot},
     site::SiteDetails,
 };
 
 /// How many bookings a page of the inbox holds.
 const PAGE_SIZE: u32 = 25;
-
-/// `status` if it is one the admin can set, else a 422 naming the field.
-pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
-    STATUSES
-        .iter()
-        .copied()
-        .find(|known| *known == status)
-        .ok_or(ApiError::invalid("status", "Unknown status"))
-}
 
 /// A page of the inbox.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -82,9 +70,8 @@ pub async fn list(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
-    params: Result<Query<Params>, QueryRejection>,
+    Checked(Query(params)): Checked<Query<Params>>,
 ) -> Result<Json<Inbox>, ApiError> {
-    let Query(params) = params?;
     let content = site.content();
     let (filter, at) = params.read(&content.business.zone())?;
     let customer = match filter.customer() {
@@ -146,7 +133,7 @@ pub struct Weeks {
     path = "/bookings/sources",
     tag = "admin",
     security(("session" = [])),
-    params(("weeks" = Option<u8>, Query, description = "How many weeks, this one included (1 to 52; 8 when left out).")),
+    params(("weeks" = Option<u8>, Query, minimum = 1, maximum = 52, description = "How many weeks, this one included (1 to 52; 8 when left out).")),
     responses(
         (status = 200, description = "Bookings (spam left out) per source page and week.", body = SourceTable),
         (status = 400, description = "The query string is not understood.", body = ErrorBody),
@@ -157,9 +144,8 @@ pub struct Weeks {
 pub async fn sources(
     State(db): State<Db>,
     _admin: Admin,
-    query: Result<Query<Weeks>, QueryRejection>,
+    Checked(Query(Weeks { weeks })): Checked<Query<Weeks>>,
 ) -> Result<Json<SourceTable>, ApiError> {
-    let Query(Weeks { weeks }) = query?;
     let weeks = weeks.unwrap_or(8);
     if !(1..=52).contains(&weeks) {
         return Err(ApiError::invalid("weeks", "Choose 1 to 52 weeks"));
@@ -171,6 +157,7 @@ pub async fn sources(
 #[serde(deny_unknown_fields)]
 pub struct NewStatus {
     /// One of new, contacted, scheduled, done, spam.
+    #[schema(pattern = "^(new|contacted|scheduled|done|spam)$")]
     status: String,
 }
 
@@ -199,11 +186,9 @@ pub struct StatusSet {
 pub async fn set_status(
     State(db): State<Db>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
-    body: Result<Json<NewStatus>, JsonRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Json(NewStatus { status })): Checked<Json<NewStatus>>,
 ) -> Result<Json<StatusSet>, ApiError> {
-    let Path(id) = id?;
-    let Json(NewStatus { status }) = body?;
     let status = known_status(&status)?;
     if !store::set_status(&db, id, status).await? {
         return Err(ApiError::NotFound("There is no such booking."));

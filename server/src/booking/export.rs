@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::{
     body::{Body, Bytes},
-    extract::{Query, State, rejection::QueryRejection},
+    extract::{Query, State},
     http::header,
     response::{IntoResponse, Response},
 };
@@ -22,7 +22,7 @@ use crate::{
     auth::guard::Admin,
     content::Content,
     db::Db,
-    error::ApiError,
+    error::{ApiError, Checked},
     site::SiteDetails,
 };
 
@@ -48,9 +48,8 @@ pub async fn export(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
-    params: Result<Query<Params>, QueryRejection>,
+    Checked(Query(params)): Checked<Query<Params>>,
 ) -> Result<Response, ApiError> {
-    let Query(params) = params?;
     let content = site.content();
     let (filter, _) = params.read(&content.business.zone())?;
     let head = stream::once(std::future::ready(csv_lines(&[header(&content)])));

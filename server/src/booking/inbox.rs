@@ -12,12 +12,20 @@ use jiff::{Timestamp, civil::Date, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    admin::known_status,
     records::{self, BookingRow, ROW_COLUMNS},
     search::Search,
     store::{BookingRecord, STATUSES},
 };
 use crate::{clock, db::Db, error::ApiError, with_db};
+
+/// `status` if it is one the admin can set, else a 422 naming the field.
+pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
+    STATUSES
+        .iter()
+        .copied()
+        .find(|known| *known == status)
+        .ok_or(ApiError::invalid("status", "Unknown status"))
+}
 
 /// The phone column (behind the table prefix given: "" or "c.") with the punctuation people type taken
 /// out; an index of the bookings has the same expression.

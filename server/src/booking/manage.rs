@@ -8,17 +8,14 @@ use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json,
-    extract::{
-        Path, Query, State,
-        rejection::{JsonRejection, PathRejection, QueryRejection},
-    },
+    extract::{Path, Query, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 
-use super::{notes::NoteWrites as _, routes::BookingDesk};
+use super::{routes::BookingDesk, store::NoteWrites as _};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
@@ -26,7 +23,7 @@ use crate::{
     content::Content,
     db::Db,
     delivery::{Channel, Purpose, store::OutboxWrites as _},
-    error::ApiError,
+    error::{ApiError, Checked},
     schedule::{
         calendar::{Calendar, Kind, Slot},
         links::{self, Purpose as Link},
@@ -198,9 +195,8 @@ async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
 )]
 pub async fn show(
     State(desk): State<Arc<BookingDesk>>,
-    token: Result<Path<String>, PathRejection>,
+    Checked(Path(token)): Checked<Path<String>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let Path(token) = token?;
     let found = find(&desk, &token).await?;
     Ok(Json(desk.view(&found).await?))
 }
@@ -209,7 +205,7 @@ pub async fn show(
 #[into_params(parameter_in = Query)]
 pub struct DayQuery {
     /// A day, YYYY-MM-DD: every open time of that day instead of the next six.
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    #[param(format = Date)]
     date: Option<String>,
 }
 
@@ -231,10 +227,9 @@ pub struct DayQuery {
 )]
 pub async fn open_times(
     State(desk): State<Arc<BookingDesk>>,
-    token: Result<Path<String>, PathRejection>,
-    query: Result<Query<DayQuery>, QueryRejection>,
+    Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(query)): Checked<Query<DayQuery>>,
 ) -> Result<Json<OpenTimes>, ApiError> {
-    let (Path(token), Query(query)) = (token?, query?);
     let on = times::day(query.date.as_deref()).map_err(|message| ApiError::invalid("date", message))?;
     let found = find(&desk, &token).await?;
     let content = desk.site.content();
@@ -281,10 +276,9 @@ pub struct NewTime {
 )]
 pub async fn change_time(
     State(desk): State<Arc<BookingDesk>>,
-    token: Result<Path<String>, PathRejection>,
-    body: Result<Json<NewTime>, JsonRejection>,
+    Checked(Path(token)): Checked<Path<String>>,
+    Checked(Json(NewTime { start })): Checked<Json<NewTime>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let (Path(token), Json(NewTime { start })) = (token?, body?);
     let found = find(&desk, &token).await?;
     let content = desk.site.content();
     let kind = pickable(&desk, &found, &content).await?;
@@ -310,7 +304,7 @@ pub async fn change_time(
 pub struct Cancellation {
     /// Why, if the visitor wants to say (at most 500 characters).
     #[serde(default)]
-    #[schema(max_length = 500)]
+    #[schema(max_length = 500, pattern = r"^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]*$")]
     reason: Option<String>,
 }
 
@@ -331,10 +325,9 @@ pub struct Cancellation {
 )]
 pub async fn cancel(
     State(desk): State<Arc<BookingDesk>>,
-    token: Result<Path<String>, PathRejection>,
-    body: Result<Json<Cancellation>, JsonRejection>,
+    Checked(Path(token)): Checked<Path<String>>,
+    Checked(Json(Cancellation { reason })): Checked<Json<Cancellation>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let (Path(token), Json(Cancellation { reason })) = (token?, body?);
     let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     if let Some(reason) = &reason {
         if reason.chars().count() > MAX_REASON {
@@ -432,9 +425,8 @@ async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyho
 )]
 pub async fn calendar(
     State(desk): State<Arc<BookingDesk>>,
-    token: Result<Path<String>, PathRejection>,
+    Checked(Path(token)): Checked<Path<String>>,
 ) -> Result<Response, ApiError> {
-    let Path(token) = token?;
     let found = find(&desk, &token).await?;
     let time = found.time.ok_or(ApiError::NotFound("This request has no time yet."))?;
     let content = desk.site.content();

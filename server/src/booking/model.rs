@@ -6,7 +6,6 @@ use serde::Deserialize;
 
 use super::{
     area::{BAD_PLACE, ServiceArea, Verdict, is_place},
-    photos::MAX_PER_BOOKING,
     source::{Source, SourceForm},
 };
 use crate::{
@@ -16,6 +15,11 @@ use crate::{
     media::is_stored_name,
     schedule::calendar::{Kind, Slot},
 };
+
+/// Photos one booking may have.
+pub const MAX_PHOTOS: usize = 3;
+/// URLs of booking photos start with this.
+pub const PHOTO_URL_PREFIX: &str = "/media/booking-photos/";
 
 const MAX_DETAILS: usize = 2000;
 const MAX_ANSWERS: usize = 12;
@@ -204,7 +208,7 @@ impl BookingForm {
         if location.as_deref().is_some_and(|place| !is_place(place)) {
             errors.add("location", BAD_PLACE);
         }
-        if self.photos.len() > MAX_PER_BOOKING {
+        if self.photos.len() > MAX_PHOTOS {
             errors.add("photos", "Up to 3 photos can be sent with a request");
         }
         if self.photos.iter().any(|token| !is_stored_name(token)) {

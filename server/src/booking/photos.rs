@@ -7,28 +7,24 @@ use std::{sync::Arc, time::Duration};
 use axum::{
     Json,
     body::Body,
-    extract::{Multipart, Path, State, multipart::MultipartRejection},
+    extract::{Multipart, Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
 
-use super::routes::BookingDesk;
+use super::{model::MAX_PHOTOS, routes::BookingDesk};
 use crate::{
     api_doc::ErrorBody,
     auth::guard::Admin,
     client::ClientAddress,
     clock,
     db::Db,
-    error::ApiError,
+    error::{ApiError, Checked},
     media::{Folder, MediaStore, routes::processed_upload},
     with_db,
 };
 
-/// Photos one booking may have.
-pub const MAX_PER_BOOKING: usize = 3;
-/// URLs of booking photos start with this.
-pub const URL_PREFIX: &str = "/media/booking-photos/";
 /// How long an uploaded photo waits for its booking.
 const UNATTACHED_FOR: Duration = Duration::from_secs(24 * 60 * 60);
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
@@ -70,16 +66,16 @@ pub struct UploadedPhoto {
 pub async fn upload(
     State(desk): State<Arc<BookingDesk>>,
     ClientAddress(client): ClientAddress,
-    form: Result<Multipart, MultipartRejection>,
+    Checked(form): Checked<Multipart>,
 ) -> Result<(StatusCode, Json<UploadedPhoto>), ApiError> {
     let client_ip = client.to_string();
     if desk.per_hour > 0 {
-        let limit = i64::from(desk.per_hour) * MAX_PER_BOOKING as i64;
+        let limit = i64::from(desk.per_hour) * MAX_PHOTOS as i64;
         if recent_uploads(&desk.db, &client_ip).await? >= limit {
             return Err(desk.rate_limited());
         }
     }
-    let image = processed_upload(form?, "photo", "Choose a photo to upload").await?;
+    let image = processed_upload(form, "photo", "Choose a photo to upload").await?;
     let (width, height) = (image.width, image.height);
     let (name, _) = desk.media.write(Folder::BookingPhotos, image).await?;
     record(&desk.db, &name, width, height, &client_ip).await?;

@@ -3,12 +3,17 @@
 
 use std::collections::HashMap;
 
-use super::store::{
-    AnswerRecord, BookingRecord, DeliveryRecord, PhotoRecord, ReviewRecord, SourceRecord, TimeRecord,
+use super::{
+    model::PHOTO_URL_PREFIX,
+    store::{
+        AnswerRecord, BookingRecord, DeliveryRecord, NoteRecord, PhotoRecord, ReviewRecord, SourceRecord,
+        TimeRecord,
+    },
 };
 use crate::{
     clock,
     db::Db,
+    rows_grouped_by,
     schedule::{links, store as appointments},
 };
 
@@ -47,7 +52,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
     let mut answers = answers(db, &ids).await?;
     let mut photos = photos(db, &ids).await?;
     let mut deliveries = deliveries(db, &ids).await?;
-    let mut notes = super::notes::for_bookings(db, &ids).await?;
+    let mut notes = notes(db, &ids).await?;
     let mut times = appointments::for_bookings(db, &ids).await?;
     let opened = links::reviews_opened(db, &ids).await?;
     Ok(rows
@@ -93,39 +98,6 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
         .collect())
 }
 
-/// `SELECT {columns} FROM {table} WHERE booking_id IN (ids) ORDER BY booking_id, {order}`, as
-/// rows grouped by booking (no query for no ids).
-macro_rules! for_each_booking {
-    ($db:expr, $ids:expr, $row:ty, $columns:literal, $table:literal, $order:literal) => {{
-        let mut grouped: std::collections::HashMap<i64, Vec<$row>> = std::collections::HashMap::new();
-        if !$ids.is_empty() {
-            let sql = sqlx::AssertSqlSafe(format!(
-                concat!(
-                    "SELECT booking_id, ",
-                    $columns,
-                    " FROM ",
-                    $table,
-                    " WHERE booking_id IN ({}) ORDER BY booking_id, ",
-                    $order
-                ),
-                $crate::db::placeholders($ids.len())
-            ));
-            let rows: Vec<$row> = $crate::with_db!($db, |pool| {
-                let mut query = sqlx::query_as(sql);
-                for id in $ids {
-                    query = query.bind(id);
-                }
-                query.fetch_all(pool).await?
-            });
-            for row in rows {
-                grouped.entry(row.booking_id).or_default().push(row);
-            }
-        }
-        grouped
-    }};
-}
-pub(crate) use for_each_booking;
-
 #[derive(sqlx::FromRow)]
 struct AnswerRow {
     booking_id: i64,
@@ -134,7 +106,8 @@ struct AnswerRow {
 }
 
 async fn answers(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<AnswerRecord>>> {
-    let grouped = for_each_booking!(db, ids, AnswerRow, "question, answer", "booking_answers", "position");
+    let grouped =
+        rows_grouped_by!(booking_id, db, ids, AnswerRow, "question, answer", "booking_answers", "position");
     Ok(grouped
         .into_iter()
         .map(|(id, rows)| {
@@ -157,13 +130,20 @@ struct PhotoRow {
 }
 
 async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRecord>>> {
-    let grouped =
-        for_each_booking!(db, ids, PhotoRow, "name, width, height", "booking_photos", "created_at, name");
+    let grouped = rows_grouped_by!(
+        booking_id,
+        db,
+        ids,
+        PhotoRow,
+        "name, width, height",
+        "booking_photos",
+        "created_at, name"
+    );
     Ok(grouped
         .into_iter()
         .map(|(id, rows)| {
             let photos = rows.into_iter().map(|row| PhotoRecord {
-                url: format!("{}{}", super::photos::URL_PREFIX, row.name),
+                url: format!("{PHOTO_URL_PREFIX}{}", row.name),
                 width: row.width,
                 height: row.height,
             });
@@ -185,7 +165,8 @@ struct DeliveryRow {
 }
 
 async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {
-    let grouped = for_each_booking!(
+    let grouped = rows_grouped_by!(
+        booking_id,
         db,
         ids,
         DeliveryRow,
@@ -212,4 +193,38 @@ impl DeliveryRow {
             sent_at: self.sent_at,
         }
     }
+}
+
+#[derive(sqlx::FromRow)]
+struct NoteRow {
+    booking_id: i64,
+    id: i64,
+    body: String,
+    written_by: String,
+    written_at: String,
+}
+
+/// The notes on each booking, oldest first.
+async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteRecord>>> {
+    let grouped = rows_grouped_by!(
+        booking_id,
+        db,
+        ids,
+        NoteRow,
+        "id, body, written_by, written_at",
+        "booking_notes",
+        "id"
+    );
+    Ok(grouped
+        .into_iter()
+        .map(|(id, rows)| {
+            let notes = rows.into_iter().map(|row| NoteRecord {
+                id: row.id,
+                body: row.body,
+                written_by: row.written_by,
+                written_at: row.written_at,
+            });
+            (id, notes.collect())
+        })
+        .collect())
 }

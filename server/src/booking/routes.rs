@@ -5,10 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json,
-    extract::{
-        Query, State,
-        rejection::{JsonRejection, QueryRejection},
-    },
+    extract::{Query, State},
     http::{HeaderMap, StatusCode, header},
 };
 use serde::{Deserialize, Serialize};
@@ -23,7 +20,7 @@ use crate::{
     client::ClientAddress,
     db::Db,
     delivery::Outbox,
-    error::ApiError,
+    error::{ApiError, Checked},
     media::MediaStore,
     schedule::{
         calendar::{Calendar, Kind},
@@ -109,9 +106,8 @@ pub async fn create(
     State(desk): State<Arc<BookingDesk>>,
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
-    body: Result<Json<BookingForm>, JsonRejection>,
+    Checked(Json(mut form)): Checked<Json<BookingForm>>,
 ) -> Result<(StatusCode, Json<Booked>), ApiError> {
-    let Json(mut form) = body?;
     let content = desk.site.content();
     let asked = form.appointment.take();
     let mut booking =
@@ -182,7 +178,7 @@ pub struct AreaCheck {
     get,
     path = "/api/service-area",
     tag = "public",
-    params(("place" = String, Query, description = "Where the trailer is: a city or ZIP code, as typed (1 to 120 characters).")),
+    params(("place" = String, Query, min_length = 1, max_length = 120, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$", description = "Where the trailer is: a city or ZIP code, as typed (1 to 120 characters).")),
     responses(
         (status = 200, description = "Where the place is, as far as the shop is concerned.", body = AreaCheck),
         (status = 400, description = "The query string is not understood.", body = ErrorBody),
@@ -191,9 +187,8 @@ pub struct AreaCheck {
 )]
 pub async fn service_area(
     State(desk): State<Arc<BookingDesk>>,
-    query: Result<Query<PlaceQuery>, QueryRejection>,
+    Checked(Query(PlaceQuery { place })): Checked<Query<PlaceQuery>>,
 ) -> Result<Json<AreaCheck>, ApiError> {
-    let Query(PlaceQuery { place }) = query?;
     let place = place.trim();
     if !is_place(place) {
         return Err(ApiError::invalid("place", BAD_PLACE));

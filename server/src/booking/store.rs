@@ -1,13 +1,14 @@
 //! Bookings in the database. A booking, its answers and its delivery rows are written in one
 //! transaction, so the visitor hears "success" only once all of it is durable.
 
-use std::time::Duration;
+use std::{future::Future, time::Duration};
 
-use super::{model::NewBooking, notes::NoteRecord};
+use super::model::NewBooking;
 use crate::{
     clock,
     db::Db,
     delivery::{Channel, Purpose, store::OutboxWrites as _},
+    for_both_connections,
     schedule::{
         calendar::Kind,
         links::{LinkWrites as _, Purpose as Link},
@@ -287,6 +288,40 @@ pub struct DeliveryRecord {
     pub next_attempt_at: Option<String>,
     pub sent_at: Option<String>,
 }
+
+/// A note as the inbox shows it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteRecord {
+    pub id: i64,
+    pub body: String,
+    /// The e-mail of the admin who wrote it, or the customer when they changed the request.
+    pub written_by: String,
+    pub written_at: String,
+}
+
+/// Writes a note inside the caller's transaction (a change the visitor made with their link).
+pub trait NoteWrites {
+    fn add_note(
+        &mut self,
+        booking_id: i64,
+        body: &str,
+        by: &str,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl NoteWrites {
+    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str) -> sqlx::Result<()> {
+        sqlx::query("INSERT INTO booking_notes (booking_id, body, written_by, written_at) VALUES ($1, $2, $3, $4)")
+            .bind(booking_id)
+            .bind(body)
+            .bind(by)
+            .bind(clock::now())
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+});
 
 /// How many bookings have `status`.
 pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {

@@ -1,8 +1,16 @@
 //! Opening hours as the pages show them: "8:00 AM - 6:00 PM" and the short "8AM-6PM".
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::Hours;
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Hours {
+    pub days_label: String,
+    pub days: Vec<String>,
+    /// "HH:MM", 24-hour clock; both absent on a closed day.
+    pub opens: Option<String>,
+    pub closes: Option<String>,
+}
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]

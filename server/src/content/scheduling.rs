@@ -5,7 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Chat, Hours, hours::parse_clock, validate::Checker};
+use super::{
+    Chat,
+    checker::Checker,
+    hours::{Hours, parse_clock},
+};
 
 /// A saved site-details version from before scheduling existed reads as these settings.
 #[derive(Debug, Deserialize, Serialize)]

@@ -2,140 +2,8 @@
 
 use std::collections::HashSet;
 
-use super::{Content, Hours, Testimonial, hours::parse_clock};
-use crate::{
-    assets,
-    media::{self, URL_PREFIX as UPLOADS},
-};
-
-/// Icon names the web app can draw (web/src/components/Icon.tsx has the same list).
-pub const ICONS: &[&str] = &[
-    "users",
-    "truck",
-    "clock",
-    "wrench",
-    "receipt",
-    "shield",
-    "credit-card",
-    "hammer",
-    "cog",
-    "zap",
-    "circle-dot",
-    "package",
-    "layers",
-    "trending-up",
-    "disc",
-    "flame",
-    "sliders",
-    "link",
-    "map-pin",
-    "siren",
-    "clipboard-check",
-];
-
-const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/// Every bad field of a content file: its path (`testimonials[2].rating`) and what is wrong.
-#[derive(Debug, thiserror::Error)]
-#[error("{}", self.0.iter().map(|(field, problem)| format!("{field}: {problem}")).collect::<Vec<_>>().join("; "))]
-pub struct InvalidContent(Vec<(String, String)>);
-
-impl InvalidContent {
-    /// A content file that does not parse: one problem, named by `field` ("" for the file).
-    pub fn unreadable(field: &str, problem: String) -> Self {
-        Self(vec![(field.to_owned(), problem)])
-    }
-
-    pub fn problems(&self) -> &[(String, String)] {
-        &self.0
-    }
-}
-
-/// The problems found so far.
-#[derive(Default)]
-pub(super) struct Checker(Vec<(String, String)>);
-
-impl Checker {
-    pub(super) fn fail(&mut self, field: impl AsRef<str>, problem: &str) {
-        self.0.push((field.as_ref().to_owned(), problem.to_owned()));
-    }
-
-    pub(super) fn text(&mut self, field: impl AsRef<str>, value: &str) {
-        if value.trim().is_empty() {
-            self.fail(field, "must not be empty");
-        }
-    }
-
-    pub(super) fn url(&mut self, field: impl AsRef<str>, value: &str) {
-        if !(value.starts_with("https://") || value.starts_with("http://")) || value.contains(' ') {
-            self.fail(field, "must be an http:// or https:// URL");
-        }
-    }
-
-    /// A path to one of the site's own images (`/site/...`), an uploaded image
-    /// (`/media/blog-images/...`) or an https:// URL.
-    fn image(&mut self, field: impl AsRef<str>, value: &str) {
-        if let Some(name) = value.strip_prefix("/site/") {
-            if !assets::site_image_exists(name) {
-                self.fail(field, "is not one of the site's own pictures");
-            }
-        } else if let Some(name) = value.strip_prefix(UPLOADS) {
-            if !media::is_stored_name(name) {
-                self.fail(field, "is not an uploaded picture; upload it again");
-            }
-        } else if !value.starts_with("https://") || value.contains(' ') {
-            self.fail(field, "must be an uploaded picture or a web address starting with https://");
-        }
-    }
-
-    fn icon(&mut self, field: impl AsRef<str>, value: &str) {
-        if !ICONS.contains(&value) {
-            self.fail(field, &format!("unknown icon; use one of {}", ICONS.join(", ")));
-        }
-    }
-
-    fn testimonial(&mut self, field: &str, t: &Testimonial) {
-        self.text(format!("{field}.name"), &t.name);
-        self.text(format!("{field}.quote"), &t.quote);
-        if !(1..=5).contains(&t.rating) {
-            self.fail(format!("{field}.rating"), "must be between 1 and 5");
-        }
-        if let Some(photo) = &t.photo {
-            self.image(format!("{field}.photo"), photo);
-        }
-    }
-
-    /// Weekly hours: each with days and, unless closed, an opening and a later closing time.
-    pub(super) fn hours(&mut self, field: &str, list: &[Hours]) {
-        for (i, h) in list.iter().enumerate() {
-            let field = format!("{field}[{i}]");
-            self.text(format!("{field}.days_label"), &h.days_label);
-            self.not_empty(&format!("{field}.days"), &h.days);
-            for day in &h.days {
-                if !WEEKDAYS.contains(&day.as_str()) {
-                    self.fail(format!("{field}.days"), &format!("'{day}' is not a weekday name"));
-                }
-            }
-            match (h.opens.as_deref().map(parse_clock), h.closes.as_deref().map(parse_clock)) {
-                (None, None) => {}
-                (Some(Some(opens)), Some(Some(closes))) if opens < closes => {}
-                (Some(Some(_)), Some(Some(_))) => {
-                    self.fail(&field, "the closing time must be after the opening time");
-                }
-                _ => self.fail(
-                    &field,
-                    "give both an opening and a closing time (HH:MM), or neither for closed days",
-                ),
-            }
-        }
-    }
-
-    pub(super) fn not_empty<T>(&mut self, field: &str, list: &[T]) {
-        if list.is_empty() {
-            self.fail(field, "must have at least one entry");
-        }
-    }
-}
+pub use super::checker::InvalidContent;
+use super::{Content, Testimonial, checker::Checker};
 
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
@@ -222,7 +90,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.image(format!("before_after[{i}].after"), &item.after);
     }
     for (i, t) in content.testimonials.iter().enumerate() {
-        c.testimonial(&format!("testimonials[{i}]"), t);
+        testimonial(&mut c, &format!("testimonials[{i}]"), t);
     }
 
     let mut slugs = HashSet::new();
@@ -266,7 +134,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
         }
         for (j, t) in city.testimonials.iter().enumerate() {
-            c.testimonial(&format!("{field}.testimonials[{j}]"), t);
+            testimonial(&mut c, &format!("{field}.testimonials[{j}]"), t);
         }
     }
 
@@ -348,7 +216,18 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
 
     content.scheduling.check(&mut c, &content.chat);
 
-    if c.0.is_empty() { Ok(()) } else { Err(InvalidContent(c.0)) }
+    c.finish()
+}
+
+fn testimonial(c: &mut Checker, field: &str, t: &Testimonial) {
+    c.text(format!("{field}.name"), &t.name);
+    c.text(format!("{field}.quote"), &t.quote);
+    if !(1..=5).contains(&t.rating) {
+        c.fail(format!("{field}.rating"), "must be between 1 and 5");
+    }
+    if let Some(photo) = &t.photo {
+        c.image(format!("{field}.photo"), photo);
+    }
 }
 
 fn is_slug(value: &str) -> bool {

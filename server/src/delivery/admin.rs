@@ -3,15 +3,11 @@
 
 use std::sync::Arc;
 
-use axum::{
-    Json,
-    extract::{State, rejection::JsonRejection},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Channel, recipients,
+    Channel, Outbox, recipients,
     store::{self, ChannelHealth, TestDelivery},
 };
 use crate::{
@@ -20,9 +16,8 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::routes::BookingDesk,
     domain::EmailAddress,
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checked, FieldErrors},
 };
 
 const NO_EMAIL: &str = "The server has no SMTP settings, so it cannot send e-mail yet (see 'Getting bookings by e-mail' in the README).";
@@ -64,11 +59,7 @@ pub struct Notifications {
     security(("session" = [])),
     responses((status = 200, description = "The channels, recipients and tests.", body = Notifications), AdminRefusals)
 )]
-pub async fn show(
-    State(desk): State<Arc<BookingDesk>>,
-    _admin: Admin,
-) -> Result<Json<Notifications>, ApiError> {
-    let outbox = &desk.outbox;
+pub async fn show(State(outbox): State<Arc<Outbox>>, _admin: Admin) -> Result<Json<Notifications>, ApiError> {
     let db = outbox.db();
     let (email, webhook) = outbox.configured();
     Ok(Json(Notifications {
@@ -101,11 +92,10 @@ pub struct RecipientList {
     responses((status = 200, description = "The addresses as stored.", body = Vec<String>), BodyRefusals, AdminRefusals)
 )]
 pub async fn set_recipients(
-    State(desk): State<Arc<BookingDesk>>,
+    State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    body: Result<Json<RecipientList>, JsonRejection>,
+    Checked(Json(RecipientList { recipients: given })): Checked<Json<RecipientList>>,
 ) -> Result<Json<Vec<String>>, ApiError> {
-    let Json(RecipientList { recipients: given }) = body?;
     let mut errors = FieldErrors::default();
     let mut emails: Vec<String> = Vec::new();
     for (index, email) in given.iter().enumerate() {
@@ -125,7 +115,7 @@ pub async fn set_recipients(
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    let db = desk.outbox.db();
+    let db = outbox.db();
     let before = recipients::list(db).await?;
     if before != emails {
         recipients::replace(db, &emails, &admin.user.email).await?;
@@ -140,6 +130,7 @@ pub async fn set_recipients(
 #[serde(deny_unknown_fields)]
 pub struct TestRequest {
     /// `email` or `webhook`.
+    #[schema(pattern = "^(email|webhook)$")]
     channel: String,
 }
 
@@ -164,12 +155,10 @@ pub struct TestQueued {
     )
 )]
 pub async fn send_test(
-    State(desk): State<Arc<BookingDesk>>,
+    State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    body: Result<Json<TestRequest>, JsonRejection>,
+    Checked(Json(TestRequest { channel })): Checked<Json<TestRequest>>,
 ) -> Result<(StatusCode, Json<TestQueued>), ApiError> {
-    let Json(TestRequest { channel }) = body?;
-    let outbox = &desk.outbox;
     let (email, webhook) = outbox.configured();
     let refuse = |message: &str| Err(ApiError::Rejected(StatusCode::CONFLICT, message.to_owned()));
     let channel = match channel.as_str() {

@@ -19,7 +19,7 @@ pub struct VisitorMail {
     pub calendar: Option<String>,
 }
 
-use super::{BookingMessage, TestMessage};
+use super::message::{BookingMessage, TestMessage};
 
 pub struct EmailSettings {
     /// e.g. `smtp://127.0.0.1:2525`, or `smtps://user:pass@mail.example.com`.

@@ -4,6 +4,7 @@
 
 pub mod admin;
 mod email;
+mod message;
 pub mod recipients;
 pub mod store;
 mod webhook;
@@ -14,108 +15,17 @@ use lettre::message::Mailbox;
 use tokio::sync::Notify;
 
 pub use email::EmailSettings;
+pub use message::{BookingMessage, Channel, Mail, Messages, Outgoing, Purpose, TestMessage};
 pub use webhook::WebhookSettings;
-
-use futures_util::future::BoxFuture;
 
 use crate::{clock, db::Db, site::SiteDetails};
 use email::VisitorMail;
-
-/// An e-mail to the visitor, or why it must not go out any more.
-pub enum Mail {
-    Send {
-        subject: String,
-        body: String,
-        calendar: Option<String>,
-    },
-    /// The time it was about changed or was cancelled since.
-    Stale(&'static str),
-}
-
-/// What the outbox sends besides the first notice to the shop, made by the features that know
-/// (the schedule): the visitor's e-mails, and the shop's notices of what the visitor changed.
-pub trait Messages: Send + Sync {
-    fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>>;
-    /// Subject and body.
-    fn shop_notice<'a>(
-        &'a self,
-        message: &'a BookingMessage,
-        purpose: Purpose,
-    ) -> BoxFuture<'a, anyhow::Result<(String, String)>>;
-}
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
 /// The worker looks for due rows at least this often, even when nothing wakes it (and at least
 /// twice per lease, so a delivery another instance left behind is resumed soon after its lease).
 const IDLE_POLL: Duration = Duration::from_secs(30);
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Channel {
-    /// The shop's notification e-mail.
-    Email,
-    Webhook,
-    /// The visitor's copy, with the request number.
-    Confirmation,
-}
-
-impl Channel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Webhook => "webhook",
-            Self::Confirmation => "confirmation",
-        }
-    }
-
-    fn parse(name: &str) -> Option<Self> {
-        [Self::Email, Self::Webhook, Self::Confirmation].into_iter().find(|channel| channel.as_str() == name)
-    }
-}
-
-/// What a delivery is for, besides where it goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The first notice of a new booking: the shop's e-mail, the webhook, the visitor's copy.
-    Request,
-    /// The visitor's time as the shop confirmed or moved it (the time's version).
-    Time(i64),
-    /// The visitor's reminder the day before (the version of the time it reminds of).
-    Reminder(i64),
-    /// The shop hears the visitor asked for another time (the new time's version).
-    Changed(i64),
-    /// The shop hears the visitor cancelled.
-    Cancelled,
-    /// The visitor's thank-you with the review link.
-    Review,
-}
-
-impl Purpose {
-    /// As stored: "request", "time-3", "reminder-3", "changed-4", "cancelled", "review".
-    pub fn key(self) -> String {
-        match self {
-            Self::Request => "request".to_owned(),
-            Self::Time(version) => format!("time-{version}"),
-            Self::Reminder(version) => format!("reminder-{version}"),
-            Self::Changed(version) => format!("changed-{version}"),
-            Self::Cancelled => "cancelled".to_owned(),
-            Self::Review => "review".to_owned(),
-        }
-    }
-
-    fn parse(key: &str) -> Option<Self> {
-        let versioned = |prefix: &str| key.strip_prefix(prefix).and_then(|v| v.parse().ok());
-        match key {
-            "request" => Some(Self::Request),
-            "cancelled" => Some(Self::Cancelled),
-            "review" => Some(Self::Review),
-            _ => versioned("time-")
-                .map(Self::Time)
-                .or_else(|| versioned("reminder-").map(Self::Reminder))
-                .or_else(|| versioned("changed-").map(Self::Changed)),
-        }
-    }
-}
 
 pub struct DeliverySettings {
     pub email: Option<EmailSettings>,
@@ -127,34 +37,6 @@ pub struct DeliverySettings {
     /// How long a claimed delivery is reserved for the instance that claimed it; if that
     /// instance dies mid-send, another sends it once the lease is over.
     pub lease: Duration,
-}
-
-/// What a delivery sends.
-pub enum Outgoing {
-    Booking(BookingMessage),
-    Test(TestMessage),
-}
-
-/// A test from the admin: it says what it is, and who asked.
-pub struct TestMessage {
-    /// The delivery's id (the test's number).
-    pub id: i64,
-    /// The admin's e-mail.
-    pub by: String,
-}
-
-/// A booking's contact details and composed message.
-pub struct BookingMessage {
-    pub booking_id: i64,
-    /// The same for every attempt of one booking (its submission id): sent as the webhook's
-    /// `Webhook-Id` and in the e-mail's Message-ID, so a receiver can drop a repeat.
-    pub key: String,
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-    pub message: String,
-    /// The visitor gave an emergency or urgent answer: the shop's subject says so.
-    pub urgent: bool,
 }
 
 pub struct Outbox {

@@ -8,7 +8,7 @@ use anyhow::{Context as _, bail};
 use reqwest::multipart::Form;
 use serde::Deserialize;
 
-use super::{BookingMessage, TestMessage};
+use super::message::{BookingMessage, TestMessage};
 
 pub struct WebhookSettings {
     pub url: String,

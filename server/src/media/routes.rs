@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::{
     Json,
     body::Body,
-    extract::{Multipart, Path, State, multipart::MultipartRejection},
+    extract::{Multipart, Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -20,7 +20,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    error::ApiError,
+    error::{ApiError, Checked},
 };
 
 /// The route's body limit: one image at the limit plus the multipart framing.
@@ -80,9 +80,9 @@ pub async fn processed_upload(
 pub async fn upload(
     State(media): State<Arc<MediaStore>>,
     admin: Admin,
-    form: Result<Multipart, MultipartRejection>,
+    Checked(form): Checked<Multipart>,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
-    let processed = processed_upload(form?, "image", "Choose an image to upload").await?;
+    let processed = processed_upload(form, "image", "Choose an image to upload").await?;
     let stored = media.store(processed).await?;
     audit::record(&media.db, &admin.actor(), Action::ImageUploaded, &stored.url).await?;
     Ok((StatusCode::CREATED, Json(stored)))

@@ -4,14 +4,12 @@
 use std::fmt::Write as _;
 
 use super::{
-    BLOG, Site,
     blog::{list_number, list_pages, list_path},
-    fixed_paths,
+    paths::{BLOG, FEED_PATH, fixed_paths},
+    site::Site,
 };
 use crate::{blog::model::post_path, blog::published, clock, render::html::escape};
 
-/// Where the RSS feed of published posts is served.
-pub const FEED_PATH: &str = "/blog/feed.xml";
 /// Where the sitemap index is served.
 pub const SITEMAP_PATH: &str = "/sitemap.xml";
 /// The sitemap's parts are served under this.

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Site, crawlers::FEED_PATH};
+use super::{paths::FEED_PATH, site::Site};
 use crate::render::html::{escape, script_safe};
 
 /// The page's title and description (the document's head has more, made on the server).

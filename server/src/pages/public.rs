@@ -9,7 +9,14 @@ use std::{
 use axum::http::StatusCode;
 use serde_json::json;
 
-use super::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE, Site, crawlers, head, search};
+use super::{
+    crawlers, head,
+    page::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
+    paths::FEED_PATH,
+    resolve::{missing_page, resolve},
+    search,
+    site::Site,
+};
 use crate::{
     assets::{self, ClientAssets},
     blog::model::Post,
@@ -111,7 +118,7 @@ impl PublicPages {
     pub async fn document(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(path, || async {
-                match super::resolve(&self.site(), path).await? {
+                match resolve(&self.site(), path).await? {
                     Resolved::Page(page) => {
                         let scopes = page.scopes;
                         Ok(Made { value: self.render(path, &page).await?, scopes, keep: true })
@@ -130,7 +137,7 @@ impl PublicPages {
     pub async fn page_json(&self, path: &str) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(&format!("json {path}"), || async {
-                match super::resolve(&self.site(), path).await? {
+                match resolve(&self.site(), path).await? {
                     Resolved::Page(page) => {
                         Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
                     }
@@ -139,7 +146,7 @@ impl PublicPages {
                         let shared = self
                             .cache
                             .get_or_make(&format!("json {}", missing.key()), || async {
-                                let page = missing.page(&self.site());
+                                let page = missing_page(missing, &self.site());
                                 Ok(Made { scopes: page.scopes, value: json_body(&page).await?, keep: true })
                             })
                             .await?;
@@ -153,7 +160,7 @@ impl PublicPages {
     async fn missing_document(&self, missing: Missing) -> anyhow::Result<CachedEntry> {
         self.cache
             .get_or_make(missing.key(), || async {
-                let page = missing.page(&self.site());
+                let page = missing_page(missing, &self.site());
                 Ok(Made {
                     value: self.render(missing.render_url(), &page).await?,
                     scopes: page.scopes,
@@ -244,9 +251,7 @@ impl PublicPages {
     /// The RSS feed of the newest posts.
     pub async fn feed(&self) -> anyhow::Result<CachedEntry> {
         self.cache
-            .get_or_make(crawlers::FEED_PATH, || async {
-                xml(crawlers::feed_xml(&self.site()).await?, RSS).await
-            })
+            .get_or_make(FEED_PATH, || async { xml(crawlers::feed_xml(&self.site()).await?, RSS).await })
             .await
     }
 
@@ -278,9 +283,9 @@ impl PublicPages {
         iterations: usize,
     ) -> anyhow::Result<(Vec<Duration>, Duration)> {
         let site = self.site();
-        let page = match super::resolve(&site, path).await? {
+        let page = match resolve(&site, path).await? {
             Resolved::Page(page) => page,
-            Resolved::Missing(missing) => missing.page(&site),
+            Resolved::Missing(missing) => missing_page(missing, &site),
             Resolved::Moved(target) => anyhow::bail!("{path} moved to {target}"),
         };
         let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;

@@ -7,10 +7,7 @@ use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json,
-    extract::{
-        Path, Query, State,
-        rejection::{JsonRejection, PathRejection, QueryRejection},
-    },
+    extract::{Path, Query, State},
     http::StatusCode,
 };
 use jiff::{
@@ -29,12 +26,12 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::records::for_each_booking,
     clock,
     content::Content,
     db::Db,
     delivery::{Channel, Outbox, Purpose, store::OutboxWrites as _},
-    error::ApiError,
+    error::{ApiError, Checked},
+    rows_grouped_by,
     site::SiteDetails,
     with_db,
 };
@@ -97,7 +94,8 @@ impl ScheduleDesk {
         let calendar = Calendar::new(content);
         let times = appointments::between(&self.db, from, to).await?;
         let ids: Vec<i64> = times.iter().map(|time| time.booking_id).collect();
-        let mut bookings: HashMap<i64, JobRow> = for_each_booking!(
+        let mut bookings: HashMap<i64, JobRow> = rows_grouped_by!(
+            booking_id,
             &self.db,
             &ids,
             JobRow,
@@ -108,8 +106,15 @@ impl ScheduleDesk {
         .into_iter()
         .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
         .collect();
-        let answers =
-            for_each_booking!(&self.db, &ids, AnswerRow, "question, answer", "booking_answers", "position");
+        let answers = rows_grouped_by!(
+            booking_id,
+            &self.db,
+            &ids,
+            AnswerRow,
+            "question, answer",
+            "booking_answers",
+            "position"
+        );
         Ok(times
             .into_iter()
             .filter_map(|time| {
@@ -151,7 +156,7 @@ fn summary(answers: &[AnswerRow], content: &Content) -> String {
 #[into_params(parameter_in = Query)]
 pub struct Range {
     /// The first day, YYYY-MM-DD (shop time).
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    #[param(format = Date)]
     from: String,
     /// How many days (1 to 62).
     #[param(minimum = 1, maximum = 62)]
@@ -181,9 +186,8 @@ pub struct Schedule {
 pub async fn schedule(
     State(desk): State<Arc<ScheduleDesk>>,
     _admin: Admin,
-    range: Result<Query<Range>, QueryRejection>,
+    Checked(Query(range)): Checked<Query<Range>>,
 ) -> Result<Json<Schedule>, ApiError> {
-    let Query(range) = range?;
     let from = super::times::day(Some(&range.from))
         .map_err(|message| ApiError::invalid("from", message))?
         .ok_or_else(|| ApiError::invalid("from", "Give the day as YYYY-MM-DD"))?;
@@ -205,7 +209,7 @@ pub async fn schedule(
 pub struct SetTime {
     kind: Kind,
     /// YYYY-MM-DD.
-    #[schema(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    #[schema(format = Date)]
     date: String,
     /// HH:MM, on the hour or the half hour.
     #[schema(pattern = r"^\d{2}:(00|30)$")]
@@ -243,10 +247,9 @@ pub struct TimeSet {
 pub async fn set_time(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
-    body: Result<Json<SetTime>, JsonRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Json(form)): Checked<Json<SetTime>>,
 ) -> Result<Json<TimeSet>, ApiError> {
-    let (Path(id), Json(form)) = (id?, body?);
     let content = desk.site.content();
     let calendar = Calendar::new(&content);
     let slot = owners_slot(&calendar, &form)?;
@@ -271,9 +274,8 @@ pub async fn set_time(
 pub async fn confirm_requested(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<Json<TimeSet>, ApiError> {
-    let Path(id) = id?;
     let time = appointments::get(&desk.db, id)
         .await?
         .filter(|time| time.state != TimeState::Cancelled)
@@ -441,9 +443,8 @@ async fn confirm_in_db(
 pub async fn drop_time(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<StatusCode, ApiError> {
-    let Path(id) = id?;
     let dropped: Option<i64> = with_db!(&desk.db, |pool| {
         let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
         let version = tx.cancel_appointment(id).await.map_err(anyhow::Error::from)?;
@@ -475,9 +476,8 @@ pub async fn drop_time(
 pub async fn request_review(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<StatusCode, ApiError> {
-    let Path(id) = id?;
     let refuse = |message: &str| ApiError::Rejected(StatusCode::CONFLICT, message.to_owned());
     if desk.site.content().scheduling.review_url.is_empty() {
         return Err(refuse("Set the review page's address under Site, Booking times, first."));

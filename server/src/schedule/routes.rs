@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Query, State, rejection::QueryRejection},
+    extract::{Query, State},
 };
 use jiff::Timestamp;
 use serde::Deserialize;
@@ -16,7 +16,7 @@ use super::{
 use crate::{
     api_doc::{ErrorBody, FieldErrorsBody, Unavailable},
     db::Db,
-    error::ApiError,
+    error::{ApiError, Checked},
     site::SiteDetails,
 };
 
@@ -27,7 +27,7 @@ pub struct TimesQuery {
     #[param(inline)]
     kind: Kind,
     /// A day, YYYY-MM-DD: every open time of that day instead of the next six.
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    #[param(format = Date)]
     date: Option<String>,
 }
 
@@ -46,9 +46,8 @@ pub struct TimesQuery {
 pub async fn availability(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
-    query: Result<Query<TimesQuery>, QueryRejection>,
+    Checked(Query(query)): Checked<Query<TimesQuery>>,
 ) -> Result<Json<OpenTimes>, ApiError> {
-    let Query(query) = query?;
     let on = times::day(query.date.as_deref()).map_err(|message| ApiError::invalid("date", message))?;
     let content = site.content();
     let calendar = Calendar::new(&content);

@@ -6,7 +6,7 @@ use std::{collections::HashMap, future::Future};
 use jiff::Timestamp;
 
 use super::calendar::{Kind, Slot};
-use crate::{booking::records::for_each_booking, clock, db::Db, for_both_connections, with_db};
+use crate::{clock, db::Db, for_both_connections, rows_grouped_by, with_db};
 
 /// Where an appointment stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -81,7 +81,8 @@ pub async fn get(db: &Db, booking_id: i64) -> anyhow::Result<Option<Appointment>
 
 /// The time of each of the bookings `ids` that has one.
 pub async fn for_bookings(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Appointment>> {
-    let grouped = for_each_booking!(
+    let grouped = rows_grouped_by!(
+        booking_id,
         db,
         ids,
         Row,

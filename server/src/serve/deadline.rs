@@ -11,10 +11,7 @@ use axum::body::{Body, Bytes};
 use hyper::body::{Body as HttpBody, Frame, Incoming, SizeHint};
 use tokio::time::{Instant, Sleep};
 
-/// The error a handler's body extractor sees when the deadline passes.
-#[derive(Debug, thiserror::Error)]
-#[error("the request body did not arrive within {} s", .0.as_secs())]
-pub struct BodyTooSlow(Duration);
+use crate::error::BodyTooSlow;
 
 /// `incoming` as the router's body type; a body with content gets `limit` to arrive.
 pub fn with_deadline(incoming: Incoming, limit: Duration) -> Body {

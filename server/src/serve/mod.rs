@@ -18,7 +18,6 @@ use hyper_util::{
 use tokio::net::{TcpListener, TcpStream};
 
 use self::admission::{Admission, Refusal};
-pub use self::deadline::BodyTooSlow;
 use crate::{client::TrustedProxies, config::ConnectionSettings, routes::App};
 
 /// How long requests in flight may take to finish once the server is told to stop.

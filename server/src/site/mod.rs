@@ -11,8 +11,9 @@ mod summary;
 use std::sync::{Arc, RwLock};
 
 use anyhow::Context as _;
+use futures_util::future::BoxFuture;
 
-use crate::{content::Content, db::Db};
+use crate::{changes::Reload, content::Content, db::Db};
 
 pub use store::Listing;
 
@@ -90,21 +91,6 @@ impl SiteDetails {
         self.current().content
     }
 
-    /// Takes the newest saved version if another instance (or an import) saved one; true when it
-    /// did. Only the version's number is read while nothing changed.
-    pub async fn reload(&self) -> anyhow::Result<bool> {
-        if store::newest_id(&self.db).await? <= self.current().version {
-            return Ok(false);
-        }
-        match store::newest(&self.db).await? {
-            Some(saved) if saved.id > self.current().version => {
-                let content = Arc::new(parse(&saved)?);
-                Ok(self.show(Current { version: saved.id, content }))
-            }
-            _ => Ok(false),
-        }
-    }
-
     /// Saves `content` as the version after `base` (the one the change was made on), by `by`;
     /// `note` leads the summary ("Restored version 3"). None when nothing differs from `base`.
     /// The caller announces the change.
@@ -168,6 +154,25 @@ impl SiteDetails {
         }
         *current = next;
         true
+    }
+}
+
+/// Takes the newest saved version if another instance (or an import) saved one; true when it did.
+/// Only the version's number is read while nothing changed.
+impl Reload for SiteDetails {
+    fn reload(&self) -> BoxFuture<'_, anyhow::Result<bool>> {
+        Box::pin(async move {
+            if store::newest_id(&self.db).await? <= self.current().version {
+                return Ok(false);
+            }
+            match store::newest(&self.db).await? {
+                Some(saved) if saved.id > self.current().version => {
+                    let content = Arc::new(parse(&saved)?);
+                    Ok(self.show(Current { version: saved.id, content }))
+                }
+                _ => Ok(false),
+            }
+        })
     }
 }
 

@@ -5,10 +5,7 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{
-        Path, State,
-        rejection::{JsonRejection, PathRejection},
-    },
+    extract::{Path, State},
     http::StatusCode,
 };
 use serde::{Deserialize, Serialize};
@@ -24,7 +21,7 @@ use crate::{
     changes::{Change, Changes},
     content::{Content, validate::InvalidContent},
     db::Db,
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checked, FieldErrors},
 };
 
 const CONFLICT: &str = "Someone saved the site details while you were editing. Reload the page to see their change, then make yours again.";
@@ -97,9 +94,8 @@ pub async fn save(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    body: Result<Json<SiteChange>, JsonRejection>,
+    Checked(Json(change)): Checked<Json<SiteChange>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
-    let Json(change) = body?;
     let content = Content::from_fields(change.site).map_err(field_errors)?;
     let saved = site.save(change.version, content, &admin.user.email, None).await.map_err(save_error)?;
     answer(&site, &db, &changes, &admin, Action::SiteChanged, saved).await
@@ -140,9 +136,8 @@ pub async fn restore(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    id: Result<Path<i64>, PathRejection>,
+    Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
-    let Path(id) = id?;
     let content = site.version(id).await?.ok_or(ApiError::NotFound(NO_SUCH_VERSION))?;
     let note = format!("Restored version {id}");
     let saved = site

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Checks the server's imports against the layers docs/architecture.md draws.
+
+Reads every module under server/src (tests excluded), collects what each one imports from the
+crate (`use crate::..`, `use super::..`, a child's items, and paths written inline), follows the
+`pub use` re-exports of a folder's front (mod.rs) to the file that defines the item, and fails
+when:
+  - a module imports one of a higher layer;
+  - a module imports another feature's route module (its HTTP handlers);
+  - the imports go round in a circle (one is printed).
+A folder's mod.rs that only declares and re-exports its parts owns them rather than imports them;
+one that also holds code imports the parts it re-exports or uses.
+
+Usage: scripts/check-imports.py [--graph]   (--graph prints every module's imports)
+"""
+
+import collections
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+SOURCE = os.path.join(ROOT, "server", "src")
+DOCUMENT = os.path.join(ROOT, "docs", "architecture.md")
+
+
+def module_name(path):
+    relative = os.path.relpath(path, SOURCE)[: -len(".rs")]
+    if relative in ("lib", "main"):
+        return None
+    if relative.endswith("/mod") or relative == "mod":
+        relative = relative[: -len("/mod")]
+    return relative.replace("/", "::")
+
+
+def read_sources():
+    """{module: (source without comments and tests, whether it only declares and re-exports)}"""
+    modules = {}
+    for folder, _, names in os.walk(SOURCE):
+        for name in names:
+            if not name.endswith(".rs"):
+                continue
+            path = os.path.join(folder, name)
+            module = module_name(path)
+            if module is None:
+                continue
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+            text = re.split(r"#\[cfg\(test\)\]\s*mod tests\b", blank(text))[0]
+            declarations = re.sub(r"#!?\[[^\]]*\]|\b(?:pub(?:\([\w:]+\))?\s+)?(?:mod|use)\s[^;]*;", "", text)
+            modules[module] = (text, name == "mod.rs" and not declarations.strip())
+    return modules
+
+
+LEXEME = re.compile(
+    r"""//[^\n]*|/\*.*?\*/|r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'""", re.S
+)
+
+
+def blank(text):
+    """The source with comments, strings and character literals left out."""
+    return LEXEME.sub(lambda match: '""' if match.group(0)[-1] in "\"#'" else "", text)
+
+
+def split_top(inner):
+    parts, depth, current = [], 0, ""
+    for char in inner:
+        depth += char == "{"
+        depth -= char == "}"
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def expand(prefix, tree):
+    """The paths a use tree names: `a::{b, c::d}` -> [a, b], [a, c, d]."""
+    tree = re.sub(r"\s+as\s+\w+$", "", tree.strip())
+    if tree.startswith("{"):
+        return [path for part in split_top(tree[1 : tree.rfind("}")]) for path in expand(prefix, part)]
+    head, _, rest = tree.partition("::")
+    head = head.strip()
+    if head in ("self", "*"):
+        return [prefix]
+    if rest:
+        return expand(prefix + [head], rest)
+    return [prefix + [head]]
+
+
+def absolute(module, path):
+    """A path written in `module` made absolute (crate-relative), or None when outside the crate."""
+    here = module.split("::")
+    if path[0] == "crate":
+        return path[1:]
+    if path[0] in ("super", "self"):
+        base = list(here)
+        while path and path[0] in ("super", "self"):
+            if path[0] == "super":
+                base = base[:-1]
+            path = path[1:]
+        return base + path
+    return here + path  # a child of this module
+
+
+def collect(modules):
+    """({module: [absolute paths]}, {module: {re-exported name: absolute path}})"""
+    uses, exports = {}, {}
+    for module, (text, is_front) in modules.items():
+        children = set(re.findall(r"\bmod\s+(\w+)\s*;", text))
+        paths, reexported = [], {}
+        for match in re.finditer(r"\b(pub(?:\([\w:]+\))?\s+)?use\s+([^;]+);", text):
+            for path in expand([], match.group(2)):
+                if not path or path[0] not in ("crate", "super", "self") and path[0] not in children:
+                    continue
+                target = absolute(module, path)
+                own_part = path[0] in children or (path[0] == "self" and len(path) > 1 and path[1] in children)
+                if match.group(1) and own_part:
+                    reexported[target[-1]] = target
+                if not (is_front and own_part):
+                    paths.append(target)
+        for match in re.finditer(r"(?<![\w:])((?:crate|super)(?:::\w+)+)", text):
+            paths.append(absolute(module, match.group(1).split("::")))
+        uses[module], exports[module] = paths, reexported
+    return uses, exports
+
+
+def resolve(path, modules, exports, depth=0):
+    """The module that defines what `path` names (following re-exports), or None."""
+    for length in range(len(path), 0, -1):
+        candidate = "::".join(path[:length])
+        if candidate in modules:
+            rest = path[length:]
+            if rest and rest[0] in exports.get(candidate, {}) and depth < 8:
+                return resolve(exports[candidate][rest[0]] + rest[1:], modules, exports, depth + 1)
+            return candidate
+    return None
+
+
+def graph(modules):
+    uses, exports = collect(modules)
+    edges = collections.defaultdict(set)
+    for module, paths in uses.items():
+        for path in paths:
+            target = resolve(path, modules, exports)
+            if target and target != module:
+                edges[module].add(target)
+    return edges
+
+
+def read_rules():
+    with open(DOCUMENT, encoding="utf-8") as file:
+        text = file.read()
+    block = re.search(r"```layers\n(.*?)```", text, re.S)
+    if not block:
+        sys.exit(f"{DOCUMENT} has no ```layers block")
+    layers, route_modules = {}, set()
+    for number, line in enumerate(l for l in block.group(1).splitlines() if l.strip() and not l.startswith("#")):
+        name, _, members = line.partition(":")
+        if name.strip() == "routes":
+            route_modules.update(members.split())
+        else:
+            for member in members.split():
+                layers[member] = (number, name.strip())
+    return layers, route_modules
+
+
+def circles(edges):
+    """One circle from each group of modules that import each other (Tarjan's components)."""
+    index, low, stack, on_stack, groups = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    sys.setrecursionlimit(10_000)
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    found = []
+    for group in groups:
+        first = min(group)
+        paths, queue = {first: [first]}, [first]
+        while queue:  # the shortest way from the first member back to itself
+            node = queue.pop(0)
+            for target in sorted(edges.get(node, ())):
+                if target == first:
+                    found.append((len(group), paths[node] + [first]))
+                    queue = []
+                    break
+                if target in group and target not in paths:
+                    paths[target] = paths[node] + [target]
+                    queue.append(target)
+    return found
+
+
+def main():
+    modules = read_sources()
+    edges = graph(modules)
+    if "--graph" in sys.argv:
+        for module in sorted(modules):
+            print(module, "->", ", ".join(sorted(edges.get(module, ()))))
+        return 0
+    layers, route_modules = read_rules()
+    problems = []
+    top = lambda module: module.split("::")[0]
+
+    def layer(module):
+        parts = module.split("::")
+        for length in range(len(parts), 0, -1):
+            if "::".join(parts[:length]) in layers:
+                return layers["::".join(parts[:length])]
+        return None
+
+    for module in sorted(modules):
+        if layer(module) is None:
+            problems.append(f"{module}: in no layer of docs/architecture.md")
+    for module in sorted(edges):
+        for target in sorted(edges[module]):
+            if layer(module) is None or layer(target) is None:
+                continue
+            (mine, my_layer), (theirs, their_layer) = layer(module), layer(target)
+            if theirs > mine:
+                problems.append(f"{module} imports {target}: {my_layer} may not reach up to {their_layer}")
+            if target in route_modules and top(target) != top(module) and mine == theirs:
+                problems.append(f"{module} imports {target}: another feature's routes")
+            if target in route_modules and top(target) == top(module) and module not in route_modules:
+                problems.append(f"{module} imports {target}: a feature's core may not use its routes")
+    for size, circle in circles(edges):
+        problems.append(f"{size} modules import each other, e.g. " + " -> ".join(circle))
+    for problem in problems:
+        print(problem)
+    print(f"imports: {len(modules)} modules, {sum(map(len, edges.values()))} imports, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

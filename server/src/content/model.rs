@@ -1,0 +1,258 @@
+//! The site content's shape: every business fact the pages show, as the content file and the
+//! saved site details hold it.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Chat, Hours, Scheduling};
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Content {
+    pub business: Business,
+    pub rating: Rating,
+    pub hero: Hero,
+    pub stats: Vec<Stat>,
+    pub why_choose: Vec<Feature>,
+    pub service_groups: Vec<ServiceGroup>,
+    pub before_after: Vec<BeforeAfter>,
+    pub testimonials: Vec<Testimonial>,
+    pub footer: Footer,
+    pub closing_cta: Cta,
+    pub cities: Vec<City>,
+    pub services_page: ServicesPage,
+    pub city_services: Vec<CityService>,
+    pub city_stats: Vec<Stat>,
+    pub about: About,
+    pub contact: Contact,
+    pub thank_you: ThankYou,
+    pub chat: Chat,
+    /// Missing from site details saved before there were times: the built-in settings.
+    #[serde(default)]
+    pub scheduling: Scheduling,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Business {
+    pub name: String,
+    pub short_name: String,
+    pub phone: String,
+    pub email: String,
+    pub founded: u16,
+    pub blurb: String,
+    pub social_label: String,
+    pub social_url: String,
+    pub builder_name: String,
+    pub builder_url: String,
+    pub financing_provider: String,
+    pub response_time: String,
+    pub emergency: String,
+    /// The shop's time zone (IANA name): scheduled posts are set in it.
+    pub time_zone: String,
+    pub address: Address,
+    pub hours: Vec<Hours>,
+}
+
+impl Business {
+    /// The shop's time zone; validated when the content loads.
+    pub fn zone(&self) -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(&self.time_zone).unwrap_or(jiff::tz::TimeZone::UTC)
+    }
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Address {
+    pub street: String,
+    pub city: String,
+    pub region: String,
+    pub postal_code: String,
+    pub country: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub maps_url: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Rating {
+    pub value: f64,
+    pub best: u8,
+    pub review_count: u32,
+    pub customers: String,
+    pub success_rate: String,
+    pub review_sites: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Hero {
+    pub headline: String,
+    pub subheadline: String,
+    pub video_id: String,
+    pub poster: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Stat {
+    pub value: String,
+    pub label: String,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Feature {
+    pub icon: String,
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceGroup {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+    pub items: Vec<SubService>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct SubService {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct BeforeAfter {
+    pub title: String,
+    pub description: String,
+    pub before: String,
+    /// What the before photo shows, for people who cannot see it (the title when left out).
+    #[serde(default)]
+    pub before_alt: String,
+    pub after: String,
+    #[serde(default)]
+    pub after_alt: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Testimonial {
+    pub name: String,
+    pub role: String,
+    pub location: Option<String>,
+    pub rating: u8,
+    pub date: Option<String>,
+    pub quote: String,
+    /// The customer's photo, if they gave one.
+    pub photo: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Footer {
+    pub services: Vec<String>,
+    /// City slugs.
+    pub areas: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Cta {
+    pub title: String,
+    pub text: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct City {
+    pub slug: String,
+    pub name: String,
+    pub county: String,
+    pub population: String,
+    /// e.g. "10 miles from Denver".
+    pub distance: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    /// The five-digit ZIP codes of the place, for the booking assistant's service-area check.
+    pub zips: Vec<String>,
+    /// One or two sentences for the city's card on /service-areas.
+    pub blurb: String,
+    pub description: String,
+    pub local_info: String,
+    pub key_features: Vec<String>,
+    pub testimonials: Vec<Testimonial>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServicesPage {
+    pub intro: String,
+    pub sections: Vec<ServiceSection>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceSection {
+    pub title: String,
+    pub intro: String,
+    pub cards: Vec<ServiceOffer>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ServiceOffer {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+    pub features: Vec<String>,
+    /// What the card's 'Book Service' answers in the booking assistant (its quick options).
+    #[serde(default)]
+    pub chat_answers: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct CityService {
+    pub icon: String,
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct About {
+    pub story: Vec<String>,
+    pub mission: String,
+    pub why_choose: Vec<Feature>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Contact {
+    pub assistant: String,
+    pub emergency: String,
+    pub workshop: String,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct ThankYou {
+    pub steps: Vec<String>,
+}
+
+impl Content {
+    pub fn city(&self, slug: &str) -> Option<&City> {
+        self.cities.iter().find(|c| c.slug == slug)
+    }
+
+    /// The `tel:` URL of the business phone, e.g. `tel:+13035550147`.
+    pub fn phone_href(&self) -> String {
+        let digits: String = self.business.phone.chars().filter(char::is_ascii_digit).collect();
+        format!("tel:+1{}", &digits[digits.len() - 10..])
+    }
+}
