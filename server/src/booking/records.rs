@@ -105,20 +105,20 @@ struct AnswerRow {
     answer: String,
 }
 
-async fn answers(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<AnswerRecord>>> {
+/// Each booking's answers in the assistant's order (unlabelled: the caller knows the questions).
+pub async fn answers(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<AnswerRecord>>> {
     let grouped =
         rows_grouped_by!(booking_id, db, ids, AnswerRow, "question, answer", "booking_answers", "position");
-    Ok(grouped
-        .into_iter()
-        .map(|(id, rows)| {
-            let answers = rows.into_iter().map(|row| AnswerRecord {
-                label: String::new(),
-                question: row.question,
-                answer: row.answer,
-            });
-            (id, answers.collect())
-        })
-        .collect())
+    Ok(each_as(grouped, |row| AnswerRecord {
+        label: String::new(),
+        question: row.question,
+        answer: row.answer,
+    }))
+}
+
+/// `grouped` with each row made into what the inbox shows.
+fn each_as<R, T>(grouped: HashMap<i64, Vec<R>>, record: impl Fn(R) -> T) -> HashMap<i64, Vec<T>> {
+    grouped.into_iter().map(|(id, rows)| (id, rows.into_iter().map(&record).collect())).collect()
 }
 
 #[derive(sqlx::FromRow)]
@@ -139,17 +139,11 @@ async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRe
         "booking_photos",
         "created_at, name"
     );
-    Ok(grouped
-        .into_iter()
-        .map(|(id, rows)| {
-            let photos = rows.into_iter().map(|row| PhotoRecord {
-                url: format!("{PHOTO_URL_PREFIX}{}", row.name),
-                width: row.width,
-                height: row.height,
-            });
-            (id, photos.collect())
-        })
-        .collect())
+    Ok(each_as(grouped, |row| PhotoRecord {
+        url: format!("{PHOTO_URL_PREFIX}{}", row.name),
+        width: row.width,
+        height: row.height,
+    }))
 }
 
 #[derive(sqlx::FromRow)]
@@ -174,10 +168,7 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
         "deliveries",
         "id"
     );
-    Ok(grouped
-        .into_iter()
-        .map(|(id, rows)| (id, rows.into_iter().map(DeliveryRow::record).collect()))
-        .collect())
+    Ok(each_as(grouped, DeliveryRow::record))
 }
 
 impl DeliveryRow {
@@ -215,16 +206,10 @@ async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteReco
         "booking_notes",
         "id"
     );
-    Ok(grouped
-        .into_iter()
-        .map(|(id, rows)| {
-            let notes = rows.into_iter().map(|row| NoteRecord {
-                id: row.id,
-                body: row.body,
-                written_by: row.written_by,
-                written_at: row.written_at,
-            });
-            (id, notes.collect())
-        })
-        .collect())
+    Ok(each_as(grouped, |row| NoteRecord {
+        id: row.id,
+        body: row.body,
+        written_by: row.written_by,
+        written_at: row.written_at,
+    }))
 }

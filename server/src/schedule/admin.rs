@@ -26,6 +26,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    booking::{records, store::AnswerRecord},
     clock,
     content::Content,
     db::Db,
@@ -80,13 +81,6 @@ struct JobRow {
     location: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
-struct AnswerRow {
-    booking_id: i64,
-    question: String,
-    answer: String,
-}
-
 impl ScheduleDesk {
     /// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries
     /// however many jobs there are.
@@ -106,15 +100,7 @@ impl ScheduleDesk {
         .into_iter()
         .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
         .collect();
-        let answers = rows_grouped_by!(
-            booking_id,
-            &self.db,
-            &ids,
-            AnswerRow,
-            "question, answer",
-            "booking_answers",
-            "position"
-        );
+        let answers = records::answers(&self.db, &ids).await?;
         Ok(times
             .into_iter()
             .filter_map(|time| {
@@ -140,7 +126,7 @@ impl ScheduleDesk {
 
 /// A booking's picked answers in a line, the urgency (the last question) left out: "Dump Trailer
 /// · Repairs needed · Can bring to shop".
-fn summary(answers: &[AnswerRow], content: &Content) -> String {
+fn summary(answers: &[AnswerRecord], content: &Content) -> String {
     answers
         .iter()
         .filter(|row| {
