@@ -9,6 +9,16 @@ use crate::config::{ServeConfig, StorageConfig};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// How log lines are written: text (for a person at a terminal) or json (one object a line:
+    /// time, level, message, target, and a request's id, route, status and duration).
+    #[arg(long, global = true, env = "TRAILERWORKS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -42,6 +52,19 @@ pub enum Command {
         #[arg(long)]
         to: std::path::PathBuf,
     },
+    /// Put a backup (made by `backup` or on a schedule) back into an empty data directory, or an
+    /// empty PostgreSQL database and bucket, after checking every file of it.
+    Restore {
+        #[command(flatten)]
+        storage: StorageConfig,
+        /// The backup: a directory holding manifest.json.
+        #[arg(long)]
+        from: std::path::PathBuf,
+    },
+    /// Check what a host gets wrong (the data directory, the public URL, e-mail, the webhook,
+    /// the database, the bucket, the clock) with the same settings as `serve`; prints each check
+    /// with its fix, and exits with 0 only when all pass.
+    Doctor(ServeConfig),
     /// Time the server-side rendering of every pre-rendered page (for `make bench`); prints JSON.
     RenderTimings {
         #[command(flatten)]

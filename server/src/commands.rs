@@ -2,7 +2,6 @@
 
 use std::{sync::Arc, time::Duration};
 
-use anyhow::Context as _;
 use serde_json::json;
 
 use std::io::IsTerminal as _;
@@ -13,13 +12,12 @@ use crate::{
         password::Password,
         session, throttle, two_factor, users,
     },
-    blog,
+    backup, blog,
     cli::{AdminAction, AdminArgs, ContentAction},
     config::{ServeConfig, StorageConfig},
     content::Content,
-    db::{self, Db},
+    db,
     domain::EmailAddress,
-    media,
     pages::PublicPages,
     site::SiteDetails,
     startup::{Application, shutdown_signal},
@@ -182,67 +180,36 @@ fn read_password() -> anyhow::Result<String> {
     }
 }
 
-/// `trailerworks backup --to DIR`: the database, consistently while the server keeps writing
-/// (SQLite's `VACUUM INTO` reads inside one transaction; `pg_dump` takes one snapshot), then the
-/// uploaded images (never changed once stored, so a plain copy is consistent) into
-/// `DIR/blog-images` and `DIR/booking-photos`, wherever they are kept.
+/// `trailerworks backup --to DIR`: the database and every image, with a manifest (backup.rs).
 pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Result<()> {
-    let occupied = std::fs::read_dir(to).is_ok_and(|mut entries| entries.next().is_some());
-    anyhow::ensure!(!occupied, "{} is not empty; back up into a new directory", to.display());
-    std::fs::create_dir_all(to).with_context(|| format!("Failed to create {}", to.display()))?;
     let db = storage.open_db().await?;
-    let database = match (&db, &storage.database_url) {
-        (Db::Postgres(_), Some(url)) => dump_postgres(url, &to.join(db::POSTGRES_DUMP))?,
-        (Db::Sqlite(pool), _) => {
-            let copy = to.join(db::FILE_NAME);
-            let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
-            sqlx::query("VACUUM INTO $1")
-                .bind(copy_path)
-                .execute(pool)
-                .await
-                .context("Failed to copy the database")?;
-            copy
-        }
-        (Db::Postgres(_), None) => anyhow::bail!("A PostgreSQL database needs --database-url"),
-    };
-    let media = storage.media(db)?;
-    let mut copied = 0;
-    for folder in media::Folder::ALL {
-        let target = to.join(folder.name());
-        let names = media.names(folder).await?;
-        if !names.is_empty() {
-            std::fs::create_dir_all(&target)?;
-        }
-        for name in &names {
-            if let Some(bytes) = media.read(folder, name).await? {
-                std::fs::write(target.join(name), bytes).with_context(|| format!("Failed to copy {name}"))?;
-                copied += 1;
-            }
-        }
-    }
+    let media = storage.media(db.clone())?;
+    let made = backup::make(&db, storage.database_url.as_deref(), &media, to).await?;
     println!(
-        "Backed up the database to {} and {copied} image files (blog images and booking photos) to {}.",
-        database.display(),
+        "Backed up the database to {} and {} image files (blog images and booking photos) to {}.",
+        made.database.display(),
+        made.images,
         to.display()
     );
     Ok(())
 }
 
-/// Runs `pg_dump` into `file` (PostgreSQL's custom format, for `pg_restore`), or says exactly
-/// what to run when it is not installed.
-fn dump_postgres(url: &str, file: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
-    let file_arg = format!("--file={}", file.display());
-    let status = std::process::Command::new("pg_dump")
-        .args(["--format=custom", "--no-owner", &file_arg, url])
-        .status();
-    match status {
-        Ok(status) if status.success() => Ok(file.to_owned()),
-        Ok(status) => anyhow::bail!("pg_dump failed ({status}); the database was not backed up"),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => anyhow::bail!(
-            "pg_dump was not found (it comes with PostgreSQL's client programs). Back up the database with:\n  \
-             pg_dump --format=custom --no-owner {file_arg} '{}'",
-            db::without_password(url)
-        ),
-        Err(error) => Err(error).context("Failed to run pg_dump"),
-    }
+/// `trailerworks restore --from DIR`: the backup in DIR, checked, into the empty place `storage`
+/// names.
+pub async fn restore(storage: &StorageConfig, from: &std::path::Path) -> anyhow::Result<()> {
+    let target = backup::restore::Target {
+        data_dir: &storage.data_dir,
+        database_url: storage.database_url.as_deref(),
+        media_store: storage.media_store.as_deref(),
+    };
+    let restored = backup::restore::restore(from, &target).await?;
+    let place = match &storage.database_url {
+        Some(url) => db::without_password(url),
+        None => storage.data_dir.display().to_string(),
+    };
+    println!(
+        "Restored the backup made {} ({} image files) into {place}. Start the server on it.",
+        restored.made_at, restored.images
+    );
+    Ok(())
 }

@@ -6,6 +6,7 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 
 use crate::{
+    backup::schedule::Schedule,
     client::TrustedProxies,
     db::{Db, Location},
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
@@ -140,6 +141,54 @@ pub struct ServeConfig {
     /// dies meanwhile, another instance sends it at most half as long again after this.
     #[arg(long, env = "TRAILERWORKS_DELIVERY_LEASE_MS", default_value_t = 60_000)]
     pub delivery_lease_ms: u64,
+
+    /// Serve Prometheus metrics at /metrics on this address (e.g. 127.0.0.1:9090); not served,
+    /// and nothing counted, when not given. Keep it off the public network.
+    #[arg(long, env = "TRAILERWORKS_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+
+    #[command(flatten)]
+    pub backups: BackupSettings,
+}
+
+/// Backups on a schedule.
+#[derive(Debug, Clone, Args)]
+pub struct BackupSettings {
+    /// Make a backup (as `trailerworks backup` does) into a new directory here every
+    /// --backup-every; none when not given.
+    #[arg(long, env = "TRAILERWORKS_BACKUP_DIR")]
+    pub backup_dir: Option<PathBuf>,
+
+    /// How often: a duration such as 6h, 90m or 1h 30m.
+    #[arg(long, env = "TRAILERWORKS_BACKUP_EVERY", default_value = "6h", value_parser = parse_interval)]
+    pub backup_every: Duration,
+
+    /// How many backups to keep in --backup-dir (the oldest beyond go).
+    #[arg(long, env = "TRAILERWORKS_BACKUP_KEEP", default_value_t = 28, value_parser = clap::value_parser!(u64).range(1..))]
+    pub backup_keep: u64,
+}
+
+/// "6h", "90m", "1h 30m", "45s": at least a second.
+fn parse_interval(text: &str) -> Result<Duration, String> {
+    let duration: jiff::SignedDuration =
+        text.parse().map_err(|_| format!("{text:?} is not a duration such as 6h, 90m or 1h 30m"))?;
+    let duration =
+        Duration::try_from(duration).map_err(|_| "A backup interval must be positive".to_owned())?;
+    if duration < Duration::from_secs(1) {
+        return Err("A backup interval must be at least a second".to_owned());
+    }
+    Ok(duration)
+}
+
+impl BackupSettings {
+    /// The schedule, when backups are on.
+    pub fn schedule(&self) -> Option<Schedule> {
+        self.backup_dir.as_ref().map(|dir| Schedule {
+            dir: dir.clone(),
+            every: self.backup_every,
+            keep: usize::try_from(self.backup_keep).unwrap_or(usize::MAX),
+        })
+    }
 }
 
 impl ServeConfig {
@@ -192,5 +241,20 @@ impl ServeConfig {
             max_attempts: self.delivery_max_attempts,
             lease: Duration::from_millis(self.delivery_lease_ms),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backup_intervals_read_as_people_write_them() {
+        assert_eq!(parse_interval("6h"), Ok(Duration::from_secs(6 * 3600)));
+        assert_eq!(parse_interval("90m"), Ok(Duration::from_secs(90 * 60)));
+        assert_eq!(parse_interval("1h 30m"), Ok(Duration::from_secs(90 * 60)));
+        assert_eq!(parse_interval("2s"), Ok(Duration::from_secs(2)));
+        assert!(parse_interval("0s").is_err());
+        assert!(parse_interval("often").is_err());
     }
 }

@@ -144,6 +144,33 @@ impl Db {
         Ok(())
     }
 
+    /// Whether the database answers and has every migration this binary knows (another
+    /// instance may have applied newer ones; fewer means it is not this binary's database yet).
+    pub async fn check_ready(&self) -> anyhow::Result<()> {
+        let known = migration_versions(matches!(self, Self::Postgres(_)));
+        let applied: Vec<i64> = with_db!(self, |pool| {
+            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(pool).await?
+        });
+        let missing = known.iter().filter(|version| !applied.contains(version)).count();
+        anyhow::ensure!(missing == 0, "{missing} of {} migrations are not applied", known.len());
+        Ok(())
+    }
+
+    /// How many connections the pool holds, and how many of them are idle.
+    pub fn pool_counts(&self) -> (u32, usize) {
+        with_db!(self, |pool| (pool.size(), pool.num_idle()))
+    }
+
+    /// How long it takes to get a connection now (at most `limit`).
+    pub async fn acquire_time(&self, limit: Duration) -> anyhow::Result<Duration> {
+        let started = std::time::Instant::now();
+        with_db!(self, |pool| {
+            let connection = tokio::time::timeout(limit, pool.acquire()).await??;
+            drop(connection);
+        });
+        Ok(started.elapsed())
+    }
+
     pub async fn close(&self) {
         with_db!(self, |pool| pool.close().await);
     }
@@ -186,12 +213,31 @@ async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
     Ok(Db::Sqlite(pool))
 }
 
+/// The versions of the migrations this binary has, for PostgreSQL or SQLite.
+pub fn migration_versions(postgres: bool) -> Vec<i64> {
+    let migrator = if postgres {
+        sqlx::migrate!("./migrations/postgres")
+    } else {
+        sqlx::migrate!("./migrations/sqlite")
+    };
+    migrator
+        .iter()
+        .filter(|migration| migration.migration_type.is_up_migration())
+        .map(|m| m.version)
+        .collect()
+}
+
 /// Creates the data directory if it is missing and checks that it can be written, so a server
 /// that could not store a booking never starts; the error names the directory and the fix.
 pub fn prepare_data_dir(data_dir: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::DirBuilderExt as _;
     let shown = data_dir.display();
     let fix = "Create it (or make it writable) for the user that runs trailerworks, or choose another with --data-dir";
-    std::fs::create_dir_all(data_dir)
+    // A new directory is its owner's only: it holds customers' bookings.
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(data_dir)
         .map_err(|error| anyhow::anyhow!("The data directory {shown} cannot be created ({error}). {fix}."))?;
     let probe = data_dir.join(".trailerworks-write-check");
     std::fs::write(&probe, b"ok")

@@ -177,9 +177,21 @@ impl IntoResponse for ApiError {
             }
             Self::Internal(error) => {
                 tracing::error!("{error:#}");
-                (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side.".to_owned())
+                (StatusCode::INTERNAL_SERVER_ERROR, something_went_wrong(""))
             }
         };
         (status, Json(ErrorBody { error: message })).into_response()
+    }
+}
+
+/// The message of a 500 answer, with `then` (what to do) and the request's id, by which the
+/// error can be found in the log.
+pub fn something_went_wrong(then: &str) -> String {
+    let then = if then.is_empty() { String::new() } else { format!(" {then}") };
+    match crate::request_id::current() {
+        Some(id) => format!(
+            "Something went wrong on our side.{then} If it keeps happening, tell us this reference: {id}."
+        ),
+        None => format!("Something went wrong on our side.{then}"),
     }
 }

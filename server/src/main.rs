@@ -1,7 +1,7 @@
 use clap::Parser as _;
 use trailerworks::{
-    cli::{Cli, Command},
-    commands,
+    cli::{Cli, Command, LogFormat},
+    commands, doctor,
 };
 
 /// Keeps glibc from raising its mmap threshold after the first large free. Otherwise every
@@ -31,18 +31,36 @@ fn main() -> std::process::ExitCode {
     }
 }
 
+/// Log lines as `format` says, filtered by RUST_LOG (info, and warnings of sqlx, by default).
+fn start_logging(format: LogFormat) {
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into());
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => {
+            logs.json().flatten_event(true).with_current_span(true).with_span_list(false).init()
+        }
+    }
+}
+
 async fn run() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .init();
-    let result = match Cli::parse().command {
+    let cli = Cli::parse();
+    start_logging(cli.log_format);
+    let result = match cli.command {
         Command::Serve(config) => commands::serve(&config).await,
         Command::DemoContent { storage } => commands::demo_content(&storage).await,
         Command::Admin { action } => commands::admin(action).await,
         Command::Content { action } => commands::content(action).await,
         Command::Backup { storage, to } => commands::backup(&storage, &to).await,
+        Command::Restore { storage, from } => commands::restore(&storage, &from).await,
+        Command::Doctor(config) => {
+            return if doctor::run(&config).await {
+                std::process::ExitCode::SUCCESS
+            } else {
+                std::process::ExitCode::FAILURE
+            };
+        }
         Command::RenderTimings { config, iterations } => commands::render_timings(&config, iterations).await,
     };
     match result {

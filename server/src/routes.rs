@@ -1,10 +1,17 @@
 //! The HTTP routes: the public site, the booking desk, and the admin area with its API.
 
-use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc};
+use std::{
+    collections::HashSet,
+    convert::Infallible,
+    future::Future,
+    net::SocketAddr,
+    sync::{Arc, LazyLock, PoisonError, RwLock},
+    time::{Duration, Instant},
+};
 
 use axum::{
     Extension, Json, Router,
-    extract::{DefaultBodyLimit, FromRef, Path, Query, Request, State},
+    extract::{DefaultBodyLimit, FromRef, MatchedPath, Path, Query, Request, State},
     http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware,
     response::{IntoResponse, Redirect, Response},
@@ -24,16 +31,19 @@ use crate::{
     delivery::{self, Outbox},
     error::{ApiError, Checked},
     media::{self, MediaStore},
+    metrics::{self, RouteGroup},
     pages::{
         Cached, CachedEntry, FEED_PATH, Page, PublicPages,
         crawlers::{self, SITEMAP_PATH},
         search,
     },
+    request_id::{self, RequestId},
     schedule::{self, admin::ScheduleDesk},
     security::SecurityHeaders,
     site::{self, SiteDetails},
 };
 use tower_service::Service as _;
+use tracing::Instrument as _;
 use utoipa_axum::{
     router::{OpenApiRouter, UtoipaMethodRouterExt},
     routes,
@@ -218,20 +228,28 @@ impl App {
         })
     }
 
-    /// Answers `request`, which came from `peer`.
+    /// Answers `request`, which came from `peer`: with its request id, counted (when metrics
+    /// are on) and logged (target `trailerworks::access`) with its route template, status and
+    /// time.
     pub fn handle(
         &self,
         mut request: Request,
         peer: SocketAddr,
     ) -> impl Future<Output = Result<Response, Infallible>> + Send + use<> {
-        let cached =
-            (request.method() == Method::GET).then(|| self.pages.cached(request.uri().path())).flatten();
+        let started = Instant::now();
+        let id = RequestId::for_request(request.headers(), self.proxies.trusts(peer.ip()));
+        let path = request.uri().path();
+        let group = RouteGroup::of(path);
+        let page_route = page_route(path);
+        let method = request.method().clone();
+        let cached = (method == Method::GET).then(|| self.pages.cached(path)).flatten();
         let answer = match cached {
             Some(entry) => Answer::Ready(respond(&entry, request.headers(), str::to_owned)),
             None => {
                 let client = self.proxies.client(peer.ip(), request.headers());
                 request.extensions_mut().insert(ClientAddress(client));
-                Answer::Routed(self.router.clone().call(request))
+                let span = tracing::info_span!("request", request_id = id.as_str());
+                Answer::Routed(id.clone().scope(self.router.clone().call(request)).instrument(span))
             }
         };
         let headers = Arc::clone(&self.headers);
@@ -241,6 +259,23 @@ impl App {
                 Answer::Routed(routed) => routed.await?,
             };
             headers.add_to(&mut response);
+            let elapsed = started.elapsed();
+            let route = response
+                .extensions()
+                .get::<MatchedPath>()
+                .map_or(page_route, |matched| intern(matched.as_str()));
+            let status = response.status().as_u16();
+            metrics::request(route, group, status, elapsed);
+            tracing::info!(
+                target: "trailerworks::access",
+                request_id = id.as_str(),
+                method = method.as_str(),
+                route,
+                status,
+                duration_ms = elapsed.as_secs_f64() * 1000.0,
+                "request"
+            );
+            response.headers_mut().insert(request_id::HEADER, id.header());
             Ok(response)
         }
     }
@@ -259,6 +294,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .merge(api.layer(Extension(document)))
         .route("/api/{*rest}", any(no_such_route))
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/dbadmin", get(admin_page))
         .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/booking/{token}", get(manage_page))
@@ -273,20 +309,76 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route(FEED_PATH, get(feed_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
+        .route_layer(middleware::from_fn(keep_route))
         .fallback(get(page_html))
         .with_state(state))
 }
 
-/// `GET /healthz`: 200 once the server is up and the database answers (pages are rendered
-/// when first asked for, the main ones in the background after start-up).
-async fn healthz(State(db): State<Db>) -> StatusCode {
-    match db.ping().await {
-        Ok(_) => StatusCode::OK,
-        Err(error) => {
-            tracing::error!("Health check failed: {error}");
-            StatusCode::SERVICE_UNAVAILABLE
+/// `GET /healthz`: the process serves (never asks the database, so it answers at once).
+async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// How long `/readyz` waits for the database, so that the probe is answered within a second
+/// even while the database is unreachable.
+const READY_WAIT: Duration = Duration::from_millis(500);
+
+/// `GET /readyz`: 200 when the database answers within half a second and has every migration
+/// this binary knows; 503 with the reason otherwise.
+async fn readyz(State(db): State<Db>) -> (StatusCode, String) {
+    match tokio::time::timeout(READY_WAIT, db.check_ready()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ready".to_owned()),
+        Ok(Err(error)) => {
+            tracing::warn!("Not ready: {error:#}");
+            (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {error:#}"))
         }
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: the database did not answer within {} ms", READY_WAIT.as_millis()),
+        ),
     }
+}
+
+/// Keeps the template of the route that answered (`/api/admin/posts/{id}`) on the answer, so
+/// the request is counted and logged by it rather than by its path.
+async fn keep_route(request: Request, next: middleware::Next) -> Response {
+    let matched = request.extensions().get::<MatchedPath>().cloned();
+    let mut response = next.run(request).await;
+    if let Some(matched) = matched {
+        response.extensions_mut().insert(matched);
+    }
+    response
+}
+
+/// The route template of a page (answered from the cache or by the fallback).
+fn page_route(path: &str) -> &'static str {
+    match path {
+        "/" => "/",
+        "/services" => "/services",
+        "/about" => "/about",
+        "/contact" => "/contact",
+        "/service-areas" => "/service-areas",
+        "/blog" => "/blog",
+        "/thank-you" => "/thank-you",
+        _ if path.starts_with("/service-areas/") => "/service-areas/{city}",
+        _ if path.starts_with("/blog/") => "/blog/{page}",
+        _ => "/{other}",
+    }
+}
+
+/// A route template as a label that lives as long as the process (there are as many as routes).
+fn intern(template: &str) -> &'static str {
+    static TEMPLATES: LazyLock<RwLock<HashSet<&'static str>>> = LazyLock::new(RwLock::default);
+    if let Some(known) = TEMPLATES.read().unwrap_or_else(PoisonError::into_inner).get(template) {
+        return known;
+    }
+    let mut templates = TEMPLATES.write().unwrap_or_else(PoisonError::into_inner);
+    if let Some(known) = templates.get(template) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(template.to_owned().into_boxed_str());
+    templates.insert(leaked);
+    leaked
 }
 
 /// A cached answer: its body (304 when the client has it), or a 301 to where `moved_to` says.
@@ -474,5 +566,6 @@ fn moved_permanently(target: &str) -> Response {
 /// An opaque 500: the cause is logged, never shown.
 fn server_error(error: &anyhow::Error) -> Response {
     tracing::error!("{error:#}");
-    (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.").into_response()
+    (StatusCode::INTERNAL_SERVER_ERROR, crate::error::something_went_wrong("Please try again."))
+        .into_response()
 }

@@ -12,13 +12,15 @@ use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
     auth::guard::AuthDesk,
-    blog,
+    backup, blog,
     booking::routes::BookingDesk,
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
     db::Db,
     delivery::Outbox,
+    metrics,
+    monitor::{self, Monitor},
     pages::PublicPages,
     routes::{App, AppState},
     schedule::{admin::ScheduleDesk, messages::Letters},
@@ -27,13 +29,19 @@ use crate::{
     site::SiteDetails,
 };
 
+/// How long the delivery worker may take to release its claim once told to stop.
+const OUTBOX_STOP: Duration = Duration::from_secs(5);
+
 pub struct Application {
     listener: TcpListener,
     app: App,
     limits: Limits,
-    /// Background work (page warm-up, delivery worker, limiter cleanup), stopped with the server.
+    /// Background work (page warm-up, change followers, backups, metrics), stopped with the server.
     background: Vec<JoinHandle<()>>,
     pages: Arc<PublicPages>,
+    /// The delivery worker, told to stop as soon as the server is (it releases what it was sending).
+    outbox: Arc<Outbox>,
+    outbox_worker: JoinHandle<()>,
 }
 
 impl Application {
@@ -77,14 +85,37 @@ impl Application {
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
             public_url: config.public_origin(),
         });
+        let outbox_worker = tokio::spawn(Arc::clone(&outbox).run());
         let mut background = vec![
             tokio::spawn({
                 let pages = Arc::clone(&pages);
                 async move { pages.warm_up().await }
             }),
-            tokio::spawn(Arc::clone(&outbox).run()),
             tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
         ];
+        if let Some(address) = config.metrics_listen {
+            metrics::enable();
+            let listener = TcpListener::bind(address)
+                .await
+                .with_context(|| format!("Failed to listen for metrics on {address}"))?;
+            tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+            let monitor = Monitor { db: db.clone(), pages: Arc::clone(&pages) };
+            background.push(tokio::spawn(monitor::serve(listener, monitor)));
+        }
+        if let Some(schedule) = config.backups.schedule() {
+            if matches!(db, Db::Postgres(_)) && !backup::pg_dump_available().await {
+                tracing::warn!(
+                    "pg_dump was not found: the scheduled backups into {} will fail until PostgreSQL's client programs are installed",
+                    schedule.dir.display()
+                );
+            }
+            let source = backup::schedule::Source {
+                db: db.clone(),
+                database_url: config.storage.database_url.clone(),
+                media: Arc::clone(&media),
+            };
+            background.push(tokio::spawn(backup::schedule::run(schedule, source)));
+        }
         background.push(match &db {
             Db::Postgres(pool) => tokio::spawn(changes::follow_other_instances(
                 pool.clone(),
@@ -117,7 +148,7 @@ impl Application {
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, app, limits, background, pages })
+        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker })
     }
 
     /// The public pages and their cache.
@@ -130,9 +161,18 @@ impl Application {
     }
 
     /// Serves until `shutdown` completes, finishes the requests in flight, then stops the
-    /// background work. A delivery cut off mid-send stays in the outbox and is sent after restart.
+    /// background work. The delivery worker stops at once: a delivery it was sending is released
+    /// for another instance (or the next start) to send.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let outbox = Arc::clone(&self.outbox);
+        let shutdown = async move {
+            shutdown.await;
+            outbox.stop();
+        };
         serve::serve(self.listener, self.app, self.limits, shutdown).await;
+        if tokio::time::timeout(OUTBOX_STOP, self.outbox_worker).await.is_err() {
+            tracing::warn!("The delivery worker did not stop within {} s", OUTBOX_STOP.as_secs());
+        }
         for task in self.background {
             task.abort();
         }

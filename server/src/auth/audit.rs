@@ -89,6 +89,9 @@ pub struct Actor<'a> {
 }
 
 pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) -> anyhow::Result<()> {
+    if matches!(action, Action::SignInFailed | Action::SignInThrottled | Action::SignInCodeFailed) {
+        crate::metrics::sign_in_failed();
+    }
     with_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO audit_log (at, user_id, email, action, detail, client_ip) VALUES ($1, $2, $3, $4, $5, $6)",

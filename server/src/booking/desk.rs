@@ -1,5 +1,6 @@
 //! `GET /api/admin/desk`: what every admin page shows beside its own work: how many bookings are
-//! new, and where the server sends each new booking (nowhere: the admin says so).
+//! new, where the server sends each new booking (nowhere: the admin says so), and how the
+//! scheduled backups go.
 
 use std::sync::Arc;
 
@@ -7,7 +8,7 @@ use axum::{Json, extract::State};
 use serde::Serialize;
 
 use super::{routes::BookingDesk, store};
-use crate::{api_doc::AdminRefusals, auth::guard::Admin, delivery::Channel, error::ApiError};
+use crate::{api_doc::AdminRefusals, auth::guard::Admin, backup, delivery::Channel, error::ApiError};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -19,6 +20,8 @@ pub struct DeskStatus {
     pub channels: Vec<&'static str>,
     /// The server can send e-mail (so a missing address is all that is missing for `email`).
     pub email_configured: bool,
+    /// The scheduled backups (all empty when the server never made one on a schedule).
+    pub backups: backup::schedule::Status,
 }
 
 #[utoipa::path(
@@ -45,5 +48,6 @@ pub async fn status(
         .map(Channel::as_str)
         .collect();
     let (email_configured, _) = desk.outbox.configured();
-    Ok(Json(DeskStatus { new_bookings, channels, email_configured }))
+    let backups = backup::schedule::Status::read(&desk.db).await?;
+    Ok(Json(DeskStatus { new_bookings, channels, email_configured, backups }))
 }

@@ -22,6 +22,7 @@ use crate::{
     delivery::Outbox,
     error::{ApiError, Checked},
     media::MediaStore,
+    metrics,
     schedule::{
         calendar::{Calendar, Kind},
         links::Purpose,
@@ -143,6 +144,7 @@ pub async fn create(
         };
     if stored.created {
         desk.outbox.wake();
+        metrics::booking_stored();
         tracing::info!(
             booking = stored.id,
             spam = booking.spam_reason.is_some(),

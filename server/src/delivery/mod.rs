@@ -12,13 +12,14 @@ mod webhook;
 use std::{sync::Arc, time::Duration};
 
 use lettre::message::Mailbox;
-use tokio::sync::Notify;
+use sqlx::{PgPool, postgres::PgListener};
+use tokio::sync::{Notify, watch};
 
 pub use email::EmailSettings;
 pub use message::{BookingMessage, Channel, Mail, Messages, Outgoing, Purpose, TestMessage};
 pub use webhook::WebhookSettings;
 
-use crate::{clock, db::Db, site::SiteDetails};
+use crate::{clock, db::Db, metrics, site::SiteDetails};
 use email::VisitorMail;
 
 /// Longest wait between two retries of one delivery.
@@ -53,6 +54,8 @@ pub struct Outbox {
     max_attempts: u32,
     lease: Duration,
     wake: Notify,
+    /// Becomes true when the server is told to stop.
+    stopping: watch::Sender<bool>,
 }
 
 impl Outbox {
@@ -74,6 +77,7 @@ impl Outbox {
             max_attempts: settings.max_attempts.max(1),
             lease: settings.lease,
             wake: Notify::new(),
+            stopping: watch::Sender::new(false),
         })
     }
 
@@ -123,8 +127,26 @@ impl Outbox {
         self.wake.notify_one();
     }
 
-    /// Runs the worker: delivers what is due, then sleeps until the next row is due or it is woken.
+    /// Tells the worker to stop: a delivery it is sending is cut off and released at once, so
+    /// another instance sends it (it hears of the release on PostgreSQL), and nothing more is
+    /// claimed. `run` returns after that.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Completes once `stop` was called.
+    async fn stopped(&self) {
+        let mut stopping = self.stopping.subscribe();
+        let _ = stopping.wait_for(|stopping| *stopping).await;
+    }
+
+    /// Runs the worker until `stop`: delivers what is due, then sleeps until the next row is due
+    /// or it is woken (by this instance, or on PostgreSQL by another that released a delivery).
     pub async fn run(self: Arc<Self>) {
+        let releases = match &self.db {
+            Db::Postgres(pool) => Some(tokio::spawn(Arc::clone(&self).hear_releases(pool.clone()))),
+            Db::Sqlite(_) => None,
+        };
         loop {
             if let Err(error) = self.deliver_due().await {
                 tracing::error!("The delivery worker failed: {error:#}");
@@ -139,6 +161,36 @@ impl Outbox {
             tokio::select! {
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(wait) => {}
+                () = self.stopped() => break,
+            }
+        }
+        if let Some(releases) = releases {
+            releases.abort();
+        }
+    }
+
+    /// Wakes the worker whenever another instance releases a delivery (runs until aborted).
+    async fn hear_releases(self: Arc<Self>, pool: PgPool) {
+        loop {
+            let error = self.listen_for_releases(&pool).await;
+            tracing::warn!("Cannot hear other instances' released deliveries: {error}");
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+
+    /// Listens until the connection fails; answers why it did.
+    async fn listen_for_releases(&self, pool: &PgPool) -> sqlx::Error {
+        let mut listener = match PgListener::connect_with(pool).await {
+            Ok(listener) => listener,
+            Err(error) => return error,
+        };
+        if let Err(error) = listener.listen(store::RELEASED_CHANNEL).await {
+            return error;
+        }
+        loop {
+            match listener.recv().await {
+                Ok(_) => self.wake(),
+                Err(error) => return error,
             }
         }
     }
@@ -150,9 +202,18 @@ impl Outbox {
     /// Sends every delivery that is due now; returns how many were attempted.
     pub async fn deliver_due(&self) -> anyhow::Result<usize> {
         let mut attempted = 0;
-        while let Some(claimed) = store::claim_due(&self.db, self.lease).await? {
+        while !*self.stopping.borrow()
+            && let Some(claimed) = store::claim_due(&self.db, self.lease).await?
+        {
             attempted += 1;
-            let result = self.send(claimed.channel, claimed.purpose, &claimed.outgoing).await;
+            let result = tokio::select! {
+                result = self.send(claimed.channel, claimed.purpose, &claimed.outgoing) => result,
+                () = self.stopped() => {
+                    store::release(&self.db, claimed.id).await?;
+                    tracing::info!(delivery = claimed.id, "stopping: released the delivery being sent");
+                    break;
+                }
+            };
             let attempts = claimed.attempts + 1;
             let channel = claimed.channel.as_str();
             let purpose = claimed.purpose.key();
@@ -163,6 +224,7 @@ impl Outbox {
             match result {
                 Ok(Sent::Delivered) => {
                     store::mark_sent(&self.db, claimed.id, attempts).await?;
+                    metrics::delivery(channel, "sent");
                     tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
                 }
                 Ok(Sent::Stale(why)) => {
@@ -173,6 +235,7 @@ impl Outbox {
                     let error = format!("{error:#}");
                     if attempts >= self.max_attempts {
                         store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
+                        metrics::delivery(channel, "dead");
                         tracing::warn!(
                             ?booking,
                             ?test,
@@ -184,6 +247,7 @@ impl Outbox {
                     } else {
                         let retry_in = backoff(self.retry_base, attempts);
                         store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
+                        metrics::delivery(channel, "failed");
                         tracing::warn!(
                             ?booking,
                             ?test,

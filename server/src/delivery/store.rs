@@ -310,6 +310,43 @@ pub async fn mark_dead(db: &Db, id: i64, attempts: u32, error: &str) -> anyhow::
     Ok(())
 }
 
+/// The channel an instance notifies when it released a delivery (PostgreSQL).
+pub const RELEASED_CHANNEL: &str = "trailerworks_outbox";
+
+/// Gives up the claim on delivery `id` (the server is stopping): it is due now, for whichever
+/// instance is next, and on PostgreSQL the other instances are told.
+pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
+    let released = "UPDATE deliveries SET next_attempt_at = $1 WHERE id = $2 AND state = 'pending'";
+    match db {
+        Db::Sqlite(pool) => {
+            sqlx::query(released).bind(clock::now()).bind(id).execute(pool).await?;
+        }
+        Db::Postgres(pool) => {
+            let mut transaction = pool.begin().await?;
+            sqlx::query(released).bind(clock::now()).bind(id).execute(&mut *transaction).await?;
+            sqlx::query("SELECT pg_notify($1, '')").bind(RELEASED_CHANNEL).execute(&mut *transaction).await?;
+            transaction.commit().await?;
+        }
+    }
+    Ok(())
+}
+
+/// The outbox's deliveries by state, and the age in seconds of the oldest pending one.
+pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)> {
+    let (states, oldest): (Vec<(String, i64)>, Option<String>) = with_db!(db, |pool| {
+        let states =
+            sqlx::query_as("SELECT state, COUNT(*) FROM deliveries GROUP BY state").fetch_all(pool).await?;
+        let oldest = sqlx::query_scalar("SELECT MIN(created_at) FROM deliveries WHERE state = 'pending'")
+            .fetch_one(pool)
+            .await?;
+        (states, oldest)
+    });
+    let age = oldest
+        .and_then(|at| clock::parse(&at))
+        .map(|at| (time::OffsetDateTime::now_utc() - at).as_seconds_f64().max(0.0));
+    Ok((states, age))
+}
+
 /// When the next pending delivery is due, if any.
 pub async fn next_due(db: &Db) -> anyhow::Result<Option<String>> {
     Ok(with_db!(db, |pool| {

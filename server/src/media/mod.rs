@@ -125,6 +125,13 @@ impl MediaStore {
             .collect();
         // The main file last: an image is referenced by it, so its copies exist before it does.
         files.push((main_name.clone(), image.main));
+        self.put(folder, files).await?;
+        Ok((main_name, variant_widths))
+    }
+
+    /// Stores `files` (name, bytes) in `folder` in their order, each complete before it gets
+    /// its name (locally: made durable first).
+    pub async fn put(&self, folder: Folder, files: Vec<(String, Vec<u8>)>) -> anyhow::Result<()> {
         match &self.files {
             Files::Local(root) => {
                 let dir = root.join(folder.name());
@@ -148,7 +155,24 @@ impl MediaStore {
                 }
             }
         }
-        Ok((main_name, variant_widths))
+        Ok(())
+    }
+
+    /// Writes a small file under `doctor/` and deletes it again: whether the store takes writes.
+    pub async fn check_writable(&self) -> anyhow::Result<()> {
+        let name = format!("write-check-{:08x}", OsRng.next_u32());
+        match &self.files {
+            Files::Local(root) => {
+                let probe = root.join(format!(".{name}"));
+                std::fs::write(&probe, b"ok").and_then(|()| std::fs::remove_file(&probe))?;
+            }
+            Files::Bucket { store, prefix } => {
+                let path = prefix.child("doctor").child(name.as_str());
+                store.put(&path, PutPayload::from_static(b"ok")).await?;
+                store.delete(&path).await?;
+            }
+        }
+        Ok(())
     }
 
     /// The bytes of the stored file `name` in `folder`; None for a name the server could not

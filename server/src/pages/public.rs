@@ -23,6 +23,7 @@ use crate::{
     changes::{Change, Follower},
     db::Db,
     encoding::{Effort, Encoded},
+    metrics,
     render::{
         Document, RenderPool,
         cache::{Entry, Made, PageCache, Scopes, Weigh},
@@ -172,6 +173,7 @@ impl PublicPages {
 
     /// Renders `page` at `url` in QuickJS and wraps it in its document.
     async fn render(&self, url: &str, page: &Page) -> anyhow::Result<Cached> {
+        let started = Instant::now();
         let site = self.site();
         let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
         let app_html = self.pool.render(url, state.clone()).await?;
@@ -179,6 +181,7 @@ impl PublicPages {
         let html =
             Document { head: &head, assets: &self.assets, app_html: &app_html, state_json: &state }.to_html();
         let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
+        metrics::rendered(started.elapsed());
         Ok(Cached::Body { status: page.status, content_type: HTML, body })
     }
 
@@ -273,6 +276,11 @@ impl PublicPages {
     /// Bytes the page cache holds now, and at most.
     pub fn cache_use(&self) -> (u64, u64) {
         (self.cache.weight(), self.cache.capacity())
+    }
+
+    /// Entries the page cache holds now.
+    pub fn cache_entries(&self) -> usize {
+        self.cache.entries()
     }
 
     /// Times the page at `path`: rendering in QuickJS, `iterations` + 1 times; then making the

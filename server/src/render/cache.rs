@@ -16,9 +16,11 @@ use std::{
 };
 
 use quick_cache::{
-    Weighter,
+    DefaultHashBuilder, Lifecycle, Weighter,
     sync::{Cache, EntryAction, EntryResult},
 };
+
+use crate::metrics;
 
 /// A set of scopes, at most 64: what an entry was made from, or what a change touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,11 +117,27 @@ impl<V: Weigh> Weighter<String, Arc<Entry<V>>> for ByBytes {
     }
 }
 
+/// Counts evictions; like quick_cache's default, keeps up to two evicted entries to drop after
+/// the shard's lock is released.
+#[derive(Clone)]
+struct CountEvictions;
+
+impl<K, V> Lifecycle<K, V> for CountEvictions {
+    type RequestState = [Option<(K, V)>; 2];
+
+    fn on_evict(&self, state: &mut Self::RequestState, key: K, value: V) {
+        metrics::cache_evicted();
+        if let Some(slot) = state.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some((key, value));
+        }
+    }
+}
+
 /// Rough size of a cached page, to size the cache's tables.
 const TYPICAL_ENTRY_BYTES: u64 = 16 * 1024;
 
 pub struct PageCache<V> {
-    entries: Cache<String, Arc<Entry<V>>, ByBytes>,
+    entries: Cache<String, Arc<Entry<V>>, ByBytes, DefaultHashBuilder, CountEvictions>,
     generations: Generations,
 }
 
@@ -127,7 +145,10 @@ impl<V: Weigh> PageCache<V> {
     /// A cache that holds at most `max_bytes` of keys and values.
     pub fn new(max_bytes: u64) -> Self {
         let items = usize::try_from(max_bytes / TYPICAL_ENTRY_BYTES).unwrap_or(usize::MAX).max(64);
-        Self { entries: Cache::with_weighter(items, max_bytes, ByBytes), generations: Generations::default() }
+        Self {
+            entries: Cache::with(items, max_bytes, ByBytes, DefaultHashBuilder::default(), CountEvictions),
+            generations: Generations::default(),
+        }
     }
 
     /// Marks every entry made from any of `scopes` as stale.
@@ -141,7 +162,11 @@ impl<V: Weigh> PageCache<V> {
 
     /// The fresh entry at `key`, if there is one.
     pub fn get(&self, key: &str) -> Option<Arc<Entry<V>>> {
-        self.entries.get(key).filter(|entry| self.is_fresh(entry))
+        let found = self.entries.get(key).filter(|entry| self.is_fresh(entry));
+        if found.is_some() {
+            metrics::cache_hit();
+        }
+        found
     }
 
     /// The fresh entry at `key`, or what `make` makes now. Concurrent callers for one key wait
@@ -165,11 +190,15 @@ impl<V: Weigh> PageCache<V> {
             })
             .await;
         let guard = match found {
-            EntryResult::Retained(entry) => return Ok(entry),
+            EntryResult::Retained(entry) => {
+                metrics::cache_hit();
+                return Ok(entry);
+            }
             EntryResult::Vacant(guard) | EntryResult::Replaced(guard, _) => Some(guard),
             // Neither happens without a timeout or a Remove action; make without a guard.
             EntryResult::Removed(..) | EntryResult::Timeout => None,
         };
+        metrics::cache_miss();
         let stamp = self.generations.now();
         let made = make().await?;
         let entry = Arc::new(Entry { value: made.value, scopes: made.scopes, stamp });
@@ -184,6 +213,11 @@ impl<V: Weigh> PageCache<V> {
     /// Bytes held now (keys and values).
     pub fn weight(&self) -> u64 {
         self.entries.weight()
+    }
+
+    /// Entries held now.
+    pub fn entries(&self) -> usize {
+        self.entries.len()
     }
 
     /// The most bytes the cache holds.

@@ -8,7 +8,7 @@ use std::{
     sync::{Arc, Mutex, PoisonError},
 };
 
-use crate::client::TrustedProxies;
+use crate::{client::TrustedProxies, metrics};
 
 #[derive(Debug)]
 pub struct Admission {
@@ -31,6 +31,16 @@ pub enum Refusal {
     AddressFull,
 }
 
+impl Refusal {
+    /// Its name in the metrics.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::Full => "full",
+            Self::AddressFull => "address_full",
+        }
+    }
+}
+
 impl Admission {
     pub fn new(max: usize, per_address: usize, proxies: TrustedProxies) -> Arc<Self> {
         Arc::new(Self { max, per_address, proxies, open: Mutex::default() })
@@ -51,6 +61,7 @@ impl Admission {
             *from_peer += 1;
         }
         open.total += 1;
+        metrics::connection_opened();
         Ok(Pass { admission: Arc::clone(self), peer: (!proxy).then_some(peer) })
     }
 }
@@ -67,6 +78,7 @@ impl Drop for Pass {
     fn drop(&mut self) {
         let mut open = self.admission.open.lock().unwrap_or_else(PoisonError::into_inner);
         open.total -= 1;
+        metrics::connection_closed();
         if let Some(peer) = self.peer
             && let Some(count) = open.by_address.get_mut(&peer)
         {

@@ -18,7 +18,7 @@ use hyper_util::{
 use tokio::net::{TcpListener, TcpStream};
 
 use self::admission::{Admission, Refusal};
-use crate::{client::TrustedProxies, config::ConnectionSettings, routes::App};
+use crate::{client::TrustedProxies, config::ConnectionSettings, metrics, routes::App};
 
 /// How long requests in flight may take to finish once the server is told to stop.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -114,5 +114,6 @@ pub async fn serve(listener: TcpListener, app: App, limits: Limits, shutdown: im
 /// closes it, without reading anything.
 fn turn_away(stream: &TcpStream, refusal: Refusal) {
     tracing::debug!("Connection refused: {refusal:?}");
+    metrics::connection_refused(refusal.reason());
     let _ = stream.try_write(BUSY);
 }

@@ -5,7 +5,7 @@ use sqlx::{Connection as _, postgres::PgRow, sqlite::SqliteRow};
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
 use trailerworks::{
-    config::{ConnectionSettings, ServeConfig, StorageConfig},
+    config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig},
     db::Db,
     pages::PublicPages,
     startup::Application,
@@ -98,6 +98,12 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
         delivery_retry_base_ms: 20,
         delivery_max_attempts: 5,
         delivery_lease_ms: 60_000,
+        metrics_listen: None,
+        backups: BackupSettings {
+            backup_dir: None,
+            backup_every: std::time::Duration::from_secs(6 * 3600),
+            backup_keep: 28,
+        },
         connections: ConnectionSettings {
             max_connections: 2048,
             max_connections_per_address: 64,

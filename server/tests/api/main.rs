@@ -19,6 +19,7 @@ mod inbox;
 mod instances;
 mod notifications;
 mod openapi;
+mod operations;
 mod pages;
 mod post_lifecycle;
 mod process;

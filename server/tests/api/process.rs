@@ -1,7 +1,11 @@
 //! The real binary as a child process, for what only a process can show: several instances on
 //! one database, kill -9, a restart.
 
-use std::{process::Stdio, time::Duration};
+use std::{
+    process::Stdio,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -18,6 +22,8 @@ pub struct Instance {
     child: Child,
     pub url: String,
     pub client: reqwest::Client,
+    /// Every line it has written to standard output (its log) since it listened.
+    pub logs: Arc<Mutex<Vec<String>>>,
 }
 
 impl Instance {
@@ -37,8 +43,10 @@ impl Instance {
         let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
         let url = tokio::time::timeout(Duration::from_secs(20), async {
             while let Some(line) = lines.next_line().await.expect("a line") {
+                // A text line ends with the address; a JSON one has it before a quote.
                 if let Some(at) = line.find("listening on http://") {
-                    return line[at + "listening on ".len()..].trim().to_owned();
+                    let rest = &line[at + "listening on ".len()..];
+                    return rest[..rest.find('"').unwrap_or(rest.len())].trim().to_owned();
                 }
             }
             panic!("the instance stopped before it listened");
@@ -46,10 +54,16 @@ impl Instance {
         .await
         .expect("the instance listens within 20 s");
         // Keep reading, so the instance never blocks on a full pipe.
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        let logs = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&logs);
+        tokio::spawn(async move {
+            while let Ok(Some(line)) = lines.next_line().await {
+                kept.lock().expect("lock").push(line);
+            }
+        });
         let client =
             reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
-        Self { child, url, client }
+        Self { child, url, client, logs }
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -95,6 +109,22 @@ impl Instance {
             .send()
             .await
             .expect("a response")
+    }
+
+    /// The log lines written so far.
+    pub fn log_lines(&self) -> Vec<String> {
+        self.logs.lock().expect("lock").clone()
+    }
+
+    /// SIGTERM, as systemd or Kubernetes stops it; answers when it has exited.
+    pub async fn terminate(mut self) {
+        let pid = self.child.id().expect("a running instance").to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().await.expect("kill runs");
+        assert!(sent.success());
+        tokio::time::timeout(Duration::from_secs(20), self.child.wait())
+            .await
+            .expect("the instance stops within 20 s")
+            .expect("the instance ends");
     }
 
     /// kill -9: no chance to finish anything.

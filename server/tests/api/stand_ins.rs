@@ -44,8 +44,25 @@ pub async fn webhook(failures: usize) -> WebhookStandIn {
 
 /// A webhook like `webhook` that takes `delay` to answer each request (it logs it on arrival).
 pub async fn slow_webhook(failures: usize, delay: Duration) -> WebhookStandIn {
+    serve_webhook(Behaviour { failures, delay, stalls: 0 }).await
+}
+
+/// A webhook that never answers its first `stalls` requests (it logs them on arrival), then
+/// answers at once.
+pub async fn stalling_webhook(stalls: usize) -> WebhookStandIn {
+    serve_webhook(Behaviour { failures: 0, delay: Duration::ZERO, stalls }).await
+}
+
+#[derive(Clone, Copy)]
+struct Behaviour {
+    failures: usize,
+    delay: Duration,
+    stalls: usize,
+}
+
+async fn serve_webhook(behaviour: Behaviour) -> WebhookStandIn {
     let log = WebhookLog::default();
-    let app = Router::new().route("/submit", post(receive)).with_state((log.clone(), failures, delay));
+    let app = Router::new().route("/submit", post(receive)).with_state((log.clone(), behaviour));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let url = format!("http://{}/submit", listener.local_addr().expect("addr"));
     tokio::spawn(async move { axum::serve(listener, app).await });
@@ -53,7 +70,7 @@ pub async fn slow_webhook(failures: usize, delay: Duration) -> WebhookStandIn {
 }
 
 async fn receive(
-    State((log, failures, delay)): State<(WebhookLog, usize, Duration)>,
+    State((log, behaviour)): State<(WebhookLog, Behaviour)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> (StatusCode, Json<Value>) {
@@ -66,8 +83,11 @@ async fn receive(
         requests.push(fields);
         requests.len()
     };
-    tokio::time::sleep(delay).await;
-    if count <= failures {
+    if count <= behaviour.stalls {
+        std::future::pending::<()>().await;
+    }
+    tokio::time::sleep(behaviour.delay).await;
+    if count <= behaviour.failures {
         (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "success": false, "message": "temporarily down" })))
     } else {
         (StatusCode::OK, Json(json!({ "success": true, "message": "Form submitted" })))

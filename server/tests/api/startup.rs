@@ -5,9 +5,14 @@ use trailerworks::startup::Application;
 use crate::helpers::{TestStorage, spawn_app, spawn_app_on, test_config};
 
 #[tokio::test]
-async fn healthz_answers_200_once_the_server_is_ready() {
+async fn healthz_says_alive_and_readyz_says_ready() {
     let app = spawn_app().await;
-    assert_eq!(app.get("/healthz").await.status(), 200);
+    let alive = app.get("/healthz").await;
+    assert_eq!(alive.status(), 200);
+    assert_eq!(alive.text().await.unwrap(), "ok");
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 200);
+    assert_eq!(ready.text().await.unwrap(), "ready");
 }
 
 #[tokio::test]
@@ -36,7 +41,7 @@ async fn a_database_a_newer_binary_migrated_still_opens_for_this_one() {
     });
     db.close().await;
     let app = spawn_app_on(&storage, |_| {}).await;
-    assert_eq!(app.get("/healthz").await.status(), 200, "expand-then-contract: the older binary runs on");
+    assert_eq!(app.get("/readyz").await.status(), 200, "expand-then-contract: the older binary runs on");
 }
 
 #[tokio::test]

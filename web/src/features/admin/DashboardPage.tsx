@@ -10,6 +10,8 @@ import { PublishedBadge } from "./PublishedBadge";
 import { DialogActions, ModalDialog } from "./ModalDialog";
 import { PLAIN_BUTTON } from "./form";
 import { Pager } from "./Pager";
+import { backupLine } from "./backupNotice";
+import { useDeskStatus } from "./deskStatus";
 
 /** What the editor tells the dashboard after a save. */
 export interface DashboardState {
@@ -57,6 +59,8 @@ export function DashboardPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => savedMessage(location.state));
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  const desk = useDeskStatus();
+  const backups = desk === null ? null : backupLine(desk.backups, Date.now());
 
   /** Changes the list's parameters (a new filter starts at page 1). */
   const show = useCallback(
@@ -122,6 +126,14 @@ export function DashboardPage() {
   return (
     <AdminShell>
       <h1 className="text-2xl font-bold text-slate-900">Blog Dashboard</h1>
+      {backups && (
+        <p
+          data-testid="last-backup"
+          className={`mt-2 text-sm ${backups.warning ? "rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" : "text-slate-600"}`}
+        >
+          {backups.text}
+        </p>
+      )}
       <p role="status" className={notice ? "mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {notice}
       </p>

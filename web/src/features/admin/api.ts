@@ -254,6 +254,16 @@ export interface DeskStatus {
   channels: string[];
   /** The server can send e-mail: only an address is missing for bookings to reach the owner. */
   emailConfigured: boolean;
+  backups: BackupStatus;
+}
+
+/** The scheduled backups; everySeconds is null when the server never made one on a schedule. */
+export interface BackupStatus {
+  lastSuccessAt: string | null;
+  /** Set only when the last backup failed (it is newer than the last success). */
+  lastFailureAt: string | null;
+  lastError: string | null;
+  everySeconds: number | null;
 }
 
 /** A saved version of the site details. */

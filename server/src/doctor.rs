@@ -1,0 +1,343 @@
+//! `trailerworks doctor`: checks, with the settings `serve` would use, what a host gets wrong,
+//! and prints each check with the fix. It changes nothing but creating a missing data directory
+//! (no migration, no e-mail sent).
+
+use std::{path::Path, time::Duration};
+
+use lettre::transport::smtp::{
+    authentication::{Credentials, Mechanism},
+    client::{AsyncSmtpConnection, TlsParameters},
+    commands::Mail,
+    extension::ClientId,
+};
+use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
+
+use crate::{
+    config::ServeConfig,
+    db::{self, Db},
+    media::MediaStore,
+};
+
+/// Below this much free space in the data directory, the check fails.
+const MIN_FREE_BYTES: u64 = 1 << 30;
+/// The oldest PostgreSQL the server is tested with.
+const MIN_POSTGRES: i64 = 13_00_00;
+/// More difference than this between this machine's clock and the database's fails the check.
+const MAX_SKEW: Duration = Duration::from_secs(2);
+/// How long a network check may take.
+const NETWORK_WAIT: Duration = Duration::from_secs(10);
+
+enum Outcome {
+    Pass(String),
+    /// Not set up, which is allowed.
+    Skip(String),
+    /// What is wrong, and the fix.
+    Fail(String, String),
+}
+
+/// Runs every check and prints it; true when none failed.
+pub async fn run(config: &ServeConfig) -> bool {
+    let checks = [
+        ("Data directory", data_directory(&config.storage.data_dir)),
+        ("Public URL", public_url(&config.public_url)),
+        ("E-mail", email(config).await),
+        ("Webhook", webhook(config).await),
+        ("Database", database(config).await),
+        ("Image store", image_store(config).await),
+        ("Clock", clock(config).await),
+    ];
+    let mut passed = true;
+    for (name, outcome) in checks {
+        match outcome {
+            Outcome::Pass(detail) => println!("ok    {name}: {detail}"),
+            Outcome::Skip(detail) => println!("skip  {name}: {detail}"),
+            Outcome::Fail(problem, fix) => {
+                passed = false;
+                println!("FAIL  {name}: {problem}\n      Fix: {fix}");
+            }
+        }
+    }
+    println!("{}", if passed { "All checks passed." } else { "Some checks failed; see the fixes above." });
+    passed
+}
+
+fn data_directory(dir: &Path) -> Outcome {
+    use std::os::unix::fs::PermissionsExt as _;
+    let shown = dir.display();
+    if let Err(error) = db::prepare_data_dir(dir) {
+        return Outcome::Fail(format!("{error:#}"), "see above".to_owned());
+    }
+    let mode = match std::fs::metadata(dir) {
+        Ok(metadata) => metadata.permissions().mode(),
+        Err(error) => {
+            return Outcome::Fail(format!("{shown} cannot be read: {error}"), "check the path".to_owned());
+        }
+    };
+    if mode & 0o077 != 0 {
+        return Outcome::Fail(
+            format!(
+                "{shown} can be read by other users (mode {:o}); it holds customers' bookings",
+                mode & 0o777
+            ),
+            format!("chmod 700 {shown}"),
+        );
+    }
+    match rustix::fs::statvfs(dir) {
+        Ok(stats) => {
+            let free = stats.f_bavail.saturating_mul(stats.f_frsize);
+            let gib = free as f64 / f64::from(1u32 << 30);
+            if free < MIN_FREE_BYTES {
+                Outcome::Fail(
+                    format!("only {gib:.2} GiB free on the disk of {shown}"),
+                    "free space (backups and images grow), or move --data-dir to a larger disk".to_owned(),
+                )
+            } else {
+                Outcome::Pass(format!("{shown} is writable, private to its owner, {gib:.1} GiB free"))
+            }
+        }
+        Err(error) => Outcome::Fail(
+            format!("cannot read the free space of {shown}: {error}"),
+            "check the path".to_owned(),
+        ),
+    }
+}
+
+fn public_url(text: &str) -> Outcome {
+    let fix = "set --public-url (TRAILERWORKS_PUBLIC_URL) to the address visitors use, e.g. https://www.example.com";
+    let Ok(url) = url::Url::parse(text) else {
+        return Outcome::Fail(format!("{text:?} is not a URL"), fix.to_owned());
+    };
+    if url.scheme() != "https" {
+        return Outcome::Fail(
+            format!("{text} is not https (links, cookies and previews need it)"),
+            fix.to_owned(),
+        );
+    }
+    let private = match url.host() {
+        Some(url::Host::Domain(domain)) => domain == "localhost" || !domain.contains('.'),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => true,
+    };
+    if private {
+        return Outcome::Fail(format!("{text} is not an address the public can reach"), fix.to_owned());
+    }
+    if url.path() != "/" || url.query().is_some() {
+        return Outcome::Fail(format!("{text} has a path; the site is served at the root"), fix.to_owned());
+    }
+    Outcome::Pass(text.to_owned())
+}
+
+async fn email(config: &ServeConfig) -> Outcome {
+    let settings = match config.delivery() {
+        Ok(settings) => settings.email,
+        Err(error) => return Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned()),
+    };
+    let Some(settings) = settings else {
+        return Outcome::Skip(
+            "not set up (--smtp-url, --mail-from): booking e-mails are not sent".to_owned(),
+        );
+    };
+    let fix = "check --smtp-url (host, port, user and password) and that the server lets this sender send";
+    match tokio::time::timeout(NETWORK_WAIT, smtp_accepts(&settings.smtp_url, settings.from.email.as_ref()))
+        .await
+    {
+        Ok(Ok(())) => Outcome::Pass(format!(
+            "{} answers and accepts the sender {}",
+            db::without_password(&settings.smtp_url),
+            settings.from.email
+        )),
+        Ok(Err(error)) => {
+            Outcome::Fail(format!("{}: {error:#}", db::without_password(&settings.smtp_url)), fix.to_owned())
+        }
+        Err(_) => Outcome::Fail(
+            format!(
+                "{} did not answer within {} s",
+                db::without_password(&settings.smtp_url),
+                NETWORK_WAIT.as_secs()
+            ),
+            fix.to_owned(),
+        ),
+    }
+}
+
+/// Connects as lettre does for `smtp_url` (smtp://, smtp://...?tls=required|opportunistic,
+/// smtps://; user and password), signs in, and asks the server to take mail from `from`
+/// (MAIL FROM), then leaves without sending.
+async fn smtp_accepts(smtp_url: &str, from: &str) -> anyhow::Result<()> {
+    let url = url::Url::parse(smtp_url)?;
+    let host = url.host_str().ok_or_else(|| anyhow::anyhow!("the URL names no host"))?.to_owned();
+    let tls = url.query_pairs().find(|(key, _)| key == "tls").map(|(_, value)| value.into_owned());
+    let (port, wrapped, starttls) = match (url.scheme(), tls.as_deref()) {
+        ("smtp", None) => (url.port().unwrap_or(25), false, None),
+        ("smtp", Some(mode @ ("required" | "opportunistic"))) => {
+            (url.port().unwrap_or(587), false, Some(mode == "required"))
+        }
+        ("smtps", _) => (url.port().unwrap_or(465), true, None),
+        (scheme, tls) => anyhow::bail!("unknown scheme {scheme} or tls={tls:?}"),
+    };
+    let hello = ClientId::default();
+    let wrapper = if wrapped { Some(TlsParameters::new(host.clone())?) } else { None };
+    let mut connection =
+        AsyncSmtpConnection::connect_tokio1((host.as_str(), port), Some(NETWORK_WAIT), &hello, wrapper, None)
+            .await?;
+    if let Some(required) = starttls {
+        if connection.can_starttls() {
+            connection.starttls(TlsParameters::new(host.clone())?, &hello).await?;
+        } else if required {
+            anyhow::bail!("the server does not offer STARTTLS, which tls=required asks for");
+        }
+    }
+    if let Some(user) = (!url.username().is_empty()).then(|| url.username()) {
+        let decode = |text: &str| percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned();
+        let credentials = Credentials::new(decode(user), decode(url.password().unwrap_or("")));
+        connection.auth(&[Mechanism::Plain, Mechanism::Login], &credentials).await?;
+    }
+    let sender = from.parse().map_err(|_| anyhow::anyhow!("{from} is not an e-mail address"))?;
+    connection.command(Mail::new(Some(sender), vec![])).await?;
+    let _ = connection.quit().await;
+    Ok(())
+}
+
+async fn webhook(config: &ServeConfig) -> Outcome {
+    let settings = match config.delivery() {
+        Ok(settings) => settings.webhook,
+        Err(error) => return Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned()),
+    };
+    let Some(settings) = settings else {
+        return Outcome::Skip(
+            "not set up (--webhook-url): bookings are not sent to a form service".to_owned(),
+        );
+    };
+    let fix = "check --webhook-url, and that this machine can reach it";
+    let client = match reqwest::Client::builder().timeout(NETWORK_WAIT).build() {
+        Ok(client) => client,
+        Err(error) => return Outcome::Fail(format!("{error}"), fix.to_owned()),
+    };
+    // A GET sends nothing: any answer short of a server error shows the address is served.
+    match client.get(&settings.url).send().await {
+        Ok(answer) if !answer.status().is_server_error() => {
+            Outcome::Pass(format!("{} answers ({})", settings.url, answer.status()))
+        }
+        Ok(answer) => Outcome::Fail(format!("{} answers {}", settings.url, answer.status()), fix.to_owned()),
+        Err(error) => Outcome::Fail(format!("{} cannot be reached: {error}", settings.url), fix.to_owned()),
+    }
+}
+
+async fn database(config: &ServeConfig) -> Outcome {
+    match &config.storage.database_url {
+        Some(url) => match postgres(url).await {
+            Ok(detail) => Outcome::Pass(detail),
+            Err(error) => Outcome::Fail(
+                format!("{}: {error:#}", db::without_password(url)),
+                "check --database-url, that PostgreSQL runs and lets this user in".to_owned(),
+            ),
+        },
+        None => {
+            let file = config.storage.data_dir.join(db::FILE_NAME);
+            if !file.exists() {
+                return Outcome::Pass(format!("{} will be made at the first start", file.display()));
+            }
+            match sqlite(&file).await {
+                Ok(detail) => Outcome::Pass(detail),
+                Err(error) => Outcome::Fail(
+                    format!("{}: {error:#}", file.display()),
+                    "restore the last backup (trailerworks restore, docs/deploy.md)".to_owned(),
+                ),
+            }
+        }
+    }
+}
+
+async fn postgres(url: &str) -> anyhow::Result<String> {
+    let mut connection = tokio::time::timeout(NETWORK_WAIT, sqlx::PgConnection::connect(url)).await??;
+    let version: String = sqlx::query_scalar("SHOW server_version_num").fetch_one(&mut connection).await?;
+    let number: i64 = version.parse()?;
+    anyhow::ensure!(number >= MIN_POSTGRES, "PostgreSQL {number} is older than 13, the oldest supported");
+    let migrated: bool = sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
+        .fetch_one(&mut connection)
+        .await?;
+    let applied: Vec<i64> = if migrated {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(&mut connection)
+            .await?
+    } else {
+        Vec::new()
+    };
+    connection.close().await?;
+    Ok(format!("PostgreSQL {}.{}, {}", number / 10000, number % 10000, migrations(&applied, true)))
+}
+
+async fn sqlite(file: &Path) -> anyhow::Result<String> {
+    let options = SqliteConnectOptions::new().filename(file).read_only(true);
+    let mut connection = sqlx::SqliteConnection::connect_with(&options).await?;
+    let check: String = sqlx::query_scalar("PRAGMA quick_check").fetch_one(&mut connection).await?;
+    anyhow::ensure!(check == "ok", "the database is damaged: {check}");
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+        .fetch_all(&mut connection)
+        .await?;
+    connection.close().await?;
+    Ok(format!("{} passes SQLite's check, {}", file.display(), migrations(&applied, false)))
+}
+
+/// How the applied migrations compare with this binary's.
+fn migrations(applied: &[i64], postgres: bool) -> String {
+    let known = db::migration_versions(postgres);
+    let pending = known.iter().filter(|version| !applied.contains(version)).count();
+    let newer = applied.iter().filter(|version| !known.contains(version)).count();
+    match (pending, newer) {
+        (0, 0) => format!("all {} migrations applied", known.len()),
+        (0, newer) => format!("{newer} migrations of a newer version applied (fine during a deploy)"),
+        (pending, _) => format!("{pending} migrations to apply at the next start"),
+    }
+}
+
+async fn image_store(config: &ServeConfig) -> Outcome {
+    let Some(bucket) = &config.storage.media_store else {
+        return Outcome::Pass(format!("images are kept in {}", config.storage.data_dir.display()));
+    };
+    // Writing a file asks nothing of the database: the store gets a pool that never connects.
+    let unused = Db::Sqlite(sqlx::SqlitePool::connect_lazy_with(SqliteConnectOptions::new().in_memory(true)));
+    let fix =
+        "check the bucket's name, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL";
+    let store = match MediaStore::new(Some(bucket), &config.storage.data_dir, unused) {
+        Ok(store) => store,
+        Err(error) => return Outcome::Fail(format!("{error:#}"), fix.to_owned()),
+    };
+    match tokio::time::timeout(NETWORK_WAIT, store.check_writable()).await {
+        Ok(Ok(())) => Outcome::Pass(format!("{bucket} takes writes")),
+        Ok(Err(error)) => Outcome::Fail(format!("{bucket} cannot be written: {error:#}"), fix.to_owned()),
+        Err(_) => Outcome::Fail(
+            format!("{bucket} did not answer within {} s", NETWORK_WAIT.as_secs()),
+            fix.to_owned(),
+        ),
+    }
+}
+
+async fn clock(config: &ServeConfig) -> Outcome {
+    let Some(url) = &config.storage.database_url else {
+        return Outcome::Pass("SQLite runs on this machine's clock".to_owned());
+    };
+    let skew = async {
+        let mut connection = sqlx::PgConnection::connect(url).await?;
+        let database: f64 = sqlx::query_scalar("SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8")
+            .fetch_one(&mut connection)
+            .await?;
+        connection.close().await?;
+        let here = jiff::Timestamp::now().as_millisecond() as f64 / 1000.0;
+        anyhow::Ok(here - database)
+    };
+    match tokio::time::timeout(NETWORK_WAIT, skew).await {
+        Ok(Ok(skew)) if skew.abs() <= MAX_SKEW.as_secs_f64() => {
+            Outcome::Pass(format!("within {:.0} ms of the database's", skew.abs() * 1000.0))
+        }
+        Ok(Ok(skew)) => Outcome::Fail(
+            format!("{skew:+.1} s off the database's clock (reminders and sessions go by it)"),
+            "run an NTP client (systemd-timesyncd or chrony) on this machine and the database's".to_owned(),
+        ),
+        Ok(Err(error)) => {
+            Outcome::Fail(format!("cannot read the database's clock: {error:#}"), "see Database".to_owned())
+        }
+        Err(_) => Outcome::Fail("the database did not answer".to_owned(), "see Database".to_owned()),
+    }
+}
