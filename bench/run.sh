@@ -21,9 +21,9 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
 now_ms() { date +%s%3N; }
-wait_ready() { # url -> waits until /healthz answers 200
+wait_ready() { # url -> waits until /readyz answers 200
   for _ in $(seq 1 2000); do
-    curl -fs -o /dev/null "$1/healthz" && return 0
+    curl -fs -o /dev/null "$1/readyz" && return 0
     sleep 0.005
   done
   echo "server at $1 never became ready" >&2; return 1
@@ -40,7 +40,7 @@ BLOG_DATA=$(mktemp -d)
 python3 bench/seed_posts.py "$BLOG_DATA/trailerworks.db" 50 > "$OUT/posts.txt"
 trap 'cleanup; rm -rf "$BLOG_DATA"' EXIT
 
-echo "== start-up time to a ready /healthz (5 runs each, empty and 50-post database)"
+echo "== start-up time to a ready /readyz (5 runs each, empty and 50-post database)"
 : > "$OUT/startup.txt"
 : > "$OUT/startup-50.txt"
 for _ in 1 2 3 4 5; do
@@ -121,7 +121,8 @@ node bench/search_scale.mjs "$BIN" "$PORT" > "$OUT/search-scale.json"
 echo "== server-side render time per page (QuickJS; cold, then median of 50)"
 "$BIN" render-timings --iterations 50 --data-dir "$BLOG_DATA" > "$OUT/render.json"
 
-"$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$BLOG_DATA" >"$OUT/server.log" 2>&1 &
+# No access log, as nginx below has none (the next section measures what one costs).
+RUST_LOG=info,sqlx=warn,trailerworks::access=off "$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$BLOG_DATA" >"$OUT/server.log" 2>&1 &
 server=$!; pids+=("$server")
 wait_ready "$BASE"
 for path in "${PAGES[@]}"; do curl -fs -o /dev/null "$BASE$path" || true; done # warm the page cache
@@ -192,6 +193,26 @@ done
 kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true
 rm -rf "$WWW"
 grep VmHWM "/proc/$server/status" | awk '{print $2}' > "$OUT/peak-rss-kb.txt"
+
+echo "== what metrics and access logs cost on the cached path (/about, 64 connections, 5 s, 3 rounds interleaved)"
+: > "$OUT/observability.jsonl"
+OBS=http://127.0.0.1:18082
+for round in 1 2 3; do
+  for mode in off metrics metrics+log; do
+    flags=(); filter=info,sqlx=warn,trailerworks::access=off
+    [ "$mode" = off ] || flags=(--metrics-listen 127.0.0.1:18083)
+    [ "$mode" = metrics+log ] && { flags+=(--log-format json); filter=info,sqlx=warn; }
+    RUST_LOG=$filter "$BIN" serve --listen 127.0.0.1:18082 --data-dir "$BLOG_DATA" "${flags[@]}" >"$OUT/observed.log" 2>&1 &
+    pid=$!; pids+=("$pid")
+    wait_ready "$OBS"
+    curl -fs -o /dev/null "$OBS/about"
+    result=$(wrk -t2 -c64 -d5s -s bench/summary.lua "$OBS/about" | tail -1)
+    echo "{\"round\":$round,\"mode\":\"$mode\",${result#\{}" >> "$OUT/observability.jsonl"
+    [ "$mode" = off ] || curl -fs "http://127.0.0.1:18083/metrics" | grep -q '^trailerworks_page_cache_hits_total [1-9]'
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+  done
+done
+rm -f "$OUT/observed.log"
 
 ls -l "$BIN" | awk '{print $5}' > "$OUT/binary-size.txt"
 node bench/report.mjs "$OUT" > bench/RESULTS.md

@@ -354,3 +354,25 @@ test("changes typed before the tab closed are offered back", async ({ page, cont
   await expect(again.getByLabel("Excerpt")).toHaveValue("Dents, rust and new fenders.");
   await again.close();
 });
+
+test.describe("with backups on a schedule", () => {
+  test.use({ backups: true });
+
+  test("the dashboard says when the last backup was made, at 390 and 1366 px", async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByTestId("last-backup")).toHaveText("Last backup: just now.");
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("last-backup")).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("without scheduled backups the dashboard says nothing of them", async ({ page }) => {
+  const desk = page.waitForResponse((response) => response.url().endsWith("/api/admin/desk"));
+  await signIn(page);
+  expect((await (await desk).json()).backups.everySeconds).toBeNull();
+  await expect(page.getByRole("heading", { name: "Blog Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("last-backup")).toHaveCount(0);
+});

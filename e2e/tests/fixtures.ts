@@ -118,7 +118,10 @@ export const test = base.extend<{
   smtp: SmtpStandIn | null;
   withSmtp: boolean;
   unlimitedBookings: boolean;
+  backups: boolean;
 }>({
+  /** Make scheduled backups (every 6 hours, the first at start) into a directory beside the data. */
+  backups: [false, { option: true }],
   /** Start a local SMTP receiver and give the server its settings (`smtp` is then the receiver). */
   withSmtp: [false, { option: true }],
   smtp: async ({ withSmtp }, use) => {
@@ -135,13 +138,16 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp, unlimitedBookings }, use) => {
+  server: async ({ demoContent, admin, smtp, unlimitedBookings, backups }, use) => {
     const serveArgs = smtp ? ["--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>"] : [];
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
+    const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
+    if (backupDir) serveArgs.push("--backup-dir", backupDir);
     const { server, process } = await startServer(demoContent, admin, serveArgs);
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });
+    if (backupDir) rmSync(backupDir, { recursive: true, force: true });
   },
   baseURL: async ({ server }, use) => use(server.url),
   consoleProblems: [
