@@ -288,6 +288,8 @@ test("the booking inbox lists requests, sets their status, and the audit log sho
   await expect(card.getByRole("listitem").filter({ hasText: "Called back, coming Tuesday." })).toContainText(ADMIN.email);
   await expectNoAxeViolations(page);
   await card.getByLabel("Status").selectOption("contacted");
+  // The choice is shown once it is saved; only then do the filters count it.
+  await expect(card.getByLabel("Status")).toHaveValue("contacted");
   await page.getByLabel("Show").selectOption("contacted");
   await expect(page.getByRole("article", { name: "Dana Driver" })).toBeVisible();
   await page.getByLabel("Show").selectOption("new");

@@ -195,3 +195,28 @@ pub fn something_went_wrong(then: &str) -> String {
         None => format!("Something went wrong on our side.{then}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderMap;
+
+    use super::*;
+    use crate::request_id::RequestId;
+
+    #[tokio::test]
+    async fn a_500_names_the_request_it_answers() {
+        let id = RequestId::for_request(&HeaderMap::new(), false);
+        let shown = id.as_str().to_owned();
+        let answer =
+            id.scope(async { ApiError::Internal(anyhow::anyhow!("disk on fire")).into_response() }).await;
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(answer.into_body(), 4096).await.unwrap_or_default();
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains(&format!("tell us this reference: {shown}")), "{text}");
+        assert!(!text.contains("disk on fire"), "the cause stays in the log");
+        assert_eq!(
+            something_went_wrong("Please try again."),
+            "Something went wrong on our side. Please try again."
+        );
+    }
+}

@@ -228,8 +228,11 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     let desk = app.admin_json("/desk", &signed).await;
     assert_eq!(
         desk,
-        json!({ "newBookings": 0, "channels": [], "emailConfigured": false }),
-        "a server with no channel says so"
+        json!({
+            "newBookings": 0, "channels": [], "emailConfigured": false,
+            "backups": { "lastSuccessAt": null, "lastFailureAt": null, "lastError": null, "everySeconds": null },
+        }),
+        "a server with no channel (and no scheduled backups) says so"
     );
     for n in 0..2 {
         let body = mobile_booking(&format!("desk-count-{n}"), "Soon (within a week)", "Aurora");
