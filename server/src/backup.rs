@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
+use sqlx::Connection as _;
 
 use crate::{
     clock,
@@ -114,11 +115,16 @@ pub async fn make(
         Db::Sqlite(pool) => {
             let copy = to.join(db::FILE_NAME);
             let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
+            // A read-only connection of its own: the server's one writer connection keeps taking
+            // bookings while the copy is made (a scheduled backup runs inside the server).
+            let options = (*pool.connect_options()).clone().read_only(true);
+            let mut connection = sqlx::SqliteConnection::connect_with(&options).await?;
             sqlx::query("VACUUM INTO $1")
                 .bind(copy_path)
-                .execute(pool)
+                .execute(&mut connection)
                 .await
                 .context("Failed to copy the database")?;
+            connection.close().await?;
             Database::Sqlite
         }
         Db::Postgres(_) => {
