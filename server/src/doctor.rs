@@ -14,7 +14,8 @@ use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
 use crate::{
     config::ServeConfig,
-    db::{self, Db},
+    db,
+    delivery::{EmailSettings, WebhookSettings},
     media::MediaStore,
 };
 
@@ -37,11 +38,18 @@ enum Outcome {
 
 /// Runs every check and prints it; true when none failed.
 pub async fn run(config: &ServeConfig) -> bool {
+    let (email, webhook) = match config.delivery() {
+        Ok(delivery) => (email(delivery.email.as_ref()).await, webhook(delivery.webhook.as_ref()).await),
+        Err(error) => {
+            let incomplete = || Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned());
+            (incomplete(), incomplete())
+        }
+    };
     let checks = [
         ("Data directory", data_directory(&config.storage.data_dir)),
         ("Public URL", public_url(&config.public_url)),
-        ("E-mail", email(config).await),
-        ("Webhook", webhook(config).await),
+        ("E-mail", email),
+        ("Webhook", webhook),
         ("Database", database(config).await),
         ("Image store", image_store(config).await),
         ("Clock", clock(config).await),
@@ -128,11 +136,7 @@ fn public_url(text: &str) -> Outcome {
     Outcome::Pass(text.to_owned())
 }
 
-async fn email(config: &ServeConfig) -> Outcome {
-    let settings = match config.delivery() {
-        Ok(settings) => settings.email,
-        Err(error) => return Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned()),
-    };
+async fn email(settings: Option<&EmailSettings>) -> Outcome {
     let Some(settings) = settings else {
         return Outcome::Skip(
             "not set up (--smtp-url, --mail-from): booking e-mails are not sent".to_owned(),
@@ -199,11 +203,7 @@ async fn smtp_accepts(smtp_url: &str, from: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn webhook(config: &ServeConfig) -> Outcome {
-    let settings = match config.delivery() {
-        Ok(settings) => settings.webhook,
-        Err(error) => return Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned()),
-    };
+async fn webhook(settings: Option<&WebhookSettings>) -> Outcome {
     let Some(settings) = settings else {
         return Outcome::Skip(
             "not set up (--webhook-url): bookings are not sent to a form service".to_owned(),
@@ -296,11 +296,9 @@ async fn image_store(config: &ServeConfig) -> Outcome {
     let Some(bucket) = &config.storage.media_store else {
         return Outcome::Pass(format!("images are kept in {}", config.storage.data_dir.display()));
     };
-    // Writing a file asks nothing of the database: the store gets a pool that never connects.
-    let unused = Db::Sqlite(sqlx::SqlitePool::connect_lazy_with(SqliteConnectOptions::new().in_memory(true)));
     let fix =
         "check the bucket's name, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL";
-    let store = match MediaStore::new(Some(bucket), &config.storage.data_dir, unused) {
+    let store = match MediaStore::files_only(Some(bucket), &config.storage.data_dir) {
         Ok(store) => store,
         Err(error) => return Outcome::Fail(format!("{error:#}"), fix.to_owned()),
     };

@@ -35,8 +35,11 @@ pub fn enable() {
     ENABLED.store(true, Ordering::Relaxed);
 }
 
-fn counting() -> Option<&'static Metrics> {
-    ENABLED.load(Ordering::Relaxed).then(|| &*METRICS)
+/// Counts with `record` while counting is on.
+fn count(record: impl FnOnce(&Metrics)) {
+    if ENABLED.load(Ordering::Relaxed) {
+        record(&METRICS);
+    }
 }
 
 /// Which requests share a latency histogram.
@@ -275,73 +278,73 @@ fn status_class(status: u16) -> &'static str {
 
 /// A request answered with `status` after `elapsed`, by the route `route` (a template).
 pub fn request(route: &'static str, group: RouteGroup, status: u16, elapsed: Duration) {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.requests.get_or_create(&RequestLabels { route, status: status_class(status) }).inc();
         metrics.latency.get_or_create(&GroupLabels { group: group.label() }).observe(elapsed.as_secs_f64());
-    }
+    });
 }
 
 pub fn cache_hit() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.cache_hits.inc();
-    }
+    });
 }
 
 pub fn cache_miss() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.cache_misses.inc();
-    }
+    });
 }
 
 pub fn cache_evicted() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.cache_evictions.inc();
-    }
+    });
 }
 
 pub fn rendered(elapsed: Duration) {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.renders.inc();
         metrics.render_time.observe(elapsed.as_secs_f64());
-    }
+    });
 }
 
 /// A delivery attempt on `channel` that ended `outcome` (sent, failed, dead).
 pub fn delivery(channel: &'static str, outcome: &'static str) {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.deliveries.get_or_create(&DeliveryLabels { channel, outcome }).inc();
-    }
+    });
 }
 
 pub fn booking_stored() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.bookings.inc();
-    }
+    });
 }
 
 pub fn sign_in_failed() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.sign_in_failures.inc();
-    }
+    });
 }
 
 pub fn connection_opened() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.connections_open.inc();
-    }
+    });
 }
 
 pub fn connection_closed() {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.connections_open.dec();
-    }
+    });
 }
 
 /// A connection turned away (`full`, `address_full`).
 pub fn connection_refused(reason: &'static str) {
-    if let Some(metrics) = counting() {
+    count(|metrics| {
         metrics.connections_refused.get_or_create(&ReasonLabels { reason }).inc();
-    }
+    });
 }
 
 /// Sets the scraped figures with `set`, then writes every series as text.

@@ -1,14 +1,21 @@
-//! `/metrics` for whoever runs the server, on its own listener (`--metrics-listen`), away from
-//! the public site: the counts `metrics` keeps, and figures read at each scrape (the page
-//! cache's size, the outbox's depth, the database pool, the last scheduled backups).
+//! What whoever runs the server watches: `/healthz` and `/readyz` on the public listener, the
+//! route template each request is counted and logged by, and `/metrics` on its own listener
+//! (`--metrics-listen`), away from the public site: the counts `metrics` keeps, and figures read
+//! at each scrape (the page cache's size, the outbox's depth, the database pool, the last
+//! scheduled backups).
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    collections::HashSet,
+    sync::{Arc, LazyLock, PoisonError, RwLock},
+    time::Duration,
+};
 
 use axum::{
     Router,
-    extract::State,
+    extract::{MatchedPath, Request, State},
     http::{StatusCode, header},
-    response::IntoResponse,
+    middleware,
+    response::{IntoResponse, Response},
     routing::get,
 };
 use tokio::net::TcpListener;
@@ -44,7 +51,7 @@ async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
         gauges.cache_entries.set(i64::try_from(cache_entries).unwrap_or(i64::MAX));
         gauges.pool_size.set(i64::from(pool_size));
         gauges.pool_idle.set(i64::try_from(pool_idle).unwrap_or(i64::MAX));
-        gauges.pool_wait_seconds.set(wait.map_or(POOL_WAIT_LIMIT, |wait| wait).as_secs_f64());
+        gauges.pool_wait_seconds.set(wait.unwrap_or(POOL_WAIT_LIMIT).as_secs_f64());
         match &depth {
             Ok((states, oldest)) => {
                 for state in ["pending", "sent", "dead", "cancelled"] {
@@ -70,4 +77,71 @@ async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
 /// A stored timestamp as Unix seconds; 0 for none.
 fn unix_seconds(at: Option<&str>) -> i64 {
     at.and_then(crate::clock::instant).map_or(0, |at| at.as_second())
+}
+
+/// `GET /healthz`: the process serves (never asks the database, so it answers at once).
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// How long `/readyz` waits for the database, so that the probe is answered within a second
+/// even while the database is unreachable.
+const READY_WAIT: Duration = Duration::from_millis(500);
+
+/// `GET /readyz`: 200 when the database answers within half a second and has every migration
+/// this binary knows; 503 with the reason otherwise.
+pub async fn readyz(State(db): State<Db>) -> (StatusCode, String) {
+    match tokio::time::timeout(READY_WAIT, db.check_ready()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ready".to_owned()),
+        Ok(Err(error)) => {
+            tracing::warn!("Not ready: {error:#}");
+            (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {error:#}"))
+        }
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: the database did not answer within {} ms", READY_WAIT.as_millis()),
+        ),
+    }
+}
+
+/// Keeps the template of the route that answered (`/api/admin/posts/{id}`) on the answer, so
+/// the request is counted and logged by it rather than by its path.
+pub async fn keep_route(request: Request, next: middleware::Next) -> Response {
+    let matched = request.extensions().get::<MatchedPath>().cloned();
+    let mut response = next.run(request).await;
+    if let Some(matched) = matched {
+        response.extensions_mut().insert(matched);
+    }
+    response
+}
+
+/// The route template of a page (answered from the cache or by the fallback).
+pub fn page_route(path: &str) -> &'static str {
+    match path {
+        "/" => "/",
+        "/services" => "/services",
+        "/about" => "/about",
+        "/contact" => "/contact",
+        "/service-areas" => "/service-areas",
+        "/blog" => "/blog",
+        "/thank-you" => "/thank-you",
+        _ if path.starts_with("/service-areas/") => "/service-areas/{city}",
+        _ if path.starts_with("/blog/") => "/blog/{page}",
+        _ => "/{other}",
+    }
+}
+
+/// A route template as a label that lives as long as the process (there are as many as routes).
+pub fn intern(template: &str) -> &'static str {
+    static TEMPLATES: LazyLock<RwLock<HashSet<&'static str>>> = LazyLock::new(RwLock::default);
+    if let Some(known) = TEMPLATES.read().unwrap_or_else(PoisonError::into_inner).get(template) {
+        return known;
+    }
+    let mut templates = TEMPLATES.write().unwrap_or_else(PoisonError::into_inner);
+    if let Some(known) = templates.get(template) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(template.to_owned().into_boxed_str());
+    templates.insert(leaked);
+    leaked
 }

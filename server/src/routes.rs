@@ -1,13 +1,6 @@
 //! The HTTP routes: the public site, the booking desk, and the admin area with its API.
 
-use std::{
-    collections::HashSet,
-    convert::Infallible,
-    future::Future,
-    net::SocketAddr,
-    sync::{Arc, LazyLock, PoisonError, RwLock},
-    time::{Duration, Instant},
-};
+use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc, time::Instant};
 
 use axum::{
     Extension, Json, Router,
@@ -32,6 +25,7 @@ use crate::{
     error::{ApiError, Checked},
     media::{self, MediaStore},
     metrics::{self, RouteGroup},
+    monitor,
     pages::{
         Cached, CachedEntry, FEED_PATH, Page, PublicPages,
         crawlers::{self, SITEMAP_PATH},
@@ -240,7 +234,7 @@ impl App {
         let id = RequestId::for_request(request.headers(), self.proxies.trusts(peer.ip()));
         let path = request.uri().path();
         let group = RouteGroup::of(path);
-        let page_route = page_route(path);
+        let page_route = monitor::page_route(path);
         let method = request.method().clone();
         let cached = (method == Method::GET).then(|| self.pages.cached(path)).flatten();
         let answer = match cached {
@@ -263,7 +257,7 @@ impl App {
             let route = response
                 .extensions()
                 .get::<MatchedPath>()
-                .map_or(page_route, |matched| intern(matched.as_str()));
+                .map_or(page_route, |matched| monitor::intern(matched.as_str()));
             let status = response.status().as_u16();
             metrics::request(route, group, status, elapsed);
             tracing::info!(
@@ -293,8 +287,8 @@ fn router(state: AppState) -> anyhow::Result<Router> {
     Ok(Router::new()
         .merge(api.layer(Extension(document)))
         .route("/api/{*rest}", any(no_such_route))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
+        .route("/healthz", get(monitor::healthz))
+        .route("/readyz", get(monitor::readyz))
         .route("/dbadmin", get(admin_page))
         .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/booking/{token}", get(manage_page))
@@ -309,76 +303,9 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route(FEED_PATH, get(feed_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
-        .route_layer(middleware::from_fn(keep_route))
+        .route_layer(middleware::from_fn(monitor::keep_route))
         .fallback(get(page_html))
         .with_state(state))
-}
-
-/// `GET /healthz`: the process serves (never asks the database, so it answers at once).
-async fn healthz() -> &'static str {
-    "ok"
-}
-
-/// How long `/readyz` waits for the database, so that the probe is answered within a second
-/// even while the database is unreachable.
-const READY_WAIT: Duration = Duration::from_millis(500);
-
-/// `GET /readyz`: 200 when the database answers within half a second and has every migration
-/// this binary knows; 503 with the reason otherwise.
-async fn readyz(State(db): State<Db>) -> (StatusCode, String) {
-    match tokio::time::timeout(READY_WAIT, db.check_ready()).await {
-        Ok(Ok(())) => (StatusCode::OK, "ready".to_owned()),
-        Ok(Err(error)) => {
-            tracing::warn!("Not ready: {error:#}");
-            (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {error:#}"))
-        }
-        Err(_) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("not ready: the database did not answer within {} ms", READY_WAIT.as_millis()),
-        ),
-    }
-}
-
-/// Keeps the template of the route that answered (`/api/admin/posts/{id}`) on the answer, so
-/// the request is counted and logged by it rather than by its path.
-async fn keep_route(request: Request, next: middleware::Next) -> Response {
-    let matched = request.extensions().get::<MatchedPath>().cloned();
-    let mut response = next.run(request).await;
-    if let Some(matched) = matched {
-        response.extensions_mut().insert(matched);
-    }
-    response
-}
-
-/// The route template of a page (answered from the cache or by the fallback).
-fn page_route(path: &str) -> &'static str {
-    match path {
-        "/" => "/",
-        "/services" => "/services",
-        "/about" => "/about",
-        "/contact" => "/contact",
-        "/service-areas" => "/service-areas",
-        "/blog" => "/blog",
-        "/thank-you" => "/thank-you",
-        _ if path.starts_with("/service-areas/") => "/service-areas/{city}",
-        _ if path.starts_with("/blog/") => "/blog/{page}",
-        _ => "/{other}",
-    }
-}
-
-/// A route template as a label that lives as long as the process (there are as many as routes).
-fn intern(template: &str) -> &'static str {
-    static TEMPLATES: LazyLock<RwLock<HashSet<&'static str>>> = LazyLock::new(RwLock::default);
-    if let Some(known) = TEMPLATES.read().unwrap_or_else(PoisonError::into_inner).get(template) {
-        return known;
-    }
-    let mut templates = TEMPLATES.write().unwrap_or_else(PoisonError::into_inner);
-    if let Some(known) = templates.get(template) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(template.to_owned().into_boxed_str());
-    templates.insert(leaked);
-    leaked
 }
 
 /// A cached answer: its body (304 when the client has it), or a 301 to where `moved_to` says.

@@ -145,10 +145,8 @@ async fn ensure_empty(target: &Target<'_>) -> anyhow::Result<()> {
             );
         }
     }
-    // The images are listed without opening the database, which would create it: the store gets
-    // a pool that never connects, as listing never asks it.
-    let unused = Db::Sqlite(sqlx::SqlitePool::connect_lazy_with(SqliteConnectOptions::new().in_memory(true)));
-    let media = MediaStore::new(target.media_store, target.data_dir, unused)?;
+    // The images are listed without opening the database, which would create it.
+    let media = MediaStore::files_only(target.media_store, target.data_dir)?;
     for folder in Folder::ALL {
         let held = media.names(folder).await?.len();
         anyhow::ensure!(

@@ -88,6 +88,15 @@ impl MediaStore {
         Ok(Self { files, db })
     }
 
+    /// The files of the store only, without the database where images are recorded (for
+    /// checking and restoring the store before a database exists): its pool never connects, as
+    /// nothing here but `store` asks it.
+    pub fn files_only(media_store: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
+        let unused =
+            sqlx::SqlitePool::connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true));
+        Self::new(media_store, data_dir, Db::Sqlite(unused))
+    }
+
     /// Writes a blog image and its copies, then records it.
     pub async fn store(&self, image: Processed) -> anyhow::Result<StoredImage> {
         let (width, height) = (image.width, image.height);

@@ -10,6 +10,17 @@ export function bookingsChanged(): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
+/** The load under way, shared by every page part that shows the status (the frame and the
+ * dashboard ask at once), so they cost one request. */
+let loading: Promise<DeskStatus> | null = null;
+
+function loadShared(): Promise<DeskStatus> {
+  loading ??= adminApi.desk().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
 /** The desk status, loaded when the frame shows and after bookings change; null until it loads.
  * A failed load leaves it null: the count and the notice are extras, the page works without. */
 export function useDeskStatus(): DeskStatus | null {
@@ -17,7 +28,7 @@ export function useDeskStatus(): DeskStatus | null {
   useEffect(() => {
     let current = true;
     const load = () => {
-      adminApi.desk().then(
+      loadShared().then(
         (loaded) => {
           if (current) setStatus(loaded);
         },
