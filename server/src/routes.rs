@@ -383,7 +383,7 @@ struct SearchParams {
     get,
     path = "/api/blog/search",
     tag = "public",
-    params(("q" = String, Query, min_length = 1, max_length = 100, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*[^\s\u0000-\u001f\u007f-\u009f][^\u0000-\u001f\u007f-\u009f]*$", description = "Words from a post's title or summary: 1 to 100 characters after trimming, no control characters.")),
+    params(("q" = String, Query, min_length = 1, max_length = 100, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*[^\s\u0000-\u001f\u007f-\u009f][^\u0000-\u001f\u007f-\u009f]*$", description = "Words from a post's title or summary: at most 100 characters, something besides spaces, no control characters.")),
     responses(
         (status = 200, description = "The newest matches (at most 24) and how many match in all.", body = search::Results),
         (status = 400, description = "The search is missing, empty, too long or holds control characters.", body = ErrorBody),

@@ -17,15 +17,17 @@ pub struct Query(String);
 
 impl Query {
     pub fn parse(text: Option<&str>) -> Result<Self, &'static str> {
-        let text = text.ok_or("Say what to search for with ?q=...")?.trim();
-        if text.is_empty() {
-            return Err("The search is empty; type a word from a post.");
-        }
+        // Length and characters are checked as sent, as the API document states them.
+        let text = text.ok_or("Say what to search for with ?q=...")?;
         if text.chars().count() > MAX_QUERY_CHARS {
             return Err("The search is too long; use at most 100 characters.");
         }
         if text.chars().any(char::is_control) {
             return Err("The search holds control characters; use plain text.");
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("The search is empty; type a word from a post.");
         }
         Ok(Self(text.to_lowercase()))
     }
@@ -68,5 +70,6 @@ mod tests {
         assert!(Query::parse(Some(&"é".repeat(100))).is_ok(), "characters, not bytes");
         assert!(Query::parse(Some("a\nb")).is_err());
         assert!(Query::parse(Some("\u{0}")).is_err());
+        assert!(Query::parse(Some("brake\t")).is_err(), "a control character at the edge too");
     }
 }
