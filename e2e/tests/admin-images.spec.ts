@@ -68,7 +68,7 @@ test("pictures are described when they go in, and publishing asks about the ones
   await expect(page.getByText("1 picture in the text has no description.")).toBeVisible();
 
   // Publishing says what is missing; the owner adds the one in the text.
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   const question = page.getByRole("dialog", { name: "Publish without picture descriptions?" });
   await expect(question).toContainText("The featured image and 1 picture in the text have no description.");
   await expectNoAxeViolations(page);
@@ -85,7 +85,7 @@ test("pictures are described when they go in, and publishing asks about the ones
   await expect(describe).toBeHidden();
 
   // Only the featured image is left: the owner publishes anyway.
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(question).toContainText("The featured image has no description.");
   await question.getByRole("button", { name: "Publish anyway" }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
@@ -105,14 +105,14 @@ test("on a phone the description questions fit the screen and pass axe", async (
   await expectNoAxeViolations(page);
   await describe.getByLabel("Description").fill("New oak decking boards");
   await describe.getByRole("button", { name: "Save description" }).click();
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   const question = page.getByRole("dialog", { name: "Publish without picture descriptions?" });
   await expect(question).toBeVisible();
   await expectNoAxeViolations(page);
   await question.getByRole("button", { name: "Add descriptions" }).click();
   await expect(page.getByLabel("Image description (alt text)")).toBeFocused();
   await page.keyboard.type("A flatbed trailer with new decking");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await page.goto("/blog/small-screen");
   await expect(page.locator("section img").first()).toHaveAttribute("alt", "A flatbed trailer with new decking");
@@ -137,7 +137,7 @@ for (const [source, fixture, heading, item] of [
     expect(html.replace(/<p><br><\/p>$/, "")).not.toContain("<p><br></p>");
 
     // Saved and published, the post shows the same structure.
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     await page.goto(`/blog/pasted-from-${source.toLowerCase().replace(" ", "-")}`);
     await expect(page.locator(`.post-content ${heading}`)).toHaveCount(1);

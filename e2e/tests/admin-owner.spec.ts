@@ -51,13 +51,13 @@ test.describe("with the sample posts", () => {
     const row = page.getByTestId("post-row").filter({ hasText: "Winter" }).first();
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page.getByRole("img", { name: "Featured image preview" })).toHaveAttribute("src", /^\/site\//);
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
 
     await row.getByRole("link", { name: /^Edit/ }).click();
     const title = page.getByLabel("Title");
     await title.fill(`${await title.inputValue()} (updated)`);
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     await expect(page.getByTestId("post-row").filter({ hasText: "(updated)" })).toHaveCount(1);
   });
@@ -85,7 +85,7 @@ test("an error under a field goes as soon as the field is filled", async ({ page
   await signIn(page);
   await page.goto("/dbadmin/posts/new");
   await hydrated(page);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
   await page.getByLabel("Title").fill("Tire Pressure");
   await expect(page.getByText("Title is required")).toBeHidden();
@@ -311,11 +311,11 @@ test("an earlier version of a post can be loaded back and saved", async ({ page 
   await page.getByLabel("Title").fill("Brake Magnets");
   await page.getByLabel("Excerpt").fill("When to replace them.");
   await page.locator(".ql-editor").fill("Worn magnets stop poorly.");
-  await page.getByRole("button", { name: "Draft" }).click();
+  await page.getByRole("button", { name: "Draft", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await page.getByRole("link", { name: "Edit Brake Magnets" }).click();
   await page.getByLabel("Title").fill("Brake Magnets, Rewritten");
-  await page.getByRole("button", { name: "Draft" }).click();
+  await page.getByRole("button", { name: "Draft", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
 
   await page.getByRole("link", { name: "Edit Brake Magnets, Rewritten" }).click();
@@ -329,7 +329,7 @@ test("an earlier version of a post can be loaded back and saved", async ({ page 
   await versions.filter({ hasText: "“Brake Magnets”" }).getByRole("button", { name: /Load this version/ }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Brake Magnets");
   await expect(page.getByText(/Loaded the version saved/)).toBeVisible();
-  await page.getByRole("button", { name: "Draft" }).click();
+  await page.getByRole("button", { name: "Draft", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await expect(page.getByTestId("post-row").filter({ hasText: "Brake Magnets" })).not.toContainText("Rewritten");
 });

@@ -90,7 +90,7 @@ test("the editor checks every field and the image before saving", async ({ page 
   await page.getByRole("link", { name: "Create First Post" }).click();
   await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   for (const message of ["Title is required", "Slug is required", "Content is required", "Excerpt is required"]) {
     await expect(page.getByText(message)).toBeVisible();
   }
@@ -152,7 +152,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await expect(describe).toBeHidden();
   await expect(page.locator(".ql-editor img")).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
   await expect(page.locator(".ql-editor img")).toHaveAttribute("alt", "The seal pressed into the hub");
-  await page.getByRole("button", { name: "Draft" }).click();
+  await page.getByRole("button", { name: "Draft", exact: true }).click();
 
   // A draft is listed but not public.
   await expect(page).toHaveURL("/dbadmin/dashboard");
@@ -166,7 +166,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
   await expect(page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Bearing Basics");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await expect(row).toContainText("Published");
 
@@ -193,7 +193,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Bearing Basics");
   await page.getByLabel("Title").fill("Bearing Basics for Spring");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await expect(page.getByRole("status").filter({ hasText: "Updated: Bearing Basics for Spring" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toBeVisible();
@@ -243,7 +243,7 @@ test.describe("when the session ends while writing", () => {
     const session = (await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string };
     await page.request.post("/api/admin/logout", { headers: { "X-CSRF-Token": session.csrfToken } });
 
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin");
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
@@ -254,7 +254,7 @@ test.describe("when the session ends while writing", () => {
     await expect(page.getByText("Your unsaved changes are back. Save them when ready.")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("Hitch Safety");
     await expect(page.locator(".ql-editor strong")).toHaveText("every season");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     await expect(page.getByRole("row", { name: /Hitch Safety/ })).toContainText("Published");
     // Once saved, a new post starts empty again.

@@ -32,18 +32,18 @@ test.describe("the owner's saves", () => {
     await signIn(page);
     await page.getByRole("link", { name: "New Post" }).click();
     await writePost(page, "Spring bearings");
-    await page.getByRole("button", { name: "Draft" }).click();
+    await page.getByRole("button", { name: "Draft", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved as draft: Spring bearings" })).toBeVisible();
     const row = page.getByRole("row", { name: /Spring bearings/ });
     await row.getByRole("link", { name: "Edit Spring bearings" }).click();
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published: Spring bearings" })).toBeVisible();
     await row.getByRole("link", { name: "Edit Spring bearings" }).click();
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Updated: Spring bearings" })).toBeVisible();
 
     await row.getByRole("link", { name: "Edit Spring bearings" }).click();
-    await page.getByRole("button", { name: "Draft" }).click();
+    await page.getByRole("button", { name: "Draft", exact: true }).click();
     const question = page.getByRole("dialog", { name: "Take this post off the site?" });
     await expect(question).toContainText("It will be saved as a draft.");
     for (const [, size] of sizes) {
@@ -54,7 +54,7 @@ test.describe("the owner's saves", () => {
     await expect(question).toBeHidden();
     await expect(page).toHaveURL(/\/dbadmin\/posts\/edit\//);
     expect((await page.request.get("/blog/spring-bearings")).status()).toBe(200);
-    await page.getByRole("button", { name: "Draft" }).click();
+    await page.getByRole("button", { name: "Draft", exact: true }).click();
     await question.getByRole("button", { name: "Take it off the site" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Taken off the site: Spring bearings" })).toBeVisible();
     expect((await page.request.get("/blog/spring-bearings")).status()).toBe(404);
@@ -68,13 +68,13 @@ test.describe("the owner's saves", () => {
     await page
       .getByLabel("Raw HTML")
       .fill('<p>Readable first line.</p><p><span style="color: rgb(255, 255, 0);">Yellow second line</span></p>');
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     const warning = page.getByRole("dialog", { name: "Some text may be hard to read" });
     await expect(warning).toContainText('paragraph 2 ("Yellow second line")');
     await expectNoAxeViolations(page);
     await warning.getByRole("button", { name: "Change the colours" }).click();
     await expect(page).toHaveURL("/dbadmin/posts/new");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await warning.getByRole("button", { name: "Save anyway" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published: Pale words" })).toBeVisible();
   });
@@ -105,7 +105,7 @@ test.describe("the owner's saves", () => {
     await page.getByRole("button", { name: "Insert image" }).click();
     await (await chooser).setFiles(await pngFile(page));
     await page.getByRole("dialog", { name: "Describe this picture" }).getByRole("button", { name: "Skip" }).click();
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await page.getByRole("dialog", { name: "Publish without picture descriptions?" }).getByRole("button", { name: "Publish anyway" }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     await page.goto("/blog/skipped-picture");
@@ -140,7 +140,7 @@ test.describe("a sample post", () => {
     const title = (await row.getByRole("paragraph").first().textContent()) ?? "";
     await row.getByRole("link", { name: /^Edit / }).click();
     await page.getByLabel("Title").fill("My own title");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Updated: My own title" })).toBeVisible();
     await page.getByRole("row", { name: /My own title/ }).getByRole("link", { name: /^Edit / }).click();
     await page.getByRole("button", { name: "Earlier versions" }).click();
