@@ -82,6 +82,9 @@ impl ClientAssets {
     }
 }
 
+/// Where the hashed web assets are served.
+pub const PREFIX: &str = "/assets/";
+
 /// `GET /assets/{*file}`: a hashed web asset, pre-compressed, cached for a year.
 pub async fn web_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let Some(identity) = WebAssets::get(&file) else {

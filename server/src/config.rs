@@ -10,6 +10,7 @@ use crate::{
     client::TrustedProxies,
     db::{Db, Location},
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
+    insights::Settings as InsightSettings,
     media::MediaStore,
 };
 
@@ -147,6 +148,15 @@ pub struct ServeConfig {
     #[arg(long, env = "TRAILERWORKS_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
 
+    /// Count visits, sources and the booking funnel for the admin's Insights (no cookies; see
+    /// /how-we-count-visits); `off` counts and writes nothing.
+    #[arg(long, env = "TRAILERWORKS_INSIGHTS", default_value = "on")]
+    pub insights: Switch,
+
+    /// How often the visit counts kept in memory are written, in milliseconds.
+    #[arg(long, env = "TRAILERWORKS_INSIGHTS_WRITE_EVERY_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..))]
+    pub insights_write_every_ms: u64,
+
     #[command(flatten)]
     pub backups: BackupSettings,
 }
@@ -191,10 +201,25 @@ impl BackupSettings {
     }
 }
 
+/// On or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
 impl ServeConfig {
     /// The public origin without a trailing slash.
     pub fn public_origin(&self) -> String {
         self.public_url.trim_end_matches('/').to_owned()
+    }
+
+    pub fn insights(&self) -> InsightSettings {
+        InsightSettings {
+            on: self.insights == Switch::On,
+            public_url: self.public_origin(),
+            write_every: Duration::from_millis(self.insights_write_every_ms),
+        }
     }
 
     pub fn page_cache_bytes(&self) -> u64 {

@@ -19,6 +19,7 @@ pub mod doctor;
 pub mod domain;
 pub mod encoding;
 pub mod error;
+pub mod insights;
 pub mod media;
 pub mod metrics;
 pub mod monitor;

@@ -23,6 +23,7 @@ use crate::{
     db::Db,
     delivery::{self, Outbox},
     error::{ApiError, Checked},
+    insights::{self, Insights, beacon::Beacon},
     media::{self, MediaStore},
     metrics::{self, RouteGroup},
     monitor,
@@ -47,6 +48,8 @@ use utoipa_axum::{
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
 /// Sign-in and other small admin requests.
 const SMALL_BODY_LIMIT: usize = 16 * 1024;
+/// A beacon of a page (a path, a step of the booking dialog).
+const BEACON_BODY_LIMIT: usize = 1024;
 /// Every site detail at once (the built-in ones are about 80 kB as JSON), with room to grow.
 const SITE_BODY_LIMIT: usize = 1024 * 1024;
 /// A post with its content (which may inline pasted images) and some room for JSON escaping.
@@ -62,6 +65,13 @@ pub struct AppState {
     pub media: Arc<MediaStore>,
     pub site: Arc<SiteDetails>,
     pub schedule: Arc<ScheduleDesk>,
+    pub insights: Arc<Insights>,
+}
+
+impl FromRef<AppState> for Arc<Insights> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.insights)
+    }
 }
 
 impl FromRef<AppState> for Arc<ScheduleDesk> {
@@ -140,6 +150,7 @@ fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::manage::cancel).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::calendar))
         .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .routes(routes!(insights_beacon).layer(DefaultBodyLimit::max(BEACON_BODY_LIMIT)))
         .nest("/api/admin", admin_api())
 }
 
@@ -186,6 +197,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(delivery::admin::set_recipients).layer(small))
         .routes(routes!(delivery::admin::send_test).layer(small))
         .routes(routes!(site::routes::restore).layer(small))
+        .routes(routes!(insights::routes::show))
+        .routes(routes!(insights::routes::set_report).layer(small))
         .fallback(no_such_route)
         .layer(middleware::map_response(never_stored))
 }
@@ -210,12 +223,14 @@ pub struct App {
     pages: Arc<PublicPages>,
     headers: Arc<SecurityHeaders>,
     proxies: Arc<TrustedProxies>,
+    insights: Arc<Insights>,
 }
 
 impl App {
     pub fn new(state: AppState, headers: SecurityHeaders, proxies: TrustedProxies) -> anyhow::Result<Self> {
         Ok(Self {
             pages: Arc::clone(&state.pages),
+            insights: Arc::clone(&state.insights),
             router: router(state)?,
             headers: Arc::new(headers),
             proxies: Arc::new(proxies),
@@ -238,9 +253,21 @@ impl App {
         let method = request.method().clone();
         let cached = (method == Method::GET).then(|| self.pages.cached(path)).flatten();
         let answer = match cached {
-            Some(entry) => Answer::Ready(respond(&entry, request.headers(), str::to_owned)),
+            Some(entry) => {
+                if entry.is_page() && self.insights.on() {
+                    let client = insights::Client {
+                        address: self.proxies.client(peer.ip(), request.headers()),
+                        headers: request.headers(),
+                    };
+                    self.insights.page_view(client, path, request.uri().query());
+                }
+                Answer::Ready(respond(&entry, request.headers(), str::to_owned))
+            }
             None => {
                 let client = self.proxies.client(peer.ip(), request.headers());
+                if self.insights.on() && method == Method::GET && path.starts_with(assets::PREFIX) {
+                    self.insights.asset(insights::Client { address: client, headers: request.headers() });
+                }
                 request.extensions_mut().insert(ClientAddress(client));
                 let span = tracing::info_span!("request", request_id = id.as_str());
                 Answer::Routed(id.clone().scope(self.router.clone().call(request)).instrument(span))
@@ -326,8 +353,15 @@ fn answer(made: anyhow::Result<CachedEntry>, request: &HeaderMap) -> Response {
     }
 }
 
-/// Any other GET: the page at that path, rendered when first asked for, or its 404 page.
-async fn page_html(State(pages): State<Arc<PublicPages>>, uri: Uri, headers: HeaderMap) -> Response {
+/// Any other GET: the page at that path, rendered when first asked for, or its 404 page. A page
+/// is counted as a visit here when it was not in the cache (`App::handle` counts the others).
+async fn page_html(
+    State(pages): State<Arc<PublicPages>>,
+    State(insights): State<Arc<Insights>>,
+    ClientAddress(address): ClientAddress,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path();
     if path.len() > 1 && path.ends_with('/') {
         let mut target = path.trim_end_matches('/').to_owned();
@@ -339,7 +373,74 @@ async fn page_html(State(pages): State<Arc<PublicPages>>, uri: Uri, headers: Hea
         }
         return Redirect::permanent(&target).into_response();
     }
-    answer(pages.document(path).await, &headers)
+    let document = pages.document(path).await;
+    if let Ok(entry) = &document
+        && entry.is_page()
+    {
+        insights.page_view(insights::Client { address, headers: &headers }, path, uri.query());
+    }
+    answer(document, &headers)
+}
+
+/// `POST /api/insights`: what a page says after it is shown (see `insights::beacon`).
+#[utoipa::path(
+    post,
+    path = "/api/insights",
+    tag = "public",
+    request_body(content = Beacon, description = "One beacon, as JSON (sent as text/plain by `navigator.sendBeacon`)."),
+    params(("Sec-Fetch-Site" = Option<String>, Header, pattern = "^same-origin$",
+        description = "Must be `same-origin` when sent; without it, `Origin` must be this site's.")),
+    responses(
+        (status = 204, description = "Counted (or not, for a bot, a browser that asks not to be tracked, or with counting off)."),
+        (status = 400, description = "Not from one of the site's pages, not a beacon, or naming a page or question the site does not have; nothing was counted.", body = ErrorBody),
+        (status = 413, description = "Longer than a beacon can be.", body = ErrorBody)
+    )
+)]
+async fn insights_beacon(
+    State(pages): State<Arc<PublicPages>>,
+    State(insights): State<Arc<Insights>>,
+    State(site): State<Arc<SiteDetails>>,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<StatusCode, ApiError> {
+    let refuse = |message: &str| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned());
+    if !same_origin(&headers) {
+        return Err(refuse("Beacons come from the site's own pages."));
+    }
+    let beacon: Beacon =
+        serde_json::from_slice(&body).map_err(|error| refuse(&format!("Not a beacon: {error}")))?;
+    let client = insights::Client { address, headers: &headers };
+    match beacon {
+        Beacon::View(page) | Beacon::Seen(page)
+            if !insights::beacon::is_path(&page.path) || !pages.is_page(&page.path).await? =>
+        {
+            return Err(refuse("There is no such page on this site."));
+        }
+        Beacon::View(page) => insights.navigation(client, &page.path),
+        Beacon::Seen(page) => insights.seen(client, &page.path),
+        Beacon::Step(step) => {
+            let name = step.name(site.content().chat.steps.len()).map_err(refuse)?;
+            insights.step(client, insights::Step { name, page: &step.page, button: &step.button });
+        }
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A request from one of the site's own pages: `Sec-Fetch-Site: same-origin`, or (from browsers
+/// that do not send it) an `Origin` whose host is the request's.
+fn same_origin(headers: &HeaderMap) -> bool {
+    if let Some(site) = headers.get("sec-fetch-site") {
+        return site.as_bytes() == b"same-origin";
+    }
+    let text = |name| headers.get(name).and_then(|value: &HeaderValue| value.to_str().ok());
+    match (text(header::ORIGIN).and_then(|origin| url::Url::parse(origin).ok()), text(header::HOST)) {
+        (Some(origin), Some(host)) => {
+            let port = origin.port().map(|port| format!(":{port}")).unwrap_or_default();
+            origin.host_str().is_some_and(|name| format!("{name}{port}").eq_ignore_ascii_case(host))
+        }
+        _ => false,
+    }
 }
 
 #[derive(Deserialize)]

@@ -19,6 +19,7 @@ use crate::{
     content::Content,
     db::Db,
     delivery::Outbox,
+    insights::Insights,
     metrics,
     monitor::{self, Monitor},
     pages::PublicPages,
@@ -42,6 +43,8 @@ pub struct Application {
     /// The delivery worker, told to stop as soon as the server is (it releases what it was sending).
     outbox: Arc<Outbox>,
     outbox_worker: JoinHandle<()>,
+    /// Visit counts, the last of which are written when the server stops.
+    insights: Arc<Insights>,
 }
 
 impl Application {
@@ -65,6 +68,7 @@ impl Application {
                 db.reader(&location).await?,
                 config.render_threads,
                 config.page_cache_bytes(),
+                config.insights().on,
             )
             .context("Failed to start the page renderer")?,
         );
@@ -86,12 +90,15 @@ impl Application {
             public_url: config.public_origin(),
         });
         let outbox_worker = tokio::spawn(Arc::clone(&outbox).run());
+        let insights =
+            Arc::new(Insights::new(config.insights(), Arc::clone(&site), db.clone(), Arc::clone(&outbox)));
         let mut background = vec![
             tokio::spawn({
                 let pages = Arc::clone(&pages);
                 async move { pages.warm_up().await }
             }),
             tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
+            tokio::spawn(Arc::clone(&insights).run()),
         ];
         if let Some(address) = config.metrics_listen {
             metrics::enable();
@@ -144,11 +151,12 @@ impl Application {
             bookings,
             site,
             schedule,
+            insights: Arc::clone(&insights),
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker })
+        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker, insights })
     }
 
     /// The public pages and their cache.
@@ -176,6 +184,7 @@ impl Application {
         for task in self.background {
             task.abort();
         }
+        self.insights.write_now().await;
         Ok(())
     }
 }

@@ -39,6 +39,7 @@ pub enum Action {
     RecipientsChanged,
     TestNotificationSent,
     BookingNoteAdded,
+    WeeklyReportSwitched,
 }
 
 impl Action {
@@ -77,6 +78,7 @@ impl Action {
             Self::RecipientsChanged => "booking e-mail addresses changed",
             Self::TestNotificationSent => "test notification sent",
             Self::BookingNoteAdded => "booking note added",
+            Self::WeeklyReportSwitched => "weekly report turned on or off",
         }
     }
 }

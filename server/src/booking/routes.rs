@@ -21,6 +21,7 @@ use crate::{
     db::Db,
     delivery::Outbox,
     error::{ApiError, Checked},
+    insights::{self, Insights},
     media::MediaStore,
     metrics,
     schedule::{
@@ -105,6 +106,7 @@ pub struct BookedTime {
 )]
 pub async fn create(
     State(desk): State<Arc<BookingDesk>>,
+    State(insights): State<Arc<Insights>>,
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     Checked(Json(mut form)): Checked<Json<BookingForm>>,
@@ -145,6 +147,14 @@ pub async fn create(
     if stored.created {
         desk.outbox.wake();
         metrics::booking_stored();
+        if booking.spam_reason.is_none() {
+            let step = insights::Step {
+                name: "submitted".to_owned(),
+                page: booking.source.page.as_deref().unwrap_or_default(),
+                button: booking.source.button.as_deref().unwrap_or_default(),
+            };
+            insights.step(insights::Client { address: client, headers: &headers }, step);
+        }
         tracing::info!(
             booking = stored.id,
             spam = booking.spam_reason.is_some(),

@@ -19,7 +19,7 @@ pub struct VisitorMail {
     pub calendar: Option<String>,
 }
 
-use super::message::{BookingMessage, TestMessage};
+use super::message::{BookingMessage, ComposedMessage, TestMessage};
 
 pub struct EmailSettings {
     /// e.g. `smtp://127.0.0.1:2525`, or `smtps://user:pass@mail.example.com`.
@@ -141,6 +141,22 @@ impl EmailSender {
             .body(body)
             .context("Failed to build the test e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the test e-mail")?;
+        Ok(())
+    }
+
+    /// A message composed when it was queued (the weekly report), to the shop's addresses `to`.
+    pub async fn composed(&self, to: &[Mailbox], composed: &ComposedMessage) -> anyhow::Result<()> {
+        let mut message = Message::builder().message_id(Some(self.message_id("message", &composed.key)));
+        for recipient in to {
+            message = message.to(recipient.clone());
+        }
+        let message = message
+            .from(self.from.clone())
+            .subject(composed.subject.clone())
+            .header(ContentType::TEXT_PLAIN)
+            .body(composed.body.clone())
+            .context("Failed to build the e-mail")?;
+        self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
         Ok(())
     }
 

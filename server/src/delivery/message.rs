@@ -64,6 +64,8 @@ pub enum Purpose {
     Cancelled,
     /// The visitor's thank-you with the review link.
     Review,
+    /// The owner's weekly report of the site's figures.
+    Report,
 }
 
 impl Purpose {
@@ -76,6 +78,7 @@ impl Purpose {
             Self::Changed(version) => format!("changed-{version}"),
             Self::Cancelled => "cancelled".to_owned(),
             Self::Review => "review".to_owned(),
+            Self::Report => "report".to_owned(),
         }
     }
 
@@ -85,6 +88,7 @@ impl Purpose {
             "request" => Some(Self::Request),
             "cancelled" => Some(Self::Cancelled),
             "review" => Some(Self::Review),
+            "report" => Some(Self::Report),
             _ => versioned("time-")
                 .map(Self::Time)
                 .or_else(|| versioned("reminder-").map(Self::Reminder))
@@ -97,6 +101,15 @@ impl Purpose {
 pub enum Outgoing {
     Booking(BookingMessage),
     Test(TestMessage),
+    Composed(ComposedMessage),
+}
+
+/// A message to the shop composed when it was queued (the weekly report).
+pub struct ComposedMessage {
+    /// The same for every attempt (e.g. `report-2026-11-16`): the e-mail's Message-ID.
+    pub key: String,
+    pub subject: String,
+    pub body: String,
 }
 
 /// A test from the admin: it says what it is, and who asked.

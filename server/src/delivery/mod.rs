@@ -16,7 +16,7 @@ use sqlx::{PgPool, postgres::PgListener};
 use tokio::sync::{Notify, watch};
 
 pub use email::EmailSettings;
-pub use message::{BookingMessage, Channel, Mail, Messages, Outgoing, Purpose, TestMessage};
+pub use message::{BookingMessage, Channel, ComposedMessage, Mail, Messages, Outgoing, Purpose, TestMessage};
 pub use webhook::WebhookSettings;
 
 use crate::{clock, db::Db, metrics, site::SiteDetails};
@@ -220,6 +220,7 @@ impl Outbox {
             let (booking, test) = match &claimed.outgoing {
                 Outgoing::Booking(message) => (Some(message.booking_id), None),
                 Outgoing::Test(test) => (None, Some(test.id)),
+                Outgoing::Composed(_) => (None, None),
             };
             match result {
                 Ok(Sent::Delivered) => {
@@ -292,6 +293,7 @@ impl Outbox {
                     (Outgoing::Test(test), _) => {
                         sender.test(&to, test, &self.site.content().business.name).await?
                     }
+                    (Outgoing::Composed(message), _) => sender.composed(&to, message).await?,
                 }
             }
             Channel::Confirmation => {
@@ -324,6 +326,7 @@ impl Outbox {
                 match outgoing {
                     Outgoing::Booking(message) => sender.send(message).await?,
                     Outgoing::Test(test) => sender.test(test).await?,
+                    Outgoing::Composed(_) => anyhow::bail!("a composed message goes by e-mail only"),
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use std::{future::Future, time::Duration};
 
-use super::{Channel, Outgoing, Purpose, TestMessage};
+use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
 use crate::{clock, db::Db, for_both_connections, with_db};
 
 pub struct Claimed {
@@ -19,6 +19,9 @@ struct ClaimedRow {
     id: i64,
     booking_id: Option<i64>,
     test_by: Option<String>,
+    message_key: Option<String>,
+    subject: Option<String>,
+    body: Option<String>,
     channel: String,
     purpose: String,
     attempts: i64,
@@ -40,6 +43,14 @@ pub trait OutboxWrites {
     /// Stops booking `booking_id`'s waiting messages about its time (confirmations of a time,
     /// reminders): a change or a cancellation made them wrong.
     fn cancel_time_messages(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// `message` for the shop's e-mail, due now; a repeat of its key is a no-op. Whether it was
+    /// queued.
+    fn enqueue_composed(
+        &mut self,
+        message: &ComposedMessage,
+        purpose: Purpose,
+    ) -> impl Future<Output = sqlx::Result<bool>> + Send;
 }
 
 for_both_connections!(impl OutboxWrites {
@@ -68,6 +79,22 @@ for_both_connections!(impl OutboxWrites {
         .await?;
         Ok(())
     }
+
+    async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose) -> sqlx::Result<bool> {
+        let inserted = sqlx::query(
+            "INSERT INTO deliveries (message_key, subject, body, channel, purpose, next_attempt_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING",
+        )
+        .bind(&message.key)
+        .bind(&message.subject)
+        .bind(&message.body)
+        .bind(Channel::Email.as_str())
+        .bind(purpose.key())
+        .bind(clock::now())
+        .execute(&mut *self)
+        .await?;
+        Ok(inserted.rows_affected() == 1)
+    }
 });
 
 #[derive(sqlx::FromRow)]
@@ -91,7 +118,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1)
-                 RETURNING id, booking_id, test_by, channel, purpose, attempts",
+                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -105,7 +132,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, booking_id, test_by, channel, purpose, attempts",
+                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -120,8 +147,8 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
     let purpose = Purpose::parse(&claimed.purpose).ok_or_else(|| {
         anyhow::anyhow!("delivery {} has an unknown purpose {}", claimed.id, claimed.purpose)
     })?;
-    let outgoing = match (claimed.booking_id, claimed.test_by) {
-        (Some(booking_id), _) => {
+    let outgoing = match (claimed.booking_id, claimed.test_by, claimed.message_key) {
+        (Some(booking_id), _, _) => {
             let booking: BookingRow = with_db!(db, |pool| {
                 sqlx::query_as(
                     "SELECT submission_id, name, email, phone, message, urgent FROM bookings WHERE id = $1",
@@ -140,8 +167,13 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 urgent: booking.urgent,
             })
         }
-        (None, Some(by)) => Outgoing::Test(TestMessage { id: claimed.id, by }),
-        (None, None) => anyhow::bail!("delivery {} has neither a booking nor a test", claimed.id),
+        (None, Some(by), _) => Outgoing::Test(TestMessage { id: claimed.id, by }),
+        (None, None, Some(key)) => Outgoing::Composed(ComposedMessage {
+            key,
+            subject: claimed.subject.unwrap_or_default(),
+            body: claimed.body.unwrap_or_default(),
+        }),
+        (None, None, None) => anyhow::bail!("delivery {} has no booking, test or message", claimed.id),
     };
     Ok(Some(Claimed {
         id: claimed.id,

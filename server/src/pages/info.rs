@@ -1,4 +1,5 @@
-//! The services, about, contact and thank-you pages, and the visitor's page of their request.
+//! The services, about, contact and thank-you pages, how visits are counted, and the visitor's
+//! page of their request.
 
 use serde_json::json;
 
@@ -59,6 +60,22 @@ pub fn thank_you(site: &Site) -> Page {
         "Your service request was submitted.".to_owned(),
     );
     Page::ok("thankYou", head, json!({ "steps": c.thank_you.steps }))
+}
+
+/// The page that says how visits are counted, linked from the footer while they are.
+pub const HOW_WE_COUNT: &str = "/how-we-count-visits";
+
+pub fn how_we_count(site: &Site) -> Page {
+    let c = &site.content;
+    let head = Head::indexed(
+        site,
+        HOW_WE_COUNT,
+        format!("How We Count Visits | {}", c.business.name),
+        "How this website counts visits without cookies: what is counted, what never is, and how to \
+         opt out with Do Not Track or Global Privacy Control."
+            .to_owned(),
+    );
+    Page::ok("howWeCount", head, json!({ "counting": site.counting, "name": c.business.name }))
 }
 
 /// The page a visitor's link opens (`/booking/{token}`): the same for every link, so it holds

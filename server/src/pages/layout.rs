@@ -30,6 +30,8 @@ struct Layout<'a> {
     times: Times<'a>,
     /// Every service-area city, offered when the assistant asks where the trailer is.
     area_cities: Vec<AreaLink<'a>>,
+    /// Visits are counted: pages send their beacons, and the footer says how visits are counted.
+    counting: bool,
 }
 
 /// What the booking assistant needs of the scheduling settings (not the hours or capacities:
@@ -51,8 +53,8 @@ struct AreaLink<'a> {
     slug: &'a str,
 }
 
-/// The layout data as JSON, embedded once in every page.
-pub fn layout_data(c: &Content) -> serde_json::Value {
+/// The layout data as JSON, embedded once in every page (`counting`: visits are counted).
+pub fn layout_data(c: &Content, counting: bool) -> serde_json::Value {
     let b = &c.business;
     let layout = Layout {
         name: &b.name,
@@ -88,6 +90,7 @@ pub fn layout_data(c: &Content) -> serde_json::Value {
             call_label: &c.scheduling.call_label,
         },
         area_cities: c.cities.iter().map(|city| AreaLink { name: &city.name, slug: &city.slug }).collect(),
+        counting,
     };
     serde_json::to_value(layout).unwrap_or_default()
 }

@@ -49,6 +49,14 @@ pub enum Cached {
     Moved(String),
 }
 
+impl Cached {
+    /// A page of the site as visitors see it: an HTML document answered 200 (not a 404 page, a
+    /// move or a feed).
+    pub fn is_page(&self) -> bool {
+        matches!(self, Self::Body { status: StatusCode::OK, content_type: HTML, .. })
+    }
+}
+
 impl Weigh for Cached {
     fn weight(&self) -> u64 {
         // The bodies, plus what the entry itself takes.
@@ -81,8 +89,9 @@ impl PublicPages {
         db: Db,
         render_threads: usize,
         cache_bytes: u64,
+        counting: bool,
     ) -> anyhow::Result<Self> {
-        let site = Site::new(details.content(), public_url, db);
+        let site = Site::new(details.content(), public_url, db, counting);
         Ok(Self {
             assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
             admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
@@ -101,7 +110,7 @@ impl PublicPages {
         if Arc::ptr_eq(&site.content, &content) {
             return site;
         }
-        let fresh = Arc::new(Site::new(content, site.public_url.clone(), site.db.clone()));
+        let fresh = Arc::new(Site::new(content, site.public_url.clone(), site.db.clone(), site.counting));
         let mut shown = self.site.write().unwrap_or_else(PoisonError::into_inner);
         if Arc::ptr_eq(&shown.content, &self.details.content()) {
             return Arc::clone(&shown);
@@ -113,6 +122,16 @@ impl PublicPages {
     /// The fresh cached answer at `key` (a document's path, a sitemap part's, the feed's), if any.
     pub fn cached(&self, key: &str) -> Option<CachedEntry> {
         self.cache.get(key)
+    }
+
+    /// Whether `path` is a page of the site, as its cached document or else resolving it says.
+    pub async fn is_page(&self, path: &str) -> anyhow::Result<bool> {
+        if let Some(entry) = self.cache.get(path) {
+            return Ok(entry.is_page());
+        }
+        Ok(
+            matches!(resolve(&self.site(), path).await?, Resolved::Page(page) if page.status == StatusCode::OK),
+        )
     }
 
     /// The document at `path`: the page, where it moved, or the 404 page of its kind.

@@ -20,6 +20,7 @@ pub async fn resolve(site: &Site, path: &str) -> anyhow::Result<Resolved> {
         "/about" => info::about(site),
         "/contact" => info::contact(site),
         "/thank-you" => info::thank_you(site),
+        info::HOW_WE_COUNT => info::how_we_count(site),
         AREAS => areas::list(site),
         BLOG => return blog::list(site, 1).await,
         _ => {

@@ -14,14 +14,16 @@ pub struct Site {
     pub public_url: String,
     /// Read-only connections to the database, for the published posts.
     pub db: Db,
+    /// Visits are counted (Insights): the footer links to how.
+    pub counting: bool,
     /// What the shared layout shows on every page, as the web app reads it.
     pub(super) layout: Value,
 }
 
 impl Site {
-    pub fn new(content: Arc<Content>, public_url: String, db: Db) -> Self {
-        let layout = layout::layout_data(&content);
-        Self { content, public_url, db, layout }
+    pub fn new(content: Arc<Content>, public_url: String, db: Db, counting: bool) -> Self {
+        let layout = layout::layout_data(&content, counting);
+        Self { content, public_url, db, counting, layout }
     }
 
     /// The shop's time zone, which every date a visitor reads is on.

@@ -127,7 +127,7 @@ impl Visitor<'_> {
                 _ => Ok(Mail::Stale("the time changed, was cancelled or has passed")),
             },
             Purpose::Review => self.review().await,
-            Purpose::Changed(_) | Purpose::Cancelled => {
+            Purpose::Changed(_) | Purpose::Cancelled | Purpose::Report => {
                 anyhow::bail!("{} is for the shop, not the visitor", purpose.key())
             }
         }

@@ -5,7 +5,7 @@ use sqlx::{Connection as _, postgres::PgRow, sqlite::SqliteRow};
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
 use trailerworks::{
-    config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig},
+    config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig, Switch},
     db::Db,
     pages::PublicPages,
     startup::Application,
@@ -99,6 +99,8 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
         delivery_max_attempts: 5,
         delivery_lease_ms: 60_000,
         metrics_listen: None,
+        insights: Switch::On,
+        insights_write_every_ms: 60_000,
         backups: BackupSettings {
             backup_dir: None,
             backup_every: std::time::Duration::from_secs(6 * 3600),

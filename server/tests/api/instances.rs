@@ -450,3 +450,50 @@ async fn a_reminder_is_sent_once_by_two_instances_with_a_kill_9_between() {
     again.kill().await;
     b.kill().await;
 }
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn visits_counted_on_two_instances_add_up() {
+    let storage = shared_storage().await;
+    let flags = ["--insights-write-every-ms", "100"];
+    let (a, b) =
+        tokio::join!(Instance::start(&storage.config, &flags), Instance::start(&storage.config, &flags));
+    let browse = |instance: &Instance, agent: &'static str, paths: &'static [&'static str]| {
+        let (client, url) = (instance.client.clone(), instance.url.clone());
+        async move {
+            for path in paths {
+                let page = client
+                    .get(format!("{url}{path}"))
+                    .header("user-agent", agent)
+                    .send()
+                    .await
+                    .expect("a page");
+                assert_eq!(page.status(), 200);
+            }
+            let seen = client
+                .post(format!("{url}/api/insights"))
+                .header("user-agent", agent)
+                .header("sec-fetch-site", "same-origin")
+                .body(json!({ "kind": "seen", "path": paths[0] }).to_string())
+                .send()
+                .await
+                .expect("a beacon");
+            assert_eq!(seen.status(), 204);
+        }
+    };
+    const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    const SAFARI: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15";
+    tokio::join!(browse(&a, FIREFOX, &["/", "/services", "/"]), browse(&b, SAFARI, &["/", "/about"]));
+    let signed = a.sign_in().await;
+    let figures = || async {
+        let response = a.admin(Method::GET, "/insights?days=7", &signed).send().await.expect("a response");
+        response.json::<Value>().await.expect("JSON")
+    };
+    within(Duration::from_secs(5), "both instances' counts are written", || async {
+        let insights = figures().await;
+        insights["totals"]["visitors"] == 2 && insights["totals"]["pageViews"] == 5
+    })
+    .await;
+    let insights = figures().await;
+    assert_eq!(insights["pages"][0], json!({ "path": "/", "pageViews": 3, "visitors": 2 }), "{insights}");
+}

@@ -16,6 +16,7 @@ mod faults;
 mod helpers;
 mod ical;
 mod inbox;
+mod insights;
 mod instances;
 mod notifications;
 mod openapi;

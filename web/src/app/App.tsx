@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { BookingDialog } from "../features/booking/BookingDialog";
@@ -13,8 +13,10 @@ import { ManageBookingPage } from "../features/booking/ManageBookingPage";
 import { ThankYouPage } from "../features/booking/ThankYouPage";
 import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
+import { HowWeCountPage } from "../features/privacy/HowWeCountPage";
 import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
+import { useBeacon } from "../lib/insights";
 import { BookingDialogContext, type OpenBooking, type Presets } from "../lib/bookingDialog";
 import { type BookingSource, sourceOf } from "../lib/bookingSource";
 import { LayoutContext } from "../lib/layout";
@@ -51,6 +53,8 @@ function PageView({ page }: { page: Page }) {
       return <PostNotFoundPage />;
     case "notFound":
       return <NotFoundPage />;
+    case "howWeCount":
+      return <HowWeCountPage data={page.data} />;
   }
 }
 
@@ -87,8 +91,25 @@ function usePage(initial: Page): Page | undefined {
   return page;
 }
 
+/**
+ * Tells Insights the first page's script ran (the server counted the page itself), then each
+ * page shown by an in-app navigation.
+ */
+function useCountedPages(page: Page | undefined) {
+  const { pathname } = useLocation();
+  const send = useBeacon();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!page || shown.current === pathname) return;
+    const first = shown.current === null;
+    shown.current = pathname;
+    if (page.status === 200) send({ kind: first ? "seen" : "view", path: pathname });
+  }, [page, pathname, send]);
+}
+
 export function App({ state }: { state: AppState }) {
   const page = usePage(state.page);
+  useCountedPages(page);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [bookingSource, setBookingSource] = useState<BookingSource>({});
   const [bookingPresets, setBookingPresets] = useState<Presets>({});

@@ -68,6 +68,8 @@ export interface LayoutData {
   times: TimesScript;
   /** Every service-area city, offered when the assistant asks where the trailer is. */
   areaCities: AreaLink[];
+  /** Visits are counted (Insights): pages send beacons, and the footer says how visits are counted. */
+  counting: boolean;
 }
 
 export interface AreaLink {
@@ -312,7 +314,14 @@ export type Page = { status: number; head: Head } & (
   | { kind: "post"; data: PostData }
   | { kind: "postNotFound"; data: null }
   | { kind: "notFound"; data: null }
+  | { kind: "howWeCount"; data: HowWeCountData }
 );
+
+export interface HowWeCountData {
+  /** Visits are counted now. */
+  counting: boolean;
+  name: string;
+}
 
 /// What the server embeds in each document for hydration.
 export interface AppState {

@@ -14,6 +14,8 @@ import { SitePage } from "./site/SitePage";
 
 // The editor brings Quill: loaded only when a post is edited.
 const PostEditorPage = lazy(() => import("./editor/PostEditorPage").then((m) => ({ default: m.PostEditorPage })));
+// The charts' code: loaded only when Insights opens.
+const InsightsPage = lazy(() => import("./insights/InsightsPage").then((m) => ({ default: m.InsightsPage })));
 
 /** A link out of the admin area (e.g. a post preview's card) loads the public page. */
 function LeaveAdmin() {
@@ -68,6 +70,16 @@ export function AdminApp() {
           element={
             <RequireAdmin>
               <SchedulePage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/insights"
+          element={
+            <RequireAdmin>
+              <Suspense fallback={<Spinner label="Loading the figures" />}>
+                <InsightsPage />
+              </Suspense>
             </RequireAdmin>
           }
         />

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
   { to: "/dbadmin/bookings", label: "Bookings", also: null },
   { to: "/dbadmin/schedule", label: "Schedule", also: null },
+  { to: "/dbadmin/insights", label: "Insights", also: null },
   { to: "/dbadmin/notifications", label: "Notifications", also: null },
   { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/" },
   { to: "/dbadmin/audit", label: "Audit log", also: null },

@@ -304,6 +304,111 @@ export interface Notifications {
   tests: TestDelivery[];
 }
 
+/** A period's counted visits; conversion is bookings / visitors (0 without visitors). */
+export interface InsightsTotals {
+  visitors: number;
+  pageViews: number;
+  bookings: number;
+  conversion: number;
+  /** Requests from bots, left out of every other figure. */
+  bots: number;
+}
+
+export interface DailyVisits {
+  /** "2026-11-24", on the shop's calendar. */
+  day: string;
+  visitors: number;
+  pageViews: number;
+  bots: number;
+}
+
+/** Visitors and the requests they sent, with their ratio. */
+export interface Converting {
+  visitors: number;
+  bookings: number;
+  conversion: number;
+}
+
+export interface PageFigures {
+  path: string;
+  pageViews: number;
+  visitors: number;
+}
+
+/** The utm_source, else the referrer's host, else "Direct". */
+export interface SourceFigures extends Converting {
+  source: string;
+}
+
+/** Visits with UTM tags; medium and campaign may be empty. */
+export interface CampaignFigures extends Converting {
+  source: string;
+  medium: string;
+  campaign: string;
+}
+
+/** The first page of visits. */
+export interface LandingPageFigures extends Converting {
+  path: string;
+}
+
+export interface DeviceFigures {
+  /** "phone", "tablet" or "desktop". */
+  device: string;
+  visitors: number;
+}
+
+/** Where the booking dialog was opened. */
+export interface OpenerFigures {
+  page: string;
+  button: string;
+  opened: number;
+  submitted: number;
+}
+
+export interface FunnelStep {
+  /** "opened", "answered:0", "time", "contact", "submitted". */
+  step: string;
+  label: string;
+  /** Distinct visitors who reached the step. */
+  visitors: number;
+}
+
+/** The owner's weekly e-mail of these figures. */
+export interface WeeklyReport {
+  on: boolean;
+  /** The server can send e-mail and somebody gets the booking e-mails. */
+  canSend: boolean;
+  recipients: string[];
+  /** The Monday of the last week reported. */
+  lastSentWeek: string | null;
+}
+
+/** The visits counted without cookies over the last `days` days (dates on the shop's calendar). */
+export interface Insights {
+  days: number;
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  /** False when the server runs with `--insights off`: nothing is counted. */
+  counting: boolean;
+  totals: InsightsTotals;
+  previous: InsightsTotals;
+  /** Every day of the period, in order. */
+  daily: DailyVisits[];
+  /** Each list holds the top 10. */
+  pages: PageFigures[];
+  sources: SourceFigures[];
+  campaigns: CampaignFigures[];
+  devices: DeviceFigures[];
+  landingPages: LandingPageFigures[];
+  /** In the order a visitor meets the steps; not always decreasing. */
+  funnel: FunnelStep[];
+  openers: OpenerFigures[];
+  report: WeeklyReport;
+}
+
 /** A failed API call: its status and, for 422, the messages per field. */
 export class AdminApiError extends Error {
   constructor(
@@ -440,4 +545,6 @@ export const adminApi = {
   removeCalendarFeed: () => call<void>("DELETE", "/account/calendar-feed"),
   audit: (before?: number) =>
     call<{ entries: AuditEntry[]; more: boolean }>("GET", `/audit${before ? `?before=${before}` : ""}`),
+  insights: (days: number) => call<Insights>("GET", `/insights?days=${days}`),
+  setWeeklyReport: (on: boolean) => call<{ on: boolean }>("PUT", "/insights/report", { on }).then((r) => r.on),
 };

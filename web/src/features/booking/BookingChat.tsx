@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { checkServiceArea, openTimes } from "../../lib/api";
 import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
+import { type FunnelStep, useBeacon } from "../../lib/insights";
 import { useLayout } from "../../lib/layout";
 import type { ChatScript, TimeKind, TimeOption } from "../../lib/types";
 import {
@@ -13,6 +14,7 @@ import {
   isPlaceQuestion,
   opening,
   reply,
+  stepIndex,
   withoutLastAnswer,
 } from "./chatScript";
 import { ContactForm } from "./ContactForm";
@@ -76,6 +78,19 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const prompt = currentPrompt(script, messages);
   const lastAnswerAt = messages.findLastIndex((m) => m.from === "user");
   const emergency = isEmergency(script, answers);
+  const beacon = useBeacon();
+  const count = useCallback(
+    (step: FunnelStep) => beacon({ kind: "step", page: source.page ?? "", button: source.button ?? "", ...step }),
+    [beacon, source],
+  );
+  /** Counts an answer to `question` as an answer to its step of the script. */
+  const countAnswer = useCallback(
+    (question: string) => {
+      const index = stepIndex(script, question);
+      if (index !== null) count({ step: "answered", question: index });
+    },
+    [count, script],
+  );
 
   useEffect(
     () => () => {
@@ -83,6 +98,20 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     },
     [],
   );
+  // What the button that opened the dialog answered counts as answered, once.
+  const presetsCounted = useRef(false);
+  useEffect(() => {
+    if (presetsCounted.current) return;
+    presetsCounted.current = true;
+    for (const given of start.answers) countAnswer(given.question);
+  }, [start, countAnswer]);
+  // The contact form counts once per conversation.
+  const contactCounted = useRef(false);
+  useEffect(() => {
+    if (typing || prompt.kind !== "contact" || contactCounted.current) return;
+    contactCounted.current = true;
+    count({ step: "contact" });
+  }, [typing, prompt.kind, count]);
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight, behavior: "smooth" });
   }, [messages, typing]);
@@ -103,6 +132,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
     setPicked({ question, label: time.label, kind: prompt.appointment, start: time.start });
     setTimeNotice(null);
+    count({ step: "time" });
     void answer(time.label);
   };
 
@@ -117,6 +147,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
     const next = reply(script, messages, answers, text);
     onAnswered();
+    countAnswer(question);
     const mine = ++turn.current;
     focusNext.current = true;
     setMessages((m) => [...m, { from: "user", text: text.trim() }]);

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
+import { useBeacon } from "../../lib/insights";
 import { useLayout } from "../../lib/layout";
 import type { ThankYouState } from "./thankYouState";
 
@@ -32,6 +33,7 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
   const layout = useLayout();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+  const send = useBeacon();
   // When the current conversation started (null until the dialog is first opened).
   const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [conversation, setConversation] = useState(0);
@@ -43,6 +45,10 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
     setStarted({ presets, answered: false });
     setConversation((n) => n + 1);
   }, [open, presets, started]);
+
+  useEffect(() => {
+    if (open) send({ kind: "step", step: "opened", page: source.page ?? "", button: source.button ?? "" });
+  }, [open, source, send]);
 
   useEffect(() => {
     const element = dialog.current;

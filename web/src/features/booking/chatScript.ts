@@ -73,6 +73,11 @@ function stepOf(script: ChatScript, question: string): { index: number; followUp
   return null;
 }
 
+/** The step of the script `question` belongs to (its own question or a follow-up), from 0. */
+export function stepIndex(script: ChatScript, question: string): number | null {
+  return stepOf(script, question)?.index ?? null;
+}
+
 /** Whether `question` asks where the trailer is. */
 export function isPlaceQuestion(script: ChatScript, question: string): boolean {
   return stepOf(script, question)?.place ?? false;

@@ -1,0 +1,144 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LayoutContext } from "../../../lib/layout";
+import type { LayoutData } from "../../../lib/types";
+import { AdminApp } from "../AdminApp";
+import type { Insights } from "../api";
+
+const INSIGHTS: Insights = {
+  days: 30,
+  from: "2026-10-26",
+  to: "2026-11-24",
+  previousFrom: "2026-09-26",
+  previousTo: "2026-10-25",
+  counting: true,
+  totals: { visitors: 120, pageViews: 340, bookings: 6, conversion: 0.05, bots: 900 },
+  previous: { visitors: 100, pageViews: 340, bookings: 0, conversion: 0, bots: 800 },
+  daily: [
+    { day: "2026-11-23", visitors: 3, pageViews: 9, bots: 30 },
+    { day: "2026-11-24", visitors: 12, pageViews: 30, bots: 10 },
+  ],
+  pages: [{ path: "/", pageViews: 100, visitors: 80 }],
+  sources: [{ source: "www.google.com", visitors: 50, bookings: 2, conversion: 0.04 }],
+  campaigns: [],
+  devices: [
+    { device: "phone", visitors: 70 },
+    { device: "desktop", visitors: 30 },
+  ],
+  landingPages: [{ path: "/service-areas/aurora", visitors: 20, bookings: 2, conversion: 0.1 }],
+  funnel: [
+    { step: "opened", label: "Opened the booking dialog", visitors: 40 },
+    { step: "time", label: "Chose a time", visitors: 12 },
+    { step: "contact", label: "Saw the contact form", visitors: 20 },
+    { step: "submitted", label: "Sent a request", visitors: 6 },
+  ],
+  openers: [{ page: "/service-areas/aurora", button: "Schedule Service in Aurora", opened: 5, submitted: 1 }],
+  report: { on: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
+};
+
+let insights: Insights;
+const requests: string[] = [];
+
+function answer(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  insights = INSIGHTS;
+  requests.length = 0;
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(private readonly changed: ResizeObserverCallback) {}
+      observe() {
+        this.changed([{ contentRect: { width: 600 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push(`${init.method} ${url}${init.body ? ` ${String(init.body)}` : ""}`);
+      if (url === "/api/admin/session") return answer({ user: { id: 1, email: "owner@example.com", role: "admin" }, csrfToken: "t" });
+      if (url === "/api/admin/desk") return answer({ newBookings: 0, channels: ["email"], emailConfigured: true, backups: {} });
+      if (url.startsWith("/api/admin/insights?")) return answer({ ...insights, days: Number(new URL(url, "http://x").searchParams.get("days")) });
+      if (url === "/api/admin/insights/report") return answer(JSON.parse(String(init.body)));
+      throw new Error(`unexpected ${url}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function showInsights() {
+  render(
+    <LayoutContext.Provider value={{ shortName: "Trailer Works", timeZone: "America/Denver" } as LayoutData}>
+      <MemoryRouter initialEntries={["/dbadmin/insights"]}>
+        <AdminApp />
+      </MemoryRouter>
+    </LayoutContext.Provider>,
+  );
+}
+
+describe("the Insights page", () => {
+  it("shows the period's figures against the period before, each chart with its table", async () => {
+    showInsights();
+    expect(await screen.findByRole("heading", { name: "Insights", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("+20% vs previous 30 days")).toBeInTheDocument();
+    expect(screen.getByText("no change")).toBeInTheDocument();
+    expect(screen.getByText("new")).toBeInTheDocument();
+    expect(screen.getByText("+5 points vs previous 30 days")).toBeInTheDocument();
+    expect(screen.getByText(/900 bot requests left out/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("link", { name: "How we count visits" })).toHaveAttribute("href", "/how-we-count-visits");
+
+    expect(
+      screen.getByRole("img", { name: /^Line chart of visitors and page views per day, Nov 23 - Nov 24\. Most visitors: 12 on Nov 24/ }),
+    ).toBeInTheDocument();
+    const daily = screen.getByRole("table", { name: "Visitors and page views per day, Oct 26 - Nov 24" });
+    expect(within(daily).getByRole("rowheader", { name: "Nov 24" })).toBeInTheDocument();
+
+    expect(screen.getByRole("img", { name: /from Opened the booking dialog \(40\) to Sent a request \(6\): 15%/ })).toBeInTheDocument();
+    const funnel = screen.getByRole("table", { name: /Visitors at each step of the booking assistant/ });
+    expect(within(funnel).getByRole("row", { name: "Saw the contact form 20 +8 (66.7%)" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "The pages viewed most" })).toHaveAttribute("tabindex", "0");
+    expect(screen.getByRole("rowheader", { name: "Phone" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Campaigns (UTM)" })).not.toBeInTheDocument();
+    expect(screen.getByText("Goes to owner@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Last sent for the week of Nov 16.")).toBeInTheDocument();
+  });
+
+  it("asks for another period when one is chosen", async () => {
+    showInsights();
+    fireEvent.click(await screen.findByRole("button", { name: "Last 7 days" }));
+    expect(await screen.findByText("+20% vs previous 7 days")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
+    expect(requests).toContain("GET /api/admin/insights?days=7");
+  });
+
+  it("says so when nothing was counted, and when counting is off", async () => {
+    const none = { visitors: 0, pageViews: 0, bookings: 0, conversion: 0, bots: 0 };
+    insights = { ...INSIGHTS, counting: false, totals: none, previous: none };
+    showInsights();
+    expect(await screen.findByText("No visits counted in the last 30 days yet.")).toBeInTheDocument();
+    expect(screen.getByText(/the server runs with counting off/)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("saves the weekly report's switch at once and says what it did", async () => {
+    insights = { ...INSIGHTS, report: { on: true, canSend: false, recipients: [], lastSentWeek: null } };
+    showInsights();
+    const box = await screen.findByRole("checkbox", { name: "E-mail me a weekly report every Monday at 7:00 AM" });
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/dbadmin/notifications");
+    expect(screen.getByText("Not sent yet.")).toBeInTheDocument();
+    fireEvent.click(box);
+    expect(await screen.findByText("Weekly report off.")).toHaveAttribute("role", "status");
+    expect(box).not.toBeChecked();
+    expect(requests).toContain('PUT /api/admin/insights/report {"on":false}');
+  });
+});

@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PageHero } from "../../components/PageHero";
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h2 className="mt-12 text-2xl font-bold text-slate-900">{title}</h2>
+      <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
+    </>
+  );
+}
+
+function List({ items }: { items: string[] }) {
+  return (
+    <ul className="list-disc space-y-2 pl-6 marker:text-orange-700">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** How the website counts visits, in plain words for the shop's customers. */
+export function HowWeCountPage({ data }: { data: { counting: boolean; name: string } }) {
+  return (
+    <>
+      <PageHero title="How we count visits" subtitle="What our website counts, how, and what it never keeps." />
+      <section className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
+        {!data.counting && (
+          <p className="mb-10 rounded-2xl bg-orange-50 p-6 text-lg text-slate-800 ring-1 ring-orange-200">
+            Right now our website is not counting visits at all. If we turn counting on again, it works the way this page describes.
+          </p>
+        )}
+        <p className="text-lg leading-relaxed text-slate-700">
+          We're a family shop, and we like to know whether our website helps you: which pages people read, and whether our booking assistant is easy to get
+          through. So the {data.name} website keeps a simple count of visits. It does that without cookies, without following anyone around, and without handing
+          anything to anybody else.
+        </p>
+        <Part title="What we count">
+          <List
+            items={[
+              "Which pages are viewed.",
+              "The site that sent you here (a search engine, say), or the campaign tag in the link if you came from one of our ads or e-mails.",
+              "Whether you're on a phone, a tablet or a computer.",
+              "How far people get in the booking assistant, so we can tell when a question gets in the way.",
+            ]}
+          />
+          <p>Bots, like search engines' crawlers, are counted separately and left out of these figures.</p>
+        </Part>
+        <Part title="Once a day, without cookies">
+          <p>
+            To tell one person reading three pages from three people reading one, the website makes a number from your internet address and your browser
+            together with a random value. That random value is replaced every night at midnight and never saved anywhere.
+          </p>
+          <p>So the same visitor gets a new number each day: nobody can be followed from one day to the next, and the number can't be traced back to you.</p>
+        </Part>
+        <Part title="What we never store">
+          <List
+            items={[
+              "Your internet address.",
+              "The full description your browser sends about itself.",
+              "Cookies, or anything else in your browser's storage, for counting.",
+            ]}
+          />
+          <p>And nothing is sent to Google or any other company.</p>
+        </Part>
+        <Part title="If you'd rather not be counted">
+          <p>
+            If your browser is set to 'Do Not Track' or 'Global Privacy Control', your visits are not counted at all. Nothing else to do, and the site works
+            just the same.
+          </p>
+        </Part>
+        <Part title="Who sees the figures">
+          <p>
+            Only we do. The figures stay on our own server and are seen by the shop and nobody else. Questions about any of this? We're happy to talk:{" "}
+            <Link to="/contact" className="font-semibold text-orange-800 underline hover:text-orange-900">
+              get in touch
+            </Link>
+            .
+          </p>
+        </Part>
+      </section>
+    </>
+  );
+}
