@@ -48,6 +48,18 @@ for (const mode of ["off", "metrics", "metrics+log"]) {
 }
 out.push("", "Target: metrics cost at most 3% of requests/s (against off at least 0.970).", "");
 
+out.push("## What counting visits costs", "");
+out.push("The cached /about with Insights off and on (`--insights`), every request from one browser's user agent, so each is counted as a page view (the visitor's number made and the day's tally updated), 64 connections for 5 s; three rounds, the modes interleaved; medians.", "");
+out.push("| insights | req/s | against off | p50 / p99 |", "|---|---|---|---|");
+const counted = readFileSync(join(dir, "insights.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+if (counted.some((s) => s.failed > 0)) throw new Error(`insights runs with failed requests: ${JSON.stringify(counted)}`);
+const pickCounted = (mode, key) => median(counted.filter((s) => s.mode === mode).map((s) => s[key]));
+for (const mode of ["off", "on"]) {
+  const ratio = pickCounted(mode, "rps") / pickCounted("off", "rps");
+  out.push(`| ${mode} | ${Math.round(pickCounted(mode, "rps"))} | ${ratio.toFixed(3)} | ${pickCounted(mode, "p50_ms").toFixed(2)} / ${pickCounted(mode, "p99_ms").toFixed(2)} ms |`);
+}
+out.push("", "Target: counting costs at most 5% of requests/s (against off at least 0.950).", "");
+
 out.push("## Content scale", "");
 out.push("The server started on a database with N published posts (the sample posts copied, six hours apart). Twenty rounds of publish, edit, unpublish and delete through the admin API, each with the pages it touches (/blog, /blog/page/2, an older post's related list, the last sitemap part, the feed) cached before it; 'visible' is the time from the API's answer until every one of those pages shows the change. Then every URL in the sitemap is fetched, four at a time.", "");
 const scale = readFileSync(join(dir, "content-scale.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));

@@ -214,6 +214,23 @@ for round in 1 2 3; do
 done
 rm -f "$OUT/observed.log"
 
+echo "== what counting visits costs on the cached path (/about, a browser's user agent, 64 connections, 5 s, 3 rounds interleaved)"
+: > "$OUT/insights.jsonl"
+UA="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+for round in 1 2 3; do
+  for mode in off on; do
+    RUST_LOG=info,sqlx=warn,trailerworks::access=off "$BIN" serve --listen 127.0.0.1:18082 --data-dir "$BLOG_DATA" \
+      --insights "$mode" --insights-write-every-ms 1000 >"$OUT/counted.log" 2>&1 &
+    pid=$!; pids+=("$pid")
+    wait_ready "$OBS"
+    curl -fs -o /dev/null -A "$UA" "$OBS/about"
+    result=$(wrk -t2 -c64 -d5s -H "User-Agent: $UA" -s bench/summary.lua "$OBS/about" | tail -1)
+    echo "{\"round\":$round,\"mode\":\"$mode\",${result#\{}" >> "$OUT/insights.jsonl"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+  done
+done
+rm -f "$OUT/counted.log"
+
 ls -l "$BIN" | awk '{print $5}' > "$OUT/binary-size.txt"
 node bench/report.mjs "$OUT" > bench/RESULTS.md
 echo "wrote bench/RESULTS.md"

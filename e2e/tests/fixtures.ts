@@ -139,7 +139,9 @@ export const test = base.extend<{
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
   server: async ({ demoContent, admin, smtp, unlimitedBookings, backups }, use) => {
-    const serveArgs = smtp ? ["--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>"] : [];
+    // Visit counts are written every quarter second, so the Insights page shows them at once.
+    const serveArgs = ["--insights-write-every-ms", "250"];
+    if (smtp) serveArgs.push("--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>");
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);

@@ -16,7 +16,7 @@ import { HomePage } from "../features/home/HomePage";
 import { HowWeCountPage } from "../features/privacy/HowWeCountPage";
 import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
-import { useBeacon } from "../lib/insights";
+import { sendBeacon } from "../lib/insights";
 import { BookingDialogContext, type OpenBooking, type Presets } from "../lib/bookingDialog";
 import { type BookingSource, sourceOf } from "../lib/bookingSource";
 import { LayoutContext } from "../lib/layout";
@@ -91,25 +91,29 @@ function usePage(initial: Page): Page | undefined {
   return page;
 }
 
+/** A page Insights counts: one of the site's pages, not a visitor's own request or a preview. */
+function isCounted(page: Page, pathname: string): boolean {
+  return page.status === 200 && page.kind !== "manageBooking" && !pathname.startsWith("/dbadmin/");
+}
+
 /**
  * Tells Insights the first page's script ran (the server counted the page itself), then each
  * page shown by an in-app navigation.
  */
-function useCountedPages(page: Page | undefined) {
+function useCountedPages(page: Page | undefined, counting: boolean) {
   const { pathname } = useLocation();
-  const send = useBeacon();
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!page || shown.current === pathname) return;
     const first = shown.current === null;
     shown.current = pathname;
-    if (page.status === 200) send({ kind: first ? "seen" : "view", path: pathname });
-  }, [page, pathname, send]);
+    if (isCounted(page, pathname)) sendBeacon(counting, { kind: first ? "seen" : "view", path: pathname });
+  }, [page, pathname, counting]);
 }
 
 export function App({ state }: { state: AppState }) {
   const page = usePage(state.page);
-  useCountedPages(page);
+  useCountedPages(page, state.layout.counting);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [bookingSource, setBookingSource] = useState<BookingSource>({});
   const [bookingPresets, setBookingPresets] = useState<Presets>({});
