@@ -23,7 +23,10 @@ use crate::{
     db::Db,
     delivery::{self, Outbox},
     error::{ApiError, Checked},
-    insights::{self, Insights, beacon::Beacon},
+    insights::{
+        self, Insights,
+        beacon::{Beacon, Said},
+    },
     media::{self, MediaStore},
     metrics::{self, RouteGroup},
     monitor,
@@ -393,6 +396,7 @@ async fn page_html(
     responses(
         (status = 204, description = "Counted (or not, for a bot, a browser that asks not to be tracked, or with counting off)."),
         (status = 400, description = "Not from one of the site's pages, not a beacon, or naming a page or question the site does not have; nothing was counted.", body = ErrorBody),
+        (status = 408, description = "The beacon did not arrive in time.", body = ErrorBody),
         (status = 413, description = "Longer than a beacon can be.", body = ErrorBody)
     )
 )]
@@ -411,18 +415,13 @@ async fn insights_beacon(
     let beacon: Beacon =
         serde_json::from_slice(&body).map_err(|error| refuse(&format!("Not a beacon: {error}")))?;
     let client = insights::Client { address, headers: &headers };
-    match beacon {
-        Beacon::View(page) | Beacon::Seen(page)
-            if !insights::beacon::is_path(&page.path) || !pages.is_page(&page.path).await? =>
-        {
+    match beacon.read(site.content().chat.steps.len()).map_err(refuse)? {
+        Said::View(path) | Said::Seen(path) if !pages.is_page(path).await? => {
             return Err(refuse("There is no such page on this site."));
         }
-        Beacon::View(page) => insights.navigation(client, &page.path),
-        Beacon::Seen(page) => insights.seen(client, &page.path),
-        Beacon::Step(step) => {
-            let name = step.name(site.content().chat.steps.len()).map_err(refuse)?;
-            insights.step(client, insights::Step { name, page: &step.page, button: &step.button });
-        }
+        Said::View(path) => insights.navigation(client, path),
+        Said::Seen(path) => insights.seen(client, path),
+        Said::Step { name, page, button } => insights.step(client, insights::Step { name, page, button }),
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -5,33 +5,46 @@
 use serde::Deserialize;
 
 /// The longest path a beacon may name.
-pub const LONGEST_PATH: usize = 300;
+const LONGEST_PATH: usize = 300;
 /// The longest button text.
 const LONGEST_BUTTON: usize = 120;
 /// The most questions the assistant asks.
 const MOST_QUESTIONS: u8 = 50;
 
-/// One beacon.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum Beacon {
-    /// A page shown after an in-app navigation: a page view.
-    View(PageBeacon),
-    /// The page the visitor landed on ran its script (a browser, not a bot): not a page view.
-    Seen(PageBeacon),
-    /// A step of the booking dialog.
-    Step(StepBeacon),
-}
-
+/// One beacon: a page (`view`, `seen`: `path`) or a step of the booking dialog (`step`: `step`,
+/// `page`, `button`, and `question` with `answered`).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PageBeacon {
-    /// The page's path, e.g. `/service-areas/aurora`.
+pub struct Beacon {
+    pub kind: BeaconKind,
+    /// The page's path, e.g. `/service-areas/aurora` (`view` and `seen` only).
     #[schema(max_length = 300, pattern = r"^/[^\s\u0000-\u001f\u007f-\u009f]*$")]
-    pub path: String,
+    pub path: Option<String>,
+    /// Which step (`step` only).
+    pub step: Option<StepName>,
+    /// The assistant's step the answer belongs to, from 0 (`answered` only).
+    #[schema(minimum = 0, maximum = 49)]
+    pub question: Option<u8>,
+    /// The page whose button opened the dialog (`step` only).
+    #[schema(max_length = 300, pattern = r"^/[^\s\u0000-\u001f\u007f-\u009f]*$")]
+    pub page: Option<String>,
+    /// That button's text (`step` only).
+    #[schema(max_length = 120, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
+    pub button: Option<String>,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum BeaconKind {
+    /// A page shown after an in-app navigation: a page view.
+    View,
+    /// The page the visitor landed on ran its script (a browser, not a bot): not a page view.
+    Seen,
+    /// A step of the booking dialog.
+    Step,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StepName {
     /// The dialog opened.
@@ -44,50 +57,70 @@ pub enum StepName {
     Contact,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StepBeacon {
-    pub step: StepName,
-    /// The assistant's step the answer belongs to (only with `answered`).
-    #[schema(minimum = 0, maximum = 49)]
-    pub question: Option<u8>,
-    /// The page whose button opened the dialog.
-    #[schema(max_length = 300, pattern = r"^/[^\s\u0000-\u001f\u007f-\u009f]*$")]
-    pub page: String,
-    /// That button's text.
-    #[schema(max_length = 120, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
-    pub button: String,
+/// What a well-formed beacon says.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Said<'a> {
+    View(&'a str),
+    Seen(&'a str),
+    /// The step as counted ('opened', 'answered:2', ...), and the page and button.
+    Step {
+        name: String,
+        page: &'a str,
+        button: &'a str,
+    },
 }
 
 /// A path a beacon may name: a site path on one line, short enough.
-pub fn is_path(path: &str) -> bool {
+fn is_path(path: &str) -> bool {
     path.starts_with('/')
         && path.len() <= LONGEST_PATH
         && !path.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-impl StepBeacon {
-    /// The step as counted ('opened', 'answered:2', ...), or why the beacon is refused;
-    /// `questions`: how many steps the assistant has.
-    pub fn name(&self, questions: usize) -> Result<String, &'static str> {
-        if !is_path(&self.page) {
+impl Beacon {
+    /// What the beacon says, or why it is refused; `questions`: how many steps the assistant has.
+    pub fn read(&self, questions: usize) -> Result<Said<'_>, &'static str> {
+        let page_only =
+            self.step.is_none() && self.question.is_none() && self.page.is_none() && self.button.is_none();
+        match (self.kind, self.path.as_deref()) {
+            (BeaconKind::View | BeaconKind::Seen, Some(path)) if page_only && is_path(path) => {
+                Ok(if self.kind == BeaconKind::View { Said::View(path) } else { Said::Seen(path) })
+            }
+            (BeaconKind::View | BeaconKind::Seen, _) => {
+                Err("A page beacon names one path of this site, and nothing else.")
+            }
+            (BeaconKind::Step, Some(_)) => {
+                Err("A step names the page and button that opened the dialog, not a path.")
+            }
+            (BeaconKind::Step, None) => self.step_name(questions),
+        }
+    }
+
+    fn step_name(&self, questions: usize) -> Result<Said<'_>, &'static str> {
+        let (Some(step), Some(page), Some(button)) =
+            (self.step, self.page.as_deref(), self.button.as_deref())
+        else {
+            return Err("A step names the step, the page and the button.");
+        };
+        if !is_path(page) {
             return Err("The page must be a path of this site.");
         }
-        if self.button.chars().count() > LONGEST_BUTTON || self.button.chars().any(char::is_control) {
+        if button.chars().count() > LONGEST_BUTTON || button.chars().any(char::is_control) {
             return Err("The button's text must be one short line.");
         }
-        match (&self.step, self.question) {
+        let name = match (step, self.question) {
             (StepName::Answered, Some(question))
                 if question < MOST_QUESTIONS && usize::from(question) < questions =>
             {
-                Ok(format!("answered:{question}"))
+                format!("answered:{question}")
             }
-            (StepName::Answered, _) => Err("An answer must name one of the assistant's questions."),
-            (_, Some(_)) => Err("Only an answer names a question."),
-            (StepName::Opened, None) => Ok("opened".to_owned()),
-            (StepName::Time, None) => Ok("time".to_owned()),
-            (StepName::Contact, None) => Ok("contact".to_owned()),
-        }
+            (StepName::Answered, _) => return Err("An answer must name one of the assistant's questions."),
+            (_, Some(_)) => return Err("Only an answer names a question."),
+            (StepName::Opened, None) => "opened".to_owned(),
+            (StepName::Time, None) => "time".to_owned(),
+            (StepName::Contact, None) => "contact".to_owned(),
+        };
+        Ok(Said::Step { name, page, button })
     }
 }
 
@@ -96,8 +129,8 @@ mod tests {
     use super::*;
 
     fn step(json: &str) -> Result<String, &'static str> {
-        match serde_json::from_str::<Beacon>(json).unwrap() {
-            Beacon::Step(step) => step.name(3),
+        match serde_json::from_str::<Beacon>(json).unwrap().read(3)? {
+            Said::Step { name, .. } => Ok(name),
             other => panic!("{other:?}"),
         }
     }
@@ -121,7 +154,6 @@ mod tests {
     #[test]
     fn beacons_are_refused_whole_when_anything_is_off() {
         for bad in [
-            r#"{"kind":"view"}"#,
             r#"{"kind":"view","path":"/","extra":1}"#,
             r#"{"kind":"fly","path":"/"}"#,
             r#"{"kind":"step","step":"paid","page":"/","button":""}"#,
@@ -129,6 +161,16 @@ mod tests {
         ] {
             assert!(serde_json::from_str::<Beacon>(bad).is_err(), "{bad}");
         }
+        for wrong in [
+            r#"{"kind":"view"}"#,
+            r#"{"kind":"seen","path":"/","button":"Book"}"#,
+            r#"{"kind":"step","path":"/","step":"opened","page":"/","button":""}"#,
+            r#"{"kind":"step","step":"opened","button":""}"#,
+        ] {
+            assert!(serde_json::from_str::<Beacon>(wrong).unwrap().read(3).is_err(), "{wrong}");
+        }
+        let view: Beacon = serde_json::from_str(r#"{"kind":"view","path":"/about"}"#).unwrap();
+        assert_eq!(view.read(3), Ok(Said::View("/about")));
         assert!(is_path("/service-areas/aurora"));
         assert!(!is_path("/a b") && !is_path("relative") && !is_path(&format!("/{}", "a".repeat(300))));
     }

@@ -106,7 +106,9 @@ impl Insights {
 
     /// `client` loaded one of the site's assets: a browser.
     pub fn asset(&self, client: Client<'_>) {
-        self.count(client, |tally, key| tally.loaded_asset(key));
+        if !visitor::is_bot(client.agent()) {
+            self.count(client, |tally, key| tally.loaded_asset(key));
+        }
     }
 
     /// A page shown after an in-app navigation (a beacon, so a browser).

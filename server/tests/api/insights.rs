@@ -315,8 +315,9 @@ async fn the_funnel_follows_a_visitor_from_a_city_page_to_a_request_with_its_sou
     let opened_home = json!({ "kind": "step", "step": "opened", "page": "/", "button": "Schedule Service" });
     assert_eq!(beacon(&app, "203.0.113.31", CHROME, &opened_home).await, 204);
 
-    eventually("the request is counted", || async {
+    eventually("the request and both openings are counted", || async {
         app.count("SELECT COUNT(*) FROM insight_steps WHERE step = 'submitted'").await == 1
+            && app.count("SELECT COUNT(*) FROM insight_steps WHERE step = 'opened'").await == 2
     })
     .await;
     let insights = app.admin_json("/insights?days=30", &signed).await;
