@@ -36,6 +36,8 @@ pub struct PeriodQuery {
 pub struct Report {
     /// The owner's switch (on unless turned off).
     on: bool,
+    /// The server has SMTP settings.
+    email: bool,
     /// The server can send e-mail and somebody gets the booking e-mails.
     can_send: bool,
     /// Who gets it: the addresses that get the booking e-mails.
@@ -108,6 +110,7 @@ pub async fn show(
         figures: store::figures(&db, period, &content).await?,
         report: Report {
             on: store::weekly_report(&db).await?,
+            email: outbox.configured().0,
             can_send: outbox.configured().0 && !recipients.is_empty(),
             recipients,
             last_sent_week: store::last_report(&db).await?,

@@ -386,7 +386,8 @@ fn funnel(reached: &[(String, i64)], content: &Content) -> Vec<FunnelStep> {
         |step: &str| reached.iter().find(|(name, _)| name == step).map_or(0, |(_, visitors)| *visitors);
     let mut steps = vec![("opened".to_owned(), "Opened the booking dialog".to_owned())];
     for (index, step) in content.chat.steps.iter().enumerate() {
-        steps.push((format!("answered:{index}"), format!("Answered: {}", step.question)));
+        let name = if step.label.is_empty() { &step.question } else { &step.label };
+        steps.push((format!("answered:{index}"), format!("Answered: {name}")));
     }
     steps.push(("time".to_owned(), "Chose a time".to_owned()));
     steps.push(("contact".to_owned(), "Saw the contact form".to_owned()));

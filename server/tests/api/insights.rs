@@ -412,7 +412,7 @@ async fn the_weekly_report_goes_out_once_when_on_and_not_again_after_a_restart()
     let insights = app.admin_json("/insights", &signed).await;
     assert_eq!(
         insights["report"],
-        json!({ "on": true, "canSend": true, "recipients": ["owner@example.com"], "lastSentWeek": week })
+        json!({ "on": true, "email": true, "canSend": true, "recipients": ["owner@example.com"], "lastSentWeek": week })
     );
     app.stop().await;
 

@@ -377,6 +377,8 @@ export interface FunnelStep {
 /** The owner's weekly e-mail of these figures. */
 export interface WeeklyReport {
   on: boolean;
+  /** The server has SMTP settings. */
+  email: boolean;
   /** The server can send e-mail and somebody gets the booking e-mails. */
   canSend: boolean;
   recipients: string[];

@@ -63,7 +63,7 @@ export function HowWeCountPage({ data }: { data: { counting: boolean; name: stri
               "Cookies, or anything else in your browser's storage, for counting.",
             ]}
           />
-          <p>And nothing is sent to Google or any other company.</p>
+          <p>And nothing about your visit is sent to Google or any other company to be counted: the counting happens on our own server.</p>
         </Part>
         <Part title="If you'd rather not be counted">
           <p>

@@ -34,7 +34,7 @@ const INSIGHTS: Insights = {
     { step: "submitted", label: "Sent a request", visitors: 6 },
   ],
   openers: [{ page: "/service-areas/aurora", button: "Schedule Service in Aurora", opened: 5, submitted: 1 }],
-  report: { on: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
+  report: { on: true, email: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
 };
 
 let insights: Insights;
@@ -131,8 +131,9 @@ describe("the Insights page", () => {
   });
 
   it("saves the weekly report's switch at once and says what it did", async () => {
-    insights = { ...INSIGHTS, report: { on: true, canSend: false, recipients: [], lastSentWeek: null } };
+    insights = { ...INSIGHTS, report: { on: true, email: false, canSend: false, recipients: [], lastSentWeek: null } };
     showInsights();
+    expect(await screen.findByText(/This server has no e-mail settings yet/)).toBeInTheDocument();
     const box = await screen.findByRole("checkbox", { name: "E-mail me a weekly report every Monday at 7:00 AM" });
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/dbadmin/notifications");
     expect(screen.getByText("Not sent yet.")).toBeInTheDocument();

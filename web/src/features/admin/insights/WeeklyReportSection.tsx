@@ -51,7 +51,9 @@ export function WeeklyReportSection({ report, onSaved }: { report: WeeklyReport;
       {error && <ErrorNotice className="mt-2">{error}</ErrorNotice>}
       {!report.canSend && (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          The server cannot send e-mail yet, or nobody is set to get the booking e-mails: see{" "}
+          {report.email
+            ? "Nobody is set to get the booking e-mails, so the report has nowhere to go: add an address in "
+            : "This server has no e-mail settings yet, so the report waits until it has them (the switch is kept): see "}
           <Link to="/dbadmin/notifications" className="font-semibold underline">
             Notifications
           </Link>

@@ -30,14 +30,16 @@ describe("the change against the previous period", () => {
     expect(change(0, 40, 90)).toEqual({ text: "-100% vs previous 90 days", trend: "down" });
   });
 
-  it("keeps a small change visible and a large one short", () => {
-    expect(change(1004, 1000, 30).text).toBe("+0.4% vs previous 30 days");
+  it("rounds a change to whole percents, and calls one under half a percent about the same", () => {
+    expect(change(1004, 1000, 30).text).toBe("about the same");
+    expect(change(1012, 1000, 30).text).toBe("+1% vs previous 30 days");
     expect(change(1300, 100, 30).text).toBe("+1,200% vs previous 30 days");
   });
 
   it("says 'no change' for the same figure and 'new' when there was none before", () => {
     expect(change(5, 5, 30)).toEqual({ text: "no change", trend: "same" });
     expect(change(0, 0, 30)).toEqual({ text: "no change", trend: "same" });
+    expect(change(99_979, 100_000, 90)).toEqual({ text: "about the same", trend: "same" });
     expect(change(3, 0, 30)).toEqual({ text: "new", trend: "new" });
   });
 

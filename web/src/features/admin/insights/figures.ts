@@ -8,7 +8,7 @@ export type Period = (typeof PERIODS)[number];
 const NUMBER = new Intl.NumberFormat("en-US");
 const PERCENT = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 /** Two significant digits keep small changes visible ("+0.4%") and large ones short ("+1,200%"). */
-const CHANGE = new Intl.NumberFormat("en-US", { style: "percent", maximumSignificantDigits: 2, signDisplay: "exceptZero" });
+const CHANGE = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" });
 const POINTS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -48,11 +48,13 @@ export interface Change {
   trend: "up" | "down" | "same" | "new";
 }
 
-/** A figure against the previous period's: "+20% vs previous 30 days", "no change", or "new". */
+/** A figure against the previous period's: "+20% vs previous 30 days", "about the same" (within
+ * half a percent either way), "no change", or "new". */
 export function change(current: number, previous: number, days: number): Change {
   if (current === previous) return { text: "no change", trend: "same" };
   if (previous === 0) return { text: "new", trend: "new" };
   const ratio = (current - previous) / previous;
+  if (Math.abs(ratio) < 0.005) return { text: "about the same", trend: "same" };
   return { text: `${CHANGE.format(ratio)} vs previous ${days} days`, trend: ratio > 0 ? "up" : "down" };
 }
 
