@@ -4,6 +4,7 @@ pub mod api_doc;
 pub mod assets;
 pub mod auth;
 pub mod backup;
+pub mod beacon;
 pub mod blog;
 pub mod booking;
 pub mod changes;

@@ -16,17 +16,14 @@ use crate::{
     api_doc::{self, ApiDocument, ErrorBody, Unavailable},
     assets,
     auth::{self, guard::AuthDesk},
-    blog,
+    beacon, blog,
     booking::{self, routes::BookingDesk},
     changes::Changes,
     client::{ClientAddress, TrustedProxies},
     db::Db,
     delivery::{self, Outbox},
     error::{ApiError, Checked},
-    insights::{
-        self, Insights,
-        beacon::{Beacon, Said},
-    },
+    insights::{self, Insights},
     media::{self, MediaStore},
     metrics::{self, RouteGroup},
     monitor,
@@ -51,8 +48,6 @@ use utoipa_axum::{
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
 /// Sign-in and other small admin requests.
 const SMALL_BODY_LIMIT: usize = 16 * 1024;
-/// A beacon of a page (a path, a step of the booking dialog).
-const BEACON_BODY_LIMIT: usize = 1024;
 /// Every site detail at once (the built-in ones are about 80 kB as JSON), with room to grow.
 const SITE_BODY_LIMIT: usize = 1024 * 1024;
 /// A post with its content (which may inline pasted images) and some room for JSON escaping.
@@ -153,7 +148,7 @@ fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::manage::cancel).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::calendar))
         .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
-        .routes(routes!(insights_beacon).layer(DefaultBodyLimit::max(BEACON_BODY_LIMIT)))
+        .routes(routes!(beacon::insights_beacon).layer(DefaultBodyLimit::max(beacon::BODY_LIMIT)))
         .nest("/api/admin", admin_api())
 }
 
@@ -383,63 +378,6 @@ async fn page_html(
         insights.page_view(insights::Client { address, headers: &headers }, path, uri.query());
     }
     answer(document, &headers)
-}
-
-/// `POST /api/insights`: what a page says after it is shown (see `insights::beacon`).
-#[utoipa::path(
-    post,
-    path = "/api/insights",
-    tag = "public",
-    request_body(content = Beacon, description = "One beacon, as JSON (sent as text/plain by `navigator.sendBeacon`)."),
-    params(("Sec-Fetch-Site" = Option<String>, Header, pattern = "^same-origin$",
-        description = "Must be `same-origin` when sent; without it, `Origin` must be this site's.")),
-    responses(
-        (status = 204, description = "Counted (or not, for a bot, a browser that asks not to be tracked, or with counting off)."),
-        (status = 400, description = "Not from one of the site's pages, not a beacon, or naming a page or question the site does not have; nothing was counted.", body = ErrorBody),
-        (status = 408, description = "The beacon did not arrive in time.", body = ErrorBody),
-        (status = 413, description = "Longer than a beacon can be.", body = ErrorBody)
-    )
-)]
-async fn insights_beacon(
-    State(pages): State<Arc<PublicPages>>,
-    State(insights): State<Arc<Insights>>,
-    State(site): State<Arc<SiteDetails>>,
-    ClientAddress(address): ClientAddress,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Result<StatusCode, ApiError> {
-    let refuse = |message: &str| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned());
-    if !same_origin(&headers) {
-        return Err(refuse("Beacons come from the site's own pages."));
-    }
-    let beacon: Beacon =
-        serde_json::from_slice(&body).map_err(|error| refuse(&format!("Not a beacon: {error}")))?;
-    let client = insights::Client { address, headers: &headers };
-    match beacon.read(site.content().chat.steps.len()).map_err(refuse)? {
-        Said::View(path) | Said::Seen(path) if !pages.is_page(path).await? => {
-            return Err(refuse("There is no such page on this site."));
-        }
-        Said::View(path) => insights.navigation(client, path),
-        Said::Seen(path) => insights.seen(client, path),
-        Said::Step { name, page, button } => insights.step(client, insights::Step { name, page, button }),
-    }
-    Ok(StatusCode::NO_CONTENT)
-}
-
-/// A request from one of the site's own pages: `Sec-Fetch-Site: same-origin`, or (from browsers
-/// that do not send it) an `Origin` whose host is the request's.
-fn same_origin(headers: &HeaderMap) -> bool {
-    if let Some(site) = headers.get("sec-fetch-site") {
-        return site.as_bytes() == b"same-origin";
-    }
-    let text = |name| headers.get(name).and_then(|value: &HeaderValue| value.to_str().ok());
-    match (text(header::ORIGIN).and_then(|origin| url::Url::parse(origin).ok()), text(header::HOST)) {
-        (Some(origin), Some(host)) => {
-            let port = origin.port().map(|port| format!(":{port}")).unwrap_or_default();
-            origin.host_str().is_some_and(|name| format!("{name}{port}").eq_ignore_ascii_case(host))
-        }
-        _ => false,
-    }
 }
 
 #[derive(Deserialize)]

@@ -44,7 +44,7 @@ impl SourceForm {
 
 /// The text on one line, whitespace runs as single spaces, at most `longest` characters; None
 /// when nothing is left.
-fn one_line(text: &str, longest: usize) -> Option<String> {
+pub fn one_line(text: &str, longest: usize) -> Option<String> {
     let line: String = text
         .split(|c: char| c.is_whitespace() || c.is_control())
         .filter(|word| !word.is_empty())

@@ -3,6 +3,7 @@
 
 pub mod beacon;
 mod counter;
+mod figures;
 pub mod report;
 pub mod routes;
 mod store;

@@ -5,7 +5,10 @@
 
 use jiff::{Span, Timestamp, Zoned, civil::Date};
 
-use super::store::{self, Figures, Period, Totals};
+use super::{
+    figures::{self, Figures, Period, Totals},
+    store,
+};
 use crate::{
     db::Db,
     delivery::{ComposedMessage, Outbox, Purpose, store::OutboxWrites as _},
@@ -48,12 +51,12 @@ pub async fn queue_due(
         return Ok(());
     }
     let period = Period { from: week, to: week.saturating_add(Span::new().days(6)) };
-    let totals = store::totals(db, period, &zone).await?;
+    let totals = figures::totals(db, period, &zone).await?;
     if totals.visitors == 0 && totals.bookings == 0 {
         return Ok(());
     }
-    let figures = store::figures(db, period, &content).await?;
-    let before = store::totals(db, period.before(), &zone).await?;
+    let before = figures::totals(db, period.before(), &zone).await?;
+    let figures = figures::figures(db, period, &content).await?;
     let message = ComposedMessage {
         key,
         subject: format!("{}: the website's week of {}", content.business.name, span(period)),

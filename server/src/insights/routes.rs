@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Insights,
-    store::{self, Figures, Period, Totals},
+    figures::{self, Figures, Period, Totals},
+    store,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
@@ -106,8 +107,8 @@ pub async fn show(
         previous_from: before.from.to_string(),
         previous_to: before.to.to_string(),
         counting: insights.on(),
-        previous: store::totals(&db, before, &zone).await?,
-        figures: store::figures(&db, period, &content).await?,
+        previous: figures::totals(&db, before, &zone).await?,
+        figures: figures::figures(&db, period, &content).await?,
         report: Report {
             on: store::weekly_report(&db).await?,
             email: outbox.configured().0,

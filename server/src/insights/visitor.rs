@@ -7,6 +7,8 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum::http::{HeaderMap, header};
 use siphasher::sip::SipHasher13;
 
+use crate::booking::source::one_line;
+
 /// The day's random key: visitors are numbered with it, so a number is the same all day and says
 /// nothing the next. Kept only in memory; a new one is made at the shop's midnight.
 pub struct Salt {
@@ -127,7 +129,7 @@ impl Arrival {
         }
         if let Some(query) = query.filter(|query| query.contains("utm_")) {
             for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
-                let tag = || tag(&value);
+                let tag = || one_line(&value, LONGEST_TAG).unwrap_or_default().into();
                 match &*name {
                     "utm_source" => arrival.utm_source = tag(),
                     "utm_medium" => arrival.utm_medium = tag(),
@@ -138,13 +140,6 @@ impl Arrival {
         }
         arrival
     }
-}
-
-/// A campaign tag on one line, shortened.
-fn tag(value: &str) -> Box<str> {
-    let words: Vec<&str> =
-        value.split(|c: char| c.is_whitespace() || c.is_control()).filter(|w| !w.is_empty()).collect();
-    words.join(" ").chars().take(LONGEST_TAG).collect::<String>().into()
 }
 
 #[cfg(test)]
