@@ -3,7 +3,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 BINARY := target/release/trailerworks
-WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.admin.config.ts web/vite.server.config.ts web/tsconfig.json
+WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.admin.config.ts web/vite.server.config.ts \
+	web/vite.sw.config.ts web/tsconfig.json content/images/favicon.svg
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
 .PHONY: run demo build test soak lint bench clean
@@ -28,7 +29,8 @@ e2e/node_modules/.installed: e2e/package-lock.json
 
 web/dist/.built: web/node_modules/.installed $(WEB_SOURCES)
 	cd web && npx vite build --logLevel warn && npx vite build -c vite.admin.config.ts --logLevel warn \
-		&& npx vite build -c vite.server.config.ts --logLevel warn && node scripts/compress.mjs
+		&& npx vite build -c vite.server.config.ts --logLevel warn && npx vite build -c vite.sw.config.ts --logLevel warn \
+		&& node scripts/icons.mjs && node scripts/compress.mjs
 	touch $@
 
 $(BINARY): web/dist/.built $(RUST_SOURCES)
@@ -42,7 +44,7 @@ lint: web/dist/.built
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
 	cargo clippy --release --locked --all-targets -- -D warnings
-	cd web && npx tsc -p .
+	cd web && npx tsc -p . && npx tsc -p tsconfig.sw.json
 	cd e2e && npx tsc -p .
 
 test: $(BINARY) e2e/node_modules/.installed

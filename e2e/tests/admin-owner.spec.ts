@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { shopLocalInput } from "../../web/src/features/admin/format";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, signInToPosts, test, openSection, pressLogout } from "./fixtures";
 
 test.use({ admin: true });
 
@@ -33,7 +33,7 @@ async function keptCopy(page: Page, text: string): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Logout" }).click();
+  await pressLogout(page);
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
 }
 
@@ -47,7 +47,7 @@ test.describe("with the sample posts", () => {
   test.use({ demoContent: true });
 
   test("a sample post saves with its own picture, unchanged or with a typo fixed", async ({ page }) => {
-    await signIn(page);
+    await signInToPosts(page);
     const row = page.getByTestId("post-row").filter({ hasText: "Winter" }).first();
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page.getByRole("img", { name: "Featured image preview" })).toHaveAttribute("src", /^\/site\//);
@@ -64,7 +64,7 @@ test.describe("with the sample posts", () => {
 
   test("on a phone the dashboard and the audit log fit the screen with every action in reach", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
+    await signInToPosts(page);
     const row = page.getByTestId("post-row").first();
     for (const name of [/^Edit/, /^Unpublish/, /^Delete/]) {
       const action = row.getByRole(name.source.includes("Edit") ? "link" : "button", { name });
@@ -74,7 +74,7 @@ test.describe("with the sample posts", () => {
     }
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
-    await page.getByRole("link", { name: "Audit log" }).click();
+    await openSection(page, "Audit log");
     await expect(page.getByText("sign-in", { exact: true }).first()).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
@@ -168,9 +168,9 @@ test.describe("two-step sign-in", () => {
     test(`turn it on, sign in with a code and with a recovery code, and turn it off (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await signIn(page);
-      await page.getByRole("link", { name: "Account" }).click();
+      await openSection(page, "Account");
       await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
-      await expect(page.getByText("This device")).toBeVisible();
+      await expect(page.getByText("This device", { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
@@ -200,22 +200,22 @@ test.describe("two-step sign-in", () => {
       await expect(page.getByRole("alert")).toContainText("That code is not right");
       await page.getByLabel("Authentication code").fill(totp(secret, 1));
       await page.getByRole("button", { name: "Verify" }).click();
-      await expect(page).toHaveURL("/dbadmin/dashboard");
+      await expect(page).toHaveURL("/dbadmin/today");
 
       // A lost phone: a recovery code signs in once.
       await signOut(page);
       await enterPassword(page);
       await page.getByLabel("Authentication code").fill(codes[0]!);
       await page.getByRole("button", { name: "Verify" }).click();
-      await expect(page).toHaveURL("/dbadmin/dashboard");
-      await page.getByRole("link", { name: "Account" }).click();
+      await expect(page).toHaveURL("/dbadmin/today");
+      await openSection(page, "Account");
       await expect(page.getByText("9 recovery codes are left.")).toBeVisible();
 
       // Turning it off takes a code.
       await page.getByLabel("Code from the app, or a recovery code").fill(codes[1]!);
       await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
       await expect(page.getByRole("button", { name: "Turn on two-step sign-in" })).toBeVisible();
-      await page.getByRole("link", { name: "Audit log" }).click();
+      await openSection(page, "Audit log");
       await expect(page.getByText("two-factor sign-in turned off").first()).toBeVisible();
       await expect(page.getByText("with a recovery code (9 left)").first()).toBeVisible();
     });
@@ -234,10 +234,10 @@ test.describe("two-step sign-in", () => {
     await page.getByLabel("Authentication code").fill(totp(secret, 1));
     await page.getByLabel("Trust this device for 30 days").check();
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page).toHaveURL("/dbadmin/today");
     await signOut(page);
     await enterPassword(page);
-    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page).toHaveURL("/dbadmin/today");
   });
 });
 
@@ -261,7 +261,7 @@ test.describe("the password", () => {
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill("a brand new long secret");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(page).toHaveURL("/dbadmin/today");
   });
 });
 
@@ -359,7 +359,7 @@ test.describe("with backups on a schedule", () => {
   test.use({ backups: true });
 
   test("the dashboard says when the last backup was made, at 390 and 1366 px", async ({ page }) => {
-    await signIn(page);
+    await signInToPosts(page);
     await expect(page.getByTestId("last-backup")).toHaveText("Last backup: just now.");
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -370,8 +370,9 @@ test.describe("with backups on a schedule", () => {
 });
 
 test("without scheduled backups the dashboard says nothing of them", async ({ page }) => {
-  const desk = page.waitForResponse((response) => response.url().endsWith("/api/admin/desk"));
   await signIn(page);
+  const desk = page.waitForResponse((response) => response.url().endsWith("/api/admin/desk"));
+  await page.goto("/dbadmin/dashboard");
   expect((await (await desk).json()).backups.everySeconds).toBeNull();
   await expect(page.getByRole("heading", { name: "Blog Dashboard" })).toBeVisible();
   await expect(page.getByTestId("last-backup")).toHaveCount(0);

@@ -2,7 +2,7 @@
 // reorders the before/after work and restores an earlier version, and every public page shows
 // it at once; a bad value is named under its field and changes nothing.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
 
 test.use({ admin: true });
 
@@ -10,7 +10,7 @@ const PHONE = "(303) 555-0147";
 const NEW_PHONE = "(720) 555-0199";
 
 async function openSite(page: Page, tab: string): Promise<void> {
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site" }).click();
+  await openSection(page, "Site");
   await page.getByRole("navigation", { name: "Site details sections" }).getByRole("link", { name: tab }).click();
   await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
 }

@@ -1,6 +1,6 @@
 // The admin area: sign-in, the dashboard, the post editor, the booking inbox and the audit log.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, pngFile, signIn, test } from "./fixtures";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, pngFile, signIn, signInToPosts, test } from "./fixtures";
 
 test.use({ admin: true });
 
@@ -29,7 +29,7 @@ test.describe("signed out", () => {
     await page.goto("/dbadmin");
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    await expect(page.getByText("Access the blog management system")).toBeVisible();
+    await expect(page.getByText("Requests, schedule, blog and site of the shop")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(page.getByText("Authorized personnel only. All access is logged and monitored.")).toBeVisible();
     const password = page.getByLabel("Password", { exact: true });
@@ -66,7 +66,7 @@ test.describe("signed out", () => {
 });
 
 test("sign in, see the empty dashboard, and sign out", async ({ page }) => {
-  await signIn(page);
+  await signInToPosts(page);
   await expect(page.getByText(ADMIN.email)).toBeVisible();
   for (const label of ["Total Posts", "Published", "Drafts"]) {
     await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[text()="${label}"]`) })).toHaveText("0");
@@ -75,9 +75,9 @@ test("sign in, see the empty dashboard, and sign out", async ({ page }) => {
   await expect(page.getByText("Get started by creating your first blog post.")).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Signed in, the login page goes straight to the dashboard.
+  // Signed in, the login page goes straight to Today.
   await page.goto("/dbadmin");
-  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(page).toHaveURL("/dbadmin/today");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/dbadmin");
@@ -86,7 +86,7 @@ test("sign in, see the empty dashboard, and sign out", async ({ page }) => {
 });
 
 test("the editor checks every field and the image before saving", async ({ page }) => {
-  await signIn(page);
+  await signInToPosts(page);
   await page.getByRole("link", { name: "Create First Post" }).click();
   await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -132,7 +132,7 @@ test("the preview shows the card and the content as visitors will see them", asy
 });
 
 test("write a post with an image, save it as a draft, publish, toggle, edit and delete it", async ({ page }) => {
-  await signIn(page);
+  await signInToPosts(page);
   await page.getByRole("link", { name: "New Post" }).click();
   await writePost(page, "Bearing Basics", "Grease, seals and the wobble test.");
   await page.locator("input[type=file]").first().setInputFiles(await pngFile(page));

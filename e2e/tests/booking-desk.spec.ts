@@ -2,7 +2,7 @@
 // mobile-service trailer is, where a request came from, the request number, focus and the live
 // region, and axe at every step on a phone and a desktop.
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, pngFile, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, pngFile, signIn, test, openSection } from "./fixtures";
 
 interface SentBooking {
   answers: { question: string; answer: string }[];
@@ -89,7 +89,7 @@ test("a mis-tapped answer can be changed, and Start over begins again; the recor
 test.describe("an emergency", () => {
   test.use({ admin: true });
 
-  test("shows the 24/7 number as a call button above the form and is urgent in the inbox", async ({ page }) => {
+  test("shows the 24/7 number as a call button above the form and is an emergency in the inbox", async ({ page }) => {
     await openFrom(page, "/", "Book a Service");
     await choose(page, "Enclosed Trailer");
     await choose(page, "Repairs needed");
@@ -113,7 +113,7 @@ test.describe("an emergency", () => {
     await signIn(page);
     await page.getByRole("link", { name: "Bookings" }).click();
     const card = page.getByRole("article", { name: "Sam Reyes" });
-    await expect(card.getByText("Urgent", { exact: true })).toBeVisible();
+    await expect(card.getByText("Emergency", { exact: true })).toBeVisible();
     // The answers go by short names; the full question is the name's tooltip.
     await expect(card.getByRole("term").filter({ hasText: /^Urgency$/ })).toHaveAttribute("title", "How urgent is this?");
     await expect(card.getByRole("definition").filter({ hasText: "Emergency (need immediate help)" })).toBeVisible();
@@ -332,13 +332,14 @@ test.describe("the admin's frame", () => {
     const notice = page.getByRole("heading", { name: "New booking requests are not sent to you" });
     await expect(notice).toBeVisible();
     await expect(page.getByText("Getting bookings by e-mail", { exact: false })).toBeVisible();
-    const bookings = page.getByRole("link", { name: "Bookings 2 new" });
+    await expect(page).toHaveTitle(/^\(2\) Today/);
+    const bookings = page.getByRole("link", { name: "Bookings 2 unanswered" });
     await expect(bookings).toBeVisible();
     await expectNoAxeViolations(page);
     await bookings.click();
     await expect(notice).toBeVisible();
     await page.getByRole("article", { name: "Dana Hill" }).getByLabel("Status").selectOption("contacted");
-    await expect(page.getByRole("link", { name: "Bookings 1 new" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Bookings 1 unanswered" })).toBeVisible();
 
     // One tap reaches the visitor; the search finds a booking by name or by phone however typed.
     const lee = page.getByRole("article", { name: "Lee Park" });
@@ -356,8 +357,8 @@ test.describe("the admin's frame", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page);
     // Elsewhere in the admin the count stays and the notice does not repeat.
-    await page.getByRole("link", { name: "Account" }).click();
-    await expect(page.getByRole("link", { name: "Bookings 1 new" })).toBeVisible();
+    await openSection(page, "Account");
+    await expect(page).toHaveTitle(/^\(1\) Account/);
     await expect(notice).toHaveCount(0);
   });
 });

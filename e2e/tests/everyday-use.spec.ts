@@ -3,7 +3,7 @@
 // they know, what screen readers hear, dates on the shop's clock, and the small things at 390
 // and 1366 px.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, signInToPosts, test } from "./fixtures";
 
 const PHONE = "(303) 555-0147";
 const sizes = [
@@ -29,7 +29,7 @@ test.describe("the owner's saves", () => {
   test.use({ admin: true });
 
   test("say what happened, and Draft asks before it takes a live post off the site", async ({ page }) => {
-    await signIn(page);
+    await signInToPosts(page);
     await page.getByRole("link", { name: "New Post" }).click();
     await writePost(page, "Spring bearings");
     await page.getByRole("button", { name: "Draft", exact: true }).click();
@@ -135,7 +135,7 @@ test.describe("a sample post", () => {
   test.use({ admin: true, demoContent: true });
 
   test("keeps its original text as an earlier version after the first save", async ({ page }) => {
-    await signIn(page);
+    await signInToPosts(page);
     const row = page.getByTestId("post-row").first();
     const title = (await row.getByRole("paragraph").first().textContent()) ?? "";
     await row.getByRole("link", { name: /^Edit / }).click();
@@ -156,7 +156,7 @@ test.describe("dates in the admin", () => {
   test.use({ admin: true, timezoneId: "Asia/Tokyo" });
 
   test("are on the shop's clock wherever the browser is", async ({ page }) => {
-    await signIn(page);
+    await signInToPosts(page);
     const session = (await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string };
     await page.request.post("/api/admin/posts", {
       headers: { "X-CSRF-Token": session.csrfToken },
@@ -173,7 +173,7 @@ test.describe("the dashboard at 10,000 posts' scale", () => {
 
   test("pages through the posts, filters and searches by title", async ({ page, server }) => {
     await publishShopNotes(server, 30);
-    await signIn(page);
+    await signInToPosts(page);
     await expect(page.getByTestId("post-row")).toHaveCount(25);
     await expect(page.getByRole("navigation", { name: "Posts pages" })).toContainText("1-25 of 30 posts · page 1 of 2");
     await page.getByRole("button", { name: "Next" }).click();

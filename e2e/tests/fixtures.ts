@@ -117,6 +117,7 @@ export const test = base.extend<{
   admin: boolean;
   smtp: SmtpStandIn | null;
   withSmtp: boolean;
+  notifyEmail: string | null;
   unlimitedBookings: boolean;
   backups: boolean;
 }>({
@@ -124,6 +125,8 @@ export const test = base.extend<{
   backups: [false, { option: true }],
   /** Start a local SMTP receiver and give the server its settings (`smtp` is then the receiver). */
   withSmtp: [false, { option: true }],
+  /** With `withSmtp`: the address the server sends the shop's e-mail to (`--notify-email`). */
+  notifyEmail: [null, { option: true }],
   smtp: async ({ withSmtp }, use) => {
     const smtp = withSmtp ? await startSmtp() : null;
     await use(smtp);
@@ -138,10 +141,11 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp, unlimitedBookings, backups }, use) => {
+  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups }, use) => {
     // Visit counts are written every quarter second, so the Insights page shows them at once.
     const serveArgs = ["--insights-write-every-ms", "250"];
     if (smtp) serveArgs.push("--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>");
+    if (smtp && notifyEmail) serveArgs.push("--notify-email", notifyEmail);
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);
@@ -234,14 +238,39 @@ export function calendarOf(mail: Email): string {
   return typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content);
 }
 
-/** Signs in as ADMIN (servers started with `admin: true`) and lands on the dashboard. */
+/** Signs in as ADMIN (servers started with `admin: true`) and lands on Today. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto("/dbadmin");
   await hydrated(page);
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await expect(page).toHaveURL("/dbadmin/today");
+}
+
+/** Opens a section of the admin from its navigation, which a phone keeps behind 'Menu'. */
+export async function openSection(page: Page, name: string | RegExp): Promise<void> {
+  const menu = page.getByRole("button", { name: /^Menu/ });
+  const sections = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(menu.or(sections).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await sections.getByRole("link", { name }).click();
+}
+
+/** Presses Logout, which a phone keeps behind 'Menu' with the sections. */
+export async function pressLogout(page: Page): Promise<void> {
+  const menu = page.getByRole("button", { name: /^Menu/ });
+  const logout = page.getByRole("button", { name: "Logout" });
+  await expect(menu.or(logout).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await logout.click();
+}
+
+/** Signs in as ADMIN and opens the posts (the blog's dashboard). */
+export async function signInToPosts(page: Page): Promise<void> {
+  await signIn(page);
+  await page.goto("/dbadmin/dashboard");
+  await hydrated(page);
 }
 
 /** A small PNG made by the browser's canvas. */

@@ -26,8 +26,8 @@ test("the inbox pages through every request, filters and searches them, and find
   await page.getByRole("link", { name: /^Bookings/ }).click();
   await expect(page.getByText("30 requests", { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(25);
-  // Open urgent requests come first.
-  await expect(page.getByRole("article").first().getByText("Urgent", { exact: true })).toBeVisible();
+  // Open emergencies come first, named as such.
+  await expect(page.getByRole("article").first().getByText("Emergency", { exact: true })).toBeVisible();
 
   // The older ones are a page further, and back.
   const pages = page.getByRole("navigation", { name: "Booking pages" });
@@ -59,8 +59,14 @@ test("the inbox pages through every request, filters and searches them, and find
   await expect(page.getByText("10 requests match")).toBeVisible();
   await expect(page.getByRole("article", { name: "Pat Regular" })).toHaveCount(10);
   await expectNoAxeViolations(page);
+  // On a phone the requests are rows, the filters folded behind one button.
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("list", { name: "Requests" }).getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByLabel("Search")).toBeHidden();
+  await page.getByRole("button", { name: /Search and filters \(1 on\)/ }).click();
+  await expect(page.getByLabel("Search")).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Typing a search replaces the address, so Back leaves it, and the box follows the address.
   await page.getByLabel("Search").fill("dump");

@@ -2,7 +2,7 @@
 // by the page's beacons, and the owner sees it on the Insights page; the footer says how visits
 // are counted.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
 
 // Headless Chromium names itself in its user agent, and bots are not counted.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -32,7 +32,7 @@ test.describe("Insights", () => {
     await expect(page).toHaveURL("/thank-you");
 
     await signIn(page);
-    await page.getByRole("link", { name: "Insights" }).click();
+    await openSection(page, "Insights");
     await expect(page).toHaveURL(/\/dbadmin\/insights/);
     const funnel = page.getByRole("region", { name: /Visitors at each step of the booking assistant/ });
     // Figures are written every quarter second here (once a minute by default).

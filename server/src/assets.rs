@@ -10,6 +10,7 @@ use axum::{
 };
 use rust_embed::Embed;
 use serde::Deserialize;
+use sha2::Digest as _;
 
 use crate::encoding::{Effort, Encoded, Encoding};
 
@@ -21,6 +22,14 @@ struct WebAssets;
 #[derive(Embed)]
 #[folder = "../content/images/"]
 struct SiteImages;
+
+/// The icons made from the logo by the web build (`web/scripts/icons.mjs`).
+#[derive(Embed)]
+#[folder = "../web/dist/icons/"]
+struct Icons;
+
+/// The admin app's service worker as the web build made it (`web/src/serviceWorker`).
+const ADMIN_WORKER: &str = include_str!("../../web/dist/sw/admin-sw.js");
 
 /// The server bundle: an IIFE that defines the global `render(url, stateJson)`.
 pub const SERVER_BUNDLE: &str = include_str!("../../web/dist/server/render.js");
@@ -43,6 +52,7 @@ pub const ADMIN_ENTRY: Entry = Entry {
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SITE_IMAGE_CACHE: &str = "public, max-age=86400";
+const ICON_CACHE: &str = "public, max-age=86400";
 
 /// The URLs of an entry's script, its imports and its stylesheets.
 #[derive(Debug)]
@@ -130,4 +140,41 @@ pub async fn site_image(Path(file): Path<String>, headers: HeaderMap) -> Respons
         Some((body, mime)) => body.respond(&headers, StatusCode::OK, mime.clone(), SITE_IMAGE_CACHE),
         None => StatusCode::NOT_FOUND.into_response(),
     }
+}
+
+/// `GET /favicon.ico`, `/apple-touch-icon.png` and `/icons/{file}`: the icons made from the logo.
+pub async fn icon(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    static ENCODED: OnceLock<HashMap<String, (Encoded, HeaderValue)>> = OnceLock::new();
+    let icons = ENCODED.get_or_init(|| {
+        Icons::iter()
+            .filter_map(|name| {
+                let icon = Icons::get(&name)?;
+                let mime = if name.ends_with(".ico") { "image/x-icon" } else { icon.metadata.mimetype() };
+                let mime = HeaderValue::from_str(mime).ok()?;
+                Some((name.into_owned(), (Encoded::new(icon.data.into_owned(), Effort::Fast), mime)))
+            })
+            .collect()
+    });
+    match icons.get(&file) {
+        Some((body, mime)) => body.respond(&headers, StatusCode::OK, mime.clone(), ICON_CACHE),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// The admin app's service worker with the files it keeps for offline use: every script and
+/// stylesheet of the admin build (the editor's and the charts' too), and a version that changes
+/// with them, so a new build replaces the old copies.
+pub fn admin_worker() -> anyhow::Result<String> {
+    let manifest: HashMap<String, ManifestChunk> = serde_json::from_str(ADMIN_ENTRY.manifest)?;
+    let mut files: Vec<String> = manifest
+        .values()
+        .flat_map(|chunk| std::iter::once(&chunk.file).chain(&chunk.css))
+        .map(|file| format!("/{file}"))
+        .collect();
+    files.sort();
+    files.dedup();
+    let listed = serde_json::to_string(&files)?;
+    let version: String =
+        sha2::Sha256::digest(listed.as_bytes()).iter().take(6).map(|b| format!("{b:02x}")).collect();
+    Ok(format!("self.ADMIN_PRECACHE={listed};self.ADMIN_VERSION=\"{version}\";\n{ADMIN_WORKER}"))
 }

@@ -11,6 +11,8 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 use futures_util::future::BoxFuture;
 use sqlx::{PgPool, SqlitePool, postgres::PgListener};
 
+use crate::db::Db;
+
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -18,16 +20,20 @@ pub enum Change {
     Blog,
     /// The site details were saved (a new version).
     Site,
+    /// A request arrived or changed (the owner's Today and inbox follow it live). Announced by
+    /// the instance that made it, and told to the others by `tell_other_instances`.
+    Desk,
 }
 
 impl Change {
-    const ALL: [Self; 2] = [Self::Blog, Self::Site];
+    const ALL: [Self; 3] = [Self::Blog, Self::Site, Self::Desk];
 
     /// The name of its scope in the database's notifications and generations.
     fn scope(self) -> &'static str {
         match self {
             Self::Blog => "blog",
             Self::Site => "site",
+            Self::Desk => "desk",
         }
     }
 
@@ -58,6 +64,15 @@ impl Changes {
             follower.changed(change);
         }
     }
+}
+
+/// Tells the other instances of `change` (on PostgreSQL; a server on SQLite is the only one).
+/// Their followers hear it within moments, as they hear the database's own notifications.
+pub async fn tell_other_instances(db: &Db, change: Change) -> anyhow::Result<()> {
+    if let Db::Postgres(pool) = db {
+        sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(change.scope()).execute(pool).await?;
+    }
+    Ok(())
 }
 
 /// A copy of saved content kept in memory (the site details), read again when another instance

@@ -247,6 +247,7 @@ impl ServeConfig {
                     .map(str::parse)
                     .transpose()
                     .context("--notify-email is not an e-mail address")?,
+                requests_url: format!("{}/dbadmin/bookings", self.public_origin()),
             }),
             _ => bail!(
                 "E-mail delivery needs both --smtp-url and --mail-from (and --notify-email or addresses set in the admin)"

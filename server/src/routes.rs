@@ -17,8 +17,8 @@ use crate::{
     assets,
     auth::{self, guard::AuthDesk},
     beacon, blog,
-    booking::{self, routes::BookingDesk},
-    changes::Changes,
+    booking::{self, live::DeskFeed, routes::BookingDesk},
+    changes::{self, Change, Changes},
     client::{ClientAddress, TrustedProxies},
     db::Db,
     delivery::{self, Outbox},
@@ -30,7 +30,7 @@ use crate::{
     pages::{
         Cached, CachedEntry, FEED_PATH, Page, PublicPages,
         crawlers::{self, SITEMAP_PATH},
-        search,
+        head, search,
     },
     request_id::{self, RequestId},
     schedule::{self, admin::ScheduleDesk},
@@ -64,6 +64,14 @@ pub struct AppState {
     pub site: Arc<SiteDetails>,
     pub schedule: Arc<ScheduleDesk>,
     pub insights: Arc<Insights>,
+    /// The live stream of the owner's open Today and inbox.
+    pub desk_feed: Arc<DeskFeed>,
+}
+
+impl FromRef<AppState> for Arc<DeskFeed> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.desk_feed)
+    }
 }
 
 impl FromRef<AppState> for Arc<Insights> {
@@ -161,6 +169,9 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(auth::routes::logout).layer(small))
         .routes(routes!(auth::routes::login_code).layer(small))
         .routes(routes!(auth::routes::current))
+        .routes(routes!(auth::reset::ask).layer(small))
+        .routes(routes!(auth::reset::check, auth::reset::complete).layer(small))
+        .routes(routes!(auth::account::end_session).layer(small))
         .routes(routes!(auth::account::show))
         .routes(routes!(auth::account::change_password).layer(small))
         .routes(routes!(auth::account::sign_out_others).layer(small))
@@ -184,6 +195,11 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::notes::add).layer(small))
         .routes(routes!(booking::admin::sources))
         .routes(routes!(booking::admin::set_status).layer(small))
+        .routes(routes!(booking::today::show))
+        .routes(routes!(booking::live::live))
+        .routes(routes!(booking::request::show))
+        .routes(routes!(booking::request::contact).layer(small))
+        .routes(routes!(booking::request::seen).layer(small))
         .routes(routes!(schedule::admin::schedule))
         .routes(routes!(schedule::admin::set_time, schedule::admin::drop_time).layer(small))
         .routes(routes!(schedule::admin::confirm_requested).layer(small))
@@ -194,11 +210,37 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(delivery::admin::show))
         .routes(routes!(delivery::admin::set_recipients).layer(small))
         .routes(routes!(delivery::admin::send_test).layer(small))
+        .routes(routes!(delivery::push_admin::list, delivery::push_admin::subscribe).layer(small))
+        .routes(routes!(delivery::push_admin::update, delivery::push_admin::remove).layer(small))
+        .routes(routes!(delivery::push_admin::send_test).layer(small))
         .routes(routes!(site::routes::restore).layer(small))
         .routes(routes!(insights::routes::show))
         .routes(routes!(insights::routes::set_report).layer(small))
         .fallback(no_such_route)
         .layer(middleware::map_response(never_stored))
+}
+
+/// After a request that changed the booking desk (a new request, the customer's change or
+/// cancellation, anything the owner does to a request) succeeded: tells the live streams of this
+/// instance and of the others.
+async fn announce_desk_changes(
+    State(state): State<AppState>,
+    request: Request,
+    next: middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    let desk = !request.method().is_safe()
+        && (path == "/api/bookings"
+            || path.starts_with("/api/manage/")
+            || path.starts_with("/api/admin/bookings/"));
+    let response = next.run(request).await;
+    if desk && response.status().is_success() {
+        state.changes.announce(Change::Desk);
+        if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
+            tracing::warn!("Cannot tell the other instances of a booking change: {error:#}");
+        }
+    }
+    response
 }
 
 /// Any other path under /api: a JSON 404, not the site's 404 page.
@@ -309,12 +351,21 @@ enum Answer<F> {
 fn router(state: AppState) -> anyhow::Result<Router> {
     let (api, paths) = api().split_for_parts();
     let document = ApiDocument::new(paths, state.auth.cookies.name())?;
+    let desk_changes = middleware::from_fn_with_state(state.clone(), announce_desk_changes);
     Ok(Router::new()
-        .merge(api.layer(Extension(document)))
+        .merge(api.layer(Extension(document)).layer(desk_changes))
         .route("/api/{*rest}", any(no_such_route))
         .route("/healthz", get(monitor::healthz))
         .route("/readyz", get(monitor::readyz))
         .route("/dbadmin", get(admin_page))
+        .route("/dbadmin/manifest.webmanifest", get(admin_manifest))
+        .route("/dbadmin/sw.js", get(admin_worker))
+        .route("/favicon.ico", get(|headers| assets::icon(Path("favicon.ico".to_owned()), headers)))
+        .route(
+            "/apple-touch-icon.png",
+            get(|headers| assets::icon(Path("apple-touch-icon.png".to_owned()), headers)),
+        )
+        .route("/icons/{file}", get(assets::icon))
         .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/booking/{token}", get(manage_page))
         .route("/review/{token}", get(review_link))
@@ -500,6 +551,35 @@ async fn review_link(
 /// `GET /dbadmin/...`: the admin app's document; the app itself asks the API who is signed in.
 async fn admin_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
     answer(pages.admin_document().await, &headers)
+}
+
+/// `GET /dbadmin/manifest.webmanifest`: what makes the admin installable on a phone.
+async fn admin_manifest(State(pages): State<Arc<PublicPages>>) -> Response {
+    let manifest = head::admin_manifest(&pages.site());
+    (
+        [(header::CONTENT_TYPE, "application/manifest+json"), (header::CACHE_CONTROL, "no-cache")],
+        manifest.to_string(),
+    )
+        .into_response()
+}
+
+/// `GET /dbadmin/sw.js`: the admin app's service worker. Its scope is /dbadmin, one step above
+/// its own folder (the sign-in page at /dbadmin is where the app starts), which the
+/// `Service-Worker-Allowed` header permits.
+async fn admin_worker() -> Response {
+    static WORKER: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    match WORKER.get_or_init(|| assets::admin_worker().map_err(|error| format!("{error:#}"))) {
+        Ok(script) => (
+            [
+                (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::HeaderName::from_static("service-worker-allowed"), "/dbadmin"),
+            ],
+            script.clone(),
+        )
+            .into_response(),
+        Err(error) => server_error(&anyhow::anyhow!("{error}")),
+    }
 }
 
 async fn robots_txt(State(pages): State<Arc<PublicPages>>) -> Response {

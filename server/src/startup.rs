@@ -13,12 +13,12 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup, blog,
-    booking::routes::BookingDesk,
+    booking::{live::DeskFeed, routes::BookingDesk},
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
     db::Db,
-    delivery::Outbox,
+    delivery::{Outbox, push::PushSender},
     insights::Insights,
     metrics,
     monitor::{self, Monitor},
@@ -45,6 +45,8 @@ pub struct Application {
     outbox_worker: JoinHandle<()>,
     /// Visit counts, the last of which are written when the server stops.
     insights: Arc<Insights>,
+    /// The admin's live streams, ended as soon as the server is told to stop.
+    desk_feed: Arc<DeskFeed>,
 }
 
 impl Application {
@@ -72,13 +74,18 @@ impl Application {
             )
             .context("Failed to start the page renderer")?,
         );
-        let changes = Changes::new(vec![Arc::clone(&pages) as Arc<dyn Follower>]);
+        let desk_feed = Arc::new(DeskFeed::default());
+        let changes = Changes::new(vec![
+            Arc::clone(&pages) as Arc<dyn Follower>,
+            Arc::clone(&desk_feed) as Arc<dyn Follower>,
+        ]);
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
         let letters =
             Arc::new(Letters { db: db.clone(), site: Arc::clone(&site), public_url: config.public_origin() });
-        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site), letters)?);
+        let push = PushSender::load(&db).await?;
+        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site), letters, push)?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
             outbox: Arc::clone(&outbox),
@@ -145,18 +152,19 @@ impl Application {
         let state = AppState {
             pages: Arc::clone(&pages),
             changes,
-            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https())),
+            auth: Arc::new(AuthDesk::new(db.clone(), config.is_https(), config.public_origin())),
             media,
             db,
             bookings,
             site,
             schedule,
             insights: Arc::clone(&insights),
+            desk_feed: Arc::clone(&desk_feed),
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker, insights })
+        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker, insights, desk_feed })
     }
 
     /// The public pages and their cache.
@@ -173,9 +181,11 @@ impl Application {
     /// for another instance (or the next start) to send.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let outbox = Arc::clone(&self.outbox);
+        let desk_feed = Arc::clone(&self.desk_feed);
         let shutdown = async move {
             shutdown.await;
             outbox.stop();
+            desk_feed.close();
         };
         serve::serve(self.listener, self.app, self.limits, shutdown).await;
         if tokio::time::timeout(OUTBOX_STOP, self.outbox_worker).await.is_err() {

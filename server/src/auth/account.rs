@@ -4,7 +4,11 @@
 
 use std::sync::Arc;
 
-use axum::{Json, extract::State, http::StatusCode};
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -150,6 +154,32 @@ pub async fn sign_out_others(
     two_factor::forget_devices(&desk.db, admin.user.user_id).await?;
     audit::record(&desk.db, &admin.actor(), Action::SignedOutElsewhere, &signed_out(ended)).await?;
     Ok(Json(Ended { ended }))
+}
+
+/// `DELETE /api/admin/account/sessions/{id}`: signs out one device (one of the sessions the
+/// account page lists; the current one too, which is then signed out).
+#[utoipa::path(
+    delete,
+    path = "/account/sessions/{id}",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = String, Path, description = "The session's id, as the account page lists it.")),
+    responses(
+        (status = 204, description = "The session is ended."),
+        (status = 404, description = "The account has no such session (it ended already).", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn end_session(
+    State(desk): State<Arc<AuthDesk>>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<String>>,
+) -> Result<StatusCode, ApiError> {
+    if !session::delete_by_id(&desk.db, admin.user.user_id, &id).await? {
+        return Err(ApiError::NotFound("That device is signed out already."));
+    }
+    audit::record(&desk.db, &admin.actor(), Action::SessionEnded, "").await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// `POST /api/admin/account/two-factor/setup`: a new secret to add to an authenticator app; it

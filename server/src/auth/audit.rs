@@ -40,6 +40,15 @@ pub enum Action {
     TestNotificationSent,
     BookingNoteAdded,
     WeeklyReportSwitched,
+    SessionEnded,
+    PasswordResetAsked,
+    PasswordReset,
+    PasswordResetRefused,
+    PushDeviceAdded,
+    PushDeviceChanged,
+    PushDeviceRemoved,
+    PushTestSent,
+    CustomerChangeSeen,
 }
 
 impl Action {
@@ -79,6 +88,15 @@ impl Action {
             Self::TestNotificationSent => "test notification sent",
             Self::BookingNoteAdded => "booking note added",
             Self::WeeklyReportSwitched => "weekly report turned on or off",
+            Self::SessionEnded => "signed out a device",
+            Self::PasswordResetAsked => "password reset link sent",
+            Self::PasswordReset => "password reset with an e-mailed link",
+            Self::PasswordResetRefused => "password reset link refused (used or expired)",
+            Self::PushDeviceAdded => "device added for notifications",
+            Self::PushDeviceChanged => "device notification settings changed",
+            Self::PushDeviceRemoved => "device removed from notifications",
+            Self::PushTestSent => "test notification sent to a device",
+            Self::CustomerChangeSeen => "customer's change marked as seen",
         }
     }
 }

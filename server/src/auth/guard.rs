@@ -28,11 +28,13 @@ pub struct AuthDesk {
     pub cookies: CookiePolicy,
     /// Turns at argon2, which takes ~20 MiB and tens of milliseconds of a core each.
     pub hashing: Semaphore,
+    /// The site's address, for the links e-mailed to the owner (`https://trailers.example.com`).
+    pub public_url: String,
 }
 
 impl AuthDesk {
-    pub fn new(db: Db, https: bool) -> Self {
-        Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES) }
+    pub fn new(db: Db, https: bool, public_url: String) -> Self {
+        Self { db, cookies: CookiePolicy { https }, hashing: Semaphore::new(CONCURRENT_HASHES), public_url }
     }
 
     /// A turn at password hashing, or 429 after a short wait.

@@ -5,6 +5,7 @@ pub mod account;
 pub mod audit;
 pub mod guard;
 pub mod password;
+pub mod reset;
 pub mod routes;
 pub mod session;
 pub mod throttle;

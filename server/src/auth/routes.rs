@@ -34,7 +34,7 @@ const AUDIT_PAGE: i64 = 100;
 const MAX_EMAIL_BYTES: usize = 254;
 
 #[derive(Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LoginForm {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
@@ -42,6 +42,10 @@ pub struct LoginForm {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     password: String,
+    /// 'Keep me signed in on this device': the session lasts 30 days instead of ending after two
+    /// idle hours.
+    #[serde(default)]
+    keep_signed_in: bool,
 }
 
 /// `POST /api/admin/login`.
@@ -132,8 +136,19 @@ pub async fn login(
     }
     throttle::clear(&desk.db, &keys).await?;
     let detail = if trusted { "on a trusted device" } else { "" };
-    let (jar, info) = start_session(&desk, jar, &account, &client_ip, &headers, detail).await?;
+    let kept = form.keep_signed_in;
+    let (jar, info) =
+        start_session(&desk, jar, &account, SessionStart { client_ip: &client_ip, kept, detail }, &headers)
+            .await?;
     Ok((jar, Json(LoginAnswer::SignedIn(info))).into_response())
+}
+
+/// How a sign-in ends: from where, whether the session is kept on the device, and what the audit
+/// log says of it.
+struct SessionStart<'a> {
+    client_ip: &'a str,
+    kept: bool,
+    detail: &'a str,
 }
 
 /// Signs `account` in: a new session (ending the one the browser came with), its cookie, and the
@@ -142,22 +157,27 @@ async fn start_session(
     desk: &AuthDesk,
     jar: CookieJar,
     account: &users::Account,
-    client_ip: &str,
+    start: SessionStart<'_>,
     headers: &HeaderMap,
-    detail: &str,
 ) -> Result<(CookieJar, SessionInfo), ApiError> {
+    let SessionStart { client_ip, kept, detail } = start;
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let origin = session::Origin { client_ip, user_agent };
+    let origin = session::Origin { client_ip, user_agent, kept };
     let session = session::create(&desk.db, account.id, desk.token(&jar), &origin).await?;
     let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip };
-    audit::record(&desk.db, &actor, Action::SignIn, detail).await?;
+    let detail = match (kept, detail) {
+        (true, "") => "kept signed in for 30 days".to_owned(),
+        (true, detail) => format!("{detail}, kept signed in for 30 days"),
+        (false, detail) => detail.to_owned(),
+    };
+    audit::record(&desk.db, &actor, Action::SignIn, &detail).await?;
     let user = SessionUser {
         user_id: account.id,
         email: account.email.clone(),
         role: account.role.clone(),
         csrf_token: session.csrf_token,
     };
-    Ok((jar.add(desk.cookies.session(session.token)), SessionInfo::of(&user)))
+    Ok((jar.add(desk.cookies.session(session.token, kept)), SessionInfo::of(&user)))
 }
 
 /// What a right password gets: a session, or the question for a code.
@@ -191,6 +211,9 @@ pub struct CodeForm {
     /// Let this browser skip the code for 30 days.
     #[serde(default)]
     trust_device: bool,
+    /// 'Keep me signed in on this device', as chosen with the password.
+    #[serde(default)]
+    keep_signed_in: bool,
 }
 
 /// `POST /api/admin/login/code`: the second step of a two-factor sign-in.
@@ -251,7 +274,8 @@ pub async fn login_code(
         let token = two_factor::trust_device(&desk.db, account.id).await?;
         jar = jar.add(desk.cookies.trusted(token, two_factor::TRUST_FOR));
     }
-    let (jar, info) = start_session(&desk, jar, &account, &client_ip, &headers, &detail).await?;
+    let start = SessionStart { client_ip: &client_ip, kept: form.keep_signed_in, detail: &detail };
+    let (jar, info) = start_session(&desk, jar, &account, start, &headers).await?;
     Ok((jar, Json(info)).into_response())
 }
 
@@ -319,28 +343,45 @@ pub async fn current(admin: Result<Admin, ApiError>) -> Result<Json<CurrentSessi
     }
 }
 
-/// `POST /api/admin/logout`: ends the session and removes the cookie.
+/// `POST /api/admin/logout`: ends the session the cookie names and removes the cookie. Only a
+/// same-origin request is needed, not the CSRF token: a tab that holds an older session's token
+/// (the owner signed in again in another tab) must still be able to sign out, and ending one's
+/// own session is nothing a forged request could gain from. The browser is told to drop what it
+/// keeps of the admin area (`Clear-Site-Data`: its caches, the service worker's offline copies).
 #[utoipa::path(
     post,
     path = "/logout",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security((), ("session" = [])),
     responses(
-        (status = 204, description = "Signed out: the session is ended and the cookie removed.",
-            headers(("Set-Cookie" = String, description = "The session cookie, expired"))),
-        AdminRefusals
+        (status = 204, description = "Signed out: the session (if any) is ended, the cookie removed and the browser's caches cleared.",
+            headers(
+                ("Set-Cookie" = String, description = "The session cookie, expired"),
+                ("Clear-Site-Data" = String, description = "`\"cache\"`")
+            )),
+        (status = 403, description = "A cross-site request.", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached or written.", body = ErrorBody)
     )
 )]
 pub async fn logout(
     State(desk): State<Arc<AuthDesk>>,
-    admin: Admin,
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
     jar: CookieJar,
-) -> Result<(CookieJar, StatusCode), ApiError> {
-    if let Some(token) = desk.token(&jar) {
-        session::delete(&desk.db, token).await?;
+) -> Result<Response, ApiError> {
+    if !same_origin(&headers) {
+        return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
-    audit::record(&desk.db, &admin.actor(), Action::SignOut, "").await?;
-    Ok((jar.add(desk.cookies.removal()), StatusCode::NO_CONTENT))
+    if let Some(token) = desk.token(&jar)
+        && let Some(user) = session::find(&desk.db, token).await?
+    {
+        session::delete(&desk.db, token).await?;
+        let client_ip = client.to_string();
+        let actor = Actor { user_id: Some(user.user_id), email: &user.email, client_ip: &client_ip };
+        audit::record(&desk.db, &actor, Action::SignOut, "").await?;
+    }
+    let clear = [(header::HeaderName::from_static("clear-site-data"), "\"cache\"")];
+    Ok((jar.add(desk.cookies.removal()), clear, StatusCode::NO_CONTENT).into_response())
 }
 
 #[derive(Deserialize)]

@@ -1,5 +1,6 @@
 //! Server-side sessions: a random token in an HttpOnly cookie, stored only as its SHA-256.
-//! Sessions end at sign-out, after two idle hours, and seven days after sign-in at the latest.
+//! Sessions end at sign-out, after two idle hours, and seven days after sign-in at the latest;
+//! a session kept on its device ('Keep me signed in') lasts 30 days, idle or not.
 
 use std::time::Duration;
 
@@ -10,6 +11,8 @@ use sha2::{Digest as _, Sha256};
 
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(2 * 60 * 60);
 pub const ABSOLUTE_LIFETIME: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+/// How long a session kept on its device lasts.
+pub const KEPT_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// `last_seen_at` is written at most this often, so reading pages does not write each time.
 const TOUCH_EVERY: Duration = Duration::from_secs(60);
 
@@ -25,19 +28,20 @@ impl CookiePolicy {
         if self.https { "__Host-trailerworks_session" } else { "trailerworks_session" }
     }
 
-    /// The cookie that carries `token` until the browser closes (the server enforces the lifetime).
-    pub fn session(self, token: String) -> Cookie<'static> {
-        Cookie::build((self.name(), token))
+    /// The cookie that carries `token` until the browser closes, or for 30 days when the session
+    /// is `kept` (the server enforces the lifetime either way).
+    pub fn session(self, token: String, kept: bool) -> Cookie<'static> {
+        let cookie = Cookie::build((self.name(), token))
             .http_only(true)
             .secure(self.https)
             .same_site(SameSite::Lax)
-            .path("/")
-            .build()
+            .path("/");
+        if kept { cookie.max_age(max_age(KEPT_LIFETIME)).build() } else { cookie.build() }
     }
 
     /// A cookie that makes the browser forget the session cookie.
     pub fn removal(self) -> Cookie<'static> {
-        let mut cookie = self.session(String::new());
+        let mut cookie = self.session(String::new(), false);
         cookie.make_removal();
         cookie
     }
@@ -54,14 +58,25 @@ impl CookiePolicy {
             .secure(self.https)
             .same_site(SameSite::Lax)
             .path("/")
-            .max_age(time::Duration::seconds(i64::try_from(lifetime.as_secs()).unwrap_or(i64::MAX)))
+            .max_age(max_age(lifetime))
             .build()
     }
+}
+
+fn max_age(lifetime: Duration) -> time::Duration {
+    time::Duration::seconds(i64::try_from(lifetime.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// 256 random bits as 64 hex digits.
 pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+/// 64 random bits as 16 hex digits: a name for a row that is safe to show, not a secret.
+fn public_id() -> String {
+    let mut bytes = [0u8; 8];
     OsRng.fill_bytes(&mut bytes);
     hex(&bytes)
 }
@@ -90,10 +105,26 @@ pub struct NewSession {
     pub csrf_token: String,
 }
 
-/// Where a session is started from, for the account page's list of sessions.
+/// Where a session is started from, for the account page's list of sessions, and whether it is
+/// kept on that device for 30 days.
 pub struct Origin<'a> {
     pub client_ip: &'a str,
     pub user_agent: &'a str,
+    pub kept: bool,
+}
+
+/// The condition a live session `s` meets, with its bounds (`live_bounds`) bound from `$first`
+/// on: a kept session's earliest start, another's earliest start and its latest last use.
+fn live(first: usize) -> String {
+    let (kept_since, since, seen_since) = (first, first + 1, first + 2);
+    format!(
+        "((s.kept AND s.created_at >= ${kept_since}) OR (NOT s.kept AND s.created_at >= ${since} AND s.last_seen_at >= ${seen_since}))"
+    )
+}
+
+/// The bounds `LIVE` is read with, now.
+fn live_bounds() -> [String; 3] {
+    [clock::before(KEPT_LIFETIME), clock::before(ABSOLUTE_LIFETIME), clock::before(IDLE_TIMEOUT)]
 }
 
 /// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
@@ -114,14 +145,16 @@ pub async fn create(
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("DELETE FROM sessions WHERE created_at < $1 OR last_seen_at < $2")
-            .bind(clock::before(ABSOLUTE_LIFETIME))
-            .bind(clock::before(IDLE_TIMEOUT))
+        let [kept_since, since, seen_since] = live_bounds();
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM sessions AS s WHERE NOT {}", live(1))))
+            .bind(&kept_since)
+            .bind(&since)
+            .bind(&seen_since)
             .execute(&mut *tx)
             .await?;
         sqlx::query(
-            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, client_ip, user_agent)
-             VALUES ($1, $2, $3, $4, $4, $5, $6)",
+            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, client_ip, user_agent, id, kept)
+             VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)",
         )
         .bind(token_hash(&session.token))
         .bind(user_id)
@@ -129,6 +162,8 @@ pub async fn create(
         .bind(&now)
         .bind(origin.client_ip)
         .bind(origin.user_agent.chars().take(300).collect::<String>())
+        .bind(public_id())
+        .bind(origin.kept)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -147,15 +182,18 @@ struct SessionRow {
 /// Sessions live in the database, so every instance knows every session.
 pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
     let hash = token_hash(token);
+    let [kept_since, since, seen_since] = live_bounds();
     let row: Option<SessionRow> = with_db!(db, |pool| {
-        sqlx::query_as(
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
              JOIN users u ON u.id = s.user_id
-             WHERE s.token_hash = $1 AND s.created_at >= $2 AND s.last_seen_at >= $3",
-        )
+             WHERE s.token_hash = $1 AND {}",
+            live(2)
+        )))
         .bind(&hash)
-        .bind(clock::before(ABSOLUTE_LIFETIME))
-        .bind(clock::before(IDLE_TIMEOUT))
+        .bind(&kept_since)
+        .bind(&since)
+        .bind(&seen_since)
         .fetch_optional(pool)
         .await?
     });
@@ -183,7 +221,7 @@ pub async fn delete(db: &Db, token: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Ends every session of the user with `email` (after a password reset).
+/// Ends every session of the user with `email` (after a password is set or reset).
 pub async fn delete_all_of(db: &Db, email: &str) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query(
@@ -200,6 +238,10 @@ pub async fn delete_all_of(db: &Db, email: &str) -> anyhow::Result<()> {
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionListing {
+    /// Names the session for `DELETE /api/admin/account/sessions/{id}`.
+    pub id: String,
+    /// Kept signed in on its device ('Keep me signed in'): it lasts 30 days from `startedAt`.
+    pub kept: bool,
     pub started_at: String,
     pub last_seen_at: String,
     pub client_ip: String,
@@ -211,18 +253,36 @@ pub struct SessionListing {
 
 /// The live sessions of `user_id`, the newest first; `token` marks the asking one.
 pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<SessionListing>> {
+    let [kept_since, since, seen_since] = live_bounds();
     Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT created_at AS started_at, last_seen_at, client_ip, user_agent, token_hash = $2 AS current
-             FROM sessions WHERE user_id = $1 AND created_at >= $3 AND last_seen_at >= $4
-             ORDER BY last_seen_at DESC",
-        )
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT s.id, s.kept, s.created_at AS started_at, s.last_seen_at, s.client_ip, s.user_agent,
+                    s.token_hash = $5 AS current
+             FROM sessions s WHERE s.user_id = $1 AND {}
+             ORDER BY s.last_seen_at DESC",
+            live(2)
+        )))
         .bind(user_id)
+        .bind(&kept_since)
+        .bind(&since)
+        .bind(&seen_since)
         .bind(token_hash(token))
-        .bind(clock::before(ABSOLUTE_LIFETIME))
-        .bind(clock::before(IDLE_TIMEOUT))
         .fetch_all(pool)
         .await?
+    }))
+}
+
+/// Ends the session `id` of `user_id` (the account page's 'Sign out' on a device); whether it
+/// was there.
+pub async fn delete_by_id(db: &Db, user_id: i64, id: &str) -> anyhow::Result<bool> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id = $2")
+            .bind(user_id)
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+            == 1
     }))
 }
 
@@ -259,10 +319,12 @@ mod tests {
 
     #[test]
     fn the_cookie_is_http_only_lax_and_host_prefixed_over_https() {
-        let cookie = CookiePolicy { https: true }.session("t".into()).to_string();
+        let cookie = CookiePolicy { https: true }.session("t".into(), false).to_string();
         assert_eq!(cookie, "__Host-trailerworks_session=t; HttpOnly; SameSite=Lax; Secure; Path=/");
-        let plain = CookiePolicy { https: false }.session("t".into()).to_string();
+        let plain = CookiePolicy { https: false }.session("t".into(), false).to_string();
         assert_eq!(plain, "trailerworks_session=t; HttpOnly; SameSite=Lax; Path=/");
+        let kept = CookiePolicy { https: false }.session("t".into(), true).to_string();
+        assert!(kept.contains("Max-Age=2592000"), "{kept}");
     }
 
     #[test]

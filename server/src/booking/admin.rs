@@ -10,7 +10,9 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
+    events::{self, Event},
     inbox::{self, Customer, Key, Params, known_status},
+    records::label,
     sources::{self, SourceTable},
     store::{self, BookingRecord, STATUSES},
 };
@@ -20,11 +22,8 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    clock,
-    content::Content,
     db::Db,
     error::{ApiError, Checked},
-    schedule::calendar::{Calendar, Slot},
     site::SiteDetails,
 };
 
@@ -106,22 +105,6 @@ pub async fn list(
     }))
 }
 
-/// Gives each answer its short name from the assistant's questions, and each time its label on
-/// the shop's clock.
-pub fn label(bookings: &mut [BookingRecord], content: &Content) {
-    let calendar = Calendar::new(content);
-    for booking in bookings.iter_mut() {
-        for answer in &mut booking.answers {
-            answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
-        }
-        if let Some(time) = &mut booking.appointment
-            && let (Some(start), Some(end)) = (clock::instant(&time.start), clock::instant(&time.end))
-        {
-            time.label = calendar.label(Slot { start, end });
-        }
-    }
-}
-
 #[derive(Deserialize)]
 pub struct Weeks {
     weeks: Option<u8>,
@@ -193,6 +176,7 @@ pub async fn set_status(
     if !store::set_status(&db, id, status).await? {
         return Err(ApiError::NotFound("There is no such booking."));
     }
+    events::record(&db, id, Event::Status(status), &admin.user.email).await?;
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
         .await?;
     Ok(Json(StatusSet { id, status: status.to_owned() }))

@@ -8,15 +8,23 @@ use axum::{Json, extract::State};
 use serde::Serialize;
 
 use super::{routes::BookingDesk, store};
-use crate::{api_doc::AdminRefusals, auth::guard::Admin, backup, delivery::Channel, error::ApiError};
+use crate::{
+    api_doc::AdminRefusals,
+    auth::guard::Admin,
+    backup,
+    delivery::{Channel, devices},
+    error::ApiError,
+};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeskStatus {
     /// Bookings with the status 'new'.
     pub new_bookings: i64,
-    /// Where each new booking is sent: `email` (the shop's inbox, with a copy to the visitor)
-    /// and `webhook`; empty when it goes nowhere.
+    /// Requests nobody has answered yet (the menu and the tab's title show it).
+    pub unanswered: i64,
+    /// Where each new booking is sent: `email` (the shop's inbox, with a copy to the visitor),
+    /// `webhook` and `push` (a device of the owner's); empty when it goes nowhere.
     pub channels: Vec<&'static str>,
     /// The server can send e-mail (so a missing address is all that is missing for `email`).
     pub email_configured: bool,
@@ -39,7 +47,8 @@ pub async fn status(
     _admin: Admin,
 ) -> Result<Json<DeskStatus>, ApiError> {
     let new_bookings = store::count_with_status(&desk.db, "new").await?;
-    let channels = desk
+    let unanswered = store::count_unanswered(&desk.db).await?;
+    let mut channels: Vec<&'static str> = desk
         .outbox
         .channels()
         .await?
@@ -47,7 +56,10 @@ pub async fn status(
         .filter(|channel| *channel != Channel::Confirmation)
         .map(Channel::as_str)
         .collect();
+    if !devices::list(&desk.db).await?.is_empty() {
+        channels.push(Channel::Push.as_str());
+    }
     let (email_configured, _) = desk.outbox.configured();
     let backups = backup::schedule::Status::read(&desk.db).await?;
-    Ok(Json(DeskStatus { new_bookings, channels, email_configured, backups }))
+    Ok(Json(DeskStatus { new_bookings, unanswered, channels, email_configured, backups }))
 }

@@ -13,8 +13,8 @@ use futures_util::{StreamExt as _, stream};
 use jiff::{Timestamp, tz::TimeZone};
 
 use super::{
-    admin::label,
     inbox::{self, At, Filter, Params},
+    records::label,
     store::BookingRecord,
 };
 use crate::{

@@ -15,14 +15,21 @@ use axum::{
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 
-use super::{routes::BookingDesk, store::NoteWrites as _};
+use super::{
+    routes::BookingDesk,
+    store::{NoteWrites as _, VISITOR},
+};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
     clock,
     content::Content,
     db::Db,
-    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    delivery::{
+        Channel, Purpose,
+        devices::{self, Occasion, PushWrites as _},
+        store::OutboxWrites as _,
+    },
     error::{ApiError, Checked},
     schedule::{
         calendar::{Calendar, Kind, Slot},
@@ -39,8 +46,6 @@ const WITHOUT_TIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// How long after its time a link still works.
 const AFTER_TIME: SignedDuration = SignedDuration::from_hours(24);
 const MAX_REASON: usize = 500;
-/// Who wrote the notes a visitor's change leaves in the inbox.
-const VISITOR: &str = "the customer, with their link";
 
 /// An answer the visitor picked.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -82,6 +87,7 @@ struct BookingRow {
     created_at: String,
     cancelled_at: Option<String>,
     urgent: bool,
+    emergency: bool,
 }
 
 /// The request a link leads to, while the link works.
@@ -95,7 +101,7 @@ async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
         || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
     let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
     let row: BookingRow = with_db!(&desk.db, |pool| {
-        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent FROM bookings WHERE id = $1")
+        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent, emergency FROM bookings WHERE id = $1")
             .bind(id)
             .fetch_optional(pool)
             .await
@@ -289,6 +295,7 @@ pub async fn change_time(
         id: found.row.id,
         note: format!("Asked for another time: {}", calendar.label(slot)),
         notify: desk.outbox.channels().await?.contains(&Channel::Email),
+        occasion: desk.occasion(&found, &content),
     };
     let taken = !move_time(&desk.db, &change, kind, slot, calendar.capacity(kind)).await?;
     if taken {
@@ -338,8 +345,10 @@ pub async fn cancel(
         }
     }
     let found = find(&desk, &token).await?;
+    let content = desk.site.content();
     let change = Change {
         id: found.row.id,
+        occasion: desk.occasion(&found, &content),
         note: match &reason {
             Some(reason) => format!("Cancelled the request: {reason}"),
             None => "Cancelled the request.".to_owned(),
@@ -352,12 +361,25 @@ pub async fn cancel(
     Ok(Json(desk.view(&found).await?))
 }
 
-/// A change the visitor makes: to which request, the note it leaves in the inbox, and whether
-/// the shop hears of it by e-mail.
+/// A change the visitor makes: to which request, the note it leaves in the inbox, whether the
+/// shop hears of it by e-mail, and what the owner's devices make of it.
 struct Change {
     id: i64,
     note: String,
     notify: bool,
+    occasion: Occasion,
+}
+
+impl BookingDesk {
+    /// What a change to `found` is, for the owner's devices.
+    fn occasion(&self, found: &Found, content: &Content) -> Occasion {
+        Occasion {
+            urgent: found.row.urgent,
+            emergency: found.row.emergency,
+            customer_change: true,
+            shop_minute: devices::shop_minute(&content.business.zone()),
+        }
+    }
 }
 
 /// Moves request `change.id` to `slot` (asked for, to be confirmed again), in one transaction
@@ -373,9 +395,16 @@ async fn move_time(db: &Db, change: &Change, kind: Kind, slot: Slot, capacity: u
         }
         tx.cancel_time_messages(change.id).await?;
         tx.add_note(change.id, &change.note, VISITOR).await?;
+        // Today lists the change until the owner acts on the request.
+        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
+            .bind(clock::now())
+            .bind(change.id)
+            .execute(&mut *tx)
+            .await?;
         if change.notify {
             tx.enqueue(change.id, Channel::Email, Purpose::Changed(version), &clock::now()).await?;
         }
+        tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion).await?;
         tx.commit().await?;
         Ok(true)
     })
@@ -388,7 +417,7 @@ async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyho
         let mut tx = pool.begin().await?;
         let now = clock::now();
         let cancelled = sqlx::query(
-            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1
+            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1
              WHERE id = $3 AND cancelled_at IS NULL",
         )
         .bind(&now)
@@ -404,6 +433,7 @@ async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyho
             if change.notify {
                 tx.enqueue(change.id, Channel::Email, Purpose::Cancelled, &now).await?;
             }
+            tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion).await?;
         }
         tx.commit().await?;
         Ok(())

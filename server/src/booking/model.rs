@@ -107,6 +107,8 @@ pub struct NewBooking {
     pub location_city: Option<String>,
     /// The visitor gave an emergency or urgent answer (`classify`).
     pub urgent: bool,
+    /// The visitor gave an emergency answer (`classify`).
+    pub emergency: bool,
     pub source: Source,
     /// Names of the uploaded photos this booking takes.
     pub photos: Vec<String>,
@@ -156,6 +158,7 @@ impl NewBooking {
     /// the assistant's script), and checks its location against the service area.
     pub fn classify(mut self, chat: &Chat, area: &ServiceArea) -> Self {
         self.urgent = self.answers.iter().any(|a| chat.is_urgent(&a.answer));
+        self.emergency = self.answers.iter().any(|a| chat.is_emergency(&a.answer));
         self.location_city = self.location.as_deref().and_then(|place| match area.find(place) {
             Verdict::City(city) => Some(city.name),
             Verdict::Home => Some(area.home().to_owned()),
@@ -236,6 +239,7 @@ impl BookingForm {
             location,
             location_city: None,
             urgent: false,
+            emergency: false,
             source: self.source.unwrap_or_default().clean(),
             photos: self.photos,
             photos_link: None,

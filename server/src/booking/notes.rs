@@ -8,7 +8,10 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::store::NoteRecord;
+use super::{
+    events::{self, Event},
+    store::NoteRecord,
+};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
@@ -76,5 +79,6 @@ pub async fn add(
     });
     let note = note.ok_or(ApiError::NotFound("There is no such booking."))?;
     audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
+    events::record(&db, id, Event::Note, &admin.user.email).await?;
     Ok((StatusCode::CREATED, Json(note)))
 }

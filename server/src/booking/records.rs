@@ -12,15 +12,20 @@ use super::{
 };
 use crate::{
     clock,
+    content::Content,
     db::Db,
     rows_grouped_by,
-    schedule::{links, store as appointments},
+    schedule::{
+        calendar::{Calendar, Slot},
+        links, store as appointments,
+    },
+    with_db,
 };
 
 /// The columns of a `BookingRow`, and whether it sorts among the open urgent requests.
 pub const ROW_COLUMNS: &str = "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at, cancel_reason,
-    (urgent AND status IN ('new', 'contacted')) AS open_urgent";
+    emergency, first_response_at, customer_change_at, (urgent AND status IN ('new', 'contacted')) AS open_urgent";
 
 /// A booking as stored, before its answers, photos, deliveries, notes and time are added.
 #[derive(sqlx::FromRow)]
@@ -41,6 +46,9 @@ pub struct BookingRow {
     source: SourceRecord,
     cancelled_at: Option<String>,
     cancel_reason: Option<String>,
+    emergency: bool,
+    first_response_at: Option<String>,
+    customer_change_at: Option<String>,
     /// An urgent request still new or contacted: the inbox shows these first.
     pub open_urgent: bool,
 }
@@ -75,6 +83,9 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 spam_reason: row.spam_reason,
                 created_at: row.created_at,
                 urgent: row.urgent,
+                emergency: row.emergency,
+                first_response_at: row.first_response_at,
+                customer_change_at: row.customer_change_at,
                 location: row.location,
                 location_city: row.location_city,
                 source: row.source,
@@ -96,6 +107,36 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
             }
         })
         .collect())
+}
+
+/// Gives each answer its short name from the assistant's questions, and each time its label on
+/// the shop's clock.
+pub fn label(bookings: &mut [BookingRecord], content: &Content) {
+    let calendar = Calendar::new(content);
+    for booking in bookings.iter_mut() {
+        for answer in &mut booking.answers {
+            answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+        }
+        if let Some(time) = &mut booking.appointment
+            && let (Some(start), Some(end)) = (clock::instant(&time.start), clock::instant(&time.end))
+        {
+            time.label = calendar.label(Slot { start, end });
+        }
+    }
+}
+
+/// Booking `id` with everything the inbox shows of it (answers labelled, time on the shop's
+/// clock), if there is one.
+pub async fn one(db: &Db, id: i64, content: &Content) -> anyhow::Result<Option<BookingRecord>> {
+    let rows: Vec<BookingRow> = with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM bookings WHERE id = $1")))
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+    });
+    let mut found = records(db, rows).await?;
+    label(&mut found, content);
+    Ok(found.pop())
 }
 
 #[derive(sqlx::FromRow)]
@@ -150,6 +191,7 @@ async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRe
 struct DeliveryRow {
     booking_id: i64,
     channel: String,
+    device: Option<String>,
     purpose: String,
     state: String,
     attempts: i64,
@@ -164,8 +206,8 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
         db,
         ids,
         DeliveryRow,
-        "channel, purpose, state, attempts, last_error, next_attempt_at, sent_at",
-        "deliveries",
+        "channel, device, purpose, state, attempts, last_error, next_attempt_at, sent_at",
+        "(SELECT d.*, p.name AS device FROM deliveries d LEFT JOIN push_devices p ON p.id = d.device_id) AS d",
         "id"
     );
     Ok(each_as(grouped, DeliveryRow::record))
@@ -176,6 +218,7 @@ impl DeliveryRow {
         let pending = self.state == "pending";
         DeliveryRecord {
             channel: self.channel,
+            device: self.device,
             purpose: self.purpose,
             state: if pending && self.attempts > 0 { "retrying".to_owned() } else { self.state },
             attempts: self.attempts,
@@ -212,4 +255,16 @@ async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteReco
         written_by: row.written_by,
         written_at: row.written_at,
     }))
+}
+
+/// The newest note the customer's own change left on each of `ids` ("Asked for another time: ...").
+pub async fn last_customer_notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+    let notes = notes(db, ids).await?;
+    Ok(notes
+        .into_iter()
+        .filter_map(|(id, notes)| {
+            let last = notes.into_iter().rev().find(|note| note.written_by == super::store::VISITOR)?;
+            Some((id, last.body))
+        })
+        .collect())
 }

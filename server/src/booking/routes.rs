@@ -19,7 +19,7 @@ use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     client::ClientAddress,
     db::Db,
-    delivery::Outbox,
+    delivery::{Outbox, devices},
     error::{ApiError, Checked},
     insights::{self, Insights},
     media::MediaStore,
@@ -131,6 +131,7 @@ pub async fn create(
     let origin = Origin {
         client_ip: &client_ip,
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        shop_minute: devices::shop_minute(&content.business.zone()),
     };
     let stored =
         match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await

@@ -7,7 +7,11 @@ use super::model::NewBooking;
 use crate::{
     clock,
     db::Db,
-    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    delivery::{
+        Channel, Purpose,
+        devices::{Occasion, PushWrites as _},
+        store::OutboxWrites as _,
+    },
     for_both_connections,
     schedule::{
         calendar::Kind,
@@ -22,10 +26,12 @@ const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 /// At most one confirmation e-mail goes to an address in this long.
 const CONFIRMATION_WINDOW: Duration = Duration::from_secs(60 * 60);
 
-/// Where a request came from, for abuse handling; never logged.
+/// Where a request came from, for abuse handling (never logged), and when on the shop's clock
+/// (the minute of the day, for the owner's devices' quiet hours).
 pub struct Origin<'a> {
     pub client_ip: &'a str,
     pub user_agent: Option<&'a str>,
+    pub shop_minute: u16,
 }
 
 /// The stored booking's id, whether this call created it (false for a repeated submit), and a
@@ -75,8 +81,8 @@ pub async fn insert(
         let inserted: Option<i64> = sqlx::query_scalar(
             "INSERT INTO bookings (submission_id, name, email, phone, details, message, status, spam_reason,
                                    client_ip, user_agent, created_at, updated_at, location, location_city,
-                                   urgent, source_page, source_button, referrer_host, utm_source, utm_campaign)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                                   urgent, source_page, source_button, referrer_host, utm_source, utm_campaign, emergency)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
              ON CONFLICT (submission_id) DO NOTHING
              RETURNING id",
         )
@@ -99,6 +105,7 @@ pub async fn insert(
         .bind(&booking.source.referrer_host)
         .bind(&booking.source.utm_source)
         .bind(&booking.source.utm_campaign)
+        .bind(booking.emergency)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(id) = inserted else {
@@ -175,6 +182,13 @@ pub async fn insert(
                 }
                 tx.enqueue(id, *channel, Purpose::Request, &now).await?;
             }
+            let occasion = Occasion {
+                urgent: booking.urgent,
+                emergency: booking.emergency,
+                customer_change: false,
+                shop_minute: origin.shop_minute,
+            };
+            tx.enqueue_pushes(id, &Purpose::Request.key(), occasion).await?;
         }
         let manage_token = tx.mint_link(id, Link::Manage).await?;
         tx.commit().await?;
@@ -198,8 +212,15 @@ pub struct BookingRecord {
     pub status: String,
     pub spam_reason: Option<String>,
     pub created_at: String,
-    /// The visitor gave an emergency answer.
+    /// The visitor gave an emergency or urgent answer.
     pub urgent: bool,
+    /// The visitor gave an emergency answer.
+    pub emergency: bool,
+    /// When the shop first answered (a status, a Call, Text or E-mail tap, a note, a confirmed
+    /// time); None while the request waits.
+    pub first_response_at: Option<String>,
+    /// When the customer changed or cancelled the request with their link, until the owner acts.
+    pub customer_change_at: Option<String>,
     /// Where the trailer is, as typed (mobile service only).
     pub location: Option<String>,
     /// The service-area city that location is in; None when it is outside.
@@ -280,6 +301,8 @@ pub struct AnswerRecord {
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryRecord {
     pub channel: String,
+    /// The device a push went to.
+    pub device: Option<String>,
     /// request (the first notice), time-N, reminder-N, changed-N, cancelled, review.
     pub purpose: String,
     pub state: String,
@@ -301,6 +324,9 @@ pub struct NoteRecord {
 }
 
 /// Writes a note inside the caller's transaction (a change the visitor made with their link).
+/// Who wrote the notes a visitor's change leaves in the inbox.
+pub const VISITOR: &str = "the customer, with their link";
+
 pub trait NoteWrites {
     fn add_note(
         &mut self,
@@ -322,6 +348,17 @@ for_both_connections!(impl NoteWrites {
         Ok(())
     }
 });
+
+/// How many requests nobody has answered yet (not cancelled by the customer either).
+pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM bookings WHERE status = 'new' AND first_response_at IS NULL AND cancelled_at IS NULL",
+        )
+        .fetch_one(pool)
+        .await?
+    }))
+}
 
 /// How many bookings have `status`.
 pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {

@@ -45,6 +45,11 @@ pub struct FollowUp {
 }
 
 impl Chat {
+    /// Whether `answer` makes a request an emergency.
+    pub fn is_emergency(&self, answer: &str) -> bool {
+        self.emergency_answers.iter().any(|emergency| emergency == answer)
+    }
+
     /// Whether `answer` makes a request urgent (an emergency is urgent too).
     pub fn is_urgent(&self, answer: &str) -> bool {
         self.emergency_answers.iter().chain(&self.urgent_answers).any(|urgent| urgent == answer)

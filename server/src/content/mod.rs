@@ -7,6 +7,7 @@ mod chat;
 mod checker;
 mod hours;
 mod model;
+mod promise;
 mod scheduling;
 mod shape;
 pub mod validate;
@@ -22,6 +23,7 @@ pub use model::{
     Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat, SubService, Testimonial,
     ThankYou,
 };
+pub use promise::Promise;
 pub use scheduling::{Scheduling, Times};
 
 /// The content file built into the binary, used when no `--content` file is given.

@@ -45,12 +45,21 @@ pub struct Business {
     pub builder_name: String,
     pub builder_url: String,
     pub financing_provider: String,
+    /// How soon a request is answered, in the shop's hours ("1 business day", "2 hours"): the
+    /// visitor's e-mail says it, and the admin measures every request against it.
     pub response_time: String,
+    /// How soon an emergency is answered, around the clock ("30 minutes").
+    #[serde(default = "default_emergency_response_time")]
+    pub emergency_response_time: String,
     pub emergency: String,
     /// The shop's time zone (IANA name): scheduled posts are set in it.
     pub time_zone: String,
     pub address: Address,
     pub hours: Vec<Hours>,
+}
+
+fn default_emergency_response_time() -> String {
+    "30 minutes".to_owned()
 }
 
 impl Business {

@@ -34,6 +34,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         Some((local, domain)) if !local.is_empty() && domain.contains('.') => {}
         _ => c.fail("business.email", "must be an e-mail address"),
     }
+    if super::Promise::parse(&b.emergency_response_time).is_none() {
+        c.fail("business.emergency_response_time", "must say how long, for example: 30 minutes, or 2 hours");
+    }
     if jiff::tz::TimeZone::get(&b.time_zone).is_err() {
         c.fail("business.time_zone", "must be a time zone name such as America/Denver");
     }

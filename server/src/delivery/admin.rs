@@ -169,7 +169,7 @@ pub async fn send_test(
         "webhook" => Channel::Webhook,
         _ => return Err(ApiError::invalid("channel", "Choose email or webhook")),
     };
-    let id = store::enqueue_test(outbox.db(), channel, &admin.user.email).await?;
+    let id = store::enqueue_test(outbox.db(), channel, None, &admin.user.email).await?;
     outbox.wake();
     audit::record(outbox.db(), &admin.actor(), Action::TestNotificationSent, channel.as_str()).await?;
     Ok((StatusCode::ACCEPTED, Json(TestQueued { id })))

@@ -27,11 +27,15 @@ pub struct EmailSettings {
     pub from: Mailbox,
     /// Who gets the shop's e-mail while the owner has set nobody in the admin.
     pub to: Option<Mailbox>,
+    /// Where the admin shows requests (`https://trailers.example.com/dbadmin/bookings`): each
+    /// request's page is this and its number.
+    pub requests_url: String,
 }
 
 pub struct EmailSender {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    requests_url: String,
 }
 
 impl EmailSender {
@@ -40,16 +44,25 @@ impl EmailSender {
             .context("The SMTP URL is invalid")?
             .timeout(Some(Duration::from_secs(20)))
             .build();
-        Ok(Self { transport, from: settings.from })
+        Ok(Self { transport, from: settings.from, requests_url: settings.requests_url })
     }
 
     /// The new request, to the business inbox `to`; an emergency says so first in the subject.
     pub async fn notify_shop(&self, to: &[Mailbox], outgoing: &BookingMessage) -> anyhow::Result<()> {
         let body = format!(
-            "New service request #{}\n\nName: {}\nE-mail: {}\nPhone: {}\n\n{}\n",
-            outgoing.booking_id, outgoing.name, outgoing.email, outgoing.phone, outgoing.message
+            "New service request #{id}\nOpen it: {url}/{id}\n\nName: {}\nE-mail: {}\nPhone: {}\n\n{}\n",
+            outgoing.name,
+            outgoing.email,
+            outgoing.phone,
+            outgoing.message,
+            id = outgoing.booking_id,
+            url = self.requests_url,
         );
-        let urgent = if outgoing.urgent { "URGENT: " } else { "" };
+        let urgent = match (outgoing.emergency, outgoing.urgent) {
+            (true, _) => "EMERGENCY: ",
+            (false, true) => "URGENT: ",
+            (false, false) => "",
+        };
         let mut message = Message::builder().message_id(Some(self.message_id("booking", &outgoing.key)));
         for recipient in to {
             message = message.to(recipient.clone());
@@ -155,6 +168,19 @@ impl EmailSender {
             .subject(composed.subject.clone())
             .header(ContentType::TEXT_PLAIN)
             .body(composed.body.clone())
+            .context("Failed to build the e-mail")?;
+        self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
+        Ok(())
+    }
+
+    /// A plain e-mail to one address, sent at once (a password reset link, which is never stored).
+    pub async fn direct(&self, to: &str, subject: &str, body: String) -> anyhow::Result<()> {
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(Mailbox::new(None, to.parse().context("The account's e-mail address is not deliverable")?))
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
             .context("Failed to build the e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
         Ok(())

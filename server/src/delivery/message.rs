@@ -33,6 +33,8 @@ pub enum Channel {
     Webhook,
     /// The visitor's copy, with the request number.
     Confirmation,
+    /// A push notification to one of the owner's devices (the delivery names the device).
+    Push,
 }
 
 impl Channel {
@@ -41,11 +43,14 @@ impl Channel {
             Self::Email => "email",
             Self::Webhook => "webhook",
             Self::Confirmation => "confirmation",
+            Self::Push => "push",
         }
     }
 
     pub(super) fn parse(name: &str) -> Option<Self> {
-        [Self::Email, Self::Webhook, Self::Confirmation].into_iter().find(|channel| channel.as_str() == name)
+        [Self::Email, Self::Webhook, Self::Confirmation, Self::Push]
+            .into_iter()
+            .find(|channel| channel.as_str() == name)
     }
 }
 
@@ -132,4 +137,8 @@ pub struct BookingMessage {
     pub message: String,
     /// The visitor gave an emergency or urgent answer: the shop's subject says so.
     pub urgent: bool,
+    /// The visitor gave an emergency answer.
+    pub emergency: bool,
+    /// The service-area city the trailer is in, if it said where and that is in the area.
+    pub location_city: Option<String>,
 }

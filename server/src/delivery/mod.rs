@@ -3,8 +3,11 @@
 //! is lost to a restart or an outage.
 
 pub mod admin;
+pub mod devices;
 mod email;
 mod message;
+pub mod push;
+pub mod push_admin;
 pub mod recipients;
 pub mod store;
 mod webhook;
@@ -21,6 +24,7 @@ pub use webhook::WebhookSettings;
 
 use crate::{clock, db::Db, metrics, site::SiteDetails};
 use email::VisitorMail;
+use push::{Notice, PushSender, Pushed};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -50,6 +54,8 @@ pub struct Outbox {
     /// Who gets the shop's e-mail when the owner has set nobody.
     default_recipient: Option<Mailbox>,
     webhook: Option<webhook::WebhookSender>,
+    /// Push notifications to the owner's devices (always on: a device subscribes from the admin).
+    push: PushSender,
     retry_base: Duration,
     max_attempts: u32,
     lease: Duration,
@@ -64,6 +70,7 @@ impl Outbox {
         settings: DeliverySettings,
         site: Arc<SiteDetails>,
         messages: Arc<dyn Messages>,
+        push: PushSender,
     ) -> anyhow::Result<Self> {
         let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
@@ -73,6 +80,7 @@ impl Outbox {
             default_recipient,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
+            push,
             retry_base: settings.retry_base,
             max_attempts: settings.max_attempts.max(1),
             lease: settings.lease,
@@ -108,9 +116,22 @@ impl Outbox {
             .collect()
     }
 
+    /// The VAPID public key browsers subscribe with (`applicationServerKey`).
+    pub fn push_key(&self) -> &str {
+        self.push.public_key()
+    }
+
     /// Whether the server can send e-mail (SMTP settings) and webhooks.
     pub fn configured(&self) -> (bool, bool) {
         (self.email.is_some(), self.webhook.is_some())
+    }
+
+    /// Sends `body` to `to` at once, outside the outbox (a password reset link must not be
+    /// stored; a lost one is asked for again).
+    pub async fn send_now(&self, to: &str, subject: &str, body: String) -> anyhow::Result<()> {
+        let sender =
+            self.email.as_ref().ok_or_else(|| anyhow::anyhow!("e-mail delivery is not configured"))?;
+        sender.direct(to, subject, body).await
     }
 
     /// The server's `--notify-email`, if given.
@@ -207,7 +228,7 @@ impl Outbox {
         {
             attempted += 1;
             let result = tokio::select! {
-                result = self.send(claimed.channel, claimed.purpose, &claimed.outgoing) => result,
+                result = self.send(&claimed) => result,
                 () = self.stopped() => {
                     store::release(&self.db, claimed.id).await?;
                     tracing::info!(delivery = claimed.id, "stopping: released the delivery being sent");
@@ -274,7 +295,8 @@ enum Sent {
 }
 
 impl Outbox {
-    async fn send(&self, channel: Channel, purpose: Purpose, outgoing: &Outgoing) -> anyhow::Result<Sent> {
+    async fn send(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
+        let (channel, purpose, outgoing) = (claimed.channel, claimed.purpose, &claimed.outgoing);
         let not_configured = || anyhow::anyhow!("{} delivery is not configured", channel.as_str());
         match channel {
             Channel::Email => {
@@ -329,8 +351,39 @@ impl Outbox {
                     Outgoing::Composed(_) => anyhow::bail!("a composed message goes by e-mail only"),
                 }
             }
+            Channel::Push => return self.push(claimed).await,
         }
         Ok(Sent::Delivered)
+    }
+
+    /// A push to the device the delivery names; a device its push service says is gone is
+    /// forgotten (with the pushes still waiting for it).
+    async fn push(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
+        let device = claimed.device_id.ok_or_else(|| anyhow::anyhow!("a push names no device"))?;
+        let Some(target) = devices::target(&self.db, device).await? else {
+            return Ok(Sent::Stale("the device was removed"));
+        };
+        let content = self.site.content();
+        let (notice, topic) = match &claimed.outgoing {
+            Outgoing::Booking(message) => {
+                let answers = store::answers(&self.db, message.booking_id).await?;
+                let notice = Notice::for_booking(message, &answers, &content.chat, claimed.purpose);
+                (notice, format!("b{}-{}", message.booking_id, claimed.purpose.key()))
+            }
+            Outgoing::Test(test) => (Notice::test(&content.business.name), format!("test-{}", test.id)),
+            Outgoing::Composed(_) => anyhow::bail!("a composed message goes by e-mail only"),
+        };
+        let contact = format!("mailto:{}", content.business.email);
+        match self.push.send(&target, &notice, &contact, &topic).await? {
+            Pushed::Delivered => {
+                devices::pushed(&self.db, device).await?;
+                Ok(Sent::Delivered)
+            }
+            Pushed::Gone => {
+                devices::remove_endpoint(&self.db, &target.endpoint).await?;
+                Ok(Sent::Stale("the device no longer takes notifications; it was removed"))
+            }
+        }
     }
 }
 

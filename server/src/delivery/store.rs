@@ -9,6 +9,8 @@ use crate::{clock, db::Db, for_both_connections, with_db};
 pub struct Claimed {
     pub id: i64,
     pub channel: Channel,
+    /// The device a push goes to.
+    pub device_id: Option<i64>,
     pub purpose: Purpose,
     pub attempts: u32,
     pub outgoing: Outgoing,
@@ -23,6 +25,7 @@ struct ClaimedRow {
     subject: Option<String>,
     body: Option<String>,
     channel: String,
+    device_id: Option<i64>,
     purpose: String,
     attempts: i64,
 }
@@ -57,7 +60,7 @@ for_both_connections!(impl OutboxWrites {
     async fn enqueue(&mut self, booking_id: i64, channel: Channel, purpose: Purpose, due: &str) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (booking_id, channel, purpose) DO NOTHING",
+             ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
         )
         .bind(booking_id)
         .bind(channel.as_str())
@@ -105,6 +108,8 @@ struct BookingRow {
     phone: String,
     message: String,
     urgent: bool,
+    emergency: bool,
+    location_city: Option<String>,
 }
 
 /// Reserves the next due delivery for `lease` and returns it with its booking.
@@ -118,7 +123,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1)
-                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, purpose, attempts",
+                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -132,7 +137,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
                              ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, purpose, attempts",
+                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts",
             )
             .bind(&until)
             .bind(&now)
@@ -151,7 +156,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
         (Some(booking_id), _, _) => {
             let booking: BookingRow = with_db!(db, |pool| {
                 sqlx::query_as(
-                    "SELECT submission_id, name, email, phone, message, urgent FROM bookings WHERE id = $1",
+                    "SELECT submission_id, name, email, phone, message, urgent, emergency, location_city FROM bookings WHERE id = $1",
                 )
                 .bind(booking_id)
                 .fetch_one(pool)
@@ -165,6 +170,8 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
                 phone: booking.phone,
                 message: booking.message,
                 urgent: booking.urgent,
+                emergency: booking.emergency,
+                location_city: booking.location_city,
             })
         }
         (None, Some(by), _) => Outgoing::Test(TestMessage { id: claimed.id, by }),
@@ -178,23 +185,42 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
     Ok(Some(Claimed {
         id: claimed.id,
         channel,
+        device_id: claimed.device_id,
         purpose,
         attempts: claimed.attempts.try_into().unwrap_or(u32::MAX),
         outgoing,
     }))
 }
 
-/// Puts a test of `channel`, asked for by `by`, in the outbox; its id.
-pub async fn enqueue_test(db: &Db, channel: Channel, by: &str) -> anyhow::Result<i64> {
+/// Puts a test of `channel` (to device `device_id`, for a push), asked for by `by`, in the
+/// outbox; its id.
+pub async fn enqueue_test(
+    db: &Db,
+    channel: Channel,
+    device_id: Option<i64>,
+    by: &str,
+) -> anyhow::Result<i64> {
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar(
-            "INSERT INTO deliveries (test_by, channel, next_attempt_at, created_at) VALUES ($1, $2, $3, $3) RETURNING id",
+            "INSERT INTO deliveries (test_by, channel, device_id, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)
+             RETURNING id",
         )
         .bind(by)
         .bind(channel.as_str())
+        .bind(device_id)
         .bind(clock::now())
         .fetch_one(pool)
         .await?
+    }))
+}
+
+/// Booking `booking_id`'s answers, in the assistant's order: question and answer.
+pub async fn answers(db: &Db, booking_id: i64) -> anyhow::Result<Vec<(String, String)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(booking_id)
+            .fetch_all(pool)
+            .await?
     }))
 }
 
@@ -215,6 +241,7 @@ pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> 
     let (first, second) = match channel {
         Channel::Email | Channel::Confirmation => (Channel::Email, Channel::Confirmation),
         Channel::Webhook => (Channel::Webhook, Channel::Webhook),
+        Channel::Push => (Channel::Push, Channel::Push),
     };
     let last_success_at: Option<String> = with_db!(db, |pool| {
         sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = 'sent'")
@@ -258,7 +285,7 @@ pub async fn recent_tests(db: &Db) -> anyhow::Result<Vec<TestDelivery>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, channel, state, attempts, last_error, created_at, sent_at, test_by FROM deliveries
-             WHERE test_by IS NOT NULL ORDER BY id DESC LIMIT 5",
+             WHERE test_by IS NOT NULL AND channel <> 'push' ORDER BY id DESC LIMIT 5",
         )
         .fetch_all(pool)
         .await?

@@ -21,6 +21,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    booking::response::{self, Measure, ResponseTimes},
     db::Db,
     delivery::Outbox,
     error::{ApiError, Checked},
@@ -63,6 +64,8 @@ pub struct InsightsPage {
     #[serde(flatten)]
     figures: Figures,
     report: Report,
+    /// How fast the period's requests were answered, against the site's promises.
+    response: ResponseTimes,
 }
 
 /// `GET /api/admin/insights?days=30`: the last 7, 30 or 90 days of visits, sources and the
@@ -100,6 +103,8 @@ pub async fn show(
     let before = period.before();
     let recipients: Vec<String> =
         outbox.recipients().await?.iter().map(|mailbox| mailbox.email.to_string()).collect();
+    let first_day = period.from.to_zoned(zone.clone()).map_err(anyhow::Error::from)?.timestamp();
+    let response = response::since(&db, &Measure::new(&content.business), first_day).await?;
     Ok(Json(InsightsPage {
         days,
         from: period.from.to_string(),
@@ -116,6 +121,7 @@ pub async fn show(
             recipients,
             last_sent_week: store::last_report(&db).await?,
         },
+        response,
     }))
 }
 

@@ -98,14 +98,46 @@ impl Head {
     }
 }
 
-const FAVICON: &str = "<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">";
+/// The site's icons: the logo (SVG where the browser takes it, else the ICO), and the one a phone
+/// puts on its home screen.
+const FAVICON: &str = "<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">\
+<link rel=\"icon\" href=\"/site/favicon.svg\" type=\"image/svg+xml\">\
+<link rel=\"apple-touch-icon\" href=\"/apple-touch-icon.png\">";
+/// The admin app's colour in the phone's bars (its header's).
+const ADMIN_THEME: &str = "#020617";
 
-/// The head of the admin area's document: never indexed, nor followed.
+/// The head of the admin area's document: never indexed, nor followed; installable (the web app
+/// manifest) with its own colour.
 pub fn admin_tags(site: &Site) -> String {
     let mut html = format!("<title>Admin | {}</title>", escape(&site.content.business.name));
     meta(&mut html, "name", "robots", "noindex, nofollow");
+    meta(&mut html, "name", "theme-color", ADMIN_THEME);
     html.push_str(FAVICON);
+    html.push_str("<link rel=\"manifest\" href=\"/dbadmin/manifest.webmanifest\">");
     html
+}
+
+/// The admin app's web app manifest: installed, it opens on Today, on its own, with the icons
+/// made from the logo.
+pub fn admin_manifest(site: &Site) -> Value {
+    let business = &site.content.business;
+    let icon = |src: &str, sizes: &str, purpose: &str| serde_json::json!({ "src": src, "sizes": sizes, "type": "image/png", "purpose": purpose });
+    serde_json::json!({
+        "id": "/dbadmin/today",
+        "name": format!("{} Admin", business.name),
+        "short_name": business.short_name,
+        "description": format!("Requests, schedule and site of {}", business.name),
+        "start_url": "/dbadmin/today",
+        "scope": "/dbadmin",
+        "display": "standalone",
+        "background_color": "#f1f5f9",
+        "theme_color": ADMIN_THEME,
+        "icons": [
+            icon("/icons/icon-192.png", "192x192", "any"),
+            icon("/icons/icon-512.png", "512x512", "any"),
+            icon("/icons/icon-maskable-512.png", "512x512", "maskable"),
+        ],
+    })
 }
 
 fn meta(html: &mut String, attribute: &str, key: &str, value: &str) {

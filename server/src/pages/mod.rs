@@ -7,7 +7,7 @@
 mod areas;
 mod blog;
 pub mod crawlers;
-mod head;
+pub mod head;
 mod home;
 mod info;
 mod layout;

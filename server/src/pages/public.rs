@@ -334,6 +334,7 @@ impl Follower for PublicPages {
         match change {
             Change::Blog => self.cache.change(BLOG_SCOPE),
             Change::Site => self.cache.change(SITE_SCOPE),
+            Change::Desk => {}
         }
     }
 }

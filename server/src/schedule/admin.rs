@@ -3,7 +3,7 @@
 //! with a calendar file, then a reminder the day before), dropping a time, and the thank-you
 //! with the review link after a job.
 
-use std::{collections::HashMap, sync::Arc};
+use std::sync::Arc;
 
 use axum::{
     Json,
@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     calendar::{Calendar, Kind, Slot},
+    jobs::{self, Job},
     store::{self as appointments, AppointmentWrites as _, State as TimeState},
 };
 use crate::{
@@ -26,13 +27,11 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::{records, store::AnswerRecord},
+    booking::events::{self, Event},
     clock,
-    content::Content,
     db::Db,
     delivery::{Channel, Outbox, Purpose, store::OutboxWrites as _},
     error::{ApiError, Checked},
-    rows_grouped_by,
     site::SiteDetails,
     with_db,
 };
@@ -48,94 +47,6 @@ pub struct ScheduleDesk {
     pub outbox: Arc<Outbox>,
     /// The site's address, for the calendar feed's links.
     pub public_url: String,
-}
-
-/// A job in the schedule.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Job {
-    pub booking_id: i64,
-    pub name: String,
-    pub phone: String,
-    pub kind: Kind,
-    /// When it starts and ends (UTC).
-    pub start: String,
-    pub end: String,
-    /// Its day on the shop's clock, "2026-12-01", and its hours, "8:00-10:00 AM".
-    pub date: String,
-    pub hours: String,
-    pub state: TimeState,
-    pub urgent: bool,
-    /// The picked answers, "Dump Trailer · Repairs needed".
-    pub summary: String,
-    /// Where the trailer is (mobile work), as typed.
-    pub location: Option<String>,
-}
-
-#[derive(sqlx::FromRow)]
-struct JobRow {
-    booking_id: i64,
-    name: String,
-    phone: String,
-    urgent: bool,
-    location: Option<String>,
-}
-
-impl ScheduleDesk {
-    /// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries
-    /// however many jobs there are.
-    pub async fn jobs(&self, content: &Content, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Job>> {
-        let calendar = Calendar::new(content);
-        let times = appointments::between(&self.db, from, to).await?;
-        let ids: Vec<i64> = times.iter().map(|time| time.booking_id).collect();
-        let mut bookings: HashMap<i64, JobRow> = rows_grouped_by!(
-            booking_id,
-            &self.db,
-            &ids,
-            JobRow,
-            "name, phone, urgent, location",
-            "(SELECT id AS booking_id, name, phone, urgent, location FROM bookings) AS b",
-            "booking_id"
-        )
-        .into_iter()
-        .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
-        .collect();
-        let answers = records::answers(&self.db, &ids).await?;
-        Ok(times
-            .into_iter()
-            .filter_map(|time| {
-                let row = bookings.remove(&time.booking_id)?;
-                Some(Job {
-                    booking_id: row.booking_id,
-                    summary: summary(answers.get(&row.booking_id).map_or(&[], Vec::as_slice), content),
-                    name: row.name,
-                    phone: row.phone,
-                    kind: time.kind,
-                    start: clock::stamp(time.slot.start),
-                    end: clock::stamp(time.slot.end),
-                    date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
-                    hours: calendar.hours_of(time.slot),
-                    state: time.state,
-                    urgent: row.urgent,
-                    location: row.location,
-                })
-            })
-            .collect())
-    }
-}
-
-/// A booking's picked answers in a line, the urgency (the last question) left out: "Dump Trailer
-/// · Repairs needed · Can bring to shop".
-fn summary(answers: &[AnswerRecord], content: &Content) -> String {
-    answers
-        .iter()
-        .filter(|row| {
-            content.chat.picked_label(&row.question, &row.answer).is_some()
-                && content.chat.steps.last().is_none_or(|step| step.question != row.question)
-        })
-        .map(|row| row.answer.as_str())
-        .collect::<Vec<_>>()
-        .join(" · ")
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -186,7 +97,7 @@ pub async fn schedule(
         calendar.instant(from, Time::midnight()).ok_or_else(|| ApiError::invalid("from", "Not a day"))?;
     let last = from.saturating_add(Span::new().days(i64::from(range.days)));
     let end = calendar.instant(last, Time::midnight()).ok_or_else(|| ApiError::invalid("days", "Too far"))?;
-    Ok(Json(Schedule { jobs: desk.jobs(&content, start, end).await? }))
+    Ok(Json(Schedule { jobs: jobs::between(&desk.db, &content, start, end).await? }))
 }
 
 /// A time the owner sets: its day and start on the shop's clock, and how long it is.
@@ -345,10 +256,10 @@ impl ScheduleDesk {
         self.outbox.wake();
         let detail = format!("booking #{id}: {}, {}", calendar.label(slot), kind.describe());
         audit::record(&self.db, &admin.actor(), Action::BookingScheduled, &detail).await?;
+        events::record(&self.db, id, Event::Time(&calendar.label(slot)), &admin.user.email).await?;
         let day = slot.start.to_zoned(calendar.zone().clone()).date();
         let from = calendar.instant(day, Time::midnight()).unwrap_or(slot.start);
-        let job = self
-            .jobs(&content, from, slot.end)
+        let job = jobs::between(&self.db, &content, from, slot.end)
             .await?
             .into_iter()
             .find(|job| job.booking_id == id)
@@ -440,6 +351,7 @@ pub async fn drop_time(
     });
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
+    events::record(&desk.db, id, Event::TimeDropped, &admin.user.email).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -492,5 +404,6 @@ pub async fn request_review(
     });
     desk.outbox.wake();
     audit::record(&desk.db, &admin.actor(), Action::ReviewRequested, &format!("booking #{id}")).await?;
+    events::record(&desk.db, id, Event::ReviewAsked, &admin.user.email).await?;
     Ok(StatusCode::ACCEPTED)
 }

@@ -15,7 +15,7 @@ use axum::{
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use super::{admin::ScheduleDesk, ics, messages::event_uid, store::State as TimeState};
+use super::{admin::ScheduleDesk, ics, jobs, messages::event_uid, store::State as TimeState};
 use crate::{
     api_doc::AdminRefusals,
     auth::{
@@ -135,7 +135,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
     }
     let content = desk.site.content();
     let now = Timestamp::now();
-    let jobs = desk.jobs(&content, now - PAST, now + AHEAD).await?;
+    let jobs = jobs::between(&desk.db, &content, now - PAST, now + AHEAD).await?;
     let events: Vec<ics::Event> = jobs
         .into_iter()
         .filter_map(|job| {
@@ -153,15 +153,16 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
                     job.summary
                 ),
                 description: format!(
-                    "Request #{} ({}). Phone: {}.{}",
+                    "Request #{} ({}). Phone: {}.{} Open it: {}",
                     job.booking_id,
                     job.kind.describe(),
                     job.phone,
-                    job.location.as_deref().map(|place| format!(" Where: {place}.")).unwrap_or_default()
+                    job.location.as_deref().map(|place| format!(" Where: {place}.")).unwrap_or_default(),
+                    request_url(&desk.public_url, job.booking_id)
                 ),
                 location: job.location.unwrap_or_default(),
                 status: if requested { ics::Status::Tentative } else { ics::Status::Confirmed },
-                url: Some(format!("{}/dbadmin/bookings", desk.public_url)),
+                url: Some(request_url(&desk.public_url, job.booking_id)),
             })
         })
         .collect();
@@ -171,4 +172,9 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
         &content.business.zone(),
         now,
     )))
+}
+
+/// The request's own page in the admin, which the event links to.
+fn request_url(public_url: &str, booking_id: i64) -> String {
+    format!("{public_url}/dbadmin/bookings/{booking_id}")
 }

@@ -57,7 +57,7 @@ impl Letters {
     async fn notice(&self, message: &BookingMessage, purpose: Purpose) -> anyhow::Result<(String, String)> {
         let content = self.site.content();
         let id = message.booking_id;
-        let inbox = format!("{}/dbadmin/bookings", self.public_url);
+        let page = format!("{}/dbadmin/bookings/{id}", self.public_url);
         match purpose {
             Purpose::Changed(_) => {
                 let time = appointments::get(&self.db, id).await?;
@@ -67,7 +67,7 @@ impl Letters {
                     format!("Request #{id} from {}: another time asked for", message.name),
                     format!(
                         "{} asked for another time with their link:\n\n{label}\n\n\
-                         Confirm it or set another in the schedule: {inbox}\n\nPhone: {}\n",
+                         Confirm it or set another: {page}\n\nPhone: {}\n",
                         message.name, message.phone
                     ),
                 ))
@@ -84,7 +84,7 @@ impl Letters {
                 Ok((
                     format!("Request #{id} from {} was cancelled", message.name),
                     format!(
-                        "{} cancelled request #{id} with their link. {said}\n\nThe inbox: {inbox}\n\nPhone: {}\n",
+                        "{} cancelled request #{id} with their link. {said}\n\nThe request: {page}\n\nPhone: {}\n",
                         message.name, message.phone
                     ),
                 ))

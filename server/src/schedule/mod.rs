@@ -6,6 +6,7 @@ pub mod admin;
 pub mod calendar;
 pub mod feed;
 pub mod ics;
+pub mod jobs;
 pub mod links;
 pub mod messages;
 pub mod routes;

@@ -97,7 +97,7 @@ async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_t
     let messages: Vec<String> =
         mailbox.messages().iter().map(|m| m.replace("=\r\n", "").replace("=\n", "")).collect();
     let shop = messages.iter().find(|m| m.contains("\nTo: owner@example.com")).expect("the shop's e-mail");
-    assert!(shop.contains("Subject: URGENT: New service request from Sam Reyes"), "{shop}");
+    assert!(shop.contains("Subject: EMERGENCY: New service request from Sam Reyes"), "{shop}");
     assert!(shop.contains("Trailer location: 80011, in the service area (Aurora)"), "{shop}");
     let copy = messages.iter().find(|m| m.contains("\nTo: sam@example.com")).expect("the visitor's copy");
     let unfolded = copy.replace("\r\n ", " ").replace("\n ", " ");
@@ -229,7 +229,7 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     assert_eq!(
         desk,
         json!({
-            "newBookings": 0, "channels": [], "emailConfigured": false,
+            "newBookings": 0, "unanswered": 0, "channels": [], "emailConfigured": false,
             "backups": { "lastSuccessAt": null, "lastFailureAt": null, "lastError": null, "everySeconds": null },
         }),
         "a server with no channel (and no scheduled backups) says so"

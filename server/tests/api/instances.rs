@@ -497,3 +497,56 @@ async fn visits_counted_on_two_instances_add_up() {
     let insights = figures().await;
     assert_eq!(insights["pages"][0], json!({ "path": "/", "pageViews": 3, "visitors": 2 }), "{insights}");
 }
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn each_request_is_pushed_once_by_two_instances_with_a_kill_9_between_and_both_sign_with_one_key() {
+    let storage = shared_storage().await;
+    let push = crate::push_service::push_service().await;
+    let flags = ["--delivery-lease-ms", "1000", "--booking-rate-limit", "0"];
+    let (a, b) =
+        tokio::join!(Instance::start(&storage.config, &flags), Instance::start(&storage.config, &flags));
+    let (signed_a, signed_b) = (a.sign_in().await, b.sign_in().await);
+    let key_a = a.admin(Method::GET, "/push-subscriptions", &signed_a).send().await.expect("a response");
+    let key_b = b.admin(Method::GET, "/push-subscriptions", &signed_b).send().await.expect("a response");
+    let (key_a, key_b): (Value, Value) =
+        (key_a.json().await.expect("JSON"), key_b.json().await.expect("JSON"));
+    assert_eq!(key_a["publicKey"], key_b["publicKey"], "the instances share one VAPID key");
+    let phone = crate::push_service::Browser::new(&push.origin, "push", "phone");
+    let added =
+        a.admin(Method::POST, "/push-subscriptions", &signed_a).json(&phone.subscription).send().await;
+    assert_eq!(added.expect("a response").status(), 201);
+
+    // Requests arrive at both; one instance dies while their pushes go out, and starts again.
+    for n in 0..6 {
+        let instance = if n % 2 == 0 { &a } else { &b };
+        assert_eq!(instance.book(&format!("0f1e2d3c-push-{n:02}")).await.status(), 201);
+    }
+    a.kill().await;
+    let again = Instance::start(&storage.config, &flags).await;
+    let db = storage.db().await;
+    within(Duration::from_secs(20), "six pushes marked sent", || async {
+        trailerworks::with_db!(&db, |pool| {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT COUNT(*) FROM deliveries WHERE channel = 'push' AND state = 'sent'",
+            )
+            .fetch_one(pool)
+            .await
+            .expect("counted")
+        }) == 6
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let received = push.log.received();
+    let topics: HashSet<String> =
+        received.iter().filter_map(|push| push.headers.get("topic").cloned()).collect();
+    assert_eq!(topics.len(), 6, "each request's push reached the device");
+    // A push the killed instance had handed over before it died may go again after its lease,
+    // with the same Topic: the push service keeps one.
+    assert!(received.len() <= 7, "{} pushes for 6 requests", received.len());
+    for one in &received {
+        assert!(phone.read(one)["url"].as_str().is_some_and(|url| url.starts_with("/dbadmin/bookings/")));
+    }
+    again.kill().await;
+    b.kill().await;
+}

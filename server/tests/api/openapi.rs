@@ -16,7 +16,21 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/login"),
     ("post", "/api/admin/logout"),
     ("post", "/api/admin/login/code"),
+    ("post", "/api/admin/password-reset"),
+    ("get", "/api/admin/password-reset/{token}"),
+    ("post", "/api/admin/password-reset/{token}"),
     ("get", "/api/admin/session"),
+    ("delete", "/api/admin/account/sessions/{id}"),
+    ("get", "/api/admin/today"),
+    ("get", "/api/admin/live"),
+    ("get", "/api/admin/bookings/{id}"),
+    ("post", "/api/admin/bookings/{id}/contact"),
+    ("post", "/api/admin/bookings/{id}/seen"),
+    ("get", "/api/admin/push-subscriptions"),
+    ("post", "/api/admin/push-subscriptions"),
+    ("put", "/api/admin/push-subscriptions/{id}"),
+    ("delete", "/api/admin/push-subscriptions/{id}"),
+    ("post", "/api/admin/push-subscriptions/{id}/test"),
     ("get", "/api/admin/account"),
     ("put", "/api/admin/account/password"),
     ("post", "/api/admin/account/sign-out-others"),
@@ -139,8 +153,12 @@ async fn every_reference_resolves_and_every_admin_operation_names_its_refusals()
     for (method, path, operation) in operations(&document) {
         let responses = operation["responses"].as_object().expect("responses");
         let statuses = |wanted: &[&str]| wanted.iter().all(|status| responses.contains_key(*status));
-        // Sign-in comes before a session; the session check answers whether or not there is one.
-        let open = path.starts_with("/api/admin/login") || path == "/api/admin/session";
+        // Sign-in and a password reset come before a session; the session check and logout
+        // answer whether or not there is one.
+        let open = path.starts_with("/api/admin/login")
+            || path.starts_with("/api/admin/password-reset")
+            || path == "/api/admin/session"
+            || path == "/api/admin/logout";
         if path.starts_with("/api/admin/") && !open {
             assert!(statuses(&["401", "403", "503"]), "{method} {path} names 401, 403 and 503");
             let security = operation["security"][0].as_object().expect("security");

@@ -1,16 +1,21 @@
 // The admin area under /dbadmin: rendered in the browser only (no SEO, never cached publicly).
-import { lazy, Suspense, useEffect } from "react";
-import { Navigate, Route, Routes, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { AccountPage } from "./AccountPage";
+import { AccountPage } from "./account/AccountPage";
+import { LoginPage } from "./account/LoginPage";
+import { ResetPasswordPage } from "./account/ResetPasswordPage";
 import { AuditPage } from "./AuditPage";
-import { BookingsPage } from "./BookingsPage";
+import { BookingsPage } from "./bookings/BookingsPage";
+import { RequestPage } from "./bookings/RequestPage";
 import { DashboardPage } from "./DashboardPage";
-import { LoginPage } from "./LoginPage";
+import { startWorker } from "./device";
+import { useLiveDesk } from "./live";
 import { NotificationsPage } from "./NotificationsPage";
 import { SchedulePage } from "./SchedulePage";
-import { RequireAdmin, SessionProvider } from "./session";
+import { RequireAdmin, SessionProvider, useSession } from "./session";
 import { SitePage } from "./site/SitePage";
+import { TodayPage } from "./today/TodayPage";
 
 // The editor brings Quill: loaded only when a post is edited.
 const PostEditorPage = lazy(() => import("./editor/PostEditorPage").then((m) => ({ default: m.PostEditorPage })));
@@ -24,7 +29,26 @@ function LeaveAdmin() {
     if (pathname.startsWith("/dbadmin")) return;
     window.location.assign(pathname);
   }, [pathname]);
-  return pathname.startsWith("/dbadmin") ? <Navigate to="/dbadmin/dashboard" replace /> : null;
+  return pathname.startsWith("/dbadmin") ? <Navigate to="/dbadmin/today" replace /> : null;
+}
+
+/** While the admin is signed in: the live stream of bookings. */
+function Live() {
+  useLiveDesk();
+  return null;
+}
+
+/** What runs beside every screen: the service worker (offline copies, notifications, a tapped
+ * notification opening its request here) and, signed in, the live stream. */
+function Services() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => startWorker((path) => void navigate(path)), [navigate]);
+  return user ? <Live /> : null;
+}
+
+function admin(page: ReactNode) {
+  return <RequireAdmin>{page}</RequireAdmin>;
 }
 
 function editor() {
@@ -45,8 +69,12 @@ export function AdminApp() {
 
   return (
     <SessionProvider>
+      <Services />
       <Routes>
         <Route path="/dbadmin" element={<LoginPage />} />
+        <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
+        <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
+        <Route path="/dbadmin/bookings/:id" element={admin(<RequestPage />)} />
         <Route
           path="/dbadmin/dashboard"
           element={

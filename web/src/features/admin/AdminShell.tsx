@@ -1,19 +1,22 @@
-import { LogOut } from "lucide-react";
-import type { ReactNode } from "react";
+import { LogOut, Menu, WifiOff, X } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
-import { useSession, type SignInState } from "./session";
+import { useOffline } from "./device";
 import { useDeskStatus } from "./deskStatus";
 import { NoDeliveryNotice } from "./NoDeliveryNotice";
+import { useSession, type SignInState } from "./session";
 
-/** The pages that say so while new bookings are sent nowhere. */
-const DELIVERY_NOTICE_PAGES = ["/dbadmin/dashboard", "/dbadmin/bookings"];
+/** The pages that say so at the top while new bookings are sent nowhere (Today says it below its
+ * requests, which come first on a phone). */
+const DELIVERY_NOTICE_PAGES = ["/dbadmin/bookings"];
 
 /** The sections, each current on its own path and on those starting with `also`. */
 const SECTIONS = [
-  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
-  { to: "/dbadmin/bookings", label: "Bookings", also: null },
+  { to: "/dbadmin/today", label: "Today", also: null },
+  { to: "/dbadmin/bookings", label: "Bookings", also: "/dbadmin/bookings/" },
   { to: "/dbadmin/schedule", label: "Schedule", also: null },
+  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
   { to: "/dbadmin/insights", label: "Insights", also: null },
   { to: "/dbadmin/notifications", label: "Notifications", also: null },
   { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/" },
@@ -21,13 +24,36 @@ const SECTIONS = [
   { to: "/dbadmin/account", label: "Account", also: null },
 ];
 
-/** The frame of every signed-in screen: sections, the signed-in e-mail and Logout. */
-export function AdminShell({ children }: { children: ReactNode }) {
+/** The count of unanswered requests, beside Today and Bookings. */
+function Unanswered({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      {" "}
+      <span className="ml-1 rounded-full bg-orange-700 px-1.5 py-0.5 text-xs font-bold text-white">
+        {count}
+        <span className="sr-only"> unanswered</span>
+      </span>
+    </>
+  );
+}
+
+/** The frame of every signed-in screen: sections (behind Menu on a phone), the count of
+ * unanswered requests (also in the tab's title), the signed-in e-mail, Logout, and 'Offline'
+ * while the page shows copies kept on the device. */
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const { user } = useSession();
   const layout = useLayout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const desk = useDeskStatus();
+  const offline = useOffline();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const unanswered = desk?.unanswered ?? 0;
+
+  useEffect(() => {
+    document.title = `${unanswered > 0 ? `(${unanswered}) ` : ""}${title} | ${layout.shortName} Admin`;
+  }, [title, unanswered, layout.shortName]);
 
   /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
   function logout() {
@@ -40,38 +66,42 @@ export function AdminShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="bg-slate-950 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
           <p className="font-bold">{layout.shortName} Admin</p>
-          <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls="admin-sections"
+            className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium ring-1 ring-white/40 md:hidden"
+          >
+            {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
+            Menu
+            <Unanswered count={unanswered} />
+          </button>
+          <nav id="admin-sections" aria-label="Admin sections" className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:flex-wrap`}>
             {SECTIONS.map((section) => (
               <NavLink
                 key={section.to}
                 to={section.to}
+                onClick={() => setMenuOpen(false)}
                 className={({ isActive }) =>
-                  `rounded-md px-3 py-1.5 text-sm font-medium ${
+                  `rounded-md px-3 py-2 text-sm font-medium md:py-1.5 ${
                     isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"
                   }`
                 }
               >
                 {section.label}
-                {section.to === "/dbadmin/bookings" && desk !== null && desk.newBookings > 0 && (
-                  <>
-                    {" "}
-                    <span className="ml-1 rounded-full bg-orange-700 px-1.5 py-0.5 text-xs font-bold text-white">
-                      {desk.newBookings}
-                      <span className="sr-only"> new</span>
-                    </span>
-                  </>
-                )}
+                {(section.to === "/dbadmin/today" || section.to === "/dbadmin/bookings") && <Unanswered count={unanswered} />}
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
-            <span className="text-slate-300">{user?.email}</span>
+          <div className={`${menuOpen ? "flex" : "hidden"} w-full items-center gap-3 pb-2 text-sm md:ml-auto md:flex md:w-auto md:pb-0`}>
+            <span className="truncate text-slate-300">{user?.email}</span>
             <button
               type="button"
               onClick={logout}
-              className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium text-white ring-1 ring-white/40 hover:bg-white/10"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 md:min-h-0 md:py-1.5"
             >
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Logout
@@ -79,7 +109,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6">
+      {offline && (
+        <p role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-950">
+          <WifiOff aria-hidden="true" className="h-4 w-4" />
+          Offline: showing what this device saw last. Changes wait until the connection is back.
+        </p>
+      )}
+      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-4 outline-none sm:px-6 md:py-8">
         {desk !== null && desk.channels.length === 0 && DELIVERY_NOTICE_PAGES.includes(pathname) && (
           <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
         )}

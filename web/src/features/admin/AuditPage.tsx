@@ -29,7 +29,7 @@ export function AuditPage() {
   }, []);
 
   return (
-    <AdminShell>
+    <AdminShell title="Audit log">
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
       <p className="mt-1 text-slate-600">Every sign-in attempt, sign-out and change in the admin area, newest first.</p>
       {error && (

@@ -124,7 +124,7 @@ export function DashboardPage() {
   const toolbar = counts !== undefined && counts.all + counts.deleted > 0;
 
   return (
-    <AdminShell>
+    <AdminShell title="Posts">
       <h1 className="text-2xl font-bold text-slate-900">Blog Dashboard</h1>
       {backups && (
         <p

@@ -75,7 +75,7 @@ export function NotificationsPage() {
   }
 
   return (
-    <AdminShell>
+    <AdminShell title="Notifications">
       <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
       <p className="mt-1 text-slate-700">Where each new booking request is sent, and whether that works.</p>
       {message && (

@@ -79,7 +79,7 @@ export function SchedulePage() {
   };
 
   return (
-    <AdminShell>
+    <AdminShell title="Schedule">
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Schedule</h1>

@@ -19,6 +19,10 @@ export interface CodeNeeded {
 }
 
 export interface SessionListing {
+  /** Names the session, to sign that device out. */
+  id: string;
+  /** 'Keep me signed in': it lasts 30 days from startedAt. */
+  kept: boolean;
   startedAt: string;
   lastSeenAt: string;
   clientIp: string;
@@ -113,6 +117,8 @@ export interface UploadedImage {
 
 export interface Delivery {
   channel: string;
+  /** The device a push went to. */
+  device: string | null;
   /** request, time-N, reminder-N, changed-N, cancelled, review. */
   purpose: string;
   state: "sent" | "retrying" | "pending" | "dead" | "cancelled";
@@ -132,8 +138,14 @@ export interface Booking {
   status: string;
   spamReason: string | null;
   createdAt: string;
-  /** The visitor gave an emergency answer. */
+  /** The visitor gave an emergency or urgent answer. */
   urgent: boolean;
+  /** The visitor gave an emergency answer. */
+  emergency: boolean;
+  /** When the shop first answered; null while the request waits. */
+  firstResponseAt: string | null;
+  /** When the customer changed or cancelled it with their link, until the owner acts. */
+  customerChangeAt: string | null;
   /** Where the trailer is, as typed (mobile service only). */
   location: string | null;
   /** The service-area city that location is in; null when it is outside the area. */
@@ -250,7 +262,9 @@ export interface AuditEntry {
 /** What every admin page shows: new bookings and where new bookings are sent. */
 export interface DeskStatus {
   newBookings: number;
-  /** "email" and/or "webhook"; empty when new bookings are sent nowhere. */
+  /** Requests nobody has answered yet. */
+  unanswered: number;
+  /** "email", "webhook" and/or "push"; empty when new bookings are sent nowhere. */
   channels: string[];
   /** The server can send e-mail: only an address is missing for bookings to reach the owner. */
   emailConfigured: boolean;
@@ -409,6 +423,107 @@ export interface Insights {
   funnel: FunnelStep[];
   openers: OpenerFigures[];
   report: WeeklyReport;
+  /** How fast the period's requests were answered. */
+  response: ResponseTimes;
+}
+
+/** The response times of one kind of request over a period, in minutes. */
+export interface ResponseFigures {
+  requests: number;
+  /** Still without a response (counted with the time waited so far). */
+  waiting: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+  /** The site's promise in its words ("30 minutes"), and in minutes on this clock. */
+  promise: string;
+  promiseMinutes: number | null;
+  /** Answered (or waiting) longer than the promise. */
+  late: number;
+}
+
+/** Emergencies on the 24-hour clock, other requests on the shop's hours. */
+export interface ResponseTimes {
+  emergencies: ResponseFigures;
+  others: ResponseFigures;
+}
+
+/** A request in one line (Today). */
+export interface RequestLine {
+  id: number;
+  name: string;
+  phone: string;
+  /** "Enclosed Trailer · Repairs needed · Need mobile service". */
+  summary: string;
+  place: string | null;
+  createdAt: string;
+  status: string;
+  emergency: boolean;
+  urgent: boolean;
+  answered: boolean;
+  /** Unanswered for longer than the site promises. */
+  overdue: boolean;
+}
+
+export interface Lines<T> {
+  /** The first 25 at most. */
+  shown: T[];
+  total: number;
+}
+
+export interface CustomerChange {
+  request: RequestLine;
+  changedAt: string;
+  /** "Asked for another time: ...", "Cancelled the request: ...". */
+  what: string;
+}
+
+export interface FailedDelivery {
+  bookingId: number | null;
+  name: string | null;
+  channel: string;
+  purpose: string;
+  lastError: string | null;
+  failedAt: string;
+}
+
+/** The front desk. */
+export interface Today {
+  emergencies: Lines<RequestLine>;
+  unanswered: Lines<RequestLine>;
+  today: { date: string; jobs: Job[] };
+  tomorrow: { date: string; jobs: Job[] };
+  toConfirm: Lines<RequestLine>;
+  customerChanges: Lines<CustomerChange>;
+  failedDeliveries: Lines<FailedDelivery>;
+  response: ResponseTimes;
+}
+
+/** A request's own page. */
+export interface RequestPage {
+  booking: Booking;
+  history: { at: string; kind: string; detail: string; by: string }[];
+  overdue: boolean;
+}
+
+/** A device that gets push notifications. */
+export interface PushDevice {
+  id: number;
+  name: string;
+  endpoint: string;
+  notify: "all" | "urgent";
+  customerChanges: boolean;
+  quietFrom: string | null;
+  quietTo: string | null;
+  createdAt: string;
+  lastPushAt: string | null;
+}
+
+export interface DeviceSettings {
+  name: string;
+  notify: "all" | "urgent";
+  customerChanges: boolean;
+  quietFrom: string | null;
+  quietTo: string | null;
 }
 
 /** A failed API call: its status and, for 422, the messages per field. */
@@ -424,6 +539,13 @@ export class AdminApiError extends Error {
 
 let csrfToken = "";
 let onUnauthorized: () => void = () => {};
+let onAnswerFrom: (offline: boolean) => void = () => {};
+
+/** What to do when an answer shows whether the app is offline (the service worker's kept
+ * copies carry X-Offline-Copy). */
+export function whenAnswered(handler: (offline: boolean) => void): void {
+  onAnswerFrom = handler;
+}
 
 /** Remembers the CSRF token of the current session (sent with every write). */
 export function setCsrfToken(token: string): void {
@@ -445,7 +567,16 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  const response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
+  } catch (failure) {
+    onAnswerFrom(true);
+    throw failure;
+  }
+  // The service worker marks the copies it kept (and its answer when it has none): the network's
+  // own answers pass through it unmarked.
+  onAnswerFrom(response.headers.has("X-Offline-Copy"));
   if (response.ok) {
     // 202 and 204 answers have no body.
     const text = await response.text();
@@ -490,9 +621,24 @@ export function bookingQuery(filter: BookingFilter, page: BookingPage = null): s
 export const adminApi = {
   /** Who is signed in: the user is null when nobody is. */
   session: () => call<{ user: AdminUser | null; csrfToken: string | null }>("GET", "/session"),
-  login: (email: string, password: string) => call<Session | CodeNeeded>("POST", "/login", { email, password }),
-  loginCode: (challenge: string, code: string, trustDevice: boolean) =>
-    call<Session>("POST", "/login/code", { challenge, code, trustDevice }),
+  login: (email: string, password: string, keepSignedIn: boolean) =>
+    call<Session | CodeNeeded>("POST", "/login", { email, password, keepSignedIn }),
+  loginCode: (challenge: string, code: string, trustDevice: boolean, keepSignedIn: boolean) =>
+    call<Session>("POST", "/login/code", { challenge, code, trustDevice, keepSignedIn }),
+  askPasswordReset: (email: string) => call<{ emailConfigured: boolean; message: string }>("POST", "/password-reset", { email }),
+  checkPasswordReset: (token: string) => call<{ email: string; expiresAt: string }>("GET", `/password-reset/${encodeURIComponent(token)}`),
+  resetPassword: (token: string, newPassword: string) =>
+    call<void>("POST", `/password-reset/${encodeURIComponent(token)}`, { newPassword }),
+  endSession: (id: string) => call<void>("DELETE", `/account/sessions/${encodeURIComponent(id)}`),
+  today: () => call<Today>("GET", "/today"),
+  request: (id: number) => call<RequestPage>("GET", `/bookings/${id}`),
+  contacted: (id: number, how: "call" | "text" | "email") => call<void>("POST", `/bookings/${id}/contact`, { how }),
+  seen: (id: number) => call<void>("POST", `/bookings/${id}/seen`),
+  pushDevices: () => call<{ publicKey: string; devices: PushDevice[] }>("GET", "/push-subscriptions"),
+  subscribePush: (subscription: PushSubscriptionJSON) => call<PushDevice>("POST", "/push-subscriptions", subscription),
+  updateDevice: (id: number, settings: DeviceSettings) => call<PushDevice>("PUT", `/push-subscriptions/${id}`, settings),
+  removeDevice: (id: number) => call<void>("DELETE", `/push-subscriptions/${id}`),
+  testDevice: (id: number) => call<{ id: number }>("POST", `/push-subscriptions/${id}/test`),
   account: () => call<Account>("GET", "/account"),
   desk: () => call<DeskStatus>("GET", "/desk"),
   changePassword: (currentPassword: string, newPassword: string) =>

@@ -5,9 +5,18 @@ import { adminApi, type DeskStatus } from "./api";
 
 const CHANGED = "trailerworks:bookings-changed";
 
-/** Tells the frame that bookings changed (a status was set), so its count follows. */
+/** Tells every part of the page that shows bookings that they changed (a status set here, or a
+ * request that arrived: the live stream says so), so each loads again. */
 export function bookingsChanged(): void {
   window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Calls `load` whenever bookings changed (here, in another tab or on the server). */
+export function useBookingsChanged(load: () => void): void {
+  useEffect(() => {
+    window.addEventListener(CHANGED, load);
+    return () => window.removeEventListener(CHANGED, load);
+  }, [load]);
 }
 
 /** The load under way, shared by every page part that shows the status (the frame and the

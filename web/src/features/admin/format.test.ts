@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserName, dateTime, shopDateTime, shopLocalInput, shortDate } from "./format";
+import { browserName, dateTime, minutesText, shopDateTime, shopLocalInput, shortDate, waitedSince } from "./format";
 
 describe("the shop's time", () => {
   it("shows a UTC time as Denver's wall clock, winter and summer", () => {
@@ -20,5 +20,20 @@ describe("browser names", () => {
     expect(browserName("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36")).toBe("Chrome on Windows");
     expect(browserName("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1")).toBe("Safari on iPhone");
     expect(browserName("curl/8.0")).toBe("A browser");
+  });
+});
+
+describe("waiting times", () => {
+  it("says minutes, hours and days in short words", () => {
+    expect(minutesText(0.4)).toBe("under a minute");
+    expect(minutesText(12)).toBe("12 min");
+    expect(minutesText(120)).toBe("2 h");
+    expect(minutesText(125)).toBe("2 h 5 min");
+    expect(minutesText(24 * 60 + 61)).toBe("1 day 1 h");
+    expect(minutesText(3 * 24 * 60)).toBe("3 days");
+  });
+
+  it("counts from the request's arrival to now", () => {
+    expect(waitedSince("2026-11-26T10:00:00.000Z", Date.parse("2026-11-26T10:47:30.000Z"))).toBe("47 min");
   });
 });

@@ -81,3 +81,20 @@ export function shopDateTime(timestamp: string, timeZone: string): string {
     timeZoneName: "short",
   });
 }
+
+/** A number of minutes in short words: "under a minute", "12 min", "2 h 5 min", "3 days 4 h". */
+export function minutesText(minutes: number): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  if (whole < 1) return "under a minute";
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours < 24) return whole % 60 === 0 ? `${hours} h` : `${hours} h ${whole % 60} min`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${days} ${days === 1 ? "day" : "days"}${rest ? ` ${rest} h` : ""}`;
+}
+
+/** How long ago `timestamp` was at `now` (milliseconds), in short words. */
+export function waitedSince(timestamp: string, now: number): string {
+  return minutesText((now - new Date(timestamp).getTime()) / 60_000);
+}

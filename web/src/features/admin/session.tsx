@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
+import { forgetOfflineCopies } from "./device";
 
 const STORED_USER = "auth_user";
 
@@ -11,6 +12,8 @@ interface SessionState {
   /** undefined while the server is asked; null when nobody is signed in. */
   user: AdminUser | null | undefined;
   signedIn: (session: Session) => void;
+  /** Ends the session on the server, then here; fails (and keeps it here) when the server could
+   * not be told. */
   signOut: () => Promise<void>;
 }
 
@@ -42,12 +45,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    try {
-      await adminApi.logout();
-    } catch (error) {
-      // The session may be gone already; signing out locally is what matters to the user.
-      console.info("Sign-out request failed", error);
-    }
+    await adminApi.logout();
+    await forgetOfflineCopies();
     forget();
   }, [forget]);
 
@@ -74,8 +73,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
 
-/** Where the sign-in page goes next: the page that asked for a sign-in, else the dashboard;
- * or that it should sign out first (the Logout button). */
+/** Where the sign-in page goes next: the page that asked for a sign-in (its path and query),
+ * else Today; or that it should sign out first (the Logout button). */
 export interface SignInState {
   from?: string;
   signOut?: boolean;
@@ -85,8 +84,10 @@ export interface SignInState {
  * them back here afterwards. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (user === undefined) return <Spinner label="Checking your session" />;
-  if (!user || user.role !== "admin") return <Navigate to="/dbadmin" replace state={{ from: pathname } satisfies SignInState} />;
+  if (!user || user.role !== "admin") {
+    return <Navigate to="/dbadmin" replace state={{ from: pathname + search } satisfies SignInState} />;
+  }
   return children;
 }

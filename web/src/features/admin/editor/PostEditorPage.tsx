@@ -147,7 +147,7 @@ export function PostEditorPage() {
 
   if (!draft) {
     return (
-      <AdminShell>
+      <AdminShell title="Loading the post">
         <Spinner label="Loading post" />
       </AdminShell>
     );
@@ -238,7 +238,7 @@ export function PostEditorPage() {
   const contentLabel = `${ids}-content-label`;
 
   return (
-    <AdminShell>
+    <AdminShell title={postId === null ? "New post" : `Edit: ${draft.title || "post"}`}>
       <DiscardGuard unsaved={unsaved} onDiscard={() => forgetUnsaved(postId)} />
       <MissingDescriptionsDialog
         ask={askMissing && { sentence: askMissing.sentence, schedule: askMissing.as === "schedule" }}

@@ -35,6 +35,10 @@ const INSIGHTS: Insights = {
   ],
   openers: [{ page: "/service-areas/aurora", button: "Schedule Service in Aurora", opened: 5, submitted: 1 }],
   report: { on: true, email: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
+  response: {
+    emergencies: { requests: 2, waiting: 0, medianMinutes: 12, p90Minutes: 25, promise: "30 minutes", promiseMinutes: 30, late: 0 },
+    others: { requests: 9, waiting: 1, medianMinutes: 95, p90Minutes: 610, promise: "1 business day", promiseMinutes: 560, late: 1 },
+  },
 };
 
 let insights: Insights;

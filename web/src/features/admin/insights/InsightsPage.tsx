@@ -11,6 +11,8 @@ import { ErrorNotice } from "../ErrorNotice";
 import { PERIODS, periodOf, type Period } from "./figures";
 import { InsightsFigures } from "./InsightsFigures";
 import { SummaryCards } from "./SummaryCards";
+import { Section } from "../form";
+import { ResponseTimesView } from "../today/ResponseTimes";
 import { WeeklyReportSection } from "./WeeklyReportSection";
 
 const LOAD_FAILED = "The figures could not be loaded. Please reload the page.";
@@ -89,7 +91,7 @@ export function InsightsPage() {
   const quiet = insights !== null && insights.totals.visitors === 0 && insights.totals.pageViews === 0;
 
   return (
-    <AdminShell>
+    <AdminShell title="Insights">
       <div className="flex flex-wrap items-end gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Insights</h1>
         <div className="ml-auto">
@@ -109,6 +111,12 @@ export function InsightsPage() {
       ) : (
         <div aria-busy={loading} className={loading ? "opacity-60" : undefined}>
           <SummaryCards insights={insights} />
+          <Section title="How fast requests were answered">
+            <p className="mt-1 text-sm text-slate-700">From a request's arrival to its first answer: a status set, a Call, Text or E-mail from its page, a note or a confirmed time.</p>
+            <div className="mt-3">
+              <ResponseTimesView times={insights.response} />
+            </div>
+          </Section>
           {quiet ? <NoVisits days={insights.days} counting={insights.counting} /> : <InsightsFigures insights={insights} />}
           <WeeklyReportSection
             report={insights.report}

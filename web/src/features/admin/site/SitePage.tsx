@@ -28,7 +28,7 @@ function tabOf(path: string) {
 
 export function SitePage() {
   return (
-    <AdminShell>
+    <AdminShell title="Site">
       <h1 className="text-2xl font-bold text-slate-900">Site details</h1>
       <p className="mt-1 text-slate-700">What the public pages say about the business. A save shows on every page at once.</p>
       <SiteEditorProvider loading={<Spinner label="Loading the site details" />}>

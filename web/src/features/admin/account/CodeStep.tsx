@@ -2,17 +2,20 @@
 // and whether to trust this browser for 30 days.
 import { ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { AdminApiError, adminApi, type Session } from "./api";
-import { ErrorNotice } from "./ErrorNotice";
+import { AdminApiError, adminApi, type Session } from "../api";
+import { ErrorNotice } from "../ErrorNotice";
 
 const FAILED = "Login failed. Please try again.";
 
 export function CodeStep({
   challenge,
+  keepSignedIn,
   onSignedIn,
   onStartOver,
 }: {
   challenge: string;
+  /** 'Keep me signed in on this device', as chosen with the password. */
+  keepSignedIn: boolean;
   onSignedIn: (session: Session) => void;
   /** Back to the password, with a message when the sign-in expired. */
   onStartOver: (message: string | null) => void;
@@ -27,7 +30,7 @@ export function CodeStep({
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await adminApi.loginCode(challenge, code, trust));
+      onSignedIn(await adminApi.loginCode(challenge, code, trust, keepSignedIn));
     } catch (failure) {
       setBusy(false);
       if (failure instanceof AdminApiError && failure.status === 401 && failure.message.includes("expired")) {

@@ -1,16 +1,18 @@
 // The booking inbox: every request, a page at a time (newer and older pages by cursor), with
 // filters and a search kept in the address, so a filtered list can be reloaded and shared.
-import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Filter, Search } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Spinner } from "../../components/Spinner";
-import { AdminShell } from "./AdminShell";
-import { AdminApiError, adminApi, bookingQuery, type BookingFilter, type BookingPage, type Inbox } from "./api";
+import { Spinner } from "../../../components/Spinner";
+import { AdminShell } from "../AdminShell";
+import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox } from "../api";
+import { bookingsChanged, useBookingsChanged } from "../deskStatus";
+import { ErrorNotice } from "../ErrorNotice";
+import { PLAIN_BUTTON } from "../form";
+import { useWideScreen } from "../useWideScreen";
 import { BookingCard, STATUSES } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
-import { ErrorNotice } from "./ErrorNotice";
-import { PLAIN_BUTTON } from "./form";
-import { bookingsChanged } from "./deskStatus";
+import { RequestRow, type RowRequest } from "./RequestRow";
 
 /** How long typing pauses before the inbox searches. */
 const SEARCH_AFTER_MS = 300;
@@ -38,6 +40,26 @@ function fromAddress(params: URLSearchParams): { filter: BookingFilter; page: Bo
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** A booking as a phone's one-line row: the trailer and the service, and where. */
+function asRow(booking: Booking): RowRequest {
+  return {
+    id: booking.id,
+    name: booking.name,
+    phone: booking.phone,
+    summary: booking.answers
+      .slice(0, 2)
+      .map((answer) => answer.answer)
+      .join(" · "),
+    place: booking.locationCity ?? booking.location,
+    createdAt: booking.createdAt,
+    status: booking.status,
+    emergency: booking.emergency,
+    urgent: booking.urgent,
+    answered: booking.firstResponseAt !== null || booking.status !== "new",
+    overdue: false,
+  };
+}
+
 export function BookingsPage() {
   const ids = useId();
   const [params, setParams] = useSearchParams();
@@ -53,8 +75,12 @@ export function BookingsPage() {
   /** The address names a page the list no longer knows (an old link). */
   const [lostPage, setLostPage] = useState(false);
   const list = useRef<HTMLDivElement>(null);
-  /** Counts changes made from a card (a time set, a review asked for), to load the page again. */
+  /** Counts changes (made from a card, or heard live), to load the page again. */
   const [changes, setChanges] = useState(0);
+  const wide = useWideScreen();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const reload = useCallback(() => setChanges((n) => n + 1), []);
+  useBookingsChanged(reload);
 
   /** Changes filters in the address; any change of filter goes back to the newest page. */
   const show = useCallback(
@@ -135,10 +161,12 @@ export function BookingsPage() {
   }
 
   const filtered = Boolean(filter.status || filter.search || filter.urgent || filter.source || filter.from || filter.to || filter.customer);
+  const activeFilters = [filter.status, filter.search, filter.urgent, filter.source, filter.from || filter.to, filter.customer].filter(Boolean).length;
+  const now = Date.now();
   const allCount = inbox ? Object.values(inbox.counts).reduce((sum, n) => sum + n, 0) : 0;
 
   return (
-    <AdminShell>
+    <AdminShell title="Bookings">
       <div className="flex flex-wrap items-end gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
         {inbox && (
@@ -155,7 +183,26 @@ export function BookingsPage() {
           Export CSV
         </a>
       </div>
-      <div role="search" className="mt-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Filter the bookings">
+      {!wide && (
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="booking-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          className={`mt-3 inline-flex min-h-11 items-center gap-1.5 ${PLAIN_BUTTON}`}
+        >
+          <Filter aria-hidden="true" className="h-4 w-4" />
+          {filtersOpen ? "Hide filters" : "Search and filters"}
+          {activeFilters > 0 && ` (${activeFilters} on)`}
+        </button>
+      )}
+      <div
+        id="booking-filters"
+        role="search"
+        hidden={!wide && !filtersOpen}
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        aria-label="Filter the bookings"
+      >
         <div className="w-full sm:w-auto">
           <label htmlFor="booking-search" className={LABEL}>
             Search
@@ -247,26 +294,29 @@ export function BookingsPage() {
           </button>
         </ErrorNotice>
       )}
-      <div ref={list} aria-busy={loading} className={`mt-6 scroll-mt-4 space-y-4 transition-opacity ${loading && inbox ? "opacity-50" : ""}`}>
+      <div ref={list} aria-busy={loading} className={`mt-4 scroll-mt-4 space-y-4 transition-opacity md:mt-6 ${loading && inbox ? "opacity-50" : ""}`}>
         {inbox === null ? (
           error ? null : <Spinner label="Loading bookings" />
         ) : inbox.bookings.length === 0 ? (
           <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
             {filter.search ? `No bookings match “${filter.search}”.` : filtered ? "No bookings match these filters." : "No bookings here yet."}
           </p>
-        ) : (
+        ) : wide ? (
           inbox.bookings.map((booking) => (
             <BookingCard
               key={booking.id}
               booking={booking}
               linkOthers={!filter.customer}
               onStatus={(status) => void changeStatus(booking.id, status)}
-              onChanged={() => {
-                setChanges((n) => n + 1);
-                bookingsChanged();
-              }}
+              onChanged={bookingsChanged}
             />
           ))
+        ) : (
+          <ul aria-label="Requests" className="rounded-xl bg-white px-3 shadow-sm ring-1 ring-slate-200">
+            {inbox.bookings.map((booking) => (
+              <RequestRow key={booking.id} request={asRow(booking)} now={now} />
+            ))}
+          </ul>
         )}
       </div>
       {inbox && (inbox.newer || inbox.older) && (

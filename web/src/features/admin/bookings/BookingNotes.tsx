@@ -1,8 +1,8 @@
 // Notes on a booking: who wrote each and when, and a box to add one.
 import { useId, useState } from "react";
-import { adminApi, type BookingNote } from "./api";
-import { useShopClock } from "./format";
-import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON } from "./form";
+import { adminApi, type BookingNote } from "../api";
+import { useShopClock } from "../format";
+import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON } from "../form";
 
 export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: BookingNote[] }) {
   const { dateTime } = useShopClock();

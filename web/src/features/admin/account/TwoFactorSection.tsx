@@ -1,9 +1,9 @@
 // Two-step sign-in on the account page: set up an authenticator app (QR code or the key as
 // text), confirm it with a code, keep the ten recovery codes, make new ones, or turn it off.
 import { useState, type FormEvent } from "react";
-import { PLAIN_BUTTON, PRIMARY_BUTTON, Input, Section, failureMessage } from "./form";
-import { AdminApiError, adminApi, type Account, type Enrolment } from "./api";
-import { ErrorNotice } from "./ErrorNotice";
+import { PLAIN_BUTTON, PRIMARY_BUTTON, Input, Section, failureMessage } from "../form";
+import { AdminApiError, adminApi, type Account, type Enrolment } from "../api";
+import { ErrorNotice } from "../ErrorNotice";
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`Recovery codes (each works once)\n\n${codes.join("\n")}\n`)}`;
@@ -74,6 +74,12 @@ function Setup({ enrolment, onEnabled, onCancel }: { enrolment: Enrolment; onEna
         other) and scan this code.
       </p>
       <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg ring-1 ring-slate-200" />
+      <p className="text-sm text-slate-800">
+        On this phone itself?{" "}
+        <a href={enrolment.otpauthUrl} className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline">
+          Add it to the authenticator app on this phone
+        </a>
+      </p>
       <p className="text-sm text-slate-800">
         Can't scan it? Enter this key in the app instead:{" "}
         <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">

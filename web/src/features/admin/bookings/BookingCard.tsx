@@ -2,11 +2,13 @@
 import { Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminApi, type Booking, type Delivery } from "./api";
+import { adminApi, type Booking, type Delivery } from "../api";
+import { useOffline } from "../device";
+import { useShopClock } from "../format";
+import { failureMessage, PLAIN_BUTTON } from "../form";
 import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
-import { useShopClock } from "./format";
-import { failureMessage, PLAIN_BUTTON } from "./form";
+import { KindBadge } from "./RequestRow";
 
 export const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
 const STATUS_OPTIONS = STATUSES.map((status) => (
@@ -28,6 +30,7 @@ const CHANNEL_NAMES: Record<string, string> = {
   email: "email to you",
   webhook: "webhook",
   confirmation: "visitor's confirmation",
+  push: "notification",
 };
 
 /** What each later message is, by its purpose without the time's version ("time-2": "time"). */
@@ -40,8 +43,8 @@ const PURPOSE_NAMES: Record<string, string> = {
 };
 
 /** "email to you", or for a later message to the shop "new time asked for, email to you". */
-function deliveryName({ channel, purpose }: Delivery): string {
-  const channelName = CHANNEL_NAMES[channel] ?? channel;
+function deliveryName({ channel, purpose, device }: Delivery): string {
+  const channelName = device ? `notification to ${device}` : (CHANNEL_NAMES[channel] ?? channel);
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
   return channel === "confirmation" ? purposeName : `${purposeName}, ${channelName}`;
@@ -73,12 +76,17 @@ function sourceText({ source }: Booking): string {
   return parts.length > 0 ? parts.join("; ") : "Not recorded";
 }
 
-/** A one-tap way to reach the visitor, big enough for a thumb. */
-function ContactLink({ href, label, icon, text }: { href: string; label: string; icon: ReactNode; text: string }) {
+/** A one-tap way to reach the visitor, big enough for a thumb; the tap is noted on the request
+ * (the first one answers it). */
+function ContactLink({ id, how, href, label, icon, text }: { id: number; how: "call" | "text" | "email"; href: string; label: string; icon: ReactNode; text: string }) {
+  const offline = useOffline();
   return (
     <a
       href={href}
       aria-label={label}
+      onClick={() => {
+        if (!offline) adminApi.contacted(id, how).catch((error: unknown) => console.info("The tap was not noted", error));
+      }}
       className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-orange-800 ring-1 ring-orange-200 hover:bg-orange-50"
     >
       {icon}
@@ -87,11 +95,22 @@ function ContactLink({ href, label, icon, text }: { href: string; label: string;
   );
 }
 
+/** Call, Text and E-mail for `booking`. */
+export function ContactLinks({ booking }: { booking: Booking }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ContactLink id={booking.id} how="call" href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
+      <ContactLink id={booking.id} how="text" href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
+      <ContactLink id={booking.id} how="email" href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
+    </div>
+  );
+}
+
 /** Statuses that still need the shop's attention: an urgent one of these comes first. */
 const OPEN = ["new", "contacted"];
 
 /** After a finished job: the thank-you with the review link, sent on the owner's word. */
-function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+export function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
   const { dateTime } = useShopClock();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -150,19 +169,19 @@ export function BookingCard({
   const open = OPEN.includes(booking.status);
   return (
     <article
-      className={`rounded-xl bg-white p-5 shadow-sm ${open && booking.urgent ? "ring-2 ring-red-700" : "ring-1 ring-slate-200"}`}
+      className={`rounded-xl p-5 shadow-sm ${open && booking.emergency ? "bg-red-50 ring-2 ring-red-700" : open && booking.urgent ? "bg-white ring-2 ring-amber-500" : "bg-white ring-1 ring-slate-200"}`}
       aria-labelledby={`${statusId}-name`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${statusId}-name`} className="text-lg font-semibold text-slate-900">
-            {booking.name}
+            <Link to={`/dbadmin/bookings/${booking.id}`} className="hover:underline">
+              {booking.name}
+            </Link>
           </h2>
-          {booking.urgent && (
-            <p className="mt-1 inline-block rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-              Urgent
-            </p>
-          )}
+          <p className="mt-1">
+            <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
+          </p>
           <p className="text-sm text-slate-600">
             <span>Request #{booking.id}</span>
             <span aria-hidden="true"> · </span>
@@ -170,11 +189,7 @@ export function BookingCard({
             {booking.spamReason && <span className="ml-2 font-medium text-red-700">Flagged as spam: {booking.spamReason}</span>}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <ContactLink href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
-          <ContactLink href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
-          <ContactLink href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
-        </div>
+        <ContactLinks booking={booking} />
         <div>
           <label htmlFor={statusId} className="mr-2 text-sm font-medium text-slate-800">
             Status
@@ -214,73 +229,93 @@ export function BookingCard({
         onChanged={onChanged}
       />
       {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-slate-700">Email</dt>
-        <dd>
-          <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
-            {booking.email}
-          </a>
-        </dd>
-        <dt className="font-medium text-slate-700">Phone</dt>
-        <dd>
-          <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
-            {booking.phone}
-          </a>
-        </dd>
-        {booking.answers.map((answer) => (
-          <div key={answer.question} className="contents">
-            <dt className="font-medium text-slate-700" title={answer.question}>
-              {answer.label}
-            </dt>
-            <dd className="text-slate-900">{answer.answer}</dd>
-          </div>
-        ))}
-        <dt className="font-medium text-slate-700">Additional details</dt>
-        <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
-        {booking.location && (
-          <>
-            <dt className="font-medium text-slate-700">Trailer location</dt>
-            <dd className="text-slate-900">
-              {booking.location}:{" "}
-              {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
-            </dd>
-          </>
-        )}
-        <dt className="font-medium text-slate-700">Came from</dt>
-        <dd className="text-slate-900">{sourceText(booking)}</dd>
-      </dl>
-      {booking.photos.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
-          {booking.photos.map((photo, index) => (
-            <li key={photo.url}>
-              <a
-                href={photo.url}
-                target="_blank"
-                rel="noopener"
-                aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
-                className="block"
-              >
-                <img
-                  src={photo.url}
-                  alt=""
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
-        {booking.deliveries.length === 0 ? (
-          <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
-        ) : (
-          booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.purpose}`} delivery={delivery} />)
-        )}
-      </ul>
+      <BookingDetails booking={booking} />
+      <PhotoList booking={booking} />
+      <DeliveryList booking={booking} />
       <BookingNotes bookingId={booking.id} notes={booking.notes} />
     </article>
+  );
+}
+
+/** What the visitor told: contact, answers, details, where the trailer is, where they came from. */
+export function BookingDetails({ booking }: { booking: Booking }) {
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="font-medium text-slate-700">Email</dt>
+      <dd>
+        <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
+          {booking.email}
+        </a>
+      </dd>
+      <dt className="font-medium text-slate-700">Phone</dt>
+      <dd>
+        <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
+          {booking.phone}
+        </a>
+      </dd>
+      {booking.answers.map((answer) => (
+        <div key={answer.question} className="contents">
+          <dt className="font-medium text-slate-700" title={answer.question}>
+            {answer.label}
+          </dt>
+          <dd className="text-slate-900">{answer.answer}</dd>
+        </div>
+      ))}
+      <dt className="font-medium text-slate-700">Additional details</dt>
+      <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
+      {booking.location && (
+        <>
+          <dt className="font-medium text-slate-700">Trailer location</dt>
+          <dd className="text-slate-900">
+            {booking.location}:{" "}
+            {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+          </dd>
+        </>
+      )}
+      <dt className="font-medium text-slate-700">Came from</dt>
+      <dd className="text-slate-900">{sourceText(booking)}</dd>
+    </dl>
+  );
+}
+
+/** The photos the visitor sent, each opening in a new tab. */
+export function PhotoList({ booking }: { booking: Booking }) {
+  if (booking.photos.length === 0) return null;
+  return (
+      <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
+        {booking.photos.map((photo, index) => (
+          <li key={photo.url}>
+            <a
+              href={photo.url}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
+              className="block"
+            >
+              <img
+                src={photo.url}
+                alt=""
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+  );
+}
+
+/** How each message about the request went out. */
+export function DeliveryList({ booking }: { booking: Booking }) {
+  return (
+    <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
+      {booking.deliveries.length === 0 ? (
+        <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
+      ) : (
+        booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.device ?? ""}-${delivery.purpose}`} delivery={delivery} />)
+      )}
+    </ul>
   );
 }

@@ -4,10 +4,10 @@
 // moved.
 import { CalendarCheck, CalendarClock } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useLayout } from "../../lib/layout";
-import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "./api";
-import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "./form";
-import { shopLocalInput } from "./format";
+import { useLayout } from "../../../lib/layout";
+import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../api";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
+import { shopLocalInput } from "../format";
 
 /** Start times a job may have: on the hour and the half hour. */
 const STARTS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);

@@ -1,13 +1,14 @@
 // The signed-in admin's account: the password, two-step sign-in, the sessions and the calendar feed.
 import { useEffect, useState, type FormEvent } from "react";
-import { Spinner } from "../../components/Spinner";
-import { AdminShell } from "./AdminShell";
+import { Spinner } from "../../../components/Spinner";
+import { AdminShell } from "../AdminShell";
 import { CalendarFeedSection } from "./CalendarFeedSection";
-import { AdminApiError, adminApi, type Account } from "./api";
-import { ErrorNotice } from "./ErrorNotice";
+import { AdminApiError, adminApi, type Account } from "../api";
+import { ErrorNotice } from "../ErrorNotice";
+import { PushSection } from "./PushSection";
 import { TwoFactorSection } from "./TwoFactorSection";
-import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "./form";
-import { browserName, useShopClock } from "./format";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "../form";
+import { browserName, useShopClock } from "../format";
 
 function PasswordSection() {
   const [current, setCurrent] = useState("");
@@ -71,10 +72,26 @@ function PasswordSection() {
   );
 }
 
+/** When a kept session ends: 30 days after it started. */
+function keptUntil(startedAt: string): string {
+  return new Date(new Date(startedAt).getTime() + 30 * 24 * 60 * 60 * 1000).toISOString();
+}
+
 function SessionsSection({ account, reload }: { account: Account; reload: () => void }) {
   const { dateTime } = useShopClock();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+
+  async function endSession(id: string) {
+    setFailure(null);
+    try {
+      await adminApi.endSession(id);
+      setMessage("That device is signed out.");
+      reload();
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+  }
 
   async function signOutOthers() {
     setFailure(null);
@@ -91,14 +108,24 @@ function SessionsSection({ account, reload }: { account: Account; reload: () => 
     <Section title="Where you are signed in">
       <ul className="mt-4 divide-y divide-slate-200">
         {account.sessions.map((session) => (
-          <li key={`${session.startedAt}-${session.clientIp}`} className="py-3 text-sm">
-            <p className="font-medium text-slate-900">
-              {browserName(session.userAgent)}
-              {session.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
-            </p>
-            <p className="text-slate-700">
-              {session.clientIp || "Unknown address"} · signed in {dateTime(session.startedAt)} · last active {dateTime(session.lastSeenAt)}
-            </p>
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+            <div>
+              <p className="font-medium text-slate-900">
+                {browserName(session.userAgent)}
+                {session.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>}
+              </p>
+              <p className="text-slate-700">
+                {session.clientIp || "Unknown address"} · signed in {dateTime(session.startedAt)} · last active {dateTime(session.lastSeenAt)}
+              </p>
+              <p className="text-slate-700">
+                {session.kept ? `Kept signed in until ${dateTime(keptUntil(session.startedAt))}` : "Signed out after 2 idle hours"}
+              </p>
+            </div>
+            {!session.current && (
+              <button type="button" onClick={() => void endSession(session.id)} className={PLAIN_BUTTON} aria-label={`Sign out ${browserName(session.userAgent)}, signed in ${dateTime(session.startedAt)}`}>
+                Sign out
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -130,7 +157,7 @@ export function AccountPage() {
   useEffect(load, []);
 
   return (
-    <AdminShell>
+    <AdminShell title="Account">
       <h1 className="text-2xl font-bold text-slate-900">Your account</h1>
       {account && <p className="mt-1 text-slate-600">Signed in as {account.email}</p>}
       {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
@@ -139,6 +166,7 @@ export function AccountPage() {
         <>
           <PasswordSection />
           <TwoFactorSection account={account} reload={load} />
+          <PushSection />
           <SessionsSection account={account} reload={load} />
           <CalendarFeedSection />
         </>

@@ -3,10 +3,10 @@
 // Making a new address stops the old one; turning it off stops it too.
 import { Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Spinner } from "../../components/Spinner";
-import { adminApi } from "./api";
-import { ErrorNotice } from "./ErrorNotice";
-import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "./form";
+import { Spinner } from "../../../components/Spinner";
+import { adminApi } from "../api";
+import { ErrorNotice } from "../ErrorNotice";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../form";
 
 export function CalendarFeedSection() {
   /** undefined while loading; null when there is no feed. */

@@ -1,0 +1,272 @@
+// The owner's phone as the front desk: Today with the emergency first, every request one tap
+// from its e-mail, new requests without a reload, an installable admin that works offline and
+// shows push notifications, and signing in and out that keep their word.
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
+
+test.use({ admin: true, unlimitedBookings: true });
+
+const ANSWERS = {
+  trailer: "Hi! I'm your trailer assistant. What type of trailer do you have?",
+  service: "What service do you need?",
+  where: "Do you need mobile service, or can you bring the trailer to our shop?",
+  urgency: "How urgent is this?",
+};
+
+/** Sends a request as the booking dialog does; its id. */
+async function book(page: Page, name: string, emergency = false): Promise<number> {
+  const answers = emergency
+    ? [
+        { question: ANSWERS.trailer, answer: "Enclosed Trailer" },
+        { question: ANSWERS.service, answer: "Emergency service" },
+        { question: ANSWERS.where, answer: "Need mobile service" },
+      ]
+    : [
+        { question: ANSWERS.trailer, answer: "Flatbed Trailer" },
+        { question: ANSWERS.service, answer: "Repairs needed" },
+        { question: ANSWERS.where, answer: "Can bring to shop" },
+        { question: ANSWERS.urgency, answer: "Soon (within a week)" },
+      ];
+  const response = await page.request.post("/api/bookings", {
+    data: {
+      submissionId: crypto.randomUUID(),
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
+      phone: "303-555-0142",
+      answers,
+      location: emergency ? "Aurora" : undefined,
+      fillMs: 30000,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`at ${width} px Today shows the emergency first and the waiting requests in one line each`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (let n = 1; n <= 8; n++) await book(page, `Waiting Customer ${n}`);
+    await book(page, "Axle Snapped", true);
+    await signIn(page);
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    const emergency = page.getByRole("region", { name: "Emergencies" }).getByRole("listitem").first();
+    await expect(emergency).toContainText("Emergency");
+    await expect(emergency).toContainText("Axle Snapped");
+    await expect(emergency).toContainText("Enclosed Trailer · Need mobile service · Aurora");
+    await expect(emergency.getByRole("link", { name: "Call Axle Snapped" })).toHaveAttribute("href", "tel:303-555-0142");
+    const waiting = page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem");
+    await expect(waiting).toHaveCount(8);
+    // The first screen holds the emergency and at least five waiting requests.
+    const fifth = await waiting.nth(4).boundingBox();
+    const first = await emergency.boundingBox();
+    expect(first && first.y + first.height).toBeLessThanOrEqual(height);
+    expect(fifth && fifth.y + fifth.height).toBeLessThanOrEqual(height);
+    // The count of unanswered requests is in the tab's title and the menu.
+    await expect(page).toHaveTitle(/^\(9\) Today/);
+    if (width === 390) await expect(page.getByRole("button", { name: /Menu 9 unanswered/ })).toBeVisible();
+    else await expect(page.getByRole("link", { name: /^Today 9 unanswered/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A row opens the request's own page, actions first.
+    await waiting.first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/dbadmin\/bookings\/\d+$/);
+    await expect(page.getByRole("heading", { name: /Waiting Customer/, level: 1 })).toBeVisible();
+    const actions = page.getByRole("region", { name: "Actions" });
+    await expect(actions.getByRole("link", { name: /^Call / })).toBeVisible();
+    await expect(actions.getByRole("link", { name: /^Text / })).toBeVisible();
+    await expect(actions.getByLabel("Status")).toHaveValue("new");
+    await expectNoAxeViolations(page);
+    await actions.getByLabel("Status").selectOption("contacted");
+    await expect(page.getByText(/Status set to contacted/)).toBeVisible();
+    await expect(page).toHaveTitle(/^\(8\) /);
+  });
+}
+
+test.describe("with the shop's e-mail", () => {
+  // The used link is refused with 410 at the end, as it should be.
+  test.use({ withSmtp: true, notifyEmail: "owner@example.com", expectedConsoleErrors: [/status of 410/] });
+
+  test("the new-request e-mail's link leads through sign-in to the request, query kept", async ({ page, smtp }) => {
+    const id = await book(page, "Linked Customer");
+    const mail = await mailWith(smtp, /New service request from Linked Customer/);
+    const link = /https?:\/\/\S+\/dbadmin\/bookings\/\d+/.exec(mail.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    const path = new URL(link ?? "").pathname;
+    expect(path).toBe(`/dbadmin/bookings/${id}`);
+    await page.goto(`${path}?from=email`);
+    await hydrated(page);
+    await expect(page).toHaveURL("/dbadmin");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`/dbadmin/bookings/${id}?from=email`);
+    await expect(page.getByRole("heading", { name: "Linked Customer", level: 1 })).toBeVisible();
+  });
+
+  test("'Forgot password?' e-mails a link that sets a new password once", async ({ page, smtp }) => {
+    await page.goto("/dbadmin");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByRole("status")).toContainText("If that address belongs to an admin account");
+    const mail = await mailWith(smtp, /Set a new admin password/);
+    const path = new URL(/https?:\/\/\S+\/dbadmin\/reset\/[0-9a-f]+/.exec(mail.text ?? "")?.[0] ?? "").pathname;
+    await page.goto(path);
+    await hydrated(page);
+    await page.getByLabel("New password", { exact: true }).fill("another long owner secret");
+    await page.getByLabel("New password again").fill("another long owner secret");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Set the password" }).click();
+    await expect(page.getByRole("status")).toContainText("Your password is set");
+    await page.getByRole("link", { name: "Go to sign-in" }).click();
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill("another long owner secret");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/dbadmin/today");
+    await page.goto(path);
+    await expect(page.getByText("This link has been used or has expired.")).toBeVisible();
+  });
+});
+
+test("a new request appears on Today and in the inbox without a reload", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText("Every request has an answer.")).toBeVisible();
+  await book(page, "Live Arrival");
+  await expect(page.getByRole("region", { name: "Waiting for an answer" }).getByText("Live Arrival")).toBeVisible({ timeout: 5_000 });
+  await expect(page).toHaveTitle(/^\(1\) Today/);
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /^Bookings/ }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await book(page, "Second Arrival", true);
+  await expect(page.getByRole("article", { name: "Second Arrival" })).toBeVisible({ timeout: 5_000 });
+});
+
+test("the admin installs: the manifest's icons load and the service worker takes the admin's scope", async ({ page, baseURL }) => {
+  await signIn(page);
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifestHref).toBe("/dbadmin/manifest.webmanifest");
+  const manifest = (await (await page.request.get(manifestHref ?? "")).json()) as {
+    start_url: string;
+    display: string;
+    name: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest.start_url.startsWith("/dbadmin")).toBe(true);
+  expect(manifest.display).toBe("standalone");
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  for (const icon of manifest.icons) {
+    const size = Number(icon.sizes.split("x")[0]);
+    const drawn = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return image.naturalWidth;
+    }, icon.src);
+    expect(drawn).toBe(size);
+  }
+  for (const path of ["/favicon.ico", "/apple-touch-icon.png"]) expect((await page.request.get(path)).status()).toBe(200);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${baseURL}/dbadmin`);
+});
+
+test.describe("offline", () => {
+  // Offline, the browser logs the requests that could not be made.
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|status of 503/] });
+
+  test("a reload shows the last Today read-only with an 'Offline' banner", async ({ page, context }) => {
+  await book(page, "Kept Offline");
+  await signIn(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first load happened before the worker took the page: load once more under it.
+  await page.reload();
+  await expect(page.getByText("Kept Offline")).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Waiting for an answer" }).getByText("Kept Offline")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await context.setOffline(false);
+  });
+});
+
+test("a push the browser receives shows a notification that names no customer", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const id = await book(page, "Pushy Customer", true);
+  await signIn(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Headless Chromium reaches no push service: the subscription is made up here, with real keys.
+  await page.addInitScript(() => {
+    let subscribed: PushSubscription | null = null;
+    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    PushManager.prototype.subscribe = async () => {
+      const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+      const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+      const json = { endpoint: "https://push.example.com/send/stub", expirationTime: null, keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) } };
+      subscribed = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true } as unknown as PushSubscription;
+      return subscribed;
+    };
+    PushManager.prototype.getSubscription = async () => subscribed;
+  });
+  await page.goto("/dbadmin/account");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Notify this device" }).click();
+  const devices = page.getByRole("list", { name: "Devices that get notifications" });
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // What the server's push carries, delivered to the worker as a push service would.
+  const client = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const admin = registrations.find((registration) => registration.scopeURL.endsWith("/dbadmin"));
+      if (admin) resolve(admin.registrationId);
+    });
+  });
+  await client.send("ServiceWorker.enable");
+  const registrationId = await registered;
+  const notice = { title: "Emergency: Enclosed Trailer, Aurora", body: `Need mobile service · Request #${id}`, url: `/dbadmin/bookings/${id}`, tag: `booking-${id}`, urgent: true };
+  await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => `${shown.title} | ${shown.body}`)),
+    )
+    .toEqual([`Emergency: Enclosed Trailer, Aurora | Need mobile service · Request #${id}`]);
+});
+
+test("logout from a tab with an older token still ends the session", async ({ page, context }) => {
+  await signIn(page);
+  // A second tab signs in again: the cookie is now a new session's; this tab keeps its old token.
+  const other = await context.newPage();
+  await other.goto("/dbadmin");
+  await hydrated(other);
+  await other.evaluate(async (account) => {
+    await fetch("/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
+  }, ADMIN);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await other.goto("/dbadmin/today");
+  await expect(other).toHaveURL("/dbadmin");
+  await expect(other.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+});
+
+test("the sign-in page offers 'Keep me signed in' and the account lists the device", async ({ page }) => {
+  await page.goto("/dbadmin");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByLabel("Keep me signed in on this device (30 days)").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dbadmin/today");
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name.includes("trailerworks_session"));
+  expect(cookie?.expires ?? -1).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+  await page.goto("/dbadmin/account");
+  await expect(page.getByText(/Kept signed in until/)).toBeVisible();
+});

@@ -1,0 +1,143 @@
+//! What the owner did on a request, kept for its history, and the request's first response: the
+//! first of a status other than new, a Call, Text or E-mail tap on its page, a note, a confirmed
+//! time. Whatever the owner does also answers a change the customer made with their link.
+
+use crate::{clock, db::Db, with_db};
+
+/// Something the owner did on a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event<'a> {
+    /// The status was set (to the status given).
+    Status(&'a str),
+    /// A tap on Call, Text or E-mail on the request's page.
+    Contact(Contact),
+    /// A time was confirmed or set (its label).
+    Time(&'a str),
+    TimeDropped,
+    ReviewAsked,
+    /// A note was written (the note itself is the history entry).
+    Note,
+    /// The customer's change was marked as seen on Today.
+    Seen,
+}
+
+/// How the owner reached the customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Contact {
+    Call,
+    Text,
+    Email,
+}
+
+impl Contact {
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Call => "call",
+            Self::Text => "text",
+            Self::Email => "email",
+        }
+    }
+}
+
+impl Event<'_> {
+    /// Its kind and detail as the history stores them; None for a note (stored as a note).
+    fn stored(self) -> Option<(&'static str, String)> {
+        match self {
+            Self::Status(status) => Some(("status", status.to_owned())),
+            Self::Contact(how) => Some((how.kind(), String::new())),
+            Self::Time(label) => Some(("time", label.to_owned())),
+            Self::TimeDropped => Some(("time-dropped", String::new())),
+            Self::ReviewAsked => Some(("review", String::new())),
+            Self::Seen => Some(("seen", String::new())),
+            Self::Note => None,
+        }
+    }
+
+    /// Whether it answers the request (the first such is its response time).
+    fn responds(self) -> bool {
+        match self {
+            Self::Status(status) => status != "new",
+            Self::Contact(_) | Self::Time(_) | Self::Note => true,
+            Self::TimeDropped | Self::ReviewAsked | Self::Seen => false,
+        }
+    }
+}
+
+/// Records `event` on booking `id` by the admin `by`, in one transaction with what it means for
+/// the request: its first response, and the customer's change answered. False when there is no
+/// such booking.
+pub async fn record(db: &Db, id: i64, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
+    let now = clock::now();
+    let responded = if event.responds() { Some(now.as_str()) } else { None };
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let found = sqlx::query(
+            "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2), customer_change_at = NULL
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(responded)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if found && let Some((kind, detail)) = event.stored() {
+            sqlx::query(
+                "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(&now)
+            .bind(kind)
+            .bind(detail)
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        found
+    }))
+}
+
+/// An entry of a request's history.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventRecord {
+    pub at: String,
+    /// status, call, text, email, time, time-dropped, review, seen.
+    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen)$")]
+    pub kind: String,
+    /// The status set, or the time's label.
+    pub detail: String,
+    /// The admin's e-mail.
+    pub by: String,
+}
+
+/// The owner's actions on booking `id`, oldest first.
+pub async fn history(db: &Db, id: i64) -> anyhow::Result<Vec<EventRecord>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT at, kind, detail, by_email AS by FROM booking_events WHERE booking_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_other_than_new_a_contact_a_note_or_a_time_answers_a_request() {
+        assert!(Event::Status("contacted").responds());
+        assert!(!Event::Status("new").responds());
+        assert!(Event::Contact(Contact::Call).responds());
+        assert!(Event::Note.responds());
+        assert!(Event::Time("Tuesday").responds());
+        assert!(!Event::ReviewAsked.responds());
+        assert!(!Event::Seen.responds());
+        assert_eq!(Event::Note.stored(), None);
+    }
+}

@@ -1,0 +1,140 @@
+//! A request's own page in the admin (`/dbadmin/bookings/{id}`, the address every owner e-mail,
+//! push and calendar event links to), under /api/admin/bookings/{id}: the request with its
+//! history, the Call, Text and E-mail taps (each a response to it), and 'Seen' for a change the
+//! customer made.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    events::{self, Contact, Event, EventRecord},
+    inbox, records,
+    response::Measure,
+    store::BookingRecord,
+};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    auth::{
+        audit::{self, Action},
+        guard::Admin,
+    },
+    clock,
+    db::Db,
+    error::{ApiError, Checked},
+    site::SiteDetails,
+};
+
+const NO_SUCH_BOOKING: &str = "There is no such booking.";
+
+/// A request as its page shows it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestPage {
+    booking: BookingRecord,
+    /// What the owner did on it, oldest first (notes are in the booking).
+    history: Vec<EventRecord>,
+    /// Still unanswered and waiting longer than the site promises.
+    overdue: bool,
+}
+
+/// `GET /api/admin/bookings/{id}`.
+#[utoipa::path(
+    get,
+    path = "/bookings/{id}",
+    tag = "admin",
+    security(("session" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 200, description = "The request with its answers, time, photos, notes, deliveries and history.", body = RequestPage),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn show(
+    State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
+    _admin: Admin,
+    Checked(Path(id)): Checked<Path<i64>>,
+) -> Result<Json<RequestPage>, ApiError> {
+    let content = site.content();
+    let mut booking = records::one(&db, id, &content).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    inbox::count_other_requests(&db, std::slice::from_mut(&mut booking)).await?;
+    let waiting =
+        booking.first_response_at.is_none() && booking.status == "new" && booking.cancelled_at.is_none();
+    let overdue = waiting
+        && clock::instant(&booking.created_at).is_some_and(|from| {
+            Measure::new(&content.business).overdue(booking.emergency, from, Timestamp::now())
+        });
+    let history = events::history(&db, id).await?;
+    Ok(Json(RequestPage { booking, history, overdue }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContactTap {
+    /// call, text or email.
+    how: Contact,
+}
+
+/// `POST /api/admin/bookings/{id}/contact`: the owner tapped Call, Text or E-mail on the
+/// request's page (the phone does the rest); the first such tap answers the request.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/contact",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = ContactTap,
+    responses(
+        (status = 204, description = "Noted in the request's history."),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn contact(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Json(ContactTap { how })): Checked<Json<ContactTap>>,
+) -> Result<StatusCode, ApiError> {
+    if !events::record(&db, id, Event::Contact(how), &admin.user.email).await? {
+        return Err(ApiError::NotFound(NO_SUCH_BOOKING));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/admin/bookings/{id}/seen`: the owner has seen the change the customer made (it
+/// leaves Today's list of changes).
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/seen",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 204, description = "The change is marked as seen."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn seen(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<i64>>,
+) -> Result<StatusCode, ApiError> {
+    if !events::record(&db, id, Event::Seen, &admin.user.email).await? {
+        return Err(ApiError::NotFound(NO_SUCH_BOOKING));
+    }
+    audit::record(&db, &admin.actor(), Action::CustomerChangeSeen, &format!("booking #{id}")).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

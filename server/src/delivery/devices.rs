@@ -1,0 +1,439 @@
+//! The browsers that get push notifications: each one's push service endpoint and keys (as the
+//! browser's `PushSubscription.toJSON()` gives them), its name, what it wants to hear of and its
+//! quiet hours, and the choice of which devices a new request or a customer's change goes to.
+
+use std::future::Future;
+
+use base64ct::{Base64UrlUnpadded, Encoding as _};
+use serde::{Deserialize, Serialize};
+
+use crate::{clock, db::Db, for_both_connections, with_db};
+
+/// A device as the admin lists it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Device {
+    pub id: i64,
+    /// "Chrome on Android", or what the owner renamed it to.
+    pub name: String,
+    /// Its push service's address (the browser knows its own, so the page can tell it apart).
+    pub endpoint: String,
+    /// `all`: every new request; `urgent`: emergencies and urgent requests only.
+    #[schema(pattern = "^(all|urgent)$")]
+    pub notify: String,
+    /// The customer's own changes (another time, a cancellation) too.
+    pub customer_changes: bool,
+    /// Quiet hours on the shop's clock ("22:00" to "06:00"): nothing but emergencies then.
+    pub quiet_from: Option<String>,
+    pub quiet_to: Option<String>,
+    pub created_at: String,
+    pub last_push_at: Option<String>,
+}
+
+/// The keys a push is encrypted for (RFC 8291), as stored.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Target {
+    pub endpoint: String,
+    pub p256dh: String,
+    pub auth: String,
+}
+
+/// `PushSubscription.toJSON()` as the browser makes it.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    /// The push service's address for this browser: https (http only on a loopback address).
+    #[schema(max_length = 2048)]
+    pub endpoint: String,
+    /// When the push service ends it (milliseconds since 1970), if it says.
+    #[serde(default)]
+    pub expiration_time: Option<f64>,
+    pub keys: SubscriptionKeys,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SubscriptionKeys {
+    /// The browser's P-256 public key, uncompressed, base64url.
+    #[schema(min_length = 86, max_length = 88)]
+    pub p256dh: String,
+    /// The browser's 16-byte authentication secret, base64url.
+    #[schema(min_length = 22, max_length = 24)]
+    pub auth: String,
+}
+
+impl Subscription {
+    /// The endpoint and keys, checked: an https endpoint (or http on loopback, for local stand-ins),
+    /// a P-256 point and a 16-byte secret.
+    pub fn check(&self) -> Result<Target, (&'static str, &'static str)> {
+        let endpoint = self.endpoint.trim();
+        let url =
+            url::Url::parse(endpoint).map_err(|_| ("endpoint", "The push endpoint is not an address"))?;
+        let loopback = matches!(url.host(), Some(url::Host::Domain("localhost")))
+            || match url.host() {
+                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+                _ => false,
+            };
+        if endpoint.len() > 2048 || !(url.scheme() == "https" || (url.scheme() == "http" && loopback)) {
+            return Err(("endpoint", "The push endpoint must be an https address"));
+        }
+        let key = Base64UrlUnpadded::decode_vec(self.keys.p256dh.trim_end_matches('='))
+            .ok()
+            .filter(|key| web_push_native::p256::PublicKey::from_sec1_bytes(key).is_ok());
+        if key.is_none() {
+            return Err(("keys.p256dh", "The browser's key is not a P-256 public key"));
+        }
+        let auth = Base64UrlUnpadded::decode_vec(self.keys.auth.trim_end_matches('=')).ok();
+        if auth.is_none_or(|auth| auth.len() != 16) {
+            return Err(("keys.auth", "The browser's secret must be 16 bytes"));
+        }
+        Ok(Target {
+            endpoint: endpoint.to_owned(),
+            p256dh: self.keys.p256dh.trim_end_matches('=').to_owned(),
+            auth: self.keys.auth.trim_end_matches('=').to_owned(),
+        })
+    }
+}
+
+/// A short name for the browser behind `user_agent`: "Chrome on Android", "Safari on iPhone".
+pub fn device_name(user_agent: &str) -> String {
+    let browser = [
+        ("Edg/", "Edge"),
+        ("Firefox/", "Firefox"),
+        ("CriOS/", "Chrome"),
+        ("Chrome/", "Chrome"),
+        ("Safari/", "Safari"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| user_agent.contains(mark))
+    .map_or("Browser", |(_, name)| name);
+    let system = [
+        ("iPhone", "iPhone"),
+        ("iPad", "iPad"),
+        ("Android", "Android"),
+        ("Windows", "Windows"),
+        ("Mac OS X", "Mac"),
+        ("CrOS", "ChromeOS"),
+        ("Linux", "Linux"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| user_agent.contains(mark))
+    .map(|(_, name)| name);
+    match system {
+        Some(system) => format!("{browser} on {system}"),
+        None => browser.to_owned(),
+    }
+}
+
+const DEVICE_COLUMNS: &str =
+    "id, name, endpoint, notify, customer_changes, quiet_from, quiet_to, created_at, last_push_at";
+
+/// The devices of every admin, the newest first.
+pub async fn list(db: &Db) -> anyhow::Result<Vec<Device>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {DEVICE_COLUMNS} FROM push_devices ORDER BY id DESC"
+        )))
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// Keeps `target` for `user_id` (a browser subscribing again keeps its name and settings, with
+/// its new keys); the device, and whether it is new.
+pub async fn add(db: &Db, user_id: i64, target: &Target, name: &str) -> anyhow::Result<(Device, bool)> {
+    let existing: Option<i64> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT id FROM push_devices WHERE endpoint = $1")
+            .bind(&target.endpoint)
+            .fetch_optional(pool)
+            .await?
+    });
+    let id: i64 = with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id
+             RETURNING id",
+        )
+        .bind(user_id)
+        .bind(&target.endpoint)
+        .bind(&target.p256dh)
+        .bind(&target.auth)
+        .bind(name)
+        .bind(clock::now())
+        .fetch_one(pool)
+        .await?
+    });
+    let device = get(db, id).await?.ok_or_else(|| anyhow::anyhow!("device {id} vanished"))?;
+    Ok((device, existing.is_none()))
+}
+
+pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<Device>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {DEVICE_COLUMNS} FROM push_devices WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    }))
+}
+
+/// What a device wants to hear of, as the owner sets it.
+pub struct Settings<'a> {
+    pub name: &'a str,
+    pub notify: &'a str,
+    pub customer_changes: bool,
+    pub quiet: Option<(&'a str, &'a str)>,
+}
+
+/// Changes device `id`; false when there is no such device.
+pub async fn update(db: &Db, id: i64, settings: &Settings<'_>) -> anyhow::Result<bool> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE push_devices SET name = $2, notify = $3, customer_changes = $4, quiet_from = $5, quiet_to = $6
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(settings.name)
+        .bind(settings.notify)
+        .bind(settings.customer_changes)
+        .bind(settings.quiet.map(|(from, _)| from))
+        .bind(settings.quiet.map(|(_, to)| to))
+        .execute(pool)
+        .await?
+        .rows_affected()
+            == 1
+    }))
+}
+
+/// Forgets device `id` (and the pushes still waiting for it); false when there was none.
+pub async fn remove(db: &Db, id: i64) -> anyhow::Result<bool> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query("DELETE FROM push_devices WHERE id = $1").bind(id).execute(pool).await?.rows_affected()
+            == 1
+    }))
+}
+
+/// Forgets the device whose push service answered that it is gone (404 or 410).
+pub async fn remove_endpoint(db: &Db, endpoint: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM push_devices WHERE endpoint = $1").bind(endpoint).execute(pool).await?;
+    });
+    Ok(())
+}
+
+/// Where device `id` is reached, if it still is.
+pub async fn target(db: &Db, id: i64) -> anyhow::Result<Option<Target>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT endpoint, p256dh, auth FROM push_devices WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+    }))
+}
+
+/// Notes that device `id` got a push now.
+pub async fn pushed(db: &Db, id: i64) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(clock::now())
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// What a push is about, for choosing the devices that hear of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Occasion {
+    /// A request that is urgent (emergencies included).
+    pub urgent: bool,
+    /// An emergency: quiet hours do not hold it back.
+    pub emergency: bool,
+    /// A change the customer made with their link (not a new request).
+    pub customer_change: bool,
+    /// The minute of the day on the shop's clock now, for quiet hours.
+    pub shop_minute: u16,
+}
+
+/// The minute of the day on the shop's clock now.
+pub fn shop_minute(zone: &jiff::tz::TimeZone) -> u16 {
+    let now = jiff::Timestamp::now().to_zoned(zone.clone());
+    u16::try_from(i32::from(now.hour()) * 60 + i32::from(now.minute())).unwrap_or(0)
+}
+
+#[derive(sqlx::FromRow)]
+struct Choice {
+    id: i64,
+    notify: String,
+    customer_changes: bool,
+    quiet_from: Option<String>,
+    quiet_to: Option<String>,
+}
+
+/// How a device takes a push.
+#[derive(Debug, PartialEq, Eq)]
+enum Takes {
+    Now,
+    /// Its quiet hours hold it back (the delivery is kept, marked so).
+    Quiet,
+    Not,
+}
+
+impl Choice {
+    fn takes(&self, occasion: Occasion) -> Takes {
+        let wants = if occasion.customer_change {
+            self.customer_changes
+        } else {
+            self.notify == "all" || occasion.urgent
+        };
+        if !wants {
+            return Takes::Not;
+        }
+        let quiet = match (&self.quiet_from, &self.quiet_to) {
+            (Some(from), Some(to)) => within(occasion.shop_minute, minute(from), minute(to)),
+            _ => false,
+        };
+        if quiet && !occasion.emergency { Takes::Quiet } else { Takes::Now }
+    }
+}
+
+/// "22:00" as the minute of the day.
+fn minute(clock: &str) -> u16 {
+    clock
+        .split_once(':')
+        .and_then(|(h, m)| Some(h.parse::<u16>().ok()? * 60 + m.parse::<u16>().ok()?))
+        .unwrap_or(0)
+}
+
+/// Whether `now` falls in the quiet hours from `from` to `to` (which may run past midnight).
+fn within(now: u16, from: u16, to: u16) -> bool {
+    if from <= to { (from..to).contains(&now) } else { now >= from || now < to }
+}
+
+/// "HH:MM" on the 24-hour clock.
+pub fn is_clock(text: &str) -> bool {
+    text.len() == 5
+        && text.split_once(':').is_some_and(|(h, m)| {
+            h.parse::<u8>().is_ok_and(|h| h < 24) && m.parse::<u8>().is_ok_and(|m| m < 60)
+        })
+}
+
+/// Pushes written inside the caller's transaction, so a request (or the customer's change) and
+/// its pushes commit together.
+pub trait PushWrites {
+    /// One push of `purpose` per device that wants to hear of `occasion` for booking
+    /// `booking_id`; one a device's quiet hours hold back is kept as cancelled, saying so.
+    fn enqueue_pushes(
+        &mut self,
+        booking_id: i64,
+        purpose: &str,
+        occasion: Occasion,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl PushWrites {
+    async fn enqueue_pushes(&mut self, booking_id: i64, purpose: &str, occasion: Occasion) -> sqlx::Result<()> {
+        let devices: Vec<Choice> =
+            sqlx::query_as("SELECT id, notify, customer_changes, quiet_from, quiet_to FROM push_devices")
+                .fetch_all(&mut *self)
+                .await?;
+        let now = clock::now();
+        for device in devices {
+            let (state, note) = match device.takes(occasion) {
+                Takes::Now => ("pending", None),
+                Takes::Quiet => ("cancelled", Some("held back: the device's quiet hours")),
+                Takes::Not => continue,
+            };
+            sqlx::query(
+                "INSERT INTO deliveries (booking_id, channel, device_id, purpose, state, last_error, next_attempt_at, created_at)
+                 VALUES ($1, 'push', $2, $3, $4, $5, $6, $6)
+                 ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING",
+            )
+            .bind(booking_id)
+            .bind(device.id)
+            .bind(purpose)
+            .bind(state)
+            .bind(note)
+            .bind(&now)
+            .execute(&mut *self)
+            .await?;
+        }
+        Ok(())
+    }
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn device(notify: &str, quiet: Option<(&str, &str)>) -> Choice {
+        Choice {
+            id: 1,
+            notify: notify.to_owned(),
+            customer_changes: false,
+            quiet_from: quiet.map(|(from, _)| from.to_owned()),
+            quiet_to: quiet.map(|(_, to)| to.to_owned()),
+        }
+    }
+
+    fn occasion(urgent: bool, emergency: bool, shop_minute: u16) -> Occasion {
+        Occasion { urgent, emergency, customer_change: false, shop_minute }
+    }
+
+    #[test]
+    fn urgent_only_devices_hear_of_urgent_requests_only() {
+        assert_eq!(device("urgent", None).takes(occasion(false, false, 600)), Takes::Not);
+        assert_eq!(device("urgent", None).takes(occasion(true, false, 600)), Takes::Now);
+        assert_eq!(device("all", None).takes(occasion(false, false, 600)), Takes::Now);
+    }
+
+    #[test]
+    fn quiet_hours_past_midnight_hold_back_all_but_emergencies() {
+        let night = device("all", Some(("22:00", "06:00")));
+        assert_eq!(night.takes(occasion(true, false, 23 * 60)), Takes::Quiet);
+        assert_eq!(night.takes(occasion(false, false, 5 * 60 + 59)), Takes::Quiet);
+        assert_eq!(night.takes(occasion(false, false, 6 * 60)), Takes::Now);
+        assert_eq!(night.takes(occasion(true, true, 3 * 60)), Takes::Now);
+        let lunch = device("all", Some(("12:00", "13:00")));
+        assert_eq!(lunch.takes(occasion(false, false, 12 * 60 + 30)), Takes::Quiet);
+        assert_eq!(lunch.takes(occasion(false, false, 13 * 60)), Takes::Now);
+    }
+
+    #[test]
+    fn customer_changes_go_to_devices_that_asked_for_them() {
+        let change = Occasion { urgent: false, emergency: false, customer_change: true, shop_minute: 600 };
+        assert_eq!(device("all", None).takes(change), Takes::Not);
+        let mut wants = device("urgent", None);
+        wants.customer_changes = true;
+        assert_eq!(wants.takes(change), Takes::Now);
+    }
+
+    #[test]
+    fn devices_are_named_by_browser_and_system() {
+        let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+        assert_eq!(device_name(android), "Chrome on Android");
+        let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+        assert_eq!(device_name(iphone), "Safari on iPhone");
+        assert_eq!(device_name("curl/8"), "Browser");
+    }
+
+    #[test]
+    fn endpoints_must_be_https_except_on_loopback() {
+        let key = "BLn9b-VR0ca83knDNZ32dCHGyjJp-1riX9ZTN40MqV8K_LpQmLqxC_DoHvqvFXO_nGdAB4W9dogZb_sM-uV4JbY";
+        let subscription = |endpoint: &str| Subscription {
+            endpoint: endpoint.to_owned(),
+            expiration_time: None,
+            keys: SubscriptionKeys { p256dh: key.to_owned(), auth: "_ordMnz7uTCmrpBTeUV4Bw".to_owned() },
+        };
+        assert!(subscription("https://fcm.googleapis.com/fcm/send/abc").check().is_ok());
+        assert!(subscription("http://127.0.0.1:9000/push/1").check().is_ok());
+        assert!(subscription("http://localhost:9000/push/1").check().is_ok());
+        assert_eq!(subscription("http://push.example.com/1").check().err().map(|e| e.0), Some("endpoint"));
+        let mut bad = subscription("https://push.example.com/1");
+        bad.keys.auth = "c2hvcnQ".to_owned();
+        assert_eq!(bad.check().err().map(|e| e.0), Some("keys.auth"));
+        assert!(is_clock("22:00") && !is_clock("24:00") && !is_clock("9:00"));
+    }
+}

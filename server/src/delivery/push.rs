@@ -1,0 +1,271 @@
+//! Web Push (RFC 8030): a notification encrypted for one browser (RFC 8291, aes128gcm) and
+//! signed with the server's VAPID key (RFC 8292), posted to the browser's push service with the
+//! same HTTP client as the webhook. The key pair is made at first start and kept in the
+//! database, so every instance signs with it and browsers subscribed through any of them work.
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use base64ct::{Base64UrlUnpadded, Encoding as _};
+use serde::Serialize;
+use web_push_native::{
+    Auth, WebPushBuilder,
+    jwt_simple::{
+        algorithms::{ECDSAP256KeyPairLike as _, ECDSAP256PublicKeyLike as _, ES256KeyPair},
+        claims::Claims,
+    },
+    p256::PublicKey,
+};
+
+use super::{BookingMessage, Purpose, devices::Target};
+use crate::{clock, content::Chat, db::Db, with_db};
+
+/// How long a push service keeps trying to reach the device (the TTL header), and how long the
+/// VAPID signature is valid (RFC 8292 allows 24 hours at most).
+const KEEP_FOR: Duration = Duration::from_secs(12 * 60 * 60);
+const VAPID_KEY: &str = "vapid-private-key";
+
+/// What the notification shows. Nothing of the customer's contact details: a lock screen is
+/// read by whoever holds the phone.
+#[derive(Debug, Serialize)]
+pub struct Notice {
+    pub title: String,
+    pub body: String,
+    /// The page a tap opens (`/dbadmin/bookings/12`).
+    pub url: String,
+    /// A later notice with the same tag replaces the earlier one on the device.
+    pub tag: String,
+    /// Stays on screen until the owner acts (emergencies and urgent requests).
+    pub urgent: bool,
+}
+
+impl Notice {
+    /// What the owner's devices show of booking `message` for `purpose`: the kind of request,
+    /// the trailer and the city, the service; never the customer's name, phone or e-mail.
+    pub fn for_booking(
+        message: &BookingMessage,
+        answers: &[(String, String)],
+        chat: &Chat,
+        purpose: Purpose,
+    ) -> Self {
+        let id = message.booking_id;
+        let url = format!("/dbadmin/bookings/{id}");
+        let tag = format!("booking-{id}");
+        let urgent = message.urgent;
+        match purpose {
+            Purpose::Changed(_) => Self {
+                title: format!("Request #{id}: another time asked for"),
+                body: "The customer picked another time with their link. Confirm it or set one.".to_owned(),
+                url,
+                tag,
+                urgent,
+            },
+            Purpose::Cancelled => Self {
+                title: format!("Request #{id} was cancelled"),
+                body: "The customer cancelled with their link.".to_owned(),
+                url,
+                tag,
+                urgent,
+            },
+            _ => {
+                // The picked answers in the assistant's order, the urgency question left out.
+                let last = chat.steps.last().map(|step| step.question.as_str());
+                let picked: Vec<&str> = answers
+                    .iter()
+                    .filter(|(question, answer)| {
+                        chat.picked_label(question, answer).is_some() && Some(question.as_str()) != last
+                    })
+                    .map(|(_, answer)| answer.as_str())
+                    .filter(|answer| !chat.is_emergency(answer))
+                    .collect();
+                let kind = match (message.emergency, message.urgent) {
+                    (true, _) => "Emergency",
+                    (false, true) => "Urgent",
+                    (false, false) => "New request",
+                };
+                let what = picked.first().copied().unwrap_or("Service request");
+                let title = match &message.location_city {
+                    Some(city) => format!("{kind}: {what}, {city}"),
+                    None => format!("{kind}: {what}"),
+                };
+                let mut body: Vec<&str> = picked.iter().skip(1).copied().collect();
+                let number = format!("Request #{id}");
+                body.push(&number);
+                Self { title, body: body.join(" · "), url, tag, urgent }
+            }
+        }
+    }
+
+    /// The test the owner sends a device from the account page.
+    pub fn test(shop: &str) -> Self {
+        Self {
+            title: "Test notification".to_owned(),
+            body: format!("Notifications from {shop} reach this device."),
+            url: "/dbadmin/account".to_owned(),
+            tag: "test".to_owned(),
+            urgent: false,
+        }
+    }
+}
+
+/// How a push service answered.
+pub enum Pushed {
+    Delivered,
+    /// 404 or 410: the browser unsubscribed; the device is to be forgotten.
+    Gone,
+}
+
+pub struct PushSender {
+    client: reqwest::Client,
+    key: ES256KeyPair,
+    /// The public key as browsers take it (`applicationServerKey`): uncompressed, base64url.
+    public_key: String,
+}
+
+impl PushSender {
+    /// The server's VAPID key pair from the database, made and stored first if there is none
+    /// (instances starting at once agree: the first insert wins and everyone reads it back).
+    pub async fn load(db: &Db) -> anyhow::Result<Self> {
+        let made = Base64UrlUnpadded::encode_string(&ES256KeyPair::generate().to_bytes());
+        let stored: String = with_db!(db, |pool| {
+            sqlx::query(
+                "INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+            )
+            .bind(VAPID_KEY)
+            .bind(&made)
+            .bind(clock::now())
+            .execute(pool)
+            .await?;
+            sqlx::query_scalar("SELECT value FROM server_keys WHERE name = $1")
+                .bind(VAPID_KEY)
+                .fetch_one(pool)
+                .await?
+        });
+        let bytes =
+            Base64UrlUnpadded::decode_vec(&stored).context("The stored VAPID key is not base64url")?;
+        let key = ES256KeyPair::from_bytes(&bytes)
+            .map_err(|e| anyhow::anyhow!("The stored VAPID key is invalid: {e}"))?;
+        let public_key =
+            Base64UrlUnpadded::encode_string(&key.public_key().public_key().to_bytes_uncompressed());
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(20))
+            .build()
+            .context("Failed to build the push client")?;
+        Ok(Self { client, key, public_key })
+    }
+
+    pub fn public_key(&self) -> &str {
+        &self.public_key
+    }
+
+    /// Sends `notice` to `target`; `contact` is the VAPID subject (a mailto: or https: address
+    /// the push service may reach the shop at), `topic` lets the push service replace a copy it
+    /// still holds (so a retry after a crash is not shown twice).
+    pub async fn send(
+        &self,
+        target: &Target,
+        notice: &Notice,
+        contact: &str,
+        topic: &str,
+    ) -> anyhow::Result<Pushed> {
+        let endpoint = target.endpoint.parse().context("The device's push endpoint is not an address")?;
+        let public = Base64UrlUnpadded::decode_vec(&target.p256dh)
+            .ok()
+            .and_then(|bytes| PublicKey::from_sec1_bytes(&bytes).ok())
+            .context("The device's key is not a P-256 public key")?;
+        let auth: [u8; 16] = Base64UrlUnpadded::decode_vec(&target.auth)
+            .ok()
+            .and_then(|auth| auth.try_into().ok())
+            .context("The device's secret is not 16 bytes")?;
+        let mut request = WebPushBuilder::new(endpoint, public, Auth::from(auth))
+            .with_valid_duration(KEEP_FOR)
+            .build(serde_json::to_vec(notice)?)
+            .map_err(|e| anyhow::anyhow!("The push could not be encrypted: {e}"))?;
+        let authorization = self.vapid(&target.endpoint, contact)?;
+        request.headers_mut().insert("authorization", axum::http::HeaderValue::from_str(&authorization)?);
+        let urgency = if notice.urgent { "high" } else { "normal" };
+        request.headers_mut().insert("urgency", axum::http::HeaderValue::from_static(urgency));
+        request.headers_mut().insert("topic", axum::http::HeaderValue::from_str(&topic_of(topic))?);
+        let request = reqwest::Request::try_from(request).context("The push request could not be made")?;
+        let response = self.client.execute(request).await.context("The push service could not be reached")?;
+        match response.status().as_u16() {
+            200..=299 => Ok(Pushed::Delivered),
+            404 | 410 => Ok(Pushed::Gone),
+            status => {
+                let text: String = response.text().await.unwrap_or_default().chars().take(200).collect();
+                anyhow::bail!("The push service answered {status}: {text}")
+            }
+        }
+    }
+}
+
+impl PushSender {
+    /// The VAPID authorization for `endpoint` (RFC 8292): a JWT for the push service's origin
+    /// (its port included, which web-push-native's own signer leaves out), valid as long as the
+    /// push, naming `contact`, and the public key to check it with.
+    fn vapid(&self, endpoint: &str, contact: &str) -> anyhow::Result<String> {
+        let audience = url::Url::parse(endpoint)?.origin().ascii_serialization();
+        let claims = Claims::create(KEEP_FOR.into()).with_audience(audience).with_subject(contact);
+        let token =
+            self.key.sign(claims).map_err(|e| anyhow::anyhow!("The VAPID token could not be signed: {e}"))?;
+        Ok(format!("vapid t={token}, k={}", self.public_key))
+    }
+}
+
+/// A Topic header value (RFC 8030: at most 32 characters of the base64url alphabet).
+fn topic_of(key: &str) -> String {
+    key.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').take(32).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(emergency: bool, urgent: bool, city: Option<&str>) -> BookingMessage {
+        BookingMessage {
+            booking_id: 12,
+            key: "k".into(),
+            name: "Dana Hill".into(),
+            email: "dana@example.com".into(),
+            phone: "(303) 555-0100".into(),
+            message: String::new(),
+            urgent,
+            emergency,
+            location_city: city.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn a_notice_names_the_kind_trailer_and_city_and_no_contact_detail() {
+        let content = crate::content::Content::load(None).expect("the built-in content");
+        let chat = &content.chat;
+        let answers: Vec<(String, String)> = chat
+            .steps
+            .iter()
+            .zip([
+                "Enclosed Trailer",
+                "Emergency service",
+                "Need mobile service",
+                "Emergency (need immediate help)",
+            ])
+            .map(|(step, answer)| (step.question.clone(), answer.to_owned()))
+            .collect();
+        let notice =
+            Notice::for_booking(&message(true, true, Some("Aurora")), &answers, chat, Purpose::Request);
+        assert_eq!(notice.title, "Emergency: Enclosed Trailer, Aurora");
+        assert_eq!(notice.body, "Need mobile service · Request #12");
+        assert_eq!(notice.url, "/dbadmin/bookings/12");
+        for detail in ["Dana", "555", "dana@"] {
+            assert!(!notice.title.contains(detail) && !notice.body.contains(detail), "{detail}");
+        }
+        let plain = Notice::for_booking(&message(false, false, None), &answers[..1], chat, Purpose::Request);
+        assert_eq!(plain.title, "New request: Enclosed Trailer");
+        assert!(!plain.urgent);
+    }
+
+    #[test]
+    fn topics_keep_to_the_base64url_alphabet_and_32_characters() {
+        assert_eq!(topic_of("b12-request@3"), "b12-request3");
+        assert_eq!(topic_of(&"x".repeat(40)).len(), 32);
+    }
+}

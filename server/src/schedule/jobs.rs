@@ -1,0 +1,106 @@
+//! The jobs of a range of days as the owner's schedule and Today show them: each booking's time
+//! with who, what and where.
+
+use std::collections::HashMap;
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::{
+    calendar::{Calendar, Kind},
+    store::{self as appointments, State as TimeState},
+};
+use crate::{
+    booking::{records, store::AnswerRecord},
+    clock,
+    content::Content,
+    db::Db,
+    rows_grouped_by,
+};
+
+/// A job in the schedule.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Job {
+    pub booking_id: i64,
+    pub name: String,
+    pub phone: String,
+    pub kind: Kind,
+    /// When it starts and ends (UTC).
+    pub start: String,
+    pub end: String,
+    /// Its day on the shop's clock, "2026-12-01", and its hours, "8:00-10:00 AM".
+    pub date: String,
+    pub hours: String,
+    pub state: TimeState,
+    pub urgent: bool,
+    /// The picked answers, "Dump Trailer · Repairs needed".
+    pub summary: String,
+    /// Where the trailer is (mobile work), as typed.
+    pub location: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct JobRow {
+    booking_id: i64,
+    name: String,
+    phone: String,
+    urgent: bool,
+    location: Option<String>,
+}
+
+/// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries however
+/// many jobs there are.
+pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Job>> {
+    let calendar = Calendar::new(content);
+    let times = appointments::between(db, from, to).await?;
+    let ids: Vec<i64> = times.iter().map(|time| time.booking_id).collect();
+    let mut bookings: HashMap<i64, JobRow> = rows_grouped_by!(
+        booking_id,
+        db,
+        &ids,
+        JobRow,
+        "name, phone, urgent, location",
+        "(SELECT id AS booking_id, name, phone, urgent, location FROM bookings) AS b",
+        "booking_id"
+    )
+    .into_iter()
+    .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
+    .collect();
+    let answers = records::answers(db, &ids).await?;
+    Ok(times
+        .into_iter()
+        .filter_map(|time| {
+            let row = bookings.remove(&time.booking_id)?;
+            Some(Job {
+                booking_id: row.booking_id,
+                summary: summary(answers.get(&row.booking_id).map_or(&[], Vec::as_slice), content),
+                name: row.name,
+                phone: row.phone,
+                kind: time.kind,
+                start: clock::stamp(time.slot.start),
+                end: clock::stamp(time.slot.end),
+                date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
+                hours: calendar.hours_of(time.slot),
+                state: time.state,
+                urgent: row.urgent,
+                location: row.location,
+            })
+        })
+        .collect())
+}
+
+/// A booking's picked answers in a line, the urgency (the last question) and an emergency answer
+/// left out (the request says it is one): "Dump Trailer · Repairs needed · Can bring to shop".
+pub fn summary(answers: &[AnswerRecord], content: &Content) -> String {
+    answers
+        .iter()
+        .filter(|row| {
+            content.chat.picked_label(&row.question, &row.answer).is_some()
+                && content.chat.steps.last().is_none_or(|step| step.question != row.question)
+                && !content.chat.is_emergency(&row.answer)
+        })
+        .map(|row| row.answer.as_str())
+        .collect::<Vec<_>>()
+        .join(" · ")
+}

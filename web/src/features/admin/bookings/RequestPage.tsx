@@ -1,0 +1,179 @@
+// A request's own page, /dbadmin/bookings/{id}: the address every owner e-mail, notification and
+// calendar event links to. The actions come first (Call, Text, E-mail, the time, the status),
+// then what the customer told, the photos, the notes and the history. It follows changes live.
+import { ArrowLeft, Users } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { AdminShell } from "../AdminShell";
+import { AdminApiError, adminApi, type RequestPage as Request } from "../api";
+import { bookingsChanged, useBookingsChanged } from "../deskStatus";
+import { useOffline } from "../device";
+import { ErrorNotice } from "../ErrorNotice";
+import { failureMessage } from "../form";
+import { minutesText, useShopClock, waitedSince } from "../format";
+import { AppointmentPanel } from "./AppointmentPanel";
+import { BookingDetails, ContactLinks, DeliveryList, PhotoList, ReviewRequest, STATUSES } from "./BookingCard";
+import { BookingNotes } from "./BookingNotes";
+import { KindBadge } from "./RequestRow";
+
+/** A history entry in the owner's words. */
+function historyText(entry: Request["history"][number]): string {
+  switch (entry.kind) {
+    case "status":
+      return `Status set to ${entry.detail}`;
+    case "call":
+      return "Called";
+    case "text":
+      return "Texted";
+    case "email":
+      return "E-mailed";
+    case "time":
+      return `Time confirmed: ${entry.detail}`;
+    case "time-dropped":
+      return "Time dropped";
+    case "review":
+      return "Asked for a review";
+    case "seen":
+      return "The customer's change marked as seen";
+    default:
+      return entry.kind;
+  }
+}
+
+export function RequestPage() {
+  const { id } = useParams();
+  const bookingId = Number(id);
+  const statusId = useId();
+  const { dateTime } = useShopClock();
+  const offline = useOffline();
+  const [page, setPage] = useState<Request | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    adminApi.request(bookingId).then(
+      (loaded) => {
+        setPage(loaded);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (failure instanceof AdminApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
+        else {
+          console.error("Failed to load the request", failure);
+          setError("The request could not be loaded. Please reload the page.");
+        }
+      },
+    );
+  }, [bookingId]);
+  useEffect(load, [load]);
+  useBookingsChanged(load);
+
+  async function changeStatus(status: string) {
+    setProblem(null);
+    try {
+      await adminApi.setBookingStatus(bookingId, status);
+      bookingsChanged();
+    } catch (failure) {
+      setProblem(failureMessage(failure));
+    }
+  }
+
+  const booking = page?.booking;
+  return (
+    <AdminShell title={booking ? `${booking.name}, request #${booking.id}` : "Request"}>
+      <p>
+        <Link to="/dbadmin/bookings" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-orange-800 underline">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          All bookings
+        </Link>
+      </p>
+      {missing && <ErrorNotice className="mt-2">There is no request #{id}. It may have been removed.</ErrorNotice>}
+      {error && <ErrorNotice className="mt-2">{error}</ErrorNotice>}
+      {!page && !missing && !error && <Spinner label="Loading the request" />}
+      {booking && page && (
+        <article aria-labelledby={`${statusId}-name`}>
+          <header className="mt-1">
+            <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
+            <h1 id={`${statusId}-name`} className="mt-1 text-2xl font-bold text-slate-900">
+              {booking.name}
+            </h1>
+            <p className="text-sm text-slate-700">
+              Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+            </p>
+            <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
+              {booking.firstResponseAt
+                ? `Answered after ${minutesText((Date.parse(booking.firstResponseAt) - Date.parse(booking.createdAt)) / 60_000)}`
+                : `Waiting for an answer for ${waitedSince(booking.createdAt, Date.now())}${page.overdue ? ", past the promise" : ""}`}
+            </p>
+          </header>
+          <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <ContactLinks booking={booking} />
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+                Status
+              </label>
+              <select
+                id={statusId}
+                value={booking.status}
+                disabled={offline}
+                onChange={(event) => void changeStatus(event.target.value)}
+                className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
+              >
+                {STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
+            {booking.cancelledAt && (
+              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+                Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
+                {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
+              </p>
+            )}
+            <AppointmentPanel
+              key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
+              bookingId={booking.id}
+              time={booking.appointment}
+              cancelled={booking.cancelledAt !== null}
+              onChanged={bookingsChanged}
+            />
+            {booking.status === "done" && <ReviewRequest booking={booking} onChanged={bookingsChanged} />}
+          </section>
+          <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
+            <BookingDetails booking={booking} />
+            {booking.otherRequests > 0 && (
+              <p className="mt-2 text-sm">
+                <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
+                  <Users aria-hidden="true" className="h-4 w-4" />
+                  {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
+                </Link>
+              </p>
+            )}
+            <PhotoList booking={booking} />
+          </section>
+          <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <BookingNotes key={booking.notes.length} bookingId={booking.id} notes={booking.notes} />
+            <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
+            <ol className="mt-2 space-y-1 text-sm text-slate-800">
+              <li>
+                <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>: received
+              </li>
+              {page.history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)} ({entry.by})
+                </li>
+              ))}
+            </ol>
+            <DeliveryList booking={booking} />
+          </section>
+        </article>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,80 @@
+// A request in one line, as Today and the inbox on a phone show it: tap the line to open the
+// request's page; Call is one tap too (and counts as answering it).
+import { Phone, Siren } from "lucide-react";
+import { Link } from "react-router";
+import { adminApi } from "../api";
+import { useOffline } from "../device";
+import { waitedSince } from "../format";
+
+export interface RowRequest {
+  id: number;
+  name: string;
+  phone: string;
+  summary: string;
+  place: string | null;
+  createdAt: string;
+  status: string;
+  emergency: boolean;
+  urgent: boolean;
+  answered: boolean;
+  overdue: boolean;
+}
+
+/** Its kind in a word: an emergency is not an urgent request. */
+export function KindBadge({ emergency, urgent }: { emergency: boolean; urgent: boolean }) {
+  if (emergency) {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+        <Siren aria-hidden="true" className="h-3.5 w-3.5" />
+        Emergency
+      </span>
+    );
+  }
+  if (urgent) {
+    return <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-950 uppercase">Urgent</span>;
+  }
+  return null;
+}
+
+/** A tel: link that notes the tap on the request (its first response, if it is the first). */
+export function CallLink({ id, name, phone, className }: { id: number; name: string; phone: string; className: string }) {
+  const offline = useOffline();
+  return (
+    <a
+      href={`tel:${phone}`}
+      aria-label={`Call ${name}`}
+      onClick={() => {
+        if (!offline) adminApi.contacted(id, "call").catch((error: unknown) => console.info("The call was not noted", error));
+      }}
+      className={className}
+    >
+      <Phone aria-hidden="true" className="h-4 w-4" />
+      Call
+    </a>
+  );
+}
+
+export function RequestRow({ request, now }: { request: RowRequest; now: number }) {
+  const what = [request.summary, request.place].filter(Boolean).join(" · ");
+  return (
+    <li className="flex min-h-12 items-center gap-2 border-b border-slate-200 py-1 last:border-b-0">
+      <Link to={`/dbadmin/bookings/${request.id}`} className="flex min-w-0 flex-1 items-center gap-2 py-1.5">
+        <span className="min-w-0 flex-1 truncate">
+          <span className="font-semibold text-slate-900">{request.name}</span>
+          {what && <span className="text-slate-700"> · {what}</span>}
+        </span>
+        <span className={`shrink-0 text-xs ${request.overdue ? "font-bold text-red-800" : "text-slate-600"}`}>
+          {request.overdue && <span className="sr-only">Waiting past the promise: </span>}
+          {waitedSince(request.createdAt, now)}
+          {request.overdue && <span aria-hidden="true"> late</span>}
+        </span>
+      </Link>
+      <CallLink
+        id={request.id}
+        name={request.name}
+        phone={request.phone}
+        className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-orange-800 ring-1 ring-orange-200 hover:bg-orange-50"
+      />
+    </li>
+  );
+}

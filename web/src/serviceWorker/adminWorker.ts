@@ -1,0 +1,152 @@
+// The admin app's service worker, scoped to /dbadmin (served at /dbadmin/sw.js, with the list
+// of the admin build's files put in front by the server). It keeps the admin's own files, goes to
+// the network first for the admin API and keeps the last Today, inbox and request pages it saw,
+// so an owner without signal still sees them (read-only, the page says 'Offline'). It never
+// touches a public page or another origin. It also shows push notifications and opens the
+// request a tap is about.
+/// <reference lib="webworker" />
+
+// A module, so `self` below is this worker's own declaration.
+export {};
+
+declare const self: ServiceWorkerGlobalScope & {
+  /** The admin build's files, put in front of this script by the server. */
+  ADMIN_PRECACHE: string[];
+  /** Changes whenever that list does. */
+  ADMIN_VERSION: string;
+};
+
+const ASSETS = `trailerworks-admin-assets-${self.ADMIN_VERSION}`;
+/** The last answers of the admin API, for offline reading; deleted at sign-out. */
+const DATA = "trailerworks-admin-data";
+/** The admin app's document, the same for every /dbadmin/ address. */
+const SHELL = "/dbadmin/today";
+/** A copy served offline says when it was made, in this header. */
+const OFFLINE_HEADER = "X-Offline-Copy";
+/** Admin API answers worth keeping for offline reading. */
+const KEPT = [/^\/api\/admin\/(session|desk|today|bookings)$/, /^\/api\/admin\/bookings\/\d+$/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(ASSETS);
+      await cache.addAll([...self.ADMIN_PRECACHE, SHELL]);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("trailerworks-admin-assets-") && name !== ASSETS) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && (url.pathname === "/dbadmin" || url.pathname.startsWith("/dbadmin/"))) {
+    event.respondWith(document(request));
+  } else if (self.ADMIN_PRECACHE.includes(url.pathname)) {
+    event.respondWith(caches.match(url.pathname).then((kept) => kept ?? fetch(request)));
+  } else if (url.pathname.startsWith("/api/admin/") && url.pathname !== "/api/admin/live") {
+    event.respondWith(apiAnswer(request, url));
+  }
+});
+
+/** The admin app's document: the network's, else the one kept. */
+async function document(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await (await caches.open(ASSETS)).put(SHELL, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await caches.match(SHELL);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** The network's answer, kept when it is one the offline pages show; offline, the kept copy,
+ * marked as such. */
+async function apiAnswer(request: Request, url: URL): Promise<Response> {
+  const keep = KEPT.some((pattern) => pattern.test(url.pathname));
+  const key = url.pathname === "/api/admin/bookings" ? url.pathname : url.pathname + url.search;
+  try {
+    const response = await fetch(request);
+    if (keep && response.ok) {
+      const headers = new Headers(response.headers);
+      headers.set(OFFLINE_HEADER, new Date().toISOString());
+      const copy = new Response(await response.clone().blob(), { status: response.status, headers });
+      await (await caches.open(DATA)).put(key, copy);
+    }
+    return response;
+  } catch (error) {
+    const kept = keep ? await (await caches.open(DATA)).match(key) : undefined;
+    if (kept) return kept;
+    if (error instanceof TypeError) {
+      const body = JSON.stringify({ error: "You are offline. This will work again once the phone has a connection." });
+      return new Response(body, { status: 503, headers: { "Content-Type": "application/json", [OFFLINE_HEADER]: "none" } });
+    }
+    throw error;
+  }
+}
+
+interface PushNotice {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  urgent: boolean;
+}
+
+self.addEventListener("push", (event) => {
+  const notice = readNotice(event.data);
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      data: { url: notice.url },
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      requireInteraction: notice.urgent,
+    }),
+  );
+});
+
+function readNotice(data: PushMessageData | null): PushNotice {
+  try {
+    const notice = data?.json() as Partial<PushNotice> | undefined;
+    if (notice?.title && notice.url?.startsWith("/dbadmin/")) {
+      return { title: notice.title, body: notice.body ?? "", url: notice.url, tag: notice.tag ?? "", urgent: notice.urgent === true };
+    }
+  } catch {
+    // Not JSON: show the plain words below.
+  }
+  return { title: data?.text() || "New activity", body: "", url: "/dbadmin/today", tag: "", urgent: false };
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: string } | null;
+  const target = new URL(data?.url?.startsWith("/dbadmin/") ? data.url : "/dbadmin/today", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const admin = windows.find((client) => new URL(client.url).pathname.startsWith("/dbadmin"));
+      if (admin) {
+        // The open admin tab shows the request (as an in-app navigation) and comes to the front.
+        admin.postMessage({ type: "open", url: target });
+        await admin.focus();
+      } else {
+        await self.clients.openWindow(target);
+      }
+    })(),
+  );
+});
