@@ -3,8 +3,9 @@
 // JSON object.
 //   posts list: first page, a deep page and a title search (API p95, answer size);
 //   inbox: first page, a deep page (95% down), searches (API p95, answer size);
+//   Today (the admin's landing page): API p95 and answer size;
 //   CSV export of every booking: time to the first byte, total time, rows, server RSS during it;
-//   Chromium: sign-in to the dashboard's table, dashboard to the inbox's list, JS heap after each.
+//   Chromium: sign-in to Today's lists, Today to the posts' table, to the inbox's list, JS heap.
 // Usage: node bench/admin_scale.mjs BINARY PORT
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -75,6 +76,7 @@ try {
     inboxFirst: await measure(["/bookings"]),
     inboxDeep: await measure([`/bookings?after=${encodeURIComponent(deepCursor)}`]),
     inboxSearch: await measure(["/bookings?q=dana", "/bookings?q=303-555-01", "/bookings?q=horse%20trailer", "/bookings?q=wobbly", "/bookings?q=nobody%20at%20all"]),
+    today: await measure(["/today"]),
   };
   const total = JSON.parse((await get("/bookings")).body).total;
 
@@ -113,6 +115,12 @@ try {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   let t = performance.now();
   await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem").first().waitFor();
+  const todayMs = performance.now() - t;
+  const todayRows = await page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem").count();
+  const todayHeapMb = await heapMb();
+  t = performance.now();
+  await page.getByRole("link", { name: "Posts" }).click();
   await page.locator("tbody tr").first().waitFor();
   const dashboardMs = performance.now() - t;
   const dashboardRows = await page.locator("tbody tr").count();
@@ -125,7 +133,7 @@ try {
   const inboxHeapMb = await heapMb();
   await browser.close();
 
-  console.log(JSON.stringify({ posts: POSTS, bookings: total, api, csv, browser: { dashboardMs, dashboardRows, dashboardHeapMb, inboxMs, inboxCards, inboxHeapMb } }));
+  console.log(JSON.stringify({ posts: POSTS, bookings: total, api, csv, browser: { todayMs, todayRows, todayHeapMb, dashboardMs, dashboardRows, dashboardHeapMb, inboxMs, inboxCards, inboxHeapMb } }));
 } finally {
   server.kill("SIGTERM");
   rmSync(data, { recursive: true, force: true });

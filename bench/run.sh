@@ -115,6 +115,9 @@ done
 echo "== the owner's side at scale: 10,000 posts and 100,000 bookings (admin API, CSV export, the admin in Chromium)"
 node bench/admin_scale.mjs "$BIN" "$PORT" > "$OUT/admin-scale.json"
 
+echo "== a push notification: from a stored booking to the push service (200 bookings, one at a time)"
+node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"
+
 echo "== the public blog search at 100,000 posts"
 node bench/search_scale.mjs "$BIN" "$PORT" > "$OUT/search-scale.json"
 
@@ -230,6 +233,38 @@ for round in 1 2 3; do
   done
 done
 rm -f "$OUT/counted.log"
+
+echo "== what live updates cost on the cached path (20 admin tabs' event streams open or not; /about, 64 connections, 5 s, 3 rounds interleaved)"
+LIVE_DATA=$(mktemp -d)
+cp -r "$BLOG_DATA/." "$LIVE_DATA/"
+printf 'a long enough bench secret\n' | "$BIN" admin create --email live@example.com --data-dir "$LIVE_DATA" >/dev/null
+: > "$OUT/live.jsonl"
+for round in 1 2 3; do
+  for mode in off on; do
+    # wrk's 64 connections and the 20 streams all come from one address: above the default cap.
+    RUST_LOG=info,sqlx=warn,trailerworks::access=off "$BIN" serve --listen 127.0.0.1:18082 --data-dir "$LIVE_DATA" \
+      --max-connections-per-address 256 >"$OUT/live.log" 2>&1 &
+    pid=$!; pids+=("$pid")
+    wait_ready "$OBS"
+    curl -fs -o /dev/null "$OBS/about"
+    streams=()
+    if [ "$mode" = on ]; then
+      cookie=$(curl -fs -D - -o /dev/null -H 'Content-Type: application/json' \
+        -d '{"email":"live@example.com","password":"a long enough bench secret"}' "$OBS/api/admin/login" \
+        | awk -F'[ ;]' 'tolower($1) == "set-cookie:" { print $2 }')
+      for _ in $(seq 1 20); do
+        curl -fsN -H "Cookie: $cookie" "$OBS/api/admin/live" >/dev/null 2>&1 &
+        streams+=("$!"); pids+=("$!")
+      done
+      sleep 1
+    fi
+    result=$(wrk -t2 -c64 -d5s -s bench/summary.lua "$OBS/about" | tail -1)
+    echo "{\"round\":$round,\"mode\":\"$mode\",\"streams\":${#streams[@]},${result#\{}" >> "$OUT/live.jsonl"
+    for stream in "${streams[@]}"; do kill "$stream" 2>/dev/null || true; done
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+  done
+done
+rm -rf "$LIVE_DATA" "$OUT/live.log"
 
 ls -l "$BIN" | awk '{print $5}' > "$OUT/binary-size.txt"
 node bench/report.mjs "$OUT" > bench/RESULTS.md

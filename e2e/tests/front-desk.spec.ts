@@ -80,7 +80,9 @@ for (const { width, height } of [
     await expect(actions.getByLabel("Status")).toHaveValue("new");
     await expectNoAxeViolations(page);
     await actions.getByLabel("Status").selectOption("contacted");
+    await actions.getByRole("button", { name: "Set status" }).click();
     await expect(page.getByText(/Status set to contacted/)).toBeVisible();
+    await expect(page.getByText(/^Answered after /)).toBeVisible();
     await expect(page).toHaveTitle(/^\(8\) /);
   });
 }
@@ -178,20 +180,30 @@ test.describe("offline", () => {
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|status of 503/] });
 
   test("a reload shows the last Today read-only with an 'Offline' banner", async ({ page, context }) => {
-  await book(page, "Kept Offline");
-  await signIn(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first load happened before the worker took the page: load once more under it.
-  await page.reload();
-  await expect(page.getByText("Kept Offline")).toBeVisible();
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Waiting for an answer" }).getByText("Kept Offline")).toBeVisible();
-  await expectNoAxeViolations(page);
-  await context.setOffline(false);
+    await book(page, "Kept Offline");
+    await signIn(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // The first load happened before the worker took the page: load Today and the request once
+    // more under it, as the owner does in a day.
+    await page.reload();
+    const row = page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem").filter({ hasText: "Kept Offline" });
+    await row.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: "Kept Offline", level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(row).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
+    await expect(row).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Read-only: the request's page opens from the copy kept, its controls disabled.
+    await row.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: "Kept Offline", level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Actions" }).getByLabel("Status")).toBeDisabled();
+    await context.setOffline(false);
   });
 });
 

@@ -221,8 +221,9 @@ fn admin_api() -> OpenApiRouter<AppState> {
 }
 
 /// After a request that changed the booking desk (a new request, the customer's change or
-/// cancellation, anything the owner does to a request) succeeded: tells the live streams of this
-/// instance and of the others.
+/// cancellation, anything the owner does to a request) succeeded: tells the live streams. On
+/// PostgreSQL every instance (this one too) hears it by NOTIFY, so it is told once; should the
+/// notification fail, this instance's own streams still hear it.
 async fn announce_desk_changes(
     State(state): State<AppState>,
     request: Request,
@@ -235,9 +236,14 @@ async fn announce_desk_changes(
             || path.starts_with("/api/admin/bookings/"));
     let response = next.run(request).await;
     if desk && response.status().is_success() {
-        state.changes.announce(Change::Desk);
-        if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
-            tracing::warn!("Cannot tell the other instances of a booking change: {error:#}");
+        match &state.db {
+            Db::Sqlite(_) => state.changes.announce(Change::Desk),
+            Db::Postgres(_) => {
+                if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
+                    tracing::warn!("Cannot tell the instances of a booking change: {error:#}");
+                    state.changes.announce(Change::Desk);
+                }
+            }
         }
     }
     response

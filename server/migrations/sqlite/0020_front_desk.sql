@@ -11,9 +11,8 @@ WHERE urgent AND EXISTS (SELECT 1 FROM booking_answers a WHERE a.booking_id = bo
                          AND a.answer IN ('Emergency service', 'Emergency (need immediate help)'));
 
 -- The first of: a status other than new, a Call, Text or E-mail tap on its page, a note, a
--- confirmed time. Requests answered before this are dated by their last change.
+-- confirmed time. Requests answered before it was kept have none (the figures leave them out).
 ALTER TABLE bookings ADD COLUMN first_response_at TEXT;
-UPDATE bookings SET first_response_at = updated_at WHERE status <> 'new';
 -- When the customer last changed or cancelled the request with their link, until the owner acts
 -- on it (or marks it seen).
 ALTER TABLE bookings ADD COLUMN customer_change_at TEXT;

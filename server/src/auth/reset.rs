@@ -17,7 +17,7 @@ use super::{
     audit::{self, Action, Actor},
     guard::{AuthDesk, same_origin},
     password::Password,
-    session::{self, random_token, token_hash},
+    session::{random_token, token_hash},
     throttle, users,
 };
 use crate::{
@@ -27,6 +27,7 @@ use crate::{
     db::Db,
     delivery::Outbox,
     error::{ApiError, Checked, FieldErrors},
+    site::SiteDetails,
     with_db,
 };
 
@@ -78,6 +79,7 @@ pub struct ResetAsked {
 pub async fn ask(
     State(desk): State<Arc<AuthDesk>>,
     State(outbox): State<Arc<Outbox>>,
+    State(site): State<Arc<SiteDetails>>,
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     Checked(Json(form)): Checked<Json<ResetRequest>>,
@@ -102,23 +104,28 @@ pub async fn ask(
         return Err(ApiError::TooManyRequests(TOO_MANY.into()));
     }
     if let Some(account) = users::find_by_email(&desk.db, &email).await?.filter(|a| a.role == "admin") {
-        let token = random_token();
-        store(&desk.db, account.id, &token).await?;
-        let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
-        audit::record(&desk.db, &actor, Action::PasswordResetAsked, "").await?;
-        let link = format!("{}/dbadmin/reset/{token}", desk.public_url);
-        let (to, when) = (account.email.clone(), clock::now());
-        // Sent now, not through the outbox: the link must not be stored, and a lost one is asked
-        // for again. The answer does not wait, so it takes as long for an unknown address.
+        // The link is made, kept and sent after the answer, so an address with an account is
+        // answered as soon as one without. It is sent now, not through the outbox: the link must
+        // not be stored, and a lost one is asked for again.
+        let (db, link_base) = (desk.db.clone(), format!("{}/dbadmin/reset/", desk.public_url));
+        let when = clock::on_shop_clock(&clock::now(), &site.content().business.zone());
         tokio::spawn(async move {
-            let body = format!(
-                "Someone (hopefully you) asked for a new password for the admin account {to}.\n\n\
-                 Set a new password here (the link works once, for 30 minutes):\n{link}\n\n\
-                 Asked from the network address {client_ip} at {when} (UTC). If it was not you, \
-                 ignore this e-mail: your password stays as it is.\n"
-            );
-            if let Err(error) = outbox.send_now(&to, "Set a new admin password", body).await {
-                tracing::warn!("The password reset e-mail could not be sent: {error:#}");
+            let token = random_token();
+            let sent = async {
+                store(&db, account.id, &token).await?;
+                let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
+                audit::record(&db, &actor, Action::PasswordResetAsked, "").await?;
+                let body = format!(
+                    "Someone (hopefully you) asked for a new password for the admin account {to}.\n\n\
+                     Set a new password here (the link works once, for 30 minutes):\n{link_base}{token}\n\n\
+                     Asked from the network address {client_ip} on {when}. If it was not you, ignore this \
+                     e-mail: your password stays as it is.\n",
+                    to = account.email,
+                );
+                outbox.send_now(&account.email, "Set a new admin password", body).await
+            };
+            if let Err(error) = sent.await {
+                tracing::warn!("The password reset link could not be sent: {error:#}");
             }
         });
     }
@@ -216,6 +223,73 @@ pub async fn check(
     Ok(Json(ResetLink { email, expires_at }))
 }
 
+/// The account link `hash` is for, while it works.
+async fn link_owner(db: &Db, hash: &str) -> anyhow::Result<Option<i64>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+        )
+        .bind(hash)
+        .bind(clock::now())
+        .fetch_optional(pool)
+        .await?
+    }))
+}
+
+/// Whether a link `hash` was ever made (used or expired since): only such a refusal is audited,
+/// so made-up tokens cannot fill the audit log.
+async fn link_exists(db: &Db, hash: &str) -> anyhow::Result<bool> {
+    let found: Option<String> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT token_hash FROM password_resets WHERE token_hash = $1")
+            .bind(hash)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(found.is_some())
+}
+
+/// Uses link `hash` for account `user_id`, in one transaction: the link taken (once, even when
+/// used twice at once), the new password, every session ended and every other link forgotten.
+/// False when the link was used or expired meanwhile.
+async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -> anyhow::Result<bool> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let taken: Option<i64> = sqlx::query_scalar(
+            "UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+             RETURNING user_id",
+        )
+        .bind(hash)
+        .bind(clock::now())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if taken != Some(user_id) {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM password_resets WHERE user_id = $1 AND token_hash <> $2")
+            .bind(user_id)
+            .bind(hash)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Forgets every reset link of `user_id` (the password was changed another way).
+pub async fn forget_links(db: &Db, user_id: i64) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(pool).await?;
+    });
+    Ok(())
+}
+
 fn gone() -> ApiError {
     ApiError::Rejected(StatusCode::GONE, LINK_GONE.to_owned())
 }
@@ -261,30 +335,23 @@ pub async fn complete(
         return Err(ApiError::Invalid(errors));
     };
     let client_ip = client.to_string();
-    // Taken by one conditional update, so a link works once even when used twice at once.
-    let user_id: Option<i64> = with_db!(&desk.db, |pool| {
-        sqlx::query_scalar(
-            "UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-             RETURNING user_id",
-        )
-        .bind(token_hash(&token))
-        .bind(clock::now())
-        .fetch_optional(pool)
-        .await
-        .map_err(anyhow::Error::from)?
-    });
-    let Some(account) = (match user_id {
+    let hash = token_hash(&token);
+    let Some(account) = (match link_owner(&desk.db, &hash).await? {
         Some(id) => users::find_by_id(&desk.db, id).await?,
         None => None,
     }) else {
-        let actor = Actor { user_id: None, email: "", client_ip: &client_ip };
-        audit::record(&desk.db, &actor, Action::PasswordResetRefused, "").await?;
+        if link_exists(&desk.db, &hash).await? {
+            let actor = Actor { user_id: None, email: "", client_ip: &client_ip };
+            audit::record(&desk.db, &actor, Action::PasswordResetRefused, "").await?;
+        }
         return Err(gone());
     };
     let _turn = desk.hashing_turn().await?;
-    let hash = tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
-    users::update_hash(&desk.db, account.id, &hash).await?;
-    session::delete_all_of(&desk.db, &account.email).await?;
+    let password_hash =
+        tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
+    if !take_link(&desk.db, &hash, account.id, &password_hash).await? {
+        return Err(gone());
+    }
     throttle::clear_account(&desk.db, &account.email).await?;
     let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
     audit::record(&desk.db, &actor, Action::PasswordReset, "every session signed out").await?;

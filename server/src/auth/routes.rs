@@ -346,8 +346,9 @@ pub async fn current(admin: Result<Admin, ApiError>) -> Result<Json<CurrentSessi
 /// `POST /api/admin/logout`: ends the session the cookie names and removes the cookie. Only a
 /// same-origin request is needed, not the CSRF token: a tab that holds an older session's token
 /// (the owner signed in again in another tab) must still be able to sign out, and ending one's
-/// own session is nothing a forged request could gain from. The browser is told to drop what it
-/// keeps of the admin area (`Clear-Site-Data`: its caches, the service worker's offline copies).
+/// own session is nothing a forged request could gain from. The browser is told to drop its HTTP
+/// cache (`Clear-Site-Data: "cache"`); the admin app deletes its service worker's offline copies
+/// itself, and the worker does too when the server says nobody is signed in.
 #[utoipa::path(
     post,
     path = "/logout",

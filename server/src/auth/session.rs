@@ -242,6 +242,9 @@ pub struct SessionListing {
     pub id: String,
     /// Kept signed in on its device ('Keep me signed in'): it lasts 30 days from `startedAt`.
     pub kept: bool,
+    /// When a kept session ends (UTC).
+    #[sqlx(skip)]
+    pub ends_at: Option<String>,
     pub started_at: String,
     pub last_seen_at: String,
     pub client_ip: String,
@@ -254,7 +257,7 @@ pub struct SessionListing {
 /// The live sessions of `user_id`, the newest first; `token` marks the asking one.
 pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<SessionListing>> {
     let [kept_since, since, seen_since] = live_bounds();
-    Ok(with_db!(db, |pool| {
+    let mut sessions: Vec<SessionListing> = with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT s.id, s.kept, s.created_at AS started_at, s.last_seen_at, s.client_ip, s.user_agent,
                     s.token_hash = $5 AS current
@@ -269,7 +272,12 @@ pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Sess
         .bind(token_hash(token))
         .fetch_all(pool)
         .await?
-    }))
+    });
+    for session in sessions.iter_mut().filter(|session| session.kept) {
+        session.ends_at =
+            clock::parse(&session.started_at).map(|started| clock::format(started + KEPT_LIFETIME));
+    }
+    Ok(sessions)
 }
 
 /// Ends the session `id` of `user_id` (the account page's 'Sign out' on a device); whether it

@@ -10,7 +10,6 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    events::{self, Event},
     inbox::{self, Customer, Key, Params, known_status},
     records::label,
     sources::{self, SourceTable},
@@ -173,10 +172,9 @@ pub async fn set_status(
     Checked(Json(NewStatus { status })): Checked<Json<NewStatus>>,
 ) -> Result<Json<StatusSet>, ApiError> {
     let status = known_status(&status)?;
-    if !store::set_status(&db, id, status).await? {
+    if !store::set_status(&db, id, status, &admin.user.email).await? {
         return Err(ApiError::NotFound("There is no such booking."));
     }
-    events::record(&db, id, Event::Status(status), &admin.user.email).await?;
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
         .await?;
     Ok(Json(StatusSet { id, status: status.to_owned() }))

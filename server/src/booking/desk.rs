@@ -1,5 +1,5 @@
-//! `GET /api/admin/desk`: what every admin page shows beside its own work: how many bookings are
-//! new, where the server sends each new booking (nowhere: the admin says so), and how the
+//! `GET /api/admin/desk`: what every admin page shows beside its own work: how many requests are
+//! unanswered, where the server sends each new booking (nowhere: the admin says so), and how the
 //! scheduled backups go.
 
 use std::sync::Arc;
@@ -19,8 +19,6 @@ use crate::{
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeskStatus {
-    /// Bookings with the status 'new'.
-    pub new_bookings: i64,
     /// Requests nobody has answered yet (the menu and the tab's title show it).
     pub unanswered: i64,
     /// Where each new booking is sent: `email` (the shop's inbox, with a copy to the visitor),
@@ -46,7 +44,6 @@ pub async fn status(
     State(desk): State<Arc<BookingDesk>>,
     _admin: Admin,
 ) -> Result<Json<DeskStatus>, ApiError> {
-    let new_bookings = store::count_with_status(&desk.db, "new").await?;
     let unanswered = store::count_unanswered(&desk.db).await?;
     let mut channels: Vec<&'static str> = desk
         .outbox
@@ -56,10 +53,10 @@ pub async fn status(
         .filter(|channel| *channel != Channel::Confirmation)
         .map(Channel::as_str)
         .collect();
-    if !devices::list(&desk.db).await?.is_empty() {
+    if devices::any(&desk.db).await? {
         channels.push(Channel::Push.as_str());
     }
     let (email_configured, _) = desk.outbox.configured();
     let backups = backup::schedule::Status::read(&desk.db).await?;
-    Ok(Json(DeskStatus { new_bookings, unanswered, channels, email_configured, backups }))
+    Ok(Json(DeskStatus { unanswered, channels, email_configured, backups }))
 }

@@ -2,7 +2,9 @@
 //! first of a status other than new, a Call, Text or E-mail tap on its page, a note, a confirmed
 //! time. Whatever the owner does also answers a change the customer made with their link.
 
-use crate::{clock, db::Db, with_db};
+use std::future::Future;
+
+use crate::{clock, db::Db, for_both_connections, with_db};
 
 /// Something the owner did on a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,21 +66,29 @@ impl Event<'_> {
     }
 }
 
-/// Records `event` on booking `id` by the admin `by`, in one transaction with what it means for
-/// the request: its first response, and the customer's change answered. False when there is no
-/// such booking.
-pub async fn record(db: &Db, id: i64, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
-    let now = clock::now();
-    let responded = if event.responds() { Some(now.as_str()) } else { None };
-    Ok(with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
+/// The owner's actions written inside the caller's transaction, so a change and what it means
+/// for the request (its first response, the customer's change answered) commit together.
+pub trait EventWrites {
+    /// Records `event` on booking `id` by the admin `by`; false when there is no such booking.
+    fn record_event(
+        &mut self,
+        id: i64,
+        event: Event<'_>,
+        by: &str,
+    ) -> impl Future<Output = sqlx::Result<bool>> + Send;
+}
+
+for_both_connections!(impl EventWrites {
+    async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str) -> sqlx::Result<bool> {
+        let now = clock::now();
+        let responded = if event.responds() { Some(now.as_str()) } else { None };
         let found = sqlx::query(
             "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2), customer_change_at = NULL
              WHERE id = $1",
         )
         .bind(id)
         .bind(responded)
-        .execute(&mut *tx)
+        .execute(&mut *self)
         .await?
         .rows_affected()
             == 1;
@@ -91,9 +101,19 @@ pub async fn record(db: &Db, id: i64, event: Event<'_>, by: &str) -> anyhow::Res
             .bind(kind)
             .bind(detail)
             .bind(by)
-            .execute(&mut *tx)
+            .execute(&mut *self)
             .await?;
         }
+        Ok(found)
+    }
+});
+
+/// Records `event` on booking `id` by the admin `by`, on its own (a tap on Call, 'Seen'); false
+/// when there is no such booking.
+pub async fn record(db: &Db, id: i64, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let found = tx.record_event(id, event, by).await?;
         tx.commit().await?;
         found
     }))

@@ -9,7 +9,7 @@ use axum::{
 use serde::Deserialize;
 
 use super::{
-    events::{self, Event},
+    events::{Event, EventWrites as _},
     store::NoteRecord,
 };
 use crate::{
@@ -63,8 +63,10 @@ pub async fn add(
     if body.chars().count() > MAX_CHARS {
         return Err(ApiError::invalid("body", format!("A note can be at most {MAX_CHARS} characters")));
     }
+    // The note answers the request (its first response, if it is the first), in one transaction.
     let note: Option<NoteRecord> = with_db!(&db, |pool| {
-        sqlx::query_as(
+        let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
+        let note = sqlx::query_as(
             "INSERT INTO booking_notes (booking_id, body, written_by, written_at)
              SELECT id, $2, $3, $4 FROM bookings WHERE id = $1
              RETURNING id, body, written_by, written_at",
@@ -73,12 +75,14 @@ pub async fn add(
         .bind(body)
         .bind(&admin.user.email)
         .bind(clock::now())
-        .fetch_optional(pool)
+        .fetch_optional(&mut *tx)
         .await
-        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
+        tx.record_event(id, Event::Note, &admin.user.email).await.map_err(anyhow::Error::from)?;
+        tx.commit().await.map_err(anyhow::Error::from)?;
+        note
     });
     let note = note.ok_or(ApiError::NotFound("There is no such booking."))?;
     audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
-    events::record(&db, id, Event::Note, &admin.user.email).await?;
     Ok((StatusCode::CREATED, Json(note)))
 }

@@ -40,6 +40,13 @@ pub struct RequestPage {
     booking: BookingRecord,
     /// What the owner did on it, oldest first (notes are in the booking).
     history: Vec<EventRecord>,
+    /// Minutes from its arrival to its first response, or to now while it waits: on the 24-hour
+    /// clock for an emergency, in the shop's opening hours otherwise (as Today measures it). None
+    /// for a request answered before first responses were kept.
+    response_minutes: Option<i64>,
+    /// Its clock: `around the clock` or `shop hours`.
+    #[schema(pattern = "^(around the clock|shop hours)$")]
+    clock: &'static str,
     /// Still unanswered and waiting longer than the site promises.
     overdue: bool,
 }
@@ -67,14 +74,18 @@ pub async fn show(
     let content = site.content();
     let mut booking = records::one(&db, id, &content).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     inbox::count_other_requests(&db, std::slice::from_mut(&mut booking)).await?;
+    let measure = Measure::new(&content);
     let waiting =
         booking.first_response_at.is_none() && booking.status == "new" && booking.cancelled_at.is_none();
-    let overdue = waiting
-        && clock::instant(&booking.created_at).is_some_and(|from| {
-            Measure::new(&content.business).overdue(booking.emergency, from, Timestamp::now())
-        });
+    let arrived = clock::instant(&booking.created_at);
+    let overdue =
+        waiting && arrived.is_some_and(|from| measure.overdue(booking.emergency, from, Timestamp::now()));
+    let answered = booking.first_response_at.as_deref().and_then(clock::instant);
+    let until = if waiting { Some(Timestamp::now()) } else { answered };
+    let clock = Measure::clock(booking.emergency);
+    let response_minutes = arrived.zip(until).map(|(from, to)| measure.minutes(clock, from, to));
     let history = events::history(&db, id).await?;
-    Ok(Json(RequestPage { booking, history, overdue }))
+    Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -4,96 +4,72 @@
 //! arrival to its first response (`events`); one still waiting counts with the time it has
 //! waited so far, so a slow week cannot look fast by leaving requests unanswered.
 
-use jiff::{Span, Timestamp, civil::Weekday, tz::TimeZone};
+use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
 use crate::{
     clock,
-    content::{Business, Hours, Promise},
+    content::{Content, Promise},
     db::Db,
+    schedule::calendar::Calendar,
     with_db,
 };
 
-/// The opening hours as minutes of the day per weekday, for counting time the shop is open.
-pub struct ShopHours {
-    /// Monday first: (opens, closes) in minutes since midnight, None when closed.
-    days: [Option<(i32, i32)>; 7],
-    zone: TimeZone,
+/// The most days a response time counts the shop's hours over (a request waiting longer is
+/// long past any promise).
+const LONGEST_WAIT_DAYS: usize = 400;
+
+/// The minutes of `time` since midnight.
+fn minute_of(time: Time) -> i64 {
+    i64::from(time.hour()) * 60 + i64::from(time.minute())
 }
 
-impl ShopHours {
-    pub fn new(business: &Business) -> Self {
-        let mut days = [None; 7];
-        for Hours { days: names, opens, closes, .. } in &business.hours {
-            let (Some(opens), Some(closes)) = (minutes_of(opens.as_deref()), minutes_of(closes.as_deref()))
-            else {
-                continue;
-            };
-            for name in names {
-                if let Some(index) = weekday_index(name) {
-                    days[index] = Some((opens, closes));
-                }
-            }
-        }
-        Self { days, zone: business.zone() }
+/// The minutes the shop is open between `from` and `to`, by its business hours and closed days.
+fn open_minutes(calendar: &Calendar<'_>, from: Timestamp, to: Timestamp) -> i64 {
+    if to <= from {
+        return 0;
     }
-
-    /// The minutes the shop is open between `from` and `to` (at most 60 days are looked at).
-    pub fn open_minutes(&self, from: Timestamp, to: Timestamp) -> i64 {
-        if to <= from {
-            return 0;
+    let (start, end) = (from.to_zoned(calendar.zone().clone()), to.to_zoned(calendar.zone().clone()));
+    let mut day = start.date();
+    let mut total = 0;
+    for _ in 0..LONGEST_WAIT_DAYS {
+        if day > end.date() {
+            break;
         }
-        let (start, end) = (from.to_zoned(self.zone.clone()), to.to_zoned(self.zone.clone()));
-        let mut day = start.date();
-        let mut total = 0;
-        for _ in 0..60 {
-            if day > end.date() {
-                break;
-            }
-            if let Some((opens, closes)) = self.days[day.weekday().to_monday_zero_offset() as usize] {
-                let first = if day == start.date() { minute_of_day(&start) } else { 0 };
-                let last = if day == end.date() { minute_of_day(&end) } else { 24 * 60 };
-                total += i64::from((closes.min(last) - opens.max(first)).max(0));
-            }
-            let Ok(next) = day.checked_add(Span::new().days(1)) else { break };
-            day = next;
+        if let Some((opens, closes)) = calendar.business_hours(day) {
+            let first = if day == start.date() { minute_of(start.time()) } else { 0 };
+            let last = if day == end.date() { minute_of(end.time()) } else { 24 * 60 };
+            total += (minute_of(closes).min(last) - minute_of(opens).max(first)).max(0);
         }
-        total
+        let Ok(next) = day.checked_add(Span::new().days(1)) else { break };
+        day = next;
     }
-
-    /// The minutes of an average open day (for 'business days').
-    fn average_day(&self) -> i64 {
-        let open: Vec<i64> =
-            self.days.iter().flatten().map(|(opens, closes)| i64::from(closes - opens)).collect();
-        if open.is_empty() {
-            8 * 60
-        } else {
-            open.iter().sum::<i64>() / i64::try_from(open.len()).unwrap_or(1)
-        }
-    }
+    total
 }
 
-fn minutes_of(clock: Option<&str>) -> Option<i32> {
-    let (h, m) = clock?.split_once(':')?;
-    Some(h.parse::<i32>().ok()? * 60 + m.parse::<i32>().ok()?)
-}
-
-fn minute_of_day(at: &jiff::Zoned) -> i32 {
-    i32::from(at.hour()) * 60 + i32::from(at.minute())
-}
-
-fn weekday_index(name: &str) -> Option<usize> {
-    let day = match name {
-        "Monday" => Weekday::Monday,
-        "Tuesday" => Weekday::Tuesday,
-        "Wednesday" => Weekday::Wednesday,
-        "Thursday" => Weekday::Thursday,
-        "Friday" => Weekday::Friday,
-        "Saturday" => Weekday::Saturday,
-        "Sunday" => Weekday::Sunday,
-        _ => return None,
-    };
-    Some(day.to_monday_zero_offset() as usize)
+/// The minutes of an average open weekday (for 'business days').
+fn average_day(content: &Content) -> i64 {
+    let days: Vec<i64> = content
+        .business
+        .hours
+        .iter()
+        .filter_map(|hours| {
+            let (opens, closes) = (
+                hours.opens.as_deref()?.parse::<Time>().ok()?,
+                hours.closes.as_deref()?.parse::<Time>().ok()?,
+            );
+            let count = i64::try_from(hours.days.len()).ok()?;
+            Some((minute_of(closes) - minute_of(opens)) * count)
+        })
+        .collect();
+    let open_days: i64 = content
+        .business
+        .hours
+        .iter()
+        .filter(|hours| hours.opens.is_some() && hours.closes.is_some())
+        .map(|hours| i64::try_from(hours.days.len()).unwrap_or(0))
+        .sum();
+    if open_days == 0 { 8 * 60 } else { days.iter().sum::<i64>() / open_days }
 }
 
 /// Which clock a request's response time runs on.
@@ -105,6 +81,16 @@ pub enum Clock {
     ShopHours,
 }
 
+impl Clock {
+    /// In the owner's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AroundTheClock => "around the clock",
+            Self::ShopHours => "shop hours",
+        }
+    }
+}
+
 /// The response times of one kind of request over a period.
 #[derive(Debug, Default, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -113,8 +99,9 @@ pub struct ResponseFigures {
     pub requests: i64,
     /// Of those, still without a response.
     pub waiting: i64,
-    /// Minutes to the first response: the middle request, and the one 9 in 10 are faster than
-    /// (a waiting request counts with the time it has waited so far). None without requests.
+    /// Minutes to the first response: the middle request, and the time 9 in 10 were answered
+    /// within (a waiting request counts with the time it has waited so far). None without
+    /// requests.
     pub median_minutes: Option<i64>,
     pub p90_minutes: Option<i64>,
     /// The site's promise in its own words ("30 minutes"), and in minutes on this clock; the
@@ -136,33 +123,39 @@ pub struct ResponseTimes {
 }
 
 /// The promises and clocks the response times are measured with.
-pub struct Measure {
-    hours: ShopHours,
+pub struct Measure<'a> {
+    calendar: Calendar<'a>,
     emergency_promise: (String, Option<i64>),
     promise: (String, Option<i64>),
 }
 
-impl Measure {
-    pub fn new(business: &Business) -> Self {
-        let hours = ShopHours::new(business);
+impl<'a> Measure<'a> {
+    pub fn new(content: &'a Content) -> Self {
+        let business = &content.business;
+        let business_day = average_day(content);
         let in_minutes = |text: &str, clock: Clock| {
             let minutes = Promise::parse(text).map(|promise| match (promise, clock) {
                 (Promise::Minutes(minutes), _) => minutes,
-                (Promise::BusinessDays(days), Clock::ShopHours) => days * hours.average_day(),
+                (Promise::BusinessDays(days), Clock::ShopHours) => days * business_day,
                 (Promise::BusinessDays(days), Clock::AroundTheClock) => days * 24 * 60,
             });
             (text.to_owned(), minutes)
         };
         let emergency_promise = in_minutes(&business.emergency_response_time, Clock::AroundTheClock);
         let promise = in_minutes(&business.response_time, Clock::ShopHours);
-        Self { hours, emergency_promise, promise }
+        Self { calendar: Calendar::new(content), emergency_promise, promise }
+    }
+
+    /// The clock a request's response time runs on.
+    pub fn clock(emergency: bool) -> Clock {
+        if emergency { Clock::AroundTheClock } else { Clock::ShopHours }
     }
 
     /// The minutes a request received at `from` has waited (or took) by `to`, on its clock.
     pub fn minutes(&self, clock: Clock, from: Timestamp, to: Timestamp) -> i64 {
         match clock {
             Clock::AroundTheClock => (to.as_second() - from.as_second()).max(0) / 60,
-            Clock::ShopHours => self.hours.open_minutes(from, to),
+            Clock::ShopHours => open_minutes(&self.calendar, from, to),
         }
     }
 
@@ -176,7 +169,7 @@ impl Measure {
 
     /// Whether a request received at `from` and still waiting at `now` has waited past the promise.
     pub fn overdue(&self, emergency: bool, from: Timestamp, now: Timestamp) -> bool {
-        let clock = if emergency { Clock::AroundTheClock } else { Clock::ShopHours };
+        let clock = Self::clock(emergency);
         self.promise_minutes(clock).is_some_and(|promise| self.minutes(clock, from, now) > promise)
     }
 
@@ -210,15 +203,18 @@ impl Measure {
 struct Received {
     created_at: String,
     first_response_at: Option<String>,
+    cancelled_at: Option<String>,
     emergency: bool,
 }
 
-/// The response times of the requests received since `since` (spam left out), as of now.
-pub async fn since(db: &Db, measure: &Measure, since: Timestamp) -> anyhow::Result<ResponseTimes> {
+/// The response times of the requests received since `since`, as of now. Left out: spam, and
+/// requests answered before answers were timed (a status other than new, no first response). A
+/// request the customer cancelled unanswered counts until the cancellation.
+pub async fn since(db: &Db, measure: &Measure<'_>, since: Timestamp) -> anyhow::Result<ResponseTimes> {
     let rows: Vec<Received> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT created_at, first_response_at, emergency FROM bookings
-             WHERE created_at >= $1 AND status <> 'spam'",
+            "SELECT created_at, first_response_at, cancelled_at, emergency FROM bookings
+             WHERE created_at >= $1 AND status <> 'spam' AND (first_response_at IS NOT NULL OR status = 'new')",
         )
         .bind(clock::stamp(since))
         .fetch_all(pool)
@@ -229,8 +225,9 @@ pub async fn since(db: &Db, measure: &Measure, since: Timestamp) -> anyhow::Resu
     for row in rows {
         let Some(from) = clock::instant(&row.created_at) else { continue };
         let answered = row.first_response_at.as_deref().and_then(clock::instant);
-        let clock = if row.emergency { Clock::AroundTheClock } else { Clock::ShopHours };
-        let taken = (measure.minutes(clock, from, answered.unwrap_or(now)), answered.is_none());
+        let ended = answered.or_else(|| row.cancelled_at.as_deref().and_then(clock::instant));
+        let clock = Measure::clock(row.emergency);
+        let taken = (measure.minutes(clock, from, ended.unwrap_or(now)), ended.is_none());
         if row.emergency { emergencies.push(taken) } else { others.push(taken) }
     }
     Ok(ResponseTimes {
@@ -243,35 +240,38 @@ pub async fn since(db: &Db, measure: &Measure, since: Timestamp) -> anyhow::Resu
 mod tests {
     use super::*;
 
-    fn business() -> Business {
-        let content = crate::content::Content::load(None).expect("the built-in content");
-        let mut business = content.business;
-        business.response_time = "1 business day".into();
-        business
+    fn content() -> Content {
+        Content::load(None).expect("the built-in content")
     }
 
     fn at(text: &str) -> Timestamp {
         text.parse::<jiff::civil::DateTime>()
             .expect("a date and time")
-            .to_zoned(TimeZone::get("America/Denver").expect("the zone"))
+            .to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone"))
             .expect("on the clock")
             .timestamp()
     }
 
     #[test]
     fn shop_hours_count_only_the_minutes_the_shop_is_open() {
-        let hours = ShopHours::new(&business());
+        let mut content = content();
+        let calendar = Calendar::new(&content);
         // Friday 5 PM to Monday 9 AM: one hour on Friday, six on Saturday, one on Monday.
-        assert_eq!(hours.open_minutes(at("2026-11-27T17:00"), at("2026-11-30T09:00")), 8 * 60);
+        assert_eq!(open_minutes(&calendar, at("2026-11-27T17:00"), at("2026-11-30T09:00")), 8 * 60);
         // Sunday is closed all day.
-        assert_eq!(hours.open_minutes(at("2026-11-29T07:00"), at("2026-11-29T20:00")), 0);
+        assert_eq!(open_minutes(&calendar, at("2026-11-29T07:00"), at("2026-11-29T20:00")), 0);
         // A night: nothing.
-        assert_eq!(hours.open_minutes(at("2026-11-24T19:00"), at("2026-11-25T07:59")), 0);
+        assert_eq!(open_minutes(&calendar, at("2026-11-24T19:00"), at("2026-11-25T07:59")), 0);
+        // A closed day of the shop's counts nothing either.
+        content.scheduling.closed_dates = vec!["2026-11-28".to_owned()];
+        let calendar = Calendar::new(&content);
+        assert_eq!(open_minutes(&calendar, at("2026-11-27T17:00"), at("2026-11-30T09:00")), 2 * 60);
     }
 
     #[test]
     fn emergencies_count_every_minute_and_a_business_day_is_an_average_open_day() {
-        let measure = Measure::new(&business());
+        let content = content();
+        let measure = Measure::new(&content);
         assert_eq!(
             measure.minutes(Clock::AroundTheClock, at("2026-11-24T23:00"), at("2026-11-25T00:10")),
             70
@@ -285,7 +285,8 @@ mod tests {
 
     #[test]
     fn the_median_and_the_90th_percentile_are_nearest_ranks_with_waiting_requests_in() {
-        let measure = Measure::new(&business());
+        let content = content();
+        let measure = Measure::new(&content);
         let taken: Vec<(i64, bool)> = (1..=10).map(|n| (n * 10, n == 10)).collect();
         let figures = measure.figures(Clock::AroundTheClock, taken);
         assert_eq!((figures.requests, figures.waiting), (10, 1));

@@ -3,7 +3,10 @@
 
 use std::{future::Future, time::Duration};
 
-use super::model::NewBooking;
+use super::{
+    events::{Event, EventWrites as _},
+    model::NewBooking,
+};
 use crate::{
     clock,
     db::Db,
@@ -323,10 +326,10 @@ pub struct NoteRecord {
     pub written_at: String,
 }
 
-/// Writes a note inside the caller's transaction (a change the visitor made with their link).
 /// Who wrote the notes a visitor's change leaves in the inbox.
 pub const VISITOR: &str = "the customer, with their link";
 
+/// Writes a note inside the caller's transaction (a change the visitor made with their link).
 pub trait NoteWrites {
     fn add_note(
         &mut self,
@@ -360,19 +363,11 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
     }))
 }
 
-/// How many bookings have `status`.
-pub async fn count_with_status(db: &Db, status: &str) -> anyhow::Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM bookings WHERE status = $1")
-            .bind(status)
-            .fetch_one(pool)
-            .await?
-    }))
-}
-
 /// Sets a booking's status; false when there is no such booking. A booking marked as spam gets
 /// none of its deliveries that are still waiting (spam is never delivered).
-pub async fn set_status(db: &Db, id: i64, status: &str) -> anyhow::Result<bool> {
+/// Sets booking `id`'s status, by the admin `by` (in its history, and its first response when
+/// the status is other than new); false when there is no such booking.
+pub async fn set_status(db: &Db, id: i64, status: &str, by: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -389,6 +384,7 @@ pub async fn set_status(db: &Db, id: i64, status: &str) -> anyhow::Result<bool> 
                 .execute(&mut *tx)
                 .await?;
         }
+        tx.record_event(id, Event::Status(status), by).await?;
         tx.commit().await?;
         Ok(changed == 1)
     })

@@ -133,7 +133,7 @@ pub async fn show(
 ) -> Result<Json<Today>, ApiError> {
     let content = site.content();
     let now = Timestamp::now();
-    let measure = Measure::new(&content.business);
+    let measure = Measure::new(&content);
     let calendar = Calendar::new(&content);
     let today = now.to_zoned(calendar.zone().clone()).date();
     let tomorrow = today.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
@@ -276,7 +276,7 @@ async fn failed_deliveries(db: &Db) -> anyhow::Result<Lines<FailedDelivery>> {
 /// What the lines are made with: the answers of every request shown, and the customer's last
 /// note on each changed one, read once for all lists.
 struct Lined<'a> {
-    measure: &'a Measure,
+    measure: &'a Measure<'a>,
     now: Timestamp,
     summaries: HashMap<i64, String>,
     notes: HashMap<i64, String>,
@@ -286,7 +286,7 @@ impl<'a> Lined<'a> {
     async fn read(
         db: &Db,
         content: &'a Content,
-        measure: &'a Measure,
+        measure: &'a Measure<'a>,
         now: Timestamp,
         lists: [&Found; 4],
     ) -> anyhow::Result<Self> {

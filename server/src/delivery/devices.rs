@@ -62,8 +62,8 @@ pub struct SubscriptionKeys {
 }
 
 impl Subscription {
-    /// The endpoint and keys, checked: an https endpoint (or http on loopback, for local stand-ins),
-    /// a P-256 point and a 16-byte secret.
+    /// The endpoint and keys, checked: an https endpoint of a public host (or http on loopback, for
+    /// local stand-ins), a P-256 point and a 16-byte secret.
     pub fn check(&self) -> Result<Target, (&'static str, &'static str)> {
         let endpoint = self.endpoint.trim();
         let url =
@@ -74,7 +74,16 @@ impl Subscription {
                 Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
                 _ => false,
             };
-        if endpoint.len() > 2048 || !(url.scheme() == "https" || (url.scheme() == "http" && loopback)) {
+        // A push service is on the internet: an address of a private network is refused.
+        let private = match url.host() {
+            Some(url::Host::Ipv4(ip)) => ip.is_private() || ip.is_link_local() || ip.is_unspecified(),
+            Some(url::Host::Ipv6(ip)) => {
+                ip.is_unique_local() || ip.is_unicast_link_local() || ip.is_unspecified()
+            }
+            _ => false,
+        };
+        let allowed = url.scheme() == "https" || (url.scheme() == "http" && loopback);
+        if endpoint.len() > 2048 || private || !allowed {
             return Err(("endpoint", "The push endpoint must be an https address"));
         }
         let key = Base64UrlUnpadded::decode_vec(self.keys.p256dh.trim_end_matches('='))
@@ -127,6 +136,14 @@ pub fn device_name(user_agent: &str) -> String {
 
 const DEVICE_COLUMNS: &str =
     "id, name, endpoint, notify, customer_changes, quiet_from, quiet_to, created_at, last_push_at";
+
+/// Whether any device gets notifications.
+pub async fn any(db: &Db) -> anyhow::Result<bool> {
+    let found: Option<i64> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT id FROM push_devices LIMIT 1").fetch_optional(pool).await?
+    });
+    Ok(found.is_some())
+}
 
 /// The devices of every admin, the newest first.
 pub async fn list(db: &Db) -> anyhow::Result<Vec<Device>> {
@@ -431,6 +448,8 @@ mod tests {
         assert!(subscription("http://127.0.0.1:9000/push/1").check().is_ok());
         assert!(subscription("http://localhost:9000/push/1").check().is_ok());
         assert_eq!(subscription("http://push.example.com/1").check().err().map(|e| e.0), Some("endpoint"));
+        assert!(subscription("https://10.0.0.5/push").check().is_err(), "a private network");
+        assert!(subscription("https://169.254.169.254/latest").check().is_err(), "link-local");
         let mut bad = subscription("https://push.example.com/1");
         bad.keys.auth = "c2hvcnQ".to_owned();
         assert_eq!(bad.check().err().map(|e| e.0), Some("keys.auth"));

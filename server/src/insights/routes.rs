@@ -104,7 +104,7 @@ pub async fn show(
     let recipients: Vec<String> =
         outbox.recipients().await?.iter().map(|mailbox| mailbox.email.to_string()).collect();
     let first_day = period.from.to_zoned(zone.clone()).map_err(anyhow::Error::from)?.timestamp();
-    let response = response::since(&db, &Measure::new(&content.business), first_day).await?;
+    let response = response::since(&db, &Measure::new(&content), first_day).await?;
     Ok(Json(InsightsPage {
         days,
         from: period.from.to_string(),

@@ -27,7 +27,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::events::{self, Event},
+    booking::events::{self, Event, EventWrites as _},
     clock,
     db::Db,
     delivery::{Channel, Outbox, Purpose, store::OutboxWrites as _},
@@ -223,15 +223,19 @@ impl ScheduleDesk {
             .reminder_at(slot.start)
             .filter(|_| slot.start > Timestamp::now())
             .map(|at| at.max(Timestamp::now()));
+        let label = calendar.label(slot);
         let outcome = confirm_in_db(
             &self.db,
-            id,
-            kind,
-            slot,
-            calendar.capacity(kind),
-            overbook,
-            tell_visitor,
-            reminder,
+            Confirmation {
+                id,
+                kind,
+                slot,
+                capacity: calendar.capacity(kind),
+                overbook,
+                tell_visitor,
+                reminder,
+            },
+            (&label, &admin.user.email),
         )
         .await?;
         match outcome {
@@ -256,7 +260,6 @@ impl ScheduleDesk {
         self.outbox.wake();
         let detail = format!("booking #{id}: {}, {}", calendar.label(slot), kind.describe());
         audit::record(&self.db, &admin.actor(), Action::BookingScheduled, &detail).await?;
-        events::record(&self.db, id, Event::Time(&calendar.label(slot)), &admin.user.email).await?;
         let day = slot.start.to_zoned(calendar.zone().clone()).date();
         let from = calendar.instant(day, Time::midnight()).unwrap_or(slot.start);
         let job = jobs::between(&self.db, &content, from, slot.end)
@@ -275,9 +278,8 @@ enum Confirmed {
     Full,
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn confirm_in_db(
-    db: &Db,
+/// A time the owner confirms, with what goes with it.
+struct Confirmation {
     id: i64,
     kind: Kind,
     slot: Slot,
@@ -285,7 +287,12 @@ async fn confirm_in_db(
     overbook: bool,
     tell_visitor: bool,
     reminder: Option<Timestamp>,
-) -> anyhow::Result<Confirmed> {
+}
+
+/// Confirms the time in one transaction: its seats, the status, the visitor's messages and the
+/// request's history (`label` by the admin `by`), which makes it the request's first response.
+async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -> anyhow::Result<Confirmed> {
+    let Confirmation { id, kind, slot, capacity, overbook, tell_visitor, reminder } = time;
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let booking: Option<Option<String>> =
@@ -317,6 +324,7 @@ async fn confirm_in_db(
                 tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
             }
         }
+        tx.record_event(id, Event::Time(label), by).await?;
         tx.commit().await?;
         Ok(Confirmed::Done)
     })
@@ -346,12 +354,14 @@ pub async fn drop_time(
         let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
         let version = tx.cancel_appointment(id).await.map_err(anyhow::Error::from)?;
         tx.cancel_time_messages(id).await.map_err(anyhow::Error::from)?;
+        if version.is_some() {
+            tx.record_event(id, Event::TimeDropped, &admin.user.email).await.map_err(anyhow::Error::from)?;
+        }
         tx.commit().await.map_err(anyhow::Error::from)?;
         version
     });
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
-    events::record(&desk.db, id, Event::TimeDropped, &admin.user.email).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

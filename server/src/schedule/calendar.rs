@@ -94,22 +94,26 @@ impl<'a> Calendar<'a> {
         self.times(kind).jobs_at_once
     }
 
+    /// Whether the shop is closed all of `date` (one of the closed days set in Booking times).
+    fn closed(&self, date: Date) -> bool {
+        self.scheduling.closed_dates.iter().any(|closed| closed.parse::<Date>().ok() == Some(date))
+    }
+
     /// `kind`'s opening hours on `date` (none on a closed day).
     fn opening(&self, kind: Kind, date: Date) -> Option<(Time, Time)> {
-        if self.scheduling.closed_dates.iter().any(|closed| closed.parse::<Date>().ok() == Some(date)) {
+        if self.closed(date) {
             return None;
         }
-        let day = weekday_name(date.weekday());
-        let times = self.times(kind);
-        self.scheduling
-            .hours(times, self.business_hours)
-            .iter()
-            .find(|h| h.days.iter().any(|d| d == day))
-            .and_then(|h| {
-                let opens = h.opens.as_deref()?.parse::<Time>().ok()?;
-                let closes = h.closes.as_deref()?.parse::<Time>().ok()?;
-                Some((opens, closes))
-            })
+        hours_on(self.scheduling.hours(self.times(kind), self.business_hours), date)
+    }
+
+    /// The shop's business hours on `date` (none on a closed day): the clock response times
+    /// other than emergencies run on.
+    pub fn business_hours(&self, date: Date) -> Option<(Time, Time)> {
+        if self.closed(date) {
+            return None;
+        }
+        hours_on(self.business_hours, date)
     }
 
     /// Every `kind` time on `date` by the weekly hours (booked or not, past or not).
@@ -185,6 +189,16 @@ impl<'a> Calendar<'a> {
 
 fn meridiem(at: &Zoned) -> bool {
     at.hour() < 12
+}
+
+/// The opening and closing times `hours` give `date`'s weekday, if it is open.
+fn hours_on(hours: &[Hours], date: Date) -> Option<(Time, Time)> {
+    let day = weekday_name(date.weekday());
+    hours.iter().find(|h| h.days.iter().any(|d| d == day)).and_then(|h| {
+        let opens = h.opens.as_deref()?.parse::<Time>().ok()?;
+        let closes = h.closes.as_deref()?.parse::<Time>().ok()?;
+        Some((opens, closes))
+    })
 }
 
 fn weekday_name(day: Weekday) -> &'static str {

@@ -221,7 +221,7 @@ async fn the_admin_sees_bookings_per_source_page_and_week() {
 }
 
 #[tokio::test]
-async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
+async fn the_desk_counts_unanswered_requests_and_names_the_channels_or_none() {
     let app = spawn_app().await;
     assert_eq!(app.get("/api/admin/desk").await.status(), 401);
     let signed = app.signed_in_admin().await;
@@ -229,7 +229,7 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
     assert_eq!(
         desk,
         json!({
-            "newBookings": 0, "unanswered": 0, "channels": [], "emailConfigured": false,
+            "unanswered": 0, "channels": [], "emailConfigured": false,
             "backups": { "lastSuccessAt": null, "lastFailureAt": null, "lastError": null, "everySeconds": null },
         }),
         "a server with no channel (and no scheduled backups) says so"
@@ -238,7 +238,7 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
         let body = mobile_booking(&format!("desk-count-{n}"), "Soon (within a week)", "Aurora");
         assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
     }
-    assert_eq!(app.admin_json("/desk", &signed).await["newBookings"], 2);
+    assert_eq!(app.admin_json("/desk", &signed).await["unanswered"], 2);
     let id = app.admin_json("/bookings", &signed).await["bookings"][0]["id"].as_i64().unwrap();
     let contacted = app
         .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
@@ -247,7 +247,7 @@ async fn the_desk_counts_new_bookings_and_names_the_channels_or_none() {
         .await
         .unwrap();
     assert_eq!(contacted.status().as_u16(), 200);
-    assert_eq!(app.admin_json("/desk", &signed).await["newBookings"], 1);
+    assert_eq!(app.admin_json("/desk", &signed).await["unanswered"], 1);
 
     let with_channels = spawn_app_with(|c| {
         c.webhook_url = Some("http://127.0.0.1:9/hook".into());

@@ -374,11 +374,11 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     assert_eq!(spam_only["bookings"][0]["deliveries"], json!([]));
 
     let db = app.db().await;
-    assert!(store::set_status(&db, ids[1], "contacted").await.expect("updated"));
+    assert!(store::set_status(&db, ids[1], "contacted", "owner@example.com").await.expect("updated"));
     let contacted = app.admin_json("/bookings?status=contacted", &signed).await;
     assert_eq!(contacted["bookings"].as_array().expect("bookings").len(), 1);
     assert_eq!(contacted["total"], 1);
-    assert!(store::set_status(&db, ids[1], "lost").await.is_err());
+    assert!(store::set_status(&db, ids[1], "lost", "owner@example.com").await.is_err());
 }
 
 #[tokio::test]

@@ -1,9 +1,10 @@
 // The admin app's service worker, scoped to /dbadmin (served at /dbadmin/sw.js, with the list
 // of the admin build's files put in front by the server). It keeps the admin's own files, goes to
 // the network first for the admin API and keeps the last Today, inbox and request pages it saw,
-// so an owner without signal still sees them (read-only, the page says 'Offline'). It never
-// touches a public page or another origin. It also shows push notifications and opens the
-// request a tap is about.
+// so an owner without signal still sees them (read-only, the page says 'Offline'). The kept
+// answers go as soon as the server says the session has ended (a 401, or nobody signed in), and
+// at sign-out. It never touches a public page, a post preview or another origin. It also shows
+// push notifications and opens the request a tap is about.
 /// <reference lib="webworker" />
 
 // A module, so `self` below is this worker's own declaration.
@@ -19,7 +20,7 @@ declare const self: ServiceWorkerGlobalScope & {
 const ASSETS = `trailerworks-admin-assets-${self.ADMIN_VERSION}`;
 /** The last answers of the admin API, for offline reading; deleted at sign-out. */
 const DATA = "trailerworks-admin-data";
-/** The admin app's document, the same for every /dbadmin/ address. */
+/** The admin app's document, the same for every address of the app (not a post's preview). */
 const SHELL = "/dbadmin/today";
 /** A copy served offline says when it was made, in this header. */
 const OFFLINE_HEADER = "X-Offline-Copy";
@@ -51,7 +52,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && (url.pathname === "/dbadmin" || url.pathname.startsWith("/dbadmin/"))) {
+  const app = url.pathname === "/dbadmin" || (url.pathname.startsWith("/dbadmin/") && !url.pathname.startsWith("/dbadmin/preview/"));
+  if (request.mode === "navigate" && app) {
     event.respondWith(document(request));
   } else if (self.ADMIN_PRECACHE.includes(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((kept) => kept ?? fetch(request)));
@@ -64,7 +66,10 @@ self.addEventListener("fetch", (event) => {
 async function document(request: Request): Promise<Response> {
   try {
     const response = await fetch(request);
-    if (response.ok) await (await caches.open(ASSETS)).put(SHELL, response.clone());
+    // Only the app's own document is kept (never an answer marked no-store).
+    if (response.ok && !/no-store/.test(response.headers.get("Cache-Control") ?? "")) {
+      await (await caches.open(ASSETS)).put(SHELL, response.clone());
+    }
     return response;
   } catch (error) {
     const kept = await caches.match(SHELL);
@@ -80,6 +85,10 @@ async function apiAnswer(request: Request, url: URL): Promise<Response> {
   const key = url.pathname === "/api/admin/bookings" ? url.pathname : url.pathname + url.search;
   try {
     const response = await fetch(request);
+    if (await sessionEnded(url, response)) {
+      await caches.delete(DATA);
+      return response;
+    }
     if (keep && response.ok) {
       const headers = new Headers(response.headers);
       headers.set(OFFLINE_HEADER, new Date().toISOString());
@@ -96,6 +105,14 @@ async function apiAnswer(request: Request, url: URL): Promise<Response> {
     }
     throw error;
   }
+}
+
+/** Whether `response` says nobody is signed in any more: then nothing kept may be shown. */
+async function sessionEnded(url: URL, response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (url.pathname !== "/api/admin/session" || !response.ok) return false;
+  const session = (await response.clone().json().catch(() => null)) as { user?: unknown } | null;
+  return session?.user === null;
 }
 
 interface PushNotice {

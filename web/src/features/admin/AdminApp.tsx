@@ -1,6 +1,6 @@
 // The admin area under /dbadmin: rendered in the browser only (no SEO, never cached publicly).
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
 import { AccountPage } from "./account/AccountPage";
 import { LoginPage } from "./account/LoginPage";
@@ -47,6 +47,12 @@ function Services() {
   return user ? <Live /> : null;
 }
 
+/** A request's page, made anew for each request (a tapped notification may open another). */
+function RequestRoute() {
+  const { id } = useParams();
+  return <RequestPage key={id} />;
+}
+
 function admin(page: ReactNode) {
   return <RequireAdmin>{page}</RequireAdmin>;
 }
@@ -74,7 +80,7 @@ export function AdminApp() {
         <Route path="/dbadmin" element={<LoginPage />} />
         <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
         <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
-        <Route path="/dbadmin/bookings/:id" element={admin(<RequestPage />)} />
+        <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
         <Route
           path="/dbadmin/dashboard"
           element={

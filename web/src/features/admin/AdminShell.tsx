@@ -86,7 +86,7 @@ export function AdminShell({ title, children }: { title: string; children: React
                 to={section.to}
                 onClick={() => setMenuOpen(false)}
                 className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm font-medium md:py-1.5 ${
+                  `flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5 ${
                     isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"
                   }`
                 }
@@ -112,14 +112,18 @@ export function AdminShell({ title, children }: { title: string; children: React
       {offline && (
         <p role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-950">
           <WifiOff aria-hidden="true" className="h-4 w-4" />
-          Offline: showing what this device saw last. Changes wait until the connection is back.
+          Offline: showing what this device saw last. Changes can be made again once the connection is back.
         </p>
       )}
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-4 outline-none sm:px-6 md:py-8">
-        {desk !== null && desk.channels.length === 0 && DELIVERY_NOTICE_PAGES.includes(pathname) && (
-          <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
-        )}
-        {children}
+        {/* Offline the page is read-only: every control in it is disabled (links, Call among
+            them, still work). */}
+        <fieldset role="none" disabled={offline} className="m-0 min-w-0 border-0 p-0">
+          {desk !== null && desk.channels.length === 0 && DELIVERY_NOTICE_PAGES.includes(pathname) && (
+            <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
+          )}
+          {children}
+        </fieldset>
       </main>
     </div>
   );

@@ -23,6 +23,8 @@ export interface SessionListing {
   id: string;
   /** 'Keep me signed in': it lasts 30 days from startedAt. */
   kept: boolean;
+  /** When a kept session ends. */
+  endsAt: string | null;
   startedAt: string;
   lastSeenAt: string;
   clientIp: string;
@@ -261,7 +263,6 @@ export interface AuditEntry {
 
 /** What every admin page shows: new bookings and where new bookings are sent. */
 export interface DeskStatus {
-  newBookings: number;
   /** Requests nobody has answered yet. */
   unanswered: number;
   /** "email", "webhook" and/or "push"; empty when new bookings are sent nowhere. */
@@ -502,6 +503,10 @@ export interface Today {
 export interface RequestPage {
   booking: Booking;
   history: { at: string; kind: string; detail: string; by: string }[];
+  /** Minutes to its first response, or waited so far, on its clock (null: answered before
+   * answers were timed). */
+  responseMinutes: number | null;
+  clock: "around the clock" | "shop hours";
   overdue: boolean;
 }
 
@@ -571,7 +576,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   try {
     response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
   } catch (failure) {
-    onAnswerFrom(true);
+    // No answer at all: offline only if the browser says so (a server restarting is not).
+    onAnswerFrom(!navigator.onLine);
     throw failure;
   }
   // The service worker marks the copies it kept (and its answer when it has none): the network's

@@ -34,19 +34,21 @@ export function useOffline(): boolean {
 }
 
 /** Registers the admin's service worker (where the browser has them), and follows what it asks
- * of the page: `open` a request a notification was tapped for. */
-export function startWorker(open: (path: string) => void): void {
-  if (!("serviceWorker" in navigator)) return;
+ * of the page: `open` a request a notification was tapped for. Answers how to stop following. */
+export function startWorker(open: (path: string) => void): () => void {
+  if (!("serviceWorker" in navigator)) return () => undefined;
   // The scope is /dbadmin, not /dbadmin/: the sign-in page (/dbadmin) starts the app, and a page
   // belongs to the worker by the address it was opened at.
   navigator.serviceWorker.register("/dbadmin/sw.js", { scope: "/dbadmin" }).catch((error: unknown) => {
     console.info("The admin's service worker could not be registered", error);
   });
-  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: string; url?: string }>) => {
+  const opened = (event: MessageEvent<{ type?: string; url?: string }>) => {
     if (event.data.type !== "open" || !event.data.url) return;
     const url = new URL(event.data.url, window.location.origin);
     if (url.origin === window.location.origin && url.pathname.startsWith("/dbadmin/")) open(url.pathname + url.search);
-  });
+  };
+  navigator.serviceWorker.addEventListener("message", opened);
+  return () => navigator.serviceWorker.removeEventListener("message", opened);
 }
 
 /** Deletes the copies kept for offline reading (at sign-out: they hold customers' details). */

@@ -39,14 +39,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(session.user);
   }, []);
 
+  /** Nobody is signed in (the server says so): the copies kept for offline reading go too. */
   const forget = useCallback(() => {
     remember(null);
     setUser(null);
+    void forgetOfflineCopies();
   }, []);
 
   const signOut = useCallback(async () => {
     await adminApi.logout();
-    await forgetOfflineCopies();
     forget();
   }, [forget]);
 
@@ -61,7 +62,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         console.error("Session check failed", error);
-        if (!cancelled) forget();
+        // Not an answer from the server: the kept copies stay (the page shows sign-in).
+        if (!cancelled) {
+          remember(null);
+          setUser(null);
+        }
       },
     );
     return () => {

@@ -72,11 +72,6 @@ function PasswordSection() {
   );
 }
 
-/** When a kept session ends: 30 days after it started. */
-function keptUntil(startedAt: string): string {
-  return new Date(new Date(startedAt).getTime() + 30 * 24 * 60 * 60 * 1000).toISOString();
-}
-
 function SessionsSection({ account, reload }: { account: Account; reload: () => void }) {
   const { dateTime } = useShopClock();
   const [message, setMessage] = useState<string | null>(null);
@@ -118,7 +113,7 @@ function SessionsSection({ account, reload }: { account: Account; reload: () => 
                 {session.clientIp || "Unknown address"} · signed in {dateTime(session.startedAt)} · last active {dateTime(session.lastSeenAt)}
               </p>
               <p className="text-slate-700">
-                {session.kept ? `Kept signed in until ${dateTime(keptUntil(session.startedAt))}` : "Signed out after 2 idle hours"}
+                {session.kept && session.endsAt ? `Kept signed in until ${dateTime(session.endsAt)}` : "Signed out after 2 idle hours"}
               </p>
             </div>
             {!session.current && (

@@ -1,7 +1,7 @@
 // 'Forgot password?' on the sign-in page: the account's e-mail address, then the same answer for
 // any address (a one-time link is on its way if it has an account).
 import { KeyRound } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { AdminApiError, adminApi } from "../api";
 import { ErrorNotice } from "../ErrorNotice";
 import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../form";
@@ -11,6 +11,9 @@ export function ForgotPassword({ email: typed, onBack }: { email: string; onBack
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form took the sign-in's place: focus goes to its heading, so a screen reader says where.
+  useEffect(() => heading.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +32,9 @@ export function ForgotPassword({ email: typed, onBack }: { email: string; onBack
       <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
         <KeyRound aria-hidden="true" className="h-7 w-7" />
       </div>
-      <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Forgot password?</h1>
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-center text-2xl font-bold text-slate-900 outline-none">
+        Forgot password?
+      </h1>
       {answer ? (
         <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
           {answer}

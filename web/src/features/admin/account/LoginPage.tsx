@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Lock } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminApiError, adminApi, type Session } from "../api";
@@ -39,6 +39,7 @@ export function LoginPage() {
   /** Set when the password was right and two-factor sign-in asks for a code. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
+  const emailField = useRef<HTMLInputElement>(null);
   /** The sign-out under way, and whether it failed (the session is still open then). */
   const [signingOut, setSigningOut] = useState<"busy" | "failed" | null>(null);
 
@@ -69,8 +70,8 @@ export function LoginPage() {
             <button type="button" className={PLAIN_BUTTON} onClick={() => setSigningOut(null)}>
               Try again
             </button>
-            <button type="button" className={PLAIN_BUTTON} onClick={() => navigate(-1)}>
-              Go back
+            <button type="button" className={PLAIN_BUTTON} onClick={() => navigate("/dbadmin/today", { replace: true })}>
+              Back to Today
             </button>
           </div>
         </div>
@@ -116,7 +117,14 @@ export function LoginPage() {
         {challenge ? (
           <CodeStep challenge={challenge} keepSignedIn={keepSignedIn} onSignedIn={done} onStartOver={startOver} />
         ) : forgot ? (
-          <ForgotPassword email={email} onBack={() => setForgot(false)} />
+          <ForgotPassword
+            email={email}
+            onBack={() => {
+              setForgot(false);
+              // Back on the sign-in form, where it was left.
+              window.setTimeout(() => emailField.current?.focus(), 0);
+            }}
+          />
         ) : (
           <>
         <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
@@ -131,6 +139,7 @@ export function LoginPage() {
             </label>
             <input
               id="login-email"
+              ref={emailField}
               type="email"
               autoComplete="username"
               required

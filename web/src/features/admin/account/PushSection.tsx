@@ -207,7 +207,7 @@ export function PushSection() {
       {devices && devices.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-200" aria-label="Devices that get notifications">
           {devices.map((device) => (
-            <DeviceRow key={`${device.id}-${device.name}-${device.notify}-${device.quietFrom ?? ""}`} device={device} current={device.endpoint === endpoint} onChanged={load} />
+            <DeviceRow key={device.id} device={device} current={device.endpoint === endpoint} onChanged={load} />
           ))}
         </ul>
       )}

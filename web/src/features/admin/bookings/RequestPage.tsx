@@ -8,10 +8,9 @@ import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../AdminShell";
 import { AdminApiError, adminApi, type RequestPage as Request } from "../api";
 import { bookingsChanged, useBookingsChanged } from "../deskStatus";
-import { useOffline } from "../device";
 import { ErrorNotice } from "../ErrorNotice";
-import { failureMessage } from "../form";
-import { minutesText, useShopClock, waitedSince } from "../format";
+import { PLAIN_BUTTON, failureMessage } from "../form";
+import { minutesText, useShopClock } from "../format";
 import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingDetails, ContactLinks, DeliveryList, PhotoList, ReviewRequest, STATUSES } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
@@ -46,11 +45,12 @@ export function RequestPage() {
   const bookingId = Number(id);
   const statusId = useId();
   const { dateTime } = useShopClock();
-  const offline = useOffline();
   const [page, setPage] = useState<Request | null>(null);
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The status picked in the list, set with its button (not on every option passed). */
+  const [picked, setPicked] = useState<string | null>(null);
 
   const load = useCallback(() => {
     adminApi.request(bookingId).then(
@@ -74,6 +74,7 @@ export function RequestPage() {
     setProblem(null);
     try {
       await adminApi.setBookingStatus(bookingId, status);
+      setPicked(null);
       bookingsChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
@@ -102,11 +103,12 @@ export function RequestPage() {
             <p className="text-sm text-slate-700">
               Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
             </p>
-            <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
-              {booking.firstResponseAt
-                ? `Answered after ${minutesText((Date.parse(booking.firstResponseAt) - Date.parse(booking.createdAt)) / 60_000)}`
-                : `Waiting for an answer for ${waitedSince(booking.createdAt, Date.now())}${page.overdue ? ", past the promise" : ""}`}
-            </p>
+            {page.responseMinutes !== null && (
+              <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
+                {booking.firstResponseAt ? "Answered after " : "Waiting for an answer for "}
+                {minutesText(page.responseMinutes)} ({page.clock}){page.overdue && ", past the promise"}
+              </p>
+            )}
           </header>
           <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <ContactLinks booking={booking} />
@@ -116,9 +118,8 @@ export function RequestPage() {
               </label>
               <select
                 id={statusId}
-                value={booking.status}
-                disabled={offline}
-                onChange={(event) => void changeStatus(event.target.value)}
+                value={picked ?? booking.status}
+                onChange={(event) => setPicked(event.target.value)}
                 className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
               >
                 {STATUSES.map((status) => (
@@ -127,6 +128,14 @@ export function RequestPage() {
                   </option>
                 ))}
               </select>
+              <button
+                type="button"
+                disabled={picked === null || picked === booking.status}
+                onClick={() => picked && void changeStatus(picked)}
+                className={PLAIN_BUTTON}
+              >
+                Set status
+              </button>
             </div>
             {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
             {booking.cancelledAt && (

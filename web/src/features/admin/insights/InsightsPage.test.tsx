@@ -66,7 +66,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push(`${init.method} ${url}${init.body ? ` ${String(init.body)}` : ""}`);
       if (url === "/api/admin/session") return answer({ user: { id: 1, email: "owner@example.com", role: "admin" }, csrfToken: "t" });
-      if (url === "/api/admin/desk") return answer({ newBookings: 0, channels: ["email"], emailConfigured: true, backups: {} });
+      if (url === "/api/admin/desk") return answer({ unanswered: 0, channels: ["email"], emailConfigured: true, backups: {} });
       if (url.startsWith("/api/admin/insights?")) return answer({ ...insights, days: Number(new URL(url, "http://x").searchParams.get("days")) });
       if (url === "/api/admin/insights/report") return answer(JSON.parse(String(init.body)));
       throw new Error(`unexpected ${url}`);

@@ -1,5 +1,6 @@
 // How fast requests were answered against what the site promises: emergencies around the clock,
-// the rest in the shop's opening hours (Today shows the last 7 days, Insights its period).
+// the rest in the shop's opening hours (Today shows the last 7 days, Insights its period). A
+// request still waiting counts with the time it has waited so far.
 import type { ResponseFigures, ResponseTimes } from "../api";
 import { minutesText } from "../format";
 
@@ -13,10 +14,13 @@ function Figures({ title, clock, figures }: { title: string; clock: string; figu
         <p className="mt-2 text-sm text-slate-700">No requests.</p>
       ) : (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-700">Half answered within</dt>
+          <dt className="text-slate-700">Half within</dt>
           <dd className="font-semibold text-slate-900">{figures.medianMinutes === null ? "–" : minutesText(figures.medianMinutes)}</dd>
           <dt className="text-slate-700">9 in 10 within</dt>
-          <dd className={`font-semibold ${kept ? "text-green-800" : "text-red-800"}`}>{figures.p90Minutes === null ? "–" : minutesText(figures.p90Minutes)}</dd>
+          <dd className={`font-semibold ${kept ? "text-green-800" : "text-red-800"}`}>
+            {figures.p90Minutes === null ? "–" : minutesText(figures.p90Minutes)}
+            {figures.promiseMinutes !== null && figures.p90Minutes !== null && (kept ? " (promise kept)" : " (promise not kept)")}
+          </dd>
           <dt className="text-slate-700">Promised</dt>
           <dd className="text-slate-900">{figures.promise}</dd>
           <dt className="text-slate-700">Requests</dt>

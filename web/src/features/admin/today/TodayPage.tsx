@@ -10,7 +10,6 @@ import { AdminShell } from "../AdminShell";
 import { adminApi, type Job, type Lines, type RequestLine, type Today } from "../api";
 import { CallLink, KindBadge, RequestRow } from "../bookings/RequestRow";
 import { useBookingsChanged, useDeskStatus, bookingsChanged } from "../deskStatus";
-import { useOffline } from "../device";
 import { ErrorNotice } from "../ErrorNotice";
 import { PLAIN_BUTTON, failureMessage } from "../form";
 import { useShopClock, waitedSince } from "../format";
@@ -62,8 +61,7 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
           <p className="mt-1 truncate font-semibold text-red-950">{request.name}</p>
           {what && <p className="truncate text-sm text-red-950">{what}</p>}
           <p className={`text-xs ${request.overdue ? "font-bold text-red-800" : "text-red-900"}`}>
-            {request.answered ? "Answered · " : "Not answered yet · "}
-            waiting {waitedSince(request.createdAt, now)}
+            {request.answered ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago` : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
             {request.overdue && " (past the promise)"}
           </p>
         </Link>
@@ -109,7 +107,6 @@ export function TodayPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const { dateTime } = useShopClock();
   const desk = useDeskStatus();
-  const offline = useOffline();
   const now = useNow();
 
   const load = useCallback(() => {
@@ -201,7 +198,7 @@ export function TodayPage() {
                         {change.what || "Changed the request"} · {dateTime(change.changedAt)}
                       </span>
                     </Link>
-                    <button type="button" disabled={offline} onClick={() => void seen(change.request.id)} className={PLAIN_BUTTON} aria-label={`Mark ${change.request.name}'s change as seen`}>
+                    <button type="button" onClick={() => void seen(change.request.id)} className={PLAIN_BUTTON} aria-label={`Mark ${change.request.name}'s change as seen`}>
                       Seen
                     </button>
                   </li>
