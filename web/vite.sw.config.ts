@@ -6,6 +6,10 @@ export default defineConfig({
   build: {
     outDir: "dist/sw",
     emptyOutDir: true,
-    lib: { entry: "src/serviceWorker/adminWorker.ts", formats: ["iife"], name: "adminWorker", fileName: () => "admin-sw.js" },
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: "src/serviceWorker/adminWorker.ts",
+      output: { format: "iife", entryFileNames: "admin-sw.js" },
+    },
   },
 });

@@ -133,6 +133,8 @@ test("leaving the editor with unsaved changes asks first", async ({ page }) => {
   const dialog = await asked;
   expect(dialog.type()).toBe("beforeunload");
   await dialog.dismiss();
+  // The tab stayed; closed without asking, so the test's browser closes cleanly.
+  await page.close();
 });
 
 test.describe("when the server refuses an upload", () => {

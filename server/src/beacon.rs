@@ -12,7 +12,7 @@ use crate::{
     api_doc::ErrorBody,
     auth,
     client::ClientAddress,
-    error::ApiError,
+    error::{ApiError, Checked},
     insights::{
         self, Insights,
         beacon::{Beacon, Said},
@@ -45,7 +45,7 @@ pub async fn insights_beacon(
     State(site): State<Arc<SiteDetails>>,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    Checked(body): Checked<axum::body::Bytes>,
 ) -> Result<StatusCode, ApiError> {
     let refuse = |message: &str| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned());
     // From one of the site's pages: a browser says where a request comes from (Sec-Fetch-Site,

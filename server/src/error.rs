@@ -108,6 +108,13 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// A body read whole (a beacon) that is too long or too slow.
+impl From<axum::extract::rejection::BytesRejection> for ApiError {
+    fn from(rejection: axum::extract::rejection::BytesRejection) -> Self {
+        too_slow(&rejection).unwrap_or_else(|| Self::Rejected(rejection.status(), rejection.body_text()))
+    }
+}
+
 /// A path parameter of the wrong form (an id that is not a number).
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {

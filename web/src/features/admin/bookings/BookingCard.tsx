@@ -110,7 +110,7 @@ export function ContactLinks({ booking }: { booking: Booking }) {
 const OPEN = ["new", "contacted"];
 
 /** After a finished job: the thank-you with the review link, sent on the owner's word. */
-export function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
   const { dateTime } = useShopClock();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -215,6 +215,21 @@ export function BookingCard({
           </Link>
         </p>
       )}
+      <TimeAndFollowUp booking={booking} onChanged={onChanged} />
+      <BookingDetails booking={booking} />
+      <PhotoList booking={booking} />
+      <DeliveryList booking={booking} />
+      <BookingNotes bookingId={booking.id} notes={booking.notes} />
+    </article>
+  );
+}
+
+/** A cancellation the customer made, the request's time (to confirm, set or drop) and, after a
+ * finished job, the review request. */
+export function TimeAndFollowUp({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+  const { dateTime } = useShopClock();
+  return (
+    <>
       {booking.cancelledAt && (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
           Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
@@ -229,11 +244,7 @@ export function BookingCard({
         onChanged={onChanged}
       />
       {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
-      <BookingDetails booking={booking} />
-      <PhotoList booking={booking} />
-      <DeliveryList booking={booking} />
-      <BookingNotes bookingId={booking.id} notes={booking.notes} />
-    </article>
+    </>
   );
 }
 

@@ -5,14 +5,14 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../AdminShell";
-import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox } from "../api";
+import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../api";
 import { bookingsChanged, useBookingsChanged } from "../deskStatus";
 import { ErrorNotice } from "../ErrorNotice";
 import { PLAIN_BUTTON } from "../form";
 import { useWideScreen } from "../useWideScreen";
 import { BookingCard, STATUSES } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
-import { RequestRow, type RowRequest } from "./RequestRow";
+import { RequestRow } from "./RequestRow";
 
 /** How long typing pauses before the inbox searches. */
 const SEARCH_AFTER_MS = 300;
@@ -41,7 +41,7 @@ function fromAddress(params: URLSearchParams): { filter: BookingFilter; page: Bo
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** A booking as a phone's one-line row: the trailer and the service, and where. */
-function asRow(booking: Booking): RowRequest {
+function asRow(booking: Booking): RequestLine {
   return {
     id: booking.id,
     name: booking.name,

@@ -11,8 +11,7 @@ import { bookingsChanged, useBookingsChanged } from "../deskStatus";
 import { ErrorNotice } from "../ErrorNotice";
 import { PLAIN_BUTTON, failureMessage } from "../form";
 import { minutesText, useShopClock } from "../format";
-import { AppointmentPanel } from "./AppointmentPanel";
-import { BookingDetails, ContactLinks, DeliveryList, PhotoList, ReviewRequest, STATUSES } from "./BookingCard";
+import { BookingDetails, ContactLinks, DeliveryList, PhotoList, STATUSES, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
 
@@ -138,20 +137,7 @@ export function RequestPage() {
               </button>
             </div>
             {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
-            {booking.cancelledAt && (
-              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
-                Cancelled by the customer on <time dateTime={booking.cancelledAt}>{dateTime(booking.cancelledAt)}</time>
-                {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
-              </p>
-            )}
-            <AppointmentPanel
-              key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
-              bookingId={booking.id}
-              time={booking.appointment}
-              cancelled={booking.cancelledAt !== null}
-              onChanged={bookingsChanged}
-            />
-            {booking.status === "done" && <ReviewRequest booking={booking} onChanged={bookingsChanged} />}
+            <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
           </section>
           <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>

@@ -2,23 +2,10 @@
 // request's page; Call is one tap too (and counts as answering it).
 import { Phone, Siren } from "lucide-react";
 import { Link } from "react-router";
-import { adminApi } from "../api";
+import { adminApi, type RequestLine } from "../api";
 import { useOffline } from "../device";
 import { waitedSince } from "../format";
 
-export interface RowRequest {
-  id: number;
-  name: string;
-  phone: string;
-  summary: string;
-  place: string | null;
-  createdAt: string;
-  status: string;
-  emergency: boolean;
-  urgent: boolean;
-  answered: boolean;
-  overdue: boolean;
-}
 
 /** Its kind in a word: an emergency is not an urgent request. */
 export function KindBadge({ emergency, urgent }: { emergency: boolean; urgent: boolean }) {
@@ -54,7 +41,7 @@ export function CallLink({ id, name, phone, className }: { id: number; name: str
   );
 }
 
-export function RequestRow({ request, now }: { request: RowRequest; now: number }) {
+export function RequestRow({ request, now }: { request: RequestLine; now: number }) {
   const what = [request.summary, request.place].filter(Boolean).join(" · ");
   return (
     <li className="flex min-h-12 items-center gap-2 border-b border-slate-200 py-1 last:border-b-0">
