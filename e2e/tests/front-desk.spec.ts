@@ -194,7 +194,9 @@ test.describe("offline", () => {
     await page.goBack();
     await expect(row).toBeVisible();
 
-    await context.setOffline(true);
+    // No connection, for the page and its worker alike (this Chromium's offline emulation leaves
+    // the worker's fetches and navigator.onLine untouched; a route that fails every request does not).
+    await context.route("**/*", (route) => route.abort("internetdisconnected"));
     await page.reload();
     await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
     await expect(row).toBeVisible();
@@ -203,7 +205,7 @@ test.describe("offline", () => {
     await row.getByRole("link").first().click();
     await expect(page.getByRole("heading", { name: "Kept Offline", level: 1 })).toBeVisible();
     await expect(page.getByRole("region", { name: "Actions" }).getByLabel("Status")).toBeDisabled();
-    await context.setOffline(false);
+    await context.unrouteAll();
   });
 });
 

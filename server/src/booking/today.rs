@@ -1,5 +1,5 @@
 //! `GET /api/admin/today`: the owner's front desk, the admin's landing page. Open emergencies
-//! first; then the requests nobody has answered yet, newest first, each marked when it has
+//! first; then the requests nobody has answered yet, the longest waiting first, each marked when it has
 //! waited longer than the site promises; today's and tomorrow's jobs; then what else needs the
 //! owner: times to confirm, changes the customers made, deliveries that failed for good; and
 //! the week's response times against the promise. A handful of indexed queries, however many
@@ -102,9 +102,9 @@ pub struct Day {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Today {
-    /// Open emergencies (new or contacted, not cancelled), newest first.
+    /// Open emergencies (new or contacted, not cancelled), the longest waiting first.
     pub emergencies: Lines<RequestLine>,
-    /// Requests nobody answered yet (emergencies are above), newest first.
+    /// Requests nobody answered yet (emergencies are above), the longest waiting first.
     pub unanswered: Lines<RequestLine>,
     /// Today's and tomorrow's jobs, soonest first.
     pub today: Day,
@@ -185,17 +185,18 @@ enum LineQuery {
 }
 
 impl LineQuery {
-    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order.
+    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: the
+    /// longest waiting first.
     fn sql(self) -> (&'static str, &'static str) {
         match self {
             Self::Emergencies => (
                 "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
-                "b.created_at DESC",
+                "b.created_at",
             ),
             Self::Unanswered => (
                 "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
                  AND NOT b.emergency",
-                "b.created_at DESC",
+                "b.created_at",
             ),
             Self::ToConfirm => (
                 "bookings b JOIN appointments a ON a.booking_id = b.id

@@ -6,7 +6,8 @@ import { whenAnswered } from "./api";
 /** The service worker's cache of admin API answers (customer details: gone at sign-out). */
 const OFFLINE_COPIES = "trailerworks-admin-data";
 
-let offline = false;
+// A page loaded without a connection starts offline: no 'offline' event comes then.
+let offline = typeof navigator !== "undefined" && !navigator.onLine;
 const listeners = new Set<() => void>();
 
 function setOffline(now: boolean): void {

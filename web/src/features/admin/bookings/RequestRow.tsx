@@ -6,7 +6,6 @@ import { adminApi, type RequestLine } from "../api";
 import { useOffline } from "../device";
 import { waitedSince } from "../format";
 
-
 /** Its kind in a word: an emergency is not an urgent request. */
 export function KindBadge({ emergency, urgent }: { emergency: boolean; urgent: boolean }) {
   if (emergency) {
@@ -45,15 +44,22 @@ export function RequestRow({ request, now }: { request: RequestLine; now: number
   const what = [request.summary, request.place].filter(Boolean).join(" · ");
   return (
     <li className="flex min-h-12 items-center gap-2 border-b border-slate-200 py-1 last:border-b-0">
-      <Link to={`/dbadmin/bookings/${request.id}`} className="flex min-w-0 flex-1 items-center gap-2 py-1.5">
-        <span className="min-w-0 flex-1 truncate">
-          <span className="font-semibold text-slate-900">{request.name}</span>
-          {what && <span className="text-slate-700"> · {what}</span>}
+      <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1 py-1">
+        <span className="flex items-baseline gap-2">
+          <span className="min-w-0 flex-1 truncate font-semibold text-slate-900">{request.name}</span>
+          {request.answered ? (
+            <span className="shrink-0 text-xs text-slate-600 capitalize">{request.status}</span>
+          ) : (
+            <span className={`shrink-0 text-xs ${request.overdue ? "font-bold text-red-800" : "text-slate-600"}`}>
+              {request.overdue && <span className="sr-only">Waiting past the promise: </span>}
+              {waitedSince(request.createdAt, now)}
+              {request.overdue && <span aria-hidden="true"> late</span>}
+            </span>
+          )}
         </span>
-        <span className={`shrink-0 text-xs ${request.overdue ? "font-bold text-red-800" : "text-slate-600"}`}>
-          {request.overdue && <span className="sr-only">Waiting past the promise: </span>}
-          {waitedSince(request.createdAt, now)}
-          {request.overdue && <span aria-hidden="true"> late</span>}
+        <span className="flex items-center gap-1.5 text-sm text-slate-700">
+          <KindBadge emergency={request.emergency} urgent={request.urgent} />
+          {what && <span className="min-w-0 truncate">{what}</span>}
         </span>
       </Link>
       <CallLink
