@@ -13,6 +13,9 @@ test.describe("with the sample posts", () => {
     await search.fill("BRAKE");
     await expect(cards).toHaveCount(3);
     await expect(cards.first()).toContainText("Trailer Brake Maintenance");
+    // A screen reader hears the count, not every card: the results are no live region.
+    await expect(page.getByRole("status").filter({ hasText: "posts found" })).toHaveText("3 posts found");
+    await expect(page.locator("[aria-live]").filter({ has: cards.first() })).toHaveCount(0);
     await expect(page).toHaveURL("/blog?q=BRAKE");
     await search.fill("preload");
     await expect(cards).toHaveCount(1);
@@ -20,6 +23,7 @@ test.describe("with the sample posts", () => {
     await search.fill("hitch welding rodeo");
     await expect(cards).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "No blog posts found" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "found" })).toHaveText("No posts found");
     await expect(page.getByText("Try adjusting your search terms.")).toBeVisible();
     await search.fill("");
     await expect(cards).toHaveCount(5);

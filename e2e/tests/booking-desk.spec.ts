@@ -149,7 +149,9 @@ test.describe("mobile service", () => {
     await expect(log).toContainText("Boulder looks like it's outside the cities we usually cover, but we'd still like to help.");
     await expect(log).not.toContainText("80011");
     await choose(page, "Soon (within a week)");
-    await callMe(page);
+    // No arrival windows out there: the crew's visit is arranged by phone.
+    await expect(log).toContainText("Our mobile crew's visits out there are arranged by phone, so we'll call you to agree a time.");
+    await expect(page.getByRole("group", { name: "Arrival windows" })).toHaveCount(0);
     await fillContact(page);
     const sent = await submit(page);
     expect(sent.location).toBe("Boulder");

@@ -66,7 +66,11 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   await expect(windows).toHaveCount(8);
   await expect(windows.nth(6)).toHaveText("Later dates");
   await expect(windows.nth(7)).toHaveText("Call me to schedule");
-  const picked = (await windows.first().textContent()) ?? "";
+  // Each day is named once, as a heading; a window's button says its hours.
+  await expect(page.getByRole("group", { name: "Arrival windows" }).getByRole("heading").first()).toBeVisible();
+  await expect(page.getByRole("group", { name: "Arrival windows" })).toContainText("All times are Mountain Time.");
+  await expect(windows.first()).toHaveText(/^\d{1,2}:\d\d(?: [AP]M)?-\d{1,2}:\d\d [AP]M$/);
+  const picked = (await windows.first().getAttribute("data-label")) ?? "";
   await windows.first().click();
   await expect(log).toContainText(`You: ${picked}`);
   await expect(log).toContainText("how can we reach you?");

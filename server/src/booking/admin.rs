@@ -138,8 +138,8 @@ pub async fn sources(
 #[derive(Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewStatus {
-    /// One of new, contacted, scheduled, done, spam.
-    #[schema(pattern = "^(new|contacted|scheduled|done|spam)$")]
+    /// One of new, contacted, scheduled, done, cancelled, spam.
+    #[schema(pattern = "^(new|contacted|scheduled|done|cancelled|spam)$")]
     status: String,
 }
 

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::content::City;
+use crate::content::{Address, City};
 
 /// Words that say nothing about the place ("Aurora, CO", "near Golden", "City of Parker").
 const FILLER: &[&str] = &["co", "colo", "colorado", "near", "in", "the", "of", "area", "usa", "us", "around"];
@@ -46,10 +46,14 @@ pub struct ServiceArea {
     /// The shop's own city, e.g. "Denver".
     home: String,
     home_key: String,
+    /// Its ZIP codes.
+    home_zips: Vec<String>,
 }
 
 impl ServiceArea {
-    pub fn new(cities: &[City], home: &str) -> Self {
+    /// The cities with pages, and the shop's own city (named in its `address`, with its ZIP codes).
+    pub fn new(cities: &[City], address: &Address) -> Self {
+        let home = address.city.as_str();
         let cities = cities
             .iter()
             .map(|city| Known {
@@ -58,7 +62,12 @@ impl ServiceArea {
                 zips: city.zips.clone(),
             })
             .collect();
-        Self { cities, home: home.to_owned(), home_key: compact(&words(home)) }
+        Self {
+            cities,
+            home: home.to_owned(),
+            home_key: compact(&words(home)),
+            home_zips: address.city_zips.clone(),
+        }
     }
 
     /// The shop's own city.
@@ -66,8 +75,9 @@ impl ServiceArea {
         &self.home
     }
 
-    /// Matches `place`: a listed ZIP code anywhere in it wins, then a city's name (its words in a
-    /// row, spaces optional, one typo allowed, two in long names), then the shop's own city.
+    /// Matches `place`: a listed ZIP code anywhere in it wins (a city page's before the shop's own
+    /// city's), then a city's name (its words in a row, spaces optional, one typo allowed, two in
+    /// long names), then the shop's own city.
     pub fn find(&self, place: &str) -> Verdict {
         let words: Vec<String> = words(place).into_iter().filter(|w| !FILLER.contains(&w.as_str())).collect();
         let zips: Vec<&String> =
@@ -76,6 +86,9 @@ impl ServiceArea {
             if let Some(known) = self.cities.iter().find(|known| known.zips.contains(zip)) {
                 return Verdict::City(known.city.clone());
             }
+        }
+        if zips.iter().any(|zip| self.home_zips.contains(zip)) {
+            return Verdict::Home;
         }
         let mut best: Option<(usize, Verdict)> = None;
         for start in 0..words.len() {
@@ -165,7 +178,7 @@ mod tests {
 
     fn area() -> ServiceArea {
         let content = Content::load(None).unwrap();
-        ServiceArea::new(&content.cities, &content.business.address.city)
+        ServiceArea::new(&content.cities, &content.business.address)
     }
 
     fn city(slug: &str) -> Verdict {

@@ -43,7 +43,7 @@ macro_rules! phone_digits {
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct Params {
-    /// Only bookings with this status (new, contacted, scheduled, done, spam); empty for all.
+    /// Only bookings with this status (new, contacted, scheduled, done, cancelled, spam); empty for all.
     status: Option<String>,
     /// Only bookings whose name, e-mail, phone number (any punctuation), details, location or
     /// answers contain this.

@@ -28,7 +28,7 @@ use crate::{
     delivery::{
         Channel, Purpose,
         devices::{self, Occasion, PushWrites as _},
-        store::OutboxWrites as _,
+        store::OutboxWrites,
     },
     error::{ApiError, Checked},
     schedule::{
@@ -151,15 +151,12 @@ impl BookingDesk {
     async fn view(&self, found: &Found) -> anyhow::Result<RequestView> {
         let content = self.site.content();
         let calendar = Calendar::new(&content);
-        let answers = answers(&self.db, found.row.id)
-            .await?
+        // Their own page shows the words they typed as they typed them.
+        let answers = content
+            .chat
+            .customers_answers(&answers(&self.db, found.row.id).await?, |_| true)
             .into_iter()
-            .filter_map(|(question, answer)| {
-                Some(PickedAnswer {
-                    label: content.chat.picked_label(&question, &answer)?.to_owned(),
-                    answer,
-                })
-            })
+            .map(|(label, answer)| PickedAnswer { label, answer })
             .collect();
         Ok(RequestView {
             number: found.row.id,
@@ -294,7 +291,7 @@ pub async fn change_time(
     let change = Change {
         id: found.row.id,
         note: format!("Asked for another time: {}", calendar.label(slot)),
-        notify: desk.outbox.channels().await?.contains(&Channel::Email),
+        tell: Told::by(&desk.outbox.channels().await?),
         occasion: desk.occasion(&found, &content),
     };
     let taken = !move_time(&desk.db, &change, kind, slot, calendar.capacity(kind)).await?;
@@ -353,7 +350,7 @@ pub async fn cancel(
             Some(reason) => format!("Cancelled the request: {reason}"),
             None => "Cancelled the request.".to_owned(),
         },
-        notify: desk.outbox.channels().await?.contains(&Channel::Email),
+        tell: Told::by(&desk.outbox.channels().await?),
     };
     cancel_request(&desk.db, &change, reason.as_deref()).await?;
     desk.outbox.wake();
@@ -361,13 +358,38 @@ pub async fn cancel(
     Ok(Json(desk.view(&found).await?))
 }
 
-/// A change the visitor makes: to which request, the note it leaves in the inbox, whether the
-/// shop hears of it by e-mail, and what the owner's devices make of it.
+/// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
+/// it by e-mail, and what the owner's devices make of it.
 struct Change {
     id: i64,
     note: String,
-    notify: bool,
+    tell: Told,
     occasion: Occasion,
+}
+
+/// Who hears of a change by e-mail: the shop, and the customer (with the calendar file that
+/// updates their event), as far as e-mail is set up.
+struct Told {
+    shop: bool,
+    customer: bool,
+}
+
+impl Told {
+    fn by(channels: &[Channel]) -> Self {
+        Self { shop: channels.contains(&Channel::Email), customer: channels.contains(&Channel::Confirmation) }
+    }
+
+    /// Queues `purpose`'s e-mails in `tx`.
+    async fn enqueue(&self, tx: &mut impl OutboxWrites, id: i64, purpose: Purpose) -> sqlx::Result<()> {
+        let now = clock::now();
+        if self.shop {
+            tx.enqueue(id, Channel::Email, purpose, &now).await?;
+        }
+        if self.customer {
+            tx.enqueue(id, Channel::Confirmation, purpose, &now).await?;
+        }
+        Ok(())
+    }
 }
 
 impl BookingDesk {
@@ -401,9 +423,7 @@ async fn move_time(db: &Db, change: &Change, kind: Kind, slot: Slot, capacity: u
             .bind(change.id)
             .execute(&mut *tx)
             .await?;
-        if change.notify {
-            tx.enqueue(change.id, Channel::Email, Purpose::Changed(version), &clock::now()).await?;
-        }
+        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version)).await?;
         tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion).await?;
         tx.commit().await?;
         Ok(true)
@@ -417,7 +437,8 @@ async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyho
         let mut tx = pool.begin().await?;
         let now = clock::now();
         let cancelled = sqlx::query(
-            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1
+            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1,
+                 status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
              WHERE id = $3 AND cancelled_at IS NULL",
         )
         .bind(&now)
@@ -430,9 +451,7 @@ async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyho
             tx.cancel_appointment(change.id).await?;
             tx.cancel_time_messages(change.id).await?;
             tx.add_note(change.id, &change.note, VISITOR).await?;
-            if change.notify {
-                tx.enqueue(change.id, Channel::Email, Purpose::Cancelled, &now).await?;
-            }
+            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled).await?;
             tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion).await?;
         }
         tx.commit().await?;

@@ -351,7 +351,7 @@ mod tests {
 
     fn area() -> ServiceArea {
         let content = crate::content::Content::load(None).unwrap();
-        ServiceArea::new(&content.cities, "Denver")
+        ServiceArea::new(&content.cities, &content.business.address)
     }
 
     #[test]

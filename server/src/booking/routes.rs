@@ -68,9 +68,12 @@ impl BookingDesk {
     /// The cities and ZIP codes the shop serves now.
     fn area(&self) -> ServiceArea {
         let content = self.site.content();
-        ServiceArea::new(&content.cities, &content.business.address.city)
+        ServiceArea::new(&content.cities, &content.business.address)
     }
 }
+
+/// Why a mobile time is not taken for a place outside the service area.
+pub const OUTSIDE_FOR_MOBILE: &str = "That place is outside the area our mobile crew covers, so we'll call to arrange a visit. Pick a drop-off time, or send the request without a time.";
 
 /// The stored booking.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -117,6 +120,9 @@ pub async fn create(
         form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
     booking.photos_link = Some(desk.inbox_url.clone());
     if let Some(asked) = asked {
+        if asked.kind == Kind::Mobile && booking.location.is_some() && booking.location_city.is_none() {
+            return Err(ApiError::invalid("appointment", OUTSIDE_FOR_MOBILE));
+        }
         let calendar = Calendar::new(&content);
         let slot = times::requested(&calendar, asked.kind, &asked.start, Timestamp::now())
             .map_err(|message| ApiError::invalid("appointment", message))?;

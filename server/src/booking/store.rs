@@ -200,7 +200,7 @@ pub async fn insert(
 }
 
 /// The statuses the admin sets on a booking.
-pub const STATUSES: &[&str] = &["new", "contacted", "scheduled", "done", "spam"];
+pub const STATUSES: &[&str] = &["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 
 /// A booking as the admin inbox lists it.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -363,10 +363,10 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
     }))
 }
 
-/// Sets a booking's status; false when there is no such booking. A booking marked as spam gets
-/// none of its deliveries that are still waiting (spam is never delivered).
 /// Sets booking `id`'s status, by the admin `by` (in its history, and its first response when
-/// the status is other than new); false when there is no such booking.
+/// the status is other than new); false when there is no such booking. A booking marked as spam
+/// gets none of its deliveries that are still waiting (spam is never delivered); a job done or
+/// cancelled gets no more reminders, and a cancelled one gives its time back.
 pub async fn set_status(db: &Db, id: i64, status: &str, by: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
     with_db!(db, |pool| {
@@ -378,11 +378,19 @@ pub async fn set_status(db: &Db, id: i64, status: &str, by: &str) -> anyhow::Res
             .execute(&mut *tx)
             .await?
             .rows_affected();
-        if status == "spam" {
-            sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+        match status {
+            "spam" => {
+                sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            "done" => tx.cancel_time_messages(id).await?,
+            "cancelled" => {
+                tx.cancel_time_messages(id).await?;
+                tx.cancel_appointment(id).await?;
+            }
+            _ => {}
         }
         tx.record_event(id, Event::Status(status), by).await?;
         tx.commit().await?;

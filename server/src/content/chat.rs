@@ -84,6 +84,33 @@ impl Chat {
             .map(|step| if step.label.is_empty() { step.question.as_str() } else { step.label.as_str() })
     }
 
+    /// A request's answers as its customer sees them: each option picked, under its label, in the
+    /// order asked; an option that asked for the visitor's own words ("Other (please specify)")
+    /// shows those words instead when `shown` takes them. Free answers to other questions (where
+    /// the trailer is) are left out.
+    pub fn customers_answers(
+        &self,
+        answers: &[(String, String)],
+        shown: impl Fn(&str) -> bool,
+    ) -> Vec<(String, String)> {
+        let given =
+            |question: &str| answers.iter().find(|(asked, _)| asked == question).map(|(_, answer)| answer);
+        self.steps
+            .iter()
+            .filter_map(|step| {
+                let picked = given(&step.question).filter(|answer| step.options.contains(answer))?;
+                let label = if step.label.is_empty() { &step.question } else { &step.label };
+                let own_words = step
+                    .follow_ups
+                    .iter()
+                    .filter(|follow_up| &follow_up.option == picked && !follow_up.place)
+                    .find_map(|follow_up| given(&follow_up.question))
+                    .filter(|words| shown(words));
+                Some((label.clone(), own_words.unwrap_or(picked).clone()))
+            })
+            .collect()
+    }
+
     /// Every answer label, in the order the assistant asks.
     pub fn answer_labels(&self) -> Vec<&str> {
         self.labelled().map(|(_, label)| label).collect()
@@ -93,6 +120,27 @@ impl Chat {
 #[cfg(test)]
 mod tests {
     use crate::content::Content;
+
+    #[test]
+    fn the_customer_sees_the_trailer_they_typed_for_other() {
+        let chat = Content::load(None).expect("built-in content loads").chat;
+        let trailer = chat.steps[0].question.clone();
+        let typed = chat.steps[0].follow_ups[0].question.clone();
+        let answers = [
+            (trailer.clone(), "Other (please specify)".to_owned()),
+            (typed, "Horse trailer".to_owned()),
+            ("What service do you need?".to_owned(), "Repairs needed".to_owned()),
+        ];
+        assert_eq!(
+            chat.customers_answers(&answers, |_| true),
+            [
+                ("Trailer".to_owned(), "Horse trailer".to_owned()),
+                ("Service".to_owned(), "Repairs needed".to_owned())
+            ]
+        );
+        assert_eq!(chat.customers_answers(&answers, |_| false)[0].1, "Other (please specify)");
+        assert_eq!(chat.customers_answers(&answers[..1], |_| true)[0].1, "Other (please specify)");
+    }
 
     #[test]
     fn answers_go_by_their_labels_or_else_by_their_questions() {

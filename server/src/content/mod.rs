@@ -5,6 +5,7 @@
 
 mod chat;
 mod checker;
+pub mod holidays;
 mod hours;
 mod model;
 mod promise;

@@ -80,6 +80,9 @@ pub struct Address {
     pub latitude: f64,
     pub longitude: f64,
     pub maps_url: String,
+    /// Every ZIP code of the shop's own city: all in the service area.
+    #[serde(default)]
+    pub city_zips: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -252,6 +255,19 @@ pub struct Contact {
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct ThankYou {
     pub steps: Vec<String>,
+    /// What happens next after an emergency request (never a business-day promise).
+    #[serde(default = "default_emergency_steps")]
+    pub emergency_steps: Vec<String>,
+}
+
+fn default_emergency_steps() -> Vec<String> {
+    [
+        "Our 24/7 line is the quickest way to help: call it now if the trailer is stuck or unsafe.",
+        "Otherwise we call you back as soon as we can, day or night, to get help on its way.",
+        "Our mobile crew comes to the trailer, or we arrange a tow to the shop.",
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }
 
 impl Content {

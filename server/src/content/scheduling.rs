@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     Chat,
     checker::Checker,
+    holidays::{HOLIDAYS, Holiday},
     hours::{Hours, parse_clock},
 };
 
@@ -31,8 +32,10 @@ pub struct Scheduling {
     pub earliest_days: u8,
     /// The last day with open times: this many days after today.
     pub latest_days: u8,
-    /// Days with no times at all (holidays), as YYYY-MM-DD.
+    /// Days with no times at all, as YYYY-MM-DD.
     pub closed_dates: Vec<String>,
+    /// The public holidays the shop is closed on, by key ("thanksgiving"), every year.
+    pub holidays: Vec<String>,
     /// When the day-before reminder goes out, HH:MM on the shop's clock.
     pub reminder_time: String,
     /// Where a finished job's thank-you sends the customer to leave a review; empty: no review
@@ -68,6 +71,7 @@ impl Default for Scheduling {
             earliest_days: 1,
             latest_days: 28,
             closed_dates: Vec::new(),
+            holidays: Holiday::default_keys(),
             reminder_time: "09:00".to_owned(),
             review_url: String::new(),
             shop: Times { slot_minutes: 60, jobs_at_once: 2, hours: Vec::new() },
@@ -107,6 +111,12 @@ impl Scheduling {
         for (i, date) in self.closed_dates.iter().enumerate() {
             if date.parse::<jiff::civil::Date>().is_err() || date.len() != 10 {
                 c.fail(format!("scheduling.closed_dates[{i}]"), "must be a date such as 2026-12-25");
+            }
+        }
+        for (i, key) in self.holidays.iter().enumerate() {
+            if Holiday::parse(key).is_none() {
+                let keys: Vec<&str> = HOLIDAYS.iter().map(|holiday| holiday.key()).collect();
+                c.fail(format!("scheduling.holidays[{i}]"), &format!("must be one of {}", keys.join(", ")));
             }
         }
         if parse_clock(&self.reminder_time).is_none() {

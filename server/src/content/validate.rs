@@ -43,6 +43,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.url("business.social_url", &b.social_url);
     c.url("business.builder_url", &b.builder_url);
     c.url("business.address.maps_url", &b.address.maps_url);
+    zip_codes(&mut c, "business.address.city_zips", &b.address.city_zips);
     if !(-90.0..=90.0).contains(&b.address.latitude) {
         c.fail("business.address.latitude", "must be between -90 and 90");
     }
@@ -128,11 +129,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         if city.key_features.len() != 3 {
             c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
         }
-        for (j, zip) in city.zips.iter().enumerate() {
-            if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
-                c.fail(format!("{field}.zips[{j}]"), "must be a five-digit ZIP code");
-            }
-        }
+        zip_codes(&mut c, &format!("{field}.zips"), &city.zips);
         if city.testimonials.len() != 2 {
             c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
         }
@@ -182,6 +179,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.text("contact.emergency", &content.contact.emergency);
     c.text("contact.workshop", &content.contact.workshop);
     c.not_empty("thank_you.steps", &content.thank_you.steps);
+    c.not_empty("thank_you.emergency_steps", &content.thank_you.emergency_steps);
     for (i, slug) in content.footer.areas.iter().enumerate() {
         if !slugs.contains(slug.as_str()) {
             c.fail(format!("footer.areas[{i}]"), &format!("'{slug}' is not a city slug"));
@@ -239,6 +237,15 @@ fn is_slug(value: &str) -> bool {
         && !value.ends_with('-')
         && !value.contains("--")
         && value.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+}
+
+/// Each of `zips` (at `field`) is a five-digit ZIP code.
+fn zip_codes(c: &mut Checker, field: &str, zips: &[String]) {
+    for (j, zip) in zips.iter().enumerate() {
+        if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+            c.fail(format!("{field}[{j}]"), "must be a five-digit ZIP code");
+        }
+    }
 }
 
 #[cfg(test)]

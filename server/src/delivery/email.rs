@@ -71,8 +71,7 @@ impl EmailSender {
             .from(self.from.clone())
             .reply_to(self.visitor(outgoing)?)
             .subject(format!("{urgent}New service request from {}", outgoing.name))
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .singlepart(SinglePart::plain(body))
             .context("Failed to build the booking e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the booking e-mail")?;
         Ok(())
@@ -98,13 +97,16 @@ impl EmailSender {
             .reply_to(reply_to.unwrap_or_else(|| self.from.clone()))
             .subject(mail.subject);
         let message = match mail.calendar {
-            None => builder.header(ContentType::TEXT_PLAIN).body(mail.body),
-            Some(calendar) => builder.multipart(
-                MultiPart::mixed().singlepart(SinglePart::plain(mail.body)).singlepart(
-                    Attachment::new(format!("request-{}.ics", outgoing.booking_id))
-                        .body(calendar, ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?),
-                ),
-            ),
+            None => builder.singlepart(SinglePart::plain(mail.body)),
+            Some(calendar) => {
+                // The part's method is the file's own (PUBLISH, or CANCEL for a cancelled time).
+                let method =
+                    calendar.lines().find_map(|line| line.strip_prefix("METHOD:")).unwrap_or("PUBLISH");
+                let kind = ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))?;
+                builder.multipart(MultiPart::mixed().singlepart(SinglePart::plain(mail.body)).singlepart(
+                    Attachment::new(format!("request-{}.ics", outgoing.booking_id)).body(calendar, kind),
+                ))
+            }
         }
         .context("Failed to build the visitor's e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the visitor's e-mail")?;
@@ -128,8 +130,7 @@ impl EmailSender {
         let message = message
             .from(self.from.clone())
             .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .singlepart(SinglePart::plain(body))
             .context("Failed to build the shop's notice")?;
         self.transport.send(message).await.context("The SMTP server refused the shop's notice")?;
         Ok(())
@@ -150,8 +151,7 @@ impl EmailSender {
         let message = message
             .from(self.from.clone())
             .subject(format!("Test: booking e-mails from {shop_name} arrive here"))
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .singlepart(SinglePart::plain(body))
             .context("Failed to build the test e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the test e-mail")?;
         Ok(())
@@ -166,8 +166,7 @@ impl EmailSender {
         let message = message
             .from(self.from.clone())
             .subject(composed.subject.clone())
-            .header(ContentType::TEXT_PLAIN)
-            .body(composed.body.clone())
+            .singlepart(SinglePart::plain(composed.body.clone()))
             .context("Failed to build the e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
         Ok(())
@@ -179,8 +178,7 @@ impl EmailSender {
             .from(self.from.clone())
             .to(Mailbox::new(None, to.parse().context("The account's e-mail address is not deliverable")?))
             .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body)
+            .singlepart(SinglePart::plain(body))
             .context("Failed to build the e-mail")?;
         self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
         Ok(())

@@ -59,7 +59,11 @@ pub fn thank_you(site: &Site) -> Page {
         format!("Thank You | {}", c.business.name),
         "Your service request was submitted.".to_owned(),
     );
-    Page::ok("thankYou", head, json!({ "steps": c.thank_you.steps }))
+    Page::ok(
+        "thankYou",
+        head,
+        json!({ "steps": c.thank_you.steps, "emergencySteps": c.thank_you.emergency_steps }),
+    )
 }
 
 /// The page that says how visits are counted, linked from the footer while they are.

@@ -37,6 +37,8 @@ use crate::{
 };
 
 const NO_SUCH_BOOKING: &str = "There is no such booking.";
+/// How long the owner has to undo dropping a time before the customer hears of it.
+const UNDO_TIME: jiff::SignedDuration = jiff::SignedDuration::from_secs(60);
 /// The most days one request of the schedule covers.
 const MAX_DAYS: u8 = 62;
 
@@ -64,6 +66,18 @@ pub struct Range {
 pub struct Schedule {
     /// The jobs of the days asked for, soonest first.
     jobs: Vec<Job>,
+    /// The days of the range the shop is closed all day (a holiday or a closed day), in order.
+    closed: Vec<ClosedDay>,
+}
+
+/// A day with no times.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ClosedDay {
+    /// YYYY-MM-DD (shop time).
+    #[schema(format = Date)]
+    date: String,
+    /// The holiday's name ("Thanksgiving"), or "Closed" for a day set in Booking times.
+    reason: &'static str,
 }
 
 /// `GET /api/admin/schedule?from=2026-11-30&days=7`.
@@ -97,7 +111,14 @@ pub async fn schedule(
         calendar.instant(from, Time::midnight()).ok_or_else(|| ApiError::invalid("from", "Not a day"))?;
     let last = from.saturating_add(Span::new().days(i64::from(range.days)));
     let end = calendar.instant(last, Time::midnight()).ok_or_else(|| ApiError::invalid("days", "Too far"))?;
-    Ok(Json(Schedule { jobs: jobs::between(&desk.db, &content, start, end).await? }))
+    let closed = from
+        .series(Span::new().days(1))
+        .take(usize::from(range.days))
+        .filter_map(|date| {
+            calendar.closed_because(date).map(|reason| ClosedDay { date: date.to_string(), reason })
+        })
+        .collect();
+    Ok(Json(Schedule { jobs: jobs::between(&desk.db, &content, start, end).await?, closed }))
 }
 
 /// A time the owner sets: its day and start on the shop's clock, and how long it is.
@@ -117,6 +138,9 @@ pub struct SetTime {
     /// Take the time even when as many jobs as the settings allow share it already.
     #[serde(default)]
     overbook: bool,
+    /// Take the time even on a closed day or holiday, or outside the hours of its kind.
+    #[serde(default)]
+    outside_hours: bool,
 }
 
 /// The booking's time now.
@@ -202,7 +226,12 @@ fn owners_slot(calendar: &Calendar<'_>, form: &SetTime) -> Result<Slot, ApiError
     if slot.start <= Timestamp::now() {
         return Err(ApiError::invalid("start", "Pick a time that has not passed"));
     }
-    Ok(slot)
+    match calendar.outside_hours(form.kind, slot) {
+        Some(reason) if !form.outside_hours => {
+            Err(ApiError::invalid("start", format!("{reason} Pick another time, or set it anyway.")))
+        }
+        _ => Ok(slot),
+    }
 }
 
 impl ScheduleDesk {
@@ -219,10 +248,8 @@ impl ScheduleDesk {
         let content = self.site.content();
         let calendar = Calendar::new(&content);
         let tell_visitor = self.outbox.channels().await?.contains(&Channel::Confirmation);
-        let reminder = calendar
-            .reminder_at(slot.start)
-            .filter(|_| slot.start > Timestamp::now())
-            .map(|at| at.max(Timestamp::now()));
+        // Inside the reminder's window the confirmation is the only message: it says when.
+        let reminder = calendar.reminder_at(slot.start).filter(|at| *at > Timestamp::now());
         let label = calendar.label(slot);
         let outcome = confirm_in_db(
             &self.db,
@@ -331,7 +358,8 @@ async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -
 }
 
 /// `DELETE /api/admin/bookings/{id}/appointment`: drops booking `id`'s time (its seats free up;
-/// its waiting 'Confirmed' and reminder are not sent).
+/// its waiting 'Confirmed' and reminder are not sent). The customer hears of it a minute later,
+/// so an undo (setting the time again) in that minute sends them nothing about the drop.
 #[utoipa::path(
     delete,
     path = "/bookings/{id}/appointment",
@@ -339,7 +367,7 @@ async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -
     security(("session" = [], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
-        (status = 204, description = "The time is dropped."),
+        (status = 204, description = "The time is dropped; the customer is told a minute later unless it is set again."),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "The booking has no time.", body = ErrorBody),
         AdminRefusals
@@ -350,17 +378,25 @@ pub async fn drop_time(
     admin: Admin,
     Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<StatusCode, ApiError> {
+    let tell_visitor = desk.outbox.channels().await?.contains(&Channel::Confirmation);
+    let due = clock::stamp(Timestamp::now() + UNDO_TIME);
     let dropped: Option<i64> = with_db!(&desk.db, |pool| {
         let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
         let version = tx.cancel_appointment(id).await.map_err(anyhow::Error::from)?;
         tx.cancel_time_messages(id).await.map_err(anyhow::Error::from)?;
-        if version.is_some() {
+        if let Some(version) = version {
             tx.record_event(id, Event::TimeDropped, &admin.user.email).await.map_err(anyhow::Error::from)?;
+            if tell_visitor {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &due)
+                    .await
+                    .map_err(anyhow::Error::from)?;
+            }
         }
         tx.commit().await.map_err(anyhow::Error::from)?;
         version
     });
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
+    desk.outbox.wake();
     audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -378,6 +414,7 @@ pub async fn drop_time(
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such booking.", body = ErrorBody),
         (status = 409, description = "No review page is set, e-mail is not set up, or the job is not done.", body = ErrorBody),
+        (status = 422, description = "The job's appointment has not ended yet.", body = FieldErrorsBody),
         AdminRefusals
     )
 )]
@@ -404,6 +441,19 @@ pub async fn request_review(
         None => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
         Some("done") => {}
         Some(_) => return Err(refuse("Mark the job done first.")),
+    }
+    if let Some(time) =
+        appointments::get(&desk.db, id).await?.filter(|time| time.state != TimeState::Cancelled)
+        && time.slot.end > Timestamp::now()
+    {
+        let content = desk.site.content();
+        return Err(ApiError::invalid(
+            "appointment",
+            format!(
+                "The appointment is {}; ask for a review once it has ended.",
+                Calendar::new(&content).label(time.slot)
+            ),
+        ));
     }
     with_db!(&desk.db, |pool| {
         let mut connection = pool.acquire().await.map_err(anyhow::Error::from)?;

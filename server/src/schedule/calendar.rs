@@ -9,7 +9,7 @@ use jiff::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Content, Hours, Scheduling, Times};
+use crate::content::{Content, Hours, Scheduling, Times, holidays};
 
 /// Seats are counted per half hour: a time holds a seat in each half hour it covers, so slots of
 /// any length (in steps of 30 minutes) and times the owner sets by hand count alike.
@@ -94,9 +94,21 @@ impl<'a> Calendar<'a> {
         self.times(kind).jobs_at_once
     }
 
-    /// Whether the shop is closed all of `date` (one of the closed days set in Booking times).
+    /// Why the shop is closed all of `date`, if it is: a holiday it closes on ("Thanksgiving") or
+    /// one of the closed days set in Booking times ("Closed").
+    pub fn closed_because(&self, date: Date) -> Option<&'static str> {
+        if let Some(holiday) = holidays::on(&self.scheduling.holidays, date) {
+            return Some(holiday.name());
+        }
+        self.scheduling
+            .closed_dates
+            .iter()
+            .any(|closed| closed.parse::<Date>().ok() == Some(date))
+            .then_some("Closed")
+    }
+
     fn closed(&self, date: Date) -> bool {
-        self.scheduling.closed_dates.iter().any(|closed| closed.parse::<Date>().ok() == Some(date))
+        self.closed_because(date).is_some()
     }
 
     /// `kind`'s opening hours on `date` (none on a closed day).
@@ -161,6 +173,31 @@ impl<'a> Calendar<'a> {
     pub fn offers(&self, kind: Kind, slot: Slot, now: Timestamp) -> bool {
         let date = slot.start.to_zoned(self.zone.clone()).date();
         slot.start > now && self.days(kind, now).contains(&date) && self.day(kind, date).contains(&slot)
+    }
+
+    /// Why `slot` is not within `kind`'s hours, if it is not: a closed day or holiday, a day
+    /// without those hours, or a time outside them (what the owner hears before taking it anyway).
+    pub fn outside_hours(&self, kind: Kind, slot: Slot) -> Option<String> {
+        let (start, end) = (slot.start.to_zoned(self.zone.clone()), slot.end.to_zoned(self.zone.clone()));
+        let day = start.strftime("%A, %B %-d");
+        if let Some(reason) = self.closed_because(start.date()) {
+            let why = if reason == "Closed" { String::new() } else { format!(" ({reason})") };
+            return Some(format!("The shop is closed on {day}{why}."));
+        }
+        let hours = match kind {
+            Kind::Shop => "drop-off hours",
+            Kind::Mobile => "mobile service hours",
+        };
+        let Some((opens, closes)) =
+            hours_on(self.scheduling.hours(self.times(kind), self.business_hours), start.date())
+        else {
+            return Some(format!("There are no {hours} on {}s.", start.strftime("%A")));
+        };
+        let within = start.date() == end.date() && start.time() >= opens && end.time() <= closes;
+        (!within).then(|| {
+            let shown = |at: Time| at.strftime("%-I:%M %p").to_string();
+            format!("That is outside the {hours} on {day} ({}-{}).", shown(opens), shown(closes))
+        })
     }
 
     /// When a job's reminder goes out: the day before, at the reminder time (shop clock).

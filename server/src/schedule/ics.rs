@@ -43,16 +43,19 @@ impl Status {
     }
 }
 
-/// A calendar called `name` with `events`, their times on `zone`'s clock.
+/// A calendar called `name` with `events`, their times on `zone`'s clock. When every event is
+/// cancelled it is a cancellation (`METHOD:CANCEL`), which removes them from a calendar that has
+/// them; otherwise it publishes them.
 pub fn calendar(name: &str, events: &[Event], zone: &TimeZone, now: Timestamp) -> String {
     let tzid = zone.iana_name().unwrap_or("UTC");
+    let cancels = !events.is_empty() && events.iter().all(|event| event.status == Status::Cancelled);
     let mut out = String::new();
     for line in [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//trailerworks//schedule//EN",
         "CALSCALE:GREGORIAN",
-        "METHOD:PUBLISH",
+        if cancels { "METHOD:CANCEL" } else { "METHOD:PUBLISH" },
     ] {
         push(&mut out, line);
     }

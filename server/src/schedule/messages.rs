@@ -1,10 +1,10 @@
 //! What the outbox sends about a booking besides its first notice to the shop. The visitor: the
-//! confirmation of their request, the time the shop confirmed (or moved), the day-before
-//! reminder and the thank-you with the review link. Nothing the visitor typed goes back out in
-//! any of them (their name, details, answers in their own words: a stranger's address typed into
-//! the form would otherwise receive the sender's words), and nothing of the admin area. Times are
-//! on the shop's clock; a time comes with a calendar file. The shop: what the visitor changed
-//! with their link.
+//! confirmation of their request, the time the shop confirmed, moved or dropped, what they changed
+//! themselves, the day-before reminder and the thank-you with the review link. Nothing the
+//! visitor typed goes back out in any of them (their name, details, answers in their own words:
+//! a stranger's address typed into the form would otherwise receive the sender's words), but for
+//! a trailer type of a few plain words; and nothing of the admin area. Times are on the shop's
+//! clock; a time comes with a calendar file. The shop: what the visitor changed with their link.
 
 use std::sync::Arc;
 
@@ -114,6 +114,9 @@ impl Visitor<'_> {
                         crate::delivery::store::time_sent_before(self.db, self.booking_id, purpose).await?;
                     self.confirmed(&time, moved).await
                 }
+                Some(time) if time.version == version && time.state == State::Cancelled => {
+                    self.dropped(&time).await
+                }
                 _ => Ok(Mail::Stale("the time changed or was cancelled before this was sent")),
             },
             Purpose::Reminder(version) => match appointment {
@@ -127,9 +130,14 @@ impl Visitor<'_> {
                 _ => Ok(Mail::Stale("the time changed, was cancelled or has passed")),
             },
             Purpose::Review => self.review().await,
-            Purpose::Changed(_) | Purpose::Cancelled | Purpose::Report => {
-                anyhow::bail!("{} is for the shop, not the visitor", purpose.key())
-            }
+            Purpose::Changed(version) => match appointment {
+                Some(time) if time.version == version && time.state == State::Requested => {
+                    self.asked_again(&time).await
+                }
+                _ => Ok(Mail::Stale("the time changed again before this was sent")),
+            },
+            Purpose::Cancelled => self.cancelled(appointment.as_ref()).await,
+            Purpose::Report => anyhow::bail!("{} is for the shop, not the visitor", purpose.key()),
         }
     }
 
@@ -161,10 +169,16 @@ impl Visitor<'_> {
                 time.kind.describe()
             ));
         }
+        let emergency: bool = with_db!(self.db, |pool| {
+            sqlx::query_scalar("SELECT emergency FROM bookings WHERE id = $1")
+                .bind(self.booking_id)
+                .fetch_one(pool)
+                .await?
+        });
+        let response = if emergency { &business.emergency_response_time } else { &business.response_time };
         body.push_str(&format!(
-            "What happens next: we'll call or e-mail you within {response} to confirm the details\n\
-             (sooner for emergencies). If it can't wait, call us any time at {phone}.\n",
-            response = business.response_time,
+            "What happens next: we'll call or e-mail you within {response} to confirm the details. \
+             If it can't wait, call us any time at {phone}.\n",
             phone = business.phone,
         ));
         let picked = picked_answers(self.db, self.booking_id, self.content).await?;
@@ -211,6 +225,77 @@ impl Visitor<'_> {
             signature = self.signature(),
         );
         Ok(Mail::Send { subject, body, calendar: Some(self.ics(time, &manage)) })
+    }
+
+    /// The customer asked for another time with their link: what they asked for, to be
+    /// confirmed, with the calendar file that moves their event.
+    async fn asked_again(&self, time: &Appointment) -> anyhow::Result<Mail> {
+        let label = self.calendar().label(time.slot);
+        let manage = self.manage_link().await?;
+        let body = format!(
+            "You asked for a new time for request #{id}:\n\n{label}\n{what}, {place}\n\n\
+             We'll confirm it, or call you to agree another one. The calendar file attached moves the event in your calendar.\n\
+             To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
+            id = self.booking_id,
+            what = capitalised(time.kind.describe()),
+            place = self.place(time.kind),
+            phone = self.content.business.phone,
+            signature = self.signature(),
+        );
+        Ok(Mail::Send {
+            subject: format!("New time asked for: {label}"),
+            body,
+            calendar: Some(self.ics(time, &manage)),
+        })
+    }
+
+    /// The shop dropped the time: it does not hold, the request does; the calendar file removes
+    /// the event.
+    async fn dropped(&self, time: &Appointment) -> anyhow::Result<Mail> {
+        let label = self.calendar().label(time.slot);
+        let manage = self.manage_link().await?;
+        let body = format!(
+            "We can't keep the time {label} for request #{id}, so it is off our schedule. \
+             Your request stays open: we'll call you to agree another time, or you can pick one here: {manage}\n\n\
+             The calendar file attached removes the old time from your calendar. Questions? Call us at {phone}.\n\n{signature}",
+            id = self.booking_id,
+            phone = self.content.business.phone,
+            signature = self.signature(),
+        );
+        Ok(Mail::Send {
+            subject: format!("Time cancelled: {label}"),
+            body,
+            calendar: Some(self.ics(time, &manage)),
+        })
+    }
+
+    /// The customer cancelled with their link: said back to them, with the calendar file that
+    /// removes the event when there was a time.
+    async fn cancelled(&self, time: Option<&Appointment>) -> anyhow::Result<Mail> {
+        let business = &self.content.business;
+        let mut body = format!(
+            "Your service request #{id} with {shop} is cancelled, as you asked.\n\n",
+            id = self.booking_id,
+            shop = business.name,
+        );
+        if let Some(time) = time {
+            body.push_str(&format!(
+                "The time {} is free again. The calendar file attached removes it from your calendar.\n\n",
+                self.calendar().label(time.slot)
+            ));
+        }
+        body.push_str(&format!(
+            "Changed your mind, or need us after all? Call us at {phone}, or send a new request at {url}.\n\n{signature}",
+            phone = business.phone,
+            url = self.public_url,
+            signature = self.signature(),
+        ));
+        let manage = self.manage_link().await?;
+        Ok(Mail::Send {
+            subject: format!("Cancelled: your service request #{} with {}", self.booking_id, business.name),
+            body,
+            calendar: time.map(|time| self.ics(time, &manage)),
+        })
     }
 
     async fn reminder(&self, time: &Appointment) -> anyhow::Result<Mail> {
@@ -308,7 +393,9 @@ fn capitalised(text: &str) -> String {
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// (label, answer) of each of the booking's answers picked from the assistant's quick options.
+/// (label, answer) of the booking's answers as its customer sees them: the options picked, and
+/// a trailer type typed for 'Other' when it is a few plain words (never a link or an address, so
+/// the form cannot carry a stranger's message).
 async fn picked_answers(
     db: &Db,
     booking_id: i64,
@@ -320,12 +407,20 @@ async fn picked_answers(
             .fetch_all(pool)
             .await?
     });
-    Ok(answers
-        .into_iter()
-        .filter_map(|(question, answer)| {
-            Some((content.chat.picked_label(&question, &answer)?.to_owned(), answer))
-        })
-        .collect())
+    Ok(content.chat.customers_answers(&answers, a_few_plain_words))
+}
+
+/// A name for a trailer and no message: at most five words and 40 characters of letters,
+/// spaces, `-'&,.` and four digits (a phone number is not), no dot inside a word (a web address
+/// is not).
+fn a_few_plain_words(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let dotted_word = chars.windows(3).any(|w| w[1] == '.' && w[0].is_alphabetic() && w[2].is_alphanumeric());
+    chars.len() <= 40
+        && text.split_whitespace().count() <= 5
+        && chars.iter().all(|c| c.is_alphanumeric() || " -'&,.".contains(*c))
+        && chars.iter().filter(|c| c.is_ascii_digit()).count() <= 4
+        && !dotted_word
 }
 
 async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
@@ -340,6 +435,18 @@ async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_few_plain_words_are_repeated_to_the_customer() {
+        assert!(a_few_plain_words("Horse trailer"));
+        assert!(a_few_plain_words("8.5' x 20' gooseneck, tandem"));
+        assert!(a_few_plain_words("Gooseneck horse trailer"));
+        assert!(!a_few_plain_words("visit evil.com now"));
+        assert!(!a_few_plain_words("a prize waiting at spam.example"));
+        assert!(!a_few_plain_words("call me at https://x"));
+        assert!(!a_few_plain_words("call 303 555 0123"));
+        assert!(!a_few_plain_words(&"a".repeat(41)));
+    }
 
     #[test]
     fn a_bookings_event_keeps_one_id_on_the_sites_host() {

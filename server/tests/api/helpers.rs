@@ -315,6 +315,22 @@ impl TestApp {
         response.json().await.expect("JSON")
     }
 
+    /// Saves the site details as `change` leaves them; the answer to the save.
+    pub async fn change_site(
+        &self,
+        signed: &Signed,
+        change: impl FnOnce(&mut serde_json::Value),
+    ) -> reqwest::Response {
+        let site = self.admin_json("/site", signed).await;
+        let mut details = site["site"].clone();
+        change(&mut details);
+        self.admin(reqwest::Method::PUT, "/site", signed)
+            .json(&serde_json::json!({ "version": site["version"], "site": details }))
+            .send()
+            .await
+            .expect("a response")
+    }
+
     /// A request to the admin API with the session cookie and, for writes, the CSRF token.
     pub fn admin(&self, method: reqwest::Method, path: &str, signed: &Signed) -> reqwest::RequestBuilder {
         let write = method != reqwest::Method::GET;

@@ -34,3 +34,4 @@ mod site_pages;
 mod soak;
 mod stand_ins;
 mod startup;
+mod times_and_messages;

@@ -41,7 +41,9 @@ pub async fn open_times(app: &TestApp, query: &str) -> Value {
     response.json().await.expect("JSON")
 }
 
-async fn app_with_mail(configure: impl FnOnce(&mut trailerworks::config::ServeConfig)) -> (TestApp, Mailbox) {
+pub async fn app_with_mail(
+    configure: impl FnOnce(&mut trailerworks::config::ServeConfig),
+) -> (TestApp, Mailbox) {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
         c.smtp_url = Some(smtp_url.clone());
@@ -54,14 +56,14 @@ async fn app_with_mail(configure: impl FnOnce(&mut trailerworks::config::ServeCo
 }
 
 /// A parsed e-mail: its subject, text and calendar attachment.
-struct Mail {
-    to: String,
-    subject: String,
-    text: String,
-    calendar: Option<String>,
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub calendar: Option<String>,
 }
 
-fn read_mail(raw: &str) -> Mail {
+pub fn read_mail(raw: &str) -> Mail {
     let message = MessageParser::default().parse(raw.as_bytes()).expect("a MIME message");
     let calendar = message
         .attachments()
@@ -292,9 +294,12 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
     assert_eq!(view["time"]["label"], second["label"]);
     let free_again = open_times(&app, "kind=mobile").await;
     assert_eq!(free_again["times"][0]["start"], first, "the old window is free again");
-    eventually("the shop hears of the change", || async { mailbox.messages().len() == 3 }).await;
-    let notice = mails(&mailbox).pop().unwrap();
-    assert_eq!(notice.to, "owner@example.com");
+    // The shop and the customer both hear of it.
+    eventually("the shop hears of the change", || async { mailbox.messages().len() == 4 }).await;
+    let notice = mails(&mailbox)
+        .into_iter()
+        .find(|mail| mail.to == "owner@example.com" && mail.subject.contains("another time"))
+        .unwrap();
     assert!(
         notice.subject.contains("another time") && notice.text.contains(second["label"].as_str().unwrap()),
         "{}",
@@ -312,8 +317,12 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
     let view: Value = cancelled.send().await.unwrap().json().await.unwrap();
     assert_eq!((view["cancelled"].clone(), view["time"]["state"].clone()), (json!(true), json!("cancelled")));
     assert_eq!(app.count("SELECT COUNT(*) FROM appointment_seats").await, 0, "its time is free");
-    eventually("the shop hears of the cancellation", || async { mailbox.messages().len() == 4 }).await;
-    assert!(mails(&mailbox).pop().unwrap().text.contains(reason));
+    eventually("the shop hears of the cancellation", || async { mailbox.messages().len() == 6 }).await;
+    let notice = mails(&mailbox)
+        .into_iter()
+        .find(|mail| mail.to == "owner@example.com" && mail.subject.contains("cancelled"))
+        .unwrap();
+    assert!(notice.text.contains(reason));
     let inbox = app.admin_json("/bookings", &signed).await;
     assert_eq!(inbox["bookings"][0]["cancelReason"], reason);
     let again =

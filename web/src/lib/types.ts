@@ -253,6 +253,8 @@ export interface RequestView {
 
 export interface ThankYouData {
   steps: string[];
+  /** What happens next after an emergency. */
+  emergencySteps: string[];
 }
 
 export interface PostCard {

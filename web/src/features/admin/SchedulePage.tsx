@@ -9,7 +9,7 @@ import { Spinner } from "../../components/Spinner";
 import { addDays, dayName, isDay, mondayOf, shortDayName, todayIn } from "../../lib/days";
 import { useLayout } from "../../lib/layout";
 import { AdminShell } from "./AdminShell";
-import { adminApi, type Job } from "./api";
+import { adminApi, type Job, type Schedule } from "./api";
 import { bookingsChanged } from "./deskStatus";
 import { ErrorNotice } from "./ErrorNotice";
 import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "./form";
@@ -42,6 +42,7 @@ export function SchedulePage() {
   const date = isDay(asked) ? asked : today;
   const { from, days } = range(view, date);
   const [jobs, setJobs] = useState<Job[] | null>(null);
+  const [closed, setClosed] = useState<Schedule["closed"]>([]);
   const [error, setError] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
 
@@ -50,7 +51,10 @@ export function SchedulePage() {
     setError(null);
     adminApi.schedule(from, days).then(
       (loaded) => {
-        if (current) setJobs(loaded);
+        if (current) {
+          setJobs(loaded.jobs);
+          setClosed(loaded.closed);
+        }
       },
       (failure: unknown) => {
         console.error("Failed to load the schedule", failure);
@@ -73,6 +77,7 @@ export function SchedulePage() {
   const requested = jobs?.filter((job) => job.state === "requested").length ?? 0;
   const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
   const jobsOn = (day: string) => jobs?.filter((job) => job.date === day) ?? [];
+  const closedOn = (day: string) => closed.find((c) => c.date === day)?.reason ?? null;
   const changed = () => {
     setChanges((count) => count + 1);
     bookingsChanged();
@@ -127,10 +132,10 @@ export function SchedulePage() {
           {view.key === "agenda" ? (
             <ol className="mt-4 space-y-6">
               {shownDays
-                .filter((day) => jobsOn(day).length > 0)
+                .filter((day) => jobsOn(day).length > 0 || closedOn(day) !== null)
                 .map((day) => (
                   <li key={day}>
-                    <DayJobs day={day} today={today} jobs={jobsOn(day)} onChanged={changed} />
+                    <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} />
                   </li>
                 ))}
             </ol>
@@ -138,7 +143,7 @@ export function SchedulePage() {
             <ol className={`mt-4 grid gap-4 ${view.key === "week" ? "lg:grid-cols-7 lg:gap-2" : ""}`}>
               {shownDays.map((day) => (
                 <li key={day} className="min-w-0">
-                  <DayJobs day={day} today={today} jobs={jobsOn(day)} onChanged={changed} compact={view.key === "week"} />
+                  <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} compact={view.key === "week"} />
                 </li>
               ))}
             </ol>
@@ -149,7 +154,22 @@ export function SchedulePage() {
   );
 }
 
-function DayJobs({ day, today, jobs, onChanged, compact = false }: { day: string; today: string; jobs: Job[]; onChanged: () => void; compact?: boolean }) {
+function DayJobs({
+  day,
+  today,
+  jobs,
+  closed,
+  onChanged,
+  compact = false,
+}: {
+  day: string;
+  today: string;
+  jobs: Job[];
+  /** Why the shop is closed that day ("Thanksgiving"), if it is. */
+  closed: string | null;
+  onChanged: () => void;
+  compact?: boolean;
+}) {
   const headingId = `day-${day}`;
   return (
     <section aria-labelledby={headingId}>
@@ -157,8 +177,13 @@ function DayJobs({ day, today, jobs, onChanged, compact = false }: { day: string
         {compact ? shortDayName(day) : dayName(day)}
         {day === today && " (today)"}
       </h2>
+      {closed && (
+        <p className="mt-1 inline-block rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+          {closed === "Closed" ? "Closed" : `Closed: ${closed}`}
+        </p>
+      )}
       {jobs.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing booked.</p>
+        !closed && <p className="mt-2 text-sm text-slate-600">Nothing booked.</p>
       ) : (
         <ul className="mt-2 space-y-2">
           {jobs.map((job) => (
@@ -225,7 +250,7 @@ function JobCard({ job, onChanged }: { job: Job; onChanged: () => void }) {
           <Phone aria-hidden="true" className="h-3.5 w-3.5" />
           {job.phone}
         </a>
-        <Link to={`/dbadmin/bookings?search=${encodeURIComponent(job.phone)}`} className="font-semibold text-slate-800 underline">
+        <Link to={`/dbadmin/bookings/${job.bookingId}`} className="font-semibold text-slate-800 underline">
           Request #{job.bookingId}
         </Link>
       </p>

@@ -202,6 +202,13 @@ export interface BookingTime {
   label: string;
 }
 
+/** The jobs of some days, and which of them the shop is closed. */
+export interface Schedule {
+  jobs: Job[];
+  /** Holidays ("Thanksgiving") and closed days ("Closed"), YYYY-MM-DD. */
+  closed: { date: string; reason: string }[];
+}
+
 /** A job in the schedule. */
 export interface Job {
   bookingId: number;
@@ -226,7 +233,10 @@ export interface SetTime {
   date: string;
   start: string;
   minutes: number;
+  /** Take it though as many jobs as allowed share it. */
   overbook?: boolean;
+  /** Take it though it is on a closed day or outside the hours. */
+  outsideHours?: boolean;
 }
 
 /** A note on a booking, with who wrote it and when. */
@@ -689,7 +699,7 @@ export const adminApi = {
   notifications: () => call<Notifications>("GET", "/notifications"),
   setRecipients: (recipients: string[]) => call<string[]>("PUT", "/notifications/recipients", { recipients }),
   sendTest: (channel: "email" | "webhook") => call<{ id: number }>("POST", "/notifications/test", { channel }),
-  schedule: (from: string, days: number) => call<{ jobs: Job[] }>("GET", `/schedule?from=${from}&days=${days}`).then((r) => r.jobs),
+  schedule: (from: string, days: number) => call<Schedule>("GET", `/schedule?from=${from}&days=${days}`),
   setTime: (id: number, time: SetTime) => call<{ job: Job }>("PUT", `/bookings/${id}/appointment`, time).then((r) => r.job),
   confirmTime: (id: number) => call<{ job: Job }>("POST", `/bookings/${id}/appointment/confirm`).then((r) => r.job),
   dropTime: (id: number) => call<void>("DELETE", `/bookings/${id}/appointment`),

@@ -35,7 +35,11 @@ export function BlogPage({ data }: { data: BlogData }) {
           />
         </div>
       </PageHero>
-      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" aria-live="polite">
+      {/* A short count is announced after a search, not every card of the results. */}
+      <p role="status" className="sr-only">
+        {results.status === "done" ? foundText(results.total, results.more) : ""}
+      </p>
+      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         {results.status === "loading" ? (
           <Spinner label="Searching blog posts" />
         ) : results.status === "done" ? (
@@ -57,6 +61,12 @@ export function BlogPage({ data }: { data: BlogData }) {
       </section>
     </>
   );
+}
+
+/** "3 posts found", "No posts found", "More than 500 posts found". */
+function foundText(total: number, more: boolean): string {
+  if (total === 0) return "No posts found";
+  return `${more ? "More than " : ""}${total.toLocaleString("en-US")} ${total === 1 ? "post" : "posts"} found`;
 }
 
 function PostGrid({ posts, searching }: { posts: PostCard[]; searching: boolean }) {

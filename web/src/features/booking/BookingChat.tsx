@@ -67,6 +67,8 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [picked, setPicked] = useState<Picked | null>(null);
+  /** The place the visitor gave is outside the service area: no arrival windows are offered. */
+  const [outsideArea, setOutsideArea] = useState(false);
   // Said above the times when the one picked was taken meanwhile; a new key loads them again.
   const [timeNotice, setTimeNotice] = useState<{ text: string; key: number } | null>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -145,7 +147,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const answer = async (text: string) => {
     if (typing || !text.trim()) return;
     const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
-    const next = reply(script, messages, answers, text);
+    const next = reply(script, messages, answers, text, { outsideArea });
     onAnswered();
     countAnswer(question);
     const mine = ++turn.current;
@@ -160,7 +162,9 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     if (area) {
       const link = area.city ? { href: `/service-areas/${area.city.slug}`, label: `Our ${area.city.name} page` } : undefined;
       said.push({ from: "ai", text: area.message, ...(link && { link }) });
+      setOutsideArea(!area.inArea);
     }
+    if (next.before) said.push({ from: "ai", text: next.before });
     said.push({ from: "ai", text: next.assistant });
     setMessages((m) => [...m, ...said]);
     const becameEmergency = !emergency && isEmergency(script, [...answers, next.answer]);

@@ -3,7 +3,7 @@ import { submitBooking } from "../../lib/api";
 import type { BookingSource } from "../../lib/bookingSource";
 import type { ChatScript, TimeKind } from "../../lib/types";
 import { type Answer, answersToSend, locationOf } from "./chatScript";
-import { type ContactErrors, type ContactFields, validateContact } from "./contactValidation";
+import { type ContactErrors, type ContactFields, characters, MAX_DETAILS, validateContact } from "./contactValidation";
 import { type PickedPhoto, PhotoPicker } from "./PhotoPicker";
 import { newSubmissionId } from "./submissionId";
 import type { ThankYouState } from "./thankYouState";
@@ -46,6 +46,7 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
   };
 
   const uploading = photos.some((photo) => !photo.token && !photo.error);
+  const detailsLength = characters(fields.details);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,8 +81,10 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       return;
     }
     setSubmitting(false);
-    if (result.timeTaken && result.message) {
-      onTimeTaken(result.message);
+    // A time taken meanwhile, or refused: back to the times, with the reason.
+    const timeRefused = result.timeTaken ? result.message : result.fieldErrors.appointment?.[0];
+    if (timeRefused) {
+      onTimeTaken(timeRefused);
       return;
     }
     const fromServer: ContactErrors = {};
@@ -90,7 +93,8 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       if (message) fromServer[field] = message;
     }
     setErrors(fromServer);
-    setFailure(result.message ?? SUBMIT_FAILED);
+    // A field's own message says what to fix, beside the field; the general one only otherwise.
+    setFailure(Object.keys(fromServer).length > 0 ? null : (result.message ?? SUBMIT_FAILED));
     focusFirstError(fromServer);
   };
 
@@ -142,8 +146,18 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
           value={fields.details}
           onChange={(e) => edit("details")(e.target.value)}
           disabled={submitting}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={`${id}-details-count${errors.details ? ` ${id}-details-error` : ""}`}
           className={input}
         />
+        <p id={`${id}-details-count`} className={`mt-1 text-right text-xs ${detailsLength > MAX_DETAILS ? "font-semibold text-red-700" : "text-slate-600"}`}>
+          {detailsLength.toLocaleString("en-US")} of {MAX_DETAILS.toLocaleString("en-US")} characters
+        </p>
+        {errors.details && (
+          <p id={`${id}-details-error`} className="mt-1 text-sm text-red-700">
+            {errors.details}
+          </p>
+        )}
       </div>
       <PhotoPicker photos={photos} onChange={onPhotosChange} disabled={submitting} />
       {/* A field people never see; bots that fill it in are flagged as spam. */}

@@ -15,7 +15,6 @@ import { TimePicker } from "./TimePicker";
 const STATE_WORDS = {
   requested: "Requested: the shop will confirm this time, or call you to agree another one.",
   confirmed: "Confirmed.",
-  cancelled: "Cancelled.",
 } as const;
 
 export function ManageBookingPage({ data }: { data: ManageBookingData }) {
@@ -101,6 +100,14 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <p className="flex items-start gap-3 text-slate-800">
                     <XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
                     This request is cancelled. If you need us again, book a new request or call us.
+                  </p>
+                ) : request.time?.state === "cancelled" ? (
+                  <p className="flex items-start gap-3 text-slate-800">
+                    <XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
+                    <span>
+                      The time <strong>{request.time.label}</strong> is off our schedule. Your request stays open: we'll call you to agree another
+                      time, or you can pick one below.
+                    </span>
                   </p>
                 ) : request.time ? (
                   <div className="flex items-start gap-3">

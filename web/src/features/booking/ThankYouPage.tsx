@@ -86,7 +86,7 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
           <div className="mt-12 rounded-2xl bg-white p-8 text-left text-slate-800 shadow-xl">
             <h2 className="text-2xl font-bold text-slate-900">What Happens Next?</h2>
             <ol className="mt-6 space-y-5">
-              {data.steps.map((step, index) => (
+              {(visitor.emergency ? data.emergencySteps : data.steps).map((step, index) => (
                 <li key={step} className="flex gap-4">
                   <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-orange-700 font-bold text-white">
                     {index + 1}

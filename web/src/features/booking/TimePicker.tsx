@@ -1,10 +1,12 @@
-// Picking a time: the next open times as quick answers, 'Later dates' for a small calendar of
-// the open days (then that day's times), and, in the assistant, 'Call me to schedule'. The
-// server says what is open; a day or time it does not list cannot be picked.
+// Picking a time: the next open times as quick answers, each day named once as a heading above
+// its hours (on the shop's clock, said by name), 'Later dates' for a small calendar of the open
+// days that the arrow keys move through (then that day's times), and, in the assistant, 'Call me
+// to schedule'. The server says what is open; a day or time it does not list cannot be picked.
 import { CalendarDays, ChevronLeft } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "../../components/Spinner";
-import { dayName } from "../../lib/days";
+import { addDays, dayName } from "../../lib/days";
+import { useLayout } from "../../lib/layout";
 import type { OpenTimes, TimeOption } from "../../lib/types";
 
 const LOAD_FAILED = "The open times could not be loaded.";
@@ -12,6 +14,46 @@ const NOTHING_OPEN = "There are no open times to book online in the coming weeks
 const OPTION = "rounded-full bg-white px-4 py-2 text-sm font-medium text-orange-800 ring-1 ring-orange-300 hover:bg-orange-50";
 
 type View = { at: "next" } | { at: "calendar" } | { at: "day"; date: string; times: TimeOption[] | null };
+
+/** The zone's everyday name, "Mountain Time", or its IANA name where the browser has none. */
+function zoneName(timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date());
+    return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The times grouped by their day, in order. */
+function byDay(times: TimeOption[]): [string, TimeOption[]][] {
+  const days = new Map<string, TimeOption[]>();
+  for (const time of times) days.set(time.date, [...(days.get(time.date) ?? []), time]);
+  return [...days];
+}
+
+/** A day's times: the day once, as a heading, then a button for each time with its hours. */
+function DayTimes({ date, times, onPick, focusFirst }: { date: string; times: TimeOption[]; onPick: (time: TimeOption) => void; focusFirst: boolean }) {
+  return (
+    <div>
+      <h3 className="mb-1.5 text-sm font-semibold text-slate-900">{dayName(date)}</h3>
+      <div className="flex flex-wrap gap-2">
+        {times.map((time, index) => (
+          <button
+            key={time.start}
+            type="button"
+            onClick={() => onPick(time)}
+            data-chat-focus={focusFirst && index === 0 ? "" : undefined}
+            data-label={time.label}
+            className={OPTION}
+          >
+            {time.hours}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 export function TimePicker({
   load,
@@ -34,6 +76,7 @@ export function TimePicker({
   /** The group's name for screen readers. */
   label: string;
 }) {
+  const { timeZone } = useLayout();
   const [open, setOpen] = useState<OpenTimes | null>(null);
   const [failed, setFailed] = useState(false);
   const [view, setView] = useState<View>({ at: "next" });
@@ -92,17 +135,18 @@ export function TimePicker({
         </p>
       )}
       {view.at === "next" && (
-        <div role="group" aria-label={label} className="flex flex-wrap gap-2">
-          {open.times.map((time, index) => (
-            <button key={time.start} type="button" onClick={() => onPick(time)} data-chat-focus={index === 0 ? "" : undefined} className={OPTION}>
-              {time.label}
-            </button>
+        <div role="group" aria-label={label} className="space-y-3">
+          <p className="text-xs text-slate-600">All times are {zoneName(timeZone)}.</p>
+          {byDay(open.times).map(([date, times], index) => (
+            <DayTimes key={date} date={date} times={times} onPick={onPick} focusFirst={index === 0} />
           ))}
-          <button type="button" onClick={() => setView({ at: "calendar" })} className={`${OPTION} inline-flex items-center gap-1.5`}>
-            <CalendarDays aria-hidden="true" className="h-4 w-4" />
-            {laterLabel}
-          </button>
-          {call}
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setView({ at: "calendar" })} className={`${OPTION} inline-flex items-center gap-1.5`}>
+              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              {laterLabel}
+            </button>
+            {call}
+          </div>
         </div>
       )}
       {view.at === "calendar" && <OpenDays days={open.days} onDay={pickDay} onBack={() => setView({ at: "next" })} />}
@@ -117,12 +161,9 @@ export function TimePicker({
           ) : view.times.length === 0 ? (
             <p className="text-sm text-slate-700">That day just filled up. Please pick another day.</p>
           ) : (
-            <div role="group" aria-label={`Open times on ${dayName(view.date)}`} className="flex flex-wrap gap-2">
-              {view.times.map((time, index) => (
-                <button key={time.start} type="button" onClick={() => onPick(time)} data-chat-focus={index === 0 ? "" : undefined} className={OPTION}>
-                  {time.hours}
-                </button>
-              ))}
+            <div role="group" aria-label={`Open times on ${dayName(view.date)}`} className="space-y-2">
+              <p className="text-xs text-slate-600">All times are {zoneName(timeZone)}.</p>
+              <DayTimes date={view.date} times={view.times} onPick={onPick} focusFirst />
             </div>
           )}
         </div>
@@ -136,15 +177,45 @@ export function TimePicker({
 function OpenDays({ days, onDay, onBack }: { days: string[]; onDay: (date: string) => void; onBack: () => void }) {
   const open = new Set(days);
   const months = [...new Set(days.map((day) => day.slice(0, 7)))];
+  const hintId = useId();
+
+  /** Left and right go to the open day before or after; up and down a week, or the nearest open
+   * day beyond it; Home and End to the first and the last. */
+  function move(event: KeyboardEvent<HTMLDivElement>) {
+    const from = (event.target as HTMLElement).dataset.date;
+    if (!from) return;
+    const at = days.indexOf(from);
+    const weekAway = (step: number) => {
+      const target = addDays(from, step);
+      return step > 0 ? days.find((day) => day >= target) : days.findLast((day) => day <= target);
+    };
+    const targets: Record<string, () => string | undefined> = {
+      ArrowLeft: () => days[at - 1],
+      ArrowRight: () => days[at + 1],
+      ArrowUp: () => weekAway(-7),
+      ArrowDown: () => weekAway(7),
+      Home: () => days[0],
+      End: () => days.at(-1),
+    };
+    const target = targets[event.key];
+    if (!target) return;
+    event.preventDefault();
+    const to = target();
+    if (to) event.currentTarget.querySelector<HTMLElement>(`[data-date="${to}"]`)?.focus();
+  }
+
   return (
     <div className="space-y-3">
       <button type="button" onClick={onBack} data-chat-focus="" className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 underline">
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         Back to the next times
       </button>
-      <div className="flex flex-wrap gap-6">
+      <p id={hintId} className="text-xs text-slate-600">
+        Arrow keys move between the open days.
+      </p>
+      <div className="flex flex-wrap gap-6" onKeyDown={move}>
         {months.map((month) => (
-          <Month key={month} month={month} open={open} onDay={onDay} />
+          <Month key={month} month={month} open={open} onDay={onDay} hintId={hintId} />
         ))}
       </div>
     </div>
@@ -161,7 +232,7 @@ const WEEKDAYS = [
   ["Sa", "Saturday"],
 ] as const;
 
-function Month({ month, open, onDay }: { month: string; open: Set<string>; onDay: (date: string) => void }) {
+function Month({ month, open, onDay, hintId }: { month: string; open: Set<string>; onDay: (date: string) => void; hintId: string }) {
   const first = new Date(`${month}-01T12:00:00Z`);
   const name = first.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
@@ -193,6 +264,8 @@ function Month({ month, open, onDay }: { month: string; open: Set<string>; onDay
                       type="button"
                       onClick={() => onDay(date)}
                       aria-label={dayName(date)}
+                      aria-describedby={hintId}
+                      data-date={date}
                       className="h-8 w-8 rounded-full font-semibold text-orange-800 ring-1 ring-orange-300 hover:bg-orange-50"
                     >
                       {Number(date.slice(8))}

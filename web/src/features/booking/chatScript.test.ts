@@ -7,6 +7,7 @@ import {
   currentPrompt,
   isEmergency,
   locationOf,
+  MOBILE_BY_PHONE,
   opening,
   openingMessage,
   reply,
@@ -141,6 +142,17 @@ describe("the booking chat script", () => {
     expect(currentPrompt(script, start.messages)).toEqual({ kind: "question", options: [], place: true });
   });
 
+  it("does not ask how urgent an emergency is", () => {
+    const withService: ChatScript = {
+      ...script,
+      emergencyAnswers: ["Emergency service", "Emergency (need immediate help)"],
+      steps: script.steps.map((step, i) => (i === 1 ? { ...step, options: [...step.options, "Emergency service"] } : step)),
+    };
+    const { prompt, answers } = play(["Dump Trailer", "Emergency service"], withService);
+    expect(prompt).toEqual({ kind: "contact" });
+    expect(isEmergency(withService, answers)).toBe(true);
+  });
+
   it("lets the visitor change a preset answer, which is then asked with its options", () => {
     const start = opening(script, { answers: ["Emergency (need immediate help)"] });
     expect(isEmergency(script, start.answers)).toBe(true);
@@ -175,6 +187,22 @@ describe("offering times", () => {
     expect(picked.prompt).toEqual({ kind: "contact" });
     // The time picked goes to the server as the appointment, not as an answer.
     expect(answersToSend(timed, picked.answers).map((a) => a.answer)).toEqual(["Dump Trailer", "Can bring to shop", "Soon (within a week)"]);
+  });
+
+  it("offers no arrival windows for a place outside the area, but drop-off times still", () => {
+    let messages = openingMessage(timed);
+    const answers: Answer[] = [];
+    for (const text of ["Dump Trailer", "Need mobile service", "Soon (within a week)"]) {
+      const next = reply(timed, messages, answers, text, { outsideArea: true });
+      answers.push(next.answer);
+      messages = [...messages, { from: "user", text }, ...(next.before ? [{ from: "ai" as const, text: next.before }] : []), { from: "ai", text: next.assistant }];
+      if (text === "Soon (within a week)") {
+        expect(next.before).toBe(MOBILE_BY_PHONE);
+        expect(next.prompt).toEqual({ kind: "contact" });
+      }
+    }
+    expect(currentPrompt(timed, messages)).toEqual({ kind: "contact" });
+    expect(reply(timed, openingMessage(timed), [], "Dump Trailer", { outsideArea: true }).before).toBeUndefined();
   });
 
   it("offers arrival windows for mobile service", () => {

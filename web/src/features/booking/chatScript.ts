@@ -25,12 +25,22 @@ export type Prompt =
   | { kind: "time"; appointment: TimeKind }
   | { kind: "contact" };
 
-/** The result of one answer: the assistant's next message and what it asks for. */
+/** The result of one answer: the assistant's next message and what it asks for, and a line it
+ * says before it (why no arrival windows are offered). */
 export interface Reply {
   answer: Answer;
   assistant: string;
   prompt: Prompt;
+  before?: string;
 }
+
+/** What the conversation learned besides the answers: the place is outside the service area. */
+export interface Context {
+  outsideArea?: boolean;
+}
+
+/** Said instead of offering arrival windows for a place outside the service area. */
+export const MOBILE_BY_PHONE = "Our mobile crew's visits out there are arranged by phone, so we'll call you to agree a time.";
 
 export function openingMessage(script: ChatScript): ChatMessage[] {
   const first = script.steps[0];
@@ -135,12 +145,16 @@ export function withoutLastAnswer(messages: ChatMessage[], answers: Answer[]): {
 
 /**
  * What to ask next: the first step without an answer, or a follow-up an earlier answer calls
- * for (in the script's order); the contact form once everything is answered.
+ * for (in the script's order); the contact form once everything is answered. Once an answer
+ * says it is an emergency, a question that offers an emergency answer (how urgent is it?) is
+ * not asked.
  */
-function next(script: ChatScript, answers: Answer[]): { assistant: string; prompt: Prompt } {
+function next(script: ChatScript, answers: Answer[], context: Context = {}): { assistant: string; prompt: Prompt; before?: string } {
   const answered = (question: string) => answers.find((a) => a.question === question);
+  const emergency = isEmergency(script, answers);
   for (const step of script.steps) {
     const given = answered(step.question);
+    if (!given && emergency && step.options.some((option) => script.emergencyAnswers.includes(option))) continue;
     if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options, place: false } };
     const followUp = step.followUps.find((f) => f.option === given.answer);
     if (followUp && !answered(followUp.question)) {
@@ -149,6 +163,7 @@ function next(script: ChatScript, answers: Answer[]): { assistant: string; promp
   }
   const kind = timeKind(script, answers);
   const question = kind && timeQuestion(script, kind);
+  if (kind === "mobile" && context.outsideArea) return { before: MOBILE_BY_PHONE, assistant: script.contactPrompt, prompt: { kind: "contact" } };
   if (kind && question && !answered(question)) return { assistant: question, prompt: { kind: "time", appointment: kind } };
   return { assistant: script.contactPrompt, prompt: { kind: "contact" } };
 }
@@ -165,12 +180,12 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
 }
 
 /** The visitor answered `text` to the last assistant message. */
-export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string): Reply {
+export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string, context: Context = {}): Reply {
   const question = lastAssistantText(messages);
   const answer = { question, answer: text.trim() };
   if (!stepOf(script, question) && question !== script.errorMessage && !timeQuestionKind(script, question)) {
     // Not a scripted question: say so, then take the next answer as a fresh start.
     return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], place: false } };
   }
-  return { answer, ...next(script, [...answers, answer]) };
+  return { answer, ...next(script, [...answers, answer], context) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmail, isUsPhone, validateContact } from "./contactValidation";
+import { characters, isEmail, isUsPhone, validateContact } from "./contactValidation";
 
 describe("booking contact validation", () => {
   it("reports every missing field at once", () => {
@@ -41,5 +41,12 @@ describe("booking contact validation", () => {
 
   it("needs no details", () => {
     expect(validateContact({ name: "J", email: "j@example.com", phone: "303-555-0100", details: "" })).toEqual({});
+  });
+
+  it("refuses details over 2,000 characters, counted as the server counts them", () => {
+    const base = { name: "Sam", email: "sam@example.com", phone: "303-555-0177" };
+    expect(validateContact({ ...base, details: "x".repeat(2000) })).toEqual({});
+    expect(validateContact({ ...base, details: "x".repeat(2001) })).toEqual({ details: "Additional details must be at most 2000 characters" });
+    expect(characters("🚚".repeat(3))).toBe(3);
   });
 });

@@ -11,6 +11,14 @@ export const EMPTY_CONTACT: ContactFields = { name: "", email: "", phone: "", de
 
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 
+/** The most characters Additional Details takes (the server's limit). */
+export const MAX_DETAILS = 2000;
+
+/** Characters as the server counts them (a letter outside the basic plane is one). */
+export function characters(text: string): number {
+  return [...text].length;
+}
+
 /** local@host.tld without spaces: the same rule as the server's EmailAddress. */
 export function isEmail(value: string): boolean {
   const [local, domain, ...rest] = value.split("@");
@@ -46,5 +54,6 @@ export function validateContact(fields: ContactFields): ContactErrors {
   else if (!isEmail(email)) errors.email = "Invalid email format";
   if (!fields.phone.trim()) errors.phone = "Phone number is required";
   else if (!isUsPhone(fields.phone)) errors.phone = "Enter a phone number with area code";
+  if (characters(fields.details) > MAX_DETAILS) errors.details = `Additional details must be at most ${MAX_DETAILS} characters`;
   return errors;
 }

@@ -1,17 +1,35 @@
 // A booking's time in the inbox: requested or confirmed, and what the owner does with it:
-// confirm it, set another (day, start, length), or drop it; with no time, set one. A full time
-// is said so, with 'Book it anyway'. The visitor is told by e-mail when a time is confirmed or
-// moved.
+// confirm it, set another (day, start, length), or drop it (asked first, with an undo); with no
+// time, set one. A full time is said so, with 'Book it anyway'; a closed day or a time outside
+// the hours, with 'Set it anyway'. The visitor is told by e-mail when a time is confirmed, moved
+// or dropped.
 import { CalendarCheck, CalendarClock } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useLayout } from "../../../lib/layout";
 import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../api";
 import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
 import { shopLocalInput } from "../format";
+import { DialogActions, ModalDialog } from "../ModalDialog";
 
 /** Start times a job may have: on the hour and the half hour. */
 const STARTS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
 const LENGTHS = [30, 60, 90, 120, 150, 180, 240, 300, 360, 480];
+
+/** "14:30" as the shop writes it: "2:30 PM". */
+function twelveHour(start: string): string {
+  const [hours = 0, minutes = 0] = start.split(":").map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** What the server said can be taken anyway: a full time, or one outside the hours. */
+type Anyway = "overbook" | "outsideHours" | null;
+
+function anywayOf(failure: unknown): Anyway {
+  if (!(failure instanceof AdminApiError)) return null;
+  if (failure.status === 409 && failure.message.includes("anyway")) return "overbook";
+  if (failure.status === 422 && (failure.fieldErrors.start ?? []).some((text) => text.includes("anyway"))) return "outsideHours";
+  return null;
+}
 
 function lengthName(minutes: number): string {
   const hours = Math.floor(minutes / 60);
@@ -40,27 +58,50 @@ export function AppointmentPanel({
     const minutes = time ? Math.round((Date.parse(time.end) - Date.parse(time.start)) / 60000) : 120;
     return { kind: time?.kind ?? "shop", date: date ?? "", start: start ?? "08:00", minutes };
   });
-  const [problem, setProblem] = useState<{ text: string; full: boolean } | null>(null);
+  const [problem, setProblem] = useState<{ text: string; anyway: Anyway } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askingToDrop, setAskingToDrop] = useState(false);
+  /** The time just dropped, to set again with Undo. */
+  const [dropped, setDropped] = useState<SetTime | null>(null);
+  /** What the owner chose to take anyway for the time being saved. */
+  const [taken, setTaken] = useState<{ overbook: boolean; outsideHours: boolean }>({ overbook: false, outsideHours: false });
 
-  async function run(action: () => Promise<unknown>) {
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
     setBusy(true);
     setProblem(null);
     try {
       await action();
       setEditing(false);
       onChanged();
+      return true;
     } catch (failure) {
-      const full = failure instanceof AdminApiError && failure.status === 409 && failure.message.includes("anyway");
-      setProblem({ text: failureMessage(failure), full });
+      // A refused time's reason is its field's message (the day, the start).
+      const reason = failure instanceof AdminApiError ? Object.values(failure.fieldErrors).flat()[0] : undefined;
+      setProblem({ text: reason ?? failureMessage(failure), anyway: anywayOf(failure) });
+      return false;
     } finally {
       setBusy(false);
     }
   }
 
-  function save(event: FormEvent, overbook = false) {
+  function saveWith(time: SetTime, anyway: { overbook: boolean; outsideHours: boolean }) {
+    setTaken(anyway);
+    void run(() => adminApi.setTime(bookingId, { ...time, ...anyway })).then((saved) => {
+      if (saved) setDropped(null);
+    });
+  }
+
+  function save(event: FormEvent) {
     event.preventDefault();
-    void run(() => adminApi.setTime(bookingId, { ...form, overbook }));
+    saveWith(form, { overbook: false, outsideHours: false });
+  }
+
+  async function drop() {
+    setAskingToDrop(false);
+    if (!time) return;
+    const [date = "", start = "08:00"] = shopLocalInput(time.start, timeZone).split("T");
+    const minutes = Math.round((Date.parse(time.end) - Date.parse(time.start)) / 60000);
+    if (await run(() => adminApi.dropTime(bookingId))) setDropped({ kind: time.kind, date, start, minutes });
   }
 
   if (cancelled) {
@@ -84,21 +125,46 @@ export function AppointmentPanel({
           <p className="text-slate-700">No time yet.</p>
         )}
         <div className="ml-auto flex flex-wrap gap-2">
-          {time?.state === "requested" && (
+          {time?.state === "requested" && !editing && (
             <button type="button" disabled={busy} onClick={() => void run(() => adminApi.confirmTime(bookingId))} className={PRIMARY_BUTTON}>
-              Confirm this time
+              Confirm {time.label}
             </button>
           )}
-          <button type="button" disabled={busy} onClick={() => setEditing((open) => !open)} aria-expanded={editing} className={PLAIN_BUTTON}>
-            {time && time.state !== "cancelled" ? "Set another time" : "Set a time"}
-          </button>
-          {time && time.state !== "cancelled" && (
-            <button type="button" disabled={busy} onClick={() => void run(() => adminApi.dropTime(bookingId))} className={PLAIN_BUTTON}>
+          {!editing && (
+            <button type="button" disabled={busy} onClick={() => setEditing(true)} className={PLAIN_BUTTON}>
+              {time && time.state !== "cancelled" ? "Move to another time" : "Set a time"}
+            </button>
+          )}
+          {time && time.state !== "cancelled" && !editing && (
+            <button type="button" disabled={busy} onClick={() => setAskingToDrop(true)} className={PLAIN_BUTTON}>
               Drop the time
             </button>
           )}
         </div>
       </div>
+      {dropped && (
+        <p role="status" className="mt-3 flex flex-wrap items-center gap-3 text-slate-800">
+          The time is dropped. The customer is told by e-mail in a minute, unless you undo it.
+          <button type="button" disabled={busy} onClick={() => saveWith(dropped, { overbook: true, outsideHours: true })} className={PLAIN_BUTTON}>
+            Undo
+          </button>
+        </p>
+      )}
+      <ModalDialog
+        open={askingToDrop}
+        title="Drop this time?"
+        description={`${time?.label ?? "The time"} comes off the schedule and its place is free again. The customer is told by e-mail (with a calendar update); the request stays open.`}
+        onCancel={() => setAskingToDrop(false)}
+      >
+        <DialogActions>
+          <button type="button" autoFocus onClick={() => setAskingToDrop(false)} className={PLAIN_BUTTON}>
+            Keep the time
+          </button>
+          <button type="button" onClick={() => void drop()} className="min-h-11 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+            Drop the time
+          </button>
+        </DialogActions>
+      </ModalDialog>
       {editing && (
         <form onSubmit={save} className="mt-3 flex flex-wrap items-end gap-3">
           <div>
@@ -140,7 +206,7 @@ export function AppointmentPanel({
             >
               {STARTS.map((start) => (
                 <option key={start} value={start}>
-                  {start}
+                  {twelveHour(start)}
                 </option>
               ))}
             </select>
@@ -163,16 +229,26 @@ export function AppointmentPanel({
             </select>
           </div>
           <button type="submit" disabled={busy || !form.date} className={PRIMARY_BUTTON}>
-            Confirm this time
+            {time && time.state !== "cancelled" ? "Save the new time" : "Save this time"}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(false);
+              setProblem(null);
+            }}
+            className={PLAIN_BUTTON}
+          >
+            Cancel
           </button>
         </form>
       )}
       {problem && (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-red-800">
           <span>{problem.text}</span>
-          {problem.full && (
-            <button type="button" onClick={(event) => save(event, true)} className={PLAIN_BUTTON}>
-              Book it anyway
+          {problem.anyway && (
+            <button type="button" disabled={busy} onClick={() => saveWith(dropped ?? form, { ...taken, [problem.anyway ?? "overbook"]: true })} className={PLAIN_BUTTON}>
+              {problem.anyway === "overbook" ? "Book it anyway" : "Set it anyway"}
             </button>
           )}
         </div>

@@ -10,7 +10,7 @@ import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
 
-export const STATUSES = ["new", "contacted", "scheduled", "done", "spam"];
+export const STATUSES = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 const STATUS_OPTIONS = STATUSES.map((status) => (
   <option key={status} value={status}>
     {status}
@@ -236,8 +236,10 @@ export function TimeAndFollowUp({ booking, onChanged }: { booking: Booking; onCh
           {booking.cancelReason ? `: “${booking.cancelReason}”` : " (no reason given)."}
         </p>
       )}
+      {/* A new start makes a new form; a change of state (confirmed, dropped) keeps the panel and
+          its Undo. */}
       <AppointmentPanel
-        key={`${booking.appointment?.start ?? ""}-${booking.appointment?.state ?? ""}`}
+        key={booking.appointment?.start ?? ""}
         bookingId={booking.id}
         time={booking.appointment}
         cancelled={booking.cancelledAt !== null}

@@ -1,8 +1,8 @@
 // The 'Booking times' tab: when visitors may ask for a time, for drop-offs at the shop and for
-// the mobile crew apart (weekly hours, length, jobs at once), how far ahead, the closed days,
+// the mobile crew apart (weekly hours, length, jobs at once), how far ahead, the public holidays and other closed days,
 // the reminder's hour and the review page; and what the assistant says when it offers times.
 import { Section } from "../form";
-import { SiteList, SiteText } from "./fields";
+import { SiteChoices, SiteList, SiteText } from "./fields";
 import { WeeklyHours, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 
@@ -28,6 +28,20 @@ function KindTimes({ kind, title, length, lengthHint }: { kind: "shop" | "mobile
   );
 }
 
+/** The US public holidays the shop may close on, by their keys in the site details (the server
+ * finds each one's date every year). */
+const HOLIDAYS = [
+  ["new_years_day", "New Year's Day (January 1)"],
+  ["memorial_day", "Memorial Day (last Monday of May)"],
+  ["independence_day", "Independence Day (July 4)"],
+  ["labor_day", "Labor Day (first Monday of September)"],
+  ["thanksgiving", "Thanksgiving (fourth Thursday of November)"],
+  ["day_after_thanksgiving", "Day after Thanksgiving"],
+  ["christmas_eve", "Christmas Eve (December 24)"],
+  ["christmas_day", "Christmas Day (December 25)"],
+] as const;
+
+
 export function SchedulingSection() {
   /** A problem of the settings as a whole: the two answers not of one question. */
   const whole = useSiteField("scheduling");
@@ -42,8 +56,18 @@ export function SchedulingSection() {
       </Section>
       <KindTimes kind="shop" title="Drop-off at the shop" length="Slot length (minutes)" lengthHint="30 to 480, in steps of 30." />
       <KindTimes kind="mobile" title="Mobile service" length="Arrival window (minutes)" lengthHint="How long the customer waits for the crew: 30 to 480, in steps of 30." />
+      <Section title="Closed on public holidays">
+        <div className="mt-2">
+          <SiteChoices
+            path="scheduling.holidays"
+            legend="No times are offered on the holidays you tick, every year; the schedule shows them."
+            choices={HOLIDAYS}
+            wide
+          />
+        </div>
+      </Section>
       <Section title="Closed days">
-        <p className="mt-1 text-sm text-slate-600">Holidays and other days with no times at all.</p>
+        <p className="mt-1 text-sm text-slate-600">Other days with no times at all: a vacation, a training day.</p>
         <SiteList path="scheduling.closed_dates" noun="closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
           {(item) => <SiteText path={item} label="Day" type="date" />}
         </SiteList>

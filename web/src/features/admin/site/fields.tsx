@@ -148,3 +148,29 @@ export function SiteList({
     </div>
   );
 }
+
+/** A list of values picked with checkboxes, kept in the order of `choices` ([value, label]). */
+export function SiteChoices({ path, legend, choices, wide }: { path: string; legend: ReactNode; choices: readonly (readonly [string, string])[]; wide?: boolean }) {
+  const field = useSiteField(path);
+  const chosen = Array.isArray(field.value) ? field.value.map(String) : [];
+  const pick = (value: string, on: boolean) =>
+    field.set(choices.map(([v]) => v).filter((v) => (v === value ? on : chosen.includes(v))));
+  return (
+    <fieldset aria-describedby={field.error ? `${field.id}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={wide ? "mt-2 grid gap-2 sm:grid-cols-2" : "mt-1 flex flex-wrap gap-3"}>
+        {choices.map(([value, label]) => (
+          <label key={value} className={`items-center gap-1.5 text-sm ${wide ? "flex min-h-11 text-slate-800" : "inline-flex"}`}>
+            <input type="checkbox" checked={chosen.includes(value)} onChange={(event) => pick(value, event.target.checked)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      {field.error && (
+        <p id={`${field.id}-error`} className="mt-1 text-sm text-red-700">
+          {field.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

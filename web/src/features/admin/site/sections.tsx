@@ -1,8 +1,8 @@
 // The sections of the site editor, one per tab.
 import type { ReactNode } from "react";
 import { Section } from "../form";
-import { SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
-import { useSiteEditor, useSiteField } from "./SiteEditor";
+import { SiteChoices, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
+import { useSiteEditor } from "./SiteEditor";
 import type { Json } from "./siteDraft";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -33,10 +33,14 @@ export function BusinessSection() {
           <SiteText path="business.social_label" label="Social page name" hint="For example: Facebook" />
           <SiteText path="business.social_url" label="Social page link" type="url" />
           <SiteText path="business.financing_provider" label="Financing provider" />
-          <SiteText path="business.response_time" label="Response time" hint="For example: within 2 hours" />
+          <SiteText path="business.response_time" label="Response time" hint="In your business hours, for example: 1 business day" />
+          <SiteText path="business.emergency_response_time" label="Emergency response time" hint="Around the clock, for example: 30 minutes" />
           <SiteText path="business.time_zone" label="Time zone" hint="For scheduled posts and the bookings export, for example America/Denver." />
           <Wide>
             <SiteText path="business.blurb" label="About the business (footer)" long />
+          </Wide>
+          <Wide>
+            <SiteLines path="business.address.city_zips" label="ZIP codes of your city" hint="One per line. All of them are in your service area, beside the city pages' own." />
           </Wide>
         </div>
       </Section>
@@ -101,7 +105,7 @@ export function WeeklyHours({ path }: { path: string }) {
           <SiteText path={`${item}.opens`} label="Opens" type="time" optional />
           <SiteText path={`${item}.closes`} label="Closes" type="time" optional />
           <Wide>
-            <DaysField path={`${item}.days`} />
+            <SiteChoices path={`${item}.days`} legend="Days" choices={WEEKDAYS.map((day) => [day, day] as const)} />
           </Wide>
         </>
       )}
@@ -109,32 +113,6 @@ export function WeeklyHours({ path }: { path: string }) {
   );
 }
 
-function DaysField({ path }: { path: string }) {
-  const field = useSiteField(path);
-  const chosen = Array.isArray(field.value) ? field.value.map(String) : [];
-  return (
-    <fieldset aria-describedby={field.error ? `${field.id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Days</legend>
-      <div className="mt-1 flex flex-wrap gap-3">
-        {WEEKDAYS.map((day) => (
-          <label key={day} className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              checked={chosen.includes(day)}
-              onChange={(event) => field.set(event.target.checked ? WEEKDAYS.filter((d) => d === day || chosen.includes(d)) : chosen.filter((d) => d !== day))}
-            />
-            {day}
-          </label>
-        ))}
-      </div>
-      {field.error && (
-        <p id={`${field.id}-error`} className="mt-1 text-sm text-red-700">
-          {field.error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /** The fields of one testimonial at `item`. */
 export function TestimonialFields({ item }: { item: string }) {
