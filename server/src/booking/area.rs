@@ -66,7 +66,7 @@ impl ServiceArea {
             cities,
             home: home.to_owned(),
             home_key: compact(&words(home)),
-            home_zips: address.city_zips.clone(),
+            home_zips: address.city_zips.clone().unwrap_or_default(),
         }
     }
 

@@ -45,9 +45,24 @@ impl Content {
 
     /// Parses content from TOML text and validates every field.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
-        let content: Content = toml::from_str(text)?;
+        let mut content: Content = toml::from_str(text)?;
+        content.fill_city_zips();
         validate::check(&content)?;
         Ok(content)
+    }
+
+    /// Site details saved before the shop's city had its ZIP codes get the built-in ones when
+    /// the city is the built-in one (an empty list stays empty: the owner's choice).
+    fn fill_city_zips(&mut self) {
+        let address = &mut self.business.address;
+        if address.city_zips.is_some() {
+            return;
+        }
+        if let Ok(built_in) = toml::from_str::<Content>(EMBEDDED)
+            && built_in.business.address.city == address.city
+        {
+            address.city_zips = built_in.business.address.city_zips;
+        }
     }
 }
 
@@ -61,6 +76,25 @@ mod tests {
         assert_eq!(content.cities.len(), 19);
         assert_eq!(content.city_services.len(), 6);
         assert_eq!(content.phone_href(), "tel:+13035550147");
+    }
+
+    #[test]
+    fn details_saved_before_the_citys_zip_codes_read_with_the_built_in_ones() {
+        let mut saved: toml::Table = toml::from_str(EMBEDDED).unwrap();
+        let address = saved["business"]["address"].as_table_mut().unwrap();
+        address.remove("city_zips");
+        let content = Content::parse(&toml::to_string(&saved).unwrap()).unwrap();
+        assert!(
+            content
+                .business
+                .address
+                .city_zips
+                .as_ref()
+                .is_some_and(|zips| zips.contains(&"80205".to_owned()))
+        );
+        saved["business"]["address"]["city"] = "Golden".into();
+        let elsewhere = Content::parse(&toml::to_string(&saved).unwrap()).unwrap();
+        assert_eq!(elsewhere.business.address.city_zips, None, "another city has no built-in list");
     }
 
     #[test]

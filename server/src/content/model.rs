@@ -80,9 +80,10 @@ pub struct Address {
     pub latitude: f64,
     pub longitude: f64,
     pub maps_url: String,
-    /// Every ZIP code of the shop's own city: all in the service area.
+    /// Every ZIP code of the shop's own city: all in the service area. Missing (site details
+    /// saved before there was this list): the built-in list, for the built-in city.
     #[serde(default)]
-    pub city_zips: Vec<String>,
+    pub city_zips: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -43,7 +43,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.url("business.social_url", &b.social_url);
     c.url("business.builder_url", &b.builder_url);
     c.url("business.address.maps_url", &b.address.maps_url);
-    zip_codes(&mut c, "business.address.city_zips", &b.address.city_zips);
+    zip_codes(&mut c, "business.address.city_zips", b.address.city_zips.as_deref().unwrap_or_default());
     if !(-90.0..=90.0).contains(&b.address.latitude) {
         c.fail("business.address.latitude", "must be between -90 and 90");
     }

@@ -332,6 +332,20 @@ async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -
             Some(Some(_)) => return Ok(Confirmed::Cancelled),
             Some(None) => {}
         }
+        // Undo of a drop: the same time again while the customer, told of it before, has not yet
+        // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
+        let undo: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = 'cancelled'
+                            AND kind = $2 AND starts_at = $3 AND ends_at = $4)
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'pending')
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'sent')",
+        )
+        .bind(id)
+        .bind(kind.as_str())
+        .bind(clock::stamp(slot.start))
+        .bind(clock::stamp(slot.end))
+        .fetch_one(&mut *tx)
+        .await?;
         tx.release_seats(id).await?;
         let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed).await?;
         if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {
@@ -346,7 +360,9 @@ async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -
             .await?;
         tx.cancel_time_messages(id).await?;
         if tell_visitor {
-            tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
+            if !undo {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
+            }
             if let Some(at) = reminder {
                 tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
             }
@@ -358,8 +374,9 @@ async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -
 }
 
 /// `DELETE /api/admin/bookings/{id}/appointment`: drops booking `id`'s time (its seats free up;
-/// its waiting 'Confirmed' and reminder are not sent). The customer hears of it a minute later,
-/// so an undo (setting the time again) in that minute sends them nothing about the drop.
+/// its waiting 'Confirmed' and reminder are not sent; a scheduled job is contacted again). The
+/// customer hears of it a minute later, so an undo (the same time set again) in that minute sends
+/// them nothing at all.
 #[utoipa::path(
     delete,
     path = "/bookings/{id}/appointment",
@@ -386,6 +403,13 @@ pub async fn drop_time(
         tx.cancel_time_messages(id).await.map_err(anyhow::Error::from)?;
         if let Some(version) = version {
             tx.record_event(id, Event::TimeDropped, &admin.user.email).await.map_err(anyhow::Error::from)?;
+            // A job without a time is not scheduled any more.
+            sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
+                .bind(id)
+                .bind(clock::now())
+                .execute(&mut *tx)
+                .await
+                .map_err(anyhow::Error::from)?;
             if tell_visitor {
                 tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &due)
                     .await

@@ -342,7 +342,7 @@ async fn times_of_day(app: &TestApp, kind: &str, nth: usize) -> Vec<Value> {
 }
 
 /// A time's start as the shop's clock shows it, "08:00".
-fn shop_clock(time: &Value) -> String {
+pub fn shop_clock(time: &Value) -> String {
     let start: jiff::Timestamp = time["start"].as_str().expect("a start").parse().expect("a time");
     start.to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("a zone")).strftime("%H:%M").to_string()
 }

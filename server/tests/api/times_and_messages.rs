@@ -317,17 +317,42 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
         200
     );
     eventually("the confirmation", || async { raw_to(&mailbox, customer).len() == 2 }).await;
+    let status =
+        || async { app.admin_json(&format!("/bookings/{id}"), &signed).await["booking"]["status"].clone() };
+    let drop = || async {
+        let dropped =
+            app.admin(Method::DELETE, &format!("/bookings/{id}/appointment"), &signed).send().await.unwrap();
+        assert_eq!(dropped.status(), 204);
+    };
 
-    let dropped =
-        app.admin(Method::DELETE, &format!("/bookings/{id}/appointment"), &signed).send().await.unwrap();
-    assert_eq!(dropped.status(), 204);
+    // Dropped and undone within the minute: the customer hears nothing, the job is as it was.
+    drop().await;
+    assert_eq!(status().await, "contacted", "a job without a time is not scheduled");
     assert_eq!(
         app.count("SELECT COUNT(*) FROM deliveries WHERE purpose = 'time-3' AND state = 'pending'").await,
         1,
         "waiting a minute"
     );
+    let again = json!({ "kind": "shop", "date": times[0]["date"], "start": scheduling::shop_clock(&times[0]),
+                        "minutes": 60, "overbook": true, "outsideHours": true });
+    assert_eq!(set_time(&app, &signed, id, again).send().await.unwrap().status(), 200);
+    assert_eq!(status().await, "scheduled");
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM deliveries WHERE purpose LIKE 'time-%' AND state = 'pending'").await,
+        0
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(raw_to(&mailbox, customer).len(), 2, "no 'new time' for the same time");
+
+    // Dropped for good: told a minute later.
+    drop().await;
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM deliveries WHERE purpose = 'time-5' AND state = 'pending'").await,
+        1,
+        "waiting a minute"
+    );
     app.execute(
-        "UPDATE deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE purpose = 'time-3'",
+        "UPDATE deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE purpose = 'time-5'",
     )
     .await;
     eventually("the customer hears of the drop", || async { raw_to(&mailbox, customer).len() == 3 }).await;
