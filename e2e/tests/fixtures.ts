@@ -174,8 +174,11 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
-/** Runs axe-core on the page, once entrance animations have finished, and expects no violation. */
+/** Runs axe-core on the page, once nothing is loading (a list reloading is dimmed: a live
+ * update may start one at any moment) and entrance animations have finished, and expects no
+ * violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

@@ -116,9 +116,14 @@ export function BookingsPage() {
     return () => window.clearTimeout(timer);
   }, [typed, filter.search, show]);
 
+  /** The filters and page on screen: the same ones loaded again (a change made from a card or
+   * heard live) refresh quietly, without dimming the list. */
+  const onScreen = useRef<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    setLoading(true);
+    const shown = JSON.stringify([filter, page]);
+    if (onScreen.current !== shown) setLoading(true);
+    onScreen.current = shown;
     adminApi.bookings(filter, page).then(
       (loaded) => {
         if (cancelled) return;
