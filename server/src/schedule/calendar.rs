@@ -188,9 +188,7 @@ impl<'a> Calendar<'a> {
             Kind::Shop => "drop-off hours",
             Kind::Mobile => "mobile service hours",
         };
-        let Some((opens, closes)) =
-            hours_on(self.scheduling.hours(self.times(kind), self.business_hours), start.date())
-        else {
+        let Some((opens, closes)) = self.opening(kind, start.date()) else {
             return Some(format!("There are no {hours} on {}s.", start.strftime("%A")));
         };
         let within = start.date() == end.date() && start.time() >= opens && end.time() <= closes;
