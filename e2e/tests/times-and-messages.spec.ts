@@ -4,7 +4,7 @@
 // that no longer holds; an emergency not asked how urgent it is, and the details' limit shown
 // with a counter and its message beside the field.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
 
 test.use({ admin: true, unlimitedBookings: true });
 
@@ -135,12 +135,30 @@ test("the details show their limit with a counter, and too long a text is named 
   await details.fill("x".repeat(2001));
   await expect(page.getByText("2,001 of 2,000 characters")).toBeVisible();
   await page.getByRole("button", { name: "Submit Request" }).click();
-  await expect(page.getByText("Additional details must be at most 2000 characters")).toBeVisible();
+  await expect(page.getByText("Additional details must be at most 2,000 characters")).toBeVisible();
   await expect(details).toBeFocused();
   await expect(details).toHaveAttribute("aria-invalid", "true");
   await details.fill("x".repeat(2000));
   await page.getByRole("button", { name: "Submit Request" }).click();
   await expect(page).toHaveURL("/thank-you");
+});
+
+test("on a phone, 'Later dates' opens on the first open day, in view, without the weeks before it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Book a Service" }).first().click();
+  for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+  const { days } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { days: string[] };
+  await page.getByRole("button", { name: "Later dates" }).click();
+  const first = page.locator(`[data-date="${days[0]}"]`);
+  await expect(first).toBeFocused();
+  await expect(first).toBeInViewport();
+  // No week of the calendar lies wholly before the first open day.
+  await expect(page.getByRole("table").locator("tbody tr").first().locator(`[data-date="${days[0]}"]`)).toHaveCount(1);
+  await page.getByRole("button", { name: "Next month" }).click();
+  await expect(page.getByRole("table").locator("caption")).not.toHaveText(new Date(`${days[0]}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }));
+  await expectNoAxeViolations(page);
 });
 
 test("the 'Later dates' calendar moves between the open days with the arrow keys", async ({ page }) => {
@@ -160,8 +178,61 @@ test("the 'Later dates' calendar moves between the open days with the arrow keys
   await page.keyboard.press("ArrowDown");
   const weekOn = new Date(Date.parse(`${days[0]}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   await expect(day(days.find((d) => d >= weekOn)!)).toBeFocused();
+  // Page Down and Page Up change the month (the open days always reach into the next one).
+  const months = [...new Set(days.map((d) => d.slice(0, 7)))];
+  await page.keyboard.press("PageDown");
+  await expect(page.locator(":focus")).toHaveAttribute("data-date", new RegExp(`^${months[1]}`));
+  await expect(page.getByRole("table")).toHaveCount(1);
+  await page.keyboard.press("PageUp");
+  await expect(page.locator(":focus")).toHaveAttribute("data-date", new RegExp(`^${months[0]}`));
   await page.keyboard.press("End");
   await expect(day(days.at(-1)!)).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("group", { name: /^Open times on / }).getByRole("heading")).toBeVisible();
+});
+
+test.describe("a dialog opened from a button with context", () => {
+  test.use({ withSmtp: true });
+
+  test("starts with the greeting, then the button's answers; a card's service is kept with the request", async ({ page, smtp }) => {
+    const log = page.getByRole("log", { name: "Conversation" });
+    await page.goto("/services");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Book Service: Suspension and Brake Repair" }).click();
+    const said = log.locator("p");
+    await expect(said.first()).toHaveText("Assistant: Hi! I'm your trailer assistant.");
+    await expect(said.nth(1)).toHaveText("Assistant: What service do you need?");
+    await expect(said.nth(2)).toHaveText("You: Suspension and Brake Repair");
+    await expect(said.nth(3)).toHaveText("Assistant: What type of trailer do you have?");
+    await expect(page.getByTestId("chat-announcer")).toHaveText("Hi! I'm your trailer assistant. What type of trailer do you have?");
+    for (const answer of ["Flatbed Trailer", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+    await page.getByRole("button", { name: "Call me to schedule" }).click();
+    await page.getByLabel("Name").fill("Robin Vale");
+    await page.getByLabel("Email").fill("robin@example.com");
+    await page.getByLabel("Phone").fill("303-555-0166");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page).toHaveURL("/thank-you");
+    const mail = await mailWith(smtp, /^Your service request #\d+/);
+    expect(mail.text).toContain("Service: Suspension and Brake Repair");
+    expect(mail.text).not.toContain("Repairs needed");
+
+    // A city page: the greeting, then the city as where the trailer is.
+    await page.goto("/service-areas/lakewood");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Schedule Service in Lakewood" }).click();
+    await expect(said.first()).toHaveText("Assistant: Hi! I'm your trailer assistant.");
+    await expect(said.nth(2)).toHaveText("You: Lakewood");
+    await expect(said.nth(3)).toHaveText("Assistant: What type of trailer do you have?");
+  });
+
+  test("the financing badge opens with a line about financing", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: /We Finance With/ }).click();
+    const said = page.getByRole("log", { name: "Conversation" }).locator("p");
+    await expect(said.first()).toHaveText("Assistant: Hi! I'm your trailer assistant.");
+    await expect(said.nth(1)).toContainText(/^Assistant: Financing through .+ is available/);
+    await expect(said.nth(2)).toHaveText("Assistant: What type of trailer do you have?");
+    await expectNoAxeViolations(page);
+  });
 });

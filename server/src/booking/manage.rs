@@ -34,9 +34,9 @@ use crate::{
     schedule::{
         calendar::{Calendar, Kind, Slot},
         links::{self, Purpose as Link},
-        messages::calendar_file,
+        messages::{TrailerPlace, calendar_file, trailer_place},
         store::{self as appointments, Appointment, AppointmentWrites as _, State as TimeState},
-        times::{self, OpenTimes},
+        times::{self, Moving, OpenTimes},
     },
     with_db,
 };
@@ -238,7 +238,9 @@ pub async fn open_times(
     let content = desk.site.content();
     let kind = pickable(&desk, &found, &content).await?;
     let calendar = Calendar::new(&content);
-    Ok(Json(times::open(&desk.db, &calendar, kind, Timestamp::now(), on, Some(found.row.id)).await?))
+    let holds = found.time.as_ref().filter(|time| time.state != TimeState::Cancelled).map(|time| time.slot);
+    let moving = Moving { booking: found.row.id, holds };
+    Ok(Json(times::open(&desk.db, &calendar, kind, Timestamp::now(), on, Some(moving)).await?))
 }
 
 /// The kind of time request `found` may pick now, or a 409 saying why none.
@@ -480,7 +482,9 @@ pub async fn calendar(
     let time = found.time.ok_or(ApiError::NotFound("This request has no time yet."))?;
     let content = desk.site.content();
     let manage = format!("{}{}", desk.public_url, Link::Manage.path(&token));
-    let file = calendar_file(&content, &desk.public_url, &time, &manage);
+    let place = trailer_place(&desk.db, found.row.id).await?;
+    let file =
+        calendar_file(&content, &desk.public_url, &time, &manage, place.as_ref().map(TrailerPlace::text));
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8".to_owned()),

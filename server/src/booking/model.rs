@@ -183,7 +183,7 @@ impl BookingForm {
         let phone = errors.check("phone", Phone::parse(&self.phone));
         let details = self.details.trim().to_owned();
         if details.chars().count() > MAX_DETAILS {
-            errors.add("details", "Additional details must be at most 2000 characters");
+            errors.add("details", "Additional details must be at most 2,000 characters");
         }
         if has_stray_control(&details) {
             errors.add("details", "Additional details must be plain text, without control characters");

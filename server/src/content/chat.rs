@@ -7,6 +7,15 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct Chat {
     pub title: String,
+    /// Said first when a button opens the assistant with something of its own (a service card,
+    /// a city page, the financing badge); the first question then goes without it. Missing from
+    /// site details saved before it existed: the built-in one.
+    #[serde(default)]
+    pub greeting: Option<String>,
+    /// Said after the greeting when the financing badge opens the assistant; `{provider}` is the
+    /// financing provider.
+    #[serde(default)]
+    pub financing_line: Option<String>,
     pub contact_prompt: String,
     pub error_message: String,
     /// Answers that make a request an emergency (the call button at once, the urgent flag).
@@ -29,6 +38,11 @@ pub struct ChatStep {
     pub options: Vec<String>,
     #[serde(default)]
     pub follow_ups: Vec<FollowUp>,
+    /// A button that names its own service (a service card's 'Book Service') answers this step
+    /// with one of its options; the service's name is kept with the request under this label,
+    /// and the customer sees it in place of the option.
+    #[serde(default)]
+    pub named: Option<String>,
 }
 
 /// A question asked when a step's option is chosen, answered in free text.
@@ -63,6 +77,7 @@ impl Chat {
             .flat_map(|step| {
                 std::iter::once((&step.question, &step.label))
                     .chain(step.follow_ups.iter().map(|f| (&f.question, &f.label)))
+                    .chain(step.named.iter().map(|named| (named, named)))
             })
             .map(|(question, label)| {
                 (question.as_str(), if label.is_empty() { question.as_str() } else { label.as_str() })
@@ -86,8 +101,9 @@ impl Chat {
 
     /// A request's answers as its customer sees them: each option picked, under its label, in the
     /// order asked; an option that asked for the visitor's own words ("Other (please specify)")
-    /// shows those words instead when `shown` takes them. Free answers to other questions (where
-    /// the trailer is) are left out.
+    /// shows those words instead when `shown` takes them, as does an option a button named its
+    /// service for ("Suspension and Brake Repair" for "Repairs needed"). Free answers to other
+    /// questions (where the trailer is) are left out.
     pub fn customers_answers(
         &self,
         answers: &[(String, String)],
@@ -105,6 +121,7 @@ impl Chat {
                     .iter()
                     .filter(|follow_up| &follow_up.option == picked && !follow_up.place)
                     .find_map(|follow_up| given(&follow_up.question))
+                    .or_else(|| step.named.as_deref().and_then(given))
                     .filter(|words| shown(words));
                 Some((label.clone(), own_words.unwrap_or(picked).clone()))
             })
@@ -160,5 +177,34 @@ mod tests {
         assert_eq!(chat.picked_label("How urgent is this?", "whenever, call my cousin"), None);
         let other = "No problem! What kind of trailer is it? A few words are enough, like \"horse trailer\" or \"car hauler\".";
         assert_eq!(chat.picked_label(other, "horse trailer"), None, "a follow-up is typed, not picked");
+    }
+
+    #[test]
+    fn a_service_a_card_named_stands_in_for_the_option_it_picked() {
+        let chat = Content::load(None).expect("built-in content loads").chat;
+        let answers = [
+            ("What service do you need?".to_owned(), "Repairs needed".to_owned()),
+            ("Service asked about".to_owned(), "Suspension and Brake Repair".to_owned()),
+        ];
+        assert_eq!(
+            chat.customers_answers(&answers, |_| true),
+            [("Service".to_owned(), "Suspension and Brake Repair".to_owned())]
+        );
+        assert_eq!(chat.customers_answers(&answers, |_| false)[0].1, "Repairs needed");
+        assert_eq!(chat.answer_label("Service asked about"), Some("Service asked about"));
+        assert!(chat.answer_labels().contains(&"Service asked about"), "a column of the export");
+    }
+
+    #[test]
+    fn details_saved_before_the_greeting_read_with_the_built_in_one() {
+        let mut saved: toml::Table = toml::from_str(include_str!("../../../content/site.toml")).unwrap();
+        let chat = saved["chat"].as_table_mut().unwrap();
+        chat.remove("greeting");
+        chat.remove("financing_line");
+        chat["steps"].as_array_mut().unwrap()[1].as_table_mut().unwrap().remove("named");
+        let content = Content::parse(&toml::to_string(&saved).unwrap()).unwrap();
+        assert_eq!(content.chat.greeting.as_deref(), Some("Hi! I'm your trailer assistant."));
+        assert!(content.chat.financing_line.is_some_and(|line| line.contains("{provider}")));
+        assert_eq!(content.chat.steps[1].named.as_deref(), Some("Service asked about"));
     }
 }

@@ -46,22 +46,40 @@ impl Content {
     /// Parses content from TOML text and validates every field.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
         let mut content: Content = toml::from_str(text)?;
-        content.fill_city_zips();
+        content.fill_from_built_in();
         validate::check(&content)?;
         Ok(content)
     }
 
-    /// Site details saved before the shop's city had its ZIP codes get the built-in ones when
-    /// the city is the built-in one (an empty list stays empty: the owner's choice).
-    fn fill_city_zips(&mut self) {
-        let address = &mut self.business.address;
-        if address.city_zips.is_some() {
+    /// Site details saved before a field existed read with the built-in value: the shop's city's
+    /// ZIP codes when the city is the built-in one (an empty list stays empty: the owner's
+    /// choice), the assistant's greeting and financing line, and a step's named service when
+    /// the step asks the built-in question.
+    fn fill_from_built_in(&mut self) {
+        let chat = &self.chat;
+        let address = &self.business.address;
+        let missing = address.city_zips.is_none()
+            || chat.greeting.is_none()
+            || chat.financing_line.is_none()
+            || chat.steps.iter().any(|step| step.named.is_none());
+        if !missing {
             return;
         }
-        if let Ok(built_in) = toml::from_str::<Content>(EMBEDDED)
-            && built_in.business.address.city == address.city
-        {
+        let Ok(built_in) = toml::from_str::<Content>(EMBEDDED) else { return };
+        let address = &mut self.business.address;
+        if address.city_zips.is_none() && built_in.business.address.city == address.city {
             address.city_zips = built_in.business.address.city_zips;
+        }
+        let chat = &mut self.chat;
+        chat.greeting = chat.greeting.take().or(built_in.chat.greeting);
+        chat.financing_line = chat.financing_line.take().or(built_in.chat.financing_line);
+        for step in chat.steps.iter_mut().filter(|step| step.named.is_none()) {
+            step.named = built_in
+                .chat
+                .steps
+                .iter()
+                .find(|own| own.question == step.question)
+                .and_then(|own| own.named.clone());
         }
     }
 }

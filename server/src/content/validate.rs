@@ -188,6 +188,12 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
 
     c.text("chat.title", &content.chat.title);
     c.text("chat.contact_prompt", &content.chat.contact_prompt);
+    if let Some(greeting) = &content.chat.greeting {
+        c.text("chat.greeting", greeting);
+    }
+    if let Some(line) = &content.chat.financing_line {
+        c.text("chat.financing_line", line);
+    }
     c.text("chat.error_message", &content.chat.error_message);
     c.not_empty("chat.steps", &content.chat.steps);
     let flagged = [
@@ -212,6 +218,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
                 c.fail(format!("{field}.option"), "must be one of the step's options");
             }
             c.text(format!("{field}.question"), &follow_up.question);
+        }
+        if let Some(named) = &step.named {
+            c.text(format!("chat.steps[{i}].named"), named);
         }
     }
 

@@ -76,8 +76,11 @@ pub struct ClosedDay {
     /// YYYY-MM-DD (shop time).
     #[schema(format = Date)]
     date: String,
-    /// The holiday's name ("Thanksgiving"), or "Closed" for a day set in Booking times.
+    /// The holiday's name ("Thanksgiving"), or "Closed" for a day set in Booking times or a day
+    /// of the week without hours.
     reason: &'static str,
+    /// A day of the week the shop never opens (Sundays), not a day set apart.
+    weekly: bool,
 }
 
 /// `GET /api/admin/schedule?from=2026-11-30&days=7`.
@@ -115,7 +118,11 @@ pub async fn schedule(
         .series(Span::new().days(1))
         .take(usize::from(range.days))
         .filter_map(|date| {
-            calendar.closed_because(date).map(|reason| ClosedDay { date: date.to_string(), reason })
+            let day = |reason, weekly| ClosedDay { date: date.to_string(), reason, weekly };
+            match calendar.closed_because(date) {
+                Some(reason) => Some(day(reason, false)),
+                None => calendar.never_open(date).then(|| day("Closed", true)),
+            }
         })
         .collect();
     Ok(Json(Schedule { jobs: jobs::between(&desk.db, &content, start, end).await?, closed }))

@@ -107,6 +107,11 @@ impl<'a> Calendar<'a> {
             .then_some("Closed")
     }
 
+    /// Whether neither drop-offs nor the crew have hours on `date`'s day of the week.
+    pub fn never_open(&self, date: Date) -> bool {
+        [Kind::Shop, Kind::Mobile].into_iter().all(|kind| self.opening(kind, date).is_none())
+    }
+
     fn closed(&self, date: Date) -> bool {
         self.closed_because(date).is_some()
     }
@@ -331,5 +336,21 @@ mod tests {
         assert!(!calendar.offers(Kind::Shop, tomorrow, now), "a mobile window is not a shop slot");
         let far = calendar.day(Kind::Mobile, "2027-01-20".parse().unwrap())[0];
         assert!(!calendar.offers(Kind::Mobile, far, now), "beyond four weeks");
+    }
+
+    #[test]
+    fn on_the_evening_before_thanksgiving_the_next_times_skip_the_holiday() {
+        let content = content();
+        let calendar = Calendar::new(&content);
+        // Wednesday, November 25, 2026, 7 PM in Denver.
+        let eve = at("2026-11-26T02:00:00Z");
+        for kind in [Kind::Shop, Kind::Mobile] {
+            let days = calendar.days(kind, eve);
+            assert_eq!(days.first().map(ToString::to_string).as_deref(), Some("2026-11-27"), "{kind:?}");
+            let next_day_with_hours = days.iter().find(|date| !calendar.day(kind, **date).is_empty());
+            assert_eq!(next_day_with_hours.map(ToString::to_string).as_deref(), Some("2026-11-27"));
+            assert!(calendar.day(kind, "2026-11-26".parse().unwrap()).is_empty(), "Thanksgiving is closed");
+        }
+        assert_eq!(calendar.closed_because("2026-11-26".parse().unwrap()), Some("Thanksgiving"));
     }
 }

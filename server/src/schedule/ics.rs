@@ -20,6 +20,7 @@ pub struct Event {
     pub end: Timestamp,
     pub summary: String,
     pub description: String,
+    /// Where it happens; empty: the file names no place.
     pub location: String,
     pub status: Status,
     pub url: Option<String>,
@@ -74,7 +75,9 @@ pub fn calendar(name: &str, events: &[Event], zone: &TimeZone, now: Timestamp) -
         push(&mut out, &format!("DTEND;TZID={tzid}:{}", local(zone, event.end)));
         push(&mut out, &format!("SUMMARY:{}", text(&event.summary)));
         push(&mut out, &format!("DESCRIPTION:{}", text(&event.description)));
-        push(&mut out, &format!("LOCATION:{}", text(&event.location)));
+        if !event.location.is_empty() {
+            push(&mut out, &format!("LOCATION:{}", text(&event.location)));
+        }
         push(&mut out, &format!("STATUS:{}", event.status.as_str()));
         if let Some(url) = &event.url {
             push(&mut out, &format!("URL:{url}"));

@@ -92,15 +92,22 @@ pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp)
 
 /// A booking's picked answers in a line, the urgency (the last question) and an emergency answer
 /// left out (the request says it is one): "Dump Trailer · Repairs needed · Can bring to shop".
+/// A service a button named stands in for the option it picked ("Suspension and Brake Repair").
 pub fn summary(answers: &[AnswerRecord], content: &Content) -> String {
+    let chat = &content.chat;
+    let named = |question: &str| {
+        let step = chat.steps.iter().find(|step| step.question == question)?;
+        let label = step.named.as_deref()?;
+        answers.iter().find(|row| row.question == label).map(|row| row.answer.as_str())
+    };
     answers
         .iter()
         .filter(|row| {
-            content.chat.picked_label(&row.question, &row.answer).is_some()
-                && content.chat.steps.last().is_none_or(|step| step.question != row.question)
-                && !content.chat.is_emergency(&row.answer)
+            chat.picked_label(&row.question, &row.answer).is_some()
+                && chat.steps.last().is_none_or(|step| step.question != row.question)
+                && !chat.is_emergency(&row.answer)
         })
-        .map(|row| row.answer.as_str())
+        .map(|row| named(&row.question).unwrap_or(&row.answer))
         .collect::<Vec<_>>()
         .join(" · ")
 }

@@ -164,9 +164,10 @@ impl Visitor<'_> {
         );
         if let Some(time) = time {
             body.push_str(&format!(
-                "Requested: {} ({}).\nWe'll confirm this time, or call you to agree another one.\n\n",
+                "Requested: {} ({}, {}).\nWe'll confirm this time, or call you to agree another one.\n\n",
                 self.calendar().label(time.slot),
-                time.kind.describe()
+                time.kind.describe(),
+                self.place(time.kind).await?
             ));
         }
         let emergency: bool = with_db!(self.db, |pool| {
@@ -199,7 +200,10 @@ impl Visitor<'_> {
             "\nIf you did not ask for this, you can ignore this e-mail.\n\n{}",
             self.signature()
         ));
-        let calendar = time.map(|time| self.ics(time, &manage));
+        let calendar = match time {
+            Some(time) => Some(self.ics(time, &manage).await?),
+            None => None,
+        };
         Ok(Mail::Send {
             subject: format!("Your service request #{} with {}", self.booking_id, business.name),
             body,
@@ -219,12 +223,12 @@ impl Visitor<'_> {
             "{opening}\n\n{label}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind),
+            place = self.place(time.kind).await?,
             id = self.booking_id,
             phone = self.content.business.phone,
             signature = self.signature(),
         );
-        Ok(Mail::Send { subject, body, calendar: Some(self.ics(time, &manage)) })
+        Ok(Mail::Send { subject, body, calendar: Some(self.ics(time, &manage).await?) })
     }
 
     /// The customer asked for another time with their link: what they asked for, to be
@@ -238,14 +242,14 @@ impl Visitor<'_> {
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             id = self.booking_id,
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind),
+            place = self.place(time.kind).await?,
             phone = self.content.business.phone,
             signature = self.signature(),
         );
         Ok(Mail::Send {
             subject: format!("New time asked for: {label}"),
             body,
-            calendar: Some(self.ics(time, &manage)),
+            calendar: Some(self.ics(time, &manage).await?),
         })
     }
 
@@ -265,7 +269,7 @@ impl Visitor<'_> {
         Ok(Mail::Send {
             subject: format!("Time cancelled: {label}"),
             body,
-            calendar: Some(self.ics(time, &manage)),
+            calendar: Some(self.ics(time, &manage).await?),
         })
     }
 
@@ -294,7 +298,10 @@ impl Visitor<'_> {
         Ok(Mail::Send {
             subject: format!("Cancelled: your service request #{} with {}", self.booking_id, business.name),
             body,
-            calendar: time.map(|time| self.ics(time, &manage)),
+            calendar: match time {
+                Some(time) => Some(self.ics(time, &manage).await?),
+                None => None,
+            },
         })
     }
 
@@ -306,7 +313,7 @@ impl Visitor<'_> {
              Can't make it? Change or cancel it here: {manage}, or call us at {phone}.\n\n{signature}",
             label = calendar.label(time.slot),
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind),
+            place = self.place(time.kind).await?,
             id = self.booking_id,
             phone = self.content.business.phone,
             signature = self.signature(),
@@ -314,7 +321,7 @@ impl Visitor<'_> {
         Ok(Mail::Send {
             subject: format!("Reminder: your trailer service tomorrow, {}", calendar.hours_of(time.slot)),
             body,
-            calendar: Some(self.ics(time, &manage)),
+            calendar: Some(self.ics(time, &manage).await?),
         })
     }
 
@@ -334,25 +341,74 @@ impl Visitor<'_> {
         Ok(Mail::Send { subject: format!("Thank you from {}", business.name), body, calendar: None })
     }
 
-    /// Where it happens: the shop's address for a drop-off; the trailer's place for the crew.
-    fn place(&self, kind: Kind) -> String {
-        let a = &self.content.business.address;
-        match kind {
-            Kind::Shop => format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code),
-            Kind::Mobile => "where your trailer is".to_owned(),
+    /// Where it happens: the shop's address for a drop-off; for the crew, the place the visitor
+    /// gave when it reads as a place (else the service-area city it matched).
+    async fn place(&self, kind: Kind) -> anyhow::Result<String> {
+        if kind == Kind::Shop {
+            return Ok(shop_address(self.content));
         }
+        Ok(match trailer_place(self.db, self.booking_id).await? {
+            Some(TrailerPlace::Given(place)) => format!("at {place}"),
+            Some(TrailerPlace::City(city)) => format!("in {city}"),
+            None => "where your trailer is".to_owned(),
+        })
     }
 
-    fn ics(&self, time: &Appointment, manage: &str) -> String {
-        calendar_file(self.content, self.public_url, time, manage)
+    async fn ics(&self, time: &Appointment, manage: &str) -> anyhow::Result<String> {
+        let place = trailer_place(self.db, self.booking_id).await?;
+        Ok(calendar_file(self.content, self.public_url, time, manage, place.as_ref().map(TrailerPlace::text)))
     }
 }
 
-/// The calendar file of a booking's `time` (the shop's address as the place), with the link to
-/// change or cancel it, `manage`.
-pub fn calendar_file(content: &Content, public_url: &str, time: &Appointment, manage: &str) -> String {
+fn shop_address(content: &Content) -> String {
+    let a = &content.business.address;
+    format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code)
+}
+
+/// Where the crew goes, as the customer may be told it.
+pub enum TrailerPlace {
+    /// Where the visitor said the trailer is, when it reads as a place.
+    Given(String),
+    /// The service-area city that matched what the visitor said.
+    City(String),
+}
+
+impl TrailerPlace {
+    pub fn text(&self) -> &str {
+        match self {
+            Self::Given(text) | Self::City(text) => text,
+        }
+    }
+}
+
+/// Where the trailer is, from what the visitor said: never a message a stranger typed.
+pub async fn trailer_place(db: &Db, booking_id: i64) -> anyhow::Result<Option<TrailerPlace>> {
+    let (location, city): (Option<String>, Option<String>) = with_db!(db, |pool| {
+        sqlx::query_as("SELECT location, location_city FROM bookings WHERE id = $1")
+            .bind(booking_id)
+            .fetch_one(pool)
+            .await?
+    });
+    Ok(location
+        .filter(|place| a_plain_place(place))
+        .map(TrailerPlace::Given)
+        .or(city.map(TrailerPlace::City)))
+}
+
+/// The calendar file of a booking's `time`, with the link to change or cancel it, `manage`: at
+/// the shop's address for a drop-off, at `trailer_place` for the crew.
+pub fn calendar_file(
+    content: &Content,
+    public_url: &str,
+    time: &Appointment,
+    manage: &str,
+    trailer_place: Option<&str>,
+) -> String {
     let business = &content.business;
-    let a = &business.address;
+    let location = match time.kind {
+        Kind::Shop => shop_address(content),
+        Kind::Mobile => trailer_place.unwrap_or_default().to_owned(),
+    };
     let event = ics::Event {
         uid: event_uid(time.booking_id, public_url),
         sequence: time.version,
@@ -365,7 +421,7 @@ pub fn calendar_file(content: &Content, public_url: &str, time: &Appointment, ma
             time.kind.describe(),
             business.phone
         ),
-        location: format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code),
+        location,
         status: match time.state {
             State::Requested => ics::Status::Tentative,
             State::Confirmed => ics::Status::Confirmed,
@@ -423,6 +479,22 @@ fn a_few_plain_words(text: &str) -> bool {
         && !dotted_word
 }
 
+/// A place and no message: at most 60 characters of letters, digits, spaces and `-'&,.#`, at
+/// most two numbers of up to five digits (a street number and a ZIP code; a phone number is
+/// not), no dot inside a word (a web address is not).
+fn a_plain_place(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let dotted_word = chars.windows(3).any(|w| w[1] == '.' && w[0].is_alphabetic() && w[2].is_alphanumeric());
+    let numbers: Vec<&str> =
+        text.split(|c: char| !c.is_ascii_digit()).filter(|number| !number.is_empty()).collect();
+    !text.trim().is_empty()
+        && chars.len() <= 60
+        && chars.iter().all(|c| c.is_alphanumeric() || " -'&,.#".contains(*c))
+        && numbers.len() <= 2
+        && numbers.iter().all(|number| number.len() <= 5)
+        && !dotted_word
+}
+
 async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE booking_id = $1")
@@ -446,6 +518,18 @@ mod tests {
         assert!(!a_few_plain_words("call me at https://x"));
         assert!(!a_few_plain_words("call 303 555 0123"));
         assert!(!a_few_plain_words(&"a".repeat(41)));
+    }
+
+    #[test]
+    fn only_a_plain_place_is_repeated_to_the_customer() {
+        assert!(a_plain_place("Lakewood"));
+        assert!(a_plain_place("1234 W Colfax Ave, Lakewood, CO 80215"));
+        assert!(a_plain_place("80205"));
+        assert!(!a_plain_place("call 303 555 0123"));
+        assert!(!a_plain_place("3035550123"));
+        assert!(!a_plain_place("visit evil.com now"));
+        assert!(!a_plain_place("https://x"));
+        assert!(!a_plain_place(&"a".repeat(61)));
     }
 
     #[test]

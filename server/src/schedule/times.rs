@@ -37,20 +37,31 @@ pub struct OpenTimes {
     pub days: Vec<String>,
 }
 
-/// `kind`'s open times seen at `now`: the next six, or those of `on`. The seats of booking
-/// `except` count as free (a visitor moving their own time).
+/// A visitor moving their own time: the booking's seats count as free, and the time it holds is
+/// not offered back to it.
+#[derive(Debug, Clone, Copy)]
+pub struct Moving {
+    pub booking: i64,
+    pub holds: Option<Slot>,
+}
+
+/// `kind`'s open times seen at `now`: the next six, or those of `on`.
 pub async fn open(
     db: &Db,
     calendar: &Calendar<'_>,
     kind: Kind,
     now: Timestamp,
     on: Option<Date>,
-    except: Option<i64>,
+    moving: Option<Moving>,
 ) -> anyhow::Result<OpenTimes> {
+    let held = moving.and_then(|moving| moving.holds);
     let days: Vec<(Date, Vec<Slot>)> = calendar
         .days(kind, now)
         .into_iter()
-        .map(|date| (date, calendar.day(kind, date).into_iter().filter(|slot| slot.start > now).collect()))
+        .map(|date| {
+            let slots = calendar.day(kind, date).into_iter();
+            (date, slots.filter(|slot| slot.start > now && Some(*slot) != held).collect())
+        })
         .collect();
     let (Some(first), Some(last)) = (
         days.iter().flat_map(|(_, slots)| slots.first()).next(),
@@ -58,7 +69,7 @@ pub async fn open(
     ) else {
         return Ok(OpenTimes { kind, times: Vec::new(), days: Vec::new() });
     };
-    let taken = store::taken(db, kind, first.start, last.end, except).await?;
+    let taken = store::taken(db, kind, first.start, last.end, moving.map(|moving| moving.booking)).await?;
     let capacity = i64::from(calendar.capacity(kind));
     let free = |slot: &Slot| slot.cells().all(|cell| taken.get(&cell).copied().unwrap_or(0) < capacity);
     let option = |slot: Slot| TimeOption {

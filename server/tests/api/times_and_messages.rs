@@ -55,14 +55,23 @@ async fn no_time_is_offered_on_a_holiday_and_the_schedule_shows_them() {
     }
     let signed = app.signed_in_admin().await;
     let schedule = app.admin_json("/schedule?from=2026-11-20&days=45", &signed).await;
+    let (weekly, set_apart): (Vec<Value>, Vec<Value>) =
+        schedule["closed"].as_array().unwrap().iter().cloned().partition(|day| day["weekly"] == true);
     assert_eq!(
-        schedule["closed"],
-        json!([
-            { "date": "2026-11-26", "reason": "Thanksgiving" },
-            { "date": "2026-12-25", "reason": "Christmas Day" },
-            { "date": "2027-01-01", "reason": "New Year's Day" },
-        ])
+        set_apart,
+        [
+            json!({ "date": "2026-11-26", "reason": "Thanksgiving", "weekly": false }),
+            json!({ "date": "2026-12-25", "reason": "Christmas Day", "weekly": false }),
+            json!({ "date": "2027-01-01", "reason": "New Year's Day", "weekly": false }),
+        ]
     );
+    // Sundays have no hours of either kind: closed, not 'nothing booked'.
+    let sundays: Vec<&str> = weekly.iter().map(|day| day["date"].as_str().unwrap()).collect();
+    assert_eq!(
+        sundays,
+        ["2026-11-22", "2026-11-29", "2026-12-06", "2026-12-13", "2026-12-20", "2026-12-27", "2027-01-03"]
+    );
+    assert!(weekly.iter().all(|day| day["reason"] == "Closed"));
 
     // The owner adds the day after Thanksgiving and a closed day of their own.
     let saved = app
@@ -73,9 +82,12 @@ async fn no_time_is_offered_on_a_holiday_and_the_schedule_shows_them() {
         .await;
     assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap_or_default());
     let schedule = app.admin_json("/schedule?from=2026-11-27&days=2", &signed).await;
-    assert_eq!(schedule["closed"], json!([{ "date": "2026-11-27", "reason": "Day after Thanksgiving" }]));
+    assert_eq!(
+        schedule["closed"],
+        json!([{ "date": "2026-11-27", "reason": "Day after Thanksgiving", "weekly": false }])
+    );
     let schedule = app.admin_json("/schedule?from=2026-12-28&days=1", &signed).await;
-    assert_eq!(schedule["closed"], json!([{ "date": "2026-12-28", "reason": "Closed" }]));
+    assert_eq!(schedule["closed"], json!([{ "date": "2026-12-28", "reason": "Closed", "weekly": false }]));
 
     let refused = app
         .change_site(&signed, |details| details["scheduling"]["holidays"] = json!(["groundhog_day"]))
@@ -410,4 +422,84 @@ async fn the_trailer_type_typed_for_other_is_in_the_customers_email_and_on_their
     eventually("the second e-mail", || async { raw_to(&mailbox, "someone@example.com").len() == 1 }).await;
     let raw = raw_to(&mailbox, "someone@example.com").remove(0);
     assert!(!raw.contains("cheap-pills"), "{raw}");
+}
+
+#[tokio::test]
+async fn a_customer_moving_their_time_is_not_offered_the_one_they_hold() {
+    let app = spawn_app().await;
+    let times = open_times(&app, "kind=shop").await["times"].clone();
+    let held = times[0]["start"].as_str().unwrap().to_owned();
+    let booked = book(&app, &booking_at("rules-hold-0001", "shop", &held)).await;
+    let token = booked["manageUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
+    let offered: Value = app.get(&format!("/api/manage/{token}/times")).await.json().await.unwrap();
+    let starts: Vec<&str> =
+        offered["times"].as_array().unwrap().iter().map(|t| t["start"].as_str().unwrap()).collect();
+    assert!(!starts.contains(&held.as_str()), "{starts:?}");
+    assert_eq!(starts[0], times[1]["start"], "the next time is offered in its place");
+    let day = times[0]["date"].as_str().unwrap();
+    let that_day: Value =
+        app.get(&format!("/api/manage/{token}/times?date={day}")).await.json().await.unwrap();
+    assert!(that_day["times"].as_array().unwrap().iter().all(|t| t["start"] != held.as_str()));
+}
+
+#[tokio::test]
+async fn the_customers_emails_say_where_the_crew_comes() {
+    let (app, mailbox) = app_with_mail().await;
+    let windows = open_times(&app, "kind=mobile").await["times"].clone();
+    let mut body = booking_at("rules-place-0001", "mobile", windows[0]["start"].as_str().unwrap());
+    body["location"] = json!("1234 W Colfax Ave, Lakewood 80215");
+    let booked = book(&app, &body).await;
+    let customer = "rules-place-0001@example.com";
+    eventually("the customer's e-mail", || async { raw_to(&mailbox, customer).len() == 1 }).await;
+    let mail = read_mail(&raw_to(&mailbox, customer)[0]);
+    assert!(mail.text.contains("at 1234 W Colfax Ave, Lakewood 80215"), "{}", mail.text);
+    let event = ical::read(&mail.calendar.expect("a calendar file"));
+    assert_eq!(event["events"][0]["location"], "1234 W Colfax Ave, Lakewood 80215");
+    let token = booked["manageUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
+    let file = app.get(&format!("/api/manage/{token}/calendar.ics")).await.text().await.unwrap();
+    assert!(file.contains("LOCATION:1234 W Colfax Ave\\, Lakewood 80215"), "{file}");
+
+    // A message typed as the place is not repeated: the area's city stands in.
+    let mut body = booking_at("rules-place-0002", "mobile", windows[1]["start"].as_str().unwrap());
+    body["location"] = json!("Lakewood, call 303 555 0123 for a prize");
+    book(&app, &body).await;
+    let customer = "rules-place-0002@example.com";
+    eventually("the second e-mail", || async { raw_to(&mailbox, customer).len() == 1 }).await;
+    let raw = raw_to(&mailbox, customer).remove(0);
+    assert!(!raw.contains("prize"), "{raw}");
+    let text = read_mail(&raw).text;
+    assert!(text.contains("arrival window, in Lakewood)"), "{text}");
+}
+
+#[tokio::test]
+async fn a_service_a_card_named_is_kept_with_the_request_and_shown_to_the_customer() {
+    let (app, mailbox) = app_with_mail().await;
+    let mut body = crate::bookings::booking("rules-card-0001");
+    body["answers"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "question": "Service asked about", "answer": "Suspension and Brake Repair" }));
+    let booked = book(&app, &body).await;
+    let id = booked["id"].as_i64().unwrap();
+    eventually("the customer's e-mail", || async { raw_to(&mailbox, "jamie@example.com").len() == 1 }).await;
+    let text = read_mail(&raw_to(&mailbox, "jamie@example.com")[0]).text;
+    assert!(text.contains("Service: Suspension and Brake Repair"), "{text}");
+    let token = booked["manageUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
+    let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.unwrap();
+    assert!(
+        view["answers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({ "label": "Service", "answer": "Suspension and Brake Repair" })),
+        "{view}"
+    );
+    let signed = app.signed_in_admin().await;
+    let request = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    let answers = request["booking"]["answers"].as_array().cloned().unwrap_or_default();
+    assert!(
+        answers
+            .iter()
+            .any(|a| a["label"] == "Service asked about" && a["answer"] == "Suspension and Brake Repair"),
+        "{request}"
+    );
 }

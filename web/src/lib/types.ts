@@ -22,6 +22,8 @@ export interface ChatStep {
   options: string[];
   /** Questions asked, in free text, when one of the options is chosen. */
   followUps: FollowUp[];
+  /** The label a service a button names is kept under, when the button answers this step. */
+  named: string | null;
 }
 
 export interface FollowUp {
@@ -34,6 +36,10 @@ export interface FollowUp {
 /** The booking assistant's script (content file, [chat]). */
 export interface ChatScript {
   title: string;
+  /** Said first when a button opens the assistant with something of its own. */
+  greeting: string | null;
+  /** Said after the greeting when the financing badge opens the assistant ({provider}). */
+  financingLine: string | null;
   contactPrompt: string;
   errorMessage: string;
   /** Answers that make a request an emergency: the call button shows at once. */

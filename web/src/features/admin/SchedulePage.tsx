@@ -132,7 +132,7 @@ export function SchedulePage() {
           {view.key === "agenda" ? (
             <ol className="mt-4 space-y-6">
               {shownDays
-                .filter((day) => jobsOn(day).length > 0 || closedOn(day) !== null)
+                .filter((day) => jobsOn(day).length > 0 || closed.some((c) => c.date === day && !c.weekly))
                 .map((day) => (
                   <li key={day}>
                     <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} />

@@ -205,8 +205,9 @@ export interface BookingTime {
 /** The jobs of some days, and which of them the shop is closed. */
 export interface Schedule {
   jobs: Job[];
-  /** Holidays ("Thanksgiving") and closed days ("Closed"), YYYY-MM-DD. */
-  closed: { date: string; reason: string }[];
+  /** Holidays ("Thanksgiving"), closed days ("Closed") and days of the week without hours
+   * ("Closed", weekly), YYYY-MM-DD. */
+  closed: { date: string; reason: string; weekly: boolean }[];
 }
 
 /** A job in the schedule. */

@@ -12,7 +12,10 @@ import {
   currentPrompt,
   isEmergency,
   isPlaceQuestion,
+  lastQuestion,
+  namedAnswer,
   opening,
+  openingWords,
   reply,
   stepIndex,
   withoutLastAnswer,
@@ -56,10 +59,12 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const [start] = useState(() => opening(script, presets));
   const [messages, setMessages] = useState<ChatMessage[]>(start.messages);
   const [answers, setAnswers] = useState<Answer[]>(start.answers);
+  // The service the button named: kept with the request until the visitor starts over.
+  const [named, setNamed] = useState(start.named);
   // What screen readers hear: every assistant message of the latest turn, once it is "typed",
   // and the emergency call box when it appears.
   const [announcement, setAnnouncement] = useState(() =>
-    [start.messages.findLast((m) => m.from === "ai")?.text ?? "", ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
+    [openingWords(start.messages), ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
   );
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
@@ -131,7 +136,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
 
   const pickTime = (time: TimeOption) => {
     if (prompt.kind !== "time") return;
-    const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
+    const question = lastQuestion(messages);
     setPicked({ question, label: time.label, kind: prompt.appointment, start: time.start });
     setTimeNotice(null);
     count({ step: "time" });
@@ -146,7 +151,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
 
   const answer = async (text: string) => {
     if (typing || !text.trim()) return;
-    const question = messages.findLast((m) => m.from === "ai")?.text ?? "";
+    const question = lastQuestion(messages);
     const next = reply(script, messages, answers, text, { outsideArea });
     onAnswered();
     countAnswer(question);
@@ -183,7 +188,10 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     setAnnouncement(to.messages.findLast((m) => m.from === "ai")?.text ?? "");
   };
   const changeAnswer = () => rewind(withoutLastAnswer(messages, answers), answers.at(-1)?.answer ?? "");
-  const startOver = () => rewind(opening(script, {}), "");
+  const startOver = () => {
+    setNamed(null);
+    rewind(opening(script, {}), "");
+  };
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -317,7 +325,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
       {!typing && prompt.kind === "contact" && (
         <ContactForm
           script={script}
-          answers={answers}
+          answers={[...answers, ...namedAnswer(named, answers)]}
           appointment={appointment}
           onTimeTaken={timeTaken}
           emergency={emergency}

@@ -2,7 +2,7 @@
 // its hours (on the shop's clock, said by name), 'Later dates' for a small calendar of the open
 // days that the arrow keys move through (then that day's times), and, in the assistant, 'Call me
 // to schedule'. The server says what is open; a day or time it does not list cannot be picked.
-import { CalendarDays, ChevronLeft } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "../../components/Spinner";
 import { addDays, dayName } from "../../lib/days";
@@ -172,51 +172,97 @@ export function TimePicker({
   );
 }
 
-/** The months from the first open day to the last, each a grid of its days: open ones can be
- * picked. */
+const MOVING_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"]);
+
+/** The key that moves the focus to another open day, and where: the open day before or after
+ * (left, right), a week away or the nearest open day beyond it (up, down), the same day of the
+ * month before or after or the nearest open one (Page Up, Page Down), the first or the last. */
+function target(key: string, from: string, days: string[]): string | undefined {
+  const at = days.indexOf(from);
+  const nearest = (date: string, forward: boolean) =>
+    forward ? (days.find((day) => day >= date) ?? days.at(-1)) : (days.findLast((day) => day <= date) ?? days[0]);
+  const monthAway = (step: number) => {
+    const [year, month, day] = from.split("-").map(Number) as [number, number, number];
+    const first = new Date(Date.UTC(year, month - 1 + step, 1));
+    const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+    const date = `${first.toISOString().slice(0, 8)}${String(Math.min(day, length)).padStart(2, "0")}`;
+    const found = nearest(date, step > 0);
+    return found?.slice(0, 7) === date.slice(0, 7) ? found : nearest(date, step < 0);
+  };
+  switch (key) {
+    case "ArrowLeft":
+      return days[at - 1];
+    case "ArrowRight":
+      return days[at + 1];
+    case "ArrowUp":
+      return days.findLast((day) => day <= addDays(from, -7));
+    case "ArrowDown":
+      return days.find((day) => day >= addDays(from, 7));
+    case "PageUp":
+      return monthAway(-1);
+    case "PageDown":
+      return monthAway(1);
+    case "Home":
+      return days[0];
+    case "End":
+      return days.at(-1);
+    default:
+      return undefined;
+  }
+}
+
+/** The open days, a month at a time from the first open day's (weeks before it left out), with
+ * buttons to the month before and after; the keys move between the open days. */
 function OpenDays({ days, onDay, onBack }: { days: string[]; onDay: (date: string) => void; onBack: () => void }) {
   const open = new Set(days);
   const months = [...new Set(days.map((day) => day.slice(0, 7)))];
+  const [shown, setShown] = useState(0);
+  // The day the keys moved to: focused once its month shows.
+  const [focusDay, setFocusDay] = useState<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const hintId = useId();
+  const month = months[shown] ?? months[0] ?? "";
 
-  /** Left and right go to the open day before or after; up and down a week, or the nearest open
-   * day beyond it; Home and End to the first and the last. */
+  useEffect(() => {
+    if (focusDay) grid.current?.querySelector<HTMLElement>(`[data-date="${focusDay}"]`)?.focus();
+  }, [focusDay, shown]);
+
   function move(event: KeyboardEvent<HTMLDivElement>) {
     const from = (event.target as HTMLElement).dataset.date;
     if (!from) return;
-    const at = days.indexOf(from);
-    const weekAway = (step: number) => {
-      const target = addDays(from, step);
-      return step > 0 ? days.find((day) => day >= target) : days.findLast((day) => day <= target);
-    };
-    const targets: Record<string, () => string | undefined> = {
-      ArrowLeft: () => days[at - 1],
-      ArrowRight: () => days[at + 1],
-      ArrowUp: () => weekAway(-7),
-      ArrowDown: () => weekAway(7),
-      Home: () => days[0],
-      End: () => days.at(-1),
-    };
-    const target = targets[event.key];
-    if (!target) return;
+    if (!MOVING_KEYS.has(event.key)) return;
     event.preventDefault();
-    const to = target();
-    if (to) event.currentTarget.querySelector<HTMLElement>(`[data-date="${to}"]`)?.focus();
+    const to = target(event.key, from, days);
+    if (!to) return;
+    setShown(months.indexOf(to.slice(0, 7)));
+    setFocusDay(to);
   }
+
+  const step = (by: number) => {
+    setFocusDay(null);
+    setShown((at) => Math.min(Math.max(at + by, 0), months.length - 1));
+  };
+  const arrow = "rounded-full p-2 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-40";
 
   return (
     <div className="space-y-3">
-      <button type="button" onClick={onBack} data-chat-focus="" className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 underline">
+      <button type="button" onClick={onBack} className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 underline">
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         Back to the next times
       </button>
       <p id={hintId} className="text-xs text-slate-600">
-        Arrow keys move between the open days.
+        Arrow keys move between the open days; Page Up and Page Down change the month.
       </p>
-      <div className="flex flex-wrap gap-6" onKeyDown={move}>
-        {months.map((month) => (
-          <Month key={month} month={month} open={open} onDay={onDay} hintId={hintId} />
-        ))}
+      <div ref={grid} className="inline-block" onKeyDown={move}>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <button type="button" onClick={() => step(-1)} disabled={shown === 0} aria-label="Previous month" className={arrow}>
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          </button>
+          <button type="button" onClick={() => step(1)} disabled={shown >= months.length - 1} aria-label="Next month" className={arrow}>
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+        <Month month={month} open={open} first={days[0] ?? ""} onDay={onDay} hintId={hintId} focusFirst={focusDay === null} />
       </div>
     </div>
   );
@@ -232,22 +278,42 @@ const WEEKDAYS = [
   ["Sa", "Saturday"],
 ] as const;
 
-function Month({ month, open, onDay, hintId }: { month: string; open: Set<string>; onDay: (date: string) => void; hintId: string }) {
-  const first = new Date(`${month}-01T12:00:00Z`);
-  const name = first.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+/** A month's grid: its open days as buttons, the weeks wholly before `first` left out. */
+function Month({
+  month,
+  open,
+  first,
+  onDay,
+  hintId,
+  focusFirst,
+}: {
+  month: string;
+  open: Set<string>;
+  first: string;
+  onDay: (date: string) => void;
+  hintId: string;
+  focusFirst: boolean;
+}) {
+  const start = new Date(`${month}-01T12:00:00Z`);
+  const name = start.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  const length = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).getUTCDate();
   const cells: (string | null)[] = [
-    ...Array.from({ length: first.getUTCDay() }, () => null),
+    ...Array.from({ length: start.getUTCDay() }, () => null),
     ...Array.from({ length }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
   ];
-  const weeks = Array.from({ length: Math.ceil(cells.length / 7) }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+  const weeks = Array.from({ length: Math.ceil(cells.length / 7) }, (_, w) => cells.slice(w * 7, w * 7 + 7)).filter((week) =>
+    week.some((date) => date !== null && date >= first),
+  );
+  const firstOpen = cells.find((date) => date !== null && open.has(date));
   return (
     <table className="text-center text-sm">
-      <caption className="pb-2 text-left font-semibold text-slate-900">{name}</caption>
+      <caption className="pb-2 text-left font-semibold text-slate-900" aria-live="polite">
+        {name}
+      </caption>
       <thead>
         <tr>
           {WEEKDAYS.map(([short, long]) => (
-            <th key={short} scope="col" abbr={long} className="h-8 w-9 font-medium text-slate-600">
+            <th key={short} scope="col" abbr={long} className="h-8 w-10 font-medium text-slate-600">
               {short}
             </th>
           ))}
@@ -266,12 +332,13 @@ function Month({ month, open, onDay, hintId }: { month: string; open: Set<string
                       aria-label={dayName(date)}
                       aria-describedby={hintId}
                       data-date={date}
-                      className="h-8 w-8 rounded-full font-semibold text-orange-800 ring-1 ring-orange-300 hover:bg-orange-50"
+                      data-chat-focus={focusFirst && date === firstOpen ? "" : undefined}
+                      className="h-9 w-9 rounded-full font-semibold text-orange-800 ring-1 ring-orange-300 hover:bg-orange-50"
                     >
                       {Number(date.slice(8))}
                     </button>
                   ) : (
-                    <span className="inline-block h-8 w-8 leading-8 text-slate-500">{Number(date.slice(8))}</span>
+                    <span className="inline-block h-9 w-9 leading-9 text-slate-500">{Number(date.slice(8))}</span>
                   ))}
               </td>
             ))}

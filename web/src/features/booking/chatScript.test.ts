@@ -8,30 +8,38 @@ import {
   isEmergency,
   locationOf,
   MOBILE_BY_PHONE,
+  namedAnswer,
   opening,
   openingMessage,
+  openingWords,
   reply,
   withoutLastAnswer,
 } from "./chatScript";
 
+const TRAILER = "Hi! I'm your assistant. What type of trailer do you have?";
+
 const script: ChatScript = {
   title: "Assistant",
+  greeting: "Hi! I'm your assistant.",
+  financingLine: "Financing through {provider} is available.",
   contactPrompt: "How can we reach you?",
   errorMessage: "I apologize, but I'm having trouble processing your request.",
   emergencyAnswers: ["Emergency (need immediate help)"],
   urgentAnswers: [],
   steps: [
     {
-      question: "What type of trailer do you have?",
+      question: "Hi! I'm your assistant. What type of trailer do you have?",
       options: ["Dump Trailer", "Other (please specify)"],
       followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?", place: false }],
+      named: null,
     },
     {
       question: "What service do you need?",
       options: ["Repairs needed", "Mobile repair"],
       followUps: [{ option: "Mobile repair", question: "Where is the trailer?", place: true }],
+      named: "Service asked about",
     },
-    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [] },
+    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null },
   ],
 };
 
@@ -50,14 +58,14 @@ function play(texts: string[], played: ChatScript = script) {
 describe("the booking chat script", () => {
   it("opens with the first question and its quick options", () => {
     const { prompt, messages } = play([]);
-    expect(messages).toEqual([{ from: "ai", text: "What type of trailer do you have?" }]);
+    expect(messages).toEqual([{ from: "ai", text: TRAILER }]);
     expect(prompt).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], place: false });
   });
 
   it("asks each question in order, records each answer against it, then asks for contact details", () => {
     const { answers, prompt, messages } = play(["Dump Trailer", "Repairs needed", "Soon (within a week)"]);
     expect(answers).toEqual([
-      { question: "What type of trailer do you have?", answer: "Dump Trailer" },
+      { question: TRAILER, answer: "Dump Trailer" },
       { question: "What service do you need?", answer: "Repairs needed" },
       { question: "How urgent is this?", answer: "Soon (within a week)" },
     ]);
@@ -80,7 +88,7 @@ describe("the booking chat script", () => {
     expect(broken.assistant).toBe(script.errorMessage);
     expect(broken.prompt).toEqual({ kind: "question", options: [], place: false });
     const resumed = reply(script, [...messages, { from: "ai", text: script.errorMessage }], [broken.answer], "A dump trailer");
-    expect(resumed.assistant).toBe("What type of trailer do you have?");
+    expect(resumed.assistant).toBe(TRAILER);
   });
 
   it("asks where the trailer is after a mobile option and records the place", () => {
@@ -100,29 +108,58 @@ describe("the booking chat script", () => {
   it("takes back the last answer and asks its question again", () => {
     const { messages, answers } = play(["Dump Trailer", "Repairs needed"]);
     const back = withoutLastAnswer(messages, answers);
-    expect(back.answers).toEqual([{ question: "What type of trailer do you have?", answer: "Dump Trailer" }]);
+    expect(back.answers).toEqual([{ question: TRAILER, answer: "Dump Trailer" }]);
     expect(back.messages.at(-1)).toEqual({ from: "ai", text: "What service do you need?" });
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Repairs needed", "Mobile repair"] });
     const opening = play([]);
     expect(withoutLastAnswer(opening.messages, opening.answers)).toEqual({ messages: opening.messages, answers: [] });
   });
 
-  it("starts with what the opening button knows, as the visitor's answers, then asks what is still open", () => {
+  it("starts with the greeting, then what the opening button knows as the visitor's answers, then asks what is still open", () => {
     const { messages, answers } = opening(script, { answers: ["Repairs needed"] });
     expect(messages).toEqual([
+      { from: "ai", text: "Hi! I'm your assistant." },
       { from: "ai", text: "What service do you need?" },
       { from: "user", text: "Repairs needed" },
-      { from: "ai", text: "What type of trailer do you have?" },
+      { from: "ai", text: "What type of trailer do you have?", asks: TRAILER },
     ]);
     expect(answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
+    expect(currentPrompt(script, messages)).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], place: false });
     const next = reply(script, messages, answers, "Dump Trailer");
+    expect(next.answer).toEqual({ question: TRAILER, answer: "Dump Trailer" });
     expect(next.assistant).toBe("How urgent is this?");
-    expect(opening(script, {})).toEqual({ messages: openingMessage(script), answers: [] });
+    expect(opening(script, {})).toEqual({ messages: openingMessage(script), answers: [], named: null });
+    expect(openingWords(messages)).toBe("Hi! I'm your assistant. What type of trailer do you have?");
+  });
+
+  it("keeps a service card's own service: shown for the option it picked and sent beside it", () => {
+    const start = opening(script, { answers: ["Repairs needed"], service: "Suspension and Brake Repair" });
+    expect(start.messages[2]).toEqual({ from: "user", text: "Suspension and Brake Repair" });
+    expect(start.answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
+    expect(namedAnswer(start.named, start.answers)).toEqual([{ question: "Service asked about", answer: "Suspension and Brake Repair" }]);
+    // Changed by the visitor: the card's service no longer stands.
+    const changed = [{ question: "What service do you need?", answer: "Mobile repair" }];
+    expect(namedAnswer(start.named, changed)).toEqual([]);
+    // A step without a name for it keeps the option alone.
+    expect(opening(script, { answers: ["Dump Trailer"], service: "Dump Trailer Repair" }).named).toBeNull();
+  });
+
+  it("opens with the financing badge's line after the greeting, then the first question", () => {
+    const start = opening(script, { line: "Financing through Acme is available." });
+    expect(start.messages).toEqual([
+      { from: "ai", text: "Hi! I'm your assistant." },
+      { from: "ai", text: "Financing through Acme is available." },
+      { from: "ai", text: "What type of trailer do you have?", asks: TRAILER },
+    ]);
+    expect(start.answers).toEqual([]);
+    expect(currentPrompt(script, start.messages)).toMatchObject({ options: ["Dump Trailer", "Other (please specify)"] });
+    expect(openingWords(start.messages)).toBe("Hi! I'm your assistant. Financing through Acme is available. What type of trailer do you have?");
   });
 
   it("takes a city as the answer to where the trailer is, and does not ask it again", () => {
     const start = opening(script, { place: "Aurora" });
-    expect(start.messages.slice(0, 2)).toEqual([
+    expect(start.messages.slice(0, 3)).toEqual([
+      { from: "ai", text: "Hi! I'm your assistant." },
       { from: "ai", text: "Where is the trailer?" },
       { from: "user", text: "Aurora" },
     ]);
@@ -156,7 +193,7 @@ describe("the booking chat script", () => {
   it("lets the visitor change a preset answer, which is then asked with its options", () => {
     const start = opening(script, { answers: ["Emergency (need immediate help)"] });
     expect(isEmergency(script, start.answers)).toBe(true);
-    const back = withoutLastAnswer(start.messages.slice(0, 2), start.answers);
+    const back = withoutLastAnswer(start.messages.slice(0, 3), start.answers);
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Soon (within a week)", "Emergency (need immediate help)"] });
   });
 });
@@ -166,7 +203,7 @@ describe("offering times", () => {
     ...script,
     steps: [
       script.steps[0]!,
-      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [] },
+      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null },
       script.steps[2]!,
     ],
     times: {

@@ -6,6 +6,8 @@ import type { ChatScript, TimeKind } from "../../lib/types";
 export interface ChatMessage {
   from: "ai" | "user";
   text: string;
+  /** The question the message asks, when it says it in other words (without the greeting). */
+  asks?: string;
   /** A page the message points to (the city page a location matched). */
   link?: { href: string; label: string };
 }
@@ -47,30 +49,78 @@ export function openingMessage(script: ChatScript): ChatMessage[] {
   return first ? [{ from: "ai", text: first.question }] : [{ from: "ai", text: script.errorMessage }];
 }
 
+/** A service a button named, kept with the request while its step keeps the option it picked. */
+export interface NamedService {
+  /** The label it is kept under (the step's `named`). */
+  label: string;
+  service: string;
+  question: string;
+  option: string;
+}
+
+/** What screen readers hear of an opening: what the assistant said before the questions the
+ * button answered (the greeting, its line), and the question it asks now. */
+export function openingWords(messages: ChatMessage[]): string {
+  const firstAnswer = messages.findIndex((m) => m.from === "user");
+  if (firstAnswer === -1) return messages.map((m) => m.text).join(" ");
+  const said = messages.slice(0, firstAnswer - 1).map((m) => m.text);
+  const last = messages.at(-1);
+  return [...said, ...(last?.from === "ai" ? [last.text] : [])].join(" ");
+}
+
+/** The conversation a dialog starts with, and the service its button named (if any). */
+export interface Opening {
+  messages: ChatMessage[];
+  answers: Answer[];
+  named: NamedService | null;
+}
+
+/** `question` as said after the greeting: without the greeting it starts with. */
+function afterGreeting(script: ChatScript, question: string): ChatMessage {
+  const greeting = script.greeting ?? "";
+  if (!greeting || !question.startsWith(greeting) || question === greeting) return { from: "ai", text: question };
+  return { from: "ai", text: question.slice(greeting.length).trim(), asks: question };
+}
+
 /**
- * The conversation a dialog starts with: what the button knows, shown as the visitor's answers
- * to the questions they answer (in the script's order, so each can be changed), then the first
- * question still open.
+ * The conversation a dialog starts with. Opened from a button that knows something: the
+ * greeting, the button's own line (financing), then what it knows shown as the visitor's answers
+ * to the questions they answer (in the script's order, so each can be changed; a service the
+ * button named stands for the option it picked), then the first question still open.
  */
-export function opening(script: ChatScript, presets: Presets): { messages: ChatMessage[]; answers: Answer[] } {
+export function opening(script: ChatScript, presets: Presets): Opening {
   const messages: ChatMessage[] = [];
   const answers: Answer[] = [];
-  const give = (question: string, answer: string) => {
-    messages.push({ from: "ai", text: question }, { from: "user", text: answer });
+  let named: NamedService | null = null;
+  const give = (question: string, answer: string, shown = answer) => {
+    messages.push(afterGreeting(script, question), { from: "user", text: shown });
     answers.push({ question, answer });
   };
   for (const step of script.steps) {
     const answer = presets.answers?.find((preset) => step.options.includes(preset));
-    if (answer) give(step.question, answer);
+    if (answer && presets.service && step.named && !named) {
+      named = { label: step.named, service: presets.service, question: step.question, option: answer };
+      give(step.question, answer, presets.service);
+    } else if (answer) give(step.question, answer);
     const place = step.followUps.find((f) => f.place);
     if (place && presets.place) give(place.question, presets.place);
   }
-  if (answers.length === 0) return { messages: openingMessage(script), answers };
-  return { messages: [...messages, { from: "ai", text: next(script, answers).assistant }], answers };
+  const line = presets.line ? [{ from: "ai" as const, text: presets.line }] : [];
+  if (answers.length === 0 && line.length === 0) return { messages: openingMessage(script), answers, named };
+  const greeting = script.greeting ? [{ from: "ai" as const, text: script.greeting }] : [];
+  return { messages: [...greeting, ...line, ...messages, afterGreeting(script, next(script, answers).assistant)], answers, named };
 }
 
-function lastAssistantText(messages: ChatMessage[]): string {
-  return [...messages].reverse().find((m) => m.from === "ai")?.text ?? "";
+/** The service a button named, as an answer to send, while its step still has the option it picked. */
+export function namedAnswer(named: NamedService | null, answers: Answer[]): Answer[] {
+  if (!named || !answers.some((a) => a.question === named.question && a.answer === named.option)) return [];
+  return [{ question: named.label, answer: named.service }];
+}
+
+/** The question the assistant asked last, as the script words it. */
+export function lastQuestion(messages: ChatMessage[]): string {
+  const last = [...messages].reverse().find((m) => m.from === "ai");
+  return last?.asks ?? last?.text ?? "";
 }
 
 /** Index of the step a question belongs to (its own question or one of its follow-ups). */
@@ -170,7 +220,7 @@ function next(script: ChatScript, answers: Answer[], context: Context = {}): { a
 
 /** What the last assistant message asks for. */
 export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prompt {
-  const text = lastAssistantText(messages);
+  const text = lastQuestion(messages);
   if (text === script.contactPrompt) return { kind: "contact" };
   const appointment = timeQuestionKind(script, text);
   if (appointment) return { kind: "time", appointment };
@@ -181,7 +231,7 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
 
 /** The visitor answered `text` to the last assistant message. */
 export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string, context: Context = {}): Reply {
-  const question = lastAssistantText(messages);
+  const question = lastQuestion(messages);
   const answer = { question, answer: text.trim() };
   if (!stepOf(script, question) && question !== script.errorMessage && !timeQuestionKind(script, question)) {
     // Not a scripted question: say so, then take the next answer as a fresh start.

@@ -46,7 +46,7 @@ describe("booking contact validation", () => {
   it("refuses details over 2,000 characters, counted as the server counts them", () => {
     const base = { name: "Sam", email: "sam@example.com", phone: "303-555-0177" };
     expect(validateContact({ ...base, details: "x".repeat(2000) })).toEqual({});
-    expect(validateContact({ ...base, details: "x".repeat(2001) })).toEqual({ details: "Additional details must be at most 2000 characters" });
+    expect(validateContact({ ...base, details: "x".repeat(2001) })).toEqual({ details: "Additional details must be at most 2,000 characters" });
     expect(characters("🚚".repeat(3))).toBe(3);
   });
 });

@@ -54,6 +54,6 @@ export function validateContact(fields: ContactFields): ContactErrors {
   else if (!isEmail(email)) errors.email = "Invalid email format";
   if (!fields.phone.trim()) errors.phone = "Phone number is required";
   else if (!isUsPhone(fields.phone)) errors.phone = "Enter a phone number with area code";
-  if (characters(fields.details) > MAX_DETAILS) errors.details = `Additional details must be at most ${MAX_DETAILS} characters`;
+  if (characters(fields.details) > MAX_DETAILS) errors.details = `Additional details must be at most ${MAX_DETAILS.toLocaleString("en-US")} characters`;
   return errors;
 }

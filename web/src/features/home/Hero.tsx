@@ -2,6 +2,7 @@ import { BadgeDollarSign } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useOpenBooking } from "../../lib/bookingDialog";
+import { useLayout } from "../../lib/layout";
 import type { HomeData } from "../../lib/types";
 
 export const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
@@ -83,6 +84,8 @@ function BackgroundVideo({ videoId }: { videoId: string }) {
 
 export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; financingProvider: string }) {
   const openBooking = useOpenBooking();
+  const { chat } = useLayout();
+  const financingLine = chat.financingLine?.replaceAll("{provider}", financingProvider);
   return (
     <section className="relative isolate flex min-h-[640px] items-center overflow-hidden bg-slate-900 pt-20 text-white lg:min-h-[720px]">
       <img
@@ -118,7 +121,7 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
           </div>
           <button
             type="button"
-            onClick={openBooking}
+            onClick={(event) => openBooking(event, financingLine ? { line: financingLine } : {})}
             className="mt-10 inline-flex items-center gap-3 rounded-xl bg-white/10 px-5 py-3 text-left ring-1 ring-white/30 backdrop-blur hover:bg-white/20"
           >
             <BadgeDollarSign aria-hidden="true" className="h-8 w-8 text-orange-300" />

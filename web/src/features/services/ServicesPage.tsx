@@ -26,7 +26,7 @@ function OfferCard({ offer, className }: { offer: ServiceOffer; className: strin
       </ul>
       <button
         type="button"
-        onClick={(event) => openBooking(event, { answers: offer.chatAnswers })}
+        onClick={(event) => openBooking(event, { answers: offer.chatAnswers, service: offer.title })}
         aria-label={`Book Service: ${offer.title}`}
         className="mt-6 rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800"
       >

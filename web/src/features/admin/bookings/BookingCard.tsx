@@ -55,7 +55,7 @@ function DeliveryBadge({ delivery }: { delivery: Delivery }) {
     <li className="text-sm">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
         {deliveryName(delivery)}: {delivery.state}
-      </span>
+      </span>{" "}
       {delivery.lastError && delivery.state !== "sent" && (
         <span className="ml-2 text-slate-700">
           Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
