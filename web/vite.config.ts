@@ -11,7 +11,14 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     modulePreload: { polyfill: false },
-    rolldownOptions: { input: "src/entry-client.tsx" },
+    rolldownOptions: {
+      input: "src/entry-client.tsx",
+      output: {
+        codeSplitting: {
+          groups: [{ name: "page-kit", test: /[\\/](src[\\/]components|lucide-react|src[\\/]lib)[\\/]/, minShareCount: 2 }],
+        },
+      },
+    },
   },
   test: {
     environment: "jsdom",

@@ -13,7 +13,7 @@ export default defineConfig({
     copyPublicDir: false,
     minify: true,
     rolldownOptions: {
-      output: { format: "iife", entryFileNames: "render.js", inlineDynamicImports: true },
+      output: { format: "iife", entryFileNames: "render.js", codeSplitting: false },
     },
   },
   ssr: { noExternal: true, target: "webworker" },

@@ -122,7 +122,8 @@ test.describe("a drop-off time", () => {
     const moving = page.waitForRequest((r) => r.url().endsWith("/time") && r.method() === "PUT");
     await open.nth(1).click();
     const movedTo = sentStart(await moving);
-    await expect(page.getByRole("status")).toHaveText(`Your new time is requested: ${other}. The shop will confirm it.`);
+    await expect(page.getByRole("status")).toHaveText(`You asked for ${other}. The shop will confirm it, or call you to agree another time.`);
+    await expect(page.getByRole("status")).toBeFocused();
     await expect(page.getByRole("heading", { name: other })).toBeVisible();
 
     // The schedule shows the new time, requested again; the old one is given back.

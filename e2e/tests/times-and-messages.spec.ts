@@ -70,6 +70,7 @@ test.describe("the owner's time", () => {
     await signIn(page);
     await page.goto(`/dbadmin/bookings/${id}`);
     await page.getByRole("button", { name: "Move to another time" }).click();
+    await expect(page.getByLabel("Kind")).toBeFocused();
     // One save button while moving: the requested time's own Confirm is gone.
     await expect(page.getByRole("button", { name: /^Confirm / })).toHaveCount(0);
     await page.getByLabel("Day").fill(nextSunday());
@@ -89,7 +90,7 @@ test.describe("the owner's time", () => {
     await expect(page.getByText(/^Confirmed:/)).toBeVisible();
     await page.getByRole("button", { name: "Drop the time" }).click();
     await ask.getByRole("button", { name: "Drop the time" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "The time is dropped." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "The time is dropped." })).toBeFocused();
 
     // Meanwhile the customer's page says the time no longer holds, with no calendar link.
     const customer = await page.context().newPage();

@@ -54,12 +54,33 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SITE_IMAGE_CACHE: &str = "public, max-age=86400";
 const ICON_CACHE: &str = "public, max-age=86400";
 
-/// The URLs of an entry's script, its imports and its stylesheets.
+/// The component of each kind of public page, a chunk of its own in the web build
+/// (`web/src/app/lazyPages.ts`): a page's document preloads its chunk.
+const PAGE_SOURCES: [(&str, &str); 14] = [
+    ("home", "src/features/home/HomePage.tsx"),
+    ("services", "src/features/services/ServicesPage.tsx"),
+    ("about", "src/features/about/AboutPage.tsx"),
+    ("contact", "src/features/contact/ContactPage.tsx"),
+    ("serviceAreas", "src/features/areas/ServiceAreasPage.tsx"),
+    ("city", "src/features/areas/CityPage.tsx"),
+    ("cityNotFound", "src/features/areas/CityNotFoundPage.tsx"),
+    ("thankYou", "src/features/booking/ThankYouPage.tsx"),
+    ("manageBooking", "src/features/booking/ManageBookingPage.tsx"),
+    ("blog", "src/features/blog/BlogPage.tsx"),
+    ("post", "src/features/blog/PostPage.tsx"),
+    ("postNotFound", "src/features/blog/PostNotFoundPage.tsx"),
+    ("notFound", "src/app/NotFoundPage.tsx"),
+    ("howWeCount", "src/features/privacy/HowWeCountPage.tsx"),
+];
+
+/// The URLs of an entry's script, its imports and its stylesheets, and the chunks each kind of
+/// page needs besides them.
 #[derive(Debug)]
 pub struct ClientAssets {
     pub script: String,
     pub preloads: Vec<String>,
     pub styles: Vec<String>,
+    pub pages: HashMap<&'static str, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -79,17 +100,61 @@ impl ClientAssets {
         let source = entry.source;
         let chunk =
             manifest.get(source).ok_or_else(|| anyhow::anyhow!("The web manifest has no {source}"))?;
-        let imports: Vec<&ManifestChunk> = chunk.imports.iter().filter_map(|key| manifest.get(key)).collect();
+        let mut loaded = vec![source];
+        let imports = chunks_of(&manifest, source, &mut loaded);
         let styles = std::iter::once(chunk)
             .chain(imports.iter().copied())
             .flat_map(|chunk| chunk.css.iter().map(|file| format!("/{file}")))
             .collect();
+        let mut pages = HashMap::new();
+        for (kind, page) in PAGE_SOURCES {
+            if !manifest.contains_key(page) {
+                continue;
+            }
+            let mut seen = loaded.clone();
+            seen.retain(|key| *key != page);
+            let chunks = chunks_of(&manifest, page, &mut seen);
+            let own = manifest.get(page).map(|own| format!("/{}", own.file));
+            pages.insert(
+                kind,
+                own.into_iter().chain(chunks.iter().map(|chunk| format!("/{}", chunk.file))).collect(),
+            );
+        }
         Ok(Self {
             script: format!("/{}", chunk.file),
             preloads: imports.iter().map(|chunk| format!("/{}", chunk.file)).collect(),
             styles,
+            pages,
         })
     }
+
+    /// The chunks to preload for a page of `kind`: the entry's imports, then the page's own.
+    pub fn preloads_for(&self, kind: Option<&str>) -> impl Iterator<Item = &String> {
+        let page = kind.and_then(|kind| self.pages.get(kind)).map(Vec::as_slice).unwrap_or_default();
+        self.preloads.iter().chain(page)
+    }
+}
+
+/// Every chunk `key` imports, and what those import, leaving out those in `seen` (to which they
+/// are added).
+fn chunks_of<'m>(
+    manifest: &'m HashMap<String, ManifestChunk>,
+    key: &str,
+    seen: &mut Vec<&'m str>,
+) -> Vec<&'m ManifestChunk> {
+    let mut found = Vec::new();
+    let Some(chunk) = manifest.get(key) else { return found };
+    for import in &chunk.imports {
+        if seen.contains(&import.as_str()) {
+            continue;
+        }
+        seen.push(import);
+        if let Some(imported) = manifest.get(import) {
+            found.push(imported);
+            found.extend(chunks_of(manifest, import, seen));
+        }
+    }
+    found
 }
 
 /// Where the hashed web assets are served.
@@ -177,4 +242,20 @@ pub fn admin_worker() -> anyhow::Result<String> {
     let version: String =
         sha2::Sha256::digest(listed.as_bytes()).iter().take(6).map(|b| format!("{b:02x}")).collect();
     Ok(format!("self.ADMIN_PRECACHE={listed};self.ADMIN_VERSION=\"{version}\";\n{ADMIN_WORKER}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_page_preloads_its_own_chunk_and_nothing_the_entry_has() {
+        let assets = ClientAssets::from_manifest(&CLIENT_ENTRY).expect("the web build's manifest");
+        for (kind, source) in PAGE_SOURCES {
+            let chunks = assets.pages.get(kind).unwrap_or_else(|| panic!("no chunk for {kind} ({source})"));
+            let name = source.rsplit('/').next().unwrap().trim_end_matches(".tsx");
+            assert!(chunks[0].contains(name), "{kind}: {chunks:?}");
+            assert!(chunks.iter().all(|chunk| !assets.preloads.contains(chunk) && *chunk != assets.script));
+        }
+    }
 }

@@ -2,6 +2,8 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
+import { lazyPages } from "./app/lazyPages";
+import { PageSourceContext } from "./app/pages";
 import { rememberLanding } from "./lib/bookingSource";
 import type { AppState } from "./lib/types";
 import "./styles.css";
@@ -11,12 +13,18 @@ const root = document.getElementById("root");
 if (stateElement && root) {
   rememberLanding();
   const state = JSON.parse(stateElement.textContent ?? "{}") as AppState;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <BrowserRouter>
-        <App state={state} />
-      </BrowserRouter>
-    </StrictMode>,
+  const pages = lazyPages();
+  // The first page's component arrives with the entry (the server preloads its chunk).
+  void pages.load(state.page.kind).then(() =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <PageSourceContext.Provider value={pages}>
+          <BrowserRouter>
+            <App state={state} />
+          </BrowserRouter>
+        </PageSourceContext.Provider>
+      </StrictMode>,
+    ),
   );
 }

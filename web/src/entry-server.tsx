@@ -3,16 +3,22 @@ import "./ssr-polyfills";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
+import { ALL_PAGES } from "./app/allPages";
 import { App } from "./app/App";
+import { loadedPages, PageSourceContext } from "./app/pages";
 import type { AppState } from "./lib/types";
+
+const SERVER_PAGES = loadedPages(ALL_PAGES);
 
 function render(url: string, stateJson: string): string {
   const state = JSON.parse(stateJson) as AppState;
   return renderToString(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App state={state} />
-      </StaticRouter>
+      <PageSourceContext.Provider value={SERVER_PAGES}>
+        <StaticRouter location={url}>
+          <App state={state} />
+        </StaticRouter>
+      </PageSourceContext.Provider>
     </StrictMode>,
   );
 }

@@ -109,11 +109,23 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
         .collect())
 }
 
-/// Gives each answer its short name from the assistant's questions, and each time its label on
-/// the shop's clock.
+/// Gives each answer its short name from the assistant's questions (a service a button named
+/// joins the option it picked: "Suspension and Brake Repair (Repairs needed)"), and each time its
+/// label on the shop's clock.
 pub fn label(bookings: &mut [BookingRecord], content: &Content) {
     let calendar = Calendar::new(content);
     for booking in bookings.iter_mut() {
+        for step in &content.chat.steps {
+            let Some(named) = &step.named else { continue };
+            let Some(at) = booking.answers.iter().position(|answer| &answer.question == named) else {
+                continue;
+            };
+            let service = booking.answers[at].answer.clone();
+            if let Some(picked) = booking.answers.iter_mut().find(|answer| answer.question == step.question) {
+                picked.answer = format!("{service} ({})", picked.answer);
+                booking.answers.remove(at);
+            }
+        }
         for answer in &mut booking.answers {
             answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
         }

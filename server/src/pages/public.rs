@@ -197,8 +197,14 @@ impl PublicPages {
         let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
         let app_html = self.pool.render(url, state.clone()).await?;
         let head = page.head.tags(&site);
-        let html =
-            Document { head: &head, assets: &self.assets, app_html: &app_html, state_json: &state }.to_html();
+        let html = Document {
+            head: &head,
+            assets: &self.assets,
+            app_html: &app_html,
+            state_json: &state,
+            page_kind: Some(page.kind),
+        }
+        .to_html();
         let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
         metrics::rendered(started.elapsed());
         Ok(Cached::Body { status: page.status, content_type: HTML, body })
@@ -229,9 +235,14 @@ impl PublicPages {
                 let site = self.site();
                 let state = json!({ "layout": site.layout }).to_string();
                 let head = head::admin_tags(&site);
-                let html =
-                    Document { head: &head, assets: &self.admin_assets, app_html: "", state_json: &state }
-                        .to_html();
+                let html = Document {
+                    head: &head,
+                    assets: &self.admin_assets,
+                    app_html: "",
+                    state_json: &state,
+                    page_kind: None,
+                }
+                .to_html();
                 let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
                 Ok(Made {
                     value: Cached::Body { status: StatusCode::OK, content_type: HTML, body },

@@ -13,6 +13,8 @@ pub struct Document<'a> {
     pub assets: &'a ClientAssets,
     pub app_html: &'a str,
     pub state_json: &'a str,
+    /// The kind of page shown: its component's chunks are preloaded.
+    pub page_kind: Option<&'a str>,
 }
 
 impl Document<'_> {
@@ -25,7 +27,7 @@ impl Document<'_> {
         for style in &self.assets.styles {
             let _ = write!(html, "<link rel=\"stylesheet\" href=\"{style}\">");
         }
-        for preload in &self.assets.preloads {
+        for preload in self.assets.preloads_for(self.page_kind) {
             let _ = write!(html, "<link rel=\"modulepreload\" href=\"{preload}\">");
         }
         let _ = write!(html, "<script type=\"module\" src=\"{}\"></script>", self.assets.script);
@@ -48,15 +50,25 @@ mod tests {
             script: "/assets/app.js".into(),
             preloads: vec!["/assets/dep.js".into()],
             styles: vec!["/assets/app.css".into()],
+            pages: [("home", vec!["/assets/HomePage.js".into()])].into(),
         };
         let html = Document {
             head: "<title>T</title>",
             assets: &assets,
             app_html: "<main>hi</main>",
             state_json: r#"{"a":"</script>"}"#,
+            page_kind: Some("home"),
         }
         .to_html();
-        let order = ["<title>T</title>", "app.css", "dep.js", "app.js", "<main>hi</main>", "page-state"];
+        let order = [
+            "<title>T</title>",
+            "app.css",
+            "dep.js",
+            "HomePage.js",
+            "app.js",
+            "<main>hi</main>",
+            "page-state",
+        ];
         let positions: Vec<usize> = order.iter().map(|part| html.find(part).unwrap()).collect();
         assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
         assert!(!html.contains(r#""</script>""#), "the state cannot close its script");

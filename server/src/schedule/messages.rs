@@ -284,7 +284,7 @@ impl Visitor<'_> {
         );
         if let Some(time) = time {
             body.push_str(&format!(
-                "The time {} is free again. The calendar file attached removes it from your calendar.\n\n",
+                "The time {} is off our schedule. The calendar file attached removes it from your calendar.\n\n",
                 self.calendar().label(time.slot)
             ));
         }

@@ -2,19 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { BookingDialog } from "../features/booking/BookingDialog";
-import { AboutPage } from "../features/about/AboutPage";
-import { CityNotFoundPage } from "../features/areas/CityNotFoundPage";
-import { CityPage } from "../features/areas/CityPage";
-import { ServiceAreasPage } from "../features/areas/ServiceAreasPage";
-import { BlogPage } from "../features/blog/BlogPage";
-import { PostNotFoundPage } from "../features/blog/PostNotFoundPage";
-import { PostPage } from "../features/blog/PostPage";
-import { ManageBookingPage } from "../features/booking/ManageBookingPage";
-import { ThankYouPage } from "../features/booking/ThankYouPage";
-import { ContactPage } from "../features/contact/ContactPage";
-import { HomePage } from "../features/home/HomePage";
-import { HowWeCountPage } from "../features/privacy/HowWeCountPage";
-import { ServicesPage } from "../features/services/ServicesPage";
 import { fetchPage } from "../lib/api";
 import { sendBeacon } from "../lib/insights";
 import { BookingDialogContext, type OpenBooking, type Presets } from "../lib/bookingDialog";
@@ -23,39 +10,11 @@ import { LayoutContext } from "../lib/layout";
 import type { AppState, Page } from "../lib/types";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { NotFoundPage } from "./NotFoundPage";
+import { usePageSource } from "./pages";
 
 function PageView({ page }: { page: Page }) {
-  switch (page.kind) {
-    case "home":
-      return <HomePage data={page.data} />;
-    case "services":
-      return <ServicesPage data={page.data} />;
-    case "about":
-      return <AboutPage data={page.data} />;
-    case "contact":
-      return <ContactPage data={page.data} />;
-    case "serviceAreas":
-      return <ServiceAreasPage data={page.data} />;
-    case "city":
-      return <CityPage data={page.data} />;
-    case "cityNotFound":
-      return <CityNotFoundPage />;
-    case "thankYou":
-      return <ThankYouPage data={page.data} />;
-    case "manageBooking":
-      return <ManageBookingPage data={page.data} />;
-    case "blog":
-      return <BlogPage data={page.data} />;
-    case "post":
-      return <PostPage data={page.data} />;
-    case "postNotFound":
-      return <PostNotFoundPage />;
-    case "notFound":
-      return <NotFoundPage />;
-    case "howWeCount":
-      return <HowWeCountPage data={page.data} />;
-  }
+  const Component = usePageSource().get(page.kind);
+  return Component ? <Component data={page.data as never} /> : <Spinner label="Loading page" />;
 }
 
 /**
@@ -64,13 +23,19 @@ function PageView({ page }: { page: Page }) {
  */
 function usePage(initial: Page): Page | undefined {
   const { pathname } = useLocation();
+  const source = usePageSource();
   const [pages, setPages] = useState(() => new Map([[pathname, initial]]));
   const page = pages.get(pathname);
 
   useEffect(() => {
     if (page) return;
     let cancelled = false;
-    fetchPage(pathname).then(
+    const show = async () => {
+      const loaded = await fetchPage(pathname);
+      await source.load(loaded.kind);
+      return loaded;
+    };
+    show().then(
       (loaded) => {
         if (!cancelled) setPages((known) => new Map(known).set(pathname, loaded));
       },
@@ -79,7 +44,7 @@ function usePage(initial: Page): Page | undefined {
     return () => {
       cancelled = true;
     };
-  }, [pathname, page]);
+  }, [pathname, page, source]);
 
   useEffect(() => {
     if (page) document.title = page.head.title;

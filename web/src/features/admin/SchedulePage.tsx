@@ -100,21 +100,24 @@ export function SchedulePage() {
                 type="button"
                 aria-pressed={v === view}
                 onClick={() => show({ view: v })}
-                className={`px-3 py-2 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${v === view ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
+                className={`min-h-11 px-3 py-2 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${v === view ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
               >
                 {v.label}
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => show({ date: addDays(from, -view.days) })} className={PLAIN_BUTTON} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
-            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-          </button>
-          <button type="button" onClick={() => show({ date: today })} className={PLAIN_BUTTON}>
-            Today
-          </button>
-          <button type="button" onClick={() => show({ date: addDays(from, view.days) })} className={PLAIN_BUTTON} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
-            <ChevronRight aria-hidden="true" className="h-4 w-4" />
-          </button>
+          {/* Previous, Today and Next stay together on one line. */}
+          <div className="inline-flex items-center gap-2">
+            <button type="button" onClick={() => show({ date: addDays(from, -view.days) })} className={PLAIN_BUTTON} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
+              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            </button>
+            <button type="button" onClick={() => show({ date: today })} className={PLAIN_BUTTON}>
+              Today
+            </button>
+            <button type="button" onClick={() => show({ date: addDays(from, view.days) })} className={PLAIN_BUTTON} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </div>
         </div>
       </div>
       {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}

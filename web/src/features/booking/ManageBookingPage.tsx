@@ -3,7 +3,7 @@
 // every link on the server; the request itself is asked for by the browser, with the token from
 // the address.
 import { CalendarPlus, CheckCircle2, Clock, Phone, XCircle } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { PageHero } from "../../components/PageHero";
 import { Spinner } from "../../components/Spinner";
@@ -28,6 +28,11 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  // The notice of what just happened takes the focus (the button pressed is gone).
+  const noticeLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeLine.current?.focus();
+  }, [notice]);
 
   useEffect(() => {
     let current = true;
@@ -61,7 +66,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   }
 
   const pick = (time: TimeOption) =>
-    void act(() => manage.changeTime(token, time.start), `Your new time is requested: ${time.label}. The shop will confirm it.`);
+    void act(() => manage.changeTime(token, time.start), `You asked for ${time.label}. The shop will confirm it, or call you to agree another time.`);
 
   function cancel(event: FormEvent) {
     event.preventDefault();
@@ -86,12 +91,12 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
           ) : (
             <div className="space-y-6">
               {notice?.ok && (
-                <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900">
+                <p ref={noticeLine} tabIndex={-1} role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900 outline-none">
                   {notice.text}
                 </p>
               )}
               {notice && !notice.ok && (
-                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+                <p ref={noticeLine} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900 outline-none">
                   {notice.text}
                 </p>
               )}
@@ -174,6 +179,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     </label>
                     <textarea
                       id={`${ids}-reason`}
+                      autoFocus
                       rows={3}
                       maxLength={500}
                       value={reason}

@@ -126,7 +126,7 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
           >
             <BadgeDollarSign aria-hidden="true" className="h-8 w-8 text-orange-300" />
             <span>
-              <span className="block text-xs font-semibold tracking-wider text-slate-200 uppercase">We Finance With</span>
+              <span className="block text-xs font-semibold tracking-wider text-slate-200 uppercase">We Finance With</span>{" "}
               <span className="block font-bold">{financingProvider}</span>
             </span>
           </button>

@@ -4,7 +4,7 @@
 // the hours, with 'Set it anyway'. The visitor is told by e-mail when a time is confirmed, moved
 // or dropped.
 import { CalendarCheck, CalendarClock } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useLayout } from "../../../lib/layout";
 import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../api";
 import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
@@ -65,6 +65,11 @@ export function AppointmentPanel({
   const [dropped, setDropped] = useState<SetTime | null>(null);
   /** What the owner chose to take anyway for the time being saved. */
   const [taken, setTaken] = useState<{ overbook: boolean; outsideHours: boolean }>({ overbook: false, outsideHours: false });
+  // Where the focus goes after a change (the button pressed is gone): the time as it stands now,
+  // or the line that offers Undo.
+  const summary = useRef<HTMLParagraphElement>(null);
+  const droppedLine = useRef<HTMLParagraphElement>(null);
+  const focusAfterChange = (target: { current: HTMLElement | null }) => window.requestAnimationFrame(() => target.current?.focus());
 
   async function run(action: () => Promise<unknown>): Promise<boolean> {
     setBusy(true);
@@ -73,6 +78,7 @@ export function AppointmentPanel({
       await action();
       setEditing(false);
       onChanged();
+      focusAfterChange(summary);
       return true;
     } catch (failure) {
       // A refused time's reason is its field's message (the day, the start).
@@ -101,7 +107,10 @@ export function AppointmentPanel({
     if (!time) return;
     const [date = "", start = "08:00"] = shopLocalInput(time.start, timeZone).split("T");
     const minutes = Math.round((Date.parse(time.end) - Date.parse(time.start)) / 60000);
-    if (await run(() => adminApi.dropTime(bookingId))) setDropped({ kind: time.kind, date, start, minutes });
+    if (await run(() => adminApi.dropTime(bookingId))) {
+      setDropped({ kind: time.kind, date, start, minutes });
+      focusAfterChange(droppedLine);
+    }
   }
 
   if (cancelled) {
@@ -112,17 +121,19 @@ export function AppointmentPanel({
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-3">
         {time && time.state !== "cancelled" ? (
-          <p className="flex items-center gap-2">
+          <p ref={summary} tabIndex={-1} className="flex min-w-0 flex-wrap items-center gap-x-2 outline-none">
             {confirmed ? (
-              <CalendarCheck aria-hidden="true" className="h-4 w-4 text-green-700" />
+              <CalendarCheck aria-hidden="true" className="h-4 w-4 shrink-0 text-green-700" />
             ) : (
-              <CalendarClock aria-hidden="true" className="h-4 w-4 text-amber-700" />
+              <CalendarClock aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-700" />
             )}
             <span className="font-semibold text-slate-900">{confirmed ? "Confirmed" : "Requested"}:</span> {time.label}
             <span className="text-slate-600">({time.kind === "shop" ? "drop-off" : "mobile"})</span>
           </p>
         ) : (
-          <p className="text-slate-700">No time yet.</p>
+          <p ref={summary} tabIndex={-1} className="text-slate-700 outline-none">
+            No time yet.
+          </p>
         )}
         <div className="ml-auto flex flex-wrap gap-2">
           {time?.state === "requested" && !editing && (
@@ -143,7 +154,7 @@ export function AppointmentPanel({
         </div>
       </div>
       {dropped && (
-        <p role="status" className="mt-3 flex flex-wrap items-center gap-3 text-slate-800">
+        <p ref={droppedLine} tabIndex={-1} role="status" className="mt-3 flex flex-wrap items-center gap-3 text-slate-800 outline-none">
           The time is dropped. The customer is told by e-mail in a minute, unless you undo it.
           <button type="button" disabled={busy} onClick={() => saveWith(dropped, { overbook: true, outsideHours: true })} className={PLAIN_BUTTON}>
             Undo
@@ -173,6 +184,7 @@ export function AppointmentPanel({
             </label>
             <select
               id={`${ids}-kind`}
+              autoFocus
               value={form.kind}
               onChange={(event) => setForm({ ...form, kind: event.target.value as TimeKind })}
               className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5"

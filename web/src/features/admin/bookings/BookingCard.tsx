@@ -56,7 +56,8 @@ function DeliveryBadge({ delivery }: { delivery: Delivery }) {
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
         {deliveryName(delivery)}: {delivery.state}
       </span>{" "}
-      {delivery.lastError && delivery.state !== "sent" && (
+      {delivery.lastError && delivery.state === "cancelled" && <span className="ml-2 text-slate-700">Not sent: {delivery.lastError}</span>}
+      {delivery.lastError && delivery.state !== "sent" && delivery.state !== "cancelled" && (
         <span className="ml-2 text-slate-700">
           Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
         </span>
