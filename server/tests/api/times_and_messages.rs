@@ -499,7 +499,7 @@ async fn a_service_a_card_named_is_kept_with_the_request_and_shown_to_the_custom
     assert!(
         answers
             .iter()
-            .any(|a| a["label"] == "Service asked about" && a["answer"] == "Suspension and Brake Repair"),
+            .any(|a| a["label"] == "Service" && a["answer"] == "Suspension and Brake Repair (Repairs needed)"),
         "{request}"
     );
 }
