@@ -28,7 +28,7 @@ test("a new phone number shows in the header and footer of every page, and an ea
   await phone.fill(NEW_PHONE);
   await expect(page.getByText("You have unsaved changes.")).toBeVisible();
   await saveChanges(page);
-  await expect(page.getByText("Saved: Business details. Every page shows it now.")).toBeVisible();
+  await expect(page.getByText("Saved: Business details (phone). Every page shows it now.")).toBeVisible();
 
   for (const path of ["/", "/about", "/service-areas/aurora", "/blog"]) {
     await page.goto(path);

@@ -385,6 +385,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route(FEED_PATH, get(feed_xml))
         .route("/assets/{*file}", get(assets::web_asset))
         .route("/site/{*file}", get(assets::site_image))
+        .route("/social/{*file}", get(social_picture))
         .route_layer(middleware::from_fn(monitor::keep_route))
         .fallback(get(page_html))
         .with_state(state))
@@ -435,6 +436,45 @@ async fn page_html(
         insights.page_view(insights::Client { address, headers: &headers }, path, uri.query());
     }
     answer(document, &headers)
+}
+
+#[derive(Deserialize)]
+struct PictureVersion {
+    v: Option<String>,
+}
+
+/// `GET /social/{page}.png` (or `.jpg`): the picture a shared link to the page shows. Its
+/// address carries what it shows (`?v=`), so the current one is kept by browsers and apps for a
+/// year; any other is checked each time.
+async fn social_picture(
+    State(pages): State<Arc<PublicPages>>,
+    State(media): State<Arc<MediaStore>>,
+    Path(file): Path<String>,
+    Query(query): Query<PictureVersion>,
+    headers: HeaderMap,
+) -> Response {
+    let picture = match pages.social_picture(&format!("/{file}"), &media).await {
+        Ok(Some(picture)) => picture,
+        Ok(None) => return (StatusCode::NOT_FOUND, "There is no such picture.").into_response(),
+        Err(error) => return server_error(&error),
+    };
+    let etag = format!("\"{}\"", picture.version);
+    let cache = if query.v.as_deref() == Some(picture.version.as_str()) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let fresh = headers.get(header::IF_NONE_MATCH).is_some_and(|tag| tag.as_bytes() == etag.as_bytes());
+    let head = [
+        (header::CONTENT_TYPE, picture.content_type.to_owned()),
+        (header::CACHE_CONTROL, cache.to_owned()),
+        (header::ETAG, etag),
+    ];
+    if fresh {
+        (StatusCode::NOT_MODIFIED, head).into_response()
+    } else {
+        (head, picture.bytes).into_response()
+    }
 }
 
 #[derive(Deserialize)]

@@ -51,6 +51,26 @@ impl Content {
         Ok(content)
     }
 
+    /// Keeps the slugs of `before`'s city pages that this content no longer has (and those
+    /// `before` kept), so their old addresses redirect; a slug given to a city again is dropped.
+    pub fn remember_removed_cities(&mut self, before: &Content) {
+        let removed = before
+            .cities
+            .iter()
+            .map(|city| &city.slug)
+            .chain(&before.removed_city_slugs)
+            .filter(|slug| self.city(slug).is_none())
+            .cloned()
+            .collect::<Vec<_>>();
+        for slug in removed {
+            if !self.removed_city_slugs.contains(&slug) {
+                self.removed_city_slugs.push(slug);
+            }
+        }
+        let cities: Vec<String> = self.cities.iter().map(|city| city.slug.clone()).collect();
+        self.removed_city_slugs.retain(|slug| !cities.contains(slug));
+    }
+
     /// Site details saved before a field existed read with the built-in value: the shop's city's
     /// ZIP codes when the city is the built-in one (an empty list stays empty: the owner's
     /// choice), the assistant's greeting and financing line, and a step's named service when

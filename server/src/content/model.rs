@@ -29,6 +29,10 @@ pub struct Content {
     /// Missing from site details saved before there were times: the built-in settings.
     #[serde(default)]
     pub scheduling: Scheduling,
+    /// The slugs of city pages that were removed: their old addresses answer with a permanent
+    /// redirect to the service areas. Kept by the server when a save removes a city page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_city_slugs: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -22,7 +22,6 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         ("business.address.street", &b.address.street),
         ("business.address.city", &b.address.city),
         ("business.address.region", &b.address.region),
-        ("business.address.postal_code", &b.address.postal_code),
         ("business.address.country", &b.address.country),
     ] {
         c.text(field, value);
@@ -43,6 +42,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     c.url("business.social_url", &b.social_url);
     c.url("business.builder_url", &b.builder_url);
     c.url("business.address.maps_url", &b.address.maps_url);
+    if !is_zip(&b.address.postal_code) {
+        c.fail("business.address.postal_code", "must be a ZIP code: five digits, or five, a hyphen and four");
+    }
     zip_codes(&mut c, "business.address.city_zips", b.address.city_zips.as_deref().unwrap_or_default());
     if !(-90.0..=90.0).contains(&b.address.latitude) {
         c.fail("business.address.latitude", "must be between -90 and 90");
@@ -123,8 +125,11 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
                 c.fail(format!("{field}.{name}"), "repeats another city's text");
             }
         }
-        if !(-90.0..=90.0).contains(&city.latitude) || !(-180.0..=180.0).contains(&city.longitude) {
-            c.fail(&field, "latitude and longitude must be valid coordinates");
+        if !(-90.0..=90.0).contains(&city.latitude) {
+            c.fail(format!("{field}.latitude"), "must be between -90 and 90");
+        }
+        if !(-180.0..=180.0).contains(&city.longitude) {
+            c.fail(format!("{field}.longitude"), "must be between -180 and 180");
         }
         if city.key_features.len() != 3 {
             c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
@@ -251,9 +256,23 @@ fn is_slug(value: &str) -> bool {
 /// Each of `zips` (at `field`) is a five-digit ZIP code.
 fn zip_codes(c: &mut Checker, field: &str, zips: &[String]) {
     for (j, zip) in zips.iter().enumerate() {
-        if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+        if !is_five_digits(zip) {
             c.fail(format!("{field}[{j}]"), "must be a five-digit ZIP code");
         }
+    }
+}
+
+fn is_five_digits(text: &str) -> bool {
+    text.len() == 5 && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A US ZIP code: "80221" or "80221-1234".
+fn is_zip(text: &str) -> bool {
+    match text.split_once('-') {
+        Some((zip, plus_four)) => {
+            is_five_digits(zip) && plus_four.len() == 4 && plus_four.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => is_five_digits(text),
     }
 }
 
@@ -292,6 +311,15 @@ mod tests {
     fn a_zip_code_must_have_five_digits() {
         let err = error_for("\"80214\", \"80215\"", "\"8021\", \"80215\"");
         assert!(err.contains("cities[0].zips[0]"), "{err}");
+    }
+
+    #[test]
+    fn the_shops_zip_code_must_be_a_zip_code() {
+        let err = error_for("postal_code = \"80221\"", "postal_code = \"ABCDE\"");
+        assert!(err.contains("business.address.postal_code"), "{err}");
+        let plus_four =
+            super::super::EMBEDDED.replacen("postal_code = \"80221\"", "postal_code = \"80221-1234\"", 1);
+        assert!(Content::parse(&plus_four).is_ok());
     }
 
     #[test]

@@ -21,7 +21,6 @@ pub fn list(site: &Site) -> Page {
         })
         .collect();
     let head = Head::indexed(
-        site,
         "/service-areas",
         format!("Service Areas: Trailer Repair Across the Denver Metro | {}", c.business.name),
         format!(
@@ -43,7 +42,6 @@ pub fn city(site: &Site, slug: &str) -> Option<Page> {
     let city = c.city(slug)?;
     let path = format!("/service-areas/{}", city.slug);
     let head = Head::indexed(
-        site,
         &path,
         format!("Trailer Repair in {}, CO | {}", city.name, c.business.name),
         format!(
@@ -74,7 +72,6 @@ pub fn city_not_found(site: &Site) -> Page {
         status: StatusCode::NOT_FOUND,
         kind: "cityNotFound",
         head: Head::not_indexed(
-            site,
             format!("City Not Found | {}", site.content.business.name),
             "The service area you're looking for doesn't exist.".to_owned(),
         ),

@@ -56,7 +56,7 @@ pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
             format!("Older trailer maintenance and repair articles from {name}, page {number} of {pages}."),
         )
     };
-    let head = Head::indexed(site, &list_path(number), title, description);
+    let head = Head::indexed(&list_path(number), title, description);
     let data = json!({ "posts": cards, "page": number, "pageCount": pages });
     Ok(Resolved::Page(Page::ok("blog", head, data).showing_posts()))
 }
@@ -71,7 +71,6 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
     };
     let name = &site.content.business.name;
     let head = Head::indexed(
-        site,
         &post.card.path(),
         format!("{} | {name}", post.card.title),
         post.meta_description.clone().unwrap_or_else(|| post.card.excerpt.clone()),
@@ -84,7 +83,6 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
 /// kept out of search engines.
 pub async fn preview(site: &Site, post: Post) -> anyhow::Result<Page> {
     let head = Head::not_indexed(
-        site,
         format!("Preview: {} | {}", post.card.title, site.content.business.name),
         post.card.excerpt.clone(),
     );
@@ -95,9 +93,9 @@ pub async fn preview(site: &Site, post: Post) -> anyhow::Result<Page> {
 async fn post_page(site: &Site, post: Post, mut head: Head) -> anyhow::Result<Page> {
     let related = published::newest_except(&site.db, post.id, RELATED, &site.zone()).await?;
     if let Some(image) = &post.social_image {
-        head.image.clone_from(image);
+        head.image = Some(image.clone());
     } else if let Some(image) = &post.card.featured_image {
-        head.image.clone_from(image);
+        head.image = Some(image.clone());
         head.image_alt.clone_from(&post.featured_image_alt);
     }
     head.article = true;
@@ -109,7 +107,6 @@ pub fn post_not_found(site: &Site) -> Page {
         status: StatusCode::NOT_FOUND,
         kind: "postNotFound",
         head: Head::not_indexed(
-            site,
             format!("Post Not Found | {}", site.content.business.name),
             "The blog post you're looking for doesn't exist.".to_owned(),
         ),

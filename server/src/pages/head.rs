@@ -6,7 +6,11 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{paths::FEED_PATH, site::Site};
+use super::{
+    paths::FEED_PATH,
+    site::Site,
+    social::{self, Picture},
+};
 use crate::render::html::{escape, script_safe};
 
 /// The page's title and description (the document's head has more, made on the server).
@@ -17,8 +21,10 @@ pub struct Head {
     /// Path of the canonical URL; None for pages that must not be indexed.
     #[serde(skip)]
     pub canonical_path: Option<String>,
+    /// The page's own picture (a post's social or featured image), if it has one: a shared
+    /// link shows it, else a card with the page's title.
     #[serde(skip)]
-    pub image: String,
+    pub image: Option<String>,
     /// What the image shows, when the owner described it.
     #[serde(skip)]
     pub image_alt: Option<String>,
@@ -31,21 +37,26 @@ pub struct Head {
 }
 
 impl Head {
-    /// The head of an indexable page at `path`, shared with the social card image of the site.
-    pub(super) fn indexed(site: &Site, path: &str, title: String, description: String) -> Self {
+    /// The head of an indexable page at `path`.
+    pub(super) fn indexed(path: &str, title: String, description: String) -> Self {
         Self {
             title,
             description,
             canonical_path: Some(path.to_owned()),
-            image: site.content.hero.poster.clone(),
+            image: None,
             image_alt: None,
             article: false,
             structured_data: Vec::new(),
         }
     }
 
-    pub(super) fn not_indexed(site: &Site, title: String, description: String) -> Self {
-        Self { canonical_path: None, ..Self::indexed(site, "", title, description) }
+    /// The picture a shared link to the page shows.
+    pub fn picture(&self, site: &Site) -> Picture {
+        Picture::of(site, &self.title, self.image.as_deref())
+    }
+
+    pub(super) fn not_indexed(title: String, description: String) -> Self {
+        Self { canonical_path: None, ..Self::indexed("", title, description) }
     }
 
     pub(super) fn with_data(mut self, data: Vec<Value>) -> Self {
@@ -71,17 +82,27 @@ impl Head {
         meta(&mut html, "property", "og:site_name", name);
         meta(&mut html, "property", "og:title", &self.title);
         meta(&mut html, "property", "og:description", &self.description);
-        meta(&mut html, "property", "og:image", &site.absolute(&self.image));
-        if let Some(alt) = &self.image_alt {
-            meta(&mut html, "property", "og:image:alt", alt);
-        }
+        // A page kept out of search engines shares the home page's picture.
+        let (picture, path) = match &self.canonical_path {
+            Some(path) => (self.picture(site), path.as_str()),
+            None => (Picture::of(site, &site.content.hero.headline, None), "/"),
+        };
+        let image = site.absolute(&picture.url(path, site));
+        let alt = match (&picture, &self.image_alt) {
+            (Picture::Photo(_), Some(alt)) => alt.clone(),
+            (Picture::Card { title }, _) => format!("{title}: {name}"),
+            (Picture::Photo(_), None) => self.title.clone(),
+        };
+        meta(&mut html, "property", "og:image", &image);
+        meta(&mut html, "property", "og:image:type", picture.content_type());
+        meta(&mut html, "property", "og:image:width", &social::WIDTH.to_string());
+        meta(&mut html, "property", "og:image:height", &social::HEIGHT.to_string());
+        meta(&mut html, "property", "og:image:alt", &alt);
         meta(&mut html, "name", "twitter:card", "summary_large_image");
         meta(&mut html, "name", "twitter:title", &self.title);
         meta(&mut html, "name", "twitter:description", &self.description);
-        meta(&mut html, "name", "twitter:image", &site.absolute(&self.image));
-        if let Some(alt) = &self.image_alt {
-            meta(&mut html, "name", "twitter:image:alt", alt);
-        }
+        meta(&mut html, "name", "twitter:image", &image);
+        meta(&mut html, "name", "twitter:image:alt", &alt);
         meta(&mut html, "name", "theme-color", "#0f172a");
         html.push_str(FAVICON);
         let _ = write!(

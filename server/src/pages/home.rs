@@ -8,7 +8,6 @@ pub fn page(site: &Site) -> Page {
     let c = &site.content;
     let b = &c.business;
     let head = Head::indexed(
-        site,
         "/",
         format!("Trailer Repair & Maintenance in Denver | {}", b.name),
         format!(

@@ -8,7 +8,6 @@ use super::{Head, Page, Site, structured_data};
 pub fn services(site: &Site) -> Page {
     let c = &site.content;
     let head = Head::indexed(
-        site,
         "/services",
         format!("Trailer Repair, Custom Work & Mobile Service | {}", c.business.name),
         format!(
@@ -23,7 +22,6 @@ pub fn services(site: &Site) -> Page {
 pub fn about(site: &Site) -> Page {
     let c = &site.content;
     let head = Head::indexed(
-        site,
         "/about",
         format!("About Us: Family-Owned Trailer Repair Since {} | {}", c.business.founded, c.business.name),
         format!(
@@ -39,7 +37,6 @@ pub fn contact(site: &Site) -> Page {
     let c = &site.content;
     let a = &c.business.address;
     let head = Head::indexed(
-        site,
         "/contact",
         format!("Contact Us: Call, E-mail or Book Online | {}", c.business.name),
         format!(
@@ -55,7 +52,6 @@ pub fn contact(site: &Site) -> Page {
 pub fn thank_you(site: &Site) -> Page {
     let c = &site.content;
     let head = Head::not_indexed(
-        site,
         format!("Thank You | {}", c.business.name),
         "Your service request was submitted.".to_owned(),
     );
@@ -72,7 +68,6 @@ pub const HOW_WE_COUNT: &str = "/how-we-count-visits";
 pub fn how_we_count(site: &Site) -> Page {
     let c = &site.content;
     let head = Head::indexed(
-        site,
         HOW_WE_COUNT,
         format!("How We Count Visits | {}", c.business.name),
         "How this website counts visits without cookies: what is counted, what never is, and how to \
@@ -86,7 +81,6 @@ pub fn how_we_count(site: &Site) -> Page {
 /// nothing of any request; the browser asks for the request itself.
 pub fn manage_booking(site: &Site) -> Page {
     let head = Head::not_indexed(
-        site,
         format!("Your Service Request | {}", site.content.business.name),
         "See, change or cancel your service request.".to_owned(),
     );

@@ -17,6 +17,7 @@ mod public;
 mod resolve;
 pub mod search;
 mod site;
+pub mod social;
 mod structured_data;
 
 pub use head::Head;

@@ -7,6 +7,7 @@ use std::{
 };
 
 use axum::http::StatusCode;
+use bytes::Bytes;
 use serde_json::json;
 
 use super::{
@@ -16,6 +17,7 @@ use super::{
     resolve::{missing_page, resolve},
     search,
     site::Site,
+    social::{self, Picture},
 };
 use crate::{
     assets::{self, ClientAssets},
@@ -23,6 +25,7 @@ use crate::{
     changes::{Change, Follower},
     db::Db,
     encoding::{Effort, Encoded},
+    media::{Folder, MediaStore},
     metrics,
     render::{
         Document, RenderPool,
@@ -78,7 +81,20 @@ pub struct PublicPages {
     assets: ClientAssets,
     admin_assets: ClientAssets,
     cache: PageCache<Cached>,
+    /// The pictures shared links show, by page and version (a change makes a new version).
+    pictures: quick_cache::sync::Cache<String, Bytes>,
 }
+
+/// A picture a shared link shows.
+pub struct SocialPicture {
+    pub content_type: &'static str,
+    /// A hash of what it shows; its address carries it.
+    pub version: String,
+    pub bytes: Bytes,
+}
+
+/// How many pictures for shared links are kept (about 50 KB to 150 KB each).
+const PICTURES_KEPT: usize = 64;
 
 impl PublicPages {
     /// Starts `render_threads` QuickJS runtimes (which proves the web bundle loads) and an empty
@@ -97,6 +113,7 @@ impl PublicPages {
             admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
             pool: RenderPool::start(assets::SERVER_BUNDLE, render_threads)?,
             cache: PageCache::new(cache_bytes),
+            pictures: quick_cache::sync::Cache::new(PICTURES_KEPT),
             site: RwLock::new(Arc::new(site)),
             details,
         })
@@ -219,6 +236,43 @@ impl PublicPages {
                 Ok(Made { value: self.render("/booking", &page).await?, scopes: page.scopes, keep: true })
             })
             .await
+    }
+
+    /// The picture a shared link to a page shows, by its file under `social::PREFIX`
+    /// (`/blog/winter-prep.png`): None unless that names a page of the site (one search engines
+    /// may show) and the picture it has now.
+    pub async fn social_picture(
+        &self,
+        file: &str,
+        media: &MediaStore,
+    ) -> anyhow::Result<Option<SocialPicture>> {
+        let Some((path, extension)) = social::page_of(file) else { return Ok(None) };
+        let site = self.site();
+        let Resolved::Page(page) = resolve(&site, &path).await? else { return Ok(None) };
+        if page.status != StatusCode::OK || page.head.canonical_path.is_none() {
+            return Ok(None);
+        }
+        let picture = page.head.picture(&site);
+        if picture.extension() != extension {
+            return Ok(None);
+        }
+        let version = picture.version(&site);
+        let content_type = picture.content_type();
+        let key = format!("{path} {version}");
+        if let Some(bytes) = self.pictures.get(&key) {
+            return Ok(Some(SocialPicture { content_type, version, bytes }));
+        }
+        let photo = match &picture {
+            Picture::Photo(name) => match media.read(Folder::BlogImages, name).await? {
+                Some(bytes) => Some(bytes),
+                None => return Ok(None),
+            },
+            Picture::Card { .. } => None,
+        };
+        let drawn: Bytes =
+            tokio::task::spawn_blocking(move || picture.draw(&site, photo.as_deref())).await??.into();
+        self.pictures.insert(key, drawn.clone());
+        Ok(Some(SocialPicture { content_type, version, bytes: drawn }))
     }
 
     /// The document of an unsaved post as its page will show it, at `url` (never cached).
@@ -356,8 +410,10 @@ async fn json_body(page: &Page) -> anyhow::Result<Cached> {
     Ok(Cached::Body { status: StatusCode::OK, content_type: JSON, body })
 }
 
+/// A move: a renamed post's old address (stale when the posts change), or a removed city
+/// page's (when the site details do).
 fn moved(target: String) -> Made<Cached> {
-    Made { value: Cached::Moved(target), scopes: BLOG_SCOPE, keep: true }
+    Made { value: Cached::Moved(target), scopes: BLOG_SCOPE.and(SITE_SCOPE), keep: true }
 }
 
 /// A sitemap part or the feed: both list posts, and name the business or its pages.

@@ -33,6 +33,9 @@ pub async fn resolve(site: &Site, path: &str) -> anyhow::Result<Resolved> {
             } else if let Some(slug) = path.strip_prefix("/service-areas/") {
                 match areas::city(site, slug) {
                     Some(page) => page,
+                    None if site.content.removed_city_slugs.iter().any(|removed| removed == slug) => {
+                        return Ok(Resolved::Moved(AREAS.to_owned()));
+                    }
                     None => return Ok(Resolved::Missing(Missing::City)),
                 }
             } else if let Some(slug) = path.strip_prefix("/blog/") {
@@ -50,7 +53,6 @@ fn not_found(site: &Site) -> Page {
         status: StatusCode::NOT_FOUND,
         kind: "notFound",
         head: Head::not_indexed(
-            site,
             format!("Page Not Found | {}", site.content.business.name),
             "Sorry, the page you are looking for doesn't exist or has been moved.".to_owned(),
         ),

@@ -97,7 +97,7 @@ impl SiteDetails {
     pub async fn save(
         &self,
         base: i64,
-        content: Content,
+        mut content: Content,
         by: &str,
         note: Option<&str>,
     ) -> Result<Option<SavedVersion>, SaveError> {
@@ -113,6 +113,7 @@ impl SiteDetails {
         if base != current.version {
             return Err(SaveError::Conflict);
         }
+        content.remember_removed_cities(&current.content);
         let changes = summary::changes(&current.content.to_fields()?, &content.to_fields()?);
         if changes.is_empty() {
             return Ok(None);

@@ -24,36 +24,116 @@ const SECTIONS: &[(&str, &str)] = &[
     ("thank_you", "Thank-you page"),
     ("chat", "Booking assistant"),
     ("scheduling", "Booking times"),
+    // Kept by the server beside a removed city page (which the summary names already).
+    ("removed_city_slugs", ""),
 ];
 
-/// The sections that differ between `before` and `after` (both in the file's shape), e.g.
-/// "Business details, City pages (Aurora, Golden)"; empty when nothing changed.
+/// How many changes a section lists before "and N more".
+const LISTED: usize = 6;
+
+/// The sections that differ between `before` and `after` (both in the file's shape), each with
+/// what changed in it, e.g. "Business details (phone), City pages (Castle Rock added, Aurora:
+/// description and key features)"; empty when nothing changed.
 pub fn changes(before: &Value, after: &Value) -> String {
     SECTIONS
         .iter()
-        .filter(|(key, _)| before.get(key) != after.get(key))
+        .filter(|(key, label)| !label.is_empty() && before.get(key) != after.get(key))
         .map(|&(key, label)| {
-            let cities = if key == "cities" { changed_cities(before, after) } else { Vec::new() };
-            if cities.is_empty() { label.to_owned() } else { format!("{label} ({})", cities.join(", ")) }
+            let mut what = describe(&before[key], &after[key]);
+            if what.len() > LISTED {
+                let more = what.len() - LISTED + 1;
+                what.truncate(LISTED - 1);
+                what.push(format!("and {more} more"));
+            }
+            if what.is_empty() { label.to_owned() } else { format!("{label} ({})", what.join(", ")) }
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// The names of the cities whose pages differ (by slug; an added or removed city counts).
-fn changed_cities(before: &Value, after: &Value) -> Vec<String> {
-    let cities =
-        |content: &Value| -> Vec<Value> { content["cities"].as_array().cloned().unwrap_or_default() };
-    let (old, new) = (cities(before), cities(after));
-    let find = |list: &[Value], slug: &Value| list.iter().find(|city| &city["slug"] == slug).cloned();
-    let mut names: Vec<String> = new
-        .iter()
-        .filter(|city| find(&old, &city["slug"]).as_ref() != Some(*city))
-        .chain(old.iter().filter(|city| find(&new, &city["slug"]).is_none()))
-        .filter_map(|city| city["name"].as_str().map(str::to_owned))
-        .collect();
-    names.dedup();
-    names
+/// What differs between two values, in the owner's words: the names of changed fields, and of
+/// list entries added, removed or changed (by their name or title); empty for a plain value or
+/// a list of plain values (the field's own name says it).
+fn describe(before: &Value, after: &Value) -> Vec<String> {
+    match (before, after) {
+        (Value::Object(old), Value::Object(new)) => {
+            let keys = new.keys().chain(old.keys().filter(|key| !new.contains_key(*key)));
+            let mut what = Vec::new();
+            for key in keys {
+                let (a, b) = (
+                    &old.get(key).cloned().unwrap_or(Value::Null),
+                    &new.get(key).cloned().unwrap_or(Value::Null),
+                );
+                if a == b {
+                    continue;
+                }
+                let name = key.replace('_', " ");
+                let inner = describe(a, b);
+                match (a, b) {
+                    (Value::Array(_), Value::Array(_)) if !inner.is_empty() => what.extend(inner),
+                    (Value::Object(_), Value::Object(_)) if !inner.is_empty() => {
+                        what.extend(inner.into_iter().map(|part| format!("{name} {part}")));
+                    }
+                    _ => what.push(name),
+                }
+            }
+            what
+        }
+        (Value::Array(old), Value::Array(new)) => describe_list(old, new),
+        _ => Vec::new(),
+    }
+}
+
+/// An entry's identity and the name it is shown by, if it has one.
+fn entry_name(entry: &Value) -> Option<(String, String)> {
+    let field = |key: &str| entry.get(key).and_then(Value::as_str).filter(|text| !text.trim().is_empty());
+    let id = ["slug", "name", "title", "label", "days_label"].into_iter().find_map(field)?;
+    let shown = ["name", "title", "label", "days_label", "slug"].into_iter().find_map(field).unwrap_or(id);
+    Some((id.to_owned(), shown.to_owned()))
+}
+
+/// The entries of a list added, removed or changed, by name; "order" when only the order
+/// changed. Empty when the entries have no names (the list's own name says it changed).
+fn describe_list(old: &[Value], new: &[Value]) -> Vec<String> {
+    let named = |list: &[Value]| -> Option<Vec<(String, String, Value)>> {
+        let entries: Vec<_> = list
+            .iter()
+            .map(|entry| entry_name(entry).map(|(id, shown)| (id, shown, entry.clone())))
+            .collect::<Option<_>>()?;
+        let mut ids: Vec<&String> = entries.iter().map(|(id, _, _)| id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        (ids.len() == entries.len()).then_some(entries)
+    };
+    let (Some(old), Some(new)) = (named(old), named(new)) else { return Vec::new() };
+    let find =
+        |list: &[(String, String, Value)], id: &str| list.iter().find(|(other, _, _)| other == id).cloned();
+    let mut what = Vec::new();
+    for (id, shown, entry) in &new {
+        match find(&old, id) {
+            None => what.push(format!("{shown} added")),
+            Some((_, _, before)) if &before != entry => {
+                let fields = describe(&before, entry);
+                what.push(if fields.is_empty() {
+                    format!("{shown} changed")
+                } else {
+                    format!("{shown}: {}", fields.join(" and "))
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    what.extend(
+        old.iter()
+            .filter(|(id, _, _)| find(&new, id).is_none())
+            .map(|(_, shown, _)| format!("{shown} removed")),
+    );
+    let order =
+        |list: &[(String, String, Value)]| list.iter().map(|(id, _, _)| id.clone()).collect::<Vec<_>>();
+    if what.is_empty() && order(&old) != order(&new) {
+        what.push("order".to_owned());
+    }
+    what
 }
 
 #[cfg(test)]
@@ -64,7 +144,9 @@ mod tests {
 
     #[test]
     fn every_section_of_the_content_is_named() {
-        let content = crate::content::Content::load(None).expect("loads").to_fields().expect("fields");
+        let mut content = crate::content::Content::load(None).expect("loads");
+        content.removed_city_slugs.push("castle-rock".to_owned());
+        let content = content.to_fields().expect("fields");
         let mut keys: Vec<&str> = content.as_object().expect("a table").keys().map(String::as_str).collect();
         let mut named: Vec<&str> = super::SECTIONS.iter().map(|(key, _)| *key).collect();
         keys.sort_unstable();
@@ -83,6 +165,28 @@ mod tests {
         assert_eq!(changes(&before, &after), "");
         after["business"]["phone"] = "2".into();
         after["cities"][0]["blurb"] = "b".into();
-        assert_eq!(changes(&before, &after), "Business details, City pages (Aurora)");
+        assert_eq!(changes(&before, &after), "Business details (phone), City pages (Aurora: blurb)");
+    }
+
+    #[test]
+    fn names_the_entries_added_removed_and_moved() {
+        let before = json!({
+            "business": {"address": {"postal_code": "80221", "city": "Denver"}, "hours": [{"days_label": "Mon", "opens": "08:00"}]},
+            "testimonials": [{"name": "Ann", "quote": "a"}, {"name": "Bo", "quote": "b"}],
+            "cities": [{"slug": "aurora", "name": "Aurora"}, {"slug": "golden", "name": "Golden"}],
+            "why_choose": [{"title": "One"}, {"title": "Two"}],
+        });
+        let mut after = before.clone();
+        after["business"]["address"]["postal_code"] = "80222".into();
+        after["business"]["hours"][0]["opens"] = "09:00".into();
+        after["testimonials"] = json!([{"name": "Ann", "quote": "a"}, {"name": "Cy", "quote": "c"}]);
+        after["cities"] =
+            json!([{"slug": "golden", "name": "Golden"}, {"slug": "castle-rock", "name": "Castle Rock"}]);
+        after["why_choose"] = json!([{"title": "Two"}, {"title": "One"}]);
+        assert_eq!(
+            changes(&before, &after),
+            "Business details (address postal code, Mon: opens), Why choose us (order), \
+             Testimonials (Cy added, Bo removed), City pages (Castle Rock added, Aurora removed)"
+        );
     }
 }

@@ -19,6 +19,7 @@ mod ical;
 mod inbox;
 mod insights;
 mod instances;
+mod link_previews;
 mod notifications;
 mod openapi;
 mod operations;

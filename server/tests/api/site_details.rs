@@ -39,7 +39,7 @@ async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
     details["business"]["phone"] = NEW_PHONE.into();
 
     let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
-    assert_eq!(saved, json!({ "version": 2, "summary": "Business details" }));
+    assert_eq!(saved, json!({ "version": 2, "summary": "Business details (phone)" }));
     for path in ["/", "/about", "/service-areas/aurora", "/blog"] {
         let html = app.page(path, 200).await;
         assert!(html.contains(NEW_PHONE) && !html.contains(PHONE), "{path} shows only the new phone");
@@ -51,7 +51,7 @@ async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
     assert!(audit.contains(&(
         crate::helpers::ADMIN_EMAIL.to_owned(),
         "site details changed".to_owned(),
-        "version 2: Business details".to_owned()
+        "version 2: Business details (phone)".to_owned()
     )));
 }
 
@@ -70,12 +70,12 @@ async fn an_earlier_version_can_be_restored() {
         .iter()
         .map(|v| v["summary"].as_str().unwrap_or(""))
         .collect();
-    assert_eq!(summaries, ["Business details", "The content file the site started with"]);
+    assert_eq!(summaries, ["Business details (phone)", "The content file the site started with"]);
 
     let restored =
         app.admin(Method::POST, "/site/versions/1/restore", &signed).send().await.expect("a response");
     let restored: Value = restored.json().await.expect("JSON");
-    assert_eq!(restored, json!({ "version": 3, "summary": "Restored version 1: Business details" }));
+    assert_eq!(restored, json!({ "version": 3, "summary": "Restored version 1: Business details (phone)" }));
     assert!(app.page("/", 200).await.contains(PHONE), "the old phone is back");
     let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details restored'").await;
     assert_eq!(audit, 1);
@@ -166,7 +166,10 @@ async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
         "after": photo, "after_alt": "New sealed wiring",
     }));
     let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
-    assert_eq!(saved["summary"], "Before and after, Testimonials");
+    assert_eq!(
+        saved["summary"],
+        "Before and after (Horse Trailer Rewire added), Testimonials (Dana Whitfield added)"
+    );
     let home = app.page("/", 200).await;
     assert!(home.contains("They rewired my horse trailer the same afternoon."));
     assert!(home.contains("Horse Trailer Rewire") && home.contains("New sealed wiring"));
@@ -181,6 +184,50 @@ async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
 }
 
 /// Runs `trailerworks content ...` on `storage`.
+#[tokio::test]
+async fn a_city_page_added_shows_everywhere_and_once_removed_its_address_redirects() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    let mut castle_rock = details["cities"][0].clone();
+    castle_rock["slug"] = "castle-rock".into();
+    castle_rock["name"] = "Castle Rock".into();
+    castle_rock["zips"] = json!(["80104", "80108", "80109"]);
+    castle_rock["description"] = "Castle Rock sits halfway to the Springs on I-25.".into();
+    castle_rock["local_info"] = "The fairgrounds host horse shows all summer.".into();
+    details["cities"].as_array_mut().expect("a list").push(castle_rock.clone());
+    let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
+    assert_eq!(saved["summary"], "City pages (Castle Rock added)");
+    assert!(app.page("/service-areas/castle-rock", 200).await.contains("Trailer Repair in Castle Rock"));
+    assert!(app.page("/service-areas", 200).await.contains("/service-areas/castle-rock"));
+    assert!(
+        app.get("/sitemaps/pages.xml").await.text().await.unwrap().contains("/service-areas/castle-rock")
+    );
+    let area: Value = app.get("/api/service-area?place=80104").await.json().await.unwrap();
+    assert_eq!(area["inArea"], true, "{area}");
+    assert_eq!(area["city"]["slug"], "castle-rock");
+
+    // Removed: the old address moves for good to the list of areas, and the rest follows.
+    let (version, mut details) = site(&app, &signed).await;
+    details["cities"].as_array_mut().expect("a list").retain(|city| city["slug"] != "castle-rock");
+    let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
+    assert_eq!(saved["summary"], "City pages (Castle Rock removed)");
+    let gone = app.get("/service-areas/castle-rock").await;
+    assert_eq!(gone.status(), 301);
+    assert_eq!(gone.headers()["location"], "/service-areas");
+    assert!(!app.page("/service-areas", 200).await.contains("/service-areas/castle-rock"));
+    assert!(!app.get("/sitemaps/pages.xml").await.text().await.unwrap().contains("castle-rock"));
+    let area: Value = app.get("/api/service-area?place=80104").await.json().await.unwrap();
+    assert_eq!(area["inArea"], false, "{area}");
+    assert_eq!(app.get("/service-areas/never-was").await.status(), 404, "an unknown city is still missing");
+
+    // Added again, it is a page again.
+    let (version, mut details) = site(&app, &signed).await;
+    details["cities"].as_array_mut().expect("a list").push(castle_rock);
+    assert_eq!(save(&app, &signed, version, &details).await.status(), 200);
+    app.page("/service-areas/castle-rock", 200).await;
+}
+
 fn content(args: &[&str], storage: &TestStorage) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_trailerworks"))
         .arg("content")
