@@ -51,13 +51,13 @@ test.describe("with the sample posts", () => {
     const row = page.getByTestId("post-row").filter({ hasText: "Winter" }).first();
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(page.getByRole("img", { name: "Featured image preview" })).toHaveAttribute("src", /^\/site\//);
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
 
     await row.getByRole("link", { name: /^Edit/ }).click();
     const title = page.getByLabel("Title");
     await title.fill(`${await title.inputValue()} (updated)`);
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     await expect(page.getByTestId("post-row").filter({ hasText: "(updated)" })).toHaveCount(1);
   });

@@ -50,7 +50,7 @@ test("a new phone number shows in the header and footer of every page, and an ea
 test("a testimonial added in the admin shows on the home page", async ({ page }) => {
   await signIn(page);
   await openSite(page, "Testimonials");
-  await page.getByRole("button", { name: "Add testimonial" }).click();
+  await page.getByRole("button", { name: "Add a testimonial" }).click();
   const added = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Remove: / }) }).last();
   await added.getByLabel("Name").fill("Dana Whitfield");
   await added.getByLabel("Role").fill("Horse owner");

@@ -193,7 +193,7 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await row.getByRole("link", { name: "Edit Bearing Basics" }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Bearing Basics");
   await page.getByLabel("Title").fill("Bearing Basics for Spring");
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("button", { name: "Update", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await expect(page.getByRole("status").filter({ hasText: "Updated: Bearing Basics for Spring" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toBeVisible();

@@ -39,7 +39,7 @@ test.describe("the owner's saves", () => {
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published: Spring bearings" })).toBeVisible();
     await row.getByRole("link", { name: "Edit Spring bearings" }).click();
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Updated: Spring bearings" })).toBeVisible();
 
     await row.getByRole("link", { name: "Edit Spring bearings" }).click();
@@ -140,7 +140,7 @@ test.describe("a sample post", () => {
     const title = (await row.getByRole("paragraph").first().textContent()) ?? "";
     await row.getByRole("link", { name: /^Edit / }).click();
     await page.getByLabel("Title").fill("My own title");
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Updated: My own title" })).toBeVisible();
     await page.getByRole("row", { name: /My own title/ }).getByRole("link", { name: /^Edit / }).click();
     await page.getByRole("button", { name: "Earlier versions" }).click();

@@ -31,6 +31,7 @@ test.describe("Insights", () => {
     await page.getByRole("button", { name: "Submit Request" }).click();
     await expect(page).toHaveURL("/thank-you");
 
+    await page.setViewportSize({ width: 1366, height: 900 });
     await signIn(page);
     await openSection(page, "Insights");
     await expect(page).toHaveURL(/\/dbadmin\/insights/);
@@ -50,6 +51,14 @@ test.describe("Insights", () => {
     const openers = page.getByRole("region", { name: /The page and button each booking dialog was opened from/ });
     await expect(openers.getByRole("row", { name: /Schedule Service in Aurora/ })).toBeVisible();
     await expect(page.getByRole("img", { name: /./ }).first()).toBeVisible();
+    // On a phone each row is a card with its figures in view (a table would hide them off the side).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sourceCards = page.getByRole("list", { name: /Where visitors came from/ });
+    const google = sourceCards.getByRole("listitem").filter({ hasText: "www.google.com" });
+    await expect(google).toContainText(/Conversion\s*100/);
+    await google.scrollIntoViewIfNeeded();
+    expect((await google.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await expect(sources).toBeHidden();
     for (const size of [
       { width: 390, height: 844 },
       { width: 1366, height: 900 },

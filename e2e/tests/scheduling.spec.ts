@@ -199,7 +199,7 @@ test.describe("the owner's side", () => {
       await expect(page.getByRole("heading", { name: "Drop-off at the shop" })).toBeVisible();
       await axeAtBothSizes(page);
       const firstOpen = ((await (await page.request.get("/api/availability?kind=shop")).json()) as { days: string[] }).days[0]!;
-      await page.getByRole("region", { name: "Closed days" }).getByRole("button", { name: "Add closed day" }).click();
+      await page.getByRole("region", { name: "Closed days" }).getByRole("button", { name: "Add a closed day" }).click();
       await page.getByRole("region", { name: "Closed days" }).getByLabel("Day", { exact: true }).fill(firstOpen);
       await page.getByRole("region", { name: "Drop-off at the shop" }).getByLabel("Slot length (minutes)").fill("45");
       await page.getByRole("button", { name: "Save changes" }).click();

@@ -83,7 +83,9 @@ pub async fn serve(config: &ServeConfig) -> anyhow::Result<()> {
 pub async fn demo_content(storage: &StorageConfig) -> anyhow::Result<()> {
     let db = storage.open_db().await?;
     let added = blog::samples::add(&db).await?;
-    println!("Added {added} sample blog posts. Restart the server to show them.");
+    println!(
+        "Added {added} sample blog posts. A running server shows them within a few seconds; no restart is needed."
+    );
     Ok(())
 }
 

@@ -193,6 +193,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::admin::list))
         .routes(routes!(booking::export::export))
         .routes(routes!(booking::notes::add).layer(small))
+        .routes(routes!(booking::notes::change, booking::notes::delete).layer(small))
         .routes(routes!(booking::admin::sources))
         .routes(routes!(booking::admin::set_status).layer(small))
         .routes(routes!(booking::today::show))
@@ -567,11 +568,22 @@ async fn post_preview(
 
 /// `GET /booking/{token}`: the visitor's page of their request; the same document for every link
 /// (the page asks the API for the request), never stored by a cache.
-async fn manage_page(State(pages): State<Arc<PublicPages>>, headers: HeaderMap) -> Response {
+async fn manage_page(
+    State(pages): State<Arc<PublicPages>>,
+    State(db): State<Db>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    // A link that leads nowhere is a 404 for crawlers and tools; the page says it to people.
+    let status = match schedule::links::find(&db, &token, schedule::links::Purpose::Manage).await {
+        Ok(Some(_)) => StatusCode::OK,
+        Ok(None) => StatusCode::NOT_FOUND,
+        Err(error) => return server_error(&error),
+    };
     match pages.manage_document().await {
         Ok(entry) => match &**entry {
-            Cached::Body { status, content_type, body } => {
-                body.respond(&headers, *status, HeaderValue::from_static(content_type), "no-store")
+            Cached::Body { content_type, body, .. } => {
+                body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
             }
             Cached::Moved(target) => moved_permanently(target),
         },

@@ -17,7 +17,7 @@ pub enum Status {
     #[default]
     All,
     Published,
-    /// Not published (scheduled ones included).
+    /// Not published, and not scheduled to be.
     Drafts,
     /// Drafts that go live by themselves at their time.
     Scheduled,
@@ -30,7 +30,7 @@ impl Status {
         match self {
             Self::All => "deleted_at IS NULL",
             Self::Published => "deleted_at IS NULL AND published = TRUE",
-            Self::Drafts => "deleted_at IS NULL AND published = FALSE",
+            Self::Drafts => "deleted_at IS NULL AND published = FALSE AND publish_at IS NULL",
             Self::Scheduled => "deleted_at IS NULL AND published = FALSE AND publish_at IS NOT NULL",
             Self::Deleted => "deleted_at IS NOT NULL",
         }
@@ -96,7 +96,7 @@ pub async fn counts(db: &Db) -> anyhow::Result<Counts> {
         .fetch_one(pool)
         .await?
     });
-    Ok(Counts { all, published, drafts: all - published, scheduled, deleted })
+    Ok(Counts { all, published, drafts: all - published - scheduled, scheduled, deleted })
 }
 
 /// The posts of one page, without their content, and how many match in all.

@@ -1,5 +1,5 @@
-//! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes` (the inbox reads them
-//! with each booking in `records`).
+//! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and a note's author
+//! changing or deleting it (the inbox reads them with each booking in `records`).
 
 use axum::{
     Json,
@@ -56,20 +56,14 @@ pub async fn add(
     Checked(Path(id)): Checked<Path<i64>>,
     Checked(Json(NewNote { body })): Checked<Json<NewNote>>,
 ) -> Result<(StatusCode, Json<NoteRecord>), ApiError> {
-    let body = body.trim();
-    if body.is_empty() {
-        return Err(ApiError::invalid("body", "Write the note first"));
-    }
-    if body.chars().count() > MAX_CHARS {
-        return Err(ApiError::invalid("body", format!("A note can be at most {MAX_CHARS} characters")));
-    }
+    let body = checked_body(&body)?;
     // The note answers the request (its first response, if it is the first), in one transaction.
     let note: Option<NoteRecord> = with_db!(&db, |pool| {
         let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
         let note = sqlx::query_as(
             "INSERT INTO booking_notes (booking_id, body, written_by, written_at)
              SELECT id, $2, $3, $4 FROM bookings WHERE id = $1
-             RETURNING id, body, written_by, written_at",
+             RETURNING id, body, written_by, written_at, edited_at",
         )
         .bind(id)
         .bind(body)
@@ -85,4 +79,126 @@ pub async fn add(
     let note = note.ok_or(ApiError::NotFound("There is no such booking."))?;
     audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
     Ok((StatusCode::CREATED, Json(note)))
+}
+
+/// A note's text, trimmed, or the field's message.
+fn checked_body(body: &str) -> Result<&str, ApiError> {
+    let body = body.trim();
+    if body.is_empty() {
+        return Err(ApiError::invalid("body", "Write the note first"));
+    }
+    if body.chars().count() > MAX_CHARS {
+        return Err(ApiError::invalid("body", format!("A note can be at most {MAX_CHARS} characters")));
+    }
+    Ok(body)
+}
+
+const NO_SUCH_NOTE: &str = "There is no such note on this booking.";
+const NOT_YOURS: &str = "Only the one who wrote a note can change or delete it.";
+
+/// Who wrote note `note` of booking `id`, if it is there.
+async fn author(db: &Db, id: i64, note: i64) -> Result<String, ApiError> {
+    let author: Option<String> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT written_by FROM booking_notes WHERE id = $1 AND booking_id = $2")
+            .bind(note)
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(anyhow::Error::from)?
+    });
+    author.ok_or(ApiError::NotFound(NO_SUCH_NOTE))
+}
+
+/// The note `note` of booking `id`, if the signed-in admin wrote it; else a 404 or 403.
+async fn own_note(db: &Db, admin: &Admin, id: i64, note: i64) -> Result<(), ApiError> {
+    if author(db, id, note).await? != admin.user.email {
+        return Err(ApiError::Forbidden(NOT_YOURS));
+    }
+    Ok(())
+}
+
+/// `PUT /api/admin/bookings/{id}/notes/{note}`: its author changes a note.
+#[utoipa::path(
+    put,
+    path = "/bookings/{id}/notes/{note}",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(
+        ("id" = i64, Path, description = "The booking's id."),
+        ("note" = i64, Path, description = "The note's id."),
+    ),
+    request_body = NewNote,
+    responses(
+        (status = 200, description = "The note as changed.", body = NoteRecord),
+        (status = 403, description = "Someone else wrote the note.", body = ErrorBody),
+        (status = 404, description = "There is no such note on the booking.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn change(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path((id, note))): Checked<Path<(i64, i64)>>,
+    Checked(Json(NewNote { body })): Checked<Json<NewNote>>,
+) -> Result<Json<NoteRecord>, ApiError> {
+    let body = checked_body(&body)?;
+    own_note(&db, &admin, id, note).await?;
+    let changed: Option<NoteRecord> = with_db!(&db, |pool| {
+        sqlx::query_as(
+            "UPDATE booking_notes SET body = $1, edited_at = $2 WHERE id = $3 AND booking_id = $4 AND written_by = $5
+             RETURNING id, body, written_by, written_at, edited_at",
+        )
+        .bind(body)
+        .bind(clock::now())
+        .bind(note)
+        .bind(id)
+        .bind(&admin.user.email)
+        .fetch_optional(pool)
+        .await
+        .map_err(anyhow::Error::from)?
+    });
+    let changed = changed.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
+    audit::record(&db, &admin.actor(), Action::BookingNoteChanged, &format!("booking {id}, note {note}"))
+        .await?;
+    Ok(Json(changed))
+}
+
+/// `DELETE /api/admin/bookings/{id}/notes/{note}`: its author deletes a note.
+#[utoipa::path(
+    delete,
+    path = "/bookings/{id}/notes/{note}",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(
+        ("id" = i64, Path, description = "The booking's id."),
+        ("note" = i64, Path, description = "The note's id."),
+    ),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 400, description = "An id is not a whole number.", body = ErrorBody),
+        (status = 403, description = "Someone else wrote the note.", body = ErrorBody),
+        (status = 404, description = "There is no such note on the booking.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn delete(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path((id, note))): Checked<Path<(i64, i64)>>,
+) -> Result<StatusCode, ApiError> {
+    own_note(&db, &admin, id, note).await?;
+    with_db!(&db, |pool| {
+        sqlx::query("DELETE FROM booking_notes WHERE id = $1 AND booking_id = $2 AND written_by = $3")
+            .bind(note)
+            .bind(id)
+            .bind(&admin.user.email)
+            .execute(pool)
+            .await
+            .map_err(anyhow::Error::from)?
+            .rows_affected()
+    });
+    audit::record(&db, &admin.actor(), Action::BookingNoteDeleted, &format!("booking {id}, note {note}"))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -248,6 +248,7 @@ struct NoteRow {
     body: String,
     written_by: String,
     written_at: String,
+    edited_at: Option<String>,
 }
 
 /// The notes on each booking, oldest first.
@@ -257,7 +258,7 @@ async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteReco
         db,
         ids,
         NoteRow,
-        "id, body, written_by, written_at",
+        "id, body, written_by, written_at, edited_at",
         "booking_notes",
         "id"
     );
@@ -266,6 +267,7 @@ async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteReco
         body: row.body,
         written_by: row.written_by,
         written_at: row.written_at,
+        edited_at: row.edited_at,
     }))
 }
 

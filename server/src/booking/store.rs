@@ -324,6 +324,8 @@ pub struct NoteRecord {
     /// The e-mail of the admin who wrote it, or the customer when they changed the request.
     pub written_by: String,
     pub written_at: String,
+    /// When its author last changed it; null when never.
+    pub edited_at: Option<String>,
 }
 
 /// Who wrote the notes a visitor's change leaves in the inbox.

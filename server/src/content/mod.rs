@@ -73,12 +73,13 @@ impl Content {
 
     /// Site details saved before a field existed read with the built-in value: the shop's city's
     /// ZIP codes when the city is the built-in one (an empty list stays empty: the owner's
-    /// choice), the assistant's greeting and financing line, and a step's named service when
-    /// the step asks the built-in question.
+    /// choice), the video's title, the assistant's greeting and financing line, and a step's
+    /// named service when the step asks the built-in question.
     fn fill_from_built_in(&mut self) {
         let chat = &self.chat;
         let address = &self.business.address;
         let missing = address.city_zips.is_none()
+            || self.hero.video_title.is_none()
             || chat.greeting.is_none()
             || chat.financing_line.is_none()
             || chat.steps.iter().any(|step| step.named.is_none());
@@ -90,6 +91,7 @@ impl Content {
         if address.city_zips.is_none() && built_in.business.address.city == address.city {
             address.city_zips = built_in.business.address.city_zips;
         }
+        self.hero.video_title = self.hero.video_title.take().or(built_in.hero.video_title);
         let chat = &mut self.chat;
         chat.greeting = chat.greeting.take().or(built_in.chat.greeting);
         chat.financing_line = chat.financing_line.take().or(built_in.chat.financing_line);

@@ -107,6 +107,10 @@ pub struct Hero {
     pub headline: String,
     pub subheadline: String,
     pub video_id: String,
+    /// What the video shows, as its play button names it ("A day in our shop"). Missing from
+    /// site details saved before it existed: the built-in one.
+    #[serde(default)]
+    pub video_title: Option<String>,
     pub poster: String,
 }
 

@@ -64,6 +64,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
 
     c.text("hero.headline", &content.hero.headline);
     c.image("hero.poster", &content.hero.poster);
+    if let Some(title) = &content.hero.video_title {
+        c.text("hero.video_title", title);
+    }
     let id = &content.hero.video_id;
     if !id.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_') {
         c.fail("hero.video_id", "must be a YouTube video id (letters, digits, - and _)");
@@ -133,6 +136,8 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         }
         if city.key_features.len() != 3 {
             c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
+        } else if city.key_features.iter().any(|feature| feature.trim().is_empty()) {
+            c.fail(format!("{field}.key_features"), "must have 3 entries, none of them empty");
         }
         zip_codes(&mut c, &format!("{field}.zips"), &city.zips);
         if city.testimonials.len() != 2 {

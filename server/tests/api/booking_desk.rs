@@ -442,3 +442,49 @@ fn urlencoding(text: &str) -> String {
         })
         .collect()
 }
+
+#[tokio::test]
+async fn a_notes_author_changes_or_deletes_it_and_no_one_else_can() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let booked = app.post_json("/api/bookings", &crate::bookings::booking("notes-own-0001")).await;
+    let id = booked.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+    let note: Value = app
+        .admin(Method::POST, &format!("/bookings/{id}/notes"), &signed)
+        .json(&json!({ "body": "Called, no answer." }))
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    let path = format!("/bookings/{id}/notes/{}", note["id"]);
+    assert_eq!(note["editedAt"], Value::Null);
+
+    let changed = app.admin(Method::PUT, &path, &signed).json(&json!({ "body": " Called, coming Friday. " }));
+    let changed: Value = changed.send().await.expect("a response").json().await.expect("JSON");
+    assert_eq!(changed["body"], "Called, coming Friday.");
+    assert!(changed["editedAt"].is_string(), "{changed}");
+    let empty = app.admin(Method::PUT, &path, &signed).json(&json!({ "body": "  " })).send().await;
+    assert_eq!(empty.expect("a response").status(), 422);
+
+    // Another admin may read it, not change or delete it.
+    app.add_user("partner@example.com", "another long enough secret", "admin").await;
+    let partner = app.sign_in("partner@example.com", "another long enough secret").await;
+    let theirs = app.admin(Method::PUT, &path, &partner).json(&json!({ "body": "Mine now." })).send().await;
+    assert_eq!(theirs.expect("a response").status(), 403);
+    assert_eq!(app.admin(Method::DELETE, &path, &partner).send().await.expect("a response").status(), 403);
+    let elsewhere = format!("/bookings/{}/notes/{}", id + 1, note["id"]);
+    assert_eq!(
+        app.admin(Method::DELETE, &elsewhere, &signed).send().await.expect("a response").status(),
+        404
+    );
+
+    assert_eq!(app.admin(Method::DELETE, &path, &signed).send().await.expect("a response").status(), 204);
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(page["booking"]["notes"], json!([]));
+    let audit: Vec<(String,)> =
+        app.rows("SELECT action FROM audit_log WHERE action LIKE 'booking note%' ORDER BY id").await;
+    let actions: Vec<&str> = audit.iter().map(|(action,)| action.as_str()).collect();
+    assert_eq!(actions, ["booking note added", "booking note changed", "booking note deleted"]);
+}

@@ -259,4 +259,9 @@ async fn dates_people_read_are_on_the_shops_clock() {
     let details: Vec<(String,)> =
         app.rows("SELECT detail FROM audit_log WHERE action = 'post scheduled'").await;
     assert!(details[0].0.ends_with("for Dec 1, 2099, 9:00 AM MST"), "{details:?}");
+    // A scheduled post is counted and listed as scheduled, not among the drafts.
+    let list = app.admin_json("/posts?status=drafts", &signed).await;
+    assert_eq!((list["counts"]["scheduled"].as_i64(), list["counts"]["drafts"].as_i64()), (Some(1), Some(0)));
+    assert_eq!(list["total"], 0, "{list}");
+    assert_eq!(app.admin_json("/posts?status=scheduled", &signed).await["total"], 1);
 }

@@ -247,6 +247,11 @@ async fn the_visitor_is_sent_the_requested_time_with_a_calendar_file_and_a_link_
         (200, "no-store")
     );
     assert!(page.text().await.unwrap().contains("noindex"));
+    // A link that leads nowhere is a 404, with the same page to say so.
+    let bad = app.get(&format!("/booking/{}", "0".repeat(64))).await;
+    assert_eq!(bad.status(), 404);
+    assert!(bad.text().await.unwrap().contains("noindex"));
+    assert_eq!(app.get("/booking/not-a-token").await.status(), 404);
     let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.unwrap();
     assert_eq!(view["number"], id);
     assert_eq!(view["time"]["label"], slot["label"]);

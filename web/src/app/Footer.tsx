@@ -116,14 +116,11 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
             &copy; {year} {layout.name}. All rights reserved.
-            {layout.counting && (
-              <>
-                {" "}
-                <Link to="/how-we-count-visits" className={`ml-2 underline ${link}`}>
-                  How we count visits
-                </Link>
-              </>
-            )}
+            {/* The page also says what the video and the browser's session storage do, so it is
+                linked while visits are not counted too. */}{" "}
+            <Link to="/how-we-count-visits" className={`ml-2 underline ${link}`}>
+              {layout.counting ? "How we count visits" : "Privacy"}
+            </Link>
           </p>
           <p>
             Website by{" "}

@@ -134,7 +134,7 @@ export interface Cta {
 }
 
 export interface HomeData {
-  hero: { headline: string; subheadline: string; videoId: string; poster: string };
+  hero: { headline: string; subheadline: string; videoId: string; videoTitle: string | null; poster: string };
   financingProvider: string;
   stats: Stat[];
   whyChoose: Feature[];

@@ -1,10 +1,11 @@
 import { LogOut, Menu, WifiOff, X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
 import { useOffline } from "./device";
 import { useDeskStatus } from "./deskStatus";
 import { NoDeliveryNotice } from "./NoDeliveryNotice";
+import { useAdminTitle } from "./adminTitle";
 import { useSession, type SignInState } from "./session";
 
 /** The pages that say so at the top while new bookings are sent nowhere (Today says it below its
@@ -51,9 +52,7 @@ export function AdminShell({ title, children }: { title: string; children: React
   const [menuOpen, setMenuOpen] = useState(false);
   const unanswered = desk?.unanswered ?? 0;
 
-  useEffect(() => {
-    document.title = `${unanswered > 0 ? `(${unanswered}) ` : ""}${title} | ${layout.shortName} Admin`;
-  }, [title, unanswered, layout.shortName]);
+  useAdminTitle(title, unanswered);
 
   /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
   function logout() {

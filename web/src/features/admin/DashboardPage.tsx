@@ -1,4 +1,4 @@
-import { ExternalLink, Eye, EyeOff, FileText, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
+import { ExternalLink, EyeOff, FileText, Globe, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { Spinner } from "../../components/Spinner";
@@ -20,7 +20,7 @@ export interface DashboardState {
 
 const UPDATE_FAILED = "The change could not be saved. Please try again.";
 const LOAD_FAILED = "The posts could not be loaded. Please try again.";
-const ACTION = "inline-flex items-center gap-1.5 rounded-md p-2 font-medium text-slate-700 hover:bg-slate-100";
+const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-100";
 /** How long typing in the search pauses before the list is asked for. */
 const SEARCH_AFTER_MS = 300;
 
@@ -114,9 +114,11 @@ export function DashboardPage() {
   }
 
   const counts = list?.counts;
+  // Scheduled posts are counted apart from the drafts (they go live by themselves).
   const cards = [
     { label: "Total Posts", value: counts?.all ?? 0 },
     { label: "Published", value: counts?.published ?? 0 },
+    ...(counts && counts.scheduled > 0 ? [{ label: "Scheduled", value: counts.scheduled }] : []),
     { label: "Drafts", value: counts?.drafts ?? 0 },
   ];
   // The spec's empty state when there is no post (deleted ones wait under their own tab).
@@ -137,7 +139,7 @@ export function DashboardPage() {
       <p role="status" className={notice ? "mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {notice}
       </p>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      <dl className={`mt-6 grid gap-4 ${cards.length === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
         {cards.map((count) => (
           <div key={count.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <dt className="text-sm font-medium text-slate-600">{count.label}</dt>
@@ -299,14 +301,14 @@ export function DashboardPage() {
                         ) : (
                           <>
                             {post.published && (
-                              <a href={`/blog/${post.slug}`} aria-label={`View ${post.title} on the site`} title="View on site" className={ACTION}>
+                              <a href={`/blog/${post.slug}`} aria-label={`View ${post.title} on the site`} className={ACTION}>
                                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                                <span className="sm:hidden">View</span>
+                                View
                               </a>
                             )}
-                            <Link to={`/dbadmin/posts/edit/${post.id}`} aria-label={`Edit ${post.title}`} title="Edit" className={ACTION}>
+                            <Link to={`/dbadmin/posts/edit/${post.id}`} aria-label={`Edit ${post.title}`} className={ACTION}>
                               <Pencil aria-hidden="true" className="h-4 w-4" />
-                              <span className="sm:hidden">Edit</span>
+                              Edit
                             </Link>
                             <button
                               type="button"
@@ -317,21 +319,19 @@ export function DashboardPage() {
                                 )
                               }
                               aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
-                              title={post.published ? "Unpublish" : "Publish"}
                               className={ACTION}
                             >
-                              {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
-                              <span className="sm:hidden">{post.published ? "Unpublish" : "Publish"}</span>
+                              {post.published ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Globe aria-hidden="true" className="h-4 w-4" />}
+                              {post.published ? "Unpublish" : "Publish"}
                             </button>
                             <button
                               type="button"
                               onClick={() => setDeleting(post)}
                               aria-label={`Delete ${post.title}`}
-                              title="Delete"
                               className={`${ACTION} text-red-700 hover:bg-red-50`}
                             >
                               <Trash2 aria-hidden="true" className="h-4 w-4" />
-                              <span className="sm:hidden">Delete</span>
+                              Delete
                             </button>
                           </>
                         )}

@@ -149,14 +149,18 @@ export function NotificationsPage() {
   );
 }
 
-/** The addresses the booking e-mails go to: add, remove, save. */
+/**
+ * The addresses the booking e-mails go to: add, remove, save. While none is set the server's
+ * address gets them; the first address added keeps it on the list (said so), so adding one
+ * never quietly stops the e-mails to it.
+ */
 function Recipients({ saved, fallback, onSaved }: { saved: string[]; fallback: string | null; onSaved: (recipients: string[]) => void }) {
   const [list, setList] = useState(saved);
   const [added, setAdded] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [status, setStatus] = useState<string | null>(null);
 
-  async function save(next: string[]) {
+  async function save(next: string[], said = "Saved.") {
     setStatus(null);
     try {
       const stored = await adminApi.setRecipients(next);
@@ -164,19 +168,22 @@ function Recipients({ saved, fallback, onSaved }: { saved: string[]; fallback: s
       setAdded("");
       setErrors({});
       onSaved(stored);
-      setStatus("Saved.");
+      setStatus(said);
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.status === 422) setErrors(failure.fieldErrors);
       else setStatus(failureMessage(failure));
     }
   }
 
-  const addError = errors[`recipients[${list.length}]`]?.join(" ") ?? errors.recipients?.join(" ");
+  // One address is added at a time, so whatever the server says of the list is about it.
+  const addError = Object.entries(errors).find(([field]) => field.startsWith("recipients"))?.[1].join(" ");
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold text-slate-900">Send booking e-mails to</h3>
       {list.length === 0 && (
-        <p className="mt-1 text-sm text-slate-700">{fallback ? `Nobody set here: the server's address ${fallback} gets them.` : "Nobody yet."}</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {fallback ? `Nobody set here: the server's address ${fallback} gets them. It stays on the list when you add another.` : "Nobody yet."}
+        </p>
       )}
       <ul className="mt-2 space-y-2">
         {list.map((email) => (
@@ -194,7 +201,9 @@ function Recipients({ saved, fallback, onSaved }: { saved: string[]; fallback: s
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          void save([...list, added]);
+          const keepFallback = list.length === 0 && fallback !== null && added.trim().toLowerCase() !== fallback.toLowerCase();
+          if (keepFallback) void save([fallback, added], `Saved. ${fallback} stays on the list and still gets them; remove it if it should not.`);
+          else void save([...list, added]);
         }}
       >
         <div className="min-w-64 flex-1">

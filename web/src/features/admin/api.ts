@@ -246,6 +246,8 @@ export interface BookingNote {
   body: string;
   writtenBy: string;
   writtenAt: string;
+  /** When its author last changed it. */
+  editedAt: string | null;
 }
 
 /** What brought the visitor to the booking dialog. */
@@ -691,6 +693,8 @@ export const adminApi = {
   },
   bookings: (filter: BookingFilter, page: BookingPage) => call<Inbox>("GET", `/bookings${bookingQuery(filter, page)}`),
   addBookingNote: (id: number, body: string) => call<BookingNote>("POST", `/bookings/${id}/notes`, { body }),
+  changeBookingNote: (id: number, note: number, body: string) => call<BookingNote>("PUT", `/bookings/${id}/notes/${note}`, { body }),
+  deleteBookingNote: (id: number, note: number) => call<void>("DELETE", `/bookings/${id}/notes/${note}`),
   bookingSources: (weeks: number) => call<SourceTable>("GET", `/bookings/sources?weeks=${weeks}`),
   setBookingStatus: (id: number, status: string) => call<{ id: number; status: string }>("PUT", `/bookings/${id}/status`, { status }),
   site: () => call<{ version: number; site: SiteFields }>("GET", "/site"),

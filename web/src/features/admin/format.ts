@@ -69,6 +69,19 @@ export function shopLocalInput(timestamp: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/** A wall-clock time as a datetime-local input holds it ("2026-12-01T09:00", shop time) in
+ * words: "Dec 1, 2026, 9:00 AM". */
+export function wallClockName(input: string): string {
+  return new Date(`${input}:00Z`).toLocaleString("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
 /** A UTC timestamp in the shop's time zone, e.g. "Dec 1, 2026, 9:00 AM MST". */
 export function shopDateTime(timestamp: string, timeZone: string): string {
   return new Date(timestamp).toLocaleString("en-US", {

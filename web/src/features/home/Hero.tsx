@@ -1,4 +1,4 @@
-import { BadgeDollarSign } from "lucide-react";
+import { BadgeDollarSign, Play, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useOpenBooking } from "../../lib/bookingDialog";
@@ -7,78 +7,53 @@ import type { HomeData } from "../../lib/types";
 
 export const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 
-/** Whether the visitor's browser asks us to spare motion or data. */
-function prefersLightPage(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches || connection?.saveData === true;
-}
-
 /**
- * The background video: loaded only after the page is interactive and idle, and shown only once
- * the player says it is playing, so the poster stays until then (and for good when offline).
+ * The shop's video, on request: a button named for it, and only once it is pressed the video
+ * service's player (nothing is asked of that service before). It starts playing at once, unless
+ * the browser asks to spare motion.
  */
-function BackgroundVideo({ videoId }: { videoId: string }) {
-  const [load, setLoad] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
-
+function VideoOnRequest({ videoId, title }: { videoId: string; title: string }) {
+  const [watching, setWatching] = useState(false);
+  const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!videoId || prefersLightPage()) return;
-    let idle = 0;
-    const start = () => {
-      idle = window.setTimeout(() => setLoad(true), 1500);
-    };
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    return () => {
-      window.removeEventListener("load", start);
-      window.clearTimeout(idle);
-    };
-  }, [videoId]);
+    if (watching) close.current?.focus();
+  }, [watching]);
 
-  useEffect(() => {
-    if (!load) return;
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== VIDEO_ORIGIN || typeof event.data !== "string") return;
-      try {
-        const message = JSON.parse(event.data) as { event?: string; info?: { playerState?: number } | number };
-        const state = typeof message.info === "number" ? message.info : message.info?.playerState;
-        if (state === 1) setPlaying(true);
-      } catch {
-        // Not a player message.
-      }
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [load]);
-
-  if (!load) return null;
-  const params = new URLSearchParams({
-    autoplay: "1",
-    mute: "1",
-    loop: "1",
-    playlist: videoId,
-    controls: "0",
-    playsinline: "1",
-    rel: "0",
-    enablejsapi: "1",
-    origin: window.location.origin,
-  });
+  if (!videoId) return null;
+  if (!watching) {
+    return (
+      <button
+        type="button"
+        onClick={() => setWatching(true)}
+        className="mt-6 inline-flex items-center gap-3 rounded-full bg-slate-950/60 py-2 pr-5 pl-2 text-left ring-1 ring-white/40 hover:bg-slate-950/80"
+      >
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-900">
+          <Play aria-hidden="true" className="ml-0.5 h-5 w-5 fill-current" />
+        </span>
+        <span className="font-semibold">
+          <span className="sr-only">Play the video: </span>
+          {title}
+        </span>
+      </button>
+    );
+  }
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const params = new URLSearchParams({ autoplay: still ? "0" : "1", rel: "0", playsinline: "1" });
   return (
-    <iframe
-      ref={frame}
-      src={`${VIDEO_ORIGIN}/embed/${videoId}?${params}`}
-      title="Background video of our trailer shop"
-      aria-hidden="true"
-      tabIndex={-1}
-      allow="autoplay; encrypted-media"
-      onLoad={() =>
-        frame.current?.contentWindow?.postMessage(JSON.stringify({ event: "listening", id: "hero" }), VIDEO_ORIGIN)
-      }
-      className={`pointer-events-none absolute top-1/2 left-1/2 h-[max(100%,56.25vw)] w-[max(100%,177.78vh)] -translate-x-1/2 -translate-y-1/2 border-0 transition-opacity duration-1000 ${
-        playing ? "opacity-100" : "opacity-0"
-      }`}
-    />
+    <div className="mt-6 max-w-xl">
+      <div className="aspect-video overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-white/20">
+        <iframe
+          src={`${VIDEO_ORIGIN}/embed/${videoId}?${params}`}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          className="h-full w-full border-0"
+        />
+      </div>
+      <button ref={close} type="button" onClick={() => setWatching(false)} className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-white underline">
+        <X aria-hidden="true" className="h-4 w-4" />
+        Close the video
+      </button>
+    </div>
   );
 }
 
@@ -96,9 +71,6 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
         fetchPriority="high"
         className="absolute inset-0 -z-20 h-full w-full object-cover"
       />
-      <div className="absolute inset-0 -z-10 overflow-hidden">
-        <BackgroundVideo videoId={hero.videoId} />
-      </div>
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/40" />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="max-w-3xl">
@@ -130,6 +102,9 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
               <span className="block font-bold">{financingProvider}</span>
             </span>
           </button>
+          <div>
+            <VideoOnRequest videoId={hero.videoId} title={hero.videoTitle ?? "Our video"} />
+          </div>
         </div>
       </div>
     </section>

@@ -71,6 +71,20 @@ export function HowWeCountPage({ data }: { data: { counting: boolean; name: stri
             just the same.
           </p>
         </Part>
+        <Part title="The video on our home page">
+          <p>
+            Our home page shows a picture from our video, served by our own website. The video itself comes from YouTube (through its privacy-enhanced
+            address, youtube-nocookie.com), and only when you press its play button: until then your browser asks nothing of YouTube. Once you press play,
+            YouTube receives what any website you visit receives (your internet address and your browser's description), under Google's own privacy policy.
+          </p>
+        </Part>
+        <Part title="What your browser keeps for us">
+          <p>
+            When you arrive, your browser notes for this tab the site that sent you here and any campaign tag in the link (in its session storage, not a
+            cookie). If you send us a service request, it goes with the request, so we know which of our ads or pages brought it. The note is gone when you
+            close the tab, and it is never used for counting visits.
+          </p>
+        </Part>
         <Part title="Who sees the figures">
           <p>
             Only we do. The figures stay on our own server and are seen by the shop and nobody else. Questions about any of this? We're happy to talk:{" "}

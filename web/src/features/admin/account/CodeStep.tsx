@@ -76,7 +76,7 @@ export function CodeStep({
             6 digits from the app. Phone lost? Enter one of your recovery codes instead.
           </p>
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-800">
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={trust} onChange={(event) => setTrust(event.target.checked)} className="h-4 w-4 accent-orange-700" />
           Trust this device for 30 days
         </label>

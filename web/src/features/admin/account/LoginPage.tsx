@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/Spinner";
 import { AdminApiError, adminApi, type Session } from "../api";
 import { ErrorNotice } from "../ErrorNotice";
 import { PLAIN_BUTTON } from "../form";
+import { useAdminTitle } from "../adminTitle";
 import { useSession, type SignInState } from "../session";
 import { CodeStep } from "./CodeStep";
 import { ForgotPassword } from "./ForgotPassword";
@@ -40,6 +41,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
   const emailField = useRef<HTMLInputElement>(null);
+  useAdminTitle(forgot ? "Forgot password" : challenge ? "Sign-in code" : "Sign in");
   /** The sign-out under way, and whether it failed (the session is still open then). */
   const [signingOut, setSigningOut] = useState<"busy" | "failed" | null>(null);
 

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminApiError, adminApi } from "../api";
 import { ErrorNotice } from "../ErrorNotice";
+import { useAdminTitle } from "../adminTitle";
 import { Input, PRIMARY_BUTTON, failureMessage } from "../form";
 
 type LinkState = { state: "checking" } | { state: "gone"; message: string } | { state: "open"; email: string } | { state: "done" };
@@ -18,6 +19,7 @@ export function ResetPasswordPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useAdminTitle("Set a new password");
 
   useEffect(() => {
     adminApi.checkPasswordReset(token).then(

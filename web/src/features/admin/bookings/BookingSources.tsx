@@ -8,7 +8,8 @@ function weekLabel(monday: string): string {
   return new Date(`${monday}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 }
 
-/** Bookings per source page and week: which pages bring requests in. */
+/** Bookings per source page and week, the newest week first (on a phone the older ones are the
+ * ones off the side): which pages bring requests in. */
 export function BookingSources() {
   const [table, setTable] = useState<SourceTable | null>(null);
   const [failed, setFailed] = useState(false);
@@ -35,7 +36,7 @@ export function BookingSources() {
         Where requests come from
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Requests per page the booking was started on, over the last {WEEKS} weeks (spam left out). Weeks start on Monday.
+        Requests per page the booking was started on, over the last {WEEKS} weeks, the newest first (spam left out). Weeks start on Monday.
       </p>
       {failed ? (
         <p className="mt-3 text-sm text-red-700">The table could not be loaded. Please reload the page.</p>
@@ -49,7 +50,7 @@ export function BookingSources() {
                 <th scope="col" className="py-2 pr-4 font-semibold">
                   Page
                 </th>
-                {table.weeks.map((week) => (
+                {[...table.weeks].reverse().map((week) => (
                   <th key={week} scope="col" className="px-2 py-2 text-right font-semibold whitespace-nowrap">
                     <span className="sr-only">Week of </span>
                     {weekLabel(week)}
@@ -63,11 +64,11 @@ export function BookingSources() {
             <tbody>
               {table.rows.map((row) => (
                 <tr key={row.page} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-4 font-medium break-words text-slate-900">
+                  <th scope="row" className="max-w-40 py-2 pr-4 font-medium wrap-anywhere text-slate-900 sm:max-w-none">
                     {row.page}
                   </th>
-                  {row.counts.map((count, index) => (
-                    <td key={table.weeks[index]} className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}>
+                  {[...row.counts].reverse().map((count, index) => (
+                    <td key={table.weeks[table.weeks.length - 1 - index]} className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}>
                       {count}
                     </td>
                   ))}

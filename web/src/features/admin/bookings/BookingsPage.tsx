@@ -265,7 +265,7 @@ export function BookingsPage() {
           </label>
           <input id={`${ids}-to`} type="date" value={filter.to} min={filter.from || undefined} onChange={(event) => show({ to: event.target.value })} className={FIELD} />
         </div>
-        <label className="flex items-center gap-2 pb-2 text-sm font-medium text-slate-800">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" checked={filter.urgent} onChange={(event) => show({ urgent: event.target.checked ? "true" : "" })} className="h-4 w-4" />
           Urgent only
         </label>

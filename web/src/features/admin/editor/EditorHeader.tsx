@@ -80,7 +80,8 @@ export function EditorHeader({
           disabled={saving !== null}
           className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
         >
-          {saving === "publish" ? "Publishing..." : "Publish"}
+          {/* A post on the site is updated; the spec's Publish is for one that is not. */}
+          {publishedSlug !== null ? (saving === "publish" ? "Updating..." : "Update") : saving === "publish" ? "Publishing..." : "Publish"}
         </button>
       </div>
     </div>

@@ -20,7 +20,7 @@ import { SearchAndSocialFields } from "./SearchAndSocialFields";
 import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../ErrorNotice";
-import { shopLocalInput, useShopClock } from "../format";
+import { shopLocalInput, useShopClock, wallClockName } from "../format";
 import { useLayout } from "../../../lib/layout";
 import { DiscardGuard } from "./DiscardGuard";
 
@@ -58,10 +58,10 @@ const LOW_CONTRAST: Omit<SaveCheck, "description"> = {
 /** The questions the owner has already answered 'go ahead' to, for one save. */
 type Passed = ("offline" | "contrast" | "descriptions")[];
 
-/** What the dashboard says after a save. */
-function savedMessage(as: SaveAs, wasLive: boolean, title: string): string {
+/** What the dashboard says after a save; `goesLive` is a scheduled post's time as the shop reads it. */
+function savedMessage(as: SaveAs, wasLive: boolean, title: string, goesLive: string): string {
   if (as === "publish") return `${wasLive ? "Updated" : "Published"}: ${title}`;
-  if (as === "schedule") return `Scheduled: ${title}`;
+  if (as === "schedule") return `Scheduled for ${goesLive}: ${title}`;
   return `${wasLive ? "Taken off the site" : "Saved as draft"}: ${title}`;
 }
 
@@ -202,7 +202,7 @@ export function PostEditorPage() {
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
       forgetUnsaved(postId);
-      setDone(savedMessage(as, wasLive, toSave.title.trim()));
+      setDone(savedMessage(as, wasLive, toSave.title.trim(), toSave.publishAt ? wallClockName(toSave.publishAt) : ""));
     } catch (failure) {
       setSaving(null);
       if (failure instanceof AdminApiError && failure.status === 422) {
@@ -346,7 +346,7 @@ export function PostEditorPage() {
             error={errors.publishAt}
             hint={
               stored?.publishAt && !stored.published
-                ? `Scheduled to go live ${stored.publishAt.replace("T", " at ")}. Press Schedule after changing the time, or Draft to cancel it.`
+                ? `Scheduled to go live ${wallClockName(stored.publishAt)}. Press Schedule after changing the time, or Draft to cancel it.`
                 : "For the Schedule button: the post goes live by itself at this time."
             }
           >

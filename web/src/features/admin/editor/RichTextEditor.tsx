@@ -4,6 +4,7 @@
 // put in asks for its description; clicking a picture asks again.
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
+import "./toolbar.css";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { DescribeImageDialog } from "./DescribeImageDialog";
 import { isDescribed } from "./imageDescriptions";

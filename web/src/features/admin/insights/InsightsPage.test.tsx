@@ -125,6 +125,16 @@ describe("the Insights page", () => {
     expect(requests).toContain("GET /api/admin/insights?days=7");
   });
 
+  it("says why a conversion passes 100%, and only then", async () => {
+    showInsights();
+    expect(await screen.findByText(/Conversion is bookings per visitor/)).toBeInTheDocument();
+    expect(screen.queryByText(/passes 100%/)).not.toBeInTheDocument();
+    cleanup();
+    insights = { ...INSIGHTS, landingPages: [{ path: "/contact", visitors: 2, bookings: 3, conversion: 1.5 }] };
+    showInsights();
+    expect(await screen.findByText(/It passes 100% where visitors sent more than one request each/)).toBeInTheDocument();
+  });
+
   it("says so when nothing was counted, and when counting is off", async () => {
     const none = { visitors: 0, pageViews: 0, bookings: 0, conversion: 0, bots: 0 };
     insights = { ...INSIGHTS, counting: false, totals: none, previous: none };

@@ -8,6 +8,12 @@ const TREND_COLOR: Record<Change["trend"], string> = {
   same: "text-slate-600",
 };
 
+/** Whether a conversion shown passes 100%: one visitor (counted once a day) sent several requests. */
+function conversionOverAll(insights: Insights): boolean {
+  const rows = [insights.totals, ...insights.sources, ...insights.campaigns, ...insights.landingPages];
+  return rows.some((row) => row.conversion > 1);
+}
+
 /** The period's four figures, each against the period before. */
 export function SummaryCards({ insights }: { insights: Insights }) {
   const { totals, previous, days } = insights;
@@ -30,6 +36,8 @@ export function SummaryCards({ insights }: { insights: Insights }) {
       </dl>
       <p className="mt-3 text-sm text-slate-600">
         {dayRange(insights.from, insights.to)}, compared with {dayRange(insights.previousFrom, insights.previousTo)}. Conversion is bookings per visitor.{" "}
+        {conversionOverAll(insights) &&
+          "It passes 100% where visitors sent more than one request each (a visitor is counted once a day, however many requests they send). "}
         {counted(totals.bots, "bot request", "bot requests")} left out.
       </p>
     </>

@@ -30,7 +30,7 @@ export function WeeklyReportSection({ report, onSaved }: { report: WeeklyReport;
 
   return (
     <Section title="Weekly report by e-mail">
-      <div className="mt-3 flex items-start gap-3">
+      <div className="mt-3 flex min-h-11 items-center gap-3">
         <input
           id={id}
           type="checkbox"
@@ -39,9 +39,9 @@ export function WeeklyReportSection({ report, onSaved }: { report: WeeklyReport;
           onChange={(event) => {
             if (saving === null) void save(event.target.checked);
           }}
-          className="mt-0.5 h-5 w-5 shrink-0 accent-orange-700"
+          className="h-5 w-5 shrink-0 accent-orange-700"
         />
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        <label htmlFor={id} className="flex min-h-11 items-center text-sm font-medium text-slate-800">
           E-mail me a weekly report every Monday at 7:00 AM
         </label>
       </div>

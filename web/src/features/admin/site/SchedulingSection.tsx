@@ -18,7 +18,7 @@ function KindTimes({ kind, title, length, lengthHint }: { kind: "shop" | "mobile
         <SiteText path={`scheduling.${kind}.slot_minutes`} label={length} type="number" hint={lengthHint} />
         <SiteText path={`scheduling.${kind}.jobs_at_once`} label="Jobs at the same time" type="number" hint="How many customers may book the same time." />
       </div>
-      <label className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800">
+      <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" checked={!own} onChange={(event) => hours.set(event.target.checked ? [] : structuredClone(Array.isArray(business) ? business : []))} />
         Offer times during the opening hours (Business tab)
       </label>
@@ -68,7 +68,7 @@ export function SchedulingSection() {
       </Section>
       <Section title="Closed days">
         <p className="mt-1 text-sm text-slate-600">Other days with no times at all: a vacation, a training day.</p>
-        <SiteList path="scheduling.closed_dates" noun="closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
+        <SiteList path="scheduling.closed_dates" add="Add a closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
           {(item) => <SiteText path={item} label="Day" type="date" />}
         </SiteList>
       </Section>

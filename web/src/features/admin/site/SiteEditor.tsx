@@ -14,6 +14,8 @@ export type SaveState =
 
 interface Editor {
   site: SiteFields;
+  /** The details as last saved (or loaded). */
+  saved: SiteFields;
   version: number;
   changed: boolean;
   state: SaveState;
@@ -64,6 +66,7 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
 
   const editor: Editor = {
     site,
+    saved: saved.site,
     version: saved.version,
     changed: site !== saved.site,
     state,

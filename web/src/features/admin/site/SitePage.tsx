@@ -1,6 +1,6 @@
 // Site details in the admin: the business facts, testimonials, before/after work, services and
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../AdminShell";
 import { DiscardGuard } from "../editor/DiscardGuard";
@@ -9,6 +9,7 @@ import { CitiesSection } from "./CitiesSection";
 import { SchedulingSection } from "./SchedulingSection";
 import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";
 import { SiteEditorProvider, useSiteEditor } from "./SiteEditor";
+import { fieldId, fieldName } from "./siteDraft";
 import { VersionsSection } from "./VersionsSection";
 
 /** The tabs, and the fields (by the start of their path) each one shows. */
@@ -27,8 +28,10 @@ function tabOf(path: string) {
 }
 
 export function SitePage() {
+  const { section = "business" } = useParams();
+  const tab = TABS.find((t) => t.slug === section) ?? TABS[0]!;
   return (
-    <AdminShell title="Site">
+    <AdminShell title={`Site: ${tab.label}`}>
       <h1 className="text-2xl font-bold text-slate-900">Site details</h1>
       <p className="mt-1 text-slate-700">What the public pages say about the business. A save shows on every page at once.</p>
       <SiteEditorProvider loading={<Spinner label="Loading the site details" />}>
@@ -66,14 +69,20 @@ function SiteTabs() {
 }
 
 function SaveBar() {
-  const { changed, state, save, discard } = useSiteEditor();
+  const { site, changed, state, save, discard } = useSiteEditor();
+  const navigate = useNavigate();
+  /** Shows the tab of the field at `path`, then puts the cursor in it. */
+  const goTo = (path: string, tab: string) => {
+    navigate(`/dbadmin/site/${tab}`);
+    window.setTimeout(() => document.getElementById(fieldId(path))?.focus(), 50);
+  };
   const guard = <DiscardGuard unsaved={changed} onDiscard={discard} subject="The site details page" within="/dbadmin/site" />;
   const errors = state.kind === "invalid" ? Object.entries(state.errors) : [];
   return (
-    <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-lg">
+    <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white px-4 py-3 shadow-lg">
       {guard}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-        <div role="status" className="min-w-0 flex-1 text-sm">
+        <div role="status" className="min-w-0 basis-full text-sm sm:basis-auto sm:flex-1">
           {state.kind === "saving" && <span className="text-slate-700">Saving...</span>}
           {state.kind === "saved" && (
             <span className="font-medium text-green-800">{state.summary ? `Saved: ${state.summary}. Every page shows it now.` : "Nothing had changed."}</span>
@@ -82,12 +91,20 @@ function SaveBar() {
           {state.kind === "invalid" && (
             <div className="text-red-700">
               <p className="font-medium">Nothing was saved: {errors.length === 1 ? "one detail needs" : `${errors.length} details need`} fixing.</p>
-              <ul className="mt-1 max-h-24 overflow-y-auto">
+              <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto sm:max-h-24">
                 {errors.map(([path, messages]) => {
                   const tab = tabOf(path);
+                  const field = `${tab ? `${tab.label} › ` : ""}${fieldName(site, path)}`;
                   return (
-                    <li key={path}>
-                      {tab ? <Link to={`/dbadmin/site/${tab.slug}`} className="underline">{tab.label}</Link> : path}: {messages.join(" ")}
+                    <li key={path} className="break-words">
+                      {tab ? (
+                        <button type="button" onClick={() => goTo(path, tab.slug)} className="text-left font-medium underline">
+                          {field}
+                        </button>
+                      ) : (
+                        <span className="font-medium">{field}</span>
+                      )}
+                      : {messages.join(" ")}
                     </li>
                   );
                 })}

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { FeaturedImageField } from "../editor/FeaturedImageField";
 import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../form";
+import { ICONS, Icon } from "../../../components/Icon";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 import { moved, type Json } from "./siteDraft";
 
@@ -86,14 +87,14 @@ export function SitePhoto({ path, altPath, label }: { path: string; altPath?: st
 /** The items of the list at `path`, each with Move up, Move down and Remove, and an Add button. */
 export function SiteList({
   path,
-  noun,
+  add,
   make,
   title,
   children,
 }: {
   path: string;
-  /** What one item is called: "testimonial". */
-  noun: string;
+  /** The Add button's words: "Add a testimonial". */
+  add: string;
   /** A new, empty item. */
   make: () => Json;
   /** The heading of item `index`. */
@@ -128,11 +129,12 @@ export function SiteList({
                   </button>
                   <button
                     type="button"
-                    className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                    className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
                     onClick={() => set(path, items.filter((_, i) => i !== index))}
                     aria-label={`Remove: ${heading}`}
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Remove
                   </button>
                 </div>
               </div>
@@ -143,7 +145,7 @@ export function SiteList({
       </ol>
       <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => set(path, [...items, make()])}>
         <Plus aria-hidden="true" className="h-4 w-4" />
-        Add {noun}
+        {add}
       </button>
     </div>
   );
@@ -160,7 +162,7 @@ export function SiteChoices({ path, legend, choices, wide }: { path: string; leg
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className={wide ? "mt-2 grid gap-2 sm:grid-cols-2" : "mt-1 flex flex-wrap gap-3"}>
         {choices.map(([value, label]) => (
-          <label key={value} className={`items-center gap-1.5 text-sm ${wide ? "flex min-h-11 text-slate-800" : "inline-flex"}`}>
+          <label key={value} className={`min-h-11 items-center gap-1.5 text-sm ${wide ? "flex text-slate-800" : "inline-flex"}`}>
             <input type="checkbox" checked={chosen.includes(value)} onChange={(event) => pick(value, event.target.checked)} />
             {label}
           </label>
@@ -172,5 +174,34 @@ export function SiteChoices({ path, legend, choices, wide }: { path: string; leg
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One of the icons the site draws, picked by name, with the icon beside the list. */
+export function SiteIcon({ path, label }: { path: string; label: string }) {
+  const field = useSiteField(path);
+  const value = typeof field.value === "string" ? field.value : "";
+  return (
+    <Field id={field.id} label={label} error={field.error}>
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
+          {value && <Icon name={value} className="h-6 w-6" />}
+        </span>
+        <select
+          id={field.id}
+          value={value}
+          onChange={(event) => field.set(event.target.value)}
+          aria-invalid={Boolean(field.error)}
+          aria-describedby={describedBy(field.id, false, field.error)}
+          className={fieldClass(field.error)}
+        >
+          {Object.keys(ICONS).map((name) => (
+            <option key={name} value={name}>
+              {name.replace(/-/g, " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Field>
   );
 }

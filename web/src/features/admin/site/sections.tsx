@@ -1,7 +1,7 @@
 // The sections of the site editor, one per tab.
 import type { ReactNode } from "react";
 import { Section } from "../form";
-import { SiteChoices, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
+import { SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
 import { useSiteEditor } from "./SiteEditor";
 import type { Json } from "./siteDraft";
 
@@ -58,7 +58,7 @@ export function BusinessSection() {
         </div>
       </Section>
       <Section title="Home page figures">
-        <SiteList path="stats" noun="figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
+        <SiteList path="stats" add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
           {(item) => (
             <>
               <SiteText path={`${item}.value`} label="Figure" hint="For example: 4.9/5" />
@@ -71,7 +71,7 @@ export function BusinessSection() {
         </SiteList>
       </Section>
       <Section title="City page figures">
-        <SiteList path="city_stats" noun="figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
+        <SiteList path="city_stats" add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
           {(item) => (
             <>
               <SiteText path={`${item}.value`} label="Figure" />
@@ -96,7 +96,7 @@ function HoursSection() {
 /** A list of weekly hours at `path`: the days, as shown and as checked, with their times. */
 export function WeeklyHours({ path }: { path: string }) {
   return (
-    <SiteList path={path} noun="opening hours" make={() => ({ days_label: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "days_label", `Hours ${i + 1}`)}>
+    <SiteList path={path} add="Add opening hours" make={() => ({ days_label: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "days_label", `Hours ${i + 1}`)}>
       {(item) => (
         <>
           <Wide>
@@ -138,7 +138,7 @@ export const NEW_TESTIMONIAL = () => ({ name: "", role: "", location: null, rati
 export function TestimonialsSection() {
   return (
     <Section title="Testimonials on the home page">
-      <SiteList path="testimonials" noun="testimonial" make={NEW_TESTIMONIAL} title={(item, i) => named(item, "name", `Testimonial ${i + 1}`)}>
+      <SiteList path="testimonials" add="Add a testimonial" make={NEW_TESTIMONIAL} title={(item, i) => named(item, "name", `Testimonial ${i + 1}`)}>
         {(item) => <TestimonialFields item={item} />}
       </SiteList>
     </Section>
@@ -151,7 +151,7 @@ export function WorkSection() {
       <p className="mt-1 text-sm text-slate-600">Shown on the home page, in this order.</p>
       <SiteList
         path="before_after"
-        noun="before and after"
+        add="Add a before and after"
         make={() => ({ title: "", description: "", before: "", before_alt: "", after: "", after_alt: "" })}
         title={(item, i) => named(item, "title", `Item ${i + 1}`)}
       >
@@ -168,25 +168,45 @@ export function WorkSection() {
   );
 }
 
+/** The booking assistant's quick options (what a service card's 'Book Service' may answer). */
+function assistantOptions(site: Json): string[] {
+  const steps = (site as { chat?: { steps?: { options?: string[] }[] } }).chat?.steps ?? [];
+  return steps.flatMap((step) => step.options ?? []);
+}
+
+export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }] });
+export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], chat_answers: [] });
+
 export function ServicesSection() {
   const { site } = useSiteEditor();
-  const sections = (site.services_page as { sections?: { title?: string; cards?: Json[] }[] } | undefined)?.sections ?? [];
-  const groups = Array.isArray(site.service_groups) ? site.service_groups : [];
+  const sections = (site.services_page as { sections?: { title?: string }[] } | undefined)?.sections ?? [];
+  const options = assistantOptions(site);
   return (
     <>
       <Section title="Services on the home page">
-        <ul className="mt-4 space-y-4">
-          {groups.map((group, g) => (
-            <li key={g} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+        <p className="mt-1 text-sm text-slate-600">The home page's service groups, in this order, each with what it includes.</p>
+        <SiteList path="service_groups" add="Add a service" make={NEW_SERVICE_GROUP} title={(item, i) => named(item, "title", `Service ${i + 1}`)}>
+          {(group) => (
+            <>
+              <SiteIcon path={`${group}.icon`} label="Icon" />
+              <SiteText path={`${group}.title`} label="Service" />
               <Wide>
-                <SiteText path={`service_groups[${g}].title`} label="Service" />
+                <SiteText path={`${group}.description`} label="Description" long />
               </Wide>
               <Wide>
-                <SiteText path={`service_groups[${g}].description`} label={`Description of ${named(group, "title", "the service")}`} long />
+                <h4 className="text-sm font-semibold text-slate-900">What it includes</h4>
+                <SiteList path={`${group}.items`} add="Add a part of this service" make={() => ({ title: "", description: "" })} title={(item, i) => named(item, "title", `Part ${i + 1}`)}>
+                  {(part) => (
+                    <>
+                      <SiteText path={`${part}.title`} label="Name" />
+                      <SiteText path={`${part}.description`} label="Description" />
+                    </>
+                  )}
+                </SiteList>
               </Wide>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </SiteList>
       </Section>
       <Section title="Services page">
         <div className="mt-4">
@@ -195,24 +215,33 @@ export function ServicesSection() {
       </Section>
       {sections.map((section, s) => (
         <Section key={s} title={section.title ?? `Section ${s + 1}`}>
-          <ul className="mt-4 space-y-4">
-            {(section.cards ?? []).map((card, c) => {
-              const item = `services_page.sections[${s}].cards[${c}]`;
-              return (
-                <li key={c} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                  <Wide>
-                    <SiteText path={`${item}.title`} label="Service" />
-                  </Wide>
-                  <Wide>
-                    <SiteText path={`${item}.description`} label={`Description of ${named(card, "title", "the service")}`} long />
-                  </Wide>
-                  <Wide>
-                    <SiteLines path={`${item}.features`} label={`What ${named(card, "title", "it")} includes`} />
-                  </Wide>
-                </li>
-              );
-            })}
-          </ul>
+          <SiteList
+            path={`services_page.sections[${s}].cards`}
+            add="Add a service"
+            make={NEW_SERVICE_CARD}
+            title={(card, c) => named(card, "title", `Service ${c + 1}`)}
+          >
+            {(card) => (
+              <>
+                <SiteIcon path={`${card}.icon`} label="Icon" />
+                <SiteText path={`${card}.title`} label="Service" />
+                <Wide>
+                  <SiteText path={`${card}.description`} label="Description" long />
+                </Wide>
+                <Wide>
+                  <SiteLines path={`${card}.features`} label="What it includes" />
+                </Wide>
+                <Wide>
+                  <SiteChoices
+                    path={`${card}.chat_answers`}
+                    legend="Its 'Book Service' button answers the booking assistant's questions with"
+                    choices={options.map((option) => [option, option] as const)}
+                    wide
+                  />
+                </Wide>
+              </>
+            )}
+          </SiteList>
         </Section>
       ))}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldId, getAt, moved, pathParts, setAt, type SiteFields } from "./siteDraft";
+import { fieldId, fieldName, getAt, moved, pathParts, setAt, type SiteFields } from "./siteDraft";
 
 describe("site draft paths", () => {
   const site: SiteFields = { business: { phone: "1" }, testimonials: [{ name: "A" }, { name: "B" }] };
@@ -24,5 +24,17 @@ describe("site draft paths", () => {
 
   it("makes DOM ids of paths", () => {
     expect(fieldId("before_after[2].after_alt")).toBe("site-before_after-2-after_alt");
+  });
+
+  it("names a field by the entries it is in, for the messages of a refused save", () => {
+    const details: SiteFields = {
+      business: { address: { postal_code: "ABCDE" } },
+      cities: [{ name: "Aurora", slug: "aurora" }, { name: "Castle Rock", slug: "Castle Rock" }],
+      services_page: { sections: [{ title: "Repairs", cards: [{ title: "" }] }] },
+    };
+    expect(fieldName(details, "cities[1].slug")).toBe("Castle Rock › slug");
+    expect(fieldName(details, "business.address.postal_code")).toBe("address › postal code");
+    expect(fieldName(details, "services_page.sections[0].cards[0].title")).toBe("Repairs › #1 › title");
+    expect(fieldName(details, "stats")).toBe("stats");
   });
 });

@@ -55,3 +55,24 @@ export function messagesAt(errors: Record<string, string[]>, path: string): stri
   const own = errors[path];
   return own && own.length > 0 ? own.join(" ") : undefined;
 }
+
+/** The name an entry of a list goes by (its name or title), if it has one. */
+function entryName(entry: Json | undefined): string | undefined {
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return undefined;
+  const name = [entry.name, entry.title].find((value) => typeof value === "string" && value.trim());
+  return typeof name === "string" ? name : undefined;
+}
+
+/** A field as the owner knows it, for a message about it: the entries it is in by their names,
+ * then the field ("Castle Rock › slug" for `cities[19].slug`; the section is named apart). */
+export function fieldName(site: Json, path: string): string {
+  const parts = pathParts(path);
+  const names: string[] = [];
+  let value: Json | undefined = site;
+  parts.forEach((part, i) => {
+    value = value && typeof value === "object" ? (Array.isArray(value) ? value[part as number] : value[part as string]) : undefined;
+    if (typeof part === "number") names.push(entryName(value) ?? `#${part + 1}`);
+    else if (i > 0 && typeof parts[i + 1] !== "number") names.push(part.replace(/_/g, " "));
+  });
+  return names.join(" › ") || path;
+}

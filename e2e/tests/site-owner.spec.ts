@@ -1,0 +1,177 @@
+// The owner changes the whole site without a developer (issue 36): a city page and a service
+// added at 390 px show on the public site at once, a removed city page's address leads to the
+// list of areas; a refused save names each field so it can be found on a phone; the home page
+// asks nothing of another site until its video's button is pressed; notes are changed and
+// deleted by their author; the first notification address keeps the server's own.
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+
+test.use({ admin: true });
+
+async function openSite(page: Page, tab: string): Promise<void> {
+  await openSection(page, "Site");
+  await page.getByRole("navigation", { name: "Site details sections" }).getByRole("link", { name: tab }).click();
+  await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
+}
+
+async function saveChanges(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const saved = page.getByText(/^Saved: .*Every page shows it now\.$/);
+  await expect(saved).toBeVisible();
+  return (await saved.textContent()) ?? "";
+}
+
+test("on a phone the owner adds a city page and a service, both show at once, and a removed city page's address leads to the areas", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await openSite(page, "City pages");
+  await page.getByRole("button", { name: "Add a city page" }).click();
+  await page.getByLabel("City name").fill("Castle Rock");
+  await expect(page.getByLabel("Address")).toHaveValue("castle-rock");
+  await page.getByLabel("County").fill("Douglas County");
+  await page.getByLabel("Population").fill("81,694");
+  await page.getByLabel("Distance").fill("28 miles from Denver");
+  await page.getByLabel("Latitude").fill("39.3722");
+  await page.getByLabel("Longitude").fill("-104.8561");
+  await page.getByLabel("ZIP codes").fill("80104\n80108\n80109");
+  await page.getByLabel("Card text (service areas page)").fill("Ranch trailers off I-25 and horse rigs at the fairgrounds.");
+  await page.getByLabel("About Castle Rock").fill("Castle Rock sits halfway to the Springs, and our truck comes down I-25 for it.");
+  await page.getByLabel("Local information").fill("The Douglas County Fairgrounds fill with horse trailers every summer.");
+  await page.getByLabel("Key features").fill("Mobile visits along I-25\nHorse trailer brake service\nRanch flatbed repair");
+  const testimonials = page.getByRole("region", { name: "Testimonials on the Castle Rock page" }).getByRole("listitem");
+  for (const [index, name] of ["Ana Ortiz", "Ben Cole"].entries()) {
+    const testimonial = testimonials.nth(index);
+    await testimonial.getByLabel("Name").fill(name);
+    await testimonial.getByLabel("What they said").fill(`${name} had a trailer fixed in Castle Rock.`);
+  }
+  await expectNoAxeViolations(page);
+  expect(await saveChanges(page)).toContain("City pages (Castle Rock added)");
+
+  await page.goto("/service-areas/castle-rock");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trailer Repair in Castle Rock");
+  await page.goto("/service-areas");
+  await expect(page.getByRole("link", { name: "View Castle Rock Services" })).toBeVisible();
+
+  await page.goto("/dbadmin/today");
+  await openSite(page, "Services");
+  const repairs = page.getByRole("region", { name: "Trailer Repair" });
+  await repairs.getByRole("button", { name: "Add a service" }).click();
+  const added = repairs.getByRole("listitem").last();
+  await added.getByLabel("Service", { exact: true }).fill("Axle Alignment");
+  await added.getByLabel("Description").fill("Axles set square so tires wear evenly and the trailer tracks straight.");
+  await added.getByLabel("What it includes").fill("Measuring and shimming\nBent axle straightening");
+  await added.getByLabel("Repairs needed").check();
+  expect(await saveChanges(page)).toContain("Axle Alignment added");
+  await page.goto("/services");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Book Service: Axle Alignment" }).click();
+  await expect(page.getByRole("log", { name: "Conversation" })).toContainText("You: Axle Alignment");
+  await page.keyboard.press("Escape");
+
+  // Removed: asked first, then its old address leads to the list of areas.
+  await page.goto("/dbadmin/today");
+  await openSite(page, "City pages");
+  await page.getByLabel("City", { exact: true }).selectOption({ label: "Castle Rock" });
+  await page.getByRole("button", { name: "Remove: Castle Rock" }).click();
+  const ask = page.getByRole("dialog", { name: "Remove the Castle Rock page?" });
+  await expect(ask).toContainText("/service-areas/castle-rock leads to the list of areas");
+  await ask.getByRole("button", { name: "Remove the page" }).click();
+  expect(await saveChanges(page)).toContain("City pages (Castle Rock removed)");
+  const response = await page.goto("/service-areas/castle-rock");
+  await expect(page).toHaveURL("/service-areas");
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/service-areas\/castle-rock$/);
+  await expect(page.getByRole("link", { name: "View Castle Rock Services" })).toHaveCount(0);
+});
+
+test.describe("a refused save", () => {
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test("names each field by where it is, readable on a phone, and leads to it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await openSite(page, "Business");
+    await page.getByLabel("ZIP code", { exact: true }).fill("ABCDE");
+    await openSite(page, "Testimonials");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const problem = page.getByRole("button", { name: "Business › address › postal code" });
+    await expect(problem).toBeVisible();
+    const bar = page.getByRole("status").filter({ hasText: "Nothing was saved" });
+    expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
+    await problem.click();
+    await expect(page.getByLabel("ZIP code", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("ZIP code", { exact: true })).toHaveAccessibleDescription(/must be a ZIP code/i);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("the home page asks nothing of another site until the video's button is pressed", async ({ page, server }) => {
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith(server.url) && !request.url().startsWith("data:")) elsewhere.push(request.url());
+  });
+  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+  await page.goto("/");
+  await hydrated(page);
+  await page.waitForTimeout(2500);
+  expect(elsewhere).toEqual([]);
+  const play = page.getByRole("button", { name: /^Play the video: / });
+  await expect(play).toBeVisible();
+  await expectNoAxeViolations(page);
+  await play.click();
+  await expect(page.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1/);
+  await expect(page.getByRole("button", { name: "Close the video" })).toBeFocused();
+  await expect.poll(() => elsewhere.length).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Close the video" }).click();
+  await expect(page.locator("iframe")).toHaveCount(0);
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ colorScheme: "light" });
+
+  test("the video waits to be started in its player", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Play the video: / }).click();
+    await expect(page.locator("iframe")).toHaveAttribute("src", /autoplay=0/);
+  });
+});
+
+test("a note is changed and deleted by its author", async ({ page }) => {
+  const booked = await page.request.post("/api/bookings", {
+    data: { submissionId: crypto.randomUUID(), name: "Noel Park", email: "noel@example.com", phone: "303-555-0131", fillMs: 30_000 },
+  });
+  const { id } = (await booked.json()) as { id: number };
+  await signIn(page);
+  await page.goto(`/dbadmin/bookings/${id}`);
+  await page.getByLabel("Add a note").fill("Called, no answer.");
+  await page.getByRole("button", { name: "Save note" }).click();
+  await page.getByRole("button", { name: /^Edit your note: Called, no answer/ }).click();
+  await expect(page.getByLabel("Change the note")).toBeFocused();
+  await page.getByLabel("Change the note").fill("Called, coming Friday at 9.");
+  await page.getByRole("button", { name: "Save the change" }).click();
+  await expect(page.getByText("Called, coming Friday at 9.")).toBeVisible();
+  await expect(page.getByText(/\(changed .+\)/)).toBeVisible();
+  await page.getByRole("button", { name: /^Delete your note: Called, coming Friday/ }).click();
+  await page.getByRole("dialog", { name: "Delete this note?" }).getByRole("button", { name: "Delete the note" }).click();
+  await expect(page.getByText("Called, coming Friday at 9.")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test.describe("with the server's own address for booking e-mails", () => {
+  test.use({ withSmtp: true, notifyEmail: "shop@example.com" });
+
+  test("the first address added keeps the server's own on the list, and says so", async ({ page }) => {
+    await signIn(page);
+    await openSection(page, "Notifications");
+    await expect(page.getByText(/Nobody set here: the server's address shop@example.com gets them/)).toBeVisible();
+    await page.getByLabel("E-mail address").fill("office@example.com");
+    await page.getByRole("button", { name: "Add address" }).click();
+    await expect(page.getByText("Saved. shop@example.com stays on the list and still gets them; remove it if it should not.")).toBeVisible();
+    for (const email of ["shop@example.com", "office@example.com"]) {
+      await expect(page.getByRole("listitem").filter({ hasText: email })).toBeVisible();
+    }
+  });
+});
