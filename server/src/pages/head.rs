@@ -88,21 +88,29 @@ impl Head {
             None => (Picture::of(site, &site.content.hero.headline, None), "/"),
         };
         let image = site.absolute(&picture.url(path, site));
+        // What the picture shows: the owner's description of a photo (a post's social image has
+        // none), else the page's title; the card's own words.
         let alt = match (&picture, &self.image_alt) {
-            (Picture::Photo(_), Some(alt)) => alt.clone(),
-            (Picture::Card { title }, _) => format!("{title}: {name}"),
-            (Picture::Photo(_), None) => self.title.clone(),
+            (Picture::Photo(_), None) => Some(self.title.clone()),
+            (Picture::Photo(_) | Picture::External(_), alt) => alt.clone(),
+            (Picture::Card { title }, _) => Some(format!("{title}: {name}")),
         };
         meta(&mut html, "property", "og:image", &image);
-        meta(&mut html, "property", "og:image:type", picture.content_type());
-        meta(&mut html, "property", "og:image:width", &social::WIDTH.to_string());
-        meta(&mut html, "property", "og:image:height", &social::HEIGHT.to_string());
-        meta(&mut html, "property", "og:image:alt", &alt);
+        if let Some(content_type) = picture.content_type() {
+            meta(&mut html, "property", "og:image:type", content_type);
+            meta(&mut html, "property", "og:image:width", &social::WIDTH.to_string());
+            meta(&mut html, "property", "og:image:height", &social::HEIGHT.to_string());
+        }
+        if let Some(alt) = &alt {
+            meta(&mut html, "property", "og:image:alt", alt);
+        }
         meta(&mut html, "name", "twitter:card", "summary_large_image");
         meta(&mut html, "name", "twitter:title", &self.title);
         meta(&mut html, "name", "twitter:description", &self.description);
         meta(&mut html, "name", "twitter:image", &image);
-        meta(&mut html, "name", "twitter:image:alt", &alt);
+        if let Some(alt) = &alt {
+            meta(&mut html, "name", "twitter:image:alt", alt);
+        }
         meta(&mut html, "name", "theme-color", "#0f172a");
         html.push_str(FAVICON);
         let _ = write!(

@@ -253,11 +253,11 @@ impl PublicPages {
             return Ok(None);
         }
         let picture = page.head.picture(&site);
-        if picture.extension() != extension {
+        let (Some(content_type), true) = (picture.content_type(), picture.extension() == Some(extension))
+        else {
             return Ok(None);
-        }
+        };
         let version = picture.version(&site);
-        let content_type = picture.content_type();
         let key = format!("{path} {version}");
         if let Some(bytes) = self.pictures.get(&key) {
             return Ok(Some(SocialPicture { content_type, version, bytes }));
@@ -267,7 +267,7 @@ impl PublicPages {
                 Some(bytes) => Some(bytes),
                 None => return Ok(None),
             },
-            Picture::Card { .. } => None,
+            Picture::Card { .. } | Picture::External(_) => None,
         };
         let drawn: Bytes =
             tokio::task::spawn_blocking(move || picture.draw(&site, photo.as_deref())).await??.into();

@@ -36,6 +36,8 @@ pub enum Picture {
     Photo(String),
     /// A card with the page's title.
     Card { title: String },
+    /// A picture elsewhere the owner chose (a post's social image given as a URL): named as is.
+    External(String),
 }
 
 impl Picture {
@@ -45,21 +47,28 @@ impl Picture {
         if let Some(name) = image.and_then(stored_photo) {
             return Self::Photo(name.to_owned());
         }
+        if let Some(url) = image.filter(|url| url.starts_with("https://") || url.starts_with("http://")) {
+            return Self::External(url.to_owned());
+        }
         let suffix = format!(" | {}", site.content.business.name);
         Self::Card { title: title.strip_suffix(&suffix).unwrap_or(title).to_owned() }
     }
 
-    pub fn extension(&self) -> &'static str {
+    /// The extension of a picture the server draws (none for one elsewhere).
+    pub fn extension(&self) -> Option<&'static str> {
         match self {
-            Self::Photo(_) => "jpg",
-            Self::Card { .. } => "png",
+            Self::Photo(_) => Some("jpg"),
+            Self::Card { .. } => Some("png"),
+            Self::External(_) => None,
         }
     }
 
-    pub fn content_type(&self) -> &'static str {
+    /// The type of a picture the server draws.
+    pub fn content_type(&self) -> Option<&'static str> {
         match self {
-            Self::Photo(_) => "image/jpeg",
-            Self::Card { .. } => "image/png",
+            Self::Photo(_) => Some("image/jpeg"),
+            Self::Card { .. } => Some("image/png"),
+            Self::External(_) => None,
         }
     }
 
@@ -71,10 +80,16 @@ impl Picture {
         format!("{:016x}", std::hash::Hasher::finish(&hasher))
     }
 
-    /// Its address for the page at `path`.
+    /// Its address for the page at `path` (as the owner gave it, for one elsewhere).
     pub fn url(&self, path: &str, site: &Site) -> String {
+        let Some(extension) = self.extension() else {
+            return match self {
+                Self::External(url) => url.clone(),
+                _ => String::new(),
+            };
+        };
         let page = if path == "/" { "/index" } else { path };
-        format!("{PREFIX}{page}.{}?v={}", self.extension(), self.version(site))
+        format!("{PREFIX}{page}.{extension}?v={}", self.version(site))
     }
 
     /// The picture's bytes (CPU-bound: call it off the async executor). A photo that cannot be
@@ -86,6 +101,7 @@ impl Picture {
             }
             (Self::Photo(name), None) => anyhow::bail!("The photo {name} is not stored"),
             (Self::Card { title }, _) => card(site, title),
+            (Self::External(url), _) => anyhow::bail!("{url} is not drawn here"),
         }
     }
 }

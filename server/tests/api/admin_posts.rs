@@ -295,7 +295,7 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
         text.starts_with(
             // The assistant's answers by their labels, then those to questions it does not ask.
             "received (America/Denver),id,status,urgent,name,email,phone,Trailer,Trailer type,Service,\
-             Mobile or shop,Where,Urgency,other answers,details,location,service area,time,cancelled,\
+             Service asked about,Mobile or shop,Where,Urgency,other answers,details,location,service area,time,cancelled,\
              source page,source button,referrer,utm_source,utm_campaign,notes,deliveries\n"
         ),
         "{text}"
@@ -402,7 +402,13 @@ async fn the_featured_images_description_is_its_alt_text_on_the_page_and_in_shar
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
     let mut body = post("axle-swap", true);
-    body["featuredImage"] = json!("/site/blog-brakes.svg");
+    let uploaded: Value = app
+        .upload(&signed, "axle.png", "image/png", crate::helpers::png(1200, 800))
+        .await
+        .json()
+        .await
+        .unwrap();
+    body["featuredImage"] = uploaded["url"].clone();
     body["featuredImageAlt"] = json!("  A new axle under a \"utility\" trailer ");
     body["content"] =
         json!(r#"<p>Before:</p><p><img src="/site/blog-brakes.svg" alt="The old bent axle"></p>"#);

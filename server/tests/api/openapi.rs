@@ -71,6 +71,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/bookings/sources"),
     ("put", "/api/admin/bookings/{id}/status"),
     ("post", "/api/admin/bookings/{id}/notes"),
+    ("put", "/api/admin/bookings/{id}/notes/{note}"),
+    ("delete", "/api/admin/bookings/{id}/notes/{note}"),
     ("get", "/api/admin/site"),
     ("put", "/api/admin/site"),
     ("get", "/api/admin/site/versions"),

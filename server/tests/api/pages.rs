@@ -93,7 +93,8 @@ async fn the_home_page_has_its_own_head_tags() {
         "<link rel=\"canonical\" href=\"https://trailers.example.com/\">",
         "<meta property=\"og:title\" content=\"Trailer Repair &amp; Maintenance in Denver",
         "<meta property=\"og:url\" content=\"https://trailers.example.com/\">",
-        "<meta property=\"og:image\" content=\"https://trailers.example.com/site/hero-poster.svg\">",
+        "<meta property=\"og:image\" content=\"https://trailers.example.com/social/index.png?v=",
+        "<meta property=\"og:image:width\" content=\"1200\">",
         "<meta name=\"viewport\"",
         "<html lang=\"en\">",
     ] {
