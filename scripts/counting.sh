@@ -16,7 +16,8 @@ cargo_test() {
   count "$p" "$f"
 }
 
-# api_contract EXAMPLES REPORTS: runs scripts/api-contract.sh, keeps its output in
+# api_contract EXAMPLES REPORTS: runs scripts/api-contract.sh (the document checked against the
+# specification, then schemathesis), keeps its output in
 # REPORTS/api-contract.log and counts its JUnit report's test cases (none is one failure).
 api_contract() {
   local p f
@@ -32,6 +33,8 @@ except Exception:
 PY
 )
   count "$p" "$f"
+  # The document itself, checked against the specification before the run.
+  if [ -f "$2/api-document.ok" ]; then count 1 0; else echo "the API document failed openapi-spec-validator"; count 0 1; fi
 }
 
 # fuzz_run SECONDS REPORTS: runs scripts/fuzz.sh, keeps its output in REPORTS/fuzz.log and

@@ -119,6 +119,7 @@ impl ApiDocument {
     /// name as this server sets it.
     pub fn new(paths: Document, cookie_name: &str) -> anyhow::Result<Self> {
         let mut document = Base::openapi().merge_from(paths);
+        name_operations(&mut document);
         let components = document.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             SESSION,
@@ -138,6 +139,37 @@ impl ApiDocument {
     }
 }
 
+/// Names each operation by its method and path ("getAdminBookingsIdNotes"): unique by
+/// construction, as generated clients key on it (the handlers' own names repeat: `show`, `list`).
+fn name_operations(document: &mut Document) {
+    for (path, item) in document.paths.paths.iter_mut() {
+        let words: String = path
+            .trim_start_matches("/api")
+            .split(['/', '-', '.', '{', '}', '_'])
+            .filter(|word| !word.is_empty())
+            .map(|word| {
+                let mut chars = word.chars();
+                chars
+                    .next()
+                    .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let operations = [
+            ("get", &mut item.get),
+            ("put", &mut item.put),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ];
+        for (method, operation) in operations {
+            if let Some(operation) = operation {
+                operation.operation_id = Some(format!("{method}{words}"));
+            }
+        }
+    }
+}
+
 /// `GET /api/openapi.json`: this document.
 #[utoipa::path(
     get,
@@ -147,4 +179,58 @@ impl ApiDocument {
 )]
 pub async fn openapi_json(Extension(ApiDocument(bytes)): Extension<ApiDocument>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{collections::BTreeMap, path::Path};
+
+    /// The name each `ToSchema` type has in the document (its `#[schema(as = ...)]`, else its
+    /// own), with the file that defines it.
+    fn schema_names(dir: &Path, found: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).expect("the source folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                schema_names(&path, found);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let lines: Vec<&str> = text.lines().collect();
+            for (at, line) in lines.iter().enumerate() {
+                if !(line.trim_start().starts_with("#[derive(") && line.contains("ToSchema")) {
+                    continue;
+                }
+                let mut alias = None;
+                for next in lines.iter().skip(at + 1).take(8) {
+                    let next = next.trim();
+                    if let Some(rest) = next.strip_prefix("#[schema(as = ") {
+                        alias = rest.split([')', ',']).next().map(str::to_owned);
+                    }
+                    let item = next.trim_start_matches("pub ").trim_start_matches("pub(crate) ");
+                    if let Some(rest) = item.strip_prefix("struct ").or_else(|| item.strip_prefix("enum ")) {
+                        let own: String =
+                            rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                        found.push((alias.unwrap_or(own), path.display().to_string()));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_two_types_of_the_api_document_share_a_name() {
+        // utoipa keeps one of two schemas with the same name, and the document then states the
+        // wrong body for the other's routes (two `CodeForm`s once made the sign-in code's body
+        // `{code}`).
+        let mut found = Vec::new();
+        schema_names(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+        assert!(found.len() > 50, "the scan finds the types: {}", found.len());
+        let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (name, file) in &found {
+            by_name.entry(name).or_default().push(file);
+        }
+        let shared: Vec<_> = by_name.iter().filter(|(_, files)| files.len() > 1).collect();
+        assert!(shared.is_empty(), "schema names used twice: {shared:?}");
+    }
 }

@@ -212,7 +212,7 @@ pub async fn setup(
 /// A code from the authenticator app, or (where it says so) a recovery code.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CodeForm {
+pub struct TwoFactorCodeForm {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     code: String,
@@ -251,7 +251,7 @@ async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys, refused: Refuse
     path = "/account/two-factor/enable",
     tag = "admin",
     security(("session" = [], "csrf" = [])),
-    request_body = CodeForm,
+    request_body = TwoFactorCodeForm,
     responses(
         (status = 200, description = "On: the recovery codes.", body = RecoveryCodes),
         (status = 409, description = "On already, or the setup expired.", body = ErrorBody),
@@ -263,7 +263,7 @@ async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys, refused: Refuse
 pub async fn enable(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
+    Checked(Json(TwoFactorCodeForm { code })): Checked<Json<TwoFactorCodeForm>>,
 ) -> Result<Json<RecoveryCodes>, ApiError> {
     let settings = two_factor::settings(&desk.db, admin.user.user_id).await?;
     if settings.totp_secret.is_some() {
@@ -306,7 +306,7 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
     path = "/account/two-factor/disable",
     tag = "admin",
     security(("session" = [], "csrf" = [])),
-    request_body = CodeForm,
+    request_body = TwoFactorCodeForm,
     responses(
         (status = 204, description = "Off."),
         (status = 409, description = "It was not on.", body = ErrorBody),
@@ -318,7 +318,7 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
 pub async fn disable(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
+    Checked(Json(TwoFactorCodeForm { code })): Checked<Json<TwoFactorCodeForm>>,
 ) -> Result<StatusCode, ApiError> {
     accept_code(&desk, &admin, &code).await?;
     two_factor::disable(&desk.db, admin.user.user_id).await?;
@@ -333,7 +333,7 @@ pub async fn disable(
     path = "/account/two-factor/recovery-codes",
     tag = "admin",
     security(("session" = [], "csrf" = [])),
-    request_body = CodeForm,
+    request_body = TwoFactorCodeForm,
     responses(
         (status = 200, description = "The new recovery codes.", body = RecoveryCodes),
         (status = 409, description = "Two-factor sign-in is not on.", body = ErrorBody),
@@ -345,7 +345,7 @@ pub async fn disable(
 pub async fn new_recovery_codes(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
-    Checked(Json(CodeForm { code })): Checked<Json<CodeForm>>,
+    Checked(Json(TwoFactorCodeForm { code })): Checked<Json<TwoFactorCodeForm>>,
 ) -> Result<Json<RecoveryCodes>, ApiError> {
     accept_code(&desk, &admin, &code).await?;
     let codes = two_factor::new_recovery_codes();

@@ -200,7 +200,7 @@ pub struct CodeNeeded {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CodeForm {
+pub struct SignInCodeForm {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     challenge: String,
@@ -221,7 +221,7 @@ pub struct CodeForm {
     post,
     path = "/login/code",
     tag = "admin",
-    request_body = CodeForm,
+    request_body = SignInCodeForm,
     responses(
         (status = 200, description = "Signed in: the session cookie (and, if asked, the trusted-device cookie) is set.",
             body = SessionInfo,
@@ -239,7 +239,7 @@ pub async fn login_code(
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
-    Checked(Json(form)): Checked<Json<CodeForm>>,
+    Checked(Json(form)): Checked<Json<SignInCodeForm>>,
 ) -> Result<Response, ApiError> {
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));

@@ -140,6 +140,7 @@ fn prune(dir: &Path, keep: usize) -> anyhow::Result<()> {
 /// The last scheduled backups, for the dashboard and /metrics.
 #[derive(Debug, Default, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BackupStatus)]
 pub struct Status {
     /// When the last backup that succeeded finished.
     pub last_success_at: Option<String>,

@@ -12,6 +12,7 @@ pub const PER_PAGE: u32 = 25;
 /// Which posts the list shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = PostStatus)]
 pub enum Status {
     /// Every post but the deleted ones.
     #[default]

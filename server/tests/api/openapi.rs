@@ -137,6 +137,30 @@ async fn the_document_lists_every_api_operation_and_nothing_else() {
 }
 
 #[tokio::test]
+async fn the_document_is_the_reviewed_snapshot_with_one_name_per_operation() {
+    let (_app, document) = document().await;
+    let mut ids: Vec<&str> = operations(&document)
+        .iter()
+        .map(|(method, path, operation)| {
+            operation["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has an id"))
+        })
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "operation ids are unique");
+    let sign_in_code = &document["paths"]["/api/admin/login/code"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["$ref"];
+    let schema = sign_in_code.as_str().and_then(|target| document.pointer(&target[1..])).expect("its body");
+    assert!(
+        schema["required"].as_array().is_some_and(|required| required.contains(&"challenge".into())),
+        "{schema}"
+    );
+    // Every change to the contract is a diff to review: `cargo insta review` (or INSTA_UPDATE=always).
+    insta::assert_json_snapshot!("api_document", document);
+}
+
+#[tokio::test]
 async fn every_reference_resolves_and_every_admin_operation_names_its_refusals() {
     let (app, document) = document().await;
     let mut found = Vec::new();
