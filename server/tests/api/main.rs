@@ -30,6 +30,7 @@ mod push;
 mod push_service;
 mod responses;
 mod scheduling;
+mod schemas;
 mod site_details;
 mod site_pages;
 mod soak;
