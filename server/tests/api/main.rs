@@ -37,3 +37,4 @@ mod soak;
 mod stand_ins;
 mod startup;
 mod times_and_messages;
+mod upgrades;

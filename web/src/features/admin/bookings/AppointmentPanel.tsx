@@ -4,7 +4,7 @@
 // the hours, with 'Set it anyway'. The visitor is told by e-mail when a time is confirmed, moved
 // or dropped.
 import { CalendarCheck, CalendarClock } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLayout } from "../../../lib/layout";
 import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../api";
 import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
@@ -67,18 +67,25 @@ export function AppointmentPanel({
   const [taken, setTaken] = useState<{ overbook: boolean; outsideHours: boolean }>({ overbook: false, outsideHours: false });
   // Where the focus goes after a change (the button pressed is gone): the time as it stands now,
   // or the line that offers Undo.
+  // It is focused once the change is on screen (the Undo line only exists after the render).
   const summary = useRef<HTMLParagraphElement>(null);
   const droppedLine = useRef<HTMLParagraphElement>(null);
-  const focusAfterChange = (target: { current: HTMLElement | null }) => window.requestAnimationFrame(() => target.current?.focus());
+  const [focusNext, setFocusNext] = useState<"summary" | "dropped" | null>(null);
+  useEffect(() => {
+    const target = (focusNext === "dropped" ? droppedLine : summary).current;
+    if (!focusNext || !target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, dropped]);
 
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
+  async function run(action: () => Promise<unknown>, focus: "summary" | "dropped" = "summary"): Promise<boolean> {
     setBusy(true);
     setProblem(null);
     try {
       await action();
       setEditing(false);
       onChanged();
-      focusAfterChange(summary);
+      setFocusNext(focus);
       return true;
     } catch (failure) {
       // A refused time's reason is its field's message (the day, the start).
@@ -107,10 +114,7 @@ export function AppointmentPanel({
     if (!time) return;
     const [date = "", start = "08:00"] = shopLocalInput(time.start, timeZone).split("T");
     const minutes = Math.round((Date.parse(time.end) - Date.parse(time.start)) / 60000);
-    if (await run(() => adminApi.dropTime(bookingId))) {
-      setDropped({ kind: time.kind, date, start, minutes });
-      focusAfterChange(droppedLine);
-    }
+    if (await run(() => adminApi.dropTime(bookingId), "dropped")) setDropped({ kind: time.kind, date, start, minutes });
   }
 
   if (cancelled) {
