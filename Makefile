@@ -38,7 +38,7 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 	touch $@
 
 # Static checks: formatting, lints and types, all with warnings as errors; the server's imports
-# against the layers of docs/architecture.md.
+# against the layers of docs/architecture.md, and the admin's rooms in the browser.
 lint: web/dist/.built
 	python3 scripts/check-imports.py
 	cargo fmt --all --check

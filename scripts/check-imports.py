@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Checks the server's imports against the layers docs/architecture.md draws.
+"""Checks the server's imports against the layers docs/architecture.md draws, and the admin's
+rooms in the browser (web/src/features/admin): a room imports its own files, the frame and what
+lies outside the admin, never another room; the frame imports no room but to route to it
+(AdminApp.tsx).
 
 Reads every module under server/src (tests excluded), collects what each one imports from the
 crate (`use crate::..`, `use super::..`, a child's items, and paths written inline), follows the
@@ -213,6 +216,31 @@ def circles(edges):
     return found
 
 
+ADMIN = os.path.join(ROOT, "web", "src", "features", "admin")
+ADMIN_IMPORT = re.compile(r"""(?:from|import)\s*\(?\s*["'](\.[^"']*)["']""")
+
+
+def admin_room_problems():
+    """Imports between the admin's rooms, and from the frame up into a room."""
+    problems = []
+    for folder, _, names in os.walk(ADMIN):
+        for name in sorted(names):
+            if not name.endswith((".ts", ".tsx")):
+                continue
+            path = os.path.join(folder, name)
+            room = os.path.relpath(path, ADMIN).split(os.sep)[0]
+            with open(path, encoding="utf-8") as source:
+                for spec in ADMIN_IMPORT.findall(source.read()):
+                    target = os.path.relpath(os.path.normpath(os.path.join(folder, spec)), ADMIN)
+                    theirs = target.split(os.sep)[0]
+                    if target.startswith("..") or theirs in (room, "frame"):
+                        continue
+                    if room == "frame" and name == "AdminApp.tsx":
+                        continue
+                    problems.append(f"admin/{os.path.relpath(path, ADMIN)} imports {spec}: another room of the admin")
+    return problems
+
+
 def main():
     modules = read_sources()
     edges = graph(modules)
@@ -247,6 +275,7 @@ def main():
                 problems.append(f"{module} imports {target}: a feature's core may not use its routes")
     for size, circle in circles(edges):
         problems.append(f"{size} modules import each other, e.g. " + " -> ".join(circle))
+    problems += admin_room_problems()
     for problem in problems:
         print(problem)
     print(f"imports: {len(modules)} modules, {sum(map(len, edges.values()))} imports, {len(problems)} problems")

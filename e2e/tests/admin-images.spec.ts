@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, hydrated, pngFile, signIn, test } from "
 test.use({ admin: true });
 
 const IMAGE_FIXTURES = new URL("../../server/tests/fixtures/images/", import.meta.url);
-const PASTE_FIXTURES = new URL("../../web/src/features/admin/editor/paste-fixtures/", import.meta.url);
+const PASTE_FIXTURES = new URL("../../web/src/features/admin/posts/editor/paste-fixtures/", import.meta.url);
 
 async function newPost(page: Page, title: string): Promise<void> {
   await signIn(page);

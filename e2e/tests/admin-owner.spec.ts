@@ -3,7 +3,7 @@
 // account page with two-step sign-in.
 import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { shopLocalInput } from "../../web/src/features/admin/format";
+import { shopLocalInput } from "../../web/src/features/admin/frame/format";
 import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, signInToPosts, test, openSection, pressLogout } from "./fixtures";
 
 test.use({ admin: true });

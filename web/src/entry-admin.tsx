@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { AdminApp } from "./features/admin/AdminApp";
+import { AdminApp } from "./features/admin/frame/AdminApp";
 import { LayoutContext } from "./lib/layout";
 import type { LayoutData } from "./lib/types";
 import "./styles.css";

@@ -1,14 +1,14 @@
 // The signed-in admin's account: the password, two-step sign-in, the sessions and the calendar feed.
 import { useEffect, useState, type FormEvent } from "react";
 import { Spinner } from "../../../components/Spinner";
-import { AdminShell } from "../AdminShell";
+import { AdminShell } from "../frame/AdminShell";
 import { CalendarFeedSection } from "./CalendarFeedSection";
-import { AdminApiError, adminApi, type Account } from "../api";
-import { ErrorNotice } from "../ErrorNotice";
+import { AdminApiError, adminApi, type Account } from "../frame/api";
+import { ErrorNotice } from "../frame/ErrorNotice";
 import { PushSection } from "./PushSection";
 import { TwoFactorSection } from "./TwoFactorSection";
-import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "../form";
-import { browserName, useShopClock } from "../format";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "../frame/form";
+import { browserName, useShopClock } from "../frame/format";
 
 function PasswordSection() {
   const [current, setCurrent] = useState("");

@@ -4,9 +4,9 @@
 import { Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Spinner } from "../../../components/Spinner";
-import { adminApi } from "../api";
-import { ErrorNotice } from "../ErrorNotice";
-import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../form";
+import { adminApi } from "../frame/api";
+import { ErrorNotice } from "../frame/ErrorNotice";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
 
 export function CalendarFeedSection() {
   /** undefined while loading; null when there is no feed. */

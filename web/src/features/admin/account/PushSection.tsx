@@ -4,10 +4,10 @@
 // outside the Home Screen), the section says how, and the e-mails keep coming.
 import { BellRing } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { adminApi, type DeviceSettings, type PushDevice } from "../api";
-import { ErrorNotice } from "../ErrorNotice";
-import { Field, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage, fieldClass } from "../form";
-import { useShopClock } from "../format";
+import { adminApi, type DeviceSettings, type PushDevice } from "../frame/api";
+import { ErrorNotice } from "../frame/ErrorNotice";
+import { Field, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage, fieldClass } from "../frame/form";
+import { useShopClock } from "../frame/format";
 
 /** Whether this browser can take push notifications at all. */
 function canSubscribe(): boolean {

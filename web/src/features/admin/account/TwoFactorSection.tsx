@@ -1,9 +1,9 @@
 // Two-step sign-in on the account page: set up an authenticator app (QR code or the key as
 // text), confirm it with a code, keep the ten recovery codes, make new ones, or turn it off.
 import { useState, type FormEvent } from "react";
-import { PLAIN_BUTTON, PRIMARY_BUTTON, Input, Section, failureMessage } from "../form";
-import { AdminApiError, adminApi, type Account, type Enrolment } from "../api";
-import { ErrorNotice } from "../ErrorNotice";
+import { PLAIN_BUTTON, PRIMARY_BUTTON, Input, Section, failureMessage } from "../frame/form";
+import { AdminApiError, adminApi, type Account, type Enrolment } from "../frame/api";
+import { ErrorNotice } from "../frame/ErrorNotice";
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`Recovery codes (each works once)\n\n${codes.join("\n")}\n`)}`;

@@ -6,10 +6,10 @@
 import { CalendarCheck, CalendarClock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLayout } from "../../../lib/layout";
-import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../api";
-import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
-import { shopLocalInput } from "../format";
-import { DialogActions, ModalDialog } from "../ModalDialog";
+import { AdminApiError, adminApi, type BookingTime, type SetTime, type TimeKind } from "../frame/api";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
+import { shopLocalInput } from "../frame/format";
+import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 
 /** Start times a job may have: on the hour and the half hour. */
 const STARTS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);

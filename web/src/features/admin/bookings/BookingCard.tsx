@@ -2,10 +2,10 @@
 import { Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminApi, type Booking, type Delivery } from "../api";
-import { useOffline } from "../device";
-import { useShopClock } from "../format";
-import { failureMessage, PLAIN_BUTTON } from "../form";
+import { adminApi, type Booking, type Delivery } from "../frame/api";
+import { useOffline } from "../frame/device";
+import { useShopClock } from "../frame/format";
+import { failureMessage, PLAIN_BUTTON } from "../frame/form";
 import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";

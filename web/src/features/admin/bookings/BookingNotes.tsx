@@ -1,11 +1,11 @@
 // Notes on a booking: who wrote each and when, a box to add one, and for a note's author Edit
 // and Delete (asked first).
 import { useId, useRef, useState } from "react";
-import { adminApi, type BookingNote } from "../api";
-import { useShopClock } from "../format";
-import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
-import { DialogActions, ModalDialog } from "../ModalDialog";
-import { useSession } from "../session";
+import { adminApi, type BookingNote } from "../frame/api";
+import { useShopClock } from "../frame/format";
+import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
+import { DialogActions, ModalDialog } from "../frame/ModalDialog";
+import { useSession } from "../frame/session";
 
 const LINK_BUTTON = "min-h-11 rounded px-2 text-sm font-medium text-slate-700 underline hover:text-slate-900";
 

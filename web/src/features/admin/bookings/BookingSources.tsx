@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { adminApi, type SourceTable } from "../api";
+import { adminApi, type SourceTable } from "../frame/api";
 
 const WEEKS = 8;
 

@@ -4,12 +4,12 @@ import { ChevronLeft, ChevronRight, Download, Filter, Search } from "lucide-reac
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
-import { AdminShell } from "../AdminShell";
-import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../api";
-import { bookingsChanged, useBookingsChanged } from "../deskStatus";
-import { ErrorNotice } from "../ErrorNotice";
-import { PLAIN_BUTTON } from "../form";
-import { useWideScreen } from "../useWideScreen";
+import { AdminShell } from "../frame/AdminShell";
+import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../frame/api";
+import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
+import { ErrorNotice } from "../frame/ErrorNotice";
+import { PLAIN_BUTTON } from "../frame/form";
+import { useWideScreen } from "./useWideScreen";
 import { BookingCard, STATUSES } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
 import { RequestRow } from "./RequestRow";

@@ -2,9 +2,9 @@
 // request's page; Call is one tap too (and counts as answering it).
 import { Phone, Siren } from "lucide-react";
 import { Link } from "react-router";
-import { adminApi, type RequestLine } from "../api";
-import { useOffline } from "../device";
-import { waitedSince } from "../format";
+import { adminApi, type RequestLine } from "../frame/api";
+import { useOffline } from "../frame/device";
+import { waitedSince } from "../frame/format";
 
 /** Its kind in a word: an emergency is not an urgent request. */
 export function KindBadge({ emergency, urgent }: { emergency: boolean; urgent: boolean }) {

@@ -1,6 +1,6 @@
 // Visitors and page views per day as two lines, drawn in SVG at the width it is given.
 import { scaleLinear } from "d3-scale";
-import type { DailyVisits } from "../api";
+import type { DailyVisits } from "../frame/api";
 import { count, dailySummary, dayLabel, labelledDays } from "./figures";
 import { useWidth } from "./useWidth";
 

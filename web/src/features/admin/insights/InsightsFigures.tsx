@@ -1,7 +1,7 @@
 // The period's figures below the summary: the daily chart, where visitors come from and land,
 // their devices, and how far they get in the booking assistant.
-import { Section } from "../form";
-import type { CampaignFigures, DailyVisits, DeviceFigures, Insights, LandingPageFigures, OpenerFigures, PageFigures, SourceFigures } from "../api";
+import { Section } from "../frame/form";
+import type { CampaignFigures, DailyVisits, DeviceFigures, Insights, LandingPageFigures, OpenerFigures, PageFigures, SourceFigures } from "../frame/api";
 import { DailyChart } from "./DailyChart";
 import { FigureTable, type Column } from "./FigureTable";
 import { count, dayLabel, dayRange, deviceName, funnelRows, percent, type FunnelRow } from "./figures";

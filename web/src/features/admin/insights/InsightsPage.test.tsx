@@ -3,8 +3,8 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LayoutContext } from "../../../lib/layout";
 import type { LayoutData } from "../../../lib/types";
-import { AdminApp } from "../AdminApp";
-import type { Insights } from "../api";
+import { AdminApp } from "../frame/AdminApp";
+import type { Insights } from "../frame/api";
 
 const INSIGHTS: Insights = {
   days: 30,

@@ -1,4 +1,4 @@
-import type { Insights } from "../api";
+import type { Insights } from "../frame/api";
 import { change, conversionChange, count, counted, dayRange, percent, type Change } from "./figures";
 
 const TREND_COLOR: Record<Change["trend"], string> = {

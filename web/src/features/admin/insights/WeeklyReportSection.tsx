@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { adminApi, type WeeklyReport } from "../api";
-import { ErrorNotice } from "../ErrorNotice";
-import { failureMessage, Section } from "../form";
+import { adminApi, type WeeklyReport } from "../frame/api";
+import { ErrorNotice } from "../frame/ErrorNotice";
+import { failureMessage, Section } from "../frame/form";
 import { dayLabel } from "./figures";
 
 /** The owner's switch for the Monday e-mail of the figures, saved as soon as it is changed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InsightsTotals } from "../api";
+import type { InsightsTotals } from "../frame/api";
 import {
   change,
   clip,

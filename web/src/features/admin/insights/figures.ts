@@ -1,6 +1,6 @@
 // The Insights page's figures in words: counts, percentages, the change against the previous
 // period, the booking funnel's steps, and the days of the shop's calendar.
-import type { DailyVisits, FunnelStep, InsightsTotals } from "../api";
+import type { DailyVisits, FunnelStep, InsightsTotals } from "../frame/api";
 
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];

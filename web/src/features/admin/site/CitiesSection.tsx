@@ -2,13 +2,14 @@
 // and moving or removing one (asked first: its address then leads to the list of areas).
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { slugify } from "../editor/postRules";
-import { describedBy, Field, fieldClass, PLAIN_BUTTON, Section } from "../form";
-import { DialogActions, ModalDialog } from "../ModalDialog";
+import { slugify } from "../frame/slug";
+import { describedBy, Field, fieldClass, PLAIN_BUTTON, Section } from "../frame/form";
+import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { SiteLines, SiteList, SiteText } from "./fields";
 import { NEW_TESTIMONIAL, named, TestimonialFields, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
-import { moved, type Json } from "./siteDraft";
+import type { Json } from "../frame/api";
+import { moved } from "./siteDraft";
 
 /** A new city page, its coordinates the shop's until the owner gives the city's. */
 function newCity(site: Json): Json {

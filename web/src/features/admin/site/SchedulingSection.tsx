@@ -1,7 +1,7 @@
 // The 'Booking times' tab: when visitors may ask for a time, for drop-offs at the shop and for
 // the mobile crew apart (weekly hours, length, jobs at once), how far ahead, the public holidays and other closed days,
 // the reminder's hour and the review page; and what the assistant says when it offers times.
-import { Section } from "../form";
+import { Section } from "../frame/form";
 import { SiteChoices, SiteList, SiteText } from "./fields";
 import { WeeklyHours, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";

@@ -1,9 +1,10 @@
 // The site details being edited: loaded once for every section, changed field by field, saved
 // together. A save answers with the messages per field, which the fields show under them.
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { AdminApiError, adminApi } from "../api";
-import { failureMessage } from "../form";
-import { fieldId, getAt, messagesAt, setAt, type Json, type SiteFields } from "./siteDraft";
+import { AdminApiError, adminApi } from "../frame/api";
+import { failureMessage } from "../frame/form";
+import type { Json, SiteFields } from "../frame/api";
+import { fieldId, getAt, messagesAt, setAt } from "./siteDraft";
 
 export type SaveState =
   | { kind: "idle" }

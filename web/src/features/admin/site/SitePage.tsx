@@ -2,9 +2,9 @@
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
-import { AdminShell } from "../AdminShell";
-import { DiscardGuard } from "../editor/DiscardGuard";
-import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../form";
+import { AdminShell } from "../frame/AdminShell";
+import { DiscardGuard } from "../frame/DiscardGuard";
+import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
 import { CitiesSection } from "./CitiesSection";
 import { SchedulingSection } from "./SchedulingSection";
 import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";

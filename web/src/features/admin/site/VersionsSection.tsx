@@ -1,8 +1,8 @@
 // The saved versions of the site details, newest first, each of which can be shown again.
 import { useEffect, useState } from "react";
-import { adminApi, type SiteVersion } from "../api";
-import { useShopClock } from "../format";
-import { failureMessage, PLAIN_BUTTON, Section } from "../form";
+import { adminApi, type SiteVersion } from "../frame/api";
+import { useShopClock } from "../frame/format";
+import { failureMessage, PLAIN_BUTTON, Section } from "../frame/form";
 import { useSiteEditor } from "./SiteEditor";
 
 export function VersionsSection() {

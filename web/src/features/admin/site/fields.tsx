@@ -2,11 +2,12 @@
 // message for that path under it.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { FeaturedImageField } from "../editor/FeaturedImageField";
-import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../form";
+import { FeaturedImageField } from "../frame/FeaturedImageField";
+import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../frame/form";
 import { ICONS, Icon } from "../../../components/Icon";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
-import { moved, type Json } from "./siteDraft";
+import type { Json } from "../frame/api";
+import { moved } from "./siteDraft";
 
 interface TextProps {
   path: string;

@@ -1,9 +1,9 @@
 // The sections of the site editor, one per tab.
 import type { ReactNode } from "react";
-import { Section } from "../form";
+import { Section } from "../frame/form";
 import { SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
 import { useSiteEditor } from "./SiteEditor";
-import type { Json } from "./siteDraft";
+import type { Json } from "../frame/api";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 

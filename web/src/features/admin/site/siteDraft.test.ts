@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldId, fieldName, getAt, moved, pathParts, setAt, type SiteFields } from "./siteDraft";
+import type { SiteFields } from "../frame/api";
+import { fieldId, fieldName, getAt, moved, pathParts, setAt } from "./siteDraft";
 
 describe("site draft paths", () => {
   const site: SiteFields = { business: { phone: "1" }, testimonials: [{ name: "A" }, { name: "B" }] };

@@ -1,9 +1,7 @@
 // The site details as the editor holds them: the server's JSON with the content file's field
 // names, read and changed by path ("testimonials[2].quote"), the same paths its messages use.
 
-/** Any JSON value of the site details. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-export type SiteFields = { [key: string]: Json };
+import type { Json } from "../frame/api";
 
 /** "testimonials[2].quote" as keys and indexes: ["testimonials", 2, "quote"]. */
 export function pathParts(path: string): (string | number)[] {

@@ -1,0 +1,156 @@
+// The admin area under /dbadmin: rendered in the browser only (no SEO, never cached publicly).
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { AccountPage } from "../account/AccountPage";
+import { LoginPage } from "../signin/LoginPage";
+import { ResetPasswordPage } from "../signin/ResetPasswordPage";
+import { AuditPage } from "../account/AuditPage";
+import { BookingsPage } from "../bookings/BookingsPage";
+import { RequestPage } from "../bookings/RequestPage";
+import { DashboardPage } from "../posts/DashboardPage";
+import { startWorker } from "./device";
+import { useLiveDesk } from "./live";
+import { NotificationsPage } from "../account/NotificationsPage";
+import { SchedulePage } from "../schedule/SchedulePage";
+import { RequireAdmin, SessionProvider, useSession } from "./session";
+import { SitePage } from "../site/SitePage";
+import { TodayPage } from "../bookings/TodayPage";
+
+// The editor brings Quill: loaded only when a post is edited.
+const PostEditorPage = lazy(() => import("../posts/editor/PostEditorPage").then((m) => ({ default: m.PostEditorPage })));
+// The charts' code: loaded only when Insights opens.
+const InsightsPage = lazy(() => import("../insights/InsightsPage").then((m) => ({ default: m.InsightsPage })));
+
+/** A link out of the admin area (e.g. a post preview's card) loads the public page. */
+function LeaveAdmin() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname.startsWith("/dbadmin")) return;
+    window.location.assign(pathname);
+  }, [pathname]);
+  return pathname.startsWith("/dbadmin") ? <Navigate to="/dbadmin/today" replace /> : null;
+}
+
+/** While the admin is signed in: the live stream of bookings. */
+function Live() {
+  useLiveDesk();
+  return null;
+}
+
+/** What runs beside every screen: the service worker (offline copies, notifications, a tapped
+ * notification opening its request here) and, signed in, the live stream. */
+function Services() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => startWorker((path) => void navigate(path)), [navigate]);
+  return user ? <Live /> : null;
+}
+
+/** A request's page, made anew for each request (a tapped notification may open another). */
+function RequestRoute() {
+  const { id } = useParams();
+  return <RequestPage key={id} />;
+}
+
+function admin(page: ReactNode) {
+  return <RequireAdmin>{page}</RequireAdmin>;
+}
+
+function editor() {
+  return (
+    <RequireAdmin>
+      <Suspense fallback={<Spinner label="Loading the editor" />}>
+        <PostEditorPage />
+      </Suspense>
+    </RequireAdmin>
+  );
+}
+
+export function AdminApp() {
+  // Marks the document once the app runs (browser tests wait for it, as on public pages).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  return (
+    <SessionProvider>
+      <Services />
+      <Routes>
+        <Route path="/dbadmin" element={<LoginPage />} />
+        <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
+        <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
+        <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
+        <Route
+          path="/dbadmin/dashboard"
+          element={
+            <RequireAdmin>
+              <DashboardPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="/dbadmin/posts/new" element={editor()} />
+        <Route path="/dbadmin/posts/edit/:id" element={editor()} />
+        <Route
+          path="/dbadmin/bookings"
+          element={
+            <RequireAdmin>
+              <BookingsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/schedule"
+          element={
+            <RequireAdmin>
+              <SchedulePage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/insights"
+          element={
+            <RequireAdmin>
+              <Suspense fallback={<Spinner label="Loading the figures" />}>
+                <InsightsPage />
+              </Suspense>
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/notifications"
+          element={
+            <RequireAdmin>
+              <NotificationsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/site/:section?"
+          element={
+            <RequireAdmin>
+              <SitePage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/audit"
+          element={
+            <RequireAdmin>
+              <AuditPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="/dbadmin/account"
+          element={
+            <RequireAdmin>
+              <AccountPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="*" element={<LeaveAdmin />} />
+      </Routes>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,129 @@
+import { LogOut, Menu, WifiOff, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { NavLink, useLocation, useNavigate } from "react-router";
+import { useLayout } from "../../../lib/layout";
+import { useOffline } from "./device";
+import { useDeskStatus } from "./deskStatus";
+import { NoDeliveryNotice } from "./NoDeliveryNotice";
+import { useAdminTitle } from "./adminTitle";
+import { useSession, type SignInState } from "./session";
+
+/** The pages that say so at the top while new bookings are sent nowhere (Today says it below its
+ * requests, which come first on a phone). */
+const DELIVERY_NOTICE_PAGES = ["/dbadmin/bookings"];
+
+/** The sections, each current on its own path and on those starting with `also`. */
+const SECTIONS = [
+  { to: "/dbadmin/today", label: "Today", also: null },
+  { to: "/dbadmin/bookings", label: "Bookings", also: "/dbadmin/bookings/" },
+  { to: "/dbadmin/schedule", label: "Schedule", also: null },
+  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
+  { to: "/dbadmin/insights", label: "Insights", also: null },
+  { to: "/dbadmin/notifications", label: "Notifications", also: null },
+  { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/" },
+  { to: "/dbadmin/audit", label: "Audit log", also: null },
+  { to: "/dbadmin/account", label: "Account", also: null },
+];
+
+/** The count of unanswered requests, beside Today and Bookings. */
+function Unanswered({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      {" "}
+      <span className="ml-1 rounded-full bg-orange-700 px-1.5 py-0.5 text-xs font-bold text-white">
+        {count}
+        <span className="sr-only"> unanswered</span>
+      </span>
+    </>
+  );
+}
+
+/** The frame of every signed-in screen: sections (behind Menu on a phone), the count of
+ * unanswered requests (also in the tab's title), the signed-in e-mail, Logout, and 'Offline'
+ * while the page shows copies kept on the device. */
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  const { user } = useSession();
+  const layout = useLayout();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const desk = useDeskStatus();
+  const offline = useOffline();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const unanswered = desk?.unanswered ?? 0;
+
+  useAdminTitle(title, unanswered);
+
+  /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
+  function logout() {
+    navigate("/dbadmin", { replace: true, state: { signOut: true } satisfies SignInState });
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <a href="#admin-main" className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <header className="bg-slate-950 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
+          <p className="font-bold">{layout.shortName} Admin</p>
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls="admin-sections"
+            className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium ring-1 ring-white/40 md:hidden"
+          >
+            {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
+            Menu
+            <Unanswered count={unanswered} />
+          </button>
+          <nav id="admin-sections" aria-label="Admin sections" className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:flex-wrap`}>
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section.to}
+                to={section.to}
+                onClick={() => setMenuOpen(false)}
+                className={({ isActive }) =>
+                  `flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5 ${
+                    isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"
+                  }`
+                }
+              >
+                {section.label}
+                {(section.to === "/dbadmin/today" || section.to === "/dbadmin/bookings") && <Unanswered count={unanswered} />}
+              </NavLink>
+            ))}
+          </nav>
+          <div className={`${menuOpen ? "flex" : "hidden"} w-full items-center gap-3 pb-2 text-sm md:ml-auto md:flex md:w-auto md:pb-0`}>
+            <span className="truncate text-slate-300">{user?.email}</span>
+            <button
+              type="button"
+              onClick={logout}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 md:min-h-0 md:py-1.5"
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      {offline && (
+        <p role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-950">
+          <WifiOff aria-hidden="true" className="h-4 w-4" />
+          Offline: showing what this device saw last. Changes can be made again once the connection is back.
+        </p>
+      )}
+      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-4 outline-none sm:px-6 md:py-8">
+        {/* Offline the page is read-only: every control in it is disabled (links, Call among
+            them, still work). */}
+        <fieldset role="none" disabled={offline} className="m-0 min-w-0 border-0 p-0">
+          {desk !== null && desk.channels.length === 0 && DELIVERY_NOTICE_PAGES.includes(pathname) && (
+            <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
+          )}
+          {children}
+        </fieldset>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Who is signed in. The server decides (the session cookie); the browser keeps a copy of the
+// user under auth_user for display only, as the original app did. It grants nothing.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { adminApi, setCsrfToken, whenUnauthorized, type AdminUser, type Session } from "./api";
+import { forgetOfflineCopies } from "./device";
+
+const STORED_USER = "auth_user";
+
+interface SessionState {
+  /** undefined while the server is asked; null when nobody is signed in. */
+  user: AdminUser | null | undefined;
+  signedIn: (session: Session) => void;
+  /** Ends the session on the server, then here; fails (and keeps it here) when the server could
+   * not be told. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error("useSession outside SessionProvider");
+  return state;
+}
+
+function remember(session: Session | null): void {
+  setCsrfToken(session?.csrfToken ?? "");
+  if (session) localStorage.setItem(STORED_USER, JSON.stringify(session.user));
+  else localStorage.removeItem(STORED_USER);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AdminUser | null | undefined>(undefined);
+
+  const signedIn = useCallback((session: Session) => {
+    remember(session);
+    setUser(session.user);
+  }, []);
+
+  /** Nobody is signed in (the server says so): the copies kept for offline reading go too. */
+  const forget = useCallback(() => {
+    remember(null);
+    setUser(null);
+    void forgetOfflineCopies();
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await adminApi.logout();
+    forget();
+  }, [forget]);
+
+  useEffect(() => {
+    whenUnauthorized(forget);
+    let cancelled = false;
+    adminApi.session().then(
+      ({ user, csrfToken }) => {
+        if (cancelled) return;
+        if (user && csrfToken) signedIn({ user, csrfToken });
+        else forget();
+      },
+      (error: unknown) => {
+        console.error("Session check failed", error);
+        // Not an answer from the server: the kept copies stay (the page shows sign-in).
+        if (!cancelled) {
+          remember(null);
+          setUser(null);
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [forget, signedIn]);
+
+  const state = useMemo(() => ({ user, signedIn, signOut }), [user, signedIn, signOut]);
+  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+}
+
+/** Where the sign-in page goes next: the page that asked for a sign-in (its path and query),
+ * else Today; or that it should sign out first (the Logout button). */
+export interface SignInState {
+  from?: string;
+  signOut?: boolean;
+}
+
+/** Shows `children` to a signed-in admin; sends anyone else to the sign-in page, which brings
+ * them back here afterwards. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname, search } = useLocation();
+  if (user === undefined) return <Spinner label="Checking your session" />;
+  if (!user || user.role !== "admin") {
+    return <Navigate to="/dbadmin" replace state={{ from: pathname + search } satisfies SignInState} />;
+  }
+  return children;
+}

@@ -1,0 +1,272 @@
+// The shop's schedule: the jobs of a day, a week or the next four weeks, on the shop's clock.
+// Requested times wait apart from confirmed ones, dashed and amber, each with 'Confirm'; a
+// confirmed time is solid green. The view and the day are in the address, so a reload or a
+// shared link shows the same.
+import { CalendarCheck, CalendarClock, ChevronLeft, ChevronRight, MapPin, Phone, Truck, Wrench } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Spinner } from "../../../components/Spinner";
+import { addDays, dayName, isDay, mondayOf, shortDayName, todayIn } from "../../../lib/days";
+import { useLayout } from "../../../lib/layout";
+import { AdminShell } from "../frame/AdminShell";
+import { adminApi, type Job, type Schedule } from "../frame/api";
+import { bookingsChanged } from "../frame/deskStatus";
+import { ErrorNotice } from "../frame/ErrorNotice";
+import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
+
+const VIEWS = [
+  { key: "day", label: "Day", days: 1 },
+  { key: "week", label: "Week", days: 7 },
+  { key: "agenda", label: "Agenda", days: 28 },
+] as const;
+type View = (typeof VIEWS)[number];
+
+/** The days a view shows around `date`: the day, its week from Monday, or four weeks from it. */
+function range(view: View, date: string): { from: string; days: number } {
+  return { from: view.key === "week" ? mondayOf(date) : date, days: view.days };
+}
+
+/** "Tuesday, December 1", "Nov 30 - Dec 6", "Dec 1 - Dec 28". */
+function rangeName(view: View, from: string): string {
+  if (view.key === "day") return dayName(from);
+  const name = (date: string) => shortDayName(date).replace(/^\w+, /, "");
+  return `${name(from)} - ${name(addDays(from, view.days - 1))}`;
+}
+
+export function SchedulePage() {
+  const { timeZone } = useLayout();
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(timeZone);
+  const view = VIEWS.find((v) => v.key === params.get("view")) ?? VIEWS[1];
+  const asked = params.get("date") ?? "";
+  const date = isDay(asked) ? asked : today;
+  const { from, days } = range(view, date);
+  const [jobs, setJobs] = useState<Job[] | null>(null);
+  const [closed, setClosed] = useState<Schedule["closed"]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setError(null);
+    adminApi.schedule(from, days).then(
+      (loaded) => {
+        if (current) {
+          setJobs(loaded.jobs);
+          setClosed(loaded.closed);
+        }
+      },
+      (failure: unknown) => {
+        console.error("Failed to load the schedule", failure);
+        if (current) {
+          setJobs([]);
+          setError("The schedule could not be loaded. Please reload the page.");
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [from, days, changes]);
+
+  function show(next: { view?: View; date?: string }) {
+    setJobs(null);
+    setParams({ view: (next.view ?? view).key, date: next.date ?? date });
+  }
+
+  const requested = jobs?.filter((job) => job.state === "requested").length ?? 0;
+  const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
+  const jobsOn = (day: string) => jobs?.filter((job) => job.date === day) ?? [];
+  const closedOn = (day: string) => closed.find((c) => c.date === day)?.reason ?? null;
+  const changed = () => {
+    setChanges((count) => count + 1);
+    bookingsChanged();
+  };
+
+  return (
+    <AdminShell title="Schedule">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Schedule</h1>
+          <p className="mt-1 text-lg font-medium text-slate-800" aria-live="polite">
+            {rangeName(view, from)}
+          </p>
+        </div>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="View" className="inline-flex rounded-lg ring-1 ring-slate-300">
+            {VIEWS.map((v) => (
+              <button
+                key={v.key}
+                type="button"
+                aria-pressed={v === view}
+                onClick={() => show({ view: v })}
+                className={`min-h-11 px-3 py-2 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${v === view ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
+              >
+                {v.label}
+              </button>
+            ))}
+          </div>
+          {/* Previous, Today and Next stay together on one line. */}
+          <div className="inline-flex items-center gap-2">
+            <button type="button" onClick={() => show({ date: addDays(from, -view.days) })} className={PLAIN_BUTTON} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
+              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            </button>
+            <button type="button" onClick={() => show({ date: today })} className={PLAIN_BUTTON}>
+              Today
+            </button>
+            <button type="button" onClick={() => show({ date: addDays(from, view.days) })} className={PLAIN_BUTTON} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </div>
+        </div>
+      </div>
+      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
+      {jobs === null ? (
+        <div className="mt-6">
+          <Spinner label="Loading the schedule" />
+        </div>
+      ) : (
+        <>
+          <p role="status" className="mt-4 text-sm text-slate-700">
+            {jobs.length === 0
+              ? "Nothing booked in these days."
+              : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${requested > 0 ? `, ${requested} of them requested and waiting for your confirmation` : ""}.`}
+          </p>
+          {view.key === "agenda" ? (
+            <ol className="mt-4 space-y-6">
+              {shownDays
+                .filter((day) => jobsOn(day).length > 0 || closed.some((c) => c.date === day && !c.weekly))
+                .map((day) => (
+                  <li key={day}>
+                    <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} />
+                  </li>
+                ))}
+            </ol>
+          ) : (
+            <ol className={`mt-4 grid gap-4 ${view.key === "week" ? "lg:grid-cols-7 lg:gap-2" : ""}`}>
+              {shownDays.map((day) => (
+                <li key={day} className="min-w-0">
+                  <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} compact={view.key === "week"} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </AdminShell>
+  );
+}
+
+function DayJobs({
+  day,
+  today,
+  jobs,
+  closed,
+  onChanged,
+  compact = false,
+}: {
+  day: string;
+  today: string;
+  jobs: Job[];
+  /** Why the shop is closed that day ("Thanksgiving"), if it is. */
+  closed: string | null;
+  onChanged: () => void;
+  compact?: boolean;
+}) {
+  const headingId = `day-${day}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={`text-sm font-semibold ${day === today ? "text-orange-800" : "text-slate-900"}`}>
+        {compact ? shortDayName(day) : dayName(day)}
+        {day === today && " (today)"}
+      </h2>
+      {closed && (
+        <p className="mt-1 inline-block rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+          {closed === "Closed" ? "Closed" : `Closed: ${closed}`}
+        </p>
+      )}
+      {jobs.length === 0 ? (
+        !closed && <p className="mt-2 text-sm text-slate-600">Nothing booked.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {jobs.map((job) => (
+            <li key={job.bookingId}>
+              <JobCard job={job} onChanged={onChanged} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function JobCard({ job, onChanged }: { job: Job; onChanged: () => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmed = job.state === "confirmed";
+
+  async function confirm() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await adminApi.confirmTime(job.bookingId);
+      onChanged();
+    } catch (failure) {
+      setProblem(failureMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article
+      aria-label={`${job.hours}, ${job.name}, ${confirmed ? "confirmed" : "requested"}`}
+      className={`rounded-lg p-3 text-sm ${
+        confirmed ? "bg-green-50 ring-1 ring-green-700" : "border-2 border-dashed border-amber-600 bg-amber-50"
+      }`}
+    >
+      <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+        {confirmed ? (
+          <CalendarCheck aria-hidden="true" className="h-4 w-4 shrink-0 text-green-800" />
+        ) : (
+          <CalendarClock aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-800" />
+        )}
+        {job.hours}
+      </p>
+      <p className={`text-xs font-bold tracking-wide uppercase ${confirmed ? "text-green-800" : "text-amber-900"}`}>
+        {confirmed ? "Confirmed" : "Requested"}
+        {job.urgent && <span className="text-red-800"> · Urgent</span>}
+      </p>
+      <p className="mt-1 font-medium break-words text-slate-900">{job.name}</p>
+      <p className="flex items-center gap-1.5 text-slate-700">
+        {job.kind === "shop" ? <Wrench aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : <Truck aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />}
+        {job.kind === "shop" ? "Drop-off" : "Mobile"}
+      </p>
+      {job.summary && <p className="mt-1 break-words text-slate-700">{job.summary}</p>}
+      {job.location && (
+        <p className="mt-1 flex items-start gap-1.5 break-words text-slate-700">
+          <MapPin aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" />
+          {job.location}
+        </p>
+      )}
+      <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
+        <a href={`tel:${job.phone}`} className="inline-flex items-center gap-1 font-semibold text-orange-800 underline">
+          <Phone aria-hidden="true" className="h-3.5 w-3.5" />
+          {job.phone}
+        </a>
+        <Link to={`/dbadmin/bookings/${job.bookingId}`} className="font-semibold text-slate-800 underline">
+          Request #{job.bookingId}
+        </Link>
+      </p>
+      {!confirmed && (
+        <button type="button" disabled={busy} onClick={() => void confirm()} className={`${PRIMARY_BUTTON} mt-2 w-full`} aria-label={`Confirm ${job.hours} for ${job.name}`}>
+          Confirm
+        </button>
+      )}
+      {problem && (
+        <p role="alert" className="mt-2 text-red-800">
+          {problem}
+        </p>
+      )}
+    </article>
+  );
+}
