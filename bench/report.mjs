@@ -9,6 +9,26 @@ const lines = (name) => readFileSync(join(dir, name), "utf8").trim().split("\n")
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/** What made a wrk run's requests fail, by kind, in words. */
+const WHY = {
+  status: "answers other than 2xx/3xx (a 503 is a connection cap turning a connection away: --max-connections-per-address, --max-connections)",
+  connect: "connections that could not be opened (the server not listening, or the backlog full)",
+  read: "connections closed before an answer was read (a reconnect racing the close of the connection it replaces)",
+  write: "requests that could not be sent",
+  timeout: "no answer within wrk's 2 s",
+};
+/** Stops the report when a load run lost requests, saying which runs and why. */
+function refuseFailed(what, runs) {
+  const failed = runs.filter((s) => s.failed > 0);
+  if (!failed.length) return;
+  const reasons = failed.map((s) => {
+    const kinds = Object.entries(s.errors ?? {}).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${WHY[kind] ?? kind}`);
+    const named = Object.entries(s).filter(([key]) => ["round", "page", "encoding", "server", "mode"].includes(key)).map(([key, value]) => `${key} ${value}`);
+    return `${named.join(", ")}: ${s.failed} of ${s.requests} failed${kinds.length ? ": " + kinds.join("; ") : ""}`;
+  });
+  throw new Error(`${what} runs with failed requests:\n- ${reasons.join("\n- ")}`);
+}
+
 const out = [];
 out.push("# Benchmark results", "");
 out.push(`Date: ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} cores, ${cpus()[0]?.model ?? "unknown CPU"}.`);
@@ -25,8 +45,7 @@ out.push("## Page serving: our cache against nginx on the same bytes", "");
 out.push("wrk, 2 threads, 64 connections, 5 s per run, the same encoding asked of both; 3 rounds alternating; medians.", "");
 out.push("| page | encoding | ours req/s | nginx req/s | ours/nginx | ours p50 / p99 | nginx p50 / p99 |", "|---|---|---|---|---|---|---|");
 const serving = readFileSync(join(dir, "serving.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const failedRuns = serving.filter((s) => s.failed > 0);
-if (failedRuns.length) throw new Error(`serving runs with failed requests: ${JSON.stringify(failedRuns)}`);
+refuseFailed("serving", serving);
 for (const page of [...new Set(serving.map((s) => s.page))]) {
   for (const encoding of ["identity", "gzip"]) {
     const pick = (server, key) => median(serving.filter((s) => s.page === page && s.encoding === encoding && s.server === server).map((s) => s[key]));
@@ -40,7 +59,7 @@ out.push("## What metrics and access logs cost on the cached path", "");
 out.push("wrk on /about (cached), 2 threads, 64 connections, 5 s per run; the three setups interleaved over 3 rounds; medians. 'metrics' serves /metrics on --metrics-listen (counting every request); 'metrics+log' also writes a JSON access line per request to a file.", "");
 out.push("| setup | req/s | against off | p50 / p99 |", "|---|---|---|---|");
 const observed = readFileSync(join(dir, "observability.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-if (observed.some((s) => s.failed > 0)) throw new Error(`observability runs with failed requests: ${JSON.stringify(observed)}`);
+refuseFailed("observability", observed);
 const pickObserved = (mode, key) => median(observed.filter((s) => s.mode === mode).map((s) => s[key]));
 for (const mode of ["off", "metrics", "metrics+log"]) {
   const ratio = pickObserved(mode, "rps") / pickObserved("off", "rps");
@@ -52,7 +71,7 @@ out.push("## What counting visits costs", "");
 out.push("The cached /about with Insights off and on (`--insights`), every request from one browser's user agent, so each is counted as a page view (the visitor's number made and the day's tally updated), 64 connections for 5 s; three rounds, the modes interleaved; medians.", "");
 out.push("| insights | req/s | against off | p50 / p99 |", "|---|---|---|---|");
 const counted = readFileSync(join(dir, "insights.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-if (counted.some((s) => s.failed > 0)) throw new Error(`insights runs with failed requests: ${JSON.stringify(counted)}`);
+refuseFailed("insights", counted);
 const pickCounted = (mode, key) => median(counted.filter((s) => s.mode === mode).map((s) => s[key]));
 for (const mode of ["off", "on"]) {
   const ratio = pickCounted(mode, "rps") / pickCounted("off", "rps");
@@ -64,7 +83,7 @@ out.push("## What live updates cost", "");
 out.push("The cached /about with no admin tab open, and with 20 admin tabs' live event streams open (`/api/admin/live`, signed in, held for the whole run), 64 connections for 5 s; three rounds, the modes interleaved; medians.", "");
 out.push("| admin streams | req/s | against none | p50 / p99 |", "|---|---|---|---|");
 const live = readFileSync(join(dir, "live.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-if (live.some((s) => s.failed > 0)) throw new Error(`live runs with failed requests: ${JSON.stringify(live)}`);
+refuseFailed("live", live);
 const pickLive = (mode, key) => median(live.filter((s) => s.mode === mode).map((s) => s[key]));
 for (const mode of ["off", "on"]) {
   const ratio = pickLive(mode, "rps") / pickLive("off", "rps");
