@@ -19,6 +19,7 @@ use crate::{
     db,
     domain::EmailAddress,
     pages::PublicPages,
+    secret::Secret,
     site::SiteDetails,
     startup::{Application, shutdown_signal},
 };
@@ -187,7 +188,7 @@ fn read_password() -> anyhow::Result<String> {
 pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Result<()> {
     let db = storage.open_db().await?;
     let media = storage.media(db.clone())?;
-    let made = backup::make(&db, storage.database_url.as_deref(), &media, to).await?;
+    let made = backup::make(&db, storage.database_url.as_ref().map(Secret::expose), &media, to).await?;
     println!(
         "Backed up the database to {} and {} image files (blog images and booking photos) to {}.",
         made.database.display(),
@@ -202,12 +203,12 @@ pub async fn backup(storage: &StorageConfig, to: &std::path::Path) -> anyhow::Re
 pub async fn restore(storage: &StorageConfig, from: &std::path::Path) -> anyhow::Result<()> {
     let target = backup::restore::Target {
         data_dir: &storage.data_dir,
-        database_url: storage.database_url.as_deref(),
+        database_url: storage.database_url.as_ref().map(Secret::expose),
         media_store: storage.media_store.as_deref(),
     };
     let restored = backup::restore::restore(from, &target).await?;
     let place = match &storage.database_url {
-        Some(url) => db::without_password(url),
+        Some(url) => db::without_password(url.expose()),
         None => storage.data_dir.display().to_string(),
     };
     println!(

@@ -12,6 +12,7 @@ use crate::{
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
     insights::Settings as InsightSettings,
     media::MediaStore,
+    secret::Secret,
 };
 
 /// Where the data lives; `serve` and every command that touches data take these.
@@ -25,7 +26,7 @@ pub struct StorageConfig {
     /// PostgreSQL to keep the data in, e.g. postgres://user:pass@host:5432/db (for two or more
     /// instances); SQLite in --data-dir when not given.
     #[arg(long, env = "TRAILERWORKS_DATABASE_URL", hide_env_values = true)]
-    pub database_url: Option<String>,
+    pub database_url: Option<Secret>,
 
     /// S3-compatible bucket for uploads, s3://bucket or s3://bucket/prefix, with AWS_ACCESS_KEY_ID,
     /// AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL; --data-dir when not given.
@@ -35,7 +36,7 @@ pub struct StorageConfig {
 
 impl StorageConfig {
     pub fn location(&self) -> Location<'_> {
-        Location::new(self.database_url.as_deref(), &self.data_dir)
+        Location::new(self.database_url.as_ref().map(Secret::expose), &self.data_dir)
     }
 
     /// Opens and migrates the database.
@@ -104,7 +105,7 @@ pub struct ServeConfig {
 
     /// SMTP server for booking e-mails, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
     #[arg(long, env = "TRAILERWORKS_SMTP_URL", hide_env_values = true)]
-    pub smtp_url: Option<String>,
+    pub smtp_url: Option<Secret>,
 
     /// Sender of booking e-mails, e.g. "Trailer Works <bookings@example.com>".
     #[arg(long, env = "TRAILERWORKS_MAIL_FROM")]
@@ -120,7 +121,7 @@ pub struct ServeConfig {
 
     /// The webhook's access key (sent as access_key; never sent to browsers).
     #[arg(long, env = "TRAILERWORKS_WEBHOOK_ACCESS_KEY", hide_env_values = true)]
-    pub webhook_access_key: Option<String>,
+    pub webhook_access_key: Option<Secret>,
 
     /// Bookings accepted per client address and hour; 0 turns the limit off.
     #[arg(long, env = "TRAILERWORKS_BOOKING_RATE_LIMIT", default_value_t = 10)]

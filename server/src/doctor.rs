@@ -17,6 +17,7 @@ use crate::{
     db,
     delivery::{EmailSettings, WebhookSettings},
     media::MediaStore,
+    secret::Secret,
 };
 
 /// Below this much free space in the data directory, the check fails.
@@ -143,23 +144,18 @@ async fn email(settings: Option<&EmailSettings>) -> Outcome {
         );
     };
     let fix = "check --smtp-url (host, port, user and password) and that the server lets this sender send";
-    match tokio::time::timeout(NETWORK_WAIT, smtp_accepts(&settings.smtp_url, settings.from.email.as_ref()))
-        .await
-    {
+    let smtp_url = settings.smtp_url.expose();
+    match tokio::time::timeout(NETWORK_WAIT, smtp_accepts(smtp_url, settings.from.email.as_ref())).await {
         Ok(Ok(())) => Outcome::Pass(format!(
             "{} answers and accepts the sender {}",
-            db::without_password(&settings.smtp_url),
+            db::without_password(smtp_url),
             settings.from.email
         )),
         Ok(Err(error)) => {
-            Outcome::Fail(format!("{}: {error:#}", db::without_password(&settings.smtp_url)), fix.to_owned())
+            Outcome::Fail(format!("{}: {error:#}", db::without_password(smtp_url)), fix.to_owned())
         }
         Err(_) => Outcome::Fail(
-            format!(
-                "{} did not answer within {} s",
-                db::without_password(&settings.smtp_url),
-                NETWORK_WAIT.as_secs()
-            ),
+            format!("{} did not answer within {} s", db::without_password(smtp_url), NETWORK_WAIT.as_secs()),
             fix.to_owned(),
         ),
     }
@@ -225,7 +221,7 @@ async fn webhook(settings: Option<&WebhookSettings>) -> Outcome {
 }
 
 async fn database(config: &ServeConfig) -> Outcome {
-    match &config.storage.database_url {
+    match config.storage.database_url.as_ref().map(Secret::expose) {
         Some(url) => match postgres(url).await {
             Ok(detail) => Outcome::Pass(detail),
             Err(error) => Outcome::Fail(
@@ -313,7 +309,7 @@ async fn image_store(config: &ServeConfig) -> Outcome {
 }
 
 async fn clock(config: &ServeConfig) -> Outcome {
-    let Some(url) = &config.storage.database_url else {
+    let Some(url) = config.storage.database_url.as_ref().map(Secret::expose) else {
         return Outcome::Pass("SQLite runs on this machine's clock".to_owned());
     };
     let skew = async {

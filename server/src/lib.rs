@@ -29,6 +29,7 @@ pub mod render;
 pub mod request_id;
 pub mod routes;
 pub mod schedule;
+pub mod secret;
 pub mod security;
 pub mod serve;
 pub mod site;

@@ -12,7 +12,7 @@ use std::{
 
 use serde::Serialize;
 
-use crate::{clock, db::Db, media::MediaStore, with_db};
+use crate::{clock, db::Db, media::MediaStore, secret::Secret, with_db};
 
 /// The prefix of every scheduled backup's directory name; only those are ever pruned.
 const NAME_PREFIX: &str = "trailerworks-";
@@ -28,7 +28,7 @@ pub struct Schedule {
 /// What the server backs up.
 pub struct Source {
     pub db: Db,
-    pub database_url: Option<String>,
+    pub database_url: Option<Secret>,
     pub media: Arc<MediaStore>,
 }
 
@@ -97,7 +97,9 @@ async fn make_into(schedule: &Schedule, source: &Source, name: &str) -> anyhow::
     if partial.exists() {
         std::fs::remove_dir_all(&partial)?;
     }
-    let made = super::make(&source.db, source.database_url.as_deref(), &source.media, &partial).await;
+    let made =
+        super::make(&source.db, source.database_url.as_ref().map(Secret::expose), &source.media, &partial)
+            .await;
     if let Err(error) = made {
         let _ = std::fs::remove_dir_all(&partial);
         return Err(error);

@@ -20,10 +20,11 @@ pub struct VisitorMail {
 }
 
 use super::message::{BookingMessage, ComposedMessage, TestMessage};
+use crate::secret::Secret;
 
 pub struct EmailSettings {
     /// e.g. `smtp://127.0.0.1:2525`, or `smtps://user:pass@mail.example.com`.
-    pub smtp_url: String,
+    pub smtp_url: Secret,
     pub from: Mailbox,
     /// Who gets the shop's e-mail while the owner has set nobody in the admin.
     pub to: Option<Mailbox>,
@@ -40,7 +41,7 @@ pub struct EmailSender {
 
 impl EmailSender {
     pub fn new(settings: EmailSettings) -> anyhow::Result<Self> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&settings.smtp_url)
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(settings.smtp_url.expose())
             .context("The SMTP URL is invalid")?
             .timeout(Some(Duration::from_secs(20)))
             .build();

@@ -9,11 +9,12 @@ use reqwest::multipart::Form;
 use serde::Deserialize;
 
 use super::message::{BookingMessage, TestMessage};
+use crate::secret::Secret;
 
 pub struct WebhookSettings {
     pub url: String,
     /// Sent with every delivery; never sent to the browser.
-    pub access_key: String,
+    pub access_key: Secret,
 }
 
 pub struct WebhookSender {
@@ -39,7 +40,7 @@ impl WebhookSender {
 
     pub async fn send(&self, outgoing: &BookingMessage) -> anyhow::Result<()> {
         let form = Form::new()
-            .text("access_key", self.settings.access_key.clone())
+            .text("access_key", self.settings.access_key.expose().to_owned())
             .text("name", outgoing.name.clone())
             .text("email", outgoing.email.clone())
             .text("phone", outgoing.phone.clone())
@@ -49,7 +50,7 @@ impl WebhookSender {
 
     pub async fn test(&self, test: &TestMessage) -> anyhow::Result<()> {
         let form = Form::new()
-            .text("access_key", self.settings.access_key.clone())
+            .text("access_key", self.settings.access_key.expose().to_owned())
             .text("test", "true")
             .text("name", "Test from the admin")
             .text("email", test.by.clone())

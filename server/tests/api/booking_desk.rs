@@ -82,7 +82,7 @@ async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_t
  {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
     })

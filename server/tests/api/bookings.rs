@@ -162,7 +162,7 @@ async fn a_webhook_that_fails_twice_then_succeeds_gets_exactly_one_successful_de
 async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
     })

@@ -13,7 +13,7 @@ use crate::{
 async fn app_with_mail() -> (TestApp, Mailbox) {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
         c.delivery_retry_base_ms = 60_000;

@@ -128,7 +128,7 @@ async fn a_call_a_note_or_a_status_answers_a_request_and_its_page_keeps_the_hist
 async fn the_owners_email_links_to_the_requests_own_page() {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
     })
@@ -255,7 +255,7 @@ fn reset_link(mailbox: &stand_ins::Mailbox) -> String {
 async fn a_reset_link_works_once_for_30_minutes_and_unknown_addresses_get_the_same_answer() {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
     })
     .await;
@@ -307,7 +307,7 @@ async fn a_reset_link_works_once_for_30_minutes_and_unknown_addresses_get_the_sa
 async fn reset_requests_are_throttled_per_address_and_per_network_known_or_not() {
     let (smtp_url, _mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
     })
     .await;

@@ -8,6 +8,7 @@ use trailerworks::{
     config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig, Switch},
     db::Db,
     pages::PublicPages,
+    secret::Secret,
     startup::Application,
     with_db,
 };
@@ -29,7 +30,11 @@ impl TestStorage {
             .ok()
             .map(|bucket| format!("{bucket}/test-{:016x}", OsRng.next_u64()));
         Self {
-            config: StorageConfig { data_dir: temp.path().join("data"), database_url, media_store },
+            config: StorageConfig {
+                data_dir: temp.path().join("data"),
+                database_url: database_url.map(Secret::from),
+                media_store,
+            },
             _temp: temp,
         }
     }
@@ -45,7 +50,7 @@ impl TestStorage {
 pub fn storage_args(config: &StorageConfig) -> Vec<String> {
     let mut args = vec!["--data-dir".to_owned(), config.data_dir.display().to_string()];
     if let Some(url) = &config.database_url {
-        args.extend(["--database-url".to_owned(), url.clone()]);
+        args.extend(["--database-url".to_owned(), url.expose().to_owned()]);
     }
     if let Some(store) = &config.media_store {
         args.extend(["--media-store".to_owned(), store.clone()]);

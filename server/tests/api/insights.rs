@@ -399,7 +399,7 @@ async fn the_weekly_report_goes_out_once_when_on_and_not_again_after_a_restart()
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let storage = TestStorage::new().await;
     let configure = |c: &mut trailerworks::config::ServeConfig| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
         c.insights_write_every_ms = 100;

@@ -296,9 +296,9 @@ async fn deliveries_are_sent_once_and_an_instance_killed_mid_send_is_covered_by_
 #[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
 async fn while_the_database_is_unreachable_readyz_says_503_within_a_second_and_bookings_get_a_clear_503() {
     let storage = TestStorage::new().await;
-    let direct = storage.config.database_url.clone().expect(NEEDS);
+    let direct = storage.config.database_url.clone().expect(NEEDS).expose().to_owned();
     let relay = Relay::in_front_of(&direct).await;
-    let config = StorageConfig { database_url: Some(relay.url(&direct)), ..storage.config.clone() };
+    let config = StorageConfig { database_url: Some(relay.url(&direct).into()), ..storage.config.clone() };
     let app = spawn_app_at(config, |_| {}).await;
     assert_eq!(app.get("/readyz").await.status(), 200);
 

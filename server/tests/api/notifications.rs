@@ -25,7 +25,7 @@ async fn send_test(app: &TestApp, signed: &Signed, channel: &str) -> reqwest::Re
 async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
     })
     .await;
@@ -93,7 +93,7 @@ async fn last_delivered_counts_every_e_mail_the_server_sent_confirmations_includ
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     // Nobody set to get the shop's e-mail: only the visitors' confirmations go out.
     let app = spawn_app_with(|c| {
-        c.smtp_url = Some(smtp_url.clone());
+        c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
     })
     .await;

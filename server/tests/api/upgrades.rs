@@ -400,7 +400,7 @@ async fn a_postgresql_database_of_every_earlier_version_opens_with_everything_in
         }
         upgraded.close().await;
         let storage = TestStorage::new().await;
-        let config = StorageConfig { database_url: Some(url), ..storage.config.clone() };
+        let config = StorageConfig { database_url: Some(url.into()), ..storage.config.clone() };
         app_reads(config, &tables).await;
     }
 }
