@@ -1,0 +1,153 @@
+//! Every /api route, each registered with its part of the API document, with the limits on
+//! bodies, the announcements of desk changes and the API's own 404.
+
+use axum::{
+    extract::{DefaultBodyLimit, Request, State},
+    http::header,
+    middleware,
+    response::Response,
+};
+
+use crate::{
+    api_doc, auth, beacon, blog, booking,
+    changes::{self, Change},
+    db::Db,
+    delivery,
+    error::ApiError,
+    insights, media, schedule, site,
+};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
+
+use super::{AppState, pages};
+
+/// Request bodies larger than this are refused before parsing (the booking form is far smaller).
+const BOOKING_BODY_LIMIT: usize = 16 * 1024;
+/// Sign-in and other small admin requests.
+const SMALL_BODY_LIMIT: usize = 16 * 1024;
+/// Every site detail at once (the built-in ones are about 80 kB as JSON), with room to grow.
+const SITE_BODY_LIMIT: usize = 1024 * 1024;
+/// A post with its content (which may inline pasted images) and some room for JSON escaping.
+const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
+
+/// Every /api route, each registered with its part of the API document.
+pub(super) fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default()
+        .routes(routes!(api_doc::openapi_json))
+        .routes(routes!(pages::page_json))
+        .routes(routes!(pages::blog_search))
+        .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
+        .routes(routes!(booking::routes::service_area))
+        .routes(routes!(schedule::routes::availability))
+        .routes(routes!(booking::manage::show))
+        .routes(routes!(booking::manage::open_times))
+        .routes(routes!(booking::manage::change_time).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(booking::manage::cancel).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(booking::manage::calendar))
+        .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .routes(routes!(beacon::insights_beacon).layer(DefaultBodyLimit::max(beacon::BODY_LIMIT)))
+        .nest("/api/admin", admin_api())
+}
+
+/// The admin API: every handler takes the `Admin` guard, except sign-in.
+fn admin_api() -> OpenApiRouter<AppState> {
+    let small = DefaultBodyLimit::max(SMALL_BODY_LIMIT);
+    let post_sized = DefaultBodyLimit::max(POST_BODY_LIMIT);
+    OpenApiRouter::default()
+        .routes(routes!(auth::routes::login).layer(small))
+        .routes(routes!(auth::routes::logout).layer(small))
+        .routes(routes!(auth::routes::login_code).layer(small))
+        .routes(routes!(auth::routes::current))
+        .routes(routes!(auth::reset::ask).layer(small))
+        .routes(routes!(auth::reset::check, auth::reset::complete).layer(small))
+        .routes(routes!(auth::account::end_session).layer(small))
+        .routes(routes!(auth::account::show))
+        .routes(routes!(auth::account::change_password).layer(small))
+        .routes(routes!(auth::account::sign_out_others).layer(small))
+        .routes(routes!(auth::account::setup).layer(small))
+        .routes(routes!(auth::account::enable).layer(small))
+        .routes(routes!(auth::account::disable).layer(small))
+        .routes(routes!(auth::account::new_recovery_codes).layer(small))
+        .routes(routes!(auth::routes::audit_log))
+        .routes(routes!(blog::routes::list, blog::routes::create).layer(post_sized))
+        .routes(routes!(blog::routes::get, blog::routes::update, blog::routes::delete).layer(post_sized))
+        .routes(routes!(blog::routes::preview).layer(post_sized))
+        .routes(routes!(blog::preview::create).layer(post_sized))
+        .routes(routes!(blog::routes::set_published).layer(small))
+        .routes(routes!(blog::routes::restore).layer(small))
+        .routes(routes!(blog::routes::revision_list))
+        .routes(routes!(blog::routes::revision))
+        .routes(routes!(media::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
+        .routes(routes!(booking::desk::status))
+        .routes(routes!(booking::admin::list))
+        .routes(routes!(booking::export::export))
+        .routes(routes!(booking::notes::add).layer(small))
+        .routes(routes!(booking::notes::change, booking::notes::delete).layer(small))
+        .routes(routes!(booking::admin::sources))
+        .routes(routes!(booking::admin::set_status).layer(small))
+        .routes(routes!(booking::today::show))
+        .routes(routes!(booking::live::live))
+        .routes(routes!(booking::request::show))
+        .routes(routes!(booking::request::contact).layer(small))
+        .routes(routes!(booking::request::seen).layer(small))
+        .routes(routes!(schedule::admin::schedule))
+        .routes(routes!(schedule::admin::set_time, schedule::admin::drop_time).layer(small))
+        .routes(routes!(schedule::admin::confirm_requested).layer(small))
+        .routes(routes!(schedule::admin::request_review).layer(small))
+        .routes(routes!(schedule::feed::show, schedule::feed::renew, schedule::feed::remove).layer(small))
+        .routes(routes!(site::routes::show, site::routes::save).layer(DefaultBodyLimit::max(SITE_BODY_LIMIT)))
+        .routes(routes!(site::routes::versions))
+        .routes(routes!(delivery::admin::show))
+        .routes(routes!(delivery::admin::set_recipients).layer(small))
+        .routes(routes!(delivery::admin::send_test).layer(small))
+        .routes(routes!(delivery::push_admin::list, delivery::push_admin::subscribe).layer(small))
+        .routes(routes!(delivery::push_admin::update, delivery::push_admin::remove).layer(small))
+        .routes(routes!(delivery::push_admin::send_test).layer(small))
+        .routes(routes!(site::routes::restore).layer(small))
+        .routes(routes!(insights::routes::show))
+        .routes(routes!(insights::routes::set_report).layer(small))
+        .fallback(no_such_route)
+        .layer(middleware::map_response(never_stored))
+}
+
+/// After a request that changed the booking desk (a new request, the customer's change or
+/// cancellation, anything the owner does to a request) succeeded: tells the live streams. On
+/// PostgreSQL every instance (this one too) hears it by NOTIFY, so it is told once; should the
+/// notification fail, this instance's own streams still hear it.
+pub(super) async fn announce_desk_changes(
+    State(state): State<AppState>,
+    request: Request,
+    next: middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    let desk = !request.method().is_safe()
+        && (path == "/api/bookings"
+            || path.starts_with("/api/manage/")
+            || path.starts_with("/api/admin/bookings/"));
+    let response = next.run(request).await;
+    if desk && response.status().is_success() {
+        match &state.db {
+            Db::Sqlite(_) => state.changes.announce(Change::Desk),
+            Db::Postgres(_) => {
+                if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
+                    tracing::warn!("Cannot tell the instances of a booking change: {error:#}");
+                    state.changes.announce(Change::Desk);
+                }
+            }
+        }
+    }
+    response
+}
+
+/// Any other path under /api: a JSON 404, not the site's 404 page.
+pub(super) async fn no_such_route() -> ApiError {
+    ApiError::NotFound("There is no such API route.")
+}
+
+/// Admin answers (bookings, the audit log, drafts) are personal: no cache may keep them.
+async fn never_stored(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    response
+}
