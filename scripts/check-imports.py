@@ -4,7 +4,7 @@ rooms in the browser (web/src/features/admin): a room imports its own files, the
 lies outside the admin, never another room; the frame imports no room but to route to it
 (AdminApp.tsx).
 
-Reads every module under server/src (tests excluded), collects what each one imports from the
+Reads every module under server/src (tests excluded, inline or in a tests.rs), collects what each one imports from the
 crate (`use crate::..`, `use super::..`, a child's items, and paths written inline), follows the
 `pub use` re-exports of a folder's front (mod.rs) to the file that defines the item, and fails
 when:
@@ -41,7 +41,7 @@ def read_sources():
     modules = {}
     for folder, _, names in os.walk(SOURCE):
         for name in names:
-            if not name.endswith(".rs"):
+            if not name.endswith(".rs") or name == "tests.rs":  # a module's tests, in a file
                 continue
             path = os.path.join(folder, name)
             module = module_name(path)
