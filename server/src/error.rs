@@ -62,6 +62,11 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// A 409: the request clashes with how things stand (a full time, a change already made).
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::Rejected(StatusCode::CONFLICT, message.into())
+    }
+
     /// A 422 naming one field and what is wrong with it.
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         let mut errors = FieldErrors::default();

@@ -202,7 +202,7 @@ pub async fn setup(
     admin: Admin,
 ) -> Result<Json<Enrolment>, ApiError> {
     if two_factor::settings(&desk.db, admin.user.user_id).await?.totp_secret.is_some() {
-        return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
+        return Err(ApiError::conflict(ALREADY_ON));
     }
     let secret = two_factor::new_secret();
     two_factor::set_pending(&desk.db, admin.user.user_id, &secret).await?;
@@ -267,11 +267,9 @@ pub async fn enable(
 ) -> Result<Json<RecoveryCodes>, ApiError> {
     let settings = two_factor::settings(&desk.db, admin.user.user_id).await?;
     if settings.totp_secret.is_some() {
-        return Err(ApiError::Rejected(StatusCode::CONFLICT, ALREADY_ON.to_owned()));
+        return Err(ApiError::conflict(ALREADY_ON));
     }
-    let pending = settings
-        .totp_pending_secret
-        .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_SET_UP.to_owned()))?;
+    let pending = settings.totp_pending_secret.ok_or(ApiError::conflict(NOT_SET_UP))?;
     let keys = unthrottled(&desk, &admin).await?;
     let Some(step) = two_factor::code_step(&pending, &code) else {
         return Err(wrong_code(&desk, &admin, &keys, Refused::Wrong).await);
@@ -288,7 +286,7 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
     let secret = two_factor::settings(&desk.db, admin.user.user_id)
         .await?
         .totp_secret
-        .ok_or(ApiError::Rejected(StatusCode::CONFLICT, NOT_ON.to_owned()))?;
+        .ok_or(ApiError::conflict(NOT_ON))?;
     let keys = unthrottled(desk, admin).await?;
     match two_factor::accept_code(&desk.db, admin.user.user_id, &secret, code).await? {
         Ok(accepted) => {

@@ -32,11 +32,12 @@ use crate::{
     },
     error::{ApiError, Checked},
     schedule::{
+        booking_event::calendar_file,
         calendar::{Calendar, Kind, Slot},
         links::{self, Purpose as Link},
-        messages::{TrailerPlace, calendar_file, trailer_place},
         store::{self as appointments, Appointment, AppointmentWrites as _, State as TimeState},
         times::{self, Moving, OpenTimes},
+        visitor_words::{TrailerPlace, trailer_place},
     },
     with_db,
 };
@@ -246,13 +247,13 @@ pub async fn open_times(
 /// The kind of time request `found` may pick now, or a 409 saying why none.
 async fn pickable(desk: &BookingDesk, found: &Found, content: &Content) -> Result<Kind, ApiError> {
     if found.row.cancelled_at.is_some() {
-        return Err(ApiError::Rejected(StatusCode::CONFLICT, "This request was cancelled.".to_owned()));
+        return Err(ApiError::conflict("This request was cancelled."));
     }
     desk.kind_of(found, content).await?.ok_or_else(|| {
-        ApiError::Rejected(
-            StatusCode::CONFLICT,
-            format!("We'll call you to agree a time, or call us at {}.", content.business.phone),
-        )
+        ApiError::conflict(format!(
+            "We'll call you to agree a time, or call us at {}.",
+            content.business.phone
+        ))
     })
 }
 
@@ -298,7 +299,7 @@ pub async fn change_time(
     };
     let taken = !move_time(&desk.db, &change, kind, slot, calendar.capacity(kind)).await?;
     if taken {
-        return Err(ApiError::Rejected(StatusCode::CONFLICT, times::TAKEN.to_owned()));
+        return Err(ApiError::conflict(times::TAKEN));
     }
     desk.outbox.wake();
     let found = find(&desk, &token).await?;

@@ -147,7 +147,7 @@ pub async fn create(
                 return Err(desk.rate_limited());
             }
             Err(InsertError::TimeTaken) => {
-                return Err(ApiError::Rejected(StatusCode::CONFLICT, times::TAKEN.to_owned()));
+                return Err(ApiError::conflict(times::TAKEN));
             }
             Err(InsertError::Other(error)) => return Err(error.into()),
         };

@@ -160,7 +160,7 @@ pub async fn send_test(
     Checked(Json(TestRequest { channel })): Checked<Json<TestRequest>>,
 ) -> Result<(StatusCode, Json<TestQueued>), ApiError> {
     let (email, webhook) = outbox.configured();
-    let refuse = |message: &str| Err(ApiError::Rejected(StatusCode::CONFLICT, message.to_owned()));
+    let refuse = |message: &str| Err(ApiError::conflict(message));
     let channel = match channel.as_str() {
         "email" if !email => return refuse(NO_EMAIL),
         "email" if outbox.recipients().await?.is_empty() => return refuse(NO_RECIPIENT),

@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 use super::{
     calendar::{Calendar, Kind, Slot},
     jobs::{self, Job},
-    store::{self as appointments, AppointmentWrites as _, State as TimeState},
+    owner_store,
+    store::{self as appointments, State as TimeState},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -27,13 +28,12 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::events::{self, Event, EventWrites as _},
+    booking::events::{self, Event},
     clock,
     db::Db,
-    delivery::{Channel, Outbox, Purpose, store::OutboxWrites as _},
+    delivery::{Channel, Outbox},
     error::{ApiError, Checked},
     site::SiteDetails,
-    with_db,
 };
 
 const NO_SUCH_BOOKING: &str = "There is no such booking.";
@@ -258,9 +258,9 @@ impl ScheduleDesk {
         // Inside the reminder's window the confirmation is the only message: it says when.
         let reminder = calendar.reminder_at(slot.start).filter(|at| *at > Timestamp::now());
         let label = calendar.label(slot);
-        let outcome = confirm_in_db(
+        let outcome = owner_store::confirm(
             &self.db,
-            Confirmation {
+            owner_store::Confirmation {
                 id,
                 kind,
                 slot,
@@ -273,23 +273,17 @@ impl ScheduleDesk {
         )
         .await?;
         match outcome {
-            Confirmed::NoBooking => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
-            Confirmed::Cancelled => {
-                return Err(ApiError::Rejected(
-                    StatusCode::CONFLICT,
-                    "The customer cancelled this request.".to_owned(),
-                ));
+            owner_store::Confirmed::NoBooking => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
+            owner_store::Confirmed::Cancelled => {
+                return Err(ApiError::conflict("The customer cancelled this request."));
             }
-            Confirmed::Full => {
-                return Err(ApiError::Rejected(
-                    StatusCode::CONFLICT,
-                    format!(
-                        "That time is full ({} at once). Pick another time, or book it anyway.",
-                        calendar.capacity(kind)
-                    ),
-                ));
+            owner_store::Confirmed::Full => {
+                return Err(ApiError::conflict(format!(
+                    "That time is full ({} at once). Pick another time, or book it anyway.",
+                    calendar.capacity(kind)
+                )));
             }
-            Confirmed::Done => {}
+            owner_store::Confirmed::Done => {}
         }
         self.outbox.wake();
         let detail = format!("booking #{id}: {}, {}", calendar.label(slot), kind.describe());
@@ -303,81 +297,6 @@ impl ScheduleDesk {
             .ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
         Ok(Json(TimeSet { job }))
     }
-}
-
-enum Confirmed {
-    Done,
-    NoBooking,
-    Cancelled,
-    Full,
-}
-
-/// A time the owner confirms, with what goes with it.
-struct Confirmation {
-    id: i64,
-    kind: Kind,
-    slot: Slot,
-    capacity: u8,
-    overbook: bool,
-    tell_visitor: bool,
-    reminder: Option<Timestamp>,
-}
-
-/// Confirms the time in one transaction: its seats, the status, the visitor's messages and the
-/// request's history (`label` by the admin `by`), which makes it the request's first response.
-async fn confirm_in_db(db: &Db, time: Confirmation, (label, by): (&str, &str)) -> anyhow::Result<Confirmed> {
-    let Confirmation { id, kind, slot, capacity, overbook, tell_visitor, reminder } = time;
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let booking: Option<Option<String>> =
-            sqlx::query_scalar("SELECT cancelled_at FROM bookings WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match booking {
-            None => return Ok(Confirmed::NoBooking),
-            Some(Some(_)) => return Ok(Confirmed::Cancelled),
-            Some(None) => {}
-        }
-        // Undo of a drop: the same time again while the customer, told of it before, has not yet
-        // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
-        let undo: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = 'cancelled'
-                            AND kind = $2 AND starts_at = $3 AND ends_at = $4)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'pending')
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'sent')",
-        )
-        .bind(id)
-        .bind(kind.as_str())
-        .bind(clock::stamp(slot.start))
-        .bind(clock::stamp(slot.end))
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.release_seats(id).await?;
-        let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed).await?;
-        if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {
-            tx.rollback().await?;
-            return Ok(Confirmed::Full);
-        }
-        let now = clock::now();
-        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
-            .bind(&now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.cancel_time_messages(id).await?;
-        if tell_visitor {
-            if !undo {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
-            }
-            if let Some(at) = reminder {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
-            }
-        }
-        tx.record_event(id, Event::Time(label), by).await?;
-        tx.commit().await?;
-        Ok(Confirmed::Done)
-    })
 }
 
 /// `DELETE /api/admin/bookings/{id}/appointment`: drops booking `id`'s time (its seats free up;
@@ -404,28 +323,7 @@ pub async fn drop_time(
 ) -> Result<StatusCode, ApiError> {
     let tell_visitor = desk.outbox.channels().await?.contains(&Channel::Confirmation);
     let due = clock::stamp(Timestamp::now() + UNDO_TIME);
-    let dropped: Option<i64> = with_db!(&desk.db, |pool| {
-        let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
-        let version = tx.cancel_appointment(id).await.map_err(anyhow::Error::from)?;
-        tx.cancel_time_messages(id).await.map_err(anyhow::Error::from)?;
-        if let Some(version) = version {
-            tx.record_event(id, Event::TimeDropped, &admin.user.email).await.map_err(anyhow::Error::from)?;
-            // A job without a time is not scheduled any more.
-            sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
-                .bind(id)
-                .bind(clock::now())
-                .execute(&mut *tx)
-                .await
-                .map_err(anyhow::Error::from)?;
-            if tell_visitor {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &due)
-                    .await
-                    .map_err(anyhow::Error::from)?;
-            }
-        }
-        tx.commit().await.map_err(anyhow::Error::from)?;
-        version
-    });
+    let dropped = owner_store::drop_time(&desk.db, id, &admin.user.email, tell_visitor, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     desk.outbox.wake();
     audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
@@ -454,20 +352,14 @@ pub async fn request_review(
     admin: Admin,
     Checked(Path(id)): Checked<Path<i64>>,
 ) -> Result<StatusCode, ApiError> {
-    let refuse = |message: &str| ApiError::Rejected(StatusCode::CONFLICT, message.to_owned());
+    let refuse = |message: &str| ApiError::conflict(message);
     if desk.site.content().scheduling.review_url.is_empty() {
         return Err(refuse("Set the review page's address under Site, Booking times, first."));
     }
     if !desk.outbox.channels().await?.contains(&Channel::Confirmation) {
         return Err(refuse("The server cannot send e-mail yet (see Notifications)."));
     }
-    let status: Option<String> = with_db!(&desk.db, |pool| {
-        sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-            .map_err(anyhow::Error::from)?
-    });
+    let status = owner_store::status(&desk.db, id).await?;
     match status.as_deref() {
         None => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
         Some("done") => {}
@@ -486,13 +378,7 @@ pub async fn request_review(
             ),
         ));
     }
-    with_db!(&desk.db, |pool| {
-        let mut connection = pool.acquire().await.map_err(anyhow::Error::from)?;
-        connection
-            .enqueue(id, Channel::Confirmation, Purpose::Review, &clock::now())
-            .await
-            .map_err(anyhow::Error::from)?;
-    });
+    owner_store::queue_review(&desk.db, id).await?;
     desk.outbox.wake();
     audit::record(&desk.db, &admin.actor(), Action::ReviewRequested, &format!("booking #{id}")).await?;
     events::record(&desk.db, id, Event::ReviewAsked, &admin.user.email).await?;

@@ -15,7 +15,7 @@ use axum::{
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use super::{admin::ScheduleDesk, ics, jobs, messages::event_uid, store::State as TimeState};
+use super::{admin::ScheduleDesk, booking_event::event_uid, ics, jobs, store::State as TimeState};
 use crate::{
     api_doc::AdminRefusals,
     auth::{

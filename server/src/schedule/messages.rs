@@ -12,10 +12,11 @@ use futures_util::future::BoxFuture;
 use jiff::Timestamp;
 
 use super::{
+    booking_event::{calendar_file, shop_address},
     calendar::{Calendar, Kind},
-    ics,
     links::{self, Purpose as Link},
     store::{self as appointments, Appointment, State},
+    visitor_words::{TrailerPlace, picked_answers, trailer_place},
 };
 use crate::{
     content::Content,
@@ -360,139 +361,9 @@ impl Visitor<'_> {
     }
 }
 
-fn shop_address(content: &Content) -> String {
-    let a = &content.business.address;
-    format!("{}, {}, {} {}", a.street, a.city, a.region, a.postal_code)
-}
-
-/// Where the crew goes, as the customer may be told it.
-pub enum TrailerPlace {
-    /// Where the visitor said the trailer is, when it reads as a place.
-    Given(String),
-    /// The service-area city that matched what the visitor said.
-    City(String),
-}
-
-impl TrailerPlace {
-    pub fn text(&self) -> &str {
-        match self {
-            Self::Given(text) | Self::City(text) => text,
-        }
-    }
-}
-
-/// Where the trailer is, from what the visitor said: never a message a stranger typed.
-pub async fn trailer_place(db: &Db, booking_id: i64) -> anyhow::Result<Option<TrailerPlace>> {
-    let (location, city): (Option<String>, Option<String>) = with_db!(db, |pool| {
-        sqlx::query_as("SELECT location, location_city FROM bookings WHERE id = $1")
-            .bind(booking_id)
-            .fetch_one(pool)
-            .await?
-    });
-    Ok(location
-        .filter(|place| a_plain_place(place))
-        .map(TrailerPlace::Given)
-        .or(city.map(TrailerPlace::City)))
-}
-
-/// The calendar file of a booking's `time`, with the link to change or cancel it, `manage`: at
-/// the shop's address for a drop-off, at `trailer_place` for the crew.
-pub fn calendar_file(
-    content: &Content,
-    public_url: &str,
-    time: &Appointment,
-    manage: &str,
-    trailer_place: Option<&str>,
-) -> String {
-    let business = &content.business;
-    let location = match time.kind {
-        Kind::Shop => shop_address(content),
-        Kind::Mobile => trailer_place.unwrap_or_default().to_owned(),
-    };
-    let event = ics::Event {
-        uid: event_uid(time.booking_id, public_url),
-        sequence: time.version,
-        start: time.slot.start,
-        end: time.slot.end,
-        summary: format!("Trailer service: {}", business.name),
-        description: format!(
-            "Request #{}: {}. Change or cancel: {manage}. Phone: {}",
-            time.booking_id,
-            time.kind.describe(),
-            business.phone
-        ),
-        location,
-        status: match time.state {
-            State::Requested => ics::Status::Tentative,
-            State::Confirmed => ics::Status::Confirmed,
-            State::Cancelled => ics::Status::Cancelled,
-        },
-        url: Some(manage.to_owned()),
-    };
-    ics::calendar(&business.name, &[event], &business.zone(), Timestamp::now())
-}
-
-/// The one id of a booking's time in every calendar file (so a calendar replaces it).
-pub fn event_uid(booking_id: i64, public_url: &str) -> String {
-    let host = public_url
-        .split("://")
-        .nth(1)
-        .unwrap_or(public_url)
-        .split(['/', ':'])
-        .next()
-        .unwrap_or("trailerworks");
-    format!("booking-{booking_id}@{host}")
-}
-
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
-/// (label, answer) of the booking's answers as its customer sees them: the options picked, and
-/// a trailer type typed for 'Other' when it is a few plain words (never a link or an address, so
-/// the form cannot carry a stranger's message).
-async fn picked_answers(
-    db: &Db,
-    booking_id: i64,
-    content: &Content,
-) -> anyhow::Result<Vec<(String, String)>> {
-    let answers: Vec<(String, String)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(booking_id)
-            .fetch_all(pool)
-            .await?
-    });
-    Ok(content.chat.customers_answers(&answers, a_few_plain_words))
-}
-
-/// A name for a trailer and no message: at most five words and 40 characters of letters,
-/// spaces, `-'&,.` and four digits (a phone number is not), no dot inside a word (a web address
-/// is not).
-fn a_few_plain_words(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    let dotted_word = chars.windows(3).any(|w| w[1] == '.' && w[0].is_alphabetic() && w[2].is_alphanumeric());
-    chars.len() <= 40
-        && text.split_whitespace().count() <= 5
-        && chars.iter().all(|c| c.is_alphanumeric() || " -'&,.".contains(*c))
-        && chars.iter().filter(|c| c.is_ascii_digit()).count() <= 4
-        && !dotted_word
-}
-
-/// A place and no message: at most 60 characters of letters, digits, spaces and `-'&,.#`, at
-/// most two numbers of up to five digits (a street number and a ZIP code; a phone number is
-/// not), no dot inside a word (a web address is not).
-fn a_plain_place(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    let dotted_word = chars.windows(3).any(|w| w[1] == '.' && w[0].is_alphabetic() && w[2].is_alphanumeric());
-    let numbers: Vec<&str> =
-        text.split(|c: char| !c.is_ascii_digit()).filter(|number| !number.is_empty()).collect();
-    !text.trim().is_empty()
-        && chars.len() <= 60
-        && chars.iter().all(|c| c.is_alphanumeric() || " -'&,.#".contains(*c))
-        && numbers.len() <= 2
-        && numbers.iter().all(|number| number.len() <= 5)
-        && !dotted_word
 }
 
 async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
@@ -502,39 +373,4 @@ async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
             .fetch_one(pool)
             .await?
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_a_few_plain_words_are_repeated_to_the_customer() {
-        assert!(a_few_plain_words("Horse trailer"));
-        assert!(a_few_plain_words("8.5' x 20' gooseneck, tandem"));
-        assert!(a_few_plain_words("Gooseneck horse trailer"));
-        assert!(!a_few_plain_words("visit evil.com now"));
-        assert!(!a_few_plain_words("a prize waiting at spam.example"));
-        assert!(!a_few_plain_words("call me at https://x"));
-        assert!(!a_few_plain_words("call 303 555 0123"));
-        assert!(!a_few_plain_words(&"a".repeat(41)));
-    }
-
-    #[test]
-    fn only_a_plain_place_is_repeated_to_the_customer() {
-        assert!(a_plain_place("Lakewood"));
-        assert!(a_plain_place("1234 W Colfax Ave, Lakewood, CO 80215"));
-        assert!(a_plain_place("80205"));
-        assert!(!a_plain_place("call 303 555 0123"));
-        assert!(!a_plain_place("3035550123"));
-        assert!(!a_plain_place("visit evil.com now"));
-        assert!(!a_plain_place("https://x"));
-        assert!(!a_plain_place(&"a".repeat(61)));
-    }
-
-    #[test]
-    fn a_bookings_event_keeps_one_id_on_the_sites_host() {
-        assert_eq!(event_uid(12, "https://trailers.example.com"), "booking-12@trailers.example.com");
-        assert_eq!(event_uid(3, "http://127.0.0.1:8080"), "booking-3@127.0.0.1");
-    }
 }

@@ -1,14 +1,17 @@
 //! From request to scheduled job: the times a visitor may pick (from the owner's settings and
 //! what is booked), the seats a time holds, the visitor's link to change or cancel it, the
-//! owner's schedule and calendar feed, and the calendar files.
+//! owner's schedule and what it writes, the calendar feed and files, and the messages sent.
 
 pub mod admin;
+pub mod booking_event;
 pub mod calendar;
 pub mod feed;
 pub mod ics;
 pub mod jobs;
 pub mod links;
 pub mod messages;
+pub mod owner_store;
 pub mod routes;
 pub mod store;
 pub mod times;
+pub mod visitor_words;

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use axum::{
     Json,
     extract::{Path, State},
-    http::StatusCode,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -184,7 +183,7 @@ fn sentence(problem: &str) -> String {
 
 fn save_error(error: SaveError) -> ApiError {
     match error {
-        SaveError::Conflict => ApiError::Rejected(StatusCode::CONFLICT, CONFLICT.to_owned()),
+        SaveError::Conflict => ApiError::conflict(CONFLICT),
         SaveError::Other(error) => ApiError::Internal(error),
     }
 }

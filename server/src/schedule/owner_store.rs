@@ -1,0 +1,142 @@
+//! What the owner's schedule writes: confirming a time, dropping it, asking for a review. Each
+//! change is one transaction with the messages it sends and the request's history.
+
+use jiff::Timestamp;
+
+use super::{
+    calendar::{Kind, Slot},
+    store::{AppointmentWrites as _, State as TimeState},
+};
+use crate::{
+    booking::events::{Event, EventWrites as _},
+    clock,
+    db::Db,
+    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    with_db,
+};
+
+pub(super) enum Confirmed {
+    Done,
+    NoBooking,
+    Cancelled,
+    Full,
+}
+
+/// A time the owner confirms, with what goes with it.
+pub(super) struct Confirmation {
+    pub(super) id: i64,
+    pub(super) kind: Kind,
+    pub(super) slot: Slot,
+    pub(super) capacity: u8,
+    pub(super) overbook: bool,
+    pub(super) tell_visitor: bool,
+    pub(super) reminder: Option<Timestamp>,
+}
+
+/// Confirms the time in one transaction: its seats, the status, the visitor's messages and the
+/// request's history (`label` by the admin `by`), which makes it the request's first response.
+pub(super) async fn confirm(
+    db: &Db,
+    time: Confirmation,
+    (label, by): (&str, &str),
+) -> anyhow::Result<Confirmed> {
+    let Confirmation { id, kind, slot, capacity, overbook, tell_visitor, reminder } = time;
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let booking: Option<Option<String>> =
+            sqlx::query_scalar("SELECT cancelled_at FROM bookings WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match booking {
+            None => return Ok(Confirmed::NoBooking),
+            Some(Some(_)) => return Ok(Confirmed::Cancelled),
+            Some(None) => {}
+        }
+        // Undo of a drop: the same time again while the customer, told of it before, has not yet
+        // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
+        let undo: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = 'cancelled'
+                            AND kind = $2 AND starts_at = $3 AND ends_at = $4)
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'pending')
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'sent')",
+        )
+        .bind(id)
+        .bind(kind.as_str())
+        .bind(clock::stamp(slot.start))
+        .bind(clock::stamp(slot.end))
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.release_seats(id).await?;
+        let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed).await?;
+        if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {
+            tx.rollback().await?;
+            return Ok(Confirmed::Full);
+        }
+        let now = clock::now();
+        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
+            .bind(&now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.cancel_time_messages(id).await?;
+        if tell_visitor {
+            if !undo {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
+            }
+            if let Some(at) = reminder {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
+            }
+        }
+        tx.record_event(id, Event::Time(label), by).await?;
+        tx.commit().await?;
+        Ok(Confirmed::Done)
+    })
+}
+
+/// Drops booking `id`'s time (by the admin `by`): its seats and waiting messages go, a scheduled
+/// job is contacted again, and the visitor is told at `due` when `tell_visitor`. The dropped
+/// time's version, or None when the booking had no time.
+pub(super) async fn drop_time(
+    db: &Db,
+    id: i64,
+    by: &str,
+    tell_visitor: bool,
+    due: &str,
+) -> anyhow::Result<Option<i64>> {
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let version = tx.cancel_appointment(id).await?;
+        tx.cancel_time_messages(id).await?;
+        if let Some(version) = version {
+            tx.record_event(id, Event::TimeDropped, by).await?;
+            // A job without a time is not scheduled any more.
+            sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
+                .bind(id)
+                .bind(clock::now())
+                .execute(&mut *tx)
+                .await?;
+            if tell_visitor {
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), due).await?;
+            }
+        }
+        tx.commit().await?;
+        version
+    }))
+}
+
+/// Booking `id`'s status, when there is such a booking.
+pub(super) async fn status(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1").bind(id).fetch_optional(pool).await?
+    }))
+}
+
+/// Queues the thank-you with the review link for booking `id`, now.
+pub(super) async fn queue_review(db: &Db, id: i64) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.enqueue(id, Channel::Confirmation, Purpose::Review, &clock::now()).await?;
+    });
+    Ok(())
+}
