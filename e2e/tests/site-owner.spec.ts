@@ -28,6 +28,8 @@ test("on a phone the owner adds a city page and a service, both show at once, an
   await page.getByRole("button", { name: "Add a city page" }).click();
   await page.getByLabel("City name").fill("Castle Rock");
   await expect(page.getByLabel("Address")).toHaveValue("castle-rock");
+  // A new city joins the footer's links as it gets its address.
+  await expect(page.getByLabel("Linked from the footer of every page")).toBeChecked();
   await page.getByLabel("County").fill("Douglas County");
   await page.getByLabel("Population").fill("81,694");
   await page.getByLabel("Distance").fill("28 miles from Denver");
@@ -52,6 +54,7 @@ test("on a phone the owner adds a city page and a service, both show at once, an
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trailer Repair in Castle Rock");
   await page.goto("/service-areas");
   await expect(page.getByRole("link", { name: "View Castle Rock Services" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Service Areas" }).getByRole("link", { name: "Castle Rock" })).toBeVisible();
 
   await page.goto("/dbadmin/today");
   await openSite(page, "Services");
@@ -82,6 +85,7 @@ test("on a phone the owner adds a city page and a service, both show at once, an
   await expect(page).toHaveURL("/service-areas");
   expect(response?.request().redirectedFrom()?.url()).toMatch(/\/service-areas\/castle-rock$/);
   await expect(page.getByRole("link", { name: "View Castle Rock Services" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Service Areas" }).getByRole("link", { name: "Castle Rock" })).toHaveCount(0);
 });
 
 test.describe("a refused save", () => {
@@ -94,7 +98,7 @@ test.describe("a refused save", () => {
     await page.getByLabel("ZIP code", { exact: true }).fill("ABCDE");
     await openSite(page, "Testimonials");
     await page.getByRole("button", { name: "Save changes" }).click();
-    const problem = page.getByRole("button", { name: "Business › address › postal code" });
+    const problem = page.getByRole("button", { name: "Business › address › ZIP code" });
     await expect(problem).toBeVisible();
     const bar = page.getByRole("status").filter({ hasText: "Nothing was saved" });
     expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
@@ -102,6 +106,27 @@ test.describe("a refused save", () => {
     await expect(page.getByLabel("ZIP code", { exact: true })).toBeFocused();
     await expect(page.getByLabel("ZIP code", { exact: true })).toHaveAccessibleDescription(/must be a ZIP code/i);
     await expectNoAxeViolations(page);
+  });
+
+  test("a wrong line of a list is named by its number, and its link shows the city and the list", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await openSite(page, "City pages");
+    const city = page.getByLabel("City", { exact: true });
+    await city.selectOption({ index: 2 });
+    const name = (await city.locator("option:checked").textContent())!.trim();
+    const zips = page.getByLabel("ZIP codes", { exact: true });
+    await zips.fill(`${(await zips.inputValue()).split("\n")[0]}\nABCDE`);
+    await city.selectOption({ index: 0 });
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("button", { name: `City pages › ${name} › ZIP codes › line 2` }).click();
+    await expect(city.locator("option:checked")).toHaveText(name);
+    await expect(zips).toBeFocused();
+    await expect(zips).toHaveAttribute("aria-invalid", "true");
+    await expect(zips).toHaveAccessibleDescription(/Line 2: /);
+    const bar = await page.getByRole("status").filter({ hasText: "Nothing was saved" }).boundingBox();
+    const field = await zips.boundingBox();
+    expect(field!.y + field!.height).toBeLessThan(bar!.y);
   });
 });
 

@@ -21,6 +21,7 @@ pub mod social;
 mod structured_data;
 
 pub use head::Head;
+pub use info::HOW_WE_COUNT;
 pub use page::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE};
 pub use paths::{BLOG, FEED_PATH};
 pub use public::{Cached, CachedEntry, PublicPages};

@@ -38,8 +38,8 @@ use tracing::Instrument as _;
 
 use api::{announce_desk_changes, api, no_such_route};
 use pages::{
-    admin_manifest, admin_page, admin_worker, feed_xml, manage_page, page_html, post_preview, respond,
-    review_link, robots_txt, sitemap_index, sitemap_part, social_picture,
+    admin_manifest, admin_page, admin_worker, feed_xml, manage_page, page_html, post_preview, privacy,
+    respond, review_link, robots_txt, sitemap_index, sitemap_part, social_picture,
 };
 
 /// The whole application as the server loop calls it: a page the cache holds is answered at
@@ -162,6 +162,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/media/blog-images/{file}", get(media::routes::serve))
         .route("/media/booking-photos/{file}", get(booking::photos::serve))
         .route("/robots.txt", get(robots_txt))
+        .route("/privacy", get(privacy))
         .route(SITEMAP_PATH, get(sitemap_index))
         .route("/sitemaps/{part}", get(sitemap_part))
         .route(FEED_PATH, get(feed_xml))

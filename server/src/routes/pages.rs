@@ -19,7 +19,7 @@ use crate::{
     error::{ApiError, Checked},
     insights::{self, Insights},
     media::MediaStore,
-    pages::{Cached, CachedEntry, Page, PublicPages, crawlers, head, search},
+    pages::{Cached, CachedEntry, HOW_WE_COUNT, Page, PublicPages, crawlers, head, search},
     schedule,
     site::SiteDetails,
 };
@@ -298,6 +298,11 @@ pub(super) async fn feed_xml(State(pages): State<Arc<PublicPages>>, headers: Hea
 }
 
 /// 301 to `target`: the address of a renamed post, as crawlers know it best.
+/// `GET /privacy`: where a visitor looks for what the site keeps, the page that says it.
+pub(super) async fn privacy() -> Response {
+    moved_permanently(HOW_WE_COUNT)
+}
+
 fn moved_permanently(target: &str) -> Response {
     (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, target)]).into_response()
 }

@@ -301,3 +301,28 @@ async fn an_import_shows_on_a_running_server_within_seconds() {
     crate::helpers::eventually("the import shows", || async { app.page("/", 200).await.contains(NEW_PHONE) })
         .await;
 }
+
+#[tokio::test]
+async fn a_new_city_pages_empty_texts_are_called_empty_not_repeated() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    let mut first = details["cities"][0].clone();
+    first["slug"] = "castle-rock".into();
+    first["name"] = "Castle Rock".into();
+    first["description"] = "".into();
+    first["local_info"] = "".into();
+    let mut second = first.clone();
+    second["slug"] = "parker".into();
+    second["name"] = "Parker".into();
+    let cities = details["cities"].as_array_mut().expect("a list");
+    let (at, next) = (cities.len(), cities.len() + 1);
+    cities.extend([first, second]);
+    let refused = save(&app, &signed, version, &details).await;
+    assert_eq!(refused.status(), 422);
+    let refused: Value = refused.json().await.expect("JSON");
+    for field in [format!("cities[{at}].local_info"), format!("cities[{next}].description")] {
+        let messages = refused["errors"][&field].to_string();
+        assert!(messages.contains("empty") && !messages.contains("repeats"), "{field}: {messages}");
+    }
+}

@@ -272,3 +272,11 @@ async fn robots_txt_points_to_the_sitemap_and_keeps_admin_and_api_out() {
     assert!(text.contains("Disallow: /dbadmin"));
     assert!(text.contains("Disallow: /api/"));
 }
+
+#[tokio::test]
+async fn privacy_is_where_a_visitor_looks_for_it() {
+    let app = spawn_app().await;
+    let moved = app.get("/privacy").await;
+    assert_eq!(moved.status(), 301);
+    assert_eq!(moved.headers()["location"], "/how-we-count-visits");
+}

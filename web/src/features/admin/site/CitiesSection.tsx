@@ -1,7 +1,7 @@
 // The city pages: one city at a time, its facts, texts and two testimonials; a new city page,
 // and moving or removing one (asked first: its address then leads to the list of areas).
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { slugify } from "../frame/slug";
 import { describedBy, Field, fieldClass, PLAIN_BUTTON, Section } from "../frame/form";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
@@ -9,7 +9,7 @@ import { SiteLines, SiteList, SiteText } from "./fields";
 import { NEW_TESTIMONIAL, named, TestimonialFields, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 import type { Json } from "../frame/api";
-import { moved } from "./siteDraft";
+import { footerAfterRename, moved } from "./siteDraft";
 
 /** A new city page, its coordinates the shop's until the owner gives the city's. */
 function newCity(site: Json): Json {
@@ -34,15 +34,20 @@ function newCity(site: Json): Json {
 const slugOf = (city: Json | undefined) => (city && typeof city === "object" && !Array.isArray(city) && typeof city.slug === "string" ? city.slug : "");
 
 export function CitiesSection() {
-  const { site, saved, set } = useSiteEditor();
+  const { site, saved, set, shown } = useSiteEditor();
   const cities = Array.isArray(site.cities) ? site.cities : [];
   const savedSlugs = (Array.isArray(saved.cities) ? saved.cities : []).map(slugOf);
   const [chosen, setChosen] = useState(0);
   const [removing, setRemoving] = useState(false);
+  // A message's link to a city's field shows that city.
+  useEffect(() => {
+    const city = /^cities\[(\d+)\]/.exec(shown?.path ?? "")?.[1];
+    if (city !== undefined) setChosen(Number(city));
+  }, [shown]);
   const pick = useId();
   const at = Math.min(chosen, Math.max(cities.length - 1, 0));
   const city = `cities[${at}]`;
-  const name = named(cities[at] ?? null, "name", "the city");
+  const name = named(cities[at] ?? null, "name", "the new city");
   // A city page saved before keeps its address (links to it are out there); a new one's follows its name.
   const isNew = !savedSlugs.includes(slugOf(cities[at])) || slugOf(cities[at]) === "";
   const footerAreas = (site.footer as { areas?: string[] } | undefined)?.areas ?? [];
@@ -105,8 +110,20 @@ export function CitiesSection() {
         {cities.length > 0 && (
           <div key={at} className="mt-4 grid gap-4 sm:grid-cols-2">
             <CityName path={city} isNew={isNew} />
+            <label className="flex min-h-11 items-center gap-2 self-end text-sm text-slate-800 sm:col-span-2">
+              <input
+                type="checkbox"
+                checked={footerAreas.includes(slugOf(cities[at]))}
+                disabled={slugOf(cities[at]) === ""}
+                onChange={(event) => {
+                  const slug = slugOf(cities[at]);
+                  set("footer.areas", event.target.checked ? [...footerAreas, slug] : footerAreas.filter((area) => area !== slug));
+                }}
+              />
+              Linked from the footer of every page
+            </label>
             {isNew ? (
-              <SiteText path={`${city}.slug`} label="Address" hint={`/service-areas/${slugOf(cities[at]) || "..."}`} />
+              <CityAddress path={city} />
             ) : (
               <p className="text-sm text-slate-700">
                 <span className="block font-medium text-slate-800">Address</span>
@@ -119,7 +136,7 @@ export function CitiesSection() {
             <SiteText path={`${city}.population`} label="Population" hint="For example: 156,868" />
             <SiteText path={`${city}.distance`} label="Distance" hint="For example: 10 miles from Denver" />
             <div className="grid grid-cols-2 gap-4">
-              <SiteText path={`${city}.latitude`} label="Latitude" type="number" />
+              <SiteText path={`${city}.latitude`} label="Latitude" type="number" hint={isNew ? "A new page starts at the shop's: give the city's own, from a map." : undefined} />
               <SiteText path={`${city}.longitude`} label="Longitude" type="number" />
             </div>
             <Wide>
@@ -175,6 +192,7 @@ export function CitiesSection() {
 function CityName({ path, isNew }: { path: string; isNew: boolean }) {
   const name = useSiteField(`${path}.name`);
   const slug = useSiteField(`${path}.slug`);
+  const setSlug = useAddressSetter(path);
   const current = typeof name.value === "string" ? name.value : "";
   return (
     <Field id={name.id} label="City name" error={name.error}>
@@ -183,12 +201,43 @@ function CityName({ path, isNew }: { path: string; isNew: boolean }) {
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          if (isNew && (slug.value === "" || slug.value === slugify(current))) slug.set(slugify(next));
+          if (isNew && (slug.value === "" || slug.value === slugify(current))) setSlug(slugify(next));
           name.set(next);
         }}
         aria-invalid={Boolean(name.error)}
         aria-describedby={describedBy(name.id, false, name.error)}
         className={fieldClass(name.error)}
+      />
+    </Field>
+  );
+}
+
+/** Sets a new city page's address, and the footer's link to it follows (a new city joins the
+ * footer's links when it gets its address). */
+function useAddressSetter(path: string) {
+  const slug = useSiteField(`${path}.slug`);
+  const footer = useSiteField("footer.areas");
+  return (next: string) => {
+    const areas = Array.isArray(footer.value) ? footer.value.map(String) : [];
+    footer.set(footerAfterRename(areas, typeof slug.value === "string" ? slug.value : "", next));
+    slug.set(next);
+  };
+}
+
+/** A new city page's address, made from its name until edited by hand. */
+function CityAddress({ path }: { path: string }) {
+  const slug = useSiteField(`${path}.slug`);
+  const setSlug = useAddressSetter(path);
+  const value = typeof slug.value === "string" ? slug.value : "";
+  return (
+    <Field id={slug.id} label="Address" error={slug.error} hint={`/service-areas/${value || "..."}`}>
+      <input
+        id={slug.id}
+        value={value}
+        onChange={(event) => setSlug(event.target.value)}
+        aria-invalid={Boolean(slug.error)}
+        aria-describedby={describedBy(slug.id, true, slug.error)}
+        className={fieldClass(slug.error)}
       />
     </Field>
   );

@@ -25,6 +25,9 @@ interface Editor {
   discard: () => void;
   /** After a restore: the details as the server shows them now. */
   reload: () => Promise<void>;
+  /** The field a message's link asked for: the section holding it shows its entry. */
+  shown: { path: string } | null;
+  show: (path: string) => void;
 }
 
 const EditorContext = createContext<Editor | null>(null);
@@ -47,6 +50,7 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
   const [site, setSite] = useState<SiteFields | null>(null);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ path: string } | null>(null);
 
   async function reload() {
     try {
@@ -66,6 +70,8 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
   if (!saved || !site) return loading;
 
   const editor: Editor = {
+    shown,
+    show: (path) => setShown({ path }),
     site,
     saved: saved.site,
     version: saved.version,

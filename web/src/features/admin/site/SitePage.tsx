@@ -9,7 +9,7 @@ import { CitiesSection } from "./CitiesSection";
 import { SchedulingSection } from "./SchedulingSection";
 import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";
 import { SiteEditorProvider, useSiteEditor } from "./SiteEditor";
-import { fieldId, fieldName } from "./siteDraft";
+import { fieldId, fieldName, orderOfPaths, pathAndHolders } from "./siteDraft";
 import { VersionsSection } from "./VersionsSection";
 
 /** The tabs, and the fields (by the start of their path) each one shows. */
@@ -69,15 +69,32 @@ function SiteTabs() {
 }
 
 function SaveBar() {
-  const { site, changed, state, save, discard } = useSiteEditor();
+  const { site, changed, state, save, discard, show } = useSiteEditor();
   const navigate = useNavigate();
-  /** Shows the tab of the field at `path`, then puts the cursor in it. */
+  /** Shows the tab and entry of the field at `path` (or of the list holding it), then puts the
+   * cursor in it, scrolled clear of this bar. */
   const goTo = (path: string, tab: string) => {
     navigate(`/dbadmin/site/${tab}`);
-    window.setTimeout(() => document.getElementById(fieldId(path))?.focus(), 50);
+    show(path);
+    let frames = 0;
+    const focus = () => {
+      const target = pathAndHolders(path)
+        .map((at) => document.getElementById(fieldId(at)))
+        .find((element) => element !== null);
+      if (target) {
+        target.scrollIntoView({ block: "center" });
+        target.focus({ preventScroll: true });
+      } else if (frames++ < 30) window.requestAnimationFrame(focus);
+    };
+    window.requestAnimationFrame(focus);
   };
+  /** A field's label, when it is on the page. */
+  const labelOf = (path: string) => document.querySelector(`label[for="${fieldId(path)}"]`)?.textContent?.trim() || undefined;
   const guard = <DiscardGuard unsaved={changed} onDiscard={discard} subject="The site details page" within="/dbadmin/site" />;
-  const errors = state.kind === "invalid" ? Object.entries(state.errors) : [];
+  // The messages in the order of the page's fields.
+  const order = orderOfPaths(site);
+  const placeOf = (path: string) => pathAndHolders(path).map((at) => order.get(at)).find((at) => at !== undefined) ?? order.size;
+  const errors = state.kind === "invalid" ? Object.entries(state.errors).sort(([a], [b]) => placeOf(a) - placeOf(b)) : [];
   return (
     <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white px-4 py-3 shadow-lg">
       {guard}
@@ -94,7 +111,7 @@ function SaveBar() {
               <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto sm:max-h-24">
                 {errors.map(([path, messages]) => {
                   const tab = tabOf(path);
-                  const field = `${tab ? `${tab.label} › ` : ""}${fieldName(site, path)}`;
+                  const field = `${tab ? `${tab.label} › ` : ""}${fieldName(site, path, labelOf)}`;
                   return (
                     <li key={path} className="break-words">
                       {tab ? (

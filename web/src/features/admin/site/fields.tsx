@@ -7,7 +7,7 @@ import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../frame/form";
 import { ICONS, Icon } from "../../../components/Icon";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 import type { Json } from "../frame/api";
-import { moved } from "./siteDraft";
+import { listMessagesAt, moved } from "./siteDraft";
 
 interface TextProps {
   path: string;
@@ -49,17 +49,20 @@ export function SiteText({ path, label, hint, long, type = "text", optional }: T
 /** A list of short texts, one per line. */
 export function SiteLines({ path, label, hint }: { path: string; label: string; hint?: string }) {
   const field = useSiteField(path);
+  const { state } = useSiteEditor();
+  // A message about one line (a ZIP code) shows here too, with its line's number.
+  const error = state.kind === "invalid" ? listMessagesAt(state.errors, path) : undefined;
   const lines = Array.isArray(field.value) ? field.value.map(String) : [];
   return (
-    <Field id={field.id} label={label} error={field.error} hint={hint ?? "One per line."}>
+    <Field id={field.id} label={label} error={error} hint={hint ?? "One per line."}>
       <textarea
         id={field.id}
         rows={Math.max(3, lines.length)}
         value={lines.join("\n")}
         onChange={(event) => field.set(event.target.value.split("\n"))}
-        aria-invalid={Boolean(field.error)}
-        aria-describedby={describedBy(field.id, true, field.error)}
-        className={fieldClass(field.error)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(field.id, true, error)}
+        className={fieldClass(error)}
       />
     </Field>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SiteFields } from "../frame/api";
-import { fieldId, fieldName, getAt, moved, pathParts, setAt } from "./siteDraft";
+import { fieldId, fieldName, footerAfterRename, getAt, listMessagesAt, moved, orderOfPaths, pathAndHolders, pathParts, setAt } from "./siteDraft";
 
 describe("site draft paths", () => {
   const site: SiteFields = { business: { phone: "1" }, testimonials: [{ name: "A" }, { name: "B" }] };
@@ -34,8 +34,37 @@ describe("site draft paths", () => {
       services_page: { sections: [{ title: "Repairs", cards: [{ title: "" }] }] },
     };
     expect(fieldName(details, "cities[1].slug")).toBe("Castle Rock › slug");
-    expect(fieldName(details, "business.address.postal_code")).toBe("address › postal code");
+    expect(fieldName(details, "business.address.postal_code")).toBe("address › ZIP code");
     expect(fieldName(details, "services_page.sections[0].cards[0].title")).toBe("Repairs › #1 › title");
     expect(fieldName(details, "stats")).toBe("stats");
+  });
+
+  it("names a line of a list by its number, and a field by its label when one is on the page", () => {
+    const details: SiteFields = { cities: [{ name: "Castle Rock", zips: ["80104", "ABCDE"], blurb: "" }] };
+    expect(fieldName(details, "cities[0].zips[1]")).toBe("Castle Rock › ZIP codes › line 2");
+    expect(fieldName(details, "cities[0].blurb")).toBe("Castle Rock › card text");
+    expect(fieldName(details, "cities[0].blurb", (path) => (path === "cities[0].blurb" ? "Card text (service areas page)" : undefined))).toBe(
+      "Castle Rock › Card text (service areas page)",
+    );
+    expect(pathAndHolders("cities[0].zips[1]")).toEqual(["cities[0].zips[1]", "cities[0].zips", "cities[0]", "cities"]);
+  });
+
+  it("puts a list's messages and its lines' together, lines in order", () => {
+    const errors = { "cities[0].zips[3]": ["Not a ZIP code."], "cities[0].zips": ["Give one."], "cities[0].zips[1]": ["Not a ZIP code."], "cities[0].name": ["x"] };
+    expect(listMessagesAt(errors, "cities[0].zips")).toBe("Give one. Line 2: Not a ZIP code. Line 4: Not a ZIP code.");
+    expect(listMessagesAt(errors, "cities[1].zips")).toBeUndefined();
+  });
+
+  it("orders paths as the details hold them", () => {
+    const order = orderOfPaths({ business: { name: "", phone: "" }, cities: [{ slug: "", blurb: "" }] });
+    expect(order.get("business.phone")! < order.get("cities[0].slug")!).toBe(true);
+    expect(order.get("cities[0].slug")! < order.get("cities[0].blurb")!).toBe(true);
+  });
+
+  it("keeps the footer's city links with a new or renamed city page", () => {
+    expect(footerAfterRename(["a", "b"], "", "c")).toEqual(["a", "b", "c"]);
+    expect(footerAfterRename(["a", "c", "b"], "c", "ca")).toEqual(["a", "ca", "b"]);
+    expect(footerAfterRename(["a", "b"], "x", "xy")).toEqual(["a", "b"]);
+    expect(footerAfterRename(["a", "c"], "c", "")).toEqual(["a"]);
   });
 });

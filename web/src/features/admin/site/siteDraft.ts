@@ -61,16 +61,86 @@ function entryName(entry: Json | undefined): string | undefined {
   return typeof name === "string" ? name : undefined;
 }
 
+/** What a field is called where no label says it (its key in the details otherwise). */
+const FIELD_NAMES: Record<string, string> = {
+  blurb: "card text",
+  local_info: "local information",
+  key_features: "key features",
+  quote: "what they said",
+  zips: "ZIP codes",
+  city_zips: "ZIP codes of your city",
+  postal_code: "ZIP code",
+};
+
 /** A field as the owner knows it, for a message about it: the entries it is in by their names,
- * then the field ("Castle Rock › slug" for `cities[19].slug`; the section is named apart). */
-export function fieldName(site: Json, path: string): string {
+ * then the field by its label (`labelOf`, when it is on screen), and a line of a list by its
+ * number ("Castle Rock › ZIP codes › line 2" for `cities[19].zips[1]`; the section is named
+ * apart). */
+export function fieldName(site: Json, path: string, labelOf: (path: string) => string | undefined = () => undefined): string {
   const parts = pathParts(path);
   const names: string[] = [];
   let value: Json | undefined = site;
   parts.forEach((part, i) => {
     value = value && typeof value === "object" ? (Array.isArray(value) ? value[part as number] : value[part as string]) : undefined;
-    if (typeof part === "number") names.push(entryName(value) ?? `#${part + 1}`);
-    else if (i > 0 && typeof parts[i + 1] !== "number") names.push(part.replace(/_/g, " "));
+    const next = parts[i + 1];
+    if (typeof part === "number") {
+      const line = value === null || typeof value !== "object";
+      names.push(line ? `line ${part + 1}` : (entryName(value) ?? `#${part + 1}`));
+      return;
+    }
+    // A list of entries goes by its entries' names; a list of lines, and a field, by their own.
+    const item = typeof next === "number" && Array.isArray(value) ? value[next] : undefined;
+    if (i === 0 || (item !== null && typeof item === "object")) return;
+    const here = pathOf(parts.slice(0, i + 1));
+    names.push(labelOf(here) ?? FIELD_NAMES[part] ?? part.replace(/_/g, " "));
   });
   return names.join(" › ") || path;
+}
+
+/** The path of `parts`, as the server writes it. */
+function pathOf(parts: (string | number)[]): string {
+  return parts.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? part : `.${part}`)).join("");
+}
+
+/** `path` and the paths of what holds it, nearest first ("cities[2].zips[1]", "cities[2].zips",
+ * "cities[2]", "cities"): a message about a line of a list goes to the list's field. */
+export function pathAndHolders(path: string): string[] {
+  const parts = pathParts(path);
+  return parts.map((_, i) => pathOf(parts.slice(0, parts.length - i)));
+}
+
+/** The place of every path in the details, in their order (the order of the page's fields), for
+ * putting messages in the order the owner meets them. */
+export function orderOfPaths(site: Json): Map<string, number> {
+  const order = new Map<string, number>();
+  const walk = (value: Json, path: string) => {
+    order.set(path, order.size);
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (value && typeof value === "object") Object.entries(value).forEach(([key, item]) => walk(item, path ? `${path}.${key}` : key));
+  };
+  walk(site, "");
+  return order;
+}
+
+/** The messages of a list of lines (`path`) and of its lines, as one line ("Line 2: ..."). */
+export function listMessagesAt(errors: Record<string, string[]>, path: string): string | undefined {
+  const own = errors[path] ?? [];
+  const lines = Object.entries(errors)
+    .filter(([at]) => at.startsWith(`${path}[`) && /^\d+\]$/.test(at.slice(path.length + 1)))
+    .map(([at, messages]) => ({ line: Number(at.slice(path.length + 1, -1)), messages }))
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, messages }) => `Line ${line + 1}: ${messages.join(" ")}`);
+  const all = [...own, ...lines];
+  return all.length > 0 ? all.join(" ") : undefined;
+}
+
+/** The footer's city links with `from` (a city page's old address; "" for a new city) now at
+ * `to`: a new city joins them, a renamed one keeps its place, one without an address leaves. */
+export function footerAfterRename(areas: string[], from: string, to: string): string[] {
+  const at = from === "" ? -1 : areas.indexOf(from);
+  if (from !== "" && at < 0) return areas;
+  const others = areas.filter((area) => area !== from && area !== to);
+  if (to === "") return others;
+  if (at < 0) return [...others, to];
+  return [...others.slice(0, at), to, ...others.slice(at)];
 }
