@@ -97,7 +97,7 @@ export function NotificationsPage() {
               <p className="mt-1 text-sm text-slate-700">The server sends e-mail. Each new request goes to the addresses below, and the visitor gets a copy.</p>
             ) : (
               <p className="mt-1 text-sm text-amber-900">
-                Off: the server has no e-mail settings. Ask whoever runs the website to set <code>--smtp-url</code> and <code>--mail-from</code> (the
+                Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code> (the
                 README's 'Getting bookings by e-mail').
               </p>
             )}

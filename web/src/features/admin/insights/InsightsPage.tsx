@@ -40,7 +40,7 @@ function CountingOffNotice() {
     <div className="mt-4 flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <p className="text-sm">
-        Visits are not being counted: the server runs with counting off (<code>--insights off</code>). Figures counted before stay here; ask whoever runs the
+        Visits are not being counted: the server runs with counting off (<code className="whitespace-nowrap">--insights off</code>). Figures counted before stay here; ask whoever runs the
         website to turn counting on again.
       </p>
     </div>
