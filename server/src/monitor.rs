@@ -20,7 +20,7 @@ use axum::{
 };
 use tokio::net::TcpListener;
 
-use crate::{backup::schedule::Status, db::Db, delivery::store, metrics, pages::PublicPages};
+use crate::{backup::schedule::Status, db::Db, delivery::health, metrics, pages::PublicPages};
 
 /// The longest a scrape waits for a database connection (it reports the wait).
 const POOL_WAIT_LIMIT: Duration = Duration::from_secs(1);
@@ -40,7 +40,7 @@ pub async fn serve(listener: TcpListener, monitor: Monitor) {
 }
 
 async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
-    let depth = store::depth(&monitor.db).await;
+    let depth = health::depth(&monitor.db).await;
     let backups = Status::read(&monitor.db).await;
     let wait = monitor.db.acquire_time(POOL_WAIT_LIMIT).await;
     let (pool_size, pool_idle) = monitor.db.pool_counts();

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod audit;
+pub mod audit_routes;
 pub mod guard;
 pub mod password;
 pub mod reset;

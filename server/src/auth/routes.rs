@@ -1,10 +1,10 @@
-//! Sign-in, sign-out, the current session and the audit log, under /api/admin.
+//! Sign-in, sign-out and the current session, under /api/admin.
 
 use std::sync::{Arc, LazyLock};
 
 use axum::{
     Json,
-    extract::{Query, State},
+    extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -21,7 +21,7 @@ use super::{
     users,
 };
 use crate::{
-    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,
     error::{ApiError, Checked, FieldErrors},
 };
@@ -29,7 +29,6 @@ use crate::{
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
 const CODE_REQUIRED: &str = "Enter the 6-digit code from your authenticator app, or a recovery code";
 const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please enter your email and password again.";
-const AUDIT_PAGE: i64 = 100;
 /// Longer input cannot be an account's address (RFC 5321), and is not worth a hash or a log line.
 const MAX_EMAIL_BYTES: usize = 254;
 
@@ -383,41 +382,4 @@ pub async fn logout(
     }
     let clear = [(header::HeaderName::from_static("clear-site-data"), "\"cache\"")];
     Ok((jar.add(desk.cookies.removal()), clear, StatusCode::NO_CONTENT).into_response())
-}
-
-#[derive(Deserialize)]
-pub struct AuditQuery {
-    before: Option<i64>,
-}
-
-/// One page of the audit log.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct AuditPage {
-    /// Newest first.
-    entries: Vec<audit::Entry>,
-    /// Whether there are older entries (ask again with `before` = the last entry's id).
-    more: bool,
-}
-
-/// `GET /api/admin/audit?before=ID`: the newest entries (older than entry ID), 100 at a time.
-#[utoipa::path(
-    get,
-    path = "/audit",
-    tag = "admin",
-    security(("session" = [])),
-    params(("before" = Option<i64>, Query, description = "Only entries older than the entry with this id.")),
-    responses(
-        (status = 200, description = "The newest entries, 100 at most.", body = AuditPage),
-        (status = 400, description = "`before` is not a whole number.", body = ErrorBody),
-        AdminRefusals
-    )
-)]
-pub async fn audit_log(
-    State(desk): State<Arc<AuthDesk>>,
-    _admin: Admin,
-    Checked(Query(query)): Checked<Query<AuditQuery>>,
-) -> Result<Json<AuditPage>, ApiError> {
-    let entries = audit::recent(&desk.db, query.before, AUDIT_PAGE).await?;
-    let more = i64::try_from(entries.len()).unwrap_or(i64::MAX) == AUDIT_PAGE;
-    Ok(Json(AuditPage { entries, more }))
 }

@@ -6,6 +6,7 @@ pub mod listing;
 pub mod model;
 pub mod preview;
 pub mod published;
+pub mod revision_routes;
 pub mod revisions;
 pub mod routes;
 pub mod samples;

@@ -1,6 +1,7 @@
 //! 'Open full preview' in the editor: the unsaved post, checked and sanitised as a save would,
 //! kept an hour under a random token, and shown at `/dbadmin/preview/{token}` by the public post
 //! page's own code, to a signed-in admin only. Kept in the database, so any instance shows it.
+//! And the editor's own preview: the content sanitised as a save would store it.
 
 use axum::{Json, extract::State, http::StatusCode};
 use jiff::tz::TimeZone;
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     draft::PostForm,
     model::{Post, PostCard, long_date},
+    sanitize::sanitize,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
@@ -148,4 +150,32 @@ pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Optio
         meta_description: kept.meta_description,
         social_image: kept.social_image,
     }))
+}
+
+/// The editor's content, as HTML.
+#[derive(Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Content {
+    content: String,
+}
+
+/// `POST /api/admin/posts/preview`: the content as it would be stored, so the editor's preview
+/// shows exactly what visitors will get (and never renders unsanitised HTML).
+#[utoipa::path(
+    post,
+    path = "/posts/preview",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    request_body = Content,
+    responses(
+        (status = 200, description = "The content sanitised, as it would be stored.", body = Content),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn preview(
+    _admin: Admin,
+    Checked(Json(Content { content })): Checked<Json<Content>>,
+) -> Result<Json<Content>, ApiError> {
+    Ok(Json(Content { content: sanitize(&content) }))
 }

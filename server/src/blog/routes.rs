@@ -12,8 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     draft::PostForm,
-    listing, revisions,
-    sanitize::sanitize,
+    listing,
     store::{self, AdminPost, SaveError},
 };
 use crate::{
@@ -28,7 +27,7 @@ use crate::{
     error::{ApiError, Checked},
 };
 
-const NO_SUCH_POST: &str = "There is no such post.";
+pub(super) const NO_SUCH_POST: &str = "There is no such post.";
 const SLUG_TAKEN: &str = "This slug is already used by another post. Choose another.";
 const SLUG_OF_DELETED: &str = "This slug is used by a deleted post (under Deleted on the dashboard). Restore that post, or choose another slug.";
 
@@ -337,90 +336,4 @@ pub async fn restore(
         store::restore(&db, id).await?.ok_or(ApiError::NotFound("There is no such deleted post."))?;
     audit::record(&db, &admin.actor(), Action::PostRestored, &describe(&restored)).await?;
     Ok(Json(restored))
-}
-
-/// The editor's content, as HTML.
-#[derive(Deserialize, Serialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Content {
-    content: String,
-}
-
-/// `POST /api/admin/posts/preview`: the content as it would be stored, so the editor's preview
-/// shows exactly what visitors will get (and never renders unsanitised HTML).
-#[utoipa::path(
-    post,
-    path = "/posts/preview",
-    tag = "admin",
-    security(("session" = [], "csrf" = [])),
-    request_body = Content,
-    responses(
-        (status = 200, description = "The content sanitised, as it would be stored.", body = Content),
-        BodyRefusals,
-        AdminRefusals
-    )
-)]
-pub async fn preview(
-    _admin: Admin,
-    Checked(Json(Content { content })): Checked<Json<Content>>,
-) -> Result<Json<Content>, ApiError> {
-    Ok(Json(Content { content: sanitize(&content) }))
-}
-
-/// The earlier versions of a post.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct RevisionList {
-    /// The newest first, at most 50.
-    revisions: Vec<revisions::RevisionListing>,
-}
-
-/// `GET /api/admin/posts/{id}/revisions`: every save of the post, the newest first.
-#[utoipa::path(
-    get,
-    path = "/posts/{id}/revisions",
-    tag = "admin",
-    security(("session" = [])),
-    params(("id" = i64, Path, description = "The post's id.")),
-    responses(
-        (status = 200, description = "The post's revisions.", body = RevisionList),
-        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
-        (status = 404, description = "There is no such post.", body = ErrorBody),
-        AdminRefusals
-    )
-)]
-pub async fn revision_list(
-    State(db): State<Db>,
-    _admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
-) -> Result<Json<RevisionList>, ApiError> {
-    store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    Ok(Json(RevisionList { revisions: revisions::list(&db, id).await? }))
-}
-
-/// `GET /api/admin/posts/{id}/revisions/{revision}`: one revision, to load into the editor.
-#[utoipa::path(
-    get,
-    path = "/posts/{id}/revisions/{revision}",
-    tag = "admin",
-    security(("session" = [])),
-    params(
-        ("id" = i64, Path, description = "The post's id."),
-        ("revision" = i64, Path, description = "The revision's id.")
-    ),
-    responses(
-        (status = 200, description = "What was saved then.", body = revisions::Revision),
-        (status = 400, description = "An id is not a whole number.", body = ErrorBody),
-        (status = 404, description = "There is no such revision of this post.", body = ErrorBody),
-        AdminRefusals
-    )
-)]
-pub async fn revision(
-    State(db): State<Db>,
-    _admin: Admin,
-    Checked(Path((id, revision))): Checked<Path<(i64, i64)>>,
-) -> Result<Json<revisions::Revision>, ApiError> {
-    revisions::get(&db, id, revision)
-        .await?
-        .map(Json)
-        .ok_or(ApiError::NotFound("There is no such revision of this post."))
 }

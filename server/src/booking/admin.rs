@@ -13,7 +13,8 @@ use super::{
     inbox::{self, Customer, Key, Params, known_status},
     records::label,
     sources::{self, SourceTable},
-    store::{self, BookingRecord, STATUSES},
+    store::{self, STATUSES},
+    views::BookingRecord,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},

@@ -15,7 +15,7 @@ use jiff::{Timestamp, tz::TimeZone};
 use super::{
     inbox::{self, At, Filter, Params},
     records::label,
-    store::BookingRecord,
+    views::BookingRecord,
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::{
     records::{self, BookingRow, ROW_COLUMNS},
     search::Search,
-    store::{BookingRecord, STATUSES},
+    store::STATUSES,
+    views::BookingRecord,
 };
 use crate::{clock, db::Db, error::ApiError, with_db};
 

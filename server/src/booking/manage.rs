@@ -16,30 +16,24 @@ use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 
 use super::{
+    manage_store::{self, BookingRow, Change, Told, answers, cancel_request, move_time},
     routes::BookingDesk,
-    store::{NoteWrites as _, VISITOR},
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
     clock,
     content::Content,
-    db::Db,
-    delivery::{
-        Channel, Purpose,
-        devices::{self, Occasion, PushWrites as _},
-        store::OutboxWrites,
-    },
+    delivery::devices::{self, Occasion},
     error::{ApiError, Checked},
     schedule::{
         booking_event::calendar_file,
-        calendar::{Calendar, Kind, Slot},
+        calendar::{Calendar, Kind},
         links::{self, Purpose as Link},
-        store::{self as appointments, Appointment, AppointmentWrites as _, State as TimeState},
+        store::{self as appointments, Appointment, State as TimeState},
         times::{self, Moving, OpenTimes},
         visitor_words::{TrailerPlace, trailer_place},
     },
-    with_db,
 };
 
 /// How long a link works after a request without a time.
@@ -82,15 +76,6 @@ pub struct RequestView {
     phone: String,
 }
 
-#[derive(sqlx::FromRow)]
-struct BookingRow {
-    id: i64,
-    created_at: String,
-    cancelled_at: Option<String>,
-    urgent: bool,
-    emergency: bool,
-}
-
 /// The request a link leads to, while the link works.
 struct Found {
     row: BookingRow,
@@ -101,14 +86,7 @@ async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
     let unknown =
         || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
     let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
-    let row: BookingRow = with_db!(&desk.db, |pool| {
-        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent, emergency FROM bookings WHERE id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-            .map_err(anyhow::Error::from)?
-    })
-    .ok_or_else(unknown)?;
+    let row = manage_store::row(&desk.db, id).await?.ok_or_else(unknown)?;
     let time = appointments::get(&desk.db, id).await?;
     let ends = match &time {
         Some(time) => time.slot.end + AFTER_TIME,
@@ -173,15 +151,6 @@ impl BookingDesk {
             phone: content.business.phone.clone(),
         })
     }
-}
-
-async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(id)
-            .fetch_all(pool)
-            .await?
-    }))
 }
 
 /// `GET /api/manage/{token}`: the visitor's request.
@@ -361,40 +330,6 @@ pub async fn cancel(
     Ok(Json(desk.view(&found).await?))
 }
 
-/// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
-/// it by e-mail, and what the owner's devices make of it.
-struct Change {
-    id: i64,
-    note: String,
-    tell: Told,
-    occasion: Occasion,
-}
-
-/// Who hears of a change by e-mail: the shop, and the customer (with the calendar file that
-/// updates their event), as far as e-mail is set up.
-struct Told {
-    shop: bool,
-    customer: bool,
-}
-
-impl Told {
-    fn by(channels: &[Channel]) -> Self {
-        Self { shop: channels.contains(&Channel::Email), customer: channels.contains(&Channel::Confirmation) }
-    }
-
-    /// Queues `purpose`'s e-mails in `tx`.
-    async fn enqueue(&self, tx: &mut impl OutboxWrites, id: i64, purpose: Purpose) -> sqlx::Result<()> {
-        let now = clock::now();
-        if self.shop {
-            tx.enqueue(id, Channel::Email, purpose, &now).await?;
-        }
-        if self.customer {
-            tx.enqueue(id, Channel::Confirmation, purpose, &now).await?;
-        }
-        Ok(())
-    }
-}
-
 impl BookingDesk {
     /// What a change to `found` is, for the owner's devices.
     fn occasion(&self, found: &Found, content: &Content) -> Occasion {
@@ -405,61 +340,6 @@ impl BookingDesk {
             shop_minute: devices::shop_minute(&content.business.zone()),
         }
     }
-}
-
-/// Moves request `change.id` to `slot` (asked for, to be confirmed again), in one transaction
-/// with its seats, its note and the shop's notice; false when the time is full.
-async fn move_time(db: &Db, change: &Change, kind: Kind, slot: Slot, capacity: u8) -> anyhow::Result<bool> {
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        tx.release_seats(change.id).await?;
-        let version = tx.set_appointment(change.id, kind, slot, TimeState::Requested).await?;
-        if !tx.hold_seats(change.id, kind, slot, capacity, false).await? {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        tx.cancel_time_messages(change.id).await?;
-        tx.add_note(change.id, &change.note, VISITOR).await?;
-        // Today lists the change until the owner acts on the request.
-        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
-            .bind(clock::now())
-            .bind(change.id)
-            .execute(&mut *tx)
-            .await?;
-        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version)).await?;
-        tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion).await?;
-        tx.commit().await?;
-        Ok(true)
-    })
-}
-
-/// Cancels request `change.id` (a second time changes nothing), giving its time back, in one
-/// transaction with its note and the shop's notice.
-async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let now = clock::now();
-        let cancelled = sqlx::query(
-            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1,
-                 status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
-             WHERE id = $3 AND cancelled_at IS NULL",
-        )
-        .bind(&now)
-        .bind(reason)
-        .bind(change.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if cancelled == 1 {
-            tx.cancel_appointment(change.id).await?;
-            tx.cancel_time_messages(change.id).await?;
-            tx.add_note(change.id, &change.note, VISITOR).await?;
-            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled).await?;
-            tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    })
 }
 
 /// `GET /api/manage/{token}/calendar.ics`: the request's time as a calendar file.

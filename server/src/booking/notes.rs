@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::{
     events::{Event, EventWrites as _},
-    store::NoteRecord,
+    views::NoteRecord,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},

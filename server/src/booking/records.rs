@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::{
     model::PHOTO_URL_PREFIX,
-    store::{
+    views::{
         AnswerRecord, BookingRecord, DeliveryRecord, NoteRecord, PhotoRecord, ReviewRecord, SourceRecord,
         TimeRecord,
     },

@@ -17,7 +17,7 @@ use super::{
     events::{self, Contact, Event, EventRecord},
     inbox, records,
     response::Measure,
-    store::BookingRecord,
+    views::BookingRecord,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},

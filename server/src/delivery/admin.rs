@@ -7,8 +7,9 @@ use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Channel, Outbox, recipients,
-    store::{self, ChannelHealth, TestDelivery},
+    Channel, Outbox,
+    health::{self, ChannelHealth, TestDelivery},
+    recipients, store,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
@@ -67,10 +68,10 @@ pub async fn show(State(outbox): State<Arc<Outbox>>, _admin: Admin) -> Result<Js
             configured: email,
             recipients: recipients::list(db).await?,
             default_recipient: outbox.default_recipient(),
-            health: store::health(db, Channel::Email).await?,
+            health: health::health(db, Channel::Email).await?,
         },
-        webhook: WebhookChannel { configured: webhook, health: store::health(db, Channel::Webhook).await? },
-        tests: store::recent_tests(db).await?,
+        webhook: WebhookChannel { configured: webhook, health: health::health(db, Channel::Webhook).await? },
+        tests: health::recent_tests(db).await?,
     }))
 }
 

@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod devices;
 mod email;
+pub mod health;
 mod message;
 pub mod push;
 pub mod push_admin;

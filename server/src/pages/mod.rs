@@ -7,6 +7,7 @@
 mod areas;
 mod blog;
 pub mod crawlers;
+mod feeds;
 pub mod head;
 mod home;
 mod info;

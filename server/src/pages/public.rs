@@ -11,9 +11,8 @@ use bytes::Bytes;
 use serde_json::json;
 
 use super::{
-    crawlers, head,
+    head,
     page::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
-    paths::FEED_PATH,
     resolve::{missing_page, resolve},
     search,
     site::Site,
@@ -36,9 +35,6 @@ use crate::{
 
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
-const XML: &str = "application/xml; charset=utf-8";
-const RSS: &str = "application/rss+xml; charset=utf-8";
-const TEXT: &str = "text/plain; charset=utf-8";
 
 /// The pages rendered in the background after start-up, so the first visitors find them ready.
 const WARM_UP: [&str; 6] = ["/", "/services", "/about", "/contact", "/service-areas", "/blog"];
@@ -80,7 +76,7 @@ pub struct PublicPages {
     pool: RenderPool,
     assets: ClientAssets,
     admin_assets: ClientAssets,
-    cache: PageCache<Cached>,
+    pub(super) cache: PageCache<Cached>,
     /// The pictures shared links show, by page and version (a change makes a new version).
     pictures: quick_cache::sync::Cache<String, Bytes>,
 }
@@ -307,41 +303,6 @@ impl PublicPages {
             .await
     }
 
-    /// The sitemap index.
-    pub async fn sitemap_index(&self) -> anyhow::Result<CachedEntry> {
-        self.cache
-            .get_or_make(crawlers::SITEMAP_PATH, || async {
-                xml(crawlers::sitemap_index(&self.site()).await?, XML).await
-            })
-            .await
-    }
-
-    /// The sitemap part called `name`, or a 404 answer when there is no such part.
-    pub async fn sitemap_part(&self, name: &str) -> anyhow::Result<CachedEntry> {
-        self.cache
-            .get_or_make(&format!("{}{name}", crawlers::SITEMAP_PARTS), || async {
-                match crawlers::sitemap_part(&self.site(), name).await? {
-                    Some(part) => xml(part, XML).await,
-                    None => {
-                        let body = Arc::new(Encoded::new(
-                            b"There is no such part of the sitemap.".to_vec(),
-                            Effort::Fast,
-                        ));
-                        let value = Cached::Body { status: StatusCode::NOT_FOUND, content_type: TEXT, body };
-                        Ok(Made { value, scopes: BLOG_SCOPE.and(SITE_SCOPE), keep: false })
-                    }
-                }
-            })
-            .await
-    }
-
-    /// The RSS feed of the newest posts.
-    pub async fn feed(&self) -> anyhow::Result<CachedEntry> {
-        self.cache
-            .get_or_make(FEED_PATH, || async { xml(crawlers::feed_xml(&self.site()).await?, RSS).await })
-            .await
-    }
-
     /// The published posts that hold the words of `query`, best first.
     pub async fn search(&self, query: &search::Query) -> anyhow::Result<search::Results> {
         search::search(&self.site(), query).await
@@ -414,14 +375,4 @@ async fn json_body(page: &Page) -> anyhow::Result<Cached> {
 /// page's (when the site details do).
 fn moved(target: String) -> Made<Cached> {
     Made { value: Cached::Moved(target), scopes: BLOG_SCOPE.and(SITE_SCOPE), keep: true }
-}
-
-/// A sitemap part or the feed: both list posts, and name the business or its pages.
-async fn xml(text: String, content_type: &'static str) -> anyhow::Result<Made<Cached>> {
-    let body = Encoded::shared_off_executor(text.into_bytes(), Effort::Fast).await?;
-    Ok(Made {
-        value: Cached::Body { status: StatusCode::OK, content_type, body },
-        scopes: BLOG_SCOPE.and(SITE_SCOPE),
-        keep: true,
-    })
 }

@@ -11,7 +11,7 @@ use super::{
     store::{self as appointments, State as TimeState},
 };
 use crate::{
-    booking::{records, store::AnswerRecord},
+    booking::{records, views::AnswerRecord},
     clock,
     content::Content,
     db::Db,

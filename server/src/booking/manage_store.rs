@@ -1,0 +1,141 @@
+//! What the visitor's link reads and writes: the request it leads to, its answers, and the
+//! visitor's move or cancellation, each in one transaction with its note and messages.
+
+use super::store::{NoteWrites as _, VISITOR};
+use crate::{
+    clock,
+    db::Db,
+    delivery::{
+        Channel, Purpose,
+        devices::{Occasion, PushWrites as _},
+        store::OutboxWrites,
+    },
+    schedule::{
+        calendar::{Kind, Slot},
+        store::{AppointmentWrites as _, State as TimeState},
+    },
+    with_db,
+};
+
+#[derive(sqlx::FromRow)]
+pub(super) struct BookingRow {
+    pub(super) id: i64,
+    pub(super) created_at: String,
+    pub(super) cancelled_at: Option<String>,
+    pub(super) urgent: bool,
+    pub(super) emergency: bool,
+}
+
+pub(super) async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
+/// it by e-mail, and what the owner's devices make of it.
+pub(super) struct Change {
+    pub(super) id: i64,
+    pub(super) note: String,
+    pub(super) tell: Told,
+    pub(super) occasion: Occasion,
+}
+
+/// Who hears of a change by e-mail: the shop, and the customer (with the calendar file that
+/// updates their event), as far as e-mail is set up.
+pub(super) struct Told {
+    pub(super) shop: bool,
+    pub(super) customer: bool,
+}
+
+impl Told {
+    pub(super) fn by(channels: &[Channel]) -> Self {
+        Self { shop: channels.contains(&Channel::Email), customer: channels.contains(&Channel::Confirmation) }
+    }
+
+    /// Queues `purpose`'s e-mails in `tx`.
+    async fn enqueue(&self, tx: &mut impl OutboxWrites, id: i64, purpose: Purpose) -> sqlx::Result<()> {
+        let now = clock::now();
+        if self.shop {
+            tx.enqueue(id, Channel::Email, purpose, &now).await?;
+        }
+        if self.customer {
+            tx.enqueue(id, Channel::Confirmation, purpose, &now).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Moves request `change.id` to `slot` (asked for, to be confirmed again), in one transaction
+/// with its seats, its note and the shop's notice; false when the time is full.
+pub(super) async fn move_time(
+    db: &Db,
+    change: &Change,
+    kind: Kind,
+    slot: Slot,
+    capacity: u8,
+) -> anyhow::Result<bool> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        tx.release_seats(change.id).await?;
+        let version = tx.set_appointment(change.id, kind, slot, TimeState::Requested).await?;
+        if !tx.hold_seats(change.id, kind, slot, capacity, false).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        tx.cancel_time_messages(change.id).await?;
+        tx.add_note(change.id, &change.note, VISITOR).await?;
+        // Today lists the change until the owner acts on the request.
+        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
+            .bind(clock::now())
+            .bind(change.id)
+            .execute(&mut *tx)
+            .await?;
+        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version)).await?;
+        tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion).await?;
+        tx.commit().await?;
+        Ok(true)
+    })
+}
+
+/// Cancels request `change.id` (a second time changes nothing), giving its time back, in one
+/// transaction with its note and the shop's notice.
+pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let now = clock::now();
+        let cancelled = sqlx::query(
+            "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1,
+                 status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
+             WHERE id = $3 AND cancelled_at IS NULL",
+        )
+        .bind(&now)
+        .bind(reason)
+        .bind(change.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if cancelled == 1 {
+            tx.cancel_appointment(change.id).await?;
+            tx.cancel_time_messages(change.id).await?;
+            tx.add_note(change.id, &change.note, VISITOR).await?;
+            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled).await?;
+            tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
+/// The request `id`, if there is one.
+pub(super) async fn row(db: &Db, id: i64) -> anyhow::Result<Option<BookingRow>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent, emergency FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+    }))
+}

@@ -1,0 +1,130 @@
+//! The shapes of a stored booking as the inbox and the API give it: the booking, its time,
+//! review, source, photos, answers, deliveries and notes.
+
+use crate::schedule::{calendar::Kind, store::State as TimeState};
+
+/// A booking as the admin inbox lists it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingRecord {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub details: String,
+    pub message: String,
+    pub status: String,
+    pub spam_reason: Option<String>,
+    pub created_at: String,
+    /// The visitor gave an emergency or urgent answer.
+    pub urgent: bool,
+    /// The visitor gave an emergency answer.
+    pub emergency: bool,
+    /// When the shop first answered (a status, a Call, Text or E-mail tap, a note, a confirmed
+    /// time); None while the request waits.
+    pub first_response_at: Option<String>,
+    /// When the customer changed or cancelled the request with their link, until the owner acts.
+    pub customer_change_at: Option<String>,
+    /// Where the trailer is, as typed (mobile service only).
+    pub location: Option<String>,
+    /// The service-area city that location is in; None when it is outside.
+    pub location_city: Option<String>,
+    pub source: SourceRecord,
+    pub photos: Vec<PhotoRecord>,
+    pub answers: Vec<AnswerRecord>,
+    pub deliveries: Vec<DeliveryRecord>,
+    pub notes: Vec<NoteRecord>,
+    /// The time asked for or confirmed, if any.
+    pub appointment: Option<TimeRecord>,
+    /// When the visitor cancelled with their link, and why if they said.
+    pub cancelled_at: Option<String>,
+    pub cancel_reason: Option<String>,
+    /// The thank-you with the review link, once asked for.
+    pub review: Option<ReviewRecord>,
+    /// How many other requests have the same phone number or e-mail address.
+    pub other_requests: i64,
+}
+
+/// A booking's time as the inbox shows it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeRecord {
+    pub kind: Kind,
+    pub start: String,
+    pub end: String,
+    pub state: TimeState,
+    /// "Tuesday, December 1, 8:00-10:00 AM" (set by the handler, which knows the shop's clock).
+    pub label: String,
+}
+
+/// Where the review request stands: sent (or still on its way), and when the link was opened.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRecord {
+    /// pending, sent, dead.
+    pub state: String,
+    pub sent_at: Option<String>,
+    pub opened_at: Option<String>,
+}
+
+/// What brought the visitor to the booking dialog.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceRecord {
+    /// The page whose button opened the dialog.
+    #[sqlx(rename = "source_page")]
+    pub page: Option<String>,
+    /// That button's text.
+    #[sqlx(rename = "source_button")]
+    pub button: Option<String>,
+    pub referrer_host: Option<String>,
+    pub utm_source: Option<String>,
+    pub utm_campaign: Option<String>,
+}
+
+/// A photo the visitor sent, served to the admin at its URL.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct PhotoRecord {
+    pub url: String,
+    pub width: i64,
+    pub height: i64,
+}
+
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct AnswerRecord {
+    /// The answer's short name ("Urgency"), or the question when the assistant no longer asks it.
+    #[sqlx(skip)]
+    pub label: String,
+    pub question: String,
+    pub answer: String,
+}
+
+/// One delivery: `sent`, `retrying` (failed, will try again), `pending`, `dead` or `cancelled`
+/// (a message about a time that changed before it went out).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryRecord {
+    pub channel: String,
+    /// The device a push went to.
+    pub device: Option<String>,
+    /// request (the first notice), time-N, reminder-N, changed-N, cancelled, review.
+    pub purpose: String,
+    pub state: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub next_attempt_at: Option<String>,
+    pub sent_at: Option<String>,
+}
+
+/// A note as the inbox shows it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteRecord {
+    pub id: i64,
+    pub body: String,
+    /// The e-mail of the admin who wrote it, or the customer when they changed the request.
+    pub written_by: String,
+    pub written_at: String,
+    /// When its author last changed it; null when never.
+    pub edited_at: Option<String>,
+}

@@ -1,0 +1,89 @@
+//! How the outbox is doing, for the Notifications page and /metrics: each way of sending's last
+//! success and failure, the newest test deliveries, and the deliveries by state.
+
+use super::Channel;
+use crate::{clock, db::Db, with_db};
+
+/// How a channel did lately: its last delivery sent and its last failure.
+#[derive(Debug, Default, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelHealth {
+    /// When it last delivered something (a booking or a test).
+    pub last_success_at: Option<String>,
+    /// When it last failed, and why.
+    pub last_error_at: Option<String>,
+    pub last_error: Option<String>,
+}
+
+/// How a way of sending did: e-mail counts the shop's notifications, the visitors'
+/// confirmations and the tests; the webhook its own deliveries.
+pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> {
+    let (first, second) = match channel {
+        Channel::Email | Channel::Confirmation => (Channel::Email, Channel::Confirmation),
+        Channel::Webhook => (Channel::Webhook, Channel::Webhook),
+        Channel::Push => (Channel::Push, Channel::Push),
+    };
+    let last_success_at: Option<String> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = 'sent'")
+            .bind(first.as_str())
+            .bind(second.as_str())
+            .fetch_one(pool)
+            .await?
+    });
+    let failure: Option<(String, Option<String>)> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT last_error_at, last_error FROM deliveries WHERE channel IN ($1, $2) AND last_error_at IS NOT NULL
+             ORDER BY last_error_at DESC LIMIT 1",
+        )
+        .bind(first.as_str())
+        .bind(second.as_str())
+        .fetch_optional(pool)
+        .await?
+    });
+    let (last_error_at, last_error) = failure.map_or((None, None), |(at, error)| (Some(at), error));
+    Ok(ChannelHealth { last_success_at, last_error_at, last_error })
+}
+
+/// A test delivery as the admin lists it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestDelivery {
+    pub id: i64,
+    pub channel: String,
+    /// pending, sent or dead.
+    pub state: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub sent_at: Option<String>,
+    /// Who asked for it.
+    pub test_by: String,
+}
+
+/// The newest test deliveries.
+pub async fn recent_tests(db: &Db) -> anyhow::Result<Vec<TestDelivery>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, channel, state, attempts, last_error, created_at, sent_at, test_by FROM deliveries
+             WHERE test_by IS NOT NULL AND channel <> 'push' ORDER BY id DESC LIMIT 5",
+        )
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// The outbox's deliveries by state, and the age in seconds of the oldest pending one.
+pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)> {
+    let (states, oldest): (Vec<(String, i64)>, Option<String>) = with_db!(db, |pool| {
+        let states =
+            sqlx::query_as("SELECT state, COUNT(*) FROM deliveries GROUP BY state").fetch_all(pool).await?;
+        let oldest = sqlx::query_scalar("SELECT MIN(created_at) FROM deliveries WHERE state = 'pending'")
+            .fetch_one(pool)
+            .await?;
+        (states, oldest)
+    });
+    let age = oldest
+        .and_then(|at| clock::parse(&at))
+        .map(|at| (time::OffsetDateTime::now_utc() - at).as_seconds_f64().max(0.0));
+    Ok((states, age))
+}
