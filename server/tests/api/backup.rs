@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use trailerworks::config::StorageConfig;
 
 use crate::helpers::{
-    ADMIN_EMAIL, ADMIN_PASSWORD, fresh_database, png, spawn_app, spawn_app_at, storage_args,
+    ADMIN_EMAIL, ADMIN_PASSWORD, empty_database, png, spawn_app, spawn_app_at, storage_args,
 };
 
 /// `trailerworks {command} {args}` on `storage`.
@@ -33,7 +33,7 @@ fn path(dir: &std::path::Path) -> &str {
 /// database and a new prefix in the bucket.
 async fn empty_place(like: &StorageConfig, data_dir: std::path::PathBuf) -> StorageConfig {
     let database_url = match &like.database_url {
-        Some(_) => Some(fresh_database().await.expect("a test PostgreSQL server").into()),
+        Some(_) => Some(empty_database().await.expect("a test PostgreSQL server").into()),
         None => None,
     };
     let media_store = like.media_store.as_ref().map(|store| {

@@ -59,18 +59,43 @@ pub fn storage_args(config: &StorageConfig) -> Vec<String> {
 }
 
 /// A new, empty database on the test PostgreSQL server, when the test run gives one; its URL.
-pub async fn fresh_database() -> Option<String> {
+/// For what must start empty (a restore, a migration to an earlier version).
+pub async fn empty_database() -> Option<String> {
     let admin_url = std::env::var("TRAILERWORKS_TEST_POSTGRES").ok()?;
+    Some(create_database(&admin_url, None).await)
+}
+
+/// A new database of the newest schema on the test PostgreSQL server, when the test run gives
+/// one; its URL. It is copied from a template migrated once per run, which is about five times
+/// faster than migrating each.
+pub async fn fresh_database() -> Option<String> {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    let admin_url = std::env::var("TRAILERWORKS_TEST_POSTGRES").ok()?;
+    let template = TEMPLATE
+        .get_or_init(|| async {
+            let url = create_database(&admin_url, None).await;
+            let db =
+                Db::open(&trailerworks::db::Location::Postgres(&url)).await.expect("the template migrates");
+            // No connection may stay on a template while it is copied.
+            db.close().await;
+            url::Url::parse(&url).expect("a PostgreSQL URL").path().trim_start_matches('/').to_owned()
+        })
+        .await;
+    Some(create_database(&admin_url, Some(template)).await)
+}
+
+/// Creates a database (a copy of `template`, or empty) on the server `admin_url` names.
+async fn create_database(admin_url: &str, template: Option<&str>) -> String {
     let name = format!("tw_{:016x}", OsRng.next_u64());
-    let mut admin =
-        sqlx::PgConnection::connect(&admin_url).await.expect("the test PostgreSQL server answers");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+    let mut admin = sqlx::PgConnection::connect(admin_url).await.expect("the test PostgreSQL server answers");
+    let copy = template.map(|template| format!(" TEMPLATE {template}")).unwrap_or_default();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}{copy}")))
         .execute(&mut admin)
         .await
         .expect("a test database is created");
-    let mut url = url::Url::parse(&admin_url).expect("a PostgreSQL URL");
+    let mut url = url::Url::parse(admin_url).expect("a PostgreSQL URL");
     url.set_path(&name);
-    Some(url.to_string())
+    url.to_string()
 }
 
 pub struct TestApp {

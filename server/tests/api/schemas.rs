@@ -278,7 +278,7 @@ async fn the_sqlite_and_postgresql_schemas_are_alike_but_for_the_differences_nam
     let Db::Sqlite(lite) = Db::open(&Location::Sqlite(dir.path())).await.expect("SQLite opens") else {
         unreachable!()
     };
-    let url = crate::helpers::fresh_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
+    let url = crate::helpers::empty_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
     let Db::Postgres(pg) = Db::open(&Location::Postgres(&url)).await.expect("PostgreSQL opens") else {
         unreachable!()
     };

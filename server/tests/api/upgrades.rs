@@ -18,7 +18,7 @@ use trailerworks::{
     db::{Db, Location},
 };
 
-use crate::helpers::{TestStorage, fresh_database, spawn_app_at};
+use crate::helpers::{TestStorage, empty_database, spawn_app_at};
 
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
@@ -354,7 +354,7 @@ async fn a_postgresql_database_of_every_earlier_version_opens_with_everything_in
     let versions: Vec<i64> =
         POSTGRES.iter().filter(|m| m.migration_type.is_up_migration()).map(|m| m.version).collect();
     for version in &versions[..versions.len() - 1] {
-        let url = fresh_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
+        let url = empty_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
         let pool = PgPool::connect(&url).await.expect("the database");
         let mut connection = pool.acquire().await.expect("a connection");
         POSTGRES
