@@ -153,7 +153,7 @@ export function RequestPage() {
             <PhotoList booking={booking} />
           </section>
           <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <BookingNotes key={booking.notes.length} bookingId={booking.id} notes={booking.notes} />
+            <BookingNotes bookingId={booking.id} notes={booking.notes} />
             <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
             <ol className="mt-2 space-y-1 text-sm text-slate-800">
               <li>
