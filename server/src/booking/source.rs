@@ -3,6 +3,8 @@
 
 use serde::Deserialize;
 
+use crate::domain::one_line;
+
 /// Where a request came from, as the browser saw it. Not typed by the visitor: a value that is
 /// too long or not one line is shortened or dropped, never a reason to refuse the booking.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -40,21 +42,6 @@ impl SourceForm {
             utm_campaign: self.utm_campaign.and_then(|tag| one_line(&tag, 100)),
         }
     }
-}
-
-/// The text on one line, whitespace runs as single spaces, at most `longest` characters; None
-/// when nothing is left.
-pub fn one_line(text: &str, longest: usize) -> Option<String> {
-    let line: String = text
-        .split(|c: char| c.is_whitespace() || c.is_control())
-        .filter(|word| !word.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .take(longest)
-        .collect();
-    let line = line.trim_end().to_owned();
-    (!line.is_empty()).then_some(line)
 }
 
 /// A host name (with an optional port): letters, digits, dots and hyphens.

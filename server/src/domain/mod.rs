@@ -2,7 +2,9 @@
 //! Each parse error is the message the visitor sees (SPEC.md section 5).
 
 mod contact;
+mod line;
 mod slug;
 
 pub use contact::{EmailAddress, PersonName, Phone};
+pub use line::one_line;
 pub use slug::Slug;

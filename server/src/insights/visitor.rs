@@ -7,7 +7,7 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum::http::{HeaderMap, header};
 use siphasher::sip::SipHasher13;
 
-use crate::booking::source::one_line;
+use crate::domain::one_line;
 
 /// The day's random key: visitors are numbered with it, so a number is the same all day and says
 /// nothing the next. Kept only in memory; a new one is made at the shop's midnight.
