@@ -203,7 +203,16 @@ async fn postgres_schema(pool: &PgPool) -> Schema {
             row.get("partial"),
         ));
     }
-    let keys = sqlx::query(
+    for (table, key) in postgres_foreign_keys(pool).await {
+        schema.entry(table).or_default().foreign_keys.insert(key);
+    }
+    schema
+}
+
+/// Every foreign key of PostgreSQL's public schema: its table, and (column, the table and column
+/// it refers to, what a delete there does).
+pub async fn postgres_foreign_keys(pool: &PgPool) -> Vec<(String, (String, String, String, String))> {
+    sqlx::query(
         "SELECT cl.relname AS table_name, a.attname AS column_name, rt.relname AS ref_table, ra.attname AS ref_column,
                 CASE c.confdeltype WHEN 'c' THEN 'cascade' WHEN 'n' THEN 'set null' WHEN 'r' THEN 'restrict'
                                    WHEN 'd' THEN 'set default' ELSE 'no action' END AS on_delete
@@ -216,17 +225,13 @@ async fn postgres_schema(pool: &PgPool) -> Schema {
     )
     .fetch_all(pool)
     .await
-    .expect("foreign keys");
-    for row in keys {
-        let table: String = row.get("table_name");
-        schema.entry(table).or_default().foreign_keys.insert((
-            row.get("column_name"),
-            row.get("ref_table"),
-            row.get("ref_column"),
-            row.get("on_delete"),
-        ));
-    }
-    schema
+    .expect("foreign keys")
+    .into_iter()
+    .map(|row| {
+        let key = (row.get("column_name"), row.get("ref_table"), row.get("ref_column"), row.get("on_delete"));
+        (row.get("table_name"), key)
+    })
+    .collect()
 }
 
 /// What differs between the two, in lines a reader can check.

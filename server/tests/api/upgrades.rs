@@ -18,7 +18,10 @@ use trailerworks::{
     db::{Db, Location},
 };
 
-use crate::helpers::{TestStorage, empty_database, spawn_app_at};
+use crate::{
+    helpers::{TestStorage, empty_database, spawn_app_at},
+    schemas::postgres_foreign_keys,
+};
 
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
@@ -203,21 +206,9 @@ async fn postgres_tables(pool: &PgPool) -> BTreeMap<String, Table> {
             required: !automatic && row.get::<String, _>("is_nullable") == "NO",
         });
     }
-    let keys = sqlx::query(
-        "SELECT cl.relname AS table_name, a.attname AS column_name, rt.relname AS ref_table, ra.attname AS ref_column
-         FROM pg_constraint c
-         JOIN pg_class cl ON cl.oid = c.conrelid JOIN pg_namespace n ON n.oid = cl.relnamespace
-         JOIN pg_class rt ON rt.oid = c.confrelid
-         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-         JOIN pg_attribute ra ON ra.attrelid = c.confrelid AND ra.attnum = c.confkey[1]
-         WHERE c.contype = 'f' AND n.nspname = 'public'",
-    )
-    .fetch_all(pool)
-    .await
-    .expect("foreign keys");
-    for row in keys {
-        if let Some(table) = tables.get_mut(&row.get::<String, _>("table_name")) {
-            table.keys.push((row.get("column_name"), row.get("ref_table"), row.get("ref_column")));
+    for (table, (column, parent, parent_column, _)) in postgres_foreign_keys(pool).await {
+        if let Some(table) = tables.get_mut(&table) {
+            table.keys.push((column, parent, parent_column));
         }
     }
     tables
