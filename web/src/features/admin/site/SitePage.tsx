@@ -2,6 +2,7 @@
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
+import type { SiteFields } from "../frame/api";
 import { AdminShell } from "../frame/AdminShell";
 import { DiscardGuard } from "../frame/DiscardGuard";
 import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
@@ -91,10 +92,9 @@ function SaveBar() {
   /** A field's label, when it is on the page. */
   const labelOf = (path: string) => document.querySelector(`label[for="${fieldId(path)}"]`)?.textContent?.trim() || undefined;
   const guard = <DiscardGuard unsaved={changed} onDiscard={discard} subject="The site details page" within="/dbadmin/site" />;
-  // The messages in the order of the page's fields.
-  const order = orderOfPaths(site);
-  const placeOf = (path: string) => pathAndHolders(path).map((at) => order.get(at)).find((at) => at !== undefined) ?? order.size;
-  const errors = state.kind === "invalid" ? Object.entries(state.errors).sort(([a], [b]) => placeOf(a) - placeOf(b)) : [];
+  // The messages in the order of the page's fields (the details are walked only while there are
+  // messages).
+  const errors = state.kind === "invalid" ? inPageOrder(site, state.errors) : [];
   return (
     <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white px-4 py-3 shadow-lg">
       {guard}
@@ -139,4 +139,11 @@ function SaveBar() {
       </div>
     </div>
   );
+}
+
+/** The messages of a refused save in the order of the page's fields. */
+function inPageOrder(site: SiteFields, errors: Record<string, string[]>): [string, string[]][] {
+  const order = orderOfPaths(site);
+  const placeOf = (path: string) => pathAndHolders(path).map((at) => order.get(at)).find((at) => at !== undefined) ?? order.size;
+  return Object.entries(errors).sort(([a], [b]) => placeOf(a) - placeOf(b));
 }
