@@ -23,6 +23,10 @@ web/node_modules/.installed: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
+tools/api-types/node_modules/.installed: tools/api-types/package-lock.json
+	cd tools/api-types && npm ci --no-audit --no-fund
+	touch $@
+
 e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
@@ -38,9 +42,11 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 	touch $@
 
 # Static checks: formatting, lints and types, all with warnings as errors; the server's imports
-# against the layers of docs/architecture.md, and the admin's rooms in the browser.
-lint: web/dist/.built
+# against the layers of docs/architecture.md, and the admin's rooms in the browser; the browser's
+# API types against the API document's snapshot.
+lint: web/dist/.built tools/api-types/node_modules/.installed
 	python3 scripts/check-imports.py
+	bash scripts/api-types.sh --check
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
 	cargo clippy --release --locked --all-targets -- -D warnings

@@ -2,7 +2,10 @@
 //! annotations and the routes they are registered on (`routes.rs`), served at
 //! `/api/openapi.json`. What every route may answer besides its result is named here once.
 
-use std::{borrow::Cow, collections::BTreeMap};
+use std::{
+    borrow::Cow,
+    collections::{BTreeMap, BTreeSet},
+};
 
 use axum::{
     Extension,
@@ -11,6 +14,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
+use serde_json::Value;
 use utoipa::{
     IntoResponses, OpenApi, ToSchema,
     openapi::{
@@ -135,7 +139,88 @@ impl ApiDocument {
                 "The csrfToken of the session (from sign-in or GET /api/admin/session).",
             ))),
         );
+        let mut document = serde_json::to_value(&document)?;
+        require_sent_fields(&mut document);
         Ok(Self(Bytes::from(serde_json::to_vec(&document)?)))
+    }
+}
+
+/// The fields the server leaves out of an answer when they are empty (`skip_serializing_if`):
+/// the dashboard's list of posts has no content, and older posts have no image text.
+const LEFT_OUT_WHEN_EMPTY: &[(&str, &str)] = &[
+    ("AdminPost", "content"),
+    ("AdminPost", "featuredImageAlt"),
+    ("AdminPost", "metaDescription"),
+    ("AdminPost", "socialImage"),
+];
+
+/// Marks required every field of an answer's schema that the server always sends: an `Option`
+/// is sent as `null`, never left out, so the browser's generated types need no `?` where the
+/// field is always there. A schema also read from a request keeps its optional fields (a form
+/// may leave them out). The API contract test holds the server to it.
+fn require_sent_fields(document: &mut Value) {
+    let mut read = BTreeSet::new();
+    let mut answered = BTreeSet::new();
+    let schemas = document["components"]["schemas"].clone();
+    if let Some(paths) = document["paths"].as_object() {
+        for operation in paths.values().filter_map(Value::as_object).flat_map(|item| item.values()) {
+            referenced(&operation["requestBody"], &schemas, &mut read);
+            referenced(&operation["parameters"], &schemas, &mut read);
+            referenced(&operation["responses"], &schemas, &mut answered);
+        }
+    }
+    let Some(schemas) = document["components"]["schemas"].as_object_mut() else { return };
+    for name in answered.difference(&read) {
+        if let Some(schema) = schemas.get_mut(name.as_str()) {
+            require_all(schema, name);
+        }
+    }
+}
+
+/// Marks every field of `schema`, and of the objects written out inside it, required (but those
+/// of `LEFT_OUT_WHEN_EMPTY`).
+fn require_all(schema: &mut Value, name: &str) {
+    if let Some(fields) = schema["properties"].as_object() {
+        let sent: Vec<Value> = fields
+            .keys()
+            .filter(|field| !LEFT_OUT_WHEN_EMPTY.contains(&(name, field.as_str())))
+            .map(|field| Value::String(field.clone()))
+            .collect();
+        schema["required"] = Value::Array(sent);
+    }
+    let Some(parts) = schema.as_object_mut() else { return };
+    for (key, part) in parts.iter_mut() {
+        match (key.as_str(), part) {
+            ("properties", Value::Object(fields)) => {
+                fields.values_mut().for_each(|field| require_all(field, ""))
+            }
+            ("items" | "additionalProperties", part) => require_all(part, ""),
+            ("allOf" | "oneOf" | "anyOf", Value::Array(choices)) => {
+                choices.iter_mut().for_each(|choice| require_all(choice, name));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Adds the names of the schemas `node` refers to, and those they refer to, to `found`.
+fn referenced(node: &Value, schemas: &Value, found: &mut BTreeSet<String>) {
+    match node {
+        Value::Object(fields) => {
+            for (key, value) in fields {
+                let name = value.as_str().and_then(|target| target.strip_prefix("#/components/schemas/"));
+                match name {
+                    Some(name) if key == "$ref" => {
+                        if found.insert(name.to_owned()) {
+                            referenced(&schemas[name], schemas, found);
+                        }
+                    }
+                    _ => referenced(value, schemas, found),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| referenced(item, schemas, found)),
+        _ => {}
     }
 }
 

@@ -1,6 +1,9 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
-import type { AreaLink, OpenTimes, Page, RequestView, SearchResults, TimeKind } from "./types";
+import type { components } from "./api-schema";
+import type { OpenTimes, Page, RequestView, SearchResults, TimeKind } from "./types";
+
+type Schemas = components["schemas"];
 
 export class ApiError extends Error {
   constructor(
@@ -29,25 +32,14 @@ export function searchPosts(query: string, signal: AbortSignal): Promise<SearchR
   return getJson<SearchResults>(`/api/blog/search?q=${encodeURIComponent(query)}`, signal);
 }
 
-export interface BookingRequest {
-  submissionId: string;
-  name: string;
-  email: string;
-  phone: string;
-  details: string;
-  answers: { question: string; answer: string }[];
-  /** The hidden field people never fill in. */
-  website: string;
-  /** Milliseconds from opening the dialog to submitting. */
-  fillMs: number;
+/** A booking as the dialog sends it: every field, always. */
+export type BookingRequest = Required<Omit<Schemas["BookingForm"], "appointment" | "location" | "source">> & {
   /** Where the trailer is, for mobile service. */
   location?: string;
   source: BookingSource;
-  /** Tokens of the photos uploaded for this request. */
-  photos: string[];
   /** The time picked, if any. */
-  appointment?: { kind: TimeKind; start: string };
-}
+  appointment?: Schemas["AppointmentForm"];
+};
 
 export type BookingResult =
   | { ok: true; requestNumber: number; manageUrl: string; requested: string | null }
@@ -62,7 +54,7 @@ export async function submitBooking(request: BookingRequest): Promise<BookingRes
       body: JSON.stringify(request),
     });
     if (response.ok) {
-      const booked = (await response.json()) as { id: number; manageUrl: string; appointment: { label: string } | null };
+      const booked = (await response.json()) as Schemas["Booked"];
       return { ok: true, requestNumber: booked.id, manageUrl: booked.manageUrl, requested: booked.appointment?.label ?? null };
     }
     const body = (await response.json().catch(() => ({}))) as { errors?: Record<string, string[]>; error?: string };
@@ -87,11 +79,7 @@ export function openTimes(kind: TimeKind, date?: string): Promise<OpenTimes> {
 }
 
 /** Whether a place is in the service area, and what the assistant says about it. */
-export interface AreaCheck {
-  inArea: boolean;
-  city: AreaLink | null;
-  message: string;
-}
+export type AreaCheck = Schemas["AreaCheck"];
 
 /** Checks where the trailer is; null when the check cannot be made (offline, a server error). */
 export async function checkServiceArea(place: string): Promise<AreaCheck | null> {

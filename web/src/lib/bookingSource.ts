@@ -1,14 +1,9 @@
 // Where a booking came from: the page and button that opened the dialog (recorded when it opens)
 // and how the visitor arrived (recorded once per visit, on the first page they landed on).
+import type { components } from "./api-schema";
 
 /** What the server stores with a booking (all optional). */
-export interface BookingSource {
-  page?: string;
-  button?: string;
-  referrer?: string;
-  utmSource?: string;
-  utmCampaign?: string;
-}
+export type BookingSource = components["schemas"]["SourceForm"];
 
 type Landing = Pick<BookingSource, "referrer" | "utmSource" | "utmCampaign">;
 

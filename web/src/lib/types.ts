@@ -1,4 +1,8 @@
-// The data the server hands to pages (server/src/pages), as JSON.
+// The data the server hands to pages (server/src/pages), as JSON. What the API document states is
+// taken from its generated types; a page's own data (`Page.data`) is not in the document yet.
+import type { components } from "./api-schema";
+
+type Schemas = components["schemas"];
 
 export interface Address {
   street: string;
@@ -219,43 +223,18 @@ export interface TimesScript {
 }
 
 /** Drop-off slots at the shop, or arrival windows of the mobile crew. */
-export type TimeKind = "shop" | "mobile";
-
+export type TimeKind = Schemas["Kind"];
 /** A time a visitor may pick. */
-export interface TimeOption {
-  /** When it starts (UTC); sent back to take it. */
-  start: string;
-  /** "Tuesday, December 1, 8:00-10:00 AM". */
-  label: string;
-  /** Its day on the shop's clock, "2026-12-01". */
-  date: string;
-  /** "8:00-10:00 AM". */
-  hours: string;
-}
-
+export type TimeOption = Schemas["TimeOption"];
 /** The open times: the next ones (or a day's), and every day with one. */
-export interface OpenTimes {
-  kind: TimeKind;
-  times: TimeOption[];
-  days: string[];
-}
+export type OpenTimes = Schemas["OpenTimes"];
 
 export interface ManageBookingData {
   phone: string;
 }
 
 /** A visitor's request as their link shows it. */
-export interface RequestView {
-  number: number;
-  /** "November 24, 2026". */
-  received: string;
-  answers: { label: string; answer: string }[];
-  time: { kind: TimeKind; label: string; state: "requested" | "confirmed" | "cancelled" } | null;
-  /** The kind of time that may be picked; null when the shop calls to arrange one. */
-  kind: TimeKind | null;
-  cancelled: boolean;
-  phone: string;
-}
+export type RequestView = Schemas["RequestView"];
 
 export interface ThankYouData {
   steps: string[];
@@ -263,16 +242,7 @@ export interface ThankYouData {
   emergencySteps: string[];
 }
 
-export interface PostCard {
-  title: string;
-  slug: string;
-  excerpt: string;
-  featuredImage: string | null;
-  /** Smaller copies of an uploaded featured image, for srcset; null when there are none. */
-  featuredImageSrcset: string | null;
-  /** Long US date, e.g. "March 14, 2025". */
-  date: string;
-}
+export type PostCard = Schemas["PostCard"];
 
 /** One page of the blog's list: its cards, newest first, and where it stands among the others. */
 export interface BlogData {
@@ -283,13 +253,7 @@ export interface BlogData {
 }
 
 /** The server's answer to a blog search: the newest matches and how many match in all. */
-export interface SearchResults {
-  posts: PostCard[];
-  /** Counted up to 1,000. */
-  total: number;
-  /** More posts match than `total` says. */
-  more: boolean;
-}
+export type SearchResults = Schemas["SearchResults"];
 
 export interface PostData {
   post: PostCard & {
@@ -303,10 +267,7 @@ export interface PostData {
   related: PostCard[];
 }
 
-export interface Head {
-  title: string;
-  description: string;
-}
+export type Head = Schemas["Head"];
 
 export type Page = { status: number; head: Head } & (
   | { kind: "home"; data: HomeData }

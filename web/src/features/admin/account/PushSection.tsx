@@ -173,7 +173,7 @@ export function PushSection() {
       } else {
         const registration = await navigator.serviceWorker.ready;
         const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-        await adminApi.subscribePush(subscription.toJSON());
+        await adminApi.subscribePush(subscription);
         load();
       }
     } catch (error) {

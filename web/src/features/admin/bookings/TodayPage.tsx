@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi, type Job, type Lines, type RequestLine, type Today } from "../frame/api";
+import { adminApi, type Job, type RequestLine, type Today } from "../frame/api";
 import { CallLink, KindBadge, RequestRow } from "./RequestRow";
 import { useBookingsChanged, useDeskStatus, bookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
@@ -39,7 +39,7 @@ function Block({ title, count, children }: { title: string; count?: number; chil
 }
 
 /** "and 12 more in Bookings" under a list that shows its first 25. */
-function More({ lines, to }: { lines: Lines<unknown>; to: string }) {
+function More({ lines, to }: { lines: { shown: readonly unknown[]; total: number }; to: string }) {
   const more = lines.total - lines.shown.length;
   if (more <= 0) return null;
   return (

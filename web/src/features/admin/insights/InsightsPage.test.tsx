@@ -63,12 +63,16 @@ beforeEach(() => {
   );
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push(`${init.method} ${url}${init.body ? ` ${String(init.body)}` : ""}`);
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(input, location.origin), init);
+      const { pathname, search } = new URL(request.url);
+      const url = pathname + search;
+      const body = request.method === "GET" ? "" : await request.text();
+      requests.push(`${request.method} ${url}${body ? ` ${body}` : ""}`);
       if (url === "/api/admin/session") return answer({ user: { id: 1, email: "owner@example.com", role: "admin" }, csrfToken: "t" });
       if (url === "/api/admin/desk") return answer({ unanswered: 0, channels: ["email"], emailConfigured: true, backups: {} });
-      if (url.startsWith("/api/admin/insights?")) return answer({ ...insights, days: Number(new URL(url, "http://x").searchParams.get("days")) });
-      if (url === "/api/admin/insights/report") return answer(JSON.parse(String(init.body)));
+      if (url.startsWith("/api/admin/insights?")) return answer({ ...insights, days: Number(new URL(request.url).searchParams.get("days")) });
+      if (url === "/api/admin/insights/report") return answer(JSON.parse(body));
       throw new Error(`unexpected ${url}`);
     }),
   );
