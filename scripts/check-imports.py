@@ -10,6 +10,7 @@ crate (`use crate::..`, `use super::..`, a child's items, and paths written inli
 when:
   - a module imports one of a higher layer;
   - a module imports another feature's route module (its HTTP handlers);
+  - a route module holds SQL (`sqlx::` or `with_db!`: queries live in the feature's stores);
   - the imports go round in a circle (one is printed).
 A folder's mod.rs that only declares and re-exports its parts owns them rather than imports them;
 one that also holds code imports the parts it re-exports or uses.
@@ -273,6 +274,9 @@ def main():
                 problems.append(f"{module} imports {target}: another feature's routes")
             if target in route_modules and top(target) == top(module) and module not in route_modules:
                 problems.append(f"{module} imports {target}: a feature's core may not use its routes")
+    for module in sorted(route_modules & modules.keys()):
+        if re.search(r"\bsqlx::|\bwith_db!", modules[module][0]):
+            problems.append(f"{module}: a route module holds SQL (it belongs in the feature's store)")
     for size, circle in circles(edges):
         problems.append(f"{size} modules import each other, e.g. " + " -> ".join(circle))
     problems += admin_room_problems()

@@ -20,6 +20,7 @@ pub mod doctor;
 pub mod domain;
 pub mod encoding;
 pub mod error;
+pub mod found;
 pub mod insights;
 pub mod media;
 pub mod metrics;

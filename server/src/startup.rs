@@ -3,6 +3,7 @@
 use std::{
     future::Future,
     net::SocketAddr,
+    pin::Pin,
     sync::Arc,
     time::{Duration, Instant},
 };
@@ -29,6 +30,9 @@ use crate::{
     serve::{self, Limits},
     site::SiteDetails,
 };
+
+/// A piece of background work, run until the server stops.
+type Task = Pin<Box<dyn Future<Output = ()> + Send>>;
 
 /// How long the delivery worker may take to release its claim once told to stop.
 const OUTBOX_STOP: Duration = Duration::from_secs(5);
@@ -99,13 +103,34 @@ impl Application {
         let outbox_worker = tokio::spawn(Arc::clone(&outbox).run());
         let insights =
             Arc::new(Insights::new(config.insights(), Arc::clone(&site), db.clone(), Arc::clone(&outbox)));
-        let mut background = vec![
-            tokio::spawn({
-                let pages = Arc::clone(&pages);
-                async move { pages.warm_up().await }
-            }),
-            tokio::spawn(blog::schedule::run(db.clone(), changes.clone())),
-            tokio::spawn(Arc::clone(&insights).run()),
+        // The work beside the requests, in one list (the delivery worker above is apart: it is
+        // stopped first and waited for).
+        let mut tasks: Vec<(&str, Task)> = vec![
+            (
+                "page warm-up",
+                Box::pin({
+                    let pages = Arc::clone(&pages);
+                    async move { pages.warm_up().await }
+                }),
+            ),
+            ("scheduled posts", Box::pin(blog::schedule::run(db.clone(), changes.clone()))),
+            ("visit counts", Box::pin(Arc::clone(&insights).run())),
+            (
+                "changes made elsewhere",
+                match &db {
+                    Db::Postgres(pool) => Box::pin(changes::follow_other_instances(
+                        pool.clone(),
+                        changes.clone(),
+                        Arc::<SiteDetails>::clone(&site),
+                    )),
+                    // Only the command line changes the database besides this server.
+                    Db::Sqlite(pool) => Box::pin(changes::follow_other_processes(
+                        pool.clone(),
+                        changes.clone(),
+                        Arc::<SiteDetails>::clone(&site),
+                    )),
+                },
+            ),
         ];
         if let Some(address) = config.metrics_listen {
             metrics::enable();
@@ -114,7 +139,7 @@ impl Application {
                 .with_context(|| format!("Failed to listen for metrics on {address}"))?;
             tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
             let monitor = Monitor { db: db.clone(), pages: Arc::clone(&pages) };
-            background.push(tokio::spawn(monitor::serve(listener, monitor)));
+            tasks.push(("metrics", Box::pin(monitor::serve(listener, monitor))));
         }
         if let Some(schedule) = config.backups.schedule() {
             if matches!(db, Db::Postgres(_)) && !backup::pg_dump_available().await {
@@ -128,21 +153,15 @@ impl Application {
                 database_url: config.storage.database_url.clone(),
                 media: Arc::clone(&media),
             };
-            background.push(tokio::spawn(backup::schedule::run(schedule, source)));
+            tasks.push(("scheduled backups", Box::pin(backup::schedule::run(schedule, source))));
         }
-        background.push(match &db {
-            Db::Postgres(pool) => tokio::spawn(changes::follow_other_instances(
-                pool.clone(),
-                changes.clone(),
-                Arc::<SiteDetails>::clone(&site),
-            )),
-            // Only the command line changes the database besides this server.
-            Db::Sqlite(pool) => tokio::spawn(changes::follow_other_processes(
-                pool.clone(),
-                changes.clone(),
-                Arc::<SiteDetails>::clone(&site),
-            )),
-        });
+        let background = tasks
+            .into_iter()
+            .map(|(name, task)| {
+                tracing::debug!(task = name, "started");
+                tokio::spawn(task)
+            })
+            .collect();
         let schedule = Arc::new(ScheduleDesk {
             db: db.clone(),
             site: Arc::clone(&site),

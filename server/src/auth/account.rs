@@ -15,7 +15,7 @@ use super::{
     audit::{self, Action},
     guard::{Admin, AuthDesk},
     password::{self, Password},
-    reset, session,
+    reset_store, session,
     throttle::{self, Keys},
     two_factor::{self, Accepted, Enrolment, Refused},
     users,
@@ -118,7 +118,7 @@ pub async fn change_password(
     let hash =
         tokio::task::spawn_blocking(move || new_password.hash()).await.map_err(anyhow::Error::from)??;
     users::update_hash(&desk.db, account.id, &hash).await?;
-    reset::forget_links(&desk.db, account.id).await?;
+    reset_store::forget_links(&desk.db, account.id).await?;
     let ended = session::delete_others(&desk.db, account.id, &admin.token).await?;
     audit::record(&desk.db, &admin.actor(), Action::PasswordChanged, &signed_out(ended)).await?;
     Ok(StatusCode::NO_CONTENT)

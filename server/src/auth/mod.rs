@@ -7,6 +7,7 @@ pub mod audit_routes;
 pub mod guard;
 pub mod password;
 pub mod reset;
+pub mod reset_store;
 pub mod routes;
 pub mod session;
 pub mod throttle;

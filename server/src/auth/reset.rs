@@ -17,6 +17,7 @@ use super::{
     audit::{self, Action, Actor},
     guard::{AuthDesk, same_origin},
     password::Password,
+    reset_store,
     session::{random_token, token_hash},
     throttle, users,
 };
@@ -24,11 +25,9 @@ use crate::{
     api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,
     clock,
-    db::Db,
     delivery::Outbox,
     error::{ApiError, Checked, FieldErrors},
     site::SiteDetails,
-    with_db,
 };
 
 /// How long a link works.
@@ -100,7 +99,7 @@ pub async fn ask(
     }
     let client_ip = client.to_string();
     let keys = [(format!("account:{email}"), PER_ADDRESS), (format!("address:{client_ip}"), PER_NETWORK)];
-    if !count_request(&desk.db, &keys).await? {
+    if !reset_store::count_request(&desk.db, &keys, WINDOW).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY.into()));
     }
     if let Some(account) = users::find_by_email(&desk.db, &email).await?.filter(|a| a.role == "admin") {
@@ -112,7 +111,7 @@ pub async fn ask(
         tokio::spawn(async move {
             let token = random_token();
             let sent = async {
-                store(&db, account.id, &token).await?;
+                reset_store::keep_link(&db, account.id, &token_hash(&token), VALID_FOR).await?;
                 let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
                 audit::record(&db, &actor, Action::PasswordResetAsked, "").await?;
                 let body = format!(
@@ -130,56 +129,6 @@ pub async fn ask(
         });
     }
     Ok((StatusCode::ACCEPTED, Json(ResetAsked { email_configured, message: SENT })))
-}
-
-/// Counts a request against each key; false (and nothing counted) when a key is at its limit.
-async fn count_request(db: &Db, keys: &[(String, i64)]) -> anyhow::Result<bool> {
-    let since = clock::before(WINDOW);
-    let now = clock::now();
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM reset_requests WHERE at < $1").bind(&since).execute(&mut *tx).await?;
-        for (key, limit) in keys {
-            let made: i64 =
-                sqlx::query_scalar("SELECT COUNT(*) FROM reset_requests WHERE key = $1 AND at >= $2")
-                    .bind(key)
-                    .bind(&since)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            if made >= *limit {
-                tx.rollback().await?;
-                return Ok(false);
-            }
-        }
-        for (key, _) in keys {
-            sqlx::query("INSERT INTO reset_requests (key, at) VALUES ($1, $2)")
-                .bind(key)
-                .bind(&now)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-    });
-    Ok(true)
-}
-
-async fn store(db: &Db, user_id: i64, token: &str) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM password_resets WHERE expires_at < $1")
-            .bind(clock::now())
-            .execute(pool)
-            .await?;
-        sqlx::query(
-            "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(token_hash(token))
-        .bind(user_id)
-        .bind(clock::now())
-        .bind(clock::after(VALID_FOR))
-        .execute(pool)
-        .await?;
-    });
-    Ok(())
 }
 
 /// Whom a link is for, while it works.
@@ -208,86 +157,9 @@ pub async fn check(
     State(desk): State<Arc<AuthDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
 ) -> Result<Json<ResetLink>, ApiError> {
-    let found: Option<(String, String)> = with_db!(&desk.db, |pool| {
-        sqlx::query_as(
-            "SELECT u.email, r.expires_at FROM password_resets r JOIN users u ON u.id = r.user_id
-             WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2",
-        )
-        .bind(token_hash(&token))
-        .bind(clock::now())
-        .fetch_optional(pool)
-        .await
-        .map_err(anyhow::Error::from)?
-    });
-    let (email, expires_at) = found.ok_or_else(gone)?;
+    let (email, expires_at) =
+        reset_store::working_link(&desk.db, &token_hash(&token)).await?.ok_or_else(gone)?;
     Ok(Json(ResetLink { email, expires_at }))
-}
-
-/// The account link `hash` is for, while it works.
-async fn link_owner(db: &Db, hash: &str) -> anyhow::Result<Option<i64>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
-        )
-        .bind(hash)
-        .bind(clock::now())
-        .fetch_optional(pool)
-        .await?
-    }))
-}
-
-/// Whether a link `hash` was ever made (used or expired since): only such a refusal is audited,
-/// so made-up tokens cannot fill the audit log.
-async fn link_exists(db: &Db, hash: &str) -> anyhow::Result<bool> {
-    let found: Option<String> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT token_hash FROM password_resets WHERE token_hash = $1")
-            .bind(hash)
-            .fetch_optional(pool)
-            .await?
-    });
-    Ok(found.is_some())
-}
-
-/// Uses link `hash` for account `user_id`, in one transaction: the link taken (once, even when
-/// used twice at once), the new password, every session ended and every other link forgotten.
-/// False when the link was used or expired meanwhile.
-async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -> anyhow::Result<bool> {
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let taken: Option<i64> = sqlx::query_scalar(
-            "UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-             RETURNING user_id",
-        )
-        .bind(hash)
-        .bind(clock::now())
-        .fetch_optional(&mut *tx)
-        .await?;
-        if taken != Some(user_id) {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
-            .bind(password_hash)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        sqlx::query("DELETE FROM password_resets WHERE user_id = $1 AND token_hash <> $2")
-            .bind(user_id)
-            .bind(hash)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(true)
-    })
-}
-
-/// Forgets every reset link of `user_id` (the password was changed another way).
-pub async fn forget_links(db: &Db, user_id: i64) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(pool).await?;
-    });
-    Ok(())
 }
 
 fn gone() -> ApiError {
@@ -336,11 +208,11 @@ pub async fn complete(
     };
     let client_ip = client.to_string();
     let hash = token_hash(&token);
-    let Some(account) = (match link_owner(&desk.db, &hash).await? {
+    let Some(account) = (match reset_store::link_owner(&desk.db, &hash).await? {
         Some(id) => users::find_by_id(&desk.db, id).await?,
         None => None,
     }) else {
-        if link_exists(&desk.db, &hash).await? {
+        if reset_store::link_exists(&desk.db, &hash).await? {
             let actor = Actor { user_id: None, email: "", client_ip: &client_ip };
             audit::record(&desk.db, &actor, Action::PasswordResetRefused, "").await?;
         }
@@ -349,7 +221,7 @@ pub async fn complete(
     let _turn = desk.hashing_turn().await?;
     let password_hash =
         tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
-    if !take_link(&desk.db, &hash, account.id, &password_hash).await? {
+    if !reset_store::take_link(&desk.db, &hash, account.id, &password_hash).await? {
         return Err(gone());
     }
     throttle::clear_account(&desk.db, &account.email).await?;

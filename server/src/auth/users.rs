@@ -76,3 +76,33 @@ pub async fn update_hash(db: &Db, id: i64, password_hash: &str) -> anyhow::Resul
     });
     Ok(())
 }
+
+/// The token of user `id`'s calendar feed, if it is on.
+pub async fn calendar_token(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT calendar_token FROM users WHERE id = $1").bind(id).fetch_one(pool).await?
+    }))
+}
+
+/// Sets (or, with None, turns off) user `id`'s calendar feed token.
+pub async fn set_calendar_token(db: &Db, id: i64, token: Option<&str>) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE users SET calendar_token = $1 WHERE id = $2")
+            .bind(token)
+            .bind(id)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Whether `token` is an admin's calendar feed token.
+pub async fn is_admin_calendar(db: &Db, token: &str) -> anyhow::Result<bool> {
+    let owner: Option<i64> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT id FROM users WHERE calendar_token = $1 AND role = 'admin'")
+            .bind(token)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(owner.is_some())
+}

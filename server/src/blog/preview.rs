@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::{
     draft::PostForm,
     model::{Post, PostCard, long_date},
+    preview_store,
     sanitize::sanitize,
+    store,
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
@@ -18,16 +20,13 @@ use crate::{
         guard::Admin,
         session::{random_token, token_hash},
     },
-    clock,
     db::Db,
+    domain::PostId,
     error::{ApiError, Checked},
-    with_db,
 };
 
 /// Where a preview is shown; the token follows.
 pub const PREVIEW_PATH: &str = "/dbadmin/preview/";
-/// How long a preview can be opened.
-const KEEP_FOR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
 
 /// What the editor sends: the post as it would save it, and which post it is (none for a new one).
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -90,46 +89,20 @@ pub async fn create(
         social_image: post.social_image,
     };
     let token = random_token();
-    let now = clock::now();
-    with_db!(&db, |pool| {
-        sqlx::query("DELETE FROM post_previews WHERE created_at < $1")
-            .bind(clock::before(KEEP_FOR))
-            .execute(pool)
-            .await
-            .map_err(anyhow::Error::from)?;
-        sqlx::query("INSERT INTO post_previews (token_hash, post, created_at) VALUES ($1, $2, $3)")
-            .bind(token_hash(&token))
-            .bind(serde_json::to_string(&kept).map_err(anyhow::Error::from)?)
-            .bind(&now)
-            .execute(pool)
-            .await
-            .map_err(anyhow::Error::from)?;
-    });
+    let post = serde_json::to_string(&kept).map_err(anyhow::Error::from)?;
+    preview_store::keep(&db, &token_hash(&token), &post).await?;
     Ok((StatusCode::CREATED, Json(PreviewLink { url: format!("{PREVIEW_PATH}{token}") })))
 }
 
 /// The post kept under `token`, as its page shows it (dated on the shop's clock, `zone`); None
 /// when there is no such preview or its hour is over.
 pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Option<Post>> {
-    let row: Option<(String, String)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT post, created_at FROM post_previews WHERE token_hash = $1 AND created_at >= $2",
-        )
-        .bind(token_hash(token))
-        .bind(clock::before(KEEP_FOR))
-        .fetch_optional(pool)
-        .await?
-    });
+    let row = preview_store::kept(db, &token_hash(token)).await?;
     let Some((kept, created_at)) = row else { return Ok(None) };
     let kept: Kept = serde_json::from_str(&kept)?;
     // A saved post keeps its date; a new one would be dated today.
-    let dated: Option<String> = match kept.post_id {
-        Some(id) => with_db!(db, |pool| {
-            sqlx::query_scalar("SELECT created_at FROM blog_posts WHERE id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await?
-        }),
+    let dated = match kept.post_id {
+        Some(id) => store::created_at(db, PostId(id)).await?,
         None => None,
     };
     let created_at = dated.unwrap_or(created_at);

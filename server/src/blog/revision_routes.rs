@@ -7,12 +7,14 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::{revisions, routes::NO_SUCH_POST, store};
+use super::{revisions, store::AdminPost};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
     auth::guard::Admin,
     db::Db,
+    domain::{PostId, RevisionId},
     error::{ApiError, Checked},
+    found::Found,
 };
 
 /// The earlier versions of a post.
@@ -39,10 +41,9 @@ pub struct RevisionList {
 pub async fn revision_list(
     State(db): State<Db>,
     _admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Found(post): Found<AdminPost>,
 ) -> Result<Json<RevisionList>, ApiError> {
-    store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    Ok(Json(RevisionList { revisions: revisions::list(&db, id).await? }))
+    Ok(Json(RevisionList { revisions: revisions::list(&db, post.id).await? }))
 }
 
 /// `GET /api/admin/posts/{id}/revisions/{revision}`: one revision, to load into the editor.
@@ -65,7 +66,7 @@ pub async fn revision_list(
 pub async fn revision(
     State(db): State<Db>,
     _admin: Admin,
-    Checked(Path((id, revision))): Checked<Path<(i64, i64)>>,
+    Checked(Path((id, revision))): Checked<Path<(PostId, RevisionId)>>,
 ) -> Result<Json<revisions::Revision>, ApiError> {
     revisions::get(&db, id, revision)
         .await?

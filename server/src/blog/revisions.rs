@@ -3,7 +3,11 @@
 
 use serde::Serialize;
 
-use crate::{db::Db, with_db};
+use crate::{
+    db::Db,
+    domain::{PostId, RevisionId},
+    with_db,
+};
 
 /// A revision as the list shows it.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -32,7 +36,7 @@ pub struct Revision {
 }
 
 /// The revisions of post `post_id`, the newest first (at most the last 50).
-pub async fn list(db: &Db, post_id: i64) -> anyhow::Result<Vec<RevisionListing>> {
+pub async fn list(db: &Db, post_id: PostId) -> anyhow::Result<Vec<RevisionListing>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, title, saved_at, saved_by FROM post_revisions WHERE post_id = $1 ORDER BY id DESC LIMIT 50",
@@ -44,7 +48,7 @@ pub async fn list(db: &Db, post_id: i64) -> anyhow::Result<Vec<RevisionListing>>
 }
 
 /// Revision `id` of post `post_id`.
-pub async fn get(db: &Db, post_id: i64, id: i64) -> anyhow::Result<Option<Revision>> {
+pub async fn get(db: &Db, post_id: PostId, id: RevisionId) -> anyhow::Result<Option<Revision>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, saved_at, saved_by

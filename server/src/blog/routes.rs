@@ -4,7 +4,7 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{FromRef, Path, Query, State},
     http::StatusCode,
 };
 use jiff::tz::TimeZone;
@@ -24,7 +24,9 @@ use crate::{
     changes::{Change, Changes},
     clock,
     db::{Db, contains_pattern},
+    domain::PostId,
     error::{ApiError, Checked},
+    found::{Found, Lookup},
 };
 
 pub(super) const NO_SUCH_POST: &str = "There is no such post.";
@@ -138,12 +140,21 @@ pub async fn list(
         AdminRefusals
     )
 )]
-pub async fn get(
-    State(db): State<Db>,
-    _admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
-) -> Result<Json<AdminPost>, ApiError> {
-    store::get(&db, id).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_POST))
+pub async fn get(_admin: Admin, Found(post): Found<AdminPost>) -> Json<AdminPost> {
+    Json(post)
+}
+
+/// A post named by the path, deleted ones included.
+impl<S: Sync> Lookup<S> for AdminPost
+where
+    Db: FromRef<S>,
+{
+    type Id = PostId;
+    const MISSING: &'static str = NO_SUCH_POST;
+
+    async fn find(state: &S, id: PostId) -> anyhow::Result<Option<Self>> {
+        store::get(&Db::from_ref(state), id).await
+    }
 }
 
 /// `POST /api/admin/posts`: a new post by the signed-in admin.
@@ -198,7 +209,7 @@ pub async fn update(
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let post = form.parse(&zone).map_err(ApiError::Invalid)?;
@@ -273,7 +284,7 @@ pub async fn set_published(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(Publication { published })): Checked<Json<Publication>>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
@@ -303,7 +314,7 @@ pub async fn delete(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<StatusCode, ApiError> {
     let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
@@ -330,7 +341,7 @@ pub async fn delete(
 pub async fn restore(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let restored =
         store::restore(&db, id).await?.ok_or(ApiError::NotFound("There is no such deleted post."))?;

@@ -9,7 +9,7 @@ use super::{
     sanitize::sanitize,
     search::{Document, PostIndex as _},
 };
-use crate::{clock, db::Db, with_db};
+use crate::{clock, db::Db, domain::PostId, with_db};
 
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -97,7 +97,8 @@ pub async fn insert_published(db: &Db, post: &PublishedPost<'_>) -> anyhow::Resu
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminPost {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PostId,
     pub title: String,
     pub slug: String,
     pub excerpt: String,
@@ -125,8 +126,18 @@ pub struct AdminPost {
     pub deleted_at: Option<String>,
 }
 
+/// When post `id` was first saved, if it is there.
+pub async fn created_at(db: &Db, id: PostId) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT created_at FROM blog_posts WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+    }))
+}
+
 /// One post with its content.
-pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+pub async fn get(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, published, publish_at,
@@ -157,7 +168,7 @@ impl From<sqlx::Error> for SaveError {
 }
 
 /// Adds a post by `author_id`; its id.
-pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, SaveError> {
+pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<PostId, SaveError> {
     let now = clock::now();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -189,7 +200,7 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id, &post.words()).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(PostId(id))
     })
 }
 
@@ -199,7 +210,7 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<i64, Sa
 /// before) keeps what it had as its first revision, so its original text is never lost.
 pub async fn update(
     db: &Db,
-    id: i64,
+    id: PostId,
     post: &PostInput,
     author_id: i64,
 ) -> Result<Option<AdminPost>, SaveError> {
@@ -252,7 +263,7 @@ pub async fn update(
         .execute(&mut *tx)
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
-        tx.index_post(id, &post.words()).await?;
+        tx.index_post(id.0, &post.words()).await?;
         tx.commit().await?;
         Ok(Some(before))
     })
@@ -260,7 +271,7 @@ pub async fn update(
 
 /// Publishes or unpublishes post `id` (either way it is no longer scheduled); the post as it
 /// was, None when there is none (or it is deleted).
-pub async fn set_published(db: &Db, id: i64, published: bool) -> anyhow::Result<Option<AdminPost>> {
+pub async fn set_published(db: &Db, id: PostId, published: bool) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
     with_db!(db, |pool| {
         sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
@@ -297,7 +308,7 @@ pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
 
 /// Moves post `id` to 'Deleted': off the site and out of the lists, kept `KEEP_DELETED` to be
 /// restored (as a draft). The post as it was; None when there is none, or it is deleted already.
-pub async fn delete(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+pub async fn delete(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
     let now = clock::now();
     with_db!(db, |pool| {
@@ -315,7 +326,7 @@ pub async fn delete(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
 
 /// Brings deleted post `id` back as a draft; the post as it is now, None when there is no
 /// deleted post `id`.
-pub async fn restore(db: &Db, id: i64) -> anyhow::Result<Option<AdminPost>> {
+pub async fn restore(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     let restored = with_db!(db, |pool| {
         sqlx::query("UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL")
             .bind(clock::now())

@@ -14,7 +14,7 @@ use super::{
     records::label,
     sources::{self, SourceTable},
     store::{self, STATUSES},
-    views::BookingRecord,
+    views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -23,6 +23,7 @@ use crate::{
         guard::Admin,
     },
     db::Db,
+    domain::BookingId,
     error::{ApiError, Checked},
     site::SiteDetails,
 };
@@ -76,7 +77,7 @@ pub async fn list(
     let customer = match filter.customer() {
         None => None,
         Some(id) => Some(
-            inbox::customer(&db, id)
+            inbox::customer(&db, BookingId(id))
                 .await?
                 .ok_or(ApiError::invalid("customer", "There is no such request"))?,
         ),
@@ -147,7 +148,8 @@ pub struct NewStatus {
 /// The booking's status as it is now.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct StatusSet {
-    id: i64,
+    #[schema(value_type = i64)]
+    id: BookingId,
     status: String,
 }
 
@@ -169,12 +171,12 @@ pub struct StatusSet {
 pub async fn set_status(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(NewStatus { status })): Checked<Json<NewStatus>>,
 ) -> Result<Json<StatusSet>, ApiError> {
     let status = known_status(&status)?;
     if !store::set_status(&db, id, status, &admin.user.email).await? {
-        return Err(ApiError::NotFound("There is no such booking."));
+        return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
     audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
         .await?;

@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use crate::{clock, db::Db, for_both_connections, with_db};
+use crate::{clock, db::Db, domain::BookingId, for_both_connections, with_db};
 
 /// Something the owner did on a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,7 +110,7 @@ for_both_connections!(impl EventWrites {
 
 /// Records `event` on booking `id` by the admin `by`, on its own (a tap on Call, 'Seen'); false
 /// when there is no such booking.
-pub async fn record(db: &Db, id: i64, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
+pub async fn record(db: &Db, BookingId(id): BookingId, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let found = tx.record_event(id, event, by).await?;
@@ -134,7 +134,7 @@ pub struct EventRecord {
 }
 
 /// The owner's actions on booking `id`, oldest first.
-pub async fn history(db: &Db, id: i64) -> anyhow::Result<Vec<EventRecord>> {
+pub async fn history(db: &Db, id: BookingId) -> anyhow::Result<Vec<EventRecord>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT at, kind, detail, by_email AS by FROM booking_events WHERE booking_id = $1 ORDER BY id",

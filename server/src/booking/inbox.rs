@@ -17,7 +17,7 @@ use super::{
     store::STATUSES,
     views::BookingRecord,
 };
-use crate::{clock, db::Db, error::ApiError, with_db};
+use crate::{clock, db::Db, domain::BookingId, error::ApiError, with_db};
 
 /// `status` if it is one the admin can set, else a 422 naming the field.
 pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
@@ -328,7 +328,7 @@ pub struct Customer {
 }
 
 /// The name, phone and e-mail of booking `id`, if there is one.
-pub async fn customer(db: &Db, id: i64) -> anyhow::Result<Option<Customer>> {
+pub async fn customer(db: &Db, id: BookingId) -> anyhow::Result<Option<Customer>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as("SELECT name, phone, email FROM bookings WHERE id = $1")
             .bind(id)

@@ -25,6 +25,7 @@ use crate::{
     clock,
     content::Content,
     delivery::devices::{self, Occasion},
+    domain::BookingId,
     error::{ApiError, Checked},
     schedule::{
         booking_event::calendar_file,
@@ -87,7 +88,7 @@ async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
         || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
     let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
     let row = manage_store::row(&desk.db, id).await?.ok_or_else(unknown)?;
-    let time = appointments::get(&desk.db, id).await?;
+    let time = appointments::get(&desk.db, BookingId(id)).await?;
     let ends = match &time {
         Some(time) => time.slot.end + AFTER_TIME,
         None => clock::instant(&row.created_at).unwrap_or_else(Timestamp::now) + WITHOUT_TIME,

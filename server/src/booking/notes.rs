@@ -1,5 +1,6 @@
 //! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and a note's author
-//! changing or deleting it (the inbox reads them with each booking in `records`).
+//! changing or deleting it (stored by `note_store`; the inbox reads them with each booking in
+//! `records`).
 
 use axum::{
     Json,
@@ -9,8 +10,8 @@ use axum::{
 use serde::Deserialize;
 
 use super::{
-    events::{Event, EventWrites as _},
-    views::NoteRecord,
+    note_store,
+    views::{NO_SUCH_BOOKING, NoteRecord},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
@@ -18,10 +19,9 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    clock,
     db::Db,
+    domain::{BookingId, NoteId},
     error::{ApiError, Checked},
-    with_db,
 };
 
 /// The longest note, in characters.
@@ -53,30 +53,13 @@ pub struct NewNote {
 pub async fn add(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(NewNote { body })): Checked<Json<NewNote>>,
 ) -> Result<(StatusCode, Json<NoteRecord>), ApiError> {
     let body = checked_body(&body)?;
-    // The note answers the request (its first response, if it is the first), in one transaction.
-    let note: Option<NoteRecord> = with_db!(&db, |pool| {
-        let mut tx = pool.begin().await.map_err(anyhow::Error::from)?;
-        let note = sqlx::query_as(
-            "INSERT INTO booking_notes (booking_id, body, written_by, written_at)
-             SELECT id, $2, $3, $4 FROM bookings WHERE id = $1
-             RETURNING id, body, written_by, written_at, edited_at",
-        )
-        .bind(id)
-        .bind(body)
-        .bind(&admin.user.email)
-        .bind(clock::now())
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(anyhow::Error::from)?;
-        tx.record_event(id, Event::Note, &admin.user.email).await.map_err(anyhow::Error::from)?;
-        tx.commit().await.map_err(anyhow::Error::from)?;
-        note
-    });
-    let note = note.ok_or(ApiError::NotFound("There is no such booking."))?;
+    let note = note_store::add(&db, id, body, &admin.user.email)
+        .await?
+        .ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
     Ok((StatusCode::CREATED, Json(note)))
 }
@@ -96,22 +79,10 @@ fn checked_body(body: &str) -> Result<&str, ApiError> {
 const NO_SUCH_NOTE: &str = "There is no such note on this booking.";
 const NOT_YOURS: &str = "Only the one who wrote a note can change or delete it.";
 
-/// Who wrote note `note` of booking `id`, if it is there.
-async fn author(db: &Db, id: i64, note: i64) -> Result<String, ApiError> {
-    let author: Option<String> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT written_by FROM booking_notes WHERE id = $1 AND booking_id = $2")
-            .bind(note)
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-            .map_err(anyhow::Error::from)?
-    });
-    author.ok_or(ApiError::NotFound(NO_SUCH_NOTE))
-}
-
 /// The note `note` of booking `id`, if the signed-in admin wrote it; else a 404 or 403.
-async fn own_note(db: &Db, admin: &Admin, id: i64, note: i64) -> Result<(), ApiError> {
-    if author(db, id, note).await? != admin.user.email {
+async fn own_note(db: &Db, admin: &Admin, id: BookingId, note: NoteId) -> Result<(), ApiError> {
+    let author = note_store::author(db, id, note).await?.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
+    if author != admin.user.email {
         return Err(ApiError::Forbidden(NOT_YOURS));
     }
     Ok(())
@@ -139,25 +110,12 @@ async fn own_note(db: &Db, admin: &Admin, id: i64, note: i64) -> Result<(), ApiE
 pub async fn change(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path((id, note))): Checked<Path<(i64, i64)>>,
+    Checked(Path((id, note))): Checked<Path<(BookingId, NoteId)>>,
     Checked(Json(NewNote { body })): Checked<Json<NewNote>>,
 ) -> Result<Json<NoteRecord>, ApiError> {
     let body = checked_body(&body)?;
     own_note(&db, &admin, id, note).await?;
-    let changed: Option<NoteRecord> = with_db!(&db, |pool| {
-        sqlx::query_as(
-            "UPDATE booking_notes SET body = $1, edited_at = $2 WHERE id = $3 AND booking_id = $4 AND written_by = $5
-             RETURNING id, body, written_by, written_at, edited_at",
-        )
-        .bind(body)
-        .bind(clock::now())
-        .bind(note)
-        .bind(id)
-        .bind(&admin.user.email)
-        .fetch_optional(pool)
-        .await
-        .map_err(anyhow::Error::from)?
-    });
+    let changed = note_store::change(&db, id, note, body, &admin.user.email).await?;
     let changed = changed.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
     audit::record(&db, &admin.actor(), Action::BookingNoteChanged, &format!("booking {id}, note {note}"))
         .await?;
@@ -185,19 +143,12 @@ pub async fn change(
 pub async fn delete(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path((id, note))): Checked<Path<(i64, i64)>>,
+    Checked(Path((id, note))): Checked<Path<(BookingId, NoteId)>>,
 ) -> Result<StatusCode, ApiError> {
     own_note(&db, &admin, id, note).await?;
-    with_db!(&db, |pool| {
-        sqlx::query("DELETE FROM booking_notes WHERE id = $1 AND booking_id = $2 AND written_by = $3")
-            .bind(note)
-            .bind(id)
-            .bind(&admin.user.email)
-            .execute(pool)
-            .await
-            .map_err(anyhow::Error::from)?
-            .rows_affected()
-    });
+    if !note_store::delete(&db, id, note, &admin.user.email).await? {
+        return Err(ApiError::NotFound(NO_SUCH_NOTE));
+    }
     audit::record(&db, &admin.actor(), Action::BookingNoteDeleted, &format!("booking {id}, note {note}"))
         .await?;
     Ok(StatusCode::NO_CONTENT)

@@ -13,20 +13,15 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::{model::MAX_PHOTOS, routes::BookingDesk};
+use super::{model::MAX_PHOTOS, photo_store, routes::BookingDesk};
 use crate::{
     api_doc::ErrorBody,
     auth::guard::Admin,
     client::ClientAddress,
-    clock,
-    db::Db,
     error::{ApiError, Checked},
-    media::{Folder, MediaStore, routes::processed_upload},
-    with_db,
+    media::{Folder, routes::processed_upload},
 };
 
-/// How long an uploaded photo waits for its booking.
-const UNATTACHED_FOR: Duration = Duration::from_secs(24 * 60 * 60);
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// The upload form.
@@ -71,60 +66,18 @@ pub async fn upload(
     let client_ip = client.to_string();
     if desk.per_hour > 0 {
         let limit = i64::from(desk.per_hour) * MAX_PHOTOS as i64;
-        if recent_uploads(&desk.db, &client_ip).await? >= limit {
+        if photo_store::recent_uploads(&desk.db, &client_ip, RATE_WINDOW).await? >= limit {
             return Err(desk.rate_limited());
         }
     }
     let image = processed_upload(form, "photo", "Choose a photo to upload").await?;
     let (width, height) = (image.width, image.height);
     let (name, _) = desk.media.write(Folder::BookingPhotos, image).await?;
-    record(&desk.db, &name, width, height, &client_ip).await?;
-    if let Err(error) = forget_unattached(&desk.db, &desk.media).await {
+    photo_store::record(&desk.db, &name, width, height, &client_ip).await?;
+    if let Err(error) = photo_store::forget_unattached(&desk.db, &desk.media).await {
         tracing::warn!("Failed to delete booking photos no booking named: {error:#}");
     }
     Ok((StatusCode::CREATED, Json(UploadedPhoto { token: name, width, height })))
-}
-
-async fn record(db: &Db, name: &str, width: u32, height: u32, client_ip: &str) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO booking_photos (name, width, height, client_ip, created_at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(name)
-        .bind(i64::from(width))
-        .bind(i64::from(height))
-        .bind(client_ip)
-        .bind(clock::now())
-        .execute(pool)
-        .await?;
-    });
-    Ok(())
-}
-
-async fn recent_uploads(db: &Db, client_ip: &str) -> anyhow::Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE client_ip = $1 AND created_at > $2")
-            .bind(client_ip)
-            .bind(clock::before(RATE_WINDOW))
-            .fetch_one(pool)
-            .await?
-    }))
-}
-
-/// Deletes the photos no booking named within a day: their rows, then their files.
-pub async fn forget_unattached(db: &Db, media: &MediaStore) -> anyhow::Result<usize> {
-    let names: Vec<String> = with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "DELETE FROM booking_photos WHERE booking_id IS NULL AND created_at < $1 RETURNING name",
-        )
-        .bind(clock::before(UNATTACHED_FOR))
-        .fetch_all(pool)
-        .await?
-    });
-    for name in &names {
-        media.delete(Folder::BookingPhotos, name).await?;
-    }
-    Ok(names.len())
 }
 
 /// `GET /media/booking-photos/{file}`: a booking photo, for the signed-in admin only.

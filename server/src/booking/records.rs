@@ -14,6 +14,7 @@ use crate::{
     clock,
     content::Content,
     db::Db,
+    domain::BookingId,
     rows_grouped_by,
     schedule::{
         calendar::{Calendar, Slot},
@@ -139,7 +140,7 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
 
 /// Booking `id` with everything the inbox shows of it (answers labelled, time on the shop's
 /// clock), if there is one.
-pub async fn one(db: &Db, id: i64, content: &Content) -> anyhow::Result<Option<BookingRecord>> {
+pub async fn one(db: &Db, id: BookingId, content: &Content) -> anyhow::Result<Option<BookingRecord>> {
     let rows: Vec<BookingRow> = with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM bookings WHERE id = $1")))
             .bind(id)

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::{FromRef, Path, State},
     http::StatusCode,
 };
 use jiff::Timestamp;
@@ -17,7 +17,7 @@ use super::{
     events::{self, Contact, Event, EventRecord},
     inbox, records,
     response::Measure,
-    views::BookingRecord,
+    views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
@@ -27,11 +27,25 @@ use crate::{
     },
     clock,
     db::Db,
+    domain::BookingId,
     error::{ApiError, Checked},
+    found::{Found, Lookup},
     site::SiteDetails,
 };
 
-const NO_SUCH_BOOKING: &str = "There is no such booking.";
+/// A booking named by the path, with everything its page shows.
+impl<S: Sync> Lookup<S> for BookingRecord
+where
+    Db: FromRef<S>,
+    Arc<SiteDetails>: FromRef<S>,
+{
+    type Id = BookingId;
+    const MISSING: &'static str = NO_SUCH_BOOKING;
+
+    async fn find(state: &S, id: BookingId) -> anyhow::Result<Option<Self>> {
+        records::one(&Db::from_ref(state), id, &Arc::<SiteDetails>::from_ref(state).content()).await
+    }
+}
 
 /// A request as its page shows it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -69,10 +83,9 @@ pub async fn show(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Found(mut booking): Found<BookingRecord>,
 ) -> Result<Json<RequestPage>, ApiError> {
     let content = site.content();
-    let mut booking = records::one(&db, id, &content).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     inbox::count_other_requests(&db, std::slice::from_mut(&mut booking)).await?;
     let measure = Measure::new(&content);
     let waiting =
@@ -84,7 +97,7 @@ pub async fn show(
     let until = if waiting { Some(Timestamp::now()) } else { answered };
     let clock = Measure::clock(booking.emergency);
     let response_minutes = arrived.zip(until).map(|(from, to)| measure.minutes(clock, from, to));
-    let history = events::history(&db, id).await?;
+    let history = events::history(&db, BookingId(booking.id)).await?;
     Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue }))
 }
 
@@ -114,7 +127,7 @@ pub struct ContactTap {
 pub async fn contact(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(ContactTap { how })): Checked<Json<ContactTap>>,
 ) -> Result<StatusCode, ApiError> {
     if !events::record(&db, id, Event::Contact(how), &admin.user.email).await? {
@@ -141,7 +154,7 @@ pub async fn contact(
 pub async fn seen(
     State(db): State<Db>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
     if !events::record(&db, id, Event::Seen, &admin.user.email).await? {
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));

@@ -15,6 +15,7 @@ use crate::{
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
     },
+    domain::BookingId,
     for_both_connections,
     schedule::{
         links::{LinkWrites as _, Purpose as Link},
@@ -242,7 +243,7 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
 /// the status is other than new); false when there is no such booking. A booking marked as spam
 /// gets none of its deliveries that are still waiting (spam is never delivered); a job done or
 /// cancelled gets no more reminders, and a cancelled one gives its time back.
-pub async fn set_status(db: &Db, id: i64, status: &str, by: &str) -> anyhow::Result<bool> {
+pub async fn set_status(db: &Db, BookingId(id): BookingId, status: &str, by: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;

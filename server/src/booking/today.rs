@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::{
     records,
     response::{self, Measure, ResponseTimes},
+    today_store::{self, FailedDelivery, Found, LineQuery, LineRow},
 };
 use crate::{
     api_doc::AdminRefusals,
@@ -27,13 +28,8 @@ use crate::{
         jobs::{self, Job},
     },
     site::SiteDetails,
-    with_db,
 };
 
-/// Rows each list shows at most (its count says how many there are).
-const SHOWN: i64 = 25;
-/// How far back failed deliveries are shown.
-const FAILED_SINCE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 /// The period of the response times.
 const WEEK: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
@@ -66,20 +62,6 @@ pub struct CustomerChange {
     pub changed_at: String,
     /// What they did, as the note their change left says ("Asked for another time: ...").
     pub what: String,
-}
-
-/// A delivery that failed for good.
-#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FailedDelivery {
-    /// The request it was about (none for a test or the weekly report).
-    pub booking_id: Option<i64>,
-    pub name: Option<String>,
-    /// email, webhook, confirmation or push.
-    pub channel: String,
-    pub purpose: String,
-    pub last_error: Option<String>,
-    pub failed_at: String,
 }
 
 /// A list and how many it has in all.
@@ -140,11 +122,11 @@ pub async fn show(
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
     let (emergencies, unanswered, to_confirm, changes, failed, jobs, response) = tokio::try_join!(
-        lines(&db, LineQuery::Emergencies),
-        lines(&db, LineQuery::Unanswered),
-        lines(&db, LineQuery::ToConfirm),
-        lines(&db, LineQuery::CustomerChanges),
-        failed_deliveries(&db),
+        today_store::lines(&db, LineQuery::Emergencies),
+        today_store::lines(&db, LineQuery::Unanswered),
+        today_store::lines(&db, LineQuery::ToConfirm),
+        today_store::lines(&db, LineQuery::CustomerChanges),
+        today_store::failed_deliveries(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::since(&db, &measure, now - WEEK),
     )?;
@@ -170,107 +152,8 @@ pub async fn show(
                 })
                 .collect(),
         },
-        failed_deliveries: failed,
+        failed_deliveries: Lines { shown: failed.0, total: failed.1 },
         response,
-    }))
-}
-
-/// Which requests a list holds.
-#[derive(Clone, Copy)]
-enum LineQuery {
-    Emergencies,
-    Unanswered,
-    ToConfirm,
-    CustomerChanges,
-}
-
-impl LineQuery {
-    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: the
-    /// longest waiting first.
-    fn sql(self) -> (&'static str, &'static str) {
-        match self {
-            Self::Emergencies => (
-                "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
-                "b.created_at",
-            ),
-            Self::Unanswered => (
-                "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
-                 AND NOT b.emergency",
-                "b.created_at",
-            ),
-            Self::ToConfirm => (
-                "bookings b JOIN appointments a ON a.booking_id = b.id
-                 WHERE a.state = 'requested' AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
-                "a.starts_at",
-            ),
-            Self::CustomerChanges => {
-                ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC")
-            }
-        }
-    }
-}
-
-#[derive(sqlx::FromRow)]
-struct LineRow {
-    id: i64,
-    name: String,
-    phone: String,
-    location: Option<String>,
-    location_city: Option<String>,
-    created_at: String,
-    status: String,
-    emergency: bool,
-    urgent: bool,
-    first_response_at: Option<String>,
-    customer_change_at: Option<String>,
-}
-
-/// The rows of a list, and how many it has.
-struct Found {
-    rows: Vec<LineRow>,
-    total: i64,
-}
-
-async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
-    let (from, order) = query.sql();
-    let rows = format!(
-        "SELECT b.id, b.name, b.phone, b.location, b.location_city, b.created_at, b.status, b.emergency, b.urgent,
-                b.first_response_at, b.customer_change_at
-         FROM {from} ORDER BY {order} LIMIT {SHOWN}"
-    );
-    let count = format!("SELECT COUNT(*) FROM {from}");
-    let now = clock::now();
-    let uses_now = matches!(query, LineQuery::ToConfirm);
-    Ok(with_db!(db, |pool| {
-        let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
-        let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count));
-        if uses_now {
-            rows_query = rows_query.bind(&now);
-            count_query = count_query.bind(&now);
-        }
-        Found { rows: rows_query.fetch_all(pool).await?, total: count_query.fetch_one(pool).await? }
-    }))
-}
-
-async fn failed_deliveries(db: &Db) -> anyhow::Result<Lines<FailedDelivery>> {
-    let since = clock::before(FAILED_SINCE);
-    Ok(with_db!(db, |pool| {
-        let shown = sqlx::query_as(
-            "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at
-             FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
-             WHERE d.state = 'dead' AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2",
-        )
-        .bind(&since)
-        .bind(SHOWN)
-        .fetch_all(pool)
-        .await?;
-        let total = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM deliveries WHERE state = 'dead' AND last_error_at >= $1",
-        )
-        .bind(&since)
-        .fetch_one(pool)
-        .await?;
-        Lines { shown, total }
     }))
 }
 

@@ -3,6 +3,9 @@
 
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
+/// What a path naming a booking that is not there hears (404).
+pub const NO_SUCH_BOOKING: &str = "There is no such booking.";
+
 /// A booking as the admin inbox lists it.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -23,6 +23,7 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    domain::DeviceId,
     error::{ApiError, Checked, FieldErrors},
 };
 
@@ -119,7 +120,7 @@ pub struct DeviceSettings {
 pub async fn update(
     State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<DeviceId>>,
     Checked(Json(form)): Checked<Json<DeviceSettings>>,
 ) -> Result<Json<Device>, ApiError> {
     let mut errors = FieldErrors::default();
@@ -172,7 +173,7 @@ pub async fn update(
 pub async fn remove(
     State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<DeviceId>>,
 ) -> Result<StatusCode, ApiError> {
     let name = devices::get(outbox.db(), id).await?.map(|device| device.name);
     if !devices::remove(outbox.db(), id).await? {
@@ -206,7 +207,7 @@ pub struct PushTest {
 pub async fn send_test(
     State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<DeviceId>>,
 ) -> Result<(StatusCode, Json<PushTest>), ApiError> {
     let device = devices::get(outbox.db(), id).await?.ok_or(ApiError::NotFound(NO_SUCH_DEVICE))?;
     let id = store::enqueue_test(outbox.db(), Channel::Push, Some(device.id), &admin.user.email).await?;

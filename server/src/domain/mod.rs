@@ -2,9 +2,11 @@
 //! Each parse error is the message the visitor sees (SPEC.md section 5).
 
 mod contact;
+mod ids;
 mod line;
 mod slug;
 
 pub use contact::{EmailAddress, PersonName, Phone};
+pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
 pub use line::one_line;
 pub use slug::Slug;

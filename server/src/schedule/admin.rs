@@ -28,15 +28,18 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
-    booking::events::{self, Event},
+    booking::{
+        events::{self, Event},
+        views::NO_SUCH_BOOKING,
+    },
     clock,
     db::Db,
     delivery::{Channel, Outbox},
+    domain::BookingId,
     error::{ApiError, Checked},
     site::SiteDetails,
 };
 
-const NO_SUCH_BOOKING: &str = "There is no such booking.";
 /// How long the owner has to undo dropping a time before the customer hears of it.
 const UNDO_TIME: jiff::SignedDuration = jiff::SignedDuration::from_secs(60);
 /// The most days one request of the schedule covers.
@@ -175,7 +178,7 @@ pub struct TimeSet {
 pub async fn set_time(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(form)): Checked<Json<SetTime>>,
 ) -> Result<Json<TimeSet>, ApiError> {
     let content = desk.site.content();
@@ -202,7 +205,7 @@ pub async fn set_time(
 pub async fn confirm_requested(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<Json<TimeSet>, ApiError> {
     let time = appointments::get(&desk.db, id)
         .await?
@@ -247,7 +250,7 @@ impl ScheduleDesk {
     async fn confirm(
         &self,
         admin: &Admin,
-        id: i64,
+        id: BookingId,
         kind: Kind,
         slot: Slot,
         overbook: bool,
@@ -293,7 +296,7 @@ impl ScheduleDesk {
         let job = jobs::between(&self.db, &content, from, slot.end)
             .await?
             .into_iter()
-            .find(|job| job.booking_id == id)
+            .find(|job| BookingId(job.booking_id) == id)
             .ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
         Ok(Json(TimeSet { job }))
     }
@@ -319,7 +322,7 @@ impl ScheduleDesk {
 pub async fn drop_time(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
     let tell_visitor = desk.outbox.channels().await?.contains(&Channel::Confirmation);
     let due = clock::stamp(Timestamp::now() + UNDO_TIME);
@@ -350,7 +353,7 @@ pub async fn drop_time(
 pub async fn request_review(
     State(desk): State<Arc<ScheduleDesk>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
     let refuse = |message: &str| ApiError::conflict(message);
     if desk.site.content().scheduling.review_url.is_empty() {

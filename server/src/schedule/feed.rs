@@ -22,9 +22,9 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
         session::random_token,
+        users,
     },
     error::ApiError,
-    with_db,
 };
 
 /// Where a feed is; its token and `.ics` follow.
@@ -54,13 +54,7 @@ impl ScheduleDesk {
     responses((status = 200, description = "The feed's address, if there is one.", body = Feed), AdminRefusals)
 )]
 pub async fn show(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<Json<Feed>, ApiError> {
-    let token: Option<String> = with_db!(&desk.db, |pool| {
-        sqlx::query_scalar("SELECT calendar_token FROM users WHERE id = $1")
-            .bind(admin.user.user_id)
-            .fetch_one(pool)
-            .await
-            .map_err(anyhow::Error::from)?
-    });
+    let token = users::calendar_token(&desk.db, admin.user.user_id).await?;
     Ok(Json(desk.feed_url(token)))
 }
 
@@ -92,14 +86,7 @@ pub async fn remove(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Resu
 }
 
 async fn set(desk: &ScheduleDesk, admin: &Admin, token: Option<&str>) -> Result<(), ApiError> {
-    with_db!(&desk.db, |pool| {
-        sqlx::query("UPDATE users SET calendar_token = $1 WHERE id = $2")
-            .bind(token)
-            .bind(admin.user.user_id)
-            .execute(pool)
-            .await
-            .map_err(anyhow::Error::from)?;
-    });
+    users::set_calendar_token(&desk.db, admin.user.user_id, token).await?;
     let detail = if token.is_some() { "a new address" } else { "turned off" };
     audit::record(&desk.db, &admin.actor(), Action::CalendarFeedChanged, detail).await?;
     Ok(())
@@ -124,13 +111,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
     else {
         return Ok(None);
     };
-    let owner: Option<i64> = with_db!(&desk.db, |pool| {
-        sqlx::query_scalar("SELECT id FROM users WHERE calendar_token = $1 AND role = 'admin'")
-            .bind(token)
-            .fetch_optional(pool)
-            .await?
-    });
-    if owner.is_none() {
+    if !users::is_admin_calendar(&desk.db, token).await? {
         return Ok(None);
     }
     let content = desk.site.content();

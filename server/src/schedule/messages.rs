@@ -22,6 +22,7 @@ use crate::{
     content::Content,
     db::Db,
     delivery::{BookingMessage, Mail, Messages, Purpose},
+    domain::BookingId,
     site::SiteDetails,
     with_db,
 };
@@ -61,7 +62,7 @@ impl Letters {
         let page = format!("{}/dbadmin/bookings/{id}", self.public_url);
         match purpose {
             Purpose::Changed(_) => {
-                let time = appointments::get(&self.db, id).await?;
+                let time = appointments::get(&self.db, BookingId(id)).await?;
                 let label =
                     time.map_or_else(|| "(no time)".to_owned(), |t| Calendar::new(&content).label(t.slot));
                 Ok((
@@ -106,7 +107,7 @@ struct Visitor<'a> {
 impl Visitor<'_> {
     /// The e-mail of `purpose` as it stands now.
     async fn mail(&self, purpose: Purpose) -> anyhow::Result<Mail> {
-        let appointment = appointments::get(self.db, self.booking_id).await?;
+        let appointment = appointments::get(self.db, BookingId(self.booking_id)).await?;
         match purpose {
             Purpose::Request => self.confirmation(appointment.as_ref()).await,
             Purpose::Time(version) => match appointment {

@@ -12,6 +12,7 @@ use crate::{
     clock,
     db::Db,
     delivery::{Channel, Purpose, store::OutboxWrites as _},
+    domain::BookingId,
     with_db,
 };
 
@@ -24,7 +25,7 @@ pub(super) enum Confirmed {
 
 /// A time the owner confirms, with what goes with it.
 pub(super) struct Confirmation {
-    pub(super) id: i64,
+    pub(super) id: BookingId,
     pub(super) kind: Kind,
     pub(super) slot: Slot,
     pub(super) capacity: u8,
@@ -40,7 +41,7 @@ pub(super) async fn confirm(
     time: Confirmation,
     (label, by): (&str, &str),
 ) -> anyhow::Result<Confirmed> {
-    let Confirmation { id, kind, slot, capacity, overbook, tell_visitor, reminder } = time;
+    let Confirmation { id: BookingId(id), kind, slot, capacity, overbook, tell_visitor, reminder } = time;
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let booking: Option<Option<String>> =
@@ -99,7 +100,7 @@ pub(super) async fn confirm(
 /// time's version, or None when the booking had no time.
 pub(super) async fn drop_time(
     db: &Db,
-    id: i64,
+    BookingId(id): BookingId,
     by: &str,
     tell_visitor: bool,
     due: &str,
@@ -126,14 +127,14 @@ pub(super) async fn drop_time(
 }
 
 /// Booking `id`'s status, when there is such a booking.
-pub(super) async fn status(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+pub(super) async fn status(db: &Db, id: BookingId) -> anyhow::Result<Option<String>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1").bind(id).fetch_optional(pool).await?
     }))
 }
 
 /// Queues the thank-you with the review link for booking `id`, now.
-pub(super) async fn queue_review(db: &Db, id: i64) -> anyhow::Result<()> {
+pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         let mut connection = pool.acquire().await?;
         connection.enqueue(id, Channel::Confirmation, Purpose::Review, &clock::now()).await?;

@@ -6,7 +6,7 @@ use std::{collections::HashMap, future::Future};
 use jiff::Timestamp;
 
 use super::calendar::{Kind, Slot};
-use crate::{clock, db::Db, for_both_connections, rows_grouped_by, with_db};
+use crate::{clock, db::Db, domain::BookingId, for_both_connections, rows_grouped_by, with_db};
 
 /// Where an appointment stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -72,7 +72,7 @@ impl Row {
 const COLUMNS: &str = "booking_id, kind, starts_at, ends_at, state, version";
 
 /// Booking `booking_id`'s time, if it has one.
-pub async fn get(db: &Db, booking_id: i64) -> anyhow::Result<Option<Appointment>> {
+pub async fn get(db: &Db, booking_id: BookingId) -> anyhow::Result<Option<Appointment>> {
     let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM appointments WHERE booking_id = $1"));
     let row: Option<Row> =
         with_db!(db, |pool| sqlx::query_as(sql).bind(booking_id).fetch_optional(pool).await?);

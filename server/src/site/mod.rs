@@ -13,7 +13,7 @@ use std::sync::{Arc, RwLock};
 use anyhow::Context as _;
 use futures_util::future::BoxFuture;
 
-use crate::{changes::Reload, content::Content, db::Db};
+use crate::{changes::Reload, content::Content, db::Db, domain::SiteVersionId};
 
 pub use store::Listing;
 
@@ -134,7 +134,7 @@ impl SiteDetails {
     }
 
     /// The content of kept version `id`, if there is one.
-    pub async fn version(&self, id: i64) -> anyhow::Result<Option<Content>> {
+    pub async fn version(&self, id: SiteVersionId) -> anyhow::Result<Option<Content>> {
         store::get(&self.db, id).await?.map(|saved| parse(&saved)).transpose()
     }
 

@@ -20,6 +20,7 @@ use crate::{
     changes::{Change, Changes},
     content::{Content, validate::InvalidContent},
     db::Db,
+    domain::SiteVersionId,
     error::{ApiError, Checked, FieldErrors},
 };
 
@@ -135,7 +136,7 @@ pub async fn restore(
     State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<i64>>,
+    Checked(Path(id)): Checked<Path<SiteVersionId>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
     let content = site.version(id).await?.ok_or(ApiError::NotFound(NO_SUCH_VERSION))?;
     let note = format!("Restored version {id}");

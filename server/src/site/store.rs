@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{clock, db::Db, with_db};
+use crate::{clock, db::Db, domain::SiteVersionId, with_db};
 
 /// How many versions the admin can go back to (older ones are removed as new ones are saved).
 pub const KEPT: i64 = 30;
@@ -48,7 +48,7 @@ pub async fn newest_id(db: &Db) -> anyhow::Result<i64> {
 }
 
 /// Version `id`, if it is kept.
-pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<Saved>> {
+pub async fn get(db: &Db, id: SiteVersionId) -> anyhow::Result<Option<Saved>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as("SELECT id, content, saved_at, saved_by FROM site_versions WHERE id = $1")
             .bind(id)

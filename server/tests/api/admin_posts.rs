@@ -143,7 +143,12 @@ async fn saved_html_is_sanitised_and_the_preview_shows_the_same() {
     );
     body["content"] = json!(payloads);
     let id = created_id(&app, &signed, &body).await;
-    let stored = trailerworks::blog::store::get(&app.db().await, id).await.unwrap().unwrap().content.unwrap();
+    let stored = trailerworks::blog::store::get(&app.db().await, trailerworks::domain::PostId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .content
+        .unwrap();
     for gone in ["onerror", "javascript:", "data:text/html", "<svg", "<math", "srcdoc", "url(", "<script"] {
         assert!(!stored.contains(gone), "{gone} in {stored}");
     }

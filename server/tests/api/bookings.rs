@@ -337,7 +337,7 @@ async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
 
 #[tokio::test]
 async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status() {
-    use trailerworks::booking::store;
+    use trailerworks::{booking::store, domain::BookingId};
     let hook = stand_ins::webhook(usize::MAX).await;
     let app = spawn_app_with(|c| {
         c.webhook_url = Some(hook.url.clone());
@@ -374,11 +374,13 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     assert_eq!(spam_only["bookings"][0]["deliveries"], json!([]));
 
     let db = app.db().await;
-    assert!(store::set_status(&db, ids[1], "contacted", "owner@example.com").await.expect("updated"));
+    assert!(
+        store::set_status(&db, BookingId(ids[1]), "contacted", "owner@example.com").await.expect("updated")
+    );
     let contacted = app.admin_json("/bookings?status=contacted", &signed).await;
     assert_eq!(contacted["bookings"].as_array().expect("bookings").len(), 1);
     assert_eq!(contacted["total"], 1);
-    assert!(store::set_status(&db, ids[1], "lost", "owner@example.com").await.is_err());
+    assert!(store::set_status(&db, BookingId(ids[1]), "lost", "owner@example.com").await.is_err());
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ use std::future::Future;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
 
-use crate::{clock, db::Db, for_both_connections, with_db};
+use crate::{clock, db::Db, domain::DeviceId, for_both_connections, with_db};
 
 /// A device as the admin lists it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -180,11 +180,11 @@ pub async fn add(db: &Db, user_id: i64, target: &Target, name: &str) -> anyhow::
         .fetch_one(pool)
         .await?
     });
-    let device = get(db, id).await?.ok_or_else(|| anyhow::anyhow!("device {id} vanished"))?;
+    let device = get(db, DeviceId(id)).await?.ok_or_else(|| anyhow::anyhow!("device {id} vanished"))?;
     Ok((device, existing.is_none()))
 }
 
-pub async fn get(db: &Db, id: i64) -> anyhow::Result<Option<Device>> {
+pub async fn get(db: &Db, id: DeviceId) -> anyhow::Result<Option<Device>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {DEVICE_COLUMNS} FROM push_devices WHERE id = $1"
@@ -204,7 +204,7 @@ pub struct Settings<'a> {
 }
 
 /// Changes device `id`; false when there is no such device.
-pub async fn update(db: &Db, id: i64, settings: &Settings<'_>) -> anyhow::Result<bool> {
+pub async fn update(db: &Db, id: DeviceId, settings: &Settings<'_>) -> anyhow::Result<bool> {
     Ok(with_db!(db, |pool| {
         sqlx::query(
             "UPDATE push_devices SET name = $2, notify = $3, customer_changes = $4, quiet_from = $5, quiet_to = $6
@@ -224,7 +224,7 @@ pub async fn update(db: &Db, id: i64, settings: &Settings<'_>) -> anyhow::Result
 }
 
 /// Forgets device `id` (and the pushes still waiting for it); false when there was none.
-pub async fn remove(db: &Db, id: i64) -> anyhow::Result<bool> {
+pub async fn remove(db: &Db, id: DeviceId) -> anyhow::Result<bool> {
     Ok(with_db!(db, |pool| {
         sqlx::query("DELETE FROM push_devices WHERE id = $1").bind(id).execute(pool).await?.rows_affected()
             == 1

@@ -1,4 +1,3 @@
-import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../../components/Spinner";
@@ -6,21 +5,22 @@ import { AdminShell } from "../../frame/AdminShell";
 import { AdminApiError, adminApi, type PostDraft } from "../../frame/api";
 import { FeaturedImageField } from "../../frame/FeaturedImageField";
 import { PostPreview } from "./PostPreview";
-import { RichTextEditor, type RichTextHandle } from "./RichTextEditor";
+import type { RichTextHandle } from "./RichTextEditor";
+import { ContentField } from "./ContentField";
 import { EditorHeader, type SaveAs } from "./EditorHeader";
 import { MissingDescriptionsDialog } from "./MissingDescriptionsDialog";
 import { SaveCheckDialog, type SaveCheck } from "./SaveCheckDialog";
 import { lowContrastParagraphs, lowContrastSentence } from "./contrast";
 import type { DashboardState } from "../DashboardPage";
 import { missingDescriptions, missingSentence } from "./imageDescriptions";
-import { sameDraft, validatePost, type PostErrors } from "./postRules";
+import { sameDraft, storedDraft, validatePost, type PostErrors } from "./postRules";
 import { Field, describedBy, fieldClass } from "../../frame/form";
 import { UnsavedOffer } from "./UnsavedOffer";
 import { SearchAndSocialFields } from "./SearchAndSocialFields";
 import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../../frame/ErrorNotice";
-import { shopLocalInput, useShopClock, wallClockName } from "../../frame/format";
+import { useShopClock, wallClockName } from "../../frame/format";
 import { useLayout } from "../../../../lib/layout";
 import { slugify } from "../../frame/slug";
 import { DiscardGuard } from "../../frame/DiscardGuard";
@@ -88,8 +88,6 @@ export function PostEditorPage() {
   const [saving, setSaving] = useState<SaveAs | null>(null);
   const { timeZone } = useLayout();
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [rawOpen, setRawOpen] = useState(false);
-  const [contentImageError, setContentImageError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const editor = useRef<RichTextHandle>(null);
   /** Publishing or scheduling waits on this question while pictures have no description. */
@@ -105,18 +103,7 @@ export function PostEditorPage() {
     adminApi.post(postId).then(
       (post) => {
         if (cancelled) return;
-        const asStored = {
-          title: post.title,
-          slug: post.slug,
-          excerpt: post.excerpt,
-          content: post.content ?? "",
-          featuredImage: post.featuredImage,
-          featuredImageAlt: post.featuredImageAlt ?? "",
-          published: post.published,
-          publishAt: post.publishAt ? shopLocalInput(post.publishAt, timeZone) : null,
-          metaDescription: post.metaDescription ?? "",
-          socialImage: post.socialImage ?? null,
-        };
+        const asStored = storedDraft(post, timeZone);
         setStored(asStored);
         setDraft(asStored);
         const kept = unsavedDraft(postId);
@@ -236,7 +223,6 @@ export function PostEditorPage() {
     if (missing.inText > 0) editor.current?.describeMissing();
     else window.setTimeout(() => document.getElementById(field("featuredImageAlt"))?.focus(), 0);
   }
-  const contentLabel = `${ids}-content-label`;
 
   return (
     <AdminShell title={postId === null ? "New post" : `Edit: ${draft.title || "post"}`}>
@@ -361,40 +347,14 @@ export function PostEditorPage() {
               className={`${fieldClass(errors.publishAt)} max-w-xs`}
             />
           </Field>
-          <div>
-            <p id={contentLabel} className="block text-sm font-medium text-slate-800">
-              Content
-            </p>
-            <div className="mt-1">
-              <RichTextEditor
-                ref={editor}
-                value={draft.content}
-                onChange={(content) => update({ content })}
-                onImageError={setContentImageError}
-                labelledBy={contentLabel}
-                describedBy={errors.content ? `${field("content")}-error` : undefined}
-                invalid={Boolean(errors.content)}
-              />
-            </div>
-            {errors.content && (
-              <p id={`${field("content")}-error`} className="mt-1 text-sm text-red-700">
-                {errors.content}
-              </p>
-            )}
-            {missing.inText > 0 && (
-              <p className="mt-1 text-sm text-amber-900">
-                {missingSentence({ featured: false, inText: missing.inText })}{" "}
-                <button type="button" onClick={() => editor.current?.describeMissing()} className="font-semibold underline hover:text-amber-950">
-                  Describe {missing.inText === 1 ? "it" : "them"}
-                </button>
-              </p>
-            )}
-            {contentImageError && (
-              <p role="alert" className="mt-1 text-sm text-red-700">
-                {contentImageError}
-              </p>
-            )}
-          </div>
+          <ContentField
+            id={field("content")}
+            value={draft.content}
+            onChange={(content) => update({ content })}
+            error={errors.content}
+            missingInText={missing.inText}
+            editor={editor}
+          />
           <SearchAndSocialFields
             id={field("metaDescription")}
             draft={draft}
@@ -418,32 +378,6 @@ export function PostEditorPage() {
               }}
             />
           )}
-          <div>
-            <button
-              type="button"
-              aria-expanded={rawOpen}
-              aria-controls={`${ids}-raw`}
-              onClick={() => setRawOpen((open) => !open)}
-              className="inline-flex items-center gap-1 text-sm font-semibold text-slate-800 hover:text-slate-950"
-            >
-              <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${rawOpen ? "rotate-180" : ""}`} />
-              Advanced: Edit Raw HTML
-            </button>
-            {rawOpen && (
-              <div id={`${ids}-raw`} className="mt-2">
-                <label htmlFor={`${ids}-raw-html`} className="sr-only">
-                  Raw HTML
-                </label>
-                <textarea
-                  id={`${ids}-raw-html`}
-                  rows={8}
-                  value={draft.content}
-                  onChange={(event) => update({ content: event.target.value })}
-                  className={`${fieldClass()} font-mono text-sm`}
-                />
-              </div>
-            )}
-          </div>
         </section>
       )}
 

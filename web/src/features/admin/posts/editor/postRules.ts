@@ -1,4 +1,5 @@
-import type { PostDraft } from "../../frame/api";
+import type { AdminPost, PostDraft } from "../../frame/api";
+import { shopLocalInput } from "../../frame/format";
 
 // The editor's rules: the required fields, the image checks.
 
@@ -43,4 +44,20 @@ export function sameDraft(a: PostDraft, b: PostDraft): boolean {
     a.metaDescription === b.metaDescription &&
     a.socialImage === b.socialImage
   );
+}
+
+/** A stored post as the editor holds it: texts never null, a scheduled time on the shop's clock. */
+export function storedDraft(post: AdminPost, timeZone: string): PostDraft {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content ?? "",
+    featuredImage: post.featuredImage,
+    featuredImageAlt: post.featuredImageAlt ?? "",
+    published: post.published,
+    publishAt: post.publishAt ? shopLocalInput(post.publishAt, timeZone) : null,
+    metaDescription: post.metaDescription ?? "",
+    socialImage: post.socialImage ?? null,
+  };
 }

@@ -1,0 +1,130 @@
+//! The front desk's lists, read: the open emergencies, the unanswered requests, the times to
+//! confirm and the customers' changes (each its first rows and its count, from the partial
+//! indexes of migration 0020), and the deliveries that failed for good.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::{clock, db::Db, with_db};
+
+/// Rows each list shows at most (its count says how many there are).
+pub const SHOWN: i64 = 25;
+/// How far back failed deliveries are shown.
+const FAILED_SINCE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// A delivery that failed for good.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedDelivery {
+    /// The request it was about (none for a test or the weekly report).
+    pub booking_id: Option<i64>,
+    pub name: Option<String>,
+    /// email, webhook, confirmation or push.
+    pub channel: String,
+    pub purpose: String,
+    pub last_error: Option<String>,
+    pub failed_at: String,
+}
+
+/// Which requests a list holds.
+#[derive(Clone, Copy)]
+pub enum LineQuery {
+    Emergencies,
+    Unanswered,
+    ToConfirm,
+    CustomerChanges,
+}
+
+impl LineQuery {
+    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: the
+    /// longest waiting first.
+    fn sql(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Emergencies => (
+                "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
+                "b.created_at",
+            ),
+            Self::Unanswered => (
+                "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
+                 AND NOT b.emergency",
+                "b.created_at",
+            ),
+            Self::ToConfirm => (
+                "bookings b JOIN appointments a ON a.booking_id = b.id
+                 WHERE a.state = 'requested' AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
+                "a.starts_at",
+            ),
+            Self::CustomerChanges => {
+                ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC")
+            }
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub struct LineRow {
+    pub id: i64,
+    pub name: String,
+    pub phone: String,
+    pub location: Option<String>,
+    pub location_city: Option<String>,
+    pub created_at: String,
+    pub status: String,
+    pub emergency: bool,
+    pub urgent: bool,
+    pub first_response_at: Option<String>,
+    pub customer_change_at: Option<String>,
+}
+
+/// The rows of a list, and how many it has.
+pub struct Found {
+    pub rows: Vec<LineRow>,
+    pub total: i64,
+}
+
+/// The first `SHOWN` requests of a list, and how many it has.
+pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
+    let (from, order) = query.sql();
+    let rows = format!(
+        "SELECT b.id, b.name, b.phone, b.location, b.location_city, b.created_at, b.status, b.emergency, b.urgent,
+                b.first_response_at, b.customer_change_at
+         FROM {from} ORDER BY {order} LIMIT {SHOWN}"
+    );
+    let count = format!("SELECT COUNT(*) FROM {from}");
+    let now = clock::now();
+    let uses_now = matches!(query, LineQuery::ToConfirm);
+    Ok(with_db!(db, |pool| {
+        let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
+        let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count));
+        if uses_now {
+            rows_query = rows_query.bind(&now);
+            count_query = count_query.bind(&now);
+        }
+        Found { rows: rows_query.fetch_all(pool).await?, total: count_query.fetch_one(pool).await? }
+    }))
+}
+
+/// The deliveries that failed for good within `FAILED_SINCE`, the newest first (at most
+/// `SHOWN`), and how many there are.
+pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
+    let since = clock::before(FAILED_SINCE);
+    Ok(with_db!(db, |pool| {
+        let shown = sqlx::query_as(
+            "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at
+             FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
+             WHERE d.state = 'dead' AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2",
+        )
+        .bind(&since)
+        .bind(SHOWN)
+        .fetch_all(pool)
+        .await?;
+        let total = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM deliveries WHERE state = 'dead' AND last_error_at >= $1",
+        )
+        .bind(&since)
+        .fetch_one(pool)
+        .await?;
+        (shown, total)
+    }))
+}
