@@ -191,6 +191,11 @@ impl Application {
         Arc::clone(&self.pages)
     }
 
+    /// The delivery outbox (a test sends what is due with `Outbox::settle`).
+    pub fn outbox(&self) -> Arc<Outbox> {
+        Arc::clone(&self.outbox)
+    }
+
     pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
     }

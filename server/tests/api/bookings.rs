@@ -135,6 +135,7 @@ async fn a_webhook_that_fails_twice_then_succeeds_gets_exactly_one_successful_de
     .await;
     assert_eq!(app.post_json("/api/bookings", &booking("5e6f7a8b-webhook")).await.status(), 201);
 
+    // Two retries, each after its wait: polled.
     eventually("the webhook delivery is sent", || async {
         count(&app, "SELECT COUNT(*) FROM deliveries WHERE state = 'sent'").await == 1
     })
@@ -154,7 +155,7 @@ async fn a_webhook_that_fails_twice_then_succeeds_gets_exactly_one_successful_de
     assert!(delivered["message"].contains("Conversation Summary:"));
     assert_eq!(count(&app, "SELECT attempts FROM deliveries").await, 3);
 
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    app.deliver_due().await;
     assert_eq!(hook.log.requests().len(), 3, "nothing is sent again after success");
 }
 
@@ -173,8 +174,8 @@ async fn the_business_inbox_gets_an_email_with_reply_to_the_visitor() {
     body["name"] = json!("Jamie \"JO\" Ortiz, Bcc: victim@example.net");
     assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
 
-    eventually("the shop's e-mail and the visitor's copy arrive", || async { mailbox.messages().len() == 2 })
-        .await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "the shop's e-mail and the visitor's copy arrive");
     let messages = mailbox.messages();
     let message = messages.iter().find(|m| m.contains("\nTo: owner@example.com")).expect("the shop's e-mail");
     assert!(message.contains("Message-ID: <booking-7d8e9f00-email@example.com>"), "{message}");
@@ -204,7 +205,8 @@ async fn a_delivery_pending_when_the_app_stops_is_sent_after_it_starts_again() {
     })
     .await;
     assert_eq!(app.post_json("/api/bookings", &booking("1a2b3c4d-restart")).await.status(), 201);
-    eventually("the first try fails", || async { !down.log.requests().is_empty() }).await;
+    app.deliver_due().await;
+    assert!(!down.log.requests().is_empty(), "the first try fails");
     app.stop().await;
 
     let up = stand_ins::webhook(0).await;
@@ -351,10 +353,11 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
     let mut spam = booking("c0ffee00-spam");
     spam["website"] = json!("x");
     assert_eq!(app.post_json("/api/bookings", &spam).await.status(), 201);
-    eventually("both deliveries failed once", || async {
-        count(&app, "SELECT COUNT(*) FROM deliveries WHERE attempts = 1").await == 2
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(
+        count(&app, "SELECT COUNT(*) FROM deliveries WHERE attempts = 1").await == 2,
+        "both deliveries failed once"
+    );
 
     let signed = app.signed_in_admin().await;
     let all = app.admin_json("/bookings", &signed).await;

@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{TestApp, eventually, png, spawn_app_with},
+    helpers::{TestApp, png, spawn_app_with},
     stand_ins::{self, Mailbox},
 };
 
@@ -68,7 +68,8 @@ async fn the_confirmation_holds_no_visitor_text_and_no_admin_address_only_picked
     body["photos"] = json!(tokens);
     let id =
         app.post_json("/api/bookings", &body).await.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    eventually("both e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "both e-mails arrive");
     let copy = copies(&mailbox).pop().expect("the visitor's copy");
     assert!(copy.contains("\nTo: stranger@example.com\n"), "the address alone, no name: {copy}");
     assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
@@ -93,8 +94,8 @@ async fn an_address_gets_at_most_one_confirmation_an_hour_and_spam_gets_none() {
     let mut spam = booking("confirm-limit-spam", "victim@example.com");
     spam["website"] = json!("http://bot.example");
     assert_eq!(app.post_json("/api/bookings", &spam).await.status(), 201);
-    eventually("the e-mails arrive", || async { mailbox.messages().len() == 5 }).await;
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 5, "the e-mails arrive");
     let to: Vec<String> = copies(&mailbox)
         .iter()
         .filter_map(|m| m.lines().find(|l| l.starts_with("To: ")).map(str::to_owned))
@@ -121,10 +122,11 @@ async fn marking_a_booking_as_spam_stops_its_waiting_deliveries() {
     .await;
     let response = app.post_json("/api/bookings", &booking("confirm-spam-later", "later@example.com")).await;
     let id = response.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    eventually("both deliveries failed once", || async {
-        app.count("SELECT COUNT(*) FROM deliveries WHERE attempts = 1 AND state = 'pending'").await == 2
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(
+        app.count("SELECT COUNT(*) FROM deliveries WHERE attempts = 1 AND state = 'pending'").await == 2,
+        "both deliveries failed once"
+    );
     let signed = app.signed_in_admin().await;
     let marked = app
         .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)

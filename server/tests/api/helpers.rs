@@ -7,6 +7,7 @@ use tokio::{sync::oneshot, task::JoinHandle};
 use trailerworks::{
     config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig, Switch},
     db::Db,
+    delivery::Outbox,
     pages::PublicPages,
     secret::Secret,
     startup::Application,
@@ -103,6 +104,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub storage: StorageConfig,
     pub pages: Arc<PublicPages>,
+    outbox: Arc<Outbox>,
     /// Keeps the test's storage alive as long as the app; None when the caller owns it.
     _storage: Option<TestStorage>,
     stop: Option<oneshot::Sender<()>>,
@@ -169,6 +171,7 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
     let pages = app.pages();
+    let outbox = app.outbox();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -182,6 +185,7 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
         client,
         storage: config.storage,
         pages,
+        outbox,
         _storage: None,
         stop: Some(stop),
         server: Some(server),
@@ -189,6 +193,12 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
 }
 
 impl TestApp {
+    /// Sends every message due now and returns once none is being sent (rather than polling the
+    /// stand-ins until they have it).
+    pub async fn deliver_due(&self) {
+        self.outbox.settle().await.expect("the due deliveries are sent");
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(format!("{}{path}", self.url)).send().await.expect("the request completes")
     }

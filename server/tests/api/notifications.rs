@@ -5,7 +5,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Signed, TestApp, eventually, spawn_app, spawn_app_with},
+    helpers::{Signed, TestApp, spawn_app, spawn_app_with},
     stand_ins,
 };
 
@@ -60,15 +60,17 @@ async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
 
     let queued = send_test(&app, &signed, "email").await;
     assert_eq!(queued.status(), 202);
-    eventually("the test e-mail arrives", || async { !mailbox.messages().is_empty() }).await;
+    app.deliver_due().await;
+    assert!(!mailbox.messages().is_empty(), "the test e-mail arrives");
     let message = mailbox.messages().remove(0);
     assert!(message.contains("Subject: Test: booking e-mails from Front Range Trailer Works"), "{message}");
     assert!(message.contains("crew@example.com") && message.contains("office@example.com"), "{message}");
-    eventually("the admin sees it sent", || async {
-        let shown = notifications(&app, &signed).await;
-        shown["tests"][0]["state"] == "sent" && shown["email"]["health"]["lastSuccessAt"].is_string()
-    })
-    .await;
+    app.deliver_due().await;
+    let shown = notifications(&app, &signed).await;
+    assert!(
+        shown["tests"][0]["state"] == "sent" && shown["email"]["health"]["lastSuccessAt"].is_string(),
+        "the admin sees it sent"
+    );
 
     let audit: Vec<(String, String)> = app.rows("SELECT action, detail FROM audit_log ORDER BY id").await;
     assert!(audit.contains(&(
@@ -80,10 +82,11 @@ async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
     // A booking now goes to both addresses.
     let booking = crate::bookings::booking("5c1d-recipients");
     assert_eq!(app.post_json("/api/bookings", &booking).await.status(), 201);
-    eventually("the booking e-mail arrives", || async {
-        mailbox.messages().iter().any(|m| m.contains("New service request from"))
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(
+        mailbox.messages().iter().any(|m| m.contains("New service request from")),
+        "the booking e-mail arrives"
+    );
     let shop = mailbox.messages().into_iter().find(|m| m.contains("New service request from")).expect("sent");
     assert!(shop.contains("crew@example.com") && shop.contains("office@example.com"), "{shop}");
 }
@@ -103,11 +106,13 @@ async fn last_delivered_counts_every_e_mail_the_server_sent_confirmations_includ
         app.post_json("/api/bookings", &crate::bookings::booking("5c1d-only-copy")).await.status(),
         201
     );
-    eventually("the visitor's copy arrives", || async { mailbox.messages().len() == 1 }).await;
-    eventually("the e-mail channel counts it", || async {
-        notifications(&app, &signed).await["email"]["health"]["lastSuccessAt"].is_string()
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 1, "the visitor's copy arrives");
+    app.deliver_due().await;
+    assert!(
+        notifications(&app, &signed).await["email"]["health"]["lastSuccessAt"].is_string(),
+        "the e-mail channel counts it"
+    );
 }
 
 #[tokio::test]
@@ -121,16 +126,18 @@ async fn a_failing_webhook_test_shows_its_last_error() {
     .await;
     let signed = app.signed_in_admin().await;
     assert_eq!(send_test(&app, &signed, "webhook").await.status(), 202);
-    eventually("the webhook hears the test", || async { !hook.log.requests().is_empty() }).await;
+    app.deliver_due().await;
+    assert!(!hook.log.requests().is_empty(), "the webhook hears the test");
     let request = hook.log.requests().remove(0);
     assert_eq!(request.get("test").map(String::as_str), Some("true"));
-    eventually("the admin sees the failure", || async {
-        let shown = notifications(&app, &signed).await;
+    app.deliver_due().await;
+    let shown = notifications(&app, &signed).await;
+    assert!(
         shown["webhook"]["health"]["lastError"].as_str().is_some_and(|e| e.contains("500"))
             && shown["webhook"]["health"]["lastErrorAt"].is_string()
-            && shown["webhook"]["health"]["lastSuccessAt"].is_null()
-    })
-    .await;
+            && shown["webhook"]["health"]["lastSuccessAt"].is_null(),
+        "the admin sees the failure"
+    );
 }
 
 #[tokio::test]

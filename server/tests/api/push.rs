@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::{
     bookings::booking,
-    helpers::{Signed, TestApp, eventually, spawn_app},
+    helpers::{Signed, TestApp, spawn_app},
     push_service::{Browser, push_service, vapid},
 };
 
@@ -124,7 +124,8 @@ async fn each_device_gets_the_request_encrypted_for_it_and_signed_without_contac
     let created = app.post_json("/api/bookings", &emergency("5c1d2e3f-push-emergency")).await;
     assert_eq!(created.status(), 201);
     let id = created.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
-    eventually("both devices get a push", || async { push.log.received().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(push.log.received().len() == 2, "both devices get a push");
 
     for browser in [&phone, &laptop] {
         let received = push.log.for_subscription(&browser.name);
@@ -148,10 +149,11 @@ async fn each_device_gets_the_request_encrypted_for_it_and_signed_without_contac
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("now").as_secs();
         assert!(expires > now && expires <= now + 24 * 3600, "exp within 24 h: {expires} vs {now}");
     }
-    eventually("both pushes are marked sent", || async {
-        app.count("SELECT COUNT(*) FROM deliveries WHERE channel = 'push' AND state = 'sent'").await == 2
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(
+        app.count("SELECT COUNT(*) FROM deliveries WHERE channel = 'push' AND state = 'sent'").await == 2,
+        "both pushes are marked sent"
+    );
     assert_eq!(app.count("SELECT COUNT(*) FROM push_devices WHERE last_push_at IS NOT NULL").await, 2);
 }
 
@@ -163,10 +165,8 @@ async fn a_device_its_push_service_calls_gone_is_forgotten() {
     let gone = Browser::new(&push.origin, "gone", "old-phone");
     assert_eq!(subscribe(&app, &signed, &gone).await.status(), 201);
     assert_eq!(app.post_json("/api/bookings", &booking("6d2e3f40-push-gone")).await.status(), 201);
-    eventually("the device is removed", || async {
-        app.count("SELECT COUNT(*) FROM push_devices").await == 0
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(app.count("SELECT COUNT(*) FROM push_devices").await == 0, "the device is removed");
     assert_eq!(push.log.received().len(), 1, "tried once, not retried");
     assert_eq!(
         app.count("SELECT COUNT(*) FROM deliveries WHERE channel = 'push'").await,
@@ -222,7 +222,8 @@ async fn quiet_hours_hold_back_all_but_emergencies_and_urgent_only_devices_skip_
 
     assert_eq!(app.post_json("/api/bookings", &booking("7e3f4051-push-quiet")).await.status(), 201);
     assert_eq!(app.post_json("/api/bookings", &emergency("7e3f4051-push-loud")).await.status(), 201);
-    eventually("the emergency reaches both devices", || async { push.log.received().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(push.log.received().len() == 2, "the emergency reaches both devices");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(push.log.received().len(), 2, "the routine request reached neither");
     for browser in [&quiet, &urgent_only] {
@@ -249,7 +250,8 @@ async fn a_test_push_reaches_the_device_through_the_outbox() {
         .await
         .expect("a response");
     assert_eq!(test.status(), 202);
-    eventually("the test arrives", || async { push.log.received().len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(push.log.received().len() == 1, "the test arrives");
     let notice = phone.read(&push.log.received()[0]);
     assert_eq!(notice["title"], "Test notification");
     assert_eq!(push.log.received()[0].headers.get("urgency").map(String::as_str), Some("normal"));

@@ -9,7 +9,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Signed, TestApp, eventually, spawn_app, spawn_app_with},
+    helpers::{Signed, TestApp, spawn_app, spawn_app_with},
     ical,
     stand_ins::{self, Mailbox},
 };
@@ -208,7 +208,8 @@ async fn the_visitor_is_sent_the_requested_time_with_a_calendar_file_and_a_link_
         .await
         .unwrap();
     let id = booked["id"].as_i64().unwrap();
-    eventually("both e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "both e-mails arrive");
     let all = mails(&mailbox);
     let shop = all.iter().find(|m| m.to == "owner@example.com").expect("the shop's e-mail");
     assert!(
@@ -285,7 +286,8 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
         .await
         .unwrap();
     let token = token_of(&booked);
-    eventually("the first e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "the first e-mails arrive");
 
     let offered: Value = app.get(&format!("/api/manage/{token}/times")).await.json().await.unwrap();
     let offered: Vec<&str> =
@@ -304,7 +306,8 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
     let free_again = open_times(&app, "kind=mobile").await;
     assert_eq!(free_again["times"][0]["start"], first, "the old window is free again");
     // The shop and the customer both hear of it.
-    eventually("the shop hears of the change", || async { mailbox.messages().len() == 4 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 4, "the shop hears of the change");
     let notice = mails(&mailbox)
         .into_iter()
         .find(|mail| mail.to == "owner@example.com" && mail.subject.contains("another time"))
@@ -326,7 +329,8 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
     let view: Value = cancelled.send().await.unwrap().json().await.unwrap();
     assert_eq!((view["cancelled"].clone(), view["time"]["state"].clone()), (json!(true), json!("cancelled")));
     assert_eq!(app.count("SELECT COUNT(*) FROM appointment_seats").await, 0, "its time is free");
-    eventually("the shop hears of the cancellation", || async { mailbox.messages().len() == 6 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 6, "the shop hears of the cancellation");
     let notice = mails(&mailbox)
         .into_iter()
         .find(|mail| mail.to == "owner@example.com" && mail.subject.contains("cancelled"))
@@ -368,14 +372,16 @@ async fn the_owner_confirms_the_visitor_is_told_reminded_once_and_told_again_whe
         .await
         .unwrap();
     let id = booked["id"].as_i64().unwrap();
-    eventually("the first e-mails arrive", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "the first e-mails arrive");
     let signed = app.signed_in_admin().await;
 
     let confirmed = admin_post(&app, &signed, &format!("/bookings/{id}/appointment/confirm")).await;
     assert_eq!(confirmed.status(), 200);
     let job: Value = confirmed.json().await.unwrap();
     assert_eq!(job["job"]["state"], "confirmed");
-    eventually("the visitor is told", || async { mailbox.messages().len() == 3 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 3, "the visitor is told");
     let told = mails(&mailbox).pop().unwrap();
     assert_eq!(told.subject, format!("Confirmed: {}", first["label"].as_str().unwrap()));
     let calendar = ical::read(told.calendar.as_deref().expect("a calendar file"));
@@ -399,7 +405,8 @@ async fn the_owner_confirms_the_visitor_is_told_reminded_once_and_told_again_whe
         .await
         .unwrap();
     assert_eq!(moved.status(), 200, "{}", moved.text().await.unwrap_or_default());
-    eventually("the visitor hears of the move", || async { mailbox.messages().len() == 4 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 4, "the visitor hears of the move");
     assert_eq!(
         mails(&mailbox).pop().unwrap().subject,
         format!("New time: {}", next["label"].as_str().unwrap())
@@ -410,7 +417,8 @@ async fn the_owner_confirms_the_visitor_is_told_reminded_once_and_told_again_whe
 
     // Its day comes: the reminder goes once.
     app.execute("UPDATE deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE purpose LIKE 'reminder-%' AND state = 'pending'").await;
-    eventually("the reminder is sent", || async { mailbox.messages().len() == 5 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 5, "the reminder is sent");
     let reminder = mails(&mailbox).pop().unwrap();
     assert!(reminder.subject.starts_with("Reminder: your trailer service tomorrow"), "{}", reminder.subject);
     assert!(reminder.text.contains(next["label"].as_str().unwrap()));
@@ -549,16 +557,15 @@ async fn after_a_job_the_customer_is_thanked_with_a_review_link_whose_click_the_
         .unwrap();
     let sent = admin_post(&app, &signed, &format!("/bookings/{id}/review-request")).await;
     assert_eq!(sent.status(), 202, "{}", sent.text().await.unwrap_or_default());
-    eventually("the thank-you arrives", || async {
-        mails(&mailbox).iter().any(|m| m.subject.starts_with("Thank you from"))
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(mails(&mailbox).iter().any(|m| m.subject.starts_with("Thank you from")), "the thank-you arrives");
     let thanks = mails(&mailbox).into_iter().find(|m| m.subject.starts_with("Thank you from")).unwrap();
     let link = thanks.text.split_whitespace().find(|w| w.contains("/review/")).unwrap().to_owned();
-    eventually("the inbox shows it sent", || async {
-        app.admin_json("/bookings", &signed).await["bookings"][0]["review"]["state"] == "sent"
-    })
-    .await;
+    app.deliver_due().await;
+    assert!(
+        app.admin_json("/bookings", &signed).await["bookings"][0]["review"]["state"] == "sent",
+        "the inbox shows it sent"
+    );
     assert_eq!(app.admin_json("/bookings", &signed).await["bookings"][0]["review"]["openedAt"], Value::Null);
 
     let click = app.get(link.trim_start_matches("https://trailers.example.com")).await;

@@ -9,7 +9,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Signed, TestApp, eventually, spawn_app},
+    helpers::{Signed, TestApp, spawn_app},
     ical,
     scheduling::{self, booking_at, open_times, read_mail},
     stand_ins::Mailbox,
@@ -180,11 +180,13 @@ async fn a_late_confirmation_goes_alone_and_done_or_cancelled_stops_the_reminder
         let booked = book(&app, &body).await;
         ids.push(booked["id"].as_i64().unwrap());
     }
-    eventually("the first e-mails", || async { mailbox.messages().len() == 6 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 6, "the first e-mails");
     let time = json!({ "kind": "shop", "date": tomorrow, "start": "12:00", "minutes": 60, "outsideHours": true, "overbook": true });
     let confirmed = set_time(&app, &signed, ids[0], time.clone()).send().await.unwrap();
     assert_eq!(confirmed.status(), 200);
-    eventually("the confirmation", || async { mailbox.messages().len() == 7 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 7, "the confirmation");
     assert!(read_mail(&mailbox.messages()[6]).subject.starts_with("Confirmed: "));
     assert_eq!(
         app.count("SELECT COUNT(*) FROM deliveries WHERE purpose LIKE 'reminder-%'").await,
@@ -249,14 +251,16 @@ async fn a_customers_cancellation_is_a_status_and_they_hear_of_their_own_changes
     let id = booked["id"].as_i64().unwrap();
     let token = booked["manageUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
     let customer = "rules-own-0001@example.com";
-    eventually("the first e-mails", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "the first e-mails");
 
     let moved = app
         .client
         .put(format!("{}/api/manage/{token}/time", app.url))
         .json(&json!({ "start": times[1]["start"] }));
     assert_eq!(moved.send().await.unwrap().status(), 200);
-    eventually("the customer hears of their move", || async { raw_to(&mailbox, customer).len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 2, "the customer hears of their move");
     let told = raw_to(&mailbox, customer).pop().unwrap();
     assert_eq!(
         read_mail(&told).subject,
@@ -272,8 +276,8 @@ async fn a_customers_cancellation_is_a_status_and_they_hear_of_their_own_changes
         .post(format!("{}/api/manage/{token}/cancel", app.url))
         .json(&json!({ "reason": "Fixed it myself" }));
     assert_eq!(cancel.send().await.unwrap().status(), 200);
-    eventually("the customer hears of the cancellation", || async { raw_to(&mailbox, customer).len() == 3 })
-        .await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 3, "the customer hears of the cancellation");
     let cancelled = raw_to(&mailbox, customer).pop().unwrap();
     assert!(
         read_mail(&cancelled).subject.starts_with("Cancelled: your service request"),
@@ -319,7 +323,8 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
         book(&app, &booking_at("rules-drop-0001", "shop", times[0]["start"].as_str().unwrap())).await;
     let id = booked["id"].as_i64().unwrap();
     let customer = "rules-drop-0001@example.com";
-    eventually("the first e-mails", || async { mailbox.messages().len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(mailbox.messages().len() == 2, "the first e-mails");
     assert_eq!(
         app.admin(Method::POST, &format!("/bookings/{id}/appointment/confirm"), &signed)
             .send()
@@ -328,7 +333,8 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
             .status(),
         200
     );
-    eventually("the confirmation", || async { raw_to(&mailbox, customer).len() == 2 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 2, "the confirmation");
     let status =
         || async { app.admin_json(&format!("/bookings/{id}"), &signed).await["booking"]["status"].clone() };
     let drop = || async {
@@ -353,7 +359,7 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
         app.count("SELECT COUNT(*) FROM deliveries WHERE purpose LIKE 'time-%' AND state = 'pending'").await,
         0
     );
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    app.deliver_due().await;
     assert_eq!(raw_to(&mailbox, customer).len(), 2, "no 'new time' for the same time");
 
     // Dropped for good: told a minute later.
@@ -367,7 +373,8 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
         "UPDATE deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE purpose = 'time-5'",
     )
     .await;
-    eventually("the customer hears of the drop", || async { raw_to(&mailbox, customer).len() == 3 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 3, "the customer hears of the drop");
     let told = raw_to(&mailbox, customer).pop().unwrap();
     assert!(read_mail(&told).subject.starts_with("Time cancelled: "), "{}", read_mail(&told).subject);
     assert!(read_mail(&told).calendar.unwrap().contains("STATUS:CANCELLED"));
@@ -384,7 +391,8 @@ async fn dropping_a_time_tells_the_customer_a_minute_later_unless_undone() {
 async fn an_emergency_is_promised_the_emergency_response_time() {
     let (app, mailbox) = app_with_mail().await;
     book(&app, &crate::push::emergency("rules-sos-0001")).await;
-    eventually("the e-mails", || async { raw_to(&mailbox, "jamie@example.com").len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, "jamie@example.com").len() == 1, "the e-mails");
     let raw = raw_to(&mailbox, "jamie@example.com").pop().unwrap();
     let text = read_mail(&raw).text;
     assert!(text.contains("within 30 minutes"), "{text}");
@@ -402,7 +410,8 @@ async fn the_trailer_type_typed_for_other_is_in_the_customers_email_and_on_their
         .unwrap()
         .insert(1, json!({ "question": typed, "answer": "Gooseneck horse trailer" }));
     let booked = book(&app, &body).await;
-    eventually("the customer's e-mail", || async { raw_to(&mailbox, "jamie@example.com").len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, "jamie@example.com").len() == 1, "the customer's e-mail");
     let raw = raw_to(&mailbox, "jamie@example.com").remove(0);
     let text = read_mail(&raw).text;
     assert!(text.contains("Trailer: Gooseneck horse trailer"), "{text}");
@@ -419,7 +428,8 @@ async fn the_trailer_type_typed_for_other_is_in_the_customers_email_and_on_their
         .unwrap()
         .insert(1, json!({ "question": typed, "answer": "see cheap-pills.com" }));
     book(&app, &body).await;
-    eventually("the second e-mail", || async { raw_to(&mailbox, "someone@example.com").len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, "someone@example.com").len() == 1, "the second e-mail");
     let raw = raw_to(&mailbox, "someone@example.com").remove(0);
     assert!(!raw.contains("cheap-pills"), "{raw}");
 }
@@ -450,7 +460,8 @@ async fn the_customers_emails_say_where_the_crew_comes() {
     body["location"] = json!("1234 W Colfax Ave, Lakewood 80215");
     let booked = book(&app, &body).await;
     let customer = "rules-place-0001@example.com";
-    eventually("the customer's e-mail", || async { raw_to(&mailbox, customer).len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 1, "the customer's e-mail");
     let mail = read_mail(&raw_to(&mailbox, customer)[0]);
     assert!(mail.text.contains("at 1234 W Colfax Ave, Lakewood 80215"), "{}", mail.text);
     let event = ical::read(&mail.calendar.expect("a calendar file"));
@@ -464,7 +475,8 @@ async fn the_customers_emails_say_where_the_crew_comes() {
     body["location"] = json!("Lakewood, call 303 555 0123 for a prize");
     book(&app, &body).await;
     let customer = "rules-place-0002@example.com";
-    eventually("the second e-mail", || async { raw_to(&mailbox, customer).len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, customer).len() == 1, "the second e-mail");
     let raw = raw_to(&mailbox, customer).remove(0);
     assert!(!raw.contains("prize"), "{raw}");
     let text = read_mail(&raw).text;
@@ -481,7 +493,8 @@ async fn a_service_a_card_named_is_kept_with_the_request_and_shown_to_the_custom
         .push(json!({ "question": "Service asked about", "answer": "Suspension and Brake Repair" }));
     let booked = book(&app, &body).await;
     let id = booked["id"].as_i64().unwrap();
-    eventually("the customer's e-mail", || async { raw_to(&mailbox, "jamie@example.com").len() == 1 }).await;
+    app.deliver_due().await;
+    assert!(raw_to(&mailbox, "jamie@example.com").len() == 1, "the customer's e-mail");
     let text = read_mail(&raw_to(&mailbox, "jamie@example.com")[0]).text;
     assert!(text.contains("Service: Suspension and Brake Repair"), "{text}");
     let token = booked["manageUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_owned();
