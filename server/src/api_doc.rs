@@ -161,12 +161,12 @@ const LEFT_OUT_WHEN_EMPTY: &[(&str, &str)] = &[
 fn require_sent_fields(document: &mut Value) {
     let mut read = BTreeSet::new();
     let mut answered = BTreeSet::new();
-    let schemas = document["components"]["schemas"].clone();
+    let schemas = &document["components"]["schemas"];
     if let Some(paths) = document["paths"].as_object() {
         for operation in paths.values().filter_map(Value::as_object).flat_map(|item| item.values()) {
-            referenced(&operation["requestBody"], &schemas, &mut read);
-            referenced(&operation["parameters"], &schemas, &mut read);
-            referenced(&operation["responses"], &schemas, &mut answered);
+            referenced(&operation["requestBody"], schemas, &mut read);
+            referenced(&operation["parameters"], schemas, &mut read);
+            referenced(&operation["responses"], schemas, &mut answered);
         }
     }
     let Some(schemas) = document["components"]["schemas"].as_object_mut() else { return };

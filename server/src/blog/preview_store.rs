@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::{clock, db::Db, with_db};
 
 /// How long a preview can be opened.
-pub const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
+const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
 
 /// Keeps `post` (the checked fields, as JSON) under `token_hash`, and forgets the previews whose
 /// hour is over.

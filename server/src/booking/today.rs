@@ -121,7 +121,7 @@ pub async fn show(
     let tomorrow = today.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
-    let (emergencies, unanswered, to_confirm, changes, failed, jobs, response) = tokio::try_join!(
+    let (emergencies, unanswered, to_confirm, changes, (failed, failed_total), jobs, response) = tokio::try_join!(
         today_store::lines(&db, LineQuery::Emergencies),
         today_store::lines(&db, LineQuery::Unanswered),
         today_store::lines(&db, LineQuery::ToConfirm),
@@ -152,7 +152,7 @@ pub async fn show(
                 })
                 .collect(),
         },
-        failed_deliveries: Lines { shown: failed.0, total: failed.1 },
+        failed_deliveries: Lines { shown: failed, total: failed_total },
         response,
     }))
 }

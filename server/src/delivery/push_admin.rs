@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::{FromRef, Path, State},
     http::{HeaderMap, StatusCode, header},
 };
 use serde::{Deserialize, Serialize};
@@ -23,11 +23,26 @@ use crate::{
         audit::{self, Action},
         guard::Admin,
     },
+    db::Db,
     domain::DeviceId,
     error::{ApiError, Checked, FieldErrors},
+    found::{Found, Lookup},
 };
 
 const NO_SUCH_DEVICE: &str = "There is no such device (it may have been removed).";
+
+/// A device named by the path.
+impl<S: Sync> Lookup<S> for Device
+where
+    Db: FromRef<S>,
+{
+    type Id = DeviceId;
+    const MISSING: &'static str = NO_SUCH_DEVICE;
+
+    async fn find(state: &S, id: DeviceId) -> anyhow::Result<Option<Self>> {
+        devices::get(&Db::from_ref(state), id).await
+    }
+}
 
 /// The devices and the key to subscribe with.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -173,13 +188,12 @@ pub async fn update(
 pub async fn remove(
     State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<DeviceId>>,
+    Found(device): Found<Device>,
 ) -> Result<StatusCode, ApiError> {
-    let name = devices::get(outbox.db(), id).await?.map(|device| device.name);
-    if !devices::remove(outbox.db(), id).await? {
+    if !devices::remove(outbox.db(), DeviceId(device.id)).await? {
         return Err(ApiError::NotFound(NO_SUCH_DEVICE));
     }
-    audit::record(outbox.db(), &admin.actor(), Action::PushDeviceRemoved, &name.unwrap_or_default()).await?;
+    audit::record(outbox.db(), &admin.actor(), Action::PushDeviceRemoved, &device.name).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -207,9 +221,8 @@ pub struct PushTest {
 pub async fn send_test(
     State(outbox): State<Arc<Outbox>>,
     admin: Admin,
-    Checked(Path(id)): Checked<Path<DeviceId>>,
+    Found(device): Found<Device>,
 ) -> Result<(StatusCode, Json<PushTest>), ApiError> {
-    let device = devices::get(outbox.db(), id).await?.ok_or(ApiError::NotFound(NO_SUCH_DEVICE))?;
     let id = store::enqueue_test(outbox.db(), Channel::Push, Some(device.id), &admin.user.email).await?;
     outbox.wake();
     audit::record(outbox.db(), &admin.actor(), Action::PushTestSent, &device.name).await?;
