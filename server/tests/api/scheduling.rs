@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use mail_parser::{MessageParser, MimeHeaders as _};
+use mailparse::{MailHeaderMap as _, ParsedMail};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -64,18 +64,24 @@ pub struct Mail {
 }
 
 pub fn read_mail(raw: &str) -> Mail {
-    let message = MessageParser::default().parse(raw.as_bytes()).expect("a MIME message");
-    let calendar = message
-        .attachments()
-        .find(|part| {
-            part.content_type().is_some_and(|t| t.ctype() == "text" && t.subtype() == Some("calendar"))
-        })
-        .map(|part| String::from_utf8_lossy(part.contents()).into_owned());
+    let message = mailparse::parse_mail(raw.as_bytes()).expect("a MIME message");
+    let headers = message.get_headers();
+    let to = headers.get_first_header("To").expect("a To header");
+    let first_part = |mimetype: &str| {
+        message
+            .parts()
+            .find(|part: &&ParsedMail| part.ctype.mimetype == mimetype)
+            .map(|part| part.get_body().expect("a readable part"))
+    };
     Mail {
-        to: message.to().and_then(|to| to.first()).and_then(|a| a.address()).unwrap_or_default().to_owned(),
-        subject: message.subject().unwrap_or_default().to_owned(),
-        text: message.body_text(0).map(|t| t.into_owned()).unwrap_or_default(),
-        calendar,
+        to: mailparse::addrparse_header(to)
+            .ok()
+            .and_then(|list| list.extract_single_info())
+            .map(|address| address.addr)
+            .unwrap_or_default(),
+        subject: headers.get_first_value("Subject").unwrap_or_default(),
+        text: first_part("text/plain").unwrap_or_default(),
+        calendar: first_part("text/calendar"),
     }
 }
 
