@@ -2,7 +2,10 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
+# The binary that runs the site, and the one make test builds and tests (the same code without
+# link-time optimisation: see Cargo.toml).
 BINARY := target/release/trailerworks
+TESTED := target/test-release/trailerworks
 WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/vite.admin.config.ts web/vite.server.config.ts \
 	web/vite.sw.config.ts web/tsconfig.json content/images/favicon.svg
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
@@ -41,6 +44,10 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 	cargo build --release --locked
 	touch $@
 
+$(TESTED): web/dist/.built $(RUST_SOURCES)
+	cargo build --profile test-release --locked
+	touch $@
+
 # Static checks: formatting, lints and types, all with warnings as errors; the server's imports
 # against the layers of docs/architecture.md, and the admin's rooms in the browser; the browser's
 # API types against the API document's snapshot; the test dependencies against the features the
@@ -55,13 +62,13 @@ lint: web/dist/.built tools/api-types/node_modules/.installed
 	cd web && npx tsc -p . && npx tsc -p tsconfig.sw.json
 	cd e2e && npx tsc -p .
 
-test: $(BINARY) e2e/node_modules/.installed
+test: $(TESTED) e2e/node_modules/.installed
 	bash scripts/test-all.sh
 
 # Long fault and load runs (about 15 minutes): kill -9 rounds, trickling clients, provider
 # outages, the API contract at 300 examples per operation, each fuzz target for 90 s (fuzzing
 # needs a build of its own, so it runs here only); the others are make test's checks at full size.
-soak: $(BINARY)
+soak: $(TESTED)
 	bash scripts/soak.sh
 
 bench: $(BINARY) e2e/node_modules/.installed

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The API contract, tried: the document /api/openapi.json is checked against the OpenAPI
 # specification by a third party's validator (openapi-spec-validator), then schemathesis
-# generates valid and invalid requests for every operation of it and sends them to the release
-# binary, signed in as an admin. A 5xx, a status the document does not list, or a body or header
-# that does not match it is a failure. Both come from PyPI, pinned in
+# generates valid and invalid requests for every operation of it and sends them to the binary
+# make test builds, signed in as an admin. A 5xx, a status the document does not list, or a body
+# or header that does not match it is a failure. Both come from PyPI, pinned in
 # api-contract-requirements.txt, installed into target/venv. The validator's verdict goes to
 # REPORT_DIR/api-document.ok (or .failed), which make test counts.
 #
@@ -32,7 +32,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-binary=target/release/trailerworks
+binary=target/test-release/trailerworks
 email=contract@example.com
 password="contract-test-password-$RANDOM$RANDOM"
 echo "$password" | "$binary" admin create --data-dir "$data" --email "$email" >/dev/null

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Checks that the test dependencies change no feature of a dependency the server builds with.
 
-`make build` compiles the server with its normal dependencies; `cargo test` adds the
+`make test` first builds the binary with the server's normal dependencies; `cargo test` adds the
 dev-dependencies, and Cargo builds every crate whose features they change once more, with all
-that depends on it: in the past that was most of the tree, the library and the binary, linked a
-second time with LTO, about three minutes of every `make test`. A dev-dependency that asks for a
+that depends on it: in the past that was about twenty crates, the library and the binary, linked
+a second time, about two minutes of every `make test`. A dev-dependency that asks for a
 feature the normal build lacks (even a crate's "default") shows here; the mend is to ask for the
 same feature in server/Cargo.toml, or to choose another test crate.
 

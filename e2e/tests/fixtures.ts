@@ -1,4 +1,4 @@
-// Each test gets its own server (the release binary on a free port) with its own data directory,
+// Each test gets its own server (make test's build of the binary, on a free port) with its own data directory,
 // and fails if the page logs any console error or warning (hydration mismatches included).
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const BINARY = resolve(import.meta.dirname, "../../target/release/trailerworks");
+const BINARY = resolve(import.meta.dirname, "../../target/test-release/trailerworks");
 
 export interface Server {
   url: string;
