@@ -58,7 +58,7 @@ lint: web/dist/.built tools/api-types/node_modules/.installed
 	bash scripts/api-types.sh --check
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
-	cargo clippy --release --locked --all-targets -- -D warnings
+	cargo clippy --profile test-release --locked --all-targets -- -D warnings
 	cd web && npx tsc -p . && npx tsc -p tsconfig.sw.json
 	cd e2e && npx tsc -p .
 

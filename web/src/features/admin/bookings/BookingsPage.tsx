@@ -100,11 +100,14 @@ export function BookingsPage() {
     [setParams],
   );
 
+  // Checked on every change of address, not only of its search: Back pressed while the router was
+  // still taking a typed search in leaves the search shown unchanged (never drawn), yet the box
+  // must follow the address back.
   useEffect(() => {
     if (filter.search === searched.current) return;
     searched.current = filter.search;
     setTyped(filter.search);
-  }, [filter.search]);
+  }, [filter.search, params]);
 
   // Typing replaces the address rather than adding to the history, so Back leaves the inbox.
   useEffect(() => {
