@@ -2,11 +2,12 @@
 // mobile-service trailer is, where a request came from, the request number, focus and the live
 // region, and axe at every step on a phone and a desktop.
 import type { Locator, Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, pngFile, signIn, test, openSection } from "./fixtures";
+import { changeAnswer, choose, say, talk, expect, expectNoAxeViolations, hydrated, pngFile, signIn, test, openSection } from "./fixtures";
 
 interface SentBooking {
   answers: { question: string; answer: string }[];
   location?: string;
+  streetAddress?: string | null;
   source: Record<string, string>;
   photos: string[];
 }
@@ -20,10 +21,6 @@ async function openFrom(page: Page, path: string, button: string): Promise<Locat
   await page.getByRole("button", { name: button }).first().click();
   await expect(dialogOf(page)).toBeVisible();
   return dialogOf(page);
-}
-
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
 }
 
 /** Answers the offered times with a call instead. */
@@ -46,44 +43,56 @@ async function submit(page: Page): Promise<SentBooking> {
   return body;
 }
 
-test("a mis-tapped answer can be changed, and Start over begins again; the recorded answers follow", async ({ page }) => {
+test("any answer can be changed, and Start over asks first; the recorded answers follow", async ({ page }) => {
   await openFrom(page, "/", "Book a Service");
   const log = logOf(page);
   await expect(page.getByRole("button", { name: "Start over" })).toHaveCount(0);
   await choose(page, "Dump Trailer");
   await choose(page, "Regular maintenance");
   await expect(log).toContainText("Do you need mobile service");
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page, "Regular maintenance");
   await expect(log).not.toContainText("Regular maintenance");
   await expect(log).not.toContainText("Do you need mobile service");
-  await expect(page.getByRole("button", { name: "Change answer" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /^Change answer/ })).toHaveCount(1);
   await choose(page, "Repairs needed");
+  await say(page, "Lights out on the left");
   await choose(page, "Can bring to shop");
   await choose(page, "Not urgent (routine service)");
   await callMe(page);
   await fillContact(page);
 
   // Changing answers from the form keeps what was typed in it.
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page);
   await expect(page.getByRole("form", { name: "Your contact information" })).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Drop-off times" })).toBeVisible();
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page);
   await choose(page, "Soon (within a week)");
   await callMe(page);
   await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
 
+  // An earlier answer: what is wrong, typed, comes back in the box to be corrected.
+  await changeAnswer(page, "Lights out on the left");
+  await expect(log).not.toContainText("You: Can bring to shop");
+  await expect(page.getByLabel("Your answer")).toHaveValue("Lights out on the left");
+  await say(page, "Lights out on the right");
+  await talk(page, ["Can bring to shop", "Soon (within a week)"]);
+  await callMe(page);
+
+  // Start over asks first.
   await page.getByRole("button", { name: "Start over" }).click();
+  await expect(page.getByText("Start over? Your answers so far will be cleared.")).toBeVisible();
+  await page.getByRole("button", { name: "Keep my answers" }).click();
+  await expect(log).toContainText("You: Lights out on the right");
+  await page.getByRole("button", { name: "Start over" }).click();
+  await page.getByRole("button", { name: "Yes, start over" }).click();
   await expect(log).not.toContainText("You: ");
   await expect(log).toHaveText(/^Assistant: Hi! I'm your trailer assistant/);
   await expect(page.getByRole("button", { name: "Start over" })).toHaveCount(0);
-  await choose(page, "Flatbed Trailer");
-  await choose(page, "Repairs needed");
-  await choose(page, "Can bring to shop");
-  await choose(page, "Urgent (24-48 hours)");
+  await talk(page, ["Flatbed Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Urgent (24-48 hours)"]);
   await callMe(page);
   await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
   const sent = await submit(page);
-  expect(sent.answers.map((a) => a.answer)).toEqual(["Flatbed Trailer", "Repairs needed", "Can bring to shop", "Urgent (24-48 hours)"]);
+  expect(sent.answers.map((a) => a.answer)).toEqual(["Flatbed Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Urgent (24-48 hours)"]);
 });
 
 test.describe("an emergency", () => {
@@ -91,9 +100,7 @@ test.describe("an emergency", () => {
 
   test("shows the 24/7 number as a call button above the form and is an emergency in the inbox", async ({ page }) => {
     await openFrom(page, "/", "Book a Service");
-    await choose(page, "Enclosed Trailer");
-    await choose(page, "Repairs needed");
-    await choose(page, "Can bring to shop");
+    await talk(page, ["Enclosed Trailer", "Repairs needed", "Hitch cracked", "Can bring to shop"]);
     const call = page.getByRole("link", { name: "Call now: (303) 555-0147" });
     await expect(call).toHaveCount(0);
     await choose(page, "Emergency (need immediate help)");
@@ -104,7 +111,7 @@ test.describe("an emergency", () => {
     const [callBox, formBox] = [await call.boundingBox(), await form.boundingBox()];
     expect(callBox && formBox && callBox.y < formBox.y).toBe(true);
     // Taking the emergency answer back takes the button away.
-    await page.getByRole("button", { name: "Change answer" }).click();
+    await changeAnswer(page);
     await expect(call).toHaveCount(0);
     await choose(page, "Emergency (need immediate help)");
     await fillContact(page);
@@ -126,9 +133,7 @@ test.describe("mobile service", () => {
   test("asks where the trailer is, names the matching city page, and the inbox shows it", async ({ page }) => {
     await openFrom(page, "/", "Book a Service");
     const log = logOf(page);
-    await choose(page, "Tilt Trailer");
-    await choose(page, "Repairs needed");
-    await choose(page, "Need mobile service");
+    await talk(page, ["Tilt Trailer", "Repairs needed", "Tire blew out", "Need mobile service"]);
     await expect(log).toContainText("Where is the trailer? Type the city or ZIP code, or pick a city below.");
     const cities = page.getByRole("group", { name: "Cities we serve" }).getByRole("button");
     await expect(cities).toHaveCount(19);
@@ -139,15 +144,19 @@ test.describe("mobile service", () => {
     await input.press("Enter");
     await expect(log).toContainText("Good news: 80011 is in our service area (Aurora)");
     await expect(log.getByRole("link", { name: /Our Aurora page/ })).toHaveAttribute("href", "/service-areas/aurora");
+    // Then the street, for the crew.
+    await expect(log).toContainText("What's the street address? Cross streets or a highway mile marker work too.");
+    await say(page, "E Colfax Ave & Peoria St");
     await expect(log).toContainText("How urgent is this?");
 
     // Outside the area: said kindly, and the request still goes through.
-    await page.getByRole("button", { name: "Change answer" }).click();
+    await changeAnswer(page, "80011");
     await expect(input).toHaveValue("80011");
     await input.fill("Boulder");
     await input.press("Enter");
     await expect(log).toContainText("Boulder looks like it's outside the cities we usually cover, but we'd still like to help.");
     await expect(log).not.toContainText("80011");
+    await say(page, "2200 Broadway");
     await choose(page, "Soon (within a week)");
     // No arrival windows out there: the crew's visit is arranged by phone.
     await expect(log).toContainText("Our mobile crew's visits out there are arranged by phone, so we'll call you to agree a time.");
@@ -155,10 +164,13 @@ test.describe("mobile service", () => {
     await fillContact(page);
     const sent = await submit(page);
     expect(sent.location).toBe("Boulder");
+    expect(sent.streetAddress).toBe("2200 Broadway");
 
     await signIn(page);
     await page.getByRole("link", { name: "Bookings" }).click();
-    await expect(page.getByRole("article", { name: "Sam Reyes" })).toContainText("Boulder: outside the usual service area");
+    const card = page.getByRole("article", { name: "Sam Reyes" });
+    await expect(card).toContainText("Boulder: outside the usual service area");
+    await expect(card).toContainText("2200 Broadway");
   });
 });
 
@@ -174,10 +186,7 @@ test.describe("where a request came from", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/service-areas\/aurora/);
     await page.getByRole("button", { name: "Schedule Service in Aurora" }).click();
-    await choose(page, "Dump Trailer");
-    await choose(page, "Repairs needed");
-    await choose(page, "Can bring to shop");
-    await choose(page, "Soon (within a week)");
+    await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
     await callMe(page);
     await fillContact(page);
     const sent = await submit(page);
@@ -207,10 +216,7 @@ test.describe("photos of the damage", () => {
 
   test("up to three go with the request, each with a progress bar, and the owner sees them in the inbox", async ({ page }) => {
     await openFrom(page, "/", "Book a Service");
-    await choose(page, "Enclosed Trailer");
-    await choose(page, "Repairs needed");
-    await choose(page, "Can bring to shop");
-    await choose(page, "Soon (within a week)");
+    await talk(page, ["Enclosed Trailer", "Repairs needed", "Side door dented", "Can bring to shop", "Soon (within a week)"]);
     await callMe(page);
     await fillContact(page);
     // The first upload is held until the test lets it go, so its progress bar can be seen.
@@ -268,6 +274,10 @@ test("focus follows the conversation and screen readers hear each assistant mess
   await expect(page.getByRole("button", { name: "Repairs needed" })).toBeFocused();
   await expect(announcer).toHaveText("What service do you need?");
   await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Your answer")).toBeFocused();
+  await expect(announcer).toContainText("What's going on with the trailer?");
+  await page.keyboard.type("Brakes grind");
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Need mobile service" })).toBeFocused();
   await choose(page, "Can bring to shop");
   await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
@@ -277,9 +287,9 @@ test("focus follows the conversation and screen readers hear each assistant mess
   await callMe(page);
   await expect(page.getByLabel("Name")).toBeFocused();
   await expect(announcer).toContainText("how can we reach you?");
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page);
   await expect(page.getByRole("group", { name: "Drop-off times" }).getByRole("button").first()).toBeFocused();
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page);
   await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
 });
 
@@ -298,10 +308,15 @@ for (const [label, size] of [
     await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
     await expectNoAxeViolations(page);
     await choose(page, "Repairs needed");
-    await choose(page, "Need mobile service");
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await talk(page, ["Brakes grind", "Need mobile service"]);
     await expect(page.getByRole("group", { name: "Cities we serve" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
+    await expect(page.getByLabel("Your answer")).toHaveAttribute("placeholder", "Street address or cross streets");
+    await expectNoAxeViolations(page);
+    await say(page, "Hwy 6 at 19th St");
     await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeVisible();
     await expectNoAxeViolations(page);
     await choose(page, "Emergency (need immediate help)");

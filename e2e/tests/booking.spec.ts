@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { choose, say, talk, expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 
 async function openDialog(page: Page) {
   await page.goto("/");
@@ -10,15 +10,8 @@ async function openDialog(page: Page) {
   return dialog;
 }
 
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
-}
-
 async function chatToContactForm(page: Page) {
-  await choose(page, "Dump Trailer");
-  await choose(page, "Repairs needed");
-  await choose(page, "Can bring to shop");
-  await choose(page, "Urgent (24-48 hours)");
+  await talk(page, ["Dump Trailer", "Repairs needed", "The brakes grind", "Can bring to shop", "Urgent (24-48 hours)"]);
   await page.getByRole("button", { name: "Call me to schedule" }).click();
   await expect(page.getByRole("form", { name: "Your contact information" })).toBeVisible();
 }
@@ -47,6 +40,9 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
   }
   await choose(page, "Repairs needed");
+  await expect(log).toContainText("What's going on with the trailer?");
+  await expect(page.getByLabel("Your answer")).toHaveAttribute("placeholder", "A few words about it");
+  await say(page, "The brakes grind when I stop");
   await expect(log).toContainText("Do you need mobile service, or can you bring the trailer to our shop?");
   for (const option of ["Need mobile service", "Can bring to shop", "Not sure yet"]) {
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
@@ -55,6 +51,9 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   await expect(log).toContainText("Where is the trailer?");
   await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Aurora", exact: true }).click();
   await expect(log).toContainText("Good news: Aurora is in our service area");
+  await expect(log).toContainText("What's the street address?");
+  await expect(page.getByLabel("Your answer")).toHaveAttribute("autocomplete", "street-address");
+  await say(page, "3300 Walnut St");
   await expect(log).toContainText("How urgent is this?");
   for (const option of ["Emergency (need immediate help)", "Urgent (24-48 hours)", "Soon (within a week)", "Not urgent (routine service)"]) {
     await expect(page.getByRole("button", { name: option, exact: true })).toBeVisible();
@@ -207,10 +206,7 @@ test("axe finds no accessibility violation with the dialog open, in the chat and
   await openDialog(page);
   await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await choose(page, "Dump Trailer");
-  await choose(page, "Repairs needed");
-  await choose(page, "Can bring to shop");
-  await choose(page, "Urgent (24-48 hours)");
+  await talk(page, ["Dump Trailer", "Repairs needed", "The brakes grind", "Can bring to shop", "Urgent (24-48 hours)"]);
   await expect(page.getByRole("group", { name: "Drop-off times" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Later dates" }).click();

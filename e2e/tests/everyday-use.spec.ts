@@ -3,7 +3,7 @@
 // they know, what screen readers hear, dates on the shop's clock, and the small things at 390
 // and 1366 px.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, signInToPosts, test } from "./fixtures";
+import { changeAnswer, choose, talk, expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, signInToPosts, test } from "./fixtures";
 
 const PHONE = "(303) 555-0147";
 const sizes = [
@@ -13,10 +13,6 @@ const sizes = [
 
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Trailer Service Assistant" });
 const logOf = (page: Page) => dialogOf(page).getByRole("log", { name: "Conversation" });
-
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
-}
 
 async function writePost(page: Page, title: string) {
   await page.getByLabel("Title").fill(title);
@@ -209,8 +205,8 @@ test.describe("an emergency", () => {
     await expect(dialogOf(page).getByRole("link", { name: `Call now: ${PHONE}` })).toBeVisible();
     await expect(logOf(page)).toContainText("You: Emergency service");
     await choose(page, "Flatbed Trailer");
-    await choose(page, "Need mobile service");
-    await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
+    await expect(logOf(page)).toContainText("What happened?");
+    await talk(page, ["Axle snapped", "Need mobile service", "Golden", "Hwy 93 at mile 2"]);
     await page.getByLabel("Name").fill("Sam Reyes");
     await page.getByLabel("Email").fill("sam@example.com");
     await page.getByLabel("Phone").fill("303-555-0177");
@@ -230,11 +226,9 @@ test("a city page's button answers where the trailer is, and a service card answ
   await hydrated(page);
   await page.getByRole("button", { name: "Schedule Service in Aurora" }).click();
   await expect(logOf(page)).toContainText("You: Aurora");
-  await choose(page, "Dump Trailer");
-  await choose(page, "Repairs needed");
-  await choose(page, "Need mobile service");
-  // Aurora answered it already.
-  await expect(logOf(page)).toContainText("How urgent is this?");
+  await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Need mobile service"]);
+  // Aurora answered where; the street is asked.
+  await expect(logOf(page)).toContainText("What's the street address?");
   await expect(page.getByRole("group", { name: "Cities we serve" })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
@@ -245,9 +239,9 @@ test("a city page's button answers where the trailer is, and a service card answ
   // The card's own service stands for the option it picked ('Repairs needed').
   await expect(logOf(page)).toContainText("You: Dump Trailer Repair");
   await expect(logOf(page)).not.toContainText("Repairs needed");
-  await expect(logOf(page)).toContainText("Do you need mobile service");
+  await expect(logOf(page)).toContainText("What's going on with the trailer?");
   // What the button said can be changed.
-  await page.getByRole("button", { name: "Change answer" }).click();
+  await changeAnswer(page, "Dump Trailer Repair");
   await choose(page, "Regular maintenance");
   await expect(logOf(page)).toContainText("You: Regular maintenance");
 });
@@ -257,7 +251,7 @@ test.describe("the booking form", () => {
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: "Book a Service" }).first().click();
-    for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+    await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
     await page.getByRole("button", { name: "Call me to schedule" }).click();
     await page.getByLabel("Name").fill("Sam Reyes");
     await page.getByLabel("Email").fill("sam@example.com");
@@ -273,12 +267,12 @@ test.describe("the booking form", () => {
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: "Book a Service" }).first().click();
-    for (const answer of ["Dump Trailer", "Repairs needed", "Need mobile service"]) await choose(page, answer);
+    await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Need mobile service"]);
     await page.getByLabel("Your answer").fill("80011");
     await page.getByLabel("Your answer").press("Enter");
     const announcer = page.getByTestId("chat-announcer");
     await expect(announcer).toContainText("Good news: 80011 is in our service area (Aurora)");
-    await expect(announcer).toContainText("How urgent is this?");
+    await expect(announcer).toContainText("What's the street address?");
   });
 
   test.describe("with a refused photo", () => {
@@ -288,7 +282,7 @@ test.describe("the booking form", () => {
       await page.goto("/");
       await hydrated(page);
       await page.getByRole("button", { name: "Book a Service" }).first().click();
-      for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+      await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
       await page.getByRole("button", { name: "Call me to schedule" }).click();
       await page.getByLabel("Add photos").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") }]);
       const item = page.getByRole("listitem").filter({ hasText: "notes.txt" });
@@ -302,7 +296,7 @@ test.describe("the booking form", () => {
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: "Book a Service" }).first().click();
-    for (const answer of ["Dump Trailer", "Repairs needed", "Need mobile service"]) await choose(page, answer);
+    await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Need mobile service"]);
     const cities = page.getByRole("group", { name: "Cities we serve" });
     const last = cities.getByRole("button").last();
     await expect(last).toBeVisible();

@@ -241,6 +241,35 @@ export function calendarOf(mail: Email): string {
   return typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content);
 }
 
+/** Picks one of the booking assistant's quick answers. */
+export async function choose(page: Page, option: string): Promise<void> {
+  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
+}
+
+/** Types an answer to the assistant's question that asks for words, and sends it. */
+export async function say(page: Page, text: string): Promise<void> {
+  await page.getByLabel("Your answer").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+/** Answers the assistant in turn: the quick answer (or city) of that name when one is offered,
+ * else typed in the answer box. */
+export async function talk(page: Page, answers: string[]): Promise<void> {
+  for (const answer of answers) {
+    const option = page.getByRole("group", { name: /^(Quick answers|Cities we serve)$/ }).getByRole("button", { name: answer, exact: true });
+    const box = page.getByLabel("Your answer");
+    await expect(option.or(box).first()).toBeVisible();
+    if (await option.isVisible()) await option.click();
+    else await say(page, answer);
+  }
+}
+
+/** Presses 'Change answer' under the visitor's answer `answer` (the last answer when not given). */
+export async function changeAnswer(page: Page, answer?: string): Promise<void> {
+  const buttons = page.getByRole("button", { name: answer === undefined ? /^Change answer/ : `Change answer: ${answer}`, exact: answer !== undefined });
+  await (answer === undefined ? buttons.last() : buttons).click();
+}
+
 /** Signs in as ADMIN (servers started with `admin: true`) and lands on Today. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto("/dbadmin");

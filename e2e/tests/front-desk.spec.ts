@@ -9,24 +9,30 @@ test.use({ admin: true, unlimitedBookings: true });
 const ANSWERS = {
   trailer: "Hi! I'm your trailer assistant. What type of trailer do you have?",
   service: "What service do you need?",
+  happened: 'What happened? A few words help the crew come ready, like "axle snapped" or "tire blew out, no spare".',
   where: "Do you need mobile service, or can you bring the trailer to our shop?",
   urgency: "How urgent is this?",
 };
 
-/** Sends a request as the booking dialog does; its id. */
-async function book(page: Page, name: string, emergency = false): Promise<number> {
-  const answers = emergency
-    ? [
-        { question: ANSWERS.trailer, answer: "Enclosed Trailer" },
-        { question: ANSWERS.service, answer: "Emergency service" },
-        { question: ANSWERS.where, answer: "Need mobile service" },
-      ]
-    : [
-        { question: ANSWERS.trailer, answer: "Flatbed Trailer" },
-        { question: ANSWERS.service, answer: "Repairs needed" },
-        { question: ANSWERS.where, answer: "Can bring to shop" },
-        { question: ANSWERS.urgency, answer: "Soon (within a week)" },
-      ];
+type Kind = "routine" | "urgent" | "emergency";
+
+/** Sends a request as the booking dialog does; its id. An emergency is a mobile one in Aurora,
+ * with what happened and where in the customer's words. */
+async function book(page: Page, name: string, kind: Kind = "routine", appointment?: { kind: "shop"; start: string }): Promise<number> {
+  const answers =
+    kind === "emergency"
+      ? [
+          { question: ANSWERS.trailer, answer: "Enclosed Trailer" },
+          { question: ANSWERS.service, answer: "Emergency service" },
+          { question: ANSWERS.happened, answer: "Axle snapped on I-70, mile 259" },
+          { question: ANSWERS.where, answer: "Need mobile service" },
+        ]
+      : [
+          { question: ANSWERS.trailer, answer: "Flatbed Trailer" },
+          { question: ANSWERS.service, answer: "Repairs needed" },
+          { question: ANSWERS.where, answer: "Can bring to shop" },
+          { question: ANSWERS.urgency, answer: kind === "urgent" ? "Urgent (24-48 hours)" : "Soon (within a week)" },
+        ];
   const response = await page.request.post("/api/bookings", {
     data: {
       submissionId: crypto.randomUUID(),
@@ -34,7 +40,9 @@ async function book(page: Page, name: string, emergency = false): Promise<number
       email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
       phone: "303-555-0142",
       answers,
-      location: emergency ? "Aurora" : undefined,
+      location: kind === "emergency" ? "Aurora" : undefined,
+      streetAddress: kind === "emergency" ? "I-70 westbound, mile 259" : undefined,
+      appointment,
       fillMs: 30000,
     },
   });
@@ -46,32 +54,43 @@ for (const { width, height } of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
-  test(`at ${width} px Today shows the emergency first and the waiting requests in one line each`, async ({ page }) => {
+  test(`at ${width} px Today shows the emergency first, then every urgent request, however many wait`, async ({ page }) => {
     await page.setViewportSize({ width, height });
-    for (let n = 1; n <= 8; n++) await book(page, `Waiting Customer ${n}`);
-    await book(page, "Axle Snapped", true);
+    for (let n = 1; n <= 25; n++) await book(page, `Waiting Customer ${n}`);
+    for (let n = 1; n <= 5; n++) await book(page, `Urgent Customer ${n}`, "urgent");
+    await book(page, "Axle Snapped", "emergency");
     await signIn(page);
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
     const emergency = page.getByRole("region", { name: "Emergencies" }).getByRole("listitem").first();
     await expect(emergency).toContainText("Emergency");
     await expect(emergency).toContainText("Axle Snapped");
-    await expect(emergency).toContainText("Enclosed Trailer · Need mobile service · Aurora");
+    // What happened and where, in the customer's words, whole.
+    await expect(emergency).toContainText("“Axle snapped on I-70, mile 259”");
+    await expect(emergency).toContainText("I-70 westbound, mile 259, Aurora");
+    await expect(emergency).toContainText("Enclosed Trailer · Need mobile service");
     await expect(emergency.getByRole("link", { name: "Call Axle Snapped" })).toHaveAttribute("href", "tel:303-555-0142");
     const waiting = page.getByRole("region", { name: "Waiting for an answer" }).getByRole("listitem");
-    await expect(waiting).toHaveCount(8);
-    // The first screen holds the emergency and at least five waiting requests.
-    const fifth = await waiting.nth(4).boundingBox();
+    await expect(waiting).toHaveCount(25);
+    // All five urgent requests on the first list, the newest among them; the rest are routine.
+    for (let n = 0; n < 5; n++) {
+      await expect(waiting.nth(n)).toContainText(`Urgent Customer ${n + 1}`);
+      await expect(waiting.nth(n)).toContainText("Urgent");
+    }
+    await expect(waiting.nth(5)).toContainText("Waiting Customer 1");
+    await expect(page.getByRole("link", { name: "and 5 more in Bookings (none urgent)" })).toBeVisible();
+    // The first screen holds the emergency and at least one urgent request.
+    const urgent = await waiting.first().boundingBox();
     const first = await emergency.boundingBox();
     expect(first && first.y + first.height).toBeLessThanOrEqual(height);
-    expect(fifth && fifth.y + fifth.height).toBeLessThanOrEqual(height);
+    expect(urgent && urgent.y + urgent.height).toBeLessThanOrEqual(height);
     // The count of unanswered requests is in the tab's title and the menu.
-    await expect(page).toHaveTitle(/^\(9\) Today/);
-    if (width === 390) await expect(page.getByRole("button", { name: /Menu 9 unanswered/ })).toBeVisible();
-    else await expect(page.getByRole("link", { name: /^Today 9 unanswered/ })).toBeVisible();
+    await expect(page).toHaveTitle(/^\(31\) Today/);
+    if (width === 390) await expect(page.getByRole("button", { name: /Menu 31 unanswered/ })).toBeVisible();
+    else await expect(page.getByRole("link", { name: /^Today 31 unanswered/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // A row opens the request's own page, actions first.
-    await waiting.first().getByRole("link").first().click();
+    await waiting.nth(5).getByRole("link").first().click();
     await expect(page).toHaveURL(/\/dbadmin\/bookings\/\d+$/);
     await expect(page.getByRole("heading", { name: /Waiting Customer/, level: 1 })).toBeVisible();
     const actions = page.getByRole("region", { name: "Actions" });
@@ -83,7 +102,28 @@ for (const { width, height } of [
     await actions.getByRole("button", { name: "Set status" }).click();
     await expect(page.getByText(/Status set to contacted/)).toBeVisible();
     await expect(page.getByText(/^Answered after /)).toBeVisible();
-    await expect(page).toHaveTitle(/^\(8\) /);
+    await expect(page).toHaveTitle(/^\(30\) /);
+  });
+
+  test(`at ${width} px a time to confirm shows its time on Today and is confirmed there in one tap`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const { times } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { times: { start: string; label: string }[] };
+    const id = await book(page, "Drop Off Customer", "routine", { kind: "shop", start: times[0]!.start });
+    await signIn(page);
+    const needs = page.getByRole("region", { name: "Needs you" });
+    const row = needs.getByRole("listitem").filter({ hasText: "Drop Off Customer" });
+    await expect(row).toContainText("drop-off at the shop");
+    const confirm = row.getByRole("button", { name: /^Confirm .* for Drop Off Customer$/ });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.click();
+    await expect(needs.getByRole("heading", { name: "Times to confirm (0)" })).toBeVisible();
+    const jobs = page.getByRole("region", { name: "Jobs" });
+    await expect(needs.getByText("None.").first()).toBeVisible();
+    const stored = await page.request.get(`/api/admin/bookings/${id}`);
+    expect(stored.status()).toBe(200);
+    expect(((await stored.json()) as { booking: { appointment: { state: string } } }).booking.appointment.state).toBe("confirmed");
+    await expect(jobs).toBeVisible();
   });
 }
 
@@ -143,7 +183,7 @@ test("a new request appears on Today and in the inbox without a reload", async (
   await expect(page).toHaveTitle(/^\(1\) Today/);
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /^Bookings/ }).click();
   await expect(page.getByRole("article")).toHaveCount(1);
-  await book(page, "Second Arrival", true);
+  await book(page, "Second Arrival", "emergency");
   await expect(page.getByRole("article", { name: "Second Arrival" })).toBeVisible({ timeout: 5_000 });
 });
 
@@ -211,7 +251,7 @@ test.describe("offline", () => {
 
 test("a push the browser receives shows a notification that names no customer", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
-  const id = await book(page, "Pushy Customer", true);
+  const id = await book(page, "Pushy Customer", "emergency");
   await signIn(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -1,15 +1,10 @@
 // Insights (issue 26): a visit from a city page through a request is counted on the server and
 // by the page's beacons, and the owner sees it on the Insights page; the footer says how visits
 // are counted.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
+import { talk, expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
 
 // Headless Chromium names itself in its user agent, and bots are not counted.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
-}
 
 test.describe("Insights", () => {
   test.use({ admin: true, userAgent: BROWSER });
@@ -20,10 +15,7 @@ test.describe("Insights", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "How we count visits" }).scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: "Schedule Service in Aurora" }).click();
-    await choose(page, "Dump Trailer");
-    await choose(page, "Repairs needed");
-    await choose(page, "Can bring to shop");
-    await choose(page, "Soon (within a week)");
+    await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
     await page.getByRole("button", { name: "Call me to schedule" }).click();
     await page.getByLabel("Name").fill("Sam Reyes");
     await page.getByLabel("Email").fill("sam@example.com");

@@ -3,20 +3,16 @@
 // moves it; a full time is not offered and one taken meanwhile is refused; the owner's settings,
 // calendar feed and review request; axe on every new screen on a phone and a desktop.
 import type { Page, Request } from "@playwright/test";
-import { calendarOf, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
+import { talk, calendarOf, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
 
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ];
 
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
-}
-
 /** Answers the assistant's questions for a drop-off at the shop, up to the offered times. */
 async function askForDropOff(page: Page) {
-  for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+  await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
   await expect(page.getByRole("group", { name: "Drop-off times" })).toBeVisible();
 }
 

@@ -4,7 +4,7 @@
 // that no longer holds; an emergency not asked how urgent it is, and the details' limit shown
 // with a counter and its message beside the field.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
+import { talk, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
 
 test.use({ admin: true, unlimitedBookings: true });
 
@@ -106,18 +106,11 @@ test.describe("the owner's time", () => {
   });
 });
 
-async function choose(page: Page, option: string) {
-  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: option, exact: true }).click();
-}
-
 test("an emergency is not asked how urgent it is", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   await page.getByRole("button", { name: "Book a Service" }).first().click();
-  await choose(page, "Dump Trailer");
-  await choose(page, "Emergency service");
-  await choose(page, "Need mobile service");
-  await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
+  await talk(page, ["Dump Trailer", "Emergency service", "Axle snapped", "Need mobile service", "Golden", "Hwy 93 at mile 2"]);
   await expect(page.getByLabel("Name")).toBeVisible();
   await expect(page.getByRole("log", { name: "Conversation" })).not.toContainText("How urgent is this?");
 });
@@ -126,7 +119,7 @@ test("the details show their limit with a counter, and too long a text is named 
   await page.goto("/");
   await hydrated(page);
   await page.getByRole("button", { name: "Book a Service" }).first().click();
-  for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+  await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
   await page.getByRole("button", { name: "Call me to schedule" }).click();
   await page.getByLabel("Name").fill("Sam Reyes");
   await page.getByLabel("Email").fill("sam@example.com");
@@ -149,7 +142,7 @@ test("on a phone, 'Later dates' opens on the first open day, in view, without th
   await page.goto("/");
   await hydrated(page);
   await page.getByRole("button", { name: "Book a Service" }).first().click();
-  for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+  await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
   const { days } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { days: string[] };
   await page.getByRole("button", { name: "Later dates" }).click();
   const first = page.locator(`[data-date="${days[0]}"]`);
@@ -166,7 +159,7 @@ test("the 'Later dates' calendar moves between the open days with the arrow keys
   await page.goto("/");
   await hydrated(page);
   await page.getByRole("button", { name: "Book a Service" }).first().click();
-  for (const answer of ["Dump Trailer", "Repairs needed", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+  await talk(page, ["Dump Trailer", "Repairs needed", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
   const loading = page.waitForResponse((r) => r.url().includes("/api/availability?kind=shop"));
   await page.getByRole("button", { name: "Later dates" }).click();
   const { days } = (await (await loading.catch(() => page.request.get("/api/availability?kind=shop"))).json()) as { days: string[] };
@@ -206,7 +199,7 @@ test.describe("a dialog opened from a button with context", () => {
     await expect(said.nth(2)).toHaveText("You: Suspension and Brake Repair");
     await expect(said.nth(3)).toHaveText("Assistant: What type of trailer do you have?");
     await expect(page.getByTestId("chat-announcer")).toHaveText("Hi! I'm your trailer assistant. What type of trailer do you have?");
-    for (const answer of ["Flatbed Trailer", "Can bring to shop", "Soon (within a week)"]) await choose(page, answer);
+    await talk(page, ["Flatbed Trailer", "Brakes grind", "Can bring to shop", "Soon (within a week)"]);
     await page.getByRole("button", { name: "Call me to schedule" }).click();
     await page.getByLabel("Name").fill("Robin Vale");
     await page.getByLabel("Email").fill("robin@example.com");

@@ -3,7 +3,10 @@
 
 use serde::Serialize;
 
-use crate::content::{Address, City};
+use crate::{
+    content::{Address, City},
+    domain::clipped,
+};
 
 /// Words that say nothing about the place ("Aurora, CO", "near Golden", "City of Parker").
 const FILLER: &[&str] = &["co", "colo", "colorado", "near", "in", "the", "of", "area", "usa", "us", "around"];
@@ -12,9 +15,23 @@ const MAX_PLACE: usize = 120;
 /// What a visitor hears about a place text that is not one: empty, too long or not one line.
 pub const BAD_PLACE: &str = "Where the trailer is must be one line of 1 to 120 characters";
 
+/// The longest street address taken.
+const MAX_STREET_ADDRESS: usize = 200;
+/// What a visitor hears about a street address that is not one line of at most 200 characters.
+pub const BAD_STREET_ADDRESS: &str = "The street address must be one line of at most 200 characters";
+
 /// Whether `place` (trimmed) can be checked and kept: one line of 1 to 120 characters.
 pub fn is_place(place: &str) -> bool {
-    !place.is_empty() && place.chars().count() <= MAX_PLACE && !place.chars().any(char::is_control)
+    one_line_of(place, MAX_PLACE)
+}
+
+/// Whether a street address (trimmed) can be kept: one line of 1 to 200 characters.
+pub fn is_street_address(street: &str) -> bool {
+    one_line_of(street, MAX_STREET_ADDRESS)
+}
+
+fn one_line_of(text: &str, longest: usize) -> bool {
+    !text.is_empty() && text.chars().count() <= longest && !text.chars().any(char::is_control)
 }
 
 /// A city the shop serves, with its page.
@@ -133,7 +150,7 @@ impl ServiceArea {
             Verdict::Outside => format!(
                 "{} looks like it's outside the cities we usually cover, but we'd still like to help. \
                  Send your request and we'll tell you what we can do.",
-                shortened(place.trim())
+                clipped(place, 60)
             ),
         }
     }
@@ -159,16 +176,6 @@ fn words(text: &str) -> Vec<String> {
 
 fn compact(words: &[String]) -> String {
     words.concat()
-}
-
-/// The place as the visitor typed it, cut to a length a message can repeat.
-fn shortened(place: &str) -> String {
-    const LONGEST: usize = 60;
-    if place.chars().count() <= LONGEST {
-        place.to_owned()
-    } else {
-        format!("{}...", place.chars().take(LONGEST).collect::<String>().trim_end())
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What the owner did on a request, kept for its history, and the request's first response: the
 //! first of a status other than new, a Call, Text or E-mail tap on its page, a note, a confirmed
-//! time. Whatever the owner does also answers a change the customer made with their link.
+//! time, a time dropped (the customer is told it is off the schedule). Whatever the owner does also answers a change the customer made with their link.
 
 use std::future::Future;
 
@@ -60,8 +60,8 @@ impl Event<'_> {
     fn responds(self) -> bool {
         match self {
             Self::Status(status) => status != "new",
-            Self::Contact(_) | Self::Time(_) | Self::Note => true,
-            Self::TimeDropped | Self::ReviewAsked | Self::Seen => false,
+            Self::Contact(_) | Self::Time(_) | Self::TimeDropped | Self::Note => true,
+            Self::ReviewAsked | Self::Seen => false,
         }
     }
 }
@@ -150,12 +150,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_status_other_than_new_a_contact_a_note_or_a_time_answers_a_request() {
+    fn a_status_other_than_new_a_contact_a_note_or_a_time_set_or_dropped_answers_a_request() {
         assert!(Event::Status("contacted").responds());
         assert!(!Event::Status("new").responds());
         assert!(Event::Contact(Contact::Call).responds());
         assert!(Event::Note.responds());
         assert!(Event::Time("Tuesday").responds());
+        assert!(Event::TimeDropped.responds(), "the customer hears the time is off the schedule");
         assert!(!Event::ReviewAsked.responds());
         assert!(!Event::Seen.responds());
         assert_eq!(Event::Note.stored(), None);

@@ -1,7 +1,8 @@
 //! Which bookings the admin sees and in what order, a page at a time: the inbox's filters
 //! (status, urgent, the page a request was started on, the days it arrived, one customer's
-//! requests, a search), its order (open urgent requests first, then newest) and the cursor that
-//! pages through every booking. The CSV export reads the same pages.
+//! requests, a search), its order (open emergencies, then open urgent requests, then the rest;
+//! newest first in each) and the cursor that pages through every booking. The CSV export reads
+//! the same pages.
 //!
 //! Pages are cut by the last row's sort key, not by an offset: a deep page costs what the first
 //! does, and a booking arriving meanwhile never shifts a booking onto two pages.
@@ -12,7 +13,7 @@ use jiff::{Timestamp, civil::Date, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    records::{self, BookingRow, ROW_COLUMNS},
+    records::{self, BookingRow, OPEN_RANK, ROW_COLUMNS},
     search::Search,
     store::STATUSES,
     views::BookingRecord,
@@ -26,18 +27,6 @@ pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
         .copied()
         .find(|known| *known == status)
         .ok_or(ApiError::invalid("status", "Unknown status"))
-}
-
-/// The phone column (behind the table prefix given: "" or "c.") with the punctuation people type taken
-/// out; an index of the bookings has the same expression.
-macro_rules! phone_digits {
-    ($table:literal) => {
-        concat!(
-            "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(",
-            $table,
-            "phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')"
-        )
-    };
 }
 
 /// The inbox's query string (the CSV export takes the same and ignores the cursors).
@@ -99,32 +88,34 @@ pub enum At {
 
 /// A booking's place in the inbox's order.
 pub struct Key {
-    open_urgent: bool,
+    /// `OPEN_RANK`: 2 for an open emergency, 1 for an open urgent request, else 0.
+    open_rank: i64,
     created_at: String,
     id: i64,
 }
 
 impl Key {
     fn of(row: &BookingRow) -> Self {
-        Self { open_urgent: row.open_urgent, created_at: row.created_at.clone(), id: row.id }
+        Self { open_rank: row.open_rank, created_at: row.created_at.clone(), id: row.id }
     }
 
-    /// "1.1234.2026-11-23T15:15:00.000Z": opaque to the browser, readable in a log.
+    /// "2.1234.2026-11-23T15:15:00.000Z": opaque to the browser, readable in a log.
     pub fn cursor(&self) -> String {
-        format!("{}.{}.{}", u8::from(self.open_urgent), self.id, self.created_at)
+        format!("{}.{}.{}", self.open_rank, self.id, self.created_at)
     }
 
     fn parse(cursor: &str) -> Option<Self> {
         let mut parts = cursor.splitn(3, '.');
-        let open_urgent = match parts.next()? {
-            "0" => false,
-            "1" => true,
+        let open_rank = match parts.next()? {
+            "0" => 0,
+            "1" => 1,
+            "2" => 2,
             _ => return None,
         };
         let id = parts.next()?.parse().ok()?;
         let created_at = parts.next()?;
         created_at.parse::<Timestamp>().ok()?;
-        Some(Self { open_urgent, created_at: created_at.to_owned(), id })
+        Some(Self { open_rank, created_at: created_at.to_owned(), id })
     }
 }
 
@@ -180,19 +171,13 @@ fn day(text: Option<&str>, field: &'static str) -> Result<Option<Date>, ApiError
 }
 
 /// The filter's conditions but the search's, with parameters $1 to $6 as `binds!` binds them.
-const CONDITIONS: &str = concat!(
-    "($1 IS NULL OR status = $1)
+const CONDITIONS: &str = "($1 IS NULL OR status = $1)
      AND (NOT $2 OR urgent)
      AND ($3 IS NULL OR source_page = $3)
      AND ($4 IS NULL OR created_at >= $4)
      AND ($5 IS NULL OR created_at < $5)
      AND ($6 IS NULL OR LOWER(email) = (SELECT LOWER(c.email) FROM bookings c WHERE c.id = $6)
-          OR ",
-    phone_digits!(""),
-    " = (SELECT ",
-    phone_digits!("c."),
-    " FROM bookings c WHERE c.id = $6))"
-);
+          OR phone_national = (SELECT c.phone_national FROM bookings c WHERE c.id = $6))";
 
 impl Filter {
     /// The filter's conditions, with parameters $1 to $8. The search is two lookups in the
@@ -209,9 +194,6 @@ impl Filter {
         )
     }
 }
-
-/// The order of the inbox, and the key it sorts by.
-const ORDER_KEY: &str = "(urgent AND status IN ('new', 'contacted')), created_at, id";
 
 /// Binds `$filter`'s values to `$query` as $1 to $8 (`Filter::conditions`), `$status` as $1.
 macro_rules! binds {
@@ -246,13 +228,13 @@ pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Resul
     };
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {ROW_COLUMNS} FROM bookings WHERE {}
-         AND ($9 IS NULL OR ({ORDER_KEY}) {comparison} ($9, $10, $11))
-         ORDER BY (urgent AND status IN ('new', 'contacted')) {order}, created_at {order}, id {order} LIMIT $12",
+         AND ($9 IS NULL OR ({OPEN_RANK}, created_at, id) {comparison} ($9, $10, $11))
+         ORDER BY {OPEN_RANK} {order}, created_at {order}, id {order} LIMIT $12",
         filter.conditions()
     ));
     let mut rows: Vec<BookingRow> = with_db!(db, |pool| {
         binds!(sqlx::query_as(sql), filter, filter.status)
-            .bind(key.map(|k| k.open_urgent))
+            .bind(key.map(|k| k.open_rank))
             .bind(key.map(|k| k.created_at.as_str()))
             .bind(key.map(|k| k.id))
             .bind(i64::from(size) + 1)
@@ -296,14 +278,9 @@ pub async fn count_other_requests(db: &Db, bookings: &mut [BookingRecord]) -> an
         return Ok(());
     }
     let sql = sqlx::AssertSqlSafe(format!(
-        concat!(
-            "SELECT b.id, (SELECT COUNT(*) FROM bookings o WHERE o.id != b.id
-                 AND (LOWER(o.email) = LOWER(b.email) OR ",
-            phone_digits!("o."),
-            " = ",
-            phone_digits!("b."),
-            ")) FROM bookings b WHERE b.id IN ({})"
-        ),
+        "SELECT b.id, (SELECT COUNT(*) FROM bookings o WHERE o.id != b.id
+             AND (LOWER(o.email) = LOWER(b.email) OR o.phone_national = b.phone_national))
+         FROM bookings b WHERE b.id IN ({})",
         crate::db::placeholders(bookings.len())
     ));
     let counts: HashMap<i64, i64> = with_db!(db, |pool| {
@@ -354,11 +331,11 @@ mod tests {
 
     #[test]
     fn a_cursor_reads_back_and_nothing_else_does() {
-        let key = Key { open_urgent: true, created_at: "2026-11-23T15:15:00.000Z".to_owned(), id: 42 };
+        let key = Key { open_rank: 2, created_at: "2026-11-23T15:15:00.000Z".to_owned(), id: 42 };
         let read = Key::parse(&key.cursor()).expect("a cursor");
-        assert!(read.open_urgent);
+        assert_eq!(read.open_rank, 2);
         assert_eq!((read.id, read.created_at.as_str()), (42, "2026-11-23T15:15:00.000Z"));
-        for bad in ["", "1", "2.42.2026-11-23T15:15:00.000Z", "1.x.2026-11-23T15:15:00.000Z", "0.1.yesterday"]
+        for bad in ["", "1", "3.42.2026-11-23T15:15:00.000Z", "1.x.2026-11-23T15:15:00.000Z", "0.1.yesterday"]
         {
             assert!(Key::parse(bad).is_none(), "{bad}");
         }

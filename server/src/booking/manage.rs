@@ -364,7 +364,7 @@ pub async fn calendar(
     let time = found.time.ok_or(ApiError::NotFound("This request has no time yet."))?;
     let content = desk.site.content();
     let manage = format!("{}{}", desk.public_url, Link::Manage.path(&token));
-    let place = trailer_place(&desk.db, found.row.id).await?;
+    let place = trailer_place(&desk.db, found.row.id, time.state == TimeState::Confirmed).await?;
     let file =
         calendar_file(&content, &desk.public_url, &time, &manage, place.as_ref().map(TrailerPlace::text));
     Ok((

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::{
     clock,
-    content::Content,
+    content::{Asks, Chat, Content},
     db::Db,
     domain::BookingId,
     rows_grouped_by,
@@ -23,10 +23,23 @@ use crate::{
     with_db,
 };
 
-/// The columns of a `BookingRow`, and whether it sorts among the open urgent requests.
-pub const ROW_COLUMNS: &str = "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
-    location_city, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at, cancel_reason,
-    emergency, first_response_at, customer_change_at, (urgent AND status IN ('new', 'contacted')) AS open_urgent";
+/// Where a booking sorts in the inbox: 2 for an emergency still new or contacted, 1 for such an
+/// urgent request, else 0 (the index `bookings_inbox` of migration 0023 has the same expression).
+macro_rules! open_rank {
+    () => {
+        "(CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END)"
+    };
+}
+pub const OPEN_RANK: &str = open_rank!();
+
+/// The columns of a `BookingRow`, and where it sorts in the inbox (`OPEN_RANK`).
+pub const ROW_COLUMNS: &str = concat!(
+    "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
+    location_city, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
+    cancel_reason, emergency, first_response_at, customer_change_at, ",
+    open_rank!(),
+    " AS open_rank"
+);
 
 /// A booking as stored, before its answers, photos, deliveries, notes and time are added.
 #[derive(sqlx::FromRow)]
@@ -43,6 +56,7 @@ pub struct BookingRow {
     urgent: bool,
     location: Option<String>,
     location_city: Option<String>,
+    street_address: Option<String>,
     #[sqlx(flatten)]
     source: SourceRecord,
     cancelled_at: Option<String>,
@@ -50,8 +64,9 @@ pub struct BookingRow {
     emergency: bool,
     first_response_at: Option<String>,
     customer_change_at: Option<String>,
-    /// An urgent request still new or contacted: the inbox shows these first.
-    pub open_urgent: bool,
+    /// 2 for an emergency still new or contacted, 1 for such an urgent request, else 0: the
+    /// inbox shows the higher first.
+    pub open_rank: i64,
 }
 
 /// `rows` with everything the inbox shows of each, read with one query per kind of thing for
@@ -89,6 +104,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 customer_change_at: row.customer_change_at,
                 location: row.location,
                 location_city: row.location_city,
+                street_address: row.street_address,
                 source: row.source,
                 photos: photos.remove(&row.id).unwrap_or_default(),
                 answers: answers.remove(&row.id).unwrap_or_default(),
@@ -105,17 +121,28 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 cancel_reason: row.cancel_reason,
                 review,
                 other_requests: 0,
+                summary: String::new(),
+                words: None,
+                answered: false,
+                map_url: None,
             }
         })
         .collect())
 }
 
 /// Gives each answer its short name from the assistant's questions (a service a button named
-/// joins the option it picked: "Suspension and Brake Repair (Repairs needed)"), and each time its
-/// label on the shop's clock.
+/// joins the option it picked: "Suspension and Brake Repair (Repairs needed)"), each time its
+/// label on the shop's clock, and each booking its line (`Chat::summary`), its customer's words
+/// and whether it is answered.
 pub fn label(bookings: &mut [BookingRecord], content: &Content) {
     let calendar = Calendar::new(content);
     for booking in bookings.iter_mut() {
+        let asked = asked(&booking.answers);
+        booking.map_url = job_place(booking.street_address.as_deref(), booking.location.as_deref())
+            .map(|place| map_url(&place, content));
+        booking.summary = content.chat.summary(&asked).join(" · ");
+        booking.words = customer_words(&content.chat, &asked, &booking.details);
+        booking.answered = answered(booking.first_response_at.as_deref(), &booking.status);
         for step in &content.chat.steps {
             let Some(named) = &step.named else { continue };
             let Some(at) = booking.answers.iter().position(|answer| &answer.question == named) else {
@@ -136,6 +163,41 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
             time.label = calendar.label(Slot { start, end });
         }
     }
+}
+
+/// What is wrong or what to build in the customer's own words (their answer to the assistant's
+/// question about the job), else the details they added; None when they wrote neither.
+pub fn customer_words(chat: &Chat, answers: &[(String, String)], details: &str) -> Option<String> {
+    let details = Some(details.trim()).filter(|details| !details.is_empty());
+    chat.answer_to(Asks::Job, answers).or(details).map(str::to_owned)
+}
+
+/// A booking's answers as (question, answer) pairs, as the assistant's script reads them.
+pub fn asked(answers: &[AnswerRecord]) -> Vec<(String, String)> {
+    answers.iter().map(|row| (row.question.clone(), row.answer.clone())).collect()
+}
+
+/// Where a mobile job is, in a line: the street address and the place as typed (or the
+/// service-area city); None for a request that gave neither.
+pub fn job_place(street: Option<&str>, place: Option<&str>) -> Option<String> {
+    match (street, place) {
+        (Some(street), Some(place)) => Some(format!("{street}, {place}")),
+        (street, place) => street.or(place).map(str::to_owned),
+    }
+}
+
+/// A map search for where a mobile job is (in the shop's state, so a street name finds the right
+/// town), for the owner's phone and the crew's calendar.
+pub fn map_url(place: &str, content: &Content) -> String {
+    let query = format!("{place}, {}", content.business.address.region);
+    let encoded: String = url::form_urlencoded::byte_serialize(query.as_bytes()).collect();
+    format!("https://www.google.com/maps/search/?api=1&query={encoded}")
+}
+
+/// Whether a request is answered: a first response, or a status other than new (set before
+/// responses were timed).
+pub fn answered(first_response_at: Option<&str>, status: &str) -> bool {
+    first_response_at.is_some() || status != "new"
 }
 
 /// Booking `id` with everything the inbox shows of it (answers labelled, time on the shop's

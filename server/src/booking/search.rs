@@ -1,5 +1,6 @@
 //! What the admin searches bookings by: part of a name or an e-mail address (any case), or the
-//! digits of a phone number however it was typed ('(303) 555 0188' finds 303-555-0188).
+//! digits of a phone number however it was typed ('(303) 555 0188' finds 303-555-0188, and so
+//! do '+1 303.555.0188' and '13035550188': a number matches on its last ten digits).
 
 use crate::db::contains_pattern;
 
@@ -19,6 +20,11 @@ impl Search {
         }
         let text = contains_pattern(query);
         let digits: String = query.chars().filter(char::is_ascii_digit).collect();
+        // A whole number with its country code: its own ten digits, however the stored one was typed.
+        let digits = match digits.strip_prefix('1') {
+            Some(national) if national.len() == 10 => national.to_owned(),
+            _ => digits,
+        };
         Some(Self { text, digits: (digits.len() >= 3).then(|| format!("%{digits}%")) })
     }
 
@@ -42,5 +48,8 @@ mod tests {
         assert_eq!(search.digits(), Some("%100303%"));
         assert_eq!(Search::new("ab").unwrap().digits(), None);
         assert!(Search::new("   ").is_none());
+        for typed in ["+1 720.555.0134", "17205550134", "1-720-555-0134", "720-555-0134"] {
+            assert_eq!(Search::new(typed).unwrap().digits(), Some("%7205550134%"), "{typed}");
+        }
     }
 }

@@ -1,9 +1,10 @@
 //! `GET /api/admin/today`: the owner's front desk, the admin's landing page. Open emergencies
-//! first; then the requests nobody has answered yet, the longest waiting first, each marked when it has
-//! waited longer than the site promises; today's and tomorrow's jobs; then what else needs the
-//! owner: times to confirm, changes the customers made, deliveries that failed for good; and
-//! the week's response times against the promise. A handful of indexed queries, however many
-//! requests there are.
+//! first, each with the place and the customer's own words; then the requests nobody has
+//! answered yet, urgent ones first (every one of them shown), then the longest waiting, each
+//! marked when it has waited longer than the site promises; today's and tomorrow's jobs; then
+//! what else needs the owner: times to confirm (with the time, to confirm in one tap), changes
+//! the customers made, deliveries that failed for good; and the week's response times against the
+//! promise. A handful of indexed queries, however many requests there are.
 
 use std::{collections::HashMap, sync::Arc, time::Duration};
 
@@ -15,6 +16,7 @@ use super::{
     records,
     response::{self, Measure, ResponseTimes},
     today_store::{self, FailedDelivery, Found, LineQuery, LineRow},
+    views::TimeRecord,
 };
 use crate::{
     api_doc::AdminRefusals,
@@ -26,6 +28,7 @@ use crate::{
     schedule::{
         calendar::Calendar,
         jobs::{self, Job},
+        store as appointments,
     },
     site::SiteDetails,
 };
@@ -42,8 +45,13 @@ pub struct RequestLine {
     pub phone: String,
     /// The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service".
     pub summary: String,
+    /// What is wrong or what to build in the customer's own words (the assistant's question
+    /// about the job), else the details they added; None when they wrote nothing.
+    pub words: Option<String>,
     /// Where the trailer is: the service-area city, else the place as typed, else none.
     pub place: Option<String>,
+    /// The street address or cross streets of a mobile job.
+    pub street_address: Option<String>,
     pub created_at: String,
     pub status: String,
     pub emergency: bool,
@@ -52,6 +60,8 @@ pub struct RequestLine {
     pub answered: bool,
     /// Unanswered for longer than the site promises.
     pub overdue: bool,
+    /// The time asked for or set (on times to confirm and customers' changes).
+    pub time: Option<TimeRecord>,
 }
 
 /// A change the customer made with their link, not yet acted on.
@@ -66,10 +76,13 @@ pub struct CustomerChange {
 
 /// A list and how many it has in all.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Lines<T> {
-    /// The first 25 at most.
+    /// Every urgent one first (up to 100), then the others up to 25 rows in all.
     pub shown: Vec<T>,
     pub total: i64,
+    /// How many of those not shown are urgent (none while there are 100 urgent or fewer).
+    pub urgent_not_shown: i64,
 }
 
 /// A day's jobs.
@@ -86,12 +99,13 @@ pub struct Day {
 pub struct Today {
     /// Open emergencies (new or contacted, not cancelled), the longest waiting first.
     pub emergencies: Lines<RequestLine>,
-    /// Requests nobody answered yet (emergencies are above), the longest waiting first.
+    /// Requests nobody answered yet (emergencies are above): urgent ones first, then the longest
+    /// waiting.
     pub unanswered: Lines<RequestLine>,
     /// Today's and tomorrow's jobs, soonest first.
     pub today: Day,
     pub tomorrow: Day,
-    /// Times asked for and not yet confirmed, soonest first.
+    /// Times asked for and not yet confirmed: urgent requests first, then the soonest.
     pub to_confirm: Lines<RequestLine>,
     pub customer_changes: Lines<CustomerChange>,
     /// Deliveries of the last 7 days that failed for good, newest first.
@@ -128,41 +142,43 @@ pub async fn show(
         today_store::lines(&db, LineQuery::CustomerChanges),
         today_store::failed_deliveries(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
-        response::since(&db, &measure, now - WEEK),
+        response::between(&db, &measure, (now - WEEK, now), now),
     )?;
     let mut lined =
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;
     let (today_jobs, tomorrow_jobs): (Vec<Job>, Vec<Job>) =
         jobs.into_iter().partition(|job| job.date == today.to_string());
+    let changes_total = changes.total;
+    let changed: Vec<CustomerChange> = changes
+        .rows
+        .into_iter()
+        .filter_map(|row| {
+            let changed_at = row.customer_change_at.clone().unwrap_or_default();
+            let what = lined.notes.remove(&row.id).unwrap_or_default();
+            Some(CustomerChange { request: lined.line(row)?, changed_at, what })
+        })
+        .collect();
     Ok(Json(Today {
         emergencies: lined.lines(emergencies),
         unanswered: lined.lines(unanswered),
         today: Day { date: today.to_string(), jobs: today_jobs },
         tomorrow: Day { date: tomorrow.to_string(), jobs: tomorrow_jobs },
         to_confirm: lined.lines(to_confirm),
-        customer_changes: Lines {
-            total: changes.total,
-            shown: changes
-                .rows
-                .into_iter()
-                .filter_map(|row| {
-                    let changed_at = row.customer_change_at.clone().unwrap_or_default();
-                    let what = lined.notes.remove(&row.id).unwrap_or_default();
-                    Some(CustomerChange { request: lined.line(row)?, changed_at, what })
-                })
-                .collect(),
-        },
-        failed_deliveries: Lines { shown: failed, total: failed_total },
+        customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
+        failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,
     }))
 }
 
-/// What the lines are made with: the answers of every request shown, and the customer's last
-/// note on each changed one, read once for all lists.
+/// What the lines are made with: the answers and time of every request shown, and the
+/// customer's last note on each changed one, read once for all lists.
 struct Lined<'a> {
+    content: &'a Content,
+    calendar: Calendar<'a>,
     measure: &'a Measure<'a>,
     now: Timestamp,
-    summaries: HashMap<i64, String>,
+    answers: HashMap<i64, Vec<(String, String)>>,
+    times: HashMap<i64, appointments::Appointment>,
     notes: HashMap<i64, String>,
 }
 
@@ -177,23 +193,36 @@ impl<'a> Lined<'a> {
         let mut ids: Vec<i64> = lists.iter().flat_map(|list| list.rows.iter().map(|row| row.id)).collect();
         ids.sort_unstable();
         ids.dedup();
-        let answers = records::answers(db, &ids).await?;
-        let summaries = answers.iter().map(|(id, answers)| (*id, jobs::summary(answers, content))).collect();
+        let answers =
+            records::answers(db, &ids).await?.iter().map(|(id, rows)| (*id, records::asked(rows))).collect();
+        let timed: Vec<i64> = lists[2].rows.iter().chain(&lists[3].rows).map(|row| row.id).collect();
+        let times = appointments::for_bookings(db, &timed).await?;
         let changed: Vec<i64> = lists[3].rows.iter().map(|row| row.id).collect();
         let notes = records::last_customer_notes(db, &changed).await?;
-        Ok(Self { measure, now, summaries, notes })
+        Ok(Self { content, calendar: Calendar::new(content), measure, now, answers, times, notes })
     }
 
     fn line(&self, row: LineRow) -> Option<RequestLine> {
         let created = clock::instant(&row.created_at)?;
-        let answered = row.first_response_at.is_some() || row.status != "new";
+        let answered = records::answered(row.first_response_at.as_deref(), &row.status);
+        let answers = self.answers.get(&row.id).map_or(&[][..], Vec::as_slice);
+        let chat = &self.content.chat;
         Some(RequestLine {
-            summary: self.summaries.get(&row.id).cloned().unwrap_or_default(),
+            summary: chat.summary(answers).join(" · "),
+            words: records::customer_words(chat, answers, &row.details),
             place: row.location_city.or(row.location),
+            street_address: row.street_address,
             overdue: !answered
                 && row.status == "new"
                 && self.measure.overdue(row.emergency, created, self.now),
             answered,
+            time: self.times.get(&row.id).map(|time| TimeRecord {
+                kind: time.kind,
+                start: clock::stamp(time.slot.start),
+                end: clock::stamp(time.slot.end),
+                state: time.state,
+                label: self.calendar.label(time.slot),
+            }),
             id: row.id,
             name: row.name,
             phone: row.phone,
@@ -205,6 +234,8 @@ impl<'a> Lined<'a> {
     }
 
     fn lines(&self, found: Found) -> Lines<RequestLine> {
-        Lines { total: found.total, shown: found.rows.into_iter().filter_map(|row| self.line(row)).collect() }
+        let shown: Vec<RequestLine> = found.rows.into_iter().filter_map(|row| self.line(row)).collect();
+        let urgent_shown = i64::try_from(shown.iter().filter(|line| line.urgent).count()).unwrap_or(0);
+        Lines { total: found.total, urgent_not_shown: (found.urgent - urgent_shown).max(0), shown }
     }
 }

@@ -8,8 +8,10 @@ use serde::Serialize;
 
 use crate::{clock, db::Db, with_db};
 
-/// Rows each list shows at most (its count says how many there are).
+/// Rows each list shows at most (its count says how many there are), but for the urgent ones.
 pub const SHOWN: i64 = 25;
+/// Urgent rows a list shows at most: every one, unless a flood of them would swamp the page.
+pub const URGENT_SHOWN: i64 = 100;
 /// How far back failed deliveries are shown.
 const FAILED_SINCE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
@@ -37,8 +39,8 @@ pub enum LineQuery {
 }
 
 impl LineQuery {
-    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: the
-    /// longest waiting first.
+    /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: urgent
+    /// requests first, then the longest waiting.
     fn sql(self) -> (&'static str, &'static str) {
         match self {
             Self::Emergencies => (
@@ -48,12 +50,12 @@ impl LineQuery {
             Self::Unanswered => (
                 "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
                  AND NOT b.emergency",
-                "b.created_at",
+                "b.urgent DESC, b.created_at",
             ),
             Self::ToConfirm => (
                 "bookings b JOIN appointments a ON a.booking_id = b.id
                  WHERE a.state = 'requested' AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
-                "a.starts_at",
+                "b.urgent DESC, a.starts_at",
             ),
             Self::CustomerChanges => {
                 ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC")
@@ -67,8 +69,10 @@ pub struct LineRow {
     pub id: i64,
     pub name: String,
     pub phone: String,
+    pub details: String,
     pub location: Option<String>,
     pub location_city: Option<String>,
+    pub street_address: Option<String>,
     pub created_at: String,
     pub status: String,
     pub emergency: bool,
@@ -77,31 +81,38 @@ pub struct LineRow {
     pub customer_change_at: Option<String>,
 }
 
-/// The rows of a list, and how many it has.
+/// The rows of a list, and how many it has (and how many of those are urgent).
 pub struct Found {
     pub rows: Vec<LineRow>,
     pub total: i64,
+    pub urgent: i64,
 }
 
-/// The first `SHOWN` requests of a list, and how many it has.
+/// The first requests of a list: every urgent one (up to `URGENT_SHOWN`), then the others up to
+/// `SHOWN` rows in all; and how many it has.
 pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
     let (from, order) = query.sql();
-    let rows = format!(
-        "SELECT b.id, b.name, b.phone, b.location, b.location_city, b.created_at, b.status, b.emergency, b.urgent,
-                b.first_response_at, b.customer_change_at
-         FROM {from} ORDER BY {order} LIMIT {SHOWN}"
-    );
-    let count = format!("SELECT COUNT(*) FROM {from}");
+    let count =
+        format!("SELECT COUNT(*), COALESCE(SUM(CASE WHEN b.urgent THEN 1 ELSE 0 END), 0) FROM {from}");
     let now = clock::now();
     let uses_now = matches!(query, LineQuery::ToConfirm);
     Ok(with_db!(db, |pool| {
-        let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
-        let mut count_query = sqlx::query_scalar(sqlx::AssertSqlSafe(count));
+        let mut count_query = sqlx::query_as(sqlx::AssertSqlSafe(count));
         if uses_now {
-            rows_query = rows_query.bind(&now);
             count_query = count_query.bind(&now);
         }
-        Found { rows: rows_query.fetch_all(pool).await?, total: count_query.fetch_one(pool).await? }
+        let (total, urgent): (i64, i64) = count_query.fetch_one(pool).await?;
+        let shown = SHOWN.max(urgent.min(URGENT_SHOWN));
+        let rows = format!(
+            "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
+                    b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at
+             FROM {from} ORDER BY {order} LIMIT {shown}"
+        );
+        let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
+        if uses_now {
+            rows_query = rows_query.bind(&now);
+        }
+        Found { rows: rows_query.fetch_all(pool).await?, total, urgent }
     }))
 }
 

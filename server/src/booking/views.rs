@@ -32,6 +32,8 @@ pub struct BookingRecord {
     pub location: Option<String>,
     /// The service-area city that location is in; None when it is outside.
     pub location_city: Option<String>,
+    /// The street address or cross streets of a mobile job, as typed.
+    pub street_address: Option<String>,
     pub source: SourceRecord,
     pub photos: Vec<PhotoRecord>,
     pub answers: Vec<AnswerRecord>,
@@ -44,8 +46,16 @@ pub struct BookingRecord {
     pub cancel_reason: Option<String>,
     /// The thank-you with the review link, once asked for.
     pub review: Option<ReviewRecord>,
-    /// How many other requests have the same phone number or e-mail address.
+    /// How many other requests have the same phone number (its last ten digits) or e-mail address.
     pub other_requests: i64,
+    /// The picked answers in a line, as Today says them ("Dump Trailer · Repairs needed").
+    pub summary: String,
+    /// What is wrong or what to build in the customer's own words, else the details they added.
+    pub words: Option<String>,
+    /// Answered already (a status other than new, a tap on Call, Text or E-mail, a note, a time).
+    pub answered: bool,
+    /// A map search for where a mobile job is (its street address and place).
+    pub map_url: Option<String>,
 }
 
 /// A booking's time as the inbox shows it.

@@ -43,19 +43,75 @@ pub struct ChatStep {
     /// and the customer sees it in place of the option.
     #[serde(default)]
     pub named: Option<String>,
+    /// Asked only when one of these answers was given before ("Upgrades/modifications" for a
+    /// budget question); empty: always asked.
+    #[serde(default)]
+    pub when: Vec<String>,
+    /// Not asked when one of these answers was given before (a custom build is not asked how
+    /// urgent a repair is).
+    #[serde(default)]
+    pub unless: Vec<String>,
 }
 
-/// A question asked when a step's option is chosen, answered in free text.
+impl ChatStep {
+    /// Whether the step is asked after `given` (the answers so far).
+    pub fn asked_after<'a>(&self, mut given: impl Iterator<Item = &'a str>) -> bool {
+        let mut wanted = self.when.is_empty();
+        let mut excluded = false;
+        for answer in given.by_ref() {
+            wanted |= self.when.iter().any(|when| when == answer);
+            excluded |= self.unless.iter().any(|unless| unless == answer);
+        }
+        wanted && !excluded
+    }
+}
+
+/// A question asked when a step's option is chosen, answered in free text. An option may have
+/// several, asked in order.
 #[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"), from = "FollowUpInFile")]
 pub struct FollowUp {
     pub option: String,
-    #[serde(default)]
     pub label: String,
     pub question: String,
-    /// The answer is where the trailer is: checked against the service area.
+    /// What the answer is.
+    pub asks: Asks,
+}
+
+/// What a follow-up's free answer is.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Asks {
+    /// Words of the visitor's own in place of the option ("horse trailer" for "Other").
+    #[default]
+    Words,
+    /// Where the trailer is, a city or ZIP code: checked against the service area.
+    Place,
+    /// The street address or cross streets of a mobile job, asked after the place.
+    Address,
+    /// What is wrong, or what to build, in the customer's words: what the owner reads first.
+    Job,
+}
+
+/// A follow-up as files write it: `asks`, or (in files written before it) `place = true`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FollowUpInFile {
+    option: String,
     #[serde(default)]
-    pub place: bool,
+    label: String,
+    question: String,
+    #[serde(default)]
+    asks: Asks,
+    #[serde(default)]
+    place: bool,
+}
+
+impl From<FollowUpInFile> for FollowUp {
+    fn from(file: FollowUpInFile) -> Self {
+        let asks = if file.place { Asks::Place } else { file.asks };
+        Self { option: file.option, label: file.label, question: file.question, asks }
+    }
 }
 
 impl Chat {
@@ -119,7 +175,7 @@ impl Chat {
                 let own_words = step
                     .follow_ups
                     .iter()
-                    .filter(|follow_up| &follow_up.option == picked && !follow_up.place)
+                    .filter(|follow_up| &follow_up.option == picked && follow_up.asks == Asks::Words)
                     .find_map(|follow_up| given(&follow_up.question))
                     .or_else(|| step.named.as_deref().and_then(given))
                     .filter(|words| shown(words));
@@ -128,14 +184,106 @@ impl Chat {
             .collect()
     }
 
-    /// Every answer label, in the order the assistant asks.
+    /// A request's picked answers in a line's words, in the assistant's order: an option that
+    /// asked for the visitor's own words shows those ("horse trailer" for "Other (please
+    /// specify)"), a service a button named stands in for the option it picked, and the urgency
+    /// (the step offering an urgent answer) and an emergency answer are left out (the request
+    /// says it is one): "Dump Trailer · Repairs needed · Can bring to shop".
+    pub fn summary<'a>(&self, answers: &'a [(String, String)]) -> Vec<&'a str> {
+        let given = |question: &str| {
+            answers.iter().find(|(asked, _)| asked == question).map(|(_, answer)| answer.as_str())
+        };
+        self.steps
+            .iter()
+            .filter(|step| !step.options.iter().any(|option| self.urgent_answers.contains(option)))
+            .filter_map(|step| {
+                let picked =
+                    given(&step.question).filter(|answer| step.options.iter().any(|o| o == answer))?;
+                let own_words = step
+                    .follow_ups
+                    .iter()
+                    .filter(|follow_up| follow_up.option == picked && follow_up.asks == Asks::Words)
+                    .find_map(|follow_up| given(&follow_up.question))
+                    .or_else(|| step.named.as_deref().and_then(given));
+                Some(own_words.unwrap_or(picked))
+            })
+            .filter(|answer| !self.is_emergency(answer))
+            .collect()
+    }
+
+    /// The answer to the first follow-up that asks `asks`, if the request has one.
+    pub fn answer_to<'a>(&self, asks: Asks, answers: &'a [(String, String)]) -> Option<&'a str> {
+        self.answered(asks, answers).map(|(_, answer)| answer)
+    }
+
+    /// The first follow-up asking `asks` that the request answered, with its label (its question
+    /// when it has none) and the answer: ("Problem", "brakes grinding").
+    pub fn answered<'a, 'b>(
+        &'a self,
+        asks: Asks,
+        answers: &'b [(String, String)],
+    ) -> Option<(&'a str, &'b str)> {
+        self.steps
+            .iter()
+            .flat_map(|step| &step.follow_ups)
+            .filter(|follow_up| follow_up.asks == asks)
+            .find_map(|follow_up| {
+                let (_, answer) = answers.iter().find(|(asked, _)| *asked == follow_up.question)?;
+                let label = if follow_up.label.is_empty() { &follow_up.question } else { &follow_up.label };
+                Some((label.as_str(), answer.as_str()))
+            })
+    }
+
+    /// Whether the script asks what the job is (a follow-up that `asks = "job"`).
+    pub(super) fn asks_about_the_job(&self) -> bool {
+        self.steps.iter().flat_map(|step| &step.follow_ups).any(|follow_up| follow_up.asks == Asks::Job)
+    }
+
+    /// Brings the built-in questions about the job into a script saved before they existed:
+    /// what is wrong or what to build and a mobile job's street address, for each step asking
+    /// the built-in question and offering the option; and the steps asked only after some
+    /// answers (a custom build's budget and timeline), with what they replace, when the script
+    /// offers those answers.
+    pub(super) fn learn_job_questions(&mut self, built_in: Chat) {
+        let offered = |steps: &[ChatStep], answers: &[String]| {
+            answers.iter().all(|answer| steps.iter().any(|step| step.options.contains(answer)))
+        };
+        for own in built_in.steps {
+            if let Some(at) = self.steps.iter().position(|step| step.question == own.question) {
+                let step = &mut self.steps[at];
+                for follow_up in own.follow_ups {
+                    let new = matches!(follow_up.asks, Asks::Job | Asks::Address)
+                        && step.options.contains(&follow_up.option)
+                        && !step.follow_ups.iter().any(|asked| asked.question == follow_up.question);
+                    if new {
+                        step.follow_ups.push(follow_up);
+                    }
+                }
+                if step.when.is_empty() && step.unless.is_empty() && offered(&self.steps[..at], &own.unless) {
+                    self.steps[at].unless = own.unless;
+                }
+            } else if !own.when.is_empty() && offered(&self.steps, &own.when) {
+                self.steps.push(own);
+            }
+        }
+    }
+
+    /// Every answer label, in the order the assistant asks, each once (several follow-ups may
+    /// share one: "Problem").
     pub fn answer_labels(&self) -> Vec<&str> {
-        self.labelled().map(|(_, label)| label).collect()
+        let mut labels: Vec<&str> = Vec::new();
+        for (_, label) in self.labelled() {
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+        labels
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Asks;
     use crate::content::Content;
 
     #[test]
@@ -167,7 +315,7 @@ mod tests {
         let text = include_str!("../../../content/site.toml").replace("label = \"Urgency\"\n", "");
         let unlabelled = Content::parse(&text).expect("a label may be left out");
         assert_eq!(unlabelled.chat.answer_label("How urgent is this?"), Some("How urgent is this?"));
-        assert_eq!(unlabelled.chat.answer_labels().last(), Some(&"How urgent is this?"));
+        assert!(unlabelled.chat.answer_labels().contains(&"How urgent is this?"));
     }
 
     #[test]
@@ -206,5 +354,73 @@ mod tests {
         assert_eq!(content.chat.greeting.as_deref(), Some("Hi! I'm your trailer assistant."));
         assert!(content.chat.financing_line.is_some_and(|line| line.contains("{provider}")));
         assert_eq!(content.chat.steps[1].named.as_deref(), Some("Service asked about"));
+    }
+
+    #[test]
+    fn a_script_saved_before_the_job_questions_learns_them() {
+        let mut saved: toml::Table = toml::from_str(include_str!("../../../content/site.toml")).unwrap();
+        let steps = saved["chat"].as_table_mut().unwrap()["steps"].as_array_mut().unwrap();
+        steps.retain(|step| !step.as_table().unwrap().contains_key("when"));
+        for step in steps.iter_mut() {
+            let step = step.as_table_mut().unwrap();
+            step.remove("unless");
+            if let Some(follow_ups) = step.get_mut("follow_ups").and_then(|list| list.as_array_mut()) {
+                follow_ups
+                    .retain(|f| !matches!(f.get("asks").and_then(|a| a.as_str()), Some("job" | "address")));
+                for follow_up in follow_ups.iter_mut() {
+                    // Written as files wrote a place question then.
+                    let follow_up = follow_up.as_table_mut().unwrap();
+                    if follow_up.remove("asks").is_some_and(|asks| asks.as_str() == Some("place")) {
+                        follow_up.insert("place".to_owned(), true.into());
+                    }
+                }
+            }
+        }
+        let old = Content::parse(&toml::to_string(&saved).unwrap()).expect("an earlier script reads");
+        let built_in = Content::load(None).unwrap();
+        assert_eq!(
+            serde_json::to_value(&old.chat).unwrap(),
+            serde_json::to_value(&built_in.chat).unwrap(),
+            "the saved script asks what the built-in one asks"
+        );
+    }
+
+    #[test]
+    fn a_custom_build_is_asked_its_budget_and_timeline_instead_of_the_urgency() {
+        let chat = Content::load(None).unwrap().chat;
+        let asked = |given: &[&str]| -> Vec<&str> {
+            chat.steps
+                .iter()
+                .filter(|step| step.asked_after(given.iter().copied()))
+                .filter_map(|step| (!step.label.is_empty()).then_some(step.label.as_str()))
+                .collect()
+        };
+        assert_eq!(
+            asked(&["Dump Trailer", "Repairs needed"]),
+            ["Trailer", "Service", "Mobile or shop", "Urgency"]
+        );
+        assert_eq!(
+            asked(&["Dump Trailer", "Upgrades/modifications"]),
+            ["Trailer", "Service", "Mobile or shop", "Budget", "Timeline"]
+        );
+    }
+
+    #[test]
+    fn a_summary_says_the_trailer_in_the_customers_words_without_the_urgency() {
+        let chat = Content::load(None).unwrap().chat;
+        let answers: Vec<(String, String)> = [
+            (chat.steps[0].question.as_str(), "Other (please specify)"),
+            (chat.steps[0].follow_ups[0].question.as_str(), "horse trailer"),
+            ("What service do you need?", "Emergency service"),
+            (chat.steps[1].follow_ups[1].question.as_str(), "Axle snapped on I-70, mile 259"),
+            ("Do you need mobile service, or can you bring the trailer to our shop?", "Need mobile service"),
+            ("How urgent is this?", "Urgent (24-48 hours)"),
+        ]
+        .iter()
+        .map(|(question, answer)| ((*question).to_owned(), (*answer).to_owned()))
+        .collect();
+        assert_eq!(chat.summary(&answers), ["horse trailer", "Need mobile service"]);
+        assert_eq!(chat.answer_to(Asks::Job, &answers), Some("Axle snapped on I-70, mile 259"));
+        assert_eq!(chat.answer_to(Asks::Address, &answers), None);
     }
 }

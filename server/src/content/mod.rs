@@ -17,7 +17,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-pub use chat::{Chat, ChatStep, FollowUp};
+pub use chat::{Asks, Chat, ChatStep, FollowUp};
 pub use hours::{Hours, HoursView};
 pub use model::{
     About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, Feature, Footer, Hero,
@@ -73,8 +73,8 @@ impl Content {
 
     /// Site details saved before a field existed read with the built-in value: the shop's city's
     /// ZIP codes when the city is the built-in one (an empty list stays empty: the owner's
-    /// choice), the video's title, the assistant's greeting and financing line, and a step's
-    /// named service when the step asks the built-in question.
+    /// choice), the video's title, the assistant's greeting and financing line, a step's named
+    /// service when the step asks the built-in question, and the questions about the job.
     fn fill_from_built_in(&mut self) {
         let chat = &self.chat;
         let address = &self.business.address;
@@ -82,7 +82,8 @@ impl Content {
             || self.hero.video_title.is_none()
             || chat.greeting.is_none()
             || chat.financing_line.is_none()
-            || chat.steps.iter().any(|step| step.named.is_none());
+            || chat.steps.iter().any(|step| step.named.is_none())
+            || !chat.asks_about_the_job();
         if !missing {
             return;
         }
@@ -93,8 +94,8 @@ impl Content {
         }
         self.hero.video_title = self.hero.video_title.take().or(built_in.hero.video_title);
         let chat = &mut self.chat;
-        chat.greeting = chat.greeting.take().or(built_in.chat.greeting);
-        chat.financing_line = chat.financing_line.take().or(built_in.chat.financing_line);
+        chat.greeting = chat.greeting.take().or(built_in.chat.greeting.clone());
+        chat.financing_line = chat.financing_line.take().or(built_in.chat.financing_line.clone());
         for step in chat.steps.iter_mut().filter(|step| step.named.is_none()) {
             step.named = built_in
                 .chat
@@ -102,6 +103,9 @@ impl Content {
                 .iter()
                 .find(|own| own.question == step.question)
                 .and_then(|own| own.named.clone());
+        }
+        if !chat.asks_about_the_job() {
+            chat.learn_job_questions(built_in.chat);
         }
     }
 }

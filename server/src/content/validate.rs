@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 pub use super::checker::InvalidContent;
-use super::{Content, Testimonial, checker::Checker};
+use super::{Content, Testimonial, chat::Asks, checker::Checker};
 
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
@@ -229,6 +229,30 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
                 c.fail(format!("{field}.option"), "must be one of the step's options");
             }
             c.text(format!("{field}.question"), &follow_up.question);
+            let before = &step.follow_ups[..j];
+            let same_option = |asks: Asks| {
+                before.iter().any(|other| other.option == follow_up.option && other.asks == asks)
+            };
+            if follow_up.asks == Asks::Address && !same_option(Asks::Place) {
+                c.fail(
+                    format!("{field}.asks"),
+                    "an address is asked after a place question for the same option",
+                );
+            }
+            if follow_up.asks != Asks::Words && same_option(follow_up.asks) {
+                c.fail(format!("{field}.asks"), "is asked already for this option");
+            }
+        }
+        let earlier: Vec<&String> = content.chat.steps[..i].iter().flat_map(|step| &step.options).collect();
+        for (list, answers) in [("when", &step.when), ("unless", &step.unless)] {
+            for (j, answer) in answers.iter().enumerate() {
+                if !earlier.contains(&answer) {
+                    c.fail(
+                        format!("chat.steps[{i}].{list}[{j}]"),
+                        "must be one of an earlier step's options",
+                    );
+                }
+            }
         }
         if let Some(named) = &step.named {
             c.text(format!("chat.steps[{i}].named"), named);

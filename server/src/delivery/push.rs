@@ -18,7 +18,13 @@ use web_push_native::{
 };
 
 use super::{BookingMessage, Purpose, devices::Target};
-use crate::{clock, content::Chat, db::Db, with_db};
+use crate::{
+    clock,
+    content::{Asks, Chat},
+    db::Db,
+    domain::clipped,
+    with_db,
+};
 
 /// How long a push service keeps trying to reach the device (the TTL header), and how long the
 /// VAPID signature is valid (RFC 8292 allows 24 hours at most).
@@ -68,16 +74,7 @@ impl Notice {
                 urgent,
             },
             _ => {
-                // The picked answers in the assistant's order, the urgency question left out.
-                let last = chat.steps.last().map(|step| step.question.as_str());
-                let picked: Vec<&str> = answers
-                    .iter()
-                    .filter(|(question, answer)| {
-                        chat.picked_label(question, answer).is_some() && Some(question.as_str()) != last
-                    })
-                    .map(|(_, answer)| answer.as_str())
-                    .filter(|answer| !chat.is_emergency(answer))
-                    .collect();
+                let picked = chat.summary(answers);
                 let kind = match (message.emergency, message.urgent) {
                     (true, _) => "Emergency",
                     (false, true) => "Urgent",
@@ -88,9 +85,13 @@ impl Notice {
                     Some(city) => format!("{kind}: {what}, {city}"),
                     None => format!("{kind}: {what}"),
                 };
-                let mut body: Vec<&str> = picked.iter().skip(1).copied().collect();
-                let number = format!("Request #{id}");
-                body.push(&number);
+                // What is wrong in the customer's words, short, then the rest of the answers.
+                let words = chat
+                    .answer_to(Asks::Job, answers)
+                    .map(|words| format!("\u{201c}{}\u{201d}", clipped(words, 60)));
+                let mut body: Vec<String> = words.into_iter().collect();
+                body.extend(picked.iter().skip(1).map(|answer| (*answer).to_owned()));
+                body.push(format!("Request #{id}"));
                 Self { title, body: body.join(" · "), url, tag, urgent }
             }
         }

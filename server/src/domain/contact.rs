@@ -81,6 +81,23 @@ impl Phone {
     }
 }
 
+impl Phone {
+    /// The ten digits of the number, without its country code or extension: what tells one
+    /// customer's number however it was typed ('+1 (720) 555-0134' and '720-555-0134').
+    pub fn national(&self) -> String {
+        national_digits(&self.0)
+    }
+}
+
+/// The last ten digits of `value` before its extension (which starts at its first letter or
+/// '#'): a phone number's own digits without a country code. Migration 0023 fills in the
+/// stored requests with the same rule.
+fn national_digits(value: &str) -> String {
+    let number = value.split(|c: char| c.is_alphabetic() || c == '#').next().unwrap_or_default();
+    let digits: Vec<char> = number.chars().filter(char::is_ascii_digit).collect();
+    digits[digits.len().saturating_sub(10)..].iter().collect()
+}
+
 /// Whether `value` is ten digits (after a +1 or 1 country code) with the usual punctuation, and
 /// optionally an extension of up to six digits. The browser checks the same rule.
 fn is_us_phone(value: &str) -> bool {
@@ -157,6 +174,22 @@ mod tests {
             ["jamie", "jamie@", "@example.com", "jamie@example", "ja mie@example.com", "a@b@c.com", "a@.com"]
         {
             assert_eq!(EmailAddress::parse(bad), Err("Invalid email format"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_number_is_its_last_ten_digits_before_any_extension() {
+        for typed in [
+            "720-555-0134",
+            "+1 (720) 555-0134",
+            "1-720-555-0134",
+            "17205550134",
+            "+1 720.555.0134",
+            "720-555-0134 x12",
+            "(720) 555-0134 ext. 4",
+            "720 555 0134 #99",
+        ] {
+            assert_eq!(Phone::parse(typed).unwrap().national(), "7205550134", "{typed}");
         }
     }
 

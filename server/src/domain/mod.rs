@@ -8,5 +8,5 @@ mod slug;
 
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
-pub use line::one_line;
+pub use line::{clipped, one_line};
 pub use slug::Slug;

@@ -10,6 +10,7 @@ use super::{
     store,
 };
 use crate::{
+    booking::response::{self, Measure, ResponseFigures, ResponseTimes},
     db::Db,
     delivery::{ComposedMessage, Outbox, Purpose, store::OutboxWrites as _},
     site::SiteDetails,
@@ -57,10 +58,13 @@ pub async fn queue_due(
     }
     let before = figures::totals(db, period.before(), &zone).await?;
     let figures = figures::figures(db, period, &content).await?;
+    let midnight = |date: Date| date.to_zoned(zone.clone()).map(|at| at.timestamp());
+    let received = (midnight(period.from)?, midnight(period.to.saturating_add(Span::new().days(1)))?);
+    let response = response::between(db, &Measure::new(&content), received, Timestamp::now()).await?;
     let message = ComposedMessage {
         key,
         subject: format!("{}: the website's week of {}", content.business.name, span(period)),
-        body: compose(&content.business.name, period, &figures, &before, admin_url),
+        body: compose(&content.business.name, period, &figures, &before, &response, admin_url),
     };
     if queue(db, &week, &message).await? {
         outbox.wake();
@@ -125,8 +129,24 @@ fn plural(count: i64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
+/// The response times in the report's words: each kind's figures as Today says them.
+fn answered_lines(title: &str, figures: &ResponseFigures) -> String {
+    let mut text = format!("  {title} (promised: {}):\n", figures.promise);
+    for said in &figures.said {
+        text.push_str(&format!("    {}\n", said.text));
+    }
+    text
+}
+
 /// The report's text.
-fn compose(shop: &str, period: Period, figures: &Figures, before: &Totals, admin_url: &str) -> String {
+fn compose(
+    shop: &str,
+    period: Period,
+    figures: &Figures,
+    before: &Totals,
+    response: &ResponseTimes,
+    admin_url: &str,
+) -> String {
     let now = &figures.totals;
     let mut text = format!("{shop}: the website's week, {}\n\n", span(period));
     text.push_str(&format!("Visitors: {}\n", against(now.visitors, before.visitors)));
@@ -137,6 +157,9 @@ fn compose(shop: &str, period: Period, figures: &Figures, before: &Totals, admin
         percent(now.conversion),
         percent(before.conversion)
     ));
+    text.push_str("\nHow fast the week's requests were answered, as of now:\n");
+    text.push_str(&answered_lines("Emergencies, around the clock", &response.emergencies));
+    text.push_str(&answered_lines("Other requests, in opening hours", &response.others));
     if !figures.sources.is_empty() {
         text.push_str("\nWhere visitors came from:\n");
         for source in figures.sources.iter().take(5) {

@@ -99,12 +99,13 @@ pub async fn show(
     }
     let content = site.content();
     let zone = content.business.zone();
-    let period = Period::ending(Timestamp::now().to_zoned(zone.clone()).date(), days);
+    let now = Timestamp::now();
+    let period = Period::ending(now.to_zoned(zone.clone()).date(), days);
     let before = period.before();
     let recipients: Vec<String> =
         outbox.recipients().await?.iter().map(|mailbox| mailbox.email.to_string()).collect();
     let first_day = period.from.to_zoned(zone.clone()).map_err(anyhow::Error::from)?.timestamp();
-    let response = response::since(&db, &Measure::new(&content), first_day).await?;
+    let response = response::between(&db, &Measure::new(&content), (first_day, now), now).await?;
     Ok(Json(InsightsPage {
         days,
         from: period.from.to_string(),

@@ -134,11 +134,13 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
                     job.summary
                 ),
                 description: format!(
-                    "Request #{} ({}). Phone: {}.{} Open it: {}",
+                    "Request #{} ({}). Phone: {}.{}{}{} Open it: {}",
                     job.booking_id,
                     job.kind.describe(),
                     job.phone,
+                    job.words.as_deref().map(|words| format!(" What: {words}.")).unwrap_or_default(),
                     job.location.as_deref().map(|place| format!(" Where: {place}.")).unwrap_or_default(),
+                    job.map_url.as_deref().map(|map| format!(" Map: {map}.")).unwrap_or_default(),
                     request_url(&desk.public_url, job.booking_id)
                 ),
                 location: job.location.unwrap_or_default(),

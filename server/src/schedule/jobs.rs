@@ -10,13 +10,7 @@ use super::{
     calendar::{Calendar, Kind},
     store::{self as appointments, State as TimeState},
 };
-use crate::{
-    booking::{records, views::AnswerRecord},
-    clock,
-    content::Content,
-    db::Db,
-    rows_grouped_by,
-};
+use crate::{booking::records, clock, content::Content, db::Db, rows_grouped_by};
 
 /// A job in the schedule.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -36,8 +30,12 @@ pub struct Job {
     pub urgent: bool,
     /// The picked answers, "Dump Trailer · Repairs needed".
     pub summary: String,
-    /// Where the trailer is (mobile work), as typed.
+    /// Where the trailer is (mobile work): the street address and the place, as typed.
     pub location: Option<String>,
+    /// What is wrong or what to build, in the customer's words.
+    pub words: Option<String>,
+    /// A map search for where the trailer is (mobile work).
+    pub map_url: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -47,6 +45,8 @@ struct JobRow {
     phone: String,
     urgent: bool,
     location: Option<String>,
+    street_address: Option<String>,
+    details: String,
 }
 
 /// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries however
@@ -60,8 +60,8 @@ pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp)
         db,
         &ids,
         JobRow,
-        "name, phone, urgent, location",
-        "(SELECT id AS booking_id, name, phone, urgent, location FROM bookings) AS b",
+        "name, phone, urgent, location, street_address, details",
+        "(SELECT id AS booking_id, name, phone, urgent, location, street_address, details FROM bookings) AS b",
         "booking_id"
     )
     .into_iter()
@@ -72,9 +72,12 @@ pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp)
         .into_iter()
         .filter_map(|time| {
             let row = bookings.remove(&time.booking_id)?;
+            let asked = records::asked(answers.get(&row.booking_id).map_or(&[][..], Vec::as_slice));
+            let location = records::job_place(row.street_address.as_deref(), row.location.as_deref());
             Some(Job {
                 booking_id: row.booking_id,
-                summary: summary(answers.get(&row.booking_id).map_or(&[], Vec::as_slice), content),
+                summary: content.chat.summary(&asked).join(" · "),
+                words: records::customer_words(&content.chat, &asked, &row.details),
                 name: row.name,
                 phone: row.phone,
                 kind: time.kind,
@@ -84,30 +87,9 @@ pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp)
                 hours: calendar.hours_of(time.slot),
                 state: time.state,
                 urgent: row.urgent,
-                location: row.location,
+                map_url: location.as_deref().map(|place| records::map_url(place, content)),
+                location,
             })
         })
         .collect())
-}
-
-/// A booking's picked answers in a line, the urgency (the last question) and an emergency answer
-/// left out (the request says it is one): "Dump Trailer · Repairs needed · Can bring to shop".
-/// A service a button named stands in for the option it picked ("Suspension and Brake Repair").
-pub fn summary(answers: &[AnswerRecord], content: &Content) -> String {
-    let chat = &content.chat;
-    let named = |question: &str| {
-        let step = chat.steps.iter().find(|step| step.question == question)?;
-        let label = step.named.as_deref()?;
-        answers.iter().find(|row| row.question == label).map(|row| row.answer.as_str())
-    };
-    answers
-        .iter()
-        .filter(|row| {
-            chat.picked_label(&row.question, &row.answer).is_some()
-                && chat.steps.last().is_none_or(|step| step.question != row.question)
-                && !chat.is_emergency(&row.answer)
-        })
-        .map(|row| named(&row.question).unwrap_or(&row.answer))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }

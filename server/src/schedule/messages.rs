@@ -169,7 +169,7 @@ impl Visitor<'_> {
                 "Requested: {} ({}, {}).\nWe'll confirm this time, or call you to agree another one.\n\n",
                 self.calendar().label(time.slot),
                 time.kind.describe(),
-                self.place(time.kind).await?
+                self.place(time).await?
             ));
         }
         let emergency: bool = with_db!(self.db, |pool| {
@@ -225,7 +225,7 @@ impl Visitor<'_> {
             "{opening}\n\n{label}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind).await?,
+            place = self.place(time).await?,
             id = self.booking_id,
             phone = self.content.business.phone,
             signature = self.signature(),
@@ -244,7 +244,7 @@ impl Visitor<'_> {
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             id = self.booking_id,
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind).await?,
+            place = self.place(time).await?,
             phone = self.content.business.phone,
             signature = self.signature(),
         );
@@ -315,7 +315,7 @@ impl Visitor<'_> {
              Can't make it? Change or cancel it here: {manage}, or call us at {phone}.\n\n{signature}",
             label = calendar.label(time.slot),
             what = capitalised(time.kind.describe()),
-            place = self.place(time.kind).await?,
+            place = self.place(time).await?,
             id = self.booking_id,
             phone = self.content.business.phone,
             signature = self.signature(),
@@ -345,11 +345,13 @@ impl Visitor<'_> {
 
     /// Where it happens: the shop's address for a drop-off; for the crew, the place the visitor
     /// gave when it reads as a place (else the service-area city it matched).
-    async fn place(&self, kind: Kind) -> anyhow::Result<String> {
-        if kind == Kind::Shop {
+    /// Where the job is: the shop for a drop-off; where the trailer is for the crew, with the
+    /// street address once the shop confirmed the time.
+    async fn place(&self, time: &Appointment) -> anyhow::Result<String> {
+        if time.kind == Kind::Shop {
             return Ok(shop_address(self.content));
         }
-        Ok(match trailer_place(self.db, self.booking_id).await? {
+        Ok(match trailer_place(self.db, self.booking_id, time.state == State::Confirmed).await? {
             Some(TrailerPlace::Given(place)) => format!("at {place}"),
             Some(TrailerPlace::City(city)) => format!("in {city}"),
             None => "where your trailer is".to_owned(),
@@ -357,7 +359,7 @@ impl Visitor<'_> {
     }
 
     async fn ics(&self, time: &Appointment, manage: &str) -> anyhow::Result<String> {
-        let place = trailer_place(self.db, self.booking_id).await?;
+        let place = trailer_place(self.db, self.booking_id, time.state == State::Confirmed).await?;
         Ok(calendar_file(self.content, self.public_url, time, manage, place.as_ref().map(TrailerPlace::text)))
     }
 }

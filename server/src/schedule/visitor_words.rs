@@ -20,18 +20,29 @@ impl TrailerPlace {
     }
 }
 
-/// Where the trailer is, from what the visitor said: never a message a stranger typed.
-pub async fn trailer_place(db: &Db, booking_id: i64) -> anyhow::Result<Option<TrailerPlace>> {
-    let (location, city): (Option<String>, Option<String>) = with_db!(db, |pool| {
-        sqlx::query_as("SELECT location, location_city FROM bookings WHERE id = $1")
+/// Where the trailer is, from what the visitor said: never a message a stranger typed. The
+/// street address comes first when `with_street` (a time the shop confirmed: the owner has read
+/// the request by then) and it reads as a place.
+pub async fn trailer_place(
+    db: &Db,
+    booking_id: i64,
+    with_street: bool,
+) -> anyhow::Result<Option<TrailerPlace>> {
+    let (location, city, street): (Option<String>, Option<String>, Option<String>) = with_db!(db, |pool| {
+        sqlx::query_as("SELECT location, location_city, street_address FROM bookings WHERE id = $1")
             .bind(booking_id)
             .fetch_one(pool)
             .await?
     });
-    Ok(location
+    let place = location
         .filter(|place| a_plain_place(place))
         .map(TrailerPlace::Given)
-        .or(city.map(TrailerPlace::City)))
+        .or(city.map(TrailerPlace::City));
+    Ok(match (street.filter(|street| with_street && a_plain_place(street)), place) {
+        (Some(street), Some(place)) => Some(TrailerPlace::Given(format!("{street}, {}", place.text()))),
+        (Some(street), None) => Some(TrailerPlace::Given(street)),
+        (None, place) => place,
+    })
 }
 
 /// (label, answer) of the booking's answers as its customer sees them: the options picked, and

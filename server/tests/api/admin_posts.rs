@@ -300,8 +300,9 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
         text.starts_with(
             // The assistant's answers by their labels, then those to questions it does not ask.
             "received (America/Denver),id,status,urgent,name,email,phone,Trailer,Trailer type,Service,\
-             Service asked about,Mobile or shop,Where,Urgency,other answers,details,location,service area,time,cancelled,\
-             source page,source button,referrer,utm_source,utm_campaign,notes,deliveries\n"
+             Problem,Project,Service asked about,Mobile or shop,Where,Address,Urgency,Budget,Timeline,other answers,\
+             details,location,service area,time,cancelled,source page,source button,referrer,utm_source,utm_campaign,\
+             notes,deliveries\n"
         ),
         "{text}"
     );

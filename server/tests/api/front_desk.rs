@@ -55,7 +55,8 @@ async fn today_shows_the_emergency_first_and_every_unanswered_request_in_a_line(
     assert_eq!(line["summary"], "Dump Trailer · Repairs needed · Need mobile service");
     assert_eq!(line["phone"], "303-555-0188");
     assert_eq!(today["response"]["emergencies"]["promise"], "30 minutes");
-    assert_eq!(today["response"]["emergencies"]["waiting"], 1);
+    assert_eq!(today["response"]["emergencies"]["waiting"]["count"], 1);
+    assert_eq!(today["response"]["emergencies"]["answered"]["count"], 0);
     assert_eq!(today["response"]["others"]["promise"], "1 business day");
     assert_eq!(today["response"]["others"]["requests"], 7);
     let desk = app.admin_json("/desk", &signed).await;

@@ -37,4 +37,5 @@ mod soak;
 mod stand_ins;
 mod startup;
 mod times_and_messages;
+mod today;
 mod upgrades;

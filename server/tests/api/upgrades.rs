@@ -43,6 +43,10 @@ struct Table {
     keys: Vec<Key>,
 }
 
+/// The early booking's phone, typed with its country code and an extension: a later schema knows
+/// the customer by its ten digits.
+const EARLY_PHONE: &str = "+1 (720) 555-0134 ext. 12";
+
 /// A value for `table.column` that the checks of every schema version take and the app can read.
 fn value(table: &str, column: &Column, site_toml: &str) -> Value {
     let name = column.name.as_str();
@@ -50,6 +54,7 @@ fn value(table: &str, column: &Column, site_toml: &str) -> Value {
         ("users", "role") => Some("admin"),
         (_, "email" | "by_email") => Some("early@example.com"),
         ("bookings", "status") => Some("new"),
+        ("bookings", "phone") => Some(EARLY_PHONE),
         (_, "channel") => Some("email"),
         ("deliveries", "state") => Some("pending"),
         ("appointments", "state") => Some("requested"),
@@ -333,6 +338,13 @@ async fn a_sqlite_database_of_every_earlier_version_opens_with_everything_in_it(
                     .expect("a count");
             assert!(count >= 1, "version {version}: the row of {name} is gone");
         }
+        if tables.contains_key("bookings") {
+            let national: Option<String> = sqlx::query_scalar("SELECT phone_national FROM bookings")
+                .fetch_one(&upgraded)
+                .await
+                .expect("the early booking");
+            assert_eq!(national.as_deref(), Some("7205550134"), "version {version}: {EARLY_PHONE}");
+        }
         upgraded.close().await;
         app_reads(config, &tables).await;
     }
@@ -388,6 +400,13 @@ async fn a_postgresql_database_of_every_earlier_version_opens_with_everything_in
                     .await
                     .expect("a count");
             assert!(count >= 1, "version {version}: the row of {name} is gone");
+        }
+        if tables.contains_key("bookings") {
+            let national: Option<String> = sqlx::query_scalar("SELECT phone_national FROM bookings")
+                .fetch_one(&upgraded)
+                .await
+                .expect("the early booking");
+            assert_eq!(national.as_deref(), Some("7205550134"), "version {version}: {EARLY_PHONE}");
         }
         upgraded.close().await;
         let storage = TestStorage::new().await;

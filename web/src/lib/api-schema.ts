@@ -1244,6 +1244,24 @@ export interface components {
             label: string;
             question: string;
         };
+        /** @description The requests that got a first response. */
+        Answered: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description Answered later than the promise.
+             */
+            late: number;
+            /**
+             * Format: int64
+             * @description Minutes to the first response: the middle request, and the time 9 in 10 were answered
+             *     within (nearest rank). None when none was answered.
+             */
+            medianMinutes: number | null;
+            /** Format: int64 */
+            p90Minutes: number | null;
+        };
         /** @description A time the visitor picked. */
         AppointmentForm: {
             kind: components["schemas"]["Kind"];
@@ -1344,6 +1362,8 @@ export interface components {
             /** @description Tokens of photos uploaded to `/api/booking-photos`, 3 at most. */
             photos?: string[];
             source?: components["schemas"]["SourceForm"] | null;
+            /** @description The street address or cross streets of a mobile job, as typed (with a location). */
+            streetAddress?: string | null;
             /** @description Made by the browser once per form, so a repeated submit is recognised. */
             submissionId: string;
             /** @description A field people never see; bots fill it in. */
@@ -1351,6 +1371,8 @@ export interface components {
         };
         /** @description A booking as the admin inbox lists it. */
         BookingRecord: {
+            /** @description Answered already (a status other than new, a tap on Call, Text or E-mail, a note, a time). */
+            answered: boolean;
             answers: components["schemas"]["AnswerRecord"][];
             appointment: components["schemas"]["TimeRecord"] | null;
             cancelReason: string | null;
@@ -1380,7 +1402,7 @@ export interface components {
             notes: components["schemas"]["NoteRecord"][];
             /**
              * Format: int64
-             * @description How many other requests have the same phone number or e-mail address.
+             * @description How many other requests have the same phone number (its last ten digits) or e-mail address.
              */
             otherRequests: number;
             phone: string;
@@ -1389,8 +1411,14 @@ export interface components {
             source: components["schemas"]["SourceRecord"];
             spamReason: string | null;
             status: string;
+            /** @description The street address or cross streets of a mobile job, as typed. */
+            streetAddress: string | null;
+            /** @description The picked answers in a line, as Today says them ("Dump Trailer · Repairs needed"). */
+            summary: string;
             /** @description The visitor gave an emergency or urgent answer. */
             urgent: boolean;
+            /** @description What is wrong or what to build in the customer's own words, else the details they added. */
+            words: string | null;
         };
         CampaignFigure: {
             /** Format: int64 */
@@ -1715,7 +1743,7 @@ export interface components {
         };
         /** @description A list and how many it has in all. */
         Lines_CustomerChange: {
-            /** @description The first 25 at most. */
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
                 changedAt: string;
                 request: components["schemas"]["RequestLine"];
@@ -1724,10 +1752,15 @@ export interface components {
             }[];
             /** Format: int64 */
             total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
         };
         /** @description A list and how many it has in all. */
         Lines_FailedDelivery: {
-            /** @description The first 25 at most. */
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
                 /**
                  * Format: int64
@@ -1743,10 +1776,15 @@ export interface components {
             }[];
             /** Format: int64 */
             total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
         };
         /** @description A list and how many it has in all. */
         Lines_RequestLine: {
-            /** @description The first 25 at most. */
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
                 /** @description Answered already (a status, a tap on Call, Text or E-mail, a note, a time). */
                 answered: boolean;
@@ -1761,12 +1799,25 @@ export interface components {
                 /** @description Where the trailer is: the service-area city, else the place as typed, else none. */
                 place: string | null;
                 status: string;
+                /** @description The street address or cross streets of a mobile job. */
+                streetAddress: string | null;
                 /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
                 summary: string;
+                time: components["schemas"]["TimeRecord"] | null;
                 urgent: boolean;
+                /**
+                 * @description What is wrong or what to build in the customer's own words (the assistant's question
+                 *     about the job), else the details they added; None when they wrote nothing.
+                 */
+                words: string | null;
             }[];
             /** Format: int64 */
             total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
         };
         /** @description What a right password gets: a session, or the question for a code. */
         LoginAnswer: components["schemas"]["SessionInfo"] | components["schemas"]["CodeNeeded"];
@@ -1992,9 +2043,17 @@ export interface components {
             /** @description Where the trailer is: the service-area city, else the place as typed, else none. */
             place: string | null;
             status: string;
+            /** @description The street address or cross streets of a mobile job. */
+            streetAddress: string | null;
             /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
             summary: string;
+            time: components["schemas"]["TimeRecord"] | null;
             urgent: boolean;
+            /**
+             * @description What is wrong or what to build in the customer's own words (the assistant's question
+             *     about the job), else the details they added; None when they wrote nothing.
+             */
+            words: string | null;
         };
         /** @description A request as its page shows it. */
         RequestPage: {
@@ -2046,22 +2105,17 @@ export interface components {
             /** @description The account's e-mail address. */
             email: string;
         };
-        /** @description The response times of one kind of request over a period. */
+        /**
+         * @description The response times of one kind of request over a period: the requests answered apart from
+         *     those still waiting, so a wait still running is never counted as an answer.
+         */
         ResponseFigures: {
+            answered: components["schemas"]["Answered"];
             /**
              * Format: int64
-             * @description Requests answered (or waiting) longer than the promise.
+             * @description Cancelled by the customer before anyone answered.
              */
-            late: number;
-            /**
-             * Format: int64
-             * @description Minutes to the first response: the middle request, and the time 9 in 10 were answered
-             *     within (a waiting request counts with the time it has waited so far). None without
-             *     requests.
-             */
-            medianMinutes: number | null;
-            /** Format: int64 */
-            p90Minutes: number | null;
+            cancelledUnanswered: number;
             /**
              * @description The site's promise in its own words ("30 minutes"), and in minutes on this clock; the
              *     minutes are None when the words say no length of time.
@@ -2075,10 +2129,11 @@ export interface components {
              */
             requests: number;
             /**
-             * Format: int64
-             * @description Of those, still without a response.
+             * @description The figures in the owner's words, a waiting past the promise first: what Today,
+             *     Insights and the weekly report say.
              */
-            waiting: number;
+            said: components["schemas"]["Said"][];
+            waiting: components["schemas"]["Waiting"];
         };
         /** @description The response times of a period: emergencies apart from the rest. */
         ResponseTimes: {
@@ -2120,6 +2175,11 @@ export interface components {
             /** @description The e-mail of the admin who saved it. */
             savedBy: string;
             title: string;
+        };
+        /** @description One line of the figures in words, and how it reads. */
+        Said: {
+            text: string;
+            tone: components["schemas"]["Tone"];
         };
         /** @description What a save did. */
         SaveAnswer: {
@@ -2384,14 +2444,22 @@ export interface components {
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
             /** @description The last 7 days' response times. */
             response: components["schemas"]["ResponseTimes"];
-            /** @description Times asked for and not yet confirmed, soonest first. */
+            /** @description Times asked for and not yet confirmed: urgent requests first, then the soonest. */
             toConfirm: components["schemas"]["Lines_RequestLine"];
             /** @description Today's and tomorrow's jobs, soonest first. */
             today: components["schemas"]["Day"];
             tomorrow: components["schemas"]["Day"];
-            /** @description Requests nobody answered yet (emergencies are above), the longest waiting first. */
+            /**
+             * @description Requests nobody answered yet (emergencies are above): urgent ones first, then the longest
+             *     waiting.
+             */
             unanswered: components["schemas"]["Lines_RequestLine"];
         };
+        /**
+         * @description How a line of the figures reads.
+         * @enum {string}
+         */
+        Tone: "warning" | "kept" | "late" | "plain";
         Totals: {
             /**
              * Format: int64
@@ -2434,6 +2502,27 @@ export interface components {
             /** @description The kept versions, newest first. */
             versions: components["schemas"]["SiteVersion"][];
         };
+        /** @description The requests nobody has answered yet. */
+        Waiting: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description Waiting longer than the promise already.
+             */
+            late: number;
+            /**
+             * Format: int64
+             * @description The longest wait so far, in minutes on this clock; None when nothing waits.
+             */
+            longestMinutes: number | null;
+            /**
+             * Format: int64
+             * @description Minutes before the longest wait passes the promise; None when nothing waits, the promise
+             *     names no length of time, or it has passed.
+             */
+            minutesLeft: number | null;
+        };
         WebhookChannel: {
             configured: boolean;
             health: components["schemas"]["ChannelHealth"];
@@ -2450,6 +2539,7 @@ export type AccountInfo = components['schemas']['AccountInfo'];
 export type AdminPost = components['schemas']['AdminPost'];
 export type AnswerForm = components['schemas']['AnswerForm'];
 export type AnswerRecord = components['schemas']['AnswerRecord'];
+export type Answered = components['schemas']['Answered'];
 export type AppointmentForm = components['schemas']['AppointmentForm'];
 export type AreaCheck = components['schemas']['AreaCheck'];
 export type AreaCity = components['schemas']['AreaCity'];
@@ -2539,6 +2629,7 @@ export type ReviewRecord = components['schemas']['ReviewRecord'];
 export type Revision = components['schemas']['Revision'];
 export type RevisionList = components['schemas']['RevisionList'];
 export type RevisionListing = components['schemas']['RevisionListing'];
+export type Said = components['schemas']['Said'];
 export type SaveAnswer = components['schemas']['SaveAnswer'];
 export type Schedule = components['schemas']['Schedule'];
 export type SearchResults = components['schemas']['SearchResults'];
@@ -2568,11 +2659,13 @@ export type TimeRecord = components['schemas']['TimeRecord'];
 export type TimeSet = components['schemas']['TimeSet'];
 export type TimeView = components['schemas']['TimeView'];
 export type Today = components['schemas']['Today'];
+export type Tone = components['schemas']['Tone'];
 export type Totals = components['schemas']['Totals'];
 export type TwoFactorCodeForm = components['schemas']['TwoFactorCodeForm'];
 export type Unprocessable = components['schemas']['Unprocessable'];
 export type UploadedPhoto = components['schemas']['UploadedPhoto'];
 export type VersionList = components['schemas']['VersionList'];
+export type Waiting = components['schemas']['Waiting'];
 export type WebhookChannel = components['schemas']['WebhookChannel'];
 export type $defs = Record<string, never>;
 export interface operations {

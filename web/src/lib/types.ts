@@ -24,17 +24,25 @@ export interface HoursView {
 export interface ChatStep {
   question: string;
   options: string[];
-  /** Questions asked, in free text, when one of the options is chosen. */
+  /** Questions asked, in free text, when one of the options is chosen (in order). */
   followUps: FollowUp[];
   /** The label a service a button names is kept under, when the button answers this step. */
   named: string | null;
+  /** Asked only after one of these answers (empty: always). */
+  when: string[];
+  /** Not asked after one of these answers. */
+  unless: string[];
 }
+
+/** What a follow-up's free answer is: the visitor's own words for an option, where the trailer
+ * is (the service-area cities are offered and it is checked), a mobile job's street address, or
+ * what is wrong or what to build. */
+export type Asks = "words" | "place" | "address" | "job";
 
 export interface FollowUp {
   option: string;
   question: string;
-  /** The answer is where the trailer is: the service-area cities are offered and it is checked. */
-  place: boolean;
+  asks: Asks;
 }
 
 /** The booking assistant's script (content file, [chat]). */

@@ -5,11 +5,11 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{
-    area::{BAD_PLACE, ServiceArea, Verdict, is_place},
+    area::{BAD_PLACE, BAD_STREET_ADDRESS, ServiceArea, Verdict, is_place, is_street_address},
     source::{Source, SourceForm},
 };
 use crate::{
-    content::Chat,
+    content::{Asks, Chat},
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
     media::is_stored_name,
@@ -47,6 +47,9 @@ pub struct BookingForm {
     /// Where the trailer is, for mobile service: a city or ZIP code as typed.
     #[serde(default)]
     pub location: Option<String>,
+    /// The street address or cross streets of a mobile job, as typed (with a location).
+    #[serde(default)]
+    pub street_address: Option<String>,
     /// What brought the visitor to the dialog.
     #[serde(default)]
     pub source: Option<SourceForm>,
@@ -105,6 +108,11 @@ pub struct NewBooking {
     /// Where the trailer is, as typed, and the service-area city it is in (`located`).
     pub location: Option<String>,
     pub location_city: Option<String>,
+    /// The street address or cross streets of a mobile job.
+    pub street_address: Option<String>,
+    /// What is wrong or what to build, in the customer's words, under its label ("Problem"):
+    /// the first thing the shop's message says (`classify`).
+    pub job: Option<(String, String)>,
     /// The visitor gave an emergency or urgent answer (`classify`).
     pub urgent: bool,
     /// The visitor gave an emergency answer (`classify`).
@@ -125,19 +133,28 @@ impl NewBooking {
         let digits: String = self.phone.as_ref().chars().filter(char::is_ascii_digit).collect();
         let mut parts = vec![self.name.as_ref(), self.email.as_ref(), &digits, &self.details];
         parts.extend(self.location.as_deref());
+        parts.extend(self.street_address.as_deref());
         parts.extend(self.answers.iter().map(|answer| answer.answer.as_str()));
         parts.join(" ").to_lowercase()
     }
 
-    /// The message delivered to the business: the details (or a default), then the conversation.
+    /// The message delivered to the business: what is wrong in the customer's words, the details
+    /// (or a default), then the conversation.
     pub fn message(&self) -> String {
-        let mut message = compose_message(&self.details, &self.answers);
+        let mut message = match &self.job {
+            Some((label, words)) => format!("{label}: {words}\n\n"),
+            None => String::new(),
+        };
+        message.push_str(&compose_message(&self.details, &self.answers));
         if let Some(location) = &self.location {
             let verdict = match &self.location_city {
                 Some(city) => format!("in the service area ({city})"),
                 None => "outside the usual service area".to_owned(),
             };
             message.push_str(&format!("\n\nTrailer location: {location}, {verdict}"));
+            if let Some(street) = &self.street_address {
+                message.push_str(&format!("\nStreet address: {street}"));
+            }
         }
         if let Some(time) = &self.appointment {
             message.push_str(&format!(
@@ -157,6 +174,10 @@ impl NewBooking {
     /// Marks the booking urgent when an answer makes it so (an emergency or urgent answer of
     /// the assistant's script), and checks its location against the service area.
     pub fn classify(mut self, chat: &Chat, area: &ServiceArea) -> Self {
+        let asked: Vec<(String, String)> =
+            self.answers.iter().map(|a| (a.question.clone(), a.answer.clone())).collect();
+        self.job =
+            chat.answered(Asks::Job, &asked).map(|(label, words)| (label.to_owned(), words.to_owned()));
         self.urgent = self.answers.iter().any(|a| chat.is_urgent(&a.answer));
         self.emergency = self.answers.iter().any(|a| chat.is_emergency(&a.answer));
         self.location_city = self.location.as_deref().and_then(|place| match area.find(place) {
@@ -211,6 +232,11 @@ impl BookingForm {
         if location.as_deref().is_some_and(|place| !is_place(place)) {
             errors.add("location", BAD_PLACE);
         }
+        let street_address =
+            self.street_address.map(|street| street.trim().to_owned()).filter(|street| !street.is_empty());
+        if street_address.as_deref().is_some_and(|street| !is_street_address(street)) {
+            errors.add("streetAddress", BAD_STREET_ADDRESS);
+        }
         if self.photos.len() > MAX_PHOTOS {
             errors.add("photos", "Up to 3 photos can be sent with a request");
         }
@@ -238,6 +264,8 @@ impl BookingForm {
             spam_reason,
             location,
             location_city: None,
+            street_address,
+            job: None,
             urgent: false,
             emergency: false,
             source: self.source.unwrap_or_default().clean(),

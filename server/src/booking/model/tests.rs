@@ -14,6 +14,7 @@ fn form() -> BookingForm {
         website: String::new(),
         fill_ms: Some(20_000),
         location: None,
+        street_address: None,
         source: None,
         photos: Vec::new(),
         appointment: None,

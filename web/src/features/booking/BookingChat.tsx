@@ -5,7 +5,7 @@ import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { type FunnelStep, useBeacon } from "../../lib/insights";
 import { useLayout } from "../../lib/layout";
-import type { ChatScript, TimeKind, TimeOption } from "../../lib/types";
+import type { Asks, ChatScript, TimeKind, TimeOption } from "../../lib/types";
 import {
   type Answer,
   type ChatMessage,
@@ -18,6 +18,7 @@ import {
   openingWords,
   reply,
   stepIndex,
+  withoutAnswerAt,
   withoutLastAnswer,
 } from "./chatScript";
 import { ContactForm } from "./ContactForm";
@@ -47,6 +48,14 @@ interface Props {
   onAnswered: () => void;
   onSubmitted: (visitor: ThankYouState) => void;
 }
+
+/** How the free-text box asks for each kind of answer. */
+const FREE_TEXT: Record<Asks, { placeholder: string; autoComplete: string; maxLength: number }> = {
+  words: { placeholder: "Type your answer...", autoComplete: "off", maxLength: 500 },
+  place: { placeholder: "City or ZIP code", autoComplete: "postal-code", maxLength: 120 },
+  address: { placeholder: "Street address or cross streets", autoComplete: "street-address", maxLength: 200 },
+  job: { placeholder: "A few words about it", autoComplete: "off", maxLength: 500 },
+};
 
 /** What the emergency call box says, for screen readers. */
 const emergencyCall = (phone: string) => `For an emergency, call us now. We answer 24/7. Call now: ${phone}`;
@@ -83,7 +92,8 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   // Set when the visitor acted; the next question's first control gets focus once it is shown.
   const focusNext = useRef(false);
   const prompt = currentPrompt(script, messages);
-  const lastAnswerAt = messages.findLastIndex((m) => m.from === "user");
+  // 'Start over' asks first: the answers so far would all go.
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
   const emergency = isEmergency(script, answers);
   const beacon = useBeacon();
   const count = useCallback(
@@ -187,8 +197,14 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     setTyping(false);
     setAnnouncement(to.messages.findLast((m) => m.from === "ai")?.text ?? "");
   };
-  const changeAnswer = () => rewind(withoutLastAnswer(messages, answers), answers.at(-1)?.answer ?? "");
+  /** Asks the question answered at message `at` again, with that answer in the box to edit
+   * (quick options show again instead, for a picked one); what followed it goes. */
+  const changeAnswerAt = (at: number) => {
+    const earlier = withoutAnswerAt(messages, answers, at);
+    rewind(earlier, answers[earlier.answers.length]?.answer ?? "");
+  };
   const startOver = () => {
+    setConfirmingStartOver(false);
     setNamed(null);
     rewind(opening(script, {}), "");
   };
@@ -198,8 +214,9 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     void answer(draft);
   };
 
-  const options = prompt.kind === "question" ? (prompt.place ? layout.areaCities.map((c) => c.name) : prompt.options) : [];
-  const freeText = prompt.kind === "question" && (prompt.place || prompt.options.length === 0);
+  const asks = prompt.kind === "question" ? prompt.asks : "words";
+  const options = prompt.kind === "question" ? (asks === "place" ? layout.areaCities.map((c) => c.name) : prompt.options) : [];
+  const freeText = prompt.kind === "question" && (asks === "place" || prompt.options.length === 0);
 
   return (
     <div ref={panel}>
@@ -225,10 +242,11 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
                 </>
               )}
             </p>
-            {index === lastAnswerAt && !typing && (
+            {message.from === "user" && !typing && (
               <button
                 type="button"
-                onClick={changeAnswer}
+                onClick={() => changeAnswerAt(index)}
+                aria-label={`Change answer: ${message.text}`}
                 className="mt-1 inline-flex items-center gap-1 rounded px-1 text-sm font-medium text-slate-700 underline hover:text-orange-800"
               >
                 <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
@@ -268,9 +286,9 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
       )}
       {!typing && options.length > 0 && (
         <div
-          className={`flex flex-wrap gap-2 border-t border-slate-200 p-4 ${prompt.kind === "question" && prompt.place ? "max-h-40 overflow-y-auto sm:max-h-none" : ""}`}
+          className={`flex flex-wrap gap-2 border-t border-slate-200 p-4 ${asks === "place" ? "max-h-40 overflow-y-auto sm:max-h-none" : ""}`}
           role="group"
-          aria-label={prompt.kind === "question" && prompt.place ? "Cities we serve" : "Quick answers"}
+          aria-label={asks === "place" ? "Cities we serve" : "Quick answers"}
         >
           {options.map((option, index) => (
             <button
@@ -294,10 +312,10 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
             id="chat-reply"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            maxLength={prompt.kind === "question" && prompt.place ? 120 : 500}
+            maxLength={FREE_TEXT[asks].maxLength}
             data-chat-focus=""
-            autoComplete={prompt.kind === "question" && prompt.place ? "postal-code" : "off"}
-            placeholder={prompt.kind === "question" && prompt.place ? "City or ZIP code" : "Type your answer..."}
+            autoComplete={FREE_TEXT[asks].autoComplete}
+            placeholder={FREE_TEXT[asks].placeholder}
             className="flex-1 rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
           />
           <button
@@ -339,15 +357,34 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
         />
       )}
       {answers.length > 0 && (
-        <div className="flex justify-end border-t border-slate-200 px-5 py-2">
-          <button
-            type="button"
-            onClick={startOver}
-            className="inline-flex items-center gap-1.5 rounded px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <RotateCcw aria-hidden="true" className="h-4 w-4" />
-            Start over
-          </button>
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-2">
+          {confirmingStartOver ? (
+            <>
+              <p className="mr-auto text-sm text-slate-800" role="status">
+                Start over? Your answers so far will be cleared.
+              </p>
+              <button
+                type="button"
+                autoFocus
+                onClick={() => setConfirmingStartOver(false)}
+                className="rounded px-2 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+              >
+                Keep my answers
+              </button>
+              <button type="button" onClick={startOver} className="rounded bg-slate-800 px-2 py-1 text-sm font-medium text-white hover:bg-slate-900">
+                Yes, start over
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setConfirmingStartOver(true)}
+              className="inline-flex items-center gap-1.5 rounded px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              Start over
+            </button>
+          )}
         </div>
       )}
     </div>

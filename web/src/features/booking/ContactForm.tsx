@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { submitBooking } from "../../lib/api";
 import type { BookingSource } from "../../lib/bookingSource";
 import type { ChatScript, TimeKind } from "../../lib/types";
-import { type Answer, answersToSend, locationOf } from "./chatScript";
+import { type Answer, answersToSend, locationOf, streetAddressOf } from "./chatScript";
 import { type ContactErrors, type ContactFields, characters, MAX_DETAILS, validateContact } from "./contactValidation";
 import { type PickedPhoto, PhotoPicker } from "./PhotoPicker";
 import { newSubmissionId } from "./submissionId";
@@ -65,6 +65,7 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       website,
       fillMs: Date.now() - openedAt,
       location: locationOf(script, answers),
+      streetAddress: streetAddressOf(script, answers) ?? null,
       source,
       photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
       ...(appointment && { appointment: { kind: appointment.kind, start: appointment.start } }),

@@ -13,6 +13,8 @@ import {
   openingMessage,
   openingWords,
   reply,
+  streetAddressOf,
+  withoutAnswerAt,
   withoutLastAnswer,
 } from "./chatScript";
 
@@ -30,16 +32,20 @@ const script: ChatScript = {
     {
       question: "Hi! I'm your assistant. What type of trailer do you have?",
       options: ["Dump Trailer", "Other (please specify)"],
-      followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?", place: false }],
+      followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?", asks: "words" }],
       named: null,
+      when: [],
+      unless: [],
     },
     {
       question: "What service do you need?",
       options: ["Repairs needed", "Mobile repair"],
-      followUps: [{ option: "Mobile repair", question: "Where is the trailer?", place: true }],
+      followUps: [{ option: "Mobile repair", question: "Where is the trailer?", asks: "place" }],
       named: "Service asked about",
+      when: [],
+      unless: [],
     },
-    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null },
+    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null, when: [], unless: [] },
   ],
 };
 
@@ -59,7 +65,7 @@ describe("the booking chat script", () => {
   it("opens with the first question and its quick options", () => {
     const { prompt, messages } = play([]);
     expect(messages).toEqual([{ from: "ai", text: TRAILER }]);
-    expect(prompt).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], place: false });
+    expect(prompt).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], asks: "words" });
   });
 
   it("asks each question in order, records each answer against it, then asks for contact details", () => {
@@ -76,28 +82,28 @@ describe("the booking chat script", () => {
   it("asks a free-text follow-up for 'Other (please specify)', then goes on", () => {
     const afterOther = play(["Other (please specify)"]);
     expect(afterOther.messages.at(-1)?.text).toBe("What kind of trailer is it?");
-    expect(afterOther.prompt).toEqual({ kind: "question", options: [], place: false });
+    expect(afterOther.prompt).toEqual({ kind: "question", options: [], asks: "words" });
     const { answers, prompt } = play(["Other (please specify)", "Horse trailer", "Repairs needed"]);
     expect(answers[1]).toEqual({ question: "What kind of trailer is it?", answer: "Horse trailer" });
-    expect(prompt).toEqual({ kind: "question", options: ["Soon (within a week)", "Emergency (need immediate help)"], place: false });
+    expect(prompt).toEqual({ kind: "question", options: ["Soon (within a week)", "Emergency (need immediate help)"], asks: "words" });
   });
 
   it("answers with the error message when the last message is not in the script, then resumes", () => {
     const messages: ChatMessage[] = [{ from: "ai", text: "An unknown question" }];
     const broken = reply(script, messages, [], "hello");
     expect(broken.assistant).toBe(script.errorMessage);
-    expect(broken.prompt).toEqual({ kind: "question", options: [], place: false });
+    expect(broken.prompt).toEqual({ kind: "question", options: [], asks: "words" });
     const resumed = reply(script, [...messages, { from: "ai", text: script.errorMessage }], [broken.answer], "A dump trailer");
     expect(resumed.assistant).toBe(TRAILER);
   });
 
   it("asks where the trailer is after a mobile option and records the place", () => {
     const asked = play(["Dump Trailer", "Mobile repair"]);
-    expect(asked.prompt).toEqual({ kind: "question", options: [], place: true });
+    expect(asked.prompt).toEqual({ kind: "question", options: [], asks: "place" });
     const { answers, prompt } = play(["Dump Trailer", "Mobile repair", "80011"]);
     expect(locationOf(script, answers)).toBe("80011");
     expect(locationOf(script, play(["Dump Trailer", "Repairs needed"]).answers)).toBeUndefined();
-    expect(prompt).toMatchObject({ kind: "question", place: false });
+    expect(prompt).toMatchObject({ kind: "question", asks: "words" });
   });
 
   it("knows an emergency by its answer", () => {
@@ -124,7 +130,7 @@ describe("the booking chat script", () => {
       { from: "ai", text: "What type of trailer do you have?", asks: TRAILER },
     ]);
     expect(answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
-    expect(currentPrompt(script, messages)).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], place: false });
+    expect(currentPrompt(script, messages)).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], asks: "words" });
     const next = reply(script, messages, answers, "Dump Trailer");
     expect(next.answer).toEqual({ question: TRAILER, answer: "Dump Trailer" });
     expect(next.assistant).toBe("How urgent is this?");
@@ -176,7 +182,7 @@ describe("the booking chat script", () => {
   it("asks the follow-up of a preset answer that needs one", () => {
     const start = opening(script, { answers: ["Dump Trailer", "Mobile repair"] });
     expect(start.messages.at(-1)?.text).toBe("Where is the trailer?");
-    expect(currentPrompt(script, start.messages)).toEqual({ kind: "question", options: [], place: true });
+    expect(currentPrompt(script, start.messages)).toEqual({ kind: "question", options: [], asks: "place" });
   });
 
   it("does not ask how urgent an emergency is", () => {
@@ -203,7 +209,7 @@ describe("offering times", () => {
     ...script,
     steps: [
       script.steps[0]!,
-      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null },
+      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null, when: [], unless: [] },
       script.steps[2]!,
     ],
     times: {
@@ -252,5 +258,63 @@ describe("offering times", () => {
 
   it("offers no time when the site has no times", () => {
     expect(play(["Dump Trailer", "Repairs needed", "Soon (within a week)"]).prompt).toEqual({ kind: "contact" });
+  });
+});
+
+describe("asking about the job", () => {
+  const jobs: ChatScript = {
+    ...script,
+    steps: [
+      script.steps[0]!,
+      {
+        question: "What service do you need?",
+        options: ["Repairs needed", "Mobile repair", "Custom build"],
+        followUps: [
+          { option: "Repairs needed", question: "What's going on with the trailer?", asks: "job" },
+          { option: "Custom build", question: "What would you like built?", asks: "job" },
+          { option: "Mobile repair", question: "Where is the trailer?", asks: "place" },
+          { option: "Mobile repair", question: "What's the street address?", asks: "address" },
+        ],
+        named: null,
+        when: [],
+        unless: [],
+      },
+      { ...script.steps[2]!, unless: ["Custom build"] },
+      { question: "What budget do you have in mind?", options: ["Under $2,000", "Over $2,000"], followUps: [], named: null, when: ["Custom build"], unless: [] },
+    ],
+  };
+
+  it("asks what is wrong after a repair, then the urgency", () => {
+    const { messages, prompt } = play(["Dump Trailer", "Repairs needed"], jobs);
+    expect(messages.at(-1)?.text).toBe("What's going on with the trailer?");
+    expect(prompt).toEqual({ kind: "question", options: [], asks: "job" });
+    expect(play(["Dump Trailer", "Repairs needed", "brakes grinding"], jobs).messages.at(-1)?.text).toBe("How urgent is this?");
+  });
+
+  it("asks a custom build what to build and its budget instead of the urgency", () => {
+    const { messages, prompt } = play(["Dump Trailer", "Custom build", "a ramp door"], jobs);
+    expect(messages.at(-1)?.text).toBe("What budget do you have in mind?");
+    expect(prompt).toMatchObject({ options: ["Under $2,000", "Over $2,000"] });
+    expect(play(["Dump Trailer", "Custom build", "a ramp door", "Under $2,000"], jobs).prompt).toEqual({ kind: "contact" });
+  });
+
+  it("asks a mobile job's street address after its place, and sends both", () => {
+    const { answers, prompt } = play(["Dump Trailer", "Mobile repair", "80205"], jobs);
+    expect(prompt).toEqual({ kind: "question", options: [], asks: "address" });
+    const done = play(["Dump Trailer", "Mobile repair", "80205", "3300 Walnut St", "Soon (within a week)"], jobs);
+    expect(locationOf(jobs, done.answers)).toBe("80205");
+    expect(streetAddressOf(jobs, done.answers)).toBe("3300 Walnut St");
+    expect(streetAddressOf(jobs, answers)).toBeUndefined();
+  });
+
+  it("changes any earlier answer: what followed it goes, and its question is asked again", () => {
+    const { messages, answers } = play(["Dump Trailer", "Repairs needed", "brakes grinding"], jobs);
+    const firstAnswer = messages.findIndex((m) => m.from === "user");
+    const back = withoutAnswerAt(messages, answers, firstAnswer);
+    expect(back.answers).toEqual([]);
+    expect(currentPrompt(jobs, back.messages)).toMatchObject({ options: ["Dump Trailer", "Other (please specify)"] });
+    const second = messages.findIndex((m, i) => i > firstAnswer && m.from === "user");
+    expect(withoutAnswerAt(messages, answers, second).answers).toEqual([answers[0]]);
+    expect(withoutAnswerAt(messages, answers, 0)).toEqual({ messages, answers });
   });
 });

@@ -1,7 +1,7 @@
 // The booking assistant's conversation: which question follows which answer. Like the original
 // site, the next step is decided by the text of the last assistant message.
 import type { Presets } from "../../lib/bookingDialog";
-import type { ChatScript, TimeKind } from "../../lib/types";
+import type { Asks, ChatScript, ChatStep, TimeKind } from "../../lib/types";
 
 export interface ChatMessage {
   from: "ai" | "user";
@@ -19,11 +19,12 @@ export interface Answer {
 
 /**
  * What the visitor is asked now: quick options (none means free text), a time (the open times
- * of the kind the answers call for), or the contact form. A place question takes free text and
- * offers the service-area cities as quick options.
+ * of the kind the answers call for), or the contact form. A question's `asks` says what a free
+ * answer is (a step's own question: "words"); a place question takes free text and offers the
+ * service-area cities as quick options.
  */
 export type Prompt =
-  | { kind: "question"; options: string[]; place: boolean }
+  | { kind: "question"; options: string[]; asks: Asks }
   | { kind: "time"; appointment: TimeKind }
   | { kind: "contact" };
 
@@ -102,7 +103,7 @@ export function opening(script: ChatScript, presets: Presets): Opening {
       named = { label: step.named, service: presets.service, question: step.question, option: answer };
       give(step.question, answer, presets.service);
     } else if (answer) give(step.question, answer);
-    const place = step.followUps.find((f) => f.place);
+    const place = step.followUps.find((f) => f.asks === "place");
     if (place && presets.place) give(place.question, presets.place);
   }
   const line = presets.line ? [{ from: "ai" as const, text: presets.line }] : [];
@@ -123,12 +124,13 @@ export function lastQuestion(messages: ChatMessage[]): string {
   return last?.asks ?? last?.text ?? "";
 }
 
-/** Index of the step a question belongs to (its own question or one of its follow-ups). */
-function stepOf(script: ChatScript, question: string): { index: number; followUp: boolean; place: boolean } | null {
+/** Index of the step a question belongs to (its own question or one of its follow-ups), and
+ * what a follow-up asks. */
+function stepOf(script: ChatScript, question: string): { index: number; followUp: boolean; asks: Asks } | null {
   for (const [index, step] of script.steps.entries()) {
-    if (step.question === question) return { index, followUp: false, place: false };
+    if (step.question === question) return { index, followUp: false, asks: "words" };
     const followUp = step.followUps.find((f) => f.question === question);
-    if (followUp) return { index, followUp: true, place: followUp.place };
+    if (followUp) return { index, followUp: true, asks: followUp.asks };
   }
   return null;
 }
@@ -140,12 +142,28 @@ export function stepIndex(script: ChatScript, question: string): number | null {
 
 /** Whether `question` asks where the trailer is. */
 export function isPlaceQuestion(script: ChatScript, question: string): boolean {
-  return stepOf(script, question)?.place ?? false;
+  return stepOf(script, question)?.asks === "place";
+}
+
+/** The visitor's answer to the first follow-up asking `asks`, if they gave one. */
+function answerTo(script: ChatScript, answers: Answer[], asks: Asks): string | undefined {
+  return answers.find((a) => stepOf(script, a.question)?.asks === asks && stepOf(script, a.question)?.followUp)?.answer;
 }
 
 /** Where the trailer is, if the visitor said. */
 export function locationOf(script: ChatScript, answers: Answer[]): string | undefined {
-  return answers.find((a) => isPlaceQuestion(script, a.question))?.answer;
+  return answerTo(script, answers, "place");
+}
+
+/** The street address or cross streets of a mobile job, if the visitor gave them. */
+export function streetAddressOf(script: ChatScript, answers: Answer[]): string | undefined {
+  return answerTo(script, answers, "address");
+}
+
+/** Whether `step` is asked after `answers`: its `when` answers (if any) given, none of its `unless`. */
+function isAsked(step: ChatStep, answers: Answer[]): boolean {
+  const given = (answer: string) => answers.some((a) => a.answer === answer);
+  return (step.when.length === 0 || step.when.some(given)) && !step.unless.some(given);
 }
 
 /** The question that offers `kind`'s times. */
@@ -184,32 +202,37 @@ export function isEmergency(script: ChatScript, answers: Answer[]): boolean {
 }
 
 /**
- * The conversation without the visitor's last answer and what followed it: the question it
- * answered is asked again. Unchanged when nothing has been answered.
+ * The conversation without the visitor's answer at message `at` and everything after it: the
+ * question it answered is asked again. Unchanged when that message is not an answer.
  */
+export function withoutAnswerAt(messages: ChatMessage[], answers: Answer[], at: number): { messages: ChatMessage[]; answers: Answer[] } {
+  if (messages[at]?.from !== "user") return { messages, answers };
+  const before = messages.slice(0, at).filter((m) => m.from === "user").length;
+  return { messages: messages.slice(0, at), answers: answers.slice(0, before) };
+}
+
+/** The conversation without the visitor's last answer and what followed it (`withoutAnswerAt`). */
 export function withoutLastAnswer(messages: ChatMessage[], answers: Answer[]): { messages: ChatMessage[]; answers: Answer[] } {
-  const last = messages.findLastIndex((m) => m.from === "user");
-  if (last === -1) return { messages, answers };
-  return { messages: messages.slice(0, last), answers: answers.slice(0, -1) };
+  return withoutAnswerAt(messages, answers, messages.findLastIndex((m) => m.from === "user"));
 }
 
 /**
- * What to ask next: the first step without an answer, or a follow-up an earlier answer calls
- * for (in the script's order); the contact form once everything is answered. Once an answer
- * says it is an emergency, a question that offers an emergency answer (how urgent is it?) is
- * not asked.
+ * What to ask next: the first step without an answer (of those asked after the answers so far:
+ * a custom build is asked its budget instead of the urgency), or a follow-up an earlier answer
+ * calls for (in the script's order; an option may have several, asked one after another); the
+ * contact form once everything is answered. Once an answer says it is an emergency, a question
+ * that offers an emergency answer (how urgent is it?) is not asked.
  */
 function next(script: ChatScript, answers: Answer[], context: Context = {}): { assistant: string; prompt: Prompt; before?: string } {
   const answered = (question: string) => answers.find((a) => a.question === question);
   const emergency = isEmergency(script, answers);
   for (const step of script.steps) {
+    if (!isAsked(step, answers)) continue;
     const given = answered(step.question);
     if (!given && emergency && step.options.some((option) => script.emergencyAnswers.includes(option))) continue;
-    if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options, place: false } };
-    const followUp = step.followUps.find((f) => f.option === given.answer);
-    if (followUp && !answered(followUp.question)) {
-      return { assistant: followUp.question, prompt: { kind: "question", options: [], place: followUp.place } };
-    }
+    if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options, asks: "words" } };
+    const followUp = step.followUps.find((f) => f.option === given.answer && !answered(f.question));
+    if (followUp) return { assistant: followUp.question, prompt: { kind: "question", options: [], asks: followUp.asks } };
   }
   const kind = timeKind(script, answers);
   const question = kind && timeQuestion(script, kind);
@@ -225,8 +248,8 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
   const appointment = timeQuestionKind(script, text);
   if (appointment) return { kind: "time", appointment };
   const at = stepOf(script, text);
-  if (!at || at.followUp) return { kind: "question", options: [], place: at?.place ?? false };
-  return { kind: "question", options: script.steps[at.index]?.options ?? [], place: false };
+  if (!at || at.followUp) return { kind: "question", options: [], asks: at?.asks ?? "words" };
+  return { kind: "question", options: script.steps[at.index]?.options ?? [], asks: "words" };
 }
 
 /** The visitor answered `text` to the last assistant message. */
@@ -235,7 +258,7 @@ export function reply(script: ChatScript, messages: ChatMessage[], answers: Answ
   const answer = { question, answer: text.trim() };
   if (!stepOf(script, question) && question !== script.errorMessage && !timeQuestionKind(script, question)) {
     // Not a scripted question: say so, then take the next answer as a fresh start.
-    return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], place: false } };
+    return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], asks: "words" } };
   }
   return { answer, ...next(script, [...answers, answer], context) };
 }

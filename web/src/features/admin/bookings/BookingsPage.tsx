@@ -40,23 +40,23 @@ function fromAddress(params: URLSearchParams): { filter: BookingFilter; page: Bo
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** A booking as a phone's one-line row: the trailer and the service, and where. */
+/** A booking as a phone's one-line row. */
 function asRow(booking: Booking): RequestLine {
   return {
     id: booking.id,
     name: booking.name,
     phone: booking.phone,
-    summary: booking.answers
-      .slice(0, 2)
-      .map((answer) => answer.answer)
-      .join(" · "),
+    summary: booking.summary,
+    words: booking.words,
     place: booking.locationCity ?? booking.location,
+    streetAddress: booking.streetAddress,
     createdAt: booking.createdAt,
     status: booking.status,
     emergency: booking.emergency,
     urgent: booking.urgent,
-    answered: booking.firstResponseAt !== null || booking.status !== "new",
+    answered: booking.answered,
     overdue: false,
+    time: booking.appointment,
   };
 }
 

@@ -40,8 +40,13 @@ export function CallLink({ id, name, phone, className }: { id: number; name: str
   );
 }
 
+/** Where the trailer is, in a line: the city (or the place as typed) and a mobile job's street. */
+export function placeOf(request: Pick<RequestLine, "place" | "streetAddress">): string {
+  return [request.streetAddress, request.place].filter(Boolean).join(", ");
+}
+
 export function RequestRow({ request, now }: { request: RequestLine; now: number }) {
-  const what = [request.summary, request.place].filter(Boolean).join(" · ");
+  const what = [request.summary, placeOf(request)].filter(Boolean).join(" · ");
   return (
     <li className="flex min-h-12 items-center gap-2 border-b border-slate-200 py-1 last:border-b-0">
       <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1 py-1">
@@ -61,6 +66,7 @@ export function RequestRow({ request, now }: { request: RequestLine; now: number
           <KindBadge emergency={request.emergency} urgent={request.urgent} />
           {what && <span className="min-w-0 truncate">{what}</span>}
         </span>
+        {request.words && <span className="line-clamp-2 text-sm text-slate-800">&ldquo;{request.words}&rdquo;</span>}
       </Link>
       <CallLink
         id={request.id}

@@ -1,17 +1,19 @@
 // Today, the admin's landing page and the owner's front desk on a phone: open emergencies first
-// (in red, named as such), then every request nobody has answered yet in one line each (with
+// (in red, named as such, with the place and the customer's own words), then every request
+// nobody has answered yet in one line each (urgent ones first and never behind 'N more', with
 // Call, and how long it has waited), today's and tomorrow's jobs, then what needs the owner:
-// times to confirm, changes customers made, deliveries that failed. It follows new requests
-// live, and shows the last copy read-only when the phone is offline.
+// times to confirm (each with its time and Confirm), changes customers made, deliveries that
+// failed. It follows new requests live, and shows the last copy read-only when the phone is
+// offline.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi, type Job, type RequestLine, type Today } from "../frame/api";
-import { CallLink, KindBadge, RequestRow } from "./RequestRow";
+import { adminApi, type BookingTime, type Job, type RequestLine, type Today } from "../frame/api";
+import { CallLink, KindBadge, RequestRow, placeOf } from "./RequestRow";
 import { useBookingsChanged, useDeskStatus, bookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { PLAIN_BUTTON, failureMessage } from "../frame/form";
+import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { ResponseTimesView } from "../frame/ResponseTimes";
@@ -38,28 +40,32 @@ function Block({ title, count, children }: { title: string; count?: number; chil
   );
 }
 
-/** "and 12 more in Bookings" under a list that shows its first 25. */
-function More({ lines, to }: { lines: { shown: readonly unknown[]; total: number }; to: string }) {
+/** "and 12 more in Bookings (none urgent)" under a list that shows its first rows: every urgent
+ * one is shown, so the rest are routine unless a flood of urgent ones was cut short. */
+function More({ lines, to }: { lines: { shown: readonly unknown[]; total: number; urgentNotShown: number }; to: string }) {
   const more = lines.total - lines.shown.length;
   if (more <= 0) return null;
+  const urgent = lines.urgentNotShown === 0 ? "none urgent" : `${lines.urgentNotShown.toLocaleString("en-US")} of them urgent`;
   return (
     <p className="py-2 text-sm">
       <Link to={to} className="font-medium text-orange-800 underline">
-        and {more.toLocaleString("en-US")} more in Bookings
+        and {more.toLocaleString("en-US")} more in Bookings ({urgent})
       </Link>
     </p>
   );
 }
 
 function Emergency({ request, now }: { request: RequestLine; now: number }) {
-  const what = [request.summary, request.place].filter(Boolean).join(" · ");
+  const where = placeOf(request);
   return (
     <li className="rounded-xl bg-red-50 p-3 ring-2 ring-red-700">
       <div className="flex items-start gap-3">
         <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1">
           <KindBadge emergency urgent />
-          <p className="mt-1 truncate font-semibold text-red-950">{request.name}</p>
-          {what && <p className="truncate text-sm text-red-950">{what}</p>}
+          <p className="mt-1 font-semibold break-words text-red-950">{request.name}</p>
+          {request.words && <p className="text-sm font-medium break-words text-red-950">&ldquo;{request.words}&rdquo;</p>}
+          {where && <p className="text-sm break-words text-red-950">{where}</p>}
+          {request.summary && <p className="text-sm break-words text-red-900">{request.summary}</p>}
           <p className={`text-xs ${request.overdue ? "font-bold text-red-800" : "text-red-900"}`}>
             {request.answered ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago` : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
             {request.overdue && " (past the promise)"}
@@ -101,6 +107,34 @@ function JobList({ title, jobs }: { title: string; jobs: Job[] }) {
   );
 }
 
+/** A time asked for: its day and hours, and where. */
+function TimeLine({ time }: { time: BookingTime }) {
+  return (
+    <span className="block font-medium text-slate-900">
+      {time.label} · {time.kind === "shop" ? "drop-off at the shop" : "mobile crew"}
+    </span>
+  );
+}
+
+/** Confirms a requested time in one tap (the customer is e-mailed 'Confirmed'). */
+function ConfirmButton({ request, time, onConfirm }: { request: RequestLine; time: BookingTime; onConfirm: (request: RequestLine) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void onConfirm(request).finally(() => setBusy(false));
+      }}
+      className={PRIMARY_BUTTON}
+      aria-label={`Confirm ${time.label} for ${request.name}`}
+    >
+      {busy ? "Confirming..." : "Confirm"}
+    </button>
+  );
+}
+
 export function TodayPage() {
   const [today, setToday] = useState<Today | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -123,6 +157,16 @@ export function TodayPage() {
   }, []);
   useEffect(load, [load]);
   useBookingsChanged(load);
+
+  async function confirm(request: RequestLine) {
+    setProblem(null);
+    try {
+      await adminApi.confirmTime(request.id);
+      bookingsChanged();
+    } catch (failure) {
+      setProblem(`${request.name}'s time was not confirmed: ${failureMessage(failure)}`);
+    }
+  }
 
   async function seen(id: number) {
     setProblem(null);
@@ -181,28 +225,45 @@ export function TodayPage() {
             ) : (
               <ul>
                 {today.toConfirm.shown.map((request) => (
-                  <RequestRow key={request.id} request={request} now={now} />
+                  <li key={request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
+                    <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1 text-sm">
+                      <span className="flex items-center gap-1.5">
+                        <span className="font-semibold text-slate-900">{request.name}</span>
+                        <KindBadge emergency={request.emergency} urgent={request.urgent} />
+                      </span>
+                      {request.time && <TimeLine time={request.time} />}
+                      {request.summary && <span className="block truncate text-slate-700">{request.summary}</span>}
+                    </Link>
+                    {request.time && <ConfirmButton request={request} time={request.time} onConfirm={confirm} />}
+                  </li>
                 ))}
               </ul>
             )}
+            <More lines={today.toConfirm} to="/dbadmin/schedule" />
             <h3 className="mt-3 text-sm font-semibold text-slate-800">Customer changes ({today.customerChanges.total})</h3>
             {today.customerChanges.shown.length === 0 ? (
               <p className="py-1 text-sm text-slate-600">None.</p>
             ) : (
               <ul>
-                {today.customerChanges.shown.map((change) => (
-                  <li key={change.request.id} className="flex min-h-12 items-center gap-2 border-b border-slate-200 py-1 last:border-b-0">
-                    <Link to={`/dbadmin/bookings/${change.request.id}`} className="min-w-0 flex-1 py-1 text-sm">
-                      <span className="font-semibold text-slate-900">{change.request.name}</span>
-                      <span className="block truncate text-slate-700">
-                        {change.what || "Changed the request"} · {dateTime(change.changedAt)}
+                {today.customerChanges.shown.map((change) => {
+                  const time = change.request.time;
+                  return (
+                    <li key={change.request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
+                      <Link to={`/dbadmin/bookings/${change.request.id}`} className="min-w-0 flex-1 text-sm">
+                        <span className="font-semibold text-slate-900">{change.request.name}</span>
+                        <span className="block break-words text-slate-800">{change.what || "Changed the request"}</span>
+                        {time && time.state !== "cancelled" && <TimeLine time={time} />}
+                        <span className="block text-xs text-slate-600">{dateTime(change.changedAt)}</span>
+                      </Link>
+                      <span className="flex shrink-0 gap-2">
+                        {time?.state === "requested" && <ConfirmButton request={change.request} time={time} onConfirm={confirm} />}
+                        <button type="button" onClick={() => void seen(change.request.id)} className={PLAIN_BUTTON} aria-label={`Mark ${change.request.name}'s change as seen`}>
+                          Seen
+                        </button>
                       </span>
-                    </Link>
-                    <button type="button" onClick={() => void seen(change.request.id)} className={PLAIN_BUTTON} aria-label={`Mark ${change.request.name}'s change as seen`}>
-                      Seen
-                    </button>
-                  </li>
-                ))}
+                    </li>
+                  );
+                })}
               </ul>
             )}
             <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>

@@ -1,36 +1,33 @@
 // How fast requests were answered against what the site promises: emergencies around the clock,
-// the rest in the shop's opening hours (Today shows the last 7 days, Insights its period). A
-// request still waiting counts with the time it has waited so far.
+// the rest in the shop's opening hours (Today shows the last 7 days, Insights its period). The
+// server says the figures in words: customers waiting past the promise first, in the warning
+// colour; then the answered requests ('promise kept' is said of them only); then those still
+// waiting, with the time left.
+import { TriangleAlert } from "lucide-react";
 import type { ResponseFigures, ResponseTimes } from "./api";
-import { minutesText } from "./format";
+
+const TONES: Record<ResponseFigures["said"][number]["tone"], string> = {
+  warning: "font-bold text-red-800",
+  kept: "font-semibold text-green-800",
+  late: "font-semibold text-red-800",
+  plain: "text-slate-900",
+};
 
 function Figures({ title, clock, figures }: { title: string; clock: string; figures: ResponseFigures }) {
-  const kept = figures.promiseMinutes !== null && figures.p90Minutes !== null && figures.p90Minutes <= figures.promiseMinutes;
   return (
-    <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+    <div className={`rounded-lg p-3 ring-1 ${figures.waiting.late > 0 ? "bg-red-50 ring-red-300" : "bg-slate-50 ring-slate-200"}`}>
       <h3 className="font-semibold text-slate-900">{title}</h3>
-      <p className="text-xs text-slate-600">{clock}</p>
-      {figures.requests === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">No requests.</p>
-      ) : (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-700">Half within</dt>
-          <dd className="font-semibold text-slate-900">{figures.medianMinutes === null ? "–" : minutesText(figures.medianMinutes)}</dd>
-          <dt className="text-slate-700">9 in 10 within</dt>
-          <dd className={`font-semibold ${kept ? "text-green-800" : "text-red-800"}`}>
-            {figures.p90Minutes === null ? "–" : minutesText(figures.p90Minutes)}
-            {figures.promiseMinutes !== null && figures.p90Minutes !== null && (kept ? " (promise kept)" : " (promise not kept)")}
-          </dd>
-          <dt className="text-slate-700">Promised</dt>
-          <dd className="text-slate-900">{figures.promise}</dd>
-          <dt className="text-slate-700">Requests</dt>
-          <dd className="text-slate-900">
-            {figures.requests}
-            {figures.late > 0 && `, ${figures.late} past the promise`}
-            {figures.waiting > 0 && `, ${figures.waiting} still waiting`}
-          </dd>
-        </dl>
-      )}
+      <p className="text-xs text-slate-600">
+        {clock} · promised: {figures.promise}
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {figures.said.map((line) => (
+          <li key={line.text} className={`flex items-start gap-1.5 ${TONES[line.tone]}`}>
+            {line.tone === "warning" && <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />}
+            {line.text}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -36,8 +36,27 @@ const INSIGHTS: Insights = {
   openers: [{ page: "/service-areas/aurora", button: "Schedule Service in Aurora", opened: 5, submitted: 1 }],
   report: { on: true, email: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
   response: {
-    emergencies: { requests: 2, waiting: 0, medianMinutes: 12, p90Minutes: 25, promise: "30 minutes", promiseMinutes: 30, late: 0 },
-    others: { requests: 9, waiting: 1, medianMinutes: 95, p90Minutes: 610, promise: "1 business day", promiseMinutes: 560, late: 1 },
+    emergencies: {
+      requests: 2,
+      promise: "30 minutes",
+      promiseMinutes: 30,
+      answered: { count: 2, medianMinutes: 12, p90Minutes: 25, late: 0 },
+      waiting: { count: 0, longestMinutes: null, late: 0, minutesLeft: null },
+      cancelledUnanswered: 0,
+      said: [{ text: "2 answered: half within 12 min, 9 in 10 within 25 min (promise kept)", tone: "kept" }],
+    },
+    others: {
+      requests: 9,
+      promise: "1 business day",
+      promiseMinutes: 560,
+      answered: { count: 8, medianMinutes: 95, p90Minutes: 610, late: 1 },
+      waiting: { count: 1, longestMinutes: 600, late: 1, minutesLeft: null },
+      cancelledUnanswered: 0,
+      said: [
+        { text: "1 waiting past the promise, for 10 h", tone: "warning" },
+        { text: "8 answered: half within 1 h 35 min, 9 in 10 within 10 h 10 min (1 past the promise)", tone: "late" },
+      ],
+    },
   },
 };
 

@@ -1,0 +1,257 @@
+//! Today tells the truth and acts: urgent requests are never behind 'N more', the response
+//! figures count answered and waiting requests apart, times to confirm carry their time, a phone
+//! number is one customer however it is typed, and a mobile job says its street address.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use trailerworks::{clock, with_db};
+
+use crate::{
+    bookings::booking,
+    helpers::{Signed, TestApp, spawn_app},
+    push::emergency,
+};
+
+async fn book(app: &TestApp, body: &Value) -> i64 {
+    let response = app.post_json("/api/bookings", body).await;
+    assert_eq!(response.status(), 201, "{}", response.text().await.unwrap_or_default());
+    response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id")
+}
+
+fn urgent(submission: &str) -> Value {
+    let mut body = booking(submission);
+    body["answers"][3]["answer"] = json!("Urgent (24-48 hours)");
+    body
+}
+
+/// Moves request `id` back in time: it arrived `arrived` minutes ago and, if `answered`, was
+/// answered that many minutes after it arrived.
+async fn arrived_minutes_ago(app: &TestApp, id: i64, arrived: i64, answered: Option<i64>) {
+    let now = jiff::Timestamp::now();
+    let created = now - jiff::SignedDuration::from_mins(arrived);
+    let first_response = answered.map(|after| clock::stamp(created + jiff::SignedDuration::from_mins(after)));
+    let db = app.db().await;
+    with_db!(&db, |pool| {
+        sqlx::query("UPDATE bookings SET created_at = $1, first_response_at = $2 WHERE id = $3")
+            .bind(clock::stamp(created))
+            .bind(first_response)
+            .bind(id)
+            .execute(pool)
+            .await
+            .expect("moved");
+    });
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list["shown"].as_array().expect("shown").iter().map(|line| line["id"].as_i64().expect("an id")).collect()
+}
+
+#[tokio::test]
+async fn every_urgent_request_waits_first_on_today_and_none_is_behind_n_more() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut routine = Vec::new();
+    for n in 0..25 {
+        routine.push(book(&app, &booking(&format!("5e6f7a8b-routine-{n:02}"))).await);
+    }
+    let mut urgent_ones = Vec::new();
+    for n in 0..5 {
+        urgent_ones.push(book(&app, &urgent(&format!("5e6f7a8b-urgent-{n}"))).await);
+    }
+    let today = app.admin_json("/today", &signed).await;
+    let waiting = &today["unanswered"];
+    assert_eq!(waiting["total"], 30);
+    let shown = ids(waiting);
+    assert_eq!(shown.len(), 25);
+    assert_eq!(
+        shown[..5],
+        urgent_ones[..],
+        "the urgent ones first, the newest among them, the longest waiting first"
+    );
+    assert_eq!(shown[5..], routine[..20], "then the routine ones, the longest waiting first");
+    assert_eq!(waiting["urgentNotShown"], 0, "the 5 more are routine");
+
+    // A flood of urgent requests: every one is shown, however many more than 25.
+    for n in 0..30 {
+        book(&app, &urgent(&format!("5e6f7a8b-flood-{n:02}"))).await;
+    }
+    let flooded = app.admin_json("/today", &signed).await;
+    let shown = ids(&flooded["unanswered"]);
+    assert_eq!(shown.len(), 35, "all 35 urgent requests");
+    assert_eq!(flooded["unanswered"]["urgentNotShown"], 0);
+    assert_eq!(flooded["unanswered"]["total"], 60);
+}
+
+#[tokio::test]
+async fn the_figures_count_waiting_requests_apart_and_say_kept_only_of_answers() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut sos = Vec::new();
+    for n in 0..4 {
+        sos.push(book(&app, &emergency(&format!("6f7a8b9c-sos-{n}"))).await);
+    }
+    // All four arrived 2 minutes ago, none answered: nothing is 'kept' yet.
+    for id in &sos {
+        arrived_minutes_ago(&app, *id, 2, None).await;
+    }
+    let figures = app.admin_json("/today", &signed).await["response"]["emergencies"].clone();
+    assert_eq!(figures["answered"]["count"], 0);
+    assert_eq!(figures["answered"]["medianMinutes"], Value::Null, "no answer time is made of waits");
+    assert_eq!(
+        (figures["waiting"]["count"].as_i64(), figures["waiting"]["minutesLeft"].as_i64()),
+        (Some(4), Some(28))
+    );
+    let said: Vec<&str> =
+        figures["said"].as_array().unwrap().iter().map(|s| s["text"].as_str().unwrap()).collect();
+    assert_eq!(said, ["None answered yet", "4 waiting, the longest 2 min, 28 min left"]);
+
+    // One answered 3 minutes after it came 20 minutes ago; three wait 20, 12 and 2 minutes.
+    arrived_minutes_ago(&app, sos[0], 20, Some(3)).await;
+    arrived_minutes_ago(&app, sos[1], 20, None).await;
+    arrived_minutes_ago(&app, sos[2], 12, None).await;
+    let figures = app.admin_json("/today", &signed).await["response"]["emergencies"].clone();
+    let said: Vec<(&str, &str)> = figures["said"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["text"].as_str().unwrap(), s["tone"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("1 answered in 3 min (promise kept)", "kept"),
+            ("3 waiting, the longest 20 min, 10 min left", "plain")
+        ]
+    );
+
+    // One waits past the 30 minutes: that is said first, as a warning.
+    arrived_minutes_ago(&app, sos[1], 45, None).await;
+    let figures = app.admin_json("/today", &signed).await["response"]["emergencies"].clone();
+    assert_eq!(figures["waiting"]["late"], 1);
+    assert_eq!(
+        figures["said"][0],
+        json!({ "text": "1 waiting past the promise, for 45 min", "tone": "warning" })
+    );
+    assert_eq!(figures["said"][1]["text"], "1 answered in 3 min (promise kept)");
+    // Insights says the same.
+    let insights = app.admin_json("/insights?days=7", &signed).await;
+    assert_eq!(insights["response"]["emergencies"]["said"], figures["said"]);
+}
+
+#[tokio::test]
+async fn an_emergency_on_today_says_where_and_what_in_the_customers_words() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = emergency("7a8b9c0d-sos-words");
+    body["answers"].as_array_mut().unwrap().insert(
+        2,
+        json!({ "question": "What happened? A few words help the crew come ready, like \"axle snapped\" or \"tire blew out, no spare\".", "answer": "Axle snapped on I-70, mile 259" }),
+    );
+    body["answers"].as_array_mut().unwrap().push(json!({ "question": "What's the street address? Cross streets or a highway mile marker work too.", "answer": "I-70 westbound, mile 259" }));
+    body["streetAddress"] = json!("I-70 westbound, mile 259");
+    body["answers"][0] = json!({ "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Other (please specify)" });
+    body["answers"].as_array_mut().unwrap().insert(1, json!({ "question": "No problem! What kind of trailer is it? A few words are enough, like \"horse trailer\" or \"car hauler\".", "answer": "horse trailer" }));
+    let id = book(&app, &body).await;
+    let today = app.admin_json("/today", &signed).await;
+    let card = &today["emergencies"]["shown"][0];
+    assert_eq!(card["id"].as_i64(), Some(id));
+    assert_eq!(card["words"], "Axle snapped on I-70, mile 259");
+    assert_eq!(
+        (card["place"].as_str(), card["streetAddress"].as_str()),
+        (Some("Aurora"), Some("I-70 westbound, mile 259"))
+    );
+    assert_eq!(card["summary"], "horse trailer · Need mobile service", "the trailer in the visitor's words");
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    let map = page["booking"]["mapUrl"].as_str().expect("a map link");
+    assert!(
+        map.starts_with(
+            "https://www.google.com/maps/search/?api=1&query=I-70+westbound%2C+mile+259%2C+Aurora%2C+CO"
+        ),
+        "{map}"
+    );
+    let (message,): (String,) = app.rows("SELECT message FROM bookings").await.pop().expect("the booking");
+    assert!(message.starts_with("Problem: Axle snapped on I-70, mile 259\n\n"), "{message}");
+    assert!(message.contains("Street address: I-70 westbound, mile 259"), "{message}");
+}
+
+#[tokio::test]
+async fn a_phone_number_with_plus_one_or_one_is_the_same_customer() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut first = booking("8b9c0d1e-phone-plain");
+    first["phone"] = json!("720-555-0134");
+    first["email"] = json!("first@example.com");
+    let mut second = booking("8b9c0d1e-phone-plus-one");
+    second["phone"] = json!("+1 (720) 555-0134");
+    second["email"] = json!("second@example.com");
+    let mut stranger = booking("8b9c0d1e-phone-other");
+    stranger["phone"] = json!("303-555-0134");
+    stranger["email"] = json!("third@example.com");
+    let (a, b) = (book(&app, &first).await, book(&app, &second).await);
+    book(&app, &stranger).await;
+
+    for typed in ["+1 720.555.0134", "17205550134", "1-720-555-0134", "720-555-0134", "(720) 555 0134"] {
+        let query: String = url::form_urlencoded::byte_serialize(typed.as_bytes()).collect();
+        let found = app.admin_json(&format!("/bookings?q={query}"), &signed).await;
+        let mut found: Vec<i64> =
+            found["bookings"].as_array().unwrap().iter().map(|b| b["id"].as_i64().unwrap()).collect();
+        found.sort_unstable();
+        assert_eq!(found, [a, b], "{typed}");
+    }
+    let inbox = app.admin_json("/bookings", &signed).await;
+    for booking in inbox["bookings"].as_array().unwrap() {
+        let expected = if [a, b].contains(&booking["id"].as_i64().unwrap()) { 1 } else { 0 };
+        assert_eq!(booking["otherRequests"], expected, "{}", booking["phone"]);
+    }
+    let theirs = app.admin_json(&format!("/bookings?customer={b}"), &signed).await;
+    assert_eq!(theirs["bookings"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn a_time_to_confirm_carries_its_time_and_confirms_from_today() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let times = app.get("/api/availability?kind=shop").await.json::<Value>().await.expect("JSON");
+    let start = times["times"][0]["start"].as_str().expect("an open time").to_owned();
+    let label = times["times"][0]["label"].as_str().expect("its label").to_owned();
+    let mut body = booking("9c0d1e2f-to-confirm");
+    body["answers"][2]["answer"] = json!("Can bring to shop");
+    body["appointment"] = json!({ "kind": "shop", "start": start });
+    let id = book(&app, &body).await;
+    let today = app.admin_json("/today", &signed).await;
+    let line = &today["toConfirm"]["shown"][0];
+    assert_eq!(line["id"].as_i64(), Some(id));
+    assert_eq!(
+        (line["time"]["state"].as_str(), line["time"]["kind"].as_str()),
+        (Some("requested"), Some("shop"))
+    );
+    assert!(label.starts_with(line["time"]["label"].as_str().unwrap().split(',').next().unwrap()), "{line}");
+    let confirmed = app
+        .admin(Method::POST, &format!("/bookings/{id}/appointment/confirm"), &signed)
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(confirmed.status(), 200);
+    let today = app.admin_json("/today", &signed).await;
+    assert_eq!(today["toConfirm"]["total"], 0);
+}
+
+#[tokio::test]
+async fn logout_ends_the_session_from_a_page_that_believes_it_is_signed_out() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    // A page that lost its state has no CSRF token: the cookie alone, from the same origin, ends it.
+    let out = app
+        .client
+        .post(format!("{}/api/admin/logout", app.url))
+        .header("cookie", &signed.cookie)
+        .header("origin", &app.url)
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(out.status(), 204);
+    assert_eq!(app.session_email(&signed).await, None);
+    let old = Signed { cookie: signed.cookie.clone(), csrf: signed.csrf.clone() };
+    assert_eq!(app.admin(Method::GET, "/desk", &old).send().await.expect("a response").status(), 401);
+    assert_eq!(app.admin(Method::GET, "/posts", &old).send().await.expect("a response").status(), 401);
+}
