@@ -288,3 +288,56 @@ test.describe("the owner's side", () => {
     await axeAtBothSizes(page);
   });
 });
+
+test.describe("a job whose time has not ended", () => {
+  // The review request is refused (422) on purpose.
+  test.use({ admin: true, withSmtp: true, expectedConsoleErrors: [/status of 422/] });
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${width} px asks before 'done', and 'Ask for a review' says the server's reason`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const { times } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { times: { start: string }[] };
+      const booked = await page.request.post("/api/bookings", {
+        data: {
+          submissionId: crypto.randomUUID(),
+          name: "Early Bird",
+          email: "early@example.com",
+          phone: "303-555-0124",
+          fillMs: 30_000,
+          answers: [{ question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Can bring to shop" }],
+          appointment: { kind: "shop", start: times[0]!.start },
+        },
+      });
+      expect(booked.status()).toBe(201);
+      const { id } = (await booked.json()) as { id: number };
+      await signIn(page);
+      await page.goto("/dbadmin/site/times");
+      await page.getByLabel("Review page address").fill("https://g.page/r/front-range-trailer-works/review");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText(/^Saved: /)).toBeVisible();
+
+      await page.goto(`/dbadmin/bookings/${id}`);
+      const actions = page.getByRole("region", { name: "Actions" });
+      await actions.getByLabel("Status").selectOption("done");
+      await actions.getByRole("button", { name: "Set status" }).click();
+      const question = page.getByRole("dialog", { name: "Mark it done already?" });
+      await expect(question).toContainText("has not ended yet");
+      await axeAtBothSizes(page);
+      await question.getByRole("button", { name: "Not yet" }).click();
+      await expect(actions.getByLabel("Status")).toHaveValue("done");
+      await expect(page.getByText(/Status set to done/)).toHaveCount(0);
+      await actions.getByRole("button", { name: "Set status" }).click();
+      await question.getByRole("button", { name: "Mark done anyway" }).click();
+      await expect(page.getByText(/Status set to done/)).toBeVisible();
+
+      await actions.getByRole("button", { name: "Ask for a review" }).click();
+      const refusal = actions.getByRole("alert");
+      await expect(refusal).toHaveText(/^The appointment is .+; ask for a review once it has ended\.$/);
+      await expect(refusal).not.toContainText("answered");
+      await axeAtBothSizes(page);
+    });
+  }
+});

@@ -1397,6 +1397,8 @@ export interface components {
             location: string | null;
             /** @description The service-area city that location is in; None when it is outside. */
             locationCity: string | null;
+            /** @description A map search for where a mobile job is (its street address and place). */
+            mapUrl: string | null;
             message: string;
             name: string;
             notes: components["schemas"]["NoteRecord"][];
@@ -1716,8 +1718,10 @@ export interface components {
             end: string;
             hours: string;
             kind: components["schemas"]["Kind"];
-            /** @description Where the trailer is (mobile work), as typed. */
+            /** @description Where the trailer is (mobile work): the street address and the place, as typed. */
             location: string | null;
+            /** @description A map search for where the trailer is (mobile work). */
+            mapUrl: string | null;
             name: string;
             phone: string;
             /** @description When it starts and ends (UTC). */
@@ -1726,6 +1730,8 @@ export interface components {
             /** @description The picked answers, "Dump Trailer · Repairs needed". */
             summary: string;
             urgent: boolean;
+            /** @description What is wrong or what to build, in the customer's words. */
+            words: string | null;
         };
         /**
          * @description The two kinds of time.

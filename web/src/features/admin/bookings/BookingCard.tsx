@@ -1,5 +1,5 @@
 // One request in the inbox: who, what they answered, its time, deliveries, notes and status.
-import { Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
+import { MapPin, Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { adminApi, type Booking, type Delivery } from "../frame/api";
@@ -9,6 +9,7 @@ import { failureMessage, PLAIN_BUTTON } from "../frame/form";
 import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
+import { useStatusChange } from "./useStatusChange";
 
 export const STATUSES = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 const STATUS_OPTIONS = STATUSES.map((status) => (
@@ -168,6 +169,7 @@ export function BookingCard({
   const { dateTime } = useShopClock();
   const statusId = useId();
   const open = OPEN.includes(booking.status);
+  const status = useStatusChange(booking, onStatus);
   return (
     <article
       className={`rounded-xl p-5 shadow-sm ${open && booking.emergency ? "bg-red-50 ring-2 ring-red-700" : open && booking.urgent ? "bg-white ring-2 ring-amber-500" : "bg-white ring-1 ring-slate-200"}`}
@@ -198,11 +200,12 @@ export function BookingCard({
           <select
             id={statusId}
             value={booking.status}
-            onChange={(event) => onStatus(event.target.value)}
+            onChange={(event) => status.change(event.target.value)}
             className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
           >
             {STATUS_OPTIONS}
           </select>
+          {status.question}
         </div>
       </div>
       {linkOthers && booking.otherRequests > 0 && (
@@ -277,12 +280,24 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       ))}
       <dt className="font-medium text-slate-700">Additional details</dt>
       <dd className="whitespace-pre-line text-slate-900">{booking.details || "None"}</dd>
-      {booking.location && (
+      {(booking.location || booking.streetAddress) && (
         <>
           <dt className="font-medium text-slate-700">Trailer location</dt>
           <dd className="text-slate-900">
-            {booking.location}:{" "}
-            {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+            {booking.streetAddress && <span className="block">{booking.streetAddress}</span>}
+            {booking.location && (
+              <span className="block">
+                {booking.location}:{" "}
+                {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+              </span>
+            )}
+            {booking.mapUrl && (
+              <a href={booking.mapUrl} target="_blank" rel="noopener" className="inline-flex min-h-10 items-center gap-1 font-medium text-orange-800 underline">
+                <MapPin aria-hidden="true" className="h-4 w-4" />
+                Open in Maps
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )}
           </dd>
         </>
       )}

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, type RequestPage as Request } from "../frame/api";
+import { AdminApiError, adminApi, type RequestPage as RequestView } from "../frame/api";
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, failureMessage } from "../frame/form";
@@ -14,9 +14,10 @@ import { minutesText, useShopClock } from "../frame/format";
 import { BookingDetails, ContactLinks, DeliveryList, PhotoList, STATUSES, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
+import { useStatusChange } from "./useStatusChange";
 
 /** A history entry in the owner's words. */
-function historyText(entry: Request["history"][number]): string {
+function historyText(entry: RequestView["history"][number]): string {
   switch (entry.kind) {
     case "status":
       return `Status set to ${entry.detail}`;
@@ -42,14 +43,10 @@ function historyText(entry: Request["history"][number]): string {
 export function RequestPage() {
   const { id } = useParams();
   const bookingId = Number(id);
-  const statusId = useId();
-  const { dateTime } = useShopClock();
-  const [page, setPage] = useState<Request | null>(null);
+  const [page, setPage] = useState<RequestView | null>(null);
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  /** The status picked in the list, set with its button (not on every option passed). */
-  const [picked, setPicked] = useState<string | null>(null);
 
   const load = useCallback(() => {
     adminApi.request(bookingId).then(
@@ -73,7 +70,6 @@ export function RequestPage() {
     setProblem(null);
     try {
       await adminApi.setBookingStatus(bookingId, status);
-      setPicked(null);
       bookingsChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
@@ -92,83 +88,99 @@ export function RequestPage() {
       {missing && <ErrorNotice className="mt-2">There is no request #{id}. It may have been removed.</ErrorNotice>}
       {error && <ErrorNotice className="mt-2">{error}</ErrorNotice>}
       {!page && !missing && !error && <Spinner label="Loading the request" />}
-      {booking && page && (
-        <article aria-labelledby={`${statusId}-name`}>
-          <header className="mt-1">
-            <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
-            <h1 id={`${statusId}-name`} className="mt-1 text-2xl font-bold text-slate-900">
-              {booking.name}
-            </h1>
-            <p className="text-sm text-slate-700">
-              Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
-            </p>
-            {page.responseMinutes !== null && (
-              <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
-                {booking.firstResponseAt ? "Answered after " : "Waiting for an answer for "}
-                {minutesText(page.responseMinutes)} ({page.clock}){page.overdue && ", past the promise"}
-              </p>
-            )}
-          </header>
-          <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <ContactLinks booking={booking} />
-            <div className="mt-3 flex flex-wrap items-center gap-2">
-              <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
-                Status
-              </label>
-              <select
-                id={statusId}
-                value={picked ?? booking.status}
-                onChange={(event) => setPicked(event.target.value)}
-                className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
-              >
-                {STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                disabled={picked === null || picked === booking.status}
-                onClick={() => picked && void changeStatus(picked)}
-                className={PLAIN_BUTTON}
-              >
-                Set status
-              </button>
-            </div>
-            {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
-            <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
-          </section>
-          <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
-            <BookingDetails booking={booking} />
-            {booking.otherRequests > 0 && (
-              <p className="mt-2 text-sm">
-                <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
-                  <Users aria-hidden="true" className="h-4 w-4" />
-                  {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
-                </Link>
-              </p>
-            )}
-            <PhotoList booking={booking} />
-          </section>
-          <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <BookingNotes bookingId={booking.id} notes={booking.notes} />
-            <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
-            <ol className="mt-2 space-y-1 text-sm text-slate-800">
-              <li>
-                <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>: received
-              </li>
-              {page.history.map((entry, index) => (
-                <li key={`${entry.at}-${index}`}>
-                  <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)} ({entry.by})
-                </li>
-              ))}
-            </ol>
-            <DeliveryList booking={booking} />
-          </section>
-        </article>
-      )}
+      {page && <Request page={page} onStatus={(status) => void changeStatus(status)} problem={problem} />}
     </AdminShell>
+  );
+}
+
+/** The request itself: its actions first, then what the customer told, the notes and history. */
+function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (status: string) => void; problem: string | null }) {
+  const statusId = useId();
+  const { dateTime } = useShopClock();
+  const booking = page.booking;
+  /** The status picked in the list, set with its button (not on every option passed). */
+  const [picked, setPicked] = useState<string | null>(null);
+  const status = useStatusChange(booking, (chosen) => {
+    setPicked(null);
+    onStatus(chosen);
+  });
+  return (
+      <article aria-labelledby={`${statusId}-name`}>
+        <header className="mt-1">
+          <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
+          <h1 id={`${statusId}-name`} className="mt-1 text-2xl font-bold text-slate-900">
+            {booking.name}
+          </h1>
+          {booking.words && <p className="mt-1 text-base font-medium break-words text-slate-900">&ldquo;{booking.words}&rdquo;</p>}
+          <p className="text-sm text-slate-700">
+            Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+          </p>
+          {page.responseMinutes !== null && (
+            <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
+              {booking.firstResponseAt ? "Answered after " : "Waiting for an answer for "}
+              {minutesText(page.responseMinutes)} ({page.clock}){page.overdue && ", past the promise"}
+            </p>
+          )}
+        </header>
+        <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <ContactLinks booking={booking} />
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={picked ?? booking.status}
+              onChange={(event) => setPicked(event.target.value)}
+              className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
+            >
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              disabled={picked === null || picked === booking.status}
+              onClick={() => picked && status.change(picked)}
+              className={PLAIN_BUTTON}
+            >
+              Set status
+            </button>
+          </div>
+          {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
+          {status.question}
+          <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
+        </section>
+        <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
+          <BookingDetails booking={booking} />
+          {booking.otherRequests > 0 && (
+            <p className="mt-2 text-sm">
+              <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
+                <Users aria-hidden="true" className="h-4 w-4" />
+                {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
+              </Link>
+            </p>
+          )}
+          <PhotoList booking={booking} />
+        </section>
+        <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <BookingNotes bookingId={booking.id} notes={booking.notes} />
+          <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
+          <ol className="mt-2 space-y-1 text-sm text-slate-800">
+            <li>
+              <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>: received
+            </li>
+            {page.history.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)} ({entry.by})
+              </li>
+            ))}
+          </ol>
+          <DeliveryList booking={booking} />
+        </section>
+      </article>
   );
 }

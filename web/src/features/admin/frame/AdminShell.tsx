@@ -1,12 +1,18 @@
 import { LogOut, Menu, WifiOff, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { NavLink, useLocation, useNavigate } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { useLayout } from "../../../lib/layout";
 import { useOffline } from "./device";
 import { useDeskStatus } from "./deskStatus";
 import { NoDeliveryNotice } from "./NoDeliveryNotice";
 import { useAdminTitle } from "./adminTitle";
-import { useSession, type SignInState } from "./session";
+import { PLAIN_BUTTON } from "./form";
+import { DialogActions, ModalDialog } from "./ModalDialog";
+import { useSession } from "./session";
+import { hasUnsavedWork } from "./unsavedWork";
+
+/** What a sign-out that the server never heard of says: the session is still open. */
+const STILL_SIGNED_IN = "You are still signed in: the server could not be reached to sign you out. Check the connection and try again.";
 
 /** The pages that say so at the top while new bookings are sent nowhere (Today says it below its
  * requests, which come first on a phone). */
@@ -43,9 +49,8 @@ function Unanswered({ count }: { count: number }) {
  * unanswered requests (also in the tab's title), the signed-in e-mail, Logout, and 'Offline'
  * while the page shows copies kept on the device. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
-  const { user } = useSession();
+  const { user, signOut } = useSession();
   const layout = useLayout();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const desk = useDeskStatus();
   const offline = useOffline();
@@ -54,9 +59,23 @@ export function AdminShell({ title, children }: { title: string; children: React
 
   useAdminTitle(title, unanswered);
 
-  /** Goes to the sign-in page, which signs out; an editor with unsaved changes asks first. */
-  function logout() {
-    navigate("/dbadmin", { replace: true, state: { signOut: true } satisfies SignInState });
+  /** Where Logout stands: asking over unsaved changes, under way, or failed (still signed in). */
+  const [leaving, setLeaving] = useState<"asking" | "busy" | "failed" | null>(null);
+
+  /** Ends the session on the server, whatever this page believes; the sign-in page shows once the
+   * server has answered. Changes not saved are asked about first. */
+  async function logout(overUnsavedWork = false) {
+    if (!overUnsavedWork && hasUnsavedWork()) {
+      setLeaving("asking");
+      return;
+    }
+    setLeaving("busy");
+    try {
+      await signOut();
+    } catch (failure) {
+      console.info("Sign-out failed", failure);
+      setLeaving("failed");
+    }
   }
 
   return (
@@ -99,15 +118,39 @@ export function AdminShell({ title, children }: { title: string; children: React
             <span className="truncate text-slate-300">{user?.email}</span>
             <button
               type="button"
-              onClick={logout}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 md:min-h-0 md:py-1.5"
+              onClick={() => void logout()}
+              disabled={leaving === "busy"}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 disabled:opacity-70 md:min-h-0 md:py-1.5"
             >
               <LogOut aria-hidden="true" className="h-4 w-4" />
-              Logout
+              {leaving === "busy" ? "Signing out..." : "Logout"}
             </button>
           </div>
         </div>
       </header>
+      {leaving === "failed" && (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 bg-red-50 px-4 py-2 text-sm font-semibold text-red-900">
+          {STILL_SIGNED_IN}
+          <button type="button" onClick={() => void logout(true)} className="rounded-md bg-white px-3 py-1 ring-1 ring-red-300">
+            Try again
+          </button>
+        </div>
+      )}
+      <ModalDialog
+        open={leaving === "asking"}
+        title="Sign out with changes not saved?"
+        description="This page has changes that are not saved. If you sign out now, they are lost."
+        onCancel={() => setLeaving(null)}
+      >
+        <DialogActions>
+          <button type="button" autoFocus onClick={() => setLeaving(null)} className={PLAIN_BUTTON}>
+            Keep editing
+          </button>
+          <button type="button" onClick={() => void logout(true)} className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+            Sign out anyway
+          </button>
+        </DialogActions>
+      </ModalDialog>
       {offline && (
         <p role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-950">
           <WifiOff aria-hidden="true" className="h-4 w-4" />

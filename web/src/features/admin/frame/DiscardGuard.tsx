@@ -1,8 +1,11 @@
 // Leaving the editor with unsaved changes asks first: a link or the back arrow inside the admin
-// gets our own question, closing or reloading the tab gets the browser's.
+// gets our own question, closing or reloading the tab gets the browser's; Logout asks its own
+// (and then leaves without this one).
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { DialogActions, ModalDialog } from "./ModalDialog";
+import type { SignInState } from "./session";
+import { holdUnsavedWork } from "./unsavedWork";
 
 /** `subject` names what has the changes; moving between paths starting with `within` keeps them. */
 export function DiscardGuard({
@@ -18,8 +21,13 @@ export function DiscardGuard({
 }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname !== nextLocation.pathname && !(within && nextLocation.pathname.startsWith(within)),
+      unsaved &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(within && nextLocation.pathname.startsWith(within)) &&
+      (nextLocation.state as SignInState | null)?.signedOut !== true,
   );
+
+  useEffect(() => (unsaved ? holdUnsavedWork() : undefined), [unsaved]);
 
   useEffect(() => {
     if (!unsaved) return;

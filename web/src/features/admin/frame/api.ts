@@ -135,13 +135,20 @@ client.use({
   },
 });
 
+/** What a refusal says: the server's own sentence (a 422's field messages, in order), else a
+ * plain sentence with the status. */
+export function refusalMessage(status: number, refusal: { error?: string; errors?: Record<string, string[]> }): string {
+  const said = refusal.error ?? Object.values(refusal.errors ?? {}).flat().join(" ");
+  if (said) return said;
+  return status >= 500 ? `The server could not do this (error ${status}). Please try again.` : `This was refused (error ${status}).`;
+}
+
 /** The answer's body, or the refusal thrown as an AdminApiError (with a 422's field messages). */
 async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const refusal = (error ?? {}) as { error?: string; errors?: Record<string, string[]> };
-  const path = new URL(response.url || "/", "http://localhost").pathname;
-  throw new AdminApiError(response.status, refusal.error ?? `${path} answered ${response.status}`, refusal.errors);
+  throw new AdminApiError(response.status, refusalMessage(response.status, refusal), refusal.errors);
 }
 
 /** Which bookings the inbox and its CSV export show; empty values show everything. */

@@ -12,9 +12,11 @@ interface SessionState {
   /** undefined while the server is asked; null when nobody is signed in. */
   user: AdminUser | null | undefined;
   signedIn: (session: Session) => void;
-  /** Ends the session on the server, then here; fails (and keeps it here) when the server could
-   * not be told. */
+  /** Ends the session on the server, then here (the page then shows the sign-in page, saying
+   * so); fails (and keeps it here) when the server could not be told. */
   signOut: () => Promise<void>;
+  /** The session ended with Logout on this page (not by a timeout or another tab). */
+  signedOut: boolean;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -33,9 +35,11 @@ function remember(session: Session | null): void {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AdminUser | null | undefined>(undefined);
+  const [signedOut, setSignedOut] = useState(false);
 
   const signedIn = useCallback((session: Session) => {
     remember(session);
+    setSignedOut(false);
     setUser(session.user);
   }, []);
 
@@ -48,6 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await adminApi.logout();
+    setSignedOut(true);
     forget();
   }, [forget]);
 
@@ -74,25 +79,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [forget, signedIn]);
 
-  const state = useMemo(() => ({ user, signedIn, signOut }), [user, signedIn, signOut]);
+  const state = useMemo(() => ({ user, signedIn, signOut, signedOut }), [user, signedIn, signOut, signedOut]);
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }
 
 /** Where the sign-in page goes next: the page that asked for a sign-in (its path and query),
- * else Today; or that it should sign out first (the Logout button). */
+ * else Today; or that Logout just ended the session (it says so). */
 export interface SignInState {
   from?: string;
-  signOut?: boolean;
+  signedOut?: boolean;
 }
 
 /** Shows `children` to a signed-in admin; sends anyone else to the sign-in page, which brings
- * them back here afterwards. */
+ * them back here afterwards (after Logout it says they are signed out instead). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, signedOut } = useSession();
   const { pathname, search } = useLocation();
   if (user === undefined) return <Spinner label="Checking your session" />;
   if (!user || user.role !== "admin") {
-    return <Navigate to="/dbadmin" replace state={{ from: pathname + search } satisfies SignInState} />;
+    const state: SignInState = signedOut ? { signedOut } : { from: pathname + search };
+    return <Navigate to="/dbadmin" replace state={state} />;
   }
   return children;
 }

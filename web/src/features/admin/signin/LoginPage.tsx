@@ -1,10 +1,9 @@
 import { Eye, EyeOff, Lock } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminApiError, adminApi, type Session } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { PLAIN_BUTTON } from "../frame/form";
 import { useAdminTitle } from "../frame/adminTitle";
 import { useSession, type SignInState } from "../frame/session";
 import { CodeStep } from "./CodeStep";
@@ -22,15 +21,11 @@ function loginError(error: unknown): string {
   return FAILED;
 }
 
-/** What a sign-out that the server never heard of says: the session is still open. */
-const STILL_SIGNED_IN = "You are still signed in: the server could not be reached to sign you out. Check the connection and try again.";
-
 export function LoginPage() {
-  const { user, signedIn, signOut } = useSession();
+  const { user, signedIn } = useSession();
   const navigate = useNavigate();
   const asked = useLocation().state as SignInState | null;
   const next = asked?.from ?? "/dbadmin/today";
-  const leaving = asked?.signOut === true;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
@@ -42,45 +37,8 @@ export function LoginPage() {
   const [forgot, setForgot] = useState(false);
   const emailField = useRef<HTMLInputElement>(null);
   useAdminTitle(forgot ? "Forgot password" : challenge ? "Sign-in code" : "Sign in");
-  /** The sign-out under way, and whether it failed (the session is still open then). */
-  const [signingOut, setSigningOut] = useState<"busy" | "failed" | null>(null);
 
-  useEffect(() => {
-    if (!leaving || user === undefined || signingOut) return;
-    // Signed out, the page forgets why it came (so signing in again stays signed in).
-    if (!user) {
-      navigate("/dbadmin", { replace: true });
-      return;
-    }
-    setSigningOut("busy");
-    signOut().then(
-      () => setSigningOut(null),
-      (failure: unknown) => {
-        console.info("Sign-out failed", failure);
-        setSigningOut("failed");
-      },
-    );
-  }, [leaving, user, signOut, navigate, signingOut]);
-
-  if (signingOut === "failed" && user) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-950 px-4 py-12">
-        <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
-          <h1 className="text-xl font-bold text-slate-900">Not signed out</h1>
-          <ErrorNotice className="mt-4">{STILL_SIGNED_IN}</ErrorNotice>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <button type="button" className={PLAIN_BUTTON} onClick={() => setSigningOut(null)}>
-              Try again
-            </button>
-            <button type="button" className={PLAIN_BUTTON} onClick={() => navigate("/dbadmin/today", { replace: true })}>
-              Back to Today
-            </button>
-          </div>
-        </div>
-      </main>
-    );
-  }
-  if (user === undefined || (leaving && user)) return <Spinner label={leaving ? "Signing out" : "Checking your session"} />;
+  if (user === undefined) return <Spinner label="Checking your session" />;
   if (user?.role === "admin") return <Navigate to={next} replace />;
 
   async function submit(event: FormEvent) {
@@ -134,6 +92,11 @@ export function LoginPage() {
         </div>
         <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
         <p className="mt-1 text-center text-slate-600">Requests, schedule, blog and site of the shop</p>
+        {asked?.signedOut && (
+          <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-center text-sm font-medium text-green-900 ring-1 ring-green-200">
+            You are signed out.
+          </p>
+        )}
         <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5">
           <div>
             <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
