@@ -280,18 +280,19 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page).toHaveURL("/dbadmin/today");
 }
 
-/** Opens a section of the admin from its navigation, which a phone keeps behind 'Menu'. */
+/** Opens a section of the admin from its navigation, which a phone keeps behind 'More' in the
+ * bottom bar. */
 export async function openSection(page: Page, name: string | RegExp): Promise<void> {
-  const menu = page.getByRole("button", { name: /^Menu/ });
+  const menu = page.getByRole("button", { name: "More", exact: true });
   const sections = page.getByRole("navigation", { name: "Admin sections" });
   await expect(menu.or(sections).first()).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await sections.getByRole("link", { name }).click();
 }
 
-/** Presses Logout, which a phone keeps behind 'Menu' with the sections. */
+/** Presses Logout, which a phone keeps behind 'More' with the sections. */
 export async function pressLogout(page: Page): Promise<void> {
-  const menu = page.getByRole("button", { name: /^Menu/ });
+  const menu = page.getByRole("button", { name: "More", exact: true });
   const logout = page.getByRole("button", { name: "Logout" });
   await expect(menu.or(logout).first()).toBeVisible();
   if (await menu.isVisible()) await menu.click();

@@ -85,8 +85,8 @@ for (const { width, height } of [
     expect(urgent && urgent.y + urgent.height).toBeLessThanOrEqual(height);
     // The count of unanswered requests is in the tab's title and the menu.
     await expect(page).toHaveTitle(/^\(31\) Today/);
-    if (width === 390) await expect(page.getByRole("button", { name: /Menu 31 unanswered/ })).toBeVisible();
-    else await expect(page.getByRole("link", { name: /^Today 31 unanswered/ })).toBeVisible();
+    const today = page.getByRole("navigation", { name: width === 390 ? "Front desk" : "Admin sections" }).getByRole("link", { name: /^Today 31 unanswered/ });
+    await expect(today).toBeVisible();
     await expectNoAxeViolations(page);
 
     // A row opens the request's own page, actions first.
@@ -324,3 +324,47 @@ test("the sign-in page offers 'Keep me signed in' and the account lists the devi
   await page.goto("/dbadmin/account");
   await expect(page.getByText(/Kept signed in until/)).toBeVisible();
 });
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`at ${width} px Today, Bookings and Schedule are one tap away${width === 390 ? " in the bar under the thumb" : " in the header"}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (let n = 1; n <= 12; n++) await book(page, `Waiting Customer ${n}`);
+    await signIn(page);
+    const bar = page.getByRole("navigation", { name: "Front desk" });
+    if (width === 1366) {
+      await expect(bar).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Schedule" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      return;
+    }
+    await expect(bar.getByRole("link", { name: /^Today 12 unanswered$/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeCloseTo(height, 0);
+    // The page's last lines scroll clear of the bar.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const last = (await page.getByRole("region", { name: "Response times, last 7 days" }).boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(box.y);
+    await expectNoAxeViolations(page);
+
+    await bar.getByRole("link", { name: "Bookings" }).click();
+    await expect(page).toHaveURL("/dbadmin/bookings");
+    await bar.getByRole("link", { name: "Schedule" }).click();
+    await expect(page).toHaveURL("/dbadmin/schedule");
+    await expect(bar.getByRole("link", { name: "Schedule" })).toHaveAttribute("aria-current", "page");
+    // More opens the other sections and Logout above the bar.
+    const more = bar.getByRole("button", { name: "More" });
+    await more.click();
+    await expect(more).toHaveAttribute("aria-expanded", "true");
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(sections.getByRole("link", { name: "Insights" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await sections.getByRole("link", { name: "Posts" }).click();
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(sections).toBeHidden();
+  });
+}

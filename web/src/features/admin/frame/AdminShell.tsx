@@ -1,4 +1,4 @@
-import { LogOut, Menu, WifiOff, X } from "lucide-react";
+import { CalendarDays, ClipboardList, Inbox, LogOut, Menu, WifiOff, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useLayout } from "../../../lib/layout";
@@ -31,6 +31,13 @@ const SECTIONS = [
   { to: "/dbadmin/account", label: "Account", also: null },
 ];
 
+/** The sections a phone keeps in the bar under the thumb; the rest are behind More. */
+const THUMB_SECTIONS = [
+  { section: SECTIONS[0]!, Icon: ClipboardList },
+  { section: SECTIONS[1]!, Icon: Inbox },
+  { section: SECTIONS[2]!, Icon: CalendarDays },
+];
+
 /** The count of unanswered requests, beside Today and Bookings. */
 function Unanswered({ count }: { count: number }) {
   if (count === 0) return null;
@@ -45,9 +52,10 @@ function Unanswered({ count }: { count: number }) {
   );
 }
 
-/** The frame of every signed-in screen: sections (behind Menu on a phone), the count of
- * unanswered requests (also in the tab's title), the signed-in e-mail, Logout, and 'Offline'
- * while the page shows copies kept on the device. */
+/** The frame of every signed-in screen: sections (on a phone Today, Bookings and Schedule in a
+ * bar under the thumb, the rest behind More), the count of unanswered requests (also in the
+ * tab's title), the signed-in e-mail, Logout, and 'Offline' while the page shows copies kept on
+ * the device. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const { user, signOut } = useSession();
   const layout = useLayout();
@@ -78,56 +86,86 @@ export function AdminShell({ title, children }: { title: string; children: React
     }
   }
 
+  const sectionLink = (section: (typeof SECTIONS)[number], className: string) => (
+    <NavLink
+      key={section.to}
+      to={section.to}
+      onClick={() => setMenuOpen(false)}
+      className={({ isActive }) => `${className} ${isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"}`}
+    >
+      {section.label}
+      {(section.to === "/dbadmin/today" || section.to === "/dbadmin/bookings") && <Unanswered count={unanswered} />}
+    </NavLink>
+  );
+
   return (
-    <div className="min-h-screen bg-slate-100">
+    // --admin-bar: the height of the phone's bottom bar, which a screen's own fixed bar sits above.
+    <div className="min-h-screen bg-slate-100 [--admin-bar:calc(4rem+env(safe-area-inset-bottom))] md:[--admin-bar:0px]">
       <a href="#admin-main" className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2">
         Skip to content
       </a>
       <header className="bg-slate-950 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
           <p className="font-bold">{layout.shortName} Admin</p>
-          <button
-            type="button"
-            onClick={() => setMenuOpen((open) => !open)}
-            aria-expanded={menuOpen}
-            aria-controls="admin-sections"
-            className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium ring-1 ring-white/40 md:hidden"
+          {/* On a phone the sections and Logout are a sheet above the bottom bar, opened by More. */}
+          <div
+            id="admin-sections"
+            className={`${menuOpen ? "flex" : "hidden"} fixed inset-x-0 bottom-[var(--admin-bar)] z-40 max-h-[70vh] flex-col gap-2 overflow-y-auto bg-slate-950 px-4 py-3 shadow-2xl md:static md:flex md:max-h-none md:flex-1 md:flex-row md:flex-wrap md:items-center md:overflow-visible md:bg-transparent md:p-0 md:shadow-none`}
           >
-            {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
-            Menu
-            <Unanswered count={unanswered} />
-          </button>
-          <nav id="admin-sections" aria-label="Admin sections" className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:flex-wrap`}>
-            {SECTIONS.map((section) => (
-              <NavLink
-                key={section.to}
-                to={section.to}
-                onClick={() => setMenuOpen(false)}
-                className={({ isActive }) =>
-                  `flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5 ${
-                    isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"
-                  }`
-                }
+            <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+              {SECTIONS.map((section) => sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"))}
+            </nav>
+            <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
+              <span className="truncate text-slate-300">{user?.email}</span>
+              <button
+                type="button"
+                onClick={() => void logout()}
+                disabled={leaving === "busy"}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 disabled:opacity-70 md:min-h-0 md:py-1.5"
               >
-                {section.label}
-                {(section.to === "/dbadmin/today" || section.to === "/dbadmin/bookings") && <Unanswered count={unanswered} />}
-              </NavLink>
-            ))}
-          </nav>
-          <div className={`${menuOpen ? "flex" : "hidden"} w-full items-center gap-3 pb-2 text-sm md:ml-auto md:flex md:w-auto md:pb-0`}>
-            <span className="truncate text-slate-300">{user?.email}</span>
-            <button
-              type="button"
-              onClick={() => void logout()}
-              disabled={leaving === "busy"}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium text-white ring-1 ring-white/40 hover:bg-white/10 disabled:opacity-70 md:min-h-0 md:py-1.5"
-            >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
-              {leaving === "busy" ? "Signing out..." : "Logout"}
-            </button>
+                <LogOut aria-hidden="true" className="h-4 w-4" />
+                {leaving === "busy" ? "Signing out..." : "Logout"}
+              </button>
+            </div>
           </div>
         </div>
       </header>
+      <nav aria-label="Front desk" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/15 bg-slate-950 pb-[env(safe-area-inset-bottom)] md:hidden">
+        <ul className="grid h-16 grid-cols-4">
+          {THUMB_SECTIONS.map(({ section, Icon }) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                onClick={() => setMenuOpen(false)}
+                className={({ isActive }) =>
+                  `relative flex h-full flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive || (section.also && pathname.startsWith(section.also)) ? "text-white" : "text-slate-400"}`
+                }
+              >
+                <Icon aria-hidden="true" className="h-5 w-5" />
+                {section.label}
+                {section.to === "/dbadmin/today" && unanswered > 0 && (
+                  <span className="absolute top-1.5 left-1/2 ml-2 rounded-full bg-orange-700 px-1.5 text-xs font-bold text-white">
+                    {unanswered}
+                    <span className="sr-only"> unanswered</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => setMenuOpen((open) => !open)}
+              aria-expanded={menuOpen}
+              aria-controls="admin-sections"
+              className={`flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium ${menuOpen ? "text-white" : "text-slate-400"}`}
+            >
+              {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+              More
+            </button>
+          </li>
+        </ul>
+      </nav>
       {leaving === "failed" && (
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3 bg-red-50 px-4 py-2 text-sm font-semibold text-red-900">
           {STILL_SIGNED_IN}
@@ -157,7 +195,7 @@ export function AdminShell({ title, children }: { title: string; children: React
           Offline: showing what this device saw last. Changes can be made again once the connection is back.
         </p>
       )}
-      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-4 outline-none sm:px-6 md:py-8">
+      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-4 pb-[calc(var(--admin-bar)+1rem)] outline-none sm:px-6 md:py-8">
         {/* Offline the page is read-only: every control in it is disabled (links, Call among
             them, still work). */}
         <fieldset role="none" disabled={offline} className="m-0 min-w-0 border-0 p-0">

@@ -96,7 +96,7 @@ function SaveBar() {
   // messages).
   const errors = state.kind === "invalid" ? inPageOrder(site, state.errors) : [];
   return (
-    <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white px-4 py-3 shadow-lg">
+    <div className="fixed inset-x-0 bottom-[var(--admin-bar)] z-30 border-t border-slate-200 bg-white px-4 py-3 shadow-lg">
       {guard}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <div role="status" className="min-w-0 basis-full text-sm sm:basis-auto sm:flex-1">
