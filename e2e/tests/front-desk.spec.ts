@@ -247,6 +247,43 @@ test.describe("offline", () => {
     await expect(page.getByRole("region", { name: "Actions" }).getByLabel("Status")).toBeDisabled();
     await context.unrouteAll();
   });
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${width} px the schedule, never opened on this device, shows the next two weeks offline and no day it does not know`, async ({ page, context }) => {
+      await page.setViewportSize({ width, height });
+      const { times } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { times: { start: string }[] };
+      await book(page, "Crew Job", "routine", { kind: "shop", start: times[0]!.start });
+      await signIn(page);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      // Today is opened once more under the worker (as in a day's use); the schedule never is.
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open("trailerworks-admin-data")).keys()).filter((r) => r.url.includes("/schedule/day/")).length))
+        .toBe(21);
+
+      await context.route("**/*", (route) => route.abort("internetdisconnected"));
+      await page.goto("/dbadmin/schedule?view=week");
+      await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
+      await expect(page.getByText("The schedule could not be loaded")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /^Confirm .* for Crew Job$/ }).or(page.getByText("Crew Job")).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      // The weeks ahead that were kept show; a week far ahead says it was not kept, not 'Nothing booked'.
+      await page.getByRole("link", { name: "Next week" }).click();
+      await expect(page.getByText("Not kept on this phone")).toHaveCount(0);
+      for (let n = 0; n < 4; n++) await page.getByRole("link", { name: "Next week" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "These days were not kept on this phone" })).toBeVisible();
+      await expect(page.getByText("Not kept on this phone").first()).toBeVisible();
+      await expect(page.getByText("Nothing booked.")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await context.unrouteAll();
+    });
+  }
 });
 
 test("a push the browser receives shows a notification that names no customer", async ({ page, context, baseURL }) => {

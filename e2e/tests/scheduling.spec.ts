@@ -91,7 +91,7 @@ test.describe("a drop-off time", () => {
     await expect(page.getByRole("article", { name: /Sam Reyes, confirmed$/ })).toBeVisible();
     await expect(page.getByText("1 job.")).toBeVisible();
     for (const view of ["Day", "Agenda"]) {
-      await page.getByRole("button", { name: view, exact: true }).click();
+      await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: view, exact: true }).click();
       await expect(page.getByRole("article", { name: /Sam Reyes, confirmed$/ })).toBeVisible();
       await axeAtBothSizes(page);
     }

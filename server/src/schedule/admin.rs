@@ -66,11 +66,15 @@ pub struct Range {
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Schedule {
     /// The jobs of the days asked for, soonest first.
     jobs: Vec<Job>,
     /// The days of the range the shop is closed all day (a holiday or a closed day), in order.
     closed: Vec<ClosedDay>,
+    /// Days of the range this answer does not know. The server knows every day (none); a copy
+    /// the phone kept for offline reading names the days it never held (YYYY-MM-DD).
+    unknown_days: Vec<String>,
 }
 
 /// A day with no times.
@@ -128,7 +132,11 @@ pub async fn schedule(
             }
         })
         .collect();
-    Ok(Json(Schedule { jobs: jobs::between(&desk.db, &content, start, end).await?, closed }))
+    Ok(Json(Schedule {
+        jobs: jobs::between(&desk.db, &content, start, end).await?,
+        closed,
+        unknown_days: Vec::new(),
+    }))
 }
 
 /// A time the owner sets: its day and start on the shop's clock, and how long it is.

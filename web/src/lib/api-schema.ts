@@ -2202,6 +2202,11 @@ export interface components {
             closed: components["schemas"]["ClosedDay"][];
             /** @description The jobs of the days asked for, soonest first. */
             jobs: components["schemas"]["Job"][];
+            /**
+             * @description Days of the range this answer does not know. The server knows every day (none); a copy
+             *     the phone kept for offline reading names the days it never held (YYYY-MM-DD).
+             */
+            unknownDays: string[];
         };
         SearchResults: {
             /** @description More posts match than `total` says. */

@@ -1,7 +1,8 @@
 // The admin app's service worker, scoped to /dbadmin (served at /dbadmin/sw.js, with the list
 // of the admin build's files put in front by the server). It keeps the admin's own files, goes to
 // the network first for the admin API and keeps the last Today, inbox and request pages it saw,
-// so an owner without signal still sees them (read-only, the page says 'Offline'). The kept
+// and every day of the schedule it saw, so an owner without signal still sees them (read-only,
+// the page says 'Offline'; a schedule day it never saw is said to be unknown, never empty). The kept
 // answers go as soon as the server says the session has ended (a 401, or nobody signed in), and
 // at sign-out. It never touches a public page, a post preview or another origin. It also shows
 // push notifications and opens the request a tap is about.
@@ -57,6 +58,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(document(request));
   } else if (self.ADMIN_PRECACHE.includes(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((kept) => kept ?? fetch(request)));
+  } else if (url.pathname === SCHEDULE) {
+    event.respondWith(scheduleAnswer(request, url));
   } else if (url.pathname.startsWith("/api/admin/") && url.pathname !== "/api/admin/live") {
     event.respondWith(apiAnswer(request, url));
   }
@@ -104,6 +107,66 @@ async function apiAnswer(request: Request, url: URL): Promise<Response> {
       return new Response(body, { status: 503, headers: { "Content-Type": "application/json", [OFFLINE_HEADER]: "none" } });
     }
     throw error;
+  }
+}
+
+/** The schedule's address; its days are kept one by one (any view's range is made of them). */
+const SCHEDULE = "/api/admin/schedule";
+
+interface ScheduleAnswer {
+  jobs: { date: string }[];
+  closed: { date: string }[];
+  unknownDays: string[];
+}
+
+/** Where one day of the schedule is kept. */
+const dayKey = (date: string) => `${SCHEDULE}/day/${date}`;
+
+/** The `count` days from `from` (YYYY-MM-DD), in order. */
+function daysFrom(from: string, count: number): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  if (Number.isNaN(start) || !(count > 0 && count <= 62)) return [];
+  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The network's schedule, each of its days kept; offline, the days kept, with those never seen
+ * named as unknown. */
+async function scheduleAnswer(request: Request, url: URL): Promise<Response> {
+  const days = daysFrom(url.searchParams.get("from") ?? "", Number(url.searchParams.get("days")));
+  try {
+    const response = await fetch(request);
+    if (await sessionEnded(url, response)) {
+      await caches.delete(DATA);
+      return response;
+    }
+    if (response.ok) {
+      const answer = (await response.clone().json()) as ScheduleAnswer;
+      const cache = await caches.open(DATA);
+      const seen = new Date().toISOString();
+      for (const date of days) {
+        const day = { jobs: answer.jobs.filter((job) => job.date === date), closed: answer.closed.filter((c) => c.date === date) };
+        await cache.put(dayKey(date), new Response(JSON.stringify(day), { headers: { "Content-Type": "application/json", [OFFLINE_HEADER]: seen } }));
+      }
+    }
+    return response;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const cache = await caches.open(DATA);
+    const answer: ScheduleAnswer = { jobs: [], closed: [], unknownDays: [] };
+    let oldest = new Date().toISOString();
+    for (const date of days) {
+      const kept = await cache.match(dayKey(date));
+      if (!kept) {
+        answer.unknownDays.push(date);
+        continue;
+      }
+      const seen = kept.headers.get(OFFLINE_HEADER) ?? oldest;
+      if (seen < oldest) oldest = seen;
+      const day = (await kept.json()) as Omit<ScheduleAnswer, "unknownDays">;
+      answer.jobs.push(...day.jobs);
+      answer.closed.push(...day.closed);
+    }
+    return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json", [OFFLINE_HEADER]: oldest } });
   }
 }
 

@@ -1,8 +1,10 @@
 import { CalendarDays, ClipboardList, Inbox, LogOut, Menu, WifiOff, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useLayout } from "../../../lib/layout";
-import { useOffline } from "./device";
+import { mondayOf, todayIn } from "../../../lib/days";
+import { adminApi } from "./api";
+import { keepAheadForOffline, useOffline } from "./device";
 import { useDeskStatus } from "./deskStatus";
 import { NoDeliveryNotice } from "./NoDeliveryNotice";
 import { useAdminTitle } from "./adminTitle";
@@ -30,6 +32,9 @@ const SECTIONS = [
   { to: "/dbadmin/audit", label: "Audit log", also: null },
   { to: "/dbadmin/account", label: "Account", also: null },
 ];
+
+/** The schedule's days kept on the phone ahead of time: this week and the next two. */
+const OFFLINE_DAYS = 21;
 
 /** The sections a phone keeps in the bar under the thumb; the rest are behind More. */
 const THUMB_SECTIONS = [
@@ -66,6 +71,8 @@ export function AdminShell({ title, children }: { title: string; children: React
   const unanswered = desk?.unanswered ?? 0;
 
   useAdminTitle(title, unanswered);
+  // This week and the next two, kept on the phone for reading offline.
+  useEffect(() => keepAheadForOffline(() => adminApi.schedule(mondayOf(todayIn(layout.timeZone)), OFFLINE_DAYS)), [layout.timeZone]);
 
   /** Where Logout stands: asking over unsaved changes, under way, or failed (still signed in). */
   const [leaving, setLeaving] = useState<"asking" | "busy" | "failed" | null>(null);

@@ -52,6 +52,19 @@ export function startWorker(open: (path: string) => void): () => void {
   return () => navigator.serviceWorker.removeEventListener("message", opened);
 }
 
+let keptAhead = false;
+
+/** Once per load, while online, asks `fetchAhead` (the schedule's next weeks) through the
+ * service worker, which keeps what it answers for offline reading: the crew sees the week's jobs
+ * in a dead zone even if the schedule was never opened on this phone. */
+export function keepAheadForOffline(fetchAhead: () => Promise<unknown>): void {
+  if (keptAhead || offline || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  keptAhead = true;
+  const ask = () => void fetchAhead().catch((error: unknown) => console.info("The next weeks were not kept for offline reading", error));
+  if (navigator.serviceWorker.controller) ask();
+  else navigator.serviceWorker.addEventListener("controllerchange", ask, { once: true });
+}
+
 /** Deletes the copies kept for offline reading (at sign-out: they hold customers' details). */
 export async function forgetOfflineCopies(): Promise<void> {
   if (typeof caches === "undefined") return;

@@ -26,6 +26,11 @@ function range(view: View, date: string): { from: string; days: number } {
   return { from: view.key === "week" ? mondayOf(date) : date, days: view.days };
 }
 
+/** The schedule's address showing `view` around `date`. */
+function address(view: View, date: string): string {
+  return `/dbadmin/schedule?${new URLSearchParams({ view: view.key, date })}`;
+}
+
 /** "Tuesday, December 1", "Nov 30 - Dec 6", "Dec 1 - Dec 28". */
 function rangeName(view: View, from: string): string {
   if (view.key === "day") return dayName(from);
@@ -33,9 +38,12 @@ function rangeName(view: View, from: string): string {
   return `${name(from)} - ${name(addDays(from, view.days - 1))}`;
 }
 
+/** What the schedule says offline of days this phone never kept. */
+const NOT_KEPT = "These days were not kept on this phone, so they cannot be shown offline. The schedule keeps this week and the next two whenever the admin is opened with a connection.";
+
 export function SchedulePage() {
   const { timeZone } = useLayout();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const today = todayIn(timeZone);
   const view = VIEWS.find((v) => v.key === params.get("view")) ?? VIEWS[1];
   const asked = params.get("date") ?? "";
@@ -43,17 +51,21 @@ export function SchedulePage() {
   const { from, days } = range(view, date);
   const [jobs, setJobs] = useState<Job[] | null>(null);
   const [closed, setClosed] = useState<Schedule["closed"]>([]);
+  /** Days the phone's offline copy never held: said so, never 'Nothing booked'. */
+  const [unknown, setUnknown] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     let current = true;
+    setJobs(null);
     setError(null);
     adminApi.schedule(from, days).then(
       (loaded) => {
         if (current) {
           setJobs(loaded.jobs);
           setClosed(loaded.closed);
+          setUnknown(loaded.unknownDays);
         }
       },
       (failure: unknown) => {
@@ -69,10 +81,6 @@ export function SchedulePage() {
     };
   }, [from, days, changes]);
 
-  function show(next: { view?: View; date?: string }) {
-    setJobs(null);
-    setParams({ view: (next.view ?? view).key, date: next.date ?? date });
-  }
 
   const requested = jobs?.filter((job) => job.state === "requested").length ?? 0;
   const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
@@ -93,30 +101,31 @@ export function SchedulePage() {
           </p>
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="View" className="inline-flex rounded-lg ring-1 ring-slate-300">
+          {/* Links, not buttons: they only change the address, so they work offline too (the
+              page's buttons are disabled then). */}
+          <nav aria-label="View" className="inline-flex rounded-lg ring-1 ring-slate-300">
             {VIEWS.map((v) => (
-              <button
+              <Link
                 key={v.key}
-                type="button"
-                aria-pressed={v === view}
-                onClick={() => show({ view: v })}
-                className={`min-h-11 px-3 py-2 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${v === view ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
+                to={address(v, date)}
+                aria-current={v === view ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${v === view ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
               >
                 {v.label}
-              </button>
+              </Link>
             ))}
-          </div>
+          </nav>
           {/* Previous, Today and Next stay together on one line. */}
           <div className="inline-flex items-center gap-2">
-            <button type="button" onClick={() => show({ date: addDays(from, -view.days) })} className={PLAIN_BUTTON} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
+            <Link to={address(view, addDays(from, -view.days))} className={`${PLAIN_BUTTON} inline-flex items-center`} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
               <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-            </button>
-            <button type="button" onClick={() => show({ date: today })} className={PLAIN_BUTTON}>
+            </Link>
+            <Link to={address(view, today)} className={`${PLAIN_BUTTON} inline-flex items-center`}>
               Today
-            </button>
-            <button type="button" onClick={() => show({ date: addDays(from, view.days) })} className={PLAIN_BUTTON} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
+            </Link>
+            <Link to={address(view, addDays(from, view.days))} className={`${PLAIN_BUTTON} inline-flex items-center`} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
               <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </button>
+            </Link>
           </div>
         </div>
       </div>
@@ -128,17 +137,21 @@ export function SchedulePage() {
       ) : (
         <>
           <p role="status" className="mt-4 text-sm text-slate-700">
-            {jobs.length === 0
-              ? "Nothing booked in these days."
-              : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${requested > 0 ? `, ${requested} of them requested and waiting for your confirmation` : ""}.`}
+            {unknown.length === days
+              ? NOT_KEPT
+              : jobs.length === 0
+                ? unknown.length > 0
+                  ? "Nothing booked in the days this phone has kept."
+                  : "Nothing booked in these days."
+                : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${requested > 0 ? `, ${requested} of them requested and waiting for your confirmation` : ""}.`}
           </p>
           {view.key === "agenda" ? (
             <ol className="mt-4 space-y-6">
               {shownDays
-                .filter((day) => jobsOn(day).length > 0 || closed.some((c) => c.date === day && !c.weekly))
+                .filter((day) => jobsOn(day).length > 0 || unknown.includes(day) || closed.some((c) => c.date === day && !c.weekly))
                 .map((day) => (
                   <li key={day}>
-                    <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} />
+                    <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} known={!unknown.includes(day)} onChanged={changed} />
                   </li>
                 ))}
             </ol>
@@ -146,7 +159,15 @@ export function SchedulePage() {
             <ol className={`mt-4 grid gap-4 ${view.key === "week" ? "lg:grid-cols-7 lg:gap-2" : ""}`}>
               {shownDays.map((day) => (
                 <li key={day} className="min-w-0">
-                  <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} onChanged={changed} compact={view.key === "week"} />
+                  <DayJobs
+                    day={day}
+                    today={today}
+                    jobs={jobsOn(day)}
+                    closed={closedOn(day)}
+                    known={!unknown.includes(day)}
+                    onChanged={changed}
+                    compact={view.key === "week"}
+                  />
                 </li>
               ))}
             </ol>
@@ -162,6 +183,7 @@ function DayJobs({
   today,
   jobs,
   closed,
+  known,
   onChanged,
   compact = false,
 }: {
@@ -170,6 +192,8 @@ function DayJobs({
   jobs: Job[];
   /** Why the shop is closed that day ("Thanksgiving"), if it is. */
   closed: string | null;
+  /** False for a day the phone's offline copy never held. */
+  known: boolean;
   onChanged: () => void;
   compact?: boolean;
 }) {
@@ -185,7 +209,9 @@ function DayJobs({
           {closed === "Closed" ? "Closed" : `Closed: ${closed}`}
         </p>
       )}
-      {jobs.length === 0 ? (
+      {!known ? (
+        <p className="mt-2 text-sm font-medium text-amber-900">Not kept on this phone</p>
+      ) : jobs.length === 0 ? (
         !closed && <p className="mt-2 text-sm text-slate-600">Nothing booked.</p>
       ) : (
         <ul className="mt-2 space-y-2">
