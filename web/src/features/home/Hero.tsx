@@ -69,7 +69,7 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
         width={1600}
         height={900}
         fetchPriority="high"
-        className="absolute inset-0 -z-20 h-full w-full object-cover"
+        className="absolute inset-0 -z-20 h-full w-full object-cover object-[90%_center]"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/40" />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
