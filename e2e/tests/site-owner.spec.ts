@@ -21,6 +21,34 @@ async function saveChanges(page: Page): Promise<string> {
   return (await saved.textContent()) ?? "";
 }
 
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`at ${width} px a city page with only a name and ZIP codes saves, and claims nothing it was not given`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    await openSite(page, "City pages");
+    await page.getByRole("button", { name: "Add a city page" }).click();
+    await page.getByLabel("City name").fill("Brighton");
+    await page.getByLabel("ZIP codes").fill("80601\n80602");
+    await expectNoAxeViolations(page);
+    expect(await saveChanges(page)).toContain("City pages (Brighton added)");
+
+    await page.goto("/service-areas/brighton");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trailer Repair in Brighton");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Trailer Service in Brighton");
+    const main = page.getByRole("main");
+    for (const claim of [/Since/, /Local Customers/, /Response Time/, /Towing in/, /Customers Say/, /Population/]) {
+      await expect(main.getByText(claim)).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Schedule Service in Brighton" }).click();
+    await expect(page.getByRole("log", { name: "Conversation" })).toContainText("You: Brighton");
+  });
+}
+
 test("on a phone the owner adds a city page and a service, both show at once, and a removed city page's address leads to the areas", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
@@ -40,8 +68,10 @@ test("on a phone the owner adds a city page and a service, both show at once, an
   await page.getByLabel("About Castle Rock").fill("Castle Rock sits halfway to the Springs, and our truck comes down I-25 for it.");
   await page.getByLabel("Local information").fill("The Douglas County Fairgrounds fill with horse trailers every summer.");
   await page.getByLabel("Key features").fill("Mobile visits along I-25\nHorse trailer brake service\nRanch flatbed repair");
-  const testimonials = page.getByRole("region", { name: "Testimonials on the Castle Rock page" }).getByRole("listitem");
+  const testimonialsOf = page.getByRole("region", { name: "Testimonials on the Castle Rock page" });
+  const testimonials = testimonialsOf.getByRole("listitem");
   for (const [index, name] of ["Ana Ortiz", "Ben Cole"].entries()) {
+    await testimonialsOf.getByRole("button", { name: "Add a testimonial" }).click();
     const testimonial = testimonials.nth(index);
     await testimonial.getByLabel("Name").fill(name);
     await testimonial.getByLabel("What they said").fill(`${name} had a trailer fixed in Castle Rock.`);

@@ -76,6 +76,7 @@ impl Content {
     /// choice), the video's title, the assistant's greeting and financing line, a step's named
     /// service when the step asks the built-in question, and the questions about the job.
     fn fill_from_built_in(&mut self) {
+        self.give_cities_their_figures();
         let chat = &self.chat;
         let address = &self.business.address;
         let missing = address.city_zips.is_none()
@@ -107,6 +108,23 @@ impl Content {
         if !chat.asks_about_the_job() {
             chat.learn_job_questions(built_in.chat);
         }
+    }
+}
+
+impl Content {
+    /// Site details saved when every city page showed the same figures and 'Since {founded}':
+    /// each of their cities keeps what its page showed, as its own.
+    fn give_cities_their_figures(&mut self) {
+        if self.city_stats.is_empty() {
+            return;
+        }
+        for city in &mut self.cities {
+            if city.stats.is_empty() && city.since.is_none() {
+                city.stats = self.city_stats.clone();
+                city.since = Some(self.business.founded);
+            }
+        }
+        self.city_stats.clear();
     }
 }
 
@@ -152,6 +170,34 @@ mod tests {
             assert_eq!(city.key_features.len(), 3, "{}", city.slug);
             assert_eq!(city.testimonials.len(), 2, "{}", city.slug);
         }
+    }
+
+    #[test]
+    fn details_saved_when_every_city_showed_the_same_figures_keep_them_per_city() {
+        let mut saved: toml::Table = toml::from_str(EMBEDDED).unwrap();
+        for city in saved["cities"].as_array_mut().unwrap() {
+            let city = city.as_table_mut().unwrap();
+            city.remove("since");
+            city.remove("stats");
+        }
+        let figures = toml::Value::try_from(vec![Stat {
+            value: "50+".to_owned(),
+            label: "Local Customers".to_owned(),
+            note: None,
+        }])
+        .unwrap();
+        saved.insert("city_stats".to_owned(), figures);
+        let content = Content::parse(&toml::to_string(&saved).unwrap()).unwrap();
+        for city in &content.cities {
+            assert_eq!(city.since, Some(2023), "{}", city.slug);
+            assert_eq!(
+                city.stats.iter().map(|s| s.value.as_str()).collect::<Vec<_>>(),
+                ["50+"],
+                "{}",
+                city.slug
+            );
+        }
+        assert!(!content.to_toml().unwrap().contains("city_stats"), "never written again");
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub struct Content {
     pub cities: Vec<City>,
     pub services_page: ServicesPage,
     pub city_services: Vec<CityService>,
+    /// The figures every city page showed before each city had its own (`City::stats`): read
+    /// from site details saved then, given to each of their cities, never written again.
+    #[serde(default, skip_serializing)]
     pub city_stats: Vec<Stat>,
     pub about: About,
     pub contact: Contact,
@@ -114,7 +117,7 @@ pub struct Hero {
     pub poster: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct Stat {
     pub value: String,
@@ -188,25 +191,43 @@ pub struct Cta {
     pub text: String,
 }
 
+/// A city page. Only its name and ZIP codes are needed; every fact, text and figure is
+/// optional, and the page claims nothing its city does not state.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 pub struct City {
     pub slug: String,
     pub name: String,
+    #[serde(default)]
     pub county: String,
+    #[serde(default)]
     pub population: String,
     /// e.g. "10 miles from Denver".
+    #[serde(default)]
     pub distance: String,
     pub latitude: f64,
     pub longitude: f64,
     /// The five-digit ZIP codes of the place, for the booking assistant's service-area check.
     pub zips: Vec<String>,
     /// One or two sentences for the city's card on /service-areas.
+    #[serde(default)]
     pub blurb: String,
+    #[serde(default)]
     pub description: String,
+    /// The roads, parks and places that bring trailers there.
+    #[serde(default)]
     pub local_info: String,
+    #[serde(default)]
     pub key_features: Vec<String>,
+    #[serde(default)]
     pub testimonials: Vec<Testimonial>,
+    /// The year the shop began serving the city ('Serving {city} Since {year}'); none: no such
+    /// claim.
+    #[serde(default)]
+    pub since: Option<u16>,
+    /// The city's own figures ('50+ Local Customers'); none: the page shows no figures.
+    #[serde(default)]
+    pub stats: Vec<Stat>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

@@ -5,6 +5,10 @@ use std::collections::HashSet;
 pub use super::checker::InvalidContent;
 use super::{Content, Testimonial, chat::Asks, checker::Checker};
 
+/// Key features a city page lists at most, and testimonials it shows at most.
+const MAX_KEY_FEATURES: usize = 3;
+const MAX_CITY_TESTIMONIALS: usize = 2;
+
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
     // Every quick option of the booking assistant, which answers elsewhere must be.
@@ -112,17 +116,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         if !slugs.insert(city.slug.as_str()) {
             c.fail(format!("{field}.slug"), "is used by an earlier city");
         }
-        for (name, value) in [
-            ("name", &city.name),
-            ("county", &city.county),
-            ("population", &city.population),
-            ("distance", &city.distance),
-            ("blurb", &city.blurb),
-            ("description", &city.description),
-            ("local_info", &city.local_info),
-        ] {
-            c.text(format!("{field}.{name}"), value);
-        }
+        c.text(format!("{field}.name"), &city.name);
         for (name, value) in [("description", &city.description), ("local_info", &city.local_info)] {
             // An empty text is said to be empty, not to repeat another empty one.
             if !value.trim().is_empty() && !texts.insert(value.trim()) {
@@ -135,17 +129,30 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         if !(-180.0..=180.0).contains(&city.longitude) {
             c.fail(format!("{field}.longitude"), "must be between -180 and 180");
         }
-        if city.key_features.len() != 3 {
-            c.fail(format!("{field}.key_features"), "must have exactly 3 entries");
+        if city.key_features.len() > MAX_KEY_FEATURES {
+            c.fail(format!("{field}.key_features"), "may have at most 3 entries");
         } else if city.key_features.iter().any(|feature| feature.trim().is_empty()) {
-            c.fail(format!("{field}.key_features"), "must have 3 entries, none of them empty");
+            c.fail(format!("{field}.key_features"), "must not have an empty entry");
+        }
+        if city.zips.is_empty() {
+            c.fail(
+                format!("{field}.zips"),
+                "needs at least one ZIP code: the booking assistant knows the city by them",
+            );
         }
         zip_codes(&mut c, &format!("{field}.zips"), &city.zips);
-        if city.testimonials.len() != 2 {
-            c.fail(format!("{field}.testimonials"), "must have exactly 2 entries");
+        if city.testimonials.len() > MAX_CITY_TESTIMONIALS {
+            c.fail(format!("{field}.testimonials"), "may have at most 2 entries");
         }
         for (j, t) in city.testimonials.iter().enumerate() {
             testimonial(&mut c, &format!("{field}.testimonials[{j}]"), t);
+        }
+        if city.since.is_some_and(|year| year < content.business.founded || year > 2100) {
+            c.fail(format!("{field}.since"), "must be a year from the shop's founding on");
+        }
+        for (j, s) in city.stats.iter().enumerate() {
+            c.text(format!("{field}.stats[{j}].value"), &s.value);
+            c.text(format!("{field}.stats[{j}].label"), &s.label);
         }
     }
 
@@ -175,10 +182,6 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     for (i, service) in content.city_services.iter().enumerate() {
         c.icon(format!("city_services[{i}].icon"), &service.icon);
         c.text(format!("city_services[{i}].title"), &service.title);
-    }
-    for (i, s) in content.city_stats.iter().enumerate() {
-        c.text(format!("city_stats[{i}].value"), &s.value);
-        c.text(format!("city_stats[{i}].label"), &s.label);
     }
     c.not_empty("about.story", &content.about.story);
     c.text("about.mission", &content.about.mission);

@@ -41,13 +41,15 @@ pub fn city(site: &Site, slug: &str) -> Option<Page> {
     let c = &site.content;
     let city = c.city(slug)?;
     let path = format!("/service-areas/{}", city.slug);
+    let known: Vec<&str> =
+        [city.county.as_str(), city.distance.as_str()].into_iter().filter(|fact| !fact.is_empty()).collect();
+    let facts = if known.is_empty() { String::new() } else { format!(", {}", known.join(", ")) };
     let head = Head::indexed(
         &path,
         format!("Trailer Repair in {}, CO | {}", city.name, c.business.name),
-        format!(
-            "Trailer repair, maintenance and mobile service in {}, {} ({}). {}",
-            city.name, city.county, city.distance, city.blurb
-        ),
+        format!("Trailer repair, maintenance and mobile service in {}{facts}. {}", city.name, city.blurb)
+            .trim_end()
+            .to_owned(),
     )
     .with_data(vec![
         structured_data::city_service(site, city),
@@ -59,9 +61,8 @@ pub fn city(site: &Site, slug: &str) -> Option<Page> {
         json!({
             "city": city,
             "services": c.city_services,
-            "stats": c.city_stats,
             "rating": c.rating,
-            "founded": c.business.founded,
+            "shopStreet": c.business.address.street,
             "closingCta": c.closing_cta,
         }),
     ))

@@ -61,12 +61,17 @@ pub fn local_business(site: &Site) -> Value {
 /// Trailer repair in one city, offered by the business.
 pub fn city_service(site: &Site, city: &City) -> Value {
     let b = &site.content.business;
+    let description = [&city.description, &city.blurb]
+        .into_iter()
+        .find(|text| !text.trim().is_empty())
+        .cloned()
+        .unwrap_or_else(|| format!("Trailer repair, maintenance and mobile service in {}.", city.name));
     json!({
         "@context": "https://schema.org",
         "@type": "Service",
         "name": format!("Trailer Repair in {}", city.name),
         "serviceType": "Trailer repair and maintenance",
-        "description": city.description,
+        "description": description,
         "url": site.url(&format!("/service-areas/{}", city.slug)),
         "provider": {
             "@type": "AutoRepair",

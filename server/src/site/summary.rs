@@ -18,7 +18,6 @@ const SECTIONS: &[(&str, &str)] = &[
     ("cities", "City pages"),
     ("services_page", "Services page"),
     ("city_services", "City page services"),
-    ("city_stats", "City page figures"),
     ("about", "About page"),
     ("contact", "Contact page"),
     ("thank_you", "Thank-you page"),

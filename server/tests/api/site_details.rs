@@ -303,26 +303,67 @@ async fn an_import_shows_on_a_running_server_within_seconds() {
 }
 
 #[tokio::test]
-async fn a_new_city_pages_empty_texts_are_called_empty_not_repeated() {
+async fn a_city_page_needs_only_a_name_and_zip_codes_and_claims_nothing_it_was_not_given() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
     let (version, mut details) = site(&app, &signed).await;
-    let mut first = details["cities"][0].clone();
-    first["slug"] = "castle-rock".into();
-    first["name"] = "Castle Rock".into();
-    first["description"] = "".into();
-    first["local_info"] = "".into();
-    let mut second = first.clone();
-    second["slug"] = "parker".into();
-    second["name"] = "Parker".into();
-    let cities = details["cities"].as_array_mut().expect("a list");
-    let (at, next) = (cities.len(), cities.len() + 1);
-    cities.extend([first, second]);
+    // As the admin's 'Add a city page' makes one: coordinates the shop's, every fact empty.
+    let brighton = json!({
+        "slug": "brighton", "name": "Brighton", "county": "", "population": "", "distance": "",
+        "latitude": 39.83, "longitude": -104.97, "zips": [], "blurb": "", "description": "",
+        "local_info": "", "key_features": [], "testimonials": [], "stats": [],
+    });
+    details["cities"].as_array_mut().expect("a list").push(brighton);
+    let at = details["cities"].as_array().expect("a list").len() - 1;
     let refused = save(&app, &signed, version, &details).await;
     assert_eq!(refused.status(), 422);
     let refused: Value = refused.json().await.expect("JSON");
-    for field in [format!("cities[{at}].local_info"), format!("cities[{next}].description")] {
-        let messages = refused["errors"][&field].to_string();
-        assert!(messages.contains("empty") && !messages.contains("repeats"), "{field}: {messages}");
+    let errors = refused["errors"].as_object().expect("messages");
+    assert_eq!(
+        errors.keys().collect::<Vec<_>>(),
+        [&format!("cities[{at}].zips")],
+        "only the ZIP codes: {errors:?}"
+    );
+    assert!(refused["errors"][format!("cities[{at}].zips")].to_string().contains("at least one ZIP code"));
+
+    details["cities"][at]["zips"] = json!(["80601", "80602"]);
+    let saved = save(&app, &signed, version, &details).await;
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap_or_default());
+    let html = app.page("/service-areas/brighton", 200).await;
+    assert!(html.contains("Trailer Service in Brighton"), "a heading that claims nothing");
+    for claim in [
+        "Since",
+        "Local Customers",
+        "Response Time",
+        "Average Rating",
+        "Towing in",
+        "Customers Say",
+        "Population",
+    ] {
+        assert!(!html.contains(claim), "/service-areas/brighton claims {claim:?} without a value set for it");
     }
+    // Its ZIP codes make it a place of the booking assistant.
+    let area: Value = app.get("/api/service-area?place=80601").await.json().await.expect("JSON");
+    assert_eq!(area["city"]["name"], "Brighton", "{area}");
+    let list = app.page("/service-areas", 200).await;
+    assert!(list.contains("View <!-- -->Brighton<!-- --> Services"), "the list links the new page");
+}
+
+#[tokio::test]
+async fn a_city_pages_texts_may_be_empty_but_not_repeat_another_citys() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let (version, mut details) = site(&app, &signed).await;
+    let mut copy = details["cities"][0].clone();
+    copy["slug"] = "castle-rock".into();
+    copy["name"] = "Castle Rock".into();
+    copy["local_info"] = "".into();
+    details["cities"].as_array_mut().expect("a list").push(copy);
+    let at = details["cities"].as_array().expect("a list").len() - 1;
+    let refused = save(&app, &signed, version, &details).await;
+    assert_eq!(refused.status(), 422);
+    let refused: Value = refused.json().await.expect("JSON");
+    let description = refused["errors"][format!("cities[{at}].description")].to_string();
+    assert!(description.contains("Repeats another city's text"), "{refused}");
+    assert!(refused["errors"].get(format!("cities[{at}].local_info")).is_none(), "empty is allowed");
 }

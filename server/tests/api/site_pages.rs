@@ -126,13 +126,12 @@ async fn every_city_page_answers_200_with_its_own_content() {
             &[
                 &format!("Trailer Repair in <!-- -->{name}"),
                 &format!("Schedule Service in <!-- -->{name}"),
-                &format!("Serving <!-- -->{name}<!-- --> Since <!-- -->2023"),
+                &format!("Serving {name} Since 2023"),
                 &escaped(&city.description),
                 &escaped(&city.local_info),
                 &escaped(&city.population),
                 &escaped(&city.distance),
                 "Back to Service Areas",
-                "50+",
                 "Local Customers",
                 "Average Rating",
                 "24/7",
@@ -148,6 +147,9 @@ async fn every_city_page_answers_200_with_its_own_content() {
         );
         for feature in &city.key_features {
             assert!(html.contains(&escaped(feature)), "{path} shows {feature}");
+        }
+        for stat in &city.stats {
+            assert!(html.contains(&escaped(&stat.value)), "{path} shows its own {}", stat.label);
         }
         for t in &city.testimonials {
             assert!(html.contains(&escaped(&t.name)), "{path} shows {}", t.name);

@@ -200,20 +200,26 @@ export interface ServiceAreasData {
   closingCta: Cta;
 }
 
+/** A city page: only its name (and ZIP codes) are sure; every other fact may be empty, and the
+ * page then says nothing of it. */
 export interface City extends CitySummary {
   county: string;
   description: string;
   localInfo: string;
   keyFeatures: string[];
   testimonials: Testimonial[];
+  /** The year the shop began serving the city; null: no 'Serving ... Since'. */
+  since: number | null;
+  /** The city's own figures; none: the page shows none. */
+  stats: Stat[];
 }
 
 export interface CityData {
   city: City;
   services: { icon: string; title: string; description: string }[];
-  stats: Stat[];
   rating: Rating;
-  founded: number;
+  /** The shop's street, for a city page without texts of its own. */
+  shopStreet: string;
   closingCta: Cta;
 }
 

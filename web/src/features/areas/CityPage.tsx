@@ -23,15 +23,21 @@ export function CityPage({ data }: { data: CityData }) {
             Back to Service Areas
           </Link>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">Trailer Repair in {city.name}</h1>
-          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-lg text-slate-200">
-            <span className="inline-flex items-center gap-2">
-              <MapPin aria-hidden="true" className="h-5 w-5" /> {city.distance}
-            </span>
-            <span className="inline-flex items-center gap-2">
-              <Users aria-hidden="true" className="h-5 w-5" /> Population {city.population}
-            </span>
-          </p>
-          <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>
+          {(city.distance || city.population) && (
+            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-lg text-slate-200">
+              {city.distance && (
+                <span className="inline-flex items-center gap-2">
+                  <MapPin aria-hidden="true" className="h-5 w-5" /> {city.distance}
+                </span>
+              )}
+              {city.population && (
+                <span className="inline-flex items-center gap-2">
+                  <Users aria-hidden="true" className="h-5 w-5" /> Population {city.population}
+                </span>
+              )}
+            </p>
+          )}
+          {city.blurb && <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>}
           <div className="mt-8 flex flex-wrap gap-4">
             <button type="button" onClick={bookHere} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
               Schedule Service in {city.name}
@@ -43,26 +49,37 @@ export function CityPage({ data }: { data: CityData }) {
 
       <section className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="lg:col-span-2">
-          <h2 className="text-3xl font-bold text-slate-900">
-            Serving {city.name} Since {data.founded}
-          </h2>
-          <p className="mt-5 text-lg leading-relaxed text-slate-700">{city.description}</p>
-          <h3 className="mt-8 text-xl font-semibold text-slate-900">Towing in {city.name}</h3>
-          <p className="mt-3 text-lg leading-relaxed text-slate-700">{city.localInfo}</p>
+          <h2 className="text-3xl font-bold text-slate-900">{city.since ? `Serving ${city.name} Since ${city.since}` : `Trailer Service in ${city.name}`}</h2>
+          <p className="mt-5 text-lg leading-relaxed text-slate-700">
+            {city.description ||
+              `We take trailers from ${city.name} at our shop on ${data.shopStreet}, and our mobile crew comes to you for repairs on the spot. Tell us what's wrong and we'll get back to you with a time.`}
+          </p>
+          {city.localInfo && (
+            <>
+              <h3 className="mt-8 text-xl font-semibold text-slate-900">On the Road in {city.name}</h3>
+              <p className="mt-3 text-lg leading-relaxed text-slate-700">{city.localInfo}</p>
+            </>
+          )}
         </div>
         <aside className="flex flex-col rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
-          <h3 className="text-lg font-semibold text-slate-900">What {city.name} Customers Get</h3>
-          <ul className="mt-4 space-y-3">
-            {city.keyFeatures.map((feature) => (
-              <li key={feature} className="flex gap-3 text-slate-700">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-orange-700" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-8 border-t border-slate-200 pt-6 lg:mt-auto">
+          {city.keyFeatures.length > 0 && (
+            <>
+              <h3 className="text-lg font-semibold text-slate-900">What {city.name} Customers Get</h3>
+              <ul className="mt-4 space-y-3">
+                {city.keyFeatures.map((feature) => (
+                  <li key={feature} className="flex gap-3 text-slate-700">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-orange-700" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <div className={`${city.keyFeatures.length > 0 ? "mt-8 border-t border-slate-200 pt-6" : ""} lg:mt-auto`}>
             <p className="text-slate-700">
-              {city.name} sits {city.distance}, in {city.county}. The shop and the mobile truck serve all of it.
+              {city.distance && city.county
+                ? `${city.name} sits ${city.distance}, in ${city.county}. The shop and the mobile truck serve all of it.`
+                : `The shop and the mobile truck serve all of ${city.name}.`}
             </p>
             <button
               type="button"
@@ -76,16 +93,18 @@ export function CityPage({ data }: { data: CityData }) {
         </aside>
       </section>
 
-      <section aria-label={`Our record in ${city.name}`} className="bg-slate-900 py-12 text-white">
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 px-4 text-center sm:px-6 lg:grid-cols-4 lg:px-8">
-          {data.stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col">
-              <dt className="text-sm text-slate-300">{stat.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-orange-300">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {city.stats.length > 0 && (
+        <section aria-label={`Our record in ${city.name}`} className="bg-slate-900 py-12 text-white">
+          <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 px-4 text-center sm:px-6 lg:grid-cols-4 lg:px-8">
+            {city.stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col">
+                <dt className="text-sm text-slate-300">{stat.label}</dt>
+                <dd className="order-first text-3xl font-extrabold text-orange-300">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <SectionHeading title={`Trailer Services in ${city.name}`} />
@@ -107,18 +126,20 @@ export function CityPage({ data }: { data: CityData }) {
         </ul>
       </section>
 
-      <section className="bg-slate-100 py-16">
-        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading title={`What ${city.name} Customers Say`} />
-          <ul className="mt-10 grid gap-6 md:grid-cols-2">
-            {city.testimonials.map((t) => (
-              <li key={t.name}>
-                <TestimonialCard testimonial={t} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {city.testimonials.length > 0 && (
+        <section className="bg-slate-100 py-16">
+          <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+            <SectionHeading title={`What ${city.name} Customers Say`} />
+            <ul className="mt-10 grid gap-6 md:grid-cols-2">
+              {city.testimonials.map((t) => (
+                <li key={t.name}>
+                  <TestimonialCard testimonial={t} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       <ClosingCta cta={data.closingCta} secondary="call" />
     </>

@@ -22,12 +22,16 @@ export function ServiceAreasPage({ data }: { data: ServiceAreasData }) {
               style={{ animationDelay: cardDelay(index) }}
             >
               <h2 className="text-xl font-bold text-slate-900">{city.name}</h2>
-              <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-                <MapPin aria-hidden="true" className="h-4 w-4" /> {city.distance}
-              </p>
-              <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-                <Users aria-hidden="true" className="h-4 w-4" /> Population {city.population}
-              </p>
+              {city.distance && (
+                <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+                  <MapPin aria-hidden="true" className="h-4 w-4" /> {city.distance}
+                </p>
+              )}
+              {city.population && (
+                <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                  <Users aria-hidden="true" className="h-4 w-4" /> Population {city.population}
+                </p>
+              )}
               <div className="mt-3 flex items-center gap-2">
                 <Stars rating={5} />
                 <span className="text-sm font-semibold text-slate-800">

@@ -1,5 +1,6 @@
-// The city pages: one city at a time, its facts, texts and two testimonials; a new city page,
-// and moving or removing one (asked first: its address then leads to the list of areas).
+// The city pages: one city at a time, its name and ZIP codes, then its optional facts, texts,
+// figures and up to two testimonials (a page claims nothing its city does not state); a new city
+// page, and moving or removing one (asked first: its address then leads to the list of areas).
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { slugify } from "../frame/slug";
@@ -26,8 +27,9 @@ function newCity(site: Json): Json {
     blurb: "",
     description: "",
     local_info: "",
-    key_features: ["", "", ""],
-    testimonials: [NEW_TESTIMONIAL(), NEW_TESTIMONIAL()],
+    key_features: [],
+    testimonials: [],
+    stats: [],
   };
 }
 
@@ -132,16 +134,22 @@ export function CitiesSection() {
                 </a>
               </p>
             )}
+            <Wide>
+              <SiteLines path={`${city}.zips`} label="ZIP codes" hint="One per line, five digits. The booking assistant takes them as this city." />
+            </Wide>
+            <Wide>
+              <p className="text-sm text-slate-700">
+                Everything below is optional: the page shows only what is filled in, and makes no claim about {name} you have not given.
+              </p>
+            </Wide>
             <SiteText path={`${city}.county`} label="County" />
             <SiteText path={`${city}.population`} label="Population" hint="For example: 156,868" />
             <SiteText path={`${city}.distance`} label="Distance" hint="For example: 10 miles from Denver" />
+            <SiteText path={`${city}.since`} label="Serving it since" type="number" optional hint="A year. Left empty, the page says no 'Serving ... Since'." />
             <div className="grid grid-cols-2 gap-4">
               <SiteText path={`${city}.latitude`} label="Latitude" type="number" hint={isNew ? "A new page starts at the shop's: give the city's own, from a map." : undefined} />
               <SiteText path={`${city}.longitude`} label="Longitude" type="number" />
             </div>
-            <Wide>
-              <SiteLines path={`${city}.zips`} label="ZIP codes" hint="One per line, five digits. The booking assistant takes them as this city." />
-            </Wide>
             <Wide>
               <SiteText path={`${city}.blurb`} label="Card text (service areas page)" long />
             </Wide>
@@ -152,14 +160,27 @@ export function CitiesSection() {
               <SiteText path={`${city}.local_info`} label="Local information" long />
             </Wide>
             <Wide>
-              <SiteLines path={`${city}.key_features`} label="Key features" hint="Three, one per line." />
+              <SiteLines path={`${city}.key_features`} label="Key features" hint="Up to three, one per line." />
             </Wide>
           </div>
         )}
       </Section>
       {cities.length > 0 && (
+        <Section title={`Figures on the ${name} page`}>
+          <p className="mt-1 text-sm text-slate-600">Only what is true of {name}: none listed, none shown.</p>
+          <SiteList key={at} path={`${city}.stats`} add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
+            {(item) => (
+              <>
+                <SiteText path={`${item}.value`} label="Figure" hint="For example: 50+" />
+                <SiteText path={`${item}.label`} label="What it counts" hint="For example: Local Customers" />
+              </>
+            )}
+          </SiteList>
+        </Section>
+      )}
+      {cities.length > 0 && (
         <Section title={`Testimonials on the ${name} page`}>
-          <p className="mt-1 text-sm text-slate-600">Each city page shows two.</p>
+          <p className="mt-1 text-sm text-slate-600">Up to two, from customers in {name}; none, and the page shows none.</p>
           <SiteList key={at} path={`${city}.testimonials`} add="Add a testimonial" make={NEW_TESTIMONIAL} title={(item, i) => named(item, "name", `Testimonial ${i + 1}`)}>
             {(item) => <TestimonialFields item={item} />}
           </SiteList>

@@ -15,7 +15,7 @@ import { VersionsSection } from "./VersionsSection";
 
 /** The tabs, and the fields (by the start of their path) each one shows. */
 const TABS = [
-  { slug: "business", label: "Business", paths: ["business", "rating", "stats", "city_stats"], Body: BusinessSection },
+  { slug: "business", label: "Business", paths: ["business", "rating", "stats"], Body: BusinessSection },
   { slug: "testimonials", label: "Testimonials", paths: ["testimonials"], Body: TestimonialsSection },
   { slug: "work", label: "Before and after", paths: ["before_after"], Body: WorkSection },
   { slug: "services", label: "Services", paths: ["service_groups", "services_page"], Body: ServicesSection },

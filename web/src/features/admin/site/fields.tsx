@@ -25,7 +25,7 @@ export function SiteText({ path, label, hint, long, type = "text", optional }: T
   const field = useSiteField(path);
   const value = field.value === null || field.value === undefined ? "" : String(field.value);
   const change = (text: string) => {
-    if (type === "number") field.set(text.trim() === "" ? text : Number(text));
+    if (type === "number") field.set(text.trim() === "" ? (optional ? null : text) : Number(text));
     else field.set(optional && text.trim() === "" ? null : text);
   };
   const props = {

@@ -70,16 +70,6 @@ export function BusinessSection() {
           )}
         </SiteList>
       </Section>
-      <Section title="City page figures">
-        <SiteList path="city_stats" add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
-          {(item) => (
-            <>
-              <SiteText path={`${item}.value`} label="Figure" />
-              <SiteText path={`${item}.label`} label="What it counts" />
-            </>
-          )}
-        </SiteList>
-      </Section>
     </>
   );
 }
