@@ -25,6 +25,31 @@ for (const { width, height } of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
+  test(`at ${width} px Today and Site name each placeholder still shown, and its link leads to the field`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    const notice = page.getByRole("region", { name: "Before going live" });
+    for (const named of ["Phone: (303) 555-0147", "E-mail: service@example.com", "Social page:", "Financing provider: Example Consumer Finance", "Website credit: Example Web Studio", "Home page video:"]) {
+      await expect(notice.getByRole("link", { name: new RegExp(`^${named.replace(/[()]/g, "\\$&")}`) })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+    await notice.getByRole("link", { name: /^E-mail: service@example.com/ }).click();
+    await expect(page).toHaveURL("/dbadmin/site/business");
+    const email = page.getByLabel("E-mail", { exact: true });
+    await expect(email).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Before going live: 6 placeholders are still shown to visitors" })).toBeVisible();
+    await email.fill("service@frontrangetrailer.com");
+    await page.getByRole("button", { name: "Financing provider: Example Consumer Finance" }).click();
+    await expect(page.getByLabel("Financing provider")).toBeFocused();
+    await page.getByLabel("Financing provider").fill("Acorn Finance");
+    await saveChanges(page);
+    await expect(page.getByRole("heading", { name: "Before going live: 4 placeholders are still shown to visitors" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/dbadmin/today");
+    await expect(notice.getByRole("listitem")).toHaveCount(4);
+    await expect(notice).not.toContainText("service@example.com");
+  });
+
   test(`at ${width} px a city page with only a name and ZIP codes saves, and claims nothing it was not given`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await signIn(page);

@@ -14,6 +14,7 @@ use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
 use crate::{
     config::ServeConfig,
+    content::Content,
     db,
     delivery::{EmailSettings, WebhookSettings},
     media::MediaStore,
@@ -54,6 +55,7 @@ pub async fn run(config: &ServeConfig) -> bool {
         ("Database", database(config).await),
         ("Image store", image_store(config).await),
         ("Clock", clock(config).await),
+        ("Site details", site_details(config).await),
     ];
     let mut passed = true;
     for (name, outcome) in checks {
@@ -333,5 +335,75 @@ async fn clock(config: &ServeConfig) -> Outcome {
             Outcome::Fail(format!("cannot read the database's clock: {error:#}"), "see Database".to_owned())
         }
         Err(_) => Outcome::Fail("the database did not answer".to_owned(), "see Database".to_owned()),
+    }
+}
+
+/// The go-live check: no shipped placeholder (an example.com e-mail, a 555-01xx phone, the
+/// example financer, social page, website credit or sample video) left in what the site shows.
+async fn site_details(config: &ServeConfig) -> Outcome {
+    let content = match shown_content(config).await {
+        Ok(content) => content,
+        Err(error) => {
+            return Outcome::Fail(
+                format!("cannot read them: {error:#}"),
+                "see Database, and the content file".to_owned(),
+            );
+        }
+    };
+    let placeholders = content.placeholders();
+    if placeholders.is_empty() {
+        return Outcome::Pass("no placeholder left: every detail is the shop's own".to_owned());
+    }
+    let named: Vec<String> = placeholders
+        .iter()
+        .map(|p| format!("{} ({}) is '{}': {}", p.label, p.field, p.value, p.why))
+        .collect();
+    Outcome::Fail(
+        format!(
+            "{} placeholders are still shown to visitors:\n      - {}",
+            placeholders.len(),
+            named.join("\n      - ")
+        ),
+        "replace each in the admin under Site, Business (or in the content file) before going live"
+            .to_owned(),
+    )
+}
+
+/// The site details the server would show: the newest saved version, else the content file
+/// (read without migrating or changing anything).
+async fn shown_content(config: &ServeConfig) -> anyhow::Result<Content> {
+    const NEWEST: &str = "SELECT content FROM site_versions ORDER BY id DESC LIMIT 1";
+    let saved: Option<String> = match config.storage.database_url.as_ref().map(Secret::expose) {
+        Some(url) => {
+            let mut connection =
+                tokio::time::timeout(NETWORK_WAIT, sqlx::PgConnection::connect(url)).await??;
+            let kept: bool = sqlx::query_scalar("SELECT to_regclass('site_versions') IS NOT NULL")
+                .fetch_one(&mut connection)
+                .await?;
+            if kept { sqlx::query_scalar(NEWEST).fetch_optional(&mut connection).await? } else { None }
+        }
+        None => {
+            let file = config.storage.data_dir.join(db::FILE_NAME);
+            if file.exists() {
+                let options = SqliteConnectOptions::new().filename(&file).read_only(true);
+                let mut connection = sqlx::SqliteConnection::connect_with(&options).await?;
+                let kept: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'site_versions'",
+                )
+                .fetch_one(&mut connection)
+                .await?;
+                if kept > 0 {
+                    sqlx::query_scalar(NEWEST).fetch_optional(&mut connection).await?
+                } else {
+                    None
+                }
+            } else {
+                None
+            }
+        }
+    };
+    match saved {
+        Some(text) => Content::parse(&text),
+        None => Content::load(config.content.as_deref()),
     }
 }

@@ -22,7 +22,7 @@ use crate::{
     api_doc::AdminRefusals,
     auth::guard::Admin,
     clock,
-    content::Content,
+    content::{Content, Placeholder},
     db::Db,
     error::ApiError,
     schedule::{
@@ -112,6 +112,8 @@ pub struct Today {
     pub failed_deliveries: Lines<FailedDelivery>,
     /// The last 7 days' response times.
     pub response: ResponseTimes,
+    /// The shipped placeholders still in the site details (the go-live check).
+    pub placeholders: Vec<Placeholder>,
 }
 
 /// `GET /api/admin/today`.
@@ -167,6 +169,7 @@ pub async fn show(
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,
+        placeholders: content.placeholders(),
     }))
 }
 

@@ -8,6 +8,7 @@ mod checker;
 pub mod holidays;
 mod hours;
 mod model;
+mod placeholders;
 mod promise;
 mod scheduling;
 mod shape;
@@ -24,6 +25,7 @@ pub use model::{
     Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat, SubService, Testimonial,
     ThankYou,
 };
+pub use placeholders::Placeholder;
 pub use promise::Promise;
 pub use scheduling::{Scheduling, Times};
 

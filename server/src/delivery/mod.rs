@@ -194,13 +194,13 @@ impl Outbox {
             Channel::Confirmation => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
                 let Outgoing::Booking(message) = outgoing else { anyhow::bail!("a test has no visitor") };
-                // Replies reach the shop at its public address, never a private one of the owner's.
+                // Replies reach the shop at its public address, never a private one of the owner's;
+                // while that is still a placeholder, the sender's (an address the shop set up).
                 let content = self.site.content();
                 let reply_to = content
                     .business
-                    .email
-                    .parse()
-                    .ok()
+                    .real_email()
+                    .and_then(|email| email.parse().ok())
                     .map(|email| Mailbox::new(Some(content.business.name.clone()), email));
                 let (subject, body, calendar) =
                     match self.messages.visitor_mail(message.booking_id, purpose).await? {

@@ -18,7 +18,7 @@ use crate::{
         guard::Admin,
     },
     changes::{Change, Changes},
-    content::{Content, validate::InvalidContent},
+    content::{Content, Placeholder, validate::InvalidContent},
     db::Db,
     domain::SiteVersionId,
     error::{ApiError, Checked, FieldErrors},
@@ -35,6 +35,8 @@ pub struct SiteBody {
     /// Every detail, with the content file's field names (snake_case).
     #[schema(value_type = Object)]
     site: Value,
+    /// The shipped placeholders still in them (the go-live check).
+    placeholders: Vec<Placeholder>,
 }
 
 /// A change: every detail, as `GET /site` gave them with some changed.
@@ -54,6 +56,8 @@ pub struct SaveAnswer {
     version: i64,
     /// What changed, e.g. "Business details, Testimonials"; null when nothing did.
     summary: Option<String>,
+    /// The shipped placeholders still in the details shown now (the go-live check).
+    placeholders: Vec<Placeholder>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -72,7 +76,11 @@ pub struct VersionList {
 )]
 pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result<Json<SiteBody>, ApiError> {
     let current = site.current();
-    Ok(Json(SiteBody { version: current.version, site: current.content.to_fields()? }))
+    Ok(Json(SiteBody {
+        version: current.version,
+        site: current.content.to_fields()?,
+        placeholders: current.content.placeholders(),
+    }))
 }
 
 /// `PUT /api/admin/site`: saves changed site details as a new version, once every field is right.
@@ -156,13 +164,14 @@ async fn answer(
     action: Action,
     saved: Option<SavedVersion>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
+    let placeholders = site.current().content.placeholders();
     let Some(saved) = saved else {
-        return Ok(Json(SaveAnswer { version: site.current().version, summary: None }));
+        return Ok(Json(SaveAnswer { version: site.current().version, summary: None, placeholders }));
     };
     changes.announce(Change::Site);
     let detail = format!("version {}: {}", saved.version, saved.summary);
     audit::record(db, &admin.actor(), action, &detail).await?;
-    Ok(Json(SaveAnswer { version: saved.version, summary: Some(saved.summary) }))
+    Ok(Json(SaveAnswer { version: saved.version, summary: Some(saved.summary), placeholders }))
 }
 
 /// Each bad field's message under its path, the way the editor names its fields.

@@ -107,8 +107,8 @@ async fn an_emergency_is_urgent_in_the_inbox_the_csv_and_the_shops_subject_and_t
         "{copy}"
     );
     assert!(
-        copy.contains("Reply-To: \"Front Range Trailer Works\" <service@example.com>"),
-        "the shop's public address: {copy}"
+        copy.contains("Reply-To: \"Trailer Works\" <bookings@example.com>"),
+        "the sender's address while the shop's public one is still the example one: {copy}"
     );
     assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
     assert!(copy.contains("Trailer: Flatbed Trailer") && copy.contains("(303) 555-0147"), "{copy}");

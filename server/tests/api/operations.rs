@@ -218,14 +218,62 @@ async fn doctor(storage: &trailerworks::config::StorageConfig, extra: &[&str]) -
     (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
+/// The built-in content with the shop's own details in place of the shipped placeholders.
+fn real_details(dir: &std::path::Path) -> std::path::PathBuf {
+    let text = include_str!("../../../content/site.toml")
+        .replace("(303) 555-0147", "(303) 555-2147")
+        .replace("service@example.com", "service@frontrangetrailer.com")
+        .replace(
+            "https://social.example.com/frontrangetrailerworks",
+            "https://www.facebook.com/frontrangetrailerworks",
+        )
+        .replace("Example Web Studio", "Mile High Web")
+        .replace("https://studio.example.com", "https://milehighweb.com")
+        .replace("Example Consumer Finance", "Acorn Finance")
+        .replace("aqz-KE-bpKQ", "dQw4w9WgXcQ");
+    let path = dir.join("site.toml");
+    std::fs::write(&path, text).expect("the content file");
+    path
+}
+
+#[tokio::test]
+async fn doctor_names_every_placeholder_still_shown_with_its_field() {
+    let storage = TestStorage::new().await;
+    let (passed, said) = doctor(&storage.config, &["--public-url", "https://www.example.com"]).await;
+    assert!(!passed, "going live with placeholders fails the check");
+    assert!(said.contains("FAIL  Site details: 6 placeholders are still shown to visitors"), "{said}");
+    for named in [
+        "Phone (business.phone) is '(303) 555-0147'",
+        "E-mail (business.email) is 'service@example.com'",
+        "Social page (business.social_url)",
+        "Financing provider (business.financing_provider) is 'Example Consumer Finance'",
+        "Website credit (business.builder_name) is 'Example Web Studio'",
+        "Home page video (hero.video_id)",
+    ] {
+        assert!(said.contains(named), "{named}: {said}");
+    }
+    let dir = tempfile::tempdir().expect("a directory");
+    let content = real_details(dir.path());
+    let (_, said) = doctor(
+        &storage.config,
+        &["--public-url", "https://www.example.com", "--content", content.to_str().unwrap()],
+    )
+    .await;
+    assert!(said.contains("ok    Site details: no placeholder left"), "{said}");
+}
+
 #[tokio::test]
 async fn doctor_passes_a_good_setup_and_names_each_fault_with_its_fix() {
     let storage = TestStorage::new().await;
     let (smtp, _) = crate::stand_ins::smtp().await;
     let hook = crate::stand_ins::webhook(0).await;
+    let dir = tempfile::tempdir().expect("a directory");
+    let content = real_details(dir.path());
     let (passed, said) = doctor(
         &storage.config,
         &[
+            "--content",
+            content.to_str().expect("a path"),
             "--public-url",
             "https://www.example.com",
             "--smtp-url",

@@ -255,3 +255,70 @@ async fn logout_ends_the_session_from_a_page_that_believes_it_is_signed_out() {
     assert_eq!(app.admin(Method::GET, "/desk", &old).send().await.expect("a response").status(), 401);
     assert_eq!(app.admin(Method::GET, "/posts", &old).send().await.expect("a response").status(), 401);
 }
+
+#[tokio::test]
+async fn the_go_live_check_names_each_placeholder_until_replaced_and_replies_reach_the_shop() {
+    let (smtp_url, mailbox) = crate::stand_ins::smtp().await;
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone().into());
+        c.mail_from = Some("Trailer Works <bookings@frontrangetrailer.com>".into());
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    let fields = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("a list")
+            .iter()
+            .map(|p| p["field"].as_str().expect("a field").to_owned())
+            .collect()
+    };
+    let today = app.admin_json("/today", &signed).await;
+    let named = [
+        "business.phone",
+        "business.email",
+        "business.social_url",
+        "business.financing_provider",
+        "business.builder_name",
+        "hero.video_id",
+    ];
+    assert_eq!(fields(&today["placeholders"]), named);
+    assert_eq!(today["placeholders"][1]["value"], "service@example.com");
+    assert_eq!(fields(&app.admin_json("/site", &signed).await["placeholders"]), named);
+
+    // Until the e-mail is the shop's own, a visitor's reply goes to the address the mail comes from.
+    book(&app, &booking("0d1e2f3a-reply-to-sender")).await;
+    app.deliver_due().await;
+    let copy =
+        mailbox.messages().into_iter().find(|m| m.contains("\nTo: jamie@example.com")).expect("the copy");
+    assert!(copy.contains("Reply-To: \"Trailer Works\" <bookings@frontrangetrailer.com>"), "{copy}");
+
+    let saved = app
+        .change_site(&signed, |site| {
+            site["business"]["phone"] = json!("(303) 555-2147");
+            site["business"]["email"] = json!("service@frontrangetrailer.com");
+            site["business"]["social_url"] = json!("https://www.facebook.com/frontrangetrailerworks");
+            site["business"]["financing_provider"] = json!("Acorn Finance");
+        })
+        .await;
+    assert_eq!(saved.status(), 200);
+    let saved: Value = saved.json().await.expect("JSON");
+    assert_eq!(
+        fields(&saved["placeholders"]),
+        ["business.builder_name", "hero.video_id"],
+        "the save says what is left"
+    );
+    let today = app.admin_json("/today", &signed).await;
+    assert_eq!(fields(&today["placeholders"]), ["business.builder_name", "hero.video_id"]);
+
+    // (An address gets one confirmation an hour: another visitor.)
+    let mut second = booking("0d1e2f3a-reply-to-shop");
+    second["email"] = json!("robin@example.com");
+    book(&app, &second).await;
+    app.deliver_due().await;
+    let copy =
+        mailbox.messages().into_iter().find(|m| m.contains("\nTo: robin@example.com")).expect("the copy");
+    assert!(
+        copy.contains("Reply-To: \"Front Range Trailer Works\" <service@frontrangetrailer.com>"),
+        "{copy}"
+    );
+}

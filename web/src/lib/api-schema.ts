@@ -1931,6 +1931,16 @@ export interface components {
             answer: string;
             label: string;
         };
+        /** @description A placeholder still in the site details. */
+        Placeholder: {
+            /** @description The field, as the site editor names it ("business.email"). */
+            field: string;
+            /** @description The field in the owner's words ("Business e-mail"). */
+            label: string;
+            value: string;
+            /** @description Why it cannot stay. */
+            why: string;
+        };
         /** @description What a post card shows (the list, related posts, search results): everything but the content. */
         PostCard: {
             /** @description The creation date in long US form on the shop's clock, e.g. "March 14, 2025". */
@@ -2189,6 +2199,8 @@ export interface components {
         };
         /** @description What a save did. */
         SaveAnswer: {
+            /** @description The shipped placeholders still in the details shown now (the go-live check). */
+            placeholders: components["schemas"]["Placeholder"][];
             /** @description What changed, e.g. "Business details, Testimonials"; null when nothing did. */
             summary: string | null;
             /**
@@ -2268,6 +2280,8 @@ export interface components {
         };
         /** @description The site details as the editor gets them. */
         SiteBody: {
+            /** @description The shipped placeholders still in them (the go-live check). */
+            placeholders: components["schemas"]["Placeholder"][];
             /** @description Every detail, with the content file's field names (snake_case). */
             site: Record<string, unknown>;
             /**
@@ -2453,6 +2467,8 @@ export interface components {
             emergencies: components["schemas"]["Lines_RequestLine"];
             /** @description Deliveries of the last 7 days that failed for good, newest first. */
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
+            /** @description The shipped placeholders still in the site details (the go-live check). */
+            placeholders: components["schemas"]["Placeholder"][];
             /** @description The last 7 days' response times. */
             response: components["schemas"]["ResponseTimes"];
             /** @description Times asked for and not yet confirmed: urgent requests first, then the soonest. */
@@ -2616,6 +2632,7 @@ export type PasswordChange = components['schemas']['PasswordChange'];
 export type PhotoForm = components['schemas']['PhotoForm'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
+export type Placeholder = components['schemas']['Placeholder'];
 export type PostCard = components['schemas']['PostCard'];
 export type PostForm = components['schemas']['PostForm'];
 export type PostList = components['schemas']['PostList'];

@@ -291,6 +291,21 @@ export function TodayPage() {
               </ul>
             )}
           </Block>
+          {today.placeholders.length > 0 && (
+            <Block title="Before going live">
+              <p className="mt-1 text-sm text-slate-700">The site still shows the sample details it came with. Replace each with the shop's own:</p>
+              <ul className="mt-2 space-y-1 text-sm">
+                {today.placeholders.map((placeholder) => (
+                  <li key={placeholder.field}>
+                    <Link to={`/dbadmin/site?${new URLSearchParams({ field: placeholder.field })}`} className="font-semibold wrap-anywhere text-orange-800 underline">
+                      {placeholder.label}: {placeholder.value}
+                    </Link>{" "}
+                    <span className="text-slate-700">({placeholder.why})</span>
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
           <Block title="Response times, last 7 days">
             <div className="mt-2">
               <ResponseTimesView times={today.response} />

@@ -68,6 +68,8 @@ export type WeeklyReport = Schemas["Report"];
 export type Insights = Schemas["InsightsPage"];
 export type ResponseFigures = Schemas["ResponseFigures"];
 export type ResponseTimes = Schemas["ResponseTimes"];
+/** A shipped placeholder still in the site details (the go-live check). */
+export type Placeholder = Schemas["Placeholder"];
 /** A request in one line (Today). */
 export type RequestLine = Schemas["RequestLine"];
 /** The front desk. */
@@ -277,7 +279,7 @@ export const adminApi = {
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
   setBookingStatus: (booking: number, status: string) =>
     answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
-  site: () => answer(client.GET("/api/admin/site")) as Promise<{ version: number; site: SiteFields }>,
+  site: () => answer(client.GET("/api/admin/site")) as Promise<{ version: number; site: SiteFields; placeholders: Placeholder[] }>,
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),
   restoreSiteVersion: (version: number) => answer(client.POST("/api/admin/site/versions/{id}/restore", id(version))),

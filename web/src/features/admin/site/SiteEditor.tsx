@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { AdminApiError, adminApi } from "../frame/api";
 import { failureMessage } from "../frame/form";
-import type { Json, SiteFields } from "../frame/api";
+import type { Json, Placeholder, SiteFields } from "../frame/api";
 import { fieldId, getAt, messagesAt, setAt } from "./siteDraft";
 
 export type SaveState =
@@ -25,6 +25,8 @@ interface Editor {
   discard: () => void;
   /** After a restore: the details as the server shows them now. */
   reload: () => Promise<void>;
+  /** The shipped placeholders still in the details as saved (the go-live check). */
+  placeholders: Placeholder[];
   /** The field a message's link asked for: the section holding it shows its entry. */
   shown: { path: string } | null;
   show: (path: string) => void;
@@ -46,7 +48,7 @@ export function useSiteField(path: string) {
 }
 
 export function SiteEditorProvider({ children, loading }: { children: ReactNode; loading: ReactNode }) {
-  const [saved, setSaved] = useState<{ version: number; site: SiteFields } | null>(null);
+  const [saved, setSaved] = useState<{ version: number; site: SiteFields; placeholders: Placeholder[] } | null>(null);
   const [site, setSite] = useState<SiteFields | null>(null);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -74,6 +76,7 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
     show: (path) => setShown({ path }),
     site,
     saved: saved.site,
+    placeholders: saved.placeholders,
     version: saved.version,
     changed: site !== saved.site,
     state,
@@ -85,7 +88,7 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
       setState({ kind: "saving" });
       try {
         const answer = await adminApi.saveSite(saved.version, site);
-        setSaved({ version: answer.version, site });
+        setSaved({ version: answer.version, site, placeholders: answer.placeholders });
         setState({ kind: "saved", summary: answer.summary });
       } catch (failure) {
         if (failure instanceof AdminApiError && failure.status === 422) {

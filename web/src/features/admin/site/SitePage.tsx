@@ -1,6 +1,7 @@
 // Site details in the admin: the business facts, testimonials, before/after work, services and
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
-import { Link, useNavigate, useParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import type { SiteFields } from "../frame/api";
 import { AdminShell } from "../frame/AdminShell";
@@ -15,7 +16,7 @@ import { VersionsSection } from "./VersionsSection";
 
 /** The tabs, and the fields (by the start of their path) each one shows. */
 const TABS = [
-  { slug: "business", label: "Business", paths: ["business", "rating", "stats"], Body: BusinessSection },
+  { slug: "business", label: "Business", paths: ["business", "rating", "stats", "hero"], Body: BusinessSection },
   { slug: "testimonials", label: "Testimonials", paths: ["testimonials"], Body: TestimonialsSection },
   { slug: "work", label: "Before and after", paths: ["before_after"], Body: WorkSection },
   { slug: "services", label: "Services", paths: ["service_groups", "services_page"], Body: ServicesSection },
@@ -47,6 +48,7 @@ function SiteTabs() {
   const tab = TABS.find((t) => t.slug === section) ?? TABS[0]!;
   return (
     <>
+      <PlaceholderNotice />
       <nav aria-label="Site details sections" className="mt-6 flex flex-wrap gap-2">
         {TABS.map((t) => (
           <Link
@@ -69,13 +71,14 @@ function SiteTabs() {
   );
 }
 
-function SaveBar() {
-  const { site, changed, state, save, discard, show } = useSiteEditor();
+/** Shows the tab and entry of the field at `path` (or of the list holding it), then puts the
+ * cursor in it, scrolled clear of the save bar. */
+function useGoToField(): (path: string) => void {
+  const { show } = useSiteEditor();
   const navigate = useNavigate();
-  /** Shows the tab and entry of the field at `path` (or of the list holding it), then puts the
-   * cursor in it, scrolled clear of this bar. */
-  const goTo = (path: string, tab: string) => {
-    navigate(`/dbadmin/site/${tab}`);
+  return (path: string) => {
+    const tab = tabOf(path);
+    if (tab) navigate(`/dbadmin/site/${tab.slug}`);
     show(path);
     let frames = 0;
     const focus = () => {
@@ -89,6 +92,42 @@ function SaveBar() {
     };
     window.requestAnimationFrame(focus);
   };
+}
+
+/** The go-live check: each shipped placeholder still in the saved details, with a link to its
+ * field. A link from Today names the field in the address (?field=...). */
+function PlaceholderNotice() {
+  const { placeholders } = useSiteEditor();
+  const goTo = useGoToField();
+  const [params] = useSearchParams();
+  const asked = params.get("field");
+  // Once, for the field the address names (going to its tab drops it from the address).
+  useEffect(() => {
+    if (asked) goTo(asked);
+  }, [asked]);
+  if (placeholders.length === 0) return null;
+  return (
+    <section aria-labelledby="placeholders-title" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
+      <h2 id="placeholders-title" className="font-semibold text-amber-950">
+        Before going live: {placeholders.length === 1 ? "1 placeholder is" : `${placeholders.length} placeholders are`} still shown to visitors
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-amber-950">
+        {placeholders.map((placeholder) => (
+          <li key={placeholder.field}>
+            <button type="button" onClick={() => goTo(placeholder.field)} className="text-left font-semibold wrap-anywhere underline">
+              {placeholder.label}: {placeholder.value}
+            </button>{" "}
+            ({placeholder.why})
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SaveBar() {
+  const { site, changed, state, save, discard } = useSiteEditor();
+  const goTo = useGoToField();
   /** A field's label, when it is on the page. */
   const labelOf = (path: string) => document.querySelector(`label[for="${fieldId(path)}"]`)?.textContent?.trim() || undefined;
   const guard = <DiscardGuard unsaved={changed} onDiscard={discard} subject="The site details page" within="/dbadmin/site" />;
@@ -115,7 +154,7 @@ function SaveBar() {
                   return (
                     <li key={path} className="break-words">
                       {tab ? (
-                        <button type="button" onClick={() => goTo(path, tab.slug)} className="text-left font-medium underline">
+                        <button type="button" onClick={() => goTo(path)} className="text-left font-medium underline">
                           {field}
                         </button>
                       ) : (

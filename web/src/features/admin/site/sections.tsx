@@ -33,6 +33,8 @@ export function BusinessSection() {
           <SiteText path="business.social_label" label="Social page name" hint="For example: Facebook" />
           <SiteText path="business.social_url" label="Social page link" type="url" />
           <SiteText path="business.financing_provider" label="Financing provider" />
+          <SiteText path="business.builder_name" label="Website credit" hint="Who built the site, named in the footer." />
+          <SiteText path="business.builder_url" label="Website credit link" type="url" />
           <SiteText path="business.response_time" label="Response time" hint="In your business hours, for example: 1 business day" />
           <SiteText path="business.emergency_response_time" label="Emergency response time" hint="Around the clock, for example: 30 minutes" />
           <SiteText path="business.time_zone" label="Time zone" hint="For scheduled posts and the bookings export, for example America/Denver." />
@@ -55,6 +57,13 @@ export function BusinessSection() {
           <Wide>
             <SiteText path="rating.review_sites" label="Where the reviews are" hint="For example: Google and Yelp" />
           </Wide>
+        </div>
+      </Section>
+      <Section title="Home page video">
+        <p className="mt-1 text-sm text-slate-600">A YouTube video of the shop, played on the home page when a visitor presses its button.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SiteText path="hero.video_id" label="YouTube video id" hint="The letters after v= in the video's address. Empty: no video." />
+          <SiteText path="hero.video_title" label="What the video shows" optional hint="Its play button says it." />
         </div>
       </Section>
       <Section title="Home page figures">
