@@ -114,12 +114,16 @@ test("on a phone the owner adds a city page and a service, both show at once, an
   await page.goto("/dbadmin/today");
   await openSite(page, "Services");
   const repairs = page.getByRole("region", { name: "Trailer Repair" });
+  // The cards are folded to their names on a phone; a new one opens, its first field ready.
+  await expect(repairs.getByRole("listitem").first().getByLabel("Description")).toBeHidden();
   await repairs.getByRole("button", { name: "Add a service" }).click();
   const added = repairs.getByRole("listitem").last();
+  await expect(added.getByLabel("Icon")).toBeFocused();
+  await expect(added.getByLabel("Icon")).toBeInViewport();
   await added.getByLabel("Service", { exact: true }).fill("Axle Alignment");
   await added.getByLabel("Description").fill("Axles set square so tires wear evenly and the trailer tracks straight.");
   await added.getByLabel("What it includes").fill("Measuring and shimming\nBent axle straightening");
-  await added.getByLabel("Repairs needed").check();
+  await added.getByLabel("What service do you need?").selectOption("Repairs needed");
   expect(await saveChanges(page)).toContain("Axle Alignment added");
   await page.goto("/services");
   await hydrated(page);

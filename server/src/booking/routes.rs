@@ -1,22 +1,25 @@
-//! `POST /api/bookings`, the booking dialog's submit, and `GET /api/service-area`, its check of
+//! `POST /api/bookings`, the booking dialog's submit; `POST /contact/request`, the contact page's
+//! plain form, which works without JavaScript; and `GET /api/service-area`, the dialog's check of
 //! where a trailer is.
 
 use std::{sync::Arc, time::Duration};
 
 use axum::{
-    Json,
-    extract::{Query, State},
+    Form, Json,
+    extract::{Query, State, rejection::FormRejection},
     http::{HeaderMap, StatusCode, header},
+    response::Redirect,
 };
 use serde::{Deserialize, Serialize};
 
 use super::{
     area::{AreaCity, BAD_PLACE, ServiceArea, Verdict, is_place},
-    model::{BookingForm, RequestedTime},
+    model::{BookingForm, NewBooking, PlainForm, RequestedTime},
     store::{self, InsertError, Origin},
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
+    auth::session::random_token,
     client::ClientAddress,
     db::Db,
     delivery::{Outbox, devices},
@@ -117,8 +120,7 @@ pub async fn create(
     let content = desk.site.content();
     let asked = form.appointment.take();
     let mut booking =
-        form.parse(desk.min_fill).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
-    booking.photos_link = Some(desk.inbox_url.clone());
+        form.parse(Some(desk.min_fill)).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
     if let Some(asked) = asked {
         if asked.kind == Kind::Mobile && booking.location.is_some() && booking.location_city.is_none() {
             return Err(ApiError::invalid("appointment", OUTSIDE_FOR_MOBILE));
@@ -133,6 +135,52 @@ pub async fn create(
             label: calendar.label(slot),
         });
     }
+    let (stored, booking) = store_booking(&desk, &insights, client, &headers, booking).await?;
+    let status = if stored.created { StatusCode::CREATED } else { StatusCode::OK };
+    let appointment = booking.appointment.map(|time| BookedTime { kind: time.kind, label: time.label });
+    let manage_url = Purpose::Manage.path(&stored.manage_token);
+    Ok((status, Json(Booked { id: stored.id, manage_url, appointment })))
+}
+
+/// Where the contact page shows that its plain form's request arrived, or did not.
+const PLAIN_SENT: &str = "/contact#request-sent";
+const PLAIN_NOT_SENT: &str = "/contact#request-not-sent";
+
+/// `POST /contact/request`: the contact page's plain form (name, e-mail, phone, what is wrong,
+/// where), which works without JavaScript: stored like a booking from the dialog, then back to the
+/// contact page, which says whether it arrived (303, so a reload sends nothing twice).
+pub async fn plain_request(
+    State(desk): State<Arc<BookingDesk>>,
+    State(insights): State<Arc<Insights>>,
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
+    form: Result<Form<PlainForm>, FormRejection>,
+) -> Redirect {
+    let Ok(Form(form)) = form else { return Redirect::to(PLAIN_NOT_SENT) };
+    let content = desk.site.content();
+    let Ok(booking) = form.into_booking_form(random_token()).parse(None) else {
+        return Redirect::to(PLAIN_NOT_SENT);
+    };
+    let booking = booking.classify(&content.chat, &desk.area());
+    match store_booking(&desk, &insights, client, &headers, booking).await {
+        Ok(_) => Redirect::to(PLAIN_SENT),
+        Err(error) => {
+            tracing::warn!(%error, "a plain request form was not stored");
+            Redirect::to(PLAIN_NOT_SENT)
+        }
+    }
+}
+
+/// Stores `booking` with its deliveries, counts it and wakes the outbox; the stored booking.
+async fn store_booking(
+    desk: &BookingDesk,
+    insights: &Insights,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    mut booking: NewBooking,
+) -> Result<(store::Stored, NewBooking), ApiError> {
+    let content = desk.site.content();
+    booking.photos_link = Some(desk.inbox_url.clone());
     let client_ip = client.to_string();
     let origin = Origin {
         client_ip: &client_ip,
@@ -143,12 +191,8 @@ pub async fn create(
         match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await
         {
             Ok(stored) => stored,
-            Err(InsertError::RateLimited) => {
-                return Err(desk.rate_limited());
-            }
-            Err(InsertError::TimeTaken) => {
-                return Err(ApiError::conflict(times::TAKEN));
-            }
+            Err(InsertError::RateLimited) => return Err(desk.rate_limited()),
+            Err(InsertError::TimeTaken) => return Err(ApiError::conflict(times::TAKEN)),
             Err(InsertError::Other(error)) => return Err(error.into()),
         };
     if stored.created {
@@ -160,7 +204,7 @@ pub async fn create(
                 page: booking.source.page.as_deref().unwrap_or_default(),
                 button: booking.source.button.as_deref().unwrap_or_default(),
             };
-            insights.step(insights::Client { address: client, headers: &headers }, step);
+            insights.step(insights::Client { address: client, headers }, step);
         }
         tracing::info!(
             booking = stored.id,
@@ -169,10 +213,7 @@ pub async fn create(
             "booking stored"
         );
     }
-    let status = if stored.created { StatusCode::CREATED } else { StatusCode::OK };
-    let appointment = booking.appointment.map(|time| BookedTime { kind: time.kind, label: time.label });
-    let manage_url = Purpose::Manage.path(&stored.manage_token);
-    Ok((status, Json(Booked { id: stored.id, manage_url, appointment })))
+    Ok((stored, booking))
 }
 
 #[derive(Deserialize)]

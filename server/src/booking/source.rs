@@ -33,6 +33,11 @@ pub struct Source {
 }
 
 impl SourceForm {
+    /// The contact page's plain request form.
+    pub(super) fn plain_form() -> Self {
+        Self { page: Some("/contact".to_owned()), button: Some("Request form".to_owned()), ..Self::default() }
+    }
+
     pub(super) fn clean(self) -> Source {
         Source {
             page: self.page.and_then(|page| one_line(&page, 300)).filter(|page| page.starts_with('/')),

@@ -140,6 +140,10 @@ pub struct ServiceGroup {
     pub title: String,
     pub description: String,
     pub items: Vec<SubService>,
+    /// What the card's 'Get Quote' answers in the booking assistant (its quick options); the
+    /// group's title is kept with the request as the service asked about.
+    #[serde(default)]
+    pub chat_answers: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -161,6 +165,9 @@ pub struct BeforeAfter {
     pub after: String,
     #[serde(default)]
     pub after_alt: String,
+    /// What its 'Book a Service' answers in the booking assistant (its quick options).
+    #[serde(default)]
+    pub chat_answers: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

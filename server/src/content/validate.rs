@@ -96,11 +96,13 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.text(format!("service_groups[{i}].items[{j}].title"), &item.title);
             c.text(format!("service_groups[{i}].items[{j}].description"), &item.description);
         }
+        chat_answers(&mut c, &format!("service_groups[{i}]"), &g.chat_answers, &options);
     }
     for (i, item) in content.before_after.iter().enumerate() {
         c.text(format!("before_after[{i}].title"), &item.title);
         c.image(format!("before_after[{i}].before"), &item.before);
         c.image(format!("before_after[{i}].after"), &item.after);
+        chat_answers(&mut c, &format!("before_after[{i}]"), &item.chat_answers, &options);
     }
     for (i, t) in content.testimonials.iter().enumerate() {
         testimonial(&mut c, &format!("testimonials[{i}]"), t);
@@ -166,14 +168,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.icon(format!("{field}.icon"), &card.icon);
             c.text(format!("{field}.title"), &card.title);
             c.text(format!("{field}.description"), &card.description);
-            for (k, answer) in card.chat_answers.iter().enumerate() {
-                if !options.contains(&answer) {
-                    c.fail(
-                        format!("{field}.chat_answers[{k}]"),
-                        "must be one of the booking assistant's quick options",
-                    );
-                }
-            }
+            chat_answers(&mut c, &field, &card.chat_answers, &options);
         }
     }
     if content.city_services.len() != 6 {
@@ -287,6 +282,18 @@ fn is_slug(value: &str) -> bool {
 }
 
 /// Each of `zips` (at `field`) is a five-digit ZIP code.
+/// What a button answers in the booking assistant: its quick options only.
+fn chat_answers(c: &mut Checker, field: &str, answers: &[String], options: &[&String]) {
+    for (k, answer) in answers.iter().enumerate() {
+        if !options.contains(&answer) {
+            c.fail(
+                format!("{field}.chat_answers[{k}]"),
+                "must be one of the booking assistant's quick options",
+            );
+        }
+    }
+}
+
 fn zip_codes(c: &mut Checker, field: &str, zips: &[String]) {
     for (j, zip) in zips.iter().enumerate() {
         if !is_five_digits(zip) {

@@ -17,7 +17,7 @@ use axum::{
     http::Method,
     middleware,
     response::Response,
-    routing::{any, get},
+    routing::{any, get, post},
 };
 
 use crate::{
@@ -156,6 +156,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/icons/{file}", get(assets::icon))
         .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/booking/{token}", get(manage_page))
+        .route("/contact/request", post(booking::routes::plain_request))
         .route("/review/{token}", get(review_link))
         .route("/calendar/{file}", get(schedule::feed::calendar))
         .route("/dbadmin/{*rest}", get(admin_page))

@@ -436,3 +436,71 @@ async fn bad_input_gets_a_clear_4xx_json_message_and_nothing_is_stored() {
     }
     assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 0);
 }
+
+#[tokio::test]
+async fn the_contact_pages_plain_form_is_stored_like_a_booking_and_says_whether_it_arrived() {
+    let app = spawn_app().await;
+    let no_redirects =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let send = |fields: Vec<(&'static str, &'static str)>| {
+        no_redirects.post(format!("{}/contact/request", app.url)).form(&fields).send()
+    };
+    let sent = send(vec![
+        ("name", "Pat Lee"),
+        ("email", "pat@example.com"),
+        ("phone", "+1 720 555 0188"),
+        ("details", "Left brake drags, smells hot after a mile"),
+        ("location", "80205"),
+        ("website", ""),
+    ])
+    .await
+    .expect("an answer");
+    assert_eq!(sent.status(), 303);
+    assert_eq!(sent.headers()["location"], "/contact#request-sent");
+    let rows: Vec<(String, String, String)> = app
+        .rows("SELECT details, status || ' ' || location_city, source_page || ' ' || phone_national FROM bookings")
+        .await;
+    assert_eq!(
+        rows,
+        [(
+            "Left brake drags, smells hot after a mile".to_owned(),
+            "new Denver".to_owned(),
+            "/contact 7205550188".to_owned()
+        )],
+        "stored, not taken for spam though it could not be timed"
+    );
+
+    let refused = send(vec![("name", "Pat Lee"), ("email", "pat@example.com"), ("phone", "12")])
+        .await
+        .expect("an answer");
+    assert_eq!(refused.headers()["location"], "/contact#request-not-sent");
+    let garbled = no_redirects
+        .post(format!("{}/contact/request", app.url))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("%%%")
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(garbled.headers()["location"], "/contact#request-not-sent");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 1, "nothing else stored");
+
+    let bot = send(vec![
+        ("name", "Bot"),
+        ("email", "bot@example.com"),
+        ("phone", "303-555-0100"),
+        ("website", "spam.example"),
+    ])
+    .await
+    .expect("an answer");
+    assert_eq!(bot.headers()["location"], "/contact#request-sent", "a bot hears what anyone hears");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings WHERE status = 'spam'").await, 1, "kept, flagged");
+
+    let contact = app.page("/contact", 200).await;
+    for part in
+        ["id=\"request\"", "action=\"/contact/request\"", "id=\"request-sent\"", "id=\"request-not-sent\""]
+    {
+        assert!(contact.contains(part), "the contact page has {part}");
+    }
+    let home = app.page("/", 200).await;
+    assert!(home.contains("href=\"/contact#request\""), "a booking button is a link until the script runs");
+}

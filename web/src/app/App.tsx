@@ -50,8 +50,11 @@ function usePage(initial: Page): Page | undefined {
     if (page) document.title = page.head.title;
   }, [page]);
 
+  // A new page starts at its top, or at the part its address names (/contact#request).
   useEffect(() => {
-    window.scrollTo(0, 0);
+    const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [pathname]);
   return page;
 }

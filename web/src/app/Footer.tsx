@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useOpenBooking } from "../lib/bookingDialog";
+import { BookingButton } from "../components/BookingButton";
 import { useLayout } from "../lib/layout";
 
 const QUICK_LINKS = [
@@ -15,7 +15,6 @@ const QUICK_LINKS = [
 
 export function Footer() {
   const layout = useLayout();
-  const openBooking = useOpenBooking();
   // The cached page carries the year it was rendered in; the visitor's clock has the last word.
   const [year, setYear] = useState(layout.year);
   useEffect(() => {
@@ -103,13 +102,7 @@ export function Footer() {
               </span>
             </li>
           </ul>
-          <button
-            type="button"
-            onClick={openBooking}
-            className="mt-6 rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800"
-          >
-            Schedule Service
-          </button>
+          <BookingButton className="mt-6 inline-block rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">Schedule Service</BookingButton>
         </div>
       </div>
       <div className="border-t border-slate-800">

@@ -1,7 +1,7 @@
 import { Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useOpenBooking } from "../lib/bookingDialog";
+import { BookingButton } from "../components/BookingButton";
 import { useLayout } from "../lib/layout";
 import { PhoneLink } from "../components/PhoneLink";
 
@@ -19,7 +19,6 @@ const LINKS = [
 
 export function Header() {
   const layout = useLayout();
-  const openBooking = useOpenBooking();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -119,16 +118,9 @@ export function Header() {
               {link.menu}
             </NavLink>
           ))}
-          <button
-            type="button"
-            onClick={(event) => {
-              setMenuOpen(false);
-              openBooking(event);
-            }}
-            className="mt-2 rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white"
-          >
+          <BookingButton onOpen={() => setMenuOpen(false)} className="mt-2 rounded-lg bg-orange-700 px-4 py-3 text-center font-semibold text-white">
             Book Service Now
-          </button>
+          </BookingButton>
           <PhoneLink className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300" iconClassName="h-4 w-4" />
         </nav>
       </div>

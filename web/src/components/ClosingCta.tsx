@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useOpenBooking } from "../lib/bookingDialog";
+import { BookingButton } from "./BookingButton";
 import type { Cta } from "../lib/types";
 import { PhoneLink } from "./PhoneLink";
 
@@ -11,7 +11,6 @@ interface Props {
 
 /** The call to action that closes a page: book, and browse the services or call. */
 export function ClosingCta({ cta, secondary = "browse" }: Props) {
-  const openBooking = useOpenBooking();
   const outline = "inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10";
   return (
     <section className="bg-gradient-to-br from-orange-700 to-orange-900 text-white">
@@ -19,13 +18,7 @@ export function ClosingCta({ cta, secondary = "browse" }: Props) {
         <h2 className="text-3xl font-bold sm:text-4xl">{cta.title}</h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-orange-50">{cta.text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <button
-            type="button"
-            onClick={openBooking}
-            className="rounded-lg bg-white px-6 py-3 font-semibold text-orange-800 shadow hover:bg-orange-50"
-          >
-            Schedule Service Now
-          </button>
+          <BookingButton className="rounded-lg bg-white px-6 py-3 font-semibold text-orange-800 shadow hover:bg-orange-50">Schedule Service Now</BookingButton>
           {secondary === "browse" ? (
             <Link to="/services" className={outline}>
               Browse Services

@@ -1,13 +1,12 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import { useOpenBooking } from "../lib/bookingDialog";
+import { BookingButton } from "./BookingButton";
 import type { ServiceGroup } from "../lib/types";
 import { Icon } from "./Icon";
 
 /** A service with its sub-services, shown when the card is expanded. */
 export function ServiceCard({ service }: { service: ServiceGroup }) {
   const [open, setOpen] = useState(false);
-  const openBooking = useOpenBooking();
   const panelId = useId();
   return (
     <div className="rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
@@ -42,13 +41,12 @@ export function ServiceCard({ service }: { service: ServiceGroup }) {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          onClick={openBooking}
-          className="mt-5 w-full rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800"
+        <BookingButton
+          presets={{ answers: service.chatAnswers, service: service.title }}
+          className="mt-5 block w-full rounded-lg bg-orange-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-orange-800"
         >
           Get Quote for {service.title}
-        </button>
+        </BookingButton>
       </div>
     </div>
   );

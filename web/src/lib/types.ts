@@ -117,6 +117,8 @@ export interface ServiceGroup {
   title: string;
   description: string;
   items: SubService[];
+  /** What its 'Get Quote' answers in the booking assistant (quick options). */
+  chatAnswers: string[];
 }
 
 export interface BeforeAfterItem {
@@ -127,6 +129,8 @@ export interface BeforeAfterItem {
   beforeAlt: string;
   after: string;
   afterAlt: string;
+  /** What its 'Book a Service' answers in the booking assistant (quick options). */
+  chatAnswers: string[];
 }
 
 export interface Testimonial {

@@ -61,6 +61,44 @@ pub struct BookingForm {
     pub appointment: Option<AppointmentForm>,
 }
 
+/// The contact page's plain request form, which works without JavaScript (form-encoded).
+#[derive(Debug, Deserialize)]
+pub struct PlainForm {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    /// What is wrong with the trailer, in the visitor's words.
+    #[serde(default)]
+    pub details: String,
+    /// Where the trailer is, for mobile service.
+    #[serde(default)]
+    pub location: String,
+    /// The hidden field bots fill in.
+    #[serde(default)]
+    pub website: String,
+}
+
+impl PlainForm {
+    /// As the booking dialog would send it, under `submission_id`, from the contact page.
+    pub fn into_booking_form(self, submission_id: String) -> BookingForm {
+        BookingForm {
+            submission_id,
+            name: self.name,
+            email: self.email,
+            phone: self.phone,
+            details: self.details,
+            answers: Vec::new(),
+            website: self.website,
+            fill_ms: None,
+            location: Some(self.location),
+            street_address: None,
+            source: Some(SourceForm::plain_form()),
+            photos: Vec::new(),
+            appointment: None,
+        }
+    }
+}
+
 /// A time the visitor picked.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -190,8 +228,10 @@ impl NewBooking {
 }
 
 impl BookingForm {
-    /// Checks every field, reporting all problems at once with the browser's messages.
-    pub fn parse(self, min_fill: Duration) -> Result<NewBooking, FieldErrors> {
+    /// Checks every field, reporting all problems at once with the browser's messages. A submit
+    /// faster than `min_fill` is flagged as spam; None: the form could not be timed (the contact
+    /// page's plain form, sent without JavaScript), and only its hidden field tells.
+    pub fn parse(self, min_fill: Option<Duration>) -> Result<NewBooking, FieldErrors> {
         let mut errors = FieldErrors::default();
         let submission_id = self.submission_id.trim().to_owned();
         if !(8..=64).contains(&submission_id.len())
@@ -249,7 +289,9 @@ impl BookingForm {
         }
         let spam_reason = if !self.website.trim().is_empty() {
             Some("hidden field filled in")
-        } else if self.fill_ms.is_none_or(|ms| Duration::from_millis(ms) < min_fill) {
+        } else if min_fill
+            .is_some_and(|least| self.fill_ms.is_none_or(|ms| Duration::from_millis(ms) < least))
+        {
             Some("submitted faster than a person can")
         } else {
             None

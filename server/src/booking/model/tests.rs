@@ -21,7 +21,7 @@ fn form() -> BookingForm {
     }
 }
 
-const MIN: Duration = Duration::from_secs(3);
+const MIN: Option<Duration> = Some(Duration::from_secs(3));
 
 #[test]
 fn a_complete_form_parses() {
@@ -71,6 +71,10 @@ fn a_filled_honeypot_or_a_hurried_submit_is_flagged_as_spam() {
     let mut f = form();
     f.fill_ms = Some(500);
     assert_eq!(f.parse(MIN).unwrap().spam_reason, Some("submitted faster than a person can"));
+    // A form that could not be timed (sent without JavaScript) is judged by its hidden field only.
+    let mut f = form();
+    f.fill_ms = None;
+    assert_eq!(f.parse(None).unwrap().spam_reason, None);
     let mut f = form();
     f.fill_ms = None;
     assert!(f.parse(MIN).unwrap().spam_reason.is_some());

@@ -1,19 +1,17 @@
 import { ArrowLeft, CheckCircle2, MapPin, Users } from "lucide-react";
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { ClosingCta } from "../../components/ClosingCta";
 import { Icon } from "../../components/Icon";
 import { SectionHeading } from "../../components/SectionHeading";
 import { TestimonialCard } from "../../components/TestimonialCard";
-import { useOpenBooking } from "../../lib/bookingDialog";
+import { BookingButton } from "../../components/BookingButton";
 import type { CityData } from "../../lib/types";
 import { PhoneLink } from "../../components/PhoneLink";
 
 export function CityPage({ data }: { data: CityData }) {
   const { city } = data;
-  const openBooking = useOpenBooking();
   // The city answers the assistant's 'where is the trailer' question.
-  const bookHere = (event: MouseEvent<HTMLButtonElement>) => openBooking(event, { place: city.name });
+  const here = { place: city.name };
   return (
     <>
       <section className="bg-gradient-to-br from-slate-950 via-slate-900 to-orange-950 px-4 pt-28 pb-16 text-white sm:px-6 lg:px-8">
@@ -39,9 +37,9 @@ export function CityPage({ data }: { data: CityData }) {
           )}
           {city.blurb && <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>}
           <div className="mt-8 flex flex-wrap gap-4">
-            <button type="button" onClick={bookHere} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
+            <BookingButton presets={here} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
               Schedule Service in {city.name}
-            </button>
+            </BookingButton>
             <PhoneLink className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10" />
           </div>
         </div>
@@ -81,13 +79,9 @@ export function CityPage({ data }: { data: CityData }) {
                 ? `${city.name} sits ${city.distance}, in ${city.county}. The shop and the mobile truck serve all of it.`
                 : `The shop and the mobile truck serve all of ${city.name}.`}
             </p>
-            <button
-              type="button"
-              onClick={bookHere}
-              className="mt-4 w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800"
-            >
+            <BookingButton presets={here} className="mt-4 block w-full rounded-lg bg-orange-700 px-4 py-3 text-center font-semibold text-white hover:bg-orange-800">
               Get a Quote in {city.name}
-            </button>
+            </BookingButton>
             <PhoneLink className="mt-3 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-white" iconClassName="h-4 w-4" />
           </div>
         </aside>

@@ -1,7 +1,7 @@
 import { Bot, Clock, Mail, MapPin, Phone, Siren, Warehouse } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHero } from "../../components/PageHero";
-import { useOpenBooking } from "../../lib/bookingDialog";
+import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
 import type { ContactData } from "../../lib/types";
 import { PhoneLink } from "../../components/PhoneLink";
@@ -18,7 +18,6 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 
 export function ContactPage({ data }: { data: ContactData }) {
   const layout = useLayout();
-  const openBooking = useOpenBooking();
   const a = layout.address;
   const link = "font-semibold text-orange-800 underline underline-offset-4 hover:text-orange-900";
   const iconClass = "h-6 w-6";
@@ -33,13 +32,7 @@ export function ContactPage({ data }: { data: ContactData }) {
             <h2 className="text-2xl font-bold">Book With Our Assistant</h2>
             <p className="mt-2 text-slate-200">{data.contact.assistant}</p>
           </div>
-          <button
-            type="button"
-            onClick={openBooking}
-            className="shrink-0 rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800"
-          >
-            Start Chat Now
-          </button>
+          <BookingButton className="shrink-0 rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">Start Chat Now</BookingButton>
         </div>
       </section>
 
@@ -81,6 +74,8 @@ export function ContactPage({ data }: { data: ContactData }) {
         </ul>
       </section>
 
+      <PlainRequestForm responseTime={data.responseTime} />
+
       <section className="bg-red-800 text-white">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6 lg:flex-row lg:text-left lg:px-8">
           <Siren aria-hidden="true" className="h-14 w-14 shrink-0" />
@@ -90,13 +85,9 @@ export function ContactPage({ data }: { data: ContactData }) {
           </div>
           <div className="flex flex-wrap justify-center gap-3">
             <PhoneLink className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-red-800 hover:bg-red-50" prefix="Call" />
-            <button
-              type="button"
-              onClick={(event) => openBooking(event, { answers: layout.chat.emergencyAnswers })}
-              className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10"
-            >
+            <BookingButton presets={{ answers: layout.chat.emergencyAnswers }} className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
               Chat with Assistant
-            </button>
+            </BookingButton>
           </div>
         </div>
       </section>
@@ -110,5 +101,72 @@ export function ContactPage({ data }: { data: ContactData }) {
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * A request without the assistant, for a browser without JavaScript (and a booking button tapped
+ * before the page's script ran, which leads here): a plain form the server takes, then sends the
+ * visitor back here to #request-sent or #request-not-sent, which the page shows by CSS alone.
+ */
+function PlainRequestForm({ responseTime }: { responseTime: string }) {
+  const layout = useLayout();
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
+  const label = "block text-sm font-medium text-slate-800";
+  return (
+    <section id="request" aria-labelledby="request-title" className="scroll-mt-24 bg-slate-50 py-16">
+      <div className="mx-auto max-w-2xl px-4 sm:px-6">
+        <h2 id="request-title" className="text-3xl font-bold text-slate-900">
+          Send Us a Request
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Rather fill in a form? Tell us what's going on and how to reach you, and we'll get back to you within {responseTime}. For an emergency, call{" "}
+          <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
+            {layout.phone}
+          </a>
+          .
+        </p>
+        <p id="request-sent" role="status" className="mt-4 hidden scroll-mt-24 rounded-lg bg-green-50 p-4 font-medium text-green-900 ring-1 ring-green-300 target:block">
+          Thank you: your request is in. We'll be in touch within {responseTime}, and a copy with your request number is on its way to your e-mail.
+        </p>
+        <p id="request-not-sent" role="alert" className="mt-4 hidden scroll-mt-24 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300 target:block">
+          Your request could not be sent. Please check your name, your e-mail and a phone number with its area code, and send it again, or call us at {layout.phone}.
+        </p>
+        <form method="post" action="/contact/request" className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className={label}>
+              Name
+              <input name="name" required maxLength={100} autoComplete="name" className={field} />
+            </label>
+            <label className={label}>
+              Phone
+              <input name="phone" type="tel" required maxLength={40} autoComplete="tel" className={field} />
+            </label>
+          </div>
+          <label className={label}>
+            Email
+            <input name="email" type="email" required maxLength={254} autoComplete="email" className={field} />
+          </label>
+          <label className={label}>
+            What's going on with the trailer?
+            <textarea name="details" rows={3} maxLength={2000} className={field} />
+          </label>
+          <label className={label}>
+            Where is the trailer? (for mobile service: a city or ZIP code)
+            <input name="location" maxLength={120} autoComplete="postal-code" className={field} />
+          </label>
+          {/* A field people never see; bots that fill it in are flagged as spam. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label>
+              Website
+              <input name="website" tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+          <button type="submit" className="w-full rounded-lg bg-orange-700 px-4 py-3 font-semibold text-white hover:bg-orange-800">
+            Send Request
+          </button>
+        </form>
+      </div>
+    </section>
   );
 }

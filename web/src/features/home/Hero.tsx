@@ -1,7 +1,7 @@
 import { BadgeDollarSign, Play, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useOpenBooking } from "../../lib/bookingDialog";
+import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
 import type { HomeData } from "../../lib/types";
 
@@ -58,7 +58,6 @@ function VideoOnRequest({ videoId, title }: { videoId: string; title: string }) 
 }
 
 export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; financingProvider: string }) {
-  const openBooking = useOpenBooking();
   const { chat } = useLayout();
   const financingLine = chat.financingLine?.replaceAll("{provider}", financingProvider);
   return (
@@ -77,13 +76,7 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{hero.headline}</h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200 sm:text-xl">{hero.subheadline}</p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <button
-              type="button"
-              onClick={openBooking}
-              className="rounded-lg bg-orange-700 px-7 py-3.5 text-lg font-semibold text-white shadow-lg hover:bg-orange-800"
-            >
-              Book a Service
-            </button>
+            <BookingButton className="rounded-lg bg-orange-700 px-7 py-3.5 text-lg font-semibold text-white shadow-lg hover:bg-orange-800">Book a Service</BookingButton>
             <Link
               to="/services"
               className="rounded-lg px-7 py-3.5 text-lg font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
@@ -91,9 +84,8 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
               Explore Services
             </Link>
           </div>
-          <button
-            type="button"
-            onClick={(event) => openBooking(event, financingLine ? { line: financingLine } : {})}
+          <BookingButton
+            presets={financingLine ? { line: financingLine } : {}}
             className="mt-10 inline-flex items-center gap-3 rounded-xl bg-white/10 px-5 py-3 text-left ring-1 ring-white/30 backdrop-blur hover:bg-white/20"
           >
             <BadgeDollarSign aria-hidden="true" className="h-8 w-8 text-orange-300" />
@@ -101,7 +93,7 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
               <span className="block text-xs font-semibold tracking-wider text-slate-200 uppercase">We Finance With</span>{" "}
               <span className="block font-bold">{financingProvider}</span>
             </span>
-          </button>
+          </BookingButton>
           <div>
             <VideoOnRequest videoId={hero.videoId} title={hero.videoTitle ?? "Our video"} />
           </div>

@@ -3,7 +3,7 @@ import { ClosingCta } from "../../components/ClosingCta";
 import { Icon } from "../../components/Icon";
 import { SectionHeading } from "../../components/SectionHeading";
 import { ServiceCard } from "../../components/ServiceCard";
-import { useOpenBooking } from "../../lib/bookingDialog";
+import { BookingButton } from "../../components/BookingButton";
 import { cardGrid } from "../../lib/cardGrid";
 import { useLayout } from "../../lib/layout";
 import type { HomeData } from "../../lib/types";
@@ -13,7 +13,6 @@ import { TestimonialCarousel } from "./TestimonialCarousel";
 
 export function HomePage({ data }: { data: HomeData }) {
   const layout = useLayout();
-  const openBooking = useOpenBooking();
   const whyGrid = cardGrid(data.whyChoose.length);
   return (
     <>
@@ -79,13 +78,12 @@ export function HomePage({ data }: { data: HomeData }) {
               <div className="p-6">
                 <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
                 <p className="mt-2 text-slate-600">{item.description}</p>
-                <button
-                  type="button"
-                  onClick={openBooking}
-                  className="mt-4 rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800"
+                <BookingButton
+                  presets={{ answers: item.chatAnswers, service: item.title }}
+                  className="mt-4 inline-block rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800"
                 >
                   Book a Service
-                </button>
+                </BookingButton>
               </div>
             </li>
           ))}

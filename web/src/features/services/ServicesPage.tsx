@@ -3,12 +3,11 @@ import { ClosingCta } from "../../components/ClosingCta";
 import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
-import { useOpenBooking } from "../../lib/bookingDialog";
+import { BookingButton } from "../../components/BookingButton";
 import type { ServiceOffer, ServicesData } from "../../lib/types";
 import { cardGrid } from "../../lib/cardGrid";
 
 function OfferCard({ offer, className }: { offer: ServiceOffer; className: string }) {
-  const openBooking = useOpenBooking();
   return (
     <li className={`flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 ${className}`}>
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-orange-100 text-orange-700">
@@ -24,14 +23,13 @@ function OfferCard({ offer, className }: { offer: ServiceOffer; className: strin
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={(event) => openBooking(event, { answers: offer.chatAnswers, service: offer.title })}
-        aria-label={`Book Service: ${offer.title}`}
-        className="mt-6 rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800"
+      <BookingButton
+        presets={{ answers: offer.chatAnswers, service: offer.title }}
+        label={`Book Service: ${offer.title}`}
+        className="mt-6 rounded-lg bg-orange-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-orange-800"
       >
         Book Service
-      </button>
+      </BookingButton>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 // The fields of the site editor: each bound to one path of the site details, with the server's
 // message for that path under it.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FeaturedImageField } from "../frame/FeaturedImageField";
 import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../frame/form";
 import { ICONS, Icon } from "../../../components/Icon";
@@ -94,6 +94,7 @@ export function SiteList({
   add,
   make,
   title,
+  folded = false,
   children,
 }: {
   path: string;
@@ -103,55 +104,132 @@ export function SiteList({
   make: () => Json;
   /** The heading of item `index`. */
   title: (item: Json, index: number) => string;
+  /** Each item folded to its heading until opened (long lists on a phone); a new one opens. */
+  folded?: boolean;
   children: (itemPath: string, index: number) => ReactNode;
 }) {
   const { set } = useSiteEditor();
   const field = useSiteField(path);
   const items = Array.isArray(field.value) ? field.value : [];
+  const list = useRef<HTMLOListElement>(null);
+  /** The item just added: shown, scrolled to, its first field focused. */
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    const item = list.current?.children[added];
+    item?.scrollIntoView({ block: "start" });
+    item?.querySelector<HTMLElement>("input, textarea, select")?.focus({ preventScroll: true });
+  }, [added]);
   return (
     <div>
       {field.error && <p className="mt-2 text-sm text-red-700">{field.error}</p>}
-      <ol className="mt-4 space-y-4">
+      <ol ref={list} className="mt-4 space-y-4">
         {items.map((item, index) => {
           const heading = title(item, index);
+          const controls = (
+            <div className="flex gap-2">
+              <button type="button" className={PLAIN_BUTTON} disabled={index === 0} onClick={() => set(path, moved(items, index, index - 1))} aria-label={`Move up: ${heading}`}>
+                <ArrowUp aria-hidden="true" className="h-4 w-4" />
+              </button>
+              <button
+                type="button"
+                className={PLAIN_BUTTON}
+                disabled={index === items.length - 1}
+                onClick={() => set(path, moved(items, index, index + 1))}
+                aria-label={`Move down: ${heading}`}
+              >
+                <ArrowDown aria-hidden="true" className="h-4 w-4" />
+              </button>
+              <button
+                type="button"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                onClick={() => set(path, items.filter((_, i) => i !== index))}
+                aria-label={`Remove: ${heading}`}
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Remove
+              </button>
+            </div>
+          );
+          const fields = <div className="mt-3 grid gap-4 sm:grid-cols-2">{children(`${path}[${index}]`, index)}</div>;
           return (
-            <li key={index} className="rounded-lg p-4 ring-1 ring-slate-200">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold text-slate-900">{heading}</h3>
-                <div className="flex gap-2">
-                  <button type="button" className={PLAIN_BUTTON} disabled={index === 0} onClick={() => set(path, moved(items, index, index - 1))} aria-label={`Move up: ${heading}`}>
-                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={PLAIN_BUTTON}
-                    disabled={index === items.length - 1}
-                    onClick={() => set(path, moved(items, index, index + 1))}
-                    aria-label={`Move down: ${heading}`}
-                  >
-                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                    onClick={() => set(path, items.filter((_, i) => i !== index))}
-                    aria-label={`Remove: ${heading}`}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Remove
-                  </button>
-                </div>
-              </div>
-              <div className="mt-3 grid gap-4 sm:grid-cols-2">{children(`${path}[${index}]`, index)}</div>
+            <li key={index} className="scroll-mt-4 rounded-lg p-4 ring-1 ring-slate-200">
+              {folded ? (
+                <details open={index === added}>
+                  <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-900">{heading}</summary>
+                  <div className="mt-2">{controls}</div>
+                  {fields}
+                </details>
+              ) : (
+                <>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-semibold text-slate-900">{heading}</h3>
+                    {controls}
+                  </div>
+                  {fields}
+                </>
+              )}
             </li>
           );
         })}
       </ol>
-      <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => set(path, [...items, make()])}>
+      <button
+        type="button"
+        className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`}
+        onClick={() => {
+          set(path, [...items, make()]);
+          setAdded(items.length);
+        }}
+      >
         <Plus aria-hidden="true" className="h-4 w-4" />
         {add}
       </button>
     </div>
+  );
+}
+
+/** What a button answers in the booking assistant: for each of its questions, one of its quick
+ * options or none (kept in the order of the questions). */
+export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode }) {
+  const field = useSiteField(path);
+  const { site } = useSiteEditor();
+  const steps = (site as { chat?: { steps?: { question: string; options?: string[] }[] } }).chat?.steps ?? [];
+  const answers = Array.isArray(field.value) ? field.value.map(String) : [];
+  const pick = (at: number, answer: string) =>
+    field.set(
+      steps.flatMap((step, index) => {
+        const given = index === at ? answer : answers.find((a) => step.options?.includes(a));
+        return given ? [given] : [];
+      }),
+    );
+  return (
+    <fieldset aria-describedby={field.error ? `${field.id}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {steps.map((step, index) => (
+          <label key={step.question} className="block text-sm text-slate-800">
+            {step.question}
+            <select
+              value={answers.find((a) => step.options?.includes(a)) ?? ""}
+              onChange={(event) => pick(index, event.target.value)}
+              className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-2"
+            >
+              <option value="">Not answered</option>
+              {(step.options ?? []).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      {field.error && (
+        <p id={`${field.id}-error`} className="mt-1 text-sm text-red-700">
+          {field.error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -1,7 +1,7 @@
 // The sections of the site editor, one per tab.
 import type { ReactNode } from "react";
 import { Section } from "../frame/form";
-import { SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
+import { SiteAnswers, SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
 import { useSiteEditor } from "./SiteEditor";
 import type { Json } from "../frame/api";
 
@@ -151,7 +151,7 @@ export function WorkSection() {
       <SiteList
         path="before_after"
         add="Add a before and after"
-        make={() => ({ title: "", description: "", before: "", before_alt: "", after: "", after_alt: "" })}
+        make={() => ({ title: "", description: "", before: "", before_alt: "", after: "", after_alt: "", chat_answers: [] })}
         title={(item, i) => named(item, "title", `Item ${i + 1}`)}
       >
         {(item) => (
@@ -160,6 +160,9 @@ export function WorkSection() {
             <SiteText path={`${item}.description`} label="Description" />
             <SitePhoto path={`${item}.before`} altPath={`${item}.before_alt`} label="Before photo" />
             <SitePhoto path={`${item}.after`} altPath={`${item}.after_alt`} label="After photo" />
+            <Wide>
+              <SiteAnswers path={`${item}.chat_answers`} legend="Its 'Book a Service' button answers the booking assistant's questions" />
+            </Wide>
           </>
         )}
       </SiteList>
@@ -167,30 +170,26 @@ export function WorkSection() {
   );
 }
 
-/** The booking assistant's quick options (what a service card's 'Book Service' may answer). */
-function assistantOptions(site: Json): string[] {
-  const steps = (site as { chat?: { steps?: { options?: string[] }[] } }).chat?.steps ?? [];
-  return steps.flatMap((step) => step.options ?? []);
-}
-
-export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }] });
+export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }], chat_answers: [] });
 export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], chat_answers: [] });
 
 export function ServicesSection() {
   const { site } = useSiteEditor();
   const sections = (site.services_page as { sections?: { title?: string }[] } | undefined)?.sections ?? [];
-  const options = assistantOptions(site);
   return (
     <>
       <Section title="Services on the home page">
         <p className="mt-1 text-sm text-slate-600">The home page's service groups, in this order, each with what it includes.</p>
-        <SiteList path="service_groups" add="Add a service" make={NEW_SERVICE_GROUP} title={(item, i) => named(item, "title", `Service ${i + 1}`)}>
+        <SiteList path="service_groups" add="Add a service" make={NEW_SERVICE_GROUP} title={(item, i) => named(item, "title", `Service ${i + 1}`)} folded>
           {(group) => (
             <>
               <SiteIcon path={`${group}.icon`} label="Icon" />
               <SiteText path={`${group}.title`} label="Service" />
               <Wide>
                 <SiteText path={`${group}.description`} label="Description" long />
+              </Wide>
+              <Wide>
+                <SiteAnswers path={`${group}.chat_answers`} legend="Its 'Get Quote' button answers the booking assistant's questions" />
               </Wide>
               <Wide>
                 <h4 className="text-sm font-semibold text-slate-900">What it includes</h4>
@@ -219,6 +218,7 @@ export function ServicesSection() {
             add="Add a service"
             make={NEW_SERVICE_CARD}
             title={(card, c) => named(card, "title", `Service ${c + 1}`)}
+            folded
           >
             {(card) => (
               <>
@@ -231,12 +231,7 @@ export function ServicesSection() {
                   <SiteLines path={`${card}.features`} label="What it includes" />
                 </Wide>
                 <Wide>
-                  <SiteChoices
-                    path={`${card}.chat_answers`}
-                    legend="Its 'Book Service' button answers the booking assistant's questions with"
-                    choices={options.map((option) => [option, option] as const)}
-                    wide
-                  />
+                  <SiteAnswers path={`${card}.chat_answers`} legend="Its 'Book Service' button answers the booking assistant's questions" />
                 </Wide>
               </>
             )}

@@ -1,0 +1,57 @@
+// A booking button tapped before the page's script runs is not lost, and the site takes a
+// request without JavaScript: the button leads to the contact page's plain form, which the
+// server takes and answers by sending the visitor back to a line that says it arrived. (Axe needs
+// a script, so it checks the form with JavaScript on.)
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test.describe(`at ${width} px`, () => {
+    test("a booking button tapped before the script runs leads to the contact page's form", async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      // The page's script is held back, as on slow 4G with a slow phone.
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await page.route("**/assets/**/*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/", { waitUntil: "commit" });
+      await page.getByRole("link", { name: "Book a Service" }).first().click();
+      await expect(page).toHaveURL("/contact#request");
+      release();
+      await hydrated(page);
+      await expect(page.getByRole("heading", { name: "Send Us a Request" })).toBeInViewport();
+      await expectNoAxeViolations(page);
+      // Once the script runs, the same button opens the dialog.
+      await page.goto("/");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Book a Service" }).first().click();
+      await expect(page.getByRole("dialog", { name: "Trailer Service Assistant" })).toBeVisible();
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("a booking button leads to a plain form that sends the request", async ({ page }) => {
+        await page.setViewportSize({ width, height });
+        await page.goto("/service-areas/aurora");
+        await page.getByRole("link", { name: "Schedule Service in Aurora" }).click();
+        await expect(page).toHaveURL("/contact#request");
+        const form = page.getByRole("region", { name: "Send Us a Request" });
+        await expect(form.getByRole("link", { name: "(303) 555-0147" })).toBeVisible();
+        await form.getByLabel("Name").fill("Pat Lee");
+        await form.getByLabel("Phone").fill("720-555-0188");
+        await form.getByLabel("Email").fill("pat@example.com");
+        await form.getByLabel("What's going on with the trailer?").fill("Left brake drags and smells hot");
+        await form.getByLabel(/Where is the trailer/).fill("Aurora");
+        await form.getByRole("button", { name: "Send Request" }).click();
+        await expect(page).toHaveURL("/contact#request-sent");
+        await expect(page.getByRole("status").filter({ hasText: "Thank you: your request is in." })).toBeVisible();
+        await expect(page.getByText("Your request could not be sent.")).toBeHidden();
+      });
+    });
+  });
+}
