@@ -4,7 +4,7 @@
 // asks nothing of another site until its video's button is pressed; notes are changed and
 // deleted by their author; the first notification address keeps the server's own.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, openSection, signIn, talk, test } from "./fixtures";
 
 test.use({ admin: true });
 
@@ -48,6 +48,41 @@ for (const { width, height } of [
     await page.goto("/dbadmin/today");
     await expect(notice.getByRole("listitem")).toHaveCount(4);
     await expect(notice).not.toContainText("service@example.com");
+  });
+
+  test(`at ${width} px a second language is announced in its own words, and a customer says which they prefer`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page);
+    await openSite(page, "Business");
+    const languages = page.getByRole("region", { name: "Languages spoken at the shop" });
+    await languages.getByRole("button", { name: "Add a language" }).click();
+    const spanish = languages.getByRole("listitem").last();
+    await spanish.getByLabel("Language", { exact: true }).fill("Spanish");
+    await spanish.getByLabel("Language code").fill("es");
+    await spanish.getByLabel(/What the site says, in that language/).fill("Se habla español");
+    await expectNoAxeViolations(page);
+    expect(await saveChanges(page)).toContain("Business details");
+
+    for (const path of ["/contact", "/service-areas/golden"]) {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.getByRole("main").locator('[lang="es"]').filter({ hasText: "Se habla español" }).first()).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Schedule Service in Golden" }).click();
+    await talk(page, ["Dump Trailer", "Repairs needed", "Lights out", "Need mobile service", "300 10th St", "Soon (within a week)"]);
+    await page.getByRole("button", { name: "Call me to schedule" }).click();
+    await page.getByLabel("Preferred language").selectOption("Spanish");
+    await page.getByLabel("Name").fill("Luis Ortega");
+    await page.getByLabel("Email").fill("luis@example.com");
+    await page.getByLabel("Phone").fill("303-555-0109");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page).toHaveURL("/thank-you");
+    const number = (await page.getByText(/Your request number is #\d+/).textContent())?.match(/#(\d+)/)?.[1];
+    await page.goto(`/dbadmin/bookings/${number}`);
+    const request = page.getByRole("region", { name: "The request" });
+    await expect(request.getByRole("term").filter({ hasText: "Preferred language" })).toBeVisible();
+    await expect(request.getByRole("definition").filter({ hasText: /^Spanish$/ })).toBeVisible();
   });
 
   test(`at ${width} px a city page with only a name and ZIP codes saves, and claims nothing it was not given`, async ({ page }) => {

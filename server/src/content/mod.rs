@@ -22,8 +22,8 @@ pub use chat::{Asks, Chat, ChatStep, FollowUp};
 pub use hours::{Hours, HoursView};
 pub use model::{
     About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, Feature, Footer, Hero,
-    Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat, SubService, Testimonial,
-    ThankYou,
+    Language, Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat, SubService,
+    Testimonial, ThankYou,
 };
 pub use placeholders::Placeholder;
 pub use promise::Promise;

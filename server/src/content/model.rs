@@ -63,6 +63,29 @@ pub struct Business {
     pub time_zone: String,
     pub address: Address,
     pub hours: Vec<Hours>,
+    /// The languages spoken at the shop, the site's own first. With more than one, the booking
+    /// form asks which one the customer prefers; each with a note is announced in its own words.
+    /// Missing from site details saved before: English only.
+    #[serde(default = "default_languages")]
+    pub languages: Vec<Language>,
+}
+
+/// A language spoken at the shop.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Language {
+    /// In English, as the owner reads it: "Spanish".
+    pub name: String,
+    /// Its code, for screen readers (BCP 47, "es").
+    pub code: String,
+    /// What the site says of it, in the language itself ("Se habla español"); none: not
+    /// announced (the site's own).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+fn default_languages() -> Vec<Language> {
+    vec![Language { name: "English".to_owned(), code: "en".to_owned(), note: None }]
 }
 
 fn default_emergency_response_time() -> String {

@@ -76,6 +76,21 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.fail("hero.video_id", "must be a YouTube video id (letters, digits, - and _)");
     }
 
+    c.not_empty("business.languages", &b.languages);
+    for (i, language) in b.languages.iter().enumerate() {
+        c.text(format!("business.languages[{i}].name"), &language.name);
+        let code = &language.code;
+        let primary = code.split('-').next().unwrap_or_default();
+        if !(2..=3).contains(&primary.len())
+            || !code.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
+        {
+            c.fail(format!("business.languages[{i}].code"), "must be a language code such as es or vi");
+        }
+        if let Some(note) = &language.note {
+            c.text(format!("business.languages[{i}].note"), note);
+        }
+    }
+
     c.not_empty("stats", &content.stats);
     for (i, s) in content.stats.iter().enumerate() {
         c.text(format!("stats[{i}].value"), &s.value);

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::content::{Address, Chat, Content, HoursView};
+use crate::content::{Address, Chat, Content, HoursView, Language};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,6 +32,8 @@ struct Layout<'a> {
     area_cities: Vec<AreaLink<'a>>,
     /// Visits are counted: pages send their beacons, and the footer says how visits are counted.
     counting: bool,
+    /// The languages spoken at the shop, the site's own first.
+    languages: &'a [Language],
 }
 
 /// What the booking assistant needs of the scheduling settings (not the hours or capacities:
@@ -91,6 +93,7 @@ pub fn layout_data(c: &Content, counting: bool) -> serde_json::Value {
         },
         area_cities: c.cities.iter().map(|city| AreaLink { name: &city.name, slug: &city.slug }).collect(),
         counting,
+        languages: &b.languages,
     };
     serde_json::to_value(layout).unwrap_or_default()
 }

@@ -39,7 +39,7 @@ async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
     details["business"]["phone"] = NEW_PHONE.into();
 
     let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
-    assert_eq!(saved, json!({ "version": 2, "summary": "Business details (phone)" }));
+    assert_eq!((&saved["version"], &saved["summary"]), (&json!(2), &json!("Business details (phone)")));
     for path in ["/", "/about", "/service-areas/aurora", "/blog"] {
         let html = app.page(path, 200).await;
         assert!(html.contains(NEW_PHONE) && !html.contains(PHONE), "{path} shows only the new phone");
@@ -75,7 +75,10 @@ async fn an_earlier_version_can_be_restored() {
     let restored =
         app.admin(Method::POST, "/site/versions/1/restore", &signed).send().await.expect("a response");
     let restored: Value = restored.json().await.expect("JSON");
-    assert_eq!(restored, json!({ "version": 3, "summary": "Restored version 1: Business details (phone)" }));
+    assert_eq!(
+        (&restored["version"], &restored["summary"]),
+        (&json!(3), &json!("Restored version 1: Business details (phone)"))
+    );
     assert!(app.page("/", 200).await.contains(PHONE), "the old phone is back");
     let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details restored'").await;
     assert_eq!(audit, 1);
@@ -140,7 +143,8 @@ async fn a_save_made_on_an_older_version_is_refused() {
     assert!(body["error"].as_str().unwrap_or("").starts_with("Someone saved the site details"), "{body}");
 
     let unchanged = save(&app, &signed, 2, &site(&app, &signed).await.1).await;
-    assert_eq!(unchanged.json::<Value>().await.expect("JSON"), json!({ "version": 2, "summary": null }));
+    let unchanged = unchanged.json::<Value>().await.expect("JSON");
+    assert_eq!((&unchanged["version"], &unchanged["summary"]), (&json!(2), &Value::Null));
 }
 
 #[tokio::test]

@@ -47,7 +47,10 @@ async fn the_services_page_shows_three_sections_of_bookable_cards() {
             "href=\"tel:+13035550147\"",
         ],
     );
-    assert_eq!(html.matches(">Book Service</button>").count(), 13);
+    // Links to the contact page's form until the page's script runs (then buttons).
+    assert_eq!(html.matches("aria-label=\"Book Service: ").count(), 13);
+    assert_eq!(html.matches(">Book Service</a>").count(), 13);
+    assert!(html.contains("href=\"/contact#request\""));
 }
 
 #[tokio::test]
@@ -281,4 +284,32 @@ async fn privacy_is_where_a_visitor_looks_for_it() {
     let moved = app.get("/privacy").await;
     assert_eq!(moved.status(), 301);
     assert_eq!(moved.headers()["location"], "/how-we-count-visits");
+}
+
+#[tokio::test]
+async fn a_second_language_is_announced_in_its_own_words_and_asked_in_the_booking() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let saved = app
+        .change_site(&signed, |site| {
+            site["business"]["languages"]
+                .as_array_mut()
+                .expect("a list")
+                .push(serde_json::json!({ "name": "Spanish", "code": "es", "note": "Se habla español" }));
+        })
+        .await;
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap_or_default());
+    for path in ["/", "/contact", "/service-areas/aurora"] {
+        let html = app.page(path, 200).await;
+        assert!(html.contains("<span lang=\"es\">Se habla español</span>"), "{path} says it in Spanish");
+    }
+    let mut body = crate::bookings::booking("1e2f3a4b-preferred-language");
+    body["answers"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({ "question": "Preferred language", "answer": "Spanish" }));
+    let response = app.post_json("/api/bookings", &body).await;
+    assert_eq!(response.status(), 201);
+    let (message,): (String,) = app.rows("SELECT message FROM bookings").await.pop().expect("the booking");
+    assert!(message.contains("Preferred language: Spanish"), "the owner reads it: {message}");
 }

@@ -2,6 +2,7 @@ import { Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BookingButton } from "../components/BookingButton";
+import { SpokenLanguages } from "../components/SpokenLanguages";
 import { useLayout } from "../lib/layout";
 import { PhoneLink } from "../components/PhoneLink";
 
@@ -77,6 +78,7 @@ export function Header() {
         <Link to="/" className={`text-xl font-extrabold tracking-tight ${solid ? "text-slate-900" : "text-white"}`}>
           {layout.name}
         </Link>
+        <SpokenLanguages className={`ml-3 hidden items-center gap-1.5 text-sm font-semibold xl:flex ${solid ? "text-slate-700" : "text-white"}`} />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass}>
@@ -122,6 +124,7 @@ export function Header() {
             Book Service Now
           </BookingButton>
           <PhoneLink className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300" iconClassName="h-4 w-4" />
+          <SpokenLanguages className="mt-2 flex items-center justify-center gap-1.5 text-sm font-semibold text-slate-700" />
         </nav>
       </div>
     </header>

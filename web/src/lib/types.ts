@@ -88,6 +88,16 @@ export interface LayoutData {
   areaCities: AreaLink[];
   /** Visits are counted (Insights): pages send beacons, and the footer says how visits are counted. */
   counting: boolean;
+  /** The languages spoken at the shop, the site's own first. */
+  languages: Language[];
+}
+
+/** A language spoken at the shop: its name in English, its code, and what the site says of it in
+ * the language itself (none for the site's own). */
+export interface Language {
+  name: string;
+  code: string;
+  note: string | null;
 }
 
 export interface AreaLink {

@@ -7,6 +7,7 @@ import { TestimonialCard } from "../../components/TestimonialCard";
 import { BookingButton } from "../../components/BookingButton";
 import type { CityData } from "../../lib/types";
 import { PhoneLink } from "../../components/PhoneLink";
+import { SpokenLanguages } from "../../components/SpokenLanguages";
 
 export function CityPage({ data }: { data: CityData }) {
   const { city } = data;
@@ -36,6 +37,7 @@ export function CityPage({ data }: { data: CityData }) {
             </p>
           )}
           {city.blurb && <p className="mt-4 max-w-3xl text-lg text-slate-200">{city.blurb}</p>}
+          <SpokenLanguages className="mt-4 flex items-center gap-2 text-lg font-semibold text-orange-200" iconClassName="h-5 w-5" />
           <div className="mt-8 flex flex-wrap gap-4">
             <BookingButton presets={here} className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
               Schedule Service in {city.name}

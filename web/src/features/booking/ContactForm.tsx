@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { submitBooking } from "../../lib/api";
+import { useLayout } from "../../lib/layout";
 import type { BookingSource } from "../../lib/bookingSource";
 import type { ChatScript, TimeKind } from "../../lib/types";
 import { type Answer, answersToSend, locationOf, streetAddressOf } from "./chatScript";
@@ -9,6 +10,8 @@ import { newSubmissionId } from "./submissionId";
 import type { ThankYouState } from "./thankYouState";
 
 const SUBMIT_FAILED = "There was an error submitting the form. Please try again.";
+/** The question the language a customer prefers is kept under, with the answers. */
+const PREFERRED_LANGUAGE = "Preferred language";
 
 interface Props {
   script: ChatScript;
@@ -39,6 +42,9 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
   // One id per form: a retry after a failure is recognised as the same booking.
   const [submissionId] = useState(newSubmissionId);
   const id = useId();
+  const layout = useLayout();
+  // With more than one language spoken at the shop, the customer says which one suits them.
+  const [language, setLanguage] = useState(layout.languages[0]?.name ?? "");
 
   const edit = (field: keyof ContactFields) => (value: string) => {
     onFieldsChange((f) => ({ ...f, [field]: value }));
@@ -61,7 +67,7 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
     const result = await submitBooking({
       submissionId,
       ...fields,
-      answers: answersToSend(script, answers),
+      answers: [...answersToSend(script, answers), ...(layout.languages.length > 1 ? [{ question: PREFERRED_LANGUAGE, answer: language }] : [])],
       website,
       fillMs: Date.now() - openedAt,
       location: locationOf(script, answers),
@@ -137,6 +143,20 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       {field("name", "Name", "text", "name")}
       {field("email", "Email", "email", "email")}
       {field("phone", "Phone", "tel", "tel")}
+      {layout.languages.length > 1 && (
+        <div>
+          <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-800">
+            {PREFERRED_LANGUAGE}
+          </label>
+          <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value)} disabled={submitting} className={input}>
+            {layout.languages.map((spoken) => (
+              <option key={spoken.code} value={spoken.name} lang={spoken.code}>
+                {spoken.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div>
         <label htmlFor={`${id}-details`} className="block text-sm font-medium text-slate-800">
           Additional Details <span className="font-normal text-slate-600">(optional)</span>

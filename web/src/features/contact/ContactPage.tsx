@@ -5,6 +5,7 @@ import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
 import type { ContactData } from "../../lib/types";
 import { PhoneLink } from "../../components/PhoneLink";
+import { SpokenLanguages } from "../../components/SpokenLanguages";
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -44,6 +45,7 @@ export function ContactPage({ data }: { data: ContactData }) {
               {layout.phone}
             </a>
             <p className="mt-2 text-sm text-slate-600">{layout.emergency}</p>
+            <SpokenLanguages className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-slate-800" />
           </ContactCard>
           <ContactCard icon={<Mail aria-hidden="true" className={iconClass} />} title="E-mail Us">
             <a href={`mailto:${layout.email}`} className={`${link} break-all`}>

@@ -59,6 +59,23 @@ export function BusinessSection() {
           </Wide>
         </div>
       </Section>
+      <Section title="Languages spoken at the shop">
+        <p className="mt-1 text-sm text-slate-600">
+          The site's own first. With more than one, the booking form asks which one a customer prefers; each with a note is announced in its own words in the
+          header, on the contact page and on the city pages.
+        </p>
+        <SiteList path="business.languages" add="Add a language" make={() => ({ name: "", code: "", note: null })} title={(item, i) => named(item, "name", `Language ${i + 1}`)}>
+          {(item) => (
+            <>
+              <SiteText path={`${item}.name`} label="Language" hint="For example: Spanish" />
+              <SiteText path={`${item}.code`} label="Language code" hint="For example: es (Spanish), vi (Vietnamese)" />
+              <Wide>
+                <SiteText path={`${item}.note`} label="What the site says, in that language (optional)" optional hint="For example: Se habla español" />
+              </Wide>
+            </>
+          )}
+        </SiteList>
+      </Section>
       <Section title="Home page video">
         <p className="mt-1 text-sm text-slate-600">A YouTube video of the shop, played on the home page when a visitor presses its button.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
