@@ -316,6 +316,8 @@ test("an earlier version of a post can be loaded back and saved", async ({ page 
   await page.getByRole("button", { name: "Draft", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");
   await page.getByRole("link", { name: "Edit Brake Magnets" }).click();
+  // The post is loaded before it is changed.
+  await expect(page.getByLabel("Title")).toHaveValue("Brake Magnets");
   await page.getByLabel("Title").fill("Brake Magnets, Rewritten");
   await page.getByRole("button", { name: "Draft", exact: true }).click();
   await expect(page).toHaveURL("/dbadmin/dashboard");

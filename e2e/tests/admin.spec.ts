@@ -180,11 +180,23 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await expect(page.locator("section img").first()).toHaveAttribute("src", /^\/media\/blog-images\//);
   await expect(page.locator("section img").first()).toHaveAttribute("alt", "A wheel bearing packed with grease");
 
-  // Unpublish and publish again from the dashboard.
+  // Unpublish asks first, and can be undone; then publish again from the dashboard.
   await page.goto("/dbadmin/dashboard");
   await page.getByRole("button", { name: "Unpublish Bearing Basics" }).click();
+  const takeOff = page.getByRole("dialog", { name: "Take “Bearing Basics” off the site?" });
+  await takeOff.getByRole("button", { name: "Keep it on the site" }).click();
+  await expect(row).toContainText("Published");
+  await page.getByRole("button", { name: "Unpublish Bearing Basics" }).click();
+  await takeOff.getByRole("button", { name: "Take it off" }).click();
   await expect(row).toContainText("Draft");
   expect((await page.request.get("/blog/bearing-basics")).status()).toBe(404);
+  await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Back on the site: Bearing Basics" })).toBeVisible();
+  await expect(row).toContainText("Published");
+  expect((await page.request.get("/blog/bearing-basics")).status()).toBe(200);
+  await page.getByRole("button", { name: "Unpublish Bearing Basics" }).click();
+  await takeOff.getByRole("button", { name: "Take it off" }).click();
+  await expect(row).toContainText("Draft");
   await page.getByRole("button", { name: "Publish Bearing Basics" }).click();
   await expect(row).toContainText("Published");
   expect((await page.request.get("/blog/bearing-basics")).status()).toBe(200);

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     manage_store::{self, BookingRow, Change, Told, answers, cancel_request, move_time},
+    records,
     routes::BookingDesk,
 };
 use crate::{
@@ -75,15 +76,29 @@ pub struct RequestView {
     cancelled: bool,
     /// The shop's number, for anything the page cannot do.
     phone: String,
+    /// Where the trailer is (a mobile job's street address, then the place), as they typed it.
+    place: Option<String>,
+    /// What is wrong or what to build, in their words (or the details they added).
+    words: Option<String>,
+    /// How the shop reaches them, as they typed it (they may correct it).
+    contact: ContactView,
+}
+
+/// The customer's phone and e-mail address on their request.
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContactView {
+    pub phone: String,
+    pub email: String,
 }
 
 /// The request a link leads to, while the link works.
-struct Found {
-    row: BookingRow,
+pub(super) struct Found {
+    pub(super) row: BookingRow,
     time: Option<Appointment>,
 }
 
-async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
+pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
     let unknown =
         || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
     let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
@@ -128,16 +143,23 @@ impl BookingDesk {
             .any(|(_, answer)| content.chat.emergency_answers.contains(answer)))
     }
 
-    async fn view(&self, found: &Found) -> anyhow::Result<RequestView> {
+    pub(super) async fn view(&self, found: &Found) -> anyhow::Result<RequestView> {
         let content = self.site.content();
         let calendar = Calendar::new(&content);
         // Their own page shows the words they typed as they typed them.
+        let asked = answers(&self.db, found.row.id).await?;
+        let words = records::customer_words(&content.chat, &asked, &found.row.details);
         let answers = content
             .chat
-            .customers_answers(&answers(&self.db, found.row.id).await?, |_| true)
+            .customers_answers(&asked, |_| true)
             .into_iter()
             .map(|(label, answer)| PickedAnswer { label, answer })
             .collect();
+        let row = &found.row;
+        let place = records::job_place(
+            row.street_address.as_deref(),
+            row.location.as_deref().or(row.location_city.as_deref()),
+        );
         Ok(RequestView {
             number: found.row.id,
             received: long_date(&found.row.created_at, &calendar.zone().clone()),
@@ -150,6 +172,9 @@ impl BookingDesk {
             kind: self.kind_of(found, &content).await?,
             cancelled: found.row.cancelled_at.is_some(),
             phone: content.business.phone.clone(),
+            place,
+            words,
+            contact: ContactView { phone: row.phone.clone(), email: row.email.clone() },
         })
     }
 }

@@ -10,6 +10,7 @@ use crate::{
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites,
     },
+    domain::{EmailAddress, Phone},
     schedule::{
         calendar::{Kind, Slot},
         store::{AppointmentWrites as _, State as TimeState},
@@ -24,6 +25,12 @@ pub(super) struct BookingRow {
     pub(super) cancelled_at: Option<String>,
     pub(super) urgent: bool,
     pub(super) emergency: bool,
+    pub(super) phone: String,
+    pub(super) email: String,
+    pub(super) details: String,
+    pub(super) location: Option<String>,
+    pub(super) location_city: Option<String>,
+    pub(super) street_address: Option<String>,
 }
 
 pub(super) async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
@@ -130,10 +137,43 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
     })
 }
 
+/// Corrects request `id`'s phone and e-mail address as the customer typed them again, with the
+/// note that says so; Today lists it as the customer's change until the owner acts.
+pub(super) async fn correct_contact(
+    db: &Db,
+    id: i64,
+    phone: &Phone,
+    email: &EmailAddress,
+    note: &str,
+) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let now = clock::now();
+        sqlx::query(
+            "UPDATE bookings SET phone = $1, phone_national = $2, email = $3, updated_at = $4, customer_change_at = $4
+             WHERE id = $5",
+        )
+        .bind(phone.as_ref())
+        .bind(phone.national())
+        .bind(email.as_ref())
+        .bind(&now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.add_note(id, note, VISITOR).await?;
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
 /// The request `id`, if there is one.
 pub(super) async fn row(db: &Db, id: i64) -> anyhow::Result<Option<BookingRow>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, created_at, cancelled_at, urgent, emergency FROM bookings WHERE id = $1")
+        sqlx::query_as(
+            "SELECT id, created_at, cancelled_at, urgent, emergency, phone, email, details, location, location_city,
+                    street_address
+             FROM bookings WHERE id = $1",
+        )
             .bind(id)
             .fetch_optional(pool)
             .await?

@@ -9,6 +9,7 @@ pub mod export;
 pub mod inbox;
 pub mod live;
 pub mod manage;
+pub mod manage_contact;
 pub mod manage_store;
 pub mod model;
 pub mod note_store;

@@ -114,6 +114,14 @@ impl From<FollowUpInFile> for FollowUp {
     }
 }
 
+/// An option without the hint in brackets at its end: "Other (please specify)" is "Other".
+fn without_hint(option: &str) -> &str {
+    match option.strip_suffix(')').and_then(|rest| rest.rsplit_once(" (")) {
+        Some((bare, _)) if !bare.trim().is_empty() => bare.trim_end(),
+        _ => option,
+    }
+}
+
 impl Chat {
     /// Whether `answer` makes a request an emergency.
     pub fn is_emergency(&self, answer: &str) -> bool {
@@ -157,8 +165,8 @@ impl Chat {
 
     /// A request's answers as its customer sees them: each option picked, under its label, in the
     /// order asked; an option that asked for the visitor's own words ("Other (please specify)")
-    /// shows those words instead when `shown` takes them, as does an option a button named its
-    /// service for ("Suspension and Brake Repair" for "Repairs needed"). Free answers to other
+    /// shows those words instead when `shown` takes them (else "Other"), as does an option a
+    /// button named its service for ("Suspension and Brake Repair" for "Repairs needed"). Free answers to other
     /// questions (where the trailer is) are left out.
     pub fn customers_answers(
         &self,
@@ -179,7 +187,12 @@ impl Chat {
                     .find_map(|follow_up| given(&follow_up.question))
                     .or_else(|| step.named.as_deref().and_then(given))
                     .filter(|words| shown(words));
-                Some((label.clone(), own_words.unwrap_or(picked).clone()))
+                // An option asking for words, without words that may be repeated: "Other", not the
+                // prompt to specify.
+                let asks_words = step.follow_ups.iter().any(|f| &f.option == picked && f.asks == Asks::Words);
+                let bare = if asks_words { without_hint(picked) } else { picked.as_str() };
+                let shown = own_words.map_or_else(|| bare.to_owned(), Clone::clone);
+                Some((label.clone(), shown))
             })
             .collect()
     }
@@ -303,8 +316,8 @@ mod tests {
                 ("Service".to_owned(), "Repairs needed".to_owned())
             ]
         );
-        assert_eq!(chat.customers_answers(&answers, |_| false)[0].1, "Other (please specify)");
-        assert_eq!(chat.customers_answers(&answers[..1], |_| true)[0].1, "Other (please specify)");
+        assert_eq!(chat.customers_answers(&answers, |_| false)[0].1, "Other", "not the prompt to specify");
+        assert_eq!(chat.customers_answers(&answers[..1], |_| true)[0].1, "Other");
     }
 
     #[test]

@@ -2,21 +2,31 @@
 
 use serde_json::json;
 
-use super::{Head, Page, Site, structured_data};
+use super::{Head, Page, Site, social, structured_data};
+
+fn title(site: &Site) -> String {
+    format!("Trailer Repair & Maintenance in Denver | {}", site.content.business.name)
+}
+
+/// The business's picture for search engines: the home page's own card (a PNG), not the SVG
+/// drawing behind its banner, which they do not show.
+pub fn card(site: &Site) -> String {
+    social::Picture::of(site, &title(site), None).url("/", site)
+}
 
 pub fn page(site: &Site) -> Page {
     let c = &site.content;
     let b = &c.business;
     let head = Head::indexed(
         "/",
-        format!("Trailer Repair & Maintenance in Denver | {}", b.name),
+        title(site),
         format!(
             "{} repairs, services and customizes every kind of trailer in the Denver metro: \
              welding, brakes, wiring, hydraulics and mobile repair. Rated {}/{} by our customers.",
             b.name, c.rating.value, c.rating.best
         ),
     )
-    .with_data(vec![structured_data::local_business(site)]);
+    .with_data(vec![structured_data::local_business(site, &card(site))]);
     Page::ok(
         "home",
         head,

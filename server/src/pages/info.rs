@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::{Head, Page, Site, structured_data};
+use super::{Head, Page, Site, home, structured_data};
 
 pub fn services(site: &Site) -> Page {
     let c = &site.content;
@@ -45,7 +45,7 @@ pub fn contact(site: &Site) -> Page {
             c.business.phone, c.business.email, a.street, a.city, a.region, a.postal_code
         ),
     )
-    .with_data(vec![structured_data::local_business(site)]);
+    .with_data(vec![structured_data::local_business(site, &home::card(site))]);
     Page::ok("contact", head, json!({ "contact": c.contact, "responseTime": c.business.response_time }))
 }
 

@@ -7,7 +7,7 @@ use super::Site;
 use crate::{blog::model::Post, content::City};
 
 /// The business as schema.org `AutoRepair` (a `LocalBusiness`).
-pub fn local_business(site: &Site) -> Value {
+pub fn local_business(site: &Site, image: &str) -> Value {
     let c = &site.content;
     let b = &c.business;
     let a = &b.address;
@@ -34,7 +34,7 @@ pub fn local_business(site: &Site) -> Value {
         "url": site.url("/"),
         "telephone": b.phone,
         "email": b.email,
-        "image": site.absolute(&c.hero.poster),
+        "image": site.absolute(image),
         "foundingDate": b.founded.to_string(),
         "priceRange": "$$",
         "address": {

@@ -48,6 +48,7 @@ pub fn calendar_file(
             State::Cancelled => ics::Status::Cancelled,
         },
         url: Some(manage.to_owned()),
+        organizer: Some((business.name.clone(), business.real_email().unwrap_or(&business.email).to_owned())),
     };
     ics::calendar(&business.name, &[event], &business.zone(), Timestamp::now())
 }

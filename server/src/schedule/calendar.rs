@@ -216,6 +216,28 @@ impl<'a> Calendar<'a> {
         format!("{}, {}", start.strftime("%A, %B %-d"), self.hours_of(slot))
     }
 
+    /// The label with the shop's clock named, for a message read anywhere: "Tuesday, December 1,
+    /// 8:00-10:00 AM Mountain Time".
+    pub fn label_on_clock(&self, slot: Slot) -> String {
+        format!("{} {}", self.label(slot), self.clock_name(slot.start))
+    }
+
+    /// The everyday name of the shop's clock at `at`: "Mountain Time" (standard or daylight), else
+    /// the zone's abbreviation ("CET").
+    pub fn clock_name(&self, at: Timestamp) -> String {
+        let abbreviation = at.to_zoned(self.zone.clone()).strftime("%Z").to_string();
+        let generic = match abbreviation.as_str() {
+            "EST" | "EDT" => "Eastern Time",
+            "CST" | "CDT" => "Central Time",
+            "MST" | "MDT" => "Mountain Time",
+            "PST" | "PDT" => "Pacific Time",
+            "AKST" | "AKDT" => "Alaska Time",
+            "HST" | "HDT" => "Hawaii Time",
+            _ => return abbreviation,
+        };
+        generic.to_owned()
+    }
+
     /// "8:00-10:00 AM", or "11:00 AM-1:00 PM" across noon.
     pub fn hours_of(&self, slot: Slot) -> String {
         let (start, end) = (slot.start.to_zoned(self.zone.clone()), slot.end.to_zoned(self.zone.clone()));
@@ -352,5 +374,19 @@ mod tests {
             assert!(calendar.day(kind, "2026-11-26".parse().unwrap()).is_empty(), "Thanksgiving is closed");
         }
         assert_eq!(calendar.closed_because("2026-11-26".parse().unwrap()), Some("Thanksgiving"));
+    }
+
+    #[test]
+    fn the_shops_clock_has_its_everyday_name_in_messages() {
+        let content = Content::load(None).expect("the built-in content");
+        let calendar = Calendar::new(&content);
+        let winter: Timestamp = "2026-12-01T15:00:00Z".parse().unwrap();
+        let summer: Timestamp = "2026-07-01T15:00:00Z".parse().unwrap();
+        assert_eq!(
+            (calendar.clock_name(winter), calendar.clock_name(summer)),
+            ("Mountain Time".to_owned(), "Mountain Time".to_owned())
+        );
+        let slot = Slot { start: winter, end: winter + jiff::SignedDuration::from_hours(2) };
+        assert_eq!(calendar.label_on_clock(slot), "Tuesday, December 1, 8:00-10:00 AM Mountain Time");
     }
 }

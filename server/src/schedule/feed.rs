@@ -146,6 +146,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
                 location: job.location.unwrap_or_default(),
                 status: if requested { ics::Status::Tentative } else { ics::Status::Confirmed },
                 url: Some(request_url(&desk.public_url, job.booking_id)),
+                organizer: None,
             })
         })
         .collect();

@@ -24,6 +24,9 @@ pub struct Event {
     pub location: String,
     pub status: Status,
     pub url: Option<String>,
+    /// Who holds the event (a name and an e-mail address): a cancellation must name it (RFC
+    /// 5546), so a calendar knows whose event it removes.
+    pub organizer: Option<(String, String)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +84,12 @@ pub fn calendar(name: &str, events: &[Event], zone: &TimeZone, now: Timestamp) -
         push(&mut out, &format!("STATUS:{}", event.status.as_str()));
         if let Some(url) = &event.url {
             push(&mut out, &format!("URL:{url}"));
+        }
+        if let Some((name, email)) = &event.organizer {
+            push(
+                &mut out,
+                &format!("ORGANIZER;CN=\"{}\":mailto:{email}", name.replace(['"', '\r', '\n'], "")),
+            );
         }
         push(&mut out, "END:VEVENT");
     }
@@ -181,7 +190,27 @@ mod tests {
             location: "2150 West 64th Avenue, Denver, CO 80221".into(),
             status,
             url: None,
+            organizer: Some(("Front Range \"Trailer\" Works".into(), "service@frontrangetrailer.com".into())),
         }
+    }
+
+    #[test]
+    fn a_cancellation_names_its_organizer() {
+        let zone = TimeZone::get("America/Denver").unwrap();
+        let ics = calendar(
+            "Trailer Works",
+            &[event(Status::Cancelled)],
+            &zone,
+            "2026-11-24T12:00:00Z".parse().unwrap(),
+        );
+        assert!(ics.contains("METHOD:CANCEL\r\n"), "{ics}");
+        let unfolded = ics.replace("\r\n ", "");
+        assert!(
+            unfolded.contains(
+                "ORGANIZER;CN=\"Front Range Trailer Works\":mailto:service@frontrangetrailer.com\r\n"
+            ),
+            "{ics}"
+        );
     }
 
     #[test]

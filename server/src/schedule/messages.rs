@@ -167,7 +167,7 @@ impl Visitor<'_> {
         if let Some(time) = time {
             body.push_str(&format!(
                 "Requested: {} ({}, {}).\nWe'll confirm this time, or call you to agree another one.\n\n",
-                self.calendar().label(time.slot),
+                self.calendar().label_on_clock(time.slot),
                 time.kind.describe(),
                 self.place(time).await?
             ));
@@ -215,6 +215,7 @@ impl Visitor<'_> {
 
     async fn confirmed(&self, time: &Appointment, moved: bool) -> anyhow::Result<Mail> {
         let label = self.calendar().label(time.slot);
+        let on_clock = self.calendar().label_on_clock(time.slot);
         let manage = self.manage_link().await?;
         let (subject, opening) = if moved {
             (format!("New time: {label}"), "We've moved your appointment to a new time.")
@@ -222,7 +223,7 @@ impl Visitor<'_> {
             (format!("Confirmed: {label}"), "Your appointment is confirmed.")
         };
         let body = format!(
-            "{opening}\n\n{label}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
+            "{opening}\n\n{on_clock}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             what = capitalised(time.kind.describe()),
             place = self.place(time).await?,
@@ -237,9 +238,10 @@ impl Visitor<'_> {
     /// confirmed, with the calendar file that moves their event.
     async fn asked_again(&self, time: &Appointment) -> anyhow::Result<Mail> {
         let label = self.calendar().label(time.slot);
+        let on_clock = self.calendar().label_on_clock(time.slot);
         let manage = self.manage_link().await?;
         let body = format!(
-            "You asked for a new time for request #{id}:\n\n{label}\n{what}, {place}\n\n\
+            "You asked for a new time for request #{id}:\n\n{on_clock}\n{what}, {place}\n\n\
              We'll confirm it, or call you to agree another one. The calendar file attached moves the event in your calendar.\n\
              To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
             id = self.booking_id,
@@ -259,9 +261,10 @@ impl Visitor<'_> {
     /// the event.
     async fn dropped(&self, time: &Appointment) -> anyhow::Result<Mail> {
         let label = self.calendar().label(time.slot);
+        let on_clock = self.calendar().label_on_clock(time.slot);
         let manage = self.manage_link().await?;
         let body = format!(
-            "We can't keep the time {label} for request #{id}, so it is off our schedule. \
+            "We can't keep the time {on_clock} for request #{id}, so it is off our schedule. \
              Your request stays open: we'll call you to agree another time, or you can pick one here: {manage}\n\n\
              The calendar file attached removes the old time from your calendar. Questions? Call us at {phone}.\n\n{signature}",
             id = self.booking_id,
@@ -287,7 +290,7 @@ impl Visitor<'_> {
         if let Some(time) = time {
             body.push_str(&format!(
                 "The time {} is off our schedule. The calendar file attached removes it from your calendar.\n\n",
-                self.calendar().label(time.slot)
+                self.calendar().label_on_clock(time.slot)
             ));
         }
         body.push_str(&format!(
@@ -313,7 +316,7 @@ impl Visitor<'_> {
         let body = format!(
             "A reminder of your appointment tomorrow:\n\n{label}\n{what}, {place}\n\nRequest #{id}.\n\
              Can't make it? Change or cancel it here: {manage}, or call us at {phone}.\n\n{signature}",
-            label = calendar.label(time.slot),
+            label = calendar.label_on_clock(time.slot),
             what = capitalised(time.kind.describe()),
             place = self.place(time).await?,
             id = self.booking_id,

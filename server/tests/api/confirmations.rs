@@ -74,7 +74,8 @@ async fn the_confirmation_holds_no_visitor_text_and_no_admin_address_only_picked
     assert!(copy.contains("\nTo: stranger@example.com\n"), "the address alone, no name: {copy}");
     assert!(copy.contains(&format!("Your request number is #{id}.")), "{copy}");
     assert!(copy.contains("What happens next"), "{copy}");
-    assert!(copy.contains("  Trailer: Other (please specify)\n  Service: Repairs needed\n"), "{copy}");
+    // The visitor's own words are not repeated to a stranger's address, nor the prompt to give them.
+    assert!(copy.contains("  Trailer: Other\n  Service: Repairs needed\n"), "{copy}");
     assert!(copy.contains("We received your 2 photos."), "{copy}");
     for never in ["spam.example", "/dbadmin", "/api/admin", "watches", "Visit"] {
         assert!(!copy.contains(never), "{never} in {copy}");
@@ -136,4 +137,31 @@ async fn marking_a_booking_as_spam_stops_its_waiting_deliveries() {
         .unwrap();
     assert_eq!(marked.status(), 200);
     assert_eq!(app.count("SELECT COUNT(*) FROM deliveries").await, 0, "nothing of spam is sent");
+}
+
+#[tokio::test]
+async fn a_trailer_typed_for_other_shows_in_the_visitors_copy_when_a_card_named_the_service() {
+    let (smtp_url, mailbox) = crate::stand_ins::smtp().await;
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.smtp_url = Some(smtp_url.clone().into());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+    })
+    .await;
+    let mut body = crate::bookings::booking("2f3a4b5c-card-other");
+    body["answers"] = serde_json::json!([
+        { "question": "What service do you need?", "answer": "Repairs needed" },
+        { "question": "Hi! I'm your trailer assistant. What type of trailer do you have?", "answer": "Other (please specify)" },
+        { "question": "No problem! What kind of trailer is it? A few words are enough, like \"horse trailer\" or \"car hauler\".", "answer": "Horse trailer" },
+        { "question": "Do you need mobile service, or can you bring the trailer to our shop?", "answer": "Can bring to shop" },
+        { "question": "How urgent is this?", "answer": "Soon (within a week)" },
+        { "question": "Service asked about", "answer": "Suspension and Brake Repair" },
+    ]);
+    assert_eq!(app.post_json("/api/bookings", &body).await.status(), 201);
+    app.deliver_due().await;
+    let copy =
+        mailbox.messages().into_iter().find(|m| m.contains("\nTo: jamie@example.com")).expect("the copy");
+    let copy = copy.replace("=\r\n", "").replace("=\n", "");
+    assert!(copy.contains("Trailer: Horse trailer"), "{copy}");
+    assert!(copy.contains("Service: Suspension and Brake Repair"), "{copy}");
+    assert!(!copy.contains("Other (please specify)"), "{copy}");
 }

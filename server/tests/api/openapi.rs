@@ -49,6 +49,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/availability"),
     ("get", "/api/manage/{token}"),
     ("get", "/api/manage/{token}/times"),
+    ("put", "/api/manage/{token}/contact"),
     ("put", "/api/manage/{token}/time"),
     ("post", "/api/manage/{token}/cancel"),
     ("get", "/api/manage/{token}/calendar.ics"),

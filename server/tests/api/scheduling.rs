@@ -226,7 +226,7 @@ async fn the_visitor_is_sent_the_requested_time_with_a_calendar_file_and_a_link_
     let copy = all.iter().find(|m| m.to != "owner@example.com").expect("the visitor's copy");
     assert!(
         copy.text.contains(&format!(
-            "Requested: {} (drop-off at the shop, 2150 West 64th Avenue",
+            "Requested: {} Mountain Time (drop-off at the shop, 2150 West 64th Avenue",
             slot["label"].as_str().unwrap()
         )),
         "{}",

@@ -234,6 +234,10 @@ async fn the_business_json_ld_on_home_and_contact_has_the_required_properties() 
         assert_eq!(business["areaServed"].as_array().map(Vec::len), Some(19));
         assert_eq!(business["aggregateRating"]["ratingValue"], 4.9);
         assert_eq!(business["aggregateRating"]["reviewCount"], 250);
+        let image = business["image"].as_str().expect("an image");
+        assert!(image.starts_with("https://trailers.example.com/social/index.png?v="), "a PNG card: {image}");
+        let card = app.get(&image["https://trailers.example.com".len()..]).await;
+        assert_eq!(card.headers()["content-type"], "image/png");
     }
 }
 

@@ -322,3 +322,46 @@ async fn the_go_live_check_names_each_placeholder_until_replaced_and_replies_rea
         "{copy}"
     );
 }
+
+#[tokio::test]
+async fn the_customer_corrects_a_mistyped_phone_on_their_page_and_today_shows_the_change() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut body = booking("3a4b5c6d-correct-contact");
+    body["phone"] = json!("720-555-0111");
+    body["location"] = json!("80205");
+    body["streetAddress"] = json!("3300 Walnut St");
+    let booked = app.post_json("/api/bookings", &body).await.json::<Value>().await.expect("JSON");
+    let token = booked["manageUrl"].as_str().expect("a link").trim_start_matches("/booking/").to_owned();
+    let page = app.get(&format!("/api/manage/{token}")).await.json::<Value>().await.expect("JSON");
+    assert_eq!(page["place"], "3300 Walnut St, 80205");
+    assert_eq!(page["words"], "The lift is slow and leaks at the cylinder.");
+    assert_eq!(page["contact"], json!({ "phone": "720-555-0111", "email": "jamie@example.com" }));
+
+    let put = |phone: &'static str| {
+        app.client
+            .put(format!("{}/api/manage/{token}/contact", app.url))
+            .json(&json!({ "phone": phone, "email": "jamie.ortiz@example.com" }))
+            .send()
+    };
+    let refused = put("12").await.expect("an answer");
+    assert_eq!(refused.status(), 422);
+    assert!(
+        refused.json::<Value>().await.expect("JSON")["errors"]["phone"].to_string().contains("area code")
+    );
+    let corrected = put("(720) 555-0112").await.expect("an answer");
+    assert_eq!(corrected.status(), 200);
+    let corrected = corrected.json::<Value>().await.expect("JSON");
+    assert_eq!(
+        corrected["contact"],
+        json!({ "phone": "(720) 555-0112", "email": "jamie.ortiz@example.com" })
+    );
+    let stored: Vec<(String, String)> = app.rows("SELECT phone_national, email FROM bookings").await;
+    assert_eq!(stored, [("7205550112".to_owned(), "jamie.ortiz@example.com".to_owned())]);
+    let today = app.admin_json("/today", &signed).await;
+    let change = &today["customerChanges"]["shown"][0];
+    assert_eq!(
+        change["what"],
+        "Corrected their contact details: phone 720-555-0111 is now (720) 555-0112; e-mail jamie@example.com is now jamie.ortiz@example.com."
+    );
+}

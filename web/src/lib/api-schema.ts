@@ -1100,6 +1100,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/manage/{token}/contact`. */
+        put: operations["putManageTokenContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/time": {
         parameters: {
             query?: never;
@@ -1475,6 +1492,11 @@ export interface components {
         ContactTap: {
             /** @description call, text or email. */
             how: components["schemas"]["Contact"];
+        };
+        /** @description The customer's phone and e-mail address on their request. */
+        ContactView: {
+            email: string;
+            phone: string;
         };
         /** @description The editor's content, as HTML. */
         Content: {
@@ -2092,6 +2114,8 @@ export interface components {
         RequestView: {
             answers: components["schemas"]["PickedAnswer"][];
             cancelled: boolean;
+            /** @description How the shop reaches them, as they typed it (they may correct it). */
+            contact: components["schemas"]["ContactView"];
             kind: components["schemas"]["Kind"] | null;
             /**
              * Format: int64
@@ -2100,9 +2124,13 @@ export interface components {
             number: number;
             /** @description The shop's number, for anything the page cannot do. */
             phone: string;
+            /** @description Where the trailer is (a mobile job's street address, then the place), as they typed it. */
+            place: string | null;
             /** @description "November 24, 2026". */
             received: string;
             time: components["schemas"]["TimeView"] | null;
+            /** @description What is wrong or what to build, in their words (or the details they added). */
+            words: string | null;
         };
         /** @description What the sign-in page says after a request, the same for any address. */
         ResetAsked: {
@@ -2586,6 +2614,7 @@ export type ClosedDay = components['schemas']['ClosedDay'];
 export type CodeNeeded = components['schemas']['CodeNeeded'];
 export type Contact = components['schemas']['Contact'];
 export type ContactTap = components['schemas']['ContactTap'];
+export type ContactView = components['schemas']['ContactView'];
 export type Content = components['schemas']['Content'];
 export type Counts = components['schemas']['Counts'];
 export type CurrentSession = components['schemas']['CurrentSession'];
@@ -8032,6 +8061,105 @@ export interface operations {
         };
         responses: {
             /** @description The request, cancelled (also when it was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestView"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putManageTokenContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactView"];
+            };
+        };
+        responses: {
+            /** @description The request, with its contact details as corrected. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -42,7 +42,7 @@ export type BookingRequest = Required<Omit<Schemas["BookingForm"], "appointment"
 };
 
 export type BookingResult =
-  | { ok: true; requestNumber: number; manageUrl: string; requested: string | null }
+  | { ok: true; requestNumber: number; manageUrl: string; requested: string | null; dropOff: boolean }
   | { ok: false; fieldErrors: Record<string, string[]>; message: string | null; timeTaken: boolean };
 
 /** Sends a booking. Never throws: a network failure is a failed result. */
@@ -55,7 +55,13 @@ export async function submitBooking(request: BookingRequest): Promise<BookingRes
     });
     if (response.ok) {
       const booked = (await response.json()) as Schemas["Booked"];
-      return { ok: true, requestNumber: booked.id, manageUrl: booked.manageUrl, requested: booked.appointment?.label ?? null };
+      return {
+        ok: true,
+        requestNumber: booked.id,
+        manageUrl: booked.manageUrl,
+        requested: booked.appointment?.label ?? null,
+        dropOff: booked.appointment?.kind === "shop",
+      };
     }
     const body = (await response.json().catch(() => ({}))) as { errors?: Record<string, string[]>; error?: string };
     // Past the rate limit, while the server cannot store anything and when the time was just
@@ -112,4 +118,6 @@ export const manage = {
   cancel: (token: string, reason: string) =>
     callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/cancel`, reason.trim() ? { reason } : {}),
   calendarUrl: (token: string) => `/api/manage/${encodeURIComponent(token)}/calendar.ics`,
+  correctContact: (token: string, contact: { phone: string; email: string }) =>
+    callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/contact`, contact),
 };

@@ -29,6 +29,19 @@ const samePresets = (a: Presets, b: Presets) => JSON.stringify(a) === JSON.strin
  * and when another button opens it before the visitor answered anything (with what that button
  * knows).
  */
+/** Focus goes back to the button that opened the dialog; when that sat in a part that closed
+ * meanwhile (the phone's menu), to the toggle of that part. */
+function returnFocus(opener: HTMLElement | null) {
+  if (!opener?.isConnected) return;
+  if (opener.checkVisibility()) {
+    opener.focus();
+    return;
+  }
+  const closed = opener.closest<HTMLElement>("[hidden][id]");
+  const toggle = closed ? document.querySelector<HTMLElement>(`[aria-controls="${closed.id}"]`) : null;
+  (toggle ?? opener).focus();
+}
+
 export function BookingDialog({ open, onClose, source, presets }: Props) {
   const layout = useLayout();
   const navigate = useNavigate();
@@ -61,7 +74,7 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
     return () => {
       if (element.open) element.close();
       document.body.style.overflow = previousOverflow;
-      opener?.focus();
+      returnFocus(opener);
     };
   }, [open]);
 

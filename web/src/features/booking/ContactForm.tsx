@@ -84,6 +84,7 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
         emergency,
         manageUrl: result.manageUrl,
         ...(result.requested && { requested: result.requested }),
+        ...(result.dropOff && { dropOff: true }),
       });
       return;
     }

@@ -24,7 +24,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const ids = useId();
   const [request, setRequest] = useState<RequestView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [doing, setDoing] = useState<"nothing" | "picking" | "cancelling">("nothing");
+  const [doing, setDoing] = useState<"nothing" | "picking" | "cancelling" | "correcting">("nothing");
+  /** The contact details as typed again (while correcting them). */
+  const [contact, setContact] = useState({ phone: "", email: "" });
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -67,6 +69,11 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
 
   const pick = (time: TimeOption) =>
     void act(() => manage.changeTime(token, time.start), `You asked for ${time.label}. The shop will confirm it, or call you to agree another time.`);
+
+  function correct(event: FormEvent) {
+    event.preventDefault();
+    void act(() => manage.correctContact(token, contact), "Your contact details are corrected: the shop uses them from now on.");
+  }
 
   function cancel(event: FormEvent) {
     event.preventDefault();
@@ -136,16 +143,34 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                 ) : (
                   <p className="text-slate-800">No time is booked yet: we'll call you to agree one.</p>
                 )}
-                {request.answers.length > 0 && (
-                  <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
-                    {request.answers.map((answer) => (
-                      <div key={answer.label} className="contents">
-                        <dt className="font-medium text-slate-700">{answer.label}</dt>
-                        <dd className="text-slate-900">{answer.answer}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
+                <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
+                  {request.words && (
+                    <div className="contents">
+                      <dt className="font-medium text-slate-700">What you told us</dt>
+                      <dd className="break-words text-slate-900">{request.words}</dd>
+                    </div>
+                  )}
+                  {request.answers.map((answer) => (
+                    <div key={answer.label} className="contents">
+                      <dt className="font-medium text-slate-700">{answer.label}</dt>
+                      <dd className="text-slate-900">{answer.answer}</dd>
+                    </div>
+                  ))}
+                  {request.place && (
+                    <div className="contents">
+                      <dt className="font-medium text-slate-700">Where</dt>
+                      <dd className="break-words text-slate-900">{request.place}</dd>
+                    </div>
+                  )}
+                  <div className="contents">
+                    <dt className="font-medium text-slate-700">Phone</dt>
+                    <dd className="break-words text-slate-900">{request.contact.phone}</dd>
+                  </div>
+                  <div className="contents">
+                    <dt className="font-medium text-slate-700">Email</dt>
+                    <dd className="break-words text-slate-900">{request.contact.email}</dd>
+                  </div>
+                </dl>
               </div>
               {!request.cancelled && doing === "nothing" && (
                 <div className="flex flex-wrap gap-3">
@@ -154,10 +179,48 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                       {request.time ? "Pick another time" : "Pick a time"}
                     </button>
                   )}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setContact(request.contact);
+                      setDoing("correcting");
+                    }}
+                    className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
+                    Correct my phone or email
+                  </button>
                   <button type="button" onClick={() => setDoing("cancelling")} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
                     Cancel this request
                   </button>
                 </div>
+              )}
+              {doing === "correcting" && (
+                <form onSubmit={correct} className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <h2 className="text-lg font-semibold text-slate-900">Your contact details</h2>
+                  {(["phone", "email"] as const).map((field) => (
+                    <div key={field}>
+                      <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
+                        {field === "phone" ? "Phone" : "Email"}
+                      </label>
+                      <input
+                        id={`${ids}-${field}`}
+                        type={field === "phone" ? "tel" : "email"}
+                        autoComplete={field === "phone" ? "tel" : "email"}
+                        value={contact[field]}
+                        onChange={(event) => setContact((typed) => ({ ...typed, [field]: event.target.value }))}
+                        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+                      />
+                    </div>
+                  ))}
+                  <div className="flex flex-wrap gap-3">
+                    <button type="submit" disabled={busy} className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:opacity-70">
+                      Save my contact details
+                    </button>
+                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300">
+                      Keep them
+                    </button>
+                  </div>
+                </form>
               )}
               {doing === "picking" && request.kind && (
                 <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

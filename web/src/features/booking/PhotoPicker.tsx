@@ -140,6 +140,13 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
           ))}
         </ul>
       )}
+      {/* Screen readers hear how each upload ended. */}
+      <p aria-live="polite" className="sr-only" data-testid="photo-announcer">
+        {photos
+          .filter((photo) => photo.token || photo.error)
+          .map((photo) => (photo.error ? `${photo.fileName} was not added: ${photo.error}` : `${photo.fileName} uploaded.`))
+          .join(" ")}
+      </p>
       {room > 0 && (
         <div className="mt-2">
           <input

@@ -50,6 +50,16 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
                 Requested: <strong className="text-white">{visitor.requested}</strong>
               </p>
               <p className="mt-1 text-slate-200">We'll confirm this time by e-mail, or call you to agree another one.</p>
+              {visitor.dropOff && (
+                <p className="mt-3 text-slate-100">
+                  Bring the trailer to{" "}
+                  <a href={layout.address.mapsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-white underline">
+                    {layout.address.street}, {layout.address.city}, {layout.address.region} {layout.address.postalCode}
+                    <span className="sr-only"> (opens a map in a new tab)</span>
+                  </a>
+                  .
+                </p>
+              )}
               {visitor.manageUrl && (
                 <a
                   href={`/api/manage/${visitor.manageUrl.slice("/booking/".length)}/calendar.ics`}

@@ -10,12 +10,14 @@ export interface ThankYouState {
   manageUrl?: string;
   /** The time asked for, "Tuesday, December 1, 8:00-10:00 AM". */
   requested?: string;
+  /** The time is a drop-off at the shop: the page gives the shop's address. */
+  dropOff?: boolean;
 }
 
 /** The visitor's name and e-mail from navigation state, or null when the name is missing. */
 export function readThankYouState(state: unknown): ThankYouState | null {
   if (typeof state !== "object" || state === null) return null;
-  const { name, email, requestNumber, emergency, manageUrl, requested } = state as Record<string, unknown>;
+  const { name, email, requestNumber, emergency, manageUrl, requested, dropOff } = state as Record<string, unknown>;
   if (typeof name !== "string" || name.trim() === "") return null;
   return {
     name,
@@ -24,5 +26,6 @@ export function readThankYouState(state: unknown): ThankYouState | null {
     ...(emergency === true && { emergency }),
     ...(typeof manageUrl === "string" && manageUrl.startsWith("/booking/") && { manageUrl }),
     ...(typeof requested === "string" && { requested }),
+    ...(dropOff === true && { dropOff }),
   };
 }

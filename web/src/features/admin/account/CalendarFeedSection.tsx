@@ -1,7 +1,7 @@
 // The calendar feed on the owner's account: a private address that Google Calendar, Apple
 // Calendar or Outlook subscribe to, listing the jobs of the past two weeks and the next eight.
 // Making a new address stops the old one; turning it off stops it too.
-import { Copy } from "lucide-react";
+import { CalendarPlus, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Spinner } from "../../../components/Spinner";
 import { adminApi } from "../frame/api";
@@ -72,6 +72,11 @@ export function CalendarFeedSection() {
               Copy
             </button>
           </div>
+          {/* webcal: opens the phone's or computer's calendar app at 'Subscribe'. */}
+          <a href={url.replace(/^https?:/, "webcal:")} className={`${PRIMARY_BUTTON} inline-flex items-center gap-1.5`}>
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+            Subscribe in this device's calendar
+          </a>
           <div className="flex flex-wrap gap-2">
             <button type="button" disabled={busy} onClick={() => void run(adminApi.renewCalendarFeed, "A new address is made; the old one has stopped working.")} className={PLAIN_BUTTON}>
               Make a new address

@@ -18,51 +18,71 @@ const STATUS_OPTIONS = STATUSES.map((status) => (
   </option>
 ));
 
-const DELIVERY_STYLE: Record<Delivery["state"], string> = {
-  sent: "bg-green-100 text-green-800",
-  pending: "bg-slate-100 text-slate-800",
-  retrying: "bg-amber-100 text-amber-900",
-  dead: "bg-red-100 text-red-800",
-  cancelled: "bg-slate-100 text-slate-600",
+/** The mark beside a delivery's sentence, by its state. */
+const DELIVERY_MARK: Record<Delivery["state"], string> = {
+  sent: "bg-green-600",
+  pending: "bg-slate-400",
+  retrying: "bg-amber-500",
+  dead: "bg-red-600",
+  cancelled: "bg-slate-300",
 };
 
 /** What each delivery channel is, in the owner's words. */
 const CHANNEL_NAMES: Record<string, string> = {
-  email: "email to you",
-  webhook: "webhook",
-  confirmation: "visitor's confirmation",
-  push: "notification",
+  email: "the e-mail to you",
+  webhook: "the webhook",
+  confirmation: "the visitor's confirmation",
+  push: "the notification",
 };
 
 /** What each later message is, by its purpose without the time's version ("time-2": "time"). */
 const PURPOSE_NAMES: Record<string, string> = {
-  time: "visitor's confirmed time",
-  reminder: "visitor's reminder",
-  changed: "new time asked for",
-  cancelled: "cancelled by the visitor",
-  review: "visitor's review request",
+  time: "the visitor's confirmed time",
+  reminder: "the visitor's reminder",
+  changed: "the notice of a new time asked for",
+  cancelled: "the notice of the visitor's cancellation",
+  review: "the visitor's review request",
 };
 
-/** "email to you", or for a later message to the shop "new time asked for, email to you". */
+/** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
+ * notice of a new time asked for, by e-mail to you". */
 function deliveryName({ channel, purpose, device }: Delivery): string {
-  const channelName = device ? `notification to ${device}` : (CHANNEL_NAMES[channel] ?? channel);
+  const channelName = device ? `the notification to ${device}` : (CHANNEL_NAMES[channel] ?? channel);
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
-  return channel === "confirmation" ? purposeName : `${purposeName}, ${channelName}`;
+  return channel === "confirmation" ? purposeName : `${purposeName}, by ${channelName.replace(/^the /, "")}`;
+}
+
+/** A delivery in a sentence: "The visitor's reminder was not sent: replaced by a later change." */
+export function deliverySentence(delivery: Delivery, dateTime: (timestamp: string) => string): string {
+  const name = deliveryName(delivery);
+  const subject = name.charAt(0).toUpperCase() + name.slice(1);
+  const tries = `${delivery.attempts} ${delivery.attempts === 1 ? "try" : "tries"}`;
+  const reason = delivery.lastError ? delivery.lastError.charAt(0).toLowerCase() + delivery.lastError.slice(1) : "";
+  switch (delivery.state) {
+    case "sent":
+      return delivery.sentAt ? `${subject} was sent ${dateTime(delivery.sentAt)}.` : `${subject} was sent.`;
+    case "pending":
+      return delivery.nextAttemptAt && delivery.attempts === 0 && new Date(delivery.nextAttemptAt).getTime() > Date.now()
+        ? `${subject} goes out ${dateTime(delivery.nextAttemptAt)}.`
+        : `${subject} is on its way.`;
+    case "retrying":
+      return `${subject} is being tried again (${tries} so far)${reason ? `; the last error: ${reason}` : ""}.`;
+    case "dead":
+      return `${subject} could not be sent after ${tries}${reason ? `: ${reason}` : ""}.`;
+    case "cancelled":
+      return `${subject} was not sent${reason ? `: ${reason}` : ""}.`;
+    default:
+      return `${subject}: ${delivery.state}.`;
+  }
 }
 
 function DeliveryBadge({ delivery }: { delivery: Delivery }) {
+  const { dateTime } = useShopClock();
   return (
-    <li className="text-sm">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${DELIVERY_STYLE[delivery.state]}`}>
-        {deliveryName(delivery)}: {delivery.state}
-      </span>{" "}
-      {delivery.lastError && delivery.state === "cancelled" && <span className="ml-2 text-slate-700">Not sent: {delivery.lastError}</span>}
-      {delivery.lastError && delivery.state !== "sent" && delivery.state !== "cancelled" && (
-        <span className="ml-2 text-slate-700">
-          Last error: {delivery.lastError} ({delivery.attempts} {delivery.attempts === 1 ? "try" : "tries"})
-        </span>
-      )}
+    <li className="flex items-start gap-2 text-sm text-slate-800">
+      <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DELIVERY_MARK[delivery.state] ?? "bg-slate-400"}`} />
+      <span>{deliverySentence(delivery, dateTime)}</span>
     </li>
   );
 }

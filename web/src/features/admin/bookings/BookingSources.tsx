@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { adminApi, type SourceTable } from "../frame/api";
 
 const WEEKS = 8;
@@ -47,7 +47,7 @@ export function BookingSources() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-2 pr-4 font-semibold">
+                <th scope="col" className="sticky left-0 bg-white py-2 pr-4 font-semibold">
                   Page
                 </th>
                 {[...table.weeks].reverse().map((week) => (
@@ -64,8 +64,18 @@ export function BookingSources() {
             <tbody>
               {table.rows.map((row) => (
                 <tr key={row.page} className="border-b border-slate-100">
-                  <th scope="row" className="max-w-40 py-2 pr-4 font-medium wrap-anywhere text-slate-900 sm:max-w-none">
-                    {row.page}
+                  {/* The page stays in view while the weeks scroll; a path breaks only after its slashes. */}
+                  <th scope="row" className="sticky left-0 min-w-36 bg-white py-2 pr-4 font-medium break-words text-slate-900">
+                    {row.page.split("/").map((part, index) => (
+                      <Fragment key={index}>
+                        {index > 0 && (
+                          <>
+                            /<wbr />
+                          </>
+                        )}
+                        {part}
+                      </Fragment>
+                    ))}
                   </th>
                   {[...row.counts].reverse().map((count, index) => (
                     <td key={table.weeks[table.weeks.length - 1 - index]} className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}>

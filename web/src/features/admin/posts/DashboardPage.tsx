@@ -59,6 +59,9 @@ export function DashboardPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => savedMessage(location.state));
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  /** The post whose 'Unpublish' asks first, and the one just taken off (its Undo). */
+  const [unpublishing, setUnpublishing] = useState<AdminPost | null>(null);
+  const [takenOff, setTakenOff] = useState<AdminPost | null>(null);
   const desk = useDeskStatus();
   const backups = desk === null ? null : backupLine(desk.backups, Date.now());
 
@@ -103,6 +106,7 @@ export function DashboardPage() {
   async function change(action: () => Promise<unknown>, done: string) {
     setError(null);
     setNotice(null);
+    setTakenOff(null);
     try {
       await action();
       setNotice(done);
@@ -136,9 +140,42 @@ export function DashboardPage() {
           {backups.text}
         </p>
       )}
-      <p role="status" className={notice ? "mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
+      <div role="status" className={notice ? "mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {notice}
-      </p>
+        {notice && takenOff && (
+          <button
+            type="button"
+            onClick={() => void change(() => adminApi.setPublished(takenOff.id, true), `Back on the site: ${takenOff.title}`)}
+            className="rounded-md bg-white px-3 py-1 font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-100"
+          >
+            Undo
+          </button>
+        )}
+      </div>
+      <ModalDialog
+        open={unpublishing !== null}
+        title={`Take “${unpublishing?.title ?? ""}” off the site?`}
+        description="It leaves the blog, the sitemap and the feed at once, and waits under Drafts until you publish it again."
+        onCancel={() => setUnpublishing(null)}
+      >
+        <DialogActions>
+          <button type="button" autoFocus onClick={() => setUnpublishing(null)} className={PLAIN_BUTTON}>
+            Keep it on the site
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const post = unpublishing;
+              setUnpublishing(null);
+              if (!post) return;
+              void change(() => adminApi.setPublished(post.id, false), `Taken off the site: ${post.title}`).then(() => setTakenOff(post));
+            }}
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
+            Take it off
+          </button>
+        </DialogActions>
+      </ModalDialog>
       <dl className={`mt-6 grid gap-4 ${cards.length === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
         {cards.map((count) => (
           <div key={count.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -313,10 +350,7 @@ export function DashboardPage() {
                             <button
                               type="button"
                               onClick={() =>
-                                void change(
-                                  () => adminApi.setPublished(post.id, !post.published),
-                                  `${post.published ? "Taken off the site" : "Published"}: ${post.title}`,
-                                )
+                                post.published ? setUnpublishing(post) : void change(() => adminApi.setPublished(post.id, true), `Published: ${post.title}`)
                               }
                               aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
                               className={ACTION}

@@ -24,6 +24,8 @@ export function CodeStep({
   const [trust, setTrust] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A recovery code is typed (letters and digits): the phone shows its full keyboard. */
+  const [recovery, setRecovery] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,6 +66,8 @@ export function CodeStep({
           <input
             id="login-code"
             autoComplete="one-time-code"
+            inputMode={recovery ? "text" : "numeric"}
+            autoCapitalize="none"
             autoFocus
             required
             value={code}
@@ -73,8 +77,11 @@ export function CodeStep({
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
           />
           <p id="login-code-hint" className="mt-1 text-xs text-slate-600">
-            6 digits from the app. Phone lost? Enter one of your recovery codes instead.
+            {recovery ? "One of your recovery codes, letters and digits." : "6 digits from the app. Phone lost? Enter one of your recovery codes instead."}
           </p>
+          <button type="button" onClick={() => setRecovery((was) => !was)} className="mt-1 min-h-11 text-sm font-medium text-orange-800 underline">
+            {recovery ? "Type the app's code" : "Type a recovery code"}
+          </button>
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={trust} onChange={(event) => setTrust(event.target.checked)} className="h-4 w-4 accent-orange-700" />

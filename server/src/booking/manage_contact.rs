@@ -1,0 +1,57 @@
+//! `PUT /api/manage/{token}/contact`: the customer corrects a mistyped phone number or e-mail
+//! address on their request's page. The owner sees it as the customer's change on Today, with a
+//! note of what it was and what it is now.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+
+use super::{
+    manage::{ContactView, RequestView, find},
+    manage_store,
+    routes::BookingDesk,
+};
+use crate::{
+    api_doc::{BodyRefusals, ErrorBody, Unavailable},
+    domain::{EmailAddress, Phone},
+    error::{ApiError, Checked, FieldErrors},
+};
+
+/// `PUT /api/manage/{token}/contact`.
+#[utoipa::path(
+    put,
+    path = "/api/manage/{token}/contact",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token.")),
+    request_body = ContactView,
+    responses(
+        (status = 200, description = "The request, with its contact details as corrected.", body = RequestView),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        BodyRefusals,
+        Unavailable
+    )
+)]
+pub async fn correct(
+    State(desk): State<Arc<BookingDesk>>,
+    Checked(Path(token)): Checked<Path<String>>,
+    Checked(Json(typed)): Checked<Json<ContactView>>,
+) -> Result<Json<RequestView>, ApiError> {
+    let mut errors = FieldErrors::default();
+    let phone = errors.check("phone", Phone::parse(&typed.phone));
+    let email = errors.check("email", EmailAddress::parse(&typed.email));
+    let (Some(phone), Some(email)) = (phone, email) else { return Err(ApiError::Invalid(errors)) };
+    let found = find(&desk, &token).await?;
+    let (was_phone, was_email) = (&found.row.phone, &found.row.email);
+    if phone.as_ref() != was_phone || email.as_ref() != was_email {
+        let note = format!(
+            "Corrected their contact details: phone {was_phone} is now {phone}; e-mail {was_email} is now {email}."
+        );
+        manage_store::correct_contact(&desk.db, found.row.id, &phone, &email, &note).await?;
+    }
+    let found = find(&desk, &token).await?;
+    Ok(Json(desk.view(&found).await?))
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import type { Delivery } from "../frame/api";
+import { deliverySentence } from "./BookingCard";
+
+const base: Delivery = { channel: "confirmation", device: null, purpose: "reminder-2", state: "cancelled", attempts: 0, lastError: "Replaced by a later change", nextAttemptAt: null, sentAt: null };
+const at = (timestamp: string) => `at ${timestamp.slice(11, 16)}`;
+
+describe("a delivery in the owner's words", () => {
+  it("says what happened in a sentence, not a log line", () => {
+    expect(deliverySentence(base, at)).toBe("The visitor's reminder was not sent: replaced by a later change.");
+    expect(deliverySentence({ ...base, channel: "email", purpose: "request", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at)).toBe(
+      "The e-mail to you was sent at 16:04.",
+    );
+    expect(deliverySentence({ ...base, channel: "webhook", purpose: "request", state: "retrying", attempts: 3, lastError: "Connection refused" }, at)).toBe(
+      "The webhook is being tried again (3 tries so far); the last error: connection refused.",
+    );
+    expect(deliverySentence({ ...base, channel: "push", device: "Pixel 8", purpose: "changed-3", state: "dead", attempts: 12, lastError: "Gone" }, at)).toBe(
+      "The notice of a new time asked for, by notification to Pixel 8 could not be sent after 12 tries: gone.",
+    );
+  });
+});
