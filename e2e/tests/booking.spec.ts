@@ -81,6 +81,7 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
   await expect(page.getByText(`Requested: ${picked}`)).toBeVisible();
+  await expect(page.getByText("Bring the trailer to")).toHaveCount(0);
   await expect(page.getByText("jamie@example.com")).toBeVisible();
   await expect(page.getByText("Your request number is #1.")).toBeVisible();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
@@ -91,7 +92,7 @@ test("'Other (please specify)' asks in free text, with Send disabled while blank
   await choose(page, "Other (please specify)");
   await expect(dialog.getByRole("log")).toContainText("What kind of trailer is it?");
   const input = page.getByLabel("Your answer");
-  const send = page.getByRole("button", { name: "Send" });
+  const send = page.getByRole("button", { name: "Send", exact: true });
   await expect(input).toBeFocused();
   await expect(send).toBeDisabled();
   await input.fill("   ");

@@ -249,7 +249,7 @@ export async function choose(page: Page, option: string): Promise<void> {
 /** Types an answer to the assistant's question that asks for words, and sends it. */
 export async function say(page: Page, text: string): Promise<void> {
   await page.getByLabel("Your answer").fill(text);
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
 }
 
 /** Answers the assistant in turn: the quick answer (or city) of that name when one is offered,

@@ -86,6 +86,19 @@ test("on a phone the open menu closes on Escape and on a tap outside it", async 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("on a phone the dialog opened from the menu gives the focus back to the menu's button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("#mobile-menu").getByRole("button", { name: "Book Service Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Trailer Service Assistant" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+});
+
 test("the active header link on the white header has AA contrast", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/services");

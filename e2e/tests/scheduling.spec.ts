@@ -68,6 +68,9 @@ test.describe("a drop-off time", () => {
     const start = sentStart(await sending);
     await expect(page).toHaveURL("/thank-you");
     await expect(page.getByText(`Requested: ${first}`)).toBeVisible();
+    // A drop-off: where to bring the trailer.
+    await expect(page.getByText("Bring the trailer to")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^2150 West 64th Avenue, Denver, CO 80221/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add to my calendar" })).toBeVisible();
     await expect(page.getByRole("link", { name: "See, change or cancel your request" })).toHaveAttribute("href", /^\/booking\/[\w-]{20,}$/);
 
@@ -338,6 +341,51 @@ test.describe("a job whose time has not ended", () => {
       await expect(refusal).toHaveText(/^The appointment is .+; ask for a review once it has ended\.$/);
       await expect(refusal).not.toContainText("answered");
       await axeAtBothSizes(page);
+    });
+  }
+});
+
+test.describe("the visitor's page of their request", () => {
+  test.use({ admin: true });
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${width} px shows where and what, and corrects a mistyped phone; Today lists the change`, async ({ page, server }) => {
+      await page.setViewportSize({ width, height });
+      const booked = await page.request.post("/api/bookings", {
+        data: {
+          submissionId: crypto.randomUUID(),
+          name: "Kim Voss",
+          email: "kim@example.com",
+          phone: "303-555-0131",
+          fillMs: 30_000,
+          location: "Aurora",
+          streetAddress: "E Colfax Ave & Peoria St",
+          details: "Hitch latch is bent and will not close",
+          answers: [{ question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" }],
+        },
+      });
+      expect(booked.status()).toBe(201);
+      const { manageUrl } = (await booked.json()) as { manageUrl: string };
+      await page.goto(new URL(manageUrl, server.url).pathname);
+      await hydrated(page);
+      await expect(page.getByRole("definition").filter({ hasText: "Hitch latch is bent and will not close" })).toBeVisible();
+      await expect(page.getByRole("definition").filter({ hasText: "E Colfax Ave & Peoria St, Aurora" })).toBeVisible();
+      await page.getByRole("button", { name: "Correct my phone or email" }).click();
+      await page.getByLabel("Email").fill("kim@example.com");
+      await page.getByLabel("Phone").fill("303-555-013");
+      await page.getByRole("button", { name: "Save my contact details" }).click();
+      await expect(page.getByRole("alert")).toContainText("area code");
+      await page.getByLabel("Phone").fill("303-555-0132");
+      await axeAtBothSizes(page);
+      await page.getByRole("button", { name: "Save my contact details" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your contact details are corrected: the shop uses them from now on.");
+
+      await signIn(page);
+      const changes = page.getByRole("region", { name: "Needs you" });
+      await expect(changes).toContainText("Corrected their contact details: phone 303-555-0131 is now 303-555-0132");
     });
   }
 });

@@ -15,5 +15,5 @@ ALTER TABLE bookings ADD COLUMN street_address TEXT;
 -- Open emergencies first, then open urgent requests, then the rest; newest first in each.
 DROP INDEX bookings_inbox;
 CREATE INDEX bookings_inbox ON bookings (
-    (CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END),
+    (CAST(CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END AS BIGINT)),
     created_at, id);

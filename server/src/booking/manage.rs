@@ -80,11 +80,10 @@ pub struct RequestView {
     place: Option<String>,
     /// What is wrong or what to build, in their words (or the details they added).
     words: Option<String>,
-    /// How the shop reaches them, as they typed it (they may correct it).
-    contact: ContactView,
 }
 
-/// The customer's phone and e-mail address on their request.
+/// The phone and e-mail address the customer gives in place of those on their request (the
+/// page shows neither: whoever holds the link may not be who typed them).
 #[derive(Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactView {
@@ -174,7 +173,6 @@ impl BookingDesk {
             phone: content.business.phone.clone(),
             place,
             words,
-            contact: ContactView { phone: row.phone.clone(), email: row.email.clone() },
         })
     }
 }

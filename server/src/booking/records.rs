@@ -24,10 +24,11 @@ use crate::{
 };
 
 /// Where a booking sorts in the inbox: 2 for an emergency still new or contacted, 1 for such an
-/// urgent request, else 0 (the index `bookings_inbox` of migration 0023 has the same expression).
+/// urgent request, else 0, as a 64-bit number on both databases (the index `bookings_inbox` of
+/// migration 0023 has the same expression).
 macro_rules! open_rank {
     () => {
-        "(CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END)"
+        "CAST(CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END AS BIGINT)"
     };
 }
 pub const OPEN_RANK: &str = open_rank!();

@@ -45,20 +45,20 @@ impl LineQuery {
         match self {
             Self::Emergencies => (
                 "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
-                "b.created_at",
+                "b.created_at, b.id",
             ),
             Self::Unanswered => (
                 "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
                  AND NOT b.emergency",
-                "b.urgent DESC, b.created_at",
+                "b.urgent DESC, b.created_at, b.id",
             ),
             Self::ToConfirm => (
                 "bookings b JOIN appointments a ON a.booking_id = b.id
                  WHERE a.state = 'requested' AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
-                "b.urgent DESC, a.starts_at",
+                "b.urgent DESC, a.starts_at, b.id",
             ),
             Self::CustomerChanges => {
-                ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC")
+                ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC, b.id DESC")
             }
         }
     }

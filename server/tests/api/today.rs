@@ -336,7 +336,7 @@ async fn the_customer_corrects_a_mistyped_phone_on_their_page_and_today_shows_th
     let page = app.get(&format!("/api/manage/{token}")).await.json::<Value>().await.expect("JSON");
     assert_eq!(page["place"], "3300 Walnut St, 80205");
     assert_eq!(page["words"], "The lift is slow and leaks at the cylinder.");
-    assert_eq!(page["contact"], json!({ "phone": "720-555-0111", "email": "jamie@example.com" }));
+    assert!(!page.to_string().contains("720-555-0111"), "whoever holds the link may not have typed it");
 
     let put = |phone: &'static str| {
         app.client
@@ -351,11 +351,6 @@ async fn the_customer_corrects_a_mistyped_phone_on_their_page_and_today_shows_th
     );
     let corrected = put("(720) 555-0112").await.expect("an answer");
     assert_eq!(corrected.status(), 200);
-    let corrected = corrected.json::<Value>().await.expect("JSON");
-    assert_eq!(
-        corrected["contact"],
-        json!({ "phone": "(720) 555-0112", "email": "jamie.ortiz@example.com" })
-    );
     let stored: Vec<(String, String)> = app.rows("SELECT phone_national, email FROM bookings").await;
     assert_eq!(stored, [("7205550112".to_owned(), "jamie.ortiz@example.com".to_owned())]);
     let today = app.admin_json("/today", &signed).await;

@@ -1493,7 +1493,10 @@ export interface components {
             /** @description call, text or email. */
             how: components["schemas"]["Contact"];
         };
-        /** @description The customer's phone and e-mail address on their request. */
+        /**
+         * @description The phone and e-mail address the customer gives in place of those on their request (the
+         *     page shows neither: whoever holds the link may not be who typed them).
+         */
         ContactView: {
             email: string;
             phone: string;
@@ -2114,8 +2117,6 @@ export interface components {
         RequestView: {
             answers: components["schemas"]["PickedAnswer"][];
             cancelled: boolean;
-            /** @description How the shop reaches them, as they typed it (they may correct it). */
-            contact: components["schemas"]["ContactView"];
             kind: components["schemas"]["Kind"] | null;
             /**
              * Format: int64

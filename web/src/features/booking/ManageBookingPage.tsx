@@ -162,14 +162,6 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                       <dd className="break-words text-slate-900">{request.place}</dd>
                     </div>
                   )}
-                  <div className="contents">
-                    <dt className="font-medium text-slate-700">Phone</dt>
-                    <dd className="break-words text-slate-900">{request.contact.phone}</dd>
-                  </div>
-                  <div className="contents">
-                    <dt className="font-medium text-slate-700">Email</dt>
-                    <dd className="break-words text-slate-900">{request.contact.email}</dd>
-                  </div>
                 </dl>
               </div>
               {!request.cancelled && doing === "nothing" && (
@@ -182,7 +174,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <button
                     type="button"
                     onClick={() => {
-                      setContact(request.contact);
+                      setContact({ phone: "", email: "" });
                       setDoing("correcting");
                     }}
                     className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
@@ -197,6 +189,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               {doing === "correcting" && (
                 <form onSubmit={correct} className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                   <h2 className="text-lg font-semibold text-slate-900">Your contact details</h2>
+                  <p className="text-sm text-slate-700">The phone number and e-mail address we should use for this request, in place of those it was sent with.</p>
                   {(["phone", "email"] as const).map((field) => (
                     <div key={field}>
                       <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
