@@ -346,7 +346,7 @@ test.describe("a job whose time has not ended", () => {
 });
 
 test.describe("the visitor's page of their request", () => {
-  test.use({ admin: true });
+  test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
 
   for (const { width, height } of [
     { width: 390, height: 844 },
