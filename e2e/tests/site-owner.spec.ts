@@ -232,7 +232,7 @@ test("the home page asks nothing of another site until the video's button is pre
   await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
   await page.goto("/");
   await hydrated(page);
-  await page.waitForTimeout(2500);
+  await page.waitForLoadState("networkidle");
   expect(elsewhere).toEqual([]);
   const play = page.getByRole("button", { name: /^Play the video: / });
   await expect(play).toBeVisible();

@@ -17,8 +17,7 @@ use sha2::{Digest as _, Sha256};
 use sqlx::Connection as _;
 
 use crate::{
-    clock,
-    db::{self, Db},
+    db::{self, Db, Pool},
     media::{self, MediaStore},
 };
 
@@ -110,9 +109,9 @@ pub async fn make(
     let occupied = std::fs::read_dir(to).is_ok_and(|mut entries| entries.next().is_some());
     anyhow::ensure!(!occupied, "{} is not empty; back up into a new directory", to.display());
     std::fs::create_dir_all(to).with_context(|| format!("Failed to create {}", to.display()))?;
-    let made_at = clock::now();
-    let kind = match db {
-        Db::Sqlite(pool) => {
+    let made_at = db.clock.stamp();
+    let kind = match &db.pool {
+        Pool::Sqlite(pool) => {
             let copy = to.join(db::FILE_NAME);
             let copy_path = copy.to_str().ok_or_else(|| anyhow::anyhow!("The backup path is not UTF-8"))?;
             // A read-only connection of its own: the server's one writer connection keeps taking
@@ -127,7 +126,7 @@ pub async fn make(
             connection.close().await?;
             Database::Sqlite
         }
-        Db::Postgres(_) => {
+        Pool::Postgres(_) => {
             let url =
                 database_url.ok_or_else(|| anyhow::anyhow!("A PostgreSQL database needs --database-url"))?;
             dump_postgres(url, &to.join(db::POSTGRES_DUMP)).await?;

@@ -11,7 +11,7 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 use futures_util::future::BoxFuture;
 use sqlx::{PgPool, SqlitePool, postgres::PgListener};
 
-use crate::db::Db;
+use crate::db::{Db, Pool};
 
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl Changes {
 /// Tells the other instances of `change` (on PostgreSQL; a server on SQLite is the only one).
 /// Their followers hear it within moments, as they hear the database's own notifications.
 pub async fn tell_other_instances(db: &Db, change: Change) -> anyhow::Result<()> {
-    if let Db::Postgres(pool) = db {
+    if let Pool::Postgres(pool) = &db.pool {
         sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(change.scope()).execute(pool).await?;
     }
     Ok(())

@@ -1,52 +1,136 @@
-//! Timestamps as stored: ISO 8601 UTC with milliseconds, fixed width so they sort as text.
+//! The one clock of the server: every "now" is read here, from the `Clock` the database handle
+//! carries (`db.clock`), so a test can move it instead of waiting for the wall clock.
+//!
+//! Timestamps are stored as ISO 8601 UTC with milliseconds, fixed width so they sort as text.
 
-use std::time::Duration;
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicI64, Ordering},
+    },
+    time::Duration,
+};
 
-use time::{OffsetDateTime, PrimitiveDateTime, format_description::FormatItem, macros::format_description};
+use jiff::{SignedDuration, Timestamp, tz::TimeZone};
+use tokio::sync::watch;
 
-const FORMAT: &[FormatItem<'static>] =
-    format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
-
-pub fn format(at: OffsetDateTime) -> String {
-    at.format(FORMAT).unwrap_or_default()
+/// The time of the server: the wall clock, or a clock a test moves ahead of it.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    moved: Option<Arc<Moved>>,
 }
 
-pub fn now() -> String {
-    format(OffsetDateTime::now_utc())
+/// How far a test has moved its clock ahead of the wall clock, and a signal to sleepers that it
+/// has moved.
+#[derive(Debug)]
+struct Moved {
+    ahead_ms: AtomicI64,
+    advanced: watch::Sender<()>,
 }
 
-/// The timestamp `delay` from now.
-pub fn after(delay: Duration) -> String {
-    format(OffsetDateTime::now_utc() + delay)
+impl Clock {
+    /// The wall clock.
+    pub fn system() -> Self {
+        Self::default()
+    }
+
+    pub fn now(&self) -> Timestamp {
+        let wall = Timestamp::now();
+        match &self.moved {
+            None => wall,
+            Some(moved) => wall + SignedDuration::from_millis(moved.ahead_ms.load(Ordering::Acquire)),
+        }
+    }
+
+    /// Now, as stored.
+    pub fn stamp(&self) -> String {
+        stamp(self.now())
+    }
+
+    /// The stored timestamp `delay` from now.
+    pub fn stamp_after(&self, delay: Duration) -> String {
+        stamp(self.now() + delay)
+    }
+
+    /// The stored timestamp `delay` ago.
+    pub fn stamp_before(&self, delay: Duration) -> String {
+        stamp(self.now() - delay)
+    }
+
+    /// Today's date on the clock of `zone`.
+    pub fn today(&self, zone: &TimeZone) -> jiff::civil::Date {
+        self.now().to_zoned(zone.clone()).date()
+    }
+
+    /// Waits `delay` of this clock's time: on a moved clock, also ends as soon as a test moves
+    /// it past the end (so a schedule, a retry or a backup is due at once, not after a real wait).
+    pub async fn sleep(&self, delay: Duration) {
+        let Some(moved) = &self.moved else {
+            return tokio::time::sleep(delay).await;
+        };
+        let until = self.now() + delay;
+        let mut advanced = moved.advanced.subscribe();
+        loop {
+            let left = until.duration_since(self.now());
+            if left <= SignedDuration::ZERO {
+                return;
+            }
+            tokio::select! {
+                () = tokio::time::sleep(left.unsigned_abs()) => {}
+                _ = advanced.changed() => {}
+            }
+        }
+    }
 }
 
-/// The timestamp `delay` ago.
-pub fn before(delay: Duration) -> String {
-    format(OffsetDateTime::now_utc() - delay)
+/// A clock for tests: the wall clock until `advance` moves it ahead.
+#[derive(Clone, Debug)]
+pub struct TestClock(Clock);
+
+impl Default for TestClock {
+    fn default() -> Self {
+        let (advanced, _) = watch::channel(());
+        Self(Clock { moved: Some(Arc::new(Moved { ahead_ms: AtomicI64::new(0), advanced })) })
+    }
+}
+
+impl TestClock {
+    /// The clock to give the server.
+    pub fn clock(&self) -> Clock {
+        self.0.clone()
+    }
+
+    /// Moves the clock `by` ahead, and wakes whatever sleeps on it.
+    pub fn advance(&self, by: Duration) {
+        if let Some(moved) = &self.0.moved {
+            let millis = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+            moved.ahead_ms.fetch_add(millis, Ordering::AcqRel);
+            moved.advanced.send_replace(());
+        }
+    }
+
+    pub fn now(&self) -> Timestamp {
+        self.0.now()
+    }
 }
 
 /// An instant as stored.
-pub fn stamp(at: jiff::Timestamp) -> String {
+pub fn stamp(at: Timestamp) -> String {
     at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
 /// A stored timestamp as an instant.
-pub fn instant(text: &str) -> Option<jiff::Timestamp> {
+pub fn instant(text: &str) -> Option<Timestamp> {
     text.parse().ok()
 }
 
 /// A stored timestamp as a person reads it on the shop's clock (`zone`), e.g. "Dec 1, 2026,
 /// 9:00 AM MST"; the text itself when it is not a timestamp.
-pub fn on_shop_clock(timestamp: &str, zone: &jiff::tz::TimeZone) -> String {
-    match timestamp.parse::<jiff::Timestamp>() {
-        Ok(at) => at.to_zoned(zone.clone()).strftime("%b %-d, %Y, %-I:%M %p %Z").to_string(),
-        Err(_) => timestamp.to_owned(),
+pub fn on_shop_clock(timestamp: &str, zone: &TimeZone) -> String {
+    match instant(timestamp) {
+        Some(at) => at.to_zoned(zone.clone()).strftime("%b %-d, %Y, %-I:%M %p %Z").to_string(),
+        None => timestamp.to_owned(),
     }
-}
-
-/// Parses a stored timestamp.
-pub fn parse(text: &str) -> Option<OffsetDateTime> {
-    PrimitiveDateTime::parse(text, FORMAT).ok().map(PrimitiveDateTime::assume_utc)
 }
 
 #[cfg(test)]
@@ -55,24 +139,45 @@ mod tests {
 
     #[test]
     fn timestamps_round_trip_and_sort_as_text() {
-        let at = time::macros::datetime!(2025-03-14 09:05:07.25 UTC);
-        assert_eq!(format(at), "2025-03-14T09:05:07.250Z");
-        assert_eq!(parse("2025-03-14T09:05:07.250Z"), Some(at));
-        assert!(format(at) < format(at + Duration::from_millis(1)));
-    }
-
-    #[test]
-    fn instants_are_stored_like_every_other_timestamp() {
-        let at: jiff::Timestamp = "2026-12-01T15:00:00Z".parse().unwrap();
-        assert_eq!(stamp(at), "2026-12-01T15:00:00.000Z");
-        assert_eq!(instant(&stamp(at)), Some(at));
-        assert_eq!(stamp(at), format(time::macros::datetime!(2026-12-01 15:00 UTC)));
+        let at: Timestamp = "2025-03-14T09:05:07.25Z".parse().unwrap();
+        assert_eq!(stamp(at), "2025-03-14T09:05:07.250Z");
+        assert_eq!(instant("2025-03-14T09:05:07.250Z"), Some(at));
+        assert!(stamp(at) < stamp(at + Duration::from_millis(1)));
     }
 
     #[test]
     fn people_read_times_on_the_shops_clock() {
-        let denver = jiff::tz::TimeZone::get("America/Denver").unwrap();
+        let denver = TimeZone::get("America/Denver").unwrap();
         assert_eq!(on_shop_clock("2026-11-24T00:53:00.000Z", &denver), "Nov 23, 2026, 5:53 PM MST");
         assert_eq!(on_shop_clock("2026-07-04T15:00:00.000Z", &denver), "Jul 4, 2026, 9:00 AM MDT");
+    }
+
+    #[test]
+    fn a_test_clock_moves_ahead_of_the_wall_clock() {
+        let test = TestClock::default();
+        let clock = test.clock();
+        let before = clock.now();
+        test.advance(Duration::from_secs(3600));
+        let moved = clock.now().duration_since(before);
+        assert!(
+            moved >= SignedDuration::from_secs(3600) && moved < SignedDuration::from_secs(3660),
+            "{moved:?}"
+        );
+        assert!(Clock::system().now() < clock.now());
+    }
+
+    #[tokio::test]
+    async fn a_sleep_ends_when_the_clock_is_moved_past_it() {
+        let test = TestClock::default();
+        let clock = test.clock();
+        let sleeper = tokio::spawn(async move { clock.sleep(Duration::from_secs(3600)).await });
+        tokio::task::yield_now().await;
+        test.advance(Duration::from_secs(1800));
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!sleeper.is_finished(), "half way is not there yet");
+        test.advance(Duration::from_secs(1800));
+        tokio::time::timeout(Duration::from_secs(5), sleeper).await.unwrap().unwrap();
     }
 }

@@ -8,6 +8,7 @@ use clap::Args;
 use crate::{
     backup::schedule::Schedule,
     client::TrustedProxies,
+    clock::Clock,
     db::{Db, Location},
     delivery::{DeliverySettings, EmailSettings, WebhookSettings},
     insights::Settings as InsightSettings,
@@ -160,6 +161,10 @@ pub struct ServeConfig {
 
     #[command(flatten)]
     pub backups: BackupSettings,
+
+    /// The server's clock: the wall clock, or one a test moves.
+    #[arg(skip)]
+    pub clock: Clock,
 }
 
 /// Backups on a schedule.

@@ -7,6 +7,7 @@
 
 use std::{path::Path, str::FromStr as _, time::Duration};
 
+use crate::clock::Clock;
 use anyhow::Context as _;
 use sqlx::{
     Connection as _, PgPool,
@@ -25,21 +26,29 @@ const POSTGRES_CONNECTIONS: u32 = 16;
 /// How long a request waits for a connection before it is told the database is unavailable.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// The database: a pool of connections to one backend, and the clock its rows are stamped
+/// with (the server's one clock, which tests move).
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: Pool,
+    pub clock: Clock,
+}
+
 /// A pool of connections to one backend.
 #[derive(Clone, Debug)]
-pub enum Db {
+pub enum Pool {
     Sqlite(SqlitePool),
     Postgres(PgPool),
 }
 
-/// Runs `$body` with `$pool` bound to the concrete pool of `$db` (a `&Db`); the body is
-/// compiled once per backend, so it may use backend-specific types it never names.
+/// Runs `$body` with `$pool` bound to the concrete pool of `$db` (a `Db` or `&Db`); the body
+/// is compiled once per backend, so it may use backend-specific types it never names.
 #[macro_export]
 macro_rules! with_db {
     ($db:expr, |$pool:ident| $body:expr) => {
-        match $db {
-            $crate::db::Db::Sqlite($pool) => $body,
-            $crate::db::Db::Postgres($pool) => $body,
+        match &($db).pool {
+            $crate::db::Pool::Sqlite($pool) => $body,
+            $crate::db::Pool::Postgres($pool) => $body,
         }
     };
 }
@@ -120,11 +129,16 @@ impl Db {
         }
     }
 
+    /// The same database, stamped with `clock`.
+    pub fn with_clock(self, clock: Clock) -> Self {
+        Self { clock, ..self }
+    }
+
     /// Connections for reading published posts: SQLite's own read-only connections; the same
     /// pool on PostgreSQL.
     pub async fn reader(&self, location: &Location<'_>) -> anyhow::Result<Self> {
-        match (self, location) {
-            (Self::Sqlite(_), Location::Sqlite(data_dir)) => {
+        match (&self.pool, location) {
+            (Pool::Sqlite(_), Location::Sqlite(data_dir)) => {
                 let path = data_dir.join(FILE_NAME);
                 let pool = SqlitePoolOptions::new()
                     .max_connections(SQLITE_READERS)
@@ -132,7 +146,7 @@ impl Db {
                     .connect_with(sqlite_options(&path)?.read_only(true))
                     .await
                     .with_context(|| format!("Failed to open the database {} for reading", path.display()))?;
-                Ok(Self::Sqlite(pool))
+                Ok(Self { pool: Pool::Sqlite(pool), clock: self.clock.clone() })
             }
             _ => Ok(self.clone()),
         }
@@ -147,7 +161,7 @@ impl Db {
     /// Whether the database answers and has every migration this binary knows (another
     /// instance may have applied newer ones; fewer means it is not this binary's database yet).
     pub async fn check_ready(&self) -> anyhow::Result<()> {
-        let known = migration_versions(matches!(self, Self::Postgres(_)));
+        let known = migration_versions(matches!(self.pool, Pool::Postgres(_)));
         let applied: Vec<i64> = with_db!(self, |pool| {
             sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(pool).await?
         });
@@ -210,7 +224,7 @@ async fn open_sqlite(data_dir: &Path) -> anyhow::Result<Db> {
         .await
         .with_context(|| format!("Failed to open the database {}", path.display()))?;
     migrate(sqlx::migrate!("./migrations/sqlite"), &pool).await?;
-    Ok(Db::Sqlite(pool))
+    Ok(Db { pool: Pool::Sqlite(pool), clock: Clock::system() })
 }
 
 /// The versions of the migrations this binary has, for PostgreSQL or SQLite.
@@ -271,7 +285,7 @@ async fn open_postgres(url: &str) -> anyhow::Result<Db> {
         .with_context(|| format!("Failed to connect to the database at {}", without_password(url)))?;
     // sqlx holds an advisory lock while it migrates, so instances started together take turns.
     migrate(sqlx::migrate!("./migrations/postgres"), &pool).await?;
-    Ok(Db::Postgres(pool))
+    Ok(Db { pool: Pool::Postgres(pool), clock: Clock::system() })
 }
 
 /// "$1, $2, ..., $n": the parameters of an `IN (...)` list of `n` values.

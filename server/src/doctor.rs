@@ -320,7 +320,7 @@ async fn clock(config: &ServeConfig) -> Outcome {
             .fetch_one(&mut connection)
             .await?;
         connection.close().await?;
-        let here = jiff::Timestamp::now().as_millisecond() as f64 / 1000.0;
+        let here = crate::clock::Clock::system().now().as_millisecond() as f64 / 1000.0;
         anyhow::Ok(here - database)
     };
     match tokio::time::timeout(NETWORK_WAIT, skew).await {

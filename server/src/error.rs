@@ -196,6 +196,23 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The answer to a request whose handler panicked with `panic`: a 500 naming the request; the
+/// panic's message is logged and counted.
+pub fn panicked(panic: &(dyn std::any::Any + Send)) -> Response {
+    tracing::error!("A handler panicked: {}", panic_message(panic));
+    crate::metrics::panicked("request");
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(ErrorBody { error: something_went_wrong("") })).into_response()
+}
+
+/// What a panic said (its payload, when it is text).
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
+}
+
 /// The message of a 500 answer, with `then` (what to do) and the request's id, by which the
 /// error can be found in the log.
 pub fn something_went_wrong(then: &str) -> String {

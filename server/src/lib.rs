@@ -35,3 +35,4 @@ pub mod security;
 pub mod serve;
 pub mod site;
 pub mod startup;
+pub mod supervisor;

@@ -94,6 +94,11 @@ struct StateLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct WhereLabels {
+    at: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct ReasonLabels {
     reason: &'static str,
 }
@@ -114,6 +119,7 @@ struct Metrics {
     sign_in_failures: Counter,
     connections_open: Gauge,
     connections_refused: Family<ReasonLabels, Counter>,
+    panics: Family<WhereLabels, Counter>,
     gauges: Gauges,
 }
 
@@ -198,6 +204,12 @@ impl Metrics {
             "Connections turned away at the caps (full, address_full)",
             connections_refused.clone(),
         );
+        let panics = Family::<WhereLabels, Counter>::default();
+        registry.register(
+            "panics",
+            "Panics caught, by where (request, or the background task's name, which is restarted)",
+            panics.clone(),
+        );
         let gauges = Gauges {
             cache_bytes: Gauge::default(),
             cache_entries: Gauge::default(),
@@ -260,6 +272,7 @@ impl Metrics {
             sign_in_failures,
             connections_open,
             connections_refused,
+            panics,
             gauges,
         }
     }
@@ -344,6 +357,13 @@ pub fn connection_closed() {
 pub fn connection_refused(reason: &'static str) {
     count(|metrics| {
         metrics.connections_refused.get_or_create(&ReasonLabels { reason }).inc();
+    });
+}
+
+/// A panic caught `at` (a request, or a background task's name).
+pub fn panicked(at: &'static str) {
+    count(|metrics| {
+        metrics.panics.get_or_create(&WhereLabels { at }).inc();
     });
 }
 

@@ -3,7 +3,6 @@
 use std::{
     future::Future,
     net::SocketAddr,
-    pin::Pin,
     sync::Arc,
     time::{Duration, Instant},
 };
@@ -18,7 +17,7 @@ use crate::{
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
-    db::Db,
+    db::{Db, Pool},
     delivery::{Outbox, push::PushSender},
     insights::Insights,
     metrics,
@@ -29,10 +28,8 @@ use crate::{
     security::SecurityHeaders,
     serve::{self, Limits},
     site::SiteDetails,
+    supervisor::{self, MakeTask},
 };
-
-/// A piece of background work, run until the server stops.
-type Task = Pin<Box<dyn Future<Output = ()> + Send>>;
 
 /// How long the delivery worker may take to release its claim once told to stop.
 const OUTBOX_STOP: Duration = Duration::from_secs(5);
@@ -43,6 +40,8 @@ pub struct Application {
     limits: Limits,
     /// Background work (page warm-up, change followers, backups, metrics), stopped with the server.
     background: Vec<JoinHandle<()>>,
+    /// Held while a scheduled backup runs: the server stops once it is done.
+    backup_running: Arc<tokio::sync::Mutex<()>>,
     pages: Arc<PublicPages>,
     /// The delivery worker, told to stop as soon as the server is (it releases what it was sending).
     outbox: Arc<Outbox>,
@@ -62,7 +61,7 @@ impl Application {
         let seed = Content::load(config.content.as_deref())?;
         let proxies = config.trusted_proxies()?;
         let location = config.storage.location();
-        let db = Db::open(&location).await?;
+        let db = Db::open(&location).await?.with_clock(config.clock.clone());
         blog::search::ensure_index(&db).await?;
         let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
         let delivery = config.delivery()?;
@@ -103,34 +102,40 @@ impl Application {
         let outbox_worker = tokio::spawn(Arc::clone(&outbox).run());
         let insights =
             Arc::new(Insights::new(config.insights(), Arc::clone(&site), db.clone(), Arc::clone(&outbox)));
-        // The work beside the requests, in one list (the delivery worker above is apart: it is
-        // stopped first and waited for).
-        let mut tasks: Vec<(&str, Task)> = vec![
-            (
-                "page warm-up",
-                Box::pin({
+        // The work beside the requests, in one list, each run made anew when the supervisor
+        // restarts it (the delivery worker above is apart: it is stopped first and waited for).
+        let mut tasks: Vec<(&'static str, MakeTask)> = vec![
+            ("page warm-up", {
+                let pages = Arc::clone(&pages);
+                Box::new(move || {
                     let pages = Arc::clone(&pages);
-                    async move { pages.warm_up().await }
-                }),
-            ),
-            ("scheduled posts", Box::pin(blog::schedule::run(db.clone(), changes.clone()))),
-            ("visit counts", Box::pin(Arc::clone(&insights).run())),
-            (
-                "changes made elsewhere",
-                match &db {
-                    Db::Postgres(pool) => Box::pin(changes::follow_other_instances(
+                    Box::pin(async move { pages.warm_up().await })
+                })
+            }),
+            ("scheduled posts", {
+                let (db, changes) = (db.clone(), changes.clone());
+                Box::new(move || Box::pin(blog::schedule::run(db.clone(), changes.clone())))
+            }),
+            ("visit counts", {
+                let insights = Arc::clone(&insights);
+                Box::new(move || Box::pin(Arc::clone(&insights).run()))
+            }),
+            ("changes made elsewhere", {
+                let (pool, changes, site) = (db.pool.clone(), changes.clone(), Arc::clone(&site));
+                Box::new(move || match &pool {
+                    Pool::Postgres(pool) => Box::pin(changes::follow_other_instances(
                         pool.clone(),
                         changes.clone(),
                         Arc::<SiteDetails>::clone(&site),
                     )),
                     // Only the command line changes the database besides this server.
-                    Db::Sqlite(pool) => Box::pin(changes::follow_other_processes(
+                    Pool::Sqlite(pool) => Box::pin(changes::follow_other_processes(
                         pool.clone(),
                         changes.clone(),
                         Arc::<SiteDetails>::clone(&site),
                     )),
-                },
-            ),
+                })
+            }),
         ];
         if let Some(address) = config.metrics_listen {
             metrics::enable();
@@ -139,29 +144,41 @@ impl Application {
                 .with_context(|| format!("Failed to listen for metrics on {address}"))?;
             tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
             let monitor = Monitor { db: db.clone(), pages: Arc::clone(&pages) };
-            tasks.push(("metrics", Box::pin(monitor::serve(listener, monitor))));
+            let listener = listener.into_std()?;
+            tasks.push((
+                "metrics",
+                Box::new(move || {
+                    let (listener, monitor) =
+                        (listener.try_clone().and_then(TcpListener::from_std), monitor.clone());
+                    Box::pin(async move {
+                        match listener {
+                            Ok(listener) => monitor::serve(listener, monitor).await,
+                            Err(error) => tracing::error!("Cannot listen for metrics again: {error}"),
+                        }
+                    })
+                }),
+            ));
         }
+        let backup_running = Arc::new(tokio::sync::Mutex::new(()));
         if let Some(schedule) = config.backups.schedule() {
-            if matches!(db, Db::Postgres(_)) && !backup::pg_dump_available().await {
+            if matches!(db.pool, Pool::Postgres(_)) && !backup::pg_dump_available().await {
                 tracing::warn!(
                     "pg_dump was not found: the scheduled backups into {} will fail until PostgreSQL's client programs are installed",
                     schedule.dir.display()
                 );
             }
-            let source = backup::schedule::Source {
+            let source = Arc::new(backup::schedule::Source {
                 db: db.clone(),
                 database_url: config.storage.database_url.clone(),
                 media: Arc::clone(&media),
-            };
-            tasks.push(("scheduled backups", Box::pin(backup::schedule::run(schedule, source))));
+                running: Arc::clone(&backup_running),
+            });
+            tasks.push((
+                "scheduled backups",
+                Box::new(move || Box::pin(backup::schedule::run(schedule.clone(), Arc::clone(&source)))),
+            ));
         }
-        let background = tasks
-            .into_iter()
-            .map(|(name, task)| {
-                tracing::debug!(task = name, "started");
-                tokio::spawn(task)
-            })
-            .collect();
+        let background = tasks.into_iter().map(|(name, make)| supervisor::spawn(name, make)).collect();
         let schedule = Arc::new(ScheduleDesk {
             db: db.clone(),
             site: Arc::clone(&site),
@@ -183,7 +200,18 @@ impl Application {
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;
         tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "site ready");
-        Ok(Self { listener, app, limits, background, pages, outbox, outbox_worker, insights, desk_feed })
+        Ok(Self {
+            listener,
+            app,
+            limits,
+            background,
+            backup_running,
+            pages,
+            outbox,
+            outbox_worker,
+            insights,
+            desk_feed,
+        })
     }
 
     /// The public pages and their cache.
@@ -215,6 +243,8 @@ impl Application {
         if tokio::time::timeout(OUTBOX_STOP, self.outbox_worker).await.is_err() {
             tracing::warn!("The delivery worker did not stop within {} s", OUTBOX_STOP.as_secs());
         }
+        // A backup being made is finished first; none starts after.
+        let _no_backup = self.backup_running.lock().await;
         for task in self.background {
             task.abort();
         }

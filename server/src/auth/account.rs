@@ -271,7 +271,7 @@ pub async fn enable(
     }
     let pending = settings.totp_pending_secret.ok_or(ApiError::conflict(NOT_SET_UP))?;
     let keys = unthrottled(&desk, &admin).await?;
-    let Some(step) = two_factor::code_step(&pending, &code) else {
+    let Some(step) = two_factor::code_step(&pending, &code, desk.db.clock.now()) else {
         return Err(wrong_code(&desk, &admin, &keys, Refused::Wrong).await);
     };
     let codes = two_factor::new_recovery_codes();

@@ -1,6 +1,6 @@
 //! The audit log: who signed in (or tried), signed out, and changed posts or bookings.
 
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 use serde::Serialize;
 
 /// What happened, as the audit page names it.
@@ -120,7 +120,7 @@ pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) ->
         sqlx::query(
             "INSERT INTO audit_log (at, user_id, email, action, detail, client_ip) VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(actor.user_id)
         .bind(actor.email)
         .bind(action.name())

@@ -107,7 +107,7 @@ pub async fn ask(
         // answered as soon as one without. It is sent now, not through the outbox: the link must
         // not be stored, and a lost one is asked for again.
         let (db, link_base) = (desk.db.clone(), format!("{}/dbadmin/reset/", desk.public_url));
-        let when = clock::on_shop_clock(&clock::now(), &site.content().business.zone());
+        let when = clock::on_shop_clock(&db.clock.stamp(), &site.content().business.zone());
         tokio::spawn(async move {
             let token = random_token();
             let sent = async {

@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 
 /// Counts a request against each key (with its limit within `window`); false (and nothing counted) when a key is at its limit.
 pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) -> anyhow::Result<bool> {
-    let since = clock::before(window);
-    let now = clock::now();
+    let since = db.clock.stamp_before(window);
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM reset_requests WHERE at < $1").bind(&since).execute(&mut *tx).await?;
@@ -41,7 +41,7 @@ pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) ->
 pub async fn keep_link(db: &Db, user_id: i64, hash: &str, valid_for: Duration) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM password_resets WHERE expires_at < $1")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
         sqlx::query(
@@ -49,8 +49,8 @@ pub async fn keep_link(db: &Db, user_id: i64, hash: &str, valid_for: Duration) -
         )
         .bind(hash)
         .bind(user_id)
-        .bind(clock::now())
-        .bind(clock::after(valid_for))
+        .bind(db.clock.stamp())
+        .bind(db.clock.stamp_after(valid_for))
         .execute(pool)
         .await?;
     });
@@ -66,7 +66,7 @@ pub async fn working_link(db: &Db, hash: &str) -> anyhow::Result<Option<(String,
              WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2",
         )
         .bind(hash)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_optional(pool)
         .await?
     }))
@@ -79,7 +79,7 @@ pub async fn link_owner(db: &Db, hash: &str) -> anyhow::Result<Option<i64>> {
             "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
         )
         .bind(hash)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_optional(pool)
         .await?
     }))
@@ -108,7 +108,7 @@ pub async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -
              RETURNING user_id",
         )
         .bind(hash)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_optional(&mut *tx)
         .await?;
         if taken != Some(user_id) {

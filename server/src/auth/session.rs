@@ -123,8 +123,12 @@ fn live(first: usize) -> String {
 }
 
 /// The bounds `LIVE` is read with, now.
-fn live_bounds() -> [String; 3] {
-    [clock::before(KEPT_LIFETIME), clock::before(ABSOLUTE_LIFETIME), clock::before(IDLE_TIMEOUT)]
+fn live_bounds(db: &Db) -> [String; 3] {
+    [
+        db.clock.stamp_before(KEPT_LIFETIME),
+        db.clock.stamp_before(ABSOLUTE_LIFETIME),
+        db.clock.stamp_before(IDLE_TIMEOUT),
+    ]
 }
 
 /// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
@@ -136,7 +140,7 @@ pub async fn create(
     origin: &Origin<'_>,
 ) -> anyhow::Result<NewSession> {
     let session = NewSession { token: random_token(), csrf_token: random_token() };
-    let now = clock::now();
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         if let Some(previous) = previous {
@@ -145,7 +149,7 @@ pub async fn create(
                 .execute(&mut *tx)
                 .await?;
         }
-        let [kept_since, since, seen_since] = live_bounds();
+        let [kept_since, since, seen_since] = live_bounds(db);
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM sessions AS s WHERE NOT {}", live(1))))
             .bind(&kept_since)
             .bind(&since)
@@ -182,7 +186,7 @@ struct SessionRow {
 /// Sessions live in the database, so every instance knows every session.
 pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
     let hash = token_hash(token);
-    let [kept_since, since, seen_since] = live_bounds();
+    let [kept_since, since, seen_since] = live_bounds(db);
     let row: Option<SessionRow> = with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
@@ -198,10 +202,10 @@ pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
         .await?
     });
     let Some(row) = row else { return Ok(None) };
-    if row.last_seen_at < clock::before(TOUCH_EVERY) {
+    if row.last_seen_at < db.clock.stamp_before(TOUCH_EVERY) {
         with_db!(db, |pool| {
             sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
-                .bind(clock::now())
+                .bind(db.clock.stamp())
                 .bind(&hash)
                 .execute(pool)
                 .await?;
@@ -256,7 +260,7 @@ pub struct SessionListing {
 
 /// The live sessions of `user_id`, the newest first; `token` marks the asking one.
 pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<SessionListing>> {
-    let [kept_since, since, seen_since] = live_bounds();
+    let [kept_since, since, seen_since] = live_bounds(db);
     let mut sessions: Vec<SessionListing> = with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT s.id, s.kept, s.created_at AS started_at, s.last_seen_at, s.client_ip, s.user_agent,
@@ -275,7 +279,7 @@ pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Sess
     });
     for session in sessions.iter_mut().filter(|session| session.kept) {
         session.ends_at =
-            clock::parse(&session.started_at).map(|started| clock::format(started + KEPT_LIFETIME));
+            clock::instant(&session.started_at).map(|started| clock::stamp(started + KEPT_LIFETIME));
     }
     Ok(sessions)
 }

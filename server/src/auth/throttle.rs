@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 use crate::{clock, db::Db, error::ApiError, with_db};
 
@@ -46,8 +46,8 @@ fn wait_after(failures: i64) -> Duration {
 }
 
 /// The failures that still count at `now`, given the stored count and time of the last one.
-fn current_failures(failures: i64, last_failure: OffsetDateTime, now: OffsetDateTime) -> i64 {
-    if now - last_failure > WINDOW + wait_after(failures) { 0 } else { failures }
+fn current_failures(failures: i64, last_failure: Timestamp, now: Timestamp) -> i64 {
+    if last_failure + WINDOW + wait_after(failures) < now { 0 } else { failures }
 }
 
 /// Ok while these keys may try, else the 429 to answer (with how long to wait).
@@ -60,14 +60,14 @@ pub async fn ensure_open(db: &Db, keys: &Keys) -> Result<(), ApiError> {
 
 /// The wait left before the next attempt of these keys may run; None when it may run now.
 pub async fn wait_left(db: &Db, keys: &Keys) -> anyhow::Result<Option<Duration>> {
-    let now = OffsetDateTime::now_utc();
+    let now = db.clock.now();
     let mut longest = Duration::ZERO;
     for key in keys.both() {
         let Some((failures, last)) = load(db, key).await? else { continue };
         let failures = current_failures(failures, last, now);
         let until = last + wait_after(failures);
         if until > now {
-            longest = longest.max((until - now).try_into().unwrap_or_default());
+            longest = longest.max(until.duration_since(now).unsigned_abs());
         }
     }
     Ok((!longest.is_zero()).then_some(longest))
@@ -77,10 +77,10 @@ pub async fn wait_left(db: &Db, keys: &Keys) -> anyhow::Result<Option<Duration>>
 /// with ever new e-mail addresses or addresses cannot grow the table without end). The counts
 /// live in the database, so failures on every instance add up.
 pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
-    let now = OffsetDateTime::now_utc();
+    let now = db.clock.now();
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM login_failures WHERE last_failure_at < $1")
-            .bind(clock::format(now - (WINDOW + LONGEST_WAIT)))
+            .bind(clock::stamp(now - (WINDOW + LONGEST_WAIT)))
             .execute(pool)
             .await?;
     });
@@ -96,7 +96,7 @@ pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
             )
             .bind(key)
             .bind(failures)
-            .bind(clock::format(now))
+            .bind(clock::stamp(now))
             .execute(pool)
             .await?;
         });
@@ -124,14 +124,14 @@ async fn forget(db: &Db, key: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn load(db: &Db, key: &str) -> anyhow::Result<Option<(i64, OffsetDateTime)>> {
+async fn load(db: &Db, key: &str) -> anyhow::Result<Option<(i64, Timestamp)>> {
     let row: Option<(i64, String)> = with_db!(db, |pool| {
         sqlx::query_as("SELECT failures, last_failure_at FROM login_failures WHERE key = $1")
             .bind(key)
             .fetch_optional(pool)
             .await?
     });
-    Ok(row.and_then(|(failures, last)| Some((failures, clock::parse(&last)?))))
+    Ok(row.and_then(|(failures, last)| Some((failures, clock::instant(&last)?))))
 }
 
 #[cfg(test)]
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn failures_are_forgotten_after_a_quiet_window_beyond_the_wait() {
-        let last = time::macros::datetime!(2025-03-14 10:00 UTC);
+        let last: Timestamp = "2025-03-14T10:00:00Z".parse().unwrap();
         assert_eq!(current_failures(5, last, last + Duration::from_secs(15 * 60)), 5);
         assert_eq!(current_failures(5, last, last + Duration::from_secs(17 * 60)), 0);
         assert_eq!(current_failures(7, last, last + Duration::from_secs(17 * 60)), 7);

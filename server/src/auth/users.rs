@@ -1,6 +1,6 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
-use crate::{clock, db::Db, domain::EmailAddress, with_db};
+use crate::{db::Db, domain::EmailAddress, with_db};
 
 /// Adds an admin; false when the e-mail address is taken.
 pub async fn create_admin(db: &Db, email: &EmailAddress, password_hash: &str) -> anyhow::Result<bool> {
@@ -11,7 +11,7 @@ pub async fn create_admin(db: &Db, email: &EmailAddress, password_hash: &str) ->
         )
         .bind(email.as_ref())
         .bind(password_hash)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .execute(pool)
         .await?
         .rows_affected()

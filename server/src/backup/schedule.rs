@@ -12,7 +12,7 @@ use std::{
 
 use serde::Serialize;
 
-use crate::{clock, db::Db, media::MediaStore, secret::Secret, with_db};
+use crate::{db::Db, media::MediaStore, secret::Secret, with_db};
 
 /// The prefix of every scheduled backup's directory name; only those are ever pruned.
 const NAME_PREFIX: &str = "trailerworks-";
@@ -30,22 +30,28 @@ pub struct Source {
     pub db: Db,
     pub database_url: Option<Secret>,
     pub media: Arc<MediaStore>,
+    /// Held while a backup is made (the server waits for it before it stops).
+    pub running: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// Makes the backups of `schedule` until the server stops.
-pub async fn run(schedule: Schedule, source: Source) {
+pub async fn run(schedule: Schedule, source: Arc<Source>) {
     let every = schedule.every.as_secs().max(1);
     loop {
-        let now = jiff::Timestamp::now();
+        let now = source.db.clock.now();
         let slot = now.as_second().div_euclid(every as i64);
-        match claim(&source.db, every, slot, &schedule.dir).await {
-            Ok(true) => run_once(&schedule, &source, every, slot).await,
-            Ok(false) => {}
-            Err(error) => tracing::warn!("Cannot claim the scheduled backup: {error:#}"),
+        {
+            // Held until the backup is made: a server told to stop waits for it.
+            let _running = source.running.lock().await;
+            match claim(&source.db, every, slot, &schedule.dir).await {
+                Ok(true) => run_once(&schedule, &source, every, slot).await,
+                Ok(false) => {}
+                Err(error) => tracing::warn!("Cannot claim the scheduled backup: {error:#}"),
+            }
         }
         let next = (slot + 1) * every as i64;
-        let wait = u64::try_from(next - jiff::Timestamp::now().as_second()).unwrap_or(0).max(1);
-        tokio::time::sleep(Duration::from_secs(wait)).await;
+        let wait = u64::try_from(next - source.db.clock.now().as_second()).unwrap_or(0).max(1);
+        source.db.clock.sleep(Duration::from_secs(wait)).await;
     }
 }
 
@@ -62,7 +68,7 @@ async fn claim(db: &Db, every: u64, slot: i64, dir: &Path) -> anyhow::Result<boo
         )
         .bind(slot_key(every, slot))
         .bind(every as i64)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(dir.display().to_string())
         .execute(pool)
         .await?
@@ -72,7 +78,7 @@ async fn claim(db: &Db, every: u64, slot: i64, dir: &Path) -> anyhow::Result<boo
 }
 
 async fn run_once(schedule: &Schedule, source: &Source, every: u64, slot: i64) {
-    let name = format!("{NAME_PREFIX}{}", jiff::Timestamp::now().strftime("%Y%m%dT%H%M%SZ"));
+    let name = format!("{NAME_PREFIX}{}", source.db.clock.now().strftime("%Y%m%dT%H%M%SZ"));
     let result = make_into(schedule, source, &name).await;
     let error = result.as_ref().err().map(|error| format!("{error:#}"));
     match &result {
@@ -112,7 +118,7 @@ async fn make_into(schedule: &Schedule, source: &Source, name: &str) -> anyhow::
 async fn finish(db: &Db, every: u64, slot: i64, error: Option<&str>) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query("UPDATE backup_runs SET finished_at = $1, ok = $2, error = $3 WHERE slot = $4")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(error.is_none())
             .bind(error.map(|error| error.chars().take(500).collect::<String>()))
             .bind(slot_key(every, slot))

@@ -67,8 +67,8 @@ impl PostInput {
 
 impl PostForm {
     /// The post, or every problem at once with the editor's messages (SPEC.md section 5);
-    /// a scheduled time is read in the shop's time zone `zone`.
-    pub fn parse(self, zone: &jiff::tz::TimeZone) -> Result<PostInput, FieldErrors> {
+    /// a scheduled time is read in the shop's time zone `zone`, and must be later than `now`.
+    pub fn parse(self, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<PostInput, FieldErrors> {
         let mut errors = FieldErrors::default();
         let title = errors.check("title", required(&self.title, "Title is required", MAX_TITLE));
         let slug = errors.check("slug", Slug::parse(&self.slug));
@@ -89,7 +89,9 @@ impl PostForm {
             None => Some(None),
         };
         let publish_at = match (self.published, self.publish_at.as_deref().map(str::trim)) {
-            (false, Some(at)) if !at.is_empty() => errors.check("publishAt", scheduled(at, zone).map(Some)),
+            (false, Some(at)) if !at.is_empty() => {
+                errors.check("publishAt", scheduled(at, zone, now).map(Some))
+            }
             _ => Some(None),
         };
         match (
@@ -141,17 +143,15 @@ fn optional(value: Option<&str>) -> Result<Option<String>, &'static str> {
     }
 }
 
-/// A wall-clock time in the shop's time zone ("2026-12-01T09:00"), later than now, as a stored
-/// UTC timestamp.
-fn scheduled(at: &str, zone: &jiff::tz::TimeZone) -> Result<String, &'static str> {
+/// A wall-clock time in the shop's time zone ("2026-12-01T09:00"), later than `now`, as a
+/// stored UTC timestamp.
+fn scheduled(at: &str, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<String, &'static str> {
     let civil: jiff::civil::DateTime = at.parse().map_err(|_| "Enter a date and a time")?;
     let instant = civil.to_zoned(zone.clone()).map_err(|_| "Enter a date and a time")?.timestamp();
-    if instant <= jiff::Timestamp::now() {
+    if instant <= now {
         return Err("Pick a time in the future");
     }
-    let at = time::OffsetDateTime::from_unix_timestamp(instant.as_second())
-        .map_err(|_| "Enter a date and a time")?;
-    Ok(clock::format(at))
+    Ok(clock::stamp(instant))
 }
 
 fn required(value: &str, message: &'static str, max_chars: usize) -> Result<String, &'static str> {
@@ -228,13 +228,17 @@ mod tests {
 
     const DENVER: &str = "America/Denver";
 
+    fn now() -> jiff::Timestamp {
+        "2026-11-27T22:00:00Z".parse().unwrap()
+    }
+
     fn zone() -> jiff::tz::TimeZone {
         jiff::tz::TimeZone::get(DENVER).unwrap()
     }
 
     #[test]
     fn every_missing_field_is_reported_with_the_editors_message() {
-        let errors = form(" ", "", "\n", "<p><br></p>").parse(&zone()).unwrap_err();
+        let errors = form(" ", "", "\n", "<p><br></p>").parse(&zone(), now()).unwrap_err();
         let text = format!("{errors:?}");
         for message in ["Title is required", "Slug is required", "Excerpt is required", "Content is required"]
         {
@@ -245,7 +249,7 @@ mod tests {
     #[test]
     fn a_valid_post_is_trimmed_and_sanitised() {
         let post = form(" Brakes ", "brakes", " Check them. ", "<p>Hi<img src=x onerror=alert(1)></p>")
-            .parse(&zone())
+            .parse(&zone(), now())
             .unwrap();
         assert_eq!(post.title, "Brakes");
         assert_eq!(post.excerpt, "Check them.");
@@ -268,7 +272,7 @@ mod tests {
             let mut post = form("Axles", "axles", "Rebuilt.", "<p>Text</p>");
             post.featured_image = image.map(Into::into);
             post.featured_image_alt = Some(alt.into());
-            post.parse(&zone())
+            post.parse(&zone(), now())
         };
         let kept =
             described(Some("/media/blog-images/1-a.jpg"), "  Rebuilt axle on a utility trailer ").unwrap();
@@ -282,13 +286,17 @@ mod tests {
     #[test]
     fn a_schedule_is_read_in_the_shops_time_zone_and_must_be_ahead() {
         // 9:00 in Denver on a winter day is 16:00 UTC (MST, UTC-7); in summer 15:00 (MDT).
-        assert_eq!(scheduled("2099-01-15T09:00", &zone()), Ok("2099-01-15T16:00:00.000Z".into()));
-        assert_eq!(scheduled("2099-07-15T09:00", &zone()), Ok("2099-07-15T15:00:00.000Z".into()));
-        assert_eq!(scheduled("2020-01-15T09:00", &zone()), Err("Pick a time in the future"));
-        assert_eq!(scheduled("tomorrow", &zone()), Err("Enter a date and a time"));
+        assert_eq!(scheduled("2099-01-15T09:00", &zone(), now()), Ok("2099-01-15T16:00:00.000Z".into()));
+        assert_eq!(scheduled("2099-07-15T09:00", &zone(), now()), Ok("2099-07-15T15:00:00.000Z".into()));
+        assert_eq!(scheduled("2020-01-15T09:00", &zone(), now()), Err("Pick a time in the future"));
+        assert_eq!(scheduled("tomorrow", &zone(), now()), Err("Enter a date and a time"));
         let mut draft = form("T", "t", "E", "<p>x</p>");
         draft.published = true;
         draft.publish_at = Some("2020-01-01T00:00".into());
-        assert_eq!(draft.parse(&zone()).unwrap().publish_at, None, "publishing now ignores a schedule");
+        assert_eq!(
+            draft.parse(&zone(), now()).unwrap().publish_at,
+            None,
+            "publishing now ignores a schedule"
+        );
     }
 }

@@ -76,7 +76,7 @@ pub async fn create(
     _admin: Admin,
     Checked(Json(form)): Checked<Json<PreviewForm>>,
 ) -> Result<(StatusCode, Json<PreviewLink>), ApiError> {
-    let post = form.post.parse(&zone).map_err(ApiError::Invalid)?;
+    let post = form.post.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
     let kept = Kept {
         post_id: form.post_id,
         title: post.title,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 
 /// How long a preview can be opened.
 const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
@@ -13,13 +13,13 @@ const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
 pub async fn keep(db: &Db, token_hash: &str, post: &str) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM post_previews WHERE created_at < $1")
-            .bind(clock::before(KEEP_FOR))
+            .bind(db.clock.stamp_before(KEEP_FOR))
             .execute(pool)
             .await?;
         sqlx::query("INSERT INTO post_previews (token_hash, post, created_at) VALUES ($1, $2, $3)")
             .bind(token_hash)
             .bind(post)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
     });
@@ -33,7 +33,7 @@ pub async fn kept(db: &Db, token_hash: &str) -> anyhow::Result<Option<(String, S
             "SELECT post, created_at FROM post_previews WHERE token_hash = $1 AND created_at >= $2",
         )
         .bind(token_hash)
-        .bind(clock::before(KEEP_FOR))
+        .bind(db.clock.stamp_before(KEEP_FOR))
         .fetch_optional(pool)
         .await?
     }))

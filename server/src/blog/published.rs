@@ -7,7 +7,10 @@ use super::{
 };
 use jiff::tz::TimeZone;
 
-use crate::{db::Db, media, with_db};
+use crate::{
+    db::{Db, Pool},
+    media, with_db,
+};
 
 /// A query of published posts `p` with their card columns (and `i`, the featured image's
 /// record when it was uploaded): `columns` more to select, then `rest` (filters and order).
@@ -87,12 +90,12 @@ pub async fn newest_except(db: &Db, id: i64, limit: u64, zone: &TimeZone) -> any
 
 /// The cards of the posts `ids`, in that order (those no longer published are left out).
 pub async fn cards_by_id(db: &Db, ids: &[i64], zone: &TimeZone) -> anyhow::Result<Vec<PostCard>> {
-    let rows: Vec<CardRow> = match db {
-        Db::Sqlite(pool) => {
+    let rows: Vec<CardRow> = match &db.pool {
+        Pool::Sqlite(pool) => {
             let sql = cards_sql!("", "AND p.id IN (SELECT value FROM json_each($1))");
             sqlx::query_as(sql).bind(serde_json::to_string(ids)?).fetch_all(pool).await?
         }
-        Db::Postgres(pool) => {
+        Pool::Postgres(pool) => {
             let sql = cards_sql!("", "AND p.id = ANY($1)");
             sqlx::query_as(sql).bind(ids).fetch_all(pool).await?
         }

@@ -177,7 +177,7 @@ pub async fn create(
     admin: Admin,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
-    let post = form.parse(&zone).map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
     let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
@@ -212,7 +212,7 @@ pub async fn update(
     Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let post = form.parse(&zone).map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
     let before = store::update(&db, id, &post, admin.user.user_id)
         .await
         .map_err(save_error)?

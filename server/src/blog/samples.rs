@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::{clock, db::Db};
+use crate::db::Db;
 use anyhow::Context as _;
 use serde::Deserialize;
 
@@ -35,7 +35,7 @@ pub async fn add(db: &Db) -> anyhow::Result<usize> {
     let samples: Samples = toml::from_str(SAMPLES).context("The sample posts file is invalid")?;
     let mut added = 0;
     for s in &samples.posts {
-        let created_at = clock::before(Duration::from_secs(s.days_ago * 24 * 60 * 60));
+        let created_at = db.clock.stamp_before(Duration::from_secs(s.days_ago * 24 * 60 * 60));
         let post = PublishedPost {
             title: &s.title,
             slug: &s.slug,

@@ -33,7 +33,7 @@ pub async fn run(db: Db, changes: Changes) {
             tracing::warn!("Removing posts deleted 30 days ago failed (tried again later): {error:#}");
         }
         checks = checks.wrapping_add(1);
-        tokio::time::sleep(CHECK_EVERY).await;
+        db.clock.sleep(CHECK_EVERY).await;
     }
 }
 

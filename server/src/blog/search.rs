@@ -9,7 +9,7 @@
 
 use std::future::Future;
 
-use crate::db::Db;
+use crate::db::{Db, Pool};
 
 /// The index's layout; a server finding an older one on SQLite fills the index again.
 const INDEX_VERSION: i64 = 1;
@@ -64,7 +64,7 @@ impl PostIndex for sqlx::PgConnection {
 /// before the index) or does not hold every post (posts written into the database by hand);
 /// nothing to do on PostgreSQL.
 pub async fn ensure_index(db: &Db) -> anyhow::Result<()> {
-    let Db::Sqlite(pool) = db else { return Ok(()) };
+    let Pool::Sqlite(pool) = &db.pool else { return Ok(()) };
     let version: Option<i64> =
         sqlx::query_scalar("SELECT version FROM search_index_versions WHERE name = 'posts'")
             .fetch_optional(pool)
@@ -130,8 +130,8 @@ pub async fn published_matches(db: &Db, words: &[String], limit: usize) -> anyho
         return Ok((Vec::new(), 0));
     }
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let (ids, total): (Vec<i64>, i64) = match db {
-        Db::Sqlite(pool) => {
+    let (ids, total): (Vec<i64>, i64) = match &db.pool {
+        Pool::Sqlite(pool) => {
             // Each word quoted (it has no quote) and a prefix; all of them must match. CROSS JOIN
             // keeps the index as the outer loop: the other way round, SQLite may run the
             // full-text query once per post.
@@ -158,7 +158,7 @@ pub async fn published_matches(db: &Db, words: &[String], limit: usize) -> anyho
             .await?;
             (ids, total)
         }
-        Db::Postgres(pool) => {
+        Pool::Postgres(pool) => {
             let query = words.iter().map(|word| format!("{word}:*")).collect::<Vec<_>>().join(" & ");
             let ids = sqlx::query_scalar(
                 "SELECT id FROM (SELECT id, search, created_at FROM blog_posts

@@ -9,7 +9,7 @@ use super::{
     sanitize::sanitize,
     search::{Document, PostIndex as _},
 };
-use crate::{clock, db::Db, domain::PostId, with_db};
+use crate::{db::Db, domain::PostId, with_db};
 
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -169,7 +169,7 @@ impl From<sqlx::Error> for SaveError {
 
 /// Adds a post by `author_id`; its id.
 pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<PostId, SaveError> {
-    let now = clock::now();
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         check_slug_free!(tx, post.slug.as_ref(), 0_i64);
@@ -215,7 +215,7 @@ pub async fn update(
     author_id: i64,
 ) -> Result<Option<AdminPost>, SaveError> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
-    let now = clock::now();
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         check_slug_free!(tx, post.slug.as_ref(), id);
@@ -276,7 +276,7 @@ pub async fn set_published(db: &Db, id: PostId, published: bool) -> anyhow::Resu
     with_db!(db, |pool| {
         sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
             .bind(published)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(id)
             .execute(pool)
             .await?;
@@ -294,7 +294,7 @@ pub struct WentLive {
 /// Publishes every scheduled post whose time has come, dated at that time; those it published.
 /// One statement, so two instances never publish the same post twice.
 pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
-    let now = clock::now();
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "UPDATE blog_posts SET published = TRUE, created_at = publish_at, updated_at = $1, publish_at = NULL
@@ -310,7 +310,7 @@ pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
 /// restored (as a draft). The post as it was; None when there is none, or it is deleted already.
 pub async fn delete(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
-    let now = clock::now();
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         sqlx::query(
             "UPDATE blog_posts SET deleted_at = $1, updated_at = $1, published = FALSE, publish_at = NULL
@@ -329,7 +329,7 @@ pub async fn delete(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
 pub async fn restore(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     let restored = with_db!(db, |pool| {
         sqlx::query("UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(id)
             .execute(pool)
             .await?
@@ -344,7 +344,7 @@ pub async fn restore(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
 /// Removes for good the posts deleted more than `KEEP_DELETED` ago (their revisions and old
 /// slugs with them); the titles of those removed.
 pub async fn purge_deleted(db: &Db) -> anyhow::Result<Vec<String>> {
-    let before = clock::before(KEEP_DELETED);
+    let before = db.clock.stamp_before(KEEP_DELETED);
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let gone: Vec<(i64, String)> =

@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use crate::{clock, db::Db, domain::BookingId, for_both_connections, with_db};
+use crate::{db::Db, domain::BookingId, for_both_connections, with_db};
 
 /// Something the owner did on a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,13 +75,13 @@ pub trait EventWrites {
         id: i64,
         event: Event<'_>,
         by: &str,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<bool>> + Send;
 }
 
 for_both_connections!(impl EventWrites {
-    async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str) -> sqlx::Result<bool> {
-        let now = clock::now();
-        let responded = if event.responds() { Some(now.as_str()) } else { None };
+    async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str, now: &str) -> sqlx::Result<bool> {
+        let responded = if event.responds() { Some(now) } else { None };
         let found = sqlx::query(
             "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2), customer_change_at = NULL
              WHERE id = $1",
@@ -97,7 +97,7 @@ for_both_connections!(impl EventWrites {
                 "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(id)
-            .bind(&now)
+            .bind(now)
             .bind(kind)
             .bind(detail)
             .bind(by)
@@ -111,9 +111,10 @@ for_both_connections!(impl EventWrites {
 /// Records `event` on booking `id` by the admin `by`, on its own (a tap on Call, 'Seen'); false
 /// when there is no such booking.
 pub async fn record(db: &Db, BookingId(id): BookingId, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let found = tx.record_event(id, event, by).await?;
+        let found = tx.record_event(id, event, by, &now).await?;
         tx.commit().await?;
         found
     }))

@@ -107,7 +107,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiEr
         Some(time) => time.slot.end + AFTER_TIME,
         None => clock::instant(&row.created_at).unwrap_or_else(Timestamp::now) + WITHOUT_TIME,
     };
-    if ends < Timestamp::now() {
+    if ends < desk.db.clock.now() {
         return Err(ApiError::Rejected(
             StatusCode::GONE,
             "This link has expired: its time has passed. Call us for anything about this request.".to_owned(),
@@ -234,7 +234,7 @@ pub async fn open_times(
     let calendar = Calendar::new(&content);
     let holds = found.time.as_ref().filter(|time| time.state != TimeState::Cancelled).map(|time| time.slot);
     let moving = Moving { booking: found.row.id, holds };
-    Ok(Json(times::open(&desk.db, &calendar, kind, Timestamp::now(), on, Some(moving)).await?))
+    Ok(Json(times::open(&desk.db, &calendar, kind, desk.db.clock.now(), on, Some(moving)).await?))
 }
 
 /// The kind of time request `found` may pick now, or a 409 saying why none.
@@ -282,7 +282,7 @@ pub async fn change_time(
     let content = desk.site.content();
     let kind = pickable(&desk, &found, &content).await?;
     let calendar = Calendar::new(&content);
-    let slot = times::requested(&calendar, kind, &start, Timestamp::now())
+    let slot = times::requested(&calendar, kind, &start, desk.db.clock.now())
         .map_err(|message| ApiError::invalid("start", message))?;
     let change = Change {
         id: found.row.id,
@@ -361,7 +361,7 @@ impl BookingDesk {
             urgent: found.row.urgent,
             emergency: found.row.emergency,
             customer_change: true,
-            shop_minute: devices::shop_minute(&content.business.zone()),
+            shop_minute: devices::shop_minute(self.db.clock.now(), &content.business.zone()),
         }
     }
 }
@@ -388,8 +388,14 @@ pub async fn calendar(
     let content = desk.site.content();
     let manage = format!("{}{}", desk.public_url, Link::Manage.path(&token));
     let place = trailer_place(&desk.db, found.row.id, time.state == TimeState::Confirmed).await?;
-    let file =
-        calendar_file(&content, &desk.public_url, &time, &manage, place.as_ref().map(TrailerPlace::text));
+    let file = calendar_file(
+        &content,
+        &desk.public_url,
+        &time,
+        &manage,
+        place.as_ref().map(TrailerPlace::text),
+        desk.db.clock.now(),
+    );
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8".to_owned()),

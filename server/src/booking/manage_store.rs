@@ -3,7 +3,6 @@
 
 use super::store::{NoteWrites as _, VISITOR};
 use crate::{
-    clock,
     db::Db,
     delivery::{
         Channel, Purpose,
@@ -63,14 +62,19 @@ impl Told {
         Self { shop: channels.contains(&Channel::Email), customer: channels.contains(&Channel::Confirmation) }
     }
 
-    /// Queues `purpose`'s e-mails in `tx`.
-    async fn enqueue(&self, tx: &mut impl OutboxWrites, id: i64, purpose: Purpose) -> sqlx::Result<()> {
-        let now = clock::now();
+    /// Queues `purpose`'s e-mails in `tx`, due `now`.
+    async fn enqueue(
+        &self,
+        tx: &mut impl OutboxWrites,
+        id: i64,
+        purpose: Purpose,
+        now: &str,
+    ) -> sqlx::Result<()> {
         if self.shop {
-            tx.enqueue(id, Channel::Email, purpose, &now).await?;
+            tx.enqueue(id, Channel::Email, purpose, now, now).await?;
         }
         if self.customer {
-            tx.enqueue(id, Channel::Confirmation, purpose, &now).await?;
+            tx.enqueue(id, Channel::Confirmation, purpose, now, now).await?;
         }
         Ok(())
     }
@@ -85,24 +89,25 @@ pub(super) async fn move_time(
     slot: Slot,
     capacity: u8,
 ) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         tx.release_seats(change.id).await?;
-        let version = tx.set_appointment(change.id, kind, slot, TimeState::Requested).await?;
+        let version = tx.set_appointment(change.id, kind, slot, TimeState::Requested, &now).await?;
         if !tx.hold_seats(change.id, kind, slot, capacity, false).await? {
             tx.rollback().await?;
             return Ok(false);
         }
         tx.cancel_time_messages(change.id).await?;
-        tx.add_note(change.id, &change.note, VISITOR).await?;
+        tx.add_note(change.id, &change.note, VISITOR, &now).await?;
         // Today lists the change until the owner acts on the request.
         sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(change.id)
             .execute(&mut *tx)
             .await?;
-        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version)).await?;
-        tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion).await?;
+        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version), &now).await?;
+        tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion, &now).await?;
         tx.commit().await?;
         Ok(true)
     })
@@ -113,7 +118,7 @@ pub(super) async fn move_time(
 pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str>) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let now = clock::now();
+        let now = db.clock.stamp();
         let cancelled = sqlx::query(
             "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1,
                  status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
@@ -126,11 +131,11 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
         .await?
         .rows_affected();
         if cancelled == 1 {
-            tx.cancel_appointment(change.id).await?;
+            tx.cancel_appointment(change.id, &now).await?;
             tx.cancel_time_messages(change.id).await?;
-            tx.add_note(change.id, &change.note, VISITOR).await?;
-            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled).await?;
-            tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion).await?;
+            tx.add_note(change.id, &change.note, VISITOR, &now).await?;
+            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled, &now).await?;
+            tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion, &now).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -148,7 +153,7 @@ pub(super) async fn correct_contact(
 ) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let now = clock::now();
+        let now = db.clock.stamp();
         sqlx::query(
             "UPDATE bookings SET phone = $1, phone_national = $2, email = $3, updated_at = $4, customer_change_at = $4
              WHERE id = $5",
@@ -160,7 +165,7 @@ pub(super) async fn correct_contact(
         .bind(id)
         .execute(&mut *tx)
         .await?;
-        tx.add_note(id, note, VISITOR).await?;
+        tx.add_note(id, note, VISITOR, &now).await?;
         tx.commit().await?;
         Ok(())
     })

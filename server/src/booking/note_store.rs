@@ -6,7 +6,6 @@ use super::{
     views::NoteRecord,
 };
 use crate::{
-    clock,
     db::Db,
     domain::{BookingId, NoteId},
     with_db,
@@ -20,6 +19,7 @@ pub async fn add(
     body: &str,
     by: &str,
 ) -> anyhow::Result<Option<NoteRecord>> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let note = sqlx::query_as(
@@ -30,10 +30,10 @@ pub async fn add(
         .bind(id)
         .bind(body)
         .bind(by)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_optional(&mut *tx)
         .await?;
-        tx.record_event(id, Event::Note, by).await?;
+        tx.record_event(id, Event::Note, by, &now).await?;
         tx.commit().await?;
         note
     }))
@@ -64,7 +64,7 @@ pub async fn change(
              RETURNING id, body, written_by, written_at, edited_at",
         )
         .bind(body)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(note)
         .bind(id)
         .bind(by)

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use crate::{
-    clock,
     db::Db,
     media::{Folder, MediaStore},
     with_db,
@@ -23,7 +22,7 @@ pub async fn record(db: &Db, name: &str, width: u32, height: u32, client_ip: &st
         .bind(i64::from(width))
         .bind(i64::from(height))
         .bind(client_ip)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .execute(pool)
         .await?;
     });
@@ -35,7 +34,7 @@ pub async fn recent_uploads(db: &Db, client_ip: &str, window: Duration) -> anyho
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE client_ip = $1 AND created_at > $2")
             .bind(client_ip)
-            .bind(clock::before(window))
+            .bind(db.clock.stamp_before(window))
             .fetch_one(pool)
             .await?
     }))
@@ -47,7 +46,7 @@ pub async fn forget_unattached(db: &Db, media: &MediaStore) -> anyhow::Result<us
         sqlx::query_scalar(
             "DELETE FROM booking_photos WHERE booking_id IS NULL AND created_at < $1 RETURNING name",
         )
-        .bind(clock::before(UNATTACHED_FOR))
+        .bind(db.clock.stamp_before(UNATTACHED_FOR))
         .fetch_all(pool)
         .await?
     });

@@ -10,7 +10,6 @@ use axum::{
     extract::{FromRef, Path, State},
     http::StatusCode,
 };
-use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -91,10 +90,10 @@ pub async fn show(
     let waiting =
         booking.first_response_at.is_none() && booking.status == "new" && booking.cancelled_at.is_none();
     let arrived = clock::instant(&booking.created_at);
-    let overdue =
-        waiting && arrived.is_some_and(|from| measure.overdue(booking.emergency, from, Timestamp::now()));
+    let now = db.clock.now();
+    let overdue = waiting && arrived.is_some_and(|from| measure.overdue(booking.emergency, from, now));
     let answered = booking.first_response_at.as_deref().and_then(clock::instant);
-    let until = if waiting { Some(Timestamp::now()) } else { answered };
+    let until = if waiting { Some(now) } else { answered };
     let clock = Measure::clock(booking.emergency);
     let response_minutes = arrived.zip(until).map(|(from, to)| measure.minutes(clock, from, to));
     let history = events::history(&db, BookingId(booking.id)).await?;

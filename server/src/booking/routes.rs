@@ -34,7 +34,6 @@ use crate::{
     },
     site::SiteDetails,
 };
-use jiff::Timestamp;
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
 fn rate_limited(phone: &str) -> String {
@@ -126,7 +125,7 @@ pub async fn create(
             return Err(ApiError::invalid("appointment", OUTSIDE_FOR_MOBILE));
         }
         let calendar = Calendar::new(&content);
-        let slot = times::requested(&calendar, asked.kind, &asked.start, Timestamp::now())
+        let slot = times::requested(&calendar, asked.kind, &asked.start, desk.db.clock.now())
             .map_err(|message| ApiError::invalid("appointment", message))?;
         booking.appointment = Some(RequestedTime {
             kind: asked.kind,
@@ -185,7 +184,7 @@ async fn store_booking(
     let origin = Origin {
         client_ip: &client_ip,
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
-        shop_minute: devices::shop_minute(&content.business.zone()),
+        shop_minute: devices::shop_minute(desk.db.clock.now(), &content.business.zone()),
     };
     let stored =
         match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await

@@ -1,7 +1,7 @@
 //! Where bookings come from: requests per source page and week, for the admin's table.
 
+use jiff::{ToSpan as _, civil::Date, tz::TimeZone};
 use serde::Serialize;
-use time::{Date, Duration, OffsetDateTime};
 
 use crate::{clock, db::Db, with_db};
 
@@ -29,8 +29,8 @@ pub struct SourceRow {
 
 /// The Monday of the week `weeks - 1` weeks before the one `today` is in.
 fn first_monday(today: Date, weeks: u8) -> Date {
-    let monday = today - Duration::days(i64::from(today.weekday().number_days_from_monday()));
-    monday - Duration::weeks(i64::from(weeks.saturating_sub(1)))
+    let monday = today - i64::from(today.weekday().to_monday_zero_offset()).days();
+    monday - i64::from(weeks.saturating_sub(1)).weeks()
 }
 
 /// Counts `bookings` ((page, created_at)) into `weeks` weeks ending with the one `today` is in.
@@ -38,8 +38,11 @@ pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -
     let first = first_monday(today, weeks);
     let mut rows: Vec<SourceRow> = Vec::new();
     for (page, created_at) in bookings {
-        let Some(at) = clock::parse(created_at).filter(|at| at.date() >= first) else { continue };
-        let Ok(week) = usize::try_from((at.date() - first).whole_weeks()) else { continue };
+        let day = clock::instant(created_at).map(|at| at.to_zoned(TimeZone::UTC).date());
+        let Some(day) = day.filter(|day| *day >= first) else { continue };
+        let Ok(week) = usize::try_from(first.until(day).map_or(i32::MAX, |span| span.get_days() / 7)) else {
+            continue;
+        };
         if week >= usize::from(weeks) {
             continue;
         }
@@ -58,14 +61,15 @@ pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -
     rows.sort_by(|a, b| {
         (a.page == UNKNOWN_PAGE, b.total, &a.page).cmp(&(b.page == UNKNOWN_PAGE, a.total, &b.page))
     });
-    let weeks = (0..weeks).map(|n| (first + Duration::weeks(i64::from(n))).to_string()).collect();
+    let weeks = (0..weeks).map(|n| (first + i64::from(n).weeks()).to_string()).collect();
     SourceTable { weeks, rows }
 }
 
 /// The table of the last `weeks` weeks (this one included), spam left out.
 pub async fn table(db: &Db, weeks: u8) -> anyhow::Result<SourceTable> {
-    let today = OffsetDateTime::now_utc().date();
-    let since = clock::format(first_monday(today, weeks).midnight().assume_utc());
+    let today = db.clock.today(&TimeZone::UTC);
+    let since =
+        first_monday(today, weeks).to_zoned(TimeZone::UTC).map(|day| clock::stamp(day.timestamp()))?;
     let bookings: Vec<(Option<String>, String)> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT source_page, created_at FROM bookings WHERE created_at >= $1 AND status != 'spam'",
@@ -79,7 +83,7 @@ pub async fn table(db: &Db, weeks: u8) -> anyhow::Result<SourceTable> {
 
 #[cfg(test)]
 mod tests {
-    use time::macros::date;
+    use jiff::civil::date;
 
     use super::*;
 
@@ -90,7 +94,7 @@ mod tests {
     #[test]
     fn bookings_are_counted_per_page_and_monday_week() {
         // Sunday 2026-11-22 is in the week of Monday 2026-11-16.
-        let today = date!(2026 - 11 - 22);
+        let today = date(2026, 11, 22);
         let bookings = [
             at(Some("/service-areas/aurora"), "2026-11-16"),
             at(Some("/service-areas/aurora"), "2026-11-22"),
@@ -114,7 +118,7 @@ mod tests {
     #[test]
     fn bookings_outside_the_weeks_are_left_out() {
         let table =
-            tabulate(&[at(Some("/"), "2026-10-01"), at(Some("/"), "2026-12-01")], date!(2026 - 11 - 23), 4);
+            tabulate(&[at(Some("/"), "2026-10-01"), at(Some("/"), "2026-12-01")], date(2026, 11, 23), 4);
         assert!(table.rows.is_empty());
         assert_eq!(table.weeks.first().map(String::as_str), Some("2026-11-02"));
     }

@@ -8,7 +8,6 @@ use super::{
     model::NewBooking,
 };
 use crate::{
-    clock,
     db::Db,
     delivery::{
         Channel, Purpose,
@@ -77,7 +76,7 @@ pub async fn insert(
     channels: &[Channel],
     per_hour: u32,
 ) -> Result<Stored, InsertError> {
-    let now = clock::now();
+    let now = db.clock.stamp();
     let status = if booking.spam_reason.is_some() { "spam" } else { "new" };
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -120,7 +119,7 @@ pub async fn insert(
                 .bind(&booking.submission_id)
                 .fetch_one(&mut *tx)
                 .await?;
-            let manage_token = tx.mint_link(id, Link::Manage).await?;
+            let manage_token = tx.mint_link(id, Link::Manage, &now).await?;
             tx.commit().await?;
             return Ok(Stored { id, created: false, manage_token });
         };
@@ -129,7 +128,7 @@ pub async fn insert(
                 "SELECT COUNT(*) FROM bookings WHERE client_ip = $1 AND created_at > $2 AND id != $3",
             )
             .bind(origin.client_ip)
-            .bind(clock::before(RATE_WINDOW))
+            .bind(db.clock.stamp_before(RATE_WINDOW))
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
@@ -139,7 +138,7 @@ pub async fn insert(
             }
         }
         if let Some(time) = &booking.appointment {
-            tx.set_appointment(id, time.kind, time.slot, TimeState::Requested).await?;
+            tx.set_appointment(id, time.kind, time.slot, TimeState::Requested, &now).await?;
             if !tx.hold_seats(id, time.kind, time.slot, time.capacity, false).await? {
                 tx.rollback().await?;
                 return Err(InsertError::TimeTaken);
@@ -180,14 +179,14 @@ pub async fn insert(
                     )
                     .bind(booking.email.as_ref().to_lowercase())
                     .bind(&now)
-                    .bind(clock::before(CONFIRMATION_WINDOW))
+                    .bind(db.clock.stamp_before(CONFIRMATION_WINDOW))
                     .fetch_optional(&mut *tx)
                     .await?;
                     if claimed.is_none() {
                         continue;
                     }
                 }
-                tx.enqueue(id, *channel, Purpose::Request, &now).await?;
+                tx.enqueue(id, *channel, Purpose::Request, &now, &now).await?;
             }
             let occasion = Occasion {
                 urgent: booking.urgent,
@@ -195,9 +194,9 @@ pub async fn insert(
                 customer_change: false,
                 shop_minute: origin.shop_minute,
             };
-            tx.enqueue_pushes(id, &Purpose::Request.key(), occasion).await?;
+            tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
         }
-        let manage_token = tx.mint_link(id, Link::Manage).await?;
+        let manage_token = tx.mint_link(id, Link::Manage, &now).await?;
         tx.commit().await?;
         Ok(Stored { id, created: true, manage_token })
     })
@@ -216,16 +215,17 @@ pub trait NoteWrites {
         booking_id: i64,
         body: &str,
         by: &str,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl NoteWrites {
-    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str) -> sqlx::Result<()> {
+    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str, now: &str) -> sqlx::Result<()> {
         sqlx::query("INSERT INTO booking_notes (booking_id, body, written_by, written_at) VALUES ($1, $2, $3, $4)")
             .bind(booking_id)
             .bind(body)
             .bind(by)
-            .bind(clock::now())
+            .bind(now)
             .execute(&mut *self)
             .await?;
         Ok(())
@@ -249,11 +249,12 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
 /// cancelled gets no more reminders, and a cancelled one gives its time back.
 pub async fn set_status(db: &Db, BookingId(id): BookingId, status: &str, by: &str) -> anyhow::Result<bool> {
     anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let changed = sqlx::query("UPDATE bookings SET status = $1, updated_at = $2 WHERE id = $3")
             .bind(status)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(id)
             .execute(&mut *tx)
             .await?
@@ -268,11 +269,11 @@ pub async fn set_status(db: &Db, BookingId(id): BookingId, status: &str, by: &st
             "done" => tx.cancel_time_messages(id).await?,
             "cancelled" => {
                 tx.cancel_time_messages(id).await?;
-                tx.cancel_appointment(id).await?;
+                tx.cancel_appointment(id, &now).await?;
             }
             _ => {}
         }
-        tx.record_event(id, Event::Status(status), by).await?;
+        tx.record_event(id, Event::Status(status), by, &now).await?;
         tx.commit().await?;
         Ok(changed == 1)
     })

@@ -130,7 +130,7 @@ pub async fn show(
     _admin: Admin,
 ) -> Result<Json<Today>, ApiError> {
     let content = site.content();
-    let now = Timestamp::now();
+    let now = db.clock.now();
     let measure = Measure::new(&content);
     let calendar = Calendar::new(&content);
     let today = now.to_zoned(calendar.zone().clone()).date();

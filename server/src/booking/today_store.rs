@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 
 /// Rows each list shows at most (its count says how many there are), but for the urgent ones.
 pub const SHOWN: i64 = 25;
@@ -94,7 +94,7 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
     let (from, order) = query.sql();
     let count =
         format!("SELECT COUNT(*), COALESCE(SUM(CASE WHEN b.urgent THEN 1 ELSE 0 END), 0) FROM {from}");
-    let now = clock::now();
+    let now = db.clock.stamp();
     let uses_now = matches!(query, LineQuery::ToConfirm);
     Ok(with_db!(db, |pool| {
         let mut count_query = sqlx::query_as(sqlx::AssertSqlSafe(count));
@@ -119,7 +119,7 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
 /// The deliveries that failed for good within `FAILED_SINCE`, the newest first (at most
 /// `SHOWN`), and how many there are.
 pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
-    let since = clock::before(FAILED_SINCE);
+    let since = db.clock.stamp_before(FAILED_SINCE);
     Ok(with_db!(db, |pool| {
         let shown = sqlx::query_as(
             "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at

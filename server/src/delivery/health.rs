@@ -83,7 +83,7 @@ pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)>
         (states, oldest)
     });
     let age = oldest
-        .and_then(|at| clock::parse(&at))
-        .map(|at| (time::OffsetDateTime::now_utc() - at).as_seconds_f64().max(0.0));
+        .and_then(|at| clock::instant(&at))
+        .map(|at| db.clock.now().duration_since(at).as_secs_f64().max(0.0));
     Ok((states, age))
 }

@@ -19,7 +19,6 @@ use web_push_native::{
 
 use super::{BookingMessage, Purpose, devices::Target};
 use crate::{
-    clock,
     content::{Asks, Chat},
     db::Db,
     domain::clipped,
@@ -134,7 +133,7 @@ impl PushSender {
             )
             .bind(VAPID_KEY)
             .bind(&made)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
             sqlx::query_scalar("SELECT value FROM server_keys WHERE name = $1")

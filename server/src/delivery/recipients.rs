@@ -1,7 +1,7 @@
 //! Who gets the e-mail of each new booking: the addresses the owner sets in the admin, else the
 //! server's `--notify-email`.
 
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 
 /// The most addresses the owner can set.
 pub const MAX: usize = 10;
@@ -15,7 +15,7 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<String>> {
 
 /// Replaces the owner's addresses with `emails` (checked and without repeats), set by `by`.
 pub async fn replace(db: &Db, emails: &[String], by: &str) -> anyhow::Result<()> {
-    let now = clock::now();
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM notification_recipients").execute(&mut *tx).await?;

@@ -4,7 +4,10 @@
 use std::{future::Future, time::Duration};
 
 use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
-use crate::{clock, db::Db, for_both_connections, with_db};
+use crate::{
+    db::{Db, Pool},
+    for_both_connections, with_db,
+};
 
 pub struct Claimed {
     pub id: i64,
@@ -41,6 +44,7 @@ pub trait OutboxWrites {
         channel: Channel,
         purpose: Purpose,
         due: &str,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
     /// Stops booking `booking_id`'s waiting messages about its time (confirmations of a time,
@@ -53,11 +57,12 @@ pub trait OutboxWrites {
         &mut self,
         message: &ComposedMessage,
         purpose: Purpose,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<bool>> + Send;
 }
 
 for_both_connections!(impl OutboxWrites {
-    async fn enqueue(&mut self, booking_id: i64, channel: Channel, purpose: Purpose, due: &str) -> sqlx::Result<()> {
+    async fn enqueue(&mut self, booking_id: i64, channel: Channel, purpose: Purpose, due: &str, now: &str) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
@@ -66,7 +71,7 @@ for_both_connections!(impl OutboxWrites {
         .bind(channel.as_str())
         .bind(purpose.key())
         .bind(due)
-        .bind(clock::now())
+        .bind(now)
         .execute(&mut *self)
         .await?;
         Ok(())
@@ -83,7 +88,7 @@ for_both_connections!(impl OutboxWrites {
         Ok(())
     }
 
-    async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose) -> sqlx::Result<bool> {
+    async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose, now: &str) -> sqlx::Result<bool> {
         let inserted = sqlx::query(
             "INSERT INTO deliveries (message_key, subject, body, channel, purpose, next_attempt_at, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING",
@@ -93,7 +98,7 @@ for_both_connections!(impl OutboxWrites {
         .bind(&message.body)
         .bind(Channel::Email.as_str())
         .bind(purpose.key())
-        .bind(clock::now())
+        .bind(now)
         .execute(&mut *self)
         .await?;
         Ok(inserted.rows_affected() == 1)
@@ -114,11 +119,11 @@ struct BookingRow {
 
 /// Reserves the next due delivery for `lease` and returns it with its booking.
 pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claimed>> {
-    let until = clock::after(lease);
-    let now = clock::now();
-    let claimed: Option<ClaimedRow> = match db {
+    let until = db.clock.stamp_after(lease);
+    let now = db.clock.stamp();
+    let claimed: Option<ClaimedRow> = match &db.pool {
         // One writer at a time: the update is the claim.
-        Db::Sqlite(pool) => {
+        Pool::Sqlite(pool) => {
             sqlx::query_as(
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
@@ -132,7 +137,7 @@ pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claime
         }
         // Instances claim concurrently: a row another transaction holds is skipped, not waited
         // for, and is never claimed twice.
-        Db::Postgres(pool) => {
+        Pool::Postgres(pool) => {
             sqlx::query_as(
                 "UPDATE deliveries SET next_attempt_at = $1
                  WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
@@ -208,7 +213,7 @@ pub async fn enqueue_test(
         .bind(by)
         .bind(channel.as_str())
         .bind(device_id)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_one(pool)
         .await?
     }))
@@ -228,7 +233,7 @@ pub async fn mark_sent(db: &Db, id: i64, attempts: u32) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query("UPDATE deliveries SET state = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3")
             .bind(i64::from(attempts))
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(id)
             .execute(pool)
             .await?;
@@ -250,8 +255,8 @@ pub async fn mark_failed(
         )
         .bind(i64::from(attempts))
         .bind(truncate(error))
-        .bind(clock::now())
-        .bind(clock::after(retry_in))
+        .bind(db.clock.stamp())
+        .bind(db.clock.stamp_after(retry_in))
         .bind(id)
         .execute(pool)
         .await?;
@@ -293,7 +298,7 @@ pub async fn mark_dead(db: &Db, id: i64, attempts: u32, error: &str) -> anyhow::
         )
         .bind(i64::from(attempts))
         .bind(truncate(error))
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(id)
             .execute(pool)
             .await?;
@@ -308,13 +313,13 @@ pub const RELEASED_CHANNEL: &str = "trailerworks_outbox";
 /// instance is next, and on PostgreSQL the other instances are told.
 pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
     let released = "UPDATE deliveries SET next_attempt_at = $1 WHERE id = $2 AND state = 'pending'";
-    match db {
-        Db::Sqlite(pool) => {
-            sqlx::query(released).bind(clock::now()).bind(id).execute(pool).await?;
+    match &db.pool {
+        Pool::Sqlite(pool) => {
+            sqlx::query(released).bind(db.clock.stamp()).bind(id).execute(pool).await?;
         }
-        Db::Postgres(pool) => {
+        Pool::Postgres(pool) => {
             let mut transaction = pool.begin().await?;
-            sqlx::query(released).bind(clock::now()).bind(id).execute(&mut *transaction).await?;
+            sqlx::query(released).bind(db.clock.stamp()).bind(id).execute(&mut *transaction).await?;
             sqlx::query("SELECT pg_notify($1, '')").bind(RELEASED_CHANNEL).execute(&mut *transaction).await?;
             transaction.commit().await?;
         }

@@ -8,7 +8,7 @@ use sqlx::{PgPool, postgres::PgListener};
 use tokio::sync::watch;
 
 use super::{Outbox, Outgoing, Sent, store};
-use crate::{clock, db::Db, metrics};
+use crate::{clock, db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -20,24 +20,26 @@ impl Outbox {
     /// Runs the worker until `stop`: delivers what is due, then sleeps until the next row is due
     /// or it is woken (by this instance, or on PostgreSQL by another that released a delivery).
     pub async fn run(self: Arc<Self>) {
-        let releases = match &self.db {
-            Db::Postgres(pool) => Some(tokio::spawn(Arc::clone(&self).hear_releases(pool.clone()))),
-            Db::Sqlite(_) => None,
+        let releases = match &self.db.pool {
+            Pool::Postgres(pool) => Some(tokio::spawn(Arc::clone(&self).hear_releases(pool.clone()))),
+            Pool::Sqlite(_) => None,
         };
         loop {
             if let Err(error) = self.deliver_due().await {
                 tracing::error!("The delivery worker failed: {error:#}");
             }
             let wait = match store::next_due(&self.db).await {
-                Ok(Some(at)) => clock::parse(&at)
-                    .map(|at| (at - time::OffsetDateTime::now_utc()).try_into().unwrap_or(Duration::ZERO))
+                Ok(Some(at)) => clock::instant(&at)
+                    .map(|at| {
+                        Duration::try_from(at.duration_since(self.db.clock.now())).unwrap_or(Duration::ZERO)
+                    })
                     .unwrap_or(Duration::ZERO)
                     .min(self.idle_poll()),
                 Ok(None) | Err(_) => self.idle_poll(),
             };
             tokio::select! {
                 () = self.wake.notified() => {}
-                () = tokio::time::sleep(wait) => {}
+                () = self.db.clock.sleep(wait) => {}
                 () = self.stopped() => break,
             }
         }
@@ -149,8 +151,8 @@ impl Outbox {
         loop {
             self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = store::next_due(&self.db).await?.and_then(|at| clock::parse(&at));
-            if next.is_none_or(|at| at > time::OffsetDateTime::now_utc()) {
+            let next = store::next_due(&self.db).await?.and_then(|at| clock::instant(&at));
+            if next.is_none_or(|at| at > self.db.clock.now()) {
                 return Ok(());
             }
         }

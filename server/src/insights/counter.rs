@@ -6,11 +6,10 @@
 use std::{
     net::IpAddr,
     sync::{Arc, Mutex, PoisonError},
-    time::{Duration, SystemTime},
+    time::Duration,
 };
 
 use axum::http::{HeaderMap, header};
-use jiff::{Timestamp, civil::Date};
 
 use super::{
     report, store,
@@ -74,7 +73,7 @@ pub struct Settings {
 
 impl Insights {
     pub fn new(settings: Settings, details: Arc<SiteDetails>, db: Db, outbox: Arc<Outbox>) -> Self {
-        let day = shop_date(&details);
+        let day = db.clock.today(&details.content().business.zone());
         Self {
             on: settings.on,
             admin_url: format!("{}/dbadmin/insights", settings.public_url),
@@ -157,13 +156,13 @@ impl Insights {
     /// At the shop's midnight (looked at once a second): the day's counts are set aside to be
     /// written, and a new salt is made, so nobody is followed into the next day.
     fn turn_day(&self, today: &mut Today) {
-        let second =
-            SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+        let now = self.db.clock.now();
+        let second = u64::try_from(now.as_second()).unwrap_or_default();
         if second == today.checked_at {
             return;
         }
         today.checked_at = second;
-        let date = shop_date(&self.details);
+        let date = now.to_zoned(self.details.content().business.zone()).date();
         if date != today.tally.day {
             let ended = std::mem::replace(&mut today.tally, Tally::new(date));
             today.ended.push(ended);
@@ -195,10 +194,8 @@ impl Insights {
             return;
         }
         let mut unwritten: Vec<Batch> = Vec::new();
-        let mut ticks = tokio::time::interval(self.write_every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            ticks.tick().await;
+            self.db.clock.sleep(self.write_every).await;
             unwritten.extend(self.take());
             match store::write(&self.db, &unwritten).await {
                 Ok(()) => unwritten.clear(),
@@ -228,11 +225,6 @@ impl Insights {
             tracing::warn!("Failed to write the last visit counts: {error:#}");
         }
     }
-}
-
-/// The shop's date now.
-fn shop_date(details: &SiteDetails) -> Date {
-    Timestamp::now().to_zoned(details.content().business.zone()).date()
 }
 
 /// A visitor as first seen, at `path`.

@@ -3,7 +3,7 @@
 //! the addresses that get the booking e-mails. Queued in the outbox once per week, whichever
 //! instance gets there first.
 
-use jiff::{Span, Timestamp, Zoned, civil::Date};
+use jiff::{Span, Zoned, civil::Date};
 
 use super::{
     figures::{self, Figures, Period, Totals},
@@ -46,7 +46,8 @@ pub async fn queue_due(
     }
     let content = details.content();
     let zone = content.business.zone();
-    let week = due_week(&Timestamp::now().to_zoned(zone.clone()));
+    let now = db.clock.now();
+    let week = due_week(&now.to_zoned(zone.clone()));
     let key = format!("report-{week}");
     if queued(db, &week).await? || outbox.recipients().await?.is_empty() {
         return Ok(());
@@ -60,7 +61,7 @@ pub async fn queue_due(
     let figures = figures::figures(db, period, &content).await?;
     let midnight = |date: Date| date.to_zoned(zone.clone()).map(|at| at.timestamp());
     let received = (midnight(period.from)?, midnight(period.to.saturating_add(Span::new().days(1)))?);
-    let response = response::between(db, &Measure::new(&content), received, Timestamp::now()).await?;
+    let response = response::between(db, &Measure::new(&content), received, now).await?;
     let message = ComposedMessage {
         key,
         subject: format!("{}: the website's week of {}", content.business.name, span(period)),
@@ -85,19 +86,20 @@ async fn queued(db: &Db, week: &Date) -> anyhow::Result<bool> {
 
 /// Records the week and queues `message` together; false when another instance was first.
 async fn queue(db: &Db, week: &Date, message: &ComposedMessage) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let claimed = sqlx::query(
             "INSERT INTO insight_reports (week, queued_at) VALUES ($1, $2) ON CONFLICT (week) DO NOTHING",
         )
         .bind(week.to_string())
-        .bind(crate::clock::now())
+        .bind(db.clock.stamp())
         .execute(&mut *tx)
         .await?
         .rows_affected()
             == 1;
         if claimed {
-            tx.enqueue_composed(message, Purpose::Report).await?;
+            tx.enqueue_composed(message, Purpose::Report, &now).await?;
         }
         tx.commit().await?;
         claimed

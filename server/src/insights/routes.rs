@@ -7,7 +7,6 @@ use axum::{
     Json,
     extract::{Query, State},
 };
-use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -99,7 +98,7 @@ pub async fn show(
     }
     let content = site.content();
     let zone = content.business.zone();
-    let now = Timestamp::now();
+    let now = db.clock.now();
     let period = Period::ending(now.to_zoned(zone.clone()).date(), days);
     let before = period.before();
     let recipients: Vec<String> =

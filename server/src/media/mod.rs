@@ -17,7 +17,11 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use bytes::Bytes;
 use object_store::{ObjectStore, PutPayload, aws::AmazonS3Builder, path::Path as ObjectPath};
 
-use crate::{clock, db::Db, with_db};
+use crate::{
+    clock::Clock,
+    db::{Db, Pool},
+    with_db,
+};
 use process::Processed;
 
 /// URLs of stored blog images start with this.
@@ -94,7 +98,7 @@ impl MediaStore {
     pub fn files_only(media_store: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
         let unused =
             sqlx::SqlitePool::connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true));
-        Self::new(media_store, data_dir, Db::Sqlite(unused))
+        Self::new(media_store, data_dir, Db { pool: Pool::Sqlite(unused), clock: Clock::system() })
     }
 
     /// Writes a blog image and its copies, then records it.
@@ -111,7 +115,7 @@ impl MediaStore {
             .bind(i64::from(width))
             .bind(i64::from(height))
             .bind(&variants)
-            .bind(clock::now())
+            .bind(self.db.clock.stamp())
             .execute(pool)
             .await?;
         });
@@ -122,7 +126,7 @@ impl MediaStore {
     /// with `-{width}w` before the extension), each complete before it gets its name (locally:
     /// made durable first); answers the main file's name and the copies' widths.
     pub async fn write(&self, folder: Folder, image: Processed) -> anyhow::Result<(String, Vec<u32>)> {
-        let millis = time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000;
+        let millis = self.db.clock.now().as_millisecond();
         let stem = format!("{millis}-{:08x}", OsRng.next_u32());
         let extension = image.extension;
         let main_name = format!("{stem}.{extension}");

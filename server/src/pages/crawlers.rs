@@ -112,8 +112,8 @@ pub async fn feed_xml(site: &Site) -> anyhow::Result<String> {
     );
     for post in published::newest(&site.db, FEED_POSTS).await? {
         let url = escape(&site.url(&post_path(&post.slug)));
-        let published = clock::parse(&post.created_at)
-            .and_then(|at| at.format(&time::format_description::well_known::Rfc2822).ok())
+        let published = clock::instant(&post.created_at)
+            .and_then(|at| jiff::fmt::rfc2822::to_string(&at.to_zoned(jiff::tz::TimeZone::UTC)).ok())
             .unwrap_or_default();
         let _ = writeln!(
             xml,

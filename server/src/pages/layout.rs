@@ -56,7 +56,7 @@ struct AreaLink<'a> {
 }
 
 /// The layout data as JSON, embedded once in every page (`counting`: visits are counted).
-pub fn layout_data(c: &Content, counting: bool) -> serde_json::Value {
+pub fn layout_data(c: &Content, counting: bool, year: i16) -> serde_json::Value {
     let b = &c.business;
     let layout = Layout {
         name: &b.name,
@@ -81,7 +81,7 @@ pub fn layout_data(c: &Content, counting: bool) -> serde_json::Value {
             .filter_map(|slug| c.city(slug))
             .map(|city| AreaLink { name: &city.name, slug: &city.slug })
             .collect(),
-        year: time::OffsetDateTime::now_utc().year(),
+        year: i32::from(year),
         chat: &c.chat,
         times: Times {
             shop_answer: &c.scheduling.shop_answer,

@@ -22,7 +22,8 @@ pub struct Site {
 
 impl Site {
     pub fn new(content: Arc<Content>, public_url: String, db: Db, counting: bool) -> Self {
-        let layout = layout::layout_data(&content, counting);
+        let year = db.clock.today(&content.business.zone()).year();
+        let layout = layout::layout_data(&content, counting, year);
         Self { content, public_url, db, counting, layout }
     }
 

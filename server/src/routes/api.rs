@@ -11,7 +11,7 @@ use axum::{
 use crate::{
     api_doc, auth, beacon, blog, booking,
     changes::{self, Change},
-    db::Db,
+    db::Pool,
     delivery,
     error::ApiError,
     insights, media, schedule, site,
@@ -129,9 +129,9 @@ pub(super) async fn announce_desk_changes(
             || path.starts_with("/api/admin/bookings/"));
     let response = next.run(request).await;
     if desk && response.status().is_success() {
-        match &state.db {
-            Db::Sqlite(_) => state.changes.announce(Change::Desk),
-            Db::Postgres(_) => {
+        match &state.db.pool {
+            Pool::Sqlite(_) => state.changes.announce(Change::Desk),
+            Pool::Postgres(_) => {
                 if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
                     tracing::warn!("Cannot tell the instances of a booking change: {error:#}");
                     state.changes.announce(Change::Desk);

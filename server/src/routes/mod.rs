@@ -9,7 +9,9 @@ mod state;
 
 pub use state::AppState;
 
-use std::{convert::Infallible, future::Future, net::SocketAddr, sync::Arc, time::Instant};
+use std::{
+    convert::Infallible, future::Future, net::SocketAddr, panic::AssertUnwindSafe, sync::Arc, time::Instant,
+};
 
 use axum::{
     Extension, Router,
@@ -33,6 +35,7 @@ use crate::{
     schedule,
     security::SecurityHeaders,
 };
+use futures_util::FutureExt as _;
 use tower_service::Service as _;
 use tracing::Instrument as _;
 
@@ -98,7 +101,8 @@ impl App {
                 }
                 request.extensions_mut().insert(ClientAddress(client));
                 let span = tracing::info_span!("request", request_id = id.as_str());
-                Answer::Routed(id.clone().scope(self.router.clone().call(request)).instrument(span))
+                let routed = caught(self.router.clone().call(request));
+                Answer::Routed(id.clone().scope(routed).instrument(span))
             }
         };
         let headers = Arc::clone(&self.headers);
@@ -127,6 +131,15 @@ impl App {
             response.headers_mut().insert(request_id::HEADER, id.header());
             Ok(response)
         }
+    }
+}
+
+/// The router's answer, or a 500 naming the request when its handler panicked (the panic is
+/// logged and counted; the connection and the server go on).
+async fn caught(routed: impl Future<Output = Result<Response, Infallible>>) -> Result<Response, Infallible> {
+    match AssertUnwindSafe(routed).catch_unwind().await {
+        Ok(answered) => answered,
+        Err(panic) => Ok(crate::error::panicked(panic.as_ref())),
     }
 }
 
@@ -173,4 +186,29 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route_layer(middleware::from_fn(monitor::keep_route))
         .fallback(get(page_html))
         .with_state(state))
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::{http::StatusCode, response::IntoResponse as _};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_handler_that_panics_answers_500_naming_the_request() {
+        let id = RequestId::for_request(&axum::http::HeaderMap::new(), false);
+        let shown = id.as_str().to_owned();
+        let handler = async {
+            if shown.is_empty() {
+                return Ok(().into_response());
+            }
+            panic!("the handler lost its way");
+        };
+        let answer = id.scope(caught(handler)).await.expect("an answer, not a dropped connection");
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(answer.into_body(), 4096).await.expect("a body");
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains(&format!("tell us this reference: {shown}")), "{text}");
+        assert!(!text.contains("lost its way"), "the panic's words stay in the log");
+    }
 }

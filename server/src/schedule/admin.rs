@@ -191,7 +191,7 @@ pub async fn set_time(
 ) -> Result<Json<TimeSet>, ApiError> {
     let content = desk.site.content();
     let calendar = Calendar::new(&content);
-    let slot = owners_slot(&calendar, &form)?;
+    let slot = owners_slot(&calendar, &form, desk.db.clock.now())?;
     desk.confirm(&admin, id, form.kind, slot, form.overbook).await
 }
 
@@ -224,7 +224,7 @@ pub async fn confirm_requested(
 }
 
 /// The owner's time as a slot, or a 422 naming what is wrong.
-fn owners_slot(calendar: &Calendar<'_>, form: &SetTime) -> Result<Slot, ApiError> {
+fn owners_slot(calendar: &Calendar<'_>, form: &SetTime, now: Timestamp) -> Result<Slot, ApiError> {
     let date: Date = super::times::day(Some(&form.date))
         .map_err(|message| ApiError::invalid("date", message))?
         .ok_or_else(|| ApiError::invalid("date", "Give the day as YYYY-MM-DD"))?;
@@ -241,7 +241,7 @@ fn owners_slot(calendar: &Calendar<'_>, form: &SetTime) -> Result<Slot, ApiError
         .instant(date, start)
         .ok_or_else(|| ApiError::invalid("start", "That time does not exist that day"))?;
     let slot = Slot { start, end: start + jiff::SignedDuration::from_mins(i64::from(form.minutes)) };
-    if slot.start <= Timestamp::now() {
+    if slot.start <= now {
         return Err(ApiError::invalid("start", "Pick a time that has not passed"));
     }
     match calendar.outside_hours(form.kind, slot) {
@@ -267,7 +267,7 @@ impl ScheduleDesk {
         let calendar = Calendar::new(&content);
         let tell_visitor = self.outbox.channels().await?.contains(&Channel::Confirmation);
         // Inside the reminder's window the confirmation is the only message: it says when.
-        let reminder = calendar.reminder_at(slot.start).filter(|at| *at > Timestamp::now());
+        let reminder = calendar.reminder_at(slot.start).filter(|at| *at > self.db.clock.now());
         let label = calendar.label(slot);
         let outcome = owner_store::confirm(
             &self.db,
@@ -333,7 +333,7 @@ pub async fn drop_time(
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
     let tell_visitor = desk.outbox.channels().await?.contains(&Channel::Confirmation);
-    let due = clock::stamp(Timestamp::now() + UNDO_TIME);
+    let due = clock::stamp(desk.db.clock.now() + UNDO_TIME);
     let dropped = owner_store::drop_time(&desk.db, id, &admin.user.email, tell_visitor, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     desk.outbox.wake();
@@ -378,7 +378,7 @@ pub async fn request_review(
     }
     if let Some(time) =
         appointments::get(&desk.db, id).await?.filter(|time| time.state != TimeState::Cancelled)
-        && time.slot.end > Timestamp::now()
+        && time.slot.end > desk.db.clock.now()
     {
         let content = desk.site.content();
         return Err(ApiError::invalid(

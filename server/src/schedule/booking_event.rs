@@ -23,6 +23,7 @@ pub fn calendar_file(
     time: &Appointment,
     manage: &str,
     trailer_place: Option<&str>,
+    now: Timestamp,
 ) -> String {
     let business = &content.business;
     let location = match time.kind {
@@ -50,7 +51,7 @@ pub fn calendar_file(
         url: Some(manage.to_owned()),
         organizer: Some((business.name.clone(), business.real_email().unwrap_or(&business.email).to_owned())),
     };
-    ics::calendar(&business.name, &[event], &business.zone(), Timestamp::now())
+    ics::calendar(&business.name, &[event], &business.zone(), now)
 }
 
 /// The one id of a booking's time in every calendar file (so a calendar replaces it).

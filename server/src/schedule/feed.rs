@@ -12,7 +12,7 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use jiff::{SignedDuration, Timestamp};
+use jiff::SignedDuration;
 use serde::Serialize;
 
 use super::{admin::ScheduleDesk, booking_event::event_uid, ics, jobs, store::State as TimeState};
@@ -115,7 +115,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
         return Ok(None);
     }
     let content = desk.site.content();
-    let now = Timestamp::now();
+    let now = desk.db.clock.now();
     let jobs = jobs::between(&desk.db, &content, now - PAST, now + AHEAD).await?;
     let events: Vec<ics::Event> = jobs
         .into_iter()

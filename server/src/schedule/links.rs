@@ -7,7 +7,6 @@ use std::{collections::HashMap, future::Future};
 
 use crate::{
     auth::session::{random_token, token_hash},
-    clock,
     db::{self, Db},
     for_both_connections, with_db,
 };
@@ -47,17 +46,18 @@ pub trait LinkWrites {
         &mut self,
         booking_id: i64,
         purpose: Purpose,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<String>> + Send;
 }
 
 for_both_connections!(impl LinkWrites {
-    async fn mint_link(&mut self, booking_id: i64, purpose: Purpose) -> sqlx::Result<String> {
+    async fn mint_link(&mut self, booking_id: i64, purpose: Purpose, now: &str) -> sqlx::Result<String> {
         let token = random_token();
         sqlx::query("INSERT INTO booking_links (token_hash, booking_id, purpose, created_at) VALUES ($1, $2, $3, $4)")
             .bind(token_hash(&token))
             .bind(booking_id)
             .bind(purpose.as_str())
-            .bind(clock::now())
+            .bind(now)
             .execute(&mut *self)
             .await?;
         Ok(token)
@@ -66,9 +66,10 @@ for_both_connections!(impl LinkWrites {
 
 /// A new link of `purpose` to booking `booking_id`: its token.
 pub async fn mint(db: &Db, booking_id: i64, purpose: Purpose) -> anyhow::Result<String> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut connection = pool.acquire().await?;
-        connection.mint_link(booking_id, purpose).await?
+        connection.mint_link(booking_id, purpose, &now).await?
     }))
 }
 
@@ -102,7 +103,7 @@ pub async fn open_review(db: &Db, token: &str) -> anyhow::Result<Option<i64>> {
             "UPDATE booking_links SET opened_at = COALESCE(opened_at, $1) WHERE token_hash = $2 AND purpose = 'review'
              RETURNING booking_id",
         )
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(token_hash(token))
         .fetch_optional(pool)
         .await?

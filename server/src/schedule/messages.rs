@@ -9,7 +9,6 @@
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
-use jiff::Timestamp;
 
 use super::{
     booking_event::{calendar_file, shop_address},
@@ -125,7 +124,7 @@ impl Visitor<'_> {
                 Some(time)
                     if time.version == version
                         && time.state == State::Confirmed
-                        && time.slot.start > Timestamp::now() =>
+                        && time.slot.start > self.db.clock.now() =>
                 {
                     self.reminder(&time).await
                 }
@@ -363,7 +362,14 @@ impl Visitor<'_> {
 
     async fn ics(&self, time: &Appointment, manage: &str) -> anyhow::Result<String> {
         let place = trailer_place(self.db, self.booking_id, time.state == State::Confirmed).await?;
-        Ok(calendar_file(self.content, self.public_url, time, manage, place.as_ref().map(TrailerPlace::text)))
+        Ok(calendar_file(
+            self.content,
+            self.public_url,
+            time,
+            manage,
+            place.as_ref().map(TrailerPlace::text),
+            self.db.clock.now(),
+        ))
     }
 }
 

@@ -42,6 +42,7 @@ pub(super) async fn confirm(
     (label, by): (&str, &str),
 ) -> anyhow::Result<Confirmed> {
     let Confirmation { id: BookingId(id), kind, slot, capacity, overbook, tell_visitor, reminder } = time;
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let booking: Option<Option<String>> =
@@ -69,12 +70,11 @@ pub(super) async fn confirm(
         .fetch_one(&mut *tx)
         .await?;
         tx.release_seats(id).await?;
-        let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed).await?;
+        let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed, &now).await?;
         if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {
             tx.rollback().await?;
             return Ok(Confirmed::Full);
         }
-        let now = clock::now();
         sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
             .bind(&now)
             .bind(id)
@@ -83,13 +83,14 @@ pub(super) async fn confirm(
         tx.cancel_time_messages(id).await?;
         if tell_visitor {
             if !undo {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now).await?;
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now, &now).await?;
             }
             if let Some(at) = reminder {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at)).await?;
+                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at), &now)
+                    .await?;
             }
         }
-        tx.record_event(id, Event::Time(label), by).await?;
+        tx.record_event(id, Event::Time(label), by, &now).await?;
         tx.commit().await?;
         Ok(Confirmed::Done)
     })
@@ -105,20 +106,21 @@ pub(super) async fn drop_time(
     tell_visitor: bool,
     due: &str,
 ) -> anyhow::Result<Option<i64>> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let version = tx.cancel_appointment(id).await?;
+        let version = tx.cancel_appointment(id, &now).await?;
         tx.cancel_time_messages(id).await?;
         if let Some(version) = version {
-            tx.record_event(id, Event::TimeDropped, by).await?;
+            tx.record_event(id, Event::TimeDropped, by, &now).await?;
             // A job without a time is not scheduled any more.
             sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
                 .bind(id)
-                .bind(clock::now())
+                .bind(db.clock.stamp())
                 .execute(&mut *tx)
                 .await?;
             if tell_visitor {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), due).await?;
+                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), due, &now).await?;
             }
         }
         tx.commit().await?;
@@ -137,7 +139,8 @@ pub(super) async fn status(db: &Db, id: BookingId) -> anyhow::Result<Option<Stri
 pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         let mut connection = pool.acquire().await?;
-        connection.enqueue(id, Channel::Confirmation, Purpose::Review, &clock::now()).await?;
+        let now = db.clock.stamp();
+        connection.enqueue(id, Channel::Confirmation, Purpose::Review, &now, &now).await?;
     });
     Ok(())
 }

@@ -6,7 +6,6 @@ use axum::{
     Json,
     extract::{Query, State},
 };
-use jiff::Timestamp;
 use serde::Deserialize;
 
 use super::{
@@ -51,5 +50,5 @@ pub async fn availability(
     let on = times::day(query.date.as_deref()).map_err(|message| ApiError::invalid("date", message))?;
     let content = site.content();
     let calendar = Calendar::new(&content);
-    Ok(Json(times::open(&db, &calendar, query.kind, Timestamp::now(), on, None).await?))
+    Ok(Json(times::open(&db, &calendar, query.kind, db.clock.now(), on, None).await?))
 }

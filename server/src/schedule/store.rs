@@ -159,6 +159,7 @@ pub trait AppointmentWrites {
         kind: Kind,
         slot: Slot,
         state: State,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<i64>> + Send;
 
     /// Cancels booking `booking_id`'s time, giving back its seats; its version now, None when it
@@ -166,6 +167,7 @@ pub trait AppointmentWrites {
     fn cancel_appointment(
         &mut self,
         booking_id: i64,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
 }
 
@@ -209,7 +211,7 @@ for_both_connections!(impl AppointmentWrites {
         Ok(())
     }
 
-    async fn set_appointment(&mut self, booking_id: i64, kind: Kind, slot: Slot, state: State) -> sqlx::Result<i64> {
+    async fn set_appointment(&mut self, booking_id: i64, kind: Kind, slot: Slot, state: State, now: &str) -> sqlx::Result<i64> {
         sqlx::query_scalar(
             "INSERT INTO appointments (booking_id, kind, starts_at, ends_at, state, version, updated_at)
              VALUES ($1, $2, $3, $4, $5, 1, $6)
@@ -222,19 +224,19 @@ for_both_connections!(impl AppointmentWrites {
         .bind(clock::stamp(slot.start))
         .bind(clock::stamp(slot.end))
         .bind(state.as_str())
-        .bind(clock::now())
+        .bind(now)
         .fetch_one(&mut *self)
         .await
     }
 
-    async fn cancel_appointment(&mut self, booking_id: i64) -> sqlx::Result<Option<i64>> {
+    async fn cancel_appointment(&mut self, booking_id: i64, now: &str) -> sqlx::Result<Option<i64>> {
         self.release_seats(booking_id).await?;
         sqlx::query_scalar(
             "UPDATE appointments SET state = 'cancelled', version = version + 1, updated_at = $2
              WHERE booking_id = $1 AND state != 'cancelled' RETURNING version",
         )
         .bind(booking_id)
-        .bind(clock::now())
+        .bind(now)
         .fetch_optional(&mut *self)
         .await
     }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{clock, db::Db, domain::SiteVersionId, with_db};
+use crate::{db::Db, domain::SiteVersionId, with_db};
 
 /// How many versions the admin can go back to (older ones are removed as new ones are saved).
 pub const KEPT: i64 = 30;
@@ -77,7 +77,7 @@ pub async fn insert(db: &Db, id: i64, content: &str, summary: &str, saved_by: &s
         .bind(id)
         .bind(content)
         .bind(summary)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .bind(saved_by)
         .execute(pool)
         .await

@@ -7,17 +7,20 @@ use totp_rs::{Builder, Secret};
 
 use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, session_cookie, spawn_app};
 
-/// The authenticator app's code for `secret`, `steps_ahead` time steps from now.
-fn code(secret: &str, steps_ahead: u64) -> String {
+/// The authenticator app's code for `secret` at the server's now.
+fn code(app: &TestApp, secret: &str) -> String {
     let totp = Builder::new()
         .with_secret(Secret::try_from_base32(secret).expect("as the test set it up"))
         .build()
         .expect("as the test set it up");
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("as the test set it up")
-        .as_secs();
-    totp.generate(now + steps_ahead * 30).to_string()
+    let now = u64::try_from(app.clock.now().as_second()).expect("after 1970");
+    totp.generate(now).to_string()
+}
+
+/// Moves the server's clock to the start of the next 30-second step of the authenticator.
+fn next_step(app: &TestApp) {
+    let into_step = app.clock.now().as_millisecond().rem_euclid(30_000);
+    app.clock.advance(std::time::Duration::from_millis(u64::try_from(30_000 - into_step).expect("positive")));
 }
 
 /// Turns two-factor sign-in on for `signed`: the secret and the recovery codes.
@@ -31,11 +34,13 @@ async fn enable_two_factor(app: &TestApp, signed: &Signed) -> (String, Vec<Strin
         .await
         .expect("as the test set it up");
     let secret = setup["secret"].as_str().expect("as the test set it up").replace(' ', "");
+    // At the start of a step, the code stays the authenticator's code for the test's length.
+    next_step(app);
     assert!(setup["otpauthUrl"].as_str().expect("as the test set it up").starts_with("otpauth://totp/"));
     assert!(setup["qrSvg"].as_str().expect("as the test set it up").contains("<svg"));
     let enabled = app
         .admin(Method::POST, "/account/two-factor/enable", signed)
-        .json(&json!({ "code": code(&secret, 0) }))
+        .json(&json!({ "code": code(app, &secret) }))
         .send()
         .await
         .expect("as the test set it up");
@@ -84,12 +89,6 @@ async fn nobody_signed_in_is_an_answer_not_an_error() {
 async fn with_two_factor_on_sign_in_takes_a_code_once_or_a_recovery_code_once() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    // The replay below must fall in the 30-second step the code that turned it on was made in.
-    let into_step =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() % 30;
-    if into_step > 20 {
-        tokio::time::sleep(std::time::Duration::from_secs(31 - into_step)).await;
-    }
     let (secret, recovery) = enable_two_factor(&app, &signed).await;
     assert_eq!(recovery.len(), 10);
     let account: Value =
@@ -101,10 +100,11 @@ async fn with_two_factor_on_sign_in_takes_a_code_once_or_a_recovery_code_once() 
     let wrong = send_code(&app, &asked, "000000", false).await;
     assert_eq!(wrong.status().as_u16(), 401);
     assert!(wrong.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("not right"));
-    // The code that turned it on was used already.
-    let replayed = send_code(&app, &asked, &code(&secret, 0), false).await;
+    // The code that turned it on was used already (the clock is still in its step).
+    let replayed = send_code(&app, &asked, &code(&app, &secret), false).await;
     assert_eq!(replayed.status().as_u16(), 401, "a code is accepted once");
-    let next = send_code(&app, &asked, &code(&secret, 1), false).await;
+    next_step(&app);
+    let next = send_code(&app, &asked, &code(&app, &secret), false).await;
     assert_eq!(next.status().as_u16(), 200);
     assert!(session_cookie(&next).is_some());
     assert!(next.json::<Value>().await.unwrap()["csrfToken"].is_string());
@@ -145,7 +145,8 @@ async fn a_challenge_takes_five_codes_and_wrong_codes_are_throttled_like_passwor
     for _ in 0..5 {
         assert_eq!(send_code(&app, &asked, "123456", false).await.status().as_u16(), 401);
     }
-    let late = send_code(&app, &asked, &code(&secret, 1), false).await;
+    next_step(&app);
+    let late = send_code(&app, &asked, &code(&app, &secret), false).await;
     assert_eq!(late.status().as_u16(), 401);
     assert!(late.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("expired"));
     // Five wrong codes count as five failed sign-ins: the next try waits, even with the password.
@@ -160,7 +161,8 @@ async fn a_trusted_browser_skips_the_code_for_thirty_days() {
     let signed = app.signed_in_admin().await;
     let (secret, _) = enable_two_factor(&app, &signed).await;
     let asked = challenge(&app).await;
-    let trusted = send_code(&app, &asked, &code(&secret, 1), true).await;
+    next_step(&app);
+    let trusted = send_code(&app, &asked, &code(&app, &secret), true).await;
     assert_eq!(trusted.status().as_u16(), 200);
     let cookie = trusted
         .headers()
@@ -232,9 +234,10 @@ async fn turning_two_factor_off_or_making_new_recovery_codes_needs_a_code() {
         .unwrap();
     assert_eq!(stale.status().as_u16(), 422, "the old codes stopped working");
 
+    next_step(&app);
     let off = app
         .admin(Method::POST, "/account/two-factor/disable", &signed)
-        .json(&json!({ "code": code(&secret, 1) }))
+        .json(&json!({ "code": code(&app, &secret) }))
         .send()
         .await
         .unwrap();

@@ -48,11 +48,11 @@ pub async fn app_with_many_posts(
 ) -> (TestApp, TestStorage) {
     let storage = TestStorage::new().await;
     let db = storage.db().await;
-    let start = time::macros::datetime!(2020-01-01 10:00 UTC);
+    let start: jiff::Timestamp = "2020-01-01T10:00:00Z".parse().expect("a time");
     with_db!(&db, |pool| {
         let mut tx = pool.begin().await.expect("a transaction");
         for n in 1..=count {
-            let created = trailerworks::clock::format(start + time::Duration::days(n as i64));
+            let created = trailerworks::clock::stamp(start + jiff::SignedDuration::from_hours(24 * n as i64));
             sqlx::query(
                 "INSERT INTO blog_posts (title, slug, excerpt, content, published, created_at, updated_at)
                  VALUES ($1, $2, $3, '<p>Body</p>', TRUE, $4, $4)",

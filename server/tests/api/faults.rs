@@ -64,7 +64,7 @@ pub async fn kill_9_under_load(rounds: usize, load_for: Duration) {
     .collect();
     let lost: Vec<_> = acknowledged.iter().filter(|id| !stored.contains(*id)).collect();
     assert!(lost.is_empty(), "{} of {} acknowledged bookings lost: {lost:?}", lost.len(), acknowledged.len());
-    if let trailerworks::db::Db::Sqlite(pool) = &db {
+    if let trailerworks::db::Pool::Sqlite(pool) = &db.pool {
         let check: String =
             sqlx::query_scalar("PRAGMA integrity_check").fetch_one(pool).await.expect("checked");
         assert_eq!(check, "ok");
@@ -242,7 +242,9 @@ async fn on_a_full_disk_bookings_get_a_clear_503_and_succeed_again_once_space_is
     .await;
     acknowledged.push("disk-after-freed".to_owned());
     let db = app.db().await;
-    let trailerworks::db::Db::Sqlite(pool) = &db else { unreachable!("the data directory holds SQLite") };
+    let trailerworks::db::Pool::Sqlite(pool) = &db.pool else {
+        unreachable!("the data directory holds SQLite")
+    };
     let check: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(pool).await.expect("checked");
     assert_eq!(check, "ok");
     let stored: HashSet<String> = sqlx::query_scalar::<_, String>("SELECT submission_id FROM bookings")

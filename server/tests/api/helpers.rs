@@ -5,6 +5,7 @@ use sqlx::{Connection as _, postgres::PgRow, sqlite::SqliteRow};
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
 use trailerworks::{
+    clock::{Clock, TestClock},
     config::{BackupSettings, ConnectionSettings, ServeConfig, StorageConfig, Switch},
     db::Db,
     delivery::Outbox,
@@ -104,6 +105,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub storage: StorageConfig,
     pub pages: Arc<PublicPages>,
+    /// The server's clock, which the test moves instead of waiting.
+    pub clock: TestClock,
     outbox: Arc<Outbox>,
     /// Keeps the test's storage alive as long as the app; None when the caller owns it.
     _storage: Option<TestStorage>,
@@ -144,6 +147,7 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
             header_timeout_ms: 20_000,
             body_timeout_ms: 120_000,
         },
+        clock: Clock::system(),
     }
 }
 
@@ -167,6 +171,8 @@ pub async fn spawn_app_on(storage: &TestStorage, configure: impl FnOnce(&mut Ser
 /// Starts the app on the storage `storage` describes, which the caller keeps alive.
 pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
     let mut config = test_config(storage);
+    let clock = TestClock::default();
+    config.clock = clock.clock();
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
@@ -186,6 +192,7 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
         storage: config.storage,
         pages,
         outbox,
+        clock,
         _storage: None,
         stop: Some(stop),
         server: Some(server),

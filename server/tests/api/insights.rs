@@ -80,7 +80,7 @@ async fn set_time_zone(app: &TestApp, signed: &Signed, zone: &str) {
         .expect("a response");
     assert_eq!(response.status(), 200, "{}", response.text().await.unwrap_or_default());
     // The day is looked at once a second.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    app.clock.advance(Duration::from_secs(1));
 }
 
 async fn visitors_on(app: &TestApp, day: &str) -> i64 {

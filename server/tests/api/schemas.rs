@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::{PgPool, Row as _, SqlitePool};
-use trailerworks::db::{Db, Location};
+use trailerworks::db::{Db, Location, Pool};
 
 /// One table as both backends can describe it, in words that mean the same on both.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -280,11 +280,11 @@ fn differences(sqlite: &Schema, postgres: &Schema) -> Vec<String> {
 #[ignore = "needs the PostgreSQL server that scripts/test-all.sh starts"]
 async fn the_sqlite_and_postgresql_schemas_are_alike_but_for_the_differences_named() {
     let dir = tempfile::tempdir().expect("a directory");
-    let Db::Sqlite(lite) = Db::open(&Location::Sqlite(dir.path())).await.expect("SQLite opens") else {
+    let Pool::Sqlite(lite) = Db::open(&Location::Sqlite(dir.path())).await.expect("SQLite opens").pool else {
         unreachable!()
     };
     let url = crate::helpers::empty_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
-    let Db::Postgres(pg) = Db::open(&Location::Postgres(&url)).await.expect("PostgreSQL opens") else {
+    let Pool::Postgres(pg) = Db::open(&Location::Postgres(&url)).await.expect("PostgreSQL opens").pool else {
         unreachable!()
     };
     let found = differences(&sqlite_schema(&lite).await, &postgres_schema(&pg).await);

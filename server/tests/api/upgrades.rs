@@ -15,7 +15,7 @@ use sqlx::{
 };
 use trailerworks::{
     config::StorageConfig,
-    db::{Db, Location},
+    db::{Db, Location, Pool},
 };
 
 use crate::{
@@ -325,7 +325,8 @@ async fn a_sqlite_database_of_every_earlier_version_opens_with_everything_in_it(
         }
         pool.close().await;
 
-        let Db::Sqlite(upgraded) = Db::open(&Location::Sqlite(&config.data_dir)).await.expect("it opens")
+        let Pool::Sqlite(upgraded) =
+            Db::open(&Location::Sqlite(&config.data_dir)).await.expect("it opens").pool
         else {
             unreachable!()
         };
@@ -389,7 +390,8 @@ async fn a_postgresql_database_of_every_earlier_version_opens_with_everything_in
         }
         pool.close().await;
 
-        let Db::Postgres(upgraded) = Db::open(&Location::Postgres(&url)).await.expect("it opens") else {
+        let Pool::Postgres(upgraded) = Db::open(&Location::Postgres(&url)).await.expect("it opens").pool
+        else {
             unreachable!()
         };
         let now: BTreeSet<String> = postgres_tables(&upgraded).await.into_keys().collect();

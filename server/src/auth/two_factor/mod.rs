@@ -4,13 +4,13 @@
 //! Recovery codes and tokens are stored only as their SHA-256; the owner is never locked out for
 //! good: `trailerworks admin reset-2fa` turns it all off.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use totp_rs::{Builder, Secret, Totp};
 
 use super::session::{random_token, token_hash};
-use crate::{clock, db::Db, with_db};
+use crate::{db::Db, with_db};
 
 /// How long "Trust this device" lets a browser skip the code.
 pub const TRUST_FOR: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -64,18 +64,14 @@ pub fn enrolment(secret: &str, account: &str, issuer: &str) -> anyhow::Result<En
     Ok(Enrolment { secret: grouped.join(" "), otpauth_url: url, qr_svg })
 }
 
-fn unix_now() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default()
-}
-
-/// The time step of `code` when it is the authenticator's code now (give or take a step).
-pub fn code_step(secret: &str, code: &str) -> Option<i64> {
+/// The time step of `code` when it is the authenticator's code at `now` (give or take a step).
+pub fn code_step(secret: &str, code: &str, now: jiff::Timestamp) -> Option<i64> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let totp = totp(secret, "", "x").ok()?;
-    totp.check(&code, unix_now()).and_then(|step| i64::try_from(step).ok())
+    totp.check(&code, u64::try_from(now.as_second()).ok()?).and_then(|step| i64::try_from(step).ok())
 }
 
 /// Ten new recovery codes, as shown once: four groups of four, e.g. `k7pq-xm3a-...`.
@@ -246,7 +242,7 @@ pub async fn accept_code(
     secret: &str,
     code: &str,
 ) -> anyhow::Result<Result<Accepted, Refused>> {
-    if let Some(step) = code_step(secret, code) {
+    if let Some(step) = code_step(secret, code, db.clock.now()) {
         let fresh = with_db!(db, |pool| {
             sqlx::query(
                 "UPDATE users SET totp_last_step = $1 WHERE id = $2 AND (totp_last_step IS NULL OR totp_last_step < $1)",
@@ -261,7 +257,7 @@ pub async fn accept_code(
     }
     let used = with_db!(db, |pool| {
         sqlx::query("UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .bind(recovery_hash(code))
             .bind(user_id)
             .execute(pool)
@@ -286,13 +282,13 @@ pub async fn trust_device(db: &Db, user_id: i64) -> anyhow::Result<String> {
     let token = random_token();
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM trusted_devices WHERE expires_at < $1")
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
         sqlx::query("INSERT INTO trusted_devices (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
             .bind(token_hash(&token))
             .bind(user_id)
-            .bind(clock::after(TRUST_FOR))
+            .bind(db.clock.stamp_after(TRUST_FOR))
             .execute(pool)
             .await?;
     });
@@ -307,7 +303,7 @@ pub async fn is_trusted(db: &Db, user_id: i64, token: &str) -> anyhow::Result<bo
         )
         .bind(token_hash(token))
         .bind(user_id)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_optional(pool)
         .await?
     });
@@ -327,13 +323,13 @@ pub async fn start_challenge(db: &Db, user_id: i64) -> anyhow::Result<String> {
     let token = random_token();
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM sign_in_challenges WHERE created_at < $1")
-            .bind(clock::before(CHALLENGE_LIFETIME))
+            .bind(db.clock.stamp_before(CHALLENGE_LIFETIME))
             .execute(pool)
             .await?;
         sqlx::query("INSERT INTO sign_in_challenges (token_hash, user_id, created_at) VALUES ($1, $2, $3)")
             .bind(token_hash(&token))
             .bind(user_id)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
     });
@@ -348,7 +344,7 @@ pub async fn challenge_try(db: &Db, token: &str) -> anyhow::Result<Option<i64>> 
              WHERE token_hash = $1 AND created_at >= $2 AND attempts < $3 RETURNING user_id",
         )
         .bind(token_hash(token))
-        .bind(clock::before(CHALLENGE_LIFETIME))
+        .bind(db.clock.stamp_before(CHALLENGE_LIFETIME))
         .bind(CHALLENGE_ATTEMPTS)
         .fetch_optional(pool)
         .await?

@@ -7,7 +7,7 @@ use std::future::Future;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
 
-use crate::{clock, db::Db, domain::DeviceId, for_both_connections, with_db};
+use crate::{db::Db, domain::DeviceId, for_both_connections, with_db};
 
 /// A device as the admin lists it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -176,7 +176,7 @@ pub async fn add(db: &Db, user_id: i64, target: &Target, name: &str) -> anyhow::
         .bind(&target.p256dh)
         .bind(&target.auth)
         .bind(name)
-        .bind(clock::now())
+        .bind(db.clock.stamp())
         .fetch_one(pool)
         .await?
     });
@@ -254,7 +254,7 @@ pub async fn pushed(db: &Db, id: i64) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
             .bind(id)
-            .bind(clock::now())
+            .bind(db.clock.stamp())
             .execute(pool)
             .await?;
     });
@@ -275,8 +275,8 @@ pub struct Occasion {
 }
 
 /// The minute of the day on the shop's clock now.
-pub fn shop_minute(zone: &jiff::tz::TimeZone) -> u16 {
-    let now = jiff::Timestamp::now().to_zoned(zone.clone());
+pub fn shop_minute(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> u16 {
+    let now = now.to_zoned(zone.clone());
     u16::try_from(i32::from(now.hour()) * 60 + i32::from(now.minute())).unwrap_or(0)
 }
 
@@ -347,17 +347,17 @@ pub trait PushWrites {
         booking_id: i64,
         purpose: &str,
         occasion: Occasion,
+        now: &str,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl PushWrites {
-    async fn enqueue_pushes(&mut self, booking_id: i64, purpose: &str, occasion: Occasion) -> sqlx::Result<()> {
+    async fn enqueue_pushes(&mut self, booking_id: i64, purpose: &str, occasion: Occasion, now: &str) -> sqlx::Result<()> {
         let devices: Vec<Choice> =
             sqlx::query_as("SELECT id, notify, customer_changes, quiet_from, quiet_to FROM push_devices")
                 .fetch_all(&mut *self)
                 .await?;
-        let now = clock::now();
-        for device in devices {
+                for device in devices {
             let (state, note) = match device.takes(occasion) {
                 Takes::Now => ("pending", None),
                 Takes::Quiet => ("cancelled", Some("held back: the device's quiet hours")),
@@ -373,7 +373,7 @@ for_both_connections!(impl PushWrites {
             .bind(purpose)
             .bind(state)
             .bind(note)
-            .bind(&now)
+            .bind(now)
             .execute(&mut *self)
             .await?;
         }
