@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 # The snapshot is the document after insta's header (the lines up to the second "---").
 awk 'seen >= 2 { print } /^---$/ { seen++ }' "$snapshot" >"$work/openapi.json"
 tools/api-types/node_modules/.bin/openapi-typescript "$work/openapi.json" --output "$work/generated.ts" \
-  --root-types --root-types-no-schema-prefix --empty-objects-unknown >/dev/null
+  --root-types --root-types-no-schema-prefix --empty-objects-unknown --enum-values >/dev/null
 {
   echo "// Made by scripts/api-types.sh from the server's API document: do not edit by hand."
   echo "// Run \`bash scripts/api-types.sh\` after the document's snapshot changes."

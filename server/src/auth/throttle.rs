@@ -75,7 +75,8 @@ pub async fn wait_left(db: &Db, keys: &Keys) -> anyhow::Result<Option<Duration>>
 
 /// Counts a failed attempt against both keys, and forgets keys that no longer count (so tries
 /// with ever new e-mail addresses or addresses cannot grow the table without end). The counts
-/// live in the database, so failures on every instance add up.
+/// live in the database, so failures on every instance add up; each is one upsert, so failures
+/// at the same moment all count.
 pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
     let now = db.clock.now();
     with_db!(db, |pool| {
@@ -84,24 +85,41 @@ pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
             .execute(pool)
             .await?;
     });
+    let (sql, cutoffs) = counting(now);
     for key in keys.both() {
-        let failures = match load(db, key).await? {
-            Some((failures, last)) => current_failures(failures, last, now) + 1,
-            None => 1,
-        };
         with_db!(db, |pool| {
-            sqlx::query(
-                "INSERT INTO login_failures (key, failures, last_failure_at) VALUES ($1, $2, $3)
-                 ON CONFLICT (key) DO UPDATE SET failures = $2, last_failure_at = $3",
-            )
-            .bind(key)
-            .bind(failures)
-            .bind(clock::stamp(now))
-            .execute(pool)
-            .await?;
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(key).bind(clock::stamp(now));
+            for cutoff in &cutoffs {
+                query = query.bind(cutoff);
+            }
+            query.execute(pool).await?;
         });
     }
     Ok(())
+}
+
+/// The upsert that counts one failure of key `$1` at `$2`, and the cutoffs it takes from `$3` on:
+/// a stored count whose last failure is older than its quiet window (`current_failures`)
+/// starts again at one. The wait, and so the window, depends on the count: one cutoff per count
+/// at which the wait changes.
+fn counting(now: Timestamp) -> (String, Vec<String>) {
+    let mut cutoffs = Vec::new();
+    let mut case = String::from("CASE");
+    let mut below = FREE_FAILURES;
+    while wait_after(below - 1) < LONGEST_WAIT {
+        cutoffs.push(clock::stamp(now - (WINDOW + wait_after(below - 1))));
+        case.push_str(&format!(" WHEN login_failures.failures < {below} THEN ${}", cutoffs.len() + 2));
+        below += 1;
+    }
+    cutoffs.push(clock::stamp(now - (WINDOW + LONGEST_WAIT)));
+    case.push_str(&format!(" ELSE ${} END", cutoffs.len() + 2));
+    let sql = format!(
+        "INSERT INTO login_failures (key, failures, last_failure_at) VALUES ($1, 1, $2)
+         ON CONFLICT (key) DO UPDATE SET
+             failures = CASE WHEN login_failures.last_failure_at < {case} THEN 1 ELSE login_failures.failures + 1 END,
+             last_failure_at = $2"
+    );
+    (sql, cutoffs)
 }
 
 /// Forgets the failures of both keys (after a successful sign-in).

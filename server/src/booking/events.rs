@@ -4,13 +4,17 @@
 
 use std::future::Future;
 
-use crate::{db::Db, domain::BookingId, for_both_connections, with_db};
+use crate::{
+    db::Db,
+    domain::{BookingId, BookingStatus},
+    for_both_connections, with_db,
+};
 
 /// Something the owner did on a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event<'a> {
     /// The status was set (to the status given).
-    Status(&'a str),
+    Status(BookingStatus),
     /// A tap on Call, Text or E-mail on the request's page.
     Contact(Contact),
     /// A time was confirmed or set (its label).
@@ -46,7 +50,7 @@ impl Event<'_> {
     /// Its kind and detail as the history stores them; None for a note (stored as a note).
     fn stored(self) -> Option<(&'static str, String)> {
         match self {
-            Self::Status(status) => Some(("status", status.to_owned())),
+            Self::Status(status) => Some(("status", status.as_str().to_owned())),
             Self::Contact(how) => Some((how.kind(), String::new())),
             Self::Time(label) => Some(("time", label.to_owned())),
             Self::TimeDropped => Some(("time-dropped", String::new())),
@@ -59,7 +63,7 @@ impl Event<'_> {
     /// Whether it answers the request (the first such is its response time).
     fn responds(self) -> bool {
         match self {
-            Self::Status(status) => status != "new",
+            Self::Status(status) => status.answers_request(),
             Self::Contact(_) | Self::Time(_) | Self::TimeDropped | Self::Note => true,
             Self::ReviewAsked | Self::Seen => false,
         }
@@ -152,8 +156,8 @@ mod tests {
 
     #[test]
     fn a_status_other_than_new_a_contact_a_note_or_a_time_set_or_dropped_answers_a_request() {
-        assert!(Event::Status("contacted").responds());
-        assert!(!Event::Status("new").responds());
+        assert!(Event::Status(BookingStatus::Contacted).responds());
+        assert!(!Event::Status(BookingStatus::New).responds());
         assert!(Event::Contact(Contact::Call).responds());
         assert!(Event::Note.responds());
         assert!(Event::Time("Tuesday").responds());

@@ -133,7 +133,7 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
     let mut row = vec![
         shop_time(&booking.created_at, zone),
         booking.id.to_string(),
-        booking.status.clone(),
+        booking.status.as_str().to_owned(),
         if booking.urgent { "yes" } else { "no" }.to_owned(),
         spreadsheet_safe(&booking.name),
         spreadsheet_safe(&booking.email),

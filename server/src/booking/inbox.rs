@@ -15,18 +15,19 @@ use serde::{Deserialize, Serialize};
 use super::{
     records::{self, BookingRow, OPEN_RANK, ROW_COLUMNS},
     search::Search,
-    store::STATUSES,
     views::BookingRecord,
 };
-use crate::{clock, db::Db, domain::BookingId, error::ApiError, with_db};
+use crate::{
+    clock,
+    db::Db,
+    domain::{BookingId, BookingStatus},
+    error::ApiError,
+    with_db,
+};
 
 /// `status` if it is one the admin can set, else a 422 naming the field.
-pub fn known_status(status: &str) -> Result<&'static str, ApiError> {
-    STATUSES
-        .iter()
-        .copied()
-        .find(|known| *known == status)
-        .ok_or(ApiError::invalid("status", "Unknown status"))
+fn known_status(status: &str) -> Result<BookingStatus, ApiError> {
+    status.parse().map_err(|_| ApiError::invalid("status", "Unknown status"))
 }
 
 /// The inbox's query string (the CSV export takes the same and ignores the cursors).
@@ -57,7 +58,7 @@ pub struct Params {
 /// The bookings a list shows.
 #[derive(Default)]
 pub struct Filter {
-    status: Option<&'static str>,
+    status: Option<BookingStatus>,
     search: Option<Search>,
     urgent: bool,
     source: Option<String>,
@@ -68,7 +69,7 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub fn status(&self) -> Option<&'static str> {
+    pub fn status(&self) -> Option<BookingStatus> {
         self.status
     }
 
@@ -256,16 +257,19 @@ pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Resul
 }
 
 /// How many bookings match `filter` but for its status, per status (every status named).
-pub async fn counts(db: &Db, filter: &Filter) -> anyhow::Result<HashMap<&'static str, i64>> {
+pub async fn counts(db: &Db, filter: &Filter) -> anyhow::Result<HashMap<BookingStatus, i64>> {
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT status, COUNT(*) FROM bookings WHERE {} GROUP BY status",
         filter.conditions()
     ));
     let rows: Vec<(String, i64)> =
-        with_db!(db, |pool| binds!(sqlx::query_as(sql), filter, None::<&str>).fetch_all(pool).await?);
-    let mut counts: HashMap<&'static str, i64> = STATUSES.iter().map(|status| (*status, 0)).collect();
+        with_db!(db, |pool| binds!(sqlx::query_as(sql), filter, None::<BookingStatus>)
+            .fetch_all(pool)
+            .await?);
+    let mut counts: HashMap<BookingStatus, i64> =
+        BookingStatus::ALL.iter().map(|status| (*status, 0)).collect();
     for (status, count) in rows {
-        if let Some(known) = STATUSES.iter().find(|known| **known == status) {
+        if let Ok(known) = status.parse() {
             counts.insert(known, count);
         }
     }

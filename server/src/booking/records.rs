@@ -14,7 +14,7 @@ use crate::{
     clock,
     content::{Asks, Chat, Content},
     db::Db,
-    domain::BookingId,
+    domain::{BookingId, BookingStatus},
     rows_grouped_by,
     schedule::{
         calendar::{Calendar, Slot},
@@ -51,7 +51,7 @@ pub struct BookingRow {
     phone: String,
     details: String,
     message: String,
-    status: String,
+    status: BookingStatus,
     spam_reason: Option<String>,
     pub created_at: String,
     urgent: bool,
@@ -125,6 +125,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 summary: String::new(),
                 words: None,
                 answered: false,
+                open: row.status.is_open(),
                 map_url: None,
             }
         })
@@ -143,7 +144,7 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
             .map(|place| map_url(&place, content));
         booking.summary = content.chat.summary(&asked).join(" · ");
         booking.words = customer_words(&content.chat, &asked, &booking.details);
-        booking.answered = answered(booking.first_response_at.as_deref(), &booking.status);
+        booking.answered = answered(booking.first_response_at.as_deref(), booking.status);
         for step in &content.chat.steps {
             let Some(named) = &step.named else { continue };
             let Some(at) = booking.answers.iter().position(|answer| &answer.question == named) else {
@@ -197,8 +198,8 @@ pub fn map_url(place: &str, content: &Content) -> String {
 
 /// Whether a request is answered: a first response, or a status other than new (set before
 /// responses were timed).
-pub fn answered(first_response_at: Option<&str>, status: &str) -> bool {
-    first_response_at.is_some() || status != "new"
+pub fn answered(first_response_at: Option<&str>, status: BookingStatus) -> bool {
+    first_response_at.is_some() || status.answers_request()
 }
 
 /// Booking `id` with everything the inbox shows of it (answers labelled, time on the shop's

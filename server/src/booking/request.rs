@@ -26,7 +26,7 @@ use crate::{
     },
     clock,
     db::Db,
-    domain::BookingId,
+    domain::{BookingId, BookingStatus},
     error::{ApiError, Checked},
     found::{Found, Lookup},
     site::SiteDetails,
@@ -87,8 +87,9 @@ pub async fn show(
     let content = site.content();
     inbox::count_other_requests(&db, std::slice::from_mut(&mut booking)).await?;
     let measure = Measure::new(&content);
-    let waiting =
-        booking.first_response_at.is_none() && booking.status == "new" && booking.cancelled_at.is_none();
+    let waiting = booking.first_response_at.is_none()
+        && booking.status == BookingStatus::New
+        && booking.cancelled_at.is_none();
     let arrived = clock::instant(&booking.created_at);
     let now = db.clock.now();
     let overdue = waiting && arrived.is_some_and(|from| measure.overdue(booking.emergency, from, now));

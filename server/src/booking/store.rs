@@ -8,13 +8,14 @@ use super::{
     model::NewBooking,
 };
 use crate::{
-    db::Db,
+    db::{Db, Pool},
     delivery::{
         Channel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
     },
     domain::BookingId,
+    domain::BookingStatus,
     for_both_connections,
     schedule::{
         links::{LinkWrites as _, Purpose as Link},
@@ -124,6 +125,14 @@ pub async fn insert(
             return Ok(Stored { id, created: false, manage_token });
         };
         if per_hour > 0 {
+            if matches!(db.pool, Pool::Postgres(_)) {
+                // Bookings from one address take turns until they commit, so each counts the
+                // others (READ COMMITTED shows none still being written); SQLite has one writer.
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                    .bind(origin.client_ip)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let earlier: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM bookings WHERE client_ip = $1 AND created_at > $2 AND id != $3",
             )
@@ -202,9 +211,6 @@ pub async fn insert(
     })
 }
 
-/// The statuses the admin sets on a booking.
-pub const STATUSES: &[&str] = &["new", "contacted", "scheduled", "done", "cancelled", "spam"];
-
 /// Who wrote the notes a visitor's change leaves in the inbox.
 pub const VISITOR: &str = "the customer, with their link";
 
@@ -247,8 +253,12 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
 /// the status is other than new); false when there is no such booking. A booking marked as spam
 /// gets none of its deliveries that are still waiting (spam is never delivered); a job done or
 /// cancelled gets no more reminders, and a cancelled one gives its time back.
-pub async fn set_status(db: &Db, BookingId(id): BookingId, status: &str, by: &str) -> anyhow::Result<bool> {
-    anyhow::ensure!(STATUSES.contains(&status), "unknown booking status {status}");
+pub async fn set_status(
+    db: &Db,
+    BookingId(id): BookingId,
+    status: BookingStatus,
+    by: &str,
+) -> anyhow::Result<bool> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -260,18 +270,18 @@ pub async fn set_status(db: &Db, BookingId(id): BookingId, status: &str, by: &st
             .await?
             .rows_affected();
         match status {
-            "spam" => {
+            BookingStatus::Spam => {
                 sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;
             }
-            "done" => tx.cancel_time_messages(id).await?,
-            "cancelled" => {
+            BookingStatus::Done => tx.cancel_time_messages(id).await?,
+            BookingStatus::Cancelled => {
                 tx.cancel_time_messages(id).await?;
                 tx.cancel_appointment(id, &now).await?;
             }
-            _ => {}
+            BookingStatus::New | BookingStatus::Contacted | BookingStatus::Scheduled => {}
         }
         tx.record_event(id, Event::Status(status), by, &now).await?;
         tx.commit().await?;

@@ -24,6 +24,7 @@ use crate::{
     clock,
     content::{Content, Placeholder},
     db::Db,
+    domain::BookingStatus,
     error::ApiError,
     schedule::{
         calendar::Calendar,
@@ -53,7 +54,7 @@ pub struct RequestLine {
     /// The street address or cross streets of a mobile job.
     pub street_address: Option<String>,
     pub created_at: String,
-    pub status: String,
+    pub status: BookingStatus,
     pub emergency: bool,
     pub urgent: bool,
     /// Answered already (a status, a tap on Call, Text or E-mail, a note, a time).
@@ -207,7 +208,7 @@ impl<'a> Lined<'a> {
 
     fn line(&self, row: LineRow) -> Option<RequestLine> {
         let created = clock::instant(&row.created_at)?;
-        let answered = records::answered(row.first_response_at.as_deref(), &row.status);
+        let answered = records::answered(row.first_response_at.as_deref(), row.status);
         let answers = self.answers.get(&row.id).map_or(&[][..], Vec::as_slice);
         let chat = &self.content.chat;
         Some(RequestLine {
@@ -216,7 +217,7 @@ impl<'a> Lined<'a> {
             place: row.location_city.or(row.location),
             street_address: row.street_address,
             overdue: !answered
-                && row.status == "new"
+                && row.status == BookingStatus::New
                 && self.measure.overdue(row.emergency, created, self.now),
             answered,
             time: self.times.get(&row.id).map(|time| TimeRecord {

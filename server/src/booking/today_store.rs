@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::{db::Db, with_db};
+use crate::{db::Db, domain::BookingStatus, with_db};
 
 /// Rows each list shows at most (its count says how many there are), but for the urgent ones.
 pub const SHOWN: i64 = 25;
@@ -74,7 +74,7 @@ pub struct LineRow {
     pub location_city: Option<String>,
     pub street_address: Option<String>,
     pub created_at: String,
-    pub status: String,
+    pub status: BookingStatus,
     pub emergency: bool,
     pub urgent: bool,
     pub first_response_at: Option<String>,

@@ -1,7 +1,10 @@
 //! The shapes of a stored booking as the inbox and the API give it: the booking, its time,
 //! review, source, photos, answers, deliveries and notes.
 
-use crate::schedule::{calendar::Kind, store::State as TimeState};
+use crate::{
+    domain::BookingStatus,
+    schedule::{calendar::Kind, store::State as TimeState},
+};
 
 /// What a path naming a booking that is not there hears (404).
 pub const NO_SUCH_BOOKING: &str = "There is no such booking.";
@@ -16,7 +19,7 @@ pub struct BookingRecord {
     pub phone: String,
     pub details: String,
     pub message: String,
-    pub status: String,
+    pub status: BookingStatus,
     pub spam_reason: Option<String>,
     pub created_at: String,
     /// The visitor gave an emergency or urgent answer.
@@ -54,6 +57,8 @@ pub struct BookingRecord {
     pub words: Option<String>,
     /// Answered already (a status other than new, a tap on Call, Text or E-mail, a note, a time).
     pub answered: bool,
+    /// Still the shop's to answer or follow up (new or contacted): its urgency stands out.
+    pub open: bool,
     /// A map search for where a mobile job is (its street address and place).
     pub map_url: Option<String>,
 }

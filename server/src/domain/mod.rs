@@ -5,8 +5,12 @@ mod contact;
 mod ids;
 mod line;
 mod slug;
+mod status;
+mod text_enum;
 
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
 pub use line::{clipped, one_line};
 pub use slug::Slug;
+pub use status::BookingStatus;
+pub use text_enum::UnknownName;

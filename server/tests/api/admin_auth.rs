@@ -229,6 +229,57 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
 }
 
 #[tokio::test]
+async fn failed_sign_ins_at_the_same_moment_all_count() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    let answers =
+        futures_util::future::join_all((0..10).map(|_| app.login(ADMIN_EMAIL, "not the right password")))
+            .await;
+    let refused = answers.iter().filter(|answer| answer.status().as_u16() == 401).count();
+    assert!(refused >= 5, "the first five are checked: {refused}");
+    let failures: Vec<(String, i64)> =
+        app.rows("SELECT key, failures FROM login_failures ORDER BY key").await;
+    let counted = i64::try_from(refused).unwrap();
+    assert_eq!(
+        failures,
+        vec![(format!("account:{ADMIN_EMAIL}"), counted), ("address:127.0.0.1".to_owned(), counted)],
+        "every refused attempt counts once, none lost to another"
+    );
+}
+
+#[tokio::test]
+async fn a_count_quiet_for_its_window_starts_again_and_a_longer_wait_keeps_it() {
+    let app = spawn_app().await;
+    // Twenty minutes ago: past five failures' window (15 min + a 1 min wait), inside ten's
+    // (15 min + 32 min).
+    let app = &app;
+    let twenty_minutes_ago =
+        trailerworks::clock::stamp(app.clock.now() - std::time::Duration::from_secs(20 * 60));
+    for (key, failures) in [("account:five@example.com", 5), ("account:ten@example.com", 10)] {
+        let db = app.db().await;
+        trailerworks::with_db!(&db, |pool| {
+            sqlx::query("INSERT INTO login_failures VALUES ($1, $2, $3)")
+                .bind(key)
+                .bind(failures)
+                .bind(&twenty_minutes_ago)
+                .execute(pool)
+                .await
+                .expect("a row");
+        });
+    }
+    app.login("five@example.com", "not the right password").await;
+    assert_eq!(app.login("ten@example.com", "not the right password").await.status().as_u16(), 429);
+    app.clock.advance(std::time::Duration::from_secs(13 * 60));
+    app.login("ten@example.com", "not the right password").await;
+    let failures: Vec<(String, i64)> =
+        app.rows("SELECT key, failures FROM login_failures WHERE key LIKE 'account:%' ORDER BY key").await;
+    assert_eq!(
+        failures,
+        [("account:five@example.com".to_owned(), 1), ("account:ten@example.com".to_owned(), 11)]
+    );
+}
+
+#[tokio::test]
 async fn failures_that_no_longer_count_are_forgotten() {
     let app = spawn_app().await;
     app.execute(

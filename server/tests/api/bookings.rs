@@ -1,5 +1,6 @@
 //! The booking endpoint: validation, durable storage, idempotency, spam and deliveries.
 
+use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
@@ -261,6 +262,20 @@ async fn too_many_bookings_from_one_address_get_429_with_a_clear_message() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM bookings").await, 2);
 }
 
+#[tokio::test]
+async fn the_limit_holds_when_twenty_bookings_arrive_at_once() {
+    let app = spawn_app_with(|c| c.booking_rate_limit = 5).await;
+    let app = &app;
+    let answers = futures_util::future::join_all((0..20).map(|n| async move {
+        app.post_json("/api/bookings", &booking(&format!("9b0c1d2e-burst-{n}"))).await
+    }))
+    .await;
+    let stored = answers.iter().filter(|answer| answer.status() == 201).count();
+    let refused = answers.iter().filter(|answer| answer.status() == 429).count();
+    assert_eq!((stored, refused), (5, 15));
+    assert_eq!(count(app, "SELECT COUNT(*) FROM bookings").await, 5);
+}
+
 /// Posts a booking as if relayed by a proxy that says the visitor is `forwarded_for`.
 async fn book_forwarded(app: &TestApp, submission_id: &str, forwarded_for: &str) -> reqwest::Response {
     app.client
@@ -339,7 +354,10 @@ async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
 
 #[tokio::test]
 async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status() {
-    use trailerworks::{booking::store, domain::BookingId};
+    use trailerworks::{
+        booking::store,
+        domain::{BookingId, BookingStatus},
+    };
     let hook = stand_ins::webhook(usize::MAX).await;
     let app = spawn_app_with(|c| {
         c.webhook_url = Some(hook.url.clone());
@@ -378,12 +396,20 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
 
     let db = app.db().await;
     assert!(
-        store::set_status(&db, BookingId(ids[1]), "contacted", "owner@example.com").await.expect("updated")
+        store::set_status(&db, BookingId(ids[1]), BookingStatus::Contacted, "owner@example.com")
+            .await
+            .expect("updated")
     );
     let contacted = app.admin_json("/bookings?status=contacted", &signed).await;
     assert_eq!(contacted["bookings"].as_array().expect("bookings").len(), 1);
     assert_eq!(contacted["total"], 1);
-    assert!(store::set_status(&db, BookingId(ids[1]), "lost", "owner@example.com").await.is_err());
+    let unknown = app
+        .admin(Method::PUT, &format!("/bookings/{}/status", ids[1]), &signed)
+        .json(&json!({ "status": "lost" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(unknown.status(), 422, "a status that is none of the six");
 }
 
 #[tokio::test]

@@ -1419,6 +1419,8 @@ export interface components {
             message: string;
             name: string;
             notes: components["schemas"]["NoteRecord"][];
+            /** @description Still the shop's to answer or follow up (new or contacted): its urgency stands out. */
+            open: boolean;
             /**
              * Format: int64
              * @description How many other requests have the same phone number (its last ten digits) or e-mail address.
@@ -1429,7 +1431,7 @@ export interface components {
             review: components["schemas"]["ReviewRecord"] | null;
             source: components["schemas"]["SourceRecord"];
             spamReason: string | null;
-            status: string;
+            status: components["schemas"]["BookingStatus"];
             /** @description The street address or cross streets of a mobile job, as typed. */
             streetAddress: string | null;
             /** @description The picked answers in a line, as Today says them ("Dump Trailer · Repairs needed"). */
@@ -1439,6 +1441,11 @@ export interface components {
             /** @description What is wrong or what to build in the customer's own words, else the details they added. */
             words: string | null;
         };
+        /**
+         * @description A booking's status in the shop's inbox.
+         * @enum {string}
+         */
+        BookingStatus: "new" | "contacted" | "scheduled" | "done" | "cancelled" | "spam";
         CampaignFigure: {
             /** Format: int64 */
             bookings: number;
@@ -1711,7 +1718,7 @@ export interface components {
             /** @description The pages bookings were started on, for the source filter. */
             sources: string[];
             /** @description The statuses a booking may have. */
-            statuses: string[];
+            statuses: components["schemas"]["BookingStatus"][];
             /**
              * Format: int64
              * @description How many bookings match the filters.
@@ -1829,7 +1836,7 @@ export interface components {
                 phone: string;
                 /** @description Where the trailer is: the service-area city, else the place as typed, else none. */
                 place: string | null;
-                status: string;
+                status: components["schemas"]["BookingStatus"];
                 /** @description The street address or cross streets of a mobile job. */
                 streetAddress: string | null;
                 /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
@@ -1870,8 +1877,7 @@ export interface components {
             newPassword: string;
         };
         NewStatus: {
-            /** @description One of new, contacted, scheduled, done, cancelled, spam. */
-            status: string;
+            status: components["schemas"]["BookingStatus"];
         };
         NewTime: {
             /** @description The `start` of one of `GET /api/manage/{token}/times`. */
@@ -2083,7 +2089,7 @@ export interface components {
             phone: string;
             /** @description Where the trailer is: the service-area city, else the place as typed, else none. */
             place: string | null;
-            status: string;
+            status: components["schemas"]["BookingStatus"];
             /** @description The street address or cross streets of a mobile job. */
             streetAddress: string | null;
             /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
@@ -2403,7 +2409,7 @@ export interface components {
         StatusSet: {
             /** Format: int64 */
             id: number;
-            status: string;
+            status: components["schemas"]["BookingStatus"];
         };
         /** @enum {string} */
         StepName: "opened" | "answered" | "time" | "contact";
@@ -2608,6 +2614,7 @@ export type Booked = components['schemas']['Booked'];
 export type BookedTime = components['schemas']['BookedTime'];
 export type BookingForm = components['schemas']['BookingForm'];
 export type BookingRecord = components['schemas']['BookingRecord'];
+export type BookingStatus = components['schemas']['BookingStatus'];
 export type CampaignFigure = components['schemas']['CampaignFigure'];
 export type Cancellation = components['schemas']['Cancellation'];
 export type ChannelHealth = components['schemas']['ChannelHealth'];
@@ -8550,3 +8557,21 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
+export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
+export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
+export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
+export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
+export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
+export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
+export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
+export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
+export const toneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tone"]> = ["warning", "kept", "late", "plain"];

@@ -2,7 +2,7 @@
 import { MapPin, Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminApi, type Booking, type Delivery } from "../frame/api";
+import { adminApi, asBookingStatus, BOOKING_STATUSES, type Booking, type BookingStatus, type Delivery } from "../frame/api";
 import { useOffline } from "../frame/device";
 import { useShopClock } from "../frame/format";
 import { failureMessage, PLAIN_BUTTON } from "../frame/form";
@@ -11,8 +11,7 @@ import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
 
-export const STATUSES = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
-const STATUS_OPTIONS = STATUSES.map((status) => (
+const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => (
   <option key={status} value={status}>
     {status}
   </option>
@@ -128,9 +127,6 @@ export function ContactLinks({ booking }: { booking: Booking }) {
   );
 }
 
-/** Statuses that still need the shop's attention: an urgent one of these comes first. */
-const OPEN = ["new", "contacted"];
-
 /** After a finished job: the thank-you with the review link, sent on the owner's word. */
 function ReviewRequest({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
   const { dateTime } = useShopClock();
@@ -183,12 +179,12 @@ export function BookingCard({
   booking: Booking;
   /** Link to the customer's other requests (not when the list shows only theirs). */
   linkOthers: boolean;
-  onStatus: (status: string) => void;
+  onStatus: (status: BookingStatus) => void;
   onChanged: () => void;
 }) {
   const { dateTime } = useShopClock();
   const statusId = useId();
-  const open = OPEN.includes(booking.status);
+  const open = booking.open;
   const status = useStatusChange(booking, onStatus);
   return (
     <article
@@ -220,7 +216,10 @@ export function BookingCard({
           <select
             id={statusId}
             value={booking.status}
-            onChange={(event) => status.change(event.target.value)}
+            onChange={(event) => {
+              const chosen = asBookingStatus(event.target.value);
+              if (chosen) status.change(chosen);
+            }}
             className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
           >
             {STATUS_OPTIONS}

@@ -5,12 +5,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, bookingQuery, type Booking, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../frame/api";
+import { AdminApiError, adminApi, BOOKING_STATUSES, bookingQuery, type Booking, type BookingStatus, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../frame/api";
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON } from "../frame/form";
 import { useWideScreen } from "./useWideScreen";
-import { BookingCard, STATUSES } from "./BookingCard";
+import { BookingCard } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
 import { RequestRow } from "./RequestRow";
 
@@ -151,7 +151,7 @@ export function BookingsPage() {
     };
   }, [filter, page, changes]);
 
-  async function changeStatus(id: number, status: string) {
+  async function changeStatus(id: number, status: BookingStatus) {
     setError(null);
     try {
       await adminApi.setBookingStatus(id, status);
@@ -233,7 +233,7 @@ export function BookingsPage() {
           </label>
           <select id="booking-filter" value={filter.status} onChange={(event) => show({ status: event.target.value })} className={FIELD}>
             <option value="">All statuses{inbox ? ` (${count(allCount)})` : ""}</option>
-            {STATUSES.map((status) => (
+            {BOOKING_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status}
                 {inbox ? ` (${count(inbox.counts[status] ?? 0)})` : ""}

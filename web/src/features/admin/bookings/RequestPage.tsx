@@ -6,12 +6,12 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, type RequestPage as RequestView } from "../frame/api";
+import { AdminApiError, adminApi, asBookingStatus, BOOKING_STATUSES, type BookingStatus, type RequestPage as RequestView } from "../frame/api";
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
-import { BookingDetails, ContactLinks, DeliveryList, PhotoList, STATUSES, TimeAndFollowUp } from "./BookingCard";
+import { BookingDetails, ContactLinks, DeliveryList, PhotoList, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
@@ -66,7 +66,7 @@ export function RequestPage() {
   useEffect(load, [load]);
   useBookingsChanged(load);
 
-  async function changeStatus(status: string) {
+  async function changeStatus(status: BookingStatus) {
     setProblem(null);
     try {
       await adminApi.setBookingStatus(bookingId, status);
@@ -94,12 +94,12 @@ export function RequestPage() {
 }
 
 /** The request itself: its actions first, then what the customer told, the notes and history. */
-function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (status: string) => void; problem: string | null }) {
+function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (status: BookingStatus) => void; problem: string | null }) {
   const statusId = useId();
   const { dateTime } = useShopClock();
   const booking = page.booking;
   /** The status picked in the list, set with its button (not on every option passed). */
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<BookingStatus | null>(null);
   const status = useStatusChange(booking, (chosen) => {
     setPicked(null);
     onStatus(chosen);
@@ -131,10 +131,10 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
             <select
               id={statusId}
               value={picked ?? booking.status}
-              onChange={(event) => setPicked(event.target.value)}
+              onChange={(event) => setPicked(asBookingStatus(event.target.value))}
               className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
             >
-              {STATUSES.map((status) => (
+              {BOOKING_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {status}
                 </option>

@@ -2,7 +2,7 @@
 // appointment has ended asks first (a job marked done too early would ask for a review, and
 // leaves Today's jobs).
 import { useState, type ReactNode } from "react";
-import type { Booking } from "../frame/api";
+import type { Booking, BookingStatus } from "../frame/api";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
 
@@ -14,9 +14,9 @@ function notEnded(booking: Booking, now: number): boolean {
 
 /** `change(status)` sets it, asking first for 'done' before the time has ended; `question` is the
  * dialog to render. */
-export function useStatusChange(booking: Booking, set: (status: string) => void): { change: (status: string) => void; question: ReactNode } {
+export function useStatusChange(booking: Booking, set: (status: BookingStatus) => void): { change: (status: BookingStatus) => void; question: ReactNode } {
   const [asking, setAsking] = useState(false);
-  const change = (status: string) => {
+  const change = (status: BookingStatus) => {
     if (status === "done" && notEnded(booking, Date.now())) setAsking(true);
     else set(status);
   };

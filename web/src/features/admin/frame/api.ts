@@ -1,7 +1,7 @@
 // The admin API client: the server's API document's types (made by scripts/api-types.sh),
 // called through openapi-fetch, with the session's CSRF token on every write.
 import createClient from "openapi-fetch";
-import type { components, paths } from "../../../lib/api-schema";
+import { bookingStatusValues, type components, type paths } from "../../../lib/api-schema";
 
 type Schemas = components["schemas"];
 
@@ -25,6 +25,13 @@ export type Revision = Schemas["Revision"];
 export type UploadedImage = Schemas["StoredImage"];
 export type Delivery = Schemas["DeliveryRecord"];
 export type Booking = Schemas["BookingRecord"];
+export type BookingStatus = Schemas["BookingStatus"];
+/** Every status a booking may have, in the server's order (from the API document). */
+export const BOOKING_STATUSES = bookingStatusValues;
+/** A list's value as a status; null when it is none. */
+export function asBookingStatus(value: string): BookingStatus | null {
+  return BOOKING_STATUSES.find((status) => status === value) ?? null;
+}
 /** One page of the inbox. */
 export type Inbox = Schemas["Inbox"];
 export type TimeKind = Schemas["Kind"];
@@ -277,7 +284,7 @@ export const adminApi = {
   deleteBookingNote: (booking: number, note: number) =>
     answer(client.DELETE("/api/admin/bookings/{id}/notes/{note}", { params: { path: { id: booking, note } } })),
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
-  setBookingStatus: (booking: number, status: string) =>
+  setBookingStatus: (booking: number, status: BookingStatus) =>
     answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
   site: () => answer(client.GET("/api/admin/site")) as Promise<{ version: number; site: SiteFields; placeholders: Placeholder[] }>,
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
