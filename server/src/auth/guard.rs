@@ -78,7 +78,7 @@ where
         let jar = CookieJar::from_headers(&parts.headers);
         let token = desk.token(&jar).ok_or(ApiError::Unauthorized)?;
         let user = session::find(&desk.db, token).await?.ok_or(ApiError::Unauthorized)?;
-        if user.role != "admin" {
+        if !user.role.may_use_admin() {
             return Err(ApiError::Forbidden("This account may not use the admin area."));
         }
         if !parts.method.is_safe() {

@@ -102,7 +102,7 @@ pub async fn ask(
     if !reset_store::count_request(&desk.db, &keys, WINDOW).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY.into()));
     }
-    if let Some(account) = users::find_by_email(&desk.db, &email).await?.filter(|a| a.role == "admin") {
+    if let Some(account) = users::find_by_email(&desk.db, &email).await?.filter(|a| a.role.may_use_admin()) {
         // The link is made, kept and sent after the answer, so an address with an account is
         // answered as soon as one without. It is sent now, not through the outbox: the link must
         // not be stored, and a lost one is asked for again.

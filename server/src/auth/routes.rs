@@ -23,6 +23,7 @@ use super::{
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,
+    domain::Role,
     error::{ApiError, Checked, FieldErrors},
 };
 
@@ -106,7 +107,7 @@ pub async fn login(
     .await
     .map_err(anyhow::Error::from)?;
     let account = match account {
-        Some(account) if verified && account.role == "admin" => account,
+        Some(account) if verified && account.role.may_use_admin() => account,
         _ => {
             throttle::record_failure(&desk.db, &keys).await?;
             audit::record(&desk.db, &actor, Action::SignInFailed, "").await?;
@@ -173,7 +174,7 @@ async fn start_session(
     let user = SessionUser {
         user_id: account.id,
         email: account.email.clone(),
-        role: account.role.clone(),
+        role: account.role,
         csrf_token: session.csrf_token,
     };
     Ok((jar.add(desk.cookies.session(session.token, kept)), SessionInfo::of(&user)))
@@ -298,13 +299,13 @@ pub struct SessionInfo {
 pub struct Account {
     id: i64,
     email: String,
-    role: String,
+    role: Role,
 }
 
 impl SessionInfo {
     fn of(user: &SessionUser) -> Self {
         Self {
-            user: Account { id: user.user_id, email: user.email.clone(), role: user.role.clone() },
+            user: Account { id: user.user_id, email: user.email.clone(), role: user.role },
             csrf_token: user.csrf_token.clone(),
         }
     }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::{clock, db::Db, with_db};
+use crate::{clock, db::Db, domain::Role, with_db};
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use sha2::{Digest as _, Sha256};
@@ -95,7 +95,7 @@ pub fn token_hash(token: &str) -> String {
 pub struct SessionUser {
     pub user_id: i64,
     pub email: String,
-    pub role: String,
+    pub role: Role,
     pub csrf_token: String,
 }
 

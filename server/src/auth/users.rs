@@ -1,6 +1,10 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
-use crate::{db::Db, domain::EmailAddress, with_db};
+use crate::{
+    db::Db,
+    domain::{EmailAddress, Role},
+    with_db,
+};
 
 /// Adds an admin; false when the e-mail address is taken.
 pub async fn create_admin(db: &Db, email: &EmailAddress, password_hash: &str) -> anyhow::Result<bool> {
@@ -38,7 +42,7 @@ pub struct Account {
     pub id: i64,
     pub email: String,
     pub password_hash: String,
-    pub role: String,
+    pub role: Role,
     /// Set when two-factor sign-in is on.
     pub totp_secret: Option<String>,
 }

@@ -26,7 +26,7 @@ pub trait Messages: Send + Sync {
     ) -> BoxFuture<'a, anyhow::Result<(String, String)>>;
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Channel {
     /// The shop's notification e-mail.
     Email,
@@ -38,6 +38,17 @@ pub enum Channel {
 }
 
 impl Channel {
+    pub const ALL: [Self; 4] = [Self::Email, Self::Webhook, Self::Confirmation, Self::Push];
+
+    /// How many deliveries of this channel one instance sends at once: a slow SMTP server or
+    /// webhook holds up only its own channel, never the owner's push.
+    pub fn at_once(self) -> usize {
+        match self {
+            Self::Email | Self::Confirmation | Self::Webhook => 2,
+            Self::Push => 4,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Email => "email",
@@ -48,9 +59,7 @@ impl Channel {
     }
 
     pub(super) fn parse(name: &str) -> Option<Self> {
-        [Self::Email, Self::Webhook, Self::Confirmation, Self::Push]
-            .into_iter()
-            .find(|channel| channel.as_str() == name)
+        Self::ALL.into_iter().find(|channel| channel.as_str() == name)
     }
 }
 

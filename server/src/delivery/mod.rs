@@ -119,7 +119,8 @@ impl Outbox {
         self.push.public_key()
     }
 
-    /// Whether the server can send e-mail (SMTP settings) and webhooks.
+    /// Whether the server can send e-mail (SMTP settings, so the visitor hears of every change)
+    /// and webhooks: known from the settings, without a query.
     pub fn configured(&self) -> (bool, bool) {
         (self.email.is_some(), self.webhook.is_some())
     }

@@ -117,39 +117,31 @@ struct BookingRow {
     location_city: Option<String>,
 }
 
-/// Reserves the next due delivery for `lease` and returns it with its booking.
-pub async fn claim_due(db: &Db, lease: Duration) -> anyhow::Result<Option<Claimed>> {
+/// Reserves the next due delivery on one of `channels` for `lease` and returns it with its
+/// booking; None when none of them has one due (or no channel is given).
+pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow::Result<Option<Claimed>> {
+    if channels.is_empty() {
+        return Ok(None);
+    }
     let until = db.clock.stamp_after(lease);
     let now = db.clock.stamp();
-    let claimed: Option<ClaimedRow> = match &db.pool {
-        // One writer at a time: the update is the claim.
-        Pool::Sqlite(pool) => {
-            sqlx::query_as(
-                "UPDATE deliveries SET next_attempt_at = $1
-                 WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
-                             ORDER BY next_attempt_at LIMIT 1)
-                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts",
-            )
-            .bind(&until)
-            .bind(&now)
-            .fetch_optional(pool)
-            .await?
+    let on = (3..channels.len() + 3).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+    // Instances claim concurrently on PostgreSQL: a row another transaction holds is skipped, not
+    // waited for, and is never claimed twice. SQLite has one writer: the update is the claim.
+    let skip_locked = if matches!(db.pool, Pool::Postgres(_)) { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let sql = sqlx::AssertSqlSafe(format!(
+        "UPDATE deliveries SET next_attempt_at = $1
+         WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2 AND channel IN ({on})
+                     ORDER BY next_attempt_at LIMIT 1{skip_locked})
+         RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts"
+    ));
+    let claimed: Option<ClaimedRow> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql).bind(&until).bind(&now);
+        for channel in channels {
+            query = query.bind(channel.as_str());
         }
-        // Instances claim concurrently: a row another transaction holds is skipped, not waited
-        // for, and is never claimed twice.
-        Pool::Postgres(pool) => {
-            sqlx::query_as(
-                "UPDATE deliveries SET next_attempt_at = $1
-                 WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2
-                             ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts",
-            )
-            .bind(&until)
-            .bind(&now)
-            .fetch_optional(pool)
-            .await?
-        }
-    };
+        query.fetch_optional(pool).await?
+    });
     let Some(claimed) = claimed else { return Ok(None) };
     let channel = Channel::parse(&claimed.channel).ok_or_else(|| {
         anyhow::anyhow!("delivery {} has an unknown channel {}", claimed.id, claimed.channel)
@@ -328,11 +320,20 @@ pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
 }
 
 /// When the next pending delivery is due, if any.
-pub async fn next_due(db: &Db) -> anyhow::Result<Option<String>> {
+pub async fn next_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Option<String>> {
+    if channels.is_empty() {
+        return Ok(None);
+    }
+    let on = (1..=channels.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT MIN(next_attempt_at) FROM deliveries WHERE state = 'pending' AND channel IN ({on})"
+    ));
     Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MIN(next_attempt_at) FROM deliveries WHERE state = 'pending'")
-            .fetch_one(pool)
-            .await?
+        let mut query = sqlx::query_scalar(sql);
+        for channel in channels {
+            query = query.bind(channel.as_str());
+        }
+        query.fetch_one(pool).await?
     }))
 }
 

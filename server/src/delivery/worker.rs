@@ -2,12 +2,13 @@
 //! and marks it sent, failed (to retry with a growing wait) or dead; sleeps until the next row is
 //! due or it is woken.
 
-use std::{sync::Arc, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
+use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
-use tokio::sync::watch;
+use tokio::task::JoinSet;
 
-use super::{Outbox, Outgoing, Sent, store};
+use super::{Channel, Outbox, Outgoing, Sent, store};
 use crate::{clock, db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
@@ -28,18 +29,9 @@ impl Outbox {
             if let Err(error) = self.deliver_due().await {
                 tracing::error!("The delivery worker failed: {error:#}");
             }
-            let wait = match store::next_due(&self.db).await {
-                Ok(Some(at)) => clock::instant(&at)
-                    .map(|at| {
-                        Duration::try_from(at.duration_since(self.db.clock.now())).unwrap_or(Duration::ZERO)
-                    })
-                    .unwrap_or(Duration::ZERO)
-                    .min(self.idle_poll()),
-                Ok(None) | Err(_) => self.idle_poll(),
-            };
             tokio::select! {
                 () = self.wake.notified() => {}
-                () = self.db.clock.sleep(wait) => {}
+                () = self.until_next_due(&Channel::ALL) => {}
                 () = self.stopped() => break,
             }
         }
@@ -78,65 +70,71 @@ impl Outbox {
         IDLE_POLL.min(self.lease / 2)
     }
 
-    /// Sends every delivery that is due now; returns how many were attempted.
-    pub async fn deliver_due(&self) -> anyhow::Result<usize> {
+    /// Sends every delivery that is due now, each channel `Channel::at_once` at a time, and
+    /// returns once all are done (or released, when the server is stopping); returns how many
+    /// were attempted.
+    pub async fn deliver_due(self: &Arc<Self>) -> anyhow::Result<usize> {
         let mut attempted = 0;
-        while !*self.stopping.borrow() {
-            let _sending = Sending::start(&self.sending);
-            let Some(claimed) = store::claim_due(&self.db, self.lease).await? else { break };
-            attempted += 1;
-            let result = tokio::select! {
-                result = self.send(&claimed) => result,
-                () = self.stopped() => {
-                    store::release(&self.db, claimed.id).await?;
-                    tracing::info!(delivery = claimed.id, "stopping: released the delivery being sent");
-                    break;
+        let mut sending: JoinSet<()> = JoinSet::new();
+        let mut busy: HashMap<Channel, usize> = HashMap::new();
+        let mut channels: HashMap<tokio::task::Id, Channel> = HashMap::new();
+        loop {
+            let free: Vec<Channel> = Channel::ALL
+                .into_iter()
+                .filter(|channel| busy.get(channel).copied().unwrap_or(0) < channel.at_once())
+                .collect();
+            let stopping = *self.stopping.borrow();
+            let claimed = if stopping {
+                None
+            } else {
+                let counted = Sending::start(self);
+                match store::claim_due(&self.db, self.lease, &free).await {
+                    Ok(claimed) => claimed.map(|claimed| (claimed, counted)),
+                    Err(error) => {
+                        // What is being sent is finished (never cut off) before the error goes up.
+                        while sending.join_next().await.is_some() {}
+                        return Err(error);
+                    }
                 }
             };
-            let attempts = claimed.attempts + 1;
-            let channel = claimed.channel.as_str();
-            let purpose = claimed.purpose.key();
-            let (booking, test) = match &claimed.outgoing {
-                Outgoing::Booking(message) => (Some(message.booking_id), None),
-                Outgoing::Test(test) => (None, Some(test.id)),
-                Outgoing::Composed(_) => (None, None),
-            };
-            match result {
-                Ok(Sent::Delivered) => {
-                    store::mark_sent(&self.db, claimed.id, attempts).await?;
-                    metrics::delivery(channel, "sent");
-                    tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
+            match claimed {
+                Some((claimed, counted)) => {
+                    attempted += 1;
+                    *busy.entry(claimed.channel).or_default() += 1;
+                    let channel = claimed.channel;
+                    let outbox = Arc::clone(self);
+                    let task = sending.spawn(async move {
+                        if let Err(error) = outbox.deliver(claimed).await {
+                            tracing::error!("A delivery could not be recorded: {error:#}");
+                        }
+                        drop(counted);
+                    });
+                    channels.insert(task.id(), channel);
                 }
-                Ok(Sent::Stale(why)) => {
-                    store::mark_cancelled(&self.db, claimed.id, why).await?;
-                    tracing::info!(?booking, channel, purpose, "not sent: {why}");
-                }
-                Err(error) => {
-                    let error = format!("{error:#}");
-                    if attempts >= self.max_attempts {
-                        store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
-                        metrics::delivery(channel, "dead");
-                        tracing::warn!(
-                            ?booking,
-                            ?test,
-                            channel,
-                            purpose,
-                            attempts,
-                            "delivery is dead: {error}"
-                        );
+                // Nothing more can be claimed now: stop when none is being sent; else wait for one
+                // to end (its channel may have more), for new work, or for the next due time.
+                None if sending.is_empty() => break,
+                None => {
+                    let ended = if stopping {
+                        sending.join_next_with_id().await
                     } else {
-                        let retry_in = backoff(self.retry_base, attempts);
-                        store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
-                        metrics::delivery(channel, "failed");
-                        tracing::warn!(
-                            ?booking,
-                            ?test,
-                            channel,
-                            purpose,
-                            attempts,
-                            ?retry_in,
-                            "delivery failed: {error}"
-                        );
+                        tokio::select! {
+                            ended = sending.join_next_with_id() => ended,
+                            () = self.wake.notified() => continue,
+                            () = self.until_next_due(&free) => continue,
+                        }
+                    };
+                    let id = match ended {
+                        Some(Ok((id, ()))) => id,
+                        Some(Err(error)) => {
+                            // A panic while sending: its lease runs out and it is sent again.
+                            tracing::error!("A delivery's task failed: {error}");
+                            error.id()
+                        }
+                        None => break,
+                    };
+                    if let Some(channel) = channels.remove(&id) {
+                        busy.entry(channel).and_modify(|count| *count = count.saturating_sub(1));
                     }
                 }
             }
@@ -144,14 +142,81 @@ impl Outbox {
         Ok(attempted)
     }
 
+    /// Waits until the next delivery on one of `channels` is due (at most the idle poll).
+    async fn until_next_due(&self, channels: &[Channel]) {
+        let wait = match store::next_due(&self.db, channels).await {
+            Ok(Some(at)) => clock::instant(&at)
+                .map(|at| {
+                    Duration::try_from(at.duration_since(self.db.clock.now())).unwrap_or(Duration::ZERO)
+                })
+                .unwrap_or(Duration::ZERO)
+                .min(self.idle_poll()),
+            Ok(None) | Err(_) => self.idle_poll(),
+        };
+        self.db.clock.sleep(wait).await;
+    }
+
+    /// Sends `claimed` and records how it went (released, when the server is told to stop).
+    async fn deliver(&self, claimed: store::Claimed) -> anyhow::Result<()> {
+        let result = tokio::select! {
+            result = self.send(&claimed) => result,
+            () = self.stopped() => {
+                store::release(&self.db, claimed.id).await?;
+                tracing::info!(delivery = claimed.id, "stopping: released the delivery being sent");
+                return Ok(());
+            }
+        };
+        let attempts = claimed.attempts + 1;
+        let channel = claimed.channel.as_str();
+        let purpose = claimed.purpose.key();
+        let (booking, test) = match &claimed.outgoing {
+            Outgoing::Booking(message) => (Some(message.booking_id), None),
+            Outgoing::Test(test) => (None, Some(test.id)),
+            Outgoing::Composed(_) => (None, None),
+        };
+        match result {
+            Ok(Sent::Delivered) => {
+                store::mark_sent(&self.db, claimed.id, attempts).await?;
+                metrics::delivery(channel, "sent");
+                tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
+            }
+            Ok(Sent::Stale(why)) => {
+                store::mark_cancelled(&self.db, claimed.id, why).await?;
+                tracing::info!(?booking, channel, purpose, "not sent: {why}");
+            }
+            Err(error) => {
+                let error = format!("{error:#}");
+                if attempts >= self.max_attempts {
+                    store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
+                    metrics::delivery(channel, "dead");
+                    tracing::warn!(?booking, ?test, channel, purpose, attempts, "delivery is dead: {error}");
+                } else {
+                    let retry_in = jittered(backoff(self.retry_base, attempts), OsRng.next_u32());
+                    store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
+                    metrics::delivery(channel, "failed");
+                    tracing::warn!(
+                        ?booking,
+                        ?test,
+                        channel,
+                        purpose,
+                        attempts,
+                        ?retry_in,
+                        "delivery failed: {error}"
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Sends everything due now, here or by the worker, and returns once none is being sent: what
     /// a test waits on instead of polling for the messages to arrive.
-    pub async fn settle(&self) -> anyhow::Result<()> {
+    pub async fn settle(self: &Arc<Self>) -> anyhow::Result<()> {
         let mut sending = self.sending.subscribe();
         loop {
             self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = store::next_due(&self.db).await?.and_then(|at| clock::instant(&at));
+            let next = store::next_due(&self.db, &Channel::ALL).await?.and_then(|at| clock::instant(&at));
             if next.is_none_or(|at| at > self.db.clock.now()) {
                 return Ok(());
             }
@@ -160,24 +225,30 @@ impl Outbox {
 }
 
 /// A delivery being claimed or sent, counted while it lives.
-struct Sending<'a>(&'a watch::Sender<usize>);
+struct Sending(Arc<Outbox>);
 
-impl<'a> Sending<'a> {
-    fn start(count: &'a watch::Sender<usize>) -> Self {
-        count.send_modify(|count| *count += 1);
-        Self(count)
+impl Sending {
+    fn start(outbox: &Arc<Outbox>) -> Self {
+        outbox.sending.send_modify(|count| *count += 1);
+        Self(Arc::clone(outbox))
     }
 }
 
-impl Drop for Sending<'_> {
+impl Drop for Sending {
     fn drop(&mut self) {
-        self.0.send_modify(|count| *count -= 1);
+        self.0.sending.send_modify(|count| *count -= 1);
     }
 }
 
-/// The wait after the `attempts`-th failure: base, 2 x base, 4 x base, ... up to six hours.
 fn backoff(base: Duration, attempts: u32) -> Duration {
     base.saturating_mul(1 << attempts.saturating_sub(1).min(20)).min(MAX_BACKOFF)
+}
+
+/// `wait` spread by up to a fifth either way, by `random`: deliveries that failed together (a
+/// provider's outage) are not all tried again at the same moment.
+fn jittered(wait: Duration, random: u32) -> Duration {
+    let spread = f64::from(random) / f64::from(u32::MAX) * 0.4 - 0.2;
+    wait.mul_f64(1.0 + spread)
 }
 
 #[cfg(test)]
@@ -191,5 +262,13 @@ mod tests {
         assert_eq!(backoff(base, 2), Duration::from_secs(60));
         assert_eq!(backoff(base, 4), Duration::from_secs(240));
         assert_eq!(backoff(base, 40), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn a_retry_is_spread_by_up_to_a_fifth_either_way() {
+        let wait = Duration::from_secs(100);
+        assert_eq!(jittered(wait, 0), Duration::from_secs(80));
+        assert_eq!(jittered(wait, u32::MAX), Duration::from_secs(120));
+        assert_eq!(jittered(wait, u32::MAX / 2).as_secs(), 99);
     }
 }

@@ -4,6 +4,7 @@
 mod contact;
 mod ids;
 mod line;
+mod role;
 mod slug;
 mod status;
 mod text_enum;
@@ -11,6 +12,7 @@ mod text_enum;
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
 pub use line::{clipped, one_line};
+pub use role::Role;
 pub use slug::Slug;
 pub use status::BookingStatus;
 pub use text_enum::UnknownName;

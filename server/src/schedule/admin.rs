@@ -34,7 +34,7 @@ use crate::{
     },
     clock,
     db::Db,
-    delivery::{Channel, Outbox},
+    delivery::Outbox,
     domain::BookingId,
     error::{ApiError, Checked},
     site::SiteDetails,
@@ -265,7 +265,7 @@ impl ScheduleDesk {
     ) -> Result<Json<TimeSet>, ApiError> {
         let content = self.site.content();
         let calendar = Calendar::new(&content);
-        let tell_visitor = self.outbox.channels().await?.contains(&Channel::Confirmation);
+        let (tell_visitor, _) = self.outbox.configured();
         // Inside the reminder's window the confirmation is the only message: it says when.
         let reminder = calendar.reminder_at(slot.start).filter(|at| *at > self.db.clock.now());
         let label = calendar.label(slot);
@@ -332,7 +332,7 @@ pub async fn drop_time(
     admin: Admin,
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
-    let tell_visitor = desk.outbox.channels().await?.contains(&Channel::Confirmation);
+    let (tell_visitor, _) = desk.outbox.configured();
     let due = clock::stamp(desk.db.clock.now() + UNDO_TIME);
     let dropped = owner_store::drop_time(&desk.db, id, &admin.user.email, tell_visitor, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
@@ -367,7 +367,7 @@ pub async fn request_review(
     if desk.site.content().scheduling.review_url.is_empty() {
         return Err(refuse("Set the review page's address under Site, Booking times, first."));
     }
-    if !desk.outbox.channels().await?.contains(&Channel::Confirmation) {
+    if !desk.outbox.configured().0 {
         return Err(refuse("The server cannot send e-mail yet (see Notifications)."));
     }
     let status = owner_store::status(&desk.db, id).await?;

@@ -256,3 +256,29 @@ async fn a_test_push_reaches_the_device_through_the_outbox() {
     assert_eq!(notice["title"], "Test notification");
     assert_eq!(push.log.received()[0].headers.get("urgency").map(String::as_str), Some("normal"));
 }
+
+#[tokio::test]
+async fn a_slow_webhook_holds_up_no_push() {
+    let hook = crate::stand_ins::slow_webhook(0, std::time::Duration::from_secs(60)).await;
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("test-access-key".into());
+    })
+    .await;
+    let signed = app.signed_in_admin().await;
+    let push = push_service().await;
+    assert_eq!(subscribe(&app, &signed, &Browser::new(&push.origin, "push", "phone")).await.status(), 201);
+    // Three requests: their webhooks take a minute each, two at a time.
+    for n in 0..3 {
+        let created = app.post_json("/api/bookings", &emergency(&format!("6d2e3f4a-slow-hook-{n}"))).await;
+        assert_eq!(created.status(), 201);
+    }
+    crate::helpers::eventually("the owner's phone has all three pushes", || async {
+        push.log.received().len() == 3
+    })
+    .await;
+    crate::helpers::eventually("two webhooks are being answered", || async {
+        hook.log.requests().len() == 2
+    })
+    .await;
+}

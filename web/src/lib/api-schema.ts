@@ -1213,7 +1213,7 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
-            role: string;
+            role: components["schemas"]["Role"];
         };
         /** @description The account page. */
         AccountInfo: {
@@ -2227,6 +2227,11 @@ export interface components {
             savedBy: string;
             title: string;
         };
+        /**
+         * @description An account's role. Only admins sign in to the admin area today.
+         * @enum {string}
+         */
+        Role: "admin" | "editor";
         /** @description One line of the figures in words, and how it reads. */
         Said: {
             text: string;
@@ -2694,6 +2699,7 @@ export type ReviewRecord = components['schemas']['ReviewRecord'];
 export type Revision = components['schemas']['Revision'];
 export type RevisionList = components['schemas']['RevisionList'];
 export type RevisionListing = components['schemas']['RevisionListing'];
+export type Role = components['schemas']['Role'];
 export type Said = components['schemas']['Said'];
 export type SaveAnswer = components['schemas']['SaveAnswer'];
 export type Schedule = components['schemas']['Schedule'];
@@ -8572,6 +8578,7 @@ export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
+export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
 export const toneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tone"]> = ["warning", "kept", "late", "plain"];
