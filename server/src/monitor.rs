@@ -20,7 +20,13 @@ use axum::{
 };
 use tokio::net::TcpListener;
 
-use crate::{backup::schedule::Status, db::Db, delivery::health, metrics, pages::PublicPages};
+use crate::{
+    backup::schedule::Status,
+    db::Db,
+    delivery::{DeliveryState, health},
+    metrics,
+    pages::PublicPages,
+};
 
 /// The longest a scrape waits for a database connection (it reports the wait).
 const POOL_WAIT_LIMIT: Duration = Duration::from_secs(1);
@@ -54,10 +60,12 @@ async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
         gauges.pool_wait_seconds.set(wait.unwrap_or(POOL_WAIT_LIMIT).as_secs_f64());
         match &depth {
             Ok((states, oldest)) => {
-                for state in ["pending", "sent", "dead", "cancelled"] {
-                    let count =
-                        states.iter().find(|(named, _)| named == state).map_or(0, |(_, count)| *count);
-                    gauges.outbox_state(state, count);
+                for state in DeliveryState::ALL {
+                    let count = states
+                        .iter()
+                        .find(|(named, _)| named == state.as_str())
+                        .map_or(0, |(_, count)| *count);
+                    gauges.outbox_state(state.as_str(), count);
                 }
                 gauges.outbox_oldest_pending_seconds.set(oldest.unwrap_or(0.0));
             }

@@ -6,14 +6,15 @@ use std::collections::HashMap;
 use super::{
     model::PHOTO_URL_PREFIX,
     views::{
-        AnswerRecord, BookingRecord, DeliveryRecord, NoteRecord, PhotoRecord, ReviewRecord, SourceRecord,
-        TimeRecord,
+        AnswerRecord, BookingRecord, DeliveryProgress, DeliveryRecord, NoteRecord, PhotoRecord, ReviewRecord,
+        SourceRecord, TimeRecord,
     },
 };
 use crate::{
     clock,
     content::{Asks, Chat, Content},
     db::Db,
+    delivery::{Channel, DeliveryState},
     domain::{BookingId, BookingStatus},
     rows_grouped_by,
     schedule::{
@@ -85,7 +86,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
         .map(|row| {
             let deliveries = deliveries.remove(&row.id).unwrap_or_default();
             let review = deliveries.iter().find(|d| d.purpose == "review").map(|sent| ReviewRecord {
-                state: sent.state.clone(),
+                state: sent.state,
                 sent_at: sent.sent_at.clone(),
                 opened_at: opened.get(&row.id).cloned(),
             });
@@ -267,10 +268,10 @@ async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRe
 #[derive(sqlx::FromRow)]
 struct DeliveryRow {
     booking_id: i64,
-    channel: String,
+    channel: Channel,
     device: Option<String>,
     purpose: String,
-    state: String,
+    state: DeliveryState,
     attempts: i64,
     last_error: Option<String>,
     next_attempt_at: String,
@@ -292,12 +293,12 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
 
 impl DeliveryRow {
     fn record(self) -> DeliveryRecord {
-        let pending = self.state == "pending";
+        let pending = self.state == DeliveryState::Pending;
         DeliveryRecord {
             channel: self.channel,
             device: self.device,
             purpose: self.purpose,
-            state: if pending && self.attempts > 0 { "retrying".to_owned() } else { self.state },
+            state: DeliveryProgress::of(self.state, self.attempts),
             attempts: self.attempts,
             last_error: self.last_error,
             next_attempt_at: pending.then_some(self.next_attempt_at),

@@ -2,6 +2,7 @@
 //! review, source, photos, answers, deliveries and notes.
 
 use crate::{
+    delivery::{Channel, DeliveryState},
     domain::BookingStatus,
     schedule::{calendar::Kind, store::State as TimeState},
 };
@@ -79,8 +80,7 @@ pub struct TimeRecord {
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRecord {
-    /// pending, sent, dead.
-    pub state: String,
+    pub state: DeliveryProgress,
     pub sent_at: Option<String>,
     pub opened_at: Option<String>,
 }
@@ -122,16 +122,42 @@ pub struct AnswerRecord {
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryRecord {
-    pub channel: String,
+    pub channel: Channel,
     /// The device a push went to.
     pub device: Option<String>,
     /// request (the first notice), time-N, reminder-N, changed-N, cancelled, review.
     pub purpose: String,
-    pub state: String,
+    pub state: DeliveryProgress,
     pub attempts: i64,
     pub last_error: Option<String>,
     pub next_attempt_at: Option<String>,
     pub sent_at: Option<String>,
+}
+
+crate::text_enum! {
+    /// Where a delivery stands, as the inbox shows it.
+    pub enum DeliveryProgress {
+        /// Waiting for its first try.
+        Pending => "pending",
+        /// Tried and failed; waiting to be tried again.
+        Retrying => "retrying",
+        Sent => "sent",
+        Dead => "dead",
+        Cancelled => "cancelled",
+    }
+}
+
+impl DeliveryProgress {
+    /// A stored delivery's progress after `attempts` tries.
+    pub fn of(state: DeliveryState, attempts: i64) -> Self {
+        match state {
+            DeliveryState::Pending if attempts > 0 => Self::Retrying,
+            DeliveryState::Pending => Self::Pending,
+            DeliveryState::Sent => Self::Sent,
+            DeliveryState::Dead => Self::Dead,
+            DeliveryState::Cancelled => Self::Cancelled,
+        }
+    }
 }
 
 /// A note as the inbox shows it.

@@ -26,20 +26,33 @@ pub trait Messages: Send + Sync {
     ) -> BoxFuture<'a, anyhow::Result<(String, String)>>;
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Channel {
-    /// The shop's notification e-mail.
-    Email,
-    Webhook,
-    /// The visitor's copy, with the request number.
-    Confirmation,
-    /// A push notification to one of the owner's devices (the delivery names the device).
-    Push,
+crate::text_enum! {
+    /// Where a delivery goes.
+    pub enum Channel {
+        /// The shop's notification e-mail.
+        Email => "email",
+        Webhook => "webhook",
+        /// The visitor's copy, with the request number.
+        Confirmation => "confirmation",
+        /// A push notification to one of the owner's devices (the delivery names the device).
+        Push => "push",
+    }
+}
+
+crate::text_enum! {
+    /// Where a delivery stands in the outbox.
+    pub enum DeliveryState {
+        /// Waiting to be sent (again, after a failed try).
+        Pending => "pending",
+        Sent => "sent",
+        /// Given up after its last try.
+        Dead => "dead",
+        /// Not to be sent any more (replaced by a later change, or its booking was spam).
+        Cancelled => "cancelled",
+    }
 }
 
 impl Channel {
-    pub const ALL: [Self; 4] = [Self::Email, Self::Webhook, Self::Confirmation, Self::Push];
-
     /// How many deliveries of this channel one instance sends at once: a slow SMTP server or
     /// webhook holds up only its own channel, never the owner's push.
     pub fn at_once(self) -> usize {
@@ -47,19 +60,6 @@ impl Channel {
             Self::Email | Self::Confirmation | Self::Webhook => 2,
             Self::Push => 4,
         }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Webhook => "webhook",
-            Self::Confirmation => "confirmation",
-            Self::Push => "push",
-        }
-    }
-
-    pub(super) fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|channel| channel.as_str() == name)
     }
 }
 

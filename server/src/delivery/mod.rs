@@ -20,7 +20,9 @@ use lettre::message::Mailbox;
 use tokio::sync::{Notify, watch};
 
 pub use email::EmailSettings;
-pub use message::{BookingMessage, Channel, ComposedMessage, Mail, Messages, Outgoing, Purpose, TestMessage};
+pub use message::{
+    BookingMessage, Channel, ComposedMessage, DeliveryState, Mail, Messages, Outgoing, Purpose, TestMessage,
+};
 pub use webhook::WebhookSettings;
 
 use crate::{db::Db, site::SiteDetails};

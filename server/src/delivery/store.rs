@@ -1,7 +1,9 @@
-//! The outbox rows: claimed one at a time with a lease, so two workers (on one instance or
+//! The outbox rows: each claimed with a lease, so two workers (on one instance or
 //! several) never send one row at the same time.
 
 use std::{future::Future, time::Duration};
+
+use anyhow::Context as _;
 
 use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
 use crate::{
@@ -143,9 +145,8 @@ pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow
         query.fetch_optional(pool).await?
     });
     let Some(claimed) = claimed else { return Ok(None) };
-    let channel = Channel::parse(&claimed.channel).ok_or_else(|| {
-        anyhow::anyhow!("delivery {} has an unknown channel {}", claimed.id, claimed.channel)
-    })?;
+    let channel: Channel =
+        claimed.channel.parse().with_context(|| format!("delivery {} has an unknown channel", claimed.id))?;
     let purpose = Purpose::parse(&claimed.purpose).ok_or_else(|| {
         anyhow::anyhow!("delivery {} has an unknown purpose {}", claimed.id, claimed.purpose)
     })?;

@@ -31,7 +31,7 @@ impl Outbox {
             }
             tokio::select! {
                 () = self.wake.notified() => {}
-                () = self.until_next_due(&Channel::ALL) => {}
+                () = self.until_next_due(Channel::ALL) => {}
                 () = self.stopped() => break,
             }
         }
@@ -80,7 +80,8 @@ impl Outbox {
         let mut channels: HashMap<tokio::task::Id, Channel> = HashMap::new();
         loop {
             let free: Vec<Channel> = Channel::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|channel| busy.get(channel).copied().unwrap_or(0) < channel.at_once())
                 .collect();
             let stopping = *self.stopping.borrow();
@@ -216,7 +217,7 @@ impl Outbox {
         loop {
             self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = store::next_due(&self.db, &Channel::ALL).await?.and_then(|at| clock::instant(&at));
+            let next = store::next_due(&self.db, Channel::ALL).await?.and_then(|at| clock::instant(&at));
             if next.is_none_or(|at| at > self.db.clock.now()) {
                 return Ok(());
             }

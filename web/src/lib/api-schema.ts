@@ -1461,6 +1461,11 @@ export interface components {
             /** @description Why, if the visitor wants to say (at most 500 characters). */
             reason?: string | null;
         };
+        /**
+         * @description Where a delivery goes.
+         * @enum {string}
+         */
+        Channel: "email" | "webhook" | "confirmation" | "push";
         /** @description How a channel did lately: its last delivery sent and its last failure. */
         ChannelHealth: {
             lastError: string | null;
@@ -1553,13 +1558,18 @@ export interface components {
             jobs: components["schemas"]["Job"][];
         };
         /**
+         * @description Where a delivery stands, as the inbox shows it.
+         * @enum {string}
+         */
+        DeliveryProgress: "pending" | "retrying" | "sent" | "dead" | "cancelled";
+        /**
          * @description One delivery: `sent`, `retrying` (failed, will try again), `pending`, `dead` or `cancelled`
          *     (a message about a time that changed before it went out).
          */
         DeliveryRecord: {
             /** Format: int64 */
             attempts: number;
-            channel: string;
+            channel: components["schemas"]["Channel"];
             /** @description The device a push went to. */
             device: string | null;
             lastError: string | null;
@@ -1567,7 +1577,7 @@ export interface components {
             /** @description request (the first notice), time-N, reminder-N, changed-N, cancelled, review. */
             purpose: string;
             sentAt: string | null;
-            state: string;
+            state: components["schemas"]["DeliveryProgress"];
         };
         DeskStatus: {
             /** @description The scheduled backups (all empty when the server never made one on a schedule). */
@@ -2197,8 +2207,7 @@ export interface components {
         ReviewRecord: {
             openedAt: string | null;
             sentAt: string | null;
-            /** @description pending, sent, dead. */
-            state: string;
+            state: components["schemas"]["DeliveryProgress"];
         };
         /** @description A revision with what was saved. */
         Revision: {
@@ -2622,6 +2631,7 @@ export type BookingRecord = components['schemas']['BookingRecord'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type CampaignFigure = components['schemas']['CampaignFigure'];
 export type Cancellation = components['schemas']['Cancellation'];
+export type Channel = components['schemas']['Channel'];
 export type ChannelHealth = components['schemas']['ChannelHealth'];
 export type ClosedDay = components['schemas']['ClosedDay'];
 export type CodeNeeded = components['schemas']['CodeNeeded'];
@@ -2634,6 +2644,7 @@ export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
 export type Daily = components['schemas']['Daily'];
 export type Day = components['schemas']['Day'];
+export type DeliveryProgress = components['schemas']['DeliveryProgress'];
 export type DeliveryRecord = components['schemas']['DeliveryRecord'];
 export type DeskStatus = components['schemas']['DeskStatus'];
 export type Device = components['schemas']['Device'];
@@ -8576,7 +8587,9 @@ export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<Flatt
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
+export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
+export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];

@@ -27,7 +27,7 @@ const DELIVERY_MARK: Record<Delivery["state"], string> = {
 };
 
 /** What each delivery channel is, in the owner's words. */
-const CHANNEL_NAMES: Record<string, string> = {
+const CHANNEL_NAMES: Record<Delivery["channel"], string> = {
   email: "the e-mail to you",
   webhook: "the webhook",
   confirmation: "the visitor's confirmation",
@@ -46,7 +46,7 @@ const PURPOSE_NAMES: Record<string, string> = {
 /** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
  * notice of a new time asked for, by e-mail to you". */
 function deliveryName({ channel, purpose, device }: Delivery): string {
-  const channelName = device ? `the notification to ${device}` : (CHANNEL_NAMES[channel] ?? channel);
+  const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
   return channel === "confirmation" ? purposeName : `${purposeName}, by ${channelName.replace(/^the /, "")}`;
