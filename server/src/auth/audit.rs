@@ -1,7 +1,10 @@
 //! The audit log: who signed in (or tried), signed out, and changed posts or bookings.
 
-use crate::{db::Db, with_db};
+use std::future::Future;
+
 use serde::Serialize;
+
+use crate::{db::Db, for_both_connections, with_db};
 
 /// What happened, as the audit page names it.
 #[derive(Debug, Clone, Copy)]
@@ -112,22 +115,46 @@ pub struct Actor<'a> {
     pub client_ip: &'a str,
 }
 
-pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) -> anyhow::Result<()> {
-    if matches!(action, Action::SignInFailed | Action::SignInThrottled | Action::SignInCodeFailed) {
-        crate::metrics::sign_in_failed();
-    }
-    with_db!(db, |pool| {
+/// A line of the audit log, written in the transaction of the change it records
+/// (`AuditWrites::audit`), so the change and its line commit together or not at all.
+pub struct Line<'a> {
+    pub actor: &'a Actor<'a>,
+    pub action: Action,
+    pub detail: String,
+}
+
+/// The audit log's write inside the caller's transaction.
+pub trait AuditWrites {
+    fn audit(&mut self, line: &Line<'_>, now: &str) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl AuditWrites {
+    async fn audit(&mut self, line: &Line<'_>, now: &str) -> sqlx::Result<()> {
+        if matches!(line.action, Action::SignInFailed | Action::SignInThrottled | Action::SignInCodeFailed) {
+            crate::metrics::sign_in_failed();
+        }
         sqlx::query(
             "INSERT INTO audit_log (at, user_id, email, action, detail, client_ip) VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(db.clock.stamp())
-        .bind(actor.user_id)
-        .bind(actor.email)
-        .bind(action.name())
-        .bind(detail)
-        .bind(actor.client_ip)
-        .execute(pool)
+        .bind(now)
+        .bind(line.actor.user_id)
+        .bind(line.actor.email)
+        .bind(line.action.name())
+        .bind(&line.detail)
+        .bind(line.actor.client_ip)
+        .execute(&mut *self)
         .await?;
+        Ok(())
+    }
+});
+
+/// Writes a line on its own: for what is not a change of stored data (a sign-in, a refusal, a
+/// test message), or a change that writes nothing else.
+pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.audit(&Line { actor, action, detail: detail.to_owned() }, &now).await?;
     });
     Ok(())
 }

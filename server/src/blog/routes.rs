@@ -11,14 +11,14 @@ use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    draft::PostForm,
+    draft::{PostForm, PostInput},
     listing,
     store::{self, AdminPost, SaveError},
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
-        audit::{self, Action},
+        audit::{self, Action, Actor, Line},
         guard::Admin,
     },
     changes::{Change, Changes},
@@ -42,7 +42,12 @@ fn save_error(error: SaveError) -> ApiError {
 }
 
 fn describe(post: &AdminPost) -> String {
-    format!("\u{201c}{}\u{201d} (/blog/{})", post.title, post.slug)
+    named(&post.title, &post.slug)
+}
+
+/// A post as the audit log names it: its title and address.
+fn named(title: &str, slug: &str) -> String {
+    format!("\u{201c}{title}\u{201d} (/blog/{slug})")
 }
 
 /// What the dashboard asks for: a page of the list.
@@ -178,12 +183,11 @@ pub async fn create(
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
     let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
-    let id = store::create(&db, &post, admin.user.user_id).await.map_err(save_error)?;
+    let actor = admin.actor();
+    let lines = saving(&actor, None, &post, &zone);
+    let id = store::create(&db, &post, admin.user.user_id, &lines).await.map_err(save_error)?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    audit::record(&db, &admin.actor(), Action::PostCreated, &describe(&saved)).await?;
-    record_schedule(&db, &admin, None, &saved, &zone).await?;
     if saved.published {
-        audit::record(&db, &admin.actor(), Action::PostPublished, &describe(&saved)).await?;
         changes.announce(Change::Blog);
     }
     Ok((StatusCode::CREATED, Json(saved)))
@@ -213,14 +217,14 @@ pub async fn update(
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
-    let before = store::update(&db, id, &post, admin.user.user_id)
-        .await
-        .map_err(save_error)?
-        .ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    let actor = admin.actor();
+    let before = store::update(&db, id, &post, admin.user.user_id, |before| {
+        saving(&actor, Some(before), &post, &zone)
+    })
+    .await
+    .map_err(save_error)?
+    .ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    audit::record(&db, &admin.actor(), Action::PostUpdated, &describe(&saved)).await?;
-    record_publication_change(&db, &admin, &before, &saved).await?;
-    record_schedule(&db, &admin, before.publish_at.as_deref(), &saved, &zone).await?;
     if before.published || saved.published {
         changes.announce(Change::Blog);
     }
@@ -241,22 +245,30 @@ async fn record_publication_change(
     audit::record(db, &admin.actor(), action, &describe(after)).await
 }
 
-/// A post newly scheduled, or scheduled for another time, goes in the audit log with its time
-/// on the shop's clock (`zone`).
-async fn record_schedule(
-    db: &Db,
-    admin: &Admin,
-    before: Option<&str>,
-    after: &AdminPost,
+/// The audit lines of saving `post` over `before` (None: a new post), written with it: created
+/// or updated; published or unpublished when that changed; scheduled when its time is new, on
+/// the shop's clock (`zone`).
+fn saving<'a>(
+    actor: &'a Actor<'a>,
+    before: Option<&AdminPost>,
+    post: &PostInput,
     zone: &TimeZone,
-) -> anyhow::Result<()> {
-    match after.publish_at.as_deref() {
-        Some(at) if before != Some(at) => {
-            let detail = format!("{} for {}", describe(after), clock::on_shop_clock(at, zone));
-            audit::record(db, &admin.actor(), Action::PostScheduled, &detail).await
-        }
-        _ => Ok(()),
+) -> Vec<Line<'a>> {
+    let named = named(&post.title, post.slug.as_ref());
+    let line = |action, detail| Line { actor, action, detail };
+    let saved = if before.is_some() { Action::PostUpdated } else { Action::PostCreated };
+    let mut lines = vec![line(saved, named.clone())];
+    match (before.is_some_and(|before| before.published), post.published) {
+        (false, true) => lines.push(line(Action::PostPublished, named.clone())),
+        (true, false) => lines.push(line(Action::PostUnpublished, named.clone())),
+        _ => {}
     }
+    if let Some(at) = post.publish_at.as_deref()
+        && before.and_then(|before| before.publish_at.as_deref()) != Some(at)
+    {
+        lines.push(line(Action::PostScheduled, format!("{named} for {}", clock::on_shop_clock(at, zone))));
+    }
+    lines
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

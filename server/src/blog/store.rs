@@ -9,7 +9,12 @@ use super::{
     sanitize::sanitize,
     search::{Document, PostIndex as _},
 };
-use crate::{db::Db, domain::PostId, with_db};
+use crate::{
+    auth::audit::{AuditWrites as _, Line},
+    db::Db,
+    domain::PostId,
+    with_db,
+};
 
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -167,8 +172,13 @@ impl From<sqlx::Error> for SaveError {
     }
 }
 
-/// Adds a post by `author_id`; its id.
-pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<PostId, SaveError> {
+/// Adds a post by `author_id`, with `lines` in the audit log, in one transaction; its id.
+pub async fn create(
+    db: &Db,
+    post: &PostInput,
+    author_id: i64,
+    lines: &[Line<'_>],
+) -> Result<PostId, SaveError> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -199,22 +209,28 @@ pub async fn create(db: &Db, post: &PostInput, author_id: i64) -> Result<PostId,
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id, &post.words()).await?;
+        for line in lines {
+            tx.audit(line, &now).await?;
+        }
         tx.commit().await?;
         Ok(PostId(id))
     })
 }
 
-/// Replaces post `id` with `post` by `author_id`; the post as it was, None when there is none (or
-/// it is deleted). When a published post's slug changes, its old slug is kept to redirect to the
+/// Replaces post `id` with `post` by `author_id`, with the audit lines `lines` makes of the post
+/// as it was, in one transaction; the post as it was, None when there is none (or it is
+/// deleted). When a published post's slug changes, its old slug is kept to redirect to the
 /// new one. A post saved for the first time since revisions are kept (a sample post, one from
 /// before) keeps what it had as its first revision, so its original text is never lost.
-pub async fn update(
+pub async fn update<'a>(
     db: &Db,
     id: PostId,
     post: &PostInput,
     author_id: i64,
+    lines: impl FnOnce(&AdminPost) -> Vec<Line<'a>>,
 ) -> Result<Option<AdminPost>, SaveError> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
+    let lines = lines(&before);
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -264,6 +280,9 @@ pub async fn update(
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id.0, &post.words()).await?;
+        for line in &lines {
+            tx.audit(line, &now).await?;
+        }
         tx.commit().await?;
         Ok(Some(before))
     })

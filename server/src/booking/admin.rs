@@ -19,7 +19,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::{
-        audit::{self, Action},
+        audit::{Action, Line},
         guard::Admin,
     },
     db::Db,
@@ -172,10 +172,14 @@ pub async fn set_status(
     Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(NewStatus { status })): Checked<Json<NewStatus>>,
 ) -> Result<Json<StatusSet>, ApiError> {
-    if !store::set_status(&db, id, status, &admin.user.email).await? {
+    let actor = admin.actor();
+    let line = Line {
+        actor: &actor,
+        action: Action::BookingStatusChanged,
+        detail: format!("booking {id}: {status}"),
+    };
+    if !store::set_status(&db, id, status, &line).await? {
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
-    audit::record(&db, &admin.actor(), Action::BookingStatusChanged, &format!("booking {id}: {status}"))
-        .await?;
     Ok(Json(StatusSet { id, status }))
 }

@@ -5,6 +5,7 @@
 use std::future::Future;
 
 use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
     db::Db,
     domain::{BookingId, BookingStatus},
     for_both_connections, with_db,
@@ -112,16 +113,28 @@ for_both_connections!(impl EventWrites {
     }
 });
 
-/// Records `event` on booking `id` by the admin `by`, on its own (a tap on Call, 'Seen'); false
-/// when there is no such booking.
-pub async fn record(db: &Db, BookingId(id): BookingId, event: Event<'_>, by: &str) -> anyhow::Result<bool> {
+/// Records `event` on booking `id` by `actor`, on its own (a tap on Call, 'Seen'), with the
+/// audit line `audited` ("booking #id") when given, in one transaction; false when there is no
+/// such booking.
+pub async fn record(
+    db: &Db,
+    BookingId(id): BookingId,
+    event: Event<'_>,
+    actor: &Actor<'_>,
+    audited: Option<Action>,
+) -> anyhow::Result<bool> {
     let now = db.clock.stamp();
-    Ok(with_db!(db, |pool| {
+    with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let found = tx.record_event(id, event, by, &now).await?;
+        if !tx.record_event(id, event, actor.email, &now).await? {
+            return Ok(false);
+        }
+        if let Some(action) = audited {
+            tx.audit(&Line { actor, action, detail: format!("booking #{id}") }, &now).await?;
+        }
         tx.commit().await?;
-        found
-    }))
+    });
+    Ok(true)
 }
 
 /// An entry of a request's history.

@@ -20,10 +20,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{self, Action},
-        guard::Admin,
-    },
+    auth::{audit::Action, guard::Admin},
     clock,
     db::Db,
     domain::{BookingId, BookingStatus},
@@ -130,7 +127,7 @@ pub async fn contact(
     Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(ContactTap { how })): Checked<Json<ContactTap>>,
 ) -> Result<StatusCode, ApiError> {
-    if !events::record(&db, id, Event::Contact(how), &admin.user.email).await? {
+    if !events::record(&db, id, Event::Contact(how), &admin.actor(), None).await? {
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
     Ok(StatusCode::NO_CONTENT)
@@ -156,9 +153,8 @@ pub async fn seen(
     admin: Admin,
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
-    if !events::record(&db, id, Event::Seen, &admin.user.email).await? {
+    if !events::record(&db, id, Event::Seen, &admin.actor(), Some(Action::CustomerChangeSeen)).await? {
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
-    audit::record(&db, &admin.actor(), Action::CustomerChangeSeen, &format!("booking #{id}")).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -5,7 +5,7 @@
 //! longest wait and the time left before it passes the promise: a wait still running is never
 //! taken for an answer, and a week cannot look kept while customers wait past the promise.
 
-use jiff::{Span, Timestamp, civil::Time};
+use jiff::{RoundMode, Span, Timestamp, TimestampRound, Unit, civil::Time};
 use serde::Serialize;
 
 use crate::{
@@ -397,6 +397,9 @@ pub async fn between(
     (from, until): (Timestamp, Timestamp),
     now: Timestamp,
 ) -> anyhow::Result<ResponseTimes> {
+    // Stamps keep the millisecond, cut: a request stamped in `until`'s millisecond came before it.
+    let end =
+        clock::stamp(until.round(TimestampRound::new().smallest(Unit::Millisecond).mode(RoundMode::Ceil))?);
     let rows: Vec<Received> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT created_at, first_response_at, cancelled_at, emergency FROM bookings
@@ -404,7 +407,7 @@ pub async fn between(
              AND (first_response_at IS NOT NULL OR status = 'new')",
         )
         .bind(clock::stamp(from))
-        .bind(clock::stamp(until))
+        .bind(&end)
         .fetch_all(pool)
         .await?
     });

@@ -8,6 +8,7 @@ use super::{
     model::NewBooking,
 };
 use crate::{
+    auth::audit::{AuditWrites as _, Line},
     db::{Db, Pool},
     delivery::{
         Channel, Purpose,
@@ -249,15 +250,16 @@ pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
     }))
 }
 
-/// Sets booking `id`'s status, by the admin `by` (in its history, and its first response when
-/// the status is other than new); false when there is no such booking. A booking marked as spam
-/// gets none of its deliveries that are still waiting (spam is never delivered); a job done or
-/// cancelled gets no more reminders, and a cancelled one gives its time back.
+/// Sets booking `id`'s status, by the admin `line` names (in its history, and its first
+/// response when the status is other than new), with `line` in the audit log, all in one
+/// transaction; false when there is no such booking. A booking marked as spam gets none of its
+/// deliveries that are still waiting (spam is never delivered); a job done or cancelled gets no
+/// more reminders, and a cancelled one gives its time back.
 pub async fn set_status(
     db: &Db,
     BookingId(id): BookingId,
     status: BookingStatus,
-    by: &str,
+    line: &Line<'_>,
 ) -> anyhow::Result<bool> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
@@ -269,6 +271,9 @@ pub async fn set_status(
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        if changed == 0 {
+            return Ok(false);
+        }
         match status {
             BookingStatus::Spam => {
                 sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
@@ -283,8 +288,9 @@ pub async fn set_status(
             }
             BookingStatus::New | BookingStatus::Contacted | BookingStatus::Scheduled => {}
         }
-        tx.record_event(id, Event::Status(status), by, &now).await?;
+        tx.record_event(id, Event::Status(status), line.actor.email, &now).await?;
+        tx.audit(line, &now).await?;
         tx.commit().await?;
-        Ok(changed == 1)
+        Ok(true)
     })
 }

@@ -25,13 +25,10 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::{
-        audit::{self, Action},
+        audit::{Action, Line},
         guard::Admin,
     },
-    booking::{
-        events::{self, Event},
-        views::NO_SUCH_BOOKING,
-    },
+    booking::views::NO_SUCH_BOOKING,
     clock,
     db::Db,
     delivery::Outbox,
@@ -269,6 +266,12 @@ impl ScheduleDesk {
         // Inside the reminder's window the confirmation is the only message: it says when.
         let reminder = calendar.reminder_at(slot.start).filter(|at| *at > self.db.clock.now());
         let label = calendar.label(slot);
+        let actor = admin.actor();
+        let line = Line {
+            actor: &actor,
+            action: Action::BookingScheduled,
+            detail: format!("booking #{id}: {label}, {}", kind.describe()),
+        };
         let outcome = owner_store::confirm(
             &self.db,
             owner_store::Confirmation {
@@ -280,7 +283,7 @@ impl ScheduleDesk {
                 tell_visitor,
                 reminder,
             },
-            (&label, &admin.user.email),
+            (&label, &line),
         )
         .await?;
         match outcome {
@@ -297,8 +300,6 @@ impl ScheduleDesk {
             owner_store::Confirmed::Done => {}
         }
         self.outbox.wake();
-        let detail = format!("booking #{id}: {}, {}", calendar.label(slot), kind.describe());
-        audit::record(&self.db, &admin.actor(), Action::BookingScheduled, &detail).await?;
         let day = slot.start.to_zoned(calendar.zone().clone()).date();
         let from = calendar.instant(day, Time::midnight()).unwrap_or(slot.start);
         let job = jobs::between(&self.db, &content, from, slot.end)
@@ -334,10 +335,9 @@ pub async fn drop_time(
 ) -> Result<StatusCode, ApiError> {
     let (tell_visitor, _) = desk.outbox.configured();
     let due = clock::stamp(desk.db.clock.now() + UNDO_TIME);
-    let dropped = owner_store::drop_time(&desk.db, id, &admin.user.email, tell_visitor, &due).await?;
+    let dropped = owner_store::drop_time(&desk.db, id, &admin.actor(), tell_visitor, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     desk.outbox.wake();
-    audit::record(&desk.db, &admin.actor(), Action::BookingTimeDropped, &format!("booking #{id}")).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -389,9 +389,7 @@ pub async fn request_review(
             ),
         ));
     }
-    owner_store::queue_review(&desk.db, id).await?;
+    owner_store::queue_review(&desk.db, id, &admin.actor()).await?;
     desk.outbox.wake();
-    audit::record(&desk.db, &admin.actor(), Action::ReviewRequested, &format!("booking #{id}")).await?;
-    events::record(&desk.db, id, Event::ReviewAsked, &admin.user.email).await?;
     Ok(StatusCode::ACCEPTED)
 }

@@ -8,6 +8,7 @@ use super::{
     store::{AppointmentWrites as _, State as TimeState},
 };
 use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
     booking::events::{Event, EventWrites as _},
     clock,
     db::Db,
@@ -34,12 +35,13 @@ pub(super) struct Confirmation {
     pub(super) reminder: Option<Timestamp>,
 }
 
-/// Confirms the time in one transaction: its seats, the status, the visitor's messages and the
-/// request's history (`label` by the admin `by`), which makes it the request's first response.
+/// Confirms the time in one transaction: its seats, the status, the visitor's messages, the
+/// request's history (`label` by the admin `line` names), which makes it the request's first
+/// response, and `line` in the audit log.
 pub(super) async fn confirm(
     db: &Db,
     time: Confirmation,
-    (label, by): (&str, &str),
+    (label, line): (&str, &Line<'_>),
 ) -> anyhow::Result<Confirmed> {
     let Confirmation { id: BookingId(id), kind, slot, capacity, overbook, tell_visitor, reminder } = time;
     let now = db.clock.stamp();
@@ -90,19 +92,20 @@ pub(super) async fn confirm(
                     .await?;
             }
         }
-        tx.record_event(id, Event::Time(label), by, &now).await?;
+        tx.record_event(id, Event::Time(label), line.actor.email, &now).await?;
+        tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Confirmed::Done)
     })
 }
 
-/// Drops booking `id`'s time (by the admin `by`): its seats and waiting messages go, a scheduled
-/// job is contacted again, and the visitor is told at `due` when `tell_visitor`. The dropped
-/// time's version, or None when the booking had no time.
+/// Drops booking `id`'s time (by `actor`, in the history and the audit log): its seats and
+/// waiting messages go, a scheduled job is contacted again, and the visitor is told at `due` when
+/// `tell_visitor`. The dropped time's version, or None when the booking had no time.
 pub(super) async fn drop_time(
     db: &Db,
     BookingId(id): BookingId,
-    by: &str,
+    actor: &Actor<'_>,
     tell_visitor: bool,
     due: &str,
 ) -> anyhow::Result<Option<i64>> {
@@ -112,7 +115,9 @@ pub(super) async fn drop_time(
         let version = tx.cancel_appointment(id, &now).await?;
         tx.cancel_time_messages(id).await?;
         if let Some(version) = version {
-            tx.record_event(id, Event::TimeDropped, by, &now).await?;
+            tx.record_event(id, Event::TimeDropped, actor.email, &now).await?;
+            let line = Line { actor, action: Action::BookingTimeDropped, detail: format!("booking #{id}") };
+            tx.audit(&line, &now).await?;
             // A job without a time is not scheduled any more.
             sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
                 .bind(id)
@@ -135,12 +140,17 @@ pub(super) async fn status(db: &Db, id: BookingId) -> anyhow::Result<Option<Stri
     }))
 }
 
-/// Queues the thank-you with the review link for booking `id`, now.
-pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId) -> anyhow::Result<()> {
+/// Queues the thank-you with the review link for booking `id`, now, asked by `actor`: in its
+/// history and the audit log, in one transaction.
+pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
-        let mut connection = pool.acquire().await?;
-        let now = db.clock.stamp();
-        connection.enqueue(id, Channel::Confirmation, Purpose::Review, &now, &now).await?;
+        let mut tx = pool.begin().await?;
+        tx.enqueue(id, Channel::Confirmation, Purpose::Review, &now, &now).await?;
+        tx.record_event(id, Event::ReviewAsked, actor.email, &now).await?;
+        let line = Line { actor, action: Action::ReviewRequested, detail: format!("booking #{id}") };
+        tx.audit(&line, &now).await?;
+        tx.commit().await?;
     });
     Ok(())
 }

@@ -355,6 +355,7 @@ async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
 #[tokio::test]
 async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status() {
     use trailerworks::{
+        auth::audit::{Action, Actor, Line},
         booking::store,
         domain::{BookingId, BookingStatus},
     };
@@ -396,9 +397,18 @@ async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status(
 
     let db = app.db().await;
     assert!(
-        store::set_status(&db, BookingId(ids[1]), BookingStatus::Contacted, "owner@example.com")
-            .await
-            .expect("updated")
+        store::set_status(
+            &db,
+            BookingId(ids[1]),
+            BookingStatus::Contacted,
+            &Line {
+                actor: &Actor { user_id: None, email: "owner@example.com", client_ip: "127.0.0.1" },
+                action: Action::BookingStatusChanged,
+                detail: format!("booking {}: contacted", ids[1]),
+            }
+        )
+        .await
+        .expect("updated")
     );
     let contacted = app.admin_json("/bookings?status=contacted", &signed).await;
     assert_eq!(contacted["bookings"].as_array().expect("bookings").len(), 1);

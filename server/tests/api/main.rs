@@ -4,6 +4,7 @@ mod account;
 mod admin_auth;
 mod admin_cli;
 mod admin_posts;
+mod atomic;
 mod backup;
 mod blog;
 mod blog_changes;
