@@ -18,7 +18,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
-        audit::{self, Action, Actor, Line},
+        audit::{Action, Actor, Line},
         guard::Admin,
     },
     changes::{Change, Changes},
@@ -231,18 +231,14 @@ pub async fn update(
     Ok(Json(saved))
 }
 
-async fn record_publication_change(
-    db: &Db,
-    admin: &Admin,
-    before: &AdminPost,
-    after: &AdminPost,
-) -> anyhow::Result<()> {
-    let action = match (before.published, after.published) {
+/// The audit line of publishing or unpublishing `before` (none when it already was).
+fn publication<'a>(actor: &'a Actor<'a>, before: &AdminPost, published: bool) -> Vec<Line<'a>> {
+    let action = match (before.published, published) {
         (false, true) => Action::PostPublished,
         (true, false) => Action::PostUnpublished,
-        _ => return Ok(()),
+        _ => return Vec::new(),
     };
-    audit::record(db, &admin.actor(), action, &describe(after)).await
+    vec![Line { actor, action, detail: describe(before) }]
 }
 
 /// The audit lines of saving `post` over `before` (None: a new post), written with it: created
@@ -299,9 +295,11 @@ pub async fn set_published(
     Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(Publication { published })): Checked<Json<Publication>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let before = store::set_published(&db, id, published).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
+    let actor = admin.actor();
+    let before = store::set_published(&db, id, published, |before| publication(&actor, before, published))
+        .await?
+        .ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     let saved = store::get(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    record_publication_change(&db, &admin, &before, &saved).await?;
     if before.published != saved.published {
         changes.announce(Change::Blog);
     }
@@ -328,8 +326,12 @@ pub async fn delete(
     admin: Admin,
     Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<StatusCode, ApiError> {
-    let deleted = store::delete(&db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_POST))?;
-    audit::record(&db, &admin.actor(), Action::PostDeleted, &describe(&deleted)).await?;
+    let actor = admin.actor();
+    let deleted = store::delete(&db, id, |post| {
+        vec![Line { actor: &actor, action: Action::PostDeleted, detail: describe(post) }]
+    })
+    .await?
+    .ok_or(ApiError::NotFound(NO_SUCH_POST))?;
     if deleted.published {
         changes.announce(Change::Blog);
     }
@@ -355,8 +357,11 @@ pub async fn restore(
     admin: Admin,
     Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let restored =
-        store::restore(&db, id).await?.ok_or(ApiError::NotFound("There is no such deleted post."))?;
-    audit::record(&db, &admin.actor(), Action::PostRestored, &describe(&restored)).await?;
+    let actor = admin.actor();
+    let restored = store::restore(&db, id, |post| {
+        vec![Line { actor: &actor, action: Action::PostRestored, detail: describe(post) }]
+    })
+    .await?
+    .ok_or(ApiError::NotFound("There is no such deleted post."))?;
     Ok(Json(restored))
 }

@@ -19,6 +19,15 @@ use crate::{
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
+/// Writes each of the audit lines `$lines` inside the transaction `$tx`.
+macro_rules! audit_all {
+    ($tx:expr, $lines:expr, $now:expr) => {
+        for line in $lines.iter() {
+            $tx.audit(line, $now).await?;
+        }
+    };
+}
+
 /// Refuses `$slug` when a post other than `$except_id` has it, inside the transaction `$tx`.
 macro_rules! check_slug_free {
     ($tx:expr, $slug:expr, $except_id:expr) => {
@@ -209,9 +218,7 @@ pub async fn create(
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id, &post.words()).await?;
-        for line in lines {
-            tx.audit(line, &now).await?;
-        }
+        audit_all!(tx, lines, &now);
         tx.commit().await?;
         Ok(PostId(id))
     })
@@ -280,25 +287,34 @@ pub async fn update<'a>(
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id.0, &post.words()).await?;
-        for line in &lines {
-            tx.audit(line, &now).await?;
-        }
+        audit_all!(tx, lines, &now);
         tx.commit().await?;
         Ok(Some(before))
     })
 }
 
-/// Publishes or unpublishes post `id` (either way it is no longer scheduled); the post as it
-/// was, None when there is none (or it is deleted).
-pub async fn set_published(db: &Db, id: PostId, published: bool) -> anyhow::Result<Option<AdminPost>> {
+/// Publishes or unpublishes post `id` (either way it is no longer scheduled), with the audit
+/// lines `lines` makes of the post as it was, in one transaction; the post as it was, None when
+/// there is none (or it is deleted).
+pub async fn set_published<'a>(
+    db: &Db,
+    id: PostId,
+    published: bool,
+    lines: impl FnOnce(&AdminPost) -> Vec<Line<'a>>,
+) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
+    let lines = lines(&before);
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
             .bind(published)
-            .bind(db.clock.stamp())
+            .bind(&now)
             .bind(id)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
+        audit_all!(tx, lines, &now);
+        tx.commit().await?;
     });
     Ok(Some(before))
 }
@@ -310,49 +326,78 @@ pub struct WentLive {
     pub slug: String,
 }
 
-/// Publishes every scheduled post whose time has come, dated at that time; those it published.
-/// One statement, so two instances never publish the same post twice.
-pub async fn publish_due(db: &Db) -> anyhow::Result<Vec<WentLive>> {
+/// Publishes every scheduled post whose time has come, dated at that time, each with the audit
+/// line `line` makes of it, in one transaction; those it published. One statement, so two
+/// instances never publish the same post twice.
+pub async fn publish_due<'a>(db: &Db, line: impl Fn(&WentLive) -> Line<'a>) -> anyhow::Result<Vec<WentLive>> {
     let now = db.clock.stamp();
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as(
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let live: Vec<WentLive> = sqlx::query_as(
             "UPDATE blog_posts SET published = TRUE, created_at = publish_at, updated_at = $1, publish_at = NULL
              WHERE published = FALSE AND publish_at IS NOT NULL AND publish_at <= $1 RETURNING title, slug",
         )
         .bind(&now)
-        .fetch_all(pool)
-        .await?
-    }))
+        .fetch_all(&mut *tx)
+        .await?;
+        audit_all!(tx, live.iter().map(&line).collect::<Vec<_>>(), &now);
+        tx.commit().await?;
+        Ok(live)
+    })
 }
 
 /// Moves post `id` to 'Deleted': off the site and out of the lists, kept `KEEP_DELETED` to be
-/// restored (as a draft). The post as it was; None when there is none, or it is deleted already.
-pub async fn delete(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
+/// restored (as a draft), with the audit lines `lines` makes of the post as it was, in one
+/// transaction. The post as it was; None when there is none, or it is deleted already.
+pub async fn delete<'a>(
+    db: &Db,
+    id: PostId,
+    lines: impl FnOnce(&AdminPost) -> Vec<Line<'a>>,
+) -> anyhow::Result<Option<AdminPost>> {
     let Some(before) = get(db, id).await?.filter(|post| post.deleted_at.is_none()) else { return Ok(None) };
+    let lines = lines(&before);
     let now = db.clock.stamp();
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query(
             "UPDATE blog_posts SET deleted_at = $1, updated_at = $1, published = FALSE, publish_at = NULL
              WHERE id = $2 AND deleted_at IS NULL",
         )
         .bind(&now)
         .bind(id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+        audit_all!(tx, lines, &now);
+        tx.commit().await?;
     });
     Ok(Some(before))
 }
 
-/// Brings deleted post `id` back as a draft; the post as it is now, None when there is no
-/// deleted post `id`.
-pub async fn restore(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
+/// Brings deleted post `id` back as a draft, with the audit lines `lines` makes of the deleted
+/// post, in one transaction; the post as it is now, None when there is no deleted post `id`.
+pub async fn restore<'a>(
+    db: &Db,
+    id: PostId,
+    lines: impl FnOnce(&AdminPost) -> Vec<Line<'a>>,
+) -> anyhow::Result<Option<AdminPost>> {
+    let Some(deleted) = get(db, id).await?.filter(|post| post.deleted_at.is_some()) else { return Ok(None) };
+    let lines = lines(&deleted);
+    let now = db.clock.stamp();
     let restored = with_db!(db, |pool| {
-        sqlx::query("UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL")
-            .bind(db.clock.stamp())
-            .bind(id)
-            .execute(pool)
-            .await?
-            .rows_affected()
+        let mut tx = pool.begin().await?;
+        let restored = sqlx::query(
+            "UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL",
+        )
+        .bind(&now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if restored == 1 {
+            audit_all!(tx, lines, &now);
+        }
+        tx.commit().await?;
+        restored
     });
     if restored == 0 {
         return Ok(None);
@@ -362,8 +407,9 @@ pub async fn restore(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
 
 /// Removes for good the posts deleted more than `KEEP_DELETED` ago (their revisions and old
 /// slugs with them); the titles of those removed.
-pub async fn purge_deleted(db: &Db) -> anyhow::Result<Vec<String>> {
+pub async fn purge_deleted<'a>(db: &Db, line: impl Fn(&str) -> Line<'a>) -> anyhow::Result<Vec<String>> {
     let before = db.clock.stamp_before(KEEP_DELETED);
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let gone: Vec<(i64, String)> =
@@ -371,8 +417,9 @@ pub async fn purge_deleted(db: &Db) -> anyhow::Result<Vec<String>> {
                 .bind(&before)
                 .fetch_all(&mut *tx)
                 .await?;
-        for (id, _) in &gone {
+        for (id, title) in &gone {
             tx.unindex_post(*id).await?;
+            tx.audit(&line(title), &now).await?;
         }
         tx.commit().await?;
         Ok(gone.into_iter().map(|(_, title)| title).collect())

@@ -157,13 +157,18 @@ async fn a_deleted_post_waits_thirty_days_under_deleted_and_can_be_restored_as_a
     let actions: Vec<(String,)> = app.rows("SELECT action FROM audit_log ORDER BY id").await;
     assert!(actions.iter().any(|(a,)| a.starts_with("post restored")), "{actions:?}");
 
-    // Thirty days on, the post goes for good, with its versions.
+    // Thirty days on, the server removes the post for good, with its versions.
     app.admin(Method::DELETE, &format!("/posts/{id}"), &signed).send().await.unwrap();
-    app.execute("UPDATE blog_posts SET deleted_at = '2020-01-01T00:00:00.000Z'").await;
-    let gone = trailerworks::blog::store::purge_deleted(&app.db().await).await.expect("purged");
-    assert_eq!(gone, ["Winter storage"]);
-    assert_eq!(app.count("SELECT COUNT(*) FROM blog_posts").await, 0);
+    app.clock.advance(std::time::Duration::from_secs(31 * 24 * 60 * 60));
+    crate::helpers::eventually("the post is removed", || async {
+        app.count("SELECT COUNT(*) FROM blog_posts").await == 0
+    })
+    .await;
     assert_eq!(app.count("SELECT COUNT(*) FROM post_revisions").await, 0);
+    let purged: Vec<(String, String)> =
+        app.rows("SELECT action, detail FROM audit_log WHERE action LIKE 'deleted post removed%'").await;
+    assert_eq!(purged.len(), 1, "{purged:?}");
+    assert_eq!(purged[0].1, "\u{201c}Winter storage\u{201d}");
 }
 
 #[tokio::test]
