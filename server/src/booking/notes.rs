@@ -16,7 +16,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
-        audit::{self, Action},
+        audit::{Action, Line},
         guard::Admin,
     },
     db::Db,
@@ -57,10 +57,9 @@ pub async fn add(
     Checked(Json(NewNote { body })): Checked<Json<NewNote>>,
 ) -> Result<(StatusCode, Json<NoteRecord>), ApiError> {
     let body = checked_body(&body)?;
-    let note = note_store::add(&db, id, body, &admin.user.email)
-        .await?
-        .ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
-    audit::record(&db, &admin.actor(), Action::BookingNoteAdded, &format!("booking {id}")).await?;
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::BookingNoteAdded, detail: format!("booking {id}") };
+    let note = note_store::add(&db, id, body, &line).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     Ok((StatusCode::CREATED, Json(note)))
 }
 
@@ -115,10 +114,14 @@ pub async fn change(
 ) -> Result<Json<NoteRecord>, ApiError> {
     let body = checked_body(&body)?;
     own_note(&db, &admin, id, note).await?;
-    let changed = note_store::change(&db, id, note, body, &admin.user.email).await?;
+    let actor = admin.actor();
+    let line = Line {
+        actor: &actor,
+        action: Action::BookingNoteChanged,
+        detail: format!("booking {id}, note {note}"),
+    };
+    let changed = note_store::change(&db, id, note, body, &line).await?;
     let changed = changed.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
-    audit::record(&db, &admin.actor(), Action::BookingNoteChanged, &format!("booking {id}, note {note}"))
-        .await?;
     Ok(Json(changed))
 }
 
@@ -146,10 +149,14 @@ pub async fn delete(
     Checked(Path((id, note))): Checked<Path<(BookingId, NoteId)>>,
 ) -> Result<StatusCode, ApiError> {
     own_note(&db, &admin, id, note).await?;
-    if !note_store::delete(&db, id, note, &admin.user.email).await? {
+    let actor = admin.actor();
+    let line = Line {
+        actor: &actor,
+        action: Action::BookingNoteDeleted,
+        detail: format!("booking {id}, note {note}"),
+    };
+    if !note_store::delete(&db, id, note, &line).await? {
         return Err(ApiError::NotFound(NO_SUCH_NOTE));
     }
-    audit::record(&db, &admin.actor(), Action::BookingNoteDeleted, &format!("booking {id}, note {note}"))
-        .await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -87,3 +87,22 @@ async fn a_post_whose_audit_line_fails_is_not_created() {
     assert!(!actions.iter().any(|action| action.starts_with("post")), "{actions:?}");
     app.page("/blog/winter-storage", 404).await;
 }
+
+#[tokio::test]
+async fn a_note_whose_audit_line_fails_is_not_kept() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let created = app.post_json("/api/bookings", &booking("7e8f9a0b-atomic-note")).await;
+    let id = created.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+    refuse_audit(&app, "booking note added").await;
+    let refused = app
+        .admin(Method::POST, &format!("/bookings/{id}/notes"), &signed)
+        .json(&json!({ "body": "Called, no answer." }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(refused.status(), 500);
+    assert_eq!(app.count("SELECT COUNT(*) FROM booking_notes").await, 0);
+    let answered: Vec<(Option<String>,)> = app.rows("SELECT first_response_at FROM bookings").await;
+    assert_eq!(answered, [(None,)], "nor does it answer the request");
+}
