@@ -76,13 +76,15 @@ impl Outbox {
     pub async fn deliver_due(self: &Arc<Self>) -> anyhow::Result<usize> {
         let mut attempted = 0;
         let mut sending: JoinSet<()> = JoinSet::new();
-        let mut busy: HashMap<Channel, usize> = HashMap::new();
+        // The channel of each delivery being sent, by its task.
         let mut channels: HashMap<tokio::task::Id, Channel> = HashMap::new();
         loop {
             let free: Vec<Channel> = Channel::ALL
                 .iter()
                 .copied()
-                .filter(|channel| busy.get(channel).copied().unwrap_or(0) < channel.at_once())
+                .filter(|channel| {
+                    channels.values().filter(|busy| *busy == channel).count() < channel.at_once()
+                })
                 .collect();
             let stopping = *self.stopping.borrow();
             let claimed = if stopping {
@@ -101,7 +103,6 @@ impl Outbox {
             match claimed {
                 Some((claimed, counted)) => {
                     attempted += 1;
-                    *busy.entry(claimed.channel).or_default() += 1;
                     let channel = claimed.channel;
                     let outbox = Arc::clone(self);
                     let task = sending.spawn(async move {
@@ -134,9 +135,7 @@ impl Outbox {
                         }
                         None => break,
                     };
-                    if let Some(channel) = channels.remove(&id) {
-                        busy.entry(channel).and_modify(|count| *count = count.saturating_sub(1));
-                    }
+                    channels.remove(&id);
                 }
             }
         }
