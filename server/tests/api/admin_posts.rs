@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Signed, TestApp, png, spawn_app};
+use crate::helpers::{Signed, TestApp, eventually, png, spawn_app};
 
 fn post(slug: &str, published: bool) -> Value {
     json!({
@@ -337,15 +337,10 @@ async fn a_scheduled_post_goes_live_at_its_time_with_nobody_visiting() {
 
     // Nobody asks for anything while the time comes; the server publishes on its own.
     app.clock.advance(std::time::Duration::from_secs(2 * 3600 + 60));
-    let mut published = 0;
-    for _ in 0..100 {
-        published = app.count("SELECT COUNT(*) FROM blog_posts WHERE published = TRUE").await;
-        if published == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(published, 1, "published once its time came");
+    eventually("published once its time came", || async {
+        app.count("SELECT COUNT(*) FROM blog_posts WHERE published = TRUE").await == 1
+    })
+    .await;
     assert!(app.page("/blog/spring-checkup", 200).await.contains("riders"));
     assert!(app.page("/blog/feed.xml", 200).await.contains("spring-checkup"));
     assert!(app.page("/sitemaps/posts-1.xml", 200).await.contains("/blog/spring-checkup"));
