@@ -29,12 +29,19 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** A field's error under it (`${id}-error`, which the field's aria-describedby names). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    error && (
+      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        {error}
+      </p>
+    )
   );
 }
 export const PRIMARY_BUTTON = "min-h-11 rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70";

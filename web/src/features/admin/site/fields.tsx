@@ -3,7 +3,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FeaturedImageField } from "../frame/FeaturedImageField";
-import { describedBy, Field, fieldClass, PLAIN_BUTTON } from "../frame/form";
+import { describedBy, Field, FieldError, fieldClass, PLAIN_BUTTON } from "../frame/form";
 import { ICONS, Icon } from "../../../components/Icon";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 import type { Json } from "../frame/api";
@@ -224,11 +224,7 @@ export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode 
           </label>
         ))}
       </div>
-      {field.error && (
-        <p id={`${field.id}-error`} className="mt-1 text-sm text-red-700">
-          {field.error}
-        </p>
-      )}
+      <FieldError id={field.id} error={field.error} />
     </fieldset>
   );
 }
@@ -250,11 +246,7 @@ export function SiteChoices({ path, legend, choices, wide }: { path: string; leg
           </label>
         ))}
       </div>
-      {field.error && (
-        <p id={`${field.id}-error`} className="mt-1 text-sm text-red-700">
-          {field.error}
-        </p>
-      )}
+      <FieldError id={field.id} error={field.error} />
     </fieldset>
   );
 }
