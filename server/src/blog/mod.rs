@@ -13,5 +13,6 @@ pub mod routes;
 pub mod samples;
 pub mod sanitize;
 pub mod schedule;
+pub mod schedule_store;
 pub mod search;
 pub mod store;
