@@ -8,7 +8,7 @@ use std::io::IsTerminal as _;
 
 use crate::{
     auth::{
-        audit::{self, Action, Actor},
+        audit::{Action, Actor, Line},
         password::Password,
         session, throttle, two_factor, users,
     },
@@ -125,11 +125,11 @@ async fn reset_two_factor(args: AdminArgs) -> anyhow::Result<()> {
     let account = users::find_by_email(&db, args.email.trim())
         .await?
         .ok_or_else(|| anyhow::anyhow!("There is no account for {}", args.email.trim()))?;
-    two_factor::disable(&db, account.id).await?;
+    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: "command line" };
+    let line = Line { actor: &actor, action: Action::TwoFactorReset, detail: String::new() };
+    two_factor::disable(&db, account.id, &line).await?;
     session::delete_all_of(&db, &account.email).await?;
     throttle::clear_account(&db, &account.email).await?;
-    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: "command line" };
-    audit::record(&db, &actor, Action::TwoFactorReset, "").await?;
     println!(
         "Two-factor sign-in is off for {}; its sessions are signed out. Sign in with the password and turn it on again under Account.",
         account.email
@@ -151,12 +151,12 @@ pub async fn content(action: ContentAction) -> anyhow::Result<()> {
             let seed = Content::load(source.content.as_deref())?;
             let details = SiteDetails::load_for_import(source.storage.open_db().await?, seed).await?;
             let note = format!("Imported {}", file.display());
-            let saved = details.save(details.current().version, content, IMPORTER, Some(&note)).await?;
+            let actor = Actor { user_id: None, email: IMPORTER, client_ip: IMPORTER };
+            let saved = details
+                .save(details.current().version, content, (&actor, Action::SiteImported), Some(&note))
+                .await?;
             match saved {
                 Some(saved) => {
-                    let actor = Actor { user_id: None, email: IMPORTER, client_ip: IMPORTER };
-                    let detail = format!("version {}: {}", saved.version, saved.summary);
-                    audit::record(details.db(), &actor, Action::SiteImported, &detail).await?;
                     println!("Saved as version {} of the site details: {}.", saved.version, saved.summary);
                 }
                 None => println!("{} holds the site details shown now; nothing changed.", file.display()),

@@ -12,10 +12,11 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    audit::{self, Action},
+    account_store,
+    audit::{self, Action, Line},
     guard::{Admin, AuthDesk},
     password::{self, Password},
-    reset_store, session,
+    session,
     throttle::{self, Keys},
     two_factor::{self, Accepted, Enrolment, Refused},
     users,
@@ -117,19 +118,8 @@ pub async fn change_password(
     }
     let hash =
         tokio::task::spawn_blocking(move || new_password.hash()).await.map_err(anyhow::Error::from)??;
-    users::update_hash(&desk.db, account.id, &hash).await?;
-    reset_store::forget_links(&desk.db, account.id).await?;
-    let ended = session::delete_others(&desk.db, account.id, &admin.token).await?;
-    audit::record(&desk.db, &admin.actor(), Action::PasswordChanged, &signed_out(ended)).await?;
+    account_store::change_password(&desk.db, account.id, &admin.token, &hash, &admin.actor()).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-fn signed_out(sessions: u64) -> String {
-    match sessions {
-        0 => String::new(),
-        1 => "1 other session signed out".to_owned(),
-        n => format!("{n} other sessions signed out"),
-    }
 }
 
 /// How many sessions ended.
@@ -151,9 +141,8 @@ pub async fn sign_out_others(
     State(desk): State<Arc<AuthDesk>>,
     admin: Admin,
 ) -> Result<Json<Ended>, ApiError> {
-    let ended = session::delete_others(&desk.db, admin.user.user_id, &admin.token).await?;
-    two_factor::forget_devices(&desk.db, admin.user.user_id).await?;
-    audit::record(&desk.db, &admin.actor(), Action::SignedOutElsewhere, &signed_out(ended)).await?;
+    let ended =
+        account_store::sign_out_others(&desk.db, admin.user.user_id, &admin.token, &admin.actor()).await?;
     Ok(Json(Ended { ended }))
 }
 
@@ -176,10 +165,9 @@ pub async fn end_session(
     admin: Admin,
     Checked(Path(id)): Checked<Path<String>>,
 ) -> Result<StatusCode, ApiError> {
-    if !session::delete_by_id(&desk.db, admin.user.user_id, &id).await? {
+    if !account_store::end_session(&desk.db, admin.user.user_id, &id, &admin.actor()).await? {
         return Err(ApiError::NotFound("That device is signed out already."));
     }
-    audit::record(&desk.db, &admin.actor(), Action::SessionEnded, "").await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -275,9 +263,10 @@ pub async fn enable(
         return Err(wrong_code(&desk, &admin, &keys, Refused::Wrong).await);
     };
     let codes = two_factor::new_recovery_codes();
-    two_factor::enable(&desk.db, admin.user.user_id, step, &codes).await?;
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::TwoFactorEnabled, detail: String::new() };
+    two_factor::enable(&desk.db, admin.user.user_id, step, &codes, &line).await?;
     throttle::clear(&desk.db, &keys).await?;
-    audit::record(&desk.db, &admin.actor(), Action::TwoFactorEnabled, "").await?;
     Ok(Json(RecoveryCodes { recovery_codes: codes }))
 }
 
@@ -319,8 +308,9 @@ pub async fn disable(
     Checked(Json(TwoFactorCodeForm { code })): Checked<Json<TwoFactorCodeForm>>,
 ) -> Result<StatusCode, ApiError> {
     accept_code(&desk, &admin, &code).await?;
-    two_factor::disable(&desk.db, admin.user.user_id).await?;
-    audit::record(&desk.db, &admin.actor(), Action::TwoFactorDisabled, "").await?;
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::TwoFactorDisabled, detail: String::new() };
+    two_factor::disable(&desk.db, admin.user.user_id, &line).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -347,7 +337,8 @@ pub async fn new_recovery_codes(
 ) -> Result<Json<RecoveryCodes>, ApiError> {
     accept_code(&desk, &admin, &code).await?;
     let codes = two_factor::new_recovery_codes();
-    two_factor::replace_recovery_codes(&desk.db, admin.user.user_id, &codes).await?;
-    audit::record(&desk.db, &admin.actor(), Action::RecoveryCodesReplaced, "").await?;
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::RecoveryCodesReplaced, detail: String::new() };
+    two_factor::replace_recovery_codes(&desk.db, admin.user.user_id, &codes, &line).await?;
     Ok(Json(RecoveryCodes { recovery_codes: codes }))
 }

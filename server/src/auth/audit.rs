@@ -148,8 +148,8 @@ for_both_connections!(impl AuditWrites {
     }
 });
 
-/// Writes a line on its own: for what is not a change of stored data (a sign-in, a refusal, a
-/// test message), or a change that writes nothing else.
+/// Writes a line on its own: only for what changes no stored data (a refused sign-in, code or
+/// password). A change hands its `Line` to the store that writes it.
 pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {

@@ -2,6 +2,7 @@
 //! CSRF), two-factor sign-in, the account page, sign-in throttling and the audit log.
 
 pub mod account;
+pub mod account_store;
 pub mod audit;
 pub mod audit_routes;
 pub mod guard;

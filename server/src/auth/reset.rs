@@ -14,7 +14,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    audit::{self, Action, Actor},
+    audit::{self, Action, Actor, Line},
     guard::{AuthDesk, same_origin},
     password::Password,
     reset_store,
@@ -111,9 +111,9 @@ pub async fn ask(
         tokio::spawn(async move {
             let token = random_token();
             let sent = async {
-                reset_store::keep_link(&db, account.id, &token_hash(&token), VALID_FOR).await?;
                 let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
-                audit::record(&db, &actor, Action::PasswordResetAsked, "").await?;
+                let line = Line { actor: &actor, action: Action::PasswordResetAsked, detail: String::new() };
+                reset_store::keep_link(&db, &token_hash(&token), VALID_FOR, &line).await?;
                 let body = format!(
                     "Someone (hopefully you) asked for a new password for the admin account {to}.\n\n\
                      Set a new password here (the link works once, for 30 minutes):\n{link_base}{token}\n\n\
@@ -221,11 +221,12 @@ pub async fn complete(
     let _turn = desk.hashing_turn().await?;
     let password_hash =
         tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
-    if !reset_store::take_link(&desk.db, &hash, account.id, &password_hash).await? {
+    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
+    let line =
+        Line { actor: &actor, action: Action::PasswordReset, detail: "every session signed out".to_owned() };
+    if !reset_store::take_link(&desk.db, &hash, account.id, &password_hash, &line).await? {
         return Err(gone());
     }
     throttle::clear_account(&desk.db, &account.email).await?;
-    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
-    audit::record(&desk.db, &actor, Action::PasswordReset, "every session signed out").await?;
     Ok(StatusCode::NO_CONTENT)
 }

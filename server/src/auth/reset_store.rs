@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
 /// Counts a request against each key (with its limit within `window`); false (and nothing counted) when a key is at its limit.
@@ -36,23 +37,24 @@ pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) ->
     Ok(true)
 }
 
-/// Keeps a new link (its token's hash) for account `user_id`, working for `valid_for`, and forgets
-/// the expired ones.
-pub async fn keep_link(db: &Db, user_id: i64, hash: &str, valid_for: Duration) -> anyhow::Result<()> {
+/// Keeps a new link (its token's hash) for the account `line` names, working for `valid_for`,
+/// with `line` in the audit log, in one transaction; the expired links are forgotten on the way.
+pub async fn keep_link(db: &Db, hash: &str, valid_for: Duration, line: &Line<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
-        sqlx::query("DELETE FROM password_resets WHERE expires_at < $1")
-            .bind(db.clock.stamp())
-            .execute(pool)
-            .await?;
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM password_resets WHERE expires_at < $1").bind(&now).execute(&mut *tx).await?;
         sqlx::query(
             "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(hash)
-        .bind(user_id)
-        .bind(db.clock.stamp())
+        .bind(line.actor.user_id)
+        .bind(&now)
         .bind(db.clock.stamp_after(valid_for))
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
     });
     Ok(())
 }
@@ -99,8 +101,16 @@ pub async fn link_exists(db: &Db, hash: &str) -> anyhow::Result<bool> {
 
 /// Uses link `hash` for account `user_id`, in one transaction: the link taken (once, even when
 /// used twice at once), the new password, every session ended and every other link forgotten.
-/// False when the link was used or expired meanwhile.
-pub async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -> anyhow::Result<bool> {
+/// `line` goes in the audit log in the same transaction. False when the link was used or expired
+/// meanwhile.
+pub async fn take_link(
+    db: &Db,
+    hash: &str,
+    user_id: i64,
+    password_hash: &str,
+    line: &Line<'_>,
+) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let taken: Option<i64> = sqlx::query_scalar(
@@ -108,7 +118,7 @@ pub async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -
              RETURNING user_id",
         )
         .bind(hash)
-        .bind(db.clock.stamp())
+        .bind(&now)
         .fetch_optional(&mut *tx)
         .await?;
         if taken != Some(user_id) {
@@ -126,15 +136,8 @@ pub async fn take_link(db: &Db, hash: &str, user_id: i64, password_hash: &str) -
             .bind(hash)
             .execute(&mut *tx)
             .await?;
+        tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(true)
     })
-}
-
-/// Forgets every reset link of `user_id` (the password was changed another way).
-pub async fn forget_links(db: &Db, user_id: i64) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(pool).await?;
-    });
-    Ok(())
 }

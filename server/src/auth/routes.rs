@@ -12,7 +12,7 @@ use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    audit::{self, Action, Actor},
+    audit::{self, Action, Actor, Line},
     guard::{Admin, AuthDesk, same_origin},
     password::{self, Password},
     session::{self, SessionUser, random_token},
@@ -163,14 +163,14 @@ async fn start_session(
     let SessionStart { client_ip, kept, detail } = start;
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
     let origin = session::Origin { client_ip, user_agent, kept };
-    let session = session::create(&desk.db, account.id, desk.token(&jar), &origin).await?;
     let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip };
     let detail = match (kept, detail) {
         (true, "") => "kept signed in for 30 days".to_owned(),
         (true, detail) => format!("{detail}, kept signed in for 30 days"),
         (false, detail) => detail.to_owned(),
     };
-    audit::record(&desk.db, &actor, Action::SignIn, &detail).await?;
+    let line = Line { actor: &actor, action: Action::SignIn, detail };
+    let session = session::create(&desk.db, account.id, desk.token(&jar), &origin, &line).await?;
     let user = SessionUser {
         user_id: account.id,
         email: account.email.clone(),
@@ -376,10 +376,10 @@ pub async fn logout(
     if let Some(token) = desk.token(&jar)
         && let Some(user) = session::find(&desk.db, token).await?
     {
-        session::delete(&desk.db, token).await?;
         let client_ip = client.to_string();
         let actor = Actor { user_id: Some(user.user_id), email: &user.email, client_ip: &client_ip };
-        audit::record(&desk.db, &actor, Action::SignOut, "").await?;
+        let line = Line { actor: &actor, action: Action::SignOut, detail: String::new() };
+        session::delete(&desk.db, token, &line).await?;
     }
     let clear = [(header::HeaderName::from_static("clear-site-data"), "\"cache\"")];
     Ok((jar.add(desk.cookies.removal()), clear, StatusCode::NO_CONTENT).into_response())

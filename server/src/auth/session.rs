@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::audit::{AuditWrites as _, Line};
 use crate::{clock, db::Db, domain::Role, with_db};
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum_extra::extract::cookie::{Cookie, SameSite};
@@ -132,12 +133,14 @@ fn live_bounds(db: &Db) -> [String; 3] {
 }
 
 /// Starts a session for `user_id`, ending `previous` (the cookie the browser came with) so a
-/// sign-in always rotates the token. Expired sessions of anyone are cleared on the way.
+/// sign-in always rotates the token, with `line` in the audit log, in one transaction. Expired
+/// sessions of anyone are cleared on the way.
 pub async fn create(
     db: &Db,
     user_id: i64,
     previous: Option<&str>,
     origin: &Origin<'_>,
+    line: &Line<'_>,
 ) -> anyhow::Result<NewSession> {
     let session = NewSession { token: random_token(), csrf_token: random_token() };
     let now = db.clock.stamp();
@@ -170,6 +173,7 @@ pub async fn create(
         .bind(origin.kept)
         .execute(&mut *tx)
         .await?;
+        tx.audit(line, &now).await?;
         tx.commit().await?;
     });
     Ok(session)
@@ -214,13 +218,21 @@ pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
     Ok(Some(row.user))
 }
 
-/// Ends the session with `token` (sign-out), on every instance.
-pub async fn delete(db: &Db, token: &str) -> anyhow::Result<()> {
+/// Ends the session with `token` (sign-out), on every instance, with `line` in the audit log, in
+/// one transaction (nothing is written when it had ended already).
+pub async fn delete(db: &Db, token: &str, line: &Line<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        let mut tx = pool.begin().await?;
+        let ended = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token_hash(token))
-            .execute(pool)
-            .await?;
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if ended == 1 {
+            tx.audit(line, &now).await?;
+            tx.commit().await?;
+        }
     });
     Ok(())
 }
@@ -282,32 +294,6 @@ pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Sess
             clock::instant(&session.started_at).map(|started| clock::stamp(started + KEPT_LIFETIME));
     }
     Ok(sessions)
-}
-
-/// Ends the session `id` of `user_id` (the account page's 'Sign out' on a device); whether it
-/// was there.
-pub async fn delete_by_id(db: &Db, user_id: i64, id: &str) -> anyhow::Result<bool> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id = $2")
-            .bind(user_id)
-            .bind(id)
-            .execute(pool)
-            .await?
-            .rows_affected()
-            == 1
-    }))
-}
-
-/// Ends every session of `user_id` but the one with `token`; how many ended.
-pub async fn delete_others(db: &Db, user_id: i64, token: &str) -> anyhow::Result<u64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2")
-            .bind(user_id)
-            .bind(token_hash(token))
-            .execute(pool)
-            .await?
-            .rows_affected()
-    }))
 }
 
 /// Whether two secrets are equal, in time that does not depend on where they differ.

@@ -1,5 +1,6 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
+use super::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     db::Db,
     domain::{EmailAddress, Role},
@@ -88,14 +89,21 @@ pub async fn calendar_token(db: &Db, id: i64) -> anyhow::Result<Option<String>> 
     }))
 }
 
-/// Sets (or, with None, turns off) user `id`'s calendar feed token.
-pub async fn set_calendar_token(db: &Db, id: i64, token: Option<&str>) -> anyhow::Result<()> {
+/// Sets (or, with None, turns off) the calendar feed token of the user `actor` names, with the
+/// change in the audit log, in one transaction.
+pub async fn set_calendar_token(db: &Db, token: Option<&str>, actor: &Actor<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    let detail = if token.is_some() { "a new address" } else { "turned off" };
+    let line = Line { actor, action: Action::CalendarFeedChanged, detail: detail.to_owned() };
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query("UPDATE users SET calendar_token = $1 WHERE id = $2")
             .bind(token)
-            .bind(id)
-            .execute(pool)
+            .bind(actor.user_id)
+            .execute(&mut *tx)
             .await?;
+        tx.audit(&line, &now).await?;
+        tx.commit().await?;
     });
     Ok(())
 }

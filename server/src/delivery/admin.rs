@@ -14,7 +14,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
-        audit::{self, Action},
+        audit::{Action, Line},
         guard::Admin,
     },
     domain::EmailAddress,
@@ -119,10 +119,7 @@ pub async fn set_recipients(
     let db = outbox.db();
     let before = recipients::list(db).await?;
     if before != emails {
-        recipients::replace(db, &emails, &admin.user.email).await?;
-        let detail =
-            if emails.is_empty() { "nobody (the server's default)".to_owned() } else { emails.join(", ") };
-        audit::record(db, &admin.actor(), Action::RecipientsChanged, &detail).await?;
+        recipients::replace(db, &emails, &admin.actor()).await?;
     }
     Ok(Json(emails))
 }
@@ -170,8 +167,10 @@ pub async fn send_test(
         "webhook" => Channel::Webhook,
         _ => return Err(ApiError::invalid("channel", "Choose email or webhook")),
     };
-    let id = store::enqueue_test(outbox.db(), channel, None, &admin.user.email).await?;
+    let actor = admin.actor();
+    let line =
+        Line { actor: &actor, action: Action::TestNotificationSent, detail: channel.as_str().to_owned() };
+    let id = store::enqueue_test(outbox.db(), channel, None, &line).await?;
     outbox.wake();
-    audit::record(outbox.db(), &admin.actor(), Action::TestNotificationSent, channel.as_str()).await?;
     Ok((StatusCode::ACCEPTED, Json(TestQueued { id })))
 }

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::{
-        audit::{self, Action},
+        audit::{Action, Line},
         guard::Admin,
     },
     db::Db,
@@ -93,10 +93,7 @@ pub async fn subscribe(
     let target = subscription.check().map_err(|(field, message)| ApiError::invalid(field, message))?;
     let agent = headers.get(header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let (device, added) =
-        devices::add(outbox.db(), admin.user.user_id, &target, &devices::device_name(agent)).await?;
-    if added {
-        audit::record(outbox.db(), &admin.actor(), Action::PushDeviceAdded, &device.name).await?;
-    }
+        devices::add(outbox.db(), &target, &devices::device_name(agent), &admin.actor()).await?;
     Ok((if added { StatusCode::CREATED } else { StatusCode::OK }, Json(device)))
 }
 
@@ -164,10 +161,9 @@ pub async fn update(
         return Err(ApiError::Invalid(errors));
     }
     let settings = Settings { name, notify: &form.notify, customer_changes: form.customer_changes, quiet };
-    if !devices::update(outbox.db(), id, &settings).await? {
+    if !devices::update(outbox.db(), id, &settings, &admin.actor()).await? {
         return Err(ApiError::NotFound(NO_SUCH_DEVICE));
     }
-    audit::record(outbox.db(), &admin.actor(), Action::PushDeviceChanged, name).await?;
     Ok(Json(devices::get(outbox.db(), id).await?.ok_or(ApiError::NotFound(NO_SUCH_DEVICE))?))
 }
 
@@ -190,10 +186,11 @@ pub async fn remove(
     admin: Admin,
     Found(device): Found<Device>,
 ) -> Result<StatusCode, ApiError> {
-    if !devices::remove(outbox.db(), DeviceId(device.id)).await? {
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::PushDeviceRemoved, detail: device.name };
+    if !devices::remove(outbox.db(), DeviceId(device.id), &line).await? {
         return Err(ApiError::NotFound(NO_SUCH_DEVICE));
     }
-    audit::record(outbox.db(), &admin.actor(), Action::PushDeviceRemoved, &device.name).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -223,8 +220,9 @@ pub async fn send_test(
     admin: Admin,
     Found(device): Found<Device>,
 ) -> Result<(StatusCode, Json<PushTest>), ApiError> {
-    let id = store::enqueue_test(outbox.db(), Channel::Push, Some(device.id), &admin.user.email).await?;
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::PushTestSent, detail: device.name };
+    let id = store::enqueue_test(outbox.db(), Channel::Push, Some(device.id), &line).await?;
     outbox.wake();
-    audit::record(outbox.db(), &admin.actor(), Action::PushTestSent, &device.name).await?;
     Ok((StatusCode::ACCEPTED, Json(PushTest { id })))
 }

@@ -1,7 +1,11 @@
 //! Who gets the e-mail of each new booking: the addresses the owner sets in the admin, else the
 //! server's `--notify-email`.
 
-use crate::{db::Db, with_db};
+use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
+    db::Db,
+    with_db,
+};
 
 /// The most addresses the owner can set.
 pub const MAX: usize = 10;
@@ -13,8 +17,12 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<String>> {
     }))
 }
 
-/// Replaces the owner's addresses with `emails` (checked and without repeats), set by `by`.
-pub async fn replace(db: &Db, emails: &[String], by: &str) -> anyhow::Result<()> {
+/// Replaces the owner's addresses with `emails` (checked and without repeats), set by `actor`,
+/// with the change in the audit log, in one transaction.
+pub async fn replace(db: &Db, emails: &[String], actor: &Actor<'_>) -> anyhow::Result<()> {
+    let detail =
+        if emails.is_empty() { "nobody (the server's default)".to_owned() } else { emails.join(", ") };
+    let line = Line { actor, action: Action::RecipientsChanged, detail };
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -25,10 +33,11 @@ pub async fn replace(db: &Db, emails: &[String], by: &str) -> anyhow::Result<()>
             )
             .bind(email)
             .bind(&now)
-            .bind(by)
+            .bind(actor.email)
             .execute(&mut *tx)
             .await?;
         }
+        tx.audit(&line, &now).await?;
         tx.commit().await?;
     });
     Ok(())

@@ -7,6 +7,7 @@ use anyhow::Context as _;
 
 use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
 use crate::{
+    auth::audit::{AuditWrites as _, Line},
     db::{Db, Pool},
     for_both_connections, with_db,
 };
@@ -196,19 +197,24 @@ pub async fn enqueue_test(
     db: &Db,
     channel: Channel,
     device_id: Option<i64>,
-    by: &str,
+    line: &Line<'_>,
 ) -> anyhow::Result<i64> {
+    let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
+        let mut tx = pool.begin().await?;
+        let id = sqlx::query_scalar(
             "INSERT INTO deliveries (test_by, channel, device_id, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)
              RETURNING id",
         )
-        .bind(by)
+        .bind(line.actor.email)
         .bind(channel.as_str())
         .bind(device_id)
-        .bind(db.clock.stamp())
-        .fetch_one(pool)
-        .await?
+        .bind(&now)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        id
     }))
 }
 

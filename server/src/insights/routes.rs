@@ -16,10 +16,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
-    auth::{
-        audit::{self, Action},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     booking::response::{self, Measure, ResponseTimes},
     db::Db,
     delivery::Outbox,
@@ -147,9 +144,7 @@ pub async fn set_report(
     Checked(Json(ReportSwitch { on })): Checked<Json<ReportSwitch>>,
 ) -> Result<Json<ReportSwitch>, ApiError> {
     if store::weekly_report(&db).await? != on {
-        store::set_weekly_report(&db, on).await?;
-        audit::record(&db, &admin.actor(), Action::WeeklyReportSwitched, if on { "on" } else { "off" })
-            .await?;
+        store::set_weekly_report(&db, on, &admin.actor()).await?;
     }
     Ok(Json(ReportSwitch { on }))
 }

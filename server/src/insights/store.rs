@@ -2,7 +2,11 @@
 //! report's switch and weeks. `figures` reads the counts back.
 
 use super::tally::Batch;
-use crate::{db::Db, with_db};
+use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
+    db::Db,
+    with_db,
+};
 
 /// Adds `batches` to what is stored, in one transaction.
 pub async fn write(db: &Db, batches: &[Batch]) -> anyhow::Result<()> {
@@ -82,15 +86,24 @@ pub async fn weekly_report(db: &Db) -> anyhow::Result<bool> {
 }
 
 /// Turns the weekly report on or off.
-pub async fn set_weekly_report(db: &Db, on: bool) -> anyhow::Result<()> {
+pub async fn set_weekly_report(db: &Db, on: bool, actor: &Actor<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    let line = Line {
+        actor,
+        action: Action::WeeklyReportSwitched,
+        detail: (if on { "on" } else { "off" }).to_owned(),
+    };
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query(
             "INSERT INTO insight_settings (id, weekly_report) VALUES (1, $1)
              ON CONFLICT (id) DO UPDATE SET weekly_report = excluded.weekly_report",
         )
         .bind(on)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+        tx.audit(&line, &now).await?;
+        tx.commit().await?;
     });
     Ok(())
 }

@@ -18,6 +18,7 @@ use bytes::Bytes;
 use object_store::{ObjectStore, PutPayload, aws::AmazonS3Builder, path::Path as ObjectPath};
 
 use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
     clock::Clock,
     db::{Db, Pool},
     with_db,
@@ -102,12 +103,15 @@ impl MediaStore {
     }
 
     /// Writes a blog image and its copies, then records it.
-    pub async fn store(&self, image: Processed) -> anyhow::Result<StoredImage> {
+    pub async fn store(&self, image: Processed, actor: &Actor<'_>) -> anyhow::Result<StoredImage> {
         let (width, height) = (image.width, image.height);
         let (main_name, variant_widths) = self.write(Folder::BlogImages, image).await?;
         let url = format!("{URL_PREFIX}{main_name}");
         let variants = variant_widths.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        let now = self.db.clock.stamp();
+        let line = Line { actor, action: Action::ImageUploaded, detail: url.clone() };
         with_db!(&self.db, |pool| {
+            let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO images (url, width, height, variants, created_at) VALUES ($1, $2, $3, $4, $5)",
             )
@@ -115,9 +119,11 @@ impl MediaStore {
             .bind(i64::from(width))
             .bind(i64::from(height))
             .bind(&variants)
-            .bind(self.db.clock.stamp())
-            .execute(pool)
+            .bind(&now)
+            .execute(&mut *tx)
             .await?;
+            tx.audit(&line, &now).await?;
+            tx.commit().await?;
         });
         Ok(StoredImage { url, width, height })
     }

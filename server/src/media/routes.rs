@@ -16,10 +16,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
-    auth::{
-        audit::{self, Action},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     error::{ApiError, Checked},
 };
 
@@ -83,8 +80,7 @@ pub async fn upload(
     Checked(form): Checked<Multipart>,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
     let processed = processed_upload(form, "image", "Choose an image to upload").await?;
-    let stored = media.store(processed).await?;
-    audit::record(&media.db, &admin.actor(), Action::ImageUploaded, &stored.url).await?;
+    let stored = media.store(processed, &admin.actor()).await?;
     Ok((StatusCode::CREATED, Json(stored)))
 }
 

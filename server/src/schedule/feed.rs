@@ -18,12 +18,7 @@ use serde::Serialize;
 use super::{admin::ScheduleDesk, booking_event::event_uid, ics, jobs, store::State as TimeState};
 use crate::{
     api_doc::AdminRefusals,
-    auth::{
-        audit::{self, Action},
-        guard::Admin,
-        session::random_token,
-        users,
-    },
+    auth::{guard::Admin, session::random_token, users},
     error::ApiError,
 };
 
@@ -86,9 +81,7 @@ pub async fn remove(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Resu
 }
 
 async fn set(desk: &ScheduleDesk, admin: &Admin, token: Option<&str>) -> Result<(), ApiError> {
-    users::set_calendar_token(&desk.db, admin.user.user_id, token).await?;
-    let detail = if token.is_some() { "a new address" } else { "turned off" };
-    audit::record(&desk.db, &admin.actor(), Action::CalendarFeedChanged, detail).await?;
+    users::set_calendar_token(&desk.db, token, &admin.actor()).await?;
     Ok(())
 }
 

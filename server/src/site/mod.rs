@@ -13,7 +13,15 @@ use std::sync::{Arc, RwLock};
 use anyhow::Context as _;
 use futures_util::future::BoxFuture;
 
-use crate::{changes::Reload, content::Content, db::Db, domain::SiteVersionId};
+use store::NewVersion;
+
+use crate::{
+    auth::audit::{Action, Actor, Line},
+    changes::Reload,
+    content::Content,
+    db::Db,
+    domain::SiteVersionId,
+};
 
 pub use store::Listing;
 
@@ -91,14 +99,15 @@ impl SiteDetails {
         self.current().content
     }
 
-    /// Saves `content` as the version after `base` (the one the change was made on), by `by`;
-    /// `note` leads the summary ("Restored version 3"). None when nothing differs from `base`.
-    /// The caller announces the change.
+    /// Saves `content` as the version after `base` (the one the change was made on), by `actor`,
+    /// with its `action` in the audit log in the same transaction; `note` leads the summary
+    /// ("Restored version 3"). None when nothing differs from `base`. The caller announces the
+    /// change.
     pub async fn save(
         &self,
         base: i64,
         mut content: Content,
-        by: &str,
+        (actor, action): (&Actor<'_>, Action),
         note: Option<&str>,
     ) -> Result<Option<SavedVersion>, SaveError> {
         let newest = store::newest_id(&self.db).await?;
@@ -119,14 +128,18 @@ impl SiteDetails {
             return Ok(None);
         }
         let summary = note.map_or_else(|| changes.clone(), |note| format!("{note}: {changes}"));
-        let mut version = base + 1;
+        let mut versions = Vec::new();
         if base == 0 {
-            if !store::insert(&self.db, version, &self.seed.to_toml()?, SEED_SUMMARY, by).await? {
-                return Err(SaveError::Conflict);
-            }
-            version += 1;
+            versions.push(NewVersion {
+                id: 1,
+                content: self.seed.to_toml()?,
+                summary: SEED_SUMMARY.to_owned(),
+            });
         }
-        if !store::insert(&self.db, version, &content.to_toml()?, &summary, by).await? {
+        let version = base + 1 + i64::from(base == 0);
+        versions.push(NewVersion { id: version, content: content.to_toml()?, summary: summary.clone() });
+        let line = Line { actor, action, detail: format!("version {version}: {summary}") };
+        if !store::insert(&self.db, &versions, &line).await? {
             return Err(SaveError::Conflict);
         }
         self.show(Current { version, content: Arc::new(content) });
@@ -136,10 +149,6 @@ impl SiteDetails {
     /// The content of kept version `id`, if there is one.
     pub async fn version(&self, id: SiteVersionId) -> anyhow::Result<Option<Content>> {
         store::get(&self.db, id).await?.map(|saved| parse(&saved)).transpose()
-    }
-
-    pub fn db(&self) -> &Db {
-        &self.db
     }
 
     /// The kept versions, newest first.

@@ -13,13 +13,9 @@ use serde_json::Value;
 use super::{Listing, SaveError, SavedVersion, SiteDetails};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{self, Action},
-        guard::Admin,
-    },
+    auth::{audit::Action, guard::Admin},
     changes::{Change, Changes},
     content::{Content, Placeholder, validate::InvalidContent},
-    db::Db,
     domain::SiteVersionId,
     error::{ApiError, Checked, FieldErrors},
 };
@@ -99,14 +95,16 @@ pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result
 )]
 pub async fn save(
     State(site): State<Arc<SiteDetails>>,
-    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     Checked(Json(change)): Checked<Json<SiteChange>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
     let content = Content::from_fields(change.site).map_err(field_errors)?;
-    let saved = site.save(change.version, content, &admin.user.email, None).await.map_err(save_error)?;
-    answer(&site, &db, &changes, &admin, Action::SiteChanged, saved).await
+    let saved = site
+        .save(change.version, content, (&admin.actor(), Action::SiteChanged), None)
+        .await
+        .map_err(save_error)?;
+    Ok(answer(&site, &changes, saved))
 }
 
 /// `GET /api/admin/site/versions`: the versions that can be restored.
@@ -141,7 +139,6 @@ pub async fn versions(
 )]
 pub async fn restore(
     State(site): State<Arc<SiteDetails>>,
-    State(db): State<Db>,
     State(changes): State<Changes>,
     admin: Admin,
     Checked(Path(id)): Checked<Path<SiteVersionId>>,
@@ -149,29 +146,20 @@ pub async fn restore(
     let content = site.version(id).await?.ok_or(ApiError::NotFound(NO_SUCH_VERSION))?;
     let note = format!("Restored version {id}");
     let saved = site
-        .save(site.current().version, content, &admin.user.email, Some(&note))
+        .save(site.current().version, content, (&admin.actor(), Action::SiteRestored), Some(&note))
         .await
         .map_err(save_error)?;
-    answer(&site, &db, &changes, &admin, Action::SiteRestored, saved).await
+    Ok(answer(&site, &changes, saved))
 }
 
-/// Records and announces a saved version; answers with the version shown.
-async fn answer(
-    site: &SiteDetails,
-    db: &Db,
-    changes: &Changes,
-    admin: &Admin,
-    action: Action,
-    saved: Option<SavedVersion>,
-) -> Result<Json<SaveAnswer>, ApiError> {
+/// Announces a saved version; answers with the version shown.
+fn answer(site: &SiteDetails, changes: &Changes, saved: Option<SavedVersion>) -> Json<SaveAnswer> {
     let placeholders = site.current().content.placeholders();
     let Some(saved) = saved else {
-        return Ok(Json(SaveAnswer { version: site.current().version, summary: None, placeholders }));
+        return Json(SaveAnswer { version: site.current().version, summary: None, placeholders });
     };
     changes.announce(Change::Site);
-    let detail = format!("version {}: {}", saved.version, saved.summary);
-    audit::record(db, &admin.actor(), action, &detail).await?;
-    Ok(Json(SaveAnswer { version: saved.version, summary: Some(saved.summary), placeholders }))
+    Json(SaveAnswer { version: saved.version, summary: Some(saved.summary), placeholders })
 }
 
 /// Each bad field's message under its path, the way the editor names its fields.

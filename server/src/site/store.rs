@@ -2,7 +2,12 @@
 
 use serde::Serialize;
 
-use crate::{db::Db, domain::SiteVersionId, with_db};
+use crate::{
+    auth::audit::{AuditWrites as _, Line},
+    db::Db,
+    domain::SiteVersionId,
+    with_db,
+};
 
 /// How many versions the admin can go back to (older ones are removed as new ones are saved).
 pub const KEPT: i64 = 30;
@@ -67,29 +72,42 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<Listing>> {
     }))
 }
 
-/// Saves version `id` (one more than the newest, which the saver read); false when another save
-/// took that number first. Versions beyond the kept ones are removed.
-pub async fn insert(db: &Db, id: i64, content: &str, summary: &str, saved_by: &str) -> anyhow::Result<bool> {
-    let inserted = with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO site_versions (id, content, summary, saved_at, saved_by) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(content)
-        .bind(summary)
-        .bind(db.clock.stamp())
-        .bind(saved_by)
-        .execute(pool)
+/// A version to save: its number, its content as a TOML file and what it changed.
+pub struct NewVersion {
+    pub id: i64,
+    pub content: String,
+    pub summary: String,
+}
+
+/// Saves `versions` by `line`'s admin, with `line` in the audit log, in one transaction; false
+/// when another save took one of their numbers first. Versions beyond the kept ones are removed.
+pub async fn insert(db: &Db, versions: &[NewVersion], line: &Line<'_>) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    let newest = versions.iter().map(|version| version.id).max().unwrap_or(0);
+    let inserted: sqlx::Result<()> = with_db!(db, |pool| {
+        async {
+            let mut tx = pool.begin().await?;
+            for version in versions {
+                sqlx::query(
+                    "INSERT INTO site_versions (id, content, summary, saved_at, saved_by) VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(version.id)
+                .bind(&version.content)
+                .bind(&version.summary)
+                .bind(&now)
+                .bind(line.actor.email)
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query("DELETE FROM site_versions WHERE id <= $1").bind(newest - KEPT).execute(&mut *tx).await?;
+            tx.audit(line, &now).await?;
+            tx.commit().await
+        }
         .await
-        .map(|_| ())
     });
     match inserted {
-        Ok(()) => {}
-        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => return Ok(false),
-        Err(error) => return Err(error.into()),
+        Ok(()) => Ok(true),
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => Ok(false),
+        Err(error) => Err(error.into()),
     }
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM site_versions WHERE id <= $1").bind(id - KEPT).execute(pool).await?;
-    });
-    Ok(true)
 }

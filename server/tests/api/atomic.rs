@@ -7,7 +7,7 @@ use trailerworks::{db::Pool, with_db};
 
 use crate::{
     bookings::booking,
-    helpers::{TestApp, spawn_app},
+    helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, spawn_app},
 };
 
 /// Makes the audit log refuse lines of `action` (on either database).
@@ -105,4 +105,41 @@ async fn a_note_whose_audit_line_fails_is_not_kept() {
     assert_eq!(app.count("SELECT COUNT(*) FROM booking_notes").await, 0);
     let answered: Vec<(Option<String>,)> = app.rows("SELECT first_response_at FROM bookings").await;
     assert_eq!(answered, [(None,)], "nor does it answer the request");
+}
+
+#[tokio::test]
+async fn a_password_change_whose_audit_line_fails_changes_nothing() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let other = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    refuse_audit(&app, "password changed").await;
+    let refused = app
+        .admin(Method::PUT, "/account/password", &signed)
+        .json(&json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "a brand new long secret" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(refused.status(), 500);
+    assert_eq!(app.session_email(&other).await.as_deref(), Some(ADMIN_EMAIL), "no session ended");
+    app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(app.login(ADMIN_EMAIL, "a brand new long secret").await.status(), 401);
+}
+
+#[tokio::test]
+async fn site_details_whose_audit_line_fails_are_not_saved() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    refuse_audit(&app, "site details changed").await;
+    let body = app.admin_json("/site", &signed).await;
+    let mut site = body["site"].clone();
+    site["business"]["phone"] = "(720) 555-0188".into();
+    let refused = app
+        .admin(Method::PUT, "/site", &signed)
+        .json(&json!({ "version": body["version"], "site": site }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(refused.status(), 500);
+    assert_eq!(app.count("SELECT COUNT(*) FROM site_versions").await, 0, "not even the first version");
+    assert!(!app.page("/contact", 200).await.contains("(720) 555-0188"), "the pages show the old phone");
 }

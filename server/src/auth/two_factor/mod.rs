@@ -9,7 +9,10 @@ use std::time::Duration;
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use totp_rs::{Builder, Secret, Totp};
 
-use super::session::{random_token, token_hash};
+use super::{
+    audit::{AuditWrites as _, Line},
+    session::{random_token, token_hash},
+};
 use crate::{db::Db, with_db};
 
 /// How long "Trust this device" lets a browser skip the code.
@@ -143,8 +146,16 @@ pub async fn set_pending(db: &Db, user_id: i64, secret: &str) -> anyhow::Result<
 }
 
 /// Turns two-factor sign-in on with the pending secret, whose code of time step `step` was just
-/// given, and replaces the recovery codes with `codes`.
-pub async fn enable(db: &Db, user_id: i64, step: i64, codes: &[String]) -> anyhow::Result<()> {
+/// given, and replaces the recovery codes with `codes`, with `line` in the audit log, in one
+/// transaction.
+pub async fn enable(
+    db: &Db,
+    user_id: i64,
+    step: i64,
+    codes: &[String],
+    line: &Line<'_>,
+) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         sqlx::query(
@@ -156,23 +167,34 @@ pub async fn enable(db: &Db, user_id: i64, step: i64, codes: &[String]) -> anyho
         .execute(&mut *tx)
         .await?;
         replace_codes!(tx, user_id, codes);
+        tx.audit(line, &now).await?;
         tx.commit().await?;
     });
     Ok(())
 }
 
-/// Replaces the recovery codes (the old ones stop working).
-pub async fn replace_recovery_codes(db: &Db, user_id: i64, codes: &[String]) -> anyhow::Result<()> {
+/// Replaces the recovery codes (the old ones stop working), with `line` in the audit log, in one
+/// transaction.
+pub async fn replace_recovery_codes(
+    db: &Db,
+    user_id: i64,
+    codes: &[String],
+    line: &Line<'_>,
+) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         replace_codes!(tx, user_id, codes);
+        tx.audit(line, &now).await?;
         tx.commit().await?;
     });
     Ok(())
 }
 
-/// Turns two-factor sign-in off for `user_id`: secrets, recovery codes and trusted browsers go.
-pub async fn disable(db: &Db, user_id: i64) -> anyhow::Result<()> {
+/// Turns two-factor sign-in off for `user_id`: secrets, recovery codes and trusted browsers go,
+/// with `line` in the audit log, in one transaction.
+pub async fn disable(db: &Db, user_id: i64, line: &Line<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         sqlx::query(
@@ -188,6 +210,7 @@ pub async fn disable(db: &Db, user_id: i64) -> anyhow::Result<()> {
         ] {
             sqlx::query(delete).bind(user_id).execute(&mut *tx).await?;
         }
+        tx.audit(line, &now).await?;
         tx.commit().await?;
     });
     Ok(())
@@ -308,14 +331,6 @@ pub async fn is_trusted(db: &Db, user_id: i64, token: &str) -> anyhow::Result<bo
         .await?
     });
     Ok(found.is_some())
-}
-
-/// Forgets every browser `user_id` trusted (signing out everywhere, a lost phone).
-pub async fn forget_devices(db: &Db, user_id: i64) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("DELETE FROM trusted_devices WHERE user_id = $1").bind(user_id).execute(pool).await?;
-    });
-    Ok(())
 }
 
 /// A sign-in of `user_id` whose password was right, waiting for its code: its token.

@@ -7,7 +7,12 @@ use std::future::Future;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
 
-use crate::{db::Db, domain::DeviceId, for_both_connections, with_db};
+use crate::{
+    auth::audit::{Action, Actor, AuditWrites as _, Line},
+    db::Db,
+    domain::DeviceId,
+    for_both_connections, with_db,
+};
 
 /// A device as the admin lists it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -156,32 +161,38 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<Device>> {
     }))
 }
 
-/// Keeps `target` for `user_id` (a browser subscribing again keeps its name and settings, with
-/// its new keys); the device, and whether it is new.
-pub async fn add(db: &Db, user_id: i64, target: &Target, name: &str) -> anyhow::Result<(Device, bool)> {
-    let existing: Option<i64> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT id FROM push_devices WHERE endpoint = $1")
+/// Adds a device of the admin `actor` names, or renews the keys of one already there (the same
+/// endpoint), in one transaction with the audit line of a new one; the device, and whether it is
+/// new.
+pub async fn add(db: &Db, target: &Target, name: &str, actor: &Actor<'_>) -> anyhow::Result<(Device, bool)> {
+    let now = db.clock.stamp();
+    let (id, added) = with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let existing: Option<i64> = sqlx::query_scalar("SELECT id FROM push_devices WHERE endpoint = $1")
             .bind(&target.endpoint)
-            .fetch_optional(pool)
-            .await?
-    });
-    let id: i64 = with_db!(db, |pool| {
-        sqlx::query_scalar(
+            .fetch_optional(&mut *tx)
+            .await?;
+        let id: i64 = sqlx::query_scalar(
             "INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, user_id = excluded.user_id
              RETURNING id",
         )
-        .bind(user_id)
+        .bind(actor.user_id)
         .bind(&target.endpoint)
         .bind(&target.p256dh)
         .bind(&target.auth)
         .bind(name)
-        .bind(db.clock.stamp())
-        .fetch_one(pool)
-        .await?
+        .bind(&now)
+        .fetch_one(&mut *tx)
+        .await?;
+        if existing.is_none() {
+            tx.audit(&Line { actor, action: Action::PushDeviceAdded, detail: name.to_owned() }, &now).await?;
+        }
+        tx.commit().await?;
+        (id, existing.is_none())
     });
     let device = get(db, DeviceId(id)).await?.ok_or_else(|| anyhow::anyhow!("device {id} vanished"))?;
-    Ok((device, existing.is_none()))
+    Ok((device, added))
 }
 
 pub async fn get(db: &Db, id: DeviceId) -> anyhow::Result<Option<Device>> {
@@ -204,9 +215,17 @@ pub struct Settings<'a> {
 }
 
 /// Changes device `id`; false when there is no such device.
-pub async fn update(db: &Db, id: DeviceId, settings: &Settings<'_>) -> anyhow::Result<bool> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query(
+pub async fn update(
+    db: &Db,
+    id: DeviceId,
+    settings: &Settings<'_>,
+    actor: &Actor<'_>,
+) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    let line = Line { actor, action: Action::PushDeviceChanged, detail: settings.name.to_owned() };
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let changed = sqlx::query(
             "UPDATE push_devices SET name = $2, notify = $3, customer_changes = $4, quiet_from = $5, quiet_to = $6
              WHERE id = $1",
         )
@@ -216,19 +235,36 @@ pub async fn update(db: &Db, id: DeviceId, settings: &Settings<'_>) -> anyhow::R
         .bind(settings.customer_changes)
         .bind(settings.quiet.map(|(from, _)| from))
         .bind(settings.quiet.map(|(_, to)| to))
-        .execute(pool)
+        .execute(&mut *tx)
         .await?
-        .rows_affected()
-            == 1
-    }))
+        .rows_affected();
+        if changed != 1 {
+            return Ok(false);
+        }
+        tx.audit(&line, &now).await?;
+        tx.commit().await?;
+        Ok(true)
+    })
 }
 
 /// Forgets device `id` (and the pushes still waiting for it); false when there was none.
-pub async fn remove(db: &Db, id: DeviceId) -> anyhow::Result<bool> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query("DELETE FROM push_devices WHERE id = $1").bind(id).execute(pool).await?.rows_affected()
-            == 1
-    }))
+pub async fn remove(db: &Db, id: DeviceId, line: &Line<'_>) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if sqlx::query("DELETE FROM push_devices WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            != 1
+        {
+            return Ok(false);
+        }
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(true)
+    })
 }
 
 /// Forgets the device whose push service answered that it is gone (404 or 410).
