@@ -90,7 +90,7 @@ test.describe("refused", () => {
   await page.getByLabel("Phone").fill("call us");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Nothing was saved: one detail needs fixing.")).toBeVisible();
-  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Must have a 10-digit US number\./);
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Must be a US phone number with its area code\./);
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
 
   await page.goto("/");

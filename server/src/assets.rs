@@ -54,24 +54,14 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SITE_IMAGE_CACHE: &str = "public, max-age=86400";
 const ICON_CACHE: &str = "public, max-age=86400";
 
-/// The component of each kind of public page, a chunk of its own in the web build
-/// (`web/src/app/lazyPages.ts`): a page's document preloads its chunk.
-const PAGE_SOURCES: [(&str, &str); 14] = [
-    ("home", "src/features/home/HomePage.tsx"),
-    ("services", "src/features/services/ServicesPage.tsx"),
-    ("about", "src/features/about/AboutPage.tsx"),
-    ("contact", "src/features/contact/ContactPage.tsx"),
-    ("serviceAreas", "src/features/areas/ServiceAreasPage.tsx"),
-    ("city", "src/features/areas/CityPage.tsx"),
-    ("cityNotFound", "src/features/areas/CityNotFoundPage.tsx"),
-    ("thankYou", "src/features/booking/ThankYouPage.tsx"),
-    ("manageBooking", "src/features/booking/ManageBookingPage.tsx"),
-    ("blog", "src/features/blog/BlogPage.tsx"),
-    ("post", "src/features/blog/PostPage.tsx"),
-    ("postNotFound", "src/features/blog/PostNotFoundPage.tsx"),
-    ("notFound", "src/app/NotFoundPage.tsx"),
-    ("howWeCount", "src/features/privacy/HowWeCountPage.tsx"),
-];
+/// The component of each kind of public page is `{Kind}Page.tsx` (`web/src/app/lazyPages.ts`), a
+/// chunk of its own in the web build: a page's document preloads its chunk.
+fn page_kind(source: &str) -> Option<String> {
+    let name = source.rsplit('/').next()?.strip_suffix("Page.tsx")?;
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    Some(first.to_ascii_lowercase().to_string() + chars.as_str())
+}
 
 /// The URLs of an entry's script, its imports and its stylesheets, and the chunks each kind of
 /// page needs besides them.
@@ -80,7 +70,7 @@ pub struct ClientAssets {
     pub script: String,
     pub preloads: Vec<String>,
     pub styles: Vec<String>,
-    pub pages: HashMap<&'static str, Vec<String>>,
+    pub pages: HashMap<String, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -88,6 +78,8 @@ struct ManifestChunk {
     file: String,
     #[serde(default)]
     imports: Vec<String>,
+    #[serde(default, rename = "isDynamicEntry")]
+    dynamic_entry: bool,
     #[serde(default)]
     css: Vec<String>,
 }
@@ -107,10 +99,9 @@ impl ClientAssets {
             .flat_map(|chunk| chunk.css.iter().map(|file| format!("/{file}")))
             .collect();
         let mut pages = HashMap::new();
-        for (kind, page) in PAGE_SOURCES {
-            if !manifest.contains_key(page) {
-                continue;
-            }
+        let page_chunks = manifest.iter().filter(|(_, chunk)| chunk.dynamic_entry);
+        for (page, kind) in page_chunks.filter_map(|(source, _)| Some((source.as_str(), page_kind(source)?)))
+        {
             let mut seen = loaded.clone();
             seen.retain(|key| *key != page);
             let chunks = chunks_of(&manifest, page, &mut seen);
@@ -251,11 +242,29 @@ mod tests {
     #[test]
     fn every_kind_of_page_preloads_its_own_chunk_and_nothing_the_entry_has() {
         let assets = ClientAssets::from_manifest(&CLIENT_ENTRY).expect("the web build's manifest");
-        for (kind, source) in PAGE_SOURCES {
-            let chunks = assets.pages.get(kind).unwrap_or_else(|| panic!("no chunk for {kind} ({source})"));
-            let name = source.rsplit('/').next().unwrap().trim_end_matches(".tsx");
-            assert!(chunks[0].contains(name), "{kind}: {chunks:?}");
+        // Every kind, as the API document states them.
+        let schema =
+            serde_json::to_value(<crate::pages::page_data::PageData as utoipa::PartialSchema>::schema())
+                .expect("the schema");
+        let kinds: Vec<&str> = schema["oneOf"]
+            .as_array()
+            .expect("one schema per kind")
+            .iter()
+            .filter_map(|kind| kind["properties"]["kind"]["enum"][0].as_str())
+            .collect();
+        assert_eq!(kinds.len(), 14, "{schema}");
+        for kind in kinds {
+            let chunks = assets.pages.get(kind).unwrap_or_else(|| panic!("no chunk for {kind}"));
+            let component = format!("{}{}Page", kind[..1].to_uppercase(), &kind[1..]);
+            assert!(chunks[0].contains(&component), "{kind}: {chunks:?}");
             assert!(chunks.iter().all(|chunk| !assets.preloads.contains(chunk) && *chunk != assets.script));
         }
+    }
+
+    #[test]
+    fn a_page_components_file_names_its_kind() {
+        assert_eq!(page_kind("src/features/areas/ServiceAreasPage.tsx").as_deref(), Some("serviceAreas"));
+        assert_eq!(page_kind("src/app/NotFoundPage.tsx").as_deref(), Some("notFound"));
+        assert_eq!(page_kind("src/features/booking/BookingChat.tsx"), None);
     }
 }

@@ -6,12 +6,9 @@ use serde_json::json;
 
 use std::io::IsTerminal as _;
 
+use crate::audit::{Action, Actor, Line};
 use crate::{
-    auth::{
-        audit::{Action, Actor, Line},
-        password::Password,
-        session, throttle, two_factor, users,
-    },
+    auth::{password::Password, session, throttle, two_factor, users},
     backup, blog,
     cli::{AdminAction, AdminArgs, ContentAction},
     config::{ServeConfig, StorageConfig},

@@ -356,7 +356,7 @@ async fn site_details(config: &ServeConfig) -> Outcome {
     }
     let named: Vec<String> = placeholders
         .iter()
-        .map(|p| format!("{} ({}) is '{}': {}", p.label, p.field, p.value, p.why))
+        .map(|p| format!("{} ({}) is '{}': {}", p.label, crate::content::file_field(p.field), p.value, p.why))
         .collect();
     Outcome::Fail(
         format!(

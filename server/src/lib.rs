@@ -2,6 +2,7 @@
 
 pub mod api_doc;
 pub mod assets;
+pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod beacon;

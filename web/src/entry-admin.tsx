@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AdminApp } from "./features/admin/frame/AdminApp";
 import { LayoutContext } from "./lib/layout";
-import type { LayoutData } from "./lib/types";
+import type { Layout as LayoutData } from "./lib/api-schema";
 import "./styles.css";
 
 const stateElement = document.getElementById("page-state");

@@ -5,7 +5,7 @@ import { App } from "./app/App";
 import { lazyPages } from "./app/lazyPages";
 import { PageSourceContext } from "./app/pages";
 import { rememberLanding } from "./lib/bookingSource";
-import type { AppState } from "./lib/types";
+import type { AppState } from "./lib/api-schema";
 import "./styles.css";
 
 const stateElement = document.getElementById("page-state");

@@ -6,7 +6,7 @@ import { StaticRouter } from "react-router";
 import { ALL_PAGES } from "./app/allPages";
 import { App } from "./app/App";
 import { loadedPages, PageSourceContext } from "./app/pages";
-import type { AppState } from "./lib/types";
+import type { AppState } from "./lib/api-schema";
 
 const SERVER_PAGES = loadedPages(ALL_PAGES);
 

@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     account_store,
-    audit::{self, Action, Line},
     guard::{Admin, AuthDesk},
     password::{self, Password},
     session,
@@ -21,6 +20,7 @@ use super::{
     two_factor::{self, Accepted, Enrolment, Refused},
     users,
 };
+use crate::audit::{self, Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     error::{ApiError, Checked, FieldErrors},

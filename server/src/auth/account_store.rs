@@ -1,10 +1,8 @@
 //! The signed-in admin's changes to their own sessions and password, stored: each in one
 //! transaction with its line of the audit log.
 
-use super::{
-    audit::{Action, Actor, AuditWrites as _, Line},
-    session::token_hash,
-};
+use super::session::token_hash;
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
 /// The audit detail of sessions ended on the way.

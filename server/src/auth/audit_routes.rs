@@ -8,12 +8,10 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{
-    audit,
-    guard::{Admin, AuthDesk},
-};
+use super::guard::{Admin, AuthDesk};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
+    audit,
     error::{ApiError, Checked},
 };
 

@@ -10,10 +10,8 @@ use axum::{
 use axum_extra::extract::CookieJar;
 use tokio::sync::Semaphore;
 
-use super::{
-    audit::Actor,
-    session::{self, CookiePolicy, SessionUser},
-};
+use super::session::{self, CookiePolicy, SessionUser};
+use crate::audit::Actor;
 use crate::{api_doc::CSRF_HEADER, client::ClientAddress, db::Db, error::ApiError};
 
 /// Password hashes computed at once; more sign-ins wait for a turn (or get 429).

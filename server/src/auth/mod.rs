@@ -3,7 +3,6 @@
 
 pub mod account;
 pub mod account_store;
-pub mod audit;
 pub mod audit_routes;
 pub mod guard;
 pub mod password;

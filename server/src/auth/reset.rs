@@ -14,13 +14,13 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    audit::{self, Action, Actor, Line},
     guard::{AuthDesk, same_origin},
     password::Password,
     reset_store,
     session::{random_token, token_hash},
     throttle, users,
 };
+use crate::audit::{self, Action, Actor, Line};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::audit::{AuditWrites as _, Line};
+use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
 /// Counts a request against each key (with its limit within `window`); false (and nothing counted) when a key is at its limit.

@@ -12,7 +12,6 @@ use axum_extra::extract::CookieJar;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    audit::{self, Action, Actor, Line},
     guard::{Admin, AuthDesk, same_origin},
     password::{self, Password},
     session::{self, SessionUser, random_token},
@@ -20,6 +19,7 @@ use super::{
     two_factor::{self, Accepted},
     users,
 };
+use crate::audit::{self, Action, Actor, Line};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,

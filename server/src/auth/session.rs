@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::audit::{AuditWrites as _, Line};
+use crate::audit::{AuditWrites as _, Line};
 use crate::{clock, db::Db, domain::Role, with_db};
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum_extra::extract::cookie::{Cookie, SameSite};

@@ -1,6 +1,6 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
-use super::audit::{Action, Actor, AuditWrites as _, Line};
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     db::Db,
     domain::{EmailAddress, Role},

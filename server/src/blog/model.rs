@@ -18,7 +18,7 @@ pub struct PostCard {
     pub date: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Post {
     pub id: i64,

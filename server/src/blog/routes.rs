@@ -15,12 +15,10 @@ use super::{
     listing,
     store::{self, AdminPost, SaveError},
 };
+use crate::audit::{Action, Actor, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{Action, Actor, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     changes::{Change, Changes},
     clock,
     db::{Db, contains_pattern},

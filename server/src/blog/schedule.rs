@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use super::schedule_store;
+use crate::audit::{Action, Actor, Line};
 use crate::{
-    auth::audit::{Action, Actor, Line},
     changes::{Change, Changes},
     db::Db,
 };

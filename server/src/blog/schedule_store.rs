@@ -3,11 +3,8 @@
 //! same transaction.
 
 use super::{search::PostIndex as _, store::KEEP_DELETED};
-use crate::{
-    auth::audit::{AuditWrites as _, Line},
-    db::Db,
-    with_db,
-};
+use crate::audit::{AuditWrites as _, Line};
+use crate::{db::Db, with_db};
 
 /// A scheduled post that just went live.
 #[derive(Debug, sqlx::FromRow)]

@@ -9,12 +9,8 @@ use super::{
     sanitize::sanitize,
     search::{Document, PostIndex as _},
 };
-use crate::{
-    auth::audit::{AuditWrites as _, Line},
-    db::Db,
-    domain::PostId,
-    with_db,
-};
+use crate::audit::{AuditWrites as _, Line};
+use crate::{db::Db, domain::PostId, with_db};
 
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);

@@ -16,12 +16,10 @@ use super::{
     store,
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
+use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
-    auth::{
-        audit::{Action, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     db::Db,
     domain::{BookingId, BookingStatus},
     error::{ApiError, Checked},

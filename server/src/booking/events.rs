@@ -4,8 +4,8 @@
 
 use std::future::Future;
 
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
     db::Db,
     domain::{BookingId, BookingStatus},
     for_both_connections, with_db,

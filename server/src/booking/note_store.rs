@@ -5,8 +5,8 @@ use super::{
     events::{Event, EventWrites as _},
     views::NoteRecord,
 };
+use crate::audit::{AuditWrites as _, Line};
 use crate::{
-    auth::audit::{AuditWrites as _, Line},
     db::Db,
     domain::{BookingId, NoteId},
     with_db,

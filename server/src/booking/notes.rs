@@ -13,12 +13,10 @@ use super::{
     note_store,
     views::{NO_SUCH_BOOKING, NoteRecord},
 };
+use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{Action, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     db::Db,
     domain::{BookingId, NoteId},
     error::{ApiError, Checked},

@@ -18,9 +18,10 @@ use super::{
     response::Measure,
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
+use crate::audit::Action;
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{audit::Action, guard::Admin},
+    auth::guard::Admin,
     clock,
     db::Db,
     domain::{BookingId, BookingStatus},

@@ -7,8 +7,8 @@ use super::{
     events::{Event, EventWrites as _},
     model::NewBooking,
 };
+use crate::audit::{AuditWrites as _, Line};
 use crate::{
-    auth::audit::{AuditWrites as _, Line},
     db::{Db, Pool},
     delivery::{
         Channel, Purpose,

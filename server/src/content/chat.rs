@@ -3,18 +3,21 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Chat {
     pub title: String,
     /// Said first when a button opens the assistant with something of its own (a service card,
     /// a city page, the financing badge); the first question then goes without it. Missing from
     /// site details saved before it existed: the built-in one.
     #[serde(default)]
+    #[schema(required = true)]
     pub greeting: Option<String>,
     /// Said after the greeting when the financing badge opens the assistant; `{provider}` is the
     /// financing provider.
     #[serde(default)]
+    #[schema(required = true)]
     pub financing_line: Option<String>,
     pub contact_prompt: String,
     pub error_message: String,
@@ -23,33 +26,40 @@ pub struct Chat {
     /// Answers that make a request urgent without being an emergency (the urgent flag: first in
     /// the inbox, outlined, 'URGENT' in the shop's e-mail).
     #[serde(default)]
+    #[schema(required = true)]
     pub urgent_answers: Vec<String>,
     pub steps: Vec<ChatStep>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ChatStep {
     /// The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
     /// left out.
     #[serde(default)]
+    #[schema(required = true)]
     pub label: String,
     pub question: String,
     pub options: Vec<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub follow_ups: Vec<FollowUp>,
     /// A button that names its own service (a service card's 'Book Service') answers this step
     /// with one of its options; the service's name is kept with the request under this label,
     /// and the customer sees it in place of the option.
     #[serde(default)]
+    #[schema(required = true)]
     pub named: Option<String>,
     /// Asked only when one of these answers was given before ("Upgrades/modifications" for a
     /// budget question); empty: always asked.
     #[serde(default)]
+    #[schema(required = true)]
     pub when: Vec<String>,
     /// Not asked when one of these answers was given before (a custom build is not asked how
     /// urgent a repair is).
     #[serde(default)]
+    #[schema(required = true)]
     pub unless: Vec<String>,
 }
 
@@ -68,8 +78,9 @@ impl ChatStep {
 
 /// A question asked when a step's option is chosen, answered in free text. An option may have
 /// several, asked in order.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all(serialize = "camelCase"), from = "FollowUpInFile")]
+#[schema(rename_all = "camelCase")]
 pub struct FollowUp {
     pub option: String,
     pub label: String,
@@ -79,7 +90,7 @@ pub struct FollowUp {
 }
 
 /// What a follow-up's free answer is.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Asks {
     /// Words of the visitor's own in place of the option ("horse trailer" for "Other").

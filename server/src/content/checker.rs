@@ -48,6 +48,11 @@ impl InvalidContent {
     pub fn problems(&self) -> &[(String, String)] {
         &self.0
     }
+
+    /// The same problems, each field named by `rename`.
+    pub fn renamed(self, rename: impl Fn(&str) -> String) -> Self {
+        Self(self.0.into_iter().map(|(field, problem)| (rename(&field), problem)).collect())
+    }
 }
 
 /// The problems found so far.

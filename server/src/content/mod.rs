@@ -28,6 +28,7 @@ pub use model::{
 pub use placeholders::Placeholder;
 pub use promise::Promise;
 pub use scheduling::{Scheduling, Times};
+pub use shape::file_field;
 
 /// The content file built into the binary, used when no `--content` file is given.
 const EMBEDDED: &str = include_str!("../../../content/site.toml");

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Chat, Hours, Scheduling};
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(as = SiteDetails, rename_all = "camelCase")]
 pub struct Content {
     pub business: Business,
     pub rating: Rating,
@@ -31,6 +32,7 @@ pub struct Content {
     pub chat: Chat,
     /// Missing from site details saved before there were times: the built-in settings.
     #[serde(default)]
+    #[schema(required = true)]
     pub scheduling: Scheduling,
     /// The slugs of city pages that were removed: their old addresses answer with a permanent
     /// redirect to the service areas. Kept by the server when a save removes a city page.
@@ -38,8 +40,9 @@ pub struct Content {
     pub removed_city_slugs: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Business {
     pub name: String,
     pub short_name: String,
@@ -57,6 +60,7 @@ pub struct Business {
     pub response_time: String,
     /// How soon an emergency is answered, around the clock ("30 minutes").
     #[serde(default = "default_emergency_response_time")]
+    #[schema(required = true)]
     pub emergency_response_time: String,
     pub emergency: String,
     /// The shop's time zone (IANA name): scheduled posts are set in it.
@@ -67,12 +71,14 @@ pub struct Business {
     /// form asks which one the customer prefers; each with a note is announced in its own words.
     /// Missing from site details saved before: English only.
     #[serde(default = "default_languages")]
+    #[schema(required = true)]
     pub languages: Vec<Language>,
 }
 
 /// A language spoken at the shop.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Language {
     /// In English, as the owner reads it: "Spanish".
     pub name: String,
@@ -81,6 +87,7 @@ pub struct Language {
     /// What the site says of it, in the language itself ("Se habla español"); none: not
     /// announced (the site's own).
     #[serde(default)]
+    #[schema(required = true)]
     pub note: Option<String>,
 }
 
@@ -99,8 +106,9 @@ impl Business {
     }
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Address {
     pub street: String,
     pub city: String,
@@ -113,11 +121,13 @@ pub struct Address {
     /// Every ZIP code of the shop's own city: all in the service area. Missing (site details
     /// saved before there was this list): the built-in list, for the built-in city.
     #[serde(default)]
+    #[schema(required = true)]
     pub city_zips: Option<Vec<String>>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Rating {
     pub value: f64,
     pub best: u8,
@@ -127,8 +137,9 @@ pub struct Rating {
     pub review_sites: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Hero {
     pub headline: String,
     pub subheadline: String,
@@ -136,28 +147,32 @@ pub struct Hero {
     /// What the video shows, as its play button names it ("A day in our shop"). Missing from
     /// site details saved before it existed: the built-in one.
     #[serde(default)]
+    #[schema(required = true)]
     pub video_title: Option<String>,
     pub poster: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Stat {
     pub value: String,
     pub label: String,
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Feature {
     pub icon: String,
     pub title: String,
     pub text: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ServiceGroup {
     pub icon: String,
     pub title: String,
@@ -166,35 +181,42 @@ pub struct ServiceGroup {
     /// What the card's 'Get Quote' answers in the booking assistant (its quick options); the
     /// group's title is kept with the request as the service asked about.
     #[serde(default)]
+    #[schema(required = true)]
     pub chat_answers: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct SubService {
     pub title: String,
     pub description: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct BeforeAfter {
     pub title: String,
     pub description: String,
     pub before: String,
     /// What the before photo shows, for people who cannot see it (the title when left out).
     #[serde(default)]
+    #[schema(required = true)]
     pub before_alt: String,
     pub after: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub after_alt: String,
     /// What its 'Book a Service' answers in the booking assistant (its quick options).
     #[serde(default)]
+    #[schema(required = true)]
     pub chat_answers: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Testimonial {
     pub name: String,
     pub role: String,
@@ -206,16 +228,18 @@ pub struct Testimonial {
     pub photo: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Footer {
     pub services: Vec<String>,
     /// City slugs.
     pub areas: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Cta {
     pub title: String,
     pub text: String,
@@ -223,17 +247,21 @@ pub struct Cta {
 
 /// A city page. Only its name and ZIP codes are needed; every fact, text and figure is
 /// optional, and the page claims nothing its city does not state.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct City {
     pub slug: String,
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub county: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub population: String,
     /// e.g. "10 miles from Denver".
     #[serde(default)]
+    #[schema(required = true)]
     pub distance: String,
     pub latitude: f64,
     pub longitude: f64,
@@ -241,42 +269,52 @@ pub struct City {
     pub zips: Vec<String>,
     /// One or two sentences for the city's card on /service-areas.
     #[serde(default)]
+    #[schema(required = true)]
     pub blurb: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub description: String,
     /// The roads, parks and places that bring trailers there.
     #[serde(default)]
+    #[schema(required = true)]
     pub local_info: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub key_features: Vec<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub testimonials: Vec<Testimonial>,
     /// The year the shop began serving the city ('Serving {city} Since {year}'); none: no such
     /// claim.
     #[serde(default)]
+    #[schema(required = true)]
     pub since: Option<u16>,
     /// The city's own figures ('50+ Local Customers'); none: the page shows no figures.
     #[serde(default)]
+    #[schema(required = true)]
     pub stats: Vec<Stat>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ServicesPage {
     pub intro: String,
     pub sections: Vec<ServiceSection>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ServiceSection {
     pub title: String,
     pub intro: String,
     pub cards: Vec<ServiceOffer>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ServiceOffer {
     pub icon: String,
     pub title: String,
@@ -284,39 +322,45 @@ pub struct ServiceOffer {
     pub features: Vec<String>,
     /// What the card's 'Book Service' answers in the booking assistant (its quick options).
     #[serde(default)]
+    #[schema(required = true)]
     pub chat_answers: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct CityService {
     pub icon: String,
     pub title: String,
     pub description: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct About {
     pub story: Vec<String>,
     pub mission: String,
     pub why_choose: Vec<Feature>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(as = ContactPage, rename_all = "camelCase")]
 pub struct Contact {
     pub assistant: String,
     pub emergency: String,
     pub workshop: String,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct ThankYou {
     pub steps: Vec<String>,
     /// What happens next after an emergency request (never a business-day promise).
     #[serde(default = "default_emergency_steps")]
+    #[schema(required = true)]
     pub emergency_steps: Vec<String>,
 }
 

@@ -78,28 +78,28 @@ impl Content {
             b.real_email().is_none(),
         );
         name(
-            "business.social_url",
+            "business.socialUrl",
             "Social page",
             &b.social_url,
             "an example address leads nowhere",
             reserved_host(url_host(&b.social_url)),
         );
         name(
-            "business.financing_provider",
+            "business.financingProvider",
             "Financing provider",
             &b.financing_provider,
             "the example financer does not exist",
             b.financing_provider.contains("Example"),
         );
         name(
-            "business.builder_name",
+            "business.builderName",
             "Website credit",
             &b.builder_name,
             "the example studio did not build the site",
             b.builder_name.contains("Example") || reserved_host(url_host(&b.builder_url)),
         );
         name(
-            "hero.video_id",
+            "hero.videoId",
             "Home page video",
             &self.hero.video_id,
             "the sample video shows nothing of the shop",
@@ -122,10 +122,10 @@ mod tests {
             [
                 "business.phone",
                 "business.email",
-                "business.social_url",
-                "business.financing_provider",
-                "business.builder_name",
-                "hero.video_id"
+                "business.socialUrl",
+                "business.financingProvider",
+                "business.builderName",
+                "hero.videoId"
             ]
         );
     }

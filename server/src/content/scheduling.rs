@@ -13,8 +13,9 @@ use super::{
 };
 
 /// A saved site-details version from before scheduling existed reads as these settings.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, default, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Scheduling {
     /// The answer to the assistant's shop-or-mobile question that means a drop-off at the shop.
     pub shop_answer: String,
@@ -46,8 +47,9 @@ pub struct Scheduling {
 }
 
 /// The times of one kind of work.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
 pub struct Times {
     /// The length of a drop-off slot or an arrival window, in minutes (a multiple of 30).
     pub slot_minutes: u16,
@@ -55,6 +57,7 @@ pub struct Times {
     pub jobs_at_once: u8,
     /// The weekly hours times are offered in; empty: the business hours.
     #[serde(default)]
+    #[schema(required = true)]
     pub hours: Vec<Hours>,
 }
 
@@ -162,20 +165,20 @@ mod tests {
     #[test]
     fn bad_settings_are_named_in_the_forms_words() {
         let content = Content::load(None).expect("loads");
-        let mut fields = content.to_fields().expect("fields");
-        fields["scheduling"]["shop"]["slot_minutes"] = 45.into();
-        fields["scheduling"]["mobile"]["jobs_at_once"] = 0.into();
-        fields["scheduling"]["closed_dates"] = serde_json::json!(["2026-02-30"]);
-        fields["scheduling"]["mobile_answer"] = "Repairs needed".into();
-        let problems = Content::from_fields(fields).expect_err("refused");
+        let mut fields = serde_json::to_value(&content).expect("fields");
+        fields["scheduling"]["shop"]["slotMinutes"] = 45.into();
+        fields["scheduling"]["mobile"]["jobsAtOnce"] = 0.into();
+        fields["scheduling"]["closedDates"] = serde_json::json!(["2026-02-30"]);
+        fields["scheduling"]["mobileAnswer"] = "Repairs needed".into();
+        let problems = Content::from_api(fields).expect_err("refused");
         let named: Vec<&str> = problems.problems().iter().map(|(field, _)| field.as_str()).collect();
         assert_eq!(
             named,
             [
                 "scheduling",
-                "scheduling.closed_dates[0]",
-                "scheduling.shop.slot_minutes",
-                "scheduling.mobile.jobs_at_once"
+                "scheduling.closedDates[0]",
+                "scheduling.shop.slotMinutes",
+                "scheduling.mobile.jobsAtOnce"
             ]
         );
     }

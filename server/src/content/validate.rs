@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 pub use super::checker::InvalidContent;
 use super::{Content, Testimonial, chat::Asks, checker::Checker};
+use crate::domain::{EmailAddress, Phone};
 
 /// Key features a city page lists at most, and testimonials it shows at most.
 const MAX_KEY_FEATURES: usize = 3;
@@ -30,12 +31,12 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
     ] {
         c.text(field, value);
     }
-    if b.phone.chars().filter(char::is_ascii_digit).count() < 10 {
-        c.fail("business.phone", "must have a 10-digit US number");
+    // The shop's phone and e-mail follow the rules a visitor's do.
+    if Phone::parse(&b.phone).is_err() {
+        c.fail("business.phone", "must be a US phone number with its area code");
     }
-    match b.email.split_once('@') {
-        Some((local, domain)) if !local.is_empty() && domain.contains('.') => {}
-        _ => c.fail("business.email", "must be an e-mail address"),
+    if EmailAddress::parse(&b.email).is_err() {
+        c.fail("business.email", "must be an e-mail address");
     }
     if super::Promise::parse(&b.emergency_response_time).is_none() {
         c.fail("business.emergency_response_time", "must say how long, for example: 30 minutes, or 2 hours");

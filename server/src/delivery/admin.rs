@@ -11,12 +11,10 @@ use super::{
     health::{self, ChannelHealth, TestDelivery},
     recipients, store,
 };
+use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{Action, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     domain::EmailAddress,
     error::{ApiError, Checked, FieldErrors},
 };

@@ -17,12 +17,10 @@ use super::{
     devices::{self, Device, Settings, Subscription},
     store,
 };
+use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{
-        audit::{Action, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     db::Db,
     domain::DeviceId,
     error::{ApiError, Checked, FieldErrors},

@@ -1,11 +1,8 @@
 //! Who gets the e-mail of each new booking: the addresses the owner sets in the admin, else the
 //! server's `--notify-email`.
 
-use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
-    db::Db,
-    with_db,
-};
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
+use crate::{db::Db, with_db};
 
 /// The most addresses the owner can set.
 pub const MAX: usize = 10;

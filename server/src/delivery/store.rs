@@ -6,8 +6,8 @@ use std::{future::Future, time::Duration};
 use anyhow::Context as _;
 
 use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
+use crate::audit::{AuditWrites as _, Line};
 use crate::{
-    auth::audit::{AuditWrites as _, Line},
     db::{Db, Pool},
     for_both_connections, with_db,
 };

@@ -2,11 +2,8 @@
 //! report's switch and weeks. `figures` reads the counts back.
 
 use super::tally::Batch;
-use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
-    db::Db,
-    with_db,
-};
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
+use crate::{db::Db, with_db};
 
 /// Adds `batches` to what is stored, in one transaction.
 pub async fn write(db: &Db, batches: &[Batch]) -> anyhow::Result<()> {

@@ -17,8 +17,8 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use bytes::Bytes;
 use object_store::{ObjectStore, PutPayload, aws::AmazonS3Builder, path::Path as ObjectPath};
 
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
     clock::Clock,
     db::{Db, Pool},
     with_db,

@@ -1,23 +1,22 @@
 //! The service areas list and one page per city.
 
-use axum::http::StatusCode;
-use serde_json::json;
-
-use super::{Head, Page, SITE_SCOPE, Site, structured_data};
+use super::{
+    Head, Page, Site,
+    page_data::{CityData, CitySummary, PageData, ServiceAreasData},
+    structured_data,
+};
 
 pub fn list(site: &Site) -> Page {
     let c = &site.content;
     let cities: Vec<_> = c
         .cities
         .iter()
-        .map(|city| {
-            json!({
-                "slug": city.slug,
-                "name": city.name,
-                "population": city.population,
-                "distance": city.distance,
-                "blurb": city.blurb,
-            })
+        .map(|city| CitySummary {
+            slug: city.slug.clone(),
+            name: city.name.clone(),
+            population: city.population.clone(),
+            distance: city.distance.clone(),
+            blurb: city.blurb.clone(),
         })
         .collect();
     let head = Head::indexed(
@@ -30,9 +29,12 @@ pub fn list(site: &Site) -> Page {
         ),
     );
     Page::ok(
-        "serviceAreas",
         head,
-        json!({ "cities": cities, "rating": c.rating, "closingCta": c.closing_cta }),
+        PageData::ServiceAreas(ServiceAreasData {
+            cities,
+            rating: c.rating.clone(),
+            closing_cta: c.closing_cta.clone(),
+        }),
     )
 }
 
@@ -56,27 +58,23 @@ pub fn city(site: &Site, slug: &str) -> Option<Page> {
         structured_data::city_breadcrumbs(site, city),
     ]);
     Some(Page::ok(
-        "city",
         head,
-        json!({
-            "city": city,
-            "services": c.city_services,
-            "rating": c.rating,
-            "shopStreet": c.business.address.street,
-            "closingCta": c.closing_cta,
+        PageData::City(CityData {
+            city: city.clone(),
+            services: c.city_services.clone(),
+            rating: c.rating.clone(),
+            shop_street: c.business.address.street.clone(),
+            closing_cta: c.closing_cta.clone(),
         }),
     ))
 }
 
 pub fn city_not_found(site: &Site) -> Page {
-    Page {
-        status: StatusCode::NOT_FOUND,
-        kind: "cityNotFound",
-        head: Head::not_indexed(
+    Page::missing(
+        Head::not_indexed(
             format!("City Not Found | {}", site.content.business.name),
             "The service area you're looking for doesn't exist.".to_owned(),
         ),
-        data: serde_json::Value::Null,
-        scopes: SITE_SCOPE,
-    }
+        PageData::CityNotFound(()),
+    )
 }

@@ -1,9 +1,10 @@
 //! The blog's list pages and one page per published post.
 
-use axum::http::StatusCode;
-use serde_json::{Value, json};
-
-use super::{BLOG, Head, Missing, Page, Resolved, SITE_SCOPE, Site, structured_data};
+use super::{
+    BLOG, Head, Missing, Page, Resolved, Site,
+    page_data::{BlogData, PageData, PostData},
+    structured_data,
+};
 use crate::blog::{
     model::{Post, post_path},
     published,
@@ -57,8 +58,8 @@ pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
         )
     };
     let head = Head::indexed(&list_path(number), title, description);
-    let data = json!({ "posts": cards, "page": number, "pageCount": pages });
-    Ok(Resolved::Page(Page::ok("blog", head, data).showing_posts()))
+    let data = PageData::Blog(BlogData { posts: cards, page: number, page_count: pages });
+    Ok(Resolved::Page(Box::new(Page::ok(head, data).showing_posts())))
 }
 
 /// The page of the published post at `slug`, where a renamed post went, or missing.
@@ -76,7 +77,7 @@ pub async fn post(site: &Site, slug: &str) -> anyhow::Result<Resolved> {
         post.meta_description.clone().unwrap_or_else(|| post.card.excerpt.clone()),
     )
     .with_data(vec![structured_data::blog_posting(site, &post)]);
-    Ok(Resolved::Page(post_page(site, post, head).await?.showing_posts()))
+    Ok(Resolved::Page(Box::new(post_page(site, post, head).await?.showing_posts())))
 }
 
 /// An unsaved post as its page will show it ('Open full preview' in the editor): the same page,
@@ -99,20 +100,17 @@ async fn post_page(site: &Site, post: Post, mut head: Head) -> anyhow::Result<Pa
         head.image_alt.clone_from(&post.featured_image_alt);
     }
     head.article = true;
-    Ok(Page::ok("post", head, json!({ "post": post, "related": related })))
+    Ok(Page::ok(head, PageData::Post(PostData { post, related })))
 }
 
 pub fn post_not_found(site: &Site) -> Page {
-    Page {
-        status: StatusCode::NOT_FOUND,
-        kind: "postNotFound",
-        head: Head::not_indexed(
+    Page::missing(
+        Head::not_indexed(
             format!("Post Not Found | {}", site.content.business.name),
             "The blog post you're looking for doesn't exist.".to_owned(),
         ),
-        data: Value::Null,
-        scopes: SITE_SCOPE,
-    }
+        PageData::PostNotFound(()),
+    )
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! The home page.
 
-use serde_json::json;
-
-use super::{Head, Page, Site, social, structured_data};
+use super::{
+    Head, Page, Site,
+    page_data::{HomeData, PageData},
+    social, structured_data,
+};
 
 fn title(site: &Site) -> String {
     format!("Trailer Repair & Maintenance in Denver | {}", site.content.business.name)
@@ -28,17 +30,16 @@ pub fn page(site: &Site) -> Page {
     )
     .with_data(vec![structured_data::local_business(site, &card(site))]);
     Page::ok(
-        "home",
         head,
-        json!({
-            "hero": c.hero,
-            "financingProvider": b.financing_provider,
-            "stats": c.stats,
-            "whyChoose": c.why_choose,
-            "serviceGroups": c.service_groups,
-            "beforeAfter": c.before_after,
-            "testimonials": c.testimonials,
-            "closingCta": c.closing_cta,
+        PageData::Home(HomeData {
+            hero: c.hero.clone(),
+            financing_provider: b.financing_provider.clone(),
+            stats: c.stats.clone(),
+            why_choose: c.why_choose.clone(),
+            service_groups: c.service_groups.clone(),
+            before_after: c.before_after.clone(),
+            testimonials: c.testimonials.clone(),
+            closing_cta: c.closing_cta.clone(),
         }),
     )
 }

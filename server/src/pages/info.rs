@@ -1,9 +1,13 @@
 //! The services, about, contact and thank-you pages, how visits are counted, and the visitor's
 //! page of their request.
 
-use serde_json::json;
-
-use super::{Head, Page, Site, home, structured_data};
+use super::{
+    Head, Page, Site, home,
+    page_data::{
+        AboutData, ContactData, HowWeCountData, ManageBookingData, PageData, ServicesData, ThankYouData,
+    },
+    structured_data,
+};
 
 pub fn services(site: &Site) -> Page {
     let c = &site.content;
@@ -16,7 +20,8 @@ pub fn services(site: &Site) -> Page {
             c.business.name
         ),
     );
-    Page::ok("services", head, json!({ "page": c.services_page, "closingCta": c.closing_cta }))
+    let data = ServicesData { page: c.services_page.clone(), closing_cta: c.closing_cta.clone() };
+    Page::ok(head, PageData::Services(data))
 }
 
 pub fn about(site: &Site) -> Page {
@@ -30,7 +35,7 @@ pub fn about(site: &Site) -> Page {
             c.business.name, c.business.founded
         ),
     );
-    Page::ok("about", head, json!({ "about": c.about, "founded": c.business.founded }))
+    Page::ok(head, PageData::About(AboutData { about: c.about.clone(), founded: c.business.founded }))
 }
 
 pub fn contact(site: &Site) -> Page {
@@ -46,7 +51,8 @@ pub fn contact(site: &Site) -> Page {
         ),
     )
     .with_data(vec![structured_data::local_business(site, &home::card(site))]);
-    Page::ok("contact", head, json!({ "contact": c.contact, "responseTime": c.business.response_time }))
+    let data = ContactData { contact: c.contact.clone(), response_time: c.business.response_time.clone() };
+    Page::ok(head, PageData::Contact(data))
 }
 
 pub fn thank_you(site: &Site) -> Page {
@@ -55,11 +61,11 @@ pub fn thank_you(site: &Site) -> Page {
         format!("Thank You | {}", c.business.name),
         "Your service request was submitted.".to_owned(),
     );
-    Page::ok(
-        "thankYou",
-        head,
-        json!({ "steps": c.thank_you.steps, "emergencySteps": c.thank_you.emergency_steps }),
-    )
+    let data = ThankYouData {
+        steps: c.thank_you.steps.clone(),
+        emergency_steps: c.thank_you.emergency_steps.clone(),
+    };
+    Page::ok(head, PageData::ThankYou(data))
 }
 
 /// The page that says how visits are counted, linked from the footer while they are.
@@ -74,7 +80,10 @@ pub fn how_we_count(site: &Site) -> Page {
          opt out with Do Not Track or Global Privacy Control."
             .to_owned(),
     );
-    Page::ok("howWeCount", head, json!({ "counting": site.counting, "name": c.business.name }))
+    Page::ok(
+        head,
+        PageData::HowWeCount(HowWeCountData { counting: site.counting, name: c.business.name.clone() }),
+    )
 }
 
 /// The page a visitor's link opens (`/booking/{token}`): the same for every link, so it holds
@@ -84,5 +93,5 @@ pub fn manage_booking(site: &Site) -> Page {
         format!("Your Service Request | {}", site.content.business.name),
         "See, change or cancel your service request.".to_owned(),
     );
-    Page::ok("manageBooking", head, json!({ "phone": site.content.business.phone }))
+    Page::ok(head, PageData::ManageBooking(ManageBookingData { phone: site.content.business.phone.clone() }))
 }

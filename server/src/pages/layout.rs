@@ -4,9 +4,10 @@ use serde::Serialize;
 
 use crate::content::{Address, Chat, Content, HoursView, Language};
 
-#[derive(Serialize)]
+/// What every public page's layout shows, embedded once in each document.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Layout<'a> {
+pub struct Layout<'a> {
     name: &'a str,
     short_name: &'a str,
     phone: &'a str,
@@ -38,8 +39,9 @@ struct Layout<'a> {
 
 /// What the booking assistant needs of the scheduling settings (not the hours or capacities:
 /// the server works out the open times).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TimesScript)]
 struct Times<'a> {
     shop_answer: &'a str,
     mobile_answer: &'a str,
@@ -49,7 +51,8 @@ struct Times<'a> {
     call_label: &'a str,
 }
 
-#[derive(Serialize)]
+/// A city page the layout links to.
+#[derive(Serialize, utoipa::ToSchema)]
 struct AreaLink<'a> {
     name: &'a str,
     slug: &'a str,

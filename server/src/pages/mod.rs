@@ -13,6 +13,7 @@ mod home;
 mod info;
 mod layout;
 mod page;
+pub mod page_data;
 mod paths;
 mod public;
 mod resolve;
@@ -23,7 +24,8 @@ mod structured_data;
 
 pub use head::Head;
 pub use info::HOW_WE_COUNT;
-pub use page::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE};
+pub use layout::Layout;
+pub use page::{AdminState, AppState, BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE};
 pub use paths::{BLOG, FEED_PATH};
 pub use public::{Cached, CachedEntry, PublicPages};
 pub use site::Site;

@@ -2,9 +2,8 @@
 
 use axum::http::StatusCode;
 use serde::Serialize;
-use serde_json::Value;
 
-use super::head::Head;
+use super::{head::Head, page_data::PageData};
 use crate::render::cache::Scopes;
 
 /// What a cached page can be made from: the published posts,
@@ -19,14 +18,28 @@ pub struct Page {
     #[serde(serialize_with = "status_number")]
     #[schema(value_type = u16)]
     pub status: StatusCode,
-    /// Which page component shows it, e.g. `home`, `city`, `blogPost`, `notFound`.
-    pub kind: &'static str,
     pub head: Head,
-    /// What that component shows; its shape depends on the kind.
-    pub data: Value,
+    /// Which page component shows it, and what it shows.
+    #[serde(flatten)]
+    pub data: PageData,
     /// What besides the content file the page shows (and so what makes it stale).
     #[serde(skip)]
     pub scopes: Scopes,
+}
+
+/// What each public document embeds for the web app: the layout and the page it shows.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AppState<'a> {
+    #[schema(value_type = super::Layout)]
+    pub layout: &'a serde_json::Value,
+    pub page: &'a Page,
+}
+
+/// What the admin area's document embeds: the layout (the business's name and labels).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AdminState<'a> {
+    #[schema(value_type = super::Layout)]
+    pub layout: &'a serde_json::Value,
 }
 
 fn status_number<S: serde::Serializer>(status: &StatusCode, serializer: S) -> Result<S::Ok, S::Error> {
@@ -34,8 +47,13 @@ fn status_number<S: serde::Serializer>(status: &StatusCode, serializer: S) -> Re
 }
 
 impl Page {
-    pub(super) fn ok(kind: &'static str, head: Head, data: Value) -> Self {
-        Self { status: StatusCode::OK, kind, head, data, scopes: SITE_SCOPE }
+    pub(super) fn ok(head: Head, data: PageData) -> Self {
+        Self { status: StatusCode::OK, head, data, scopes: SITE_SCOPE }
+    }
+
+    /// A page that is not there (404): which one, and its head.
+    pub(super) fn missing(head: Head, data: PageData) -> Self {
+        Self { status: StatusCode::NOT_FOUND, head, data, scopes: SITE_SCOPE }
     }
 
     /// Marks the page as showing published posts.
@@ -47,7 +65,7 @@ impl Page {
 
 /// What a path leads to.
 pub enum Resolved {
-    Page(Page),
+    Page(Box<Page>),
     /// A page that moved (a renamed post's old address, page 1 of the blog): its new path.
     Moved(String),
     Missing(Missing),

@@ -8,11 +8,10 @@ use std::{
 
 use axum::http::StatusCode;
 use bytes::Bytes;
-use serde_json::json;
 
 use super::{
     head,
-    page::{BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
+    page::{AdminState, AppState, BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
     resolve::{missing_page, resolve},
     search,
     site::Site,
@@ -207,7 +206,7 @@ impl PublicPages {
     async fn render(&self, url: &str, page: &Page) -> anyhow::Result<Cached> {
         let started = Instant::now();
         let site = self.site();
-        let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
+        let state = serde_json::to_string(&AppState { layout: &site.layout, page })?;
         let app_html = self.pool.render(url, state.clone()).await?;
         let head = page.head.tags(&site);
         let html = Document {
@@ -215,7 +214,7 @@ impl PublicPages {
             assets: &self.assets,
             app_html: &app_html,
             state_json: &state,
-            page_kind: Some(page.kind),
+            page_kind: Some(page.data.kind()),
         }
         .to_html();
         let body = Encoded::shared_off_executor(html.into_bytes(), Effort::Best).await?;
@@ -283,7 +282,7 @@ impl PublicPages {
         self.cache
             .get_or_make("admin document", || async {
                 let site = self.site();
-                let state = json!({ "layout": site.layout }).to_string();
+                let state = serde_json::to_string(&AdminState { layout: &site.layout })?;
                 let head = head::admin_tags(&site);
                 let html = Document {
                     head: &head,
@@ -337,11 +336,11 @@ impl PublicPages {
     ) -> anyhow::Result<(Vec<Duration>, Duration)> {
         let site = self.site();
         let page = match resolve(&site, path).await? {
-            Resolved::Page(page) => page,
+            Resolved::Page(page) => *page,
             Resolved::Missing(missing) => missing_page(missing, &site),
             Resolved::Moved(target) => anyhow::bail!("{path} moved to {target}"),
         };
-        let state = serde_json::to_string(&json!({ "layout": site.layout, "page": page }))?;
+        let state = serde_json::to_string(&AppState { layout: &site.layout, page: &page })?;
         let mut times = Vec::with_capacity(iterations + 1);
         for _ in 0..=iterations {
             let started = Instant::now();

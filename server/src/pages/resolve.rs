@@ -1,13 +1,11 @@
 //! Which path shows which page: the one place that maps paths to pages.
 
-use axum::http::StatusCode;
-use serde_json::Value;
-
 use super::{
     areas, blog,
     head::Head,
     home, info,
-    page::{Missing, Page, Resolved, SITE_SCOPE},
+    page::{Missing, Page, Resolved},
+    page_data::PageData,
     paths::{AREAS, BLOG},
     site::Site,
 };
@@ -45,20 +43,17 @@ pub async fn resolve(site: &Site, path: &str) -> anyhow::Result<Resolved> {
             }
         }
     };
-    Ok(Resolved::Page(page))
+    Ok(Resolved::Page(Box::new(page)))
 }
 
 fn not_found(site: &Site) -> Page {
-    Page {
-        status: StatusCode::NOT_FOUND,
-        kind: "notFound",
-        head: Head::not_indexed(
+    Page::missing(
+        Head::not_indexed(
             format!("Page Not Found | {}", site.content.business.name),
             "Sorry, the page you are looking for doesn't exist or has been moved.".to_owned(),
         ),
-        data: Value::Null,
-        scopes: SITE_SCOPE,
-    }
+        PageData::NotFound(()),
+    )
 }
 
 /// The page every path that leads to `missing` shows.

@@ -52,7 +52,7 @@ mod tests {
             script: "/assets/app.js".into(),
             preloads: vec!["/assets/dep.js".into()],
             styles: vec!["/assets/app.css".into()],
-            pages: [("home", vec!["/assets/HomePage.js".into()])].into(),
+            pages: [("home".to_owned(), vec!["/assets/HomePage.js".into()])].into(),
         };
         let html = Document {
             head: "<title>T</title>",

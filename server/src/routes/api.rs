@@ -16,6 +16,7 @@ use crate::{
     error::ApiError,
     insights, media, schedule, site,
 };
+use utoipa::OpenApi as _;
 use utoipa_axum::{
     router::{OpenApiRouter, UtoipaMethodRouterExt},
     routes,
@@ -32,9 +33,15 @@ const SITE_BODY_LIMIT: usize = 1024 * 1024;
 /// A post with its content (which may inline pasted images) and some room for JSON escaping.
 const POST_BODY_LIMIT: usize = blog::draft::MAX_CONTENT_BYTES + 1024 * 1024;
 
+/// What the public and admin documents embed for the web app: in the API document, so the
+/// browser's types are made from it, though no route answers it.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(crate::pages::Layout, crate::pages::AppState, crate::pages::AdminState)))]
+struct EmbeddedState;
+
 /// Every /api route, each registered with its part of the API document.
 pub(super) fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::default()
+    OpenApiRouter::with_openapi(EmbeddedState::openapi())
         .routes(routes!(api_doc::openapi_json))
         .routes(routes!(pages::page_json))
         .routes(routes!(pages::blog_search))

@@ -22,12 +22,10 @@ use super::{
     owner_store,
     store::{self as appointments, State as TimeState},
 };
+use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
-    auth::{
-        audit::{Action, Line},
-        guard::Admin,
-    },
+    auth::guard::Admin,
     booking::views::NO_SUCH_BOOKING,
     clock,
     db::Db,

@@ -7,8 +7,8 @@ use super::{
     calendar::{Kind, Slot},
     store::{AppointmentWrites as _, State as TimeState},
 };
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
     booking::events::{Event, EventWrites as _},
     clock,
     db::Db,

@@ -15,13 +15,8 @@ use futures_util::future::BoxFuture;
 
 use store::NewVersion;
 
-use crate::{
-    auth::audit::{Action, Actor, Line},
-    changes::Reload,
-    content::Content,
-    db::Db,
-    domain::SiteVersionId,
-};
+use crate::audit::{Action, Actor, Line};
+use crate::{changes::Reload, content::Content, db::Db, domain::SiteVersionId};
 
 pub use store::Listing;
 
@@ -123,7 +118,7 @@ impl SiteDetails {
             return Err(SaveError::Conflict);
         }
         content.remember_removed_cities(&current.content);
-        let changes = summary::changes(&current.content.to_fields()?, &content.to_fields()?);
+        let changes = summary::changes(&current.content.to_file_fields()?, &content.to_file_fields()?);
         if changes.is_empty() {
             return Ok(None);
         }

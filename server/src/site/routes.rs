@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Listing, SaveError, SavedVersion, SiteDetails};
+use crate::audit::Action;
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::{audit::Action, guard::Admin},
+    auth::guard::Admin,
     changes::{Change, Changes},
     content::{Content, Placeholder, validate::InvalidContent},
     domain::SiteVersionId,
@@ -28,9 +29,9 @@ const NO_SUCH_VERSION: &str = "There is no such version of the site details.";
 pub struct SiteBody {
     /// The version shown (0 while the content file is shown): send it back with a change.
     version: i64,
-    /// Every detail, with the content file's field names (snake_case).
-    #[schema(value_type = Object)]
-    site: Value,
+    /// Every detail.
+    #[schema(value_type = crate::content::Content)]
+    site: Arc<Content>,
     /// The shipped placeholders still in them (the go-live check).
     placeholders: Vec<Placeholder>,
 }
@@ -41,7 +42,8 @@ pub struct SiteBody {
 pub struct SiteChange {
     /// The version the change was made on.
     version: i64,
-    #[schema(value_type = Object)]
+    /// Every detail; read (and its problems named) as `Content`.
+    #[schema(value_type = crate::content::Content)]
     site: Value,
 }
 
@@ -74,7 +76,7 @@ pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result
     let current = site.current();
     Ok(Json(SiteBody {
         version: current.version,
-        site: current.content.to_fields()?,
+        site: current.content.clone(),
         placeholders: current.content.placeholders(),
     }))
 }
@@ -99,7 +101,7 @@ pub async fn save(
     admin: Admin,
     Checked(Json(change)): Checked<Json<SiteChange>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
-    let content = Content::from_fields(change.site).map_err(field_errors)?;
+    let content = Content::from_api(change.site).map_err(field_errors)?;
     let saved = site
         .save(change.version, content, (&admin.actor(), Action::SiteChanged), None)
         .await

@@ -2,12 +2,8 @@
 
 use serde::Serialize;
 
-use crate::{
-    auth::audit::{AuditWrites as _, Line},
-    db::Db,
-    domain::SiteVersionId,
-    with_db,
-};
+use crate::audit::{AuditWrites as _, Line};
+use crate::{db::Db, domain::SiteVersionId, with_db};
 
 /// How many versions the admin can go back to (older ones are removed as new ones are saved).
 pub const KEPT: i64 = 30;

@@ -355,7 +355,7 @@ async fn half_configured_e_mail_delivery_is_refused_at_start_up() {
 #[tokio::test]
 async fn the_inbox_lists_bookings_newest_first_with_answers_and_delivery_status() {
     use trailerworks::{
-        auth::audit::{Action, Actor, Line},
+        audit::{Action, Actor, Line},
         booking::store,
         domain::{BookingId, BookingStatus},
     };

@@ -71,7 +71,7 @@ fn today_in(zone: &str) -> String {
 async fn set_time_zone(app: &TestApp, signed: &Signed, zone: &str) {
     let body = app.admin_json("/site", signed).await;
     let mut site = body["site"].clone();
-    site["business"]["time_zone"] = zone.into();
+    site["business"]["timeZone"] = zone.into();
     let response = app
         .admin(Method::PUT, "/site", signed)
         .json(&json!({ "version": body["version"], "site": site }))

@@ -545,7 +545,7 @@ async fn after_a_job_the_customer_is_thanked_with_a_review_link_whose_click_the_
     let id = booked["id"].as_i64().unwrap();
     let refused = admin_post(&app, &signed, &format!("/bookings/{id}/review-request")).await;
     assert_eq!(refused.status(), 409, "off until the review page is set");
-    details["scheduling"]["review_url"] = json!("https://reviews.example.com/front-range-trailer-works");
+    details["scheduling"]["reviewUrl"] = json!("https://reviews.example.com/front-range-trailer-works");
     let saved = app
         .admin(Method::PUT, "/site", &signed)
         .json(&json!({ "version": version, "site": details }))

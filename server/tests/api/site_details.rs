@@ -105,7 +105,7 @@ async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
     assert_eq!(
         body["errors"],
         json!({
-            "business.phone": ["Must have a 10-digit US number."],
+            "business.phone": ["Must be a US phone number with its area code."],
             "testimonials[0].rating": ["Must be between 1 and 5."],
             "business.email": ["Must be an e-mail address."],
             "rating.value": ["Must be between 0 and 5."],
@@ -164,10 +164,10 @@ async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
         json!({ "name": "Dana Whitfield", "role": "Horse owner", "location": "Parker", "rating": 5,
                 "quote": "They rewired my horse trailer the same afternoon.", "photo": photo }),
     );
-    details["before_after"].as_array_mut().expect("a list").push(json!({
+    details["beforeAfter"].as_array_mut().expect("a list").push(json!({
         "title": "Horse Trailer Rewire", "description": "New lights and plug.",
-        "before": "/site/utility-before.svg", "before_alt": "Old wiring",
-        "after": photo, "after_alt": "New sealed wiring",
+        "before": "/site/utility-before.svg", "beforeAlt": "Old wiring",
+        "after": photo, "afterAlt": "New sealed wiring",
     }));
     let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
     assert_eq!(
@@ -179,10 +179,10 @@ async fn a_new_testimonial_and_a_new_work_photo_show_on_the_home_page() {
     assert!(home.contains("Horse Trailer Rewire") && home.contains("New sealed wiring"));
     assert!(home.contains(photo));
 
-    details["before_after"][4]["after"] = "/media/blog-images/../../etc/passwd".into();
+    details["beforeAfter"][4]["after"] = "/media/blog-images/../../etc/passwd".into();
     let refused: Value = save(&app, &signed, 2, &details).await.json().await.expect("JSON");
     assert_eq!(
-        refused["errors"]["before_after[4].after"],
+        refused["errors"]["beforeAfter[4].after"],
         json!(["Is not an uploaded picture; upload it again."])
     );
 }
@@ -198,7 +198,7 @@ async fn a_city_page_added_shows_everywhere_and_once_removed_its_address_redirec
     castle_rock["name"] = "Castle Rock".into();
     castle_rock["zips"] = json!(["80104", "80108", "80109"]);
     castle_rock["description"] = "Castle Rock sits halfway to the Springs on I-25.".into();
-    castle_rock["local_info"] = "The fairgrounds host horse shows all summer.".into();
+    castle_rock["localInfo"] = "The fairgrounds host horse shows all summer.".into();
     details["cities"].as_array_mut().expect("a list").push(castle_rock.clone());
     let saved: Value = save(&app, &signed, version, &details).await.json().await.expect("JSON");
     assert_eq!(saved["summary"], "City pages (Castle Rock added)");
@@ -248,7 +248,7 @@ async fn export_then_import_into_an_empty_site_then_export_again_is_identical() 
     let signed = app.signed_in_admin().await;
     let (version, mut details) = site(&app, &signed).await;
     details["business"]["phone"] = NEW_PHONE.into();
-    details["cities"][0]["local_info"] = "Lakewood owners tow to Bear Creek Lake every weekend.".into();
+    details["cities"][0]["localInfo"] = "Lakewood owners tow to Bear Creek Lake every weekend.".into();
     assert_eq!(save(&app, &signed, version, &details).await.status(), 200);
     app.stop().await;
 
@@ -315,7 +315,7 @@ async fn a_city_page_needs_only_a_name_and_zip_codes_and_claims_nothing_it_was_n
     let brighton = json!({
         "slug": "brighton", "name": "Brighton", "county": "", "population": "", "distance": "",
         "latitude": 39.83, "longitude": -104.97, "zips": [], "blurb": "", "description": "",
-        "local_info": "", "key_features": [], "testimonials": [], "stats": [],
+        "localInfo": "", "keyFeatures": [], "testimonials": [], "stats": [],
     });
     details["cities"].as_array_mut().expect("a list").push(brighton);
     let at = details["cities"].as_array().expect("a list").len() - 1;
@@ -361,7 +361,7 @@ async fn a_city_pages_texts_may_be_empty_but_not_repeat_another_citys() {
     let mut copy = details["cities"][0].clone();
     copy["slug"] = "castle-rock".into();
     copy["name"] = "Castle Rock".into();
-    copy["local_info"] = "".into();
+    copy["localInfo"] = "".into();
     details["cities"].as_array_mut().expect("a list").push(copy);
     let at = details["cities"].as_array().expect("a list").len() - 1;
     let refused = save(&app, &signed, version, &details).await;
@@ -369,5 +369,5 @@ async fn a_city_pages_texts_may_be_empty_but_not_repeat_another_citys() {
     let refused: Value = refused.json().await.expect("JSON");
     let description = refused["errors"][format!("cities[{at}].description")].to_string();
     assert!(description.contains("Repeats another city's text"), "{refused}");
-    assert!(refused["errors"].get(format!("cities[{at}].local_info")).is_none(), "empty is allowed");
+    assert!(refused["errors"].get(format!("cities[{at}].localInfo")).is_none(), "empty is allowed");
 }

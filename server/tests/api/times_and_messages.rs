@@ -77,7 +77,7 @@ async fn no_time_is_offered_on_a_holiday_and_the_schedule_shows_them() {
     let saved = app
         .change_site(&signed, |details| {
             details["scheduling"]["holidays"].as_array_mut().unwrap().push(json!("day_after_thanksgiving"));
-            details["scheduling"]["closed_dates"] = json!(["2026-12-28"]);
+            details["scheduling"]["closedDates"] = json!(["2026-12-28"]);
         })
         .await;
     assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap_or_default());
@@ -165,7 +165,7 @@ async fn a_late_confirmation_goes_alone_and_done_or_cancelled_stops_the_reminder
     let signed = app.signed_in_admin().await;
     // Reminders at midnight: one for tomorrow's job is always past by now.
     let saved =
-        app.change_site(&signed, |details| details["scheduling"]["reminder_time"] = json!("00:00")).await;
+        app.change_site(&signed, |details| details["scheduling"]["reminderTime"] = json!("00:00")).await;
     assert_eq!(saved.status(), 200);
     let tomorrow = jiff::Zoned::now()
         .with_time_zone(jiff::tz::TimeZone::get("America/Denver").unwrap())
@@ -230,7 +230,7 @@ async fn a_late_confirmation_goes_alone_and_done_or_cancelled_stops_the_reminder
     // The done job's review waits for its appointment to end.
     let saved = app
         .change_site(&signed, |details| {
-            details["scheduling"]["review_url"] = json!("https://reviews.example.com/shop")
+            details["scheduling"]["reviewUrl"] = json!("https://reviews.example.com/shop")
         })
         .await;
     assert_eq!(saved.status(), 200);

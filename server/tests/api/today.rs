@@ -276,10 +276,10 @@ async fn the_go_live_check_names_each_placeholder_until_replaced_and_replies_rea
     let named = [
         "business.phone",
         "business.email",
-        "business.social_url",
-        "business.financing_provider",
-        "business.builder_name",
-        "hero.video_id",
+        "business.socialUrl",
+        "business.financingProvider",
+        "business.builderName",
+        "hero.videoId",
     ];
     assert_eq!(fields(&today["placeholders"]), named);
     assert_eq!(today["placeholders"][1]["value"], "service@example.com");
@@ -296,19 +296,19 @@ async fn the_go_live_check_names_each_placeholder_until_replaced_and_replies_rea
         .change_site(&signed, |site| {
             site["business"]["phone"] = json!("(303) 555-2147");
             site["business"]["email"] = json!("service@frontrangetrailer.com");
-            site["business"]["social_url"] = json!("https://www.facebook.com/frontrangetrailerworks");
-            site["business"]["financing_provider"] = json!("Acorn Finance");
+            site["business"]["socialUrl"] = json!("https://www.facebook.com/frontrangetrailerworks");
+            site["business"]["financingProvider"] = json!("Acorn Finance");
         })
         .await;
     assert_eq!(saved.status(), 200);
     let saved: Value = saved.json().await.expect("JSON");
     assert_eq!(
         fields(&saved["placeholders"]),
-        ["business.builder_name", "hero.video_id"],
+        ["business.builderName", "hero.videoId"],
         "the save says what is left"
     );
     let today = app.admin_json("/today", &signed).await;
-    assert_eq!(fields(&today["placeholders"]), ["business.builder_name", "hero.video_id"]);
+    assert_eq!(fields(&today["placeholders"]), ["business.builderName", "hero.videoId"]);
 
     // (An address gets one confirmation an hour: another visitor.)
     let mut second = booking("0d1e2f3a-reply-to-shop");

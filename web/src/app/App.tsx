@@ -7,14 +7,13 @@ import { sendBeacon } from "../lib/insights";
 import { BookingDialogContext, type OpenBooking, type Presets } from "../lib/bookingDialog";
 import { type BookingSource, sourceOf } from "../lib/bookingSource";
 import { LayoutContext } from "../lib/layout";
-import type { AppState, Page } from "../lib/types";
+import type { AppState, Page } from "../lib/api-schema";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { usePageSource } from "./pages";
+import { drawPage, usePageSource } from "./pages";
 
 function PageView({ page }: { page: Page }) {
-  const Component = usePageSource().get(page.kind);
-  return Component ? <Component data={page.data as never} /> : <Spinner label="Loading page" />;
+  return drawPage(usePageSource(), page) ?? <Spinner label="Loading page" />;
 }
 
 /**

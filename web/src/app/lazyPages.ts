@@ -1,34 +1,29 @@
 // The browser's page components: each kind its own chunk, loaded when a page of that kind is
 // first shown (the server names the first page's chunk in the document, so it arrives with the
-// entry).
-import type { ComponentType } from "react";
-import type { PageKind, PageSource } from "./pages";
+// entry). The server finds each kind's chunk by its file's name, `{Kind}Page.tsx`.
+import type { PageComponents, PageKind, PageSource } from "./pages";
 
-type Loaded = ComponentType<{ data: never }>;
-
-const LOADERS: Record<PageKind, () => Promise<Loaded>> = {
-  home: () => import("../features/home/HomePage").then((m) => m.HomePage as Loaded),
-  services: () => import("../features/services/ServicesPage").then((m) => m.ServicesPage as Loaded),
-  about: () => import("../features/about/AboutPage").then((m) => m.AboutPage as Loaded),
-  contact: () => import("../features/contact/ContactPage").then((m) => m.ContactPage as Loaded),
-  serviceAreas: () => import("../features/areas/ServiceAreasPage").then((m) => m.ServiceAreasPage as Loaded),
-  city: () => import("../features/areas/CityPage").then((m) => m.CityPage as Loaded),
-  cityNotFound: () => import("../features/areas/CityNotFoundPage").then((m) => m.CityNotFoundPage as Loaded),
-  thankYou: () => import("../features/booking/ThankYouPage").then((m) => m.ThankYouPage as Loaded),
-  manageBooking: () => import("../features/booking/ManageBookingPage").then((m) => m.ManageBookingPage as Loaded),
-  blog: () => import("../features/blog/BlogPage").then((m) => m.BlogPage as Loaded),
-  post: () => import("../features/blog/PostPage").then((m) => m.PostPage as Loaded),
-  postNotFound: () => import("../features/blog/PostNotFoundPage").then((m) => m.PostNotFoundPage as Loaded),
-  notFound: () => import("./NotFoundPage").then((m) => m.NotFoundPage as Loaded),
-  howWeCount: () => import("../features/privacy/HowWeCountPage").then((m) => m.HowWeCountPage as Loaded),
+const LOADERS: { [K in PageKind]: () => Promise<PageComponents[K]> } = {
+  home: () => import("../features/home/HomePage").then((m) => m.HomePage),
+  services: () => import("../features/services/ServicesPage").then((m) => m.ServicesPage),
+  about: () => import("../features/about/AboutPage").then((m) => m.AboutPage),
+  contact: () => import("../features/contact/ContactPage").then((m) => m.ContactPage),
+  serviceAreas: () => import("../features/areas/ServiceAreasPage").then((m) => m.ServiceAreasPage),
+  city: () => import("../features/areas/CityPage").then((m) => m.CityPage),
+  cityNotFound: () => import("../features/areas/CityNotFoundPage").then((m) => m.CityNotFoundPage),
+  thankYou: () => import("../features/booking/ThankYouPage").then((m) => m.ThankYouPage),
+  manageBooking: () => import("../features/booking/ManageBookingPage").then((m) => m.ManageBookingPage),
+  blog: () => import("../features/blog/BlogPage").then((m) => m.BlogPage),
+  post: () => import("../features/blog/PostPage").then((m) => m.PostPage),
+  postNotFound: () => import("../features/blog/PostNotFoundPage").then((m) => m.PostNotFoundPage),
+  notFound: () => import("./NotFoundPage").then((m) => m.NotFoundPage),
+  howWeCount: () => import("../features/privacy/HowWeCountPage").then((m) => m.HowWeCountPage),
 };
 
 export function lazyPages(): PageSource {
-  const loaded = new Map<PageKind, Loaded>();
-  return {
-    get: (kind) => loaded.get(kind),
-    load: async (kind) => {
-      if (!loaded.has(kind)) loaded.set(kind, await LOADERS[kind]());
-    },
+  const loaded: Partial<PageComponents> = {};
+  const load = async <K extends PageKind>(kind: K) => {
+    loaded[kind] ??= await LOADERS[kind]();
   };
+  return { get: (kind) => loaded[kind], load };
 }

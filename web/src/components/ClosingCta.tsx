@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BookingButton } from "./BookingButton";
-import type { Cta } from "../lib/types";
+import type { Cta } from "../lib/api-schema";
 import { PhoneLink } from "./PhoneLink";
 
 interface Props {

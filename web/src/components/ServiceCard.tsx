@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { BookingButton } from "./BookingButton";
-import type { ServiceGroup } from "../lib/types";
+import type { ServiceGroup } from "../lib/api-schema";
 import { Icon } from "./Icon";
 
 /** A service with its sub-services, shown when the card is expanded. */

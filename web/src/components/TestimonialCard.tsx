@@ -1,4 +1,4 @@
-import type { Testimonial } from "../lib/types";
+import type { Testimonial } from "../lib/api-schema";
 import { Stars } from "./Stars";
 
 function initials(name: string): string {

@@ -1209,6 +1209,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        About: {
+            mission: string;
+            story: string[];
+            whyChoose: components["schemas"]["Feature"][];
+        };
+        AboutData: {
+            about: components["schemas"]["About"];
+            /**
+             * Format: int32
+             * @description The year the shop was founded.
+             */
+            founded: number;
+        };
         Account: {
             email: string;
             /** Format: int64 */
@@ -1227,6 +1240,23 @@ export interface components {
             sessions: components["schemas"]["SessionListing"][];
             /** @description Whether sign-in asks for a code from an authenticator app. */
             twoFactor: boolean;
+        };
+        Address: {
+            city: string;
+            /**
+             * @description Every ZIP code of the shop's own city: all in the service area. Missing (site details
+             *     saved before there was this list): the built-in list, for the built-in city.
+             */
+            cityZips: string[] | null;
+            country: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mapsUrl: string;
+            postalCode: string;
+            region: string;
+            street: string;
         };
         /** @description A post as the admin area shows it, drafts included. */
         AdminPost: {
@@ -1250,6 +1280,10 @@ export interface components {
             socialImage?: string | null;
             title: string;
             updatedAt: string;
+        };
+        /** @description What the admin area's document embeds: the layout (the business's name and labels). */
+        AdminState: {
+            layout: components["schemas"]["Layout"];
         };
         AnswerForm: {
             answer: string;
@@ -1279,6 +1313,11 @@ export interface components {
             /** Format: int64 */
             p90Minutes: number | null;
         };
+        /** @description What each public document embeds for the web app: the layout and the page it shows. */
+        AppState: {
+            layout: components["schemas"]["Layout"];
+            page: components["schemas"]["Page"];
+        };
         /** @description A time the visitor picked. */
         AppointmentForm: {
             kind: components["schemas"]["Kind"];
@@ -1298,6 +1337,16 @@ export interface components {
             name: string;
             slug: string;
         };
+        /** @description A city page the layout links to. */
+        AreaLink: {
+            name: string;
+            slug: string;
+        };
+        /**
+         * @description What a follow-up's free answer is.
+         * @enum {string}
+         */
+        Asks: "words" | "place" | "address" | "job";
         AuditEntry: {
             action: string;
             at: string;
@@ -1348,6 +1397,28 @@ export interface components {
         };
         /** @enum {string} */
         BeaconKind: "view" | "seen" | "step";
+        BeforeAfter: {
+            after: string;
+            afterAlt: string;
+            before: string;
+            /** @description What the before photo shows, for people who cannot see it (the title when left out). */
+            beforeAlt: string;
+            /** @description What its 'Book a Service' answers in the booking assistant (its quick options). */
+            chatAnswers: string[];
+            description: string;
+            title: string;
+        };
+        /** @description One page of the blog's list: its cards, newest first, and where it stands among the others. */
+        BlogData: {
+            /**
+             * Format: int64
+             * @description 1 for /blog, n for /blog/page/n.
+             */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            posts: components["schemas"]["PostCard"][];
+        };
         /** @description The stored booking. */
         Booked: {
             appointment: components["schemas"]["BookedTime"] | null;
@@ -1446,6 +1517,38 @@ export interface components {
          * @enum {string}
          */
         BookingStatus: "new" | "contacted" | "scheduled" | "done" | "cancelled" | "spam";
+        Business: {
+            address: components["schemas"]["Address"];
+            blurb: string;
+            builderName: string;
+            builderUrl: string;
+            email: string;
+            emergency: string;
+            /** @description How soon an emergency is answered, around the clock ("30 minutes"). */
+            emergencyResponseTime: string;
+            financingProvider: string;
+            /** Format: int32 */
+            founded: number;
+            hours: components["schemas"]["Hours"][];
+            /**
+             * @description The languages spoken at the shop, the site's own first. With more than one, the booking
+             *     form asks which one the customer prefers; each with a note is announced in its own words.
+             *     Missing from site details saved before: English only.
+             */
+            languages: components["schemas"]["Language"][];
+            name: string;
+            phone: string;
+            /**
+             * @description How soon a request is answered, in the shop's hours ("1 business day", "2 hours"): the
+             *     visitor's e-mail says it, and the admin measures every request against it.
+             */
+            responseTime: string;
+            shortName: string;
+            socialLabel: string;
+            socialUrl: string;
+            /** @description The shop's time zone (IANA name): scheduled posts are set in it. */
+            timeZone: string;
+        };
         CampaignFigure: {
             /** Format: int64 */
             bookings: number;
@@ -1474,6 +1577,114 @@ export interface components {
             /** @description When it last delivered something (a booking or a test). */
             lastSuccessAt: string | null;
         };
+        Chat: {
+            contactPrompt: string;
+            /** @description Answers that make a request an emergency (the call button at once, the urgent flag). */
+            emergencyAnswers: string[];
+            errorMessage: string;
+            /**
+             * @description Said after the greeting when the financing badge opens the assistant; `{provider}` is the
+             *     financing provider.
+             */
+            financingLine: string | null;
+            /**
+             * @description Said first when a button opens the assistant with something of its own (a service card,
+             *     a city page, the financing badge); the first question then goes without it. Missing from
+             *     site details saved before it existed: the built-in one.
+             */
+            greeting: string | null;
+            steps: components["schemas"]["ChatStep"][];
+            title: string;
+            /**
+             * @description Answers that make a request urgent without being an emergency (the urgent flag: first in
+             *     the inbox, outlined, 'URGENT' in the shop's e-mail).
+             */
+            urgentAnswers: string[];
+        };
+        ChatStep: {
+            followUps: components["schemas"]["FollowUp"][];
+            /**
+             * @description The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
+             *     left out.
+             */
+            label: string;
+            /**
+             * @description A button that names its own service (a service card's 'Book Service') answers this step
+             *     with one of its options; the service's name is kept with the request under this label,
+             *     and the customer sees it in place of the option.
+             */
+            named: string | null;
+            options: string[];
+            question: string;
+            /**
+             * @description Not asked when one of these answers was given before (a custom build is not asked how
+             *     urgent a repair is).
+             */
+            unless: string[];
+            /**
+             * @description Asked only when one of these answers was given before ("Upgrades/modifications" for a
+             *     budget question); empty: always asked.
+             */
+            when: string[];
+        };
+        /**
+         * @description A city page. Only its name and ZIP codes are needed; every fact, text and figure is
+         *     optional, and the page claims nothing its city does not state.
+         */
+        City: {
+            /** @description One or two sentences for the city's card on /service-areas. */
+            blurb: string;
+            county: string;
+            description: string;
+            /** @description e.g. "10 miles from Denver". */
+            distance: string;
+            keyFeatures: string[];
+            /** Format: double */
+            latitude: number;
+            /** @description The roads, parks and places that bring trailers there. */
+            localInfo: string;
+            /** Format: double */
+            longitude: number;
+            name: string;
+            population: string;
+            /**
+             * Format: int32
+             * @description The year the shop began serving the city ('Serving {city} Since {year}'); none: no such
+             *     claim.
+             */
+            since: number | null;
+            slug: string;
+            /** @description The city's own figures ('50+ Local Customers'); none: the page shows no figures. */
+            stats: components["schemas"]["Stat"][];
+            testimonials: components["schemas"]["Testimonial"][];
+            /** @description The five-digit ZIP codes of the place, for the booking assistant's service-area check. */
+            zips: string[];
+        };
+        /**
+         * @description A city page: only its name (and ZIP codes) are sure; every other fact may be empty, and the
+         *     page then says nothing of it.
+         */
+        CityData: {
+            city: components["schemas"]["City"];
+            closingCta: components["schemas"]["Cta"];
+            rating: components["schemas"]["Rating"];
+            services: components["schemas"]["CityService"][];
+            /** @description The shop's street, for a city page without texts of its own. */
+            shopStreet: string;
+        };
+        CityService: {
+            description: string;
+            icon: string;
+            title: string;
+        };
+        /** @description A city as the service areas list shows it. */
+        CitySummary: {
+            blurb: string;
+            distance: string;
+            name: string;
+            population: string;
+            slug: string;
+        };
         /** @description A day with no times. */
         ClosedDay: {
             /**
@@ -1501,6 +1712,16 @@ export interface components {
          * @enum {string}
          */
         Contact: "call" | "text" | "email";
+        ContactData: {
+            contact: components["schemas"]["ContactPage"];
+            /** @description How soon a request is answered, e.g. "within 30 minutes". */
+            responseTime: string;
+        };
+        ContactPage: {
+            assistant: string;
+            emergency: string;
+            workshop: string;
+        };
         ContactTap: {
             /** @description call, text or email. */
             how: components["schemas"]["Contact"];
@@ -1529,6 +1750,10 @@ export interface components {
             published: number;
             /** Format: int64 */
             scheduled: number;
+        };
+        Cta: {
+            text: string;
+            title: string;
         };
         /** @description Who is signed in: the admin and the CSRF token, or neither. */
         CurrentSession: {
@@ -1666,6 +1891,11 @@ export interface components {
             /** @description status, call, text, email, time, time-dropped, review, seen. */
             kind: string;
         };
+        Feature: {
+            icon: string;
+            text: string;
+            title: string;
+        };
         /** @description The signed-in owner's feed. */
         Feed: {
             /** @description The address to subscribe to; null while there is none. */
@@ -1689,6 +1919,22 @@ export interface components {
             sources: components["schemas"]["SourceFigure"][];
             totals: components["schemas"]["Totals"];
         };
+        /**
+         * @description A question asked when a step's option is chosen, answered in free text. An option may have
+         *     several, asked in order.
+         */
+        FollowUp: {
+            /** @description What the answer is. */
+            asks: components["schemas"]["Asks"];
+            label: string;
+            option: string;
+            question: string;
+        };
+        Footer: {
+            /** @description City slugs. */
+            areas: string[];
+            services: string[];
+        };
         FunnelStep: {
             label: string;
             /** @description 'opened', 'answered:N', 'time', 'contact' or 'submitted'. */
@@ -1703,6 +1949,47 @@ export interface components {
         Head: {
             description: string;
             title: string;
+        };
+        Hero: {
+            headline: string;
+            poster: string;
+            subheadline: string;
+            videoId: string;
+            /**
+             * @description What the video shows, as its play button names it ("A day in our shop"). Missing from
+             *     site details saved before it existed: the built-in one.
+             */
+            videoTitle: string | null;
+        };
+        HomeData: {
+            beforeAfter: components["schemas"]["BeforeAfter"][];
+            closingCta: components["schemas"]["Cta"];
+            financingProvider: string;
+            hero: components["schemas"]["Hero"];
+            serviceGroups: components["schemas"]["ServiceGroup"][];
+            stats: components["schemas"]["Stat"][];
+            testimonials: components["schemas"]["Testimonial"][];
+            whyChoose: components["schemas"]["Feature"][];
+        };
+        Hours: {
+            closes?: string | null;
+            days: string[];
+            daysLabel: string;
+            /** @description "HH:MM", 24-hour clock; both absent on a closed day. */
+            opens?: string | null;
+        };
+        HoursView: {
+            days: string;
+            /** @description "8AM-6PM", or "Closed". */
+            short: string;
+            /** @description "8:00 AM - 6:00 PM", or "Closed". */
+            time: string;
+        };
+        HowWeCountData: {
+            /** @description Visits are counted now. */
+            counting: boolean;
+            /** @description The business's name. */
+            name: string;
         };
         /** @description The upload form. */
         ImageForm: {
@@ -1788,6 +2075,51 @@ export interface components {
             path: string;
             /** Format: int64 */
             visitors: number;
+        };
+        /** @description A language spoken at the shop. */
+        Language: {
+            /** @description Its code, for screen readers (BCP 47, "es"). */
+            code: string;
+            /** @description In English, as the owner reads it: "Spanish". */
+            name: string;
+            /**
+             * @description What the site says of it, in the language itself ("Se habla español"); none: not
+             *     announced (the site's own).
+             */
+            note: string | null;
+        };
+        /** @description What every public page's layout shows, embedded once in each document. */
+        Layout: {
+            address: components["schemas"]["Address"];
+            /** @description Every service-area city, offered when the assistant asks where the trailer is. */
+            areaCities: components["schemas"]["AreaLink"][];
+            blurb: string;
+            builderName: string;
+            builderUrl: string;
+            chat: components["schemas"]["Chat"];
+            /** @description Visits are counted: pages send their beacons, and the footer says how visits are counted. */
+            counting: boolean;
+            email: string;
+            emergency: string;
+            footerAreas: components["schemas"]["AreaLink"][];
+            footerServices: string[];
+            hours: components["schemas"]["HoursView"][];
+            /** @description The languages spoken at the shop, the site's own first. */
+            languages: components["schemas"]["Language"][];
+            name: string;
+            phone: string;
+            phoneHref: string;
+            shortName: string;
+            socialLabel: string;
+            socialUrl: string;
+            timeZone: string;
+            /** @description When the assistant offers times, and what it says then. */
+            times: components["schemas"]["TimesScript"];
+            /**
+             * Format: int32
+             * @description The year at render time; the browser replaces it with its own after hydration.
+             */
+            year: number;
         };
         /** @description A list and how many it has in all. */
         Lines_CustomerChange: {
@@ -1878,6 +2210,10 @@ export interface components {
             keepSignedIn?: boolean;
             password: string;
         };
+        ManageBookingData: {
+            /** @description The shop's phone, to call instead. */
+            phone: string;
+        };
         NewNote: {
             /** @description What to note, 1 to 2000 characters. */
             body: string;
@@ -1927,17 +2263,74 @@ export interface components {
             submitted: number;
         };
         /** @description One page, ready to render. */
-        Page: {
-            /** @description What that component shows; its shape depends on the kind. */
-            data: unknown;
+        Page: components["schemas"]["PageData"] & {
             head: components["schemas"]["Head"];
-            /** @description Which page component shows it, e.g. `home`, `city`, `blogPost`, `notFound`. */
-            kind: string;
             /**
              * Format: int32
              * @description The HTTP status of the document; /api/page answers 200 and carries it here.
              */
             status: number;
+        };
+        /** @description A page's kind and what it shows (`null` for a page that shows nothing of its own). */
+        PageData: {
+            data: components["schemas"]["HomeData"];
+            /** @enum {string} */
+            kind: "home";
+        } | {
+            data: components["schemas"]["ServicesData"];
+            /** @enum {string} */
+            kind: "services";
+        } | {
+            data: components["schemas"]["AboutData"];
+            /** @enum {string} */
+            kind: "about";
+        } | {
+            data: components["schemas"]["ContactData"];
+            /** @enum {string} */
+            kind: "contact";
+        } | {
+            data: components["schemas"]["ServiceAreasData"];
+            /** @enum {string} */
+            kind: "serviceAreas";
+        } | {
+            data: components["schemas"]["CityData"];
+            /** @enum {string} */
+            kind: "city";
+        } | {
+            /** @default null */
+            data: unknown;
+            /** @enum {string} */
+            kind: "cityNotFound";
+        } | {
+            data: components["schemas"]["ThankYouData"];
+            /** @enum {string} */
+            kind: "thankYou";
+        } | {
+            data: components["schemas"]["ManageBookingData"];
+            /** @enum {string} */
+            kind: "manageBooking";
+        } | {
+            data: components["schemas"]["BlogData"];
+            /** @enum {string} */
+            kind: "blog";
+        } | {
+            data: components["schemas"]["PostData"];
+            /** @enum {string} */
+            kind: "post";
+        } | {
+            /** @default null */
+            data: unknown;
+            /** @enum {string} */
+            kind: "postNotFound";
+        } | {
+            /** @default null */
+            data: unknown;
+            /** @enum {string} */
+            kind: "notFound";
+        } | {
+            data: components["schemas"]["HowWeCountData"];
+            /** @enum {string} */
+            kind: "howWeCount";
         };
         PageFigure: {
             /** Format: int64 */
@@ -1982,6 +2375,16 @@ export interface components {
             /** @description Why it cannot stay. */
             why: string;
         };
+        Post: components["schemas"]["PostCard"] & {
+            /** @description Sanitised HTML. */
+            content: string;
+            createdAt: string;
+            /** @description What the featured image shows, as the owner described it. */
+            featuredImageAlt: string | null;
+            /** Format: int64 */
+            id: number;
+            updatedAt: string;
+        };
         /** @description What a post card shows (the list, related posts, search results): everything but the content. */
         PostCard: {
             /** @description The creation date in long US form on the shop's clock, e.g. "March 14, 2025". */
@@ -1992,6 +2395,11 @@ export interface components {
             featuredImageSrcset: string | null;
             slug: string;
             title: string;
+        };
+        PostData: {
+            post: components["schemas"]["Post"];
+            /** @description The other published posts, newest first. */
+            related: components["schemas"]["PostCard"][];
         };
         PostForm: {
             content?: string;
@@ -2057,6 +2465,17 @@ export interface components {
              * @description The test's delivery.
              */
             id: number;
+        };
+        Rating: {
+            /** Format: int32 */
+            best: number;
+            customers: string;
+            /** Format: int32 */
+            reviewCount: number;
+            reviewSites: string;
+            successRate: string;
+            /** Format: double */
+            value: number;
         };
         RecipientList: {
             /**
@@ -2269,6 +2688,95 @@ export interface components {
              */
             unknownDays: string[];
         };
+        /** @description A saved site-details version from before scheduling existed reads as these settings. */
+        Scheduling: {
+            /**
+             * @description The quick answer for a visitor who would rather be called.
+             * @default Call me to schedule
+             */
+            callLabel: string;
+            /**
+             * @description Days with no times at all, as YYYY-MM-DD.
+             * @default []
+             */
+            closedDates: string[];
+            /**
+             * Format: int32
+             * @description The first day with open times: this many business days after today (0: today).
+             * @default 1
+             */
+            earliestDays: number;
+            /**
+             * @description The public holidays the shop is closed on, by key ("thanksgiving"), every year.
+             * @default [
+             *       "new_years_day",
+             *       "memorial_day",
+             *       "independence_day",
+             *       "labor_day",
+             *       "thanksgiving",
+             *       "christmas_day"
+             *     ]
+             */
+            holidays: string[];
+            /**
+             * @description The quick answer that opens the calendar of open days.
+             * @default Later dates
+             */
+            laterLabel: string;
+            /**
+             * Format: int32
+             * @description The last day with open times: this many days after today.
+             * @default 28
+             */
+            latestDays: number;
+            /**
+             * @default {
+             *       "hours": [],
+             *       "jobsAtOnce": 1,
+             *       "slotMinutes": 120
+             *     }
+             */
+            mobile: components["schemas"]["Times"];
+            /**
+             * @description The answer that means the mobile crew comes to the trailer.
+             * @default Need mobile service
+             */
+            mobileAnswer: string;
+            /**
+             * @description What it says before the mobile crew's arrival windows.
+             * @default When should our mobile crew come? Pick an arrival window.
+             */
+            mobileQuestion: string;
+            /**
+             * @description When the day-before reminder goes out, HH:MM on the shop's clock.
+             * @default 09:00
+             */
+            reminderTime: string;
+            /**
+             * @description Where a finished job's thank-you sends the customer to leave a review; empty: no review
+             *     request is offered.
+             * @default
+             */
+            reviewUrl: string;
+            /**
+             * @default {
+             *       "hours": [],
+             *       "jobsAtOnce": 2,
+             *       "slotMinutes": 60
+             *     }
+             */
+            shop: components["schemas"]["Times"];
+            /**
+             * @description The answer to the assistant's shop-or-mobile question that means a drop-off at the shop.
+             * @default Can bring to shop
+             */
+            shopAnswer: string;
+            /**
+             * @description What the assistant says before the shop's drop-off times.
+             * @default When would you like to drop the trailer off? Here are our next open times.
+             */
+            shopQuestion: string;
+        };
         SearchResults: {
             /** @description More posts match than `total` says. */
             more: boolean;
@@ -2276,6 +2784,43 @@ export interface components {
             posts: components["schemas"]["PostCard"][];
             /** @description How many posts match in all, counted up to 1,000. */
             total: number;
+        };
+        ServiceAreasData: {
+            cities: components["schemas"]["CitySummary"][];
+            closingCta: components["schemas"]["Cta"];
+            rating: components["schemas"]["Rating"];
+        };
+        ServiceGroup: {
+            /**
+             * @description What the card's 'Get Quote' answers in the booking assistant (its quick options); the
+             *     group's title is kept with the request as the service asked about.
+             */
+            chatAnswers: string[];
+            description: string;
+            icon: string;
+            items: components["schemas"]["SubService"][];
+            title: string;
+        };
+        ServiceOffer: {
+            /** @description What the card's 'Book Service' answers in the booking assistant (its quick options). */
+            chatAnswers: string[];
+            description: string;
+            features: string[];
+            icon: string;
+            title: string;
+        };
+        ServiceSection: {
+            cards: components["schemas"]["ServiceOffer"][];
+            intro: string;
+            title: string;
+        };
+        ServicesData: {
+            closingCta: components["schemas"]["Cta"];
+            page: components["schemas"]["ServicesPage"];
+        };
+        ServicesPage: {
+            intro: string;
+            sections: components["schemas"]["ServiceSection"][];
         };
         /** @description What the admin app knows about its session: the user and the CSRF token for writes. */
         SessionInfo: {
@@ -2331,8 +2876,8 @@ export interface components {
         SiteBody: {
             /** @description The shipped placeholders still in them (the go-live check). */
             placeholders: components["schemas"]["Placeholder"][];
-            /** @description Every detail, with the content file's field names (snake_case). */
-            site: Record<string, unknown>;
+            /** @description Every detail. */
+            site: components["schemas"]["SiteDetails"];
             /**
              * Format: int64
              * @description The version shown (0 while the content file is shown): send it back with a change.
@@ -2341,12 +2886,39 @@ export interface components {
         };
         /** @description A change: every detail, as `GET /site` gave them with some changed. */
         SiteChange: {
-            site: Record<string, unknown>;
+            /** @description Every detail; read (and its problems named) as `Content`. */
+            site: components["schemas"]["SiteDetails"];
             /**
              * Format: int64
              * @description The version the change was made on.
              */
             version: number;
+        };
+        SiteDetails: {
+            about: components["schemas"]["About"];
+            beforeAfter: components["schemas"]["BeforeAfter"][];
+            business: components["schemas"]["Business"];
+            chat: components["schemas"]["Chat"];
+            cities: components["schemas"]["City"][];
+            cityServices: components["schemas"]["CityService"][];
+            closingCta: components["schemas"]["Cta"];
+            contact: components["schemas"]["ContactPage"];
+            footer: components["schemas"]["Footer"];
+            hero: components["schemas"]["Hero"];
+            rating: components["schemas"]["Rating"];
+            /**
+             * @description The slugs of city pages that were removed: their old addresses answer with a permanent
+             *     redirect to the service areas. Kept by the server when a save removes a city page.
+             */
+            removedCitySlugs?: string[];
+            /** @description Missing from site details saved before there were times: the built-in settings. */
+            scheduling: components["schemas"]["Scheduling"];
+            serviceGroups: components["schemas"]["ServiceGroup"][];
+            servicesPage: components["schemas"]["ServicesPage"];
+            stats: components["schemas"]["Stat"][];
+            testimonials: components["schemas"]["Testimonial"][];
+            thankYou: components["schemas"]["ThankYou"];
+            whyChoose: components["schemas"]["Feature"][];
         };
         /** @description A version as the list shows it. */
         SiteVersion: {
@@ -2414,6 +2986,11 @@ export interface components {
             /** @description The Monday each week starts on (UTC), `YYYY-MM-DD`, oldest first. */
             weeks: string[];
         };
+        Stat: {
+            label: string;
+            note?: string | null;
+            value: string;
+        };
         /**
          * @description Where an appointment stands.
          * @enum {string}
@@ -2434,6 +3011,10 @@ export interface components {
             url: string;
             /** Format: int32 */
             width: number;
+        };
+        SubService: {
+            description: string;
+            title: string;
         };
         /** @description `PushSubscription.toJSON()` as the browser makes it. */
         Subscription: {
@@ -2478,6 +3059,27 @@ export interface components {
             /** @description `email` or `webhook`. */
             channel: string;
         };
+        Testimonial: {
+            date?: string | null;
+            location?: string | null;
+            name: string;
+            /** @description The customer's photo, if they gave one. */
+            photo?: string | null;
+            quote: string;
+            /** Format: int32 */
+            rating: number;
+            role: string;
+        };
+        ThankYou: {
+            /** @description What happens next after an emergency request (never a business-day promise). */
+            emergencySteps: string[];
+            steps: string[];
+        };
+        ThankYouData: {
+            /** @description What happens next after an emergency. */
+            emergencySteps: string[];
+            steps: string[];
+        };
         /** @description A time as a visitor picks it. */
         TimeOption: {
             /** @description The day on the shop's clock, "2026-12-01". */
@@ -2508,6 +3110,33 @@ export interface components {
             /** @description "Tuesday, December 1, 8:00-10:00 AM". */
             label: string;
             state: components["schemas"]["State"];
+        };
+        /** @description The times of one kind of work. */
+        Times: {
+            /** @description The weekly hours times are offered in; empty: the business hours. */
+            hours: components["schemas"]["Hours"][];
+            /**
+             * Format: int32
+             * @description How many jobs may share a time.
+             */
+            jobsAtOnce: number;
+            /**
+             * Format: int32
+             * @description The length of a drop-off slot or an arrival window, in minutes (a multiple of 30).
+             */
+            slotMinutes: number;
+        };
+        /**
+         * @description What the booking assistant needs of the scheduling settings (not the hours or capacities:
+         *     the server works out the open times).
+         */
+        TimesScript: {
+            callLabel: string;
+            laterLabel: string;
+            mobileAnswer: string;
+            mobileQuestion: string;
+            shopAnswer: string;
+            shopQuestion: string;
         };
         /** @description The front desk. */
         Today: {
@@ -2610,36 +3239,55 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type About = components['schemas']['About'];
+export type AboutData = components['schemas']['AboutData'];
 export type Account = components['schemas']['Account'];
 export type AccountInfo = components['schemas']['AccountInfo'];
+export type Address = components['schemas']['Address'];
 export type AdminPost = components['schemas']['AdminPost'];
+export type AdminState = components['schemas']['AdminState'];
 export type AnswerForm = components['schemas']['AnswerForm'];
 export type AnswerRecord = components['schemas']['AnswerRecord'];
 export type Answered = components['schemas']['Answered'];
+export type AppState = components['schemas']['AppState'];
 export type AppointmentForm = components['schemas']['AppointmentForm'];
 export type AreaCheck = components['schemas']['AreaCheck'];
 export type AreaCity = components['schemas']['AreaCity'];
+export type AreaLink = components['schemas']['AreaLink'];
+export type Asks = components['schemas']['Asks'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type BackupStatus = components['schemas']['BackupStatus'];
 export type Beacon = components['schemas']['Beacon'];
 export type BeaconKind = components['schemas']['BeaconKind'];
+export type BeforeAfter = components['schemas']['BeforeAfter'];
+export type BlogData = components['schemas']['BlogData'];
 export type Booked = components['schemas']['Booked'];
 export type BookedTime = components['schemas']['BookedTime'];
 export type BookingForm = components['schemas']['BookingForm'];
 export type BookingRecord = components['schemas']['BookingRecord'];
 export type BookingStatus = components['schemas']['BookingStatus'];
+export type Business = components['schemas']['Business'];
 export type CampaignFigure = components['schemas']['CampaignFigure'];
 export type Cancellation = components['schemas']['Cancellation'];
 export type Channel = components['schemas']['Channel'];
 export type ChannelHealth = components['schemas']['ChannelHealth'];
+export type Chat = components['schemas']['Chat'];
+export type ChatStep = components['schemas']['ChatStep'];
+export type City = components['schemas']['City'];
+export type CityData = components['schemas']['CityData'];
+export type CityService = components['schemas']['CityService'];
+export type CitySummary = components['schemas']['CitySummary'];
 export type ClosedDay = components['schemas']['ClosedDay'];
 export type CodeNeeded = components['schemas']['CodeNeeded'];
 export type Contact = components['schemas']['Contact'];
+export type ContactData = components['schemas']['ContactData'];
+export type ContactPage = components['schemas']['ContactPage'];
 export type ContactTap = components['schemas']['ContactTap'];
 export type ContactView = components['schemas']['ContactView'];
 export type Content = components['schemas']['Content'];
 export type Counts = components['schemas']['Counts'];
+export type Cta = components['schemas']['Cta'];
 export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
 export type Daily = components['schemas']['Daily'];
@@ -2655,22 +3303,33 @@ export type Ended = components['schemas']['Ended'];
 export type Enrolment = components['schemas']['Enrolment'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type EventRecord = components['schemas']['EventRecord'];
+export type Feature = components['schemas']['Feature'];
 export type Feed = components['schemas']['Feed'];
 export type FieldErrorsBody = components['schemas']['FieldErrorsBody'];
 export type Figures = components['schemas']['Figures'];
+export type FollowUp = components['schemas']['FollowUp'];
+export type Footer = components['schemas']['Footer'];
 export type FunnelStep = components['schemas']['FunnelStep'];
 export type Head = components['schemas']['Head'];
+export type Hero = components['schemas']['Hero'];
+export type HomeData = components['schemas']['HomeData'];
+export type Hours = components['schemas']['Hours'];
+export type HoursView = components['schemas']['HoursView'];
+export type HowWeCountData = components['schemas']['HowWeCountData'];
 export type ImageForm = components['schemas']['ImageForm'];
 export type Inbox = components['schemas']['Inbox'];
 export type InsightsPage = components['schemas']['InsightsPage'];
 export type Job = components['schemas']['Job'];
 export type Kind = components['schemas']['Kind'];
 export type LandingFigure = components['schemas']['LandingFigure'];
+export type Language = components['schemas']['Language'];
+export type Layout = components['schemas']['Layout'];
 export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
+export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];
@@ -2680,13 +3339,16 @@ export type Notifications = components['schemas']['Notifications'];
 export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
 export type Page = components['schemas']['Page'];
+export type PageData = components['schemas']['PageData'];
 export type PageFigure = components['schemas']['PageFigure'];
 export type PasswordChange = components['schemas']['PasswordChange'];
 export type PhotoForm = components['schemas']['PhotoForm'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
 export type Placeholder = components['schemas']['Placeholder'];
+export type Post = components['schemas']['Post'];
 export type PostCard = components['schemas']['PostCard'];
+export type PostData = components['schemas']['PostData'];
 export type PostForm = components['schemas']['PostForm'];
 export type PostList = components['schemas']['PostList'];
 export type PreviewForm = components['schemas']['PreviewForm'];
@@ -2694,6 +3356,7 @@ export type PreviewLink = components['schemas']['PreviewLink'];
 export type Publication = components['schemas']['Publication'];
 export type PushDevices = components['schemas']['PushDevices'];
 export type PushTest = components['schemas']['PushTest'];
+export type Rating = components['schemas']['Rating'];
 export type RecipientList = components['schemas']['RecipientList'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type Report = components['schemas']['Report'];
@@ -2714,32 +3377,47 @@ export type Role = components['schemas']['Role'];
 export type Said = components['schemas']['Said'];
 export type SaveAnswer = components['schemas']['SaveAnswer'];
 export type Schedule = components['schemas']['Schedule'];
+export type Scheduling = components['schemas']['Scheduling'];
 export type SearchResults = components['schemas']['SearchResults'];
+export type ServiceAreasData = components['schemas']['ServiceAreasData'];
+export type ServiceGroup = components['schemas']['ServiceGroup'];
+export type ServiceOffer = components['schemas']['ServiceOffer'];
+export type ServiceSection = components['schemas']['ServiceSection'];
+export type ServicesData = components['schemas']['ServicesData'];
+export type ServicesPage = components['schemas']['ServicesPage'];
 export type SessionInfo = components['schemas']['SessionInfo'];
 export type SessionListing = components['schemas']['SessionListing'];
 export type SetTime = components['schemas']['SetTime'];
 export type SignInCodeForm = components['schemas']['SignInCodeForm'];
 export type SiteBody = components['schemas']['SiteBody'];
 export type SiteChange = components['schemas']['SiteChange'];
+export type SiteDetails = components['schemas']['SiteDetails'];
 export type SiteVersion = components['schemas']['SiteVersion'];
 export type SourceFigure = components['schemas']['SourceFigure'];
 export type SourceForm = components['schemas']['SourceForm'];
 export type SourceRecord = components['schemas']['SourceRecord'];
 export type SourceRow = components['schemas']['SourceRow'];
 export type SourceTable = components['schemas']['SourceTable'];
+export type Stat = components['schemas']['Stat'];
 export type State = components['schemas']['State'];
 export type StatusSet = components['schemas']['StatusSet'];
 export type StepName = components['schemas']['StepName'];
 export type StoredImage = components['schemas']['StoredImage'];
+export type SubService = components['schemas']['SubService'];
 export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionKeys = components['schemas']['SubscriptionKeys'];
 export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
+export type Testimonial = components['schemas']['Testimonial'];
+export type ThankYou = components['schemas']['ThankYou'];
+export type ThankYouData = components['schemas']['ThankYouData'];
 export type TimeOption = components['schemas']['TimeOption'];
 export type TimeRecord = components['schemas']['TimeRecord'];
 export type TimeSet = components['schemas']['TimeSet'];
 export type TimeView = components['schemas']['TimeView'];
+export type Times = components['schemas']['Times'];
+export type TimesScript = components['schemas']['TimesScript'];
 export type Today = components['schemas']['Today'];
 export type Tone = components['schemas']['Tone'];
 export type Totals = components['schemas']['Totals'];
@@ -8585,12 +9263,55 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
+export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
+export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["home"];
+export const pageDataOneOf1KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["services"];
+export const pageDataOneOf2KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["about"];
+export const pageDataOneOf3KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["contact"];
+export const pageDataOneOf4KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["serviceAreas"];
+export const pageDataOneOf5KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["city"];
+export const pageDataOneOf6KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["cityNotFound"];
+export const pageDataOneOf7KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["thankYou"];
+export const pageDataOneOf8KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["manageBooking"];
+export const pageDataOneOf9KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["blog"];
+export const pageDataOneOf10KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["post"];
+export const pageDataOneOf11KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["postNotFound"];
+export const pageDataOneOf12KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["notFound"];
+export const pageDataOneOf13KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["howWeCount"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];

@@ -1,7 +1,7 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
 import type { components } from "./api-schema";
-import type { OpenTimes, Page, RequestView, SearchResults, TimeKind } from "./types";
+import type { OpenTimes, Page, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
 
 type Schemas = components["schemas"];
 

@@ -1,6 +1,6 @@
 // The business facts every page may show (name, phone, hours...), from the server.
 import { createContext, useContext } from "react";
-import type { LayoutData } from "./types";
+import type { Layout as LayoutData } from "./api-schema";
 
 export const LayoutContext = createContext<LayoutData | null>(null);
 

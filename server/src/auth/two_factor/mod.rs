@@ -9,10 +9,8 @@ use std::time::Duration;
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use totp_rs::{Builder, Secret, Totp};
 
-use super::{
-    audit::{AuditWrites as _, Line},
-    session::{random_token, token_hash},
-};
+use super::session::{random_token, token_hash};
+use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
 /// How long "Trust this device" lets a browser skip the code.

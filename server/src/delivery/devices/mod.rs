@@ -7,12 +7,8 @@ use std::future::Future;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    auth::audit::{Action, Actor, AuditWrites as _, Line},
-    db::Db,
-    domain::DeviceId,
-    for_both_connections, with_db,
-};
+use crate::audit::{Action, Actor, AuditWrites as _, Line};
+use crate::{db::Db, domain::DeviceId, for_both_connections, with_db};
 
 /// A device as the admin lists it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]

@@ -4,7 +4,7 @@ import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
 import { useLayout } from "../../lib/layout";
-import type { AboutData } from "../../lib/types";
+import type { AboutData } from "../../lib/api-schema";
 import { PhoneLink } from "../../components/PhoneLink";
 
 export function AboutPage({ data }: { data: AboutData }) {

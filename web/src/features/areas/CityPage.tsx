@@ -5,7 +5,7 @@ import { Icon } from "../../components/Icon";
 import { SectionHeading } from "../../components/SectionHeading";
 import { TestimonialCard } from "../../components/TestimonialCard";
 import { BookingButton } from "../../components/BookingButton";
-import type { CityData } from "../../lib/types";
+import type { CityData } from "../../lib/api-schema";
 import { PhoneLink } from "../../components/PhoneLink";
 import { SpokenLanguages } from "../../components/SpokenLanguages";
 

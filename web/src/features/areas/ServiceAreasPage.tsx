@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ClosingCta } from "../../components/ClosingCta";
 import { PageHero } from "../../components/PageHero";
 import { Stars } from "../../components/Stars";
-import type { ServiceAreasData } from "../../lib/types";
+import type { ServiceAreasData } from "../../lib/api-schema";
 import { cardDelay } from "./entrance";
 
 export function ServiceAreasPage({ data }: { data: ServiceAreasData }) {

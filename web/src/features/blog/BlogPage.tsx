@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, FileText, Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PageHero } from "../../components/PageHero";
 import { Spinner } from "../../components/Spinner";
-import type { BlogData, PostCard } from "../../lib/types";
+import type { BlogData, PostCard } from "../../lib/api-schema";
 import { useIsClient } from "../../lib/useIsClient";
 import { PostCardView } from "./PostCardView";
 import { cardDelay, listPath, useBlogSearch } from "./search";

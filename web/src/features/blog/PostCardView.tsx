@@ -2,7 +2,7 @@ import { Calendar } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { useLayout } from "../../lib/layout";
-import type { PostCard } from "../../lib/types";
+import type { PostCard } from "../../lib/api-schema";
 
 /** A post in a grid: image, date, the business label, title, excerpt and a link to read it. */
 export function PostCardView({ post, linkText, style }: { post: PostCard; linkText: string; style?: CSSProperties }) {

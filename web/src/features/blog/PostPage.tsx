@@ -1,7 +1,7 @@
 import { ArrowLeft, Calendar, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import { SectionHeading } from "../../components/SectionHeading";
-import type { PostData } from "../../lib/types";
+import type { PostData } from "../../lib/api-schema";
 import { PostCardView } from "./PostCardView";
 import { sharePage } from "./share";
 

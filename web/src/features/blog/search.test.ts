@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SearchResults } from "../../lib/types";
+import type { SearchResults } from "../../lib/api-schema";
 import { SEARCH_DELAY_MS, cardDelay, listPath, useBlogSearch } from "./search";
 
 const found: SearchResults = {

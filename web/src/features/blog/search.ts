@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { searchPosts } from "../../lib/api";
-import type { SearchResults } from "../../lib/types";
+import type { SearchResults } from "../../lib/api-schema";
 
 /** Each card enters this much later than the one before it... */
 export const CARD_DELAY_S = 0.1;

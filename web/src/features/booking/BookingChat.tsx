@@ -5,7 +5,7 @@ import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { type FunnelStep, useBeacon } from "../../lib/insights";
 import { useLayout } from "../../lib/layout";
-import type { Asks, ChatScript, TimeKind, TimeOption } from "../../lib/types";
+import type { Asks, Kind as TimeKind, TimeOption } from "../../lib/api-schema";
 import {
   type Answer,
   type ChatMessage,
@@ -20,6 +20,7 @@ import {
   stepIndex,
   withoutAnswerAt,
   withoutLastAnswer,
+  type ChatScript,
 } from "./chatScript";
 import { ContactForm } from "./ContactForm";
 import { type ContactFields, EMPTY_CONTACT } from "./contactValidation";

@@ -9,7 +9,7 @@ import { PageHero } from "../../components/PageHero";
 import { Spinner } from "../../components/Spinner";
 import { ApiError, manage } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
-import type { ManageBookingData, RequestView, TimeOption } from "../../lib/types";
+import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
 import { TimePicker } from "./TimePicker";
 
 const STATE_WORDS = {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useLayout } from "../../lib/layout";
 import { useIsClient } from "../../lib/useIsClient";
-import type { ThankYouData } from "../../lib/types";
+import type { ThankYouData } from "../../lib/api-schema";
 import { readThankYouState } from "./thankYouState";
 
 /**

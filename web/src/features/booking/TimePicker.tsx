@@ -7,7 +7,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "../../components/Spinner";
 import { addDays, dayName } from "../../lib/days";
 import { useLayout } from "../../lib/layout";
-import type { OpenTimes, TimeOption } from "../../lib/types";
+import type { OpenTimes, TimeOption } from "../../lib/api-schema";
 
 const LOAD_FAILED = "The open times could not be loaded.";
 const NOTHING_OPEN = "There are no open times to book online in the coming weeks.";

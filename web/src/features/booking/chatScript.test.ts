@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ChatScript } from "../../lib/types";
 import {
   type Answer,
   answersToSend,
   type ChatMessage,
+  type ChatScript,
   currentPrompt,
   isEmergency,
   locationOf,
@@ -30,22 +30,24 @@ const script: ChatScript = {
   urgentAnswers: [],
   steps: [
     {
+      label: "",
       question: "Hi! I'm your assistant. What type of trailer do you have?",
       options: ["Dump Trailer", "Other (please specify)"],
-      followUps: [{ option: "Other (please specify)", question: "What kind of trailer is it?", asks: "words" }],
+      followUps: [{ label: "", option: "Other (please specify)", question: "What kind of trailer is it?", asks: "words" }],
       named: null,
       when: [],
       unless: [],
     },
     {
+      label: "",
       question: "What service do you need?",
       options: ["Repairs needed", "Mobile repair"],
-      followUps: [{ option: "Mobile repair", question: "Where is the trailer?", asks: "place" }],
+      followUps: [{ label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" }],
       named: "Service asked about",
       when: [],
       unless: [],
     },
-    { question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null, when: [], unless: [] },
+    { label: "", question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null, when: [], unless: [] },
   ],
 };
 
@@ -209,7 +211,7 @@ describe("offering times", () => {
     ...script,
     steps: [
       script.steps[0]!,
-      { question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null, when: [], unless: [] },
+      { label: "", question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null, when: [], unless: [] },
       script.steps[2]!,
     ],
     times: {
@@ -267,20 +269,21 @@ describe("asking about the job", () => {
     steps: [
       script.steps[0]!,
       {
+        label: "",
         question: "What service do you need?",
         options: ["Repairs needed", "Mobile repair", "Custom build"],
         followUps: [
-          { option: "Repairs needed", question: "What's going on with the trailer?", asks: "job" },
-          { option: "Custom build", question: "What would you like built?", asks: "job" },
-          { option: "Mobile repair", question: "Where is the trailer?", asks: "place" },
-          { option: "Mobile repair", question: "What's the street address?", asks: "address" },
+          { label: "", option: "Repairs needed", question: "What's going on with the trailer?", asks: "job" },
+          { label: "", option: "Custom build", question: "What would you like built?", asks: "job" },
+          { label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" },
+          { label: "", option: "Mobile repair", question: "What's the street address?", asks: "address" },
         ],
         named: null,
         when: [],
         unless: [],
       },
       { ...script.steps[2]!, unless: ["Custom build"] },
-      { question: "What budget do you have in mind?", options: ["Under $2,000", "Over $2,000"], followUps: [], named: null, when: ["Custom build"], unless: [] },
+      { label: "", question: "What budget do you have in mind?", options: ["Under $2,000", "Over $2,000"], followUps: [], named: null, when: ["Custom build"], unless: [] },
     ],
   };
 

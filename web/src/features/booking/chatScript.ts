@@ -1,7 +1,11 @@
 // The booking assistant's conversation: which question follows which answer. Like the original
 // site, the next step is decided by the text of the last assistant message.
 import type { Presets } from "../../lib/bookingDialog";
-import type { Asks, ChatScript, ChatStep, TimeKind } from "../../lib/types";
+import type { Asks, Chat, ChatStep, Kind as TimeKind, TimesScript } from "../../lib/api-schema";
+
+/** The assistant's script: the content file's [chat], with when it offers times (the layout's
+ * `times`; none: it offers none). */
+export type ChatScript = Chat & { times?: TimesScript };
 
 export interface ChatMessage {
   from: "ai" | "user";

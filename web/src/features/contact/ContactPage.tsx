@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PageHero } from "../../components/PageHero";
 import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
-import type { ContactData } from "../../lib/types";
+import type { ContactData } from "../../lib/api-schema";
 import { PhoneLink } from "../../components/PhoneLink";
 import { SpokenLanguages } from "../../components/SpokenLanguages";
 

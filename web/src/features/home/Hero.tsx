@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
-import type { HomeData } from "../../lib/types";
+import type { HomeData } from "../../lib/api-schema";
 
 export const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 

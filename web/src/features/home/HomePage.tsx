@@ -6,7 +6,7 @@ import { ServiceCard } from "../../components/ServiceCard";
 import { BookingButton } from "../../components/BookingButton";
 import { cardGrid } from "../../lib/cardGrid";
 import { useLayout } from "../../lib/layout";
-import type { HomeData } from "../../lib/types";
+import type { HomeData } from "../../lib/api-schema";
 import { CompareSlider } from "./CompareSlider";
 import { Hero } from "./Hero";
 import { TestimonialCarousel } from "./TestimonialCarousel";

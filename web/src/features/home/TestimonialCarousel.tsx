@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TestimonialCard } from "../../components/TestimonialCard";
-import type { Testimonial } from "../../lib/types";
+import type { Testimonial } from "../../lib/api-schema";
 import { RECHECK_DELAY_MS, SCROLL_STEP_PX, arrowAvailability } from "./carousel";
 
 /** Testimonials in a horizontal strip with arrow buttons shown only where there is more. */

@@ -4,7 +4,7 @@ import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
 import { BookingButton } from "../../components/BookingButton";
-import type { ServiceOffer, ServicesData } from "../../lib/types";
+import type { ServiceOffer, ServicesData } from "../../lib/api-schema";
 import { cardGrid } from "../../lib/cardGrid";
 
 function OfferCard({ offer, className }: { offer: ServiceOffer; className: string }) {

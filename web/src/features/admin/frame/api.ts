@@ -204,8 +204,8 @@ export function bookingQuery(filter: BookingFilter): string {
 
 /** Any JSON value of the site details. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-/** The site details: the server's JSON with the content file's field names. */
-export type SiteFields = { [key: string]: Json };
+/** The site details, as the API document states them. */
+export type SiteFields = Schemas["SiteDetails"];
 
 const id = (id: number) => ({ params: { path: { id } } });
 
@@ -286,7 +286,7 @@ export const adminApi = {
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
   setBookingStatus: (booking: number, status: BookingStatus) =>
     answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
-  site: () => answer(client.GET("/api/admin/site")) as Promise<{ version: number; site: SiteFields; placeholders: Placeholder[] }>,
+  site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),
   restoreSiteVersion: (version: number) => answer(client.POST("/api/admin/site/versions/{id}/restore", id(version))),

@@ -1,4 +1,4 @@
-// Dates in the admin area, on the shop's clock (`business.time_zone`) wherever the browser is.
+// Dates in the admin area, on the shop's clock (`business.timeZone`) wherever the browser is.
 import { useMemo } from "react";
 import { useLayout } from "../../../lib/layout";
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LayoutContext } from "../../../lib/layout";
-import type { LayoutData } from "../../../lib/types";
+import type { Layout as LayoutData } from "../../../lib/api-schema";
 import { AdminApp } from "../frame/AdminApp";
 import type { Insights } from "../frame/api";
 

@@ -26,8 +26,8 @@ function newCity(site: Json): Json {
     zips: [],
     blurb: "",
     description: "",
-    local_info: "",
-    key_features: [],
+    localInfo: "",
+    keyFeatures: [],
     testimonials: [],
     stats: [],
   };
@@ -157,10 +157,10 @@ export function CitiesSection() {
               <SiteText path={`${city}.description`} label={`About ${name}`} long />
             </Wide>
             <Wide>
-              <SiteText path={`${city}.local_info`} label="Local information" long />
+              <SiteText path={`${city}.localInfo`} label="Local information" long />
             </Wide>
             <Wide>
-              <SiteLines path={`${city}.key_features`} label="Key features" hint="Up to three, one per line." />
+              <SiteLines path={`${city}.keyFeatures`} label="Key features" hint="Up to three, one per line." />
             </Wide>
           </div>
         )}

@@ -15,8 +15,8 @@ function KindTimes({ kind, title, length, lengthHint }: { kind: "shop" | "mobile
   return (
     <Section title={title}>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <SiteText path={`scheduling.${kind}.slot_minutes`} label={length} type="number" hint={lengthHint} />
-        <SiteText path={`scheduling.${kind}.jobs_at_once`} label="Jobs at the same time" type="number" hint="How many customers may book the same time." />
+        <SiteText path={`scheduling.${kind}.slotMinutes`} label={length} type="number" hint={lengthHint} />
+        <SiteText path={`scheduling.${kind}.jobsAtOnce`} label="Jobs at the same time" type="number" hint="How many customers may book the same time." />
       </div>
       <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" checked={!own} onChange={(event) => hours.set(event.target.checked ? [] : structuredClone(Array.isArray(business) ? business : []))} />
@@ -50,8 +50,8 @@ export function SchedulingSection() {
       <Section title="How far ahead">
         <p className="mt-1 text-sm text-slate-600">Visitors pick from the open times in these days; a time you confirm in the schedule may be any day.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="scheduling.earliest_days" label="First day offered, in business days from today" type="number" hint="1: the next business day. 0: today's later times too." />
-          <SiteText path="scheduling.latest_days" label="Last day offered, in days from today" type="number" hint="28 is four weeks." />
+          <SiteText path="scheduling.earliestDays" label="First day offered, in business days from today" type="number" hint="1: the next business day. 0: today's later times too." />
+          <SiteText path="scheduling.latestDays" label="Last day offered, in days from today" type="number" hint="28 is four weeks." />
         </div>
       </Section>
       <KindTimes kind="shop" title="Drop-off at the shop" length="Slot length (minutes)" lengthHint="30 to 480, in steps of 30." />
@@ -68,16 +68,16 @@ export function SchedulingSection() {
       </Section>
       <Section title="Closed days">
         <p className="mt-1 text-sm text-slate-600">Other days with no times at all: a vacation, a training day.</p>
-        <SiteList path="scheduling.closed_dates" add="Add a closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
+        <SiteList path="scheduling.closedDates" add="Add a closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
           {(item) => <SiteText path={item} label="Day" type="date" />}
         </SiteList>
       </Section>
       <Section title="After the request">
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="scheduling.reminder_time" label="Reminder e-mail, the day before, at" type="time" hint="Shop time. Sent for confirmed times only." />
+          <SiteText path="scheduling.reminderTime" label="Reminder e-mail, the day before, at" type="time" hint="Shop time. Sent for confirmed times only." />
           <Wide>
             <SiteText
-              path="scheduling.review_url"
+              path="scheduling.reviewUrl"
               label="Review page address"
               type="url"
               hint="Where a finished job's thank-you e-mail asks the customer to leave a review, for example your Google review link. Empty: no review requests."
@@ -92,16 +92,16 @@ export function SchedulingSection() {
         </p>
         {whole.error && <p className="mt-2 text-sm text-red-700">{whole.error}</p>}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="scheduling.shop_answer" label="Answer that means a drop-off" />
-          <SiteText path="scheduling.mobile_answer" label="Answer that means mobile service" />
+          <SiteText path="scheduling.shopAnswer" label="Answer that means a drop-off" />
+          <SiteText path="scheduling.mobileAnswer" label="Answer that means mobile service" />
           <Wide>
-            <SiteText path="scheduling.shop_question" label="Before the drop-off times" />
+            <SiteText path="scheduling.shopQuestion" label="Before the drop-off times" />
           </Wide>
           <Wide>
-            <SiteText path="scheduling.mobile_question" label="Before the arrival windows" />
+            <SiteText path="scheduling.mobileQuestion" label="Before the arrival windows" />
           </Wide>
-          <SiteText path="scheduling.later_label" label="Answer that opens the calendar" />
-          <SiteText path="scheduling.call_label" label="Answer for a call instead" />
+          <SiteText path="scheduling.laterLabel" label="Answer that opens the calendar" />
+          <SiteText path="scheduling.callLabel" label="Answer for a call instead" />
         </div>
       </Section>
     </>

@@ -18,8 +18,8 @@ import { VersionsSection } from "./VersionsSection";
 const TABS = [
   { slug: "business", label: "Business", paths: ["business", "rating", "stats", "hero"], Body: BusinessSection },
   { slug: "testimonials", label: "Testimonials", paths: ["testimonials"], Body: TestimonialsSection },
-  { slug: "work", label: "Before and after", paths: ["before_after"], Body: WorkSection },
-  { slug: "services", label: "Services", paths: ["service_groups", "services_page"], Body: ServicesSection },
+  { slug: "work", label: "Before and after", paths: ["beforeAfter"], Body: WorkSection },
+  { slug: "services", label: "Services", paths: ["serviceGroups", "servicesPage"], Body: ServicesSection },
   { slug: "cities", label: "City pages", paths: ["cities"], Body: CitiesSection },
   { slug: "times", label: "Booking times", paths: ["scheduling"], Body: SchedulingSection },
   { slug: "versions", label: "Earlier versions", paths: [], Body: VersionsSection },

@@ -23,26 +23,26 @@ export function BusinessSection() {
       <Section title="Business">
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <SiteText path="business.name" label="Business name" />
-          <SiteText path="business.short_name" label="Short name" hint="Shown where the full name does not fit." />
+          <SiteText path="business.shortName" label="Short name" hint="Shown where the full name does not fit." />
           <SiteText path="business.phone" label="Phone" type="tel" hint="Shown in the header, the footer and on every call button." />
           <SiteText path="business.email" label="E-mail" type="email" />
           <SiteText path="business.address.street" label="Street address" />
           <SiteText path="business.address.city" label="City" />
           <SiteText path="business.address.region" label="State" />
-          <SiteText path="business.address.postal_code" label="ZIP code" />
-          <SiteText path="business.social_label" label="Social page name" hint="For example: Facebook" />
-          <SiteText path="business.social_url" label="Social page link" type="url" />
-          <SiteText path="business.financing_provider" label="Financing provider" />
-          <SiteText path="business.builder_name" label="Website credit" hint="Who built the site, named in the footer." />
-          <SiteText path="business.builder_url" label="Website credit link" type="url" />
-          <SiteText path="business.response_time" label="Response time" hint="In your business hours, for example: 1 business day" />
-          <SiteText path="business.emergency_response_time" label="Emergency response time" hint="Around the clock, for example: 30 minutes" />
-          <SiteText path="business.time_zone" label="Time zone" hint="For scheduled posts and the bookings export, for example America/Denver." />
+          <SiteText path="business.address.postalCode" label="ZIP code" />
+          <SiteText path="business.socialLabel" label="Social page name" hint="For example: Facebook" />
+          <SiteText path="business.socialUrl" label="Social page link" type="url" />
+          <SiteText path="business.financingProvider" label="Financing provider" />
+          <SiteText path="business.builderName" label="Website credit" hint="Who built the site, named in the footer." />
+          <SiteText path="business.builderUrl" label="Website credit link" type="url" />
+          <SiteText path="business.responseTime" label="Response time" hint="In your business hours, for example: 1 business day" />
+          <SiteText path="business.emergencyResponseTime" label="Emergency response time" hint="Around the clock, for example: 30 minutes" />
+          <SiteText path="business.timeZone" label="Time zone" hint="For scheduled posts and the bookings export, for example America/Denver." />
           <Wide>
             <SiteText path="business.blurb" label="About the business (footer)" long />
           </Wide>
           <Wide>
-            <SiteLines path="business.address.city_zips" label="ZIP codes of your city" hint="One per line. All of them are in your service area, beside the city pages' own." />
+            <SiteLines path="business.address.cityZips" label="ZIP codes of your city" hint="One per line. All of them are in your service area, beside the city pages' own." />
           </Wide>
         </div>
       </Section>
@@ -51,11 +51,11 @@ export function BusinessSection() {
         <p className="mt-1 text-sm text-slate-600">What search engines and the city pages show.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <SiteText path="rating.value" label="Rating" type="number" hint="Out of 5." />
-          <SiteText path="rating.review_count" label="Number of reviews" type="number" />
+          <SiteText path="rating.reviewCount" label="Number of reviews" type="number" />
           <SiteText path="rating.customers" label="Customers" hint="For example: 2,500+" />
-          <SiteText path="rating.success_rate" label="Success rate" hint="For example: 98%" />
+          <SiteText path="rating.successRate" label="Success rate" hint="For example: 98%" />
           <Wide>
-            <SiteText path="rating.review_sites" label="Where the reviews are" hint="For example: Google and Yelp" />
+            <SiteText path="rating.reviewSites" label="Where the reviews are" hint="For example: Google and Yelp" />
           </Wide>
         </div>
       </Section>
@@ -79,8 +79,8 @@ export function BusinessSection() {
       <Section title="Home page video">
         <p className="mt-1 text-sm text-slate-600">A YouTube video of the shop, played on the home page when a visitor presses its button.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="hero.video_id" label="YouTube video id" hint="The letters after v= in the video's address. Empty: no video." />
-          <SiteText path="hero.video_title" label="What the video shows" optional hint="Its play button says it." />
+          <SiteText path="hero.videoId" label="YouTube video id" hint="The letters after v= in the video's address. Empty: no video." />
+          <SiteText path="hero.videoTitle" label="What the video shows" optional hint="Its play button says it." />
         </div>
       </Section>
       <Section title="Home page figures">
@@ -112,11 +112,11 @@ function HoursSection() {
 /** A list of weekly hours at `path`: the days, as shown and as checked, with their times. */
 export function WeeklyHours({ path }: { path: string }) {
   return (
-    <SiteList path={path} add="Add opening hours" make={() => ({ days_label: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "days_label", `Hours ${i + 1}`)}>
+    <SiteList path={path} add="Add opening hours" make={() => ({ daysLabel: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "daysLabel", `Hours ${i + 1}`)}>
       {(item) => (
         <>
           <Wide>
-            <SiteText path={`${item}.days_label`} label="Days, as shown" hint="For example: Monday - Friday" />
+            <SiteText path={`${item}.daysLabel`} label="Days, as shown" hint="For example: Monday - Friday" />
           </Wide>
           <SiteText path={`${item}.opens`} label="Opens" type="time" optional />
           <SiteText path={`${item}.closes`} label="Closes" type="time" optional />
@@ -166,19 +166,19 @@ export function WorkSection() {
     <Section title="Before and after">
       <p className="mt-1 text-sm text-slate-600">Shown on the home page, in this order.</p>
       <SiteList
-        path="before_after"
+        path="beforeAfter"
         add="Add a before and after"
-        make={() => ({ title: "", description: "", before: "", before_alt: "", after: "", after_alt: "", chat_answers: [] })}
+        make={() => ({ title: "", description: "", before: "", beforeAlt: "", after: "", afterAlt: "", chatAnswers: [] })}
         title={(item, i) => named(item, "title", `Item ${i + 1}`)}
       >
         {(item) => (
           <>
             <SiteText path={`${item}.title`} label="Title" />
             <SiteText path={`${item}.description`} label="Description" />
-            <SitePhoto path={`${item}.before`} altPath={`${item}.before_alt`} label="Before photo" />
-            <SitePhoto path={`${item}.after`} altPath={`${item}.after_alt`} label="After photo" />
+            <SitePhoto path={`${item}.before`} altPath={`${item}.beforeAlt`} label="Before photo" />
+            <SitePhoto path={`${item}.after`} altPath={`${item}.afterAlt`} label="After photo" />
             <Wide>
-              <SiteAnswers path={`${item}.chat_answers`} legend="Its 'Book a Service' button answers the booking assistant's questions" />
+              <SiteAnswers path={`${item}.chatAnswers`} legend="Its 'Book a Service' button answers the booking assistant's questions" />
             </Wide>
           </>
         )}
@@ -187,17 +187,17 @@ export function WorkSection() {
   );
 }
 
-export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }], chat_answers: [] });
-export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], chat_answers: [] });
+export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }], chatAnswers: [] });
+export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], chatAnswers: [] });
 
 export function ServicesSection() {
   const { site } = useSiteEditor();
-  const sections = (site.services_page as { sections?: { title?: string }[] } | undefined)?.sections ?? [];
+  const sections = (site.servicesPage as { sections?: { title?: string }[] } | undefined)?.sections ?? [];
   return (
     <>
       <Section title="Services on the home page">
         <p className="mt-1 text-sm text-slate-600">The home page's service groups, in this order, each with what it includes.</p>
-        <SiteList path="service_groups" add="Add a service" make={NEW_SERVICE_GROUP} title={(item, i) => named(item, "title", `Service ${i + 1}`)} folded>
+        <SiteList path="serviceGroups" add="Add a service" make={NEW_SERVICE_GROUP} title={(item, i) => named(item, "title", `Service ${i + 1}`)} folded>
           {(group) => (
             <>
               <SiteIcon path={`${group}.icon`} label="Icon" />
@@ -206,7 +206,7 @@ export function ServicesSection() {
                 <SiteText path={`${group}.description`} label="Description" long />
               </Wide>
               <Wide>
-                <SiteAnswers path={`${group}.chat_answers`} legend="Its 'Get Quote' button answers the booking assistant's questions" />
+                <SiteAnswers path={`${group}.chatAnswers`} legend="Its 'Get Quote' button answers the booking assistant's questions" />
               </Wide>
               <Wide>
                 <h4 className="text-sm font-semibold text-slate-900">What it includes</h4>
@@ -225,13 +225,13 @@ export function ServicesSection() {
       </Section>
       <Section title="Services page">
         <div className="mt-4">
-          <SiteText path="services_page.intro" label="Introduction" long />
+          <SiteText path="servicesPage.intro" label="Introduction" long />
         </div>
       </Section>
       {sections.map((section, s) => (
         <Section key={s} title={section.title ?? `Section ${s + 1}`}>
           <SiteList
-            path={`services_page.sections[${s}].cards`}
+            path={`servicesPage.sections[${s}].cards`}
             add="Add a service"
             make={NEW_SERVICE_CARD}
             title={(card, c) => named(card, "title", `Service ${c + 1}`)}
@@ -248,7 +248,7 @@ export function ServicesSection() {
                   <SiteLines path={`${card}.features`} label="What it includes" />
                 </Wide>
                 <Wide>
-                  <SiteAnswers path={`${card}.chat_answers`} legend="Its 'Book Service' button answers the booking assistant's questions" />
+                  <SiteAnswers path={`${card}.chatAnswers`} legend="Its 'Book Service' button answers the booking assistant's questions" />
                 </Wide>
               </>
             )}

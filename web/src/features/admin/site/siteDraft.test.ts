@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SiteFields } from "../frame/api";
+import type { Json } from "../frame/api";
 import { fieldId, fieldName, footerAfterRename, getAt, listMessagesAt, moved, orderOfPaths, pathAndHolders, pathParts, setAt } from "./siteDraft";
 
 describe("site draft paths", () => {
-  const site: SiteFields = { business: { phone: "1" }, testimonials: [{ name: "A" }, { name: "B" }] };
+  const site: Json = { business: { phone: "1" }, testimonials: [{ name: "A" }, { name: "B" }] };
 
   it("reads the server's field paths", () => {
     expect(pathParts("testimonials[1].name")).toEqual(["testimonials", 1, "name"]);
@@ -24,23 +24,24 @@ describe("site draft paths", () => {
   });
 
   it("makes DOM ids of paths", () => {
-    expect(fieldId("before_after[2].after_alt")).toBe("site-before_after-2-after_alt");
+    expect(fieldId("beforeAfter[2].afterAlt")).toBe("site-beforeAfter-2-afterAlt");
   });
 
   it("names a field by the entries it is in, for the messages of a refused save", () => {
-    const details: SiteFields = {
-      business: { address: { postal_code: "ABCDE" } },
+    const details: Json = {
+      business: { address: { postalCode: "ABCDE" } },
       cities: [{ name: "Aurora", slug: "aurora" }, { name: "Castle Rock", slug: "Castle Rock" }],
-      services_page: { sections: [{ title: "Repairs", cards: [{ title: "" }] }] },
+      servicesPage: { sections: [{ title: "Repairs", cards: [{ title: "" }] }] },
     };
     expect(fieldName(details, "cities[1].slug")).toBe("Castle Rock › slug");
-    expect(fieldName(details, "business.address.postal_code")).toBe("address › ZIP code");
-    expect(fieldName(details, "services_page.sections[0].cards[0].title")).toBe("Repairs › #1 › title");
+    expect(fieldName(details, "business.address.postalCode")).toBe("address › ZIP code");
+    expect(fieldName(details, "servicesPage.sections[0].cards[0].title")).toBe("Repairs › #1 › title");
     expect(fieldName(details, "stats")).toBe("stats");
+    expect(fieldName(details, "servicesPage.sections[0].cards[0].chatAnswers")).toBe("Repairs › #1 › chat answers");
   });
 
   it("names a line of a list by its number, and a field by its label when one is on the page", () => {
-    const details: SiteFields = { cities: [{ name: "Castle Rock", zips: ["80104", "ABCDE"], blurb: "" }] };
+    const details: Json = { cities: [{ name: "Castle Rock", zips: ["80104", "ABCDE"], blurb: "" }] };
     expect(fieldName(details, "cities[0].zips[1]")).toBe("Castle Rock › ZIP codes › line 2");
     expect(fieldName(details, "cities[0].blurb")).toBe("Castle Rock › card text");
     expect(fieldName(details, "cities[0].blurb", (path) => (path === "cities[0].blurb" ? "Card text (service areas page)" : undefined))).toBe(

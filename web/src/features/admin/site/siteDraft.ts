@@ -64,12 +64,10 @@ function entryName(entry: Json | undefined): string | undefined {
 /** What a field is called where no label says it (its key in the details otherwise). */
 const FIELD_NAMES: Record<string, string> = {
   blurb: "card text",
-  local_info: "local information",
-  key_features: "key features",
   quote: "what they said",
   zips: "ZIP codes",
-  city_zips: "ZIP codes of your city",
-  postal_code: "ZIP code",
+  cityZips: "ZIP codes of your city",
+  postalCode: "ZIP code",
 };
 
 /** A field as the owner knows it, for a message about it: the entries it is in by their names,
@@ -92,9 +90,14 @@ export function fieldName(site: Json, path: string, labelOf: (path: string) => s
     const item = typeof next === "number" && Array.isArray(value) ? value[next] : undefined;
     if (i === 0 || (item !== null && typeof item === "object")) return;
     const here = pathOf(parts.slice(0, i + 1));
-    names.push(labelOf(here) ?? FIELD_NAMES[part] ?? part.replace(/_/g, " "));
+    names.push(labelOf(here) ?? FIELD_NAMES[part] ?? words(part));
   });
   return names.join(" › ") || path;
+}
+
+/** A camelCase key in words: "keyFeatures" is "key features". */
+function words(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 }
 
 /** The path of `parts`, as the server writes it. */

@@ -1,0 +1,160 @@
+//! What each kind of public page shows: the one list of page kinds, each with its data. The web
+//! app draws a page by its `kind` (its component is `{Kind}Page.tsx`) with this `data`; the API
+//! document states both, so the browser's types are made from it.
+
+use serde::Serialize;
+
+use crate::{
+    blog::model::{Post, PostCard},
+    content::{
+        About, BeforeAfter, City, CityService, Contact, Cta, Feature, Hero, Rating, ServiceGroup,
+        ServicesPage, Stat, Testimonial,
+    },
+};
+
+/// A page's kind and what it shows (`null` for a page that shows nothing of its own).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(tag = "kind", content = "data", rename_all = "camelCase")]
+pub enum PageData {
+    Home(HomeData),
+    Services(ServicesData),
+    About(AboutData),
+    Contact(ContactData),
+    ServiceAreas(ServiceAreasData),
+    City(CityData),
+    CityNotFound(()),
+    ThankYou(ThankYouData),
+    ManageBooking(ManageBookingData),
+    Blog(BlogData),
+    Post(PostData),
+    PostNotFound(()),
+    NotFound(()),
+    HowWeCount(HowWeCountData),
+}
+
+impl PageData {
+    /// The kind's name, as the web app knows it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Home(_) => "home",
+            Self::Services(_) => "services",
+            Self::About(_) => "about",
+            Self::Contact(_) => "contact",
+            Self::ServiceAreas(_) => "serviceAreas",
+            Self::City(_) => "city",
+            Self::CityNotFound(()) => "cityNotFound",
+            Self::ThankYou(_) => "thankYou",
+            Self::ManageBooking(_) => "manageBooking",
+            Self::Blog(_) => "blog",
+            Self::Post(_) => "post",
+            Self::PostNotFound(()) => "postNotFound",
+            Self::NotFound(()) => "notFound",
+            Self::HowWeCount(_) => "howWeCount",
+        }
+    }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeData {
+    pub hero: Hero,
+    pub financing_provider: String,
+    pub stats: Vec<Stat>,
+    pub why_choose: Vec<Feature>,
+    pub service_groups: Vec<ServiceGroup>,
+    pub before_after: Vec<BeforeAfter>,
+    pub testimonials: Vec<Testimonial>,
+    pub closing_cta: Cta,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServicesData {
+    pub page: ServicesPage,
+    pub closing_cta: Cta,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AboutData {
+    pub about: About,
+    /// The year the shop was founded.
+    pub founded: u16,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactData {
+    pub contact: Contact,
+    /// How soon a request is answered, e.g. "within 30 minutes".
+    pub response_time: String,
+}
+
+/// A city as the service areas list shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CitySummary {
+    pub slug: String,
+    pub name: String,
+    pub population: String,
+    pub distance: String,
+    pub blurb: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceAreasData {
+    pub cities: Vec<CitySummary>,
+    pub rating: Rating,
+    pub closing_cta: Cta,
+}
+
+/// A city page: only its name (and ZIP codes) are sure; every other fact may be empty, and the
+/// page then says nothing of it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CityData {
+    pub city: City,
+    pub services: Vec<CityService>,
+    pub rating: Rating,
+    /// The shop's street, for a city page without texts of its own.
+    pub shop_street: String,
+    pub closing_cta: Cta,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThankYouData {
+    pub steps: Vec<String>,
+    /// What happens next after an emergency.
+    pub emergency_steps: Vec<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ManageBookingData {
+    /// The shop's phone, to call instead.
+    pub phone: String,
+}
+
+/// One page of the blog's list: its cards, newest first, and where it stands among the others.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogData {
+    pub posts: Vec<PostCard>,
+    /// 1 for /blog, n for /blog/page/n.
+    pub page: u64,
+    pub page_count: u64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PostData {
+    pub post: Post,
+    /// The other published posts, newest first.
+    pub related: Vec<PostCard>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct HowWeCountData {
+    /// Visits are counted now.
+    pub counting: bool,
+    /// The business's name.
+    pub name: String,
+}
