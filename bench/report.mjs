@@ -152,8 +152,8 @@ function bookingsSection(title, runsFile, storedFile) {
   const stored = lines(storedFile)[0];
   out.push("", `Acknowledged: ${acknowledged}; in the database afterwards: ${stored} (${stored >= acknowledged ? "none lost" : "LOST " + (acknowledged - stored)}). Target: at least 1,000 durable bookings/s, none lost.`, "");
 }
-bookingsSection("Bookings on SQLite (POST /api/bookings, synchronous=FULL, 10 s per level)", "bookings.jsonl", "bookings-stored.txt");
-bookingsSection("Bookings on PostgreSQL (a local cluster, fsync and synchronous_commit on, 10 s per level)", "bookings-postgres.jsonl", "bookings-postgres-stored.txt");
+bookingsSection("Bookings on SQLite (POST /api/bookings, synchronous=FULL, two phones registered for pushes, 10 s per level)", "bookings.jsonl", "bookings-stored.txt");
+bookingsSection("Bookings on PostgreSQL (a local cluster, fsync and synchronous_commit on, two phones registered for pushes, 10 s per level)", "bookings-postgres.jsonl", "bookings-postgres-stored.txt");
 
 const instances = json("instances.json");
 out.push("## Two instances on one PostgreSQL database", "");

@@ -60,21 +60,29 @@ for _ in 1 2 3 4 5; do
   done
 done
 
-# book_at_rising_concurrency OUT.jsonl FLAGS...: a server with FLAGS takes distinct valid bookings
-# from wrk at 1, 8 and 64 connections, 10 s each.
+# book_at_rising_concurrency OUT.jsonl FLAGS...: a server with FLAGS, with two phones registered
+# for push notifications (so each booking also writes and sends its pushes), takes distinct valid
+# bookings from wrk at 1, 8 and 64 connections, 10 s each.
+BENCH_EMAIL=bench@example.com
+BENCH_PASSWORD="a long enough bench secret"
 book_at_rising_concurrency() {
   local out=$1
   shift
+  echo "$BENCH_PASSWORD" | "$BIN" admin create --email "$BENCH_EMAIL" "$@" >/dev/null
   "$BIN" serve --listen "127.0.0.1:$PORT" --booking-rate-limit 0 "${CAP[@]}" "$@" >/dev/null 2>&1 &
   pid=$!; pids+=("$pid")
   wait_ready "$BASE"
+  node bench/push_devices.mjs "$BASE" "$BENCH_EMAIL" "$BENCH_PASSWORD" 2 > "$out.devices" 2>&1 &
+  devices=$!; pids+=("$devices")
+  for _ in $(seq 1 300); do grep -q ready "$out.devices" && break; sleep 0.1; done
+  grep -q ready "$out.devices" || { cat "$out.devices" >&2; return 1; }
   : > "$out"
   for c in 1 8 64; do
     threads=$(( c < 2 ? 1 : 2 ))
     result=$(wrk -t"$threads" -c"$c" -d10s -s bench/bookings.lua "$BASE" -- "c$c" | tail -1)
     echo "{\"connections\":$c,${result#\{}" >> "$out"
   done
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  kill "$devices" "$pid"; wait "$devices" "$pid" 2>/dev/null || true
 }
 
 echo "== bookings on SQLite: distinct valid bookings at rising concurrency, durable commits"

@@ -62,6 +62,7 @@ impl Application {
         let proxies = config.trusted_proxies()?;
         let location = config.storage.location();
         let db = Db::open(&location).await?.with_clock(config.clock.clone());
+        let reader = db.reader(&location).await?;
         blog::search::ensure_index(&db).await?;
         let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
         let delivery = config.delivery()?;
@@ -70,7 +71,7 @@ impl Application {
             PublicPages::start(
                 Arc::clone(&site),
                 config.public_origin(),
-                db.reader(&location).await?,
+                reader.clone(),
                 config.render_threads,
                 config.page_cache_bytes(),
                 config.insights().on,
@@ -88,7 +89,7 @@ impl Application {
         let letters =
             Arc::new(Letters { db: db.clone(), site: Arc::clone(&site), public_url: config.public_origin() });
         let push = PushSender::load(&db).await?;
-        let outbox = Arc::new(Outbox::new(db.clone(), delivery, Arc::clone(&site), letters, push)?);
+        let outbox = Arc::new(Outbox::new((db.clone(), reader), delivery, Arc::clone(&site), letters, push)?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
             outbox: Arc::clone(&outbox),

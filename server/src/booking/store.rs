@@ -154,16 +154,22 @@ pub async fn insert(
                 return Err(InsertError::TimeTaken);
             }
         }
-        for (position, answer) in booking.answers.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO booking_answers (booking_id, position, question, answer) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(i64::try_from(position).unwrap_or(i64::MAX))
-            .bind(&answer.question)
-            .bind(&answer.answer)
-            .execute(&mut *tx)
-            .await?;
+        if !booking.answers.is_empty() {
+            // One statement for every answer: each is a trip to the database inside the write.
+            let rows = (0..booking.answers.len())
+                .map(|n| format!("($1, ${}, ${}, ${})", 3 * n + 2, 3 * n + 3, 3 * n + 4))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql =
+                format!("INSERT INTO booking_answers (booking_id, position, question, answer) VALUES {rows}");
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id);
+            for (position, answer) in booking.answers.iter().enumerate() {
+                query = query
+                    .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                    .bind(&answer.question)
+                    .bind(&answer.answer);
+            }
+            query.execute(&mut *tx).await?;
         }
         sqlx::query("INSERT INTO booking_search (booking_id, text) VALUES ($1, $2)")
             .bind(id)

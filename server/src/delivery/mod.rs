@@ -43,6 +43,9 @@ pub struct DeliverySettings {
 
 pub struct Outbox {
     db: Db,
+    /// The same database for what the sending reads (the booking, its answers, the device): on
+    /// SQLite, read-only connections, so those reads never wait for the one writer.
+    reader: Db,
     /// The shop's name and phone, which the visitor's confirmation is signed with.
     site: Arc<SiteDetails>,
     /// Makes the messages besides the first notice.
@@ -65,7 +68,7 @@ pub struct Outbox {
 
 impl Outbox {
     pub fn new(
-        db: Db,
+        (db, reader): (Db, Db),
         settings: DeliverySettings,
         site: Arc<SiteDetails>,
         messages: Arc<dyn Messages>,
@@ -74,6 +77,7 @@ impl Outbox {
         let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
             db,
+            reader,
             site,
             messages,
             default_recipient,
@@ -236,13 +240,13 @@ impl Outbox {
     /// forgotten (with the pushes still waiting for it).
     async fn push(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
         let device = claimed.device_id.ok_or_else(|| anyhow::anyhow!("a push names no device"))?;
-        let Some(target) = devices::target(&self.db, device).await? else {
+        let Some(target) = devices::target(&self.reader, device).await? else {
             return Ok(Sent::Stale("the device was removed"));
         };
         let content = self.site.content();
         let (notice, topic) = match &claimed.outgoing {
             Outgoing::Booking(message) => {
-                let answers = store::answers(&self.db, message.booking_id).await?;
+                let answers = store::answers(&self.reader, message.booking_id).await?;
                 let notice = Notice::for_booking(message, &answers, &content.chat, claimed.purpose);
                 (notice, format!("b{}-{}", message.booking_id, claimed.purpose.key()))
             }
@@ -251,10 +255,7 @@ impl Outbox {
         };
         let contact = format!("mailto:{}", content.business.email);
         match self.push.send(&target, &notice, &contact, &topic).await? {
-            Pushed::Delivered => {
-                devices::pushed(&self.db, device).await?;
-                Ok(Sent::Delivered)
-            }
+            Pushed::Delivered => Ok(Sent::Delivered),
             Pushed::Gone => {
                 devices::remove_endpoint(&self.db, &target.endpoint).await?;
                 Ok(Sent::Stale("the device no longer takes notifications; it was removed"))

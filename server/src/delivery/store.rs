@@ -121,8 +121,12 @@ struct BookingRow {
 }
 
 /// Reserves the next due delivery on one of `channels` for `lease` and returns it with its
-/// booking; None when none of them has one due (or no channel is given).
-pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow::Result<Option<Claimed>> {
+/// booking (read through `reader`); None when none of them has one due (or no channel is given).
+pub async fn claim_due(
+    (db, reader): (&Db, &Db),
+    lease: Duration,
+    channels: &[Channel],
+) -> anyhow::Result<Option<Claimed>> {
     if channels.is_empty() {
         return Ok(None);
     }
@@ -145,7 +149,14 @@ pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow
         }
         query.fetch_optional(pool).await?
     });
-    let Some(claimed) = claimed else { return Ok(None) };
+    match claimed {
+        Some(claimed) => Ok(Some(loaded(reader, claimed).await?)),
+        None => Ok(None),
+    }
+}
+
+/// A claimed row with what it sends: its booking, its test or its composed message.
+async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
     let channel: Channel =
         claimed.channel.parse().with_context(|| format!("delivery {} has an unknown channel", claimed.id))?;
     let purpose = Purpose::parse(&claimed.purpose).ok_or_else(|| {
@@ -153,7 +164,7 @@ pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow
     })?;
     let outgoing = match (claimed.booking_id, claimed.test_by, claimed.message_key) {
         (Some(booking_id), _, _) => {
-            let booking: BookingRow = with_db!(db, |pool| {
+            let booking: BookingRow = with_db!(reader, |pool| {
                 sqlx::query_as(
                     "SELECT submission_id, name, email, phone, message, urgent, emergency, location_city FROM bookings WHERE id = $1",
                 )
@@ -181,14 +192,14 @@ pub async fn claim_due(db: &Db, lease: Duration, channels: &[Channel]) -> anyhow
         }),
         (None, None, None) => anyhow::bail!("delivery {} has no booking, test or message", claimed.id),
     };
-    Ok(Some(Claimed {
+    Ok(Claimed {
         id: claimed.id,
         channel,
         device_id: claimed.device_id,
         purpose,
         attempts: claimed.attempts.try_into().unwrap_or(u32::MAX),
         outgoing,
-    }))
+    })
 }
 
 /// Puts a test of `channel` (to device `device_id`, for a push), asked for by `by`, in the
@@ -228,14 +239,26 @@ pub async fn answers(db: &Db, booking_id: i64) -> anyhow::Result<Vec<(String, St
     }))
 }
 
-pub async fn mark_sent(db: &Db, id: i64, attempts: u32) -> anyhow::Result<()> {
+/// Marks delivery `id` sent after `attempts`; a push also marks its device's last push, in the
+/// same transaction (one commit for both: each is a sync of the database file).
+pub async fn mark_sent(db: &Db, id: i64, attempts: u32, pushed_device: Option<i64>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query("UPDATE deliveries SET state = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3")
             .bind(i64::from(attempts))
-            .bind(db.clock.stamp())
+            .bind(&now)
             .bind(id)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
+        if let Some(device) = pushed_device {
+            sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
+                .bind(device)
+                .bind(&now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
     });
     Ok(())
 }

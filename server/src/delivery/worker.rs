@@ -91,7 +91,7 @@ impl Outbox {
                 None
             } else {
                 let counted = Sending::start(self);
-                match store::claim_due(&self.db, self.lease, &free).await {
+                match store::claim_due((&self.db, &self.reader), self.lease, &free).await {
                     Ok(claimed) => claimed.map(|claimed| (claimed, counted)),
                     Err(error) => {
                         // What is being sent is finished (never cut off) before the error goes up.
@@ -176,7 +176,8 @@ impl Outbox {
         };
         match result {
             Ok(Sent::Delivered) => {
-                store::mark_sent(&self.db, claimed.id, attempts).await?;
+                let pushed = claimed.device_id.filter(|_| claimed.channel == Channel::Push);
+                store::mark_sent(&self.db, claimed.id, attempts, pushed).await?;
                 metrics::delivery(channel, "sent");
                 tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
             }

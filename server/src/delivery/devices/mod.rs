@@ -7,6 +7,7 @@ use std::future::Future;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
 
+use super::message::DeliveryState;
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{db::Db, domain::DeviceId, for_both_connections, with_db};
 
@@ -281,18 +282,6 @@ pub async fn target(db: &Db, id: i64) -> anyhow::Result<Option<Target>> {
     }))
 }
 
-/// Notes that device `id` got a push now.
-pub async fn pushed(db: &Db, id: i64) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
-            .bind(id)
-            .bind(db.clock.stamp())
-            .execute(pool)
-            .await?;
-    });
-    Ok(())
-}
-
 /// What a push is about, for choosing the devices that hear of it.
 #[derive(Debug, Clone, Copy)]
 pub struct Occasion {
@@ -389,26 +378,32 @@ for_both_connections!(impl PushWrites {
             sqlx::query_as("SELECT id, notify, customer_changes, quiet_from, quiet_to FROM push_devices")
                 .fetch_all(&mut *self)
                 .await?;
-                for device in devices {
-            let (state, note) = match device.takes(occasion) {
-                Takes::Now => ("pending", None),
-                Takes::Quiet => ("cancelled", Some("held back: the device's quiet hours")),
-                Takes::Not => continue,
-            };
-            sqlx::query(
-                "INSERT INTO deliveries (booking_id, channel, device_id, purpose, state, last_error, next_attempt_at, created_at)
-                 VALUES ($1, 'push', $2, $3, $4, $5, $6, $6)
-                 ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING",
-            )
-            .bind(booking_id)
-            .bind(device.id)
-            .bind(purpose)
-            .bind(state)
-            .bind(note)
-            .bind(now)
-            .execute(&mut *self)
-            .await?;
+        let pushes: Vec<(i64, DeliveryState, Option<&str>)> = devices
+            .iter()
+            .filter_map(|device| match device.takes(occasion) {
+                Takes::Now => Some((device.id, DeliveryState::Pending, None)),
+                Takes::Quiet => Some((device.id, DeliveryState::Cancelled, Some("held back: the device's quiet hours"))),
+                Takes::Not => None,
+            })
+            .collect();
+        if pushes.is_empty() {
+            return Ok(());
         }
+        // One statement for every device's push: each is a trip to the database inside the write.
+        let rows = (0..pushes.len())
+            .map(|n| format!("($1, 'push', ${}, $2, ${}, ${}, $3, $3)", 3 * n + 4, 3 * n + 5, 3 * n + 6))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "INSERT INTO deliveries (booking_id, channel, device_id, purpose, state, last_error, next_attempt_at, created_at)
+             VALUES {rows}
+             ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(booking_id).bind(purpose).bind(now);
+        for (device, state, note) in pushes {
+            query = query.bind(device).bind(state).bind(note);
+        }
+        query.execute(&mut *self).await?;
         Ok(())
     }
 });
