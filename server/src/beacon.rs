@@ -63,7 +63,9 @@ pub async fn insights_beacon(
         }
         Said::View(path) => insights.navigation(client, path),
         Said::Seen(path) => insights.seen(client, path),
-        Said::Step { name, page, button } => insights.step(client, insights::Step { name, page, button }),
+        Said::Step { reached, page, button } => {
+            insights.step(client, insights::Step { reached, page, button })
+        }
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -12,7 +12,7 @@ use crate::{
     api_doc::AdminRefusals,
     auth::guard::Admin,
     backup,
-    delivery::{Channel, devices},
+    delivery::{BookingChannel, Channel, devices},
     error::ApiError,
 };
 
@@ -50,8 +50,8 @@ pub async fn status(
         .channels()
         .await?
         .into_iter()
-        .filter(|channel| *channel != Channel::Confirmation)
-        .map(Channel::as_str)
+        .filter(|channel| *channel != BookingChannel::Confirmation)
+        .map(BookingChannel::as_str)
         .collect();
     if devices::any(&desk.db).await? {
         channels.push(Channel::Push.as_str());

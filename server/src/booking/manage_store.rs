@@ -5,7 +5,7 @@ use super::store::{NoteWrites as _, VISITOR};
 use crate::{
     db::Db,
     delivery::{
-        Channel, Purpose,
+        BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites,
     },
@@ -58,8 +58,11 @@ pub(super) struct Told {
 }
 
 impl Told {
-    pub(super) fn by(channels: &[Channel]) -> Self {
-        Self { shop: channels.contains(&Channel::Email), customer: channels.contains(&Channel::Confirmation) }
+    pub(super) fn by(channels: &[BookingChannel]) -> Self {
+        Self {
+            shop: channels.contains(&BookingChannel::Email),
+            customer: channels.contains(&BookingChannel::Confirmation),
+        }
     }
 
     /// Queues `purpose`'s e-mails in `tx`, due `now`.
@@ -71,10 +74,10 @@ impl Told {
         now: &str,
     ) -> sqlx::Result<()> {
         if self.shop {
-            tx.enqueue(id, Channel::Email, purpose, now, now).await?;
+            tx.enqueue(id, BookingChannel::Email, purpose, now, now).await?;
         }
         if self.customer {
-            tx.enqueue(id, Channel::Confirmation, purpose, now, now).await?;
+            tx.enqueue(id, BookingChannel::Confirmation, purpose, now, now).await?;
         }
         Ok(())
     }

@@ -199,7 +199,7 @@ async fn store_booking(
         metrics::booking_stored();
         if booking.spam_reason.is_none() {
             let step = insights::Step {
-                name: "submitted".to_owned(),
+                reached: insights::funnel::Reached::Submitted,
                 page: booking.source.page.as_deref().unwrap_or_default(),
                 button: booking.source.button.as_deref().unwrap_or_default(),
             };

@@ -11,7 +11,7 @@ use crate::audit::{AuditWrites as _, Line};
 use crate::{
     db::{Db, Pool},
     delivery::{
-        Channel, Purpose,
+        BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
     },
@@ -75,7 +75,7 @@ pub async fn insert(
     db: &Db,
     booking: &NewBooking,
     origin: &Origin<'_>,
-    channels: &[Channel],
+    channels: &[BookingChannel],
     per_hour: u32,
 ) -> Result<Stored, InsertError> {
     let now = db.clock.stamp();
@@ -186,7 +186,7 @@ pub async fn insert(
         }
         if booking.spam_reason.is_none() {
             for channel in channels {
-                if *channel == Channel::Confirmation {
+                if *channel == BookingChannel::Confirmation {
                     let claimed: Option<String> = sqlx::query_scalar(
                         "INSERT INTO confirmation_limits (email, sent_at) VALUES ($1, $2)
                          ON CONFLICT (email) DO UPDATE SET sent_at = excluded.sent_at

@@ -7,7 +7,7 @@ use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Channel, Outbox,
+    Channel, Outbox, TestTarget,
     health::{self, ChannelHealth, TestDelivery},
     recipients, store,
 };
@@ -157,18 +157,17 @@ pub async fn send_test(
 ) -> Result<(StatusCode, Json<TestQueued>), ApiError> {
     let (email, webhook) = outbox.configured();
     let refuse = |message: &str| Err(ApiError::conflict(message));
-    let channel = match channel.as_str() {
+    let target = match channel.as_str() {
         "email" if !email => return refuse(NO_EMAIL),
         "email" if outbox.recipients().await?.is_empty() => return refuse(NO_RECIPIENT),
-        "email" => Channel::Email,
+        "email" => TestTarget::Email,
         "webhook" if !webhook => return refuse(NO_WEBHOOK),
-        "webhook" => Channel::Webhook,
+        "webhook" => TestTarget::Webhook,
         _ => return Err(ApiError::invalid("channel", "Choose email or webhook")),
     };
     let actor = admin.actor();
-    let line =
-        Line { actor: &actor, action: Action::TestNotificationSent, detail: channel.as_str().to_owned() };
-    let id = store::enqueue_test(outbox.db(), channel, None, &line).await?;
+    let line = Line { actor: &actor, action: Action::TestNotificationSent, detail: channel };
+    let id = store::enqueue_test(outbox.db(), target, &line).await?;
     outbox.wake();
     Ok((StatusCode::ACCEPTED, Json(TestQueued { id })))
 }

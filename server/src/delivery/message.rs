@@ -63,6 +63,36 @@ impl Channel {
     }
 }
 
+crate::text_enum! {
+    /// Where a booking's message goes as such (its pushes name their devices:
+    /// `devices::PushWrites`), so no push is queued without one.
+    pub enum BookingChannel {
+        Email => "email",
+        Webhook => "webhook",
+        Confirmation => "confirmation",
+    }
+}
+
+/// Where a test the admin asks for goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestTarget {
+    Email,
+    Webhook,
+    /// One of the owner's devices.
+    Push(i64),
+}
+
+impl TestTarget {
+    /// Its channel, and the device a push goes to.
+    pub fn channel(self) -> (Channel, Option<i64>) {
+        match self {
+            Self::Email => (Channel::Email, None),
+            Self::Webhook => (Channel::Webhook, None),
+            Self::Push(device) => (Channel::Push, Some(device)),
+        }
+    }
+}
+
 /// What a delivery is for, besides where it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -111,11 +141,74 @@ impl Purpose {
     }
 }
 
-/// What a delivery sends.
-pub enum Outgoing {
+/// What a delivery sends, by the channel it goes to: each carries only what its channel can.
+/// Only the shop's e-mail takes a message composed when it was queued, the visitor's copy is
+/// always of a booking, and a push names its device.
+pub enum Delivery {
+    Email(ToShop),
+    Confirmation(BookingMessage),
+    Webhook(Notified),
+    Push { device: i64, what: Notified },
+}
+
+/// What the shop's e-mail carries.
+pub enum ToShop {
     Booking(BookingMessage),
     Test(TestMessage),
+    /// The weekly report.
     Composed(ComposedMessage),
+}
+
+/// What a webhook or a push carries.
+pub enum Notified {
+    Booking(BookingMessage),
+    Test(TestMessage),
+}
+
+impl Delivery {
+    pub fn channel(&self) -> Channel {
+        match self {
+            Self::Email(_) => Channel::Email,
+            Self::Confirmation(_) => Channel::Confirmation,
+            Self::Webhook(_) => Channel::Webhook,
+            Self::Push { .. } => Channel::Push,
+        }
+    }
+
+    /// The booking, or the test, it is about (neither for a composed message).
+    pub fn about(&self) -> (Option<i64>, Option<i64>) {
+        match self {
+            Self::Email(ToShop::Booking(message))
+            | Self::Confirmation(message)
+            | Self::Webhook(Notified::Booking(message))
+            | Self::Push { what: Notified::Booking(message), .. } => (Some(message.booking_id), None),
+            Self::Email(ToShop::Test(test))
+            | Self::Webhook(Notified::Test(test))
+            | Self::Push { what: Notified::Test(test), .. } => (None, Some(test.id)),
+            Self::Email(ToShop::Composed(_)) => (None, None),
+        }
+    }
+
+    /// The device a push went to.
+    pub fn device(&self) -> Option<i64> {
+        match self {
+            Self::Push { device, .. } => Some(*device),
+            _ => None,
+        }
+    }
+}
+
+impl TryFrom<ToShop> for Notified {
+    type Error = ComposedMessage;
+
+    /// A booking or a test; a composed message goes by e-mail only.
+    fn try_from(what: ToShop) -> Result<Self, ComposedMessage> {
+        match what {
+            ToShop::Booking(message) => Ok(Self::Booking(message)),
+            ToShop::Test(test) => Ok(Self::Test(test)),
+            ToShop::Composed(message) => Err(message),
+        }
+    }
 }
 
 /// A message to the shop composed when it was queued (the weekly report).

@@ -21,7 +21,8 @@ use tokio::sync::{Notify, watch};
 
 pub use email::EmailSettings;
 pub use message::{
-    BookingMessage, Channel, ComposedMessage, DeliveryState, Mail, Messages, Outgoing, Purpose, TestMessage,
+    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Mail, Messages,
+    Notified, Purpose, TestMessage, TestTarget, ToShop,
 };
 pub use webhook::WebhookSettings;
 
@@ -95,16 +96,16 @@ impl Outbox {
 
     /// The channels a new booking is delivered to: the shop's e-mail while it has somebody to
     /// go to, the visitor's copy whenever the server can send e-mail, and the webhook.
-    pub async fn channels(&self) -> anyhow::Result<Vec<Channel>> {
+    pub async fn channels(&self) -> anyhow::Result<Vec<BookingChannel>> {
         let mut channels = Vec::new();
         if self.email.is_some() {
             if !self.recipients().await?.is_empty() {
-                channels.push(Channel::Email);
+                channels.push(BookingChannel::Email);
             }
-            channels.push(Channel::Confirmation);
+            channels.push(BookingChannel::Confirmation);
         }
         if self.webhook.is_some() {
-            channels.push(Channel::Webhook);
+            channels.push(BookingChannel::Webhook);
         }
         Ok(channels)
     }
@@ -176,31 +177,29 @@ enum Sent {
 
 impl Outbox {
     async fn send(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
-        let (channel, purpose, outgoing) = (claimed.channel, claimed.purpose, &claimed.outgoing);
-        let not_configured = || anyhow::anyhow!("{} delivery is not configured", channel.as_str());
-        match channel {
-            Channel::Email => {
+        let purpose = claimed.purpose;
+        let not_configured =
+            || anyhow::anyhow!("{} delivery is not configured", claimed.delivery.channel().as_str());
+        match &claimed.delivery {
+            Delivery::Email(what) => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
                 let to = self.recipients().await?;
                 anyhow::ensure!(!to.is_empty(), "Nobody is set to get the e-mails of new bookings");
-                match (outgoing, purpose) {
-                    (Outgoing::Booking(message), Purpose::Request) => {
+                match what {
+                    ToShop::Booking(message) if purpose == Purpose::Request => {
                         sender.notify_shop(&to, message).await?
                     }
-                    (Outgoing::Booking(message), _) => {
+                    ToShop::Booking(message) => {
                         let (subject, body) = self.messages.shop_notice(message, purpose).await?;
                         let id_kind = format!("notice-{}", purpose.key());
                         sender.notice_to_shop(&to, message, &id_kind, subject, body).await?;
                     }
-                    (Outgoing::Test(test), _) => {
-                        sender.test(&to, test, &self.site.content().business.name).await?
-                    }
-                    (Outgoing::Composed(message), _) => sender.composed(&to, message).await?,
+                    ToShop::Test(test) => sender.test(&to, test, &self.site.content().business.name).await?,
+                    ToShop::Composed(message) => sender.composed(&to, message).await?,
                 }
             }
-            Channel::Confirmation => {
+            Delivery::Confirmation(message) => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
-                let Outgoing::Booking(message) = outgoing else { anyhow::bail!("a test has no visitor") };
                 // Replies reach the shop at its public address, never a private one of the owner's;
                 // while that is still a placeholder, the sender's (an address the shop set up).
                 let content = self.site.content();
@@ -223,35 +222,32 @@ impl Outbox {
                     .to_visitor(message, &id_kind, VisitorMail { subject, body, calendar }, reply_to)
                     .await?;
             }
-            Channel::Webhook => {
+            Delivery::Webhook(what) => {
                 let sender = self.webhook.as_ref().ok_or_else(not_configured)?;
-                match outgoing {
-                    Outgoing::Booking(message) => sender.send(message).await?,
-                    Outgoing::Test(test) => sender.test(test).await?,
-                    Outgoing::Composed(_) => anyhow::bail!("a composed message goes by e-mail only"),
+                match what {
+                    Notified::Booking(message) => sender.send(message).await?,
+                    Notified::Test(test) => sender.test(test).await?,
                 }
             }
-            Channel::Push => return self.push(claimed).await,
+            Delivery::Push { device, what } => return self.push(*device, what, purpose).await,
         }
         Ok(Sent::Delivered)
     }
 
-    /// A push to the device the delivery names; a device its push service says is gone is
-    /// forgotten (with the pushes still waiting for it).
-    async fn push(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
-        let device = claimed.device_id.ok_or_else(|| anyhow::anyhow!("a push names no device"))?;
+    /// A push of `what` to `device`; a device its push service says is gone is forgotten (with
+    /// the pushes still waiting for it).
+    async fn push(&self, device: i64, what: &Notified, purpose: Purpose) -> anyhow::Result<Sent> {
         let Some(target) = devices::target(&self.reader, device).await? else {
             return Ok(Sent::Stale("the device was removed"));
         };
         let content = self.site.content();
-        let (notice, topic) = match &claimed.outgoing {
-            Outgoing::Booking(message) => {
+        let (notice, topic) = match what {
+            Notified::Booking(message) => {
                 let answers = store::answers(&self.reader, message.booking_id).await?;
-                let notice = Notice::for_booking(message, &answers, &content.chat, claimed.purpose);
-                (notice, format!("b{}-{}", message.booking_id, claimed.purpose.key()))
+                let notice = Notice::for_booking(message, &answers, &content.chat, purpose);
+                (notice, format!("b{}-{}", message.booking_id, purpose.key()))
             }
-            Outgoing::Test(test) => (Notice::test(&content.business.name), format!("test-{}", test.id)),
-            Outgoing::Composed(_) => anyhow::bail!("a composed message goes by e-mail only"),
+            Notified::Test(test) => (Notice::test(&content.business.name), format!("test-{}", test.id)),
         };
         let contact = format!("mailto:{}", content.business.email);
         match self.push.send(&target, &notice, &contact, &topic).await? {

@@ -13,7 +13,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Channel, Outbox,
+    Outbox, TestTarget,
     devices::{self, Device, Settings, Subscription},
     store,
 };
@@ -220,7 +220,7 @@ pub async fn send_test(
 ) -> Result<(StatusCode, Json<PushTest>), ApiError> {
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::PushTestSent, detail: device.name };
-    let id = store::enqueue_test(outbox.db(), Channel::Push, Some(device.id), &line).await?;
+    let id = store::enqueue_test(outbox.db(), TestTarget::Push(device.id), &line).await?;
     outbox.wake();
     Ok((StatusCode::ACCEPTED, Json(PushTest { id })))
 }

@@ -5,7 +5,10 @@ use std::{future::Future, time::Duration};
 
 use anyhow::Context as _;
 
-use super::{Channel, ComposedMessage, Outgoing, Purpose, TestMessage};
+use super::{
+    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, Notified, Purpose, TestMessage,
+    TestTarget, ToShop,
+};
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
     db::{Db, Pool},
@@ -14,12 +17,9 @@ use crate::{
 
 pub struct Claimed {
     pub id: i64,
-    pub channel: Channel,
-    /// The device a push goes to.
-    pub device_id: Option<i64>,
     pub purpose: Purpose,
     pub attempts: u32,
-    pub outgoing: Outgoing,
+    pub delivery: Delivery,
 }
 
 #[derive(sqlx::FromRow)]
@@ -44,7 +44,7 @@ pub trait OutboxWrites {
     fn enqueue(
         &mut self,
         booking_id: i64,
-        channel: Channel,
+        channel: BookingChannel,
         purpose: Purpose,
         due: &str,
         now: &str,
@@ -65,7 +65,7 @@ pub trait OutboxWrites {
 }
 
 for_both_connections!(impl OutboxWrites {
-    async fn enqueue(&mut self, booking_id: i64, channel: Channel, purpose: Purpose, due: &str, now: &str) -> sqlx::Result<()> {
+    async fn enqueue(&mut self, booking_id: i64, channel: BookingChannel, purpose: Purpose, due: &str, now: &str) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
@@ -155,14 +155,15 @@ pub async fn claim_due(
     }
 }
 
-/// A claimed row with what it sends: its booking, its test or its composed message.
+/// A claimed row with what it sends: its booking, its test or its composed message, as its
+/// channel carries it. A row no channel can carry (none is written so) is an error.
 async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
+    let id = claimed.id;
     let channel: Channel =
-        claimed.channel.parse().with_context(|| format!("delivery {} has an unknown channel", claimed.id))?;
-    let purpose = Purpose::parse(&claimed.purpose).ok_or_else(|| {
-        anyhow::anyhow!("delivery {} has an unknown purpose {}", claimed.id, claimed.purpose)
-    })?;
-    let outgoing = match (claimed.booking_id, claimed.test_by, claimed.message_key) {
+        claimed.channel.parse().with_context(|| format!("delivery {id} has an unknown channel"))?;
+    let purpose = Purpose::parse(&claimed.purpose)
+        .ok_or_else(|| anyhow::anyhow!("delivery {id} has an unknown purpose {}", claimed.purpose))?;
+    let what = match (claimed.booking_id, claimed.test_by, claimed.message_key) {
         (Some(booking_id), _, _) => {
             let booking: BookingRow = with_db!(reader, |pool| {
                 sqlx::query_as(
@@ -172,7 +173,7 @@ async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
                 .fetch_one(pool)
                 .await?
             });
-            Outgoing::Booking(super::BookingMessage {
+            ToShop::Booking(BookingMessage {
                 booking_id,
                 key: booking.submission_id,
                 name: booking.name,
@@ -184,32 +185,35 @@ async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
                 location_city: booking.location_city,
             })
         }
-        (None, Some(by), _) => Outgoing::Test(TestMessage { id: claimed.id, by }),
-        (None, None, Some(key)) => Outgoing::Composed(ComposedMessage {
+        (None, Some(by), _) => ToShop::Test(TestMessage { id, by }),
+        (None, None, Some(key)) => ToShop::Composed(ComposedMessage {
             key,
             subject: claimed.subject.unwrap_or_default(),
             body: claimed.body.unwrap_or_default(),
         }),
-        (None, None, None) => anyhow::bail!("delivery {} has no booking, test or message", claimed.id),
+        (None, None, None) => anyhow::bail!("delivery {id} has no booking, test or message"),
     };
-    Ok(Claimed {
-        id: claimed.id,
-        channel,
-        device_id: claimed.device_id,
-        purpose,
-        attempts: claimed.attempts.try_into().unwrap_or(u32::MAX),
-        outgoing,
-    })
+    let cannot =
+        || anyhow::anyhow!("delivery {id}: the {} channel cannot carry what it holds", channel.as_str());
+    let delivery = match (channel, claimed.device_id) {
+        (Channel::Email, None) => Delivery::Email(what),
+        (Channel::Confirmation, None) => match what {
+            ToShop::Booking(message) => Delivery::Confirmation(message),
+            _ => return Err(cannot()),
+        },
+        (Channel::Webhook, None) => Delivery::Webhook(Notified::try_from(what).map_err(|_| cannot())?),
+        (Channel::Push, Some(device)) => {
+            Delivery::Push { device, what: Notified::try_from(what).map_err(|_| cannot())? }
+        }
+        _ => return Err(cannot()),
+    };
+    Ok(Claimed { id, purpose, attempts: claimed.attempts.try_into().unwrap_or(u32::MAX), delivery })
 }
 
-/// Puts a test of `channel` (to device `device_id`, for a push), asked for by `by`, in the
-/// outbox; its id.
-pub async fn enqueue_test(
-    db: &Db,
-    channel: Channel,
-    device_id: Option<i64>,
-    line: &Line<'_>,
-) -> anyhow::Result<i64> {
+/// Puts a test to `target`, asked for by the admin `line` names, in the outbox, with `line` in
+/// the audit log, in one transaction; its id.
+pub async fn enqueue_test(db: &Db, target: TestTarget, line: &Line<'_>) -> anyhow::Result<i64> {
+    let (channel, device_id) = target.channel();
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;

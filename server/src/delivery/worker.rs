@@ -8,7 +8,7 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
-use super::{Channel, Outbox, Outgoing, Sent, store};
+use super::{Channel, Outbox, Sent, store};
 use crate::{clock, db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
@@ -103,7 +103,7 @@ impl Outbox {
             match claimed {
                 Some((claimed, counted)) => {
                     attempted += 1;
-                    let channel = claimed.channel;
+                    let channel = claimed.delivery.channel();
                     let outbox = Arc::clone(self);
                     let task = sending.spawn(async move {
                         if let Err(error) = outbox.deliver(claimed).await {
@@ -167,17 +167,12 @@ impl Outbox {
             }
         };
         let attempts = claimed.attempts + 1;
-        let channel = claimed.channel.as_str();
+        let channel = claimed.delivery.channel().as_str();
         let purpose = claimed.purpose.key();
-        let (booking, test) = match &claimed.outgoing {
-            Outgoing::Booking(message) => (Some(message.booking_id), None),
-            Outgoing::Test(test) => (None, Some(test.id)),
-            Outgoing::Composed(_) => (None, None),
-        };
+        let (booking, test) = claimed.delivery.about();
         match result {
             Ok(Sent::Delivered) => {
-                let pushed = claimed.device_id.filter(|_| claimed.channel == Channel::Push);
-                store::mark_sent(&self.db, claimed.id, attempts, pushed).await?;
+                store::mark_sent(&self.db, claimed.id, attempts, claimed.delivery.device()).await?;
                 metrics::delivery(channel, "sent");
                 tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
             }

@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+use super::funnel::Reached;
+
 /// The longest path a beacon may name.
 const LONGEST_PATH: usize = 300;
 /// The longest button text.
@@ -62,9 +64,9 @@ pub enum StepName {
 pub enum Said<'a> {
     View(&'a str),
     Seen(&'a str),
-    /// The step as counted ('opened', 'answered:2', ...), and the page and button.
+    /// The step reached, and the page and button that opened the dialog.
     Step {
-        name: String,
+        reached: Reached,
         page: &'a str,
         button: &'a str,
     },
@@ -108,19 +110,19 @@ impl Beacon {
         if button.chars().count() > LONGEST_BUTTON || button.chars().any(char::is_control) {
             return Err("The button's text must be one short line.");
         }
-        let name = match (step, self.question) {
+        let reached = match (step, self.question) {
             (StepName::Answered, Some(question))
                 if question < MOST_QUESTIONS && usize::from(question) < questions =>
             {
-                format!("answered:{question}")
+                Reached::Answered(question)
             }
             (StepName::Answered, _) => return Err("An answer must name one of the assistant's questions."),
             (_, Some(_)) => return Err("Only an answer names a question."),
-            (StepName::Opened, None) => "opened".to_owned(),
-            (StepName::Time, None) => "time".to_owned(),
-            (StepName::Contact, None) => "contact".to_owned(),
+            (StepName::Opened, None) => Reached::Opened,
+            (StepName::Time, None) => Reached::Time,
+            (StepName::Contact, None) => Reached::Contact,
         };
-        Ok(Said::Step { name, page, button })
+        Ok(Said::Step { reached, page, button })
     }
 }
 
@@ -130,7 +132,7 @@ mod tests {
 
     fn step(json: &str) -> Result<String, &'static str> {
         match serde_json::from_str::<Beacon>(json).unwrap().read(3)? {
-            Said::Step { name, .. } => Ok(name),
+            Said::Step { reached, .. } => Ok(reached.key()),
             other => panic!("{other:?}"),
         }
     }

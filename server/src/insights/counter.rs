@@ -12,6 +12,7 @@ use std::{
 use axum::http::{HeaderMap, header};
 
 use super::{
+    funnel::Reached,
     report, store,
     tally::{Batch, NewVisitor, StepKey, Tally},
     visitor::{self, Arrival, Device, Salt},
@@ -36,8 +37,7 @@ impl Client<'_> {
 
 /// A step of the booking funnel, as counted.
 pub struct Step<'a> {
-    /// 'opened', 'answered:N', 'time', 'contact' or 'submitted'.
-    pub name: String,
+    pub reached: Reached,
     /// The page and button that opened the dialog.
     pub page: &'a str,
     pub button: &'a str,
@@ -127,7 +127,7 @@ impl Insights {
             tally.step(
                 StepKey {
                     visitor: key,
-                    step: step.name,
+                    step: step.reached,
                     page: step.page.to_owned(),
                     button: step.button.to_owned(),
                 },

@@ -4,6 +4,7 @@
 use jiff::civil::Date;
 use serde::Serialize;
 
+use super::funnel::Reached;
 use crate::{clock, content::Content, db::Db, with_db};
 
 /// Days from `from` to `to`, both included.
@@ -108,8 +109,9 @@ pub struct LandingFigure {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FunnelStep {
-    /// 'opened', 'answered:N', 'time', 'contact' or 'submitted'.
-    pub step: String,
+    /// `opened`, `answered:N` (the assistant's question N, from 0), `time`, `contact` or `submitted`.
+    #[schema(value_type = String, pattern = "^(opened|answered:[0-9]+|time|contact|submitted)$")]
+    pub step: Reached,
     pub label: String,
     /// Visitors who reached the step.
     pub visitors: i64,
@@ -306,15 +308,29 @@ pub async fn figures(db: &Db, period: Period, content: &Content) -> anyhow::Resu
 /// The funnel in the order a visitor meets it: the dialog opened, each of the assistant's
 /// questions, a time, the contact form, the request sent.
 fn funnel(reached: &[(String, i64)], content: &Content) -> Vec<FunnelStep> {
-    let count =
-        |step: &str| reached.iter().find(|(name, _)| name == step).map_or(0, |(_, visitors)| *visitors);
-    let mut steps = vec![("opened".to_owned(), "Opened the booking dialog".to_owned())];
-    for (index, step) in content.chat.steps.iter().enumerate() {
-        let name = if step.label.is_empty() { &step.question } else { &step.label };
-        steps.push((format!("answered:{index}"), format!("Answered: {name}")));
-    }
-    steps.push(("time".to_owned(), "Chose a time".to_owned()));
-    steps.push(("contact".to_owned(), "Saw the contact form".to_owned()));
-    steps.push(("submitted".to_owned(), "Sent a request".to_owned()));
-    steps.into_iter().map(|(step, label)| FunnelStep { visitors: count(&step), step, label }).collect()
+    let count = |step: Reached| {
+        reached
+            .iter()
+            .filter(|(key, _)| Reached::parse(key) == Some(step))
+            .map(|(_, visitors)| visitors)
+            .sum()
+    };
+    let questions = u8::try_from(content.chat.steps.len()).unwrap_or(u8::MAX);
+    Reached::all(questions)
+        .map(|step| {
+            let label = match step {
+                Reached::Opened => "Opened the booking dialog".to_owned(),
+                Reached::Answered(index) => {
+                    let asked = content.chat.steps.get(usize::from(index));
+                    let name = asked
+                        .map(|asked| if asked.label.is_empty() { &asked.question } else { &asked.label });
+                    format!("Answered: {}", name.map_or("", String::as_str))
+                }
+                Reached::Time => "Chose a time".to_owned(),
+                Reached::Contact => "Saw the contact form".to_owned(),
+                Reached::Submitted => "Sent a request".to_owned(),
+            };
+            FunnelStep { visitors: count(step), step, label }
+        })
+        .collect()
 }

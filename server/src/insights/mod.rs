@@ -4,6 +4,7 @@
 pub mod beacon;
 mod counter;
 mod figures;
+pub mod funnel;
 pub mod report;
 pub mod routes;
 mod store;

@@ -49,7 +49,7 @@ pub async fn write(db: &Db, batches: &[Batch]) -> anyhow::Result<()> {
                 )
                 .bind(&day)
                 .bind(step.visitor)
-                .bind(&step.step)
+                .bind(step.step.key())
                 .bind(&step.page)
                 .bind(&step.button)
                 .bind(i64::from(*times))

@@ -7,7 +7,10 @@ use std::collections::HashMap;
 
 use jiff::civil::Date;
 
-use super::visitor::{Arrival, Device};
+use super::{
+    funnel::Reached,
+    visitor::{Arrival, Device},
+};
 
 /// The most visitors kept in memory in one day; more are left uncounted (and said so in the log).
 const MOST_VISITORS: usize = 100_000;
@@ -18,12 +21,11 @@ const MOST_STEPS: usize = 100_000;
 /// After this many writes without loading an asset or sending a beacon, a client was a bot.
 pub const BOT_AFTER_WRITES: u32 = 5;
 
-/// A funnel step of one visitor: the step ('opened', 'answered:2', ...) and the page and button
-/// that opened the dialog.
+/// A funnel step of one visitor: the step and the page and button that opened the dialog.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct StepKey {
     pub visitor: i64,
-    pub step: String,
+    pub step: Reached,
     pub page: String,
     pub button: String,
 }
@@ -222,7 +224,7 @@ mod tests {
         let mut tally = Tally::new(day());
         tally.view(7, "/", false, first(7, "/"));
         tally.step(
-            StepKey { visitor: 8, step: "opened".into(), page: "/".into(), button: "Book".into() },
+            StepKey { visitor: 8, step: Reached::Opened, page: "/".into(), button: "Book".into() },
             first(8, "/"),
         );
         let batch = tally.take(true);

@@ -12,7 +12,7 @@ use crate::{
     booking::events::{Event, EventWrites as _},
     clock,
     db::Db,
-    delivery::{Channel, Purpose, store::OutboxWrites as _},
+    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
     domain::BookingId,
     with_db,
 };
@@ -85,11 +85,17 @@ pub(super) async fn confirm(
         tx.cancel_time_messages(id).await?;
         if tell_visitor {
             if !undo {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), &now, &now).await?;
+                tx.enqueue(id, BookingChannel::Confirmation, Purpose::Time(version), &now, &now).await?;
             }
             if let Some(at) = reminder {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Reminder(version), &clock::stamp(at), &now)
-                    .await?;
+                tx.enqueue(
+                    id,
+                    BookingChannel::Confirmation,
+                    Purpose::Reminder(version),
+                    &clock::stamp(at),
+                    &now,
+                )
+                .await?;
             }
         }
         tx.record_event(id, Event::Time(label), line.actor.email, &now).await?;
@@ -125,7 +131,7 @@ pub(super) async fn drop_time(
                 .execute(&mut *tx)
                 .await?;
             if tell_visitor {
-                tx.enqueue(id, Channel::Confirmation, Purpose::Time(version), due, &now).await?;
+                tx.enqueue(id, BookingChannel::Confirmation, Purpose::Time(version), due, &now).await?;
             }
         }
         tx.commit().await?;
@@ -146,7 +152,7 @@ pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId, actor: &Acto
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        tx.enqueue(id, Channel::Confirmation, Purpose::Review, &now, &now).await?;
+        tx.enqueue(id, BookingChannel::Confirmation, Purpose::Review, &now, &now).await?;
         tx.record_event(id, Event::ReviewAsked, actor.email, &now).await?;
         let line = Line { actor, action: Action::ReviewRequested, detail: format!("booking #{id}") };
         tx.audit(&line, &now).await?;

@@ -1937,7 +1937,7 @@ export interface components {
         };
         FunnelStep: {
             label: string;
-            /** @description 'opened', 'answered:N', 'time', 'contact' or 'submitted'. */
+            /** @description `opened`, `answered:N` (the assistant's question N, from 0), `time`, `contact` or `submitted`. */
             step: string;
             /**
              * Format: int64
