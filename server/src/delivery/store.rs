@@ -120,39 +120,42 @@ struct BookingRow {
     location_city: Option<String>,
 }
 
-/// Reserves the next due delivery on one of `channels` for `lease` and returns it with its
-/// booking (read through `reader`); None when none of them has one due (or no channel is given).
+/// Reserves up to `limit` due deliveries of `channel` (the earliest due first) for `lease`, in
+/// one statement, and returns them with their bookings (read through `reader`).
 pub async fn claim_due(
     (db, reader): (&Db, &Db),
     lease: Duration,
-    channels: &[Channel],
-) -> anyhow::Result<Option<Claimed>> {
-    if channels.is_empty() {
-        return Ok(None);
+    channel: Channel,
+    limit: usize,
+) -> anyhow::Result<Vec<Claimed>> {
+    if limit == 0 {
+        return Ok(Vec::new());
     }
     let until = db.clock.stamp_after(lease);
     let now = db.clock.stamp();
-    let on = (3..channels.len() + 3).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
     // Instances claim concurrently on PostgreSQL: a row another transaction holds is skipped, not
     // waited for, and is never claimed twice. SQLite has one writer: the update is the claim.
     let skip_locked = if matches!(db.pool, Pool::Postgres(_)) { " FOR UPDATE SKIP LOCKED" } else { "" };
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE deliveries SET next_attempt_at = $1
-         WHERE id = (SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= $2 AND channel IN ({on})
-                     ORDER BY next_attempt_at LIMIT 1{skip_locked})
+         WHERE id IN (SELECT id FROM deliveries WHERE state = 'pending' AND channel = $3 AND next_attempt_at <= $2
+                      ORDER BY next_attempt_at LIMIT $4{skip_locked})
          RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts"
     ));
-    let claimed: Option<ClaimedRow> = with_db!(db, |pool| {
-        let mut query = sqlx::query_as(sql).bind(&until).bind(&now);
-        for channel in channels {
-            query = query.bind(channel.as_str());
-        }
-        query.fetch_optional(pool).await?
+    let rows: Vec<ClaimedRow> = with_db!(db, |pool| {
+        sqlx::query_as(sql)
+            .bind(&until)
+            .bind(&now)
+            .bind(channel.as_str())
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(pool)
+            .await?
     });
-    match claimed {
-        Some(claimed) => Ok(Some(loaded(reader, claimed).await?)),
-        None => Ok(None),
+    let mut claimed = Vec::with_capacity(rows.len());
+    for row in rows {
+        claimed.push(loaded(reader, row).await?);
     }
+    Ok(claimed)
 }
 
 /// A claimed row with what it sends: its booking, its test or its composed message, as its
@@ -353,15 +356,17 @@ pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// When the next pending delivery is due, if any.
+/// When the next pending delivery of one of `channels` is due, if any: the earliest of each
+/// channel's, each found by a seek (`deliveries_channel_due`).
 pub async fn next_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Option<String>> {
     if channels.is_empty() {
         return Ok(None);
     }
-    let on = (1..=channels.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
-    let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT MIN(next_attempt_at) FROM deliveries WHERE state = 'pending' AND channel IN ({on})"
-    ));
+    let each = (1..=channels.len())
+        .map(|n| format!("SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE state = 'pending' AND channel = ${n}"))
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let sql = sqlx::AssertSqlSafe(format!("SELECT MIN(due) FROM ({each}) AS earliest"));
     Ok(with_db!(db, |pool| {
         let mut query = sqlx::query_scalar(sql);
         for channel in channels {

@@ -79,31 +79,27 @@ impl Outbox {
         // The channel of each delivery being sent, by its task.
         let mut channels: HashMap<tokio::task::Id, Channel> = HashMap::new();
         loop {
-            let free: Vec<Channel> = Channel::ALL
-                .iter()
-                .copied()
-                .filter(|channel| {
-                    channels.values().filter(|busy| *busy == channel).count() < channel.at_once()
-                })
-                .collect();
             let stopping = *self.stopping.borrow();
-            let claimed = if stopping {
-                None
-            } else {
-                let counted = Sending::start(self);
-                match store::claim_due((&self.db, &self.reader), self.lease, &free).await {
-                    Ok(claimed) => claimed.map(|claimed| (claimed, counted)),
-                    Err(error) => {
-                        // What is being sent is finished (never cut off) before the error goes up.
-                        while sending.join_next().await.is_some() {}
-                        return Err(error);
-                    }
+            let mut claimed_any = false;
+            for &channel in Channel::ALL {
+                let room = room(channel, &channels);
+                if stopping || room == 0 {
+                    continue;
                 }
-            };
-            match claimed {
-                Some((claimed, counted)) => {
+                let claiming = Sending::start(self);
+                let claimed =
+                    match store::claim_due((&self.db, &self.reader), self.lease, channel, room).await {
+                        Ok(claimed) => claimed,
+                        Err(error) => {
+                            // What is being sent is finished (never cut off) before the error goes up.
+                            while sending.join_next().await.is_some() {}
+                            return Err(error);
+                        }
+                    };
+                for claimed in claimed {
                     attempted += 1;
-                    let channel = claimed.delivery.channel();
+                    claimed_any = true;
+                    let counted = Sending::start(self);
                     let outbox = Arc::clone(self);
                     let task = sending.spawn(async move {
                         if let Err(error) = outbox.deliver(claimed).await {
@@ -113,31 +109,37 @@ impl Outbox {
                     });
                     channels.insert(task.id(), channel);
                 }
-                // Nothing more can be claimed now: stop when none is being sent; else wait for one
-                // to end (its channel may have more), for new work, or for the next due time.
-                None if sending.is_empty() => break,
-                None => {
-                    let ended = if stopping {
-                        sending.join_next_with_id().await
-                    } else {
-                        tokio::select! {
-                            ended = sending.join_next_with_id() => ended,
-                            () = self.wake.notified() => continue,
-                            () = self.until_next_due(&free) => continue,
-                        }
-                    };
-                    let id = match ended {
-                        Some(Ok((id, ()))) => id,
-                        Some(Err(error)) => {
-                            // A panic while sending: its lease runs out and it is sent again.
-                            tracing::error!("A delivery's task failed: {error}");
-                            error.id()
-                        }
-                        None => break,
-                    };
-                    channels.remove(&id);
-                }
+                drop(claiming);
             }
+            if claimed_any {
+                continue;
+            }
+            // Nothing more can be claimed now: stop when none is being sent; else wait for one to
+            // end (its channel may have more), for new work, or for the next due time.
+            if sending.is_empty() {
+                break;
+            }
+            let free: Vec<Channel> =
+                Channel::ALL.iter().copied().filter(|channel| room(*channel, &channels) > 0).collect();
+            let ended = if stopping {
+                sending.join_next_with_id().await
+            } else {
+                tokio::select! {
+                    ended = sending.join_next_with_id() => ended,
+                    () = self.wake.notified() => continue,
+                    () = self.until_next_due(&free) => continue,
+                }
+            };
+            let id = match ended {
+                Some(Ok((id, ()))) => id,
+                Some(Err(error)) => {
+                    // A panic while sending: its lease runs out and it is sent again.
+                    tracing::error!("A delivery's task failed: {error}");
+                    error.id()
+                }
+                None => break,
+            };
+            channels.remove(&id);
         }
         Ok(attempted)
     }
@@ -221,6 +223,11 @@ impl Outbox {
 }
 
 /// A delivery being claimed or sent, counted while it lives.
+/// How many more deliveries of `channel` may be sent now, beside those `busy` sends.
+fn room(channel: Channel, busy: &HashMap<tokio::task::Id, Channel>) -> usize {
+    channel.at_once().saturating_sub(busy.values().filter(|sent| **sent == channel).count())
+}
+
 struct Sending(Arc<Outbox>);
 
 impl Sending {

@@ -55,6 +55,7 @@ fn value(table: &str, column: &Column, site_toml: &str) -> Value {
         (_, "email" | "by_email") => Some("early@example.com"),
         ("bookings", "status") => Some("new"),
         ("bookings", "phone") => Some(EARLY_PHONE),
+        ("bookings", "phone_national") => Some("7205550134"),
         (_, "channel") => Some("email"),
         ("deliveries", "state") => Some("pending"),
         ("appointments", "state") => Some("requested"),
@@ -85,6 +86,9 @@ fn value(table: &str, column: &Column, site_toml: &str) -> Value {
 /// Foreign keys that are nullable but filled, so a table-wide check holds (a delivery belongs to
 /// exactly one of a booking, a test or a report).
 const FILLED_OPTIONAL_KEYS: [(&str, &str); 1] = [("deliveries", "booking_id")];
+/// Nullable columns the app always fills, filled here too (a database of a version that has
+/// the column holds them).
+const FILLED_OPTIONAL_COLUMNS: [(&str, &str); 1] = [("bookings", "phone_national")];
 
 /// The tables in an order where each comes after those it refers to.
 fn in_order(tables: &BTreeMap<String, Table>) -> Vec<String> {
@@ -117,7 +121,11 @@ fn row(name: &str, table: &Table, site_toml: &str, ids: &BTreeMap<String, i64>) 
                     Some((column.name.clone(), Value::from(*ids.get(parent).unwrap_or(&1))))
                 }
                 Some(_) => None,
-                None if column.required => Some((column.name.clone(), value(name, column, site_toml))),
+                None if column.required
+                    || FILLED_OPTIONAL_COLUMNS.contains(&(name, column.name.as_str())) =>
+                {
+                    Some((column.name.clone(), value(name, column, site_toml)))
+                }
                 None => None,
             }
         })
