@@ -57,7 +57,7 @@ fuzz_target!(|input: &[u8]| {
         fields.body()
     };
     let Ok(form) = serde_json::from_slice::<BookingForm>(&body) else { return };
-    let Ok(booking) = form.parse(Duration::from_secs(3)) else { return };
+    let Ok(booking) = form.parse(Some(Duration::from_secs(3))) else { return };
     for (field, value) in [
         ("name", booking.name.as_ref()),
         ("email", booking.email.as_ref()),

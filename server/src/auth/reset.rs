@@ -86,12 +86,13 @@ pub async fn ask(
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
+    // At most 254 characters as sent (what the API document says), spaces around it included.
+    if form.email.chars().count() > 254 {
+        return Err(ApiError::invalid("email", "Invalid email format"));
+    }
     let email = form.email.trim().to_lowercase();
     if email.is_empty() {
         return Err(ApiError::invalid("email", "Email is required"));
-    }
-    if email.len() > 254 {
-        return Err(ApiError::invalid("email", "Invalid email format"));
     }
     let (email_configured, _) = outbox.configured();
     if !email_configured {
