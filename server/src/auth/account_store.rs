@@ -23,43 +23,62 @@ pub async fn change_password(
     password_hash: &str,
     actor: &Actor<'_>,
 ) -> anyhow::Result<u64> {
-    let now = db.clock.stamp();
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
-            .bind(password_hash)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        let ended = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2")
-            .bind(user_id)
-            .bind(token_hash(token))
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        let line = Line { actor, action: Action::PasswordChanged, detail: signed_out(ended) };
-        tx.audit(&line, &now).await?;
-        tx.commit().await?;
-        Ok(ended)
-    })
+    end_others(db, (user_id, token), Along::NewPassword(password_hash), actor).await
 }
 
 /// Ends every session of `user_id` but the one with `token` and forgets the browsers it trusted,
 /// in one transaction with its audit line; how many sessions ended.
 pub async fn sign_out_others(db: &Db, user_id: i64, token: &str, actor: &Actor<'_>) -> anyhow::Result<u64> {
+    end_others(db, (user_id, token), Along::TrustedBrowsers, actor).await
+}
+
+/// What changes with the other sessions' end.
+enum Along<'a> {
+    /// A new password (its hash); the reset links go too.
+    NewPassword(&'a str),
+    /// The browsers that skip the second factor are forgotten.
+    TrustedBrowsers,
+}
+
+/// Ends every session of `user_id` but the one with `token`, with `along`, in one transaction
+/// with its audit line; how many ended.
+async fn end_others(
+    db: &Db,
+    (user_id, token): (i64, &str),
+    along: Along<'_>,
+    actor: &Actor<'_>,
+) -> anyhow::Result<u64> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
+        let action = match along {
+            Along::NewPassword(password_hash) => {
+                sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+                    .bind(password_hash)
+                    .bind(user_id)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("DELETE FROM password_resets WHERE user_id = $1")
+                    .bind(user_id)
+                    .execute(&mut *tx)
+                    .await?;
+                Action::PasswordChanged
+            }
+            Along::TrustedBrowsers => {
+                sqlx::query("DELETE FROM trusted_devices WHERE user_id = $1")
+                    .bind(user_id)
+                    .execute(&mut *tx)
+                    .await?;
+                Action::SignedOutElsewhere
+            }
+        };
         let ended = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2")
             .bind(user_id)
             .bind(token_hash(token))
             .execute(&mut *tx)
             .await?
             .rows_affected();
-        sqlx::query("DELETE FROM trusted_devices WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        let line = Line { actor, action: Action::SignedOutElsewhere, detail: signed_out(ended) };
-        tx.audit(&line, &now).await?;
+        tx.audit(&Line { actor, action, detail: signed_out(ended) }, &now).await?;
         tx.commit().await?;
         Ok(ended)
     })
