@@ -4,7 +4,7 @@ use std::future::Future;
 
 use serde::Serialize;
 
-use crate::{db::Db, for_both_connections, with_db};
+use crate::{clock::At, db::Db, for_both_connections, with_db};
 
 /// What happened, as the audit page names it.
 #[derive(Debug, Clone, Copy)]
@@ -125,11 +125,11 @@ pub struct Line<'a> {
 
 /// The audit log's write inside the caller's transaction.
 pub trait AuditWrites {
-    fn audit(&mut self, line: &Line<'_>, now: &str) -> impl Future<Output = sqlx::Result<()>> + Send;
+    fn audit(&mut self, line: &Line<'_>, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl AuditWrites {
-    async fn audit(&mut self, line: &Line<'_>, now: &str) -> sqlx::Result<()> {
+    async fn audit(&mut self, line: &Line<'_>, now: &At) -> sqlx::Result<()> {
         if matches!(line.action, Action::SignInFailed | Action::SignInThrottled | Action::SignInCodeFailed) {
             crate::metrics::sign_in_failed();
         }
@@ -164,7 +164,7 @@ pub async fn record(db: &Db, actor: &Actor<'_>, action: Action, detail: &str) ->
 #[schema(as = AuditEntry)]
 pub struct Entry {
     pub id: i64,
-    pub at: String,
+    pub at: At,
     pub email: Option<String>,
     pub action: String,
     pub detail: String,

@@ -17,6 +17,7 @@ use sha2::{Digest as _, Sha256};
 use sqlx::Connection as _;
 
 use crate::{
+    clock::At,
     db::{self, Db, Pool},
     media::{self, MediaStore},
 };
@@ -27,7 +28,7 @@ pub const MANIFEST: &str = "manifest.json";
 /// What a backup holds, with a checksum of each file.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Manifest {
-    pub made_at: String,
+    pub made_at: At,
     pub database: Database,
     pub files: Vec<FileSum>,
 }

@@ -73,8 +73,8 @@ async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
         }
         match &backups {
             Ok(status) => {
-                gauges.backup_last_success.set(unix_seconds(status.last_success_at.as_deref()));
-                gauges.backup_last_failure.set(unix_seconds(status.last_failure_at.as_deref()));
+                gauges.backup_last_success.set(unix_seconds(status.last_success_at));
+                gauges.backup_last_failure.set(unix_seconds(status.last_failure_at));
             }
             Err(error) => tracing::warn!("Cannot read the backups for /metrics: {error:#}"),
         }
@@ -82,9 +82,9 @@ async fn scrape(State(monitor): State<Monitor>) -> impl IntoResponse {
     (StatusCode::OK, [(header::CONTENT_TYPE, metrics::CONTENT_TYPE)], text)
 }
 
-/// A stored timestamp as Unix seconds; 0 for none.
-fn unix_seconds(at: Option<&str>) -> i64 {
-    at.and_then(crate::clock::instant).map_or(0, |at| at.as_second())
+/// An instant as Unix seconds; 0 for none.
+fn unix_seconds(at: Option<crate::clock::At>) -> i64 {
+    at.map_or(0, |at| at.timestamp().as_second())
 }
 
 /// `GET /healthz`: the process serves (never asks the database, so it answers at once).

@@ -24,7 +24,7 @@ use crate::audit::{self, Action, Actor, Line};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
     client::ClientAddress,
-    clock,
+    clock::At,
     delivery::Outbox,
     error::{ApiError, Checked, FieldErrors},
     site::SiteDetails,
@@ -108,7 +108,7 @@ pub async fn ask(
         // answered as soon as one without. It is sent now, not through the outbox: the link must
         // not be stored, and a lost one is asked for again.
         let (db, link_base) = (desk.db.clone(), format!("{}/dbadmin/reset/", desk.public_url));
-        let when = clock::on_shop_clock(&db.clock.stamp(), &site.content().business.zone());
+        let when = db.clock.stamp().on_shop_clock(&site.content().business.zone());
         tokio::spawn(async move {
             let token = random_token();
             let sent = async {
@@ -139,7 +139,7 @@ pub struct ResetLink {
     /// The account's e-mail address.
     email: String,
     /// When the link stops working (UTC).
-    expires_at: String,
+    expires_at: At,
 }
 
 /// `GET /api/admin/password-reset/{token}`: whether the link still works, and for whom.

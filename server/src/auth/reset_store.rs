@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::audit::{AuditWrites as _, Line};
-use crate::{db::Db, with_db};
+use crate::{clock::At, db::Db, with_db};
 
 /// Counts a request against each key (with its limit within `window`); false (and nothing counted) when a key is at its limit.
 pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) -> anyhow::Result<bool> {
@@ -12,12 +12,12 @@ pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) ->
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM reset_requests WHERE at < $1").bind(&since).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM reset_requests WHERE at < $1").bind(since).execute(&mut *tx).await?;
         for (key, limit) in keys {
             let made: i64 =
                 sqlx::query_scalar("SELECT COUNT(*) FROM reset_requests WHERE key = $1 AND at >= $2")
                     .bind(key)
-                    .bind(&since)
+                    .bind(since)
                     .fetch_one(&mut *tx)
                     .await?;
             if made >= *limit {
@@ -28,7 +28,7 @@ pub async fn count_request(db: &Db, keys: &[(String, i64)], window: Duration) ->
         for (key, _) in keys {
             sqlx::query("INSERT INTO reset_requests (key, at) VALUES ($1, $2)")
                 .bind(key)
-                .bind(&now)
+                .bind(now)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -43,13 +43,13 @@ pub async fn keep_link(db: &Db, hash: &str, valid_for: Duration, line: &Line<'_>
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        sqlx::query("DELETE FROM password_resets WHERE expires_at < $1").bind(&now).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM password_resets WHERE expires_at < $1").bind(now).execute(&mut *tx).await?;
         sqlx::query(
             "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(hash)
         .bind(line.actor.user_id)
-        .bind(&now)
+        .bind(now)
         .bind(db.clock.stamp_after(valid_for))
         .execute(&mut *tx)
         .await?;
@@ -61,7 +61,7 @@ pub async fn keep_link(db: &Db, hash: &str, valid_for: Duration, line: &Line<'_>
 
 /// The e-mail address of the account link `hash` is for and when the link stops working, while
 /// it works.
-pub async fn working_link(db: &Db, hash: &str) -> anyhow::Result<Option<(String, String)>> {
+pub async fn working_link(db: &Db, hash: &str) -> anyhow::Result<Option<(String, At)>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT u.email, r.expires_at FROM password_resets r JOIN users u ON u.id = r.user_id
@@ -118,7 +118,7 @@ pub async fn take_link(
              RETURNING user_id",
         )
         .bind(hash)
-        .bind(&now)
+        .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
         if taken != Some(user_id) {

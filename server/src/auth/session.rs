@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::audit::{AuditWrites as _, Line};
-use crate::{clock, db::Db, domain::Role, with_db};
+use crate::{clock::At, db::Db, domain::Role, with_db};
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use sha2::{Digest as _, Sha256};
@@ -124,7 +124,7 @@ fn live(first: usize) -> String {
 }
 
 /// The bounds `LIVE` is read with, now.
-fn live_bounds(db: &Db) -> [String; 3] {
+fn live_bounds(db: &Db) -> [At; 3] {
     [
         db.clock.stamp_before(KEPT_LIFETIME),
         db.clock.stamp_before(ABSOLUTE_LIFETIME),
@@ -154,9 +154,9 @@ pub async fn create(
         }
         let [kept_since, since, seen_since] = live_bounds(db);
         sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM sessions AS s WHERE NOT {}", live(1))))
-            .bind(&kept_since)
-            .bind(&since)
-            .bind(&seen_since)
+            .bind(kept_since)
+            .bind(since)
+            .bind(seen_since)
             .execute(&mut *tx)
             .await?;
         sqlx::query(
@@ -166,7 +166,7 @@ pub async fn create(
         .bind(token_hash(&session.token))
         .bind(user_id)
         .bind(&session.csrf_token)
-        .bind(&now)
+        .bind(now)
         .bind(origin.client_ip)
         .bind(origin.user_agent.chars().take(300).collect::<String>())
         .bind(public_id())
@@ -183,7 +183,7 @@ pub async fn create(
 struct SessionRow {
     #[sqlx(flatten)]
     user: SessionUser,
-    last_seen_at: String,
+    last_seen_at: At,
 }
 
 /// The user of a live session, and a fresh `last_seen_at`; None for an unknown or expired token.
@@ -199,9 +199,9 @@ pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
             live(2)
         )))
         .bind(&hash)
-        .bind(&kept_since)
-        .bind(&since)
-        .bind(&seen_since)
+        .bind(kept_since)
+        .bind(since)
+        .bind(seen_since)
         .fetch_optional(pool)
         .await?
     });
@@ -260,9 +260,9 @@ pub struct SessionListing {
     pub kept: bool,
     /// When a kept session ends (UTC).
     #[sqlx(skip)]
-    pub ends_at: Option<String>,
-    pub started_at: String,
-    pub last_seen_at: String,
+    pub ends_at: Option<At>,
+    pub started_at: At,
+    pub last_seen_at: At,
     pub client_ip: String,
     /// The browser's User-Agent header as it was sent.
     pub user_agent: String,
@@ -282,16 +282,15 @@ pub async fn list(db: &Db, user_id: i64, token: &str) -> anyhow::Result<Vec<Sess
             live(2)
         )))
         .bind(user_id)
-        .bind(&kept_since)
-        .bind(&since)
-        .bind(&seen_since)
+        .bind(kept_since)
+        .bind(since)
+        .bind(seen_since)
         .bind(token_hash(token))
         .fetch_all(pool)
         .await?
     });
     for session in sessions.iter_mut().filter(|session| session.kept) {
-        session.ends_at =
-            clock::instant(&session.started_at).map(|started| clock::stamp(started + KEPT_LIFETIME));
+        session.ends_at = Some(At::from(session.started_at.timestamp() + KEPT_LIFETIME));
     }
     Ok(sessions)
 }

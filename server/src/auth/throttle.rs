@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 
-use crate::{clock, db::Db, error::ApiError, with_db};
+use crate::{clock::At, db::Db, error::ApiError, with_db};
 
 const FREE_FAILURES: i64 = 5;
 const FIRST_WAIT: Duration = Duration::from_secs(60);
@@ -81,14 +81,14 @@ pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
     let now = db.clock.now();
     with_db!(db, |pool| {
         sqlx::query("DELETE FROM login_failures WHERE last_failure_at < $1")
-            .bind(clock::stamp(now - (WINDOW + LONGEST_WAIT)))
+            .bind(At::from(now - (WINDOW + LONGEST_WAIT)))
             .execute(pool)
             .await?;
     });
     let (sql, cutoffs) = counting(now);
     for key in keys.both() {
         with_db!(db, |pool| {
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(key).bind(clock::stamp(now));
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str())).bind(key).bind(At::from(now));
             for cutoff in &cutoffs {
                 query = query.bind(cutoff);
             }
@@ -102,16 +102,16 @@ pub async fn record_failure(db: &Db, keys: &Keys) -> anyhow::Result<()> {
 /// a stored count whose last failure is older than its quiet window (`current_failures`)
 /// starts again at one. The wait, and so the window, depends on the count: one cutoff per count
 /// at which the wait changes.
-fn counting(now: Timestamp) -> (String, Vec<String>) {
+fn counting(now: Timestamp) -> (String, Vec<At>) {
     let mut cutoffs = Vec::new();
     let mut case = String::from("CASE");
     let mut below = FREE_FAILURES;
     while wait_after(below - 1) < LONGEST_WAIT {
-        cutoffs.push(clock::stamp(now - (WINDOW + wait_after(below - 1))));
+        cutoffs.push(At::from(now - (WINDOW + wait_after(below - 1))));
         case.push_str(&format!(" WHEN login_failures.failures < {below} THEN ${}", cutoffs.len() + 2));
         below += 1;
     }
-    cutoffs.push(clock::stamp(now - (WINDOW + LONGEST_WAIT)));
+    cutoffs.push(At::from(now - (WINDOW + LONGEST_WAIT)));
     case.push_str(&format!(" ELSE ${} END", cutoffs.len() + 2));
     let sql = format!(
         "INSERT INTO login_failures (key, failures, last_failure_at) VALUES ($1, 1, $2)
@@ -143,13 +143,13 @@ async fn forget(db: &Db, key: &str) -> anyhow::Result<()> {
 }
 
 async fn load(db: &Db, key: &str) -> anyhow::Result<Option<(i64, Timestamp)>> {
-    let row: Option<(i64, String)> = with_db!(db, |pool| {
+    let row: Option<(i64, At)> = with_db!(db, |pool| {
         sqlx::query_as("SELECT failures, last_failure_at FROM login_failures WHERE key = $1")
             .bind(key)
             .fetch_optional(pool)
             .await?
     });
-    Ok(row.and_then(|(failures, last)| Some((failures, clock::instant(&last)?))))
+    Ok(row.map(|(failures, last)| (failures, last.timestamp())))
 }
 
 #[cfg(test)]

@@ -10,13 +10,14 @@ use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
 use super::{Database, MANIFEST, Manifest, sum_file};
 use crate::{
+    clock::At,
     db::{self, Db, Location},
     media::{Folder, MediaStore},
 };
 
 /// What was put back.
 pub struct Restored {
-    pub made_at: String,
+    pub made_at: At,
     pub images: usize,
 }
 

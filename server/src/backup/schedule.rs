@@ -12,7 +12,7 @@ use std::{
 
 use serde::Serialize;
 
-use crate::{db::Db, media::MediaStore, secret::Secret, with_db};
+use crate::{clock::At, db::Db, media::MediaStore, secret::Secret, with_db};
 
 /// The prefix of every scheduled backup's directory name; only those are ever pruned.
 const NAME_PREFIX: &str = "trailerworks-";
@@ -151,16 +151,16 @@ fn prune(dir: &Path, keep: usize) -> anyhow::Result<()> {
 #[schema(as = BackupStatus)]
 pub struct Status {
     /// When the last backup that succeeded finished.
-    pub last_success_at: Option<String>,
+    pub last_success_at: Option<At>,
     /// When the last backup that failed finished, and why, if it is newer than the last success.
-    pub last_failure_at: Option<String>,
+    pub last_failure_at: Option<At>,
     pub last_error: Option<String>,
     /// The interval of the newest run, in seconds (None when no backup ever ran on a schedule).
     pub every_seconds: Option<i64>,
 }
 
 /// The last success, the last failure with its error, and the newest run's interval.
-type Runs = (Option<String>, Option<(String, Option<String>)>, Option<i64>);
+type Runs = (Option<At>, Option<(At, Option<String>)>, Option<i64>);
 
 impl Status {
     pub async fn read(db: &Db) -> anyhow::Result<Self> {

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::{sanitize::sanitize, search::Document};
-use crate::{assets, clock, domain::Slug, error::FieldErrors};
+use crate::{assets, clock::At, domain::Slug, error::FieldErrors};
 
 const MAX_TITLE: usize = 200;
 const MAX_EXCERPT: usize = 500;
@@ -53,7 +53,7 @@ pub struct PostInput {
     pub featured_image_alt: Option<String>,
     pub published: bool,
     /// When a draft goes live (a stored UTC timestamp).
-    pub publish_at: Option<String>,
+    pub publish_at: Option<At>,
     pub meta_description: Option<String>,
     pub social_image: Option<String>,
 }
@@ -145,13 +145,13 @@ fn optional(value: Option<&str>) -> Result<Option<String>, &'static str> {
 
 /// A wall-clock time in the shop's time zone ("2026-12-01T09:00"), later than `now`, as a
 /// stored UTC timestamp.
-fn scheduled(at: &str, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<String, &'static str> {
+fn scheduled(at: &str, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<At, &'static str> {
     let civil: jiff::civil::DateTime = at.parse().map_err(|_| "Enter a date and a time")?;
     let instant = civil.to_zoned(zone.clone()).map_err(|_| "Enter a date and a time")?.timestamp();
     if instant <= now {
         return Err("Pick a time in the future");
     }
-    Ok(clock::stamp(instant))
+    Ok(At::from(instant))
 }
 
 fn required(value: &str, message: &'static str, max_chars: usize) -> Result<String, &'static str> {
@@ -286,8 +286,14 @@ mod tests {
     #[test]
     fn a_schedule_is_read_in_the_shops_time_zone_and_must_be_ahead() {
         // 9:00 in Denver on a winter day is 16:00 UTC (MST, UTC-7); in summer 15:00 (MDT).
-        assert_eq!(scheduled("2099-01-15T09:00", &zone(), now()), Ok("2099-01-15T16:00:00.000Z".into()));
-        assert_eq!(scheduled("2099-07-15T09:00", &zone(), now()), Ok("2099-07-15T15:00:00.000Z".into()));
+        assert_eq!(
+            scheduled("2099-01-15T09:00", &zone(), now()),
+            Ok("2099-01-15T16:00:00.000Z".parse().unwrap())
+        );
+        assert_eq!(
+            scheduled("2099-07-15T09:00", &zone(), now()),
+            Ok("2099-07-15T15:00:00.000Z".parse().unwrap())
+        );
         assert_eq!(scheduled("2020-01-15T09:00", &zone(), now()), Err("Pick a time in the future"));
         assert_eq!(scheduled("tomorrow", &zone(), now()), Err("Enter a date and a time"));
         let mut draft = form("T", "t", "E", "<p>x</p>");

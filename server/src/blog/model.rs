@@ -1,8 +1,9 @@
 //! A published post as the public pages show it.
 
+use jiff::tz::TimeZone;
 use serde::Serialize;
 
-use jiff::{Timestamp, tz::TimeZone};
+use crate::clock::At;
 
 /// What a post card shows (the list, related posts, search results): everything but the content.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -28,8 +29,8 @@ pub struct Post {
     pub featured_image_alt: Option<String>,
     /// Sanitised HTML.
     pub content: String,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: At,
+    pub updated_at: At,
     /// What search engines show, when it is not the excerpt.
     #[serde(skip)]
     pub meta_description: Option<String>,
@@ -49,13 +50,9 @@ pub fn post_path(slug: &str) -> String {
     format!("/blog/{slug}")
 }
 
-/// "2025-03-14T..." as "March 14, 2025", the day it was in `zone`; the text itself when it is
-/// not a stored timestamp.
-pub fn long_date(timestamp: &str, zone: &TimeZone) -> String {
-    match timestamp.parse::<Timestamp>() {
-        Ok(at) => at.to_zoned(zone.clone()).strftime("%B %-d, %Y").to_string(),
-        Err(_) => timestamp.to_owned(),
-    }
+/// An instant as the day it was in `zone`: "March 14, 2025".
+pub fn long_date(at: At, zone: &TimeZone) -> String {
+    at.timestamp().to_zoned(zone.clone()).strftime("%B %-d, %Y").to_string()
 }
 
 #[cfg(test)]
@@ -65,10 +62,13 @@ mod tests {
     #[test]
     fn dates_are_long_us_form_on_the_shops_clock() {
         let denver = TimeZone::get("America/Denver").unwrap();
-        assert_eq!(long_date("2025-03-14T15:00:00.000Z", &denver), "March 14, 2025");
-        assert_eq!(long_date("2024-12-01T12:00:00.000Z", &denver), "December 1, 2024");
+        assert_eq!(long_date("2025-03-14T15:00:00.000Z".parse().unwrap(), &denver), "March 14, 2025");
+        assert_eq!(long_date("2024-12-01T12:00:00.000Z".parse().unwrap(), &denver), "December 1, 2024");
         // 5:53 PM in Denver is already the next day in UTC.
-        assert_eq!(long_date("2026-11-24T00:53:00.000Z", &denver), "November 23, 2026");
-        assert_eq!(long_date("2026-11-24T00:53:00.000Z", &TimeZone::UTC), "November 24, 2026");
+        assert_eq!(long_date("2026-11-24T00:53:00.000Z".parse().unwrap(), &denver), "November 23, 2026");
+        assert_eq!(
+            long_date("2026-11-24T00:53:00.000Z".parse().unwrap(), &TimeZone::UTC),
+            "November 24, 2026"
+        );
     }
 }

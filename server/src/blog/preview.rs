@@ -109,7 +109,7 @@ pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Optio
     Ok(Some(Post {
         id: kept.post_id.unwrap_or(0),
         card: PostCard {
-            date: long_date(&created_at, zone),
+            date: long_date(created_at, zone),
             title: kept.title,
             slug: kept.slug,
             excerpt: kept.excerpt,
@@ -118,7 +118,7 @@ pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Optio
         },
         featured_image_alt: kept.featured_image_alt,
         content: kept.content,
-        updated_at: created_at.clone(),
+        updated_at: created_at,
         created_at,
         meta_description: kept.meta_description,
         social_image: kept.social_image,

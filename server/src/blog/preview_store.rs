@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::{db::Db, with_db};
+use crate::{clock::At, db::Db, with_db};
 
 /// How long a preview can be opened.
 const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
@@ -27,7 +27,7 @@ pub async fn keep(db: &Db, token_hash: &str, post: &str) -> anyhow::Result<()> {
 }
 
 /// The post kept under `token_hash` (its JSON) and when, while its hour lasts.
-pub async fn kept(db: &Db, token_hash: &str) -> anyhow::Result<Option<(String, String)>> {
+pub async fn kept(db: &Db, token_hash: &str) -> anyhow::Result<Option<(String, At)>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT post, created_at FROM post_previews WHERE token_hash = $1 AND created_at >= $2",

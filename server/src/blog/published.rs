@@ -8,6 +8,7 @@ use super::{
 use jiff::tz::TimeZone;
 
 use crate::{
+    clock::At,
     db::{Db, Pool},
     media, with_db,
 };
@@ -34,7 +35,7 @@ struct CardRow {
     slug: String,
     excerpt: String,
     featured_image: Option<String>,
-    created_at: String,
+    created_at: At,
     image_width: Option<i64>,
     image_variants: Option<String>,
 }
@@ -52,7 +53,7 @@ impl CardRow {
             excerpt: self.excerpt,
             featured_image: self.featured_image,
             featured_image_srcset,
-            date: long_date(&self.created_at, zone),
+            date: long_date(self.created_at, zone),
         }
     }
 }
@@ -110,7 +111,7 @@ struct PostRow {
     #[sqlx(flatten)]
     card: CardRow,
     content: String,
-    updated_at: String,
+    updated_at: At,
     featured_image_alt: Option<String>,
     meta_description: Option<String>,
     social_image: Option<String>,
@@ -126,7 +127,7 @@ pub async fn by_slug(db: &Db, slug: &str, zone: &TimeZone) -> anyhow::Result<Opt
         with_db!(db, |pool| sqlx::query_as(sql).bind(slug).fetch_optional(pool).await?);
     Ok(row.map(|row| Post {
         id: row.card.id,
-        created_at: row.card.created_at.clone(),
+        created_at: row.card.created_at,
         card: row.card.card(zone),
         featured_image_alt: row.featured_image_alt,
         content: sanitize(&row.content),
@@ -155,7 +156,7 @@ pub struct FeedItem {
     pub title: String,
     pub slug: String,
     pub excerpt: String,
-    pub created_at: String,
+    pub created_at: At,
 }
 
 /// The `limit` newest posts, for the feed.
@@ -175,7 +176,7 @@ pub async fn newest(db: &Db, limit: u64) -> anyhow::Result<Vec<FeedItem>> {
 #[derive(sqlx::FromRow)]
 pub struct SitemapEntry {
     pub slug: String,
-    pub updated_at: String,
+    pub updated_at: At,
 }
 
 /// `limit` posts in the order they were added, after skipping the `offset` first: new posts

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::{
+    clock::At,
     db::Db,
     domain::{PostId, RevisionId},
     with_db,
@@ -15,7 +16,7 @@ use crate::{
 pub struct RevisionListing {
     pub id: i64,
     pub title: String,
-    pub saved_at: String,
+    pub saved_at: At,
     /// The e-mail of the admin who saved it.
     pub saved_by: String,
 }
@@ -31,7 +32,7 @@ pub struct Revision {
     pub content: String,
     pub featured_image: Option<String>,
     pub featured_image_alt: Option<String>,
-    pub saved_at: String,
+    pub saved_at: At,
     pub saved_by: String,
 }
 

@@ -20,7 +20,6 @@ use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
     changes::{Change, Changes},
-    clock,
     db::{Db, contains_pattern},
     domain::PostId,
     error::{ApiError, Checked},
@@ -257,10 +256,10 @@ fn saving<'a>(
         (true, false) => lines.push(line(Action::PostUnpublished, named.clone())),
         _ => {}
     }
-    if let Some(at) = post.publish_at.as_deref()
-        && before.and_then(|before| before.publish_at.as_deref()) != Some(at)
+    if let Some(at) = post.publish_at
+        && before.and_then(|before| before.publish_at) != Some(at)
     {
-        lines.push(line(Action::PostScheduled, format!("{named} for {}", clock::on_shop_clock(at, zone))));
+        lines.push(line(Action::PostScheduled, format!("{named} for {}", at.on_shop_clock(zone))));
     }
     lines
 }

@@ -43,7 +43,7 @@ pub async fn add(db: &Db) -> anyhow::Result<usize> {
             content: &s.content,
             featured_image: Some(&s.image),
             featured_image_alt: Some(&s.image_alt),
-            created_at: &created_at,
+            created_at,
         };
         if store::insert_published(db, &post).await? {
             added += 1;

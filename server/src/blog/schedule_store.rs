@@ -24,7 +24,7 @@ pub async fn publish_due<'a>(db: &Db, line: impl Fn(&WentLive) -> Line<'a>) -> a
             "UPDATE blog_posts SET published = TRUE, created_at = publish_at, updated_at = $1, publish_at = NULL
              WHERE published = FALSE AND publish_at IS NOT NULL AND publish_at <= $1 RETURNING title, slug",
         )
-        .bind(&now)
+        .bind(now)
         .fetch_all(&mut *tx)
         .await?;
         for post in &live {
@@ -44,7 +44,7 @@ pub async fn purge_deleted<'a>(db: &Db, line: impl Fn(&str) -> Line<'a>) -> anyh
         let mut tx = pool.begin().await?;
         let gone: Vec<(i64, String)> =
             sqlx::query_as("DELETE FROM blog_posts WHERE deleted_at < $1 RETURNING id, title")
-                .bind(&before)
+                .bind(before)
                 .fetch_all(&mut *tx)
                 .await?;
         for (id, title) in &gone {

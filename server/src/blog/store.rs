@@ -10,7 +10,7 @@ use super::{
     search::{Document, PostIndex as _},
 };
 use crate::audit::{AuditWrites as _, Line};
-use crate::{db::Db, domain::PostId, with_db};
+use crate::{clock::At, db::Db, domain::PostId, with_db};
 
 /// How long a deleted post stays in 'Deleted', from where it can be restored.
 pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -27,7 +27,7 @@ macro_rules! audit_all {
 /// Refuses `$slug` when a post other than `$except_id` has it, inside the transaction `$tx`.
 macro_rules! check_slug_free {
     ($tx:expr, $slug:expr, $except_id:expr) => {
-        let holder: Option<Option<String>> =
+        let holder: Option<Option<At>> =
             sqlx::query_scalar("SELECT deleted_at FROM blog_posts WHERE slug = $1 AND id != $2")
                 .bind($slug)
                 .bind($except_id)
@@ -72,7 +72,7 @@ pub struct PublishedPost<'a> {
     pub content: &'a str,
     pub featured_image: Option<&'a str>,
     pub featured_image_alt: Option<&'a str>,
-    pub created_at: &'a str,
+    pub created_at: At,
 }
 
 /// Inserts `post` unless a post with its slug exists; true when it was added.
@@ -122,7 +122,7 @@ pub struct AdminPost {
     pub featured_image_alt: Option<String>,
     pub published: bool,
     /// When a scheduled draft goes live (UTC); None for other posts.
-    pub publish_at: Option<String>,
+    pub publish_at: Option<At>,
     #[sqlx(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meta_description: Option<String>,
@@ -130,14 +130,14 @@ pub struct AdminPost {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub social_image: Option<String>,
     pub author_id: Option<i64>,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: At,
+    pub updated_at: At,
     /// When it was deleted; it stays in 'Deleted' for 30 days, then goes for good.
-    pub deleted_at: Option<String>,
+    pub deleted_at: Option<At>,
 }
 
 /// When post `id` was first saved, if it is there.
-pub async fn created_at(db: &Db, id: PostId) -> anyhow::Result<Option<String>> {
+pub async fn created_at(db: &Db, id: PostId) -> anyhow::Result<Option<At>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar("SELECT created_at FROM blog_posts WHERE id = $1")
             .bind(id)
@@ -205,8 +205,8 @@ pub async fn create(
         .bind(&post.featured_image)
         .bind(post.published)
         .bind(author_id)
-        .bind(&now)
-        .bind(&post.publish_at)
+        .bind(now)
+        .bind(post.publish_at)
         .bind(&post.meta_description)
         .bind(&post.social_image)
         .bind(&post.featured_image_alt)
@@ -273,8 +273,8 @@ pub async fn update<'a>(
         .bind(&post.featured_image)
         .bind(post.published)
         .bind(author_id)
-        .bind(&now)
-        .bind(&post.publish_at)
+        .bind(now)
+        .bind(post.publish_at)
         .bind(&post.meta_description)
         .bind(&post.social_image)
         .bind(&post.featured_image_alt)
@@ -305,7 +305,7 @@ pub async fn set_published<'a>(
         let mut tx = pool.begin().await?;
         sqlx::query("UPDATE blog_posts SET published = $1, publish_at = NULL, updated_at = $2 WHERE id = $3")
             .bind(published)
-            .bind(&now)
+            .bind(now)
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -332,7 +332,7 @@ pub async fn delete<'a>(
             "UPDATE blog_posts SET deleted_at = $1, updated_at = $1, published = FALSE, publish_at = NULL
              WHERE id = $2 AND deleted_at IS NULL",
         )
-        .bind(&now)
+        .bind(now)
         .bind(id)
         .execute(&mut *tx)
         .await?;
@@ -357,7 +357,7 @@ pub async fn restore<'a>(
         let restored = sqlx::query(
             "UPDATE blog_posts SET deleted_at = NULL, updated_at = $1 WHERE id = $2 AND deleted_at IS NOT NULL",
         )
-        .bind(&now)
+        .bind(now)
         .bind(id)
         .execute(&mut *tx)
         .await?

@@ -6,6 +6,7 @@ use std::future::Future;
 
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
+    clock::At,
     db::Db,
     domain::{BookingId, BookingStatus},
     for_both_connections, with_db,
@@ -80,12 +81,12 @@ pub trait EventWrites {
         id: i64,
         event: Event<'_>,
         by: &str,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<bool>> + Send;
 }
 
 for_both_connections!(impl EventWrites {
-    async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str, now: &str) -> sqlx::Result<bool> {
+    async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str, now: &At) -> sqlx::Result<bool> {
         let responded = if event.responds() { Some(now) } else { None };
         let found = sqlx::query(
             "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2), customer_change_at = NULL
@@ -141,7 +142,7 @@ pub async fn record(
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventRecord {
-    pub at: String,
+    pub at: At,
     /// status, call, text, email, time, time-dropped, review, seen.
     #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen)$")]
     pub kind: String,

@@ -10,16 +10,17 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use futures_util::{StreamExt as _, stream};
-use jiff::{Timestamp, tz::TimeZone};
+use jiff::tz::TimeZone;
 
 use super::{
-    inbox::{self, At, Filter, Params},
+    inbox::{self, Filter, Params, Position},
     records::label,
     views::BookingRecord,
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Admin,
+    clock::At,
     content::Content,
     db::Db,
     error::{ApiError, Checked},
@@ -53,7 +54,7 @@ pub async fn export(
     let content = site.content();
     let (filter, _) = params.read(&content.business.zone())?;
     let head = stream::once(std::future::ready(csv_lines(&[header(&content)])));
-    let rows = stream::try_unfold(Some((db, filter, content, At::Newest)), |state| async move {
+    let rows = stream::try_unfold(Some((db, filter, content, Position::Newest)), |state| async move {
         let Some((db, filter, content, at)) = state else { return Ok(None) };
         chunk(db, filter, content, at).await.map(Some)
     });
@@ -73,17 +74,22 @@ pub async fn export(
 }
 
 /// What one step of the export carries to the next: where it is, None once done.
-type Cursor = Option<(Db, Filter, Arc<Content>, At)>;
+type Cursor = Option<(Db, Filter, Arc<Content>, Position)>;
 
 /// The CSV of the bookings at `at`, and where the next chunk starts.
-async fn chunk(db: Db, filter: Filter, content: Arc<Content>, at: At) -> anyhow::Result<(Bytes, Cursor)> {
+async fn chunk(
+    db: Db,
+    filter: Filter,
+    content: Arc<Content>,
+    at: Position,
+) -> anyhow::Result<(Bytes, Cursor)> {
     let mut page = inbox::page(&db, &filter, &at, CHUNK).await?;
     label(&mut page.bookings, &content);
     let zone = content.business.zone();
     let labels = content.chat.answer_labels();
     let rows: Vec<Vec<String>> = page.bookings.iter().map(|booking| row(booking, &labels, &zone)).collect();
     let bytes = csv_lines(&rows)?;
-    let next = page.older.map(|key| (db, filter, content, At::After(key)));
+    let next = page.older.map(|key| (db, filter, content, Position::After(key)));
     Ok((bytes, next))
 }
 
@@ -131,7 +137,7 @@ fn header(content: &Content) -> Vec<String> {
 
 fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String> {
     let mut row = vec![
-        shop_time(&booking.created_at, zone),
+        shop_time(booking.created_at, zone),
         booking.id.to_string(),
         booking.status.as_str().to_owned(),
         if booking.urgent { "yes" } else { "no" }.to_owned(),
@@ -153,7 +159,7 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
     let notes: Vec<String> = booking
         .notes
         .iter()
-        .map(|note| format!("{} {}: {}", shop_time(&note.written_at, zone), note.written_by, note.body))
+        .map(|note| format!("{} {}: {}", shop_time(note.written_at, zone), note.written_by, note.body))
         .collect();
     let deliveries: Vec<String> =
         booking.deliveries.iter().map(|d| format!("{} {} {}", d.channel, d.purpose, d.state)).collect();
@@ -171,7 +177,7 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
             .as_ref()
             .map(|t| format!("{} ({})", t.label, t.state.as_str()))
             .unwrap_or_default(),
-        booking.cancelled_at.as_deref().map(|at| shop_time(at, zone)).unwrap_or_default(),
+        booking.cancelled_at.map(|at| shop_time(at, zone)).unwrap_or_default(),
         optional(&booking.source.page),
         optional(&booking.source.button),
         optional(&booking.source.referrer_host),
@@ -184,11 +190,8 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
 }
 
 /// A stored UTC time as the shop's clock shows it: "2026-11-23 08:15".
-fn shop_time(stored: &str, zone: &TimeZone) -> String {
-    stored
-        .parse::<Timestamp>()
-        .map(|at| at.to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M").to_string())
-        .unwrap_or_else(|_| stored.to_owned())
+fn shop_time(at: At, zone: &TimeZone) -> String {
+    at.timestamp().to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M").to_string()
 }
 
 fn optional(text: &Option<String>) -> String {
@@ -208,8 +211,8 @@ mod tests {
     #[test]
     fn times_are_written_on_the_shops_clock() {
         let denver = jiff::tz::TimeZone::get("America/Denver").expect("a zone");
-        assert_eq!(shop_time("2026-11-23T15:15:00.000Z", &denver), "2026-11-23 08:15");
-        assert_eq!(shop_time("2026-07-01T15:15:00.000Z", &denver), "2026-07-01 09:15");
+        assert_eq!(shop_time("2026-11-23T15:15:00.000Z".parse().unwrap(), &denver), "2026-11-23 08:15");
+        assert_eq!(shop_time("2026-07-01T15:15:00.000Z".parse().unwrap(), &denver), "2026-07-01 09:15");
     }
 
     #[test]

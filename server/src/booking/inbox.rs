@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use jiff::{Timestamp, civil::Date, tz::TimeZone};
+use jiff::{civil::Date, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -63,8 +63,8 @@ pub struct Filter {
     urgent: bool,
     source: Option<String>,
     /// Received at or after this instant, and before that one.
-    from: Option<String>,
-    until: Option<String>,
+    from: Option<clock::At>,
+    until: Option<clock::At>,
     customer: Option<i64>,
 }
 
@@ -79,7 +79,7 @@ impl Filter {
 }
 
 /// Where a page starts.
-pub enum At {
+pub enum Position {
     Newest,
     /// Older than this key.
     After(Key),
@@ -91,13 +91,13 @@ pub enum At {
 pub struct Key {
     /// `OPEN_RANK`: 2 for an open emergency, 1 for an open urgent request, else 0.
     open_rank: i64,
-    created_at: String,
+    created_at: clock::At,
     id: i64,
 }
 
 impl Key {
     fn of(row: &BookingRow) -> Self {
-        Self { open_rank: row.open_rank, created_at: row.created_at.clone(), id: row.id }
+        Self { open_rank: row.open_rank, created_at: row.created_at, id: row.id }
     }
 
     /// "2.1234.2026-11-23T15:15:00.000Z": opaque to the browser, readable in a log.
@@ -114,9 +114,8 @@ impl Key {
             _ => return None,
         };
         let id = parts.next()?.parse().ok()?;
-        let created_at = parts.next()?;
-        created_at.parse::<Timestamp>().ok()?;
-        Some(Self { open_rank, created_at: created_at.to_owned(), id })
+        let created_at = parts.next()?.parse().ok()?;
+        Some(Self { open_rank, created_at, id })
     }
 }
 
@@ -125,7 +124,7 @@ const NOT_A_PAGE: &str = "This page of the list is not known; start again from t
 impl Params {
     /// The filter and the page asked for, days read on the shop's clock (`zone`); a 422 names
     /// the first value that is wrong.
-    pub fn read(&self, zone: &TimeZone) -> Result<(Filter, At), ApiError> {
+    pub fn read(&self, zone: &TimeZone) -> Result<(Filter, Position), ApiError> {
         let status = self.status.as_deref().filter(|s| !s.is_empty()).map(known_status).transpose()?;
         let from = day(self.from.as_deref(), "from")?;
         let to = day(self.to.as_deref(), "to")?;
@@ -134,9 +133,9 @@ impl Params {
         {
             return Err(ApiError::invalid("to", "The last day is before the first"));
         }
-        let start_of = |date: Date| -> Result<String, ApiError> {
+        let start_of = |date: Date| -> Result<clock::At, ApiError> {
             let at = date.to_zoned(zone.clone()).map_err(|_| ApiError::invalid("from", "Not a day"))?;
-            Ok(clock::stamp(at.timestamp()))
+            Ok(clock::At::from(at.timestamp()))
         };
         let next_day = |date: Date| date.tomorrow().map_err(|_| ApiError::invalid("to", "Not a day"));
         let filter = Filter {
@@ -153,12 +152,12 @@ impl Params {
                 return Err(ApiError::invalid("before", "Ask for the page after or before, not both"));
             }
             (Some(after), None) => {
-                At::After(Key::parse(after).ok_or(ApiError::invalid("after", NOT_A_PAGE))?)
+                Position::After(Key::parse(after).ok_or(ApiError::invalid("after", NOT_A_PAGE))?)
             }
             (None, Some(before)) => {
-                At::Before(Key::parse(before).ok_or(ApiError::invalid("before", NOT_A_PAGE))?)
+                Position::Before(Key::parse(before).ok_or(ApiError::invalid("before", NOT_A_PAGE))?)
             }
-            (None, None) => At::Newest,
+            (None, None) => Position::Newest,
         };
         Ok((filter, at))
     }
@@ -203,8 +202,8 @@ macro_rules! binds {
             .bind($status)
             .bind($filter.urgent)
             .bind($filter.source.as_deref())
-            .bind($filter.from.as_deref())
-            .bind($filter.until.as_deref())
+            .bind($filter.from)
+            .bind($filter.until)
             .bind($filter.customer)
             .bind($filter.search.as_ref().map(Search::text))
             .bind($filter.search.as_ref().and_then(Search::digits))
@@ -221,11 +220,11 @@ pub struct Page {
 }
 
 /// The page of at most `size` bookings matching `filter` at `at`.
-pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Result<Page> {
+pub async fn page(db: &Db, filter: &Filter, at: &Position, size: u32) -> anyhow::Result<Page> {
     let (key, comparison, order) = match at {
-        At::Newest => (None, "<", "DESC"),
-        At::After(key) => (Some(key), "<", "DESC"),
-        At::Before(key) => (Some(key), ">", "ASC"),
+        Position::Newest => (None, "<", "DESC"),
+        Position::After(key) => (Some(key), "<", "DESC"),
+        Position::Before(key) => (Some(key), ">", "ASC"),
     };
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT {ROW_COLUMNS} FROM bookings WHERE {}
@@ -236,7 +235,7 @@ pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Resul
     let mut rows: Vec<BookingRow> = with_db!(db, |pool| {
         binds!(sqlx::query_as(sql), filter, filter.status)
             .bind(key.map(|k| k.open_rank))
-            .bind(key.map(|k| k.created_at.as_str()))
+            .bind(key.map(|k| k.created_at))
             .bind(key.map(|k| k.id))
             .bind(i64::from(size) + 1)
             .fetch_all(pool)
@@ -244,14 +243,14 @@ pub async fn page(db: &Db, filter: &Filter, at: &At, size: u32) -> anyhow::Resul
     });
     let more = rows.len() > size as usize;
     rows.truncate(size as usize);
-    if matches!(at, At::Before(_)) {
+    if matches!(at, Position::Before(_)) {
         rows.reverse();
     }
     let (first, last) = (rows.first().map(Key::of), rows.last().map(Key::of));
     let (older, newer) = match at {
-        At::Newest => (more.then_some(last).flatten(), None),
-        At::After(_) => (more.then_some(last).flatten(), first),
-        At::Before(_) => (last, more.then_some(first).flatten()),
+        Position::Newest => (more.then_some(last).flatten(), None),
+        Position::After(_) => (more.then_some(last).flatten(), first),
+        Position::Before(_) => (last, more.then_some(first).flatten()),
     };
     Ok(Page { bookings: records::records(db, rows).await?, older, newer })
 }
@@ -335,10 +334,10 @@ mod tests {
 
     #[test]
     fn a_cursor_reads_back_and_nothing_else_does() {
-        let key = Key { open_rank: 2, created_at: "2026-11-23T15:15:00.000Z".to_owned(), id: 42 };
+        let key = Key { open_rank: 2, created_at: "2026-11-23T15:15:00.000Z".parse().unwrap(), id: 42 };
         let read = Key::parse(&key.cursor()).expect("a cursor");
         assert_eq!(read.open_rank, 2);
-        assert_eq!((read.id, read.created_at.as_str()), (42, "2026-11-23T15:15:00.000Z"));
+        assert_eq!((read.id, read.created_at.to_string().as_str()), (42, "2026-11-23T15:15:00.000Z"));
         for bad in ["", "1", "3.42.2026-11-23T15:15:00.000Z", "1.x.2026-11-23T15:15:00.000Z", "0.1.yesterday"]
         {
             assert!(Key::parse(bad).is_none(), "{bad}");

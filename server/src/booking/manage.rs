@@ -12,7 +12,7 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use jiff::{SignedDuration, Timestamp};
+use jiff::SignedDuration;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -23,7 +23,6 @@ use super::{
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
-    clock,
     content::Content,
     delivery::devices::{self, Occasion},
     domain::BookingId,
@@ -105,7 +104,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiEr
     let time = appointments::get(&desk.db, BookingId(id)).await?;
     let ends = match &time {
         Some(time) => time.slot.end + AFTER_TIME,
-        None => clock::instant(&row.created_at).unwrap_or_else(Timestamp::now) + WITHOUT_TIME,
+        None => row.created_at.timestamp() + WITHOUT_TIME,
     };
     if ends < desk.db.clock.now() {
         return Err(ApiError::Rejected(
@@ -161,7 +160,7 @@ impl BookingDesk {
         );
         Ok(RequestView {
             number: found.row.id,
-            received: long_date(&found.row.created_at, &calendar.zone().clone()),
+            received: long_date(found.row.created_at, calendar.zone()),
             answers,
             time: found.time.as_ref().map(|time| TimeView {
                 kind: time.kind,

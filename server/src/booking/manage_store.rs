@@ -3,6 +3,7 @@
 
 use super::store::{NoteWrites as _, VISITOR};
 use crate::{
+    clock::At,
     db::Db,
     delivery::{
         BookingChannel, Purpose,
@@ -20,8 +21,8 @@ use crate::{
 #[derive(sqlx::FromRow)]
 pub(super) struct BookingRow {
     pub(super) id: i64,
-    pub(super) created_at: String,
-    pub(super) cancelled_at: Option<String>,
+    pub(super) created_at: At,
+    pub(super) cancelled_at: Option<At>,
     pub(super) urgent: bool,
     pub(super) emergency: bool,
     pub(super) phone: String,
@@ -71,7 +72,7 @@ impl Told {
         tx: &mut impl OutboxWrites,
         id: i64,
         purpose: Purpose,
-        now: &str,
+        now: &At,
     ) -> sqlx::Result<()> {
         if self.shop {
             tx.enqueue(id, BookingChannel::Email, purpose, now, now).await?;
@@ -127,7 +128,7 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
                  status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
              WHERE id = $3 AND cancelled_at IS NULL",
         )
-        .bind(&now)
+        .bind(now)
         .bind(reason)
         .bind(change.id)
         .execute(&mut *tx)
@@ -164,7 +165,7 @@ pub(super) async fn correct_contact(
         .bind(phone.as_ref())
         .bind(phone.national())
         .bind(email.as_ref())
-        .bind(&now)
+        .bind(now)
         .bind(id)
         .execute(&mut *tx)
         .await?;

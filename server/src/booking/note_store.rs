@@ -32,7 +32,7 @@ pub async fn add(
         .bind(id)
         .bind(body)
         .bind(line.actor.email)
-        .bind(&now)
+        .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
         if note.is_none() {
@@ -73,7 +73,7 @@ pub async fn change(
              RETURNING id, body, written_by, written_at, edited_at",
         )
         .bind(body)
-        .bind(&now)
+        .bind(now)
         .bind(note)
         .bind(id)
         .bind(line.actor.email)

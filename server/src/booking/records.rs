@@ -11,7 +11,7 @@ use super::{
     },
 };
 use crate::{
-    clock,
+    clock::At,
     content::{Asks, Chat, Content},
     db::Db,
     delivery::{Channel, DeliveryState},
@@ -54,18 +54,18 @@ pub struct BookingRow {
     message: String,
     status: BookingStatus,
     spam_reason: Option<String>,
-    pub created_at: String,
+    pub created_at: At,
     urgent: bool,
     location: Option<String>,
     location_city: Option<String>,
     street_address: Option<String>,
     #[sqlx(flatten)]
     source: SourceRecord,
-    cancelled_at: Option<String>,
+    cancelled_at: Option<At>,
     cancel_reason: Option<String>,
     emergency: bool,
-    first_response_at: Option<String>,
-    customer_change_at: Option<String>,
+    first_response_at: Option<At>,
+    customer_change_at: Option<At>,
     /// 2 for an emergency still new or contacted, 1 for such an urgent request, else 0: the
     /// inbox shows the higher first.
     pub open_rank: i64,
@@ -87,7 +87,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
             let deliveries = deliveries.remove(&row.id).unwrap_or_default();
             let review = deliveries.iter().find(|d| d.purpose == "review").map(|sent| ReviewRecord {
                 state: sent.state,
-                sent_at: sent.sent_at.clone(),
+                sent_at: sent.sent_at,
                 opened_at: opened.get(&row.id).cloned(),
             });
             BookingRecord {
@@ -114,8 +114,8 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 notes: notes.remove(&row.id).unwrap_or_default(),
                 appointment: times.remove(&row.id).map(|time| TimeRecord {
                     kind: time.kind,
-                    start: clock::stamp(time.slot.start),
-                    end: clock::stamp(time.slot.end),
+                    start: At::from(time.slot.start),
+                    end: At::from(time.slot.end),
                     state: time.state,
                     label: String::new(),
                 }),
@@ -145,7 +145,7 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
             .map(|place| map_url(&place, content));
         booking.summary = content.chat.summary(&asked).join(" · ");
         booking.words = customer_words(&content.chat, &asked, &booking.details);
-        booking.answered = answered(booking.first_response_at.as_deref(), booking.status);
+        booking.answered = answered(booking.first_response_at, booking.status);
         for step in &content.chat.steps {
             let Some(named) = &step.named else { continue };
             let Some(at) = booking.answers.iter().position(|answer| &answer.question == named) else {
@@ -160,10 +160,8 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
         for answer in &mut booking.answers {
             answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
         }
-        if let Some(time) = &mut booking.appointment
-            && let (Some(start), Some(end)) = (clock::instant(&time.start), clock::instant(&time.end))
-        {
-            time.label = calendar.label(Slot { start, end });
+        if let Some(time) = &mut booking.appointment {
+            time.label = calendar.label(Slot { start: time.start.timestamp(), end: time.end.timestamp() });
         }
     }
 }
@@ -199,7 +197,7 @@ pub fn map_url(place: &str, content: &Content) -> String {
 
 /// Whether a request is answered: a first response, or a status other than new (set before
 /// responses were timed).
-pub fn answered(first_response_at: Option<&str>, status: BookingStatus) -> bool {
+pub fn answered(first_response_at: Option<At>, status: BookingStatus) -> bool {
     first_response_at.is_some() || status.answers_request()
 }
 
@@ -274,8 +272,8 @@ struct DeliveryRow {
     state: DeliveryState,
     attempts: i64,
     last_error: Option<String>,
-    next_attempt_at: String,
-    sent_at: Option<String>,
+    next_attempt_at: At,
+    sent_at: Option<At>,
 }
 
 async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {
@@ -313,8 +311,8 @@ struct NoteRow {
     id: i64,
     body: String,
     written_by: String,
-    written_at: String,
-    edited_at: Option<String>,
+    written_at: At,
+    edited_at: Option<At>,
 }
 
 /// The notes on each booking, oldest first.

@@ -22,7 +22,7 @@ use crate::audit::Action;
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
-    clock,
+    clock::At,
     db::Db,
     domain::{BookingId, BookingStatus},
     error::{ApiError, Checked},
@@ -88,13 +88,13 @@ pub async fn show(
     let waiting = booking.first_response_at.is_none()
         && booking.status == BookingStatus::New
         && booking.cancelled_at.is_none();
-    let arrived = clock::instant(&booking.created_at);
+    let arrived = booking.created_at.timestamp();
     let now = db.clock.now();
-    let overdue = waiting && arrived.is_some_and(|from| measure.overdue(booking.emergency, from, now));
-    let answered = booking.first_response_at.as_deref().and_then(clock::instant);
+    let overdue = waiting && measure.overdue(booking.emergency, arrived, now);
+    let answered = booking.first_response_at.map(At::timestamp);
     let until = if waiting { Some(now) } else { answered };
     let clock = Measure::clock(booking.emergency);
-    let response_minutes = arrived.zip(until).map(|(from, to)| measure.minutes(clock, from, to));
+    let response_minutes = until.map(|to| measure.minutes(clock, arrived, to));
     let history = events::history(&db, BookingId(booking.id)).await?;
     Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue }))
 }

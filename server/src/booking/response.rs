@@ -9,7 +9,7 @@ use jiff::{RoundMode, Span, Timestamp, TimestampRound, Unit, civil::Time};
 use serde::Serialize;
 
 use crate::{
-    clock,
+    clock::At,
     content::{Content, Promise},
     db::Db,
     schedule::calendar::Calendar,
@@ -382,9 +382,9 @@ fn nearest_rank(sorted: &[i64], share: f64) -> Option<i64> {
 
 #[derive(sqlx::FromRow)]
 struct Received {
-    created_at: String,
-    first_response_at: Option<String>,
-    cancelled_at: Option<String>,
+    created_at: At,
+    first_response_at: Option<At>,
+    cancelled_at: Option<At>,
     emergency: bool,
 }
 
@@ -398,24 +398,23 @@ pub async fn between(
     now: Timestamp,
 ) -> anyhow::Result<ResponseTimes> {
     // Stamps keep the millisecond, cut: a request stamped in `until`'s millisecond came before it.
-    let end =
-        clock::stamp(until.round(TimestampRound::new().smallest(Unit::Millisecond).mode(RoundMode::Ceil))?);
+    let end = At::from(until.round(TimestampRound::new().smallest(Unit::Millisecond).mode(RoundMode::Ceil))?);
     let rows: Vec<Received> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT created_at, first_response_at, cancelled_at, emergency FROM bookings
              WHERE created_at >= $1 AND created_at < $2 AND status <> 'spam'
              AND (first_response_at IS NOT NULL OR status = 'new')",
         )
-        .bind(clock::stamp(from))
-        .bind(&end)
+        .bind(At::from(from))
+        .bind(end)
         .fetch_all(pool)
         .await?
     });
     let (mut emergencies, mut others) = (Vec::new(), Vec::new());
     for row in rows {
-        let Some(from) = clock::instant(&row.created_at) else { continue };
+        let from = row.created_at.timestamp();
         let clock = Measure::clock(row.emergency);
-        let wait = match (row.first_response_at.as_deref().and_then(clock::instant), &row.cancelled_at) {
+        let wait = match (row.first_response_at.map(At::timestamp), &row.cancelled_at) {
             (Some(answered), _) => Wait::Answered(measure.minutes(clock, from, answered)),
             (None, Some(_)) => Wait::Withdrawn,
             (None, None) => Wait::Waiting(measure.minutes(clock, from, now)),

@@ -3,7 +3,7 @@
 use jiff::{ToSpan as _, civil::Date, tz::TimeZone};
 use serde::Serialize;
 
-use crate::{clock, db::Db, with_db};
+use crate::{clock::At, db::Db, with_db};
 
 /// The row of bookings whose page is not known (sent before pages were recorded).
 pub const UNKNOWN_PAGE: &str = "(not recorded)";
@@ -34,12 +34,14 @@ fn first_monday(today: Date, weeks: u8) -> Date {
 }
 
 /// Counts `bookings` ((page, created_at)) into `weeks` weeks ending with the one `today` is in.
-pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -> SourceTable {
+pub fn tabulate(bookings: &[(Option<String>, At)], today: Date, weeks: u8) -> SourceTable {
     let first = first_monday(today, weeks);
     let mut rows: Vec<SourceRow> = Vec::new();
     for (page, created_at) in bookings {
-        let day = clock::instant(created_at).map(|at| at.to_zoned(TimeZone::UTC).date());
-        let Some(day) = day.filter(|day| *day >= first) else { continue };
+        let day = created_at.date(&TimeZone::UTC);
+        if day < first {
+            continue;
+        }
         let Ok(week) = usize::try_from(first.until(day).map_or(i32::MAX, |span| span.get_days() / 7)) else {
             continue;
         };
@@ -68,13 +70,12 @@ pub fn tabulate(bookings: &[(Option<String>, String)], today: Date, weeks: u8) -
 /// The table of the last `weeks` weeks (this one included), spam left out.
 pub async fn table(db: &Db, weeks: u8) -> anyhow::Result<SourceTable> {
     let today = db.clock.today(&TimeZone::UTC);
-    let since =
-        first_monday(today, weeks).to_zoned(TimeZone::UTC).map(|day| clock::stamp(day.timestamp()))?;
-    let bookings: Vec<(Option<String>, String)> = with_db!(db, |pool| {
+    let since = first_monday(today, weeks).to_zoned(TimeZone::UTC).map(|day| At::from(day.timestamp()))?;
+    let bookings: Vec<(Option<String>, At)> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT source_page, created_at FROM bookings WHERE created_at >= $1 AND status != 'spam'",
         )
-        .bind(&since)
+        .bind(since)
         .fetch_all(pool)
         .await?
     });
@@ -87,8 +88,8 @@ mod tests {
 
     use super::*;
 
-    fn at(page: Option<&str>, when: &str) -> (Option<String>, String) {
-        (page.map(str::to_owned), format!("{when}T12:00:00.000Z"))
+    fn at(page: Option<&str>, when: &str) -> (Option<String>, At) {
+        (page.map(str::to_owned), format!("{when}T12:00:00.000Z").parse().unwrap())
     }
 
     #[test]

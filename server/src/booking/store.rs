@@ -9,6 +9,7 @@ use super::{
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
+    clock::At,
     db::{Db, Pool},
     delivery::{
         BookingChannel, Purpose,
@@ -102,7 +103,7 @@ pub async fn insert(
         .bind(booking.spam_reason)
         .bind(origin.client_ip)
         .bind(origin.user_agent)
-        .bind(&now)
+        .bind(now)
         .bind(&booking.location)
         .bind(&booking.location_city)
         .bind(booking.urgent)
@@ -194,7 +195,7 @@ pub async fn insert(
                          RETURNING email",
                     )
                     .bind(booking.email.as_ref().to_lowercase())
-                    .bind(&now)
+                    .bind(now)
                     .bind(db.clock.stamp_before(CONFIRMATION_WINDOW))
                     .fetch_optional(&mut *tx)
                     .await?;
@@ -228,12 +229,12 @@ pub trait NoteWrites {
         booking_id: i64,
         body: &str,
         by: &str,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl NoteWrites {
-    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str, now: &str) -> sqlx::Result<()> {
+    async fn add_note(&mut self, booking_id: i64, body: &str, by: &str, now: &At) -> sqlx::Result<()> {
         sqlx::query("INSERT INTO booking_notes (booking_id, body, written_by, written_at) VALUES ($1, $2, $3, $4)")
             .bind(booking_id)
             .bind(body)

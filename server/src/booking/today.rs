@@ -21,7 +21,7 @@ use super::{
 use crate::{
     api_doc::AdminRefusals,
     auth::guard::Admin,
-    clock,
+    clock::At,
     content::{Content, Placeholder},
     db::Db,
     domain::BookingStatus,
@@ -53,7 +53,7 @@ pub struct RequestLine {
     pub place: Option<String>,
     /// The street address or cross streets of a mobile job.
     pub street_address: Option<String>,
-    pub created_at: String,
+    pub created_at: At,
     pub status: BookingStatus,
     pub emergency: bool,
     pub urgent: bool,
@@ -70,7 +70,7 @@ pub struct RequestLine {
 #[serde(rename_all = "camelCase")]
 pub struct CustomerChange {
     pub request: RequestLine,
-    pub changed_at: String,
+    pub changed_at: At,
     /// What they did, as the note their change left says ("Asked for another time: ...").
     pub what: String,
 }
@@ -156,7 +156,7 @@ pub async fn show(
         .rows
         .into_iter()
         .filter_map(|row| {
-            let changed_at = row.customer_change_at.clone().unwrap_or_default();
+            let changed_at = row.customer_change_at?;
             let what = lined.notes.remove(&row.id).unwrap_or_default();
             Some(CustomerChange { request: lined.line(row)?, changed_at, what })
         })
@@ -207,8 +207,8 @@ impl<'a> Lined<'a> {
     }
 
     fn line(&self, row: LineRow) -> Option<RequestLine> {
-        let created = clock::instant(&row.created_at)?;
-        let answered = records::answered(row.first_response_at.as_deref(), row.status);
+        let created = row.created_at.timestamp();
+        let answered = records::answered(row.first_response_at, row.status);
         let answers = self.answers.get(&row.id).map_or(&[][..], Vec::as_slice);
         let chat = &self.content.chat;
         Some(RequestLine {
@@ -222,8 +222,8 @@ impl<'a> Lined<'a> {
             answered,
             time: self.times.get(&row.id).map(|time| TimeRecord {
                 kind: time.kind,
-                start: clock::stamp(time.slot.start),
-                end: clock::stamp(time.slot.end),
+                start: At::from(time.slot.start),
+                end: At::from(time.slot.end),
                 state: time.state,
                 label: self.calendar.label(time.slot),
             }),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::{db::Db, domain::BookingStatus, with_db};
+use crate::{clock::At, db::Db, domain::BookingStatus, with_db};
 
 /// Rows each list shows at most (its count says how many there are), but for the urgent ones.
 pub const SHOWN: i64 = 25;
@@ -26,7 +26,7 @@ pub struct FailedDelivery {
     pub channel: String,
     pub purpose: String,
     pub last_error: Option<String>,
-    pub failed_at: String,
+    pub failed_at: At,
 }
 
 /// Which requests a list holds.
@@ -73,12 +73,12 @@ pub struct LineRow {
     pub location: Option<String>,
     pub location_city: Option<String>,
     pub street_address: Option<String>,
-    pub created_at: String,
+    pub created_at: At,
     pub status: BookingStatus,
     pub emergency: bool,
     pub urgent: bool,
-    pub first_response_at: Option<String>,
-    pub customer_change_at: Option<String>,
+    pub first_response_at: Option<At>,
+    pub customer_change_at: Option<At>,
 }
 
 /// The rows of a list, and how many it has (and how many of those are urgent).
@@ -99,7 +99,7 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
     Ok(with_db!(db, |pool| {
         let mut count_query = sqlx::query_as(sqlx::AssertSqlSafe(count));
         if uses_now {
-            count_query = count_query.bind(&now);
+            count_query = count_query.bind(now);
         }
         let (total, urgent): (i64, i64) = count_query.fetch_one(pool).await?;
         let shown = SHOWN.max(urgent.min(URGENT_SHOWN));
@@ -110,7 +110,7 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
         );
         let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
         if uses_now {
-            rows_query = rows_query.bind(&now);
+            rows_query = rows_query.bind(now);
         }
         Found { rows: rows_query.fetch_all(pool).await?, total, urgent }
     }))
@@ -126,14 +126,14 @@ pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, 
              FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
              WHERE d.state = 'dead' AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2",
         )
-        .bind(&since)
+        .bind(since)
         .bind(SHOWN)
         .fetch_all(pool)
         .await?;
         let total = sqlx::query_scalar(
             "SELECT COUNT(*) FROM deliveries WHERE state = 'dead' AND last_error_at >= $1",
         )
-        .bind(&since)
+        .bind(since)
         .fetch_one(pool)
         .await?;
         (shown, total)

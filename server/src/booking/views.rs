@@ -2,6 +2,7 @@
 //! review, source, photos, answers, deliveries and notes.
 
 use crate::{
+    clock::At,
     delivery::{Channel, DeliveryState},
     domain::BookingStatus,
     schedule::{calendar::Kind, store::State as TimeState},
@@ -22,16 +23,16 @@ pub struct BookingRecord {
     pub message: String,
     pub status: BookingStatus,
     pub spam_reason: Option<String>,
-    pub created_at: String,
+    pub created_at: At,
     /// The visitor gave an emergency or urgent answer.
     pub urgent: bool,
     /// The visitor gave an emergency answer.
     pub emergency: bool,
     /// When the shop first answered (a status, a Call, Text or E-mail tap, a note, a confirmed
     /// time); None while the request waits.
-    pub first_response_at: Option<String>,
+    pub first_response_at: Option<At>,
     /// When the customer changed or cancelled the request with their link, until the owner acts.
-    pub customer_change_at: Option<String>,
+    pub customer_change_at: Option<At>,
     /// Where the trailer is, as typed (mobile service only).
     pub location: Option<String>,
     /// The service-area city that location is in; None when it is outside.
@@ -46,7 +47,7 @@ pub struct BookingRecord {
     /// The time asked for or confirmed, if any.
     pub appointment: Option<TimeRecord>,
     /// When the visitor cancelled with their link, and why if they said.
-    pub cancelled_at: Option<String>,
+    pub cancelled_at: Option<At>,
     pub cancel_reason: Option<String>,
     /// The thank-you with the review link, once asked for.
     pub review: Option<ReviewRecord>,
@@ -69,8 +70,8 @@ pub struct BookingRecord {
 #[serde(rename_all = "camelCase")]
 pub struct TimeRecord {
     pub kind: Kind,
-    pub start: String,
-    pub end: String,
+    pub start: At,
+    pub end: At,
     pub state: TimeState,
     /// "Tuesday, December 1, 8:00-10:00 AM" (set by the handler, which knows the shop's clock).
     pub label: String,
@@ -81,8 +82,8 @@ pub struct TimeRecord {
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRecord {
     pub state: DeliveryProgress,
-    pub sent_at: Option<String>,
-    pub opened_at: Option<String>,
+    pub sent_at: Option<At>,
+    pub opened_at: Option<At>,
 }
 
 /// What brought the visitor to the booking dialog.
@@ -130,8 +131,8 @@ pub struct DeliveryRecord {
     pub state: DeliveryProgress,
     pub attempts: i64,
     pub last_error: Option<String>,
-    pub next_attempt_at: Option<String>,
-    pub sent_at: Option<String>,
+    pub next_attempt_at: Option<At>,
+    pub sent_at: Option<At>,
 }
 
 crate::text_enum! {
@@ -168,7 +169,7 @@ pub struct NoteRecord {
     pub body: String,
     /// The e-mail of the admin who wrote it, or the customer when they changed the request.
     pub written_by: String,
-    pub written_at: String,
+    pub written_at: At,
     /// When its author last changed it; null when never.
-    pub edited_at: Option<String>,
+    pub edited_at: Option<At>,
 }

@@ -2,16 +2,16 @@
 //! success and failure, the newest test deliveries, and the deliveries by state.
 
 use super::Channel;
-use crate::{clock, db::Db, with_db};
+use crate::{clock::At, db::Db, with_db};
 
 /// How a channel did lately: its last delivery sent and its last failure.
 #[derive(Debug, Default, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelHealth {
     /// When it last delivered something (a booking or a test).
-    pub last_success_at: Option<String>,
+    pub last_success_at: Option<At>,
     /// When it last failed, and why.
-    pub last_error_at: Option<String>,
+    pub last_error_at: Option<At>,
     pub last_error: Option<String>,
 }
 
@@ -23,14 +23,14 @@ pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> 
         Channel::Webhook => (Channel::Webhook, Channel::Webhook),
         Channel::Push => (Channel::Push, Channel::Push),
     };
-    let last_success_at: Option<String> = with_db!(db, |pool| {
+    let last_success_at: Option<At> = with_db!(db, |pool| {
         sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = 'sent'")
             .bind(first.as_str())
             .bind(second.as_str())
             .fetch_one(pool)
             .await?
     });
-    let failure: Option<(String, Option<String>)> = with_db!(db, |pool| {
+    let failure: Option<(At, Option<String>)> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT last_error_at, last_error FROM deliveries WHERE channel IN ($1, $2) AND last_error_at IS NOT NULL
              ORDER BY last_error_at DESC LIMIT 1",
@@ -54,8 +54,8 @@ pub struct TestDelivery {
     pub state: String,
     pub attempts: i64,
     pub last_error: Option<String>,
-    pub created_at: String,
-    pub sent_at: Option<String>,
+    pub created_at: At,
+    pub sent_at: Option<At>,
     /// Who asked for it.
     pub test_by: String,
 }
@@ -74,7 +74,7 @@ pub async fn recent_tests(db: &Db) -> anyhow::Result<Vec<TestDelivery>> {
 
 /// The outbox's deliveries by state, and the age in seconds of the oldest pending one.
 pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)> {
-    let (states, oldest): (Vec<(String, i64)>, Option<String>) = with_db!(db, |pool| {
+    let (states, oldest): (Vec<(String, i64)>, Option<At>) = with_db!(db, |pool| {
         let states =
             sqlx::query_as("SELECT state, COUNT(*) FROM deliveries GROUP BY state").fetch_all(pool).await?;
         let oldest = sqlx::query_scalar("SELECT MIN(created_at) FROM deliveries WHERE state = 'pending'")
@@ -82,8 +82,6 @@ pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)>
             .await?;
         (states, oldest)
     });
-    let age = oldest
-        .and_then(|at| clock::instant(&at))
-        .map(|at| db.clock.now().duration_since(at).as_secs_f64().max(0.0));
+    let age = oldest.map(|at| db.clock.now().duration_since(at.timestamp()).as_secs_f64().max(0.0));
     Ok((states, age))
 }

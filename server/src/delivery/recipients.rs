@@ -29,7 +29,7 @@ pub async fn replace(db: &Db, emails: &[String], actor: &Actor<'_>) -> anyhow::R
                 "INSERT INTO notification_recipients (email, added_at, added_by) VALUES ($1, $2, $3)",
             )
             .bind(email)
-            .bind(&now)
+            .bind(now)
             .bind(actor.email)
             .execute(&mut *tx)
             .await?;

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
+    clock::At,
     db::{Db, Pool},
     for_both_connections, with_db,
 };
@@ -46,8 +47,8 @@ pub trait OutboxWrites {
         booking_id: i64,
         channel: BookingChannel,
         purpose: Purpose,
-        due: &str,
-        now: &str,
+        due: &At,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
     /// Stops booking `booking_id`'s waiting messages about its time (confirmations of a time,
@@ -60,12 +61,12 @@ pub trait OutboxWrites {
         &mut self,
         message: &ComposedMessage,
         purpose: Purpose,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<bool>> + Send;
 }
 
 for_both_connections!(impl OutboxWrites {
-    async fn enqueue(&mut self, booking_id: i64, channel: BookingChannel, purpose: Purpose, due: &str, now: &str) -> sqlx::Result<()> {
+    async fn enqueue(&mut self, booking_id: i64, channel: BookingChannel, purpose: Purpose, due: &At, now: &At) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
@@ -91,7 +92,7 @@ for_both_connections!(impl OutboxWrites {
         Ok(())
     }
 
-    async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose, now: &str) -> sqlx::Result<bool> {
+    async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose, now: &At) -> sqlx::Result<bool> {
         let inserted = sqlx::query(
             "INSERT INTO deliveries (message_key, subject, body, channel, purpose, next_attempt_at, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING",
@@ -144,8 +145,8 @@ pub async fn claim_due(
     ));
     let rows: Vec<ClaimedRow> = with_db!(db, |pool| {
         sqlx::query_as(sql)
-            .bind(&until)
-            .bind(&now)
+            .bind(until)
+            .bind(now)
             .bind(channel.as_str())
             .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .fetch_all(pool)
@@ -227,7 +228,7 @@ pub async fn enqueue_test(db: &Db, target: TestTarget, line: &Line<'_>) -> anyho
         .bind(line.actor.email)
         .bind(channel.as_str())
         .bind(device_id)
-        .bind(&now)
+        .bind(now)
         .fetch_one(&mut *tx)
         .await?;
         tx.audit(line, &now).await?;
@@ -254,14 +255,14 @@ pub async fn mark_sent(db: &Db, id: i64, attempts: u32, pushed_device: Option<i6
         let mut tx = pool.begin().await?;
         sqlx::query("UPDATE deliveries SET state = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3")
             .bind(i64::from(attempts))
-            .bind(&now)
+            .bind(now)
             .bind(id)
             .execute(&mut *tx)
             .await?;
         if let Some(device) = pushed_device {
             sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
                 .bind(device)
-                .bind(&now)
+                .bind(now)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -358,7 +359,7 @@ pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
 
 /// When the next pending delivery of one of `channels` is due, if any: the earliest of each
 /// channel's, each found by a seek (`deliveries_channel_due`).
-pub async fn next_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Option<String>> {
+pub async fn next_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Option<At>> {
     if channels.is_empty() {
         return Ok(None);
     }

@@ -9,7 +9,7 @@ use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
 use super::{Channel, Outbox, Sent, store};
-use crate::{clock, db::Pool, metrics};
+use crate::{db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -147,10 +147,7 @@ impl Outbox {
     /// Waits until the next delivery on one of `channels` is due (at most the idle poll).
     async fn until_next_due(&self, channels: &[Channel]) {
         let wait = match store::next_due(&self.db, channels).await {
-            Ok(Some(at)) => clock::instant(&at)
-                .map(|at| {
-                    Duration::try_from(at.duration_since(self.db.clock.now())).unwrap_or(Duration::ZERO)
-                })
+            Ok(Some(at)) => Duration::try_from(at.timestamp().duration_since(self.db.clock.now()))
                 .unwrap_or(Duration::ZERO)
                 .min(self.idle_poll()),
             Ok(None) | Err(_) => self.idle_poll(),
@@ -214,8 +211,8 @@ impl Outbox {
         loop {
             self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = store::next_due(&self.db, Channel::ALL).await?.and_then(|at| clock::instant(&at));
-            if next.is_none_or(|at| at > self.db.clock.now()) {
+            let next = store::next_due(&self.db, Channel::ALL).await?;
+            if next.is_none_or(|at| at > self.db.clock.stamp()) {
                 return Ok(());
             }
         }

@@ -160,8 +160,8 @@ fn rate(bookings: i64, visitors: i64) -> f64 {
 /// The totals of `period` (`zone`: the shop's, for the bookings stored in it).
 pub async fn totals(db: &Db, period: Period, zone: &jiff::tz::TimeZone) -> anyhow::Result<Totals> {
     let (from, to) = period.bounds();
-    let start = clock::stamp(period.from.to_zoned(zone.clone())?.timestamp());
-    let end = clock::stamp(period.to.tomorrow()?.to_zoned(zone.clone())?.timestamp());
+    let start = clock::At::from(period.from.to_zoned(zone.clone())?.timestamp());
+    let end = clock::At::from(period.to.tomorrow()?.to_zoned(zone.clone())?.timestamp());
     let (visitors, page_views, bots, bookings): (i64, i64, i64, i64) = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT (SELECT COUNT(*) FROM insight_visitors WHERE day BETWEEN $1 AND $2),
@@ -171,8 +171,8 @@ pub async fn totals(db: &Db, period: Period, zone: &jiff::tz::TimeZone) -> anyho
         )
         .bind(&from)
         .bind(&to)
-        .bind(&start)
-        .bind(&end)
+        .bind(start)
+        .bind(end)
         .fetch_one(pool)
         .await?
     });

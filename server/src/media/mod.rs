@@ -119,7 +119,7 @@ impl MediaStore {
             .bind(i64::from(width))
             .bind(i64::from(height))
             .bind(&variants)
-            .bind(&now)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
             tx.audit(&line, &now).await?;

@@ -8,7 +8,8 @@ use super::{
     paths::{BLOG, FEED_PATH, fixed_paths},
     site::Site,
 };
-use crate::{blog::model::post_path, blog::published, clock, render::html::escape};
+use crate::{blog::model::post_path, blog::published, clock::At, render::html::escape};
+use jiff::tz::TimeZone;
 
 /// Where the sitemap index is served.
 pub const SITEMAP_PATH: &str = "/sitemap.xml";
@@ -60,10 +61,12 @@ pub async fn sitemap_part(site: &Site, name: &str) -> anyhow::Result<Option<Stri
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    let url = |xml: &mut String, path: &str, modified: Option<&str>| {
+    let url = |xml: &mut String, path: &str, modified: Option<At>| {
         let loc = escape(&site.url(path));
         let _ = match modified {
-            Some(day) => writeln!(xml, "  <url><loc>{loc}</loc><lastmod>{day}</lastmod></url>"),
+            Some(at) => {
+                writeln!(xml, "  <url><loc>{loc}</loc><lastmod>{}</lastmod></url>", at.date(&TimeZone::UTC))
+            }
             None => writeln!(xml, "  <url><loc>{loc}</loc></url>"),
         };
     };
@@ -84,7 +87,7 @@ pub async fn sitemap_part(site: &Site, name: &str) -> anyhow::Result<Option<Stri
         for post in
             published::in_order_added(&site.db, (number - 1) * POSTS_PER_SITEMAP, POSTS_PER_SITEMAP).await?
         {
-            url(&mut xml, &post_path(&post.slug), post.updated_at.get(..10));
+            url(&mut xml, &post_path(&post.slug), Some(post.updated_at));
         }
     }
     xml.push_str("</urlset>\n");
@@ -112,8 +115,7 @@ pub async fn feed_xml(site: &Site) -> anyhow::Result<String> {
     );
     for post in published::newest(&site.db, FEED_POSTS).await? {
         let url = escape(&site.url(&post_path(&post.slug)));
-        let published = clock::instant(&post.created_at)
-            .and_then(|at| jiff::fmt::rfc2822::to_string(&at.to_zoned(jiff::tz::TimeZone::UTC)).ok())
+        let published = jiff::fmt::rfc2822::to_string(&post.created_at.timestamp().to_zoned(TimeZone::UTC))
             .unwrap_or_default();
         let _ = writeln!(
             xml,

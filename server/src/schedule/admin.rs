@@ -27,7 +27,7 @@ use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Admin,
     booking::views::NO_SUCH_BOOKING,
-    clock,
+    clock::At,
     db::Db,
     delivery::Outbox,
     domain::BookingId,
@@ -332,7 +332,7 @@ pub async fn drop_time(
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
     let (tell_visitor, _) = desk.outbox.configured();
-    let due = clock::stamp(desk.db.clock.now() + UNDO_TIME);
+    let due = At::from(desk.db.clock.now() + UNDO_TIME);
     let dropped = owner_store::drop_time(&desk.db, id, &admin.actor(), tell_visitor, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     desk.outbox.wake();

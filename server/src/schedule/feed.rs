@@ -112,14 +112,13 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
     let jobs = jobs::between(&desk.db, &content, now - PAST, now + AHEAD).await?;
     let events: Vec<ics::Event> = jobs
         .into_iter()
-        .filter_map(|job| {
-            let (start, end) = (job.start.parse().ok()?, job.end.parse().ok()?);
+        .map(|job| {
             let requested = job.state == TimeState::Requested;
-            Some(ics::Event {
+            ics::Event {
                 uid: event_uid(job.booking_id, &desk.public_url),
                 sequence: 0,
-                start,
-                end,
+                start: job.start.timestamp(),
+                end: job.end.timestamp(),
                 summary: format!(
                     "{}{}: {}",
                     if requested { "Requested: " } else { "" },
@@ -140,7 +139,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
                 status: if requested { ics::Status::Tentative } else { ics::Status::Confirmed },
                 url: Some(request_url(&desk.public_url, job.booking_id)),
                 organizer: None,
-            })
+            }
         })
         .collect();
     Ok(Some(ics::calendar(

@@ -10,7 +10,7 @@ use super::{
     calendar::{Calendar, Kind},
     store::{self as appointments, State as TimeState},
 };
-use crate::{booking::records, clock, content::Content, db::Db, rows_grouped_by};
+use crate::{booking::records, clock::At, content::Content, db::Db, rows_grouped_by};
 
 /// A job in the schedule.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -21,8 +21,8 @@ pub struct Job {
     pub phone: String,
     pub kind: Kind,
     /// When it starts and ends (UTC).
-    pub start: String,
-    pub end: String,
+    pub start: At,
+    pub end: At,
     /// Its day on the shop's clock, "2026-12-01", and its hours, "8:00-10:00 AM".
     pub date: String,
     pub hours: String,
@@ -81,8 +81,8 @@ pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp)
                 name: row.name,
                 phone: row.phone,
                 kind: time.kind,
-                start: clock::stamp(time.slot.start),
-                end: clock::stamp(time.slot.end),
+                start: At::from(time.slot.start),
+                end: At::from(time.slot.end),
                 date: time.slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
                 hours: calendar.hours_of(time.slot),
                 state: time.state,

@@ -7,6 +7,7 @@ use std::{collections::HashMap, future::Future};
 
 use crate::{
     auth::session::{random_token, token_hash},
+    clock::At,
     db::{self, Db},
     for_both_connections, with_db,
 };
@@ -46,12 +47,12 @@ pub trait LinkWrites {
         &mut self,
         booking_id: i64,
         purpose: Purpose,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<String>> + Send;
 }
 
 for_both_connections!(impl LinkWrites {
-    async fn mint_link(&mut self, booking_id: i64, purpose: Purpose, now: &str) -> sqlx::Result<String> {
+    async fn mint_link(&mut self, booking_id: i64, purpose: Purpose, now: &At) -> sqlx::Result<String> {
         let token = random_token();
         sqlx::query("INSERT INTO booking_links (token_hash, booking_id, purpose, created_at) VALUES ($1, $2, $3, $4)")
             .bind(token_hash(&token))
@@ -111,7 +112,7 @@ pub async fn open_review(db: &Db, token: &str) -> anyhow::Result<Option<i64>> {
 }
 
 /// When the review link of each of the bookings `ids` was first opened, for those opened.
-pub async fn reviews_opened(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+pub async fn reviews_opened(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, At>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -121,7 +122,7 @@ pub async fn reviews_opened(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64,
          GROUP BY booking_id",
         db::placeholders(ids.len())
     ));
-    let rows: Vec<(i64, String)> = with_db!(db, |pool| {
+    let rows: Vec<(i64, At)> = with_db!(db, |pool| {
         let mut query = sqlx::query_as(sql);
         for id in ids {
             query = query.bind(id);

@@ -10,7 +10,7 @@ use super::{
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     booking::events::{Event, EventWrites as _},
-    clock,
+    clock::{self, At},
     db::Db,
     delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
     domain::BookingId,
@@ -47,7 +47,7 @@ pub(super) async fn confirm(
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let booking: Option<Option<String>> =
+        let booking: Option<Option<At>> =
             sqlx::query_scalar("SELECT cancelled_at FROM bookings WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&mut *tx)
@@ -67,8 +67,8 @@ pub(super) async fn confirm(
         )
         .bind(id)
         .bind(kind.as_str())
-        .bind(clock::stamp(slot.start))
-        .bind(clock::stamp(slot.end))
+        .bind(clock::At::from(slot.start))
+        .bind(clock::At::from(slot.end))
         .fetch_one(&mut *tx)
         .await?;
         tx.release_seats(id).await?;
@@ -78,7 +78,7 @@ pub(super) async fn confirm(
             return Ok(Confirmed::Full);
         }
         sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
-            .bind(&now)
+            .bind(now)
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -92,7 +92,7 @@ pub(super) async fn confirm(
                     id,
                     BookingChannel::Confirmation,
                     Purpose::Reminder(version),
-                    &clock::stamp(at),
+                    &clock::At::from(at),
                     &now,
                 )
                 .await?;
@@ -113,7 +113,7 @@ pub(super) async fn drop_time(
     BookingId(id): BookingId,
     actor: &Actor<'_>,
     tell_visitor: bool,
-    due: &str,
+    due: &At,
 ) -> anyhow::Result<Option<i64>> {
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {

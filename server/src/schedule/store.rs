@@ -6,7 +6,7 @@ use std::{collections::HashMap, future::Future};
 use jiff::Timestamp;
 
 use super::calendar::{Kind, Slot};
-use crate::{clock, db::Db, domain::BookingId, for_both_connections, rows_grouped_by, with_db};
+use crate::{clock::At, db::Db, domain::BookingId, for_both_connections, rows_grouped_by, with_db};
 
 /// Where an appointment stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -51,8 +51,8 @@ pub struct Appointment {
 struct Row {
     booking_id: i64,
     kind: String,
-    starts_at: String,
-    ends_at: String,
+    starts_at: At,
+    ends_at: At,
     state: String,
     version: i64,
 }
@@ -62,7 +62,7 @@ impl Row {
         Some(Appointment {
             booking_id: self.booking_id,
             kind: Kind::parse(&self.kind)?,
-            slot: Slot { start: clock::instant(&self.starts_at)?, end: clock::instant(&self.ends_at)? },
+            slot: Slot { start: self.starts_at.timestamp(), end: self.ends_at.timestamp() },
             state: State::parse(&self.state),
             version: self.version,
         })
@@ -105,7 +105,7 @@ pub async fn between(db: &Db, from: Timestamp, to: Timestamp) -> anyhow::Result<
          ORDER BY starts_at, booking_id"
     ));
     let rows: Vec<Row> = with_db!(db, |pool| {
-        sqlx::query_as(sql).bind(clock::stamp(from)).bind(clock::stamp(to)).fetch_all(pool).await?
+        sqlx::query_as(sql).bind(At::from(from)).bind(At::from(to)).fetch_all(pool).await?
     });
     Ok(rows.into_iter().filter_map(Row::appointment).collect())
 }
@@ -119,19 +119,19 @@ pub async fn taken(
     to: Timestamp,
     except: Option<i64>,
 ) -> anyhow::Result<HashMap<Timestamp, i64>> {
-    let rows: Vec<(String, i64)> = with_db!(db, |pool| {
+    let rows: Vec<(At, i64)> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT cell_start, COUNT(*) FROM appointment_seats
              WHERE kind = $1 AND cell_start >= $2 AND cell_start < $3 AND booking_id != $4 GROUP BY cell_start",
         )
         .bind(kind.as_str())
-        .bind(clock::stamp(from))
-        .bind(clock::stamp(to))
+        .bind(At::from(from))
+        .bind(At::from(to))
         .bind(except.unwrap_or(0))
         .fetch_all(pool)
         .await?
     });
-    Ok(rows.into_iter().filter_map(|(cell, count)| Some((clock::instant(&cell)?, count))).collect())
+    Ok(rows.into_iter().map(|(cell, count)| (cell.timestamp(), count)).collect())
 }
 
 /// Statements about times, run inside the caller's transaction (the booking's, or a change's).
@@ -159,7 +159,7 @@ pub trait AppointmentWrites {
         kind: Kind,
         slot: Slot,
         state: State,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<i64>> + Send;
 
     /// Cancels booking `booking_id`'s time, giving back its seats; its version now, None when it
@@ -167,7 +167,7 @@ pub trait AppointmentWrites {
     fn cancel_appointment(
         &mut self,
         booking_id: i64,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
 }
 
@@ -181,7 +181,7 @@ for_both_connections!(impl AppointmentWrites {
         overbook: bool,
     ) -> sqlx::Result<bool> {
         for cell in slot.cells() {
-            let cell = clock::stamp(cell);
+            let cell = At::from(cell);
             let mut seat = 0_i64;
             loop {
                 if seat >= i64::from(capacity) && !overbook {
@@ -192,7 +192,7 @@ for_both_connections!(impl AppointmentWrites {
                      ON CONFLICT (kind, cell_start, seat) DO NOTHING RETURNING seat",
                 )
                 .bind(kind.as_str())
-                .bind(&cell)
+                .bind(cell)
                 .bind(seat)
                 .bind(booking_id)
                 .fetch_optional(&mut *self)
@@ -211,7 +211,7 @@ for_both_connections!(impl AppointmentWrites {
         Ok(())
     }
 
-    async fn set_appointment(&mut self, booking_id: i64, kind: Kind, slot: Slot, state: State, now: &str) -> sqlx::Result<i64> {
+    async fn set_appointment(&mut self, booking_id: i64, kind: Kind, slot: Slot, state: State, now: &At) -> sqlx::Result<i64> {
         sqlx::query_scalar(
             "INSERT INTO appointments (booking_id, kind, starts_at, ends_at, state, version, updated_at)
              VALUES ($1, $2, $3, $4, $5, 1, $6)
@@ -221,15 +221,15 @@ for_both_connections!(impl AppointmentWrites {
         )
         .bind(booking_id)
         .bind(kind.as_str())
-        .bind(clock::stamp(slot.start))
-        .bind(clock::stamp(slot.end))
+        .bind(At::from(slot.start))
+        .bind(At::from(slot.end))
         .bind(state.as_str())
         .bind(now)
         .fetch_one(&mut *self)
         .await
     }
 
-    async fn cancel_appointment(&mut self, booking_id: i64, now: &str) -> sqlx::Result<Option<i64>> {
+    async fn cancel_appointment(&mut self, booking_id: i64, now: &At) -> sqlx::Result<Option<i64>> {
         self.release_seats(booking_id).await?;
         sqlx::query_scalar(
             "UPDATE appointments SET state = 'cancelled', version = version + 1, updated_at = $2

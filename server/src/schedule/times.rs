@@ -8,7 +8,7 @@ use super::{
     calendar::{Calendar, Kind, Slot},
     store,
 };
-use crate::{clock, db::Db};
+use crate::{clock::At, db::Db};
 
 /// How many of the next open times the assistant offers as quick answers.
 pub const QUICK: usize = 6;
@@ -18,7 +18,7 @@ pub const QUICK: usize = 6;
 #[serde(rename_all = "camelCase")]
 pub struct TimeOption {
     /// When it starts (UTC); send it back to take this time.
-    pub start: String,
+    pub start: At,
     /// "Tuesday, December 1, 8:00-10:00 AM".
     pub label: String,
     /// The day on the shop's clock, "2026-12-01".
@@ -73,7 +73,7 @@ pub async fn open(
     let capacity = i64::from(calendar.capacity(kind));
     let free = |slot: &Slot| slot.cells().all(|cell| taken.get(&cell).copied().unwrap_or(0) < capacity);
     let option = |slot: Slot| TimeOption {
-        start: clock::stamp(slot.start),
+        start: At::from(slot.start),
         label: calendar.label(slot),
         date: slot.start.to_zoned(calendar.zone().clone()).date().to_string(),
         hours: calendar.hours_of(slot),
@@ -122,7 +122,7 @@ pub fn requested(
     start: &str,
     now: Timestamp,
 ) -> Result<Slot, &'static str> {
-    let start = clock::instant(start).ok_or(NOT_OFFERED)?;
+    let start = start.parse::<At>().map_err(|_| NOT_OFFERED)?.timestamp();
     let date = start.to_zoned(calendar.zone().clone()).date();
     let slot = calendar.day(kind, date).into_iter().find(|slot| slot.start == start).ok_or(NOT_OFFERED)?;
     if slot.start <= now {

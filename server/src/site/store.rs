@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::audit::{AuditWrites as _, Line};
-use crate::{db::Db, domain::SiteVersionId, with_db};
+use crate::{clock::At, db::Db, domain::SiteVersionId, with_db};
 
 /// How many versions the admin can go back to (older ones are removed as new ones are saved).
 pub const KEPT: i64 = 30;
@@ -17,7 +17,7 @@ pub struct Listing {
     pub id: i64,
     /// What changed from the version before, e.g. "Business details, Testimonials".
     pub summary: String,
-    pub saved_at: String,
+    pub saved_at: At,
     /// Who saved it: the admin's e-mail, or "command line" for an import.
     pub saved_by: String,
 }
@@ -27,7 +27,7 @@ pub struct Saved {
     pub id: i64,
     /// The content as a TOML file.
     pub content: String,
-    pub saved_at: String,
+    pub saved_at: At,
     pub saved_by: String,
 }
 
@@ -90,7 +90,7 @@ pub async fn insert(db: &Db, versions: &[NewVersion], line: &Line<'_>) -> anyhow
                 .bind(version.id)
                 .bind(&version.content)
                 .bind(&version.summary)
-                .bind(&now)
+                .bind(now)
                 .bind(line.actor.email)
                 .execute(&mut *tx)
                 .await?;

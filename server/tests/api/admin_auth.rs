@@ -254,14 +254,14 @@ async fn a_count_quiet_for_its_window_starts_again_and_a_longer_wait_keeps_it() 
     // (15 min + 32 min).
     let app = &app;
     let twenty_minutes_ago =
-        trailerworks::clock::stamp(app.clock.now() - std::time::Duration::from_secs(20 * 60));
+        trailerworks::clock::At::from(app.clock.now() - std::time::Duration::from_secs(20 * 60));
     for (key, failures) in [("account:five@example.com", 5), ("account:ten@example.com", 10)] {
         let db = app.db().await;
         trailerworks::with_db!(&db, |pool| {
             sqlx::query("INSERT INTO login_failures VALUES ($1, $2, $3)")
                 .bind(key)
                 .bind(failures)
-                .bind(&twenty_minutes_ago)
+                .bind(twenty_minutes_ago)
                 .execute(pool)
                 .await
                 .expect("a row");

@@ -33,7 +33,7 @@ pub async fn insert(db: &Db, slug: &str, published: bool, created: &str) {
         .bind(format!(r#"<p>Body of {slug}</p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>"#))
         .bind("/site/blog-brakes.svg")
         .bind(published)
-        .bind(created)
+        .bind(created.parse::<trailerworks::clock::At>().expect("an instant"))
         .execute(pool)
         .await
         .expect("a post is inserted");
@@ -52,7 +52,8 @@ pub async fn app_with_many_posts(
     with_db!(&db, |pool| {
         let mut tx = pool.begin().await.expect("a transaction");
         for n in 1..=count {
-            let created = trailerworks::clock::stamp(start + jiff::SignedDuration::from_hours(24 * n as i64));
+            let created =
+                trailerworks::clock::At::from(start + jiff::SignedDuration::from_hours(24 * n as i64));
             sqlx::query(
                 "INSERT INTO blog_posts (title, slug, excerpt, content, published, created_at, updated_at)
                  VALUES ($1, $2, $3, '<p>Body</p>', TRUE, $4, $4)",
@@ -60,7 +61,7 @@ pub async fn app_with_many_posts(
             .bind(format!("Post number {n}"))
             .bind(format!("post-{n}"))
             .bind(format!("Summary {n}"))
-            .bind(&created)
+            .bind(created)
             .execute(&mut *tx)
             .await
             .expect("a post is inserted");

@@ -421,11 +421,11 @@ async fn the_inbox_labels_answers_puts_open_emergencies_first_and_keeps_notes() 
     );
     let received = field(done, "received (America/Denver)");
     assert!(jiff::civil::DateTime::strptime("%Y-%m-%d %H:%M", &received).is_ok(), "{received}");
-    let stored: Vec<(String,)> = app.rows("SELECT created_at FROM bookings ORDER BY id LIMIT 1").await;
+    let stored: Vec<(trailerworks::clock::At,)> =
+        app.rows("SELECT created_at FROM bookings ORDER BY id LIMIT 1").await;
     let expected = stored[0]
         .0
-        .parse::<jiff::Timestamp>()
-        .expect("a time")
+        .timestamp()
         .to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("a zone"))
         .strftime("%Y-%m-%d %H:%M")
         .to_string();

@@ -97,14 +97,16 @@ async fn a_call_a_note_or_a_status_answers_a_request_and_its_page_keeps_the_hist
     assert_eq!(app.count("SELECT COUNT(*) FROM bookings WHERE first_response_at IS NOT NULL").await, 3);
     assert_eq!(app.admin_json("/today", &signed).await["unanswered"]["total"], 0);
     // A second tap leaves the first response where it was.
-    let first: Vec<(String,)> = app.rows("SELECT first_response_at FROM bookings ORDER BY id LIMIT 1").await;
+    let first: Vec<(trailerworks::clock::At,)> =
+        app.rows("SELECT first_response_at FROM bookings ORDER BY id LIMIT 1").await;
     app.clock.advance(Duration::from_secs(60));
     app.admin(Method::POST, &format!("/bookings/{called}/contact"), &signed)
         .json(&json!({ "how": "text" }))
         .send()
         .await
         .expect("a response");
-    let again: Vec<(String,)> = app.rows("SELECT first_response_at FROM bookings ORDER BY id LIMIT 1").await;
+    let again: Vec<(trailerworks::clock::At,)> =
+        app.rows("SELECT first_response_at FROM bookings ORDER BY id LIMIT 1").await;
     assert_eq!(first, again);
 
     let page = app.admin_json(&format!("/bookings/{called}"), &signed).await;

@@ -47,7 +47,9 @@ const DELIBERATE: [&str; 5] = [
     r#"users index (["email"], true, false): only on SQLite"#,
 ];
 
-/// SQLite has no boolean type: a flag is an INTEGER, 0 or 1, where PostgreSQL has a boolean.
+/// SQLite has no boolean type: a flag is an INTEGER, 0 or 1, where PostgreSQL has a boolean. Nor
+/// has it a time type: an instant is TEXT (ISO 8601 UTC, as `clock::At` writes it), where
+/// PostgreSQL has a timestamptz.
 fn same_column(sqlite: &(String, bool, String), postgres: &(String, bool, String)) -> bool {
     fn flag(default: &str) -> &str {
         match default {
@@ -57,6 +59,7 @@ fn same_column(sqlite: &(String, bool, String), postgres: &(String, bool, String
         }
     }
     sqlite == postgres
+        || (sqlite.0 == "text" && postgres.0 == "timestamp with time zone" && sqlite.1 == postgres.1)
         || (sqlite.0 == "integer"
             && postgres.0 == "boolean"
             && sqlite.1 == postgres.1

@@ -27,13 +27,13 @@ fn urgent(submission: &str) -> Value {
 /// Moves request `id` back in time: it arrived `arrived` minutes ago and, if `answered`, was
 /// answered that many minutes after it arrived.
 async fn arrived_minutes_ago(app: &TestApp, id: i64, arrived: i64, answered: Option<i64>) {
-    let now = jiff::Timestamp::now();
-    let created = now - jiff::SignedDuration::from_mins(arrived);
-    let first_response = answered.map(|after| clock::stamp(created + jiff::SignedDuration::from_mins(after)));
+    let created = app.clock.now() - jiff::SignedDuration::from_mins(arrived);
+    let first_response =
+        answered.map(|after| clock::At::from(created + jiff::SignedDuration::from_mins(after)));
     let db = app.db().await;
     with_db!(&db, |pool| {
         sqlx::query("UPDATE bookings SET created_at = $1, first_response_at = $2 WHERE id = $3")
-            .bind(clock::stamp(created))
+            .bind(clock::At::from(created))
             .bind(first_response)
             .bind(id)
             .execute(pool)

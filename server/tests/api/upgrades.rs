@@ -256,6 +256,9 @@ fn bind_postgres<'q>(
             (_, Value::Number(n)) if n.is_i64() => query.bind(n.as_i64()),
             (_, Value::Number(n)) => query.bind(n.as_f64()),
             (_, Value::Bool(b)) => query.bind(*b),
+            ("timestamp with time zone", Value::String(at)) => {
+                query.bind(at.parse::<trailerworks::clock::At>().expect("an instant"))
+            }
             (_, other) => query.bind(other.as_str().unwrap_or_default()),
         };
     }

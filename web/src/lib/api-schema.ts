@@ -1264,22 +1264,20 @@ export interface components {
             authorId: number | null;
             /** @description Left out of the dashboard list. */
             content?: string | null;
-            createdAt: string;
-            /** @description When it was deleted; it stays in 'Deleted' for 30 days, then goes for good. */
-            deletedAt: string | null;
+            createdAt: components["schemas"]["At"];
+            deletedAt: components["schemas"]["At"] | null;
             excerpt: string;
             featuredImage: string | null;
             featuredImageAlt?: string | null;
             /** Format: int64 */
             id: number;
             metaDescription?: string | null;
-            /** @description When a scheduled draft goes live (UTC); None for other posts. */
-            publishAt: string | null;
+            publishAt: components["schemas"]["At"] | null;
             published: boolean;
             slug: string;
             socialImage?: string | null;
             title: string;
-            updatedAt: string;
+            updatedAt: components["schemas"]["At"];
         };
         /** @description What the admin area's document embeds: the layout (the business's name and labels). */
         AdminState: {
@@ -1347,9 +1345,14 @@ export interface components {
          * @enum {string}
          */
         Asks: "words" | "place" | "address" | "job";
+        /**
+         * Format: date-time
+         * @description An instant in UTC, to the millisecond: 2026-11-28T15:04:05.000Z
+         */
+        At: string;
         AuditEntry: {
             action: string;
-            at: string;
+            at: components["schemas"]["At"];
             clientIp: string;
             detail: string;
             email: string | null;
@@ -1371,10 +1374,8 @@ export interface components {
              */
             everySeconds: number | null;
             lastError: string | null;
-            /** @description When the last backup that failed finished, and why, if it is newer than the last success. */
-            lastFailureAt: string | null;
-            /** @description When the last backup that succeeded finished. */
-            lastSuccessAt: string | null;
+            lastFailureAt: components["schemas"]["At"] | null;
+            lastSuccessAt: components["schemas"]["At"] | null;
         };
         /**
          * @description One beacon: a page (`view`, `seen`: `path`) or a step of the booking dialog (`step`: `step`,
@@ -1464,21 +1465,15 @@ export interface components {
             answers: components["schemas"]["AnswerRecord"][];
             appointment: components["schemas"]["TimeRecord"] | null;
             cancelReason: string | null;
-            /** @description When the visitor cancelled with their link, and why if they said. */
-            cancelledAt: string | null;
-            createdAt: string;
-            /** @description When the customer changed or cancelled the request with their link, until the owner acts. */
-            customerChangeAt: string | null;
+            cancelledAt: components["schemas"]["At"] | null;
+            createdAt: components["schemas"]["At"];
+            customerChangeAt: components["schemas"]["At"] | null;
             deliveries: components["schemas"]["DeliveryRecord"][];
             details: string;
             email: string;
             /** @description The visitor gave an emergency answer. */
             emergency: boolean;
-            /**
-             * @description When the shop first answered (a status, a Call, Text or E-mail tap, a note, a confirmed
-             *     time); None while the request waits.
-             */
-            firstResponseAt: string | null;
+            firstResponseAt: components["schemas"]["At"] | null;
             /** Format: int64 */
             id: number;
             /** @description Where the trailer is, as typed (mobile service only). */
@@ -1572,10 +1567,8 @@ export interface components {
         /** @description How a channel did lately: its last delivery sent and its last failure. */
         ChannelHealth: {
             lastError: string | null;
-            /** @description When it last failed, and why. */
-            lastErrorAt: string | null;
-            /** @description When it last delivered something (a booking or a test). */
-            lastSuccessAt: string | null;
+            lastErrorAt: components["schemas"]["At"] | null;
+            lastSuccessAt: components["schemas"]["At"] | null;
         };
         Chat: {
             contactPrompt: string;
@@ -1798,10 +1791,10 @@ export interface components {
             /** @description The device a push went to. */
             device: string | null;
             lastError: string | null;
-            nextAttemptAt: string | null;
+            nextAttemptAt: components["schemas"]["At"] | null;
             /** @description request (the first notice), time-N, reminder-N, changed-N, cancelled, review. */
             purpose: string;
-            sentAt: string | null;
+            sentAt: components["schemas"]["At"] | null;
             state: components["schemas"]["DeliveryProgress"];
         };
         DeskStatus: {
@@ -1822,14 +1815,14 @@ export interface components {
         };
         /** @description A device as the admin lists it. */
         Device: {
-            createdAt: string;
+            createdAt: components["schemas"]["At"];
             /** @description The customer's own changes (another time, a cancellation) too. */
             customerChanges: boolean;
             /** @description Its push service's address (the browser knows its own, so the page can tell it apart). */
             endpoint: string;
             /** Format: int64 */
             id: number;
-            lastPushAt: string | null;
+            lastPushAt: components["schemas"]["At"] | null;
             /** @description "Chrome on Android", or what the owner renamed it to. */
             name: string;
             /** @description `all`: every new request; `urgent`: emergencies and urgent requests only. */
@@ -1883,7 +1876,7 @@ export interface components {
         };
         /** @description An entry of a request's history. */
         EventRecord: {
-            at: string;
+            at: components["schemas"]["At"];
             /** @description The admin's e-mail. */
             by: string;
             /** @description The status set, or the time's label. */
@@ -2044,7 +2037,7 @@ export interface components {
             bookingId: number;
             /** @description Its day on the shop's clock, "2026-12-01", and its hours, "8:00-10:00 AM". */
             date: string;
-            end: string;
+            end: components["schemas"]["At"];
             hours: string;
             kind: components["schemas"]["Kind"];
             /** @description Where the trailer is (mobile work): the street address and the place, as typed. */
@@ -2054,7 +2047,7 @@ export interface components {
             name: string;
             phone: string;
             /** @description When it starts and ends (UTC). */
-            start: string;
+            start: components["schemas"]["At"];
             state: components["schemas"]["State"];
             /** @description The picked answers, "Dump Trailer · Repairs needed". */
             summary: string;
@@ -2125,7 +2118,7 @@ export interface components {
         Lines_CustomerChange: {
             /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
-                changedAt: string;
+                changedAt: components["schemas"]["At"];
                 request: components["schemas"]["RequestLine"];
                 /** @description What they did, as the note their change left says ("Asked for another time: ..."). */
                 what: string;
@@ -2149,7 +2142,7 @@ export interface components {
                 bookingId: number | null;
                 /** @description email, webhook, confirmation or push. */
                 channel: string;
-                failedAt: string;
+                failedAt: components["schemas"]["At"];
                 lastError: string | null;
                 name: string | null;
                 purpose: string;
@@ -2168,7 +2161,7 @@ export interface components {
             shown: {
                 /** @description Answered already (a status, a tap on Call, Text or E-mail, a note, a time). */
                 answered: boolean;
-                createdAt: string;
+                createdAt: components["schemas"]["At"];
                 emergency: boolean;
                 /** Format: int64 */
                 id: number;
@@ -2232,11 +2225,10 @@ export interface components {
         /** @description A note as the inbox shows it. */
         NoteRecord: {
             body: string;
-            /** @description When its author last changed it; null when never. */
-            editedAt: string | null;
+            editedAt: components["schemas"]["At"] | null;
             /** Format: int64 */
             id: number;
-            writtenAt: string;
+            writtenAt: components["schemas"]["At"];
             /** @description The e-mail of the admin who wrote it, or the customer when they changed the request. */
             writtenBy: string;
         };
@@ -2378,12 +2370,12 @@ export interface components {
         Post: components["schemas"]["PostCard"] & {
             /** @description Sanitised HTML. */
             content: string;
-            createdAt: string;
+            createdAt: components["schemas"]["At"];
             /** @description What the featured image shows, as the owner described it. */
             featuredImageAlt: string | null;
             /** Format: int64 */
             id: number;
-            updatedAt: string;
+            updatedAt: components["schemas"]["At"];
         };
         /** @description What a post card shows (the list, related posts, search results): everything but the content. */
         PostCard: {
@@ -2508,7 +2500,7 @@ export interface components {
         RequestLine: {
             /** @description Answered already (a status, a tap on Call, Text or E-mail, a note, a time). */
             answered: boolean;
-            createdAt: string;
+            createdAt: components["schemas"]["At"];
             emergency: boolean;
             /** Format: int64 */
             id: number;
@@ -2579,7 +2571,7 @@ export interface components {
             /** @description The account's e-mail address. */
             email: string;
             /** @description When the link stops working (UTC). */
-            expiresAt: string;
+            expiresAt: components["schemas"]["At"];
         };
         ResetRequest: {
             /** @description The account's e-mail address. */
@@ -2624,8 +2616,8 @@ export interface components {
         };
         /** @description Where the review request stands: sent (or still on its way), and when the link was opened. */
         ReviewRecord: {
-            openedAt: string | null;
-            sentAt: string | null;
+            openedAt: components["schemas"]["At"] | null;
+            sentAt: components["schemas"]["At"] | null;
             state: components["schemas"]["DeliveryProgress"];
         };
         /** @description A revision with what was saved. */
@@ -2636,7 +2628,7 @@ export interface components {
             featuredImageAlt: string | null;
             /** Format: int64 */
             id: number;
-            savedAt: string;
+            savedAt: components["schemas"]["At"];
             savedBy: string;
             slug: string;
             title: string;
@@ -2650,7 +2642,7 @@ export interface components {
         RevisionListing: {
             /** Format: int64 */
             id: number;
-            savedAt: string;
+            savedAt: components["schemas"]["At"];
             /** @description The e-mail of the admin who saved it. */
             savedBy: string;
             title: string;
@@ -2832,14 +2824,13 @@ export interface components {
             clientIp: string;
             /** @description The session of the request that asked. */
             current: boolean;
-            /** @description When a kept session ends (UTC). */
-            endsAt: string | null;
+            endsAt: components["schemas"]["At"] | null;
             /** @description Names the session for `DELETE /api/admin/account/sessions/{id}`. */
             id: string;
             /** @description Kept signed in on its device ('Keep me signed in'): it lasts 30 days from `startedAt`. */
             kept: boolean;
-            lastSeenAt: string;
-            startedAt: string;
+            lastSeenAt: components["schemas"]["At"];
+            startedAt: components["schemas"]["At"];
             /** @description The browser's User-Agent header as it was sent. */
             userAgent: string;
         };
@@ -2927,7 +2918,7 @@ export interface components {
              * @description The version's number: 1 for the first save, then one more each time.
              */
             id: number;
-            savedAt: string;
+            savedAt: components["schemas"]["At"];
             /** @description Who saved it: the admin's e-mail, or "command line" for an import. */
             savedBy: string;
             /** @description What changed from the version before, e.g. "Business details, Testimonials". */
@@ -3038,11 +3029,11 @@ export interface components {
             /** Format: int64 */
             attempts: number;
             channel: string;
-            createdAt: string;
+            createdAt: components["schemas"]["At"];
             /** Format: int64 */
             id: number;
             lastError: string | null;
-            sentAt: string | null;
+            sentAt: components["schemas"]["At"] | null;
             /** @description pending, sent or dead. */
             state: string;
             /** @description Who asked for it. */
@@ -3089,15 +3080,15 @@ export interface components {
             /** @description "Tuesday, December 1, 8:00-10:00 AM". */
             label: string;
             /** @description When it starts (UTC); send it back to take this time. */
-            start: string;
+            start: components["schemas"]["At"];
         };
         /** @description A booking's time as the inbox shows it. */
         TimeRecord: {
-            end: string;
+            end: components["schemas"]["At"];
             kind: components["schemas"]["Kind"];
             /** @description "Tuesday, December 1, 8:00-10:00 AM" (set by the handler, which knows the shop's clock). */
             label: string;
-            start: string;
+            start: components["schemas"]["At"];
             state: components["schemas"]["State"];
         };
         /** @description The booking's time now. */
@@ -3255,6 +3246,7 @@ export type AreaCheck = components['schemas']['AreaCheck'];
 export type AreaCity = components['schemas']['AreaCity'];
 export type AreaLink = components['schemas']['AreaLink'];
 export type Asks = components['schemas']['Asks'];
+export type At = components['schemas']['At'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type BackupStatus = components['schemas']['BackupStatus'];

@@ -12,7 +12,7 @@ mod store;
 pub use store::{Device, Settings, Target, add, any, get, list, remove, remove_endpoint, target, update};
 
 use super::message::DeliveryState;
-use crate::for_both_connections;
+use crate::{clock::At, for_both_connections};
 
 /// `PushSubscription.toJSON()` as the browser makes it.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -196,12 +196,12 @@ pub trait PushWrites {
         booking_id: i64,
         purpose: &str,
         occasion: Occasion,
-        now: &str,
+        now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl PushWrites {
-    async fn enqueue_pushes(&mut self, booking_id: i64, purpose: &str, occasion: Occasion, now: &str) -> sqlx::Result<()> {
+    async fn enqueue_pushes(&mut self, booking_id: i64, purpose: &str, occasion: Occasion, now: &At) -> sqlx::Result<()> {
         let devices: Vec<Choice> =
             sqlx::query_as("SELECT id, notify, customer_changes, quiet_from, quiet_to FROM push_devices")
                 .fetch_all(&mut *self)

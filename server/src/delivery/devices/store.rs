@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::{
     audit::{Action, Actor, AuditWrites as _, Line},
+    clock::At,
     db::Db,
     domain::DeviceId,
     with_db,
@@ -26,8 +27,8 @@ pub struct Device {
     /// Quiet hours on the shop's clock ("22:00" to "06:00"): nothing but emergencies then.
     pub quiet_from: Option<String>,
     pub quiet_to: Option<String>,
-    pub created_at: String,
-    pub last_push_at: Option<String>,
+    pub created_at: At,
+    pub last_push_at: Option<At>,
 }
 
 /// The keys a push is encrypted for (RFC 8291), as stored.
@@ -81,7 +82,7 @@ pub async fn add(db: &Db, target: &Target, name: &str, actor: &Actor<'_>) -> any
         .bind(&target.p256dh)
         .bind(&target.auth)
         .bind(name)
-        .bind(&now)
+        .bind(now)
         .fetch_one(&mut *tx)
         .await?;
         if existing.is_none() {

@@ -1,7 +1,7 @@
 //! The one clock of the server: every "now" is read here, from the `Clock` the database handle
 //! carries (`db.clock`), so a test can move it instead of waiting for the wall clock.
 //!
-//! Timestamps are stored as ISO 8601 UTC with milliseconds, fixed width so they sort as text.
+//! An instant is stored and sent as an `At`.
 
 use std::{
     sync::{
@@ -13,6 +13,9 @@ use std::{
 
 use jiff::{SignedDuration, Timestamp, tz::TimeZone};
 use tokio::sync::watch;
+
+mod at;
+pub use at::At;
 
 /// The time of the server: the wall clock, or a clock a test moves ahead of it.
 #[derive(Clone, Debug, Default)]
@@ -43,18 +46,18 @@ impl Clock {
     }
 
     /// Now, as stored.
-    pub fn stamp(&self) -> String {
-        stamp(self.now())
+    pub fn stamp(&self) -> At {
+        At::from(self.now())
     }
 
-    /// The stored timestamp `delay` from now.
-    pub fn stamp_after(&self, delay: Duration) -> String {
-        stamp(self.now() + delay)
+    /// The instant `delay` from now, as stored.
+    pub fn stamp_after(&self, delay: Duration) -> At {
+        At::from(self.now() + delay)
     }
 
-    /// The stored timestamp `delay` ago.
-    pub fn stamp_before(&self, delay: Duration) -> String {
-        stamp(self.now() - delay)
+    /// The instant `delay` ago, as stored.
+    pub fn stamp_before(&self, delay: Duration) -> At {
+        At::from(self.now() - delay)
     }
 
     /// Today's date on the clock of `zone`.
@@ -114,43 +117,9 @@ impl TestClock {
     }
 }
 
-/// An instant as stored.
-pub fn stamp(at: Timestamp) -> String {
-    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
-}
-
-/// A stored timestamp as an instant.
-pub fn instant(text: &str) -> Option<Timestamp> {
-    text.parse().ok()
-}
-
-/// A stored timestamp as a person reads it on the shop's clock (`zone`), e.g. "Dec 1, 2026,
-/// 9:00 AM MST"; the text itself when it is not a timestamp.
-pub fn on_shop_clock(timestamp: &str, zone: &TimeZone) -> String {
-    match instant(timestamp) {
-        Some(at) => at.to_zoned(zone.clone()).strftime("%b %-d, %Y, %-I:%M %p %Z").to_string(),
-        None => timestamp.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn timestamps_round_trip_and_sort_as_text() {
-        let at: Timestamp = "2025-03-14T09:05:07.25Z".parse().unwrap();
-        assert_eq!(stamp(at), "2025-03-14T09:05:07.250Z");
-        assert_eq!(instant("2025-03-14T09:05:07.250Z"), Some(at));
-        assert!(stamp(at) < stamp(at + Duration::from_millis(1)));
-    }
-
-    #[test]
-    fn people_read_times_on_the_shops_clock() {
-        let denver = TimeZone::get("America/Denver").unwrap();
-        assert_eq!(on_shop_clock("2026-11-24T00:53:00.000Z", &denver), "Nov 23, 2026, 5:53 PM MST");
-        assert_eq!(on_shop_clock("2026-07-04T15:00:00.000Z", &denver), "Jul 4, 2026, 9:00 AM MDT");
-    }
 
     #[test]
     fn a_test_clock_moves_ahead_of_the_wall_clock() {
