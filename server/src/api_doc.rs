@@ -109,7 +109,8 @@ pub enum Unavailable {
     components(schemas(ErrorBody, FieldErrorsBody, Unprocessable)),
     tags(
         (name = "public", description = "What the public site's pages and booking dialog call."),
-        (name = "admin", description = "The admin area: sign-in, posts, images, bookings, audit log.")
+        (name = "admin", description = "The admin area: sign-in, posts, images, bookings, audit log."),
+        (name = "texts", description = "What the text (SMS) provider posts: customers' texts and sent texts' status.")
     )
 )]
 struct Base;

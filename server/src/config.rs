@@ -10,7 +10,10 @@ use crate::{
     client::TrustedProxies,
     clock::Clock,
     db::{Db, Location},
-    delivery::{DeliverySettings, EmailSettings, WebhookSettings},
+    delivery::{
+        DeliverySettings, EmailSettings, WebhookSettings,
+        text::{self, SendFrom, TextSettings},
+    },
     insights::Settings as InsightSettings,
     media::MediaStore,
     secret::Secret,
@@ -162,6 +165,9 @@ pub struct ServeConfig {
     #[command(flatten)]
     pub backups: BackupSettings,
 
+    #[command(flatten)]
+    pub texts: TextFlags,
+
     /// The server's clock: the wall clock, or one a test moves.
     #[arg(skip)]
     pub clock: Clock,
@@ -182,6 +188,81 @@ pub struct BackupSettings {
     /// How many backups to keep in --backup-dir (the oldest beyond go).
     #[arg(long, env = "TRAILERWORKS_BACKUP_KEEP", default_value_t = 28, value_parser = clap::value_parser!(u64).range(1..))]
     pub backup_keep: u64,
+}
+
+/// Texts with customers (SMS) through a provider speaking Twilio's Messages API; off unless the
+/// account, its token and a sender are all given.
+#[derive(Debug, Clone, Args)]
+pub struct TextFlags {
+    /// The provider account's SID (Twilio's start with AC).
+    #[arg(long, env = "TRAILERWORKS_SMS_ACCOUNT_SID")]
+    pub sms_account_sid: Option<String>,
+
+    /// The account's auth token: our texts are sent with it, and what the provider posts to
+    /// /api/sms/inbound and /api/sms/status must be signed with it.
+    #[arg(long, env = "TRAILERWORKS_SMS_AUTH_TOKEN", hide_env_values = true)]
+    pub sms_auth_token: Option<Secret>,
+
+    /// The registered number texts are sent from, in E.164 (+13035550100).
+    #[arg(long, env = "TRAILERWORKS_SMS_FROM", conflicts_with = "sms_messaging_service")]
+    pub sms_from: Option<String>,
+
+    /// Or the Messaging Service that picks the number (Twilio's start with MG).
+    #[arg(long, env = "TRAILERWORKS_SMS_MESSAGING_SERVICE")]
+    pub sms_messaging_service: Option<String>,
+
+    /// The provider's API (SignalWire's compatible API, or a stand-in in tests).
+    #[arg(long, env = "TRAILERWORKS_SMS_API_URL", default_value = text::TWILIO_API)]
+    pub sms_api_url: String,
+
+    /// Texts to one number in a day, at most (beyond it a text is not sent, and says why).
+    #[arg(long, env = "TRAILERWORKS_SMS_DAILY_LIMIT", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sms_daily_limit: u32,
+}
+
+impl Default for TextFlags {
+    /// Texts off.
+    fn default() -> Self {
+        Self {
+            sms_account_sid: None,
+            sms_auth_token: None,
+            sms_from: None,
+            sms_messaging_service: None,
+            sms_api_url: text::TWILIO_API.to_owned(),
+            sms_daily_limit: 8,
+        }
+    }
+}
+
+impl TextFlags {
+    /// The provider's settings, checked; None when texts are off.
+    fn settings(&self, public_url: String) -> anyhow::Result<Option<TextSettings>> {
+        let from = match (&self.sms_from, &self.sms_messaging_service) {
+            (Some(number), None) => {
+                let digits = number.strip_prefix('+').unwrap_or_default();
+                if digits.len() < 8 || digits.len() > 15 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    bail!("--sms-from must be a number in E.164, such as +13035550100");
+                }
+                Some(SendFrom::Number(number.clone()))
+            }
+            (None, Some(service)) => Some(SendFrom::MessagingService(service.clone())),
+            _ => None,
+        };
+        match (&self.sms_account_sid, &self.sms_auth_token, from) {
+            (None, None, None) => Ok(None),
+            (Some(account_sid), Some(auth_token), Some(from)) => Ok(Some(TextSettings {
+                account_sid: account_sid.clone(),
+                auth_token: auth_token.clone(),
+                from,
+                api_url: self.sms_api_url.trim_end_matches('/').to_owned(),
+                public_url,
+                daily_limit: self.sms_daily_limit,
+            })),
+            _ => bail!(
+                "Texts need --sms-account-sid, --sms-auth-token and --sms-from (or --sms-messaging-service)"
+            ),
+        }
+    }
 }
 
 /// "6h", "90m", "1h 30m", "45s": at least a second.
@@ -269,6 +350,7 @@ impl ServeConfig {
         Ok(DeliverySettings {
             email,
             webhook,
+            text: self.texts.settings(self.public_origin())?,
             retry_base: Duration::from_millis(self.delivery_retry_base_ms),
             max_attempts: self.delivery_max_attempts,
             lease: Duration::from_millis(self.delivery_lease_ms),

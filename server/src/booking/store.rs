@@ -15,6 +15,10 @@ use crate::{
         BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
+        text::{
+            self,
+            consent::{self, Consent, ConsentWrites as _, How},
+        },
     },
     domain::BookingId,
     domain::BookingStatus,
@@ -30,6 +34,8 @@ use crate::{
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 /// At most one confirmation e-mail goes to an address in this long.
 const CONFIRMATION_WINDOW: Duration = Duration::from_secs(60 * 60);
+/// At most one "received" text goes to a number in this long.
+const TEXT_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// Where a request came from, for abuse handling (never logged), and when on the shop's clock
 /// (the minute of the day, for the owner's devices' quiet hours).
@@ -185,8 +191,35 @@ pub async fn insert(
                 .execute(&mut *tx)
                 .await?;
         }
+        let phone = text::e164(&booking.phone.national());
+        if booking.text_consent {
+            let consent = Consent {
+                phone: &phone,
+                booking_id: Some(id),
+                given: true,
+                how: How::Form,
+                wording: consent::FORM_WORDING,
+                client_ip: origin.client_ip,
+            };
+            tx.record_consent(&consent, &now).await?;
+        }
         if booking.spam_reason.is_none() {
             for channel in channels {
+                if *channel == BookingChannel::Text {
+                    // One "received" text to a number an hour, however many requests it sends.
+                    let recent: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM deliveries d JOIN bookings b ON b.id = d.booking_id
+                         WHERE d.channel = 'text' AND d.purpose = 'request' AND b.phone_national = $1
+                         AND d.created_at > $2",
+                    )
+                    .bind(booking.phone.national())
+                    .bind(db.clock.stamp_before(TEXT_WINDOW))
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    if !booking.text_consent || recent > 0 {
+                        continue;
+                    }
+                }
                 if *channel == BookingChannel::Confirmation {
                     let claimed: Option<String> = sqlx::query_scalar(
                         "INSERT INTO confirmation_limits (email, sent_at) VALUES ($1, $2)

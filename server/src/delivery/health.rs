@@ -22,6 +22,7 @@ pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> 
         Channel::Email | Channel::Confirmation => (Channel::Email, Channel::Confirmation),
         Channel::Webhook => (Channel::Webhook, Channel::Webhook),
         Channel::Push => (Channel::Push, Channel::Push),
+        Channel::Text => (Channel::Text, Channel::Text),
     };
     let last_success_at: Option<At> = with_db!(db, |pool| {
         sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = 'sent'")

@@ -18,6 +18,12 @@ pub enum Mail {
 /// (the schedule): the visitor's e-mails, and the shop's notices of what the visitor changed.
 pub trait Messages: Send + Sync {
     fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>>;
+    /// The text to the visitor of `purpose` (its words), or why it must not go out any more.
+    fn visitor_text(
+        &self,
+        booking_id: i64,
+        purpose: Purpose,
+    ) -> BoxFuture<'_, anyhow::Result<Result<String, &'static str>>>;
     /// Subject and body.
     fn shop_notice<'a>(
         &'a self,
@@ -36,6 +42,8 @@ crate::text_enum! {
         Confirmation => "confirmation",
         /// A push notification to one of the owner's devices (the delivery names the device).
         Push => "push",
+        /// A text (SMS) to the customer of a request who agreed to texts.
+        Text => "text",
     }
 }
 
@@ -57,7 +65,7 @@ impl Channel {
     /// webhook holds up only its own channel, never the owner's push.
     pub fn at_once(self) -> usize {
         match self {
-            Self::Email | Self::Confirmation | Self::Webhook => 2,
+            Self::Email | Self::Confirmation | Self::Webhook | Self::Text => 2,
             Self::Push => 4,
         }
     }
@@ -70,6 +78,7 @@ crate::text_enum! {
         Email => "email",
         Webhook => "webhook",
         Confirmation => "confirmation",
+        Text => "text",
     }
 }
 
@@ -110,6 +119,8 @@ pub enum Purpose {
     Review,
     /// The owner's weekly report of the site's figures.
     Report,
+    /// A text written before it was queued (a person's, or the answer to a keyword): the text's id.
+    Text(i64),
 }
 
 impl Purpose {
@@ -123,6 +134,7 @@ impl Purpose {
             Self::Cancelled => "cancelled".to_owned(),
             Self::Review => "review".to_owned(),
             Self::Report => "report".to_owned(),
+            Self::Text(id) => format!("text-{id}"),
         }
     }
 
@@ -136,7 +148,8 @@ impl Purpose {
             _ => versioned("time-")
                 .map(Self::Time)
                 .or_else(|| versioned("reminder-").map(Self::Reminder))
-                .or_else(|| versioned("changed-").map(Self::Changed)),
+                .or_else(|| versioned("changed-").map(Self::Changed))
+                .or_else(|| versioned("text-").map(Self::Text)),
         }
     }
 }
@@ -148,7 +161,12 @@ pub enum Delivery {
     Email(ToShop),
     Confirmation(BookingMessage),
     Webhook(Notified),
-    Push { device: i64, what: Notified },
+    Push {
+        device: i64,
+        what: Notified,
+    },
+    /// A text to the booking's customer: made from its purpose when sent, or written before.
+    Text(BookingMessage),
 }
 
 /// What the shop's e-mail carries.
@@ -172,6 +190,7 @@ impl Delivery {
             Self::Confirmation(_) => Channel::Confirmation,
             Self::Webhook(_) => Channel::Webhook,
             Self::Push { .. } => Channel::Push,
+            Self::Text(_) => Channel::Text,
         }
     }
 
@@ -180,6 +199,7 @@ impl Delivery {
         match self {
             Self::Email(ToShop::Booking(message))
             | Self::Confirmation(message)
+            | Self::Text(message)
             | Self::Webhook(Notified::Booking(message))
             | Self::Push { what: Notified::Booking(message), .. } => (Some(message.booking_id), None),
             Self::Email(ToShop::Test(test))

@@ -11,6 +11,7 @@ pub mod push;
 pub mod push_admin;
 pub mod recipients;
 pub mod store;
+pub mod text;
 mod webhook;
 mod worker;
 
@@ -26,13 +27,14 @@ pub use message::{
 };
 pub use webhook::WebhookSettings;
 
-use crate::{db::Db, site::SiteDetails};
+use crate::{clock, db::Db, site::SiteDetails};
 use email::VisitorMail;
 use push::{Notice, PushSender, Pushed};
 
 pub struct DeliverySettings {
     pub email: Option<EmailSettings>,
     pub webhook: Option<WebhookSettings>,
+    pub text: Option<text::TextSettings>,
     /// The wait before the first retry; each later retry waits twice as long.
     pub retry_base: Duration,
     /// After this many failed attempts a delivery is marked dead.
@@ -55,6 +57,8 @@ pub struct Outbox {
     /// Who gets the shop's e-mail when the owner has set nobody.
     default_recipient: Option<Mailbox>,
     webhook: Option<webhook::WebhookSender>,
+    /// Texts to customers who agreed to them.
+    text: Option<text::TextSender>,
     /// Push notifications to the owner's devices (always on: a device subscribes from the admin).
     push: PushSender,
     retry_base: Duration,
@@ -84,6 +88,7 @@ impl Outbox {
             default_recipient,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
+            text: settings.text.map(text::TextSender::new).transpose()?,
             push,
             retry_base: settings.retry_base,
             max_attempts: settings.max_attempts.max(1),
@@ -95,7 +100,8 @@ impl Outbox {
     }
 
     /// The channels a new booking is delivered to: the shop's e-mail while it has somebody to
-    /// go to, the visitor's copy whenever the server can send e-mail, and the webhook.
+    /// go to, the visitor's copy whenever the server can send e-mail, the webhook, and a text
+    /// whenever the server can send texts (to a visitor who agreed to them).
     pub async fn channels(&self) -> anyhow::Result<Vec<BookingChannel>> {
         let mut channels = Vec::new();
         if self.email.is_some() {
@@ -106,6 +112,9 @@ impl Outbox {
         }
         if self.webhook.is_some() {
             channels.push(BookingChannel::Webhook);
+        }
+        if self.text.is_some() {
+            channels.push(BookingChannel::Text);
         }
         Ok(channels)
     }
@@ -119,6 +128,11 @@ impl Outbox {
         set.iter()
             .map(|email| email.parse().map_err(|_| anyhow::anyhow!("{email} is not an e-mail address")))
             .collect()
+    }
+
+    /// The text provider's settings, when texts are on.
+    pub fn text_settings(&self) -> Option<&text::TextSettings> {
+        self.text.as_ref().map(text::TextSender::settings)
     }
 
     /// The VAPID public key browsers subscribe with (`applicationServerKey`).
@@ -173,6 +187,8 @@ enum Sent {
     Delivered,
     /// It must not go out any more (its time changed, or was cancelled, meanwhile).
     Stale(&'static str),
+    /// Not now: it waits until then without counting as a try (a text at night).
+    Later(clock::At),
 }
 
 impl Outbox {
@@ -230,6 +246,7 @@ impl Outbox {
                 }
             }
             Delivery::Push { device, what } => return self.push(*device, what, purpose).await,
+            Delivery::Text(message) => return self.text(message, purpose).await,
         }
         Ok(Sent::Delivered)
     }

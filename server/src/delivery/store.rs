@@ -206,6 +206,10 @@ async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
             _ => return Err(cannot()),
         },
         (Channel::Webhook, None) => Delivery::Webhook(Notified::try_from(what).map_err(|_| cannot())?),
+        (Channel::Text, None) => match what {
+            ToShop::Booking(message) => Delivery::Text(message),
+            _ => return Err(cannot()),
+        },
         (Channel::Push, Some(device)) => {
             Delivery::Push { device, what: Notified::try_from(what).map_err(|_| cannot())? }
         }
@@ -290,6 +294,18 @@ pub async fn mark_failed(
         .bind(id)
         .execute(pool)
         .await?;
+    });
+    Ok(())
+}
+
+/// Delivery `id` waits until `at`, without counting a try.
+pub async fn postpone(db: &Db, id: i64, at: At) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE deliveries SET next_attempt_at = $1 WHERE id = $2")
+            .bind(at)
+            .bind(id)
+            .execute(pool)
+            .await?;
     });
     Ok(())
 }

@@ -179,6 +179,10 @@ impl Outbox {
                 store::mark_cancelled(&self.db, claimed.id, why).await?;
                 tracing::info!(?booking, channel, purpose, "not sent: {why}");
             }
+            Ok(Sent::Later(at)) => {
+                store::postpone(&self.db, claimed.id, at).await?;
+                tracing::info!(?booking, channel, purpose, %at, "held back until then");
+            }
             Err(error) => {
                 let error = format!("{error:#}");
                 if attempts >= self.max_attempts {

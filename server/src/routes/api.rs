@@ -56,6 +56,8 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::manage::calendar))
         .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .routes(routes!(beacon::insights_beacon).layer(DefaultBodyLimit::max(beacon::BODY_LIMIT)))
+        .routes(routes!(delivery::text::routes::receive).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(delivery::text::routes::status).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .nest("/api/admin", admin_api())
 }
 
@@ -132,6 +134,7 @@ pub(super) async fn announce_desk_changes(
     let path = request.uri().path();
     let desk = !request.method().is_safe()
         && (path == "/api/bookings"
+            || path == delivery::text::INBOUND_PATH
             || path.starts_with("/api/manage/")
             || path.starts_with("/api/admin/bookings/"));
     let response = next.run(request).await;

@@ -44,6 +44,19 @@ impl Messages for Letters {
         })
     }
 
+    fn visitor_text(
+        &self,
+        booking_id: i64,
+        purpose: Purpose,
+    ) -> BoxFuture<'_, anyhow::Result<Result<String, &'static str>>> {
+        Box::pin(async move {
+            let content = self.site.content();
+            Visitor { db: &self.db, content: &content, public_url: &self.public_url, booking_id }
+                .text(purpose)
+                .await
+        })
+    }
+
     fn shop_notice<'a>(
         &'a self,
         message: &'a BookingMessage,
@@ -95,12 +108,12 @@ impl Letters {
     }
 }
 
-/// What the visitor's e-mails are made from.
-struct Visitor<'a> {
-    db: &'a Db,
-    content: &'a Content,
-    public_url: &'a str,
-    booking_id: i64,
+/// What the visitor's e-mails and texts are made from.
+pub(super) struct Visitor<'a> {
+    pub(super) db: &'a Db,
+    pub(super) content: &'a Content,
+    pub(super) public_url: &'a str,
+    pub(super) booking_id: i64,
 }
 
 impl Visitor<'_> {
@@ -138,11 +151,13 @@ impl Visitor<'_> {
                 _ => Ok(Mail::Stale("the time changed again before this was sent")),
             },
             Purpose::Cancelled => self.cancelled(appointment.as_ref()).await,
-            Purpose::Report => anyhow::bail!("{} is for the shop, not the visitor", purpose.key()),
+            Purpose::Report | Purpose::Text(_) => {
+                anyhow::bail!("{} is not an e-mail to the visitor", purpose.key())
+            }
         }
     }
 
-    fn calendar(&self) -> Calendar<'_> {
+    pub(super) fn calendar(&self) -> Calendar<'_> {
         Calendar::new(self.content)
     }
 
@@ -151,7 +166,7 @@ impl Visitor<'_> {
         format!("{}\n{}\n", self.content.business.name, self.content.business.phone)
     }
 
-    async fn manage_link(&self) -> anyhow::Result<String> {
+    pub(super) async fn manage_link(&self) -> anyhow::Result<String> {
         let token = links::mint(self.db, self.booking_id, Link::Manage).await?;
         Ok(format!("{}{}", self.public_url, Link::Manage.path(&token)))
     }

@@ -13,5 +13,6 @@ pub mod messages;
 pub mod owner_store;
 pub mod routes;
 pub mod store;
+mod texts;
 pub mod times;
 pub mod visitor_words;

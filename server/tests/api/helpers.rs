@@ -147,6 +147,7 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
             header_timeout_ms: 20_000,
             body_timeout_ms: 120_000,
         },
+        texts: trailerworks::config::TextFlags::default(),
         clock: Clock::system(),
     }
 }

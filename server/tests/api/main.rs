@@ -37,6 +37,8 @@ mod site_pages;
 mod soak;
 mod stand_ins;
 mod startup;
+mod text_stand_in;
+mod texts;
 mod times_and_messages;
 mod today;
 mod upgrades;

@@ -82,6 +82,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("put", "/api/admin/notifications/recipients"),
     ("post", "/api/admin/notifications/test"),
     ("post", "/api/insights"),
+    ("post", "/api/sms/inbound"),
+    ("post", "/api/sms/status"),
     ("get", "/api/admin/insights"),
     ("put", "/api/admin/insights/report"),
 ];
@@ -195,6 +197,9 @@ async fn every_reference_resolves_and_every_admin_operation_names_its_refusals()
         if path == "/api/insights" {
             // A beacon is refused whole with 400, whatever is wrong with it.
             assert!(statuses(&["400", "408", "413"]), "{method} {path} names its body refusals");
+        } else if path.starts_with("/api/sms/") {
+            // The provider's form posts: anything not signed is 403, whatever is wrong with it.
+            assert!(statuses(&["403", "408", "413"]), "{method} {path} names its body refusals");
         } else if operation.get("requestBody").is_some() {
             assert!(statuses(&["400", "408", "413", "422"]), "{method} {path} names its body refusals");
         }

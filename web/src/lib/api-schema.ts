@@ -1205,6 +1205,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/sms/inbound`: a customer's text. A stop word, START or HELP is acted on and
+         *     answered; any other text goes into the thread of the number's newest request.
+         */
+        post: operations["postSmsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/sms/status`: how a text we sent fared. */
+        post: operations["postSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1455,6 +1492,8 @@ export interface components {
             streetAddress?: string | null;
             /** @description Made by the browser once per form, so a repeated submit is recognised. */
             submissionId: string;
+            /** @description The visitor ticked "Text me about this request" (never ticked for them). */
+            textConsent?: boolean;
             /** @description A field people never see; bots fill it in. */
             website?: string;
         };
@@ -1563,7 +1602,7 @@ export interface components {
          * @description Where a delivery goes.
          * @enum {string}
          */
-        Channel: "email" | "webhook" | "confirmation" | "push";
+        Channel: "email" | "webhook" | "confirmation" | "push" | "text";
         /** @description How a channel did lately: its last delivery sent and its last failure. */
         ChannelHealth: {
             lastError: string | null;
@@ -1991,6 +2030,13 @@ export interface components {
              * @description A PNG, JPEG, GIF, WebP or HEIC/HEIF image of at most 5 MB.
              */
             image: string;
+        };
+        /** @description A customer's text, as the provider posts it. */
+        InboundText: {
+            Body: string;
+            From: string;
+            MessageSid: string;
+            To: string;
         };
         /** @description A page of the inbox. */
         Inbox: {
@@ -2987,6 +3033,13 @@ export interface components {
          * @enum {string}
          */
         State: "requested" | "confirmed" | "cancelled";
+        /** @description How a sent text fared, as the provider posts it. */
+        StatusCallback: {
+            ErrorCode?: string | null;
+            MessageSid: string;
+            /** @description queued, sent, delivered, undelivered, failed (and the provider's other steps). */
+            MessageStatus: string;
+        };
         /** @description The booking's status as it is now. */
         StatusSet: {
             /** Format: int64 */
@@ -3309,6 +3362,7 @@ export type Hours = components['schemas']['Hours'];
 export type HoursView = components['schemas']['HoursView'];
 export type HowWeCountData = components['schemas']['HowWeCountData'];
 export type ImageForm = components['schemas']['ImageForm'];
+export type InboundText = components['schemas']['InboundText'];
 export type Inbox = components['schemas']['Inbox'];
 export type InsightsPage = components['schemas']['InsightsPage'];
 export type Job = components['schemas']['Job'];
@@ -3392,6 +3446,7 @@ export type SourceRow = components['schemas']['SourceRow'];
 export type SourceTable = components['schemas']['SourceTable'];
 export type Stat = components['schemas']['Stat'];
 export type State = components['schemas']['State'];
+export type StatusCallback = components['schemas']['StatusCallback'];
 export type StatusSet = components['schemas']['StatusSet'];
 export type StepName = components['schemas']['StepName'];
 export type StoredImage = components['schemas']['StoredImage'];
@@ -9243,6 +9298,133 @@ export interface operations {
             };
         };
     };
+    postSmsInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["InboundText"];
+            };
+        };
+        responses: {
+            /** @description Taken; TwiML with nothing to say. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description Not signed by the provider, or texts are off. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than a text's. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed, but without MessageSid, From or Body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached (the provider tries again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSmsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Taken (a status not known, or of a text not ours, changes nothing). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed by the provider, or texts are off. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than a status's. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached (the provider tries again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -9258,7 +9440,7 @@ export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<Fla
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
-export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push"];
+export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push", "text"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];

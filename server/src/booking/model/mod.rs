@@ -59,6 +59,9 @@ pub struct BookingForm {
     /// The time picked in the assistant, if any (one of `GET /api/availability`'s).
     #[serde(default)]
     pub appointment: Option<AppointmentForm>,
+    /// The visitor ticked "Text me about this request" (never ticked for them).
+    #[serde(default)]
+    pub text_consent: bool,
 }
 
 /// The contact page's plain request form, which works without JavaScript (form-encoded).
@@ -95,6 +98,7 @@ impl PlainForm {
             source: Some(SourceForm::plain_form()),
             photos: Vec::new(),
             appointment: None,
+            text_consent: false,
         }
     }
 }
@@ -162,6 +166,8 @@ pub struct NewBooking {
     pub photos_link: Option<String>,
     /// The time asked for, checked (`routes::create` sets it).
     pub appointment: Option<RequestedTime>,
+    /// The visitor agreed to texts about this request.
+    pub text_consent: bool,
 }
 
 impl NewBooking {
@@ -314,6 +320,7 @@ impl BookingForm {
             photos: self.photos,
             photos_link: None,
             appointment: None,
+            text_consent: self.text_consent,
         })
     }
 }

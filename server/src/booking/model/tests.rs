@@ -18,6 +18,7 @@ fn form() -> BookingForm {
         source: None,
         photos: Vec::new(),
         appointment: None,
+        text_consent: false,
     }
 }
 

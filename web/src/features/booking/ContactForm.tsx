@@ -75,6 +75,8 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       streetAddress: streetAddressOf(script, answers) ?? null,
       source,
       photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
+      // The form's "Text me about this request" box comes with the texts' policy page.
+      textConsent: false,
       ...(appointment && { appointment: { kind: appointment.kind, start: appointment.start } }),
     });
     if (result.ok) {

@@ -32,6 +32,7 @@ const CHANNEL_NAMES: Record<Delivery["channel"], string> = {
   webhook: "the webhook",
   confirmation: "the visitor's confirmation",
   push: "the notification",
+  text: "the text to the visitor",
 };
 
 /** What each later message is, by its purpose without the time's version ("time-2": "time"). */

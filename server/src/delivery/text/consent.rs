@@ -1,0 +1,105 @@
+//! Consent to texts, kept append-only: each time a number agreed (the request form's box, a
+//! START) or stopped (a keyword, a plain "stop texting me", the manage page), with the words it
+//! was given with. A request's number may be texted about it while the request was agreed on and
+//! the number's newest row is an agreement: a stop, however given, ends texts about every request.
+
+use std::future::Future;
+
+use crate::{clock::At, db::Db, for_both_connections, with_db};
+
+/// The words beside the request form's box, kept with each agreement given there.
+pub const FORM_WORDING: &str = "Text me about this request: a confirmation, my appointment time and a reminder, \
+     and messages from the shop (about 1 to 5 texts a request). Msg & data rates may apply. Reply STOP to opt \
+     out, HELP for help.";
+
+crate::text_enum! {
+    /// How a number agreed or stopped.
+    pub enum How {
+        /// The request form's box.
+        Form => "form",
+        /// The request's manage page.
+        Manage => "manage",
+        /// A keyword: STOP and its like, START and its like.
+        Keyword => "keyword",
+        /// A text asking to stop in other words.
+        Reply => "reply",
+    }
+}
+
+/// One agreement or stop.
+pub struct Consent<'a> {
+    /// E.164.
+    pub phone: &'a str,
+    pub booking_id: Option<i64>,
+    pub given: bool,
+    pub how: How,
+    /// The words shown (the form's box) or received (the text).
+    pub wording: &'a str,
+    pub client_ip: &'a str,
+}
+
+/// A consent row written inside the caller's transaction (the booking it came with, the text that
+/// stopped it).
+pub trait ConsentWrites {
+    fn record_consent(
+        &mut self,
+        consent: &Consent<'_>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl ConsentWrites {
+    async fn record_consent(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(consent.phone)
+        .bind(consent.booking_id)
+        .bind(consent.given)
+        .bind(consent.how.as_str())
+        .bind(consent.wording)
+        .bind(consent.client_ip)
+        .bind(now)
+        .execute(&mut *self)
+        .await?;
+        Ok(())
+    }
+});
+
+/// Records `consent` on its own.
+pub async fn record(db: &Db, consent: &Consent<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.record_consent(consent, &now).await?;
+    });
+    Ok(())
+}
+
+/// Whether `phone` may be texted about request `booking_id`: the request was agreed on, and the
+/// number's newest row is an agreement.
+pub async fn may_text(db: &Db, phone: &str, booking_id: i64) -> anyhow::Result<bool> {
+    let (agreed, newest): (bool, Option<bool>) = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT EXISTS (SELECT 1 FROM text_consents WHERE booking_id = $2 AND phone = $1 AND given),
+                    (SELECT given FROM text_consents WHERE phone = $1 ORDER BY id DESC LIMIT 1)",
+        )
+        .bind(phone)
+        .bind(booking_id)
+        .fetch_one(pool)
+        .await?
+    });
+    Ok(agreed && newest == Some(true))
+}
+
+/// Whether `phone` stopped texts (its newest row is a stop).
+pub async fn stopped(db: &Db, phone: &str) -> anyhow::Result<bool> {
+    let newest: Option<bool> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT given FROM text_consents WHERE phone = $1 ORDER BY id DESC LIMIT 1")
+            .bind(phone)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(newest == Some(false))
+}

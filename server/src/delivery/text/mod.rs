@@ -1,0 +1,153 @@
+//! Texts (SMS) through a provider speaking Twilio's Programmable Messaging API (Twilio itself,
+//! or SignalWire's compatible API through its base URL): sending, the signature on what the
+//! provider posts back to us, how many parts a text takes, and what a customer's reply asks for.
+
+pub mod consent;
+mod inbound;
+pub mod keywords;
+mod outgoing;
+pub mod routes;
+pub mod segments;
+pub mod signature;
+pub mod thread;
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use serde::Deserialize;
+
+use crate::secret::Secret;
+
+/// Twilio's API, unless `--sms-api-url` names another.
+pub const TWILIO_API: &str = "https://api.twilio.com";
+/// Where the provider posts a customer's text, and each sent text's status, on our site.
+pub const INBOUND_PATH: &str = "/api/sms/inbound";
+pub const STATUS_PATH: &str = "/api/sms/status";
+
+/// What a text is sent from: a number of the account, or a Messaging Service (which picks one).
+#[derive(Clone, Debug)]
+pub enum SendFrom {
+    Number(String),
+    MessagingService(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct TextSettings {
+    pub account_sid: String,
+    pub auth_token: Secret,
+    pub from: SendFrom,
+    /// The API's base URL, without a trailing slash.
+    pub api_url: String,
+    /// The site's public origin: the provider posts status callbacks and replies to it, and
+    /// signs them for that URL.
+    pub public_url: String,
+    /// Texts to one number in a day, at most.
+    pub daily_limit: u32,
+}
+
+impl TextSettings {
+    /// The URL the provider signs a callback to `path` for.
+    pub fn callback_url(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url)
+    }
+}
+
+/// A text the provider took: its id, which its status callbacks name, and its first status.
+#[derive(Debug, Deserialize)]
+pub struct Accepted {
+    pub sid: String,
+    pub status: String,
+}
+
+/// Why the provider refused a text, in its words.
+#[derive(Debug, Deserialize)]
+struct Refusal {
+    code: Option<i64>,
+    message: Option<String>,
+}
+
+/// A refusal that retrying cannot change: the number cannot take texts, or has opted out at the
+/// provider. The delivery ends at once.
+#[derive(Debug, thiserror::Error)]
+#[error("The text provider refused the number (error {code}): {message}")]
+pub struct Undeliverable {
+    pub code: i64,
+    pub message: String,
+}
+
+/// Error codes of Twilio's that no retry changes: not a valid or mobile number (21211, 21614),
+/// the number opted out (21610), a landline (21612), blocked (21408).
+const PERMANENT: [i64; 5] = [21211, 21408, 21610, 21612, 21614];
+
+pub struct TextSender {
+    client: reqwest::Client,
+    settings: TextSettings,
+}
+
+impl TextSender {
+    pub fn new(settings: TextSettings) -> anyhow::Result<Self> {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(20))
+            .build()
+            .context("Failed to build the text provider's client")?;
+        Ok(Self { client, settings })
+    }
+
+    pub fn settings(&self) -> &TextSettings {
+        &self.settings
+    }
+
+    /// Sends `body` to `to` (E.164), asking for status callbacks.
+    pub async fn send(&self, to: &str, body: &str) -> anyhow::Result<Accepted> {
+        let settings = &self.settings;
+        let url = format!("{}/2010-04-01/Accounts/{}/Messages.json", settings.api_url, settings.account_sid);
+        let callback = settings.callback_url(STATUS_PATH);
+        let mut form = vec![("To", to), ("Body", body), ("StatusCallback", callback.as_str())];
+        match &settings.from {
+            SendFrom::Number(number) => form.push(("From", number)),
+            SendFrom::MessagingService(sid) => form.push(("MessagingServiceSid", sid)),
+        }
+        let response = self
+            .client
+            .post(url)
+            .basic_auth(&settings.account_sid, Some(settings.auth_token.expose()))
+            .form(&form)
+            .send()
+            .await
+            .context("The text provider could not be reached")?;
+        let status = response.status();
+        if status.is_success() {
+            return response.json().await.context("The text provider's answer was not understood");
+        }
+        let refusal: Refusal =
+            response.json().await.unwrap_or(Refusal { code: None, message: Some(status.to_string()) });
+        let message = refusal.message.unwrap_or_else(|| status.to_string());
+        match refusal.code {
+            Some(code) if PERMANENT.contains(&code) => Err(Undeliverable { code, message }.into()),
+            Some(code) => anyhow::bail!("The text provider answered {status} (error {code}): {message}"),
+            None => anyhow::bail!("The text provider answered {status}: {message}"),
+        }
+    }
+}
+
+/// A US number's ten digits as E.164.
+pub fn e164(national: &str) -> String {
+    format!("+1{national}")
+}
+
+/// The words a person reads for a provider's error code on a text that did not arrive.
+pub fn explain(code: &str) -> &'static str {
+    match code {
+        "21610" => "The customer has opted out of texts from this number.",
+        "21211" | "21614" => "This is not a number that can take texts.",
+        "21612" => "This number is a landline or cannot take texts.",
+        "21408" | "30007" => "The carrier blocked the text as unwanted.",
+        "30003" => "The phone is off or out of reach.",
+        "30004" => "The customer's phone blocks texts from this number.",
+        "30005" => "The number does not exist, or is no longer in service.",
+        "30006" => "This is a landline or a number that cannot take texts.",
+        "30008" => "The carrier could not deliver it, for a reason it did not give.",
+        "30034" => "The sending number is not registered for texting (A2P 10DLC) yet.",
+        _ => "The text could not be delivered.",
+    }
+}

@@ -1,0 +1,274 @@
+//! Every text, sent or received, kept in the thread of its request: what the request page shows,
+//! and what the status callbacks move along.
+
+use serde::Serialize;
+
+use crate::{
+    clock::At,
+    db::Db,
+    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    with_db,
+};
+
+crate::text_enum! {
+    /// Where a text stands: the provider's word for it, or `received` for a customer's.
+    pub enum TextStatus {
+        /// Written, not yet taken by the provider.
+        Waiting => "waiting",
+        Queued => "queued",
+        Sent => "sent",
+        Delivered => "delivered",
+        Undelivered => "undelivered",
+        Failed => "failed",
+        Received => "received",
+    }
+}
+
+impl TextStatus {
+    /// The provider's status callbacks name more steps than we keep: `accepted`, `scheduled` and
+    /// `sending` are still queued; `read` (RCS) is delivered. None for a word not known.
+    pub fn from_provider(word: &str) -> Option<Self> {
+        match word {
+            "accepted" | "scheduled" | "queued" | "sending" => Some(Self::Queued),
+            "sent" => Some(Self::Sent),
+            "delivered" | "read" => Some(Self::Delivered),
+            "undelivered" => Some(Self::Undelivered),
+            "failed" | "canceled" => Some(Self::Failed),
+            _ => None,
+        }
+    }
+
+    /// How far along it is: a late callback never moves a text back.
+    fn rank(self) -> u8 {
+        match self {
+            Self::Waiting | Self::Queued => 0,
+            Self::Sent => 1,
+            Self::Delivered | Self::Undelivered | Self::Failed | Self::Received => 2,
+        }
+    }
+}
+
+/// A text in a request's thread.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Text {
+    pub id: i64,
+    /// From the customer (else from the shop).
+    pub incoming: bool,
+    pub body: String,
+    /// Who wrote an outgoing text; none for the site's own and the customer's.
+    pub by_email: Option<String>,
+    pub status: TextStatus,
+    /// Why it did not arrive, in words, when the provider gave an error code.
+    #[sqlx(skip)]
+    pub problem: Option<&'static str>,
+    #[serde(skip)]
+    pub error_code: Option<String>,
+    pub at: At,
+}
+
+/// A text written before it was sent: its words and what it is for.
+pub struct Written {
+    pub id: i64,
+    pub body: String,
+    pub purpose: String,
+}
+
+/// Writes a text to `phone` about request `booking_id` (`by` a person, or the site's answer to a
+/// keyword), and queues it, in one transaction; its id.
+pub async fn write(
+    db: &Db,
+    booking_id: i64,
+    phone: &str,
+    body: &str,
+    purpose: &str,
+    by: Option<&str>,
+) -> anyhow::Result<i64> {
+    let now = db.clock.stamp();
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
+             VALUES ($1, $2, FALSE, $3, $4, $5, 'waiting', $6, $6) RETURNING id",
+        )
+        .bind(booking_id)
+        .bind(phone)
+        .bind(body)
+        .bind(purpose)
+        .bind(by)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.enqueue(booking_id, BookingChannel::Text, Purpose::Text(id), &now, &now).await?;
+        tx.commit().await?;
+        id
+    }))
+}
+
+/// Written text `id` did not get through: the provider refused it with `code`.
+pub async fn refused(db: &Db, id: i64, code: i64) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE texts SET status = 'failed', error_code = $1, updated_at = $2 WHERE id = $3")
+            .bind(code.to_string())
+            .bind(now)
+            .bind(id)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Text `id` as written, while it waits to be sent.
+pub async fn written(db: &Db, id: i64) -> anyhow::Result<Option<Written>> {
+    let row: Option<(String, Option<String>)> = with_db!(db, |pool| {
+        sqlx::query_as("SELECT body, purpose FROM texts WHERE id = $1 AND NOT incoming")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(row.map(|(body, purpose)| Written { id, body, purpose: purpose.unwrap_or_default() }))
+}
+
+/// Written text `id` was taken by the provider as `sid`.
+pub async fn taken(db: &Db, id: i64, sid: &str, status: TextStatus) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE texts SET sid = $1, status = $2, updated_at = $3 WHERE id = $4")
+            .bind(sid)
+            .bind(status.as_str())
+            .bind(now)
+            .bind(id)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// An outgoing text the provider took.
+pub struct Outgoing<'a> {
+    pub booking_id: Option<i64>,
+    pub phone: &'a str,
+    pub body: &'a str,
+    pub purpose: &'a str,
+    pub by_email: Option<&'a str>,
+    pub sid: &'a str,
+    pub status: TextStatus,
+}
+
+pub async fn record_sent(db: &Db, text: &Outgoing<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, sid, status, at, updated_at)
+             VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7, $8, $8)",
+        )
+        .bind(text.booking_id)
+        .bind(text.phone)
+        .bind(text.body)
+        .bind(text.purpose)
+        .bind(text.by_email)
+        .bind(text.sid)
+        .bind(text.status.as_str())
+        .bind(now)
+        .execute(pool)
+        .await?;
+    });
+    Ok(())
+}
+
+/// A customer's text `sid` from `phone`, into the thread of `booking_id` (the number's newest
+/// request, if it has one). False when the provider posted it before (a retried callback).
+pub async fn record_received(
+    db: &Db,
+    booking_id: Option<i64>,
+    phone: &str,
+    body: &str,
+    sid: &str,
+) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    let inserted = with_db!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO texts (booking_id, phone, incoming, body, sid, status, at, updated_at)
+             VALUES ($1, $2, TRUE, $3, $4, 'received', $5, $5) ON CONFLICT (sid) DO NOTHING",
+        )
+        .bind(booking_id)
+        .bind(phone)
+        .bind(body)
+        .bind(sid)
+        .bind(now)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    });
+    Ok(inserted == 1)
+}
+
+/// Moves text `sid` to `status` (with the provider's error code), never back. Whether a text
+/// with that id was found.
+pub async fn update_status(
+    db: &Db,
+    sid: &str,
+    status: TextStatus,
+    error_code: Option<&str>,
+) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    let found: Option<TextStatus> = with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT status FROM texts WHERE sid = $1 AND NOT incoming")
+            .bind(sid)
+            .fetch_optional(pool)
+            .await?
+    });
+    let Some(current) = found else { return Ok(false) };
+    if status.rank() < current.rank() {
+        return Ok(true);
+    }
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE texts SET status = $1, error_code = COALESCE($2, error_code), updated_at = $3 WHERE sid = $4")
+            .bind(status.as_str())
+            .bind(error_code)
+            .bind(now)
+            .bind(sid)
+            .execute(pool)
+            .await?;
+    });
+    Ok(true)
+}
+
+/// Request `booking_id`'s texts, oldest first.
+pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
+    let mut texts: Vec<Text> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, incoming, body, by_email, status, error_code, at FROM texts WHERE booking_id = $1 ORDER BY id",
+        )
+        .bind(booking_id)
+        .fetch_all(pool)
+        .await?
+    });
+    for text in &mut texts {
+        text.problem = text.error_code.as_deref().map(super::explain);
+    }
+    Ok(texts)
+}
+
+/// How many texts went to `phone` since `since`.
+pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND at >= $2")
+            .bind(phone)
+            .bind(since)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// The newest request with `phone` (E.164 of its ten digits), if any.
+pub async fn newest_request(db: &Db, phone: &str) -> anyhow::Result<Option<i64>> {
+    let national = phone.strip_prefix("+1").unwrap_or(phone);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MAX(id) FROM bookings WHERE phone_national = $1")
+            .bind(national)
+            .fetch_one(pool)
+            .await?
+    }))
+}
