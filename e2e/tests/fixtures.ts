@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startTexts, textArgs, type TextStandIn } from "./textStandIn";
 
 const BINARY = resolve(import.meta.dirname, "../../target/test-release/trailerworks");
 
@@ -117,6 +118,8 @@ export const test = base.extend<{
   admin: boolean;
   smtp: SmtpStandIn | null;
   withSmtp: boolean;
+  texts: TextStandIn | null;
+  withTexts: boolean;
   notifyEmail: string | null;
   unlimitedBookings: boolean;
   backups: boolean;
@@ -132,6 +135,13 @@ export const test = base.extend<{
     await use(smtp);
     smtp?.close();
   },
+  /** Start a local text provider and give the server its settings (`texts` is then the provider). */
+  withTexts: [false, { option: true }],
+  texts: async ({ withTexts }, use) => {
+    const texts = withTexts ? await startTexts() : null;
+    await use(texts);
+    texts?.close();
+  },
   /** Turn the per-address booking limit off, for tests that send many bookings. */
   unlimitedBookings: [false, { option: true }],
   /** Start the server with the sample blog posts in its database. */
@@ -141,12 +151,13 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups }, use) => {
+  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups, texts }, use) => {
     // Visit counts are written every quarter second, so the Insights page shows them at once.
     const serveArgs = ["--insights-write-every-ms", "250"];
     if (smtp) serveArgs.push("--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>");
     if (smtp && notifyEmail) serveArgs.push("--notify-email", notifyEmail);
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
+    if (texts) serveArgs.push(...textArgs(texts));
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);
     const { server, process } = await startServer(demoContent, admin, serveArgs);

@@ -252,7 +252,7 @@ mod tests {
             .iter()
             .filter_map(|kind| kind["properties"]["kind"]["enum"][0].as_str())
             .collect();
-        assert_eq!(kinds.len(), 14, "{schema}");
+        assert_eq!(kinds.len(), 15, "{schema}");
         for kind in kinds {
             let chunks = assets.pages.get(kind).unwrap_or_else(|| panic!("no chunk for {kind}"));
             let component = format!("{}{}Page", kind[..1].to_uppercase(), &kind[1..]);

@@ -36,7 +36,7 @@ pub async fn render_timings(config: &ServeConfig, iterations: usize) -> anyhow::
         reader,
         config.render_threads,
         config.page_cache_bytes(),
-        config.insights().on,
+        (config.insights().on, config.texts.texting()),
     )?;
     let mut paths: Vec<String> =
         ["/", "/services", "/about", "/contact", "/service-areas", "/service-areas/aurora", "/blog"]

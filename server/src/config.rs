@@ -214,10 +214,6 @@ pub struct TextFlags {
     /// The provider's API (SignalWire's compatible API, or a stand-in in tests).
     #[arg(long, env = "TRAILERWORKS_SMS_API_URL", default_value = text::TWILIO_API)]
     pub sms_api_url: String,
-
-    /// Texts to one number in a day, at most (beyond it a text is not sent, and says why).
-    #[arg(long, env = "TRAILERWORKS_SMS_DAILY_LIMIT", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
-    pub sms_daily_limit: u32,
 }
 
 impl Default for TextFlags {
@@ -229,12 +225,16 @@ impl Default for TextFlags {
             sms_from: None,
             sms_messaging_service: None,
             sms_api_url: text::TWILIO_API.to_owned(),
-            sms_daily_limit: 8,
         }
     }
 }
 
 impl TextFlags {
+    /// Whether texts are set up (`delivery` checks the settings are whole).
+    pub fn texting(&self) -> bool {
+        self.sms_account_sid.is_some()
+    }
+
     /// The provider's settings, checked; None when texts are off.
     fn settings(&self, public_url: String) -> anyhow::Result<Option<TextSettings>> {
         let from = match (&self.sms_from, &self.sms_messaging_service) {
@@ -256,7 +256,6 @@ impl TextFlags {
                 from,
                 api_url: self.sms_api_url.trim_end_matches('/').to_owned(),
                 public_url,
-                daily_limit: self.sms_daily_limit,
             })),
             _ => bail!(
                 "Texts need --sms-account-sid, --sms-auth-token and --sms-from (or --sms-messaging-service)"

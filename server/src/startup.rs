@@ -74,7 +74,7 @@ impl Application {
                 reader.clone(),
                 config.render_threads,
                 config.page_cache_bytes(),
-                config.insights().on,
+                (config.insights().on, config.texts.texting()),
             )
             .context("Failed to start the page renderer")?,
         );

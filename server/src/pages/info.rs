@@ -4,10 +4,12 @@
 use super::{
     Head, Page, Site, home,
     page_data::{
-        AboutData, ContactData, HowWeCountData, ManageBookingData, PageData, ServicesData, ThankYouData,
+        AboutData, ContactData, HowWeCountData, ManageBookingData, PageData, ServicesData, SmsTermsData,
+        ThankYouData,
     },
     structured_data,
 };
+use crate::delivery::text::{self, TERMS_PATH, consent};
 
 pub fn services(site: &Site) -> Page {
     let c = &site.content;
@@ -84,6 +86,23 @@ pub fn how_we_count(site: &Site) -> Page {
         head,
         PageData::HowWeCount(HowWeCountData { counting: site.counting, name: c.business.name.clone() }),
     )
+}
+
+pub fn sms_terms(site: &Site) -> Page {
+    let b = &site.content.business;
+    let head = Head::indexed(
+        TERMS_PATH,
+        format!("Text Message Terms | {}", b.name),
+        "What we text about a service request, how often, and how to stop: reply STOP, or HELP for help."
+            .to_owned(),
+    );
+    let data = SmsTermsData {
+        texting: site.texting,
+        name: b.name.clone(),
+        wording: consent::FORM_WORDING.to_owned(),
+        daily_limit: text::DAILY_LIMIT,
+    };
+    Page::ok(head, PageData::SmsTerms(data))
 }
 
 /// The page a visitor's link opens (`/booking/{token}`): the same for every link, so it holds

@@ -2,7 +2,10 @@
 
 use serde::Serialize;
 
-use crate::content::{Address, Chat, Content, HoursView, Language};
+use crate::{
+    content::{Address, Chat, Content, HoursView, Language},
+    delivery::text::{TERMS_PATH, consent},
+};
 
 /// What every public page's layout shows, embedded once in each document.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -35,6 +38,16 @@ pub struct Layout<'a> {
     counting: bool,
     /// The languages spoken at the shop, the site's own first.
     languages: &'a [Language],
+    /// The request form's offer of texts, while the server can send them.
+    texts: Option<TextsOffer>,
+}
+
+/// The request form's box for texts: its words (kept with each agreement) and the texts' policy.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TextsOffer {
+    wording: &'static str,
+    terms: &'static str,
 }
 
 /// What the booking assistant needs of the scheduling settings (not the hours or capacities:
@@ -58,8 +71,9 @@ struct AreaLink<'a> {
     slug: &'a str,
 }
 
-/// The layout data as JSON, embedded once in every page (`counting`: visits are counted).
-pub fn layout_data(c: &Content, counting: bool, year: i16) -> serde_json::Value {
+/// The layout data as JSON, embedded once in every page (`counting`: visits are counted;
+/// `texting`: texts can be sent).
+pub fn layout_data(c: &Content, (counting, texting): (bool, bool), year: i16) -> serde_json::Value {
     let b = &c.business;
     let layout = Layout {
         name: &b.name,
@@ -97,6 +111,7 @@ pub fn layout_data(c: &Content, counting: bool, year: i16) -> serde_json::Value 
         area_cities: c.cities.iter().map(|city| AreaLink { name: &city.name, slug: &city.slug }).collect(),
         counting,
         languages: &b.languages,
+        texts: texting.then_some(TextsOffer { wording: consent::FORM_WORDING, terms: TERMS_PATH }),
     };
     serde_json::to_value(layout).unwrap_or_default()
 }

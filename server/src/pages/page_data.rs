@@ -30,6 +30,7 @@ pub enum PageData {
     PostNotFound(()),
     NotFound(()),
     HowWeCount(HowWeCountData),
+    SmsTerms(SmsTermsData),
 }
 
 impl PageData {
@@ -50,6 +51,7 @@ impl PageData {
             Self::PostNotFound(()) => "postNotFound",
             Self::NotFound(()) => "notFound",
             Self::HowWeCount(_) => "howWeCount",
+            Self::SmsTerms(_) => "smsTerms",
         }
     }
 }
@@ -149,6 +151,19 @@ pub struct PostData {
     pub post: Post,
     /// The other published posts, newest first.
     pub related: Vec<PostCard>,
+}
+
+/// The texts' policy: what the shop texts, how often, and how to stop.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsTermsData {
+    /// The server can send texts now.
+    pub texting: bool,
+    pub name: String,
+    /// The words beside the request form's box.
+    pub wording: String,
+    /// The most texts one number gets in a day.
+    pub daily_limit: u32,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -100,9 +100,9 @@ impl PublicPages {
         db: Db,
         render_threads: usize,
         cache_bytes: u64,
-        counting: bool,
+        (counting, texting): (bool, bool),
     ) -> anyhow::Result<Self> {
-        let site = Site::new(details.content(), public_url, db, counting);
+        let site = Site::new(details.content(), public_url, db, (counting, texting));
         Ok(Self {
             assets: ClientAssets::from_manifest(&assets::CLIENT_ENTRY)?,
             admin_assets: ClientAssets::from_manifest(&assets::ADMIN_ENTRY)?,
@@ -122,7 +122,12 @@ impl PublicPages {
         if Arc::ptr_eq(&site.content, &content) {
             return site;
         }
-        let fresh = Arc::new(Site::new(content, site.public_url.clone(), site.db.clone(), site.counting));
+        let fresh = Arc::new(Site::new(
+            content,
+            site.public_url.clone(),
+            site.db.clone(),
+            (site.counting, site.texting),
+        ));
         let mut shown = self.site.write().unwrap_or_else(PoisonError::into_inner);
         if Arc::ptr_eq(&shown.content, &self.details.content()) {
             return Arc::clone(&shown);

@@ -9,6 +9,7 @@ use super::{
     paths::{AREAS, BLOG},
     site::Site,
 };
+use crate::delivery::text;
 
 /// What the page at `path` is: a known page, a move, or a missing page.
 pub async fn resolve(site: &Site, path: &str) -> anyhow::Result<Resolved> {
@@ -19,6 +20,7 @@ pub async fn resolve(site: &Site, path: &str) -> anyhow::Result<Resolved> {
         "/contact" => info::contact(site),
         "/thank-you" => info::thank_you(site),
         info::HOW_WE_COUNT => info::how_we_count(site),
+        text::TERMS_PATH => info::sms_terms(site),
         AREAS => areas::list(site),
         BLOG => return blog::list(site, 1).await,
         _ => {

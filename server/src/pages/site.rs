@@ -16,15 +16,18 @@ pub struct Site {
     pub db: Db,
     /// Visits are counted (Insights): the footer links to how.
     pub counting: bool,
+    /// The server can send texts: the request form offers them.
+    pub texting: bool,
     /// What the shared layout shows on every page, as the web app reads it.
     pub(super) layout: Value,
 }
 
 impl Site {
-    pub fn new(content: Arc<Content>, public_url: String, db: Db, counting: bool) -> Self {
+    /// The site made of `content`, where visits are counted and texts can be sent or not.
+    pub fn new(content: Arc<Content>, public_url: String, db: Db, (counting, texting): (bool, bool)) -> Self {
         let year = db.clock.today(&content.business.zone()).year();
-        let layout = layout::layout_data(&content, counting, year);
-        Self { content, public_url, db, counting, layout }
+        let layout = layout::layout_data(&content, (counting, texting), year);
+        Self { content, public_url, db, counting, texting, layout }
     }
 
     /// The shop's time zone, which every date a visitor reads is on.

@@ -278,3 +278,34 @@ async fn a_number_the_provider_refuses_ends_the_text_at_once() {
     assert_eq!((ended[0].0.as_str(), ended[0].1), ("cancelled", 0), "no retry: {ended:?}");
     assert!(ended[0].2.contains("refused the number"), "{ended:?}");
 }
+
+#[tokio::test]
+async fn the_form_offers_texts_only_while_they_can_be_sent_and_the_terms_page_says_how_to_stop() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    let terms = app.page("/sms-terms", 200).await;
+    for words in [
+        "Text message terms",
+        "Reply STOP to opt out",
+        "Msg &amp; data rates may apply",
+        "never more than 8",
+        "START",
+        "HELP",
+    ] {
+        assert!(terms.contains(words), "the terms say {words:?}");
+    }
+    assert!(!terms.contains("not sending texts"));
+    let contact = app.page("/contact", 200).await;
+    assert!(
+        contact.contains(r#""texts":{"terms":"/sms-terms","wording":"Text me about this request"#),
+        "the layout offers texts"
+    );
+
+    let off = crate::helpers::spawn_app().await;
+    assert!(off.page("/sms-terms", 200).await.contains("not sending texts"));
+    assert!(off.page("/contact", 200).await.contains(r#""texts":null"#), "no box without texts");
+    // A form that says yes while texts are off is taken, and nothing is texted.
+    book(&off, 9, true).await;
+    off.deliver_due().await;
+    assert_eq!(off.count("SELECT COUNT(*) FROM deliveries WHERE channel = 'text'").await, 0);
+}

@@ -11,6 +11,7 @@ import { ThankYouPage } from "../features/booking/ThankYouPage";
 import { ContactPage } from "../features/contact/ContactPage";
 import { HomePage } from "../features/home/HomePage";
 import { HowWeCountPage } from "../features/privacy/HowWeCountPage";
+import { SmsTermsPage } from "../features/privacy/SmsTermsPage";
 import { ServicesPage } from "../features/services/ServicesPage";
 import { NotFoundPage } from "./NotFoundPage";
 import type { PageComponents } from "./pages";
@@ -30,4 +31,5 @@ export const ALL_PAGES: PageComponents = {
   postNotFound: PostNotFoundPage,
   notFound: NotFoundPage,
   howWeCount: HowWeCountPage,
+  smsTerms: SmsTermsPage,
 };

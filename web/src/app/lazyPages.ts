@@ -18,6 +18,7 @@ const LOADERS: { [K in PageKind]: () => Promise<PageComponents[K]> } = {
   postNotFound: () => import("../features/blog/PostNotFoundPage").then((m) => m.PostNotFoundPage),
   notFound: () => import("./NotFoundPage").then((m) => m.NotFoundPage),
   howWeCount: () => import("../features/privacy/HowWeCountPage").then((m) => m.HowWeCountPage),
+  smsTerms: () => import("../features/privacy/SmsTermsPage").then((m) => m.SmsTermsPage),
 };
 
 export function lazyPages(): PageSource {

@@ -2151,6 +2151,7 @@ export interface components {
             shortName: string;
             socialLabel: string;
             socialUrl: string;
+            texts?: components["schemas"]["TextsOffer"] | null;
             timeZone: string;
             /** @description When the assistant offers times, and what it says then. */
             times: components["schemas"]["TimesScript"];
@@ -2369,6 +2370,10 @@ export interface components {
             data: components["schemas"]["HowWeCountData"];
             /** @enum {string} */
             kind: "howWeCount";
+        } | {
+            data: components["schemas"]["SmsTermsData"];
+            /** @enum {string} */
+            kind: "smsTerms";
         };
         PageFigure: {
             /** Format: int64 */
@@ -2970,6 +2975,19 @@ export interface components {
             /** @description What changed from the version before, e.g. "Business details, Testimonials". */
             summary: string;
         };
+        /** @description The texts' policy: what the shop texts, how often, and how to stop. */
+        SmsTermsData: {
+            /**
+             * Format: int32
+             * @description The most texts one number gets in a day.
+             */
+            dailyLimit: number;
+            name: string;
+            /** @description The server can send texts now. */
+            texting: boolean;
+            /** @description The words beside the request form's box. */
+            wording: string;
+        };
         SourceFigure: {
             /**
              * Format: int64
@@ -3113,6 +3131,11 @@ export interface components {
             /** Format: int32 */
             rating: number;
             role: string;
+        };
+        /** @description The request form's box for texts: its words (kept with each agreement) and the texts' policy. */
+        TextsOffer: {
+            terms: string;
+            wording: string;
         };
         ThankYou: {
             /** @description What happens next after an emergency request (never a business-day promise). */
@@ -3439,6 +3462,7 @@ export type SiteBody = components['schemas']['SiteBody'];
 export type SiteChange = components['schemas']['SiteChange'];
 export type SiteDetails = components['schemas']['SiteDetails'];
 export type SiteVersion = components['schemas']['SiteVersion'];
+export type SmsTermsData = components['schemas']['SmsTermsData'];
 export type SourceFigure = components['schemas']['SourceFigure'];
 export type SourceForm = components['schemas']['SourceForm'];
 export type SourceRecord = components['schemas']['SourceRecord'];
@@ -3457,6 +3481,7 @@ export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
 export type Testimonial = components['schemas']['Testimonial'];
+export type TextsOffer = components['schemas']['TextsOffer'];
 export type ThankYou = components['schemas']['ThankYou'];
 export type ThankYouData = components['schemas']['ThankYouData'];
 export type TimeOption = components['schemas']['TimeOption'];
@@ -9486,6 +9511,9 @@ export const pageDataOneOf12KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const pageDataOneOf13KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
 }>["kind"]> = ["howWeCount"];
+export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
+    kind: unknown;
+}>["kind"]> = ["smsTerms"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];

@@ -20,6 +20,11 @@ use crate::secret::Secret;
 
 /// Twilio's API, unless `--sms-api-url` names another.
 pub const TWILIO_API: &str = "https://api.twilio.com";
+/// Texts to one number in 24 hours, at most (beyond it a text is not sent, and says why); the
+/// answers to its keywords are not counted.
+pub const DAILY_LIMIT: u32 = 8;
+/// The public page of the texts' policy, linked from the request form's box.
+pub const TERMS_PATH: &str = "/sms-terms";
 /// Where the provider posts a customer's text, and each sent text's status, on our site.
 pub const INBOUND_PATH: &str = "/api/sms/inbound";
 pub const STATUS_PATH: &str = "/api/sms/status";
@@ -41,8 +46,6 @@ pub struct TextSettings {
     /// The site's public origin: the provider posts status callbacks and replies to it, and
     /// signs them for that URL.
     pub public_url: String,
-    /// Texts to one number in a day, at most.
-    pub daily_limit: u32,
 }
 
 impl TextSettings {

@@ -56,7 +56,7 @@ impl Outbox {
                 return Ok(Sent::Later(At::from(morning)));
             }
         }
-        let limit = sender.settings().daily_limit;
+        let limit = super::DAILY_LIMIT;
         let day_ago = self.db.clock.stamp_before(Duration::from_secs(24 * 3600));
         if !answer && thread::sent_since(&self.reader, &phone, day_ago).await? >= i64::from(limit) {
             return Ok(Sent::Stale("the day's limit of texts to this number was reached"));

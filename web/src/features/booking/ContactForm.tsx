@@ -38,6 +38,8 @@ interface Props {
 export function ContactForm({ script, answers, appointment, onTimeTaken, emergency, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
+  // Texts only when the visitor ticks the box (never ticked for them); offered while the shop can send them.
+  const [textConsent, setTextConsent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // One id per form: a retry after a failure is recognised as the same booking.
@@ -75,8 +77,7 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       streetAddress: streetAddressOf(script, answers) ?? null,
       source,
       photos: photos.flatMap((photo) => (photo.token ? [photo.token] : [])),
-      // The form's "Text me about this request" box comes with the texts' policy page.
-      textConsent: false,
+      textConsent: layout.texts ? textConsent : false,
       ...(appointment && { appointment: { kind: appointment.kind, start: appointment.start } }),
     });
     if (result.ok) {
@@ -147,6 +148,27 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
       {field("name", "Name", "text", "name")}
       {field("email", "Email", "email", "email")}
       {field("phone", "Phone", "tel", "tel")}
+      {layout.texts && (
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-texts`}
+            type="checkbox"
+            checked={textConsent}
+            onChange={(e) => setTextConsent(e.target.checked)}
+            disabled={submitting}
+            aria-describedby={`${id}-texts-terms`}
+            className="mt-1 h-5 w-5 shrink-0 accent-orange-700"
+          />
+          <div className="text-sm">
+            <label htmlFor={`${id}-texts`} className="text-slate-800">
+              {layout.texts.wording}
+            </label>{" "}
+            <a id={`${id}-texts-terms`} href={layout.texts.terms} target="_blank" rel="noopener" className="font-medium text-orange-800 underline">
+              Text message terms
+            </a>
+          </div>
+        </div>
+      )}
       {layout.languages.length > 1 && (
         <div>
           <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-800">

@@ -1,25 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/PageHero";
-
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <>
-      <h2 className="mt-12 text-2xl font-bold text-slate-900">{title}</h2>
-      <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
-    </>
-  );
-}
-
-function List({ items }: { items: string[] }) {
-  return (
-    <ul className="list-disc space-y-2 pl-6 marker:text-orange-700">
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  );
-}
+import { List, Part } from "./PolicyParts";
 
 /** How the website counts visits, in plain words for the shop's customers. */
 export function HowWeCountPage({ data }: { data: { counting: boolean; name: string } }) {
@@ -83,6 +64,15 @@ export function HowWeCountPage({ data }: { data: { counting: boolean; name: stri
             When you arrive, your browser notes for this tab the site that sent you here and any campaign tag in the link (in its session storage, not a
             cookie). If you send us a service request, it goes with the request, so we know which of our ads or pages brought it. The note is gone when you
             close the tab, and it is never used for counting visits.
+          </p>
+        </Part>
+        <Part title="Texts">
+          <p>
+            If you ask us to text you about a service request, what we send and how to stop it is on{" "}
+            <Link to="/sms-terms" className="font-semibold text-orange-800 underline hover:text-orange-900">
+              our text message terms
+            </Link>
+            . Your number is used for your request only, and never shared with anyone for marketing.
           </p>
         </Part>
         <Part title="Who sees the figures">

@@ -1,0 +1,58 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, talk, test } from "./fixtures";
+
+const BOX = /Text me about this request/;
+
+async function toContactForm(page: Page) {
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Book a Service" }).first().click();
+  await talk(page, ["Dump Trailer", "Repairs needed", "The brakes grind", "Can bring to shop", "Urgent (24-48 hours)"]);
+  await page.getByRole("button", { name: "Call me to schedule" }).click();
+  await expect(page.getByRole("form", { name: "Your contact information" })).toBeVisible();
+}
+
+test.describe("with texts set up", () => {
+  test.use({ withTexts: true });
+
+  for (const width of [390, 1366]) {
+    test(`the request form offers texts in an unticked box with its terms, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await toContactForm(page);
+      const box = page.getByRole("checkbox", { name: BOX });
+      await expect(box).toBeVisible();
+      await expect(box).not.toBeChecked();
+      const terms = page.getByRole("link", { name: "Text message terms" });
+      await expect(terms).toHaveAttribute("href", "/sms-terms");
+      await expect(terms).toHaveAttribute("target", "_blank");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+
+      await page.getByLabel("Name").fill("Jamie Ortiz");
+      await page.getByLabel("Email").fill("jamie@example.com");
+      await page.getByLabel("Phone").fill("303-555-0188");
+      await box.check();
+      const sent = page.waitForRequest((request) => request.url().endsWith("/api/bookings") && request.method() === "POST");
+      await page.getByRole("button", { name: "Submit Request" }).click();
+      expect((await sent).postDataJSON()).toMatchObject({ textConsent: true, phone: "303-555-0188" });
+      await expect(page).toHaveURL(/\/thank-you$/);
+    });
+  }
+
+  test("the text message terms say what is sent and how to stop", async ({ page }) => {
+    await page.goto("/sms-terms");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Text message terms" })).toBeVisible();
+    await expect(page.getByText(/Reply STOP to any text/)).toBeVisible();
+    await expect(page.getByText(/not sending texts/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("without texts set up, the form has no box and the terms say texts are off", async ({ page }) => {
+  await toContactForm(page);
+  await expect(page.getByRole("checkbox", { name: BOX })).toHaveCount(0);
+  await page.goto("/sms-terms");
+  await expect(page.getByText(/Right now we are not sending texts at all/)).toBeVisible();
+});
