@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, talk, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, signIn, talk, test } from "./fixtures";
+import { textFromCustomer } from "./textStandIn";
 
 const BOX = /Text me about this request/;
 
@@ -55,4 +56,52 @@ test("without texts set up, the form has no box and the terms say texts are off"
   await expect(page.getByRole("checkbox", { name: BOX })).toHaveCount(0);
   await page.goto("/sms-terms");
   await expect(page.getByText(/Right now we are not sending texts at all/)).toBeVisible();
+});
+
+test.describe("the owner texts from the request's page", () => {
+  test.use({ withTexts: true, admin: true });
+
+  for (const width of [390, 1366]) {
+    test(`a customer's reply shows without a reload, and the owner answers and says 'On my way', at ${width} px`, async ({ page, server }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const booked = await page.request.post("/api/bookings", {
+        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers: [], fillMs: 30000, textConsent: true },
+      });
+      expect(booked.status()).toBe(201);
+      const { id } = (await booked.json()) as { id: number };
+      await signIn(page);
+      await page.goto(`/dbadmin/bookings/${id}`);
+      await hydrated(page);
+      const thread = page.getByRole("region", { name: "Texts" });
+      await expect(thread.getByLabel("Text the customer")).toBeVisible();
+
+      expect(await textFromCustomer(server.url, "+13035550142", "Can you come at 4?")).toBe(200);
+      await expect(thread.getByText("Can you come at 4?")).toBeVisible();
+      await expect(thread.getByText("From the customer", { exact: false })).toBeVisible();
+
+      await thread.getByLabel("Text the customer").fill("Yes, 4 works.");
+      await thread.getByRole("button", { name: "Send text" }).click();
+      await expect(thread.getByText("Front Range Trailer Works: Yes, 4 works.")).toBeVisible();
+      await expect(thread.getByLabel("Text the customer")).toHaveValue("");
+      await thread.getByLabel("Arriving in").selectOption("30");
+      await thread.getByRole("button", { name: "On my way" }).click();
+      await expect(thread.getByText(/on our way to you and should be there in about 30 minutes/)).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("a customer who did not ask for texts is not offered the box, and the page says why", async ({ page }) => {
+    const booked = await page.request.post("/api/bookings", {
+      data: { submissionId: crypto.randomUUID(), name: "Pat Lopez", email: "pat@example.com", phone: "303-555-0143", answers: [], fillMs: 30000 },
+    });
+    const { id } = (await booked.json()) as { id: number };
+    await signIn(page);
+    await page.goto(`/dbadmin/bookings/${id}`);
+    await hydrated(page);
+    const thread = page.getByRole("region", { name: "Texts" });
+    await expect(thread.getByText(/did not ask for texts on this request/)).toBeVisible();
+    await expect(thread.getByLabel("Text the customer")).toHaveCount(0);
+  });
 });

@@ -24,6 +24,8 @@ pub mod search;
 pub mod source;
 pub mod sources;
 pub mod store;
+pub mod text_store;
+pub mod texts;
 pub mod today;
 pub mod today_store;
 pub mod views;

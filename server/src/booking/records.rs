@@ -14,7 +14,7 @@ use crate::{
     clock::At,
     content::{Asks, Chat, Content},
     db::Db,
-    delivery::{Channel, DeliveryState},
+    delivery::{Channel, DeliveryState, text::thread},
     domain::{BookingId, BookingStatus},
     rows_grouped_by,
     schedule::{
@@ -335,14 +335,24 @@ async fn notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<NoteReco
     }))
 }
 
-/// The newest note the customer's own change left on each of `ids` ("Asked for another time: ...").
-pub async fn last_customer_notes(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+/// What the customer last said on each of `ids`: the note their own change left ("Asked for
+/// another time: ...") or their text ("New reply: ..."), whichever is newer.
+pub async fn last_customer_words(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
     let notes = notes(db, ids).await?;
-    Ok(notes
-        .into_iter()
-        .filter_map(|(id, notes)| {
-            let last = notes.into_iter().rev().find(|note| note.written_by == super::store::VISITOR)?;
-            Some((id, last.body))
+    let mut replies = thread::last_replies(db, ids).await?;
+    Ok(ids
+        .iter()
+        .filter_map(|id| {
+            let note = notes
+                .get(id)
+                .and_then(|notes| notes.iter().rev().find(|note| note.written_by == super::store::VISITOR));
+            let words = match (note, replies.remove(id)) {
+                (Some(note), Some((at, _))) if note.written_at >= at => note.body.clone(),
+                (_, Some((_, reply))) => format!("New reply: {reply}"),
+                (Some(note), None) => note.body.clone(),
+                (None, None) => return None,
+            };
+            Some((*id, words))
         })
         .collect())
 }

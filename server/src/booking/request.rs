@@ -16,6 +16,7 @@ use super::{
     events::{self, Contact, Event, EventRecord},
     inbox, records,
     response::Measure,
+    texts::{self, Texting},
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::audit::Action;
@@ -24,6 +25,10 @@ use crate::{
     auth::guard::Admin,
     clock::At,
     db::Db,
+    delivery::{
+        Outbox,
+        text::thread::{self, Text},
+    },
     domain::{BookingId, BookingStatus},
     error::{ApiError, Checked},
     found::{Found, Lookup},
@@ -60,6 +65,9 @@ pub struct RequestPage {
     clock: &'static str,
     /// Still unanswered and waiting longer than the site promises.
     overdue: bool,
+    /// Whether the customer can be texted from here, and the texts both ways, oldest first.
+    texting: Texting,
+    texts: Vec<Text>,
 }
 
 /// `GET /api/admin/bookings/{id}`.
@@ -79,6 +87,7 @@ pub struct RequestPage {
 pub async fn show(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
+    State(outbox): State<Arc<Outbox>>,
     _admin: Admin,
     Found(mut booking): Found<BookingRecord>,
 ) -> Result<Json<RequestPage>, ApiError> {
@@ -96,7 +105,9 @@ pub async fn show(
     let clock = Measure::clock(booking.emergency);
     let response_minutes = until.map(|to| measure.minutes(clock, arrived, to));
     let history = events::history(&db, BookingId(booking.id)).await?;
-    Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue }))
+    let texting = texts::texting(&db, &outbox, booking.id, &booking.phone).await?;
+    let texts = thread::of_booking(&db, booking.id).await?;
+    Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue, texting, texts }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

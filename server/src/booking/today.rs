@@ -71,7 +71,8 @@ pub struct RequestLine {
 pub struct CustomerChange {
     pub request: RequestLine,
     pub changed_at: At,
-    /// What they did, as the note their change left says ("Asked for another time: ...").
+    /// What they did, as the note their change left says ("Asked for another time: ..."), or
+    /// their newest text ("New reply: ...").
     pub what: String,
 }
 
@@ -202,7 +203,7 @@ impl<'a> Lined<'a> {
         let timed: Vec<i64> = lists[2].rows.iter().chain(&lists[3].rows).map(|row| row.id).collect();
         let times = appointments::for_bookings(db, &timed).await?;
         let changed: Vec<i64> = lists[3].rows.iter().map(|row| row.id).collect();
-        let notes = records::last_customer_notes(db, &changed).await?;
+        let notes = records::last_customer_words(db, &changed).await?;
         Ok(Self { content, calendar: Calendar::new(content), measure, now, answers, times, notes })
     }
 

@@ -65,6 +65,13 @@ impl Notice {
                 tag,
                 urgent,
             },
+            Purpose::Text(_) => Self {
+                title: format!("Request #{id}: a text from the customer"),
+                body: "Open the request to read it and answer.".to_owned(),
+                url,
+                tag,
+                urgent,
+            },
             Purpose::Cancelled => Self {
                 title: format!("Request #{id} was cancelled"),
                 body: "The customer cancelled with their link.".to_owned(),

@@ -102,6 +102,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::request::show))
         .routes(routes!(booking::request::contact).layer(small))
         .routes(routes!(booking::request::seen).layer(small))
+        .routes(routes!(booking::texts::reply).layer(small))
+        .routes(routes!(booking::texts::on_my_way).layer(small))
         .routes(routes!(schedule::admin::schedule))
         .routes(routes!(schedule::admin::set_time, schedule::admin::drop_time).layer(small))
         .routes(routes!(schedule::admin::confirm_requested).layer(small))

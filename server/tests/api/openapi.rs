@@ -83,6 +83,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/notifications/test"),
     ("post", "/api/insights"),
     ("post", "/api/sms/inbound"),
+    ("post", "/api/admin/bookings/{id}/texts"),
+    ("post", "/api/admin/bookings/{id}/on-my-way"),
     ("post", "/api/sms/status"),
     ("get", "/api/admin/insights"),
     ("put", "/api/admin/insights/report"),

@@ -11,7 +11,7 @@ use crate::{
     push_service::{Browser, push_service, vapid},
 };
 
-async fn subscribe(app: &TestApp, signed: &Signed, browser: &Browser) -> reqwest::Response {
+pub async fn subscribe(app: &TestApp, signed: &Signed, browser: &Browser) -> reqwest::Response {
     app.admin(Method::POST, "/push-subscriptions", signed)
         .header(
             "user-agent",

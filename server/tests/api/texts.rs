@@ -15,12 +15,12 @@ use crate::{
     text_stand_in::{self, ACCOUNT_SID, AUTH_TOKEN, FROM, TextStandIn},
 };
 
-const PUBLIC_URL: &str = "https://trailers.example.com";
+pub const PUBLIC_URL: &str = "https://trailers.example.com";
 /// The visitor's number as typed, and as texts go to it.
 const TYPED: &str = "(303) 555-0177";
-const NUMBER: &str = "+13035550177";
+pub const NUMBER: &str = "+13035550177";
 
-fn with_texts(stand_in: &TextStandIn) -> impl FnOnce(&mut ServeConfig) {
+pub fn with_texts(stand_in: &TextStandIn) -> impl FnOnce(&mut ServeConfig) {
     let url = stand_in.url.clone();
     move |config| {
         config.texts.sms_account_sid = Some(ACCOUNT_SID.to_owned());
@@ -39,14 +39,14 @@ fn request(n: u32, consent: bool) -> Value {
     })
 }
 
-async fn book(app: &TestApp, n: u32, consent: bool) -> i64 {
+pub async fn book(app: &TestApp, n: u32, consent: bool) -> i64 {
     let response = app.post_json("/api/bookings", &request(n, consent)).await;
     assert_eq!(response.status(), 201, "{}", response.text().await.unwrap_or_default());
     response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id")
 }
 
 /// Moves the app's clock to the next `hour`:00 on the shop's clock (Denver).
-fn move_to_hour(app: &TestApp, hour: i8) {
+pub fn move_to_hour(app: &TestApp, hour: i8) {
     let zone = TimeZone::get("America/Denver").expect("the zone");
     let now = app.clock.now().to_zoned(zone.clone());
     let mut target = now.date().to_datetime(jiff::civil::time(hour, 0, 0, 0)).to_zoned(zone).expect("a time");

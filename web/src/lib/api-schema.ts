@@ -362,6 +362,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/on-my-way": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/bookings/{id}/on-my-way`: tells the customer the crew is on its way. */
+        post: operations["postAdminBookingsIdOnMyWay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/review-request": {
         parameters: {
             query?: never;
@@ -413,6 +430,23 @@ export interface paths {
         /** `PUT /api/admin/bookings/{id}/status`. */
         put: operations["putAdminBookingsIdStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bookings/{id}/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/bookings/{id}/texts`: the owner texts the customer from the request's page. */
+        post: operations["postAdminBookingsIdTexts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2167,7 +2201,10 @@ export interface components {
             shown: {
                 changedAt: components["schemas"]["At"];
                 request: components["schemas"]["RequestLine"];
-                /** @description What they did, as the note their change left says ("Asked for another time: ..."). */
+                /**
+                 * @description What they did, as the note their change left says ("Asked for another time: ..."), or
+                 *     their newest text ("New reply: ...").
+                 */
                 what: string;
             }[];
             /** Format: int64 */
@@ -2284,6 +2321,13 @@ export interface components {
             /** @description The newest tests, newest first. */
             tests: components["schemas"]["TestDelivery"][];
             webhook: components["schemas"]["WebhookChannel"];
+        };
+        OnMyWay: {
+            /**
+             * Format: int32
+             * @description Minutes to arrival, 5 to 240.
+             */
+            minutes: number;
         };
         /** @description What is open. */
         OpenTimes: {
@@ -2531,6 +2575,10 @@ export interface components {
         RecoveryCodes: {
             recoveryCodes: string[];
         };
+        Reply: {
+            /** @description The words, without the shop's name (the text starts with it). */
+            text: string;
+        };
         Report: {
             /** @description The server can send e-mail and somebody gets the booking e-mails. */
             canSend: boolean;
@@ -2590,6 +2638,9 @@ export interface components {
              *     for a request answered before first responses were kept.
              */
             responseMinutes: number | null;
+            /** @description Whether the customer can be texted from here, and the texts both ways, oldest first. */
+            texting: components["schemas"]["Texting"];
+            texts: components["schemas"]["Text"][];
         };
         /** @description What the visitor's page shows. */
         RequestView: {
@@ -3132,6 +3183,30 @@ export interface components {
             rating: number;
             role: string;
         };
+        /** @description A text in a request's thread. */
+        Text: {
+            at: components["schemas"]["At"];
+            body: string;
+            /** @description Who wrote an outgoing text; none for the site's own and the customer's. */
+            byEmail: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description From the customer (else from the shop). */
+            incoming: boolean;
+            /** @description Why it did not arrive, in words, when the provider gave an error code. */
+            problem: string | null;
+            status: components["schemas"]["TextStatus"];
+        };
+        /**
+         * @description Where a text stands: the provider's word for it, or `received` for a customer's.
+         * @enum {string}
+         */
+        TextStatus: "waiting" | "queued" | "sent" | "delivered" | "undelivered" | "failed" | "received";
+        /**
+         * @description Whether the request's customer can be texted now, and if not, why.
+         * @enum {string}
+         */
+        Texting: "on" | "off" | "not-agreed" | "stopped";
         /** @description The request form's box for texts: its words (kept with each agreement) and the texts' policy. */
         TextsOffer: {
             terms: string;
@@ -3405,6 +3480,7 @@ export type NewStatus = components['schemas']['NewStatus'];
 export type NewTime = components['schemas']['NewTime'];
 export type NoteRecord = components['schemas']['NoteRecord'];
 export type Notifications = components['schemas']['Notifications'];
+export type OnMyWay = components['schemas']['OnMyWay'];
 export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
 export type Page = components['schemas']['Page'];
@@ -3428,6 +3504,7 @@ export type PushTest = components['schemas']['PushTest'];
 export type Rating = components['schemas']['Rating'];
 export type RecipientList = components['schemas']['RecipientList'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
+export type Reply = components['schemas']['Reply'];
 export type Report = components['schemas']['Report'];
 export type ReportSwitch = components['schemas']['ReportSwitch'];
 export type RequestLine = components['schemas']['RequestLine'];
@@ -3481,6 +3558,9 @@ export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
 export type Testimonial = components['schemas']['Testimonial'];
+export type Text = components['schemas']['Text'];
+export type TextStatus = components['schemas']['TextStatus'];
+export type Texting = components['schemas']['Texting'];
 export type TextsOffer = components['schemas']['TextsOffer'];
 export type ThankYou = components['schemas']['ThankYou'];
 export type ThankYouData = components['schemas']['ThankYouData'];
@@ -5313,6 +5393,121 @@ export interface operations {
             };
         };
     };
+    postAdminBookingsIdOnMyWay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnMyWay"];
+            };
+        };
+        responses: {
+            /** @description Queued; it shows in the request's texts. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such booking. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer cannot be texted: texts are off, were not asked for, or were stopped. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postAdminBookingsIdReviewRequest: {
         parameters: {
             query?: never;
@@ -5526,6 +5721,121 @@ export interface operations {
             };
             /** @description The body did not arrive in time. */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBookingsIdTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reply"];
+            };
+        };
+        responses: {
+            /** @description Queued; it shows in the request's texts. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such booking. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer cannot be texted: texts are off, were not asked for, or were stopped. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9517,4 +9827,6 @@ export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
+export const textStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextStatus"]> = ["waiting", "queued", "sent", "delivered", "undelivered", "failed", "received"];
+export const textingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Texting"]> = ["on", "off", "not-agreed", "stopped"];
 export const toneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tone"]> = ["warning", "kept", "late", "plain"];

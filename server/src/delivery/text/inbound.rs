@@ -1,69 +1,82 @@
 //! A customer's text, taken: into the thread of the number's newest request, and acted on when it
 //! is a stop (a carrier's word, or plain words asking to stop), START or HELP. Each of those is
-//! answered once, through the outbox; a stop's answer is the one text a stopped number gets.
+//! answered once, through the outbox; a stop's answer is the one text a stopped number gets. Any
+//! other text is a reply for the shop: it shows among Today's changes and is pushed to the
+//! owner's devices. All of it is one transaction, so a retried post changes nothing twice.
 
 use super::{
-    consent::{self, Consent, How},
+    consent::{Consent, ConsentWrites as _, How},
     keywords::{self, Asked},
-    thread,
+    thread::{self, TextWrites as _},
 };
-use crate::delivery::Outbox;
+use crate::{
+    delivery::{
+        Outbox, Purpose,
+        devices::{Occasion, PushWrites as _, shop_minute},
+    },
+    with_db,
+};
 
 /// Takes text `sid` from `from` (E.164) saying `text`; a text the provider posted before changes
 /// nothing again.
 pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow::Result<()> {
     let db = outbox.db();
     let booking = thread::newest_request(db, from).await?;
-    if !thread::record_received(db, booking, from, text, sid).await? {
-        return Ok(());
-    }
-    let business = outbox.site.content().business.clone();
-    let shop = &business.name;
-    let phone = &business.phone;
-    let (answer, purpose) = match keywords::read(text) {
-        asked @ (Asked::OptOut | Asked::StopInWords) => {
+    let content = outbox.site.content();
+    let business = &content.business;
+    let (shop, phone) = (&business.name, &business.phone);
+    let asked = keywords::read(text);
+    let consent =
+        |given, how| Consent { phone: from, booking_id: booking, given, how, wording: text, client_ip: "" };
+    let (consent, answer) = match asked {
+        Asked::OptOut | Asked::StopInWords => {
             let how = if asked == Asked::OptOut { How::Keyword } else { How::Reply };
-            let stop =
-                Consent { phone: from, booking_id: booking, given: false, how, wording: text, client_ip: "" };
-            consent::record(db, &stop).await?;
-            (
-                format!(
-                    "{shop}: you will get no more texts from us. Reply START to get them again, or call {phone}."
-                ),
-                "stopped",
-            )
+            let words = format!(
+                "{shop}: you will get no more texts from us. Reply START to get them again, or call {phone}."
+            );
+            (Some(consent(false, how)), Some((words, "stopped")))
         }
         Asked::OptIn => {
-            let start = Consent {
-                phone: from,
-                booking_id: booking,
-                given: true,
-                how: How::Keyword,
-                wording: text,
-                client_ip: "",
-            };
-            consent::record(db, &start).await?;
-            (
-                format!(
-                    "{shop}: texts about your request are on again. Reply STOP to end them, HELP for help."
-                ),
-                "started",
-            )
+            let words = format!(
+                "{shop}: texts about your request are on again. Reply STOP to end them, HELP for help."
+            );
+            (Some(consent(true, How::Keyword)), Some((words, "started")))
         }
-        Asked::Help => (
-            format!(
-                "{shop}: texts about your trailer service request. Call {phone} or e-mail {email}. Reply STOP to \
-                 end texts. Msg & data rates may apply.",
+        Asked::Help => {
+            let words = format!(
+                "{shop}: texts about your trailer service request. Call {phone} or e-mail {email}. Reply STOP to end \
+                 texts. Msg & data rates may apply.",
                 email = business.email
-            ),
-            "help",
-        ),
-        Asked::Message => return Ok(()),
+            );
+            (None, Some((words, "help")))
+        }
+        Asked::Message => (None, None),
     };
-    // A number with no request here gets no answer: every text we send belongs to a request.
-    if let Some(booking) = booking {
-        thread::write(db, booking, from, &answer, purpose, None).await?;
-        outbox.wake();
-    }
+    let occasion = match (asked, booking) {
+        (Asked::Message, Some(id)) => Some((id, thread::flags(db, id).await?)),
+        _ => None,
+    };
+    let now = db.clock.stamp();
+    let minute = shop_minute(now.timestamp(), &business.zone());
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let Some(text_id) = tx.receive_text(booking, from, text, sid, &now).await? else {
+            return Ok(());
+        };
+        if let Some(consent) = &consent {
+            tx.record_consent(consent, &now).await?;
+        }
+        // Every text we send belongs to a request: a number with none gets no answer.
+        if let (Some((words, purpose)), Some(id)) = (&answer, booking) {
+            tx.write_text(id, from, words, purpose, None, &now).await?;
+        }
+        if let Some((id, (urgent, emergency))) = occasion {
+            tx.mark_reply(id, &now).await?;
+            let occasion = Occasion { urgent, emergency, customer_change: true, shop_minute: minute };
+            tx.enqueue_pushes(id, &Purpose::Text(text_id).key(), occasion, &now).await?;
+        }
+        tx.commit().await?;
+    });
+    outbox.wake();
     Ok(())
 }

@@ -1,13 +1,15 @@
 //! Every text, sent or received, kept in the thread of its request: what the request page shows,
 //! and what the status callbacks move along.
 
+use std::future::Future;
+
 use serde::Serialize;
 
 use crate::{
     clock::At,
     db::Db,
     delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
-    with_db,
+    for_both_connections, with_db,
 };
 
 crate::text_enum! {
@@ -74,8 +76,77 @@ pub struct Written {
     pub purpose: String,
 }
 
-/// Writes a text to `phone` about request `booking_id` (`by` a person, or the site's answer to a
-/// keyword), and queues it, in one transaction; its id.
+/// A text to `phone` about request `booking_id` (`by` a person, or the site's answer to a
+/// keyword), written and queued inside the caller's transaction; its id.
+pub trait TextWrites {
+    fn write_text(
+        &mut self,
+        booking_id: i64,
+        phone: &str,
+        body: &str,
+        purpose: &str,
+        by: Option<&str>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<i64>> + Send;
+
+    /// A customer's text `sid` from `phone`, into the thread of `booking_id` (the number's newest
+    /// request, if it has one); its id, or None when the provider posted it before (a retry).
+    fn receive_text(
+        &mut self,
+        booking_id: Option<i64>,
+        phone: &str,
+        body: &str,
+        sid: &str,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+
+    /// Booking `booking_id`'s customer wrote: it shows among Today's changes until seen.
+    fn mark_reply(&mut self, booking_id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl TextWrites {
+    async fn write_text(&mut self, booking_id: i64, phone: &str, body: &str, purpose: &str, by: Option<&str>, now: &At) -> sqlx::Result<i64> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
+             VALUES ($1, $2, FALSE, $3, $4, $5, 'waiting', $6, $6) RETURNING id",
+        )
+        .bind(booking_id)
+        .bind(phone)
+        .bind(body)
+        .bind(purpose)
+        .bind(by)
+        .bind(now)
+        .fetch_one(&mut *self)
+        .await?;
+        self.enqueue(booking_id, BookingChannel::Text, Purpose::Text(id), now, now).await?;
+        Ok(id)
+    }
+
+    async fn receive_text(&mut self, booking_id: Option<i64>, phone: &str, body: &str, sid: &str, now: &At) -> sqlx::Result<Option<i64>> {
+        sqlx::query_scalar(
+            "INSERT INTO texts (booking_id, phone, incoming, body, sid, status, at, updated_at)
+             VALUES ($1, $2, TRUE, $3, $4, 'received', $5, $5) ON CONFLICT (sid) DO NOTHING RETURNING id",
+        )
+        .bind(booking_id)
+        .bind(phone)
+        .bind(body)
+        .bind(sid)
+        .bind(now)
+        .fetch_optional(&mut *self)
+        .await
+    }
+
+    async fn mark_reply(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(booking_id)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+});
+
+/// Writes and queues a text on its own (`TextWrites::write_text`); its id.
 pub async fn write(
     db: &Db,
     booking_id: i64,
@@ -87,19 +158,7 @@ pub async fn write(
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
-             VALUES ($1, $2, FALSE, $3, $4, $5, 'waiting', $6, $6) RETURNING id",
-        )
-        .bind(booking_id)
-        .bind(phone)
-        .bind(body)
-        .bind(purpose)
-        .bind(by)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.enqueue(booking_id, BookingChannel::Text, Purpose::Text(id), &now, &now).await?;
+        let id = tx.write_text(booking_id, phone, body, purpose, by, &now).await?;
         tx.commit().await?;
         id
     }))
@@ -177,33 +236,6 @@ pub async fn record_sent(db: &Db, text: &Outgoing<'_>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A customer's text `sid` from `phone`, into the thread of `booking_id` (the number's newest
-/// request, if it has one). False when the provider posted it before (a retried callback).
-pub async fn record_received(
-    db: &Db,
-    booking_id: Option<i64>,
-    phone: &str,
-    body: &str,
-    sid: &str,
-) -> anyhow::Result<bool> {
-    let now = db.clock.stamp();
-    let inserted = with_db!(db, |pool| {
-        sqlx::query(
-            "INSERT INTO texts (booking_id, phone, incoming, body, sid, status, at, updated_at)
-             VALUES ($1, $2, TRUE, $3, $4, 'received', $5, $5) ON CONFLICT (sid) DO NOTHING",
-        )
-        .bind(booking_id)
-        .bind(phone)
-        .bind(body)
-        .bind(sid)
-        .bind(now)
-        .execute(pool)
-        .await?
-        .rows_affected()
-    });
-    Ok(inserted == 1)
-}
-
 /// Moves text `sid` to `status` (with the provider's error code), never back. Whether a text
 /// with that id was found.
 pub async fn update_status(
@@ -235,6 +267,29 @@ pub async fn update_status(
     Ok(true)
 }
 
+/// The newest text from the customer of each of the bookings `ids` that has one: when, and its words.
+pub async fn last_replies(
+    db: &Db,
+    ids: &[i64],
+) -> anyhow::Result<std::collections::HashMap<i64, (At, String)>> {
+    if ids.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT booking_id, at, body FROM texts WHERE incoming AND booking_id IN ({}) ORDER BY id",
+        crate::db::placeholders(ids.len())
+    ));
+    let rows: Vec<(i64, At, String)> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    });
+    // Oldest first: the newest of each booking is the one kept.
+    Ok(rows.into_iter().map(|(id, at, body)| (id, (at, body))).collect())
+}
+
 /// Request `booking_id`'s texts, oldest first.
 pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     let mut texts: Vec<Text> = with_db!(db, |pool| {
@@ -257,6 +312,16 @@ pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> 
         sqlx::query_scalar("SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND at >= $2")
             .bind(phone)
             .bind(since)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// Whether booking `id` is urgent, and an emergency (what its pushes are sent by).
+pub async fn flags(db: &Db, id: i64) -> anyhow::Result<(bool, bool)> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT urgent, emergency FROM bookings WHERE id = $1")
+            .bind(id)
             .fetch_one(pool)
             .await?
     }))

@@ -13,6 +13,7 @@ import { PLAIN_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
 import { BookingDetails, ContactLinks, DeliveryList, PhotoList, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
+import { TextThread } from "./TextThread";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
 
@@ -153,6 +154,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
           {status.question}
           <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
         </section>
+        <TextThread bookingId={booking.id} texting={page.texting} texts={page.texts} />
         <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
           <BookingDetails booking={booking} />

@@ -227,6 +227,10 @@ export const adminApi = {
   contacted: (booking: number, how: Schemas["Contact"]) =>
     answer(client.POST("/api/admin/bookings/{id}/contact", { ...id(booking), body: { how } })),
   seen: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/seen", id(booking))),
+  textCustomer: (booking: number, text: string) =>
+    answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
+  onMyWay: (booking: number, minutes: number) =>
+    answer(client.POST("/api/admin/bookings/{id}/on-my-way", { ...id(booking), body: { minutes } })),
   pushDevices: () => answer(client.GET("/api/admin/push-subscriptions")),
   subscribePush: (subscription: PushSubscription) => {
     // A subscription the browser just made has both keys; the server refuses empty ones.

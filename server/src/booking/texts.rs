@@ -1,0 +1,194 @@
+//! A request's texts on its page: whether its customer can be texted, the owner's reply, and
+//! 'On my way' with the minutes to arrival. Each is a text of the outbox (quiet hours, the daily
+//! limit and a stop that arrives before it is sent still hold) and a response to the request.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use serde::Deserialize;
+
+use super::{text_store, views::NO_SUCH_BOOKING};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
+    auth::guard::Admin,
+    db::Db,
+    delivery::{
+        Outbox,
+        text::{
+            self, consent,
+            segments::{MAX_SEGMENTS, segments},
+        },
+    },
+    domain::{BookingId, Phone},
+    error::{ApiError, Checked},
+    site::SiteDetails,
+};
+
+crate::text_enum! {
+    /// Whether the request's customer can be texted now, and if not, why.
+    pub enum Texting {
+        /// The customer agreed, and has not stopped texts.
+        On => "on",
+        /// The site has no text provider set up.
+        Off => "off",
+        /// The customer did not tick the box on this request.
+        NotAgreed => "not-agreed",
+        /// The customer's number stopped texts (STOP, or in their own words).
+        Stopped => "stopped",
+    }
+}
+
+impl Texting {
+    /// Why a text cannot be sent, as the owner reads it; None when it can.
+    pub fn refusal(self) -> Option<&'static str> {
+        match self {
+            Self::On => None,
+            Self::Off => Some("Texts are not set up on this site. Call or e-mail the customer instead."),
+            Self::NotAgreed => {
+                Some("This customer did not ask for texts on this request. Call or e-mail them instead.")
+            }
+            Self::Stopped => Some(
+                "This customer's number stopped texts (they replied STOP). Texts stay off until they reply START.",
+            ),
+        }
+    }
+}
+
+/// Whether booking `id`'s customer, at `phone` as typed, can be texted.
+pub async fn texting(db: &Db, outbox: &Outbox, id: i64, phone: &str) -> anyhow::Result<Texting> {
+    if outbox.text_settings().is_none() {
+        return Ok(Texting::Off);
+    }
+    let Ok(phone) = Phone::parse(phone) else { return Ok(Texting::NotAgreed) };
+    let number = text::e164(&phone.national());
+    if consent::stopped(db, &number).await? {
+        return Ok(Texting::Stopped);
+    }
+    Ok(if consent::may_text(db, &number, id).await? { Texting::On } else { Texting::NotAgreed })
+}
+
+/// What a text from a request's page may be refused with.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code, reason = "a list of documented responses")]
+pub enum TextRefusals {
+    #[response(status = 404, description = "There is no such booking.")]
+    Missing(ErrorBody),
+    #[response(
+        status = 409,
+        description = "The customer cannot be texted: texts are off, were not asked for, or were stopped."
+    )]
+    CannotText(ErrorBody),
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reply {
+    /// The words, without the shop's name (the text starts with it).
+    text: String,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OnMyWay {
+    /// Minutes to arrival, 5 to 240.
+    #[schema(minimum = 5, maximum = 240)]
+    minutes: u16,
+}
+
+/// `POST /api/admin/bookings/{id}/texts`: the owner texts the customer from the request's page.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/texts",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = Reply,
+    responses(
+        (status = 202, description = "Queued; it shows in the request's texts."),
+        TextRefusals,
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn reply(
+    State(outbox): State<Arc<Outbox>>,
+    State(site): State<Arc<SiteDetails>>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<BookingId>>,
+    Checked(Json(Reply { text })): Checked<Json<Reply>>,
+) -> Result<StatusCode, ApiError> {
+    let words = text.trim();
+    if words.is_empty() || words.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::invalid("text", "Write the text to send"));
+    }
+    let body = format!("{}: {words}", site.content().business.name);
+    send(&outbox, &admin, id, &body, "reply").await
+}
+
+/// `POST /api/admin/bookings/{id}/on-my-way`: tells the customer the crew is on its way.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/on-my-way",
+    tag = "admin",
+    security(("session" = [], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    request_body = OnMyWay,
+    responses(
+        (status = 202, description = "Queued; it shows in the request's texts."),
+        TextRefusals,
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn on_my_way(
+    State(outbox): State<Arc<Outbox>>,
+    State(site): State<Arc<SiteDetails>>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<BookingId>>,
+    Checked(Json(OnMyWay { minutes })): Checked<Json<OnMyWay>>,
+) -> Result<StatusCode, ApiError> {
+    if !(5..=240).contains(&minutes) {
+        return Err(ApiError::invalid("minutes", "Give the minutes to arrival, 5 to 240"));
+    }
+    let business = site.content().business.clone();
+    let body = format!(
+        "{}: we're on our way to you and should be there in about {minutes} minutes. Anything changed? Call {}.",
+        business.name, business.phone
+    );
+    send(&outbox, &admin, id, &body, "on-my-way").await
+}
+
+/// Queues `body` to booking `id`'s customer as a text `purpose`, with the response it is, in one
+/// transaction; refused when it is too long or the customer cannot be texted.
+async fn send(
+    outbox: &Outbox,
+    admin: &Admin,
+    BookingId(id): BookingId,
+    body: &str,
+    purpose: &str,
+) -> Result<StatusCode, ApiError> {
+    let parts = segments(body).count();
+    if parts > MAX_SEGMENTS {
+        return Err(ApiError::invalid(
+            "text",
+            format!(
+                "This would take {parts} SMS; keep it to {MAX_SEGMENTS} (about 300 plain characters, or 130 with emoji or accents)"
+            ),
+        ));
+    }
+    let db = outbox.db();
+    let phone = text_store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    if let Some(why) = texting(db, outbox, id, &phone).await?.refusal() {
+        return Err(ApiError::conflict(why));
+    }
+    let number = Phone::parse(&phone)
+        .map(|phone| text::e164(&phone.national()))
+        .map_err(|_| ApiError::conflict(Texting::NotAgreed.refusal().unwrap_or_default()))?;
+    text_store::queue(db, id, &number, body, purpose, &admin.actor()).await?;
+    outbox.wake();
+    Ok(StatusCode::ACCEPTED)
+}

@@ -1,0 +1,152 @@
+//! The owner's side of texts: a reply and 'On my way' from the request's page, each a response to
+//! the request, refused with a sentence when the customer cannot be texted; and the page's thread.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, spawn_app, spawn_app_with},
+    text_stand_in,
+    texts::{NUMBER, PUBLIC_URL, book, move_to_hour, with_texts},
+};
+
+async fn send(app: &TestApp, signed: &Signed, id: i64, path: &str, body: Value) -> (u16, Value) {
+    let response = app
+        .admin(Method::POST, &format!("/bookings/{id}/{path}"), signed)
+        .json(&body)
+        .send()
+        .await
+        .expect("an answer");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn the_owner_texts_a_customer_who_asked_for_texts_and_sees_the_thread() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let id = book(&app, 1, true).await;
+    app.deliver_due().await;
+    let (status, _) = send(&app, &signed, id, "texts", json!({ "text": "We can see you at 3 today." })).await;
+    assert_eq!(status, 202);
+    let (status, _) = send(&app, &signed, id, "on-my-way", json!({ "minutes": 20 })).await;
+    assert_eq!(status, 202);
+    app.deliver_due().await;
+    let bodies: Vec<String> = stand_in.taken().iter().map(|t| t.body().to_owned()).collect();
+    assert_eq!(bodies[1], "Front Range Trailer Works: We can see you at 3 today.");
+    assert!(bodies[2].contains("on our way") && bodies[2].contains("about 20 minutes"), "{}", bodies[2]);
+    assert_eq!(stand_in.status(&app.url, &stand_in.taken()[1].sid, "delivered", None).await, 204);
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "Great, see you then").await, 200);
+
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(page["texting"], "on");
+    let thread: Vec<(bool, &str, &str)> = page["texts"]
+        .as_array()
+        .expect("texts")
+        .iter()
+        .map(|t| {
+            (
+                t["incoming"].as_bool().unwrap_or_default(),
+                t["status"].as_str().unwrap_or_default(),
+                t["byEmail"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        thread,
+        vec![
+            (false, "queued", ""),
+            (false, "delivered", ADMIN_EMAIL),
+            (false, "queued", ADMIN_EMAIL),
+            (true, "received", ""),
+        ]
+    );
+    assert!(page["booking"]["firstResponseAt"].is_string(), "a text answers the request");
+    let kinds: Vec<&str> =
+        page["history"].as_array().expect("history").iter().filter_map(|e| e["kind"].as_str()).collect();
+    assert!(kinds.contains(&"text"), "{kinds:?}");
+}
+
+#[tokio::test]
+async fn a_text_is_refused_with_a_sentence_when_the_customer_cannot_be_texted() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let without = book(&app, 1, false).await;
+    let (status, body) = send(&app, &signed, without, "texts", json!({ "text": "Hello" })).await;
+    assert_eq!(status, 409);
+    assert!(body["error"].as_str().unwrap_or_default().contains("did not ask for texts"), "{body}");
+    assert_eq!(app.admin_json(&format!("/bookings/{without}"), &signed).await["texting"], "not-agreed");
+
+    app.clock.advance(std::time::Duration::from_secs(2 * 3600));
+    let signed = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let agreed = book(&app, 2, true).await;
+    let (status, body) = send(&app, &signed, agreed, "texts", json!({ "text": "🚚".repeat(70) })).await;
+    assert_eq!(status, 422, "three SMS: {body}");
+    let (status, _) = send(&app, &signed, agreed, "on-my-way", json!({ "minutes": 2 })).await;
+    assert_eq!(status, 422);
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
+    let (status, body) = send(&app, &signed, agreed, "texts", json!({ "text": "Hello again" })).await;
+    assert_eq!(status, 409);
+    assert!(body["error"].as_str().unwrap_or_default().contains("replied STOP"), "{body}");
+    assert_eq!(app.admin_json(&format!("/bookings/{agreed}"), &signed).await["texting"], "stopped");
+
+    let off = spawn_app().await;
+    let signed = off.signed_in_admin().await;
+    let id = book(&off, 3, true).await;
+    let (status, body) = send(&off, &signed, id, "texts", json!({ "text": "Hello" })).await;
+    assert_eq!(status, 409);
+    assert!(body["error"].as_str().unwrap_or_default().contains("not set up"), "{body}");
+}
+
+#[tokio::test]
+async fn a_reply_queued_at_night_is_not_sent_after_the_customer_stops() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 23);
+    let signed = app.signed_in_admin().await;
+    let id = book(&app, 1, true).await;
+    let (status, _) = send(&app, &signed, id, "texts", json!({ "text": "We'll call at 8." })).await;
+    assert_eq!(status, 202);
+    app.deliver_due().await;
+    assert!(stand_in.taken().is_empty(), "both wait for the morning");
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "no more texts please").await, 200);
+    app.deliver_due().await;
+    move_to_hour(&app, 8);
+    app.deliver_due().await;
+    let bodies: Vec<String> = stand_in.taken().iter().map(|t| t.body().to_owned()).collect();
+    assert_eq!(bodies.len(), 1, "only the stop's answer: {bodies:?}");
+    assert!(bodies[0].contains("no more texts from us"));
+}
+
+#[tokio::test]
+async fn a_customers_reply_shows_on_today_and_is_pushed_to_the_owners_phone() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let push = crate::push_service::push_service().await;
+    let phone = crate::push_service::Browser::new(&push.origin, "push", "phone");
+    assert_eq!(crate::push::subscribe(&app, &signed, &phone).await.status(), 201);
+    let id = book(&app, 1, true).await;
+    app.deliver_due().await;
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "Can you come at 4?").await, 200);
+    app.deliver_due().await;
+
+    let today = app.admin_json("/today", &signed).await;
+    let changes = &today["customerChanges"]["shown"];
+    assert_eq!(changes[0]["request"]["id"], id, "{today}");
+    assert_eq!(changes[0]["what"], "New reply: Can you come at 4?");
+    let pushed = push.log.for_subscription(&phone.name);
+    let titles: Vec<String> =
+        pushed.iter().map(|one| phone.read(one)["title"].as_str().unwrap_or_default().to_owned()).collect();
+    assert!(titles.contains(&format!("Request #{id}: a text from the customer")), "{titles:?}");
+    // A stop word is not a reply for the shop: no push, not on Today.
+    let before = push.log.received().len();
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
+    app.deliver_due().await;
+    assert_eq!(push.log.received().len(), before);
+}
