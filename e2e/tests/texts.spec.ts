@@ -51,13 +51,6 @@ test.describe("with texts set up", () => {
   });
 });
 
-test("without texts set up, the form has no box and the terms say texts are off", async ({ page }) => {
-  await toContactForm(page);
-  await expect(page.getByRole("checkbox", { name: BOX })).toHaveCount(0);
-  await page.goto("/sms-terms");
-  await expect(page.getByText(/Right now we are not sending texts at all/)).toBeVisible();
-});
-
 test.describe("the owner texts from the request's page", () => {
   test.use({ withTexts: true, admin: true });
 
@@ -104,4 +97,26 @@ test.describe("the owner texts from the request's page", () => {
     await expect(thread.getByText(/did not ask for texts on this request/)).toBeVisible();
     await expect(thread.getByLabel("Text the customer")).toHaveCount(0);
   });
+});
+
+test.describe("the customer's own page", () => {
+  test.use({ withTexts: true });
+
+  for (const width of [390, 1366]) {
+    test(`says texts come about the request and stops them, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const booked = await page.request.post("/api/bookings", {
+        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers: [], fillMs: 30000, textConsent: true },
+      });
+      const { manageUrl } = (await booked.json()) as { manageUrl: string };
+      await page.goto(manageUrl);
+      await hydrated(page);
+      await expect(page.getByText(/We text you about this request/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Stop texts" }).click();
+      await expect(page.getByRole("status")).toContainText("No more texts");
+      await expect(page.getByText(/Texts to your number are off/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Stop texts" })).toHaveCount(0);
+    });
+  }
 });

@@ -19,6 +19,7 @@ use super::{
     manage_store::{self, BookingRow, Change, Told, answers, cancel_request, move_time},
     records,
     routes::BookingDesk,
+    texts::{self, Texting},
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -79,6 +80,8 @@ pub struct RequestView {
     place: Option<String>,
     /// What is wrong or what to build, in their words (or the details they added).
     words: Option<String>,
+    /// Whether texts about it go to their number: `on` and `stopped` are theirs to see and change.
+    texting: Texting,
 }
 
 /// The phone and e-mail address the customer gives in place of those on their request (the
@@ -172,6 +175,7 @@ impl BookingDesk {
             phone: content.business.phone.clone(),
             place,
             words,
+            texting: texts::texting(&self.db, &self.outbox, row.id, &row.phone).await?,
         })
     }
 }

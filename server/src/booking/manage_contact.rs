@@ -1,6 +1,7 @@
-//! `PUT /api/manage/{token}/contact`: the customer corrects a mistyped phone number or e-mail
-//! address on their request's page. The owner sees it as the customer's change on Today, with a
-//! note of what it was and what it is now.
+//! The customer's own contact details on their request's page: `PUT /api/manage/{token}/contact`
+//! corrects a mistyped phone number or e-mail address (the owner sees it as the customer's change
+//! on Today, with a note of what it was and what it is now), and `POST .../texts/stop` stops texts
+//! to their number.
 
 use std::sync::Arc;
 
@@ -16,9 +17,16 @@ use super::{
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, Unavailable},
+    delivery::text::{
+        self,
+        consent::{self, Consent, How},
+    },
     domain::{EmailAddress, Phone},
     error::{ApiError, Checked, FieldErrors},
 };
+
+/// What a stop on the request's page is kept with.
+const STOPPED_ON_PAGE: &str = "Stopped texts on the request's page";
 
 /// `PUT /api/manage/{token}/contact`.
 #[utoipa::path(
@@ -53,5 +61,39 @@ pub async fn correct(
         manage_store::correct_contact(&desk.db, found.row.id, &phone, &email, &note).await?;
     }
     let found = find(&desk, &token).await?;
+    Ok(Json(desk.view(&found).await?))
+}
+
+/// `POST /api/manage/{token}/texts/stop`: no more texts to the number of the request, about any
+/// request (a reply START turns them on again).
+#[utoipa::path(
+    post,
+    path = "/api/manage/{token}/texts/stop",
+    tag = "public",
+    params(("token" = String, Path, description = "The link's token.")),
+    responses(
+        (status = 200, description = "The request, with texts stopped.", body = RequestView),
+        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        Unavailable
+    )
+)]
+pub async fn stop_texts(
+    State(desk): State<Arc<BookingDesk>>,
+    Checked(Path(token)): Checked<Path<String>>,
+) -> Result<Json<RequestView>, ApiError> {
+    let found = find(&desk, &token).await?;
+    if let Ok(phone) = Phone::parse(&found.row.phone) {
+        let number = text::e164(&phone.national());
+        let stop = Consent {
+            phone: &number,
+            booking_id: Some(found.row.id),
+            given: false,
+            how: How::Manage,
+            wording: STOPPED_ON_PAGE,
+            client_ip: "",
+        };
+        consent::record(&desk.db, &stop).await?;
+    }
     Ok(Json(desk.view(&found).await?))
 }

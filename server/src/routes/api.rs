@@ -53,6 +53,7 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::manage::change_time).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::cancel).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage_contact::correct).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
+        .routes(routes!(booking::manage_contact::stop_texts).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::calendar))
         .routes(routes!(booking::photos::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)))
         .routes(routes!(beacon::insights_beacon).layer(DefaultBodyLimit::max(beacon::BODY_LIMIT)))

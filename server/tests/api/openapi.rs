@@ -83,6 +83,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/notifications/test"),
     ("post", "/api/insights"),
     ("post", "/api/sms/inbound"),
+    ("post", "/api/manage/{token}/texts/stop"),
     ("post", "/api/admin/bookings/{id}/texts"),
     ("post", "/api/admin/bookings/{id}/on-my-way"),
     ("post", "/api/sms/status"),

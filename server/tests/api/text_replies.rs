@@ -34,10 +34,15 @@ async fn the_owner_texts_a_customer_who_asked_for_texts_and_sees_the_thread() {
     let (status, _) = send(&app, &signed, id, "on-my-way", json!({ "minutes": 20 })).await;
     assert_eq!(status, 202);
     app.deliver_due().await;
-    let bodies: Vec<String> = stand_in.taken().iter().map(|t| t.body().to_owned()).collect();
-    assert_eq!(bodies[1], "Front Range Trailer Works: We can see you at 3 today.");
-    assert!(bodies[2].contains("on our way") && bodies[2].contains("about 20 minutes"), "{}", bodies[2]);
-    assert_eq!(stand_in.status(&app.url, &stand_in.taken()[1].sid, "delivered", None).await, 204);
+    // The two go out at once, in either order.
+    let taken = stand_in.taken();
+    let reply = taken.iter().find(|t| t.body() == "Front Range Trailer Works: We can see you at 3 today.");
+    let reply = reply.expect("the reply reached the customer");
+    assert!(
+        taken.iter().any(|t| t.body().contains("on our way") && t.body().contains("about 20 minutes")),
+        "{taken:?}"
+    );
+    assert_eq!(stand_in.status(&app.url, &reply.sid, "delivered", None).await, 204);
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "Great, see you then").await, 200);
 
     let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
@@ -149,4 +154,56 @@ async fn a_customers_reply_shows_on_today_and_is_pushed_to_the_owners_phone() {
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
     app.deliver_due().await;
     assert_eq!(push.log.received().len(), before);
+}
+
+#[tokio::test]
+async fn the_customer_sees_texts_on_their_page_and_stops_them_there() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let created = app.post_json("/api/bookings", &crate::texts::request(1, true)).await;
+    let created: Value = created.json().await.expect("JSON");
+    let token =
+        created["manageUrl"].as_str().and_then(|url| url.rsplit('/').next()).expect("a link").to_owned();
+    let page: Value = app.get(&format!("/api/manage/{token}")).await.json().await.expect("JSON");
+    assert_eq!(page["texting"], "on");
+    let stopped = app
+        .client
+        .post(format!("{}/api/manage/{token}/texts/stop", app.url))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(stopped.status(), 200);
+    assert_eq!(stopped.json::<Value>().await.expect("JSON")["texting"], "stopped");
+    let kept: Vec<(bool, String)> =
+        app.rows("SELECT given, how FROM text_consents ORDER BY id DESC LIMIT 1").await;
+    assert_eq!(kept, vec![(false, "manage".to_owned())]);
+    let signed = app.signed_in_admin().await;
+    let id = created["id"].as_i64().expect("an id");
+    let (status, _) = send(&app, &signed, id, "texts", json!({ "text": "Hello" })).await;
+    assert_eq!(status, 409, "the owner cannot text a number that stopped");
+}
+
+#[tokio::test]
+async fn no_more_than_8_texts_go_to_a_number_in_a_day() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let id = book(&app, 1, true).await;
+    app.deliver_due().await;
+    for n in 1..=9 {
+        let (status, _) = send(&app, &signed, id, "texts", json!({ "text": format!("Update {n}") })).await;
+        assert_eq!(status, 202);
+        app.deliver_due().await;
+    }
+    assert_eq!(stand_in.taken().len(), 8, "the received text and 7 replies");
+    let held: Vec<(String,)> =
+        app.rows("SELECT last_error FROM deliveries WHERE channel = 'text' AND state = 'cancelled'").await;
+    assert_eq!(held.len(), 2);
+    assert!(held[0].0.contains("day's limit"), "{held:?}");
+    // A HELP is still answered: answers to keywords are not held to the limit.
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "HELP").await, 200);
+    app.deliver_due().await;
+    assert_eq!(stand_in.taken().len(), 9);
 }

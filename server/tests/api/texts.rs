@@ -30,7 +30,7 @@ pub fn with_texts(stand_in: &TextStandIn) -> impl FnOnce(&mut ServeConfig) {
     }
 }
 
-fn request(n: u32, consent: bool) -> Value {
+pub fn request(n: u32, consent: bool) -> Value {
     json!({
         "submissionId": format!("00000000-0000-4000-8000-{n:012}"),
         "name": "Sam Reyes", "email": "sam@example.com", "phone": TYPED,

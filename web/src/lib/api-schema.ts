@@ -1151,6 +1151,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/texts/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/manage/{token}/texts/stop`: no more texts to the number of the request, about any
+         *     request (a reply START turns them on again).
+         */
+        post: operations["postManageTokenTextsStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/time": {
         parameters: {
             query?: never;
@@ -2658,6 +2678,8 @@ export interface components {
             place: string | null;
             /** @description "November 24, 2026". */
             received: string;
+            /** @description Whether texts about it go to their number: `on` and `stopped` are theirs to see and change. */
+            texting: components["schemas"]["Texting"];
             time: components["schemas"]["TimeView"] | null;
             /** @description What is wrong or what to build, in their words (or the details they added). */
             words: string | null;
@@ -9314,6 +9336,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postManageTokenTextsStop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, with texts stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestView"];
+                };
+            };
+            /** @description There is no such link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */

@@ -120,4 +120,5 @@ export const manage = {
   calendarUrl: (token: string) => `/api/manage/${encodeURIComponent(token)}/calendar.ics`,
   correctContact: (token: string, contact: { phone: string; email: string }) =>
     callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/contact`, contact),
+  stopTexts: (token: string) => callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/texts/stop`),
 };

@@ -306,14 +306,17 @@ pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     Ok(texts)
 }
 
-/// How many texts went to `phone` since `since`.
+/// How many texts went to `phone` since `since` (those the provider took; one still waiting is
+/// not counted).
 pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND at >= $2")
-            .bind(phone)
-            .bind(since)
-            .fetch_one(pool)
-            .await?
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND sid IS NOT NULL AND at >= $2",
+        )
+        .bind(phone)
+        .bind(since)
+        .fetch_one(pool)
+        .await?
     }))
 }
 

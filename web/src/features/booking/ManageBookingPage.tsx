@@ -164,6 +164,22 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   )}
                 </dl>
               </div>
+              {request.texting === "on" && (
+                <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                  <p className="flex-1 text-slate-800">We text you about this request, as you asked. You can stop that here, or reply STOP to any of our texts.</p>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void act(() => manage.stopTexts(token), "No more texts: we won't text your number again unless you reply START.")}
+                    className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
+                  >
+                    Stop texts
+                  </button>
+                </div>
+              )}
+              {request.texting === "stopped" && (
+                <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">Texts to your number are off. Reply START to one of our texts to get them again.</p>
+              )}
               {!request.cancelled && doing === "nothing" && (
                 <div className="flex flex-wrap gap-3">
                   {request.kind && (
