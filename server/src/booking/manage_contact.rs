@@ -17,10 +17,7 @@ use super::{
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, Unavailable},
-    delivery::text::{
-        self,
-        consent::{self, Consent, How},
-    },
+    delivery::text::consent::{self, Consent, How},
     domain::{EmailAddress, Phone},
     error::{ApiError, Checked, FieldErrors},
 };
@@ -84,7 +81,7 @@ pub async fn stop_texts(
 ) -> Result<Json<RequestView>, ApiError> {
     let found = find(&desk, &token).await?;
     if let Ok(phone) = Phone::parse(&found.row.phone) {
-        let number = text::e164(&phone.national());
+        let number = phone.e164();
         let stop = Consent {
             phone: &number,
             booking_id: Some(found.row.id),

@@ -15,10 +15,7 @@ use crate::{
         BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
-        text::{
-            self,
-            consent::{self, Consent, ConsentWrites as _, How},
-        },
+        text::consent::{self, Consent, ConsentWrites as _, How},
     },
     domain::BookingId,
     domain::BookingStatus,
@@ -191,7 +188,7 @@ pub async fn insert(
                 .execute(&mut *tx)
                 .await?;
         }
-        let phone = text::e164(&booking.phone.national());
+        let phone = booking.phone.e164();
         if booking.text_consent {
             let consent = Consent {
                 phone: &phone,

@@ -19,7 +19,7 @@ use crate::{
     delivery::{
         Outbox,
         text::{
-            self, consent,
+            consent,
             segments::{MAX_SEGMENTS, segments},
         },
     },
@@ -64,7 +64,7 @@ pub async fn texting(db: &Db, outbox: &Outbox, id: i64, phone: &str) -> anyhow::
         return Ok(Texting::Off);
     }
     let Ok(phone) = Phone::parse(phone) else { return Ok(Texting::NotAgreed) };
-    let number = text::e164(&phone.national());
+    let number = phone.e164();
     if consent::stopped(db, &number).await? {
         return Ok(Texting::Stopped);
     }
@@ -186,7 +186,7 @@ async fn send(
         return Err(ApiError::conflict(why));
     }
     let number = Phone::parse(&phone)
-        .map(|phone| text::e164(&phone.national()))
+        .map(|phone| phone.e164())
         .map_err(|_| ApiError::conflict(Texting::NotAgreed.refusal().unwrap_or_default()))?;
     text_store::queue(db, id, &number, body, purpose, &admin.actor()).await?;
     outbox.wake();

@@ -35,11 +35,6 @@ impl At {
     pub fn date(self, zone: &TimeZone) -> jiff::civil::Date {
         self.0.to_zoned(zone.clone()).date()
     }
-
-    /// How long after `earlier` this is (negative when before it).
-    pub fn since(self, earlier: At) -> SignedDuration {
-        self.0.duration_since(earlier.0)
-    }
 }
 
 impl From<Timestamp> for At {

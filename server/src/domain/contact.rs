@@ -87,6 +87,11 @@ impl Phone {
     pub fn national(&self) -> String {
         national_digits(&self.0)
     }
+
+    /// The number as texts go to it (E.164): +1 and its ten digits.
+    pub fn e164(&self) -> String {
+        format!("+1{}", self.national())
+    }
 }
 
 /// The last ten digits of `value` before its extension (which starts at its first letter or

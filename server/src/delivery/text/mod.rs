@@ -133,11 +133,6 @@ impl TextSender {
     }
 }
 
-/// A US number's ten digits as E.164.
-pub fn e164(national: &str) -> String {
-    format!("+1{national}")
-}
-
 /// The words a person reads for a provider's error code on a text that did not arrive.
 pub fn explain(code: &str) -> &'static str {
     match code {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use jiff::{ToSpan as _, civil::Time};
 
 use super::{
-    Undeliverable, consent, e164,
+    Undeliverable, consent,
     segments::{MAX_SEGMENTS, segments},
     thread::{self, Outgoing, TextStatus},
 };
@@ -33,7 +33,7 @@ impl Outbox {
     ) -> anyhow::Result<Sent> {
         let sender = self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
         let phone = match Phone::parse(&message.phone) {
-            Ok(phone) => e164(&phone.national()),
+            Ok(phone) => phone.e164(),
             Err(_) => return Ok(Sent::Stale("the request's phone is not a US number")),
         };
         let written = match purpose {

@@ -66,9 +66,9 @@ pub async fn receive(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let fields = signed(&outbox, &headers, &body, INBOUND_PATH)?;
-    let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str());
-    let (Some(sid), Some(from), Some(text)) = (field("MessageSid"), field("From"), field("Body")) else {
+    let form = signed(&outbox, &headers, &body, INBOUND_PATH)?;
+    let (Some(sid), Some(from), Some(text)) = (form.get("MessageSid"), form.get("From"), form.get("Body"))
+    else {
         return Err(ApiError::invalid("Body", "A text needs MessageSid, From and Body"));
     };
     inbound::take(&outbox, sid, from, text).await?;
@@ -95,24 +95,27 @@ pub async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, ApiError> {
-    let fields = signed(&outbox, &headers, &body, STATUS_PATH)?;
-    let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str());
+    let form = signed(&outbox, &headers, &body, STATUS_PATH)?;
     if let (Some(sid), Some(status)) =
-        (field("MessageSid"), field("MessageStatus").and_then(thread::TextStatus::from_provider))
+        (form.get("MessageSid"), form.get("MessageStatus").and_then(thread::TextStatus::from_provider))
     {
-        let code = field("ErrorCode").filter(|code| !code.is_empty());
+        let code = form.get("ErrorCode").filter(|code| !code.is_empty());
         thread::update_status(outbox.db(), sid, status, code).await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// The fields of a form the provider posted, in their order.
+struct SignedForm(Vec<(String, String)>);
+
+impl SignedForm {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+}
+
 /// The form fields of `body`, when the provider signed them for our `path`.
-fn signed(
-    outbox: &Outbox,
-    headers: &HeaderMap,
-    body: &[u8],
-    path: &str,
-) -> Result<Vec<(String, String)>, ApiError> {
+fn signed(outbox: &Outbox, headers: &HeaderMap, body: &[u8], path: &str) -> Result<SignedForm, ApiError> {
     let refused = || ApiError::Rejected(StatusCode::FORBIDDEN, NOT_SIGNED.to_owned());
     let settings = outbox.text_settings().ok_or_else(refused)?;
     let given = headers.get(SIGNATURE).and_then(|value| value.to_str().ok()).ok_or_else(refused)?;
@@ -120,5 +123,5 @@ fn signed(
         .map(|(key, value)| (key.into_owned(), value.into_owned()))
         .collect();
     let valid = signature::verify(settings.auth_token.expose(), &settings.callback_url(path), &fields, given);
-    if valid { Ok(fields) } else { Err(refused()) }
+    if valid { Ok(SignedForm(fields)) } else { Err(refused()) }
 }
