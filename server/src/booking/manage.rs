@@ -16,7 +16,7 @@ use jiff::SignedDuration;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    manage_store::{self, BookingRow, Change, Told, answers, cancel_request, move_time},
+    manage_store::{self, BookingRow, Change, answers, cancel_request, move_time},
     records,
     routes::BookingDesk,
     texts::{self, Texting},
@@ -25,7 +25,10 @@ use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
     content::Content,
-    delivery::devices::{self, Occasion},
+    delivery::{
+        devices::{self, Occasion},
+        told::Told,
+    },
     domain::BookingId,
     error::{ApiError, Checked},
     schedule::{

@@ -6,9 +6,10 @@ use crate::{
     clock::At,
     db::Db,
     delivery::{
-        BookingChannel, Purpose,
+        Purpose,
         devices::{Occasion, PushWrites as _},
-        store::OutboxWrites,
+        store::OutboxWrites as _,
+        told::Told,
     },
     domain::{EmailAddress, Phone},
     schedule::{
@@ -43,45 +44,12 @@ pub(super) async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, Str
 }
 
 /// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
-/// it by e-mail, and what the owner's devices make of it.
+/// it, and what the owner's devices make of it.
 pub(super) struct Change {
     pub(super) id: i64,
     pub(super) note: String,
     pub(super) tell: Told,
     pub(super) occasion: Occasion,
-}
-
-/// Who hears of a change by e-mail: the shop, and the customer (with the calendar file that
-/// updates their event), as far as e-mail is set up.
-pub(super) struct Told {
-    pub(super) shop: bool,
-    pub(super) customer: bool,
-}
-
-impl Told {
-    pub(super) fn by(channels: &[BookingChannel]) -> Self {
-        Self {
-            shop: channels.contains(&BookingChannel::Email),
-            customer: channels.contains(&BookingChannel::Confirmation),
-        }
-    }
-
-    /// Queues `purpose`'s e-mails in `tx`, due `now`.
-    async fn enqueue(
-        &self,
-        tx: &mut impl OutboxWrites,
-        id: i64,
-        purpose: Purpose,
-        now: &At,
-    ) -> sqlx::Result<()> {
-        if self.shop {
-            tx.enqueue(id, BookingChannel::Email, purpose, now, now).await?;
-        }
-        if self.customer {
-            tx.enqueue(id, BookingChannel::Confirmation, purpose, now, now).await?;
-        }
-        Ok(())
-    }
 }
 
 /// Moves request `change.id` to `slot` (asked for, to be confirmed again), in one transaction
@@ -110,7 +78,7 @@ pub(super) async fn move_time(
             .bind(change.id)
             .execute(&mut *tx)
             .await?;
-        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version), &now).await?;
+        change.tell.enqueue(&mut *tx, change.id, Purpose::Changed(version), &now, &now).await?;
         tx.enqueue_pushes(change.id, &Purpose::Changed(version).key(), change.occasion, &now).await?;
         tx.commit().await?;
         Ok(true)
@@ -138,7 +106,7 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
             tx.cancel_appointment(change.id, &now).await?;
             tx.cancel_time_messages(change.id).await?;
             tx.add_note(change.id, &change.note, VISITOR, &now).await?;
-            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled, &now).await?;
+            change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled, &now, &now).await?;
             tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion, &now).await?;
         }
         tx.commit().await?;

@@ -1,7 +1,8 @@
 //! `GET /api/admin/today`: the owner's front desk, the admin's landing page. Open emergencies
 //! first, each with the place and the customer's own words; then the requests nobody has
 //! answered yet, urgent ones first (every one of them shown), then the longest waiting, each
-//! marked when it has waited longer than the site promises; today's and tomorrow's jobs; then
+//! marked when it has waited longer than the site promises; today's and tomorrow's jobs (today's
+//! with whom 'On my way' can be texted to); then
 //! what else needs the owner: times to confirm (with the time, to confirm in one tap), changes
 //! the customers made, deliveries that failed for good; and the week's response times against the
 //! promise. A handful of indexed queries, however many requests there are.
@@ -15,6 +16,7 @@ use serde::Serialize;
 use super::{
     records,
     response::{self, Measure, ResponseTimes},
+    texts::{self, Texting},
     today_store::{self, FailedDelivery, Found, LineQuery, LineRow},
     views::TimeRecord,
 };
@@ -24,6 +26,7 @@ use crate::{
     clock::At,
     content::{Content, Placeholder},
     db::Db,
+    delivery::Outbox,
     domain::BookingStatus,
     error::ApiError,
     schedule::{
@@ -93,6 +96,8 @@ pub struct Day {
     /// "2026-11-26", on the shop's clock.
     pub date: String,
     pub jobs: Vec<Job>,
+    /// The jobs whose customer can be texted now ('On my way'), by booking id.
+    pub textable: Vec<i64>,
 }
 
 /// The front desk.
@@ -129,6 +134,7 @@ pub struct Today {
 pub async fn show(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
+    State(outbox): State<Arc<Outbox>>,
     _admin: Admin,
 ) -> Result<Json<Today>, ApiError> {
     let content = site.content();
@@ -152,6 +158,12 @@ pub async fn show(
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;
     let (today_jobs, tomorrow_jobs): (Vec<Job>, Vec<Job>) =
         jobs.into_iter().partition(|job| job.date == today.to_string());
+    let mut textable = Vec::new();
+    for job in &today_jobs {
+        if texts::texting(&db, &outbox, job.booking_id, &job.phone).await? == Texting::On {
+            textable.push(job.booking_id);
+        }
+    }
     let changes_total = changes.total;
     let changed: Vec<CustomerChange> = changes
         .rows
@@ -165,8 +177,8 @@ pub async fn show(
     Ok(Json(Today {
         emergencies: lined.lines(emergencies),
         unanswered: lined.lines(unanswered),
-        today: Day { date: today.to_string(), jobs: today_jobs },
-        tomorrow: Day { date: tomorrow.to_string(), jobs: tomorrow_jobs },
+        today: Day { date: today.to_string(), jobs: today_jobs, textable },
+        tomorrow: Day { date: tomorrow.to_string(), jobs: tomorrow_jobs, textable: Vec::new() },
         to_confirm: lined.lines(to_confirm),
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },

@@ -12,6 +12,7 @@ pub mod push_admin;
 pub mod recipients;
 pub mod store;
 pub mod text;
+pub mod told;
 mod webhook;
 mod worker;
 

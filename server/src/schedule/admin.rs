@@ -29,7 +29,7 @@ use crate::{
     booking::views::NO_SUCH_BOOKING,
     clock::At,
     db::Db,
-    delivery::Outbox,
+    delivery::{Outbox, told::Told},
     domain::BookingId,
     error::{ApiError, Checked},
     site::SiteDetails,
@@ -248,8 +248,8 @@ fn owners_slot(calendar: &Calendar<'_>, form: &SetTime, now: Timestamp) -> Resul
 }
 
 impl ScheduleDesk {
-    /// Confirms booking `id` at `slot`: its seats, the status 'scheduled', and (when e-mail is set
-    /// up) the visitor's 'Confirmed' and reminder, all in one transaction.
+    /// Confirms booking `id` at `slot`: its seats, the status 'scheduled', and the visitor's
+    /// 'Confirmed' and reminder (by e-mail and text, as far as they are set up), in one transaction.
     async fn confirm(
         &self,
         admin: &Admin,
@@ -260,7 +260,7 @@ impl ScheduleDesk {
     ) -> Result<Json<TimeSet>, ApiError> {
         let content = self.site.content();
         let calendar = Calendar::new(&content);
-        let (tell_visitor, _) = self.outbox.configured();
+        let tell = Told::by(&self.outbox.channels().await?).customer_only();
         // Inside the reminder's window the confirmation is the only message: it says when.
         let reminder = calendar.reminder_at(slot.start).filter(|at| *at > self.db.clock.now());
         let label = calendar.label(slot);
@@ -278,7 +278,7 @@ impl ScheduleDesk {
                 slot,
                 capacity: calendar.capacity(kind),
                 overbook,
-                tell_visitor,
+                tell,
                 reminder,
             },
             (&label, &line),
@@ -331,9 +331,9 @@ pub async fn drop_time(
     admin: Admin,
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<StatusCode, ApiError> {
-    let (tell_visitor, _) = desk.outbox.configured();
+    let tell = Told::by(&desk.outbox.channels().await?).customer_only();
     let due = At::from(desk.db.clock.now() + UNDO_TIME);
-    let dropped = owner_store::drop_time(&desk.db, id, &admin.actor(), tell_visitor, &due).await?;
+    let dropped = owner_store::drop_time(&desk.db, id, &admin.actor(), tell, &due).await?;
     dropped.ok_or(ApiError::NotFound("This booking has no time."))?;
     desk.outbox.wake();
     Ok(StatusCode::NO_CONTENT)
@@ -351,7 +351,7 @@ pub async fn drop_time(
         (status = 202, description = "The thank-you is on its way (or was sent before)."),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such booking.", body = ErrorBody),
-        (status = 409, description = "No review page is set, e-mail is not set up, or the job is not done.", body = ErrorBody),
+        (status = 409, description = "No review page is set, neither e-mail nor texts are set up, or the job is not done.", body = ErrorBody),
         (status = 422, description = "The job's appointment has not ended yet.", body = FieldErrorsBody),
         AdminRefusals
     )
@@ -365,8 +365,9 @@ pub async fn request_review(
     if desk.site.content().scheduling.review_url.is_empty() {
         return Err(refuse("Set the review page's address under Site, Booking times, first."));
     }
-    if !desk.outbox.configured().0 {
-        return Err(refuse("The server cannot send e-mail yet (see Notifications)."));
+    let tell = Told::by(&desk.outbox.channels().await?).customer_only();
+    if !tell.anyone() {
+        return Err(refuse("The server cannot send e-mail or texts yet (see Notifications)."));
     }
     let status = owner_store::status(&desk.db, id).await?;
     match status.as_deref() {
@@ -387,7 +388,7 @@ pub async fn request_review(
             ),
         ));
     }
-    owner_store::queue_review(&desk.db, id, &admin.actor()).await?;
+    owner_store::queue_review(&desk.db, id, tell, &admin.actor()).await?;
     desk.outbox.wake();
     Ok(StatusCode::ACCEPTED)
 }

@@ -12,7 +12,7 @@ use crate::{
     booking::events::{Event, EventWrites as _},
     clock::{self, At},
     db::Db,
-    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    delivery::{Purpose, store::OutboxWrites as _, told::Told},
     domain::BookingId,
     with_db,
 };
@@ -31,7 +31,7 @@ pub(super) struct Confirmation {
     pub(super) slot: Slot,
     pub(super) capacity: u8,
     pub(super) overbook: bool,
-    pub(super) tell_visitor: bool,
+    pub(super) tell: Told,
     pub(super) reminder: Option<Timestamp>,
 }
 
@@ -43,7 +43,7 @@ pub(super) async fn confirm(
     time: Confirmation,
     (label, line): (&str, &Line<'_>),
 ) -> anyhow::Result<Confirmed> {
-    let Confirmation { id: BookingId(id), kind, slot, capacity, overbook, tell_visitor, reminder } = time;
+    let Confirmation { id: BookingId(id), kind, slot, capacity, overbook, tell, reminder } = time;
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -83,20 +83,11 @@ pub(super) async fn confirm(
             .execute(&mut *tx)
             .await?;
         tx.cancel_time_messages(id).await?;
-        if tell_visitor {
-            if !undo {
-                tx.enqueue(id, BookingChannel::Confirmation, Purpose::Time(version), &now, &now).await?;
-            }
-            if let Some(at) = reminder {
-                tx.enqueue(
-                    id,
-                    BookingChannel::Confirmation,
-                    Purpose::Reminder(version),
-                    &clock::At::from(at),
-                    &now,
-                )
-                .await?;
-            }
+        if !undo {
+            tell.enqueue(&mut *tx, id, Purpose::Time(version), &now, &now).await?;
+        }
+        if let Some(at) = reminder {
+            tell.enqueue(&mut *tx, id, Purpose::Reminder(version), &clock::At::from(at), &now).await?;
         }
         tx.record_event(id, Event::Time(label), line.actor.email, &now).await?;
         tx.audit(line, &now).await?;
@@ -106,13 +97,13 @@ pub(super) async fn confirm(
 }
 
 /// Drops booking `id`'s time (by `actor`, in the history and the audit log): its seats and
-/// waiting messages go, a scheduled job is contacted again, and the visitor is told at `due` when
-/// `tell_visitor`. The dropped time's version, or None when the booking had no time.
+/// waiting messages go, a scheduled job is contacted again, and the visitor is told at `due` by
+/// the channels `tell` names. The dropped time's version, or None when the booking had no time.
 pub(super) async fn drop_time(
     db: &Db,
     BookingId(id): BookingId,
     actor: &Actor<'_>,
-    tell_visitor: bool,
+    tell: Told,
     due: &At,
 ) -> anyhow::Result<Option<i64>> {
     let now = db.clock.stamp();
@@ -130,9 +121,7 @@ pub(super) async fn drop_time(
                 .bind(db.clock.stamp())
                 .execute(&mut *tx)
                 .await?;
-            if tell_visitor {
-                tx.enqueue(id, BookingChannel::Confirmation, Purpose::Time(version), due, &now).await?;
-            }
+            tell.enqueue(&mut *tx, id, Purpose::Time(version), due, &now).await?;
         }
         tx.commit().await?;
         version
@@ -148,11 +137,16 @@ pub(super) async fn status(db: &Db, id: BookingId) -> anyhow::Result<Option<Stri
 
 /// Queues the thank-you with the review link for booking `id`, now, asked by `actor`: in its
 /// history and the audit log, in one transaction.
-pub(super) async fn queue_review(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyhow::Result<()> {
+pub(super) async fn queue_review(
+    db: &Db,
+    BookingId(id): BookingId,
+    tell: Told,
+    actor: &Actor<'_>,
+) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        tx.enqueue(id, BookingChannel::Confirmation, Purpose::Review, &now, &now).await?;
+        tell.enqueue(&mut *tx, id, Purpose::Review, &now, &now).await?;
         tx.record_event(id, Event::ReviewAsked, actor.email, &now).await?;
         let line = Line { actor, action: Action::ReviewRequested, detail: format!("booking #{id}") };
         tx.audit(&line, &now).await?;

@@ -74,7 +74,21 @@ impl Visitor<'_> {
                     path = Link::Review.path(&token),
                 ))
             }
-            Purpose::Changed(_) | Purpose::Cancelled | Purpose::Report | Purpose::Text(_) => {
+            Purpose::Changed(version) => match appointment {
+                Some(time) if time.version == version && time.state == State::Requested => Ok(format!(
+                    "{shop}: you asked to move request #{id} to {when}. We will confirm it or call you. \
+                     To change it: {link}",
+                    when = self.calendar().label_on_clock(time.slot),
+                    link = self.manage_link().await?,
+                )),
+                _ => Err("the time changed again before this was sent"),
+            },
+            Purpose::Cancelled => Ok(format!(
+                "{shop}: request #{id} is cancelled, as you asked. Need us after all? Call {phone} or book at {url}",
+                phone = self.content.business.phone,
+                url = self.public_url,
+            )),
+            Purpose::Report | Purpose::Text(_) => {
                 anyhow::bail!("{} is not a text the site makes", purpose.key())
             }
         })

@@ -39,6 +39,7 @@ mod stand_ins;
 mod startup;
 mod text_replies;
 mod text_stand_in;
+mod text_times;
 mod texts;
 mod times_and_messages;
 mod today;

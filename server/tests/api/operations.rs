@@ -206,7 +206,7 @@ async fn a_failing_scheduled_backup_is_reported_with_its_reason() {
 
 /// `trailerworks doctor` with `storage` and `extra` flags: exit code and output (run without
 /// blocking, so the stand-ins it checks keep answering).
-async fn doctor(storage: &trailerworks::config::StorageConfig, extra: &[&str]) -> (bool, String) {
+pub async fn doctor(storage: &trailerworks::config::StorageConfig, extra: &[&str]) -> (bool, String) {
     let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_trailerworks"))
         .arg("doctor")
         .args(storage_args(storage))

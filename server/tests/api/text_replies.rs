@@ -207,3 +207,43 @@ async fn no_more_than_8_texts_go_to_a_number_in_a_day() {
     app.deliver_due().await;
     assert_eq!(stand_in.taken().len(), 9);
 }
+
+#[tokio::test]
+async fn doctor_asks_the_provider_for_the_account_and_the_sending_number() {
+    let stand_in = text_stand_in::start().await;
+    let storage = crate::helpers::TestStorage::new().await;
+    let flags = |token: &'static str, from: &'static str| {
+        vec![
+            "--public-url".to_owned(),
+            PUBLIC_URL.to_owned(),
+            "--sms-account-sid".to_owned(),
+            text_stand_in::ACCOUNT_SID.to_owned(),
+            "--sms-auth-token".to_owned(),
+            token.to_owned(),
+            "--sms-from".to_owned(),
+            from.to_owned(),
+            "--sms-api-url".to_owned(),
+            stand_in.url.clone(),
+        ]
+    };
+    let run = |flags: Vec<String>| {
+        let storage = &storage;
+        async move {
+            let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+            crate::operations::doctor(&storage.config, &flags).await.1
+        }
+    };
+    let said = run(flags(text_stand_in::AUTH_TOKEN, text_stand_in::FROM)).await;
+    assert!(
+        said.contains("ok    Texts: the account Stand-in shop is active and texts go from +13035550100")
+            && said.contains("https://trailers.example.com/api/sms/inbound"),
+        "{said}"
+    );
+    let said = run(flags("a wrong token", text_stand_in::FROM)).await;
+    assert!(
+        said.contains("FAIL  Texts: the provider does not accept this account SID and auth token"),
+        "{said}"
+    );
+    let said = run(flags(text_stand_in::AUTH_TOKEN, "+13035550199")).await;
+    assert!(said.contains("FAIL  Texts: the account Stand-in shop has no number +13035550199"), "{said}");
+}

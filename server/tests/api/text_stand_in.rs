@@ -10,11 +10,12 @@ use std::{
 
 use axum::{
     Form, Json, Router,
-    extract::{Path, State},
+    extract::{Path, Query, State},
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
-    routing::post,
+    routing::{get, post},
 };
+use base64ct::Encoding as _;
 use serde_json::json;
 use trailerworks::delivery::text::signature;
 
@@ -60,6 +61,8 @@ pub async fn start() -> TextStandIn {
     let kept = Kept::default();
     let app = Router::new()
         .route("/2010-04-01/Accounts/{account}/Messages.json", post(take))
+        .route("/2010-04-01/Accounts/{account}", get(account))
+        .route("/2010-04-01/Accounts/{account}/IncomingPhoneNumbers.json", get(numbers))
         .with_state(kept.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let url = format!("http://{}", listener.local_addr().expect("an address"));
@@ -87,6 +90,37 @@ async fn take(
         headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     taken.push(Taken { sid: sid.clone(), account, authorization, fields });
     (StatusCode::CREATED, Json(json!({ "sid": sid, "status": "queued" }))).into_response()
+}
+
+/// Whether a request came with the stand-in's account and token (HTTP basic auth).
+fn signed_in(headers: &HeaderMap) -> bool {
+    let expected = format!("{ACCOUNT_SID}:{AUTH_TOKEN}");
+    let given = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    given.strip_prefix("Basic ").and_then(|b64| base64ct::Base64::decode_vec(b64).ok()).as_deref()
+        == Some(expected.as_bytes())
+}
+
+/// `GET /2010-04-01/Accounts/{sid}.json` (the path segment is `{sid}.json`).
+async fn account(Path(account): Path<String>, headers: HeaderMap) -> Response {
+    if !signed_in(&headers) || account != format!("{ACCOUNT_SID}.json") {
+        return (StatusCode::UNAUTHORIZED, Json(json!({ "code": 20003, "message": "Authenticate" })))
+            .into_response();
+    }
+    Json(json!({ "sid": ACCOUNT_SID, "friendly_name": "Stand-in shop", "status": "active" })).into_response()
+}
+
+/// `GET .../IncomingPhoneNumbers.json?PhoneNumber=`: the account has the one number `FROM`.
+async fn numbers(headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> Response {
+    if !signed_in(&headers) {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    let found: Vec<_> = query
+        .get("PhoneNumber")
+        .filter(|number| *number == FROM)
+        .map(|number| json!({ "phone_number": number }))
+        .into_iter()
+        .collect();
+    Json(json!({ "incoming_phone_numbers": found })).into_response()
 }
 
 impl TextStandIn {

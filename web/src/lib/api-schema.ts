@@ -1867,6 +1867,8 @@ export interface components {
             /** @description "2026-11-26", on the shop's clock. */
             date: string;
             jobs: components["schemas"]["Job"][];
+            /** @description The jobs whose customer can be texted now ('On my way'), by booking id. */
+            textable: number[];
         };
         /**
          * @description Where a delivery stands, as the inbox shows it.
@@ -5585,7 +5587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No review page is set, e-mail is not set up, or the job is not done. */
+            /** @description No review page is set, neither e-mail nor texts are set up, or the job is not done. */
             409: {
                 headers: {
                     [name: string]: unknown;

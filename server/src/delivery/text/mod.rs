@@ -133,6 +133,68 @@ impl TextSender {
     }
 }
 
+/// What the provider says of the account, for `doctor`.
+#[derive(Debug, Deserialize)]
+struct Account {
+    friendly_name: String,
+    status: String,
+}
+
+/// The account's numbers that match the one asked for.
+#[derive(Debug, Deserialize)]
+struct Numbers {
+    incoming_phone_numbers: Vec<serde_json::Value>,
+}
+
+impl TextSender {
+    /// Asks the provider for the account (the SID and token must be accepted and the account
+    /// active) and, when texts go from a number, whether the account has it. Sends nothing.
+    pub async fn check(&self) -> anyhow::Result<String> {
+        let settings = &self.settings;
+        let base = format!("{}/2010-04-01/Accounts/{}", settings.api_url, settings.account_sid);
+        let get = |url: String| {
+            self.client.get(url).basic_auth(&settings.account_sid, Some(settings.auth_token.expose())).send()
+        };
+        let answer = get(format!("{base}.json")).await.context("The text provider could not be reached")?;
+        anyhow::ensure!(
+            answer.status() != reqwest::StatusCode::UNAUTHORIZED,
+            "the provider does not accept this account SID and auth token"
+        );
+        let account: Account = answer
+            .error_for_status()?
+            .json()
+            .await
+            .context("The text provider's answer was not understood")?;
+        anyhow::ensure!(
+            account.status == "active",
+            "the account {} is {}",
+            account.friendly_name,
+            account.status
+        );
+        let from = match &settings.from {
+            SendFrom::Number(number) => {
+                let found: Numbers = get(format!(
+                    "{base}/IncomingPhoneNumbers.json?PhoneNumber={}",
+                    number.replace('+', "%2B")
+                ))
+                .await?
+                .error_for_status()?
+                .json()
+                .await
+                .context("The text provider's answer was not understood")?;
+                anyhow::ensure!(
+                    !found.incoming_phone_numbers.is_empty(),
+                    "the account {} has no number {number}",
+                    account.friendly_name
+                );
+                format!("from {number}")
+            }
+            SendFrom::MessagingService(sid) => format!("through the Messaging Service {sid}"),
+        };
+        Ok(format!("the account {} is active and texts go {from}", account.friendly_name))
+    }
+}
+
 /// The words a person reads for a provider's error code on a text that did not arrive.
 pub fn explain(code: &str) -> &'static str {
     match code {

@@ -5,7 +5,8 @@ import { useId, useState } from "react";
 import { adminApi, type RequestPage } from "../frame/api";
 import { bookingsChanged } from "../frame/deskStatus";
 import { useShopClock } from "../frame/format";
-import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
+import { describedBy, failureMessage, Field, fieldClass, PRIMARY_BUTTON } from "../frame/form";
+import { OnMyWay } from "./OnMyWay";
 
 type Text = RequestPage["texts"][number];
 
@@ -25,22 +26,19 @@ const STATUS: Record<Text["status"], string> = {
   received: "received",
 };
 
-const MINUTES = [10, 15, 20, 30, 45, 60, 90];
-
 export function TextThread({ bookingId, texting, texts }: { bookingId: number; texting: RequestPage["texting"]; texts: Text[] }) {
   const id = useId();
   const { dateTime } = useShopClock();
   const [draft, setDraft] = useState("");
-  const [minutes, setMinutes] = useState(20);
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
-  async function send(action: () => Promise<unknown>, clear: boolean) {
+  async function send() {
     setSending(true);
     setError(undefined);
     try {
-      await action();
-      if (clear) setDraft("");
+      await adminApi.textCustomer(bookingId, draft);
+      setDraft("");
       bookingsChanged();
     } catch (failure) {
       setError(failureMessage(failure));
@@ -75,7 +73,7 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
             className="mt-3"
             onSubmit={(event) => {
               event.preventDefault();
-              void send(() => adminApi.textCustomer(bookingId, draft), true);
+              void send();
             }}
           >
             <Field id={`${id}-reply`} label="Text the customer" error={error}>
@@ -94,20 +92,8 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
               Send text
             </button>
           </form>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <label htmlFor={`${id}-minutes`} className="text-sm font-medium text-slate-800">
-              Arriving in
-            </label>
-            <select id={`${id}-minutes`} value={minutes} onChange={(event) => setMinutes(Number(event.target.value))} className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm">
-              {MINUTES.map((m) => (
-                <option key={m} value={m}>
-                  {m} minutes
-                </option>
-              ))}
-            </select>
-            <button type="button" className={PLAIN_BUTTON} disabled={sending} onClick={() => void send(() => adminApi.onMyWay(bookingId, minutes), false)}>
-              On my way
-            </button>
+          <div className="mt-3">
+            <OnMyWay bookingId={bookingId} />
           </div>
         </>
       ) : (

@@ -1,10 +1,10 @@
 // Today, the admin's landing page and the owner's front desk on a phone: open emergencies first
 // (in red, named as such, with the place and the customer's own words), then every request
 // nobody has answered yet in one line each (urgent ones first and never behind 'N more', with
-// Call, and how long it has waited), today's and tomorrow's jobs, then what needs the owner:
-// times to confirm (each with its time and Confirm), changes customers made, deliveries that
-// failed. It follows new requests live, and shows the last copy read-only when the phone is
-// offline.
+// Call, and how long it has waited), today's and tomorrow's jobs ('On my way' on today's when the
+// customer takes texts), then what needs the owner: times to confirm (each with its time and
+// Confirm), changes customers made, deliveries that failed. It follows new requests live, and
+// shows the last copy read-only when the phone is offline.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../../components/Spinner";
@@ -16,6 +16,7 @@ import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
+import { OnMyWay } from "./OnMyWay";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 
 /** The time now, moved on every minute (waiting times grow while the page is open). */
@@ -82,7 +83,8 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
   );
 }
 
-function JobList({ title, jobs }: { title: string; jobs: Job[] }) {
+/** A day's jobs, each opening its request; `textable` ones have 'On my way' (texted). */
+function JobList({ title, jobs, textable = [] }: { title: string; jobs: Job[]; textable?: number[] }) {
   return (
     <div className="mt-2">
       <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
@@ -99,6 +101,11 @@ function JobList({ title, jobs }: { title: string; jobs: Job[] }) {
                 </span>
                 {job.state === "requested" && <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">to confirm</span>}
               </Link>
+              {textable.includes(job.bookingId) && (
+                <div className="pb-2">
+                  <OnMyWay bookingId={job.bookingId} name={job.name} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -214,7 +221,7 @@ export function TodayPage() {
             </div>
           )}
           <Block title="Jobs">
-            <JobList title="Today" jobs={today.today.jobs} />
+            <JobList title="Today" jobs={today.today.jobs} textable={today.today.textable} />
             <JobList title="Tomorrow" jobs={today.tomorrow.jobs} />
           </Block>
           <Block title="Needs you">

@@ -2,24 +2,14 @@
 //! and prints each check with the fix. It changes nothing but creating a missing data directory
 //! (no migration, no e-mail sent).
 
+mod delivery;
+
 use std::{path::Path, time::Duration};
 
-use lettre::transport::smtp::{
-    authentication::{Credentials, Mechanism},
-    client::{AsyncSmtpConnection, TlsParameters},
-    commands::Mail,
-    extension::ClientId,
-};
 use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
-use crate::{
-    config::ServeConfig,
-    content::Content,
-    db,
-    delivery::{EmailSettings, WebhookSettings},
-    media::MediaStore,
-    secret::Secret,
-};
+use self::delivery::{email, texts, webhook};
+use crate::{config::ServeConfig, content::Content, db, media::MediaStore, secret::Secret};
 
 /// Below this much free space in the data directory, the check fails.
 const MIN_FREE_BYTES: u64 = 1 << 30;
@@ -40,11 +30,15 @@ enum Outcome {
 
 /// Runs every check and prints it; true when none failed.
 pub async fn run(config: &ServeConfig) -> bool {
-    let (email, webhook) = match config.delivery() {
-        Ok(delivery) => (email(delivery.email.as_ref()).await, webhook(delivery.webhook.as_ref()).await),
+    let (email, webhook, texts) = match config.delivery() {
+        Ok(delivery) => (
+            email(delivery.email.as_ref()).await,
+            webhook(delivery.webhook.as_ref()).await,
+            texts(delivery.text).await,
+        ),
         Err(error) => {
             let incomplete = || Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned());
-            (incomplete(), incomplete())
+            (incomplete(), incomplete(), incomplete())
         }
     };
     let checks = [
@@ -52,6 +46,7 @@ pub async fn run(config: &ServeConfig) -> bool {
         ("Public URL", public_url(&config.public_url)),
         ("E-mail", email),
         ("Webhook", webhook),
+        ("Texts", texts),
         ("Database", database(config).await),
         ("Image store", image_store(config).await),
         ("Clock", clock(config).await),
@@ -137,89 +132,6 @@ fn public_url(text: &str) -> Outcome {
         return Outcome::Fail(format!("{text} has a path; the site is served at the root"), fix.to_owned());
     }
     Outcome::Pass(text.to_owned())
-}
-
-async fn email(settings: Option<&EmailSettings>) -> Outcome {
-    let Some(settings) = settings else {
-        return Outcome::Skip(
-            "not set up (--smtp-url, --mail-from): booking e-mails are not sent".to_owned(),
-        );
-    };
-    let fix = "check --smtp-url (host, port, user and password) and that the server lets this sender send";
-    let smtp_url = settings.smtp_url.expose();
-    match tokio::time::timeout(NETWORK_WAIT, smtp_accepts(smtp_url, settings.from.email.as_ref())).await {
-        Ok(Ok(())) => Outcome::Pass(format!(
-            "{} answers and accepts the sender {}",
-            db::without_password(smtp_url),
-            settings.from.email
-        )),
-        Ok(Err(error)) => {
-            Outcome::Fail(format!("{}: {error:#}", db::without_password(smtp_url)), fix.to_owned())
-        }
-        Err(_) => Outcome::Fail(
-            format!("{} did not answer within {} s", db::without_password(smtp_url), NETWORK_WAIT.as_secs()),
-            fix.to_owned(),
-        ),
-    }
-}
-
-/// Connects as lettre does for `smtp_url` (smtp://, smtp://...?tls=required|opportunistic,
-/// smtps://; user and password), signs in, and asks the server to take mail from `from`
-/// (MAIL FROM), then leaves without sending.
-async fn smtp_accepts(smtp_url: &str, from: &str) -> anyhow::Result<()> {
-    let url = url::Url::parse(smtp_url)?;
-    let host = url.host_str().ok_or_else(|| anyhow::anyhow!("the URL names no host"))?.to_owned();
-    let tls = url.query_pairs().find(|(key, _)| key == "tls").map(|(_, value)| value.into_owned());
-    let (port, wrapped, starttls) = match (url.scheme(), tls.as_deref()) {
-        ("smtp", None) => (url.port().unwrap_or(25), false, None),
-        ("smtp", Some(mode @ ("required" | "opportunistic"))) => {
-            (url.port().unwrap_or(587), false, Some(mode == "required"))
-        }
-        ("smtps", _) => (url.port().unwrap_or(465), true, None),
-        (scheme, tls) => anyhow::bail!("unknown scheme {scheme} or tls={tls:?}"),
-    };
-    let hello = ClientId::default();
-    let wrapper = if wrapped { Some(TlsParameters::new(host.clone())?) } else { None };
-    let mut connection =
-        AsyncSmtpConnection::connect_tokio1((host.as_str(), port), Some(NETWORK_WAIT), &hello, wrapper, None)
-            .await?;
-    if let Some(required) = starttls {
-        if connection.can_starttls() {
-            connection.starttls(TlsParameters::new(host.clone())?, &hello).await?;
-        } else if required {
-            anyhow::bail!("the server does not offer STARTTLS, which tls=required asks for");
-        }
-    }
-    if let Some(user) = (!url.username().is_empty()).then(|| url.username()) {
-        let decode = |text: &str| percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned();
-        let credentials = Credentials::new(decode(user), decode(url.password().unwrap_or("")));
-        connection.auth(&[Mechanism::Plain, Mechanism::Login], &credentials).await?;
-    }
-    let sender = from.parse().map_err(|_| anyhow::anyhow!("{from} is not an e-mail address"))?;
-    connection.command(Mail::new(Some(sender), vec![])).await?;
-    let _ = connection.quit().await;
-    Ok(())
-}
-
-async fn webhook(settings: Option<&WebhookSettings>) -> Outcome {
-    let Some(settings) = settings else {
-        return Outcome::Skip(
-            "not set up (--webhook-url): bookings are not sent to a form service".to_owned(),
-        );
-    };
-    let fix = "check --webhook-url, and that this machine can reach it";
-    let client = match reqwest::Client::builder().timeout(NETWORK_WAIT).build() {
-        Ok(client) => client,
-        Err(error) => return Outcome::Fail(format!("{error}"), fix.to_owned()),
-    };
-    // A GET sends nothing: any answer short of a server error shows the address is served.
-    match client.get(&settings.url).send().await {
-        Ok(answer) if !answer.status().is_server_error() => {
-            Outcome::Pass(format!("{} answers ({})", settings.url, answer.status()))
-        }
-        Ok(answer) => Outcome::Fail(format!("{} answers {}", settings.url, answer.status()), fix.to_owned()),
-        Err(error) => Outcome::Fail(format!("{} cannot be reached: {error}", settings.url), fix.to_owned()),
-    }
 }
 
 async fn database(config: &ServeConfig) -> Outcome {
