@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitReady } from "./ready.mjs";
 
 const [binary, port] = process.argv.slice(2);
 const POSTS = 10_000;
@@ -33,15 +34,7 @@ execFileSync(binary, ["admin", "create", "--email", EMAIL, "--data-dir", data], 
 
 const server = spawn(binary, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data], { stdio: "ignore" });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
-for (let waited = 0; ; waited += 20) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (waited > 30_000) throw new Error("the server never became ready");
-  await sleep(20);
-}
+await waitReady(`${base}/healthz`);
 await sleep(3000); // the background page warm-up
 
 try {

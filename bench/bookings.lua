@@ -1,4 +1,6 @@
 -- wrk script: distinct, valid bookings for POST /api/bookings. Usage: wrk ... -s bookings.lua -- RUN_ID
+-- [texted]: with "texted", each is an emergency from its own number whose visitor ticked 'Text me
+-- about this request' (so a server with texts on texts every one at once, whatever the hour).
 local threads = {}
 
 function setup(thread)
@@ -8,16 +10,23 @@ end
 
 function init(args)
   run = args[1] or "run"
+  texted = args[2] == "texted"
   n = 0
 end
 
 function request()
   n = n + 1
+  local phone, need, extra = "303-555-0100", "Soon (within a week)", ""
+  if texted then
+    phone = string.format("303-%03d-%04d", 200 + tid, n % 10000)
+    need = "Emergency service"
+    extra = ',"location":"Aurora","textConsent":true'
+  end
   local body = string.format(
     '{"submissionId":"bench-%s-%d-%d","name":"Bench Visitor","email":"bench@example.com",' ..
-    '"phone":"303-555-0100","details":"Load test","answers":[{"question":"What type of trailer do you have?",' ..
-    '"answer":"Dump Trailer"},{"question":"How urgent is this?","answer":"Soon (within a week)"}],' ..
-    '"website":"","fillMs":30000}', run, tid, n)
+    '"phone":"%s","details":"Load test","answers":[{"question":"What type of trailer do you have?",' ..
+    '"answer":"Dump Trailer"},{"question":"What service do you need?","answer":"%s"}],' ..
+    '"website":"","fillMs":30000%s}', run, tid, n, phone, need, extra)
   return wrk.format("POST", "/api/bookings", { ["Content-Type"] = "application/json" }, body)
 end
 

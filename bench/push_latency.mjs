@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitReady } from "./ready.mjs";
 
 const [binary, port] = process.argv.slice(2);
 const BOOKINGS = 200;
@@ -37,15 +38,7 @@ const serviceUrl = `http://127.0.0.1:${service.address().port}`;
 const data = mkdtempSync(join(tmpdir(), "trailerworks-push-"));
 execFileSync(binary, ["admin", "create", "--email", EMAIL, "--data-dir", data], { input: `${PASSWORD}\n`, stdio: ["pipe", "ignore", "inherit"] });
 const server = spawn(binary, ["serve", "--listen", `127.0.0.1:${port}`, "--data-dir", data, "--booking-rate-limit", "0"], { stdio: "ignore" });
-for (let waited = 0; ; waited += 20) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (waited > 30_000) throw new Error("the server never became ready");
-  await sleep(20);
-}
+await waitReady(`${base}/readyz`);
 
 try {
   const login = await fetch(`${base}/api/admin/login`, {

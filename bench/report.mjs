@@ -137,6 +137,8 @@ out.push(`| Chromium: Today to the posts' table | ${ms(browser.dashboardMs)} (${
 out.push(`| Chromium: posts to the inbox's list | ${ms(browser.inboxMs)} (${browser.inboxCards} requests on the page); JS heap ${browser.inboxHeapMb.toFixed(1)} MB | first page < 1 s |`);
 const push = json("push.json");
 out.push(`| a push notification, from the stored booking (its 201) to the push service (${push.bookings} bookings one at a time, SQLite) | p50 ${ms(push.p50Ms)}, p95 ${ms(push.p95Ms)}, slowest ${ms(push.maxMs)} | p95 < 1 s |`);
+const texts = json("texts.json");
+out.push(`| a text, from the stored booking (its 201) to the provider's Messages API (${texts.bookings} texted emergencies one at a time, SQLite) | p50 ${ms(texts.p50Ms)}, p95 ${ms(texts.p95Ms)}, slowest ${ms(texts.maxMs)} | p95 < 1 s |`);
 const searchScale = json("search-scale.json");
 out.push(`| public blog search at ${searchScale.posts.toLocaleString("en-US")} posts (${searchScale.queries.map((q) => `'${q}'`).join(", ")}) | p50 ${ms(searchScale.p50Ms)}, p95 ${ms(searchScale.p95Ms)} | p95 < 30 ms |`, "");
 
@@ -154,6 +156,17 @@ function bookingsSection(title, runsFile, storedFile) {
 }
 bookingsSection("Bookings on SQLite (POST /api/bookings, synchronous=FULL, two phones registered for pushes, 10 s per level)", "bookings.jsonl", "bookings-stored.txt");
 bookingsSection("Bookings on PostgreSQL (a local cluster, fsync and synchronous_commit on, two phones registered for pushes, 10 s per level)", "bookings-postgres.jsonl", "bookings-postgres-stored.txt");
+
+const textRuns = readFileSync(join(dir, "texts-throughput.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const rate = (r) => (r.requests - r.failed) / r.seconds;
+const textsRate = (mode) => textRuns.filter((r) => r.texts === mode).reduce((n, r) => n + rate(r), 0);
+out.push("## What texting costs a booking", "");
+out.push("Texted emergencies from visitors who ticked the box, each from its own number, at 8 connections for 10 s per run, SQLite; texts off and on (through a Messages API stand-in on loopback) interleaved over two rounds.", "");
+out.push("| texts | bookings/s | p50 | p99 | texts the provider took |", "|---|---|---|---|---|");
+for (const r of textRuns) {
+  out.push(`| ${r.texts} | ${Math.round(rate(r))} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.texts === "on" ? r.taken : "-"} |`);
+}
+out.push("", `On against off: ${(textsRate("on") / textsRate("off")).toFixed(3)}. Target: at least 0.95.`, "");
 
 const instances = json("instances.json");
 out.push("## Two instances on one PostgreSQL database", "");

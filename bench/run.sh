@@ -130,6 +130,35 @@ node bench/admin_scale.mjs "$BIN" "$PORT" > "$OUT/admin-scale.json"
 echo "== a push notification: from a stored booking to the push service (200 bookings, one at a time)"
 node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"
 
+echo "== texts: from a stored booking to its text at the provider (200 bookings, one at a time), and"
+echo "   bookings/s with texts on against off (texted emergencies at 8 connections, off/on twice)"
+node bench/text_latency.mjs "$BIN" "$PORT" > "$OUT/texts.json"
+: > "$OUT/texts-throughput.jsonl"
+for texts in off on off on; do
+  data=$(mktemp -d)
+  flags=()
+  if [ "$texts" = on ]; then
+    node bench/sms_stand_in.mjs 0 > "$OUT/sms.out" &
+    standin=$!; pids+=("$standin")
+    for _ in $(seq 1 100); do grep -q ready "$OUT/sms.out" && break; sleep 0.1; done
+    read -r -a flags <<< "$(sed -n 's/^ready //p' "$OUT/sms.out")"
+  fi
+  "$BIN" serve --listen "127.0.0.1:$PORT" --data-dir "$data" --booking-rate-limit 0 "${CAP[@]}" \
+    --public-url https://trailers.example.com "${flags[@]}" >/dev/null 2>&1 &
+  pid=$!; pids+=("$pid")
+  wait_ready "$BASE"
+  result=$(wrk -t2 -c8 -d10s -s bench/bookings.lua "$BASE" -- "texts-$texts" texted | tail -1)
+  sleep 2 # the texts of the last bookings go out
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  taken=0
+  if [ "$texts" = on ]; then
+    kill "$standin"; wait "$standin" 2>/dev/null || true
+    taken=$(tail -1 "$OUT/sms.out" | sed 's/[^0-9]//g')
+  fi
+  echo "{\"texts\":\"$texts\",\"taken\":$taken,${result#\{}" >> "$OUT/texts-throughput.jsonl"
+  rm -rf "$data"
+done
+
 echo "== the public blog search at 100,000 posts"
 node bench/search_scale.mjs "$BIN" "$PORT" > "$OUT/search-scale.json"
 

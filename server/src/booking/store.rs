@@ -203,17 +203,22 @@ pub async fn insert(
         if booking.spam_reason.is_none() {
             for channel in channels {
                 if *channel == BookingChannel::Text {
-                    // One "received" text to a number an hour, however many requests it sends.
+                    if !booking.text_consent {
+                        continue;
+                    }
+                    // One "received" text to a number an hour, however many requests it sends:
+                    // found from the number's bookings of the hour, so it costs the same however
+                    // many texts were ever sent.
                     let recent: i64 = sqlx::query_scalar(
-                        "SELECT COUNT(*) FROM deliveries d JOIN bookings b ON b.id = d.booking_id
-                         WHERE d.channel = 'text' AND d.purpose = 'request' AND b.phone_national = $1
-                         AND d.created_at > $2",
+                        "SELECT COUNT(*) FROM bookings b WHERE b.phone_national = $1 AND b.created_at > $2
+                         AND EXISTS (SELECT 1 FROM deliveries d WHERE d.booking_id = b.id AND d.channel = 'text'
+                                     AND d.purpose = 'request' AND d.device_id IS NULL)",
                     )
                     .bind(booking.phone.national())
                     .bind(db.clock.stamp_before(TEXT_WINDOW))
                     .fetch_one(&mut *tx)
                     .await?;
-                    if !booking.text_consent || recent > 0 {
+                    if recent > 0 {
                         continue;
                     }
                 }

@@ -23,7 +23,7 @@ use crate::{
 const NEEDS: &str = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts";
 
 /// Storage on the test PostgreSQL server and bucket, with an admin created through the CLI.
-async fn shared_storage() -> TestStorage {
+pub async fn shared_storage() -> TestStorage {
     let storage = TestStorage::new().await;
     assert!(storage.config.database_url.is_some() && storage.config.media_store.is_some(), "{NEEDS}");
     let mut create = Command::new(env!("CARGO_BIN_EXE_trailerworks"))
@@ -41,7 +41,7 @@ async fn shared_storage() -> TestStorage {
 }
 
 /// Polls `check` every 10 ms; how long it took to hold, or a panic after `limit`.
-async fn within<F, Fut>(limit: Duration, what: &str, mut check: F) -> Duration
+pub async fn within<F, Fut>(limit: Duration, what: &str, mut check: F) -> Duration
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,

@@ -6,6 +6,7 @@
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
+    time::Duration,
 };
 
 use axum::{
@@ -48,6 +49,8 @@ struct Kept {
     taken: Arc<Mutex<Vec<Taken>>>,
     /// Error codes to refuse the next texts with (400 and the code), first first.
     refusals: Arc<Mutex<Vec<i64>>>,
+    /// How long it keeps a text before answering (an instance may die meanwhile).
+    delay: Arc<Mutex<Duration>>,
 }
 
 pub struct TextStandIn {
@@ -60,7 +63,7 @@ pub struct TextStandIn {
 pub async fn start() -> TextStandIn {
     let kept = Kept::default();
     let app = Router::new()
-        .route("/2010-04-01/Accounts/{account}/Messages.json", post(take))
+        .route("/2010-04-01/Accounts/{account}/Messages.json", post(take).get(list))
         .route("/2010-04-01/Accounts/{account}", get(account))
         .route("/2010-04-01/Accounts/{account}/IncomingPhoneNumbers.json", get(numbers))
         .with_state(kept.clone());
@@ -80,16 +83,47 @@ async fn take(
         let mut refusals = kept.refusals.lock().expect("lock");
         (!refusals.is_empty()).then(|| refusals.remove(0))
     };
+    let delay = *kept.delay.lock().expect("lock");
+    if !delay.is_zero() {
+        // The text is taken at once; the answer is late.
+        let sid = keep(&kept, account, &headers, fields);
+        tokio::time::sleep(delay).await;
+        return (StatusCode::CREATED, Json(json!({ "sid": sid, "status": "queued" }))).into_response();
+    }
     if let Some(code) = refusal {
         let body = json!({ "code": code, "message": format!("refused with {code}"), "status": 400 });
         return (StatusCode::BAD_REQUEST, Json(body)).into_response();
     }
+    let sid = keep(&kept, account, &headers, fields);
+    (StatusCode::CREATED, Json(json!({ "sid": sid, "status": "queued" }))).into_response()
+}
+
+fn keep(kept: &Kept, account: String, headers: &HeaderMap, fields: HashMap<String, String>) -> String {
     let mut taken = kept.taken.lock().expect("lock");
     let sid = format!("SM{:032}", taken.len() + 1);
     let authorization =
         headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     taken.push(Taken { sid: sid.clone(), account, authorization, fields });
-    (StatusCode::CREATED, Json(json!({ "sid": sid, "status": "queued" }))).into_response()
+    sid
+}
+
+/// `GET .../Messages.json?To=`: the texts taken for that number, newest first.
+async fn list(
+    State(kept): State<Kept>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    if !signed_in(&headers) {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    let taken = kept.taken.lock().expect("lock");
+    let messages: Vec<_> = taken
+        .iter()
+        .rev()
+        .filter(|text| query.get("To").is_none_or(|to| to == text.to()))
+        .map(|text| json!({ "sid": text.sid, "to": text.to(), "body": text.body(), "status": "sent" }))
+        .collect();
+    Json(json!({ "messages": messages })).into_response()
 }
 
 /// Whether a request came with the stand-in's account and token (HTTP basic auth).
@@ -126,6 +160,11 @@ async fn numbers(headers: HeaderMap, Query(query): Query<HashMap<String, String>
 impl TextStandIn {
     pub fn taken(&self) -> Vec<Taken> {
         self.kept.taken.lock().expect("lock").clone()
+    }
+
+    /// Answers each text only after `delay` (it is taken at once).
+    pub fn slow(&self, delay: Duration) {
+        *self.kept.delay.lock().expect("lock") = delay;
     }
 
     /// Refuses the next texts with these error codes, one each.

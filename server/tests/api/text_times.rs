@@ -19,12 +19,14 @@ use crate::{
 /// token.
 async fn book(app: &TestApp, n: u32, consent: bool) -> (i64, String) {
     let times = open_times(app, "kind=shop").await["times"].clone();
-    let mut body = booking_at(&format!("text-times-{n:04}"), "shop", times[0]["start"].as_str().expect("an open time"));
+    let mut body =
+        booking_at(&format!("text-times-{n:04}"), "shop", times[0]["start"].as_str().expect("an open time"));
     body["textConsent"] = json!(consent);
     let response = app.post_json("/api/bookings", &body).await;
     assert_eq!(response.status(), 201, "{}", response.text().await.unwrap_or_default());
     let booked: Value = response.json().await.expect("JSON");
-    let token = booked["manageUrl"].as_str().and_then(|url| url.rsplit('/').next()).expect("a link").to_owned();
+    let token =
+        booked["manageUrl"].as_str().and_then(|url| url.rsplit('/').next()).expect("a link").to_owned();
     (booked["id"].as_i64().expect("an id"), token)
 }
 
@@ -192,6 +194,6 @@ async fn todays_jobs_say_whom_on_my_way_can_be_texted_to() {
         .json(&json!({ "minutes": 20 }));
     assert_eq!(way.send().await.unwrap().status(), 202);
     app.deliver_due().await;
-    let last = stand_in.taken().last().map(|text| text.body().to_owned()).unwrap_or_default();
-    assert!(last.contains("20 minutes"), "{last}");
+    let bodies: Vec<String> = stand_in.taken().iter().map(|text| text.body().to_owned()).collect();
+    assert!(bodies.iter().any(|body| body.contains("20 minutes")), "{bodies:?}");
 }

@@ -68,6 +68,9 @@ fn value(table: &str, column: &Column, site_toml: &str) -> Value {
         ("site_versions", "content") => Some(site_toml),
         ("blog_posts", "slug") => Some("an-early-post"),
         (_, "day") => Some("2026-01-05"),
+        ("text_consents", "how") => Some("form"),
+        ("texts", "status") => Some("waiting"),
+        (_, "phone") => Some("+17205550134"),
         _ => None,
     };
     if let Some(text) = fixed {

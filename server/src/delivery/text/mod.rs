@@ -133,6 +133,41 @@ impl TextSender {
     }
 }
 
+/// A text the provider has, as its list of messages shows it.
+#[derive(Debug, Deserialize)]
+pub struct Listed {
+    pub sid: String,
+    pub body: String,
+    pub status: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Listing {
+    messages: Vec<Listed>,
+}
+
+impl TextSender {
+    /// The provider's newest texts to `to` (E.164), newest first: what an earlier try that got
+    /// no answer may have sent.
+    pub async fn recent_to(&self, to: &str) -> anyhow::Result<Vec<Listed>> {
+        let settings = &self.settings;
+        let url = format!("{}/2010-04-01/Accounts/{}/Messages.json", settings.api_url, settings.account_sid);
+        let listing: Listing = self
+            .client
+            .get(url)
+            .query(&[("To", to), ("PageSize", "20")])
+            .basic_auth(&settings.account_sid, Some(settings.auth_token.expose()))
+            .send()
+            .await
+            .context("The text provider could not be reached")?
+            .error_for_status()?
+            .json()
+            .await
+            .context("The text provider's answer was not understood")?;
+        Ok(listing.messages)
+    }
+}
+
 /// What the provider says of the account, for `doctor`.
 #[derive(Debug, Deserialize)]
 struct Account {

@@ -9,7 +9,7 @@ use jiff::{ToSpan as _, civil::Time};
 use super::{
     Undeliverable, consent,
     segments::{MAX_SEGMENTS, segments},
-    thread::{self, Outgoing, TextStatus},
+    thread::{self, TextStatus},
 };
 use crate::{
     clock::At,
@@ -36,79 +36,125 @@ impl Outbox {
             Ok(phone) => phone.e164(),
             Err(_) => return Ok(Sent::Stale("the request's phone is not a US number")),
         };
+        // A person's text is written before it is queued; the site's own once it was first tried.
+        let person = matches!(purpose, Purpose::Text(_));
         let written = match purpose {
-            Purpose::Text(id) => match thread::written(&self.reader, id).await? {
+            Purpose::Text(id) => match thread::written(&self.db, id).await? {
                 Some(written) => Some(written),
                 None => return Ok(Sent::Stale("the text was removed")),
             },
-            _ => None,
+            _ => thread::unsent(&self.db, message.booking_id, &purpose.key()).await?,
         };
+        if let Some(written) = written.as_ref().filter(|w| w.sending)
+            && let Some(listed) = taken_before(sender, &self.db, &phone, &written.body).await?
+        {
+            let status = TextStatus::from_provider(&listed.status).unwrap_or(TextStatus::Queued);
+            thread::taken(&self.db, written.id, &listed.sid, status).await?;
+            return Ok(Sent::Delivered);
+        }
         let answer = written.as_ref().is_some_and(|w| ANSWERS.contains(&w.purpose.as_str()));
-        if !answer && !consent::may_text(&self.reader, &phone, message.booking_id).await? {
-            return Ok(Sent::Stale("the customer has not agreed to texts, or stopped them"));
-        }
-        let zone = self.site.content().business.zone();
-        if !answer && !message.emergency {
-            let now = self.db.clock.now().to_zoned(zone.clone());
-            if now.time() < DAY_STARTS || now.time() >= DAY_ENDS {
-                let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
-                let morning = day.to_datetime(DAY_STARTS).to_zoned(zone)?.timestamp();
-                return Ok(Sent::Later(At::from(morning)));
+        if let Some(not_now) = self.not_now(message, &phone, answer).await? {
+            if matches!(not_now, Sent::Stale(_)) {
+                self.withdraw(written.as_ref(), person).await?;
             }
-        }
-        let limit = super::DAILY_LIMIT;
-        let day_ago = self.db.clock.stamp_before(Duration::from_secs(24 * 3600));
-        if !answer && thread::sent_since(&self.reader, &phone, day_ago).await? >= i64::from(limit) {
-            return Ok(Sent::Stale("the day's limit of texts to this number was reached"));
+            return Ok(not_now);
         }
         let body = match &written {
-            Some(written) => written.body.clone(),
-            None => match self.messages.visitor_text(message.booking_id, purpose).await? {
+            Some(written) if person => written.body.clone(),
+            _ => match self.messages.visitor_text(message.booking_id, purpose).await? {
                 Ok(body) => body,
-                Err(why) => return Ok(Sent::Stale(why)),
+                Err(why) => {
+                    self.withdraw(written.as_ref(), person).await?;
+                    return Ok(Sent::Stale(why));
+                }
             },
         };
         anyhow::ensure!(
             segments(&body).count() <= MAX_SEGMENTS,
             "the text would take more than {MAX_SEGMENTS} SMS: {body}"
         );
-        let accepted = match sender.send(&phone, &body).await {
-            Ok(accepted) => accepted,
+        // Committed before the provider is asked, so a try after a crash asks it first.
+        let id = match &written {
+            Some(written) => {
+                thread::sending(&self.db, written.id, &body).await?;
+                written.id
+            }
+            None => thread::prepare(&self.db, message.booking_id, &phone, &body, &purpose.key()).await?,
+        };
+        match sender.send(&phone, &body).await {
+            Ok(accepted) => {
+                let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
+                thread::taken(&self.db, id, &accepted.sid, status).await?;
+                Ok(Sent::Delivered)
+            }
             Err(error) => match error.downcast::<Undeliverable>() {
                 Ok(refused) => {
-                    if let Some(written) = &written {
-                        thread::refused(&self.db, written.id, refused.code).await?;
-                    }
+                    thread::refused(&self.db, id, refused.code).await?;
                     tracing::info!(
                         booking = message.booking_id,
                         code = refused.code,
                         "text refused: {}",
                         refused.message
                     );
-                    return Ok(Sent::Stale(
-                        "the provider refused the number (it stopped texts, or cannot take them)",
-                    ));
+                    Ok(Sent::Stale("the provider refused the number (it stopped texts, or cannot take them)"))
                 }
-                Err(error) => return Err(error),
+                Err(error) => Err(error),
             },
-        };
-        let status = thread::TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
-        match &written {
-            Some(written) => thread::taken(&self.db, written.id, &accepted.sid, status).await?,
-            None => {
-                let purpose = purpose.key();
-                let outgoing = Outgoing {
-                    booking_id: Some(message.booking_id),
-                    phone: &phone,
-                    body: &body,
-                    purpose: &purpose,
-                    by_email: None,
-                    sid: &accepted.sid,
-                    status,
-                };
-                thread::record_sent(&self.db, &outgoing).await?;
+        }
+    }
+
+    /// Why a text to `phone` is not sent now: the customer did not agree or stopped, it is night
+    /// on the shop's clock (not for an emergency), or the day's limit was reached. The answer to
+    /// a keyword (`answer`) goes whatever the hour and the count.
+    async fn not_now(
+        &self,
+        message: &BookingMessage,
+        phone: &str,
+        answer: bool,
+    ) -> anyhow::Result<Option<Sent>> {
+        if answer {
+            return Ok(None);
+        }
+        if !consent::may_text(&self.reader, phone, message.booking_id).await? {
+            return Ok(Some(Sent::Stale("the customer has not agreed to texts, or stopped them")));
+        }
+        let zone = self.site.content().business.zone();
+        if !message.emergency {
+            let now = self.db.clock.now().to_zoned(zone.clone());
+            if now.time() < DAY_STARTS || now.time() >= DAY_ENDS {
+                let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
+                let morning = day.to_datetime(DAY_STARTS).to_zoned(zone)?.timestamp();
+                return Ok(Some(Sent::Later(At::from(morning))));
             }
         }
-        Ok(Sent::Delivered)
+        let day_ago = self.db.clock.stamp_before(Duration::from_secs(24 * 3600));
+        if thread::sent_since(&self.reader, phone, day_ago).await? >= i64::from(super::DAILY_LIMIT) {
+            return Ok(Some(Sent::Stale("the day's limit of texts to this number was reached")));
+        }
+        Ok(None)
     }
+
+    /// The site's own text that will not go after all leaves the thread (a person's stays).
+    async fn withdraw(&self, written: Option<&thread::Written>, person: bool) -> anyhow::Result<()> {
+        match written {
+            Some(written) if !person => thread::withdraw(&self.db, written.id).await,
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The provider's text with `body` to `phone` that no thread has yet: an earlier try that got no
+/// answer (its instance stopped) reached the provider after all.
+async fn taken_before(
+    sender: &super::TextSender,
+    db: &crate::db::Db,
+    phone: &str,
+    body: &str,
+) -> anyhow::Result<Option<super::Listed>> {
+    for listed in sender.recent_to(phone).await? {
+        if listed.body == body && !thread::known(db, &listed.sid).await? {
+            return Ok(Some(listed));
+        }
+    }
+    Ok(None)
 }
