@@ -61,9 +61,10 @@ pub enum Command {
         #[arg(long)]
         from: std::path::PathBuf,
     },
-    /// Check what a host gets wrong (the data directory, the public URL, e-mail, the webhook,
-    /// the database, the bucket, the clock, sample details still shown) with the same settings as
-    /// `serve`; prints each check with its fix, and exits with 0 only when all pass.
+    /// Check what a host gets wrong (the data directory, the public URL, e-mail, the webhook, the
+    /// text provider, the database, the bucket, the clock, sample details still shown) with the
+    /// same settings as `serve`; prints each check with its fix, and exits with 0 only when all
+    /// pass.
     Doctor(ServeConfig),
     /// Time the server-side rendering of every pre-rendered page (for `make bench`); prints JSON.
     RenderTimings {

@@ -19,7 +19,7 @@ use crate::{
     error::{ApiError, Checked, FieldErrors},
 };
 
-const NO_EMAIL: &str = "The server has no SMTP settings, so it cannot send e-mail yet (see 'Getting bookings by e-mail' in the README).";
+const NO_EMAIL: &str = "The server has no SMTP settings, so it cannot send e-mail yet (see 'Getting bookings by e-mail' in the owner's guide, docs/owner-guide.md).";
 const NO_RECIPIENT: &str = "Add an address to send the booking e-mails to first.";
 const NO_WEBHOOK: &str = "The server has no webhook settings.";
 

@@ -98,7 +98,7 @@ export function NotificationsPage() {
             ) : (
               <p className="mt-1 text-sm text-amber-900">
                 Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code> (the
-                README's 'Getting bookings by e-mail').
+                owner's guide, 'Getting bookings by e-mail').
               </p>
             )}
             <Recipients

@@ -21,7 +21,7 @@ export function NoDeliveryNotice({ emailConfigured }: { emailConfigured: boolean
         ) : (
           <p className="mt-1 text-sm">
             Requests only wait here under Bookings: nothing is lost, but nobody is told. The server has no e-mail or webhook set up yet: ask whoever
-            runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code>, as the README's section 'Getting bookings by e-mail'
+            runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code>, as the owner's guide's section 'Getting bookings by e-mail'
             explains. Then {notifications}.
           </p>
         )}
