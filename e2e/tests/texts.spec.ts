@@ -57,8 +57,14 @@ test.describe("the owner texts from the request's page", () => {
   for (const width of [390, 1366]) {
     test(`a customer's reply shows without a reload, and the owner answers and says 'On my way', at ${width} px`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 844 });
+      // An emergency: a person's texts about it go at any hour (this runs on the real clock).
+      const answers = [
+        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Enclosed Trailer" },
+        { question: "What service do you need?", answer: "Emergency service" },
+        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
+      ];
       const booked = await page.request.post("/api/bookings", {
-        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers: [], fillMs: 30000, textConsent: true },
+        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers, location: "Aurora", fillMs: 30000, textConsent: true },
       });
       expect(booked.status()).toBe(201);
       const { id } = (await booked.json()) as { id: number };
@@ -105,8 +111,14 @@ test.describe("the customer's own page", () => {
   for (const width of [390, 1366]) {
     test(`says texts come about the request and stops them, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
+      // An emergency: a person's texts about it go at any hour (this runs on the real clock).
+      const answers = [
+        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Enclosed Trailer" },
+        { question: "What service do you need?", answer: "Emergency service" },
+        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
+      ];
       const booked = await page.request.post("/api/bookings", {
-        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers: [], fillMs: 30000, textConsent: true },
+        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers, location: "Aurora", fillMs: 30000, textConsent: true },
       });
       const { manageUrl } = (await booked.json()) as { manageUrl: string };
       await page.goto(manageUrl);

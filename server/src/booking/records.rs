@@ -348,7 +348,7 @@ pub async fn last_customer_words(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap
                 .and_then(|notes| notes.iter().rev().find(|note| note.written_by == super::store::VISITOR));
             let words = match (note, replies.remove(id)) {
                 (Some(note), Some((at, _))) if note.written_at >= at => note.body.clone(),
-                (_, Some((_, reply))) => format!("New reply: {reply}"),
+                (_, Some((_, reply))) => reply,
                 (Some(note), None) => note.body.clone(),
                 (None, None) => return None,
             };

@@ -19,8 +19,9 @@ use crate::{
     delivery::{
         Outbox,
         text::{
-            consent,
+            consent, quiet_until,
             segments::{MAX_SEGMENTS, segments},
+            thread,
         },
     },
     domain::{BookingId, Phone},
@@ -52,7 +53,7 @@ impl Texting {
                 Some("This customer did not ask for texts on this request. Call or e-mail them instead.")
             }
             Self::Stopped => Some(
-                "This customer's number stopped texts (they replied STOP). Texts stay off until they reply START.",
+                "This customer stopped texts to their number (with a reply or on their own page). Texts stay off until they reply START.",
             ),
         }
     }
@@ -79,7 +80,7 @@ pub enum TextRefusals {
     Missing(ErrorBody),
     #[response(
         status = 409,
-        description = "The customer cannot be texted: texts are off, were not asked for, or were stopped."
+        description = "The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency."
     )]
     CannotText(ErrorBody),
 }
@@ -126,7 +127,7 @@ pub async fn reply(
         return Err(ApiError::invalid("text", "Write the text to send"));
     }
     let body = format!("{}: {words}", site.content().business.name);
-    send(&outbox, &admin, id, &body, "reply").await
+    send((&outbox, &site), &admin, id, &body, "reply").await
 }
 
 /// `POST /api/admin/bookings/{id}/on-my-way`: tells the customer the crew is on its way.
@@ -159,13 +160,13 @@ pub async fn on_my_way(
         "{}: we're on our way to you and should be there in about {minutes} minutes. Anything changed? Call {}.",
         business.name, business.phone
     );
-    send(&outbox, &admin, id, &body, "on-my-way").await
+    send((&outbox, &site), &admin, id, &body, "on-my-way").await
 }
 
 /// Queues `body` to booking `id`'s customer as a text `purpose`, with the response it is, in one
 /// transaction; refused when it is too long or the customer cannot be texted.
 async fn send(
-    outbox: &Outbox,
+    (outbox, site): (&Outbox, &SiteDetails),
     admin: &Admin,
     BookingId(id): BookingId,
     body: &str,
@@ -184,6 +185,19 @@ async fn send(
     let phone = text_store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     if let Some(why) = texting(db, outbox, id, &phone).await?.refusal() {
         return Err(ApiError::conflict(why));
+    }
+    let zone = site.content().business.zone();
+    // A person's text at night would wait for the morning: it is refused, so nobody believes the
+    // customer has it ('On my way' seven hours late).
+    if !thread::flags(db, id).await?.1
+        && let Some(morning) = quiet_until(db.clock.now(), &zone)?
+    {
+        return Err(ApiError::conflict(format!(
+            "It is {} at the shop: texts about requests that are not emergencies go out between 8 AM and \
+             9 PM, so this one would wait until {}. Call the customer instead, or text after 8 AM.",
+            db.clock.now().to_zoned(zone.clone()).strftime("%-I:%M %p"),
+            morning.timestamp().to_zoned(zone).strftime("%-I:%M %p on %A"),
+        )));
     }
     let number = Phone::parse(&phone)
         .map(|phone| phone.e164())

@@ -96,7 +96,7 @@ async fn a_text_is_refused_with_a_sentence_when_the_customer_cannot_be_texted() 
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
     let (status, body) = send(&app, &signed, agreed, "texts", json!({ "text": "Hello again" })).await;
     assert_eq!(status, 409);
-    assert!(body["error"].as_str().unwrap_or_default().contains("replied STOP"), "{body}");
+    assert!(body["error"].as_str().unwrap_or_default().contains("stopped texts to their number"), "{body}");
     assert_eq!(app.admin_json(&format!("/bookings/{agreed}"), &signed).await["texting"], "stopped");
 
     let off = spawn_app().await;
@@ -108,23 +108,33 @@ async fn a_text_is_refused_with_a_sentence_when_the_customer_cannot_be_texted() 
 }
 
 #[tokio::test]
-async fn a_reply_queued_at_night_is_not_sent_after_the_customer_stops() {
+async fn a_persons_text_at_night_is_refused_with_when_it_could_go_unless_it_is_an_emergency() {
     let stand_in = text_stand_in::start().await;
     let app = spawn_app_with(with_texts(&stand_in)).await;
     move_to_hour(&app, 23);
     let signed = app.signed_in_admin().await;
     let id = book(&app, 1, true).await;
-    let (status, _) = send(&app, &signed, id, "texts", json!({ "text": "We'll call at 8." })).await;
-    assert_eq!(status, 202);
+    for (path, body) in
+        [("texts", json!({ "text": "We'll call at 8." })), ("on-my-way", json!({ "minutes": 20 }))]
+    {
+        let (status, refused) = send(&app, &signed, id, path, body).await;
+        assert_eq!(status, 409, "{path}");
+        let said = refused["error"].as_str().unwrap_or_default();
+        assert!(
+            said.starts_with("It is 11:01 PM at the shop") && said.contains("would wait until 8:00 AM"),
+            "{said}"
+        );
+    }
+    let mut body = crate::push::emergency("0e0e0e0e-night-texts");
+    body["phone"] = json!("(303) 555-0199");
+    body["textConsent"] = json!(true);
+    let response = app.post_json("/api/bookings", &body).await;
+    assert_eq!(response.status(), 201);
+    let sos = response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+    let (status, _) = send(&app, &signed, sos, "on-my-way", json!({ "minutes": 20 })).await;
+    assert_eq!(status, 202, "an emergency is texted at any hour");
     app.deliver_due().await;
-    assert!(stand_in.taken().is_empty(), "both wait for the morning");
-    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "no more texts please").await, 200);
-    app.deliver_due().await;
-    move_to_hour(&app, 8);
-    app.deliver_due().await;
-    let bodies: Vec<String> = stand_in.taken().iter().map(|t| t.body().to_owned()).collect();
-    assert_eq!(bodies.len(), 1, "only the stop's answer: {bodies:?}");
-    assert!(bodies[0].contains("no more texts from us"));
+    assert!(stand_in.taken().iter().any(|text| text.body().contains("about 20 minutes")));
 }
 
 #[tokio::test]
@@ -152,8 +162,20 @@ async fn a_customers_reply_shows_on_today_and_is_pushed_to_the_owners_phone() {
     // A stop word is not a reply for the shop: no push, not on Today.
     let before = push.log.received().len();
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "START").await, 200);
     app.deliver_due().await;
     assert_eq!(push.log.received().len(), before);
+    let today = app.admin_json("/today", &signed).await;
+    assert_eq!(today["customerChanges"]["shown"][0]["what"], "New reply: Can you come at 4?");
+    // A stop in plain words is the stop it is, and the owner hears of it.
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "please stop texting me").await, 200);
+    app.deliver_due().await;
+    assert_eq!(push.log.received().len(), before + 1);
+    let today = app.admin_json("/today", &signed).await;
+    assert_eq!(
+        today["customerChanges"]["shown"][0]["what"],
+        "Stopped texts: \u{201c}please stop texting me\u{201d}"
+    );
 }
 
 #[tokio::test]

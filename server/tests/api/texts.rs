@@ -203,7 +203,7 @@ async fn after_a_stop_no_text_goes_out_but_its_answer() {
     assert_eq!(bodies.iter().filter(|(incoming, _, _)| *incoming).count(), 1, "the STOP is in the thread");
     let held: Vec<(String,)> =
         app.rows("SELECT last_error FROM deliveries WHERE channel = 'text' AND purpose = 'request'").await;
-    assert!(held[0].0.contains("stopped them"), "{held:?}");
+    assert!(held[0].0.contains("the customer stopped texts"), "ended by the stop at once: {held:?}");
 }
 
 #[tokio::test]

@@ -5485,7 +5485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The customer cannot be texted: texts are off, were not asked for, or were stopped. */
+            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,7 +5858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The customer cannot be texted: texts are off, were not asked for, or were stopped. */
+            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency. */
             409: {
                 headers: {
                     [name: string]: unknown;

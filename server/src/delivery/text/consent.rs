@@ -39,7 +39,7 @@ pub struct Consent<'a> {
 }
 
 /// A consent row written inside the caller's transaction (the booking it came with, the text that
-/// stopped it).
+/// stopped it); a stop also ends the texts still waiting for that number.
 pub trait ConsentWrites {
     fn record_consent(
         &mut self,
@@ -63,6 +63,25 @@ for_both_connections!(impl ConsentWrites {
         .bind(now)
         .execute(&mut *self)
         .await?;
+        if !consent.given {
+            // What waits for the number goes no more, and its page says so at once.
+            sqlx::query(
+                "UPDATE deliveries SET state = 'cancelled', last_error = 'the customer stopped texts'
+                 WHERE channel = 'text' AND state = 'pending'
+                 AND booking_id IN (SELECT id FROM bookings WHERE phone_national = $1)",
+            )
+            .bind(consent.phone.trim_start_matches("+1"))
+            .execute(&mut *self)
+            .await?;
+            sqlx::query(
+                "UPDATE texts SET status = 'failed', updated_at = $2
+                 WHERE phone = $1 AND NOT incoming AND status = 'waiting' AND sending_at IS NULL",
+            )
+            .bind(consent.phone)
+            .bind(now)
+            .execute(&mut *self)
+            .await?;
+        }
         Ok(())
     }
 });

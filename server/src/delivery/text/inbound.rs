@@ -52,15 +52,23 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
         }
         Asked::Message => (None, None),
     };
+    // The customer's own words reach the owner, a plain "stop texting me" too (as the stop it is).
     let occasion = match (asked, booking) {
-        (Asked::Message, Some(id)) => Some((id, thread::flags(db, id).await?)),
+        (Asked::Message | Asked::StopInWords, Some(id)) => Some((id, thread::flags(db, id).await?)),
         _ => None,
+    };
+    let keyword = match asked {
+        Asked::OptOut => Some(thread::KEYWORD_STOP),
+        Asked::StopInWords => Some(thread::KEYWORD_STOP_IN_WORDS),
+        Asked::OptIn => Some(thread::KEYWORD_START),
+        Asked::Help => Some(thread::KEYWORD_HELP),
+        Asked::Message => None,
     };
     let now = db.clock.stamp();
     let minute = shop_minute(now.timestamp(), &business.zone());
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let Some(text_id) = tx.receive_text(booking, from, text, sid, &now).await? else {
+        let Some(text_id) = tx.receive_text(booking, from, (text, keyword), sid, &now).await? else {
             return Ok(());
         };
         if let Some(consent) = &consent {

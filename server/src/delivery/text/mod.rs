@@ -13,6 +13,8 @@ pub mod thread;
 
 use std::time::Duration;
 
+pub use outgoing::quiet_until;
+
 use anyhow::Context as _;
 use serde::Deserialize;
 

@@ -118,14 +118,10 @@ impl Outbox {
         if !consent::may_text(&self.reader, phone, message.booking_id).await? {
             return Ok(Some(Sent::Stale("the customer has not agreed to texts, or stopped them")));
         }
-        let zone = self.site.content().business.zone();
-        if !message.emergency {
-            let now = self.db.clock.now().to_zoned(zone.clone());
-            if now.time() < DAY_STARTS || now.time() >= DAY_ENDS {
-                let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
-                let morning = day.to_datetime(DAY_STARTS).to_zoned(zone)?.timestamp();
-                return Ok(Some(Sent::Later(At::from(morning))));
-            }
+        if !message.emergency
+            && let Some(morning) = quiet_until(self.db.clock.now(), &self.site.content().business.zone())?
+        {
+            return Ok(Some(Sent::Later(morning)));
         }
         let day_ago = self.db.clock.stamp_before(Duration::from_secs(24 * 3600));
         if thread::sent_since(&self.reader, phone, day_ago).await? >= i64::from(super::DAILY_LIMIT) {
@@ -141,6 +137,17 @@ impl Outbox {
             _ => Ok(()),
         }
     }
+}
+
+/// When texts that are not about an emergency may go out again, if `now` is night on the shop's
+/// clock (`zone`): the next 8 AM.
+pub fn quiet_until(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::Result<Option<At>> {
+    let now = now.to_zoned(zone.clone());
+    if now.time() >= DAY_STARTS && now.time() < DAY_ENDS {
+        return Ok(None);
+    }
+    let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
+    Ok(Some(At::from(day.to_datetime(DAY_STARTS).to_zoned(zone.clone())?.timestamp())))
 }
 
 /// The provider's text with `body` to `phone` that no thread has yet: an earlier try that got no

@@ -69,6 +69,13 @@ pub struct Text {
     pub at: At,
 }
 
+/// What a customer's keyword text is kept as: a stop (a word the providers know, or plain words
+/// asking to stop), a start, or a request for help. Their own words are kept as None.
+pub const KEYWORD_STOP: &str = "stop";
+pub const KEYWORD_STOP_IN_WORDS: &str = "stop-in-words";
+pub const KEYWORD_START: &str = "start";
+pub const KEYWORD_HELP: &str = "help";
+
 /// A text written before it was sent: its words, what it is for, and whether it was handed to
 /// the provider with no answer recorded (its instance may have stopped right then).
 pub struct Written {
@@ -92,12 +99,13 @@ pub trait TextWrites {
     ) -> impl Future<Output = sqlx::Result<i64>> + Send;
 
     /// A customer's text `sid` from `phone`, into the thread of `booking_id` (the number's newest
-    /// request, if it has one); its id, or None when the provider posted it before (a retry).
+    /// request, if it has one), with the keyword it is (`KEYWORD_*`) or None for their own words;
+    /// its id, or None when the provider posted it before (a retry).
     fn receive_text(
         &mut self,
         booking_id: Option<i64>,
         phone: &str,
-        body: &str,
+        said: (&str, Option<&str>),
         sid: &str,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
@@ -124,14 +132,15 @@ for_both_connections!(impl TextWrites {
         Ok(id)
     }
 
-    async fn receive_text(&mut self, booking_id: Option<i64>, phone: &str, body: &str, sid: &str, now: &At) -> sqlx::Result<Option<i64>> {
+    async fn receive_text(&mut self, booking_id: Option<i64>, phone: &str, (body, keyword): (&str, Option<&str>), sid: &str, now: &At) -> sqlx::Result<Option<i64>> {
         sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, sid, status, at, updated_at)
-             VALUES ($1, $2, TRUE, $3, $4, 'received', $5, $5) ON CONFLICT (sid) DO NOTHING RETURNING id",
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, sid, status, at, updated_at)
+             VALUES ($1, $2, TRUE, $3, $4, $5, 'received', $6, $6) ON CONFLICT (sid) DO NOTHING RETURNING id",
         )
         .bind(booking_id)
         .bind(phone)
         .bind(body)
+        .bind(keyword)
         .bind(sid)
         .bind(now)
         .fetch_optional(&mut *self)
@@ -321,7 +330,8 @@ pub async fn update_status(
     Ok(true)
 }
 
-/// The newest text from the customer of each of the bookings `ids` that has one: when, and its words.
+/// The newest text in the customer's own words of each of the bookings `ids` that has one (not a
+/// keyword, but a stop in plain words): when, and what Today says of it.
 pub async fn last_replies(
     db: &Db,
     ids: &[i64],
@@ -330,10 +340,11 @@ pub async fn last_replies(
         return Ok(std::collections::HashMap::new());
     }
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT booking_id, at, body FROM texts WHERE incoming AND booking_id IN ({}) ORDER BY id",
-        crate::db::placeholders(ids.len())
+        "SELECT booking_id, at, body, purpose FROM texts
+         WHERE incoming AND (purpose IS NULL OR purpose = '{KEYWORD_STOP_IN_WORDS}') AND booking_id IN ({}) ORDER BY id",
+        crate::db::placeholders(ids.len()),
     ));
-    let rows: Vec<(i64, At, String)> = with_db!(db, |pool| {
+    let rows: Vec<(i64, At, String, Option<String>)> = with_db!(db, |pool| {
         let mut query = sqlx::query_as(sql);
         for id in ids {
             query = query.bind(id);
@@ -341,7 +352,17 @@ pub async fn last_replies(
         query.fetch_all(pool).await?
     });
     // Oldest first: the newest of each booking is the one kept.
-    Ok(rows.into_iter().map(|(id, at, body)| (id, (at, body))).collect())
+    Ok(rows
+        .into_iter()
+        .map(|(id, at, body, keyword)| {
+            let words = if keyword.is_some() {
+                format!("Stopped texts: \u{201c}{body}\u{201d}")
+            } else {
+                format!("New reply: {body}")
+            };
+            (id, (at, words))
+        })
+        .collect())
 }
 
 /// Request `booking_id`'s texts, oldest first.

@@ -156,14 +156,13 @@ export function ContactForm({ script, answers, appointment, onTimeTaken, emergen
             checked={textConsent}
             onChange={(e) => setTextConsent(e.target.checked)}
             disabled={submitting}
-            aria-describedby={`${id}-texts-terms`}
-            className="mt-1 h-5 w-5 shrink-0 accent-orange-700"
+            className="mt-1 h-5 w-5 shrink-0 accent-orange-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-600 focus-visible:ring-offset-2"
           />
           <div className="text-sm">
             <label htmlFor={`${id}-texts`} className="text-slate-800">
               {layout.texts.wording}
             </label>{" "}
-            <a id={`${id}-texts-terms`} href={layout.texts.terms} target="_blank" rel="noopener" className="font-medium text-orange-800 underline">
+            <a href={layout.texts.terms} target="_blank" rel="noopener" className="font-medium text-orange-800 underline">
               Text message terms
             </a>
           </div>

@@ -42,6 +42,7 @@ const PURPOSE_NAMES: Record<string, string> = {
   changed: "the notice of a new time asked for",
   cancelled: "the notice of the visitor's cancellation",
   review: "the visitor's review request",
+  text: "the text written on this page",
 };
 
 /** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
@@ -50,7 +51,8 @@ function deliveryName({ channel, purpose, device }: Delivery): string {
   const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
-  return channel === "confirmation" ? purposeName : `${purposeName}, by ${channelName.replace(/^the /, "")}`;
+  const itself = channel === "confirmation" || purpose.startsWith("text-");
+  return itself ? purposeName : `${purposeName}, by ${channelName.replace(/^the /, "")}`;
 }
 
 /** A delivery in a sentence: "The visitor's reminder was not sent: replaced by a later change." */

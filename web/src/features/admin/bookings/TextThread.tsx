@@ -13,7 +13,7 @@ type Text = RequestPage["texts"][number];
 const WHY_NOT: Record<Exclude<RequestPage["texting"], "on">, string> = {
   off: "Texts are not set up on this site.",
   "not-agreed": "The customer did not ask for texts on this request: call or e-mail them.",
-  stopped: "The customer's number stopped texts (they replied STOP). Texts stay off until they reply START.",
+  stopped: "The customer stopped texts to their number (with a reply or on their own page). Texts stay off until they reply START.",
 };
 
 const STATUS: Record<Text["status"], string> = {

@@ -17,5 +17,11 @@ describe("a delivery in the owner's words", () => {
     expect(deliverySentence({ ...base, channel: "push", device: "Pixel 8", purpose: "changed-3", state: "dead", attempts: 12, lastError: "Gone" }, at)).toBe(
       "The notice of a new time asked for, by notification to Pixel 8 could not be sent after 12 tries: gone.",
     );
+    expect(deliverySentence({ ...base, channel: "text", purpose: "time-4", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at)).toBe(
+      "The visitor's confirmed time, by text to the visitor was sent at 16:04.",
+    );
+    expect(deliverySentence({ ...base, channel: "text", purpose: "text-5", state: "cancelled", lastError: "The customer stopped texts" }, at)).toBe(
+      "The text written on this page was not sent: the customer stopped texts.",
+    );
   });
 });
