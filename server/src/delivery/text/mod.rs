@@ -13,12 +13,12 @@ pub mod thread;
 
 use std::time::Duration;
 
-pub use outgoing::quiet_until;
-
 use anyhow::Context as _;
 use serde::Deserialize;
 
-use crate::secret::Secret;
+use jiff::{ToSpan as _, civil::Time};
+
+use crate::{clock::At, secret::Secret};
 
 /// Twilio's API, unless `--sms-api-url` names another.
 pub const TWILIO_API: &str = "https://api.twilio.com";
@@ -30,6 +30,21 @@ pub const TERMS_PATH: &str = "/sms-terms";
 /// Where the provider posts a customer's text, and each sent text's status, on our site.
 pub const INBOUND_PATH: &str = "/api/sms/inbound";
 pub const STATUS_PATH: &str = "/api/sms/status";
+
+/// Texts that are not about an emergency go out between these hours on the shop's clock.
+const DAY_STARTS: Time = Time::constant(8, 0, 0, 0);
+const DAY_ENDS: Time = Time::constant(21, 0, 0, 0);
+
+/// When texts that are not about an emergency may go out again, if `now` is night on the shop's
+/// clock (`zone`): the next 8 AM.
+pub fn quiet_until(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::Result<Option<At>> {
+    let now = now.to_zoned(zone.clone());
+    if now.time() >= DAY_STARTS && now.time() < DAY_ENDS {
+        return Ok(None);
+    }
+    let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
+    Ok(Some(At::from(day.to_datetime(DAY_STARTS).to_zoned(zone.clone())?.timestamp())))
+}
 
 /// What a text is sent from: a number of the account, or a Messaging Service (which picks one).
 #[derive(Clone, Debug)]

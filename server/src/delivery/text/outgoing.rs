@@ -4,22 +4,15 @@
 
 use std::time::Duration;
 
-use jiff::{ToSpan as _, civil::Time};
-
 use super::{
-    Undeliverable, consent,
+    Undeliverable, consent, quiet_until,
     segments::{MAX_SEGMENTS, segments},
     thread::{self, TextStatus},
 };
 use crate::{
-    clock::At,
     delivery::{BookingMessage, Outbox, Purpose, Sent},
     domain::Phone,
 };
-
-/// Texts that are not about an emergency go out between these hours on the shop's clock.
-const DAY_STARTS: Time = Time::constant(8, 0, 0, 0);
-const DAY_ENDS: Time = Time::constant(21, 0, 0, 0);
 
 /// The purposes of the texts that answer a customer's keyword: they go at once, whatever the hour,
 /// and the answer to a stop goes to the number that just stopped (one confirmation is allowed).
@@ -137,17 +130,6 @@ impl Outbox {
             _ => Ok(()),
         }
     }
-}
-
-/// When texts that are not about an emergency may go out again, if `now` is night on the shop's
-/// clock (`zone`): the next 8 AM.
-pub fn quiet_until(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::Result<Option<At>> {
-    let now = now.to_zoned(zone.clone());
-    if now.time() >= DAY_STARTS && now.time() < DAY_ENDS {
-        return Ok(None);
-    }
-    let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
-    Ok(Some(At::from(day.to_datetime(DAY_STARTS).to_zoned(zone.clone())?.timestamp())))
 }
 
 /// The provider's text with `body` to `phone` that no thread has yet: an earlier try that got no
