@@ -52,10 +52,11 @@ $(TESTED): web/dist/.built $(RUST_SOURCES)
 # against the layers of docs/architecture.md, and the admin's rooms in the browser; the browser's
 # API types against the API document's snapshot; the test dependencies against the features the
 # binary is built with (so that cargo test reuses the library and binary make test built first);
-# docs/configuration.md against the binary's own --help.
+# docs/configuration.md against the binary's own --help, and docs/decisions.md's index.
 lint: $(TESTED) tools/api-types/node_modules/.installed
 	python3 scripts/check-imports.py
 	python3 scripts/configuration.py --check
+	python3 scripts/decisions-index.py --check
 	python3 scripts/check-test-features.py
 	bash scripts/api-types.sh --check
 	cargo fmt --all --check

@@ -1,4 +1,4 @@
-//! Security headers on every response (SECURITY.md, "Response headers").
+//! Security headers on every response (docs/security.md, 'On every response').
 
 use axum::{
     http::{HeaderName, HeaderValue, header},

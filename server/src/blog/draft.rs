@@ -66,7 +66,7 @@ impl PostInput {
 }
 
 impl PostForm {
-    /// The post, or every problem at once with the editor's messages (SPEC.md section 5);
+    /// The post, or every problem at once with the editor's messages (docs/product.md section 5);
     /// a scheduled time is read in the shop's time zone `zone`, and must be later than `now`.
     pub fn parse(self, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<PostInput, FieldErrors> {
         let mut errors = FieldErrors::default();

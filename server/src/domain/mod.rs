@@ -1,5 +1,5 @@
 //! Values parsed from untrusted input at the edge. Inner code takes these, never raw strings.
-//! Each parse error is the message the visitor sees (SPEC.md section 5).
+//! Each parse error is the message the visitor sees (docs/product.md section 5).
 
 mod contact;
 mod ids;

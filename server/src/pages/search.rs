@@ -1,5 +1,6 @@
-//! Blog search (SPEC.md, /blog): the published posts whose title, excerpt or text holds the
-//! words typed, best matches first, from the database's full-text index (`blog::search`).
+//! Blog search (docs/product.md section 2): the published posts whose title, excerpt or text
+//! holds the words typed, best matches first, from the database's full-text index
+//! (`blog::search`).
 
 use serde::Serialize;
 

@@ -1,5 +1,5 @@
 //! The admin area's security: sign-in, sessions, the guard of every admin API, CSRF,
-//! throttling and the audit log (SECURITY.md).
+//! throttling and the audit log (docs/security.md).
 
 use reqwest::Method;
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-// The booking contact form's rules, with the same messages as the server (SPEC.md section 5).
+// The booking contact form's rules, with the same messages as the server (docs/product.md section 5).
 
 export interface ContactFields {
   name: string;

@@ -141,7 +141,7 @@ export function PostEditorPage() {
     );
   }
 
-  /** Changes fields of the draft; an error shown under a changed field goes (SPEC.md section 5). */
+  /** Changes fields of the draft; an error shown under a changed field goes (docs/product.md section 5). */
   function update(change: Partial<PostDraft>) {
     setDraft((current) => (current ? { ...current, ...change } : current));
     setErrors((current) => {

@@ -1,4 +1,4 @@
-// The Quill editor, 300px high, with the full toolbar of SPEC.md (set up in quillConfig). It
+// The Quill editor, 300px high, with the full toolbar (set up in quillConfig). It
 // reports its HTML as root.innerHTML (getSemanticHTML turns spaces into &nbsp;) and follows
 // outside changes (the raw HTML textarea). The server sanitises whatever it saves. Each picture
 // put in asks for its description; clicking a picture asks again.

@@ -20,7 +20,7 @@ export function isBlankHtml(html: string): boolean {
   return text.trim() === "";
 }
 
-/** SPEC.md section 5, checked after trimming; the server checks the same again. */
+/** docs/product.md section 5, checked after trimming; the server checks the same again. */
 export function validatePost(post: PostFields): PostErrors {
   const errors: PostErrors = {};
   if (!post.title.trim()) errors.title = "Title is required";

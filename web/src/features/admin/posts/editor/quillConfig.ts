@@ -1,4 +1,4 @@
-// How the post editor's Quill is set up: the toolbar of SPEC.md with plain names, the formats it
+// How the post editor's Quill is set up: the full toolbar with plain names, the formats it
 // allows, safe image sources, the image picker, and the paste cleaning (pasteCleaner).
 import Quill from "quill";
 import { IMAGE_PICKER_ACCEPT } from "../../../../lib/imageFile";
