@@ -3,6 +3,7 @@
 //! provider posts back to us, how many parts a text takes, and what a customer's reply asks for.
 
 pub mod consent;
+mod handover;
 mod inbound;
 pub mod keywords;
 mod outgoing;

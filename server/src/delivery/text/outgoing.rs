@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::{
-    Undeliverable, consent, quiet_until,
+    Undeliverable, consent, handover, quiet_until,
     segments::{MAX_SEGMENTS, segments},
     thread::{self, TextStatus},
 };
@@ -32,17 +32,17 @@ impl Outbox {
         // A person's text is written before it is queued; the site's own once it was first tried.
         let person = matches!(purpose, Purpose::Text(_));
         let written = match purpose {
-            Purpose::Text(id) => match thread::written(&self.db, id).await? {
+            Purpose::Text(id) => match handover::written(&self.db, id).await? {
                 Some(written) => Some(written),
                 None => return Ok(Sent::Stale("the text was removed")),
             },
-            _ => thread::unsent(&self.db, message.booking_id, &purpose.key()).await?,
+            _ => handover::unsent(&self.db, message.booking_id, &purpose.key()).await?,
         };
         if let Some(written) = written.as_ref().filter(|w| w.sending)
             && let Some(listed) = taken_before(sender, &self.db, &phone, &written.body).await?
         {
             let status = TextStatus::from_provider(&listed.status).unwrap_or(TextStatus::Queued);
-            thread::taken(&self.db, written.id, &listed.sid, status).await?;
+            handover::taken(&self.db, written.id, &listed.sid, status).await?;
             return Ok(Sent::Delivered);
         }
         let answer = written.as_ref().is_some_and(|w| ANSWERS.contains(&w.purpose.as_str()));
@@ -69,20 +69,20 @@ impl Outbox {
         // Committed before the provider is asked, so a try after a crash asks it first.
         let id = match &written {
             Some(written) => {
-                thread::sending(&self.db, written.id, &body).await?;
+                handover::sending(&self.db, written.id, &body).await?;
                 written.id
             }
-            None => thread::prepare(&self.db, message.booking_id, &phone, &body, &purpose.key()).await?,
+            None => handover::prepare(&self.db, message.booking_id, &phone, &body, &purpose.key()).await?,
         };
         match sender.send(&phone, &body).await {
             Ok(accepted) => {
                 let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
-                thread::taken(&self.db, id, &accepted.sid, status).await?;
+                handover::taken(&self.db, id, &accepted.sid, status).await?;
                 Ok(Sent::Delivered)
             }
             Err(error) => match error.downcast::<Undeliverable>() {
                 Ok(refused) => {
-                    thread::refused(&self.db, id, refused.code).await?;
+                    handover::refused(&self.db, id, refused.code).await?;
                     tracing::info!(
                         booking = message.booking_id,
                         code = refused.code,
@@ -124,9 +124,9 @@ impl Outbox {
     }
 
     /// The site's own text that will not go after all leaves the thread (a person's stays).
-    async fn withdraw(&self, written: Option<&thread::Written>, person: bool) -> anyhow::Result<()> {
+    async fn withdraw(&self, written: Option<&handover::Written>, person: bool) -> anyhow::Result<()> {
         match written {
-            Some(written) if !person => thread::withdraw(&self.db, written.id).await,
+            Some(written) if !person => handover::withdraw(&self.db, written.id).await,
             _ => Ok(()),
         }
     }
@@ -141,7 +141,7 @@ async fn taken_before(
     body: &str,
 ) -> anyhow::Result<Option<super::Listed>> {
     for listed in sender.recent_to(phone).await? {
-        if listed.body == body && !thread::known(db, &listed.sid).await? {
+        if listed.body == body && !handover::known(db, &listed.sid).await? {
             return Ok(Some(listed));
         }
     }
