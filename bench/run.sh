@@ -131,10 +131,11 @@ echo "== a push notification: from a stored booking to the push service (200 boo
 node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"
 
 echo "== texts: from a stored booking to its text at the provider (200 bookings, one at a time), and"
-echo "   bookings/s with texts on against off (texted emergencies at 8 connections, off/on twice)"
+echo "   bookings/s with texts on against off (texted emergencies at 8 connections, off/on five times;"
+echo "   after each run with texts on, how long until the provider took the text of every booking)"
 node bench/text_latency.mjs "$BIN" "$PORT" > "$OUT/texts.json"
 : > "$OUT/texts-throughput.jsonl"
-for texts in off on off on; do
+for texts in off on off on off on off on off on; do
   data=$(mktemp -d)
   flags=()
   if [ "$texts" = on ]; then
@@ -147,15 +148,23 @@ for texts in off on off on; do
     --public-url https://trailers.example.com "${flags[@]}" >/dev/null 2>&1 &
   pid=$!; pids+=("$pid")
   wait_ready "$BASE"
-  result=$(wrk -t2 -c8 -d10s -s bench/bookings.lua "$BASE" -- "texts-$texts" texted | tail -1)
-  sleep 2 # the texts of the last bookings go out
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  taken=0
+  result=$(wrk -t2 -c8 -d6s -s bench/bookings.lua "$BASE" -- "texts-$texts" texted | tail -1)
+  taken=0; during=0; caught_up=null
   if [ "$texts" = on ]; then
+    # Every booking was texted once the provider took as many texts as wrk saw answers.
+    stored=$(node -e 'const r = JSON.parse(process.argv[1]); console.log(r.requests - r.failed)' "$result")
+    url=$(sed -n 's/.*--sms-api-url \([^ ]*\).*/\1/p' "$OUT/sms.out")
+    during=$(curl -fs "$url/taken")
+    start=$(date +%s.%N)
+    for _ in $(seq 1 1200); do
+      taken=$(curl -fs "$url/taken")
+      [ "$taken" -ge "$stored" ] && { caught_up=$(awk "BEGIN { printf \"%.2f\", $(date +%s.%N) - $start }"); break; }
+      sleep 0.05
+    done
     kill "$standin"; wait "$standin" 2>/dev/null || true
-    taken=$(tail -1 "$OUT/sms.out" | sed 's/[^0-9]//g')
   fi
-  echo "{\"texts\":\"$texts\",\"taken\":$taken,${result#\{}" >> "$OUT/texts-throughput.jsonl"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "{\"texts\":\"$texts\",\"taken\":$taken,\"during\":$during,\"caught_up_s\":$caught_up,${result#\{}" >> "$OUT/texts-throughput.jsonl"
   rm -rf "$data"
 done
 

@@ -1,8 +1,8 @@
 // A stand-in for a text provider speaking Twilio's Messages API, on loopback: it answers each
 // text with 201, a sid and status 'queued', as the provider does, and notes when each number's
 // text arrived. Imported by text_latency.mjs; run on its own (node bench/sms_stand_in.mjs PORT)
-// for the bookings runs with texts on, it prints "ready" and the server's flags, and the count of
-// texts taken on SIGTERM.
+// for the bookings runs with texts on, it prints "ready" and the server's flags, answers
+// GET /taken with the count of texts taken so far, and prints that count on SIGTERM.
 import { createServer } from "node:http";
 
 export const ACCOUNT = "ACbench00000000000000000000000000";
@@ -16,6 +16,10 @@ export async function startStandIn(port, onText = () => {}) {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
+      if (request.method === "GET" && request.url === "/taken") {
+        response.writeHead(200, { "content-type": "text/plain" }).end(String(taken));
+        return;
+      }
       if (request.method !== "POST" || !request.url.endsWith("/Messages.json")) {
         response.writeHead(404).end();
         return;

@@ -86,8 +86,12 @@ impl Application {
         let listener = TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("Failed to listen on {}", config.listen))?;
-        let letters =
-            Arc::new(Letters { db: db.clone(), site: Arc::clone(&site), public_url: config.public_origin() });
+        let letters = Arc::new(Letters {
+            db: db.clone(),
+            reader: reader.clone(),
+            site: Arc::clone(&site),
+            public_url: config.public_origin(),
+        });
         let push = PushSender::load(&db).await?;
         let outbox = Arc::new(Outbox::new((db.clone(), reader), delivery, Arc::clone(&site), letters, push)?);
         let bookings = Arc::new(BookingDesk {

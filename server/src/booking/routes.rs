@@ -186,14 +186,16 @@ async fn store_booking(
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
         shop_minute: devices::shop_minute(desk.db.clock.now(), &content.business.zone()),
     };
+    let taking = desk.outbox.taking();
     let stored =
-        match store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await
-        {
-            Ok(stored) => stored,
-            Err(InsertError::RateLimited) => return Err(desk.rate_limited()),
-            Err(InsertError::TimeTaken) => return Err(ApiError::conflict(times::TAKEN)),
-            Err(InsertError::Other(error)) => return Err(error.into()),
-        };
+        store::insert(&desk.db, &booking, &origin, &desk.outbox.channels().await?, desk.per_hour).await;
+    drop(taking);
+    let stored = match stored {
+        Ok(stored) => stored,
+        Err(InsertError::RateLimited) => return Err(desk.rate_limited()),
+        Err(InsertError::TimeTaken) => return Err(ApiError::conflict(times::TAKEN)),
+        Err(InsertError::Other(error)) => return Err(error.into()),
+    };
     if stored.created {
         desk.outbox.wake();
         metrics::booking_stored();

@@ -203,24 +203,26 @@ pub async fn insert(
         if booking.spam_reason.is_none() {
             for channel in channels {
                 if *channel == BookingChannel::Text {
-                    if !booking.text_consent {
-                        continue;
-                    }
                     // One "received" text to a number an hour, however many requests it sends:
                     // found from the number's bookings of the hour, so it costs the same however
-                    // many texts were ever sent.
-                    let recent: i64 = sqlx::query_scalar(
-                        "SELECT COUNT(*) FROM bookings b WHERE b.phone_national = $1 AND b.created_at > $2
-                         AND EXISTS (SELECT 1 FROM deliveries d WHERE d.booking_id = b.id AND d.channel = 'text'
-                                     AND d.purpose = 'request' AND d.device_id IS NULL)",
-                    )
-                    .bind(booking.phone.national())
-                    .bind(db.clock.stamp_before(TEXT_WINDOW))
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    if recent > 0 {
-                        continue;
+                    // many texts were ever sent; one statement, as each is a trip inside the write.
+                    if booking.text_consent {
+                        sqlx::query(
+                            "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
+                             SELECT $1, 'text', 'request', $4, $4
+                             WHERE NOT EXISTS (
+                                 SELECT 1 FROM bookings b WHERE b.phone_national = $2 AND b.created_at > $3 AND b.id <> $1
+                                 AND EXISTS (SELECT 1 FROM deliveries d WHERE d.booking_id = b.id AND d.channel = 'text'
+                                             AND d.purpose = 'request' AND d.device_id IS NULL))",
+                        )
+                        .bind(id)
+                        .bind(booking.phone.national())
+                        .bind(db.clock.stamp_before(TEXT_WINDOW))
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
                     }
+                    continue;
                 }
                 if *channel == BookingChannel::Confirmation {
                     let claimed: Option<String> = sqlx::query_scalar(

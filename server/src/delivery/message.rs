@@ -3,6 +3,12 @@
 
 use futures_util::future::BoxFuture;
 
+/// A text handed to the provider: its id in the thread and its words.
+pub struct Handed {
+    pub id: i64,
+    pub body: String,
+}
+
 /// An e-mail to the visitor, or why it must not go out any more.
 pub enum Mail {
     Send {
@@ -18,12 +24,16 @@ pub enum Mail {
 /// (the schedule): the visitor's e-mails, and the shop's notices of what the visitor changed.
 pub trait Messages: Send + Sync {
     fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>>;
-    /// The text to the visitor of `purpose` (its words), or why it must not go out any more.
-    fn visitor_text(
-        &self,
+    /// Writes the site's text of `purpose` to request `booking_id` at `phone` into its thread as
+    /// it is handed to the provider, with the link it carries, in one transaction (in place of the
+    /// unsent one `replacing` an earlier try wrote). Or why it must not go out any more.
+    fn hand_over_text<'a>(
+        &'a self,
         booking_id: i64,
         purpose: Purpose,
-    ) -> BoxFuture<'_, anyhow::Result<Result<String, &'static str>>>;
+        phone: &'a str,
+        replacing: Option<i64>,
+    ) -> BoxFuture<'a, anyhow::Result<Result<Handed, &'static str>>>;
     /// Subject and body.
     fn shop_notice<'a>(
         &'a self,

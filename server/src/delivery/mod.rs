@@ -16,15 +16,21 @@ pub mod told;
 mod webhook;
 mod worker;
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
 
 use lettre::message::Mailbox;
 use tokio::sync::{Notify, watch};
 
 pub use email::EmailSettings;
 pub use message::{
-    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Mail, Messages,
-    Notified, Purpose, TestMessage, TestTarget, ToShop,
+    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Handed, Mail,
+    Messages, Notified, Purpose, TestMessage, TestTarget, ToShop,
 };
 pub use webhook::WebhookSettings;
 
@@ -70,6 +76,8 @@ pub struct Outbox {
     stopping: watch::Sender<bool>,
     /// How many deliveries this instance is claiming or sending now (`settle` waits for none).
     sending: watch::Sender<usize>,
+    /// How many visitors' requests this instance is storing now (the worker yields to them).
+    intake: AtomicUsize,
 }
 
 impl Outbox {
@@ -97,6 +105,7 @@ impl Outbox {
             wake: Notify::new(),
             stopping: watch::Sender::new(false),
             sending: watch::Sender::new(0),
+            intake: AtomicUsize::new(0),
         })
     }
 
@@ -164,6 +173,14 @@ impl Outbox {
         &self.db
     }
 
+    /// Counts a visitor's request as being stored while the answer lives: the worker claims
+    /// nothing meanwhile (for a while at most), so a burst of requests is taken at full speed and
+    /// their messages follow it.
+    pub fn taking(self: &Arc<Self>) -> Taking {
+        self.intake.fetch_add(1, Ordering::Relaxed);
+        Taking(Arc::clone(self))
+    }
+
     /// Tells the worker that new deliveries are waiting.
     pub fn wake(&self) {
         self.wake.notify_one();
@@ -183,9 +200,20 @@ impl Outbox {
     }
 }
 
+/// A visitor's request being stored (see `Outbox::taking`).
+pub struct Taking(Arc<Outbox>);
+
+impl Drop for Taking {
+    fn drop(&mut self) {
+        self.0.intake.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// How a delivery ended, short of an error.
 enum Sent {
     Delivered,
+    /// A text the provider took: its thread records it as the delivery is marked sent.
+    Texted(text::handover::Taken),
     /// It must not go out any more (its time changed, or was cancelled, meanwhile).
     Stale(&'static str),
     /// Not now: it waits until then without counting as a try (a text at night).

@@ -5,6 +5,7 @@ use std::{future::Future, time::Duration};
 
 use anyhow::Context as _;
 
+use super::text::handover::Handover as _;
 use super::{
     BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, Notified, Purpose, TestMessage,
     TestTarget, ToShop,
@@ -251,9 +252,18 @@ pub async fn answers(db: &Db, booking_id: i64) -> anyhow::Result<Vec<(String, St
     }))
 }
 
-/// Marks delivery `id` sent after `attempts`; a push also marks its device's last push, in the
-/// same transaction (one commit for both: each is a sync of the database file).
-pub async fn mark_sent(db: &Db, id: i64, attempts: u32, pushed_device: Option<i64>) -> anyhow::Result<()> {
+/// What else is recorded as a delivery is marked sent, in the same transaction (one commit for
+/// both: each takes the database's one writer).
+pub enum AlsoSent {
+    Nothing,
+    /// A push: its device's last push.
+    Push(i64),
+    /// A text: the provider's id for it, in its thread.
+    Text(super::text::handover::Taken),
+}
+
+/// Marks delivery `id` sent after `attempts`, with what else it `also` records.
+pub async fn mark_sent(db: &Db, id: i64, attempts: u32, also: AlsoSent) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -263,12 +273,16 @@ pub async fn mark_sent(db: &Db, id: i64, attempts: u32, pushed_device: Option<i6
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        if let Some(device) = pushed_device {
-            sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
-                .bind(device)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+        match &also {
+            AlsoSent::Nothing => {}
+            AlsoSent::Push(device) => {
+                sqlx::query("UPDATE push_devices SET last_push_at = $2 WHERE id = $1")
+                    .bind(device)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            AlsoSent::Text(taken) => tx.record_taken(taken, &now).await?,
         }
         tx.commit().await?;
     });
@@ -373,24 +387,42 @@ pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// When the next pending delivery of one of `channels` is due, if any: the earliest of each
-/// channel's, each found by a seek (`deliveries_channel_due`).
+/// When the next pending delivery of one of `channels` is due, if any.
 pub async fn next_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Option<At>> {
+    Ok(earliest_due(db, channels).await?.into_iter().map(|(_, at)| at).min())
+}
+
+/// Each of `channels` that has a pending delivery, with when its earliest is due, each found by
+/// a seek (`deliveries_channel_due`): what the worker reads before it claims (on SQLite, from a
+/// reader, so a claim takes the one writer only when there is something to claim).
+pub async fn earliest_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Vec<(Channel, At)>> {
     if channels.is_empty() {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     let each = (1..=channels.len())
-        .map(|n| format!("SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE state = 'pending' AND channel = ${n}"))
+        .map(|n| {
+            // One MIN alone, so it is a seek to the index's first row, not a walk of the channel.
+            format!(
+                "SELECT CAST(${n} AS TEXT) AS channel,
+                        (SELECT MIN(next_attempt_at) FROM deliveries WHERE state = 'pending' AND channel = ${n}) AS due"
+            )
+        })
         .collect::<Vec<_>>()
         .join(" UNION ALL ");
-    let sql = sqlx::AssertSqlSafe(format!("SELECT MIN(due) FROM ({each}) AS earliest"));
-    Ok(with_db!(db, |pool| {
-        let mut query = sqlx::query_scalar(sql);
+    let sql =
+        sqlx::AssertSqlSafe(format!("SELECT channel, due FROM ({each}) AS earliest WHERE due IS NOT NULL"));
+    let rows: Vec<(String, At)> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
         for channel in channels {
             query = query.bind(channel.as_str());
         }
-        query.fetch_one(pool).await?
-    }))
+        query.fetch_all(pool).await?
+    });
+    rows.into_iter()
+        .map(|(channel, at)| {
+            Ok((channel.parse().map_err(|_| anyhow::anyhow!("unknown channel {channel}"))?, at))
+        })
+        .collect()
 }
 
 fn truncate(error: &str) -> String {

@@ -2,7 +2,11 @@
 //! and marks it sent, failed (to retry with a growing wait) or dead; sleeps until the next row is
 //! due or it is woken.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{
+    collections::HashMap,
+    sync::{Arc, atomic::Ordering},
+    time::Duration,
+};
 
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
@@ -16,6 +20,10 @@ const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
 /// The worker looks for due rows at least this often, even when nothing wakes it (and at least
 /// twice per lease, so a delivery another instance left behind is resumed soon after its lease).
 const IDLE_POLL: Duration = Duration::from_secs(30);
+/// The longest the worker waits for a gap between visitors' requests before it claims anyway.
+const YIELD_AT_MOST: Duration = Duration::from_millis(250);
+/// How often the worker looks whether the visitors' requests it yields to are stored.
+const INTAKE_POLL: Duration = Duration::from_millis(1);
 
 impl Outbox {
     /// Runs the worker until `stop`: delivers what is due, then sleeps until the next row is due
@@ -80,36 +88,34 @@ impl Outbox {
         let mut channels: HashMap<tokio::task::Id, Channel> = HashMap::new();
         loop {
             let stopping = *self.stopping.borrow();
-            let mut claimed_any = false;
-            for &channel in Channel::ALL {
-                let room = room(channel, &channels);
-                if stopping || room == 0 {
-                    continue;
+            let open: Vec<Channel> =
+                Channel::ALL.iter().copied().filter(|channel| room(*channel, &channels) > 0).collect();
+            if !stopping {
+                self.yield_to_intake().await;
+            }
+            let claiming = Sending::start(self);
+            let claimed = if stopping { Ok(Vec::new()) } else { self.claim(&open, &channels).await };
+            drop(claiming);
+            let claimed = match claimed {
+                Ok(claimed) => claimed,
+                Err(error) => {
+                    // What is being sent is finished (never cut off) before the error goes up.
+                    while sending.join_next().await.is_some() {}
+                    return Err(error);
                 }
-                let claiming = Sending::start(self);
-                let claimed =
-                    match store::claim_due((&self.db, &self.reader), self.lease, channel, room).await {
-                        Ok(claimed) => claimed,
-                        Err(error) => {
-                            // What is being sent is finished (never cut off) before the error goes up.
-                            while sending.join_next().await.is_some() {}
-                            return Err(error);
-                        }
-                    };
-                for claimed in claimed {
-                    attempted += 1;
-                    claimed_any = true;
-                    let counted = Sending::start(self);
-                    let outbox = Arc::clone(self);
-                    let task = sending.spawn(async move {
-                        if let Err(error) = outbox.deliver(claimed).await {
-                            tracing::error!("A delivery could not be recorded: {error:#}");
-                        }
-                        drop(counted);
-                    });
-                    channels.insert(task.id(), channel);
-                }
-                drop(claiming);
+            };
+            let claimed_any = !claimed.is_empty();
+            for (channel, claimed) in claimed {
+                attempted += 1;
+                let counted = Sending::start(self);
+                let outbox = Arc::clone(self);
+                let task = sending.spawn(async move {
+                    if let Err(error) = outbox.deliver(claimed).await {
+                        tracing::error!("A delivery could not be recorded: {error:#}");
+                    }
+                    drop(counted);
+                });
+                channels.insert(task.id(), channel);
             }
             if claimed_any {
                 continue;
@@ -119,15 +125,13 @@ impl Outbox {
             if sending.is_empty() {
                 break;
             }
-            let free: Vec<Channel> =
-                Channel::ALL.iter().copied().filter(|channel| room(*channel, &channels) > 0).collect();
             let ended = if stopping {
                 sending.join_next_with_id().await
             } else {
                 tokio::select! {
                     ended = sending.join_next_with_id() => ended,
                     () = self.wake.notified() => continue,
-                    () = self.until_next_due(&free) => continue,
+                    () = self.until_next_due(&open) => continue,
                 }
             };
             let id = match ended {
@@ -144,9 +148,41 @@ impl Outbox {
         Ok(attempted)
     }
 
+    /// Waits until no visitor's request is being stored here, for `YIELD_AT_MOST` at most: the
+    /// requests come first (on SQLite they share one writer with the outbox, and everywhere the
+    /// processor), so a burst of them is taken at full speed and its messages follow it. It looks
+    /// every `INTAKE_POLL` rather than being woken by each request, which would cost each one.
+    async fn yield_to_intake(&self) {
+        let until = tokio::time::Instant::now() + YIELD_AT_MOST;
+        while self.intake.load(Ordering::Relaxed) > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(INTAKE_POLL).await;
+        }
+    }
+
+    /// Claims what is due on the `open` channels, as many of each as there is room for beside
+    /// those `busy` sends. Which have something due is read first (on SQLite, from a reader), so a
+    /// claim takes the one writer only when there is something to claim.
+    async fn claim(
+        &self,
+        open: &[Channel],
+        busy: &HashMap<tokio::task::Id, Channel>,
+    ) -> anyhow::Result<Vec<(Channel, store::Claimed)>> {
+        let now = self.db.clock.stamp();
+        let mut claimed = Vec::new();
+        for (channel, due) in store::earliest_due(&self.reader, open).await? {
+            if due <= now {
+                let rows =
+                    store::claim_due((&self.db, &self.reader), self.lease, channel, room(channel, busy))
+                        .await?;
+                claimed.extend(rows.into_iter().map(|row| (channel, row)));
+            }
+        }
+        Ok(claimed)
+    }
+
     /// Waits until the next delivery on one of `channels` is due (at most the idle poll).
     async fn until_next_due(&self, channels: &[Channel]) {
-        let wait = match store::next_due(&self.db, channels).await {
+        let wait = match store::next_due(&self.reader, channels).await {
             Ok(Some(at)) => Duration::try_from(at.timestamp().duration_since(self.db.clock.now()))
                 .unwrap_or(Duration::ZERO)
                 .min(self.idle_poll()),
@@ -170,8 +206,12 @@ impl Outbox {
         let purpose = claimed.purpose.key();
         let (booking, test) = claimed.delivery.about();
         match result {
-            Ok(Sent::Delivered) => {
-                store::mark_sent(&self.db, claimed.id, attempts, claimed.delivery.device()).await?;
+            Ok(sent @ (Sent::Delivered | Sent::Texted(_))) => {
+                let also = match sent {
+                    Sent::Texted(taken) => store::AlsoSent::Text(taken),
+                    _ => claimed.delivery.device().map_or(store::AlsoSent::Nothing, store::AlsoSent::Push),
+                };
+                store::mark_sent(&self.db, claimed.id, attempts, also).await?;
                 metrics::delivery(channel, "sent");
                 tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
             }

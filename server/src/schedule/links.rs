@@ -40,6 +40,24 @@ impl Purpose {
     }
 }
 
+/// A link made for a message before it is stored: it is saved in the transaction that writes the
+/// message, so neither is kept without the other.
+pub struct Unsaved {
+    purpose: Purpose,
+    token: String,
+}
+
+impl Unsaved {
+    pub fn new(purpose: Purpose) -> Self {
+        Self { purpose, token: random_token() }
+    }
+
+    /// The link on the site at `public_url`.
+    pub fn url(&self, public_url: &str) -> String {
+        format!("{public_url}{}", self.purpose.path(&self.token))
+    }
+}
+
 /// Makes a link, inside the caller's transaction.
 pub trait LinkWrites {
     /// A new link of `purpose` to booking `booking_id`: its token.
@@ -49,19 +67,31 @@ pub trait LinkWrites {
         purpose: Purpose,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<String>> + Send;
+    /// Keeps `link`, made for a message to booking `booking_id`.
+    fn save_link(
+        &mut self,
+        booking_id: i64,
+        link: &Unsaved,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl LinkWrites {
     async fn mint_link(&mut self, booking_id: i64, purpose: Purpose, now: &At) -> sqlx::Result<String> {
-        let token = random_token();
+        let link = Unsaved::new(purpose);
+        self.save_link(booking_id, &link, now).await?;
+        Ok(link.token)
+    }
+
+    async fn save_link(&mut self, booking_id: i64, link: &Unsaved, now: &At) -> sqlx::Result<()> {
         sqlx::query("INSERT INTO booking_links (token_hash, booking_id, purpose, created_at) VALUES ($1, $2, $3, $4)")
-            .bind(token_hash(&token))
+            .bind(token_hash(&link.token))
             .bind(booking_id)
-            .bind(purpose.as_str())
+            .bind(link.purpose.as_str())
             .bind(now)
             .execute(&mut *self)
             .await?;
-        Ok(token)
+        Ok(())
     }
 });
 

@@ -13,14 +13,20 @@ use futures_util::future::BoxFuture;
 use super::{
     booking_event::{calendar_file, shop_address},
     calendar::{Calendar, Kind},
-    links::{self, Purpose as Link},
+    links::{self, LinkWrites as _, Purpose as Link},
     store::{self as appointments, Appointment, State},
     visitor_words::{TrailerPlace, picked_answers, trailer_place},
 };
 use crate::{
     content::Content,
     db::Db,
-    delivery::{BookingMessage, Mail, Messages, Purpose},
+    delivery::{
+        BookingMessage, Handed, Mail, Messages, Purpose,
+        text::{
+            handover::{Draft, Handover as _},
+            segments::{MAX_SEGMENTS, segments},
+        },
+    },
     domain::BookingId,
     site::SiteDetails,
     with_db,
@@ -28,7 +34,10 @@ use crate::{
 
 /// Makes the outbox's messages from the bookings, their times and the site details.
 pub struct Letters {
+    /// Where the links in the messages are kept, with the texts.
     pub db: Db,
+    /// Where the messages are read from (on SQLite, apart from the one writer).
+    pub reader: Db,
     pub site: Arc<SiteDetails>,
     /// The site's address, for links (`https://trailers.example.com`).
     pub public_url: String,
@@ -38,22 +47,55 @@ impl Messages for Letters {
     fn visitor_mail(&self, booking_id: i64, purpose: Purpose) -> BoxFuture<'_, anyhow::Result<Mail>> {
         Box::pin(async move {
             let content = self.site.content();
-            Visitor { db: &self.db, content: &content, public_url: &self.public_url, booking_id }
-                .mail(purpose)
-                .await
+            Visitor {
+                db: &self.db,
+                reader: &self.reader,
+                content: &content,
+                public_url: &self.public_url,
+                booking_id,
+            }
+            .mail(purpose)
+            .await
         })
     }
 
-    fn visitor_text(
-        &self,
+    fn hand_over_text<'a>(
+        &'a self,
         booking_id: i64,
         purpose: Purpose,
-    ) -> BoxFuture<'_, anyhow::Result<Result<String, &'static str>>> {
+        phone: &'a str,
+        replacing: Option<i64>,
+    ) -> BoxFuture<'a, anyhow::Result<Result<Handed, &'static str>>> {
         Box::pin(async move {
             let content = self.site.content();
-            Visitor { db: &self.db, content: &content, public_url: &self.public_url, booking_id }
-                .text(purpose)
-                .await
+            let visitor = Visitor {
+                db: &self.db,
+                reader: &self.reader,
+                content: &content,
+                public_url: &self.public_url,
+                booking_id,
+            };
+            let (body, link) = match visitor.text(purpose).await? {
+                Ok(text) => text,
+                Err(why) => return Ok(Err(why)),
+            };
+            anyhow::ensure!(
+                segments(&body).count() <= MAX_SEGMENTS,
+                "the text would take more than {MAX_SEGMENTS} SMS: {body}"
+            );
+            let now = self.db.clock.stamp();
+            let purpose = purpose.key();
+            let draft = Draft { booking_id, phone, body: &body, purpose: &purpose };
+            let id = with_db!(self.db, |pool| {
+                let mut tx = pool.begin().await?;
+                if let Some(link) = &link {
+                    tx.save_link(booking_id, link, &now).await?;
+                }
+                let id = tx.hand_over(&draft, replacing, &now).await?;
+                tx.commit().await?;
+                id
+            });
+            Ok(Ok(Handed { id, body }))
         })
     }
 
@@ -74,7 +116,7 @@ impl Letters {
         let page = format!("{}/dbadmin/bookings/{id}", self.public_url);
         match purpose {
             Purpose::Changed(_) => {
-                let time = appointments::get(&self.db, BookingId(id)).await?;
+                let time = appointments::get(&self.reader, BookingId(id)).await?;
                 let label =
                     time.map_or_else(|| "(no time)".to_owned(), |t| Calendar::new(&content).label(t.slot));
                 Ok((
@@ -87,7 +129,7 @@ impl Letters {
                 ))
             }
             Purpose::Cancelled => {
-                let reason: Option<String> = with_db!(&self.db, |pool| {
+                let reason: Option<String> = with_db!(&self.reader, |pool| {
                     sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
                         .bind(id)
                         .fetch_one(pool)
@@ -110,7 +152,10 @@ impl Letters {
 
 /// What the visitor's e-mails and texts are made from.
 pub(super) struct Visitor<'a> {
+    /// Where an e-mail's links are kept.
     pub(super) db: &'a Db,
+    /// Where everything else is read.
+    pub(super) reader: &'a Db,
     pub(super) content: &'a Content,
     pub(super) public_url: &'a str,
     pub(super) booking_id: i64,
@@ -119,13 +164,14 @@ pub(super) struct Visitor<'a> {
 impl Visitor<'_> {
     /// The e-mail of `purpose` as it stands now.
     async fn mail(&self, purpose: Purpose) -> anyhow::Result<Mail> {
-        let appointment = appointments::get(self.db, BookingId(self.booking_id)).await?;
+        let appointment = appointments::get(self.reader, BookingId(self.booking_id)).await?;
         match purpose {
             Purpose::Request => self.confirmation(appointment.as_ref()).await,
             Purpose::Time(version) => match appointment {
                 Some(time) if time.version == version && time.state == State::Confirmed => {
                     let moved =
-                        crate::delivery::store::time_sent_before(self.db, self.booking_id, purpose).await?;
+                        crate::delivery::store::time_sent_before(self.reader, self.booking_id, purpose)
+                            .await?;
                     self.confirmed(&time, moved).await
                 }
                 Some(time) if time.version == version && time.state == State::Cancelled => {
@@ -186,7 +232,7 @@ impl Visitor<'_> {
                 self.place(time).await?
             ));
         }
-        let emergency: bool = with_db!(self.db, |pool| {
+        let emergency: bool = with_db!(self.reader, |pool| {
             sqlx::query_scalar("SELECT emergency FROM bookings WHERE id = $1")
                 .bind(self.booking_id)
                 .fetch_one(pool)
@@ -198,14 +244,14 @@ impl Visitor<'_> {
              If it can't wait, call us any time at {phone}.\n",
             phone = business.phone,
         ));
-        let picked = picked_answers(self.db, self.booking_id, self.content).await?;
+        let picked = picked_answers(self.reader, self.booking_id, self.content).await?;
         if !picked.is_empty() {
             body.push_str("\nYour request:\n");
             for (label, answer) in &picked {
                 body.push_str(&format!("  {label}: {answer}\n"));
             }
         }
-        match photo_count(self.db, self.booking_id).await? {
+        match photo_count(self.reader, self.booking_id).await? {
             0 => {}
             1 => body.push_str("\nWe received your photo.\n"),
             n => body.push_str(&format!("\nWe received your {n} photos.\n")),
@@ -368,7 +414,7 @@ impl Visitor<'_> {
         if time.kind == Kind::Shop {
             return Ok(shop_address(self.content));
         }
-        Ok(match trailer_place(self.db, self.booking_id, time.state == State::Confirmed).await? {
+        Ok(match trailer_place(self.reader, self.booking_id, time.state == State::Confirmed).await? {
             Some(TrailerPlace::Given(place)) => format!("at {place}"),
             Some(TrailerPlace::City(city)) => format!("in {city}"),
             None => "where your trailer is".to_owned(),
@@ -376,7 +422,7 @@ impl Visitor<'_> {
     }
 
     async fn ics(&self, time: &Appointment, manage: &str) -> anyhow::Result<String> {
-        let place = trailer_place(self.db, self.booking_id, time.state == State::Confirmed).await?;
+        let place = trailer_place(self.reader, self.booking_id, time.state == State::Confirmed).await?;
         Ok(calendar_file(
             self.content,
             self.public_url,

@@ -1,10 +1,12 @@
 //! An outgoing text's way to the provider, as the thread records it: the site's own text written
 //! as it is handed over (a person's was written before it was queued), marked `sending_at` and
-//! committed before the provider is asked, then taken with the provider's id, refused, or
-//! withdrawn when it is not to go any more.
+//! committed before the provider is asked, then taken with the provider's id (as its delivery is
+//! marked sent), refused, or withdrawn when it is not to go any more.
 
-use super::thread::TextStatus;
-use crate::{clock::At, db::Db, with_db};
+use std::future::Future;
+
+use super::status::TextStatus;
+use crate::{clock::At, db::Db, for_both_connections, with_db};
 
 /// A text written before it was sent: its words, what it is for, and whether it was handed to
 /// the provider with no answer recorded (its instance may have stopped right then).
@@ -63,37 +65,11 @@ pub async fn unsent(db: &Db, booking_id: i64, purpose: &str) -> anyhow::Result<O
     Ok(row.map(to_written))
 }
 
-/// Writes the site's own text of `purpose` to `phone` about request `booking_id` as it is handed
-/// to the provider (its delivery is the one sending it); its id.
-pub async fn prepare(
-    db: &Db,
-    booking_id: i64,
-    phone: &str,
-    body: &str,
-    purpose: &str,
-) -> anyhow::Result<i64> {
-    let now = db.clock.stamp();
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, status, sending_at, at, updated_at)
-             VALUES ($1, $2, FALSE, $3, $4, 'waiting', $5, $5, $5) RETURNING id",
-        )
-        .bind(booking_id)
-        .bind(phone)
-        .bind(body)
-        .bind(purpose)
-        .bind(now)
-        .fetch_one(pool)
-        .await?
-    }))
-}
-
-/// Text `id`, as `body`, is being handed to the provider now (committed before it is).
-pub async fn sending(db: &Db, id: i64, body: &str) -> anyhow::Result<()> {
+/// A person's text `id` is being handed to the provider now (committed before it is).
+pub async fn sending(db: &Db, id: i64) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
-        sqlx::query("UPDATE texts SET body = $1, sending_at = $2, updated_at = $2 WHERE id = $3")
-            .bind(body)
+        sqlx::query("UPDATE texts SET sending_at = $1, updated_at = $1 WHERE id = $2")
             .bind(now)
             .bind(id)
             .execute(pool)
@@ -106,10 +82,8 @@ pub async fn sending(db: &Db, id: i64, body: &str) -> anyhow::Result<()> {
 /// any more (the time changed, the customer stopped texts).
 pub async fn withdraw(db: &Db, id: i64) -> anyhow::Result<()> {
     with_db!(db, |pool| {
-        sqlx::query("DELETE FROM texts WHERE id = $1 AND sid IS NULL AND by_email IS NULL")
-            .bind(id)
-            .execute(pool)
-            .await?;
+        let mut connection = pool.acquire().await?;
+        connection.withdraw_text(id).await?;
     });
     Ok(())
 }
@@ -124,17 +98,72 @@ pub async fn known(db: &Db, sid: &str) -> anyhow::Result<bool> {
     }))
 }
 
-/// Written text `id` was taken by the provider as `sid`.
-pub async fn taken(db: &Db, id: i64, sid: &str, status: TextStatus) -> anyhow::Result<()> {
-    let now = db.clock.stamp();
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE texts SET sid = $1, status = $2, updated_at = $3 WHERE id = $4")
-            .bind(sid)
-            .bind(status.as_str())
-            .bind(now)
-            .bind(id)
-            .execute(pool)
-            .await?;
-    });
-    Ok(())
+/// A text the provider took, as `sid`: recorded in its thread as its delivery is marked sent.
+pub struct Taken {
+    pub id: i64,
+    pub sid: String,
+    pub status: TextStatus,
 }
+
+/// The site's own text to `phone` about request `booking_id`, as it is written.
+pub struct Draft<'a> {
+    pub booking_id: i64,
+    pub phone: &'a str,
+    pub body: &'a str,
+    pub purpose: &'a str,
+}
+
+/// A text's record in its thread, inside the caller's transaction.
+pub trait Handover {
+    /// Writes the site's own text of `purpose` to `phone` about request `booking_id` as it is
+    /// handed to the provider (its delivery is the one sending it), in place of the unsent one
+    /// `replacing` an earlier try wrote; its id.
+    fn hand_over(
+        &mut self,
+        draft: &Draft<'_>,
+        replacing: Option<i64>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<i64>> + Send;
+    /// Removes the site's own text `id`, which the provider never took.
+    fn withdraw_text(&mut self, id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// The provider took the text.
+    fn record_taken(&mut self, taken: &Taken, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl Handover {
+    async fn hand_over(&mut self, draft: &Draft<'_>, replacing: Option<i64>, now: &At) -> sqlx::Result<i64> {
+        if let Some(earlier) = replacing {
+            self.withdraw_text(earlier).await?;
+        }
+        sqlx::query_scalar(
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, status, sending_at, at, updated_at)
+             VALUES ($1, $2, FALSE, $3, $4, 'waiting', $5, $5, $5) RETURNING id",
+        )
+        .bind(draft.booking_id)
+        .bind(draft.phone)
+        .bind(draft.body)
+        .bind(draft.purpose)
+        .bind(now)
+        .fetch_one(&mut *self)
+        .await
+    }
+
+    async fn withdraw_text(&mut self, id: i64) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM texts WHERE id = $1 AND sid IS NULL AND by_email IS NULL")
+            .bind(id)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn record_taken(&mut self, taken: &Taken, now: &At) -> sqlx::Result<()> {
+        sqlx::query("UPDATE texts SET sid = $1, status = $2, updated_at = $3 WHERE id = $4")
+            .bind(&taken.sid)
+            .bind(taken.status.as_str())
+            .bind(now)
+            .bind(taken.id)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+});

@@ -3,13 +3,14 @@
 //! provider posts back to us, how many parts a text takes, and what a customer's reply asks for.
 
 pub mod consent;
-mod handover;
+pub mod handover;
 mod inbound;
 pub mod keywords;
 mod outgoing;
 pub mod routes;
 pub mod segments;
 pub mod signature;
+pub mod status;
 pub mod thread;
 
 use std::time::Duration;

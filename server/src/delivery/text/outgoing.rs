@@ -5,12 +5,14 @@
 use std::time::Duration;
 
 use super::{
-    Undeliverable, consent, handover, quiet_until,
-    segments::{MAX_SEGMENTS, segments},
-    thread::{self, TextStatus},
+    Undeliverable, consent,
+    handover::{self, Taken},
+    quiet_until,
+    status::TextStatus,
+    thread,
 };
 use crate::{
-    delivery::{BookingMessage, Outbox, Purpose, Sent},
+    delivery::{BookingMessage, Handed, Outbox, Purpose, Sent},
     domain::Phone,
 };
 
@@ -29,21 +31,20 @@ impl Outbox {
             Ok(phone) => phone.e164(),
             Err(_) => return Ok(Sent::Stale("the request's phone is not a US number")),
         };
-        // A person's text is written before it is queued; the site's own once it was first tried.
+        // A person's text is written before it is queued; the site's own as it is first tried.
         let person = matches!(purpose, Purpose::Text(_));
         let written = match purpose {
-            Purpose::Text(id) => match handover::written(&self.db, id).await? {
+            Purpose::Text(id) => match handover::written(&self.reader, id).await? {
                 Some(written) => Some(written),
                 None => return Ok(Sent::Stale("the text was removed")),
             },
-            _ => handover::unsent(&self.db, message.booking_id, &purpose.key()).await?,
+            _ => handover::unsent(&self.reader, message.booking_id, &purpose.key()).await?,
         };
         if let Some(written) = written.as_ref().filter(|w| w.sending)
-            && let Some(listed) = taken_before(sender, &self.db, &phone, &written.body).await?
+            && let Some(listed) = taken_before(sender, &self.reader, &phone, &written.body).await?
         {
             let status = TextStatus::from_provider(&listed.status).unwrap_or(TextStatus::Queued);
-            handover::taken(&self.db, written.id, &listed.sid, status).await?;
-            return Ok(Sent::Delivered);
+            return Ok(Sent::Texted(Taken { id: written.id, sid: listed.sid, status }));
         }
         let answer = written.as_ref().is_some_and(|w| ANSWERS.contains(&w.purpose.as_str()));
         if let Some(not_now) = self.not_now(message, &phone, answer).await? {
@@ -52,33 +53,27 @@ impl Outbox {
             }
             return Ok(not_now);
         }
-        let body = match &written {
-            Some(written) if person => written.body.clone(),
-            _ => match self.messages.visitor_text(message.booking_id, purpose).await? {
-                Ok(body) => body,
-                Err(why) => {
-                    self.withdraw(written.as_ref(), person).await?;
-                    return Ok(Sent::Stale(why));
-                }
-            },
-        };
-        anyhow::ensure!(
-            segments(&body).count() <= MAX_SEGMENTS,
-            "the text would take more than {MAX_SEGMENTS} SMS: {body}"
-        );
         // Committed before the provider is asked, so a try after a crash asks it first.
-        let id = match &written {
-            Some(written) => {
-                handover::sending(&self.db, written.id, &body).await?;
-                written.id
+        let Handed { id, body } = match written {
+            Some(written) if person => {
+                handover::sending(&self.db, written.id).await?;
+                Handed { id: written.id, body: written.body }
             }
-            None => handover::prepare(&self.db, message.booking_id, &phone, &body, &purpose.key()).await?,
+            _ => {
+                let replacing = written.as_ref().map(|w| w.id);
+                match self.messages.hand_over_text(message.booking_id, purpose, &phone, replacing).await? {
+                    Ok(handed) => handed,
+                    Err(why) => {
+                        self.withdraw(written.as_ref(), person).await?;
+                        return Ok(Sent::Stale(why));
+                    }
+                }
+            }
         };
         match sender.send(&phone, &body).await {
             Ok(accepted) => {
                 let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
-                handover::taken(&self.db, id, &accepted.sid, status).await?;
-                Ok(Sent::Delivered)
+                Ok(Sent::Texted(Taken { id, sid: accepted.sid, status }))
             }
             Err(error) => match error.downcast::<Undeliverable>() {
                 Ok(refused) => {

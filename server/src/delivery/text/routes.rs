@@ -11,7 +11,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::{INBOUND_PATH, STATUS_PATH, inbound, signature, thread};
+use super::{INBOUND_PATH, STATUS_PATH, inbound, signature, status, thread};
 use crate::{api_doc::ErrorBody, delivery::Outbox, error::ApiError};
 
 /// The signature header of a provider speaking Twilio's API.
@@ -97,7 +97,7 @@ pub async fn status(
 ) -> Result<StatusCode, ApiError> {
     let form = signed(&outbox, &headers, &body, STATUS_PATH)?;
     if let (Some(sid), Some(status)) =
-        (form.get("MessageSid"), form.get("MessageStatus").and_then(thread::TextStatus::from_provider))
+        (form.get("MessageSid"), form.get("MessageStatus").and_then(status::TextStatus::from_provider))
     {
         let code = form.get("ErrorCode").filter(|code| !code.is_empty());
         thread::update_status(outbox.db(), sid, status, code).await?;
