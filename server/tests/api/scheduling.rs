@@ -428,10 +428,12 @@ async fn the_owner_confirms_the_visitor_is_told_reminded_once_and_told_again_whe
     let reminder = mails(&mailbox).pop().unwrap();
     assert!(reminder.subject.starts_with("Reminder: your trailer service tomorrow"), "{}", reminder.subject);
     assert!(reminder.text.contains(next["label"].as_str().unwrap()));
-    // Days pass: nothing sends it again.
+    // Days pass: nothing sends it again. (Crossing a Monday morning may bring the owner's weekly
+    // report, an e-mail of its own: only the reminders are counted.)
     app.clock.advance(std::time::Duration::from_secs(3 * 24 * 3600));
     app.deliver_due().await;
-    assert_eq!(mailbox.messages().len(), 5, "once");
+    let reminders = mails(&mailbox).iter().filter(|mail| mail.subject.starts_with("Reminder:")).count();
+    assert_eq!(reminders, 1, "once");
 }
 
 #[tokio::test]
