@@ -54,6 +54,10 @@ pub enum Action {
     PushDeviceRemoved,
     PushTestSent,
     CustomerChangeSeen,
+    MemberInvited,
+    InvitationWithdrawn,
+    MemberJoined,
+    MemberRemoved,
 }
 
 impl Action {
@@ -104,6 +108,10 @@ impl Action {
             Self::PushDeviceRemoved => "device removed from notifications",
             Self::PushTestSent => "test notification sent to a device",
             Self::CustomerChangeSeen => "customer's change marked as seen",
+            Self::MemberInvited => "invited to the team",
+            Self::InvitationWithdrawn => "invitation to the team withdrawn",
+            Self::MemberJoined => "joined the team (with an invitation)",
+            Self::MemberRemoved => "removed from the team",
         }
     }
 }

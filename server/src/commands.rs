@@ -101,7 +101,7 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
     let db = args.storage.open_db().await?;
     if creating {
         anyhow::ensure!(
-            users::create_admin(&db, &email, &hash).await?,
+            users::create_owner(&db, &email, &hash).await?,
             "An account for {email} exists already; use `trailerworks admin set-password`"
         );
         println!("Created the admin account {email}. Sign in at /dbadmin.");

@@ -50,7 +50,7 @@ pub struct AccountInfo {
     get,
     path = "/account",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses((status = 200, description = "The signed-in admin's account.", body = AccountInfo), AdminRefusals)
 )]
 pub async fn show(State(desk): State<Arc<AuthDesk>>, admin: Admin) -> Result<Json<AccountInfo>, ApiError> {
@@ -81,7 +81,7 @@ pub struct PasswordChange {
     put,
     path = "/account/password",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     request_body = PasswordChange,
     responses(
         (status = 204, description = "The password is changed; other sessions are signed out."),
@@ -134,7 +134,7 @@ pub struct Ended {
     post,
     path = "/account/sign-out-others",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     responses((status = 200, description = "The other sessions are ended.", body = Ended), AdminRefusals)
 )]
 pub async fn sign_out_others(
@@ -152,7 +152,7 @@ pub async fn sign_out_others(
     delete,
     path = "/account/sessions/{id}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = String, Path, description = "The session's id, as the account page lists it.")),
     responses(
         (status = 204, description = "The session is ended."),
@@ -177,7 +177,7 @@ pub async fn end_session(
     post,
     path = "/account/two-factor/setup",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     responses(
         (status = 200, description = "The secret, its QR code and address.", body = Enrolment),
         (status = 409, description = "Two-factor sign-in is on already.", body = ErrorBody),
@@ -238,7 +238,7 @@ async fn wrong_code(desk: &AuthDesk, admin: &Admin, keys: &Keys, refused: Refuse
     post,
     path = "/account/two-factor/enable",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     request_body = TwoFactorCodeForm,
     responses(
         (status = 200, description = "On: the recovery codes.", body = RecoveryCodes),
@@ -292,7 +292,7 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
     post,
     path = "/account/two-factor/disable",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     request_body = TwoFactorCodeForm,
     responses(
         (status = 204, description = "Off."),
@@ -320,7 +320,7 @@ pub async fn disable(
     post,
     path = "/account/two-factor/recovery-codes",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     request_body = TwoFactorCodeForm,
     responses(
         (status = 200, description = "The new recovery codes.", body = RecoveryCodes),

@@ -8,7 +8,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::guard::{Admin, AuthDesk};
+use super::guard::{AuthDesk, Owner};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
     audit,
@@ -37,7 +37,7 @@ pub struct AuditPage {
     get,
     path = "/audit",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(("before" = Option<i64>, Query, description = "Only entries older than the entry with this id.")),
     responses(
         (status = 200, description = "The newest entries, 100 at most.", body = AuditPage),
@@ -47,7 +47,7 @@ pub struct AuditPage {
 )]
 pub async fn audit_log(
     State(desk): State<Arc<AuthDesk>>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Query(query)): Checked<Query<AuditQuery>>,
 ) -> Result<Json<AuditPage>, ApiError> {
     let entries = audit::recent(&desk.db, query.before, AUDIT_PAGE).await?;

@@ -10,9 +10,10 @@ use axum::{
 use axum_extra::extract::CookieJar;
 use tokio::sync::Semaphore;
 
+use super::password::Password;
 use super::session::{self, CookiePolicy, SessionUser};
 use crate::audit::Actor;
-use crate::{api_doc::CSRF_HEADER, client::ClientAddress, db::Db, error::ApiError};
+use crate::{api_doc::CSRF_HEADER, client::ClientAddress, db::Db, domain::Role, error::ApiError};
 
 /// Password hashes computed at once; more sign-ins wait for a turn (or get 429).
 const CONCURRENT_HASHES: usize = 2;
@@ -43,13 +44,19 @@ impl AuthDesk {
             .map_err(|_| ApiError::TooManyRequests(BUSY.into()))
     }
 
+    /// The hash of `password` to store, made at a turn (argon2, off the async threads).
+    pub async fn hash(&self, password: Password) -> Result<String, ApiError> {
+        let _turn = self.hashing_turn().await?;
+        Ok(tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??)
+    }
+
     /// The session token the request's cookie carries.
     pub fn token<'a>(&self, jar: &'a CookieJar) -> Option<&'a str> {
         jar.get(self.cookies.name()).map(|cookie| cookie.value())
     }
 }
 
-/// A request from a signed-in admin.
+/// A request from a signed-in member of the team (an owner or staff).
 pub struct Admin {
     pub user: SessionUser,
     pub client_ip: String,
@@ -58,6 +65,12 @@ pub struct Admin {
 }
 
 impl Admin {
+    /// Whether they may see and change what belongs to member `user_id` (a device): an owner all
+    /// of the shop's, staff their own.
+    pub fn may_manage(&self, user_id: i64) -> bool {
+        self.user.role == Role::Owner || self.user.user_id == user_id
+    }
+
     /// The admin as the audit log records them.
     pub fn actor(&self) -> Actor<'_> {
         Actor { user_id: Some(self.user.user_id), email: &self.user.email, client_ip: &self.client_ip }
@@ -76,9 +89,6 @@ where
         let jar = CookieJar::from_headers(&parts.headers);
         let token = desk.token(&jar).ok_or(ApiError::Unauthorized)?;
         let user = session::find(&desk.db, token).await?.ok_or(ApiError::Unauthorized)?;
-        if !user.role.may_use_admin() {
-            return Err(ApiError::Forbidden("This account may not use the admin area."));
-        }
         if !parts.method.is_safe() {
             if !same_origin(&parts.headers) {
                 return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
@@ -90,6 +100,29 @@ where
         }
         let Ok(ClientAddress(client)) = ClientAddress::from_request_parts(parts, state).await;
         Ok(Self { user, client_ip: client.to_string(), token: token.to_owned() })
+    }
+}
+
+/// What a staff member is told of an owner's screen or operation.
+pub const OWNERS_ONLY: &str =
+    "Only an owner of the shop may do this: staff work with Today, the requests and the schedule.";
+
+/// A request from a signed-in owner; a staff member gets 403 with `OWNERS_ONLY`.
+pub struct Owner(pub Admin);
+
+impl<S> FromRequestParts<S> for Owner
+where
+    S: Send + Sync,
+    Arc<AuthDesk>: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let admin = Admin::from_request_parts(parts, state).await?;
+        if admin.user.role != Role::Owner {
+            return Err(ApiError::Forbidden(OWNERS_ONLY));
+        }
+        Ok(Self(admin))
     }
 }
 

@@ -10,6 +10,8 @@ pub mod reset;
 pub mod reset_store;
 pub mod routes;
 pub mod session;
+pub mod team;
+pub mod team_store;
 pub mod throttle;
 pub mod two_factor;
 pub mod users;

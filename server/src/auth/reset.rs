@@ -103,7 +103,7 @@ pub async fn ask(
     if !reset_store::count_request(&desk.db, &keys, WINDOW).await? {
         return Err(ApiError::TooManyRequests(TOO_MANY.into()));
     }
-    if let Some(account) = users::find_by_email(&desk.db, &email).await?.filter(|a| a.role.may_use_admin()) {
+    if let Some(account) = users::find_by_email(&desk.db, &email).await? {
         // The link is made, kept and sent after the answer, so an address with an account is
         // answered as soon as one without. It is sent now, not through the outbox: the link must
         // not be stored, and a lost one is asked for again.
@@ -167,6 +167,7 @@ fn gone() -> ApiError {
     ApiError::Rejected(StatusCode::GONE, LINK_GONE.to_owned())
 }
 
+/// The password a one-time link sets (a reset, an invitation to the team).
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewPassword {
@@ -174,6 +175,14 @@ pub struct NewPassword {
     #[serde(default)]
     #[schema(required = true, min_length = 12, max_length = 256)]
     new_password: String,
+}
+
+impl NewPassword {
+    /// The password, when it meets the rules; else 422 saying why.
+    pub fn checked(&self) -> Result<Password, ApiError> {
+        let mut errors = FieldErrors::default();
+        errors.check("newPassword", Password::parse(&self.new_password)).ok_or(ApiError::Invalid(errors))
+    }
 }
 
 /// `POST /api/admin/password-reset/{token}`: sets the new password with the link (once), and
@@ -202,11 +211,7 @@ pub async fn complete(
     if !same_origin(&headers) {
         return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
     }
-    let mut errors = FieldErrors::default();
-    let password = errors.check("newPassword", Password::parse(&form.new_password));
-    let Some(password) = password.filter(|_| errors.is_empty()) else {
-        return Err(ApiError::Invalid(errors));
-    };
+    let password = form.checked()?;
     let client_ip = client.to_string();
     let hash = token_hash(&token);
     let Some(account) = (match reset_store::link_owner(&desk.db, &hash).await? {
@@ -219,9 +224,7 @@ pub async fn complete(
         }
         return Err(gone());
     };
-    let _turn = desk.hashing_turn().await?;
-    let password_hash =
-        tokio::task::spawn_blocking(move || password.hash()).await.map_err(anyhow::Error::from)??;
+    let password_hash = desk.hash(password).await?;
     let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
     let line =
         Line { actor: &actor, action: Action::PasswordReset, detail: "every session signed out".to_owned() };

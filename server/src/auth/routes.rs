@@ -107,7 +107,7 @@ pub async fn login(
     .await
     .map_err(anyhow::Error::from)?;
     let account = match account {
-        Some(account) if verified && account.role.may_use_admin() => account,
+        Some(account) if verified => account,
         _ => {
             throttle::record_failure(&desk.db, &keys).await?;
             audit::record(&desk.db, &actor, Action::SignInFailed, "").await?;

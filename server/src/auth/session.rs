@@ -195,7 +195,7 @@ pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
              JOIN users u ON u.id = s.user_id
-             WHERE s.token_hash = $1 AND {}",
+             WHERE s.token_hash = $1 AND u.removed_at IS NULL AND {}",
             live(2)
         )))
         .bind(&hash)

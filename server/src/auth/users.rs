@@ -7,12 +7,12 @@ use crate::{
     with_db,
 };
 
-/// Adds an admin; false when the e-mail address is taken.
-pub async fn create_admin(db: &Db, email: &EmailAddress, password_hash: &str) -> anyhow::Result<bool> {
+/// Adds an owner (the command line's `admin create`); false when the e-mail address is taken.
+pub async fn create_owner(db: &Db, email: &EmailAddress, password_hash: &str) -> anyhow::Result<bool> {
     let added = with_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO users (email, password_hash, role, created_at)
-             SELECT $1, $2, 'admin', $3 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
+             SELECT $1, $2, 'owner', $3 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
         )
         .bind(email.as_ref())
         .bind(password_hash)
@@ -48,11 +48,12 @@ pub struct Account {
     pub totp_secret: Option<String>,
 }
 
-/// The user with `email` (compared ignoring case), if any.
+/// The member with `email` (compared ignoring case), if any; a removed member is none.
 pub async fn find_by_email(db: &Db, email: &str) -> anyhow::Result<Option<Account>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, email, password_hash, role, totp_secret FROM users WHERE lower(email) = lower($1)",
+            "SELECT id, email, password_hash, role, totp_secret FROM users
+             WHERE lower(email) = lower($1) AND removed_at IS NULL",
         )
         .bind(email)
         .fetch_optional(pool)
@@ -60,10 +61,12 @@ pub async fn find_by_email(db: &Db, email: &str) -> anyhow::Result<Option<Accoun
     }))
 }
 
-/// The user with `id`, if any.
+/// The member with `id`, if any; a removed member is none.
 pub async fn find_by_id(db: &Db, id: i64) -> anyhow::Result<Option<Account>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, email, password_hash, role, totp_secret FROM users WHERE id = $1")
+        sqlx::query_as(
+            "SELECT id, email, password_hash, role, totp_secret FROM users WHERE id = $1 AND removed_at IS NULL",
+        )
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -108,10 +111,10 @@ pub async fn set_calendar_token(db: &Db, token: Option<&str>, actor: &Actor<'_>)
     Ok(())
 }
 
-/// Whether `token` is an admin's calendar feed token.
-pub async fn is_admin_calendar(db: &Db, token: &str) -> anyhow::Result<bool> {
+/// Whether `token` is a member's calendar feed token.
+pub async fn is_member_calendar(db: &Db, token: &str) -> anyhow::Result<bool> {
     let owner: Option<i64> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT id FROM users WHERE calendar_token = $1 AND role = 'admin'")
+        sqlx::query_scalar("SELECT id FROM users WHERE calendar_token = $1 AND removed_at IS NULL")
             .bind(token)
             .fetch_optional(pool)
             .await?

@@ -17,7 +17,7 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
     auth::{
-        guard::Admin,
+        guard::Owner,
         session::{random_token, token_hash},
     },
     db::Db,
@@ -62,7 +62,7 @@ struct Kept {
     post,
     path = "/posts/full-preview",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = PreviewForm,
     responses(
         (status = 201, description = "The preview is ready at the address given.", body = PreviewLink),
@@ -73,7 +73,7 @@ struct Kept {
 pub async fn create(
     State(db): State<Db>,
     State(zone): State<TimeZone>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Json(form)): Checked<Json<PreviewForm>>,
 ) -> Result<(StatusCode, Json<PreviewLink>), ApiError> {
     let post = form.post.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
@@ -138,7 +138,7 @@ pub struct Content {
     post,
     path = "/posts/preview",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = Content,
     responses(
         (status = 200, description = "The content sanitised, as it would be stored.", body = Content),
@@ -147,7 +147,7 @@ pub struct Content {
     )
 )]
 pub async fn preview(
-    _admin: Admin,
+    _owner: Owner,
     Checked(Json(Content { content })): Checked<Json<Content>>,
 ) -> Result<Json<Content>, ApiError> {
     Ok(Json(Content { content: sanitize(&content) }))

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{revisions, store::AdminPost};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     db::Db,
     domain::{PostId, RevisionId},
     error::{ApiError, Checked},
@@ -29,7 +29,7 @@ pub struct RevisionList {
     get,
     path = "/posts/{id}/revisions",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(("id" = i64, Path, description = "The post's id.")),
     responses(
         (status = 200, description = "The post's revisions.", body = RevisionList),
@@ -40,7 +40,7 @@ pub struct RevisionList {
 )]
 pub async fn revision_list(
     State(db): State<Db>,
-    _admin: Admin,
+    _owner: Owner,
     Found(post): Found<AdminPost>,
 ) -> Result<Json<RevisionList>, ApiError> {
     Ok(Json(RevisionList { revisions: revisions::list(&db, post.id).await? }))
@@ -51,7 +51,7 @@ pub async fn revision_list(
     get,
     path = "/posts/{id}/revisions/{revision}",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(
         ("id" = i64, Path, description = "The post's id."),
         ("revision" = i64, Path, description = "The revision's id.")
@@ -65,7 +65,7 @@ pub async fn revision_list(
 )]
 pub async fn revision(
     State(db): State<Db>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Path((id, revision))): Checked<Path<(PostId, RevisionId)>>,
 ) -> Result<Json<revisions::Revision>, ApiError> {
     revisions::get(&db, id, revision)

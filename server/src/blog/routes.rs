@@ -18,7 +18,7 @@ use super::{
 use crate::audit::{Action, Actor, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     changes::{Change, Changes},
     db::{Db, contains_pattern},
     domain::PostId,
@@ -87,7 +87,7 @@ pub struct PostList {
     get,
     path = "/posts",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(ListQuery),
     responses(
         (status = 200, description = "A page of the posts and the counts of each status.", body = PostList),
@@ -98,7 +98,7 @@ pub struct PostList {
 )]
 pub async fn list(
     State(db): State<Db>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Query(query)): Checked<Query<ListQuery>>,
 ) -> Result<Json<PostList>, ApiError> {
     let title = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
@@ -133,7 +133,7 @@ pub async fn list(
     get,
     path = "/posts/{id}",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(("id" = i64, Path, description = "The post's id.")),
     responses(
         (status = 200, description = "The post with its content.", body = AdminPost),
@@ -142,7 +142,7 @@ pub async fn list(
         AdminRefusals
     )
 )]
-pub async fn get(_admin: Admin, Found(post): Found<AdminPost>) -> Json<AdminPost> {
+pub async fn get(_owner: Owner, Found(post): Found<AdminPost>) -> Json<AdminPost> {
     Json(post)
 }
 
@@ -164,7 +164,7 @@ where
     post,
     path = "/posts",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = PostForm,
     responses(
         (status = 201, description = "The post as stored, its content sanitised.", body = AdminPost),
@@ -176,7 +176,7 @@ pub async fn create(
     State(db): State<Db>,
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
     let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
@@ -195,7 +195,7 @@ pub async fn create(
     put,
     path = "/posts/{id}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     params(("id" = i64, Path, description = "The post's id.")),
     request_body = PostForm,
     responses(
@@ -209,7 +209,7 @@ pub async fn update(
     State(db): State<Db>,
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
@@ -275,7 +275,7 @@ pub struct Publication {
     put,
     path = "/posts/{id}/published",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     params(("id" = i64, Path, description = "The post's id.")),
     request_body = Publication,
     responses(
@@ -288,7 +288,7 @@ pub struct Publication {
 pub async fn set_published(
     State(db): State<Db>,
     State(changes): State<Changes>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(Publication { published })): Checked<Json<Publication>>,
 ) -> Result<Json<AdminPost>, ApiError> {
@@ -308,7 +308,7 @@ pub async fn set_published(
     delete,
     path = "/posts/{id}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     params(("id" = i64, Path, description = "The post's id.")),
     responses(
         (status = 204, description = "The post is deleted; it can be restored for 30 days."),
@@ -320,7 +320,7 @@ pub async fn set_published(
 pub async fn delete(
     State(db): State<Db>,
     State(changes): State<Changes>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<StatusCode, ApiError> {
     let actor = admin.actor();
@@ -340,7 +340,7 @@ pub async fn delete(
     post,
     path = "/posts/{id}/restore",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     params(("id" = i64, Path, description = "The post's id.")),
     responses(
         (status = 200, description = "The post, a draft again.", body = AdminPost),
@@ -351,7 +351,7 @@ pub async fn delete(
 )]
 pub async fn restore(
     State(db): State<Db>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<PostId>>,
 ) -> Result<Json<AdminPost>, ApiError> {
     let actor = admin.actor();

@@ -55,7 +55,7 @@ pub struct Inbox {
     get,
     path = "/bookings",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     params(Params),
     responses(
         (status = 200, description = "A page of bookings, with their answers and delivery states, and the cursors around it.", body = Inbox),
@@ -114,7 +114,7 @@ pub struct Weeks {
     get,
     path = "/bookings/sources",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     params(("weeks" = Option<u8>, Query, minimum = 1, maximum = 52, description = "How many weeks, this one included (1 to 52; 8 when left out).")),
     responses(
         (status = 200, description = "Bookings (spam left out) per source page and week.", body = SourceTable),
@@ -154,7 +154,7 @@ pub struct StatusSet {
     put,
     path = "/bookings/{id}/status",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = NewStatus,
     responses(

@@ -34,7 +34,7 @@ pub struct DeskStatus {
     get,
     path = "/desk",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses(
         (status = 200, description = "New bookings and the delivery channels.", body = DeskStatus),
         AdminRefusals

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     clock::At,
     content::Content,
     db::Db,
@@ -35,7 +35,7 @@ const CHUNK: u32 = 500;
     get,
     path = "/bookings.csv",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(Params),
     responses(
         (status = 200, description = "Every matching booking as CSV in the inbox's order, formulas defused.", content_type = "text/csv", body = String,
@@ -48,7 +48,7 @@ const CHUNK: u32 = 500;
 pub async fn export(
     State(db): State<Db>,
     State(site): State<Arc<SiteDetails>>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Query(params)): Checked<Query<Params>>,
 ) -> Result<Response, ApiError> {
     let content = site.content();

@@ -79,7 +79,7 @@ impl Follower for DeskFeed {
     get,
     path = "/live",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses(
         (status = 200, description = "A stream of server-sent events: `desk` at once and whenever a request arrives or changes.", content_type = "text/event-stream"),
         AdminRefusals

@@ -38,7 +38,7 @@ pub struct NewNote {
     post,
     path = "/bookings/{id}/notes",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = NewNote,
     responses(
@@ -90,7 +90,7 @@ async fn own_note(db: &Db, admin: &Admin, id: BookingId, note: NoteId) -> Result
     put,
     path = "/bookings/{id}/notes/{note}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(
         ("id" = i64, Path, description = "The booking's id."),
         ("note" = i64, Path, description = "The note's id."),
@@ -128,7 +128,7 @@ pub async fn change(
     delete,
     path = "/bookings/{id}/notes/{note}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(
         ("id" = i64, Path, description = "The booking's id."),
         ("note" = i64, Path, description = "The note's id."),

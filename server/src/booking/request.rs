@@ -75,7 +75,7 @@ pub struct RequestPage {
     get,
     path = "/bookings/{id}",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 200, description = "The request with its answers, time, photos, notes, deliveries and history.", body = RequestPage),
@@ -123,7 +123,7 @@ pub struct ContactTap {
     post,
     path = "/bookings/{id}/contact",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = ContactTap,
     responses(
@@ -151,7 +151,7 @@ pub async fn contact(
     post,
     path = "/bookings/{id}/seen",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 204, description = "The change is marked as seen."),

@@ -105,7 +105,7 @@ pub struct OnMyWay {
     post,
     path = "/bookings/{id}/texts",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = Reply,
     responses(
@@ -135,7 +135,7 @@ pub async fn reply(
     post,
     path = "/bookings/{id}/on-my-way",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = OnMyWay,
     responses(

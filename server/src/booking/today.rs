@@ -128,7 +128,7 @@ pub struct Today {
     get,
     path = "/today",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses((status = 200, description = "The front desk.", body = Today), AdminRefusals)
 )]
 pub async fn show(

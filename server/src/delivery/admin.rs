@@ -14,7 +14,7 @@ use super::{
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     domain::EmailAddress,
     error::{ApiError, Checked, FieldErrors},
 };
@@ -55,10 +55,10 @@ pub struct Notifications {
     get,
     path = "/notifications",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     responses((status = 200, description = "The channels, recipients and tests.", body = Notifications), AdminRefusals)
 )]
-pub async fn show(State(outbox): State<Arc<Outbox>>, _admin: Admin) -> Result<Json<Notifications>, ApiError> {
+pub async fn show(State(outbox): State<Arc<Outbox>>, _owner: Owner) -> Result<Json<Notifications>, ApiError> {
     let db = outbox.db();
     let (email, webhook) = outbox.configured();
     Ok(Json(Notifications {
@@ -86,13 +86,13 @@ pub struct RecipientList {
     put,
     path = "/notifications/recipients",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = RecipientList,
     responses((status = 200, description = "The addresses as stored.", body = Vec<String>), BodyRefusals, AdminRefusals)
 )]
 pub async fn set_recipients(
     State(outbox): State<Arc<Outbox>>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Json(RecipientList { recipients: given })): Checked<Json<RecipientList>>,
 ) -> Result<Json<Vec<String>>, ApiError> {
     let mut errors = FieldErrors::default();
@@ -141,7 +141,7 @@ pub struct TestQueued {
     post,
     path = "/notifications/test",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = TestRequest,
     responses(
         (status = 202, description = "The test is in the outbox.", body = TestQueued),
@@ -152,7 +152,7 @@ pub struct TestQueued {
 )]
 pub async fn send_test(
     State(outbox): State<Arc<Outbox>>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Json(TestRequest { channel })): Checked<Json<TestRequest>>,
 ) -> Result<(StatusCode, Json<TestQueued>), ApiError> {
     let (email, webhook) = outbox.configured();

@@ -7,6 +7,7 @@ pub mod devices;
 mod email;
 pub mod health;
 mod message;
+mod outcome;
 pub mod push;
 pub mod push_admin;
 pub mod recipients;

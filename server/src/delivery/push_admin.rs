@@ -57,13 +57,17 @@ pub struct PushDevices {
     get,
     path = "/push-subscriptions",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses((status = 200, description = "The key and the devices.", body = PushDevices), AdminRefusals)
 )]
-pub async fn list(State(outbox): State<Arc<Outbox>>, _admin: Admin) -> Result<Json<PushDevices>, ApiError> {
+pub async fn list(State(outbox): State<Arc<Outbox>>, admin: Admin) -> Result<Json<PushDevices>, ApiError> {
     Ok(Json(PushDevices {
         public_key: outbox.push_key().to_owned(),
-        devices: devices::list(outbox.db()).await?,
+        devices: devices::list(outbox.db())
+            .await?
+            .into_iter()
+            .filter(|device| admin.may_manage(device.user_id))
+            .collect(),
     }))
 }
 
@@ -73,7 +77,7 @@ pub async fn list(State(outbox): State<Arc<Outbox>>, _admin: Admin) -> Result<Js
     post,
     path = "/push-subscriptions",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     request_body = Subscription,
     responses(
         (status = 201, description = "The device is added.", body = Device),
@@ -117,7 +121,7 @@ pub struct DeviceSettings {
     put,
     path = "/push-subscriptions/{id}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The device's id.")),
     request_body = DeviceSettings,
     responses(
@@ -159,6 +163,9 @@ pub async fn update(
         return Err(ApiError::Invalid(errors));
     }
     let settings = Settings { name, notify: &form.notify, customer_changes: form.customer_changes, quiet };
+    if !devices::get(outbox.db(), id).await?.is_some_and(|device| admin.may_manage(device.user_id)) {
+        return Err(ApiError::NotFound(NO_SUCH_DEVICE));
+    }
     if !devices::update(outbox.db(), id, &settings, &admin.actor()).await? {
         return Err(ApiError::NotFound(NO_SUCH_DEVICE));
     }
@@ -170,7 +177,7 @@ pub async fn update(
     delete,
     path = "/push-subscriptions/{id}",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The device's id.")),
     responses(
         (status = 204, description = "The device is removed, with the pushes still waiting for it."),
@@ -184,6 +191,9 @@ pub async fn remove(
     admin: Admin,
     Found(device): Found<Device>,
 ) -> Result<StatusCode, ApiError> {
+    if !admin.may_manage(device.user_id) {
+        return Err(ApiError::NotFound(NO_SUCH_DEVICE));
+    }
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::PushDeviceRemoved, detail: device.name };
     if !devices::remove(outbox.db(), DeviceId(device.id), &line).await? {
@@ -204,7 +214,7 @@ pub struct PushTest {
     post,
     path = "/push-subscriptions/{id}/test",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The device's id.")),
     responses(
         (status = 202, description = "The test is on its way.", body = PushTest),
@@ -218,6 +228,9 @@ pub async fn send_test(
     admin: Admin,
     Found(device): Found<Device>,
 ) -> Result<(StatusCode, Json<PushTest>), ApiError> {
+    if !admin.may_manage(device.user_id) {
+        return Err(ApiError::NotFound(NO_SUCH_DEVICE));
+    }
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::PushTestSent, detail: device.name };
     let id = store::enqueue_test(outbox.db(), TestTarget::Push(device.id), &line).await?;

@@ -12,7 +12,7 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
-use super::{Channel, Outbox, Sent, store};
+use super::{Channel, Outbox, Sent, outcome, store};
 use crate::{db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
@@ -208,30 +208,32 @@ impl Outbox {
         match result {
             Ok(sent @ (Sent::Delivered | Sent::Texted(_))) => {
                 let also = match sent {
-                    Sent::Texted(taken) => store::AlsoSent::Text(taken),
-                    _ => claimed.delivery.device().map_or(store::AlsoSent::Nothing, store::AlsoSent::Push),
+                    Sent::Texted(taken) => outcome::AlsoSent::Text(taken),
+                    _ => {
+                        claimed.delivery.device().map_or(outcome::AlsoSent::Nothing, outcome::AlsoSent::Push)
+                    }
                 };
-                store::mark_sent(&self.db, claimed.id, attempts, also).await?;
+                outcome::mark_sent(&self.db, claimed.id, attempts, also).await?;
                 metrics::delivery(channel, "sent");
                 tracing::info!(?booking, ?test, channel, purpose, attempts, "delivered");
             }
             Ok(Sent::Stale(why)) => {
-                store::mark_cancelled(&self.db, claimed.id, why).await?;
+                outcome::mark_cancelled(&self.db, claimed.id, why).await?;
                 tracing::info!(?booking, channel, purpose, "not sent: {why}");
             }
             Ok(Sent::Later(at)) => {
-                store::postpone(&self.db, claimed.id, at).await?;
+                outcome::postpone(&self.db, claimed.id, at).await?;
                 tracing::info!(?booking, channel, purpose, %at, "held back until then");
             }
             Err(error) => {
                 let error = format!("{error:#}");
                 if attempts >= self.max_attempts {
-                    store::mark_dead(&self.db, claimed.id, attempts, &error).await?;
+                    outcome::mark_dead(&self.db, claimed.id, attempts, &error).await?;
                     metrics::delivery(channel, "dead");
                     tracing::warn!(?booking, ?test, channel, purpose, attempts, "delivery is dead: {error}");
                 } else {
                     let retry_in = jittered(backoff(self.retry_base, attempts), OsRng.next_u32());
-                    store::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
+                    outcome::mark_failed(&self.db, claimed.id, attempts, &error, retry_in).await?;
                     metrics::delivery(channel, "failed");
                     tracing::warn!(
                         ?booking,

@@ -1,16 +1,10 @@
-//! What an account may do.
+//! What a member of the shop's team may do.
 
 crate::text_enum! {
-    /// An account's role. Only admins sign in to the admin area today.
+    /// A team member's role: an owner may do everything; staff do the daily work (Today, the
+    /// requests, the schedule, notes, calls and texts, their own account and devices).
     pub enum Role {
-        Admin => "admin",
-        Editor => "editor",
-    }
-}
-
-impl Role {
-    /// Whether the account may sign in to the admin area and act in it.
-    pub fn may_use_admin(self) -> bool {
-        self == Self::Admin
+        Owner => "owner",
+        Staff => "staff",
     }
 }

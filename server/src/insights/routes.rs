@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
-    auth::guard::Admin,
+    auth::guard::Owner,
     booking::response::{self, Measure, ResponseTimes},
     db::Db,
     delivery::Outbox,
@@ -70,7 +70,7 @@ pub struct InsightsPage {
     get,
     path = "/insights",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     params(("days" = Option<i16>, Query, minimum = 7, maximum = 90, description = "7, 30 or 90 (30 when not given).")),
     responses(
         (status = 200, description = "The period's figures.", body = InsightsPage),
@@ -83,7 +83,7 @@ pub async fn show(
     State(site): State<Arc<SiteDetails>>,
     State(insights): State<Arc<Insights>>,
     State(outbox): State<Arc<Outbox>>,
-    _admin: Admin,
+    _owner: Owner,
     Checked(Query(query)): Checked<Query<PeriodQuery>>,
 ) -> Result<Json<InsightsPage>, ApiError> {
     let days = query.days.unwrap_or(30);
@@ -134,13 +134,13 @@ pub struct ReportSwitch {
     put,
     path = "/insights/report",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = ReportSwitch,
     responses((status = 200, description = "The switch as stored.", body = ReportSwitch), BodyRefusals, AdminRefusals)
 )]
 pub async fn set_report(
     State(db): State<Db>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Json(ReportSwitch { on })): Checked<Json<ReportSwitch>>,
 ) -> Result<Json<ReportSwitch>, ApiError> {
     if store::weekly_report(&db).await? != on {

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     error::{ApiError, Checked},
 };
 
@@ -63,7 +63,7 @@ pub async fn processed_upload(
     post,
     path = "/images",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body(content = ImageForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The image, re-encoded and stored.", body = StoredImage),
@@ -76,7 +76,7 @@ pub async fn processed_upload(
 )]
 pub async fn upload(
     State(media): State<Arc<MediaStore>>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(form): Checked<Multipart>,
 ) -> Result<(StatusCode, Json<StoredImage>), ApiError> {
     let processed = processed_upload(form, "image", "Choose an image to upload").await?;

@@ -90,7 +90,7 @@ pub struct ClosedDay {
     get,
     path = "/schedule",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     params(Range),
     responses(
         (status = 200, description = "The jobs of those days.", body = Schedule),
@@ -167,7 +167,7 @@ pub struct TimeSet {
     put,
     path = "/bookings/{id}/appointment",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     request_body = SetTime,
     responses(
@@ -195,7 +195,7 @@ pub async fn set_time(
     post,
     path = "/bookings/{id}/appointment/confirm",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 200, description = "Confirmed; the visitor is told (and reminded the day before).", body = TimeSet),
@@ -317,7 +317,7 @@ impl ScheduleDesk {
     delete,
     path = "/bookings/{id}/appointment",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 204, description = "The time is dropped; the customer is told a minute later unless it is set again."),
@@ -345,7 +345,7 @@ pub async fn drop_time(
     post,
     path = "/bookings/{id}/review-request",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 202, description = "The thank-you is on its way (or was sent before)."),

@@ -45,7 +45,7 @@ impl ScheduleDesk {
     get,
     path = "/account/calendar-feed",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner", "staff"])),
     responses((status = 200, description = "The feed's address, if there is one.", body = Feed), AdminRefusals)
 )]
 pub async fn show(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<Json<Feed>, ApiError> {
@@ -58,7 +58,7 @@ pub async fn show(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result
     post,
     path = "/account/calendar-feed",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     responses((status = 200, description = "The new address.", body = Feed), AdminRefusals)
 )]
 pub async fn renew(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<Json<Feed>, ApiError> {
@@ -72,7 +72,7 @@ pub async fn renew(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Resul
     delete,
     path = "/account/calendar-feed",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner", "staff"], "csrf" = [])),
     responses((status = 204, description = "The feed's address stopped working."), AdminRefusals)
 )]
 pub async fn remove(State(desk): State<Arc<ScheduleDesk>>, admin: Admin) -> Result<StatusCode, ApiError> {
@@ -104,7 +104,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
     else {
         return Ok(None);
     };
-    if !users::is_admin_calendar(&desk.db, token).await? {
+    if !users::is_member_calendar(&desk.db, token).await? {
         return Ok(None);
     }
     let content = desk.site.content();

@@ -13,20 +13,14 @@ use futures_util::future::BoxFuture;
 use super::{
     booking_event::{calendar_file, shop_address},
     calendar::{Calendar, Kind},
-    links::{self, LinkWrites as _, Purpose as Link},
+    links::{self, Purpose as Link},
     store::{self as appointments, Appointment, State},
     visitor_words::{TrailerPlace, picked_answers, trailer_place},
 };
 use crate::{
     content::Content,
     db::Db,
-    delivery::{
-        BookingMessage, Handed, Mail, Messages, Purpose,
-        text::{
-            handover::{Draft, Handover as _},
-            segments::{MAX_SEGMENTS, segments},
-        },
-    },
+    delivery::{BookingMessage, Handed, Mail, Messages, Purpose},
     domain::BookingId,
     site::SiteDetails,
     with_db,
@@ -66,37 +60,7 @@ impl Messages for Letters {
         phone: &'a str,
         replacing: Option<i64>,
     ) -> BoxFuture<'a, anyhow::Result<Result<Handed, &'static str>>> {
-        Box::pin(async move {
-            let content = self.site.content();
-            let visitor = Visitor {
-                db: &self.db,
-                reader: &self.reader,
-                content: &content,
-                public_url: &self.public_url,
-                booking_id,
-            };
-            let (body, link) = match visitor.text(purpose).await? {
-                Ok(text) => text,
-                Err(why) => return Ok(Err(why)),
-            };
-            anyhow::ensure!(
-                segments(&body).count() <= MAX_SEGMENTS,
-                "the text would take more than {MAX_SEGMENTS} SMS: {body}"
-            );
-            let now = self.db.clock.stamp();
-            let purpose = purpose.key();
-            let draft = Draft { booking_id, phone, body: &body, purpose: &purpose };
-            let id = with_db!(self.db, |pool| {
-                let mut tx = pool.begin().await?;
-                if let Some(link) = &link {
-                    tx.save_link(booking_id, link, &now).await?;
-                }
-                let id = tx.hand_over(&draft, replacing, &now).await?;
-                tx.commit().await?;
-                id
-            });
-            Ok(Ok(Handed { id, body }))
-        })
+        Box::pin(self.hand_over(booking_id, purpose, phone, replacing))
     }
 
     fn shop_notice<'a>(
@@ -105,48 +69,6 @@ impl Messages for Letters {
         purpose: Purpose,
     ) -> BoxFuture<'a, anyhow::Result<(String, String)>> {
         Box::pin(async move { self.notice(message, purpose).await })
-    }
-}
-
-impl Letters {
-    /// What the shop hears of a change the visitor made: subject and body.
-    async fn notice(&self, message: &BookingMessage, purpose: Purpose) -> anyhow::Result<(String, String)> {
-        let content = self.site.content();
-        let id = message.booking_id;
-        let page = format!("{}/dbadmin/bookings/{id}", self.public_url);
-        match purpose {
-            Purpose::Changed(_) => {
-                let time = appointments::get(&self.reader, BookingId(id)).await?;
-                let label =
-                    time.map_or_else(|| "(no time)".to_owned(), |t| Calendar::new(&content).label(t.slot));
-                Ok((
-                    format!("Request #{id} from {}: another time asked for", message.name),
-                    format!(
-                        "{} asked for another time with their link:\n\n{label}\n\n\
-                         Confirm it or set another: {page}\n\nPhone: {}\n",
-                        message.name, message.phone
-                    ),
-                ))
-            }
-            Purpose::Cancelled => {
-                let reason: Option<String> = with_db!(&self.reader, |pool| {
-                    sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
-                        .bind(id)
-                        .fetch_one(pool)
-                        .await?
-                });
-                let said =
-                    reason.map_or_else(|| "They gave no reason.".to_owned(), |r| format!("They said: {r}"));
-                Ok((
-                    format!("Request #{id} from {} was cancelled", message.name),
-                    format!(
-                        "{} cancelled request #{id} with their link. {said}\n\nThe request: {page}\n\nPhone: {}\n",
-                        message.name, message.phone
-                    ),
-                ))
-            }
-            other => anyhow::bail!("{} is not a notice for the shop", other.key()),
-        }
     }
 }
 

@@ -12,6 +12,7 @@ pub mod links;
 pub mod messages;
 pub mod owner_store;
 pub mod routes;
+mod shop_notices;
 pub mod store;
 mod texts;
 pub mod times;

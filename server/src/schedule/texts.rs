@@ -3,11 +3,21 @@
 //! for a reply "CANCEL", a word the carriers read as a stop: cancelling is done with the link.
 
 use super::{
-    links::{Purpose as Link, Unsaved},
-    messages::Visitor,
+    links::{LinkWrites as _, Purpose as Link, Unsaved},
+    messages::{Letters, Visitor},
     store::{self as appointments, State},
 };
-use crate::{delivery::Purpose, domain::BookingId, with_db};
+use crate::{
+    delivery::{
+        Handed, Purpose,
+        text::{
+            handover::{Draft, Handover as _},
+            segments::{MAX_SEGMENTS, segments},
+        },
+    },
+    domain::BookingId,
+    with_db,
+};
 
 /// A text's words with the link they carry (kept with the text as it is written), or why it
 /// must not go out any more.
@@ -103,5 +113,47 @@ impl Visitor<'_> {
                 anyhow::bail!("{} is not a text the site makes", purpose.key())
             }
         })
+    }
+}
+
+impl Letters {
+    /// Writes the site's text of `purpose` to request `booking_id` at `phone` as it is handed to
+    /// the provider, with the link it carries, in one transaction (see `Messages::hand_over_text`).
+    pub(super) async fn hand_over(
+        &self,
+        booking_id: i64,
+        purpose: Purpose,
+        phone: &str,
+        replacing: Option<i64>,
+    ) -> anyhow::Result<Result<Handed, &'static str>> {
+        let content = self.site.content();
+        let visitor = Visitor {
+            db: &self.db,
+            reader: &self.reader,
+            content: &content,
+            public_url: &self.public_url,
+            booking_id,
+        };
+        let (body, link) = match visitor.text(purpose).await? {
+            Ok(text) => text,
+            Err(why) => return Ok(Err(why)),
+        };
+        anyhow::ensure!(
+            segments(&body).count() <= MAX_SEGMENTS,
+            "the text would take more than {MAX_SEGMENTS} SMS: {body}"
+        );
+        let now = self.db.clock.stamp();
+        let purpose = purpose.key();
+        let draft = Draft { booking_id, phone, body: &body, purpose: &purpose };
+        let id = with_db!(self.db, |pool| {
+            let mut tx = pool.begin().await?;
+            if let Some(link) = &link {
+                tx.save_link(booking_id, link, &now).await?;
+            }
+            let id = tx.hand_over(&draft, replacing, &now).await?;
+            tx.commit().await?;
+            id
+        });
+        Ok(Ok(Handed { id, body }))
     }
 }

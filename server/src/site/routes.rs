@@ -14,7 +14,7 @@ use super::{Listing, SaveError, SavedVersion, SiteDetails};
 use crate::audit::Action;
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::guard::Admin,
+    auth::guard::Owner,
     changes::{Change, Changes},
     content::{Content, Placeholder, validate::InvalidContent},
     domain::SiteVersionId,
@@ -69,10 +69,10 @@ pub struct VersionList {
     get,
     path = "/site",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     responses((status = 200, description = "The site details.", body = SiteBody), AdminRefusals)
 )]
-pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result<Json<SiteBody>, ApiError> {
+pub async fn show(State(site): State<Arc<SiteDetails>>, _owner: Owner) -> Result<Json<SiteBody>, ApiError> {
     let current = site.current();
     Ok(Json(SiteBody {
         version: current.version,
@@ -86,7 +86,7 @@ pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result
     put,
     path = "/site",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     request_body = SiteChange,
     responses(
         (status = 200, description = "Saved (or nothing changed).", body = SaveAnswer),
@@ -98,7 +98,7 @@ pub async fn show(State(site): State<Arc<SiteDetails>>, _admin: Admin) -> Result
 pub async fn save(
     State(site): State<Arc<SiteDetails>>,
     State(changes): State<Changes>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Json(change)): Checked<Json<SiteChange>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
     let content = Content::from_api(change.site).map_err(field_errors)?;
@@ -114,12 +114,12 @@ pub async fn save(
     get,
     path = "/site/versions",
     tag = "admin",
-    security(("session" = [])),
+    security(("session" = ["owner"])),
     responses((status = 200, description = "The kept versions, newest first.", body = VersionList), AdminRefusals)
 )]
 pub async fn versions(
     State(site): State<Arc<SiteDetails>>,
-    _admin: Admin,
+    _owner: Owner,
 ) -> Result<Json<VersionList>, ApiError> {
     Ok(Json(VersionList { versions: site.versions().await? }))
 }
@@ -129,7 +129,7 @@ pub async fn versions(
     post,
     path = "/site/versions/{id}/restore",
     tag = "admin",
-    security(("session" = [], "csrf" = [])),
+    security(("session" = ["owner"], "csrf" = [])),
     params(("id" = i64, Path, description = "The version's number.")),
     responses(
         (status = 200, description = "Restored (or it was what is shown already).", body = SaveAnswer),
@@ -142,7 +142,7 @@ pub async fn versions(
 pub async fn restore(
     State(site): State<Arc<SiteDetails>>,
     State(changes): State<Changes>,
-    admin: Admin,
+    Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<SiteVersionId>>,
 ) -> Result<Json<SaveAnswer>, ApiError> {
     let content = site.version(id).await?.ok_or(ApiError::NotFound(NO_SUCH_VERSION))?;

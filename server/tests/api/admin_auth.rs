@@ -112,24 +112,31 @@ async fn every_admin_write_answers_403_without_the_csrf_token_or_from_another_si
 }
 
 #[tokio::test]
-async fn a_non_admin_account_can_neither_sign_in_nor_use_a_session() {
+async fn a_removed_member_can_neither_sign_in_nor_use_a_session_and_staff_are_kept_from_owner_screens() {
     let app = spawn_app().await;
-    app.add_user("editor@example.com", "an editor's own secret", "editor").await;
-    let response = app.login("editor@example.com", "an editor's own secret").await;
+    app.add_user("gone@example.com", "a former member's secret", "staff").await;
+    app.execute("UPDATE users SET removed_at = '2025-06-01T00:00:00.000Z' WHERE email = 'gone@example.com'")
+        .await;
+    let response = app.login("gone@example.com", "a former member's secret").await;
     assert_eq!(response.status().as_u16(), 401);
     assert_eq!(response.json::<Value>().await.unwrap()["error"], INVALID);
 
-    // A session of a user whose role was lowered since sign-in gets 403.
+    // A session of an owner made staff since sign-in is kept from the owner's screens, with why.
     let signed = app.signed_in_admin().await;
-    app.execute("UPDATE users SET role = 'editor'").await;
-    let status = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().status();
-    assert_eq!(status.as_u16(), 403);
+    app.execute("UPDATE users SET role = 'staff'").await;
+    let refused = app.admin(Method::GET, "/posts", &signed).send().await.unwrap();
+    assert_eq!(refused.status().as_u16(), 403);
+    assert_eq!(refused.json::<Value>().await.unwrap()["error"], trailerworks::auth::guard::OWNERS_ONLY);
+    assert_eq!(app.admin(Method::GET, "/today", &signed).send().await.unwrap().status().as_u16(), 200);
+    // Removed since: the session ends.
+    app.execute("UPDATE users SET removed_at = '2025-06-01T00:00:00.000Z'").await;
+    assert_eq!(app.admin(Method::GET, "/today", &signed).send().await.unwrap().status().as_u16(), 401);
 }
 
 #[tokio::test]
 async fn wrong_passwords_and_unknown_emails_get_the_same_answer() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     for (email, password) in [(ADMIN_EMAIL, "not the right password"), ("nobody@example.com", ADMIN_PASSWORD)]
     {
         let response = app.login(email, password).await;
@@ -142,7 +149,7 @@ async fn wrong_passwords_and_unknown_emails_get_the_same_answer() {
 #[tokio::test]
 async fn sign_in_sets_a_host_only_http_only_lax_secure_cookie_and_stores_only_a_hash() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     let response = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert_eq!(response.status().as_u16(), 200);
     let set_cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
@@ -153,7 +160,7 @@ async fn sign_in_sets_a_host_only_http_only_lax_secure_cookie_and_stores_only_a_
     assert!(!set_cookie.contains("Domain"), "{set_cookie}");
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["user"]["email"], ADMIN_EMAIL);
-    assert_eq!(body["user"]["role"], "admin");
+    assert_eq!(body["user"]["role"], "owner");
 
     let token = set_cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
     assert!(token.len() >= 32, "at least 128 random bits");
@@ -204,7 +211,7 @@ async fn idle_and_old_sessions_are_refused() {
 #[tokio::test]
 async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     for attempt in 1..=5 {
         let status = app.login(ADMIN_EMAIL, "not the right password").await.status();
         assert_eq!(status.as_u16(), 401, "attempt {attempt}");
@@ -231,7 +238,7 @@ async fn the_sixth_failed_sign_in_in_a_row_gets_429_even_with_the_right_password
 #[tokio::test]
 async fn failed_sign_ins_at_the_same_moment_all_count() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     let answers =
         futures_util::future::join_all((0..10).map(|_| app.login(ADMIN_EMAIL, "not the right password")))
             .await;
@@ -306,7 +313,7 @@ async fn a_weaker_stored_hash_is_replaced_at_the_next_sign_in() {
     let db = app.db().await;
     trailerworks::with_db!(&db, |pool| {
         sqlx::query(
-            "INSERT INTO users (email, password_hash, role, created_at) VALUES ($1, $2, 'admin', '2025-01-01T00:00:00.000Z')",
+            "INSERT INTO users (email, password_hash, role, created_at) VALUES ($1, $2, 'owner', '2025-01-01T00:00:00.000Z')",
         )
         .bind(ADMIN_EMAIL)
         .bind(&weak)
@@ -322,7 +329,7 @@ async fn a_weaker_stored_hash_is_replaced_at_the_next_sign_in() {
 #[tokio::test]
 async fn sign_in_from_another_site_is_refused() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     let response = app
         .client
         .post(format!("{}/api/admin/login", app.url))
@@ -337,7 +344,7 @@ async fn sign_in_from_another_site_is_refused() {
 #[tokio::test]
 async fn the_audit_log_records_sign_ins_with_the_address_and_publishing() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     app.login(ADMIN_EMAIL, "not the right password").await;
     let signed = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let post = json!({

@@ -34,7 +34,7 @@ async fn stored_hash(storage: &StorageConfig) -> String {
     let db = storage.open_db().await.expect("database");
     let account = trailerworks::auth::users::find_by_email(&db, "owner@example.com").await.expect("a query");
     let account = account.expect("the admin row");
-    assert_eq!(account.role, trailerworks::domain::Role::Admin);
+    assert_eq!(account.role, trailerworks::domain::Role::Owner);
     account.password_hash
 }
 

@@ -470,7 +470,7 @@ async fn a_notes_author_changes_or_deletes_it_and_no_one_else_can() {
     assert_eq!(empty.expect("a response").status(), 422);
 
     // Another admin may read it, not change or delete it.
-    app.add_user("partner@example.com", "another long enough secret", "admin").await;
+    app.add_user("partner@example.com", "another long enough secret", "owner").await;
     let partner = app.sign_in("partner@example.com", "another long enough secret").await;
     let theirs = app.admin(Method::PUT, &path, &partner).json(&json!({ "body": "Mine now." })).send().await;
     assert_eq!(theirs.expect("a response").status(), 403);

@@ -199,7 +199,7 @@ async fn logout_ends_the_session_even_from_a_tab_with_an_older_token() {
 #[tokio::test]
 async fn keep_me_signed_in_lasts_30_days_idle_and_a_device_can_be_signed_out() {
     let app = spawn_app().await;
-    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
     let login = app
         .post_json(
             "/api/admin/login",

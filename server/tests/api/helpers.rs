@@ -321,7 +321,7 @@ impl TestApp {
 
     /// Adds the admin and signs in.
     pub async fn signed_in_admin(&self) -> Signed {
-        self.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "admin").await;
+        self.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
         self.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await
     }
 

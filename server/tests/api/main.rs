@@ -37,6 +37,7 @@ mod site_pages;
 mod soak;
 mod stand_ins;
 mod startup;
+mod team;
 mod text_instances;
 mod text_replies;
 mod text_stand_in;

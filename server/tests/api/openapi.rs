@@ -20,6 +20,12 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/password-reset/{token}"),
     ("post", "/api/admin/password-reset/{token}"),
     ("get", "/api/admin/session"),
+    ("get", "/api/admin/invitation/{token}"),
+    ("post", "/api/admin/invitation/{token}"),
+    ("get", "/api/admin/team"),
+    ("post", "/api/admin/team/invitations"),
+    ("delete", "/api/admin/team/invitations/{id}"),
+    ("delete", "/api/admin/team/members/{id}"),
     ("delete", "/api/admin/account/sessions/{id}"),
     ("get", "/api/admin/today"),
     ("get", "/api/admin/live"),
@@ -100,7 +106,7 @@ async fn document() -> (crate::helpers::TestApp, Value) {
     (app, document)
 }
 
-fn operations(document: &Value) -> Vec<(String, String, &Value)> {
+pub fn operations(document: &Value) -> Vec<(String, String, &Value)> {
     let paths = document["paths"].as_object().expect("paths");
     paths
         .iter()
@@ -185,10 +191,11 @@ async fn every_reference_resolves_and_every_admin_operation_names_its_refusals()
     for (method, path, operation) in operations(&document) {
         let responses = operation["responses"].as_object().expect("responses");
         let statuses = |wanted: &[&str]| wanted.iter().all(|status| responses.contains_key(*status));
-        // Sign-in and a password reset come before a session; the session check and logout
-        // answer whether or not there is one.
+        // Sign-in, a password reset and an invitation's link come before a session; the session
+        // check and logout answer whether or not there is one.
         let open = path.starts_with("/api/admin/login")
             || path.starts_with("/api/admin/password-reset")
+            || path.starts_with("/api/admin/invitation/")
             || path == "/api/admin/session"
             || path == "/api/admin/logout";
         if path.starts_with("/api/admin/") && !open {

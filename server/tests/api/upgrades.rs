@@ -48,10 +48,13 @@ struct Table {
 const EARLY_PHONE: &str = "+1 (720) 555-0134 ext. 12";
 
 /// A value for `table.column` that the checks of every schema version take and the app can read.
-fn value(table: &str, column: &Column, site_toml: &str) -> Value {
+fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> Value {
     let name = column.name.as_str();
+    // The team's roles came with members who can be removed; before, the one role was 'admin'.
+    let team = columns.iter().any(|column| column.name == "removed_at");
     let fixed = match (table, name) {
-        ("users", "role") => Some("admin"),
+        ("users", "role") => Some(if team { "owner" } else { "admin" }),
+        ("invitations", "role") => Some("staff"),
         (_, "email" | "by_email") => Some("early@example.com"),
         ("bookings", "status") => Some("new"),
         ("bookings", "phone") => Some(EARLY_PHONE),
@@ -127,7 +130,7 @@ fn row(name: &str, table: &Table, site_toml: &str, ids: &BTreeMap<String, i64>) 
                 None if column.required
                     || FILLED_OPTIONAL_COLUMNS.contains(&(name, column.name.as_str())) =>
                 {
-                    Some((column.name.clone(), value(name, column, site_toml)))
+                    Some((column.name.clone(), value(name, &table.columns, column, site_toml)))
                 }
                 None => None,
             }

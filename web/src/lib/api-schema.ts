@@ -523,6 +523,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invitation/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/invitation/{token}`: whether an invitation's link works, and for whom. An
+         *     unknown, used, withdrawn or expired link all get the same answer.
+         */
+        get: operations["getAdminInvitationToken"];
+        put?: never;
+        /**
+         * `POST /api/admin/invitation/{token}`: accepts an invitation (once): the member's account is
+         *     made with the password they chose. They sign in with it as usual.
+         */
+        post: operations["postAdminInvitationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/live": {
         parameters: {
             query?: never;
@@ -972,6 +996,80 @@ export interface paths {
         /** `POST /api/admin/site/versions/{id}/restore`: shows version `id` again, as a new version. */
         post: operations["postAdminSiteVersionsIdRestore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/team`: the members and the open invitations. */
+        get: operations["getAdminTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/team/invitations`: invites a person; an earlier invitation of the same
+         *     address stops working.
+         */
+        post: operations["postAdminTeamInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE /api/admin/team/invitations/{id}`: withdraws an invitation; its link stops working. */
+        delete: operations["deleteAdminTeamInvitationsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE /api/admin/team/members/{id}`: removes a member: their sessions, devices and trusted
+         *     browsers end at once; the history keeps their name.
+         */
+        delete: operations["deleteAdminTeamMembersId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2133,6 +2231,45 @@ export interface components {
             response: components["schemas"]["ResponseTimes"];
             to: string;
         };
+        /** @description An invitation not yet accepted, while it works. */
+        Invitation: {
+            createdAt: components["schemas"]["At"];
+            email: string;
+            /** @description When the link stops working (UTC). */
+            expiresAt: components["schemas"]["At"];
+            /** Format: int64 */
+            id: number;
+            /** @description Who invited them (their e-mail address). */
+            invitedBy: string | null;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        InvitationForm: {
+            /** @description Where the invitation goes, and the address they sign in with. */
+            email: string;
+            /** @description What the team calls them: 1 to 100 characters. */
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        /** @description Whom an invitation is for, while its link works. */
+        InvitationLink: {
+            /** @description The address they will sign in with. */
+            email: string;
+            /** @description When the link stops working (UTC). */
+            expiresAt: components["schemas"]["At"];
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        /**
+         * @description An invitation made: its link (for the owner to pass on when e-mail is not set up or is slow),
+         *     and whether it was e-mailed.
+         */
+        Invited: {
+            emailed: boolean;
+            /** Format: int64 */
+            id: number;
+            link: string;
+        };
         /** @description A job in the schedule. */
         Job: {
             /** Format: int64 */
@@ -2313,10 +2450,22 @@ export interface components {
             /** @description The shop's phone, to call instead. */
             phone: string;
         };
+        /** @description A member of the team, as the team page lists them. */
+        Member: {
+            createdAt: components["schemas"]["At"];
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            role: components["schemas"]["Role"];
+            /** @description Two-step sign-in is on. */
+            twoFactor: boolean;
+        };
         NewNote: {
             /** @description What to note, 1 to 2000 characters. */
             body: string;
         };
+        /** @description The password a one-time link sets (a reset, an invitation to the team). */
         NewPassword: {
             /** @description 12 to 256 characters. */
             newPassword: string;
@@ -2774,10 +2923,11 @@ export interface components {
             title: string;
         };
         /**
-         * @description An account's role. Only admins sign in to the admin area today.
+         * @description A team member's role: an owner may do everything; staff do the daily work (Today, the
+         *      requests, the schedule, notes, calls and texts, their own account and devices).
          * @enum {string}
          */
-        Role: "admin" | "editor";
+        Role: "owner" | "staff";
         /** @description One line of the figures in words, and how it reads. */
         Said: {
             text: string;
@@ -3170,6 +3320,16 @@ export interface components {
             /** @description The browser's P-256 public key, uncompressed, base64url. */
             p256dh: string;
         };
+        /** @description The team: its members and the invitations that still work. */
+        Team: {
+            invitations: components["schemas"]["Invitation"][];
+            members: components["schemas"]["Member"][];
+            /**
+             * Format: int64
+             * @description The signed-in owner's own id (they cannot remove themselves).
+             */
+            you: number;
+        };
         /** @description A test delivery as the admin lists it. */
         TestDelivery: {
             /** Format: int64 */
@@ -3487,6 +3647,10 @@ export type ImageForm = components['schemas']['ImageForm'];
 export type InboundText = components['schemas']['InboundText'];
 export type Inbox = components['schemas']['Inbox'];
 export type InsightsPage = components['schemas']['InsightsPage'];
+export type Invitation = components['schemas']['Invitation'];
+export type InvitationForm = components['schemas']['InvitationForm'];
+export type InvitationLink = components['schemas']['InvitationLink'];
+export type Invited = components['schemas']['Invited'];
 export type Job = components['schemas']['Job'];
 export type Kind = components['schemas']['Kind'];
 export type LandingFigure = components['schemas']['LandingFigure'];
@@ -3498,6 +3662,7 @@ export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type ManageBookingData = components['schemas']['ManageBookingData'];
+export type Member = components['schemas']['Member'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];
@@ -3578,6 +3743,7 @@ export type StoredImage = components['schemas']['StoredImage'];
 export type SubService = components['schemas']['SubService'];
 export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionKeys = components['schemas']['SubscriptionKeys'];
+export type Team = components['schemas']['Team'];
 export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
@@ -6194,6 +6360,144 @@ export interface operations {
             };
         };
     };
+    getAdminInvitationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token from the invitation's link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLink"];
+                };
+            };
+            /** @description The link was used, withdrawn, has expired, or never existed. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminInvitationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token from the invitation's link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPassword"];
+            };
+        };
+        responses: {
+            /** @description The account is made: sign in with the invitation's address and this password. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link was used, withdrawn, has expired, or never existed. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminLive: {
         parameters: {
             query?: never;
@@ -8677,6 +8981,281 @@ export interface operations {
             };
         };
     };
+    getAdminTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationForm"];
+            };
+        };
+        responses: {
+            /** @description Invited: the link, and whether it was e-mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invited"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address belongs to a member already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminTeamInvitationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open invitation has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminTeamMembersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No member has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An owner cannot remove themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminToday: {
         parameters: {
             query?: never;
@@ -9898,7 +10477,7 @@ export const pageDataOneOf13KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
 }>["kind"]> = ["smsTerms"];
-export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["admin", "editor"];
+export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "staff"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
 export const textStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextStatus"]> = ["waiting", "queued", "sent", "delivered", "undelivered", "failed", "received"];

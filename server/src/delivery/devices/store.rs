@@ -29,6 +29,9 @@ pub struct Device {
     pub quiet_to: Option<String>,
     pub created_at: At,
     pub last_push_at: Option<At>,
+    /// The member whose device it is.
+    #[serde(skip)]
+    pub user_id: i64,
 }
 
 /// The keys a push is encrypted for (RFC 8291), as stored.
@@ -40,7 +43,7 @@ pub struct Target {
 }
 
 const DEVICE_COLUMNS: &str =
-    "id, name, endpoint, notify, customer_changes, quiet_from, quiet_to, created_at, last_push_at";
+    "id, name, endpoint, notify, customer_changes, quiet_from, quiet_to, created_at, last_push_at, user_id";
 
 /// Whether any device gets notifications.
 pub async fn any(db: &Db) -> anyhow::Result<bool> {
@@ -50,7 +53,7 @@ pub async fn any(db: &Db) -> anyhow::Result<bool> {
     Ok(found.is_some())
 }
 
-/// The devices of every admin, the newest first.
+/// The devices of every member, the newest first.
 pub async fn list(db: &Db) -> anyhow::Result<Vec<Device>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(

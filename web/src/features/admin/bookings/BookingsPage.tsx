@@ -9,6 +9,7 @@ import { AdminApiError, adminApi, BOOKING_STATUSES, bookingQuery, type Booking, 
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON } from "../frame/form";
+import { useSession } from "../frame/session";
 import { useWideScreen } from "./useWideScreen";
 import { BookingCard } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
@@ -62,6 +63,7 @@ function asRow(booking: Booking): RequestLine {
 
 export function BookingsPage() {
   const ids = useId();
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const { filter, page } = useMemo(() => fromAddress(params), [params]);
   const [typed, setTyped] = useState(filter.search);
@@ -182,14 +184,16 @@ export function BookingsPage() {
             {inbox.total === 0 && filtered ? "No requests match" : `${inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}${filtered ? " match" : ""}`}
           </p>
         )}
-        <a
-          href={`/api/admin/bookings.csv${bookingQuery(filter)}`}
-          download
-          className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Export CSV
-        </a>
+        {user?.role === "owner" && (
+          <a
+            href={`/api/admin/bookings.csv${bookingQuery(filter)}`}
+            download
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </a>
+        )}
       </div>
       {!wide && (
         <button

@@ -18,6 +18,7 @@ import { useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
 import { ResponseTimesView } from "../frame/ResponseTimes";
+import { useSession } from "../frame/session";
 
 /** The time now, moved on every minute (waiting times grow while the page is open). */
 function useNow(): number {
@@ -148,6 +149,8 @@ export function TodayPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const { dateTime } = useShopClock();
   const desk = useDeskStatus();
+  // What only an owner can act on (the site's sample details, the notification settings).
+  const owner = useSession().user?.role === "owner";
   const now = useNow();
 
   const load = useCallback(() => {
@@ -284,10 +287,12 @@ export function TodayPage() {
                       <Link to={`/dbadmin/bookings/${failed.bookingId}`} className="font-semibold text-orange-800 underline">
                         Request #{failed.bookingId} {failed.name ? `(${failed.name})` : ""}
                       </Link>
-                    ) : (
+                    ) : owner ? (
                       <Link to="/dbadmin/notifications" className="font-semibold text-orange-800 underline">
                         A test or report
                       </Link>
+                    ) : (
+                      <span className="font-semibold">A test or report</span>
                     )}
                     <span className="text-slate-800">
                       : {failed.channel} failed {dateTime(failed.failedAt)}
@@ -298,7 +303,7 @@ export function TodayPage() {
               </ul>
             )}
           </Block>
-          {today.placeholders.length > 0 && (
+          {owner && today.placeholders.length > 0 && (
             <Block title="Before going live">
               <p className="mt-1 text-sm text-slate-700">The site still shows the sample details it came with. Replace each with the shop's own:</p>
               <ul className="mt-2 space-y-1 text-sm">

@@ -5,6 +5,9 @@ import { Spinner } from "../../../components/Spinner";
 import { AccountPage } from "../account/AccountPage";
 import { LoginPage } from "../signin/LoginPage";
 import { ResetPasswordPage } from "../signin/ResetPasswordPage";
+import { JoinPage } from "../signin/JoinPage";
+import { TeamPage } from "../account/TeamPage";
+import { RequireOwner } from "./RequireOwner";
 import { AuditPage } from "../account/AuditPage";
 import { BookingsPage } from "../bookings/BookingsPage";
 import { RequestPage } from "../bookings/RequestPage";
@@ -53,17 +56,25 @@ function RequestRoute() {
   return <RequestPage key={id} />;
 }
 
+/** A screen of every member of the team. */
 function admin(page: ReactNode) {
   return <RequireAdmin>{page}</RequireAdmin>;
 }
 
-function editor() {
+/** A screen of the shop's owners: staff who reach it are told why not. */
+function owner(page: ReactNode) {
   return (
     <RequireAdmin>
-      <Suspense fallback={<Spinner label="Loading the editor" />}>
-        <PostEditorPage />
-      </Suspense>
+      <RequireOwner>{page}</RequireOwner>
     </RequireAdmin>
+  );
+}
+
+function editor() {
+  return owner(
+    <Suspense fallback={<Spinner label="Loading the editor" />}>
+      <PostEditorPage />
+    </Suspense>,
   );
 }
 
@@ -79,76 +90,27 @@ export function AdminApp() {
       <Routes>
         <Route path="/dbadmin" element={<LoginPage />} />
         <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
+        <Route path="/dbadmin/join/:token" element={<JoinPage />} />
+        <Route path="/dbadmin/team" element={owner(<TeamPage />)} />
         <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
         <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
-        <Route
-          path="/dbadmin/dashboard"
-          element={
-            <RequireAdmin>
-              <DashboardPage />
-            </RequireAdmin>
-          }
-        />
+        <Route path="/dbadmin/dashboard" element={owner(<DashboardPage />)} />
         <Route path="/dbadmin/posts/new" element={editor()} />
         <Route path="/dbadmin/posts/edit/:id" element={editor()} />
-        <Route
-          path="/dbadmin/bookings"
-          element={
-            <RequireAdmin>
-              <BookingsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="/dbadmin/schedule"
-          element={
-            <RequireAdmin>
-              <SchedulePage />
-            </RequireAdmin>
-          }
-        />
+        <Route path="/dbadmin/bookings" element={admin(<BookingsPage />)} />
+        <Route path="/dbadmin/schedule" element={admin(<SchedulePage />)} />
         <Route
           path="/dbadmin/insights"
-          element={
-            <RequireAdmin>
-              <Suspense fallback={<Spinner label="Loading the figures" />}>
-                <InsightsPage />
-              </Suspense>
-            </RequireAdmin>
-          }
+          element={owner(
+            <Suspense fallback={<Spinner label="Loading the figures" />}>
+              <InsightsPage />
+            </Suspense>
+          )}
         />
-        <Route
-          path="/dbadmin/notifications"
-          element={
-            <RequireAdmin>
-              <NotificationsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="/dbadmin/site/:section?"
-          element={
-            <RequireAdmin>
-              <SitePage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="/dbadmin/audit"
-          element={
-            <RequireAdmin>
-              <AuditPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="/dbadmin/account"
-          element={
-            <RequireAdmin>
-              <AccountPage />
-            </RequireAdmin>
-          }
-        />
+        <Route path="/dbadmin/notifications" element={owner(<NotificationsPage />)} />
+        <Route path="/dbadmin/site/:section?" element={owner(<SitePage />)} />
+        <Route path="/dbadmin/audit" element={owner(<AuditPage />)} />
+        <Route path="/dbadmin/account" element={admin(<AccountPage />)} />
         <Route path="*" element={<LeaveAdmin />} />
       </Routes>
     </SessionProvider>

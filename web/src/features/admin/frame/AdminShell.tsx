@@ -21,16 +21,18 @@ const STILL_SIGNED_IN = "You are still signed in: the server could not be reache
 const DELIVERY_NOTICE_PAGES = ["/dbadmin/bookings"];
 
 /** The sections, each current on its own path and on those starting with `also`. */
+// `owner`: a screen only the shop's owners see (staff work with the others).
 const SECTIONS = [
-  { to: "/dbadmin/today", label: "Today", also: null },
-  { to: "/dbadmin/bookings", label: "Bookings", also: "/dbadmin/bookings/" },
-  { to: "/dbadmin/schedule", label: "Schedule", also: null },
-  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/" },
-  { to: "/dbadmin/insights", label: "Insights", also: null },
-  { to: "/dbadmin/notifications", label: "Notifications", also: null },
-  { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/" },
-  { to: "/dbadmin/audit", label: "Audit log", also: null },
-  { to: "/dbadmin/account", label: "Account", also: null },
+  { to: "/dbadmin/today", label: "Today", also: null, owner: false },
+  { to: "/dbadmin/bookings", label: "Bookings", also: "/dbadmin/bookings/", owner: false },
+  { to: "/dbadmin/schedule", label: "Schedule", also: null, owner: false },
+  { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/", owner: true },
+  { to: "/dbadmin/insights", label: "Insights", also: null, owner: true },
+  { to: "/dbadmin/notifications", label: "Notifications", also: null, owner: true },
+  { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/", owner: true },
+  { to: "/dbadmin/team", label: "Team", also: null, owner: true },
+  { to: "/dbadmin/audit", label: "Audit log", also: null, owner: true },
+  { to: "/dbadmin/account", label: "Account", also: null, owner: false },
 ];
 
 /** The schedule's days kept on the phone ahead of time: this week and the next two. */
@@ -120,7 +122,7 @@ export function AdminShell({ title, children }: { title: string; children: React
             className={`${menuOpen ? "flex" : "hidden"} fixed inset-x-0 bottom-[var(--admin-bar)] z-40 max-h-[70vh] flex-col gap-2 overflow-y-auto bg-slate-950 px-4 py-3 shadow-2xl md:static md:flex md:max-h-none md:flex-1 md:flex-row md:flex-wrap md:items-center md:overflow-visible md:bg-transparent md:p-0 md:shadow-none`}
           >
             <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-              {SECTIONS.map((section) => sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"))}
+              {SECTIONS.filter((section) => !section.owner || user?.role === "owner").map((section) => sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"))}
             </nav>
             <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
               <span className="truncate text-slate-300">{user?.email}</span>

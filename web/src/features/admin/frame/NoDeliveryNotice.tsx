@@ -1,9 +1,13 @@
 // Shown on the dashboard and the bookings page while new bookings reach nobody: with what is
-// missing, in the owner's words (an address to add, or e-mail the host has to set up).
+// missing, in the owner's words (an address to add, or e-mail the host has to set up). Staff
+// cannot change it, so they are not shown it.
 import { MailWarning } from "lucide-react";
 import { Link } from "react-router";
+import { useSession } from "./session";
 
 export function NoDeliveryNotice({ emailConfigured }: { emailConfigured: boolean }) {
+  const { user } = useSession();
+  if (user?.role !== "owner") return null;
   const notifications = (
     <Link to="/dbadmin/notifications" className="font-semibold underline">
       add your address under Notifications

@@ -49,6 +49,11 @@ export type BookingNote = Schemas["NoteRecord"];
 /** Bookings per source page and week (weeks start on Monday, oldest first). */
 export type SourceTable = Schemas["SourceTable"];
 export type AuditEntry = Schemas["AuditEntry"];
+/** The shop's team: its members and the invitations that still work. */
+export type Team = Schemas["Team"];
+export type TeamMember = Schemas["Member"];
+export type TeamInvitation = Schemas["Invitation"];
+export type Role = Schemas["Role"];
 /** What every admin page shows: new bookings and where new bookings are sent. */
 export type DeskStatus = Schemas["DeskStatus"];
 export type BackupStatus = Schemas["BackupStatus"];
@@ -220,6 +225,14 @@ export const adminApi = {
   checkPasswordReset: (token: string) => answer(client.GET("/api/admin/password-reset/{token}", { params: { path: { token } } })),
   resetPassword: (token: string, newPassword: string) =>
     answer(client.POST("/api/admin/password-reset/{token}", { params: { path: { token } }, body: { newPassword } })),
+  checkInvitation: (token: string) => answer(client.GET("/api/admin/invitation/{token}", { params: { path: { token } } })),
+  join: (token: string, newPassword: string) =>
+    answer(client.POST("/api/admin/invitation/{token}", { params: { path: { token } }, body: { newPassword } })),
+  team: () => answer(client.GET("/api/admin/team")),
+  invite: (name: string, email: string, role: Role) =>
+    answer(client.POST("/api/admin/team/invitations", { body: { name, email, role } })),
+  withdrawInvitation: (invitation: number) => answer(client.DELETE("/api/admin/team/invitations/{id}", id(invitation))),
+  removeMember: (member: number) => answer(client.DELETE("/api/admin/team/members/{id}", id(member))),
   endSession: (session: string) =>
     answer(client.DELETE("/api/admin/account/sessions/{id}", { params: { path: { id: session } } })),
   today: () => answer(client.GET("/api/admin/today")),

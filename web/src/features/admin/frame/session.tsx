@@ -90,13 +90,13 @@ export interface SignInState {
   signedOut?: boolean;
 }
 
-/** Shows `children` to a signed-in admin; sends anyone else to the sign-in page, which brings
- * them back here afterwards (after Logout it says they are signed out instead). */
+/** Shows `children` to a signed-in member of the team; sends anyone else to the sign-in page,
+ * which brings them back here afterwards (after Logout it says they are signed out instead). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, signedOut } = useSession();
   const { pathname, search } = useLocation();
   if (user === undefined) return <Spinner label="Checking your session" />;
-  if (!user || user.role !== "admin") {
+  if (!user) {
     const state: SignInState = signedOut ? { signedOut } : { from: pathname + search };
     return <Navigate to="/dbadmin" replace state={state} />;
   }

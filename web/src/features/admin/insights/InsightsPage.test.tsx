@@ -88,7 +88,7 @@ beforeEach(() => {
       const url = pathname + search;
       const body = request.method === "GET" ? "" : await request.text();
       requests.push(`${request.method} ${url}${body ? ` ${body}` : ""}`);
-      if (url === "/api/admin/session") return answer({ user: { id: 1, email: "owner@example.com", role: "admin" }, csrfToken: "t" });
+      if (url === "/api/admin/session") return answer({ user: { id: 1, email: "owner@example.com", role: "owner" }, csrfToken: "t" });
       if (url === "/api/admin/desk") return answer({ unanswered: 0, channels: ["email"], emailConfigured: true, backups: {} });
       if (url.startsWith("/api/admin/insights?")) return answer({ ...insights, days: Number(new URL(request.url).searchParams.get("days")) });
       if (url === "/api/admin/insights/report") return answer(JSON.parse(body));

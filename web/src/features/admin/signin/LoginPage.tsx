@@ -39,7 +39,7 @@ export function LoginPage() {
   useAdminTitle(forgot ? "Forgot password" : challenge ? "Sign-in code" : "Sign in");
 
   if (user === undefined) return <Spinner label="Checking your session" />;
-  if (user?.role === "admin") return <Navigate to={next} replace />;
+  if (user) return <Navigate to={next} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

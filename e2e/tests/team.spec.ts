@@ -1,0 +1,58 @@
+// The shop's team: the owner invites a staff member on the computer; she chooses her password
+// with the link on her phone, signs in, works from Today, and is told why an owner's screen is
+// not hers.
+import { ADMIN, expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+
+test.use({ admin: true });
+
+const STAFF = { name: "Ana Ruiz", email: "ana@example.com", password: "Ana's own long password" };
+
+test("the owner invites a staff member, who joins on her phone and works from Today but not Site", async ({ page, browser, baseURL }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  await openSection(page, "Team");
+  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+  await expect(page.getByText(`${ADMIN.email} · Owner`)).toBeVisible();
+  await page.getByLabel("Name").fill(STAFF.name);
+  await page.getByLabel("E-mail address").fill(STAFF.email);
+  await page.getByRole("radio", { name: /^Staff/ }).check();
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  const notice = page.getByRole("status").filter({ hasText: "E-mail is not set up" });
+  await expect(notice).toBeVisible();
+  const link = await notice.locator("code").innerText();
+  expect(link).toContain("/dbadmin/join/");
+  await expect(page.getByText(`${STAFF.name}, ${STAFF.email}, as staff.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Her phone: another browser, with nothing of the owner's.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+  const ana = await phone.newPage();
+  await ana.goto(new URL(link).pathname);
+  await hydrated(ana);
+  await expect(ana.getByText(`${STAFF.name}, you are invited to the team as staff. You will sign in as ${STAFF.email}.`)).toBeVisible();
+  await expectNoAxeViolations(ana);
+  await ana.getByLabel("New password", { exact: true }).fill(STAFF.password);
+  await ana.getByLabel("New password again").fill(STAFF.password);
+  await ana.getByRole("button", { name: "Choose the password" }).click();
+  await expect(ana.getByRole("status")).toContainText("Welcome to the team");
+  await ana.getByRole("link", { name: "Go to sign-in" }).click();
+  await ana.getByLabel("Email").fill(STAFF.email);
+  await ana.getByLabel("Password", { exact: true }).fill(STAFF.password);
+  await ana.getByRole("button", { name: "Sign In" }).click();
+  await expect(ana).toHaveURL(/\/dbadmin\/today$/);
+  await expect(ana.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+  await ana.getByRole("button", { name: "More", exact: true }).click();
+  const sections = ana.getByRole("navigation", { name: "Admin sections" });
+  await expect(sections.getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Site" })).toHaveCount(0);
+  await expect(sections.getByRole("link", { name: "Team" })).toHaveCount(0);
+  await ana.goto("/dbadmin/site");
+  await expect(ana.getByRole("heading", { name: "For the shop’s owners" })).toBeVisible();
+  await expect(ana.getByText("Only an owner of the shop may do this")).toBeVisible();
+  await phone.close();
+
+  // The owner sees her on the team, and no open invitation any more.
+  await page.reload();
+  await expect(page.getByText(`${STAFF.email} · Staff`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Invitations not yet accepted" })).toHaveCount(0);
+});

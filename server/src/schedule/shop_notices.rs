@@ -1,0 +1,59 @@
+//! What the shop hears of a change the visitor made with their link: another time asked for, or
+//! the request cancelled (with their reason).
+
+use super::{
+    calendar::Calendar,
+    messages::Letters,
+    store::{self as appointments},
+};
+use crate::{
+    delivery::{BookingMessage, Purpose},
+    domain::BookingId,
+    with_db,
+};
+
+impl Letters {
+    /// What the shop hears of a change the visitor made: subject and body.
+    pub(super) async fn notice(
+        &self,
+        message: &BookingMessage,
+        purpose: Purpose,
+    ) -> anyhow::Result<(String, String)> {
+        let content = self.site.content();
+        let id = message.booking_id;
+        let page = format!("{}/dbadmin/bookings/{id}", self.public_url);
+        match purpose {
+            Purpose::Changed(_) => {
+                let time = appointments::get(&self.reader, BookingId(id)).await?;
+                let label =
+                    time.map_or_else(|| "(no time)".to_owned(), |t| Calendar::new(&content).label(t.slot));
+                Ok((
+                    format!("Request #{id} from {}: another time asked for", message.name),
+                    format!(
+                        "{} asked for another time with their link:\n\n{label}\n\n\
+                         Confirm it or set another: {page}\n\nPhone: {}\n",
+                        message.name, message.phone
+                    ),
+                ))
+            }
+            Purpose::Cancelled => {
+                let reason: Option<String> = with_db!(&self.reader, |pool| {
+                    sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
+                        .bind(id)
+                        .fetch_one(pool)
+                        .await?
+                });
+                let said =
+                    reason.map_or_else(|| "They gave no reason.".to_owned(), |r| format!("They said: {r}"));
+                Ok((
+                    format!("Request #{id} from {} was cancelled", message.name),
+                    format!(
+                        "{} cancelled request #{id} with their link. {said}\n\nThe request: {page}\n\nPhone: {}\n",
+                        message.name, message.phone
+                    ),
+                ))
+            }
+            other => anyhow::bail!("{} is not a notice for the shop", other.key()),
+        }
+    }
+}

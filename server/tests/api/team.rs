@@ -1,0 +1,232 @@
+//! The shop's team: every admin operation answers as the role the API document states for it;
+//! invitations work once, for 7 days, with one answer for any link that does not work; removing
+//! a member ends their sessions and devices at once. On SQLite and on PostgreSQL.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use trailerworks::auth::guard::OWNERS_ONLY;
+
+use crate::{
+    helpers::{ADMIN_EMAIL, Signed, TestApp, spawn_app},
+    openapi::operations,
+    scheduling::{app_with_mail, read_mail},
+};
+
+const STAFF_PASSWORD: &str = "a long enough staff secret";
+const LINK_GONE: &str =
+    "This invitation has been used, was withdrawn or has expired. Ask the shop's owner for a new one.";
+
+/// Invites `email` as `role` with the owner's session: the invitation's token.
+async fn invite(app: &TestApp, owner: &Signed, email: &str, role: &str) -> String {
+    let response = app
+        .admin(Method::POST, "/team/invitations", owner)
+        .json(&json!({ "name": "Ana Ruiz", "email": email, "role": role }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(response.status().as_u16(), 201, "the invitation is made");
+    let invited: Value = response.json().await.expect("JSON");
+    let link = invited["link"].as_str().expect("a link");
+    link.rsplit('/').next().expect("a token").to_owned()
+}
+
+async fn join(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
+    app.post_json(&format!("/api/admin/invitation/{token}"), &json!({ "newPassword": password })).await
+}
+
+/// A staff member invited by the owner, who joined and signed in.
+async fn staff_member(app: &TestApp, owner: &Signed, email: &str) -> Signed {
+    let token = invite(app, owner, email, "staff").await;
+    assert_eq!(join(app, &token, STAFF_PASSWORD).await.status().as_u16(), 201);
+    app.sign_in(email, STAFF_PASSWORD).await
+}
+
+/// Sends `method` to `path` of the admin API as `who` (none: no session), with an empty JSON body
+/// for a write: what matters here is whether the session gets past the role.
+async fn status(app: &TestApp, method: &str, path: &str, who: Option<&Signed>) -> (u16, Value) {
+    let method: Method = method.to_uppercase().parse().expect("a method");
+    let write = method != Method::GET;
+    let request = match who {
+        Some(signed) => app.admin(method, path, signed),
+        None => app.client.request(method, format!("{}/api/admin{path}", app.url)),
+    };
+    let request = if write { request.json(&json!({})) } else { request };
+    let response = request.send().await.expect("a response");
+    let status = response.status().as_u16();
+    // The live feed is a stream that does not end: its status is enough.
+    let body = if path == "/live" { Value::Null } else { response.json().await.unwrap_or(Value::Null) };
+    (status, body)
+}
+
+#[tokio::test]
+async fn every_admin_operation_answers_an_owner_staff_and_no_one_as_its_stated_role_says() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let staff = staff_member(&app, &owner, "ana@example.com").await;
+    let document: Value = app.get("/api/openapi.json").await.json().await.expect("the API document");
+    let mut checked = 0;
+    for (method, path, operation) in operations(&document) {
+        let Some(roles) = operation["security"][0]["session"].as_array() else {
+            // Sign-in, the password reset, an invitation's link and the public API: no session.
+            continue;
+        };
+        let roles: Vec<&str> = roles.iter().filter_map(Value::as_str).collect();
+        assert!(roles.contains(&"owner"), "{method} {path} states its roles: {roles:?}");
+        let path = path.strip_prefix("/api/admin").expect("an admin path");
+        let path = ["{id}", "{note}", "{revision}"]
+            .iter()
+            .fold(path.to_owned(), |path, name| path.replace(name, "999999"));
+        let (anyone, _) = status(&app, &method, &path, None).await;
+        assert_eq!(anyone, 401, "{method} {path} without a session");
+        let (as_staff, body) = status(&app, &method, &path, Some(&staff)).await;
+        if roles.contains(&"staff") {
+            assert!(![401, 403].contains(&as_staff), "{method} {path} is staff's too: {as_staff} {body}");
+        } else {
+            assert_eq!(
+                (as_staff, body["error"].as_str()),
+                (403, Some(OWNERS_ONLY)),
+                "{method} {path} for staff"
+            );
+        }
+        let (as_owner, body) = status(&app, &method, &path, Some(&owner)).await;
+        assert!(![401, 403].contains(&as_owner), "{method} {path} for the owner: {as_owner} {body}");
+        checked += 1;
+    }
+    assert!(checked > 60, "every admin operation is checked ({checked})");
+}
+
+#[tokio::test]
+async fn an_invitation_is_e_mailed_works_once_and_every_link_that_does_not_work_gets_one_answer() {
+    let (app, mailbox) = app_with_mail(|_| {}).await;
+    let owner = app.signed_in_admin().await;
+    let response = app
+        .admin(Method::POST, "/team/invitations", &owner)
+        .json(&json!({ "name": "  Ana Ruiz ", "email": "Ana@Example.com", "role": "staff" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(response.status().as_u16(), 201);
+    let invited: Value = response.json().await.expect("JSON");
+    assert_eq!(invited["emailed"], true);
+    let link = invited["link"].as_str().expect("a link");
+    assert!(link.contains("/dbadmin/join/"), "{link}");
+    let mail = read_mail(&mailbox.messages()[0]);
+    assert!(mail.to.contains("ana@example.com"), "{}", mail.to);
+    assert!(mail.text.contains(link), "{}", mail.text);
+    let token = link.rsplit('/').next().expect("a token");
+    // Only the link's hash is kept.
+    let kept: Vec<(String,)> = app.rows("SELECT token_hash FROM invitations").await;
+    assert!(kept.iter().all(|(hash,)| hash != token), "{kept:?}");
+
+    let team = app.admin_json("/team", &owner).await;
+    assert_eq!(team["invitations"][0]["email"], "ana@example.com");
+    assert_eq!(team["invitations"][0]["name"], "Ana Ruiz");
+    assert_eq!(team["invitations"][0]["invitedBy"], ADMIN_EMAIL);
+    let shown = app.get(&format!("/api/admin/invitation/{token}")).await;
+    assert_eq!(shown.status().as_u16(), 200);
+    let shown: Value = shown.json().await.expect("JSON");
+    assert_eq!((shown["email"].as_str(), shown["role"].as_str()), (Some("ana@example.com"), Some("staff")));
+
+    let short = join(&app, token, "short").await;
+    assert_eq!(short.status().as_u16(), 422);
+    assert_eq!(join(&app, token, STAFF_PASSWORD).await.status().as_u16(), 201);
+    let staff = app.sign_in("ana@example.com", STAFF_PASSWORD).await;
+    let session: Value = app
+        .admin(Method::GET, "/session", &staff)
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(session["user"]["role"], "staff");
+
+    // Used, unknown, withdrawn, expired: one answer.
+    let mut gone = vec![token.to_owned(), "0".repeat(64)];
+    let withdrawn = invite(&app, &owner, "ben@example.com", "staff").await;
+    let team = app.admin_json("/team", &owner).await;
+    let id = team["invitations"][0]["id"].as_i64().expect("an id");
+    let removed = app
+        .admin(Method::DELETE, &format!("/team/invitations/{id}"), &owner)
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(removed.status().as_u16(), 204);
+    gone.push(withdrawn);
+    let expiring = invite(&app, &owner, "cal@example.com", "owner").await;
+    app.clock.advance(std::time::Duration::from_secs(7 * 24 * 3600 + 60));
+    gone.push(expiring);
+    for token in &gone {
+        let shown = app.get(&format!("/api/admin/invitation/{token}")).await;
+        assert_eq!(shown.status().as_u16(), 410, "{token}");
+        assert_eq!(shown.json::<Value>().await.expect("JSON")["error"], LINK_GONE);
+        let used = join(&app, token, STAFF_PASSWORD).await;
+        assert_eq!(used.status().as_u16(), 410, "{token}");
+        assert_eq!(used.json::<Value>().await.expect("JSON")["error"], LINK_GONE);
+    }
+    assert_eq!(app.count("SELECT COUNT(*) FROM users WHERE removed_at IS NULL").await, 2);
+}
+
+#[tokio::test]
+async fn a_member_already_on_the_team_is_not_invited_again() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let again = app
+        .admin(Method::POST, "/team/invitations", &owner)
+        .json(&json!({ "name": "Me", "email": ADMIN_EMAIL.to_uppercase(), "role": "staff" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(again.status().as_u16(), 409);
+    let blank = app
+        .admin(Method::POST, "/team/invitations", &owner)
+        .json(&json!({ "name": " ", "email": "not an address", "role": "staff" }))
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(blank.status().as_u16(), 422);
+    let errors: Value = blank.json().await.expect("JSON");
+    assert!(errors["errors"]["name"].is_array() && errors["errors"]["email"].is_array(), "{errors}");
+}
+
+#[tokio::test]
+async fn removing_a_member_ends_their_sessions_and_devices_at_once_and_keeps_their_name() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let staff = staff_member(&app, &owner, "ana@example.com").await;
+    let id = app.count("SELECT id FROM users WHERE email = 'ana@example.com'").await;
+    app.execute(
+        "INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, created_at)
+         SELECT id, 'https://push.example.com/ana', 'k', 'a', 'Ana''s phone', '2026-01-05T15:00:00.000Z'
+         FROM users WHERE email = 'ana@example.com'",
+    )
+    .await;
+    let status = |signed: &Signed, path: &str| {
+        let request = app.admin(Method::GET, path, signed);
+        async move { request.send().await.expect("a response").status().as_u16() }
+    };
+    assert_eq!(status(&staff, "/today").await, 200);
+    // Staff see their own devices only; the owner sees the shop's.
+    assert_eq!(
+        app.admin_json("/push-subscriptions", &staff).await["devices"].as_array().map(Vec::len),
+        Some(1)
+    );
+
+    let myself = app.admin(Method::DELETE, "/team/members/1", &owner).send().await.expect("a response");
+    assert_eq!(myself.status().as_u16(), 409);
+    let removed =
+        app.admin(Method::DELETE, &format!("/team/members/{id}"), &owner).send().await.expect("a response");
+    assert_eq!(removed.status().as_u16(), 204);
+    assert_eq!(status(&staff, "/today").await, 401, "the session ended");
+    assert_eq!(app.count("SELECT COUNT(*) FROM push_devices").await, 0);
+    assert_eq!(app.login("ana@example.com", STAFF_PASSWORD).await.status().as_u16(), 401);
+    let team = app.admin_json("/team", &owner).await;
+    assert_eq!(team["members"].as_array().map(Vec::len), Some(1));
+    let audit = app.admin_json("/audit", &owner).await;
+    assert!(audit.to_string().contains("removed from the team"), "{audit}");
+
+    // Invited again, they come back as the same member, so the history keeps one name.
+    let back = staff_member(&app, &owner, "ana@example.com").await;
+    assert_eq!(status(&back, "/today").await, 200);
+    assert_eq!(app.count("SELECT id FROM users WHERE email = 'ana@example.com'").await, id);
+}
