@@ -7,8 +7,23 @@ test.use({ admin: true });
 
 const STAFF = { name: "Ana Ruiz", email: "ana@example.com", password: "Ana's own long password" };
 
-test("the owner invites a staff member, who joins on her phone and works from Today but not Site", async ({ page, browser, baseURL }) => {
+test("the owner invites a staff member, who joins on her phone, takes a request from Today, and is kept from Site", async ({ page, browser, baseURL }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
+  const booked = await page.request.post("/api/bookings", {
+    data: {
+      submissionId: crypto.randomUUID(),
+      name: "Dana Flat",
+      email: "dana@example.com",
+      phone: "303-555-0142",
+      answers: [
+        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Flatbed Trailer" },
+        { question: "What service do you need?", answer: "Repairs needed" },
+        { question: "How urgent is this?", answer: "Urgent (24-48 hours)" },
+      ],
+      fillMs: 30000,
+    },
+  });
+  expect(booked.status()).toBe(201);
   await signIn(page);
   await openSection(page, "Team");
   await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
@@ -41,6 +56,9 @@ test("the owner invites a staff member, who joins on her phone and works from To
   await ana.getByRole("button", { name: "Sign In" }).click();
   await expect(ana).toHaveURL(/\/dbadmin\/today$/);
   await expect(ana.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+  await ana.getByRole("link", { name: /^Dana Flat/ }).click();
+  await ana.getByRole("button", { name: "I’ve got it" }).click();
+  await expect(ana.getByText(/^Taken by Ana Ruiz, /)).toBeVisible();
   await ana.getByRole("button", { name: "More", exact: true }).click();
   const sections = ana.getByRole("navigation", { name: "Admin sections" });
   await expect(sections.getByRole("link", { name: "Account" })).toBeVisible();
@@ -51,8 +69,10 @@ test("the owner invites a staff member, who joins on her phone and works from To
   await expect(ana.getByText("Only an owner of the shop may do this")).toBeVisible();
   await phone.close();
 
-  // The owner sees her on the team, and no open invitation any more.
+  // The owner sees her on the team, no open invitation any more, and who has the request.
   await page.reload();
   await expect(page.getByText(`${STAFF.email} · Staff`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Invitations not yet accepted" })).toHaveCount(0);
+  await page.goto("/dbadmin/today");
+  await expect(page.getByRole("link", { name: /^Dana Flat/ })).toContainText("Taken by Ana Ruiz");
 });

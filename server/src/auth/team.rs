@@ -164,6 +164,7 @@ pub async fn invite(
     params(("id" = i64, Path, description = "The invitation's id.")),
     responses(
         (status = 204, description = "Withdrawn."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "No open invitation has this id.", body = ErrorBody),
         AdminRefusals
     )
@@ -190,6 +191,7 @@ pub async fn withdraw(
     params(("id" = i64, Path, description = "The member's id.")),
     responses(
         (status = 204, description = "Removed."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "No member has this id.", body = ErrorBody),
         (status = 409, description = "An owner cannot remove themselves.", body = ErrorBody),
         AdminRefusals

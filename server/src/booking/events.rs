@@ -27,6 +27,8 @@ pub enum Event<'a> {
     Note,
     /// The customer's change was marked as seen on Today.
     Seen,
+    /// A member said 'I've got it': the rest of the team knows it is handled.
+    Taken,
 }
 
 /// How the owner reached the customer.
@@ -58,6 +60,7 @@ impl Event<'_> {
             Self::TimeDropped => Some(("time-dropped", String::new())),
             Self::ReviewAsked => Some(("review", String::new())),
             Self::Seen => Some(("seen", String::new())),
+            Self::Taken => Some(("taken", String::new())),
             Self::Note => None,
         }
     }
@@ -67,7 +70,7 @@ impl Event<'_> {
         match self {
             Self::Status(status) => status.answers_request(),
             Self::Contact(_) | Self::Time(_) | Self::TimeDropped | Self::Note => true,
-            Self::ReviewAsked | Self::Seen => false,
+            Self::ReviewAsked | Self::Seen | Self::Taken => false,
         }
     }
 }
@@ -143,13 +146,61 @@ pub async fn record(
 #[serde(rename_all = "camelCase")]
 pub struct EventRecord {
     pub at: At,
-    /// status, call, text, email, time, time-dropped, review, seen.
-    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen)$")]
+    /// status, call, text, email, time, time-dropped, review, seen, taken.
+    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen|taken)$")]
     pub kind: String,
     /// The status set, or the time's label.
     pub detail: String,
     /// The admin's e-mail.
     pub by: String,
+}
+
+/// Who has a request in hand: the member who said 'I've got it' (their name, else their
+/// address), and when.
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Holder {
+    pub by: String,
+    pub at: At,
+}
+
+/// Member `actor` takes booking `id` ('I've got it'), with the history's line, in one
+/// transaction. Who has it then (them, or the member who took it first); None when there is no
+/// such booking.
+pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyhow::Result<Option<Holder>> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let taken = sqlx::query(
+            "UPDATE bookings SET taken_at = $2, taken_by = $3 WHERE id = $1 AND taken_by IS NULL",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(actor.email)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if taken {
+            tx.record_event(id, Event::Taken, actor.email, &now).await?;
+        }
+        tx.commit().await?;
+    });
+    holder(db, BookingId(id)).await
+}
+
+/// Who has booking `id` in hand, if anyone took it.
+pub async fn holder(db: &Db, BookingId(id): BookingId) -> anyhow::Result<Option<Holder>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT COALESCE(NULLIF(u.name, ''), b.taken_by) AS by, b.taken_at AS at
+             FROM bookings b LEFT JOIN users u ON lower(u.email) = lower(b.taken_by)
+             WHERE b.id = $1 AND b.taken_at IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    }))
 }
 
 /// The owner's actions on booking `id`, oldest first.

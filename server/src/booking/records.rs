@@ -38,7 +38,8 @@ pub const OPEN_RANK: &str = open_rank!();
 pub const ROW_COLUMNS: &str = concat!(
     "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
-    cancel_reason, emergency, first_response_at, customer_change_at, ",
+    cancel_reason, emergency, first_response_at, customer_change_at,
+    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(taken_by)), ''), taken_by) AS taken_by, ",
     open_rank!(),
     " AS open_rank"
 );
@@ -66,6 +67,7 @@ pub struct BookingRow {
     emergency: bool,
     first_response_at: Option<At>,
     customer_change_at: Option<At>,
+    taken_by: Option<String>,
     /// 2 for an emergency still new or contacted, 1 for such an urgent request, else 0: the
     /// inbox shows the higher first.
     pub open_rank: i64,
@@ -104,6 +106,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 emergency: row.emergency,
                 first_response_at: row.first_response_at,
                 customer_change_at: row.customer_change_at,
+                taken_by: row.taken_by,
                 location: row.location,
                 location_city: row.location_city,
                 street_address: row.street_address,

@@ -1,7 +1,7 @@
 //! A request's own page in the admin (`/dbadmin/bookings/{id}`, the address every owner e-mail,
 //! push and calendar event links to), under /api/admin/bookings/{id}: the request with its
-//! history, the Call, Text and E-mail taps (each a response to it), and 'Seen' for a change the
-//! customer made.
+//! history, the Call, Text and E-mail taps (each a response to it), 'I've got it', and 'Seen' for
+//! a change the customer made.
 
 use std::sync::Arc;
 
@@ -13,7 +13,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    events::{self, Contact, Event, EventRecord},
+    events::{self, Contact, Event, EventRecord, Holder},
     inbox, records,
     response::Measure,
     texts::{self, Texting},
@@ -65,6 +65,8 @@ pub struct RequestPage {
     clock: &'static str,
     /// Still unanswered and waiting longer than the site promises.
     overdue: bool,
+    /// Who said 'I've got it', and when; none while nobody has.
+    taken: Option<Holder>,
     /// Whether the customer can be texted from here, and the texts both ways, oldest first.
     texting: Texting,
     texts: Vec<Text>,
@@ -105,9 +107,19 @@ pub async fn show(
     let clock = Measure::clock(booking.emergency);
     let response_minutes = until.map(|to| measure.minutes(clock, arrived, to));
     let history = events::history(&db, BookingId(booking.id)).await?;
+    let taken = events::holder(&db, BookingId(booking.id)).await?;
     let texting = texts::texting(&db, &outbox, booking.id, &booking.phone).await?;
     let texts = thread::of_booking(&db, booking.id).await?;
-    Ok(Json(RequestPage { booking, history, response_minutes, clock: clock.name(), overdue, texting, texts }))
+    Ok(Json(RequestPage {
+        booking,
+        history,
+        response_minutes,
+        clock: clock.name(),
+        overdue,
+        taken,
+        texting,
+        texts,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -143,6 +155,29 @@ pub async fn contact(
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/admin/bookings/{id}/take`: 'I've got it': the member takes the request, so the
+/// rest of the team knows it is handled. Who has it (the first to take it keeps it).
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/take",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 200, description = "Who has it now: this member, or the one who took it first.", body = Holder),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such booking.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn take(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path(id)): Checked<Path<BookingId>>,
+) -> Result<Json<Holder>, ApiError> {
+    Ok(Json(events::take(&db, id, &admin.actor()).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?))
 }
 
 /// `POST /api/admin/bookings/{id}/seen`: the owner has seen the change the customer made (it

@@ -66,6 +66,8 @@ pub struct RequestLine {
     pub overdue: bool,
     /// The time asked for or set (on times to confirm and customers' changes).
     pub time: Option<TimeRecord>,
+    /// Who said 'I've got it' (their name, else their address); none while nobody has.
+    pub taken_by: Option<String>,
 }
 
 /// A change the customer made with their link, not yet acted on.
@@ -247,6 +249,7 @@ impl<'a> Lined<'a> {
             status: row.status,
             emergency: row.emergency,
             urgent: row.urgent,
+            taken_by: row.taken_by,
         })
     }
 

@@ -79,6 +79,7 @@ pub struct LineRow {
     pub urgent: bool,
     pub first_response_at: Option<At>,
     pub customer_change_at: Option<At>,
+    pub taken_by: Option<String>,
 }
 
 /// The rows of a list, and how many it has (and how many of those are urgent).
@@ -105,7 +106,9 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
         let shown = SHOWN.max(urgent.min(URGENT_SHOWN));
         let rows = format!(
             "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
-                    b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at
+                    b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at,
+                    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(b.taken_by)), ''), b.taken_by)
+                        AS taken_by
              FROM {from} ORDER BY {order} LIMIT {shown}"
         );
         let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));

@@ -33,6 +33,8 @@ pub struct BookingRecord {
     pub first_response_at: Option<At>,
     /// When the customer changed or cancelled the request with their link, until the owner acts.
     pub customer_change_at: Option<At>,
+    /// Who said 'I've got it' (their name, else their address); none while nobody has.
+    pub taken_by: Option<String>,
     /// Where the trailer is, as typed (mobile service only).
     pub location: Option<String>,
     /// The service-area city that location is in; None when it is outside.

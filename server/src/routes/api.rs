@@ -108,6 +108,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::request::show))
         .routes(routes!(booking::request::contact).layer(small))
         .routes(routes!(booking::request::seen).layer(small))
+        .routes(routes!(booking::request::take).layer(small))
         .routes(routes!(booking::texts::reply).layer(small))
         .routes(routes!(booking::texts::on_my_way).layer(small))
         .routes(routes!(schedule::admin::schedule))

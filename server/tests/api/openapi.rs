@@ -32,6 +32,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/bookings/{id}"),
     ("post", "/api/admin/bookings/{id}/contact"),
     ("post", "/api/admin/bookings/{id}/seen"),
+    ("post", "/api/admin/bookings/{id}/take"),
     ("get", "/api/admin/push-subscriptions"),
     ("post", "/api/admin/push-subscriptions"),
     ("put", "/api/admin/push-subscriptions/{id}"),

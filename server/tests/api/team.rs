@@ -230,3 +230,44 @@ async fn removing_a_member_ends_their_sessions_and_devices_at_once_and_keeps_the
     assert_eq!(status(&back, "/today").await, 200);
     assert_eq!(app.count("SELECT id FROM users WHERE email = 'ana@example.com'").await, id);
 }
+
+#[tokio::test]
+async fn whoever_says_i_ve_got_it_first_has_the_request_and_the_team_sees_who() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let staff = staff_member(&app, &owner, "ana@example.com").await;
+    let stored: Value = app
+        .post_json("/api/bookings", &crate::bookings::booking("taken-0001"))
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let id = stored["id"].as_i64().expect("an id");
+    let take = |signed: &Signed| {
+        let request = app.admin(Method::POST, &format!("/bookings/{id}/take"), signed);
+        async move {
+            let response = request.send().await.expect("a response");
+            assert_eq!(response.status().as_u16(), 200);
+            response.json::<Value>().await.expect("JSON")
+        }
+    };
+    let taken = take(&staff).await;
+    assert_eq!(taken["by"], "Ana Ruiz");
+    // The owner's later tap changes nothing: Ana has it.
+    assert_eq!(take(&owner).await["by"], "Ana Ruiz");
+    let page = app.admin_json(&format!("/bookings/{id}"), &owner).await;
+    assert_eq!(page["taken"]["by"], "Ana Ruiz");
+    let history: Vec<(&str, &str)> = page["history"]
+        .as_array()
+        .expect("a history")
+        .iter()
+        .map(|entry| (entry["kind"].as_str().unwrap_or(""), entry["by"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(history, [("taken", "ana@example.com")], "taken once, by Ana");
+    // Taking is not answering the customer: the request still waits for its first response.
+    assert!(page["booking"]["firstResponseAt"].is_null());
+    let today = app.admin_json("/today", &owner).await;
+    assert_eq!(today["unanswered"]["shown"][0]["takenBy"], "Ana Ruiz");
+    let missing = app.admin(Method::POST, "/bookings/999999/take", &staff).send().await.expect("a response");
+    assert_eq!(missing.status().as_u16(), 404);
+}

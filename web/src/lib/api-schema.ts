@@ -436,6 +436,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/bookings/{id}/take`: 'I've got it': the member takes the request, so the
+         *     rest of the team knows it is handled. Who has it (the first to take it keeps it).
+         */
+        post: operations["postAdminBookingsIdTake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/texts": {
         parameters: {
             query?: never;
@@ -1693,6 +1713,8 @@ export interface components {
             streetAddress: string | null;
             /** @description The picked answers in a line, as Today says them ("Dump Trailer · Repairs needed"). */
             summary: string;
+            /** @description Who said 'I've got it' (their name, else their address); none while nobody has. */
+            takenBy: string | null;
             /** @description The visitor gave an emergency or urgent answer. */
             urgent: boolean;
             /** @description What is wrong or what to build in the customer's own words, else the details they added. */
@@ -2074,7 +2096,7 @@ export interface components {
             by: string;
             /** @description The status set, or the time's label. */
             detail: string;
-            /** @description status, call, text, email, time, time-dropped, review, seen. */
+            /** @description status, call, text, email, time, time-dropped, review, seen, taken. */
             kind: string;
         };
         Feature: {
@@ -2146,6 +2168,14 @@ export interface components {
              *     site details saved before it existed: the built-in one.
              */
             videoTitle: string | null;
+        };
+        /**
+         * @description Who has a request in hand: the member who said 'I've got it' (their name, else their
+         *     address), and when.
+         */
+        Holder: {
+            at: components["schemas"]["At"];
+            by: string;
         };
         HomeData: {
             beforeAfter: components["schemas"]["BeforeAfter"][];
@@ -2419,6 +2449,8 @@ export interface components {
                 streetAddress: string | null;
                 /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
                 summary: string;
+                /** @description Who said 'I've got it' (their name, else their address); none while nobody has. */
+                takenBy: string | null;
                 time: components["schemas"]["TimeRecord"] | null;
                 urgent: boolean;
                 /**
@@ -2785,6 +2817,8 @@ export interface components {
             streetAddress: string | null;
             /** @description The picked answers: "Enclosed Trailer · Repairs needed · Need mobile service". */
             summary: string;
+            /** @description Who said 'I've got it' (their name, else their address); none while nobody has. */
+            takenBy: string | null;
             time: components["schemas"]["TimeRecord"] | null;
             urgent: boolean;
             /**
@@ -2809,6 +2843,7 @@ export interface components {
              *     for a request answered before first responses were kept.
              */
             responseMinutes: number | null;
+            taken: components["schemas"]["Holder"] | null;
             /** @description Whether the customer can be texted from here, and the texts both ways, oldest first. */
             texting: components["schemas"]["Texting"];
             texts: components["schemas"]["Text"][];
@@ -3639,6 +3674,7 @@ export type Footer = components['schemas']['Footer'];
 export type FunnelStep = components['schemas']['FunnelStep'];
 export type Head = components['schemas']['Head'];
 export type Hero = components['schemas']['Hero'];
+export type Holder = components['schemas']['Holder'];
 export type HomeData = components['schemas']['HomeData'];
 export type Hours = components['schemas']['Hours'];
 export type HoursView = components['schemas']['HoursView'];
@@ -5943,6 +5979,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBookingsIdTake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who has it now: this member, or the one who took it first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holder"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such booking. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */
@@ -9152,6 +9256,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
@@ -9208,6 +9321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not signed in, or the session has ended. */
             401: {

@@ -58,6 +58,7 @@ function asRow(booking: Booking): RequestLine {
     answered: booking.answered,
     overdue: false,
     time: booking.appointment,
+    takenBy: booking.takenBy,
   };
 }
 

@@ -13,6 +13,7 @@ import { PLAIN_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
 import { BookingDetails, ContactLinks, DeliveryList, PhotoList, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
+import { TakeIt } from "./TakeIt";
 import { TextThread } from "./TextThread";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
@@ -36,6 +37,8 @@ function historyText(entry: RequestView["history"][number]): string {
       return "Asked for a review";
     case "seen":
       return "The customer's change marked as seen";
+    case "taken":
+      return "Taken ('I've got it')";
     default:
       return entry.kind;
   }
@@ -124,6 +127,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
           )}
         </header>
         <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <TakeIt bookingId={booking.id} taken={page.taken} open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt} />
           <ContactLinks booking={booking} />
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <label htmlFor={statusId} className="text-sm font-medium text-slate-800">

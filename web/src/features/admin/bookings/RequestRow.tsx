@@ -67,6 +67,7 @@ export function RequestRow({ request, now }: { request: RequestLine; now: number
           {what && <span className="min-w-0 truncate">{what}</span>}
         </span>
         {request.words && <span className="line-clamp-2 text-sm text-slate-800">&ldquo;{request.words}&rdquo;</span>}
+        {request.takenBy && <span className="block text-sm font-semibold text-slate-900">Taken by {request.takenBy}</span>}
       </Link>
       <CallLink
         id={request.id}

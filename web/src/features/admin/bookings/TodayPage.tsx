@@ -72,6 +72,7 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
             {request.answered ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago` : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
             {request.overdue && " (past the promise)"}
           </p>
+          {request.takenBy && <p className="text-sm font-semibold text-red-950">Taken by {request.takenBy}</p>}
         </Link>
         <CallLink
           id={request.id}

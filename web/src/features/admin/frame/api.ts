@@ -54,6 +54,8 @@ export type Team = Schemas["Team"];
 export type TeamMember = Schemas["Member"];
 export type TeamInvitation = Schemas["Invitation"];
 export type Role = Schemas["Role"];
+/** Who said 'I've got it' on a request, and when. */
+export type Holder = Schemas["Holder"];
 /** What every admin page shows: new bookings and where new bookings are sent. */
 export type DeskStatus = Schemas["DeskStatus"];
 export type BackupStatus = Schemas["BackupStatus"];
@@ -240,6 +242,7 @@ export const adminApi = {
   contacted: (booking: number, how: Schemas["Contact"]) =>
     answer(client.POST("/api/admin/bookings/{id}/contact", { ...id(booking), body: { how } })),
   seen: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/seen", id(booking))),
+  take: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/take", id(booking))),
   textCustomer: (booking: number, text: string) =>
     answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
   onMyWay: (booking: number, minutes: number) =>
