@@ -9,7 +9,7 @@ import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, asBookingStatus, BOOKING_STATUSES, type BookingStatus, type RequestPage as RequestView } from "../frame/api";
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { PLAIN_BUTTON, failureMessage } from "../frame/form";
+import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
 import { BookingDetails, ContactLinks, DeliveryList, PhotoList, TimeAndFollowUp } from "./BookingCard";
 import { BookingNotes } from "./BookingNotes";
@@ -127,7 +127,13 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
           )}
         </header>
         <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <TakeIt bookingId={booking.id} taken={page.taken} open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt} />
+          <TakeIt
+            bookingId={booking.id}
+            name={booking.name}
+            taken={page.taken}
+            open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt}
+            className={PRIMARY_BUTTON}
+          />
           <ContactLinks booking={booking} />
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <label htmlFor={statusId} className="text-sm font-medium text-slate-800">

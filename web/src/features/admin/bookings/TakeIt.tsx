@@ -1,15 +1,16 @@
-// 'I've got it' on a request's page: a member takes the request, so the rest of the team knows
-// it is handled. Once taken it says by whom and since when; the first to take it keeps it.
+// 'I've got it': a member takes a request, so the rest of the team knows it is handled. On its
+// page, once taken, it says by whom and since when; the first to take it keeps it. Today's
+// emergencies have the button too.
 import { Hand } from "lucide-react";
 import { useState } from "react";
 import { adminApi, type Holder } from "../frame/api";
 import { bookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { PRIMARY_BUTTON, failureMessage } from "../frame/form";
+import { failureMessage } from "../frame/form";
 import { useShopClock } from "../frame/format";
 
-export function TakeIt({ bookingId, taken, open }: { bookingId: number; taken: Holder | null; open: boolean }) {
-  const { dateTime } = useShopClock();
+/** The button, with what went wrong under it; `className` styles the button. */
+export function TakeButton({ bookingId, name, className }: { bookingId: number; name: string; className: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -25,6 +26,20 @@ export function TakeIt({ bookingId, taken, open }: { bookingId: number; taken: H
     setBusy(false);
   }
 
+  return (
+    <div>
+      <button type="button" disabled={busy} onClick={() => void take()} className={`${className} inline-flex items-center gap-2`}>
+        <Hand aria-hidden="true" className="h-4 w-4" />
+        I&rsquo;ve got it<span className="sr-only">: {name}</span>
+      </button>
+      {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
+    </div>
+  );
+}
+
+/** On a request's page: who has it, else (while it is open) the button. */
+export function TakeIt({ bookingId, name, taken, open, className }: { bookingId: number; name: string; taken: Holder | null; open: boolean; className: string }) {
+  const { dateTime } = useShopClock();
   if (taken) {
     return (
       <p className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -36,11 +51,7 @@ export function TakeIt({ bookingId, taken, open }: { bookingId: number; taken: H
   if (!open) return null;
   return (
     <div className="mb-3">
-      <button type="button" disabled={busy} onClick={() => void take()} className={`${PRIMARY_BUTTON} inline-flex items-center gap-2`}>
-        <Hand aria-hidden="true" className="h-4 w-4" />
-        I&rsquo;ve got it
-      </button>
-      {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
+      <TakeButton bookingId={bookingId} name={name} className={className} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
+import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 import { useSession } from "../frame/session";
 
@@ -81,6 +82,11 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
           className="inline-flex min-h-12 shrink-0 items-center gap-1.5 rounded-lg bg-red-700 px-4 text-sm font-bold text-white hover:bg-red-800"
         />
       </div>
+      {!request.takenBy && (
+        <div className="mt-2">
+          <TakeButton bookingId={request.id} name={request.name} className="min-h-11 rounded-lg bg-white px-4 text-sm font-semibold text-red-900 ring-1 ring-red-300 hover:bg-red-100" />
+        </div>
+      )}
     </li>
   );
 }
