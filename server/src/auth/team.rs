@@ -17,6 +17,7 @@ use super::{
     reset::NewPassword,
     session::{random_token, token_hash},
     team_store::{self, Invitation, Invitee, Member},
+    users,
 };
 use crate::audit::{Action, Actor, Line};
 use crate::{
@@ -121,7 +122,7 @@ pub async fn invite(
         return Err(ApiError::Invalid(errors));
     };
     let email = email.as_ref().to_lowercase();
-    if team_store::is_member(&desk.db, &email).await? {
+    if users::find_by_email(&desk.db, &email).await?.is_some() {
         return Err(ApiError::Rejected(StatusCode::CONFLICT, format!("{email} is on the team already.")));
     }
     let token = random_token();

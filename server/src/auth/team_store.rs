@@ -63,18 +63,6 @@ pub async fn invitations(db: &Db) -> anyhow::Result<Vec<Invitation>> {
     }))
 }
 
-/// Whether a member who was not removed has `email` (compared ignoring case).
-pub async fn is_member(db: &Db, email: &str) -> anyhow::Result<bool> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1) AND removed_at IS NULL)",
-        )
-        .bind(email)
-        .fetch_one(pool)
-        .await?
-    }))
-}
-
 /// Who is invited, and as what.
 pub struct Invitee<'a> {
     pub name: &'a str,
@@ -252,14 +240,5 @@ pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
         }
         tx.commit().await?;
         removed
-    }))
-}
-
-/// How many owners there are (the last one cannot be removed).
-pub async fn owners(db: &Db) -> anyhow::Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE role = 'owner' AND removed_at IS NULL")
-            .fetch_one(pool)
-            .await?
     }))
 }
