@@ -1,9 +1,10 @@
 // The shop's team: the owner invites a staff member on the computer; she chooses her password
-// with the link on her phone, signs in, works from Today, and is told why an owner's screen is
-// not hers.
+// with the link on her phone, signs in, works from Today, is told why an owner's screen is not
+// hers, gives her mobile number and takes the calls; the owner sets the weekly rota.
 import { ADMIN, expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
 
-test.use({ admin: true });
+// The owner tries escalation steps out of order: the server refuses them (422), as it should.
+test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
 
 const STAFF = { name: "Ana Ruiz", email: "ana@example.com", password: "Ana's own long password" };
 
@@ -70,6 +71,20 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await ana.goto("/dbadmin/site");
   await expect(ana.getByRole("heading", { name: "For the shop’s owners" })).toBeVisible();
   await expect(ana.getByText("Only an owner of the shop may do this")).toBeVisible();
+  // She gives her mobile number for the escalation's texts, and takes the calls for 4 hours.
+  await ana.goto("/dbadmin/on-call");
+  await expect(ana.getByTestId("on-call-now")).toHaveText(ADMIN.email);
+  await ana.getByRole("textbox", { name: "Mobile number" }).fill("555");
+  await ana.getByRole("button", { name: "Save the number" }).click();
+  await expect(ana.getByText("Enter a phone number with area code")).toBeVisible();
+  await ana.getByRole("textbox", { name: "Mobile number" }).fill("(720) 555-0134");
+  await ana.getByRole("button", { name: "Save the number" }).click();
+  await expect(ana.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await ana.getByLabel("I’m on call for").selectOption("4");
+  await ana.getByRole("button", { name: "Take the calls" }).click();
+  await expect(ana.getByTestId("on-call-now")).toHaveText(`${STAFF.name}, then ${ADMIN.email}`);
+  await expect(ana.getByRole("button", { name: "Save the rota" })).toHaveCount(0);
+  await expectNoAxeViolations(ana);
   await phone.close();
 
   // The owner sees her on the team, no open invitation any more, and who has the request.
@@ -77,7 +92,27 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await expect(page.getByText(`${STAFF.email} · Staff`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Invitations not yet accepted" })).toHaveCount(0);
   await page.goto("/dbadmin/today");
+  await expect(page.getByRole("link", { name: `${STAFF.name}, then ${ADMIN.email}` })).toBeVisible();
   await expect(page.getByText("Taken by Ana Ruiz")).toBeVisible();
   await page.getByText("Taken by Ana Ruiz").click();
   await expect(page.getByText(/^Taken by Ana Ruiz, /)).toBeVisible();
+
+  // The owner's rota: weekdays only, Ana first and the owner second; the weekend is a gap.
+  await page.goto("/dbadmin/on-call");
+  await page.getByRole("button", { name: "Hand back to the rota" }).click();
+  await expect(page.getByTestId("on-call-now")).toHaveText(ADMIN.email);
+  for (let day = 0; day < 5; day++) {
+    await page.getByRole("button", { name: "Add a shift" }).click();
+    const shift = page.getByRole("listitem").filter({ has: page.getByLabel("Day") }).last();
+    await shift.getByLabel("Day").selectOption(String(day));
+    await shift.getByLabel("First").selectOption({ label: STAFF.name });
+    await shift.getByLabel("Second").selectOption({ label: ADMIN.email });
+  }
+  await page.getByRole("button", { name: "Save the rota" }).click();
+  await expect(page.getByText("Saturday all day")).toBeVisible();
+  await expect(page.getByText("Sunday all day")).toBeVisible();
+  await page.getByLabel("Tell the second on call after (minutes)").fill("4");
+  await page.getByRole("button", { name: "Save the steps" }).click();
+  await expect(page.getByRole("alert")).toContainText("Each step must come after the one before it");
+  await expectNoAxeViolations(page);
 });

@@ -58,6 +58,11 @@ pub enum Action {
     InvitationWithdrawn,
     MemberJoined,
     MemberRemoved,
+    RotaChanged,
+    EscalationStepsChanged,
+    OnCallCover,
+    OnCallCoverEnded,
+    PhoneChanged,
 }
 
 impl Action {
@@ -112,6 +117,11 @@ impl Action {
             Self::InvitationWithdrawn => "invitation to the team withdrawn",
             Self::MemberJoined => "joined the team (with an invitation)",
             Self::MemberRemoved => "removed from the team",
+            Self::RotaChanged => "on-call rota changed",
+            Self::EscalationStepsChanged => "escalation steps changed",
+            Self::OnCallCover => "on call until a time",
+            Self::OnCallCoverEnded => "on-call cover ended",
+            Self::PhoneChanged => "mobile number changed",
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod insights;
 pub mod media;
 pub mod metrics;
 pub mod monitor;
+pub mod on_call;
 pub mod pages;
 pub mod render;
 pub mod request_id;

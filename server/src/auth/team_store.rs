@@ -214,8 +214,8 @@ pub async fn accept(
 }
 
 /// Removes member `id` (not the actor of `line`): their row stays, so the history keeps their
-/// name, but their sessions, devices for notifications, trusted browsers and calendar feed end
-/// at once, with `line` in the audit log, in one transaction. False when there is no such member.
+/// name, but their sessions, devices for notifications, trusted browsers, calendar feed and
+/// places on call end at once (an hour they were first on call becomes a gap), with `line` in the audit log, in one transaction. False when there is no such member.
 pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
@@ -230,12 +230,17 @@ pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
         .rows_affected()
             == 1;
         if removed {
-            for table in ["sessions", "push_devices", "trusted_devices"] {
+            for table in ["sessions", "push_devices", "trusted_devices", "on_call_cover"] {
                 sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1")))
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;
             }
+            sqlx::query("DELETE FROM rota_hours WHERE first_id = $1").bind(id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE rota_hours SET second_id = NULL WHERE second_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             tx.audit(line, &now).await?;
         }
         tx.commit().await?;

@@ -9,7 +9,9 @@ use crate::{
     clock::At,
     db::Db,
     domain::{BookingId, BookingStatus},
-    for_both_connections, with_db,
+    for_both_connections,
+    on_call::escalation::EscalationWrites as _,
+    with_db,
 };
 
 /// Something the owner did on a request.
@@ -101,6 +103,9 @@ for_both_connections!(impl EventWrites {
         .await?
         .rows_affected()
             == 1;
+        if found && (responded.is_some() || event == Event::Taken) {
+            self.stop_escalation(id, now).await?;
+        }
         if found && let Some((kind, detail)) = event.stored() {
             sqlx::query(
                 "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, $5)",
@@ -146,12 +151,12 @@ pub async fn record(
 #[serde(rename_all = "camelCase")]
 pub struct EventRecord {
     pub at: At,
-    /// status, call, text, email, time, time-dropped, review, seen, taken.
-    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen|taken)$")]
+    /// status, call, text, email, time, time-dropped, review, seen, taken, escalated.
+    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen|taken|escalated)$")]
     pub kind: String,
-    /// The status set, or the time's label.
+    /// The status set, the time's label, or whom an escalation step went to.
     pub detail: String,
-    /// The admin's e-mail.
+    /// The admin's e-mail (empty for the site's own escalation steps).
     pub by: String,
 }
 

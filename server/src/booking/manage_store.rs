@@ -12,6 +12,7 @@ use crate::{
         told::Told,
     },
     domain::{EmailAddress, Phone},
+    on_call::escalation::EscalationWrites as _,
     schedule::{
         calendar::{Kind, Slot},
         store::{AppointmentWrites as _, State as TimeState},
@@ -105,6 +106,7 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
         if cancelled == 1 {
             tx.cancel_appointment(change.id, &now).await?;
             tx.cancel_time_messages(change.id).await?;
+            tx.stop_escalation(change.id, &now).await?;
             tx.add_note(change.id, &change.note, VISITOR, &now).await?;
             change.tell.enqueue(&mut *tx, change.id, Purpose::Cancelled, &now, &now).await?;
             tx.enqueue_pushes(change.id, &Purpose::Cancelled.key(), change.occasion, &now).await?;

@@ -20,6 +20,7 @@ use crate::{
     domain::BookingId,
     domain::BookingStatus,
     for_both_connections,
+    on_call::escalation::EscalationWrites as _,
     schedule::{
         links::{LinkWrites as _, Purpose as Link},
         store::{AppointmentWrites as _, State as TimeState},
@@ -249,6 +250,9 @@ pub async fn insert(
                 shop_minute: origin.shop_minute,
             };
             tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
+            if booking.emergency {
+                tx.start_escalation(id, &now).await?;
+            }
         }
         let manage_token = tx.mint_link(id, Link::Manage, &now).await?;
         tx.commit().await?;

@@ -29,6 +29,7 @@ use crate::{
     delivery::Outbox,
     domain::BookingStatus,
     error::ApiError,
+    on_call::{self, store::OnCall},
     schedule::{
         calendar::Calendar,
         jobs::{self, Job},
@@ -68,6 +69,16 @@ pub struct RequestLine {
     pub time: Option<TimeRecord>,
     /// Who said 'I've got it' (their name, else their address); none while nobody has.
     pub taken_by: Option<String>,
+    /// The latest step of its escalation: whom it went to ("Ana", "everyone"), and when.
+    pub escalated: Option<Escalated>,
+}
+
+/// A step of an emergency's escalation.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Escalated {
+    pub to: String,
+    pub at: At,
 }
 
 /// A change the customer made with their link, not yet acted on.
@@ -123,6 +134,8 @@ pub struct Today {
     pub response: ResponseTimes,
     /// The shipped placeholders still in the site details (the go-live check).
     pub placeholders: Vec<Placeholder>,
+    /// Who is on call now.
+    pub on_call: OnCall,
 }
 
 /// `GET /api/admin/today`.
@@ -186,6 +199,7 @@ pub async fn show(
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,
         placeholders: content.placeholders(),
+        on_call: on_call::routes::now(&db, &site).await?,
     }))
 }
 
@@ -250,6 +264,7 @@ impl<'a> Lined<'a> {
             emergency: row.emergency,
             urgent: row.urgent,
             taken_by: row.taken_by,
+            escalated: row.escalated_to.zip(row.escalated_at).map(|(to, at)| Escalated { to, at }),
         })
     }
 

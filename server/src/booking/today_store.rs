@@ -80,6 +80,9 @@ pub struct LineRow {
     pub first_response_at: Option<At>,
     pub customer_change_at: Option<At>,
     pub taken_by: Option<String>,
+    /// Whom its escalation's latest step went to, and when.
+    pub escalated_to: Option<String>,
+    pub escalated_at: Option<At>,
 }
 
 /// The rows of a list, and how many it has (and how many of those are urgent).
@@ -108,7 +111,11 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
             "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
                     b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at,
                     COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(b.taken_by)), ''), b.taken_by)
-                        AS taken_by
+                        AS taken_by,
+                    (SELECT e.detail FROM booking_events e WHERE e.booking_id = b.id AND e.kind = 'escalated'
+                     ORDER BY e.id DESC LIMIT 1) AS escalated_to,
+                    (SELECT e.at FROM booking_events e WHERE e.booking_id = b.id AND e.kind = 'escalated'
+                     ORDER BY e.id DESC LIMIT 1) AS escalated_at
              FROM {from} ORDER BY {order} LIMIT {shown}"
         );
         let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));

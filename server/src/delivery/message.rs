@@ -131,10 +131,15 @@ pub enum Purpose {
     Report,
     /// A text written before it was queued (a person's, or the answer to a keyword): the text's id.
     Text(i64),
+    /// A push of an emergency's escalation step (1 to 3) that nobody answered yet.
+    Escalation(i64),
+    /// A member's text (or e-mail) of an escalation step.
+    Page { step: i64, member: i64 },
 }
 
 impl Purpose {
-    /// As stored: "request", "time-3", "reminder-3", "changed-4", "cancelled", "review".
+    /// As stored: "request", "time-3", "reminder-3", "changed-4", "cancelled", "review",
+    /// "escalate-1", "page-1-7".
     pub fn key(self) -> String {
         match self {
             Self::Request => "request".to_owned(),
@@ -145,6 +150,8 @@ impl Purpose {
             Self::Review => "review".to_owned(),
             Self::Report => "report".to_owned(),
             Self::Text(id) => format!("text-{id}"),
+            Self::Escalation(step) => format!("escalate-{step}"),
+            Self::Page { step, member } => format!("page-{step}-{member}"),
         }
     }
 
@@ -159,7 +166,12 @@ impl Purpose {
                 .map(Self::Time)
                 .or_else(|| versioned("reminder-").map(Self::Reminder))
                 .or_else(|| versioned("changed-").map(Self::Changed))
-                .or_else(|| versioned("text-").map(Self::Text)),
+                .or_else(|| versioned("text-").map(Self::Text))
+                .or_else(|| versioned("escalate-").map(Self::Escalation))
+                .or_else(|| {
+                    let (step, member) = key.strip_prefix("page-")?.split_once('-')?;
+                    Some(Self::Page { step: step.parse().ok()?, member: member.parse().ok()? })
+                }),
         }
     }
 }

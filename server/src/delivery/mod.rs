@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod devices;
 mod email;
+mod escalate;
 pub mod health;
 mod message;
 mod outcome;
@@ -226,6 +227,13 @@ impl Outbox {
         let purpose = claimed.purpose;
         let not_configured =
             || anyhow::anyhow!("{} delivery is not configured", claimed.delivery.channel().as_str());
+        if let Purpose::Page { member, .. } = purpose {
+            return match &claimed.delivery {
+                Delivery::Text(message) => self.page(message, purpose, member, true).await,
+                Delivery::Email(ToShop::Booking(message)) => self.page(message, purpose, member, false).await,
+                _ => anyhow::bail!("a member's page goes by text or e-mail"),
+            };
+        }
         match &claimed.delivery {
             Delivery::Email(what) => {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;

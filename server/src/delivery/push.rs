@@ -72,6 +72,13 @@ impl Notice {
                 tag,
                 urgent,
             },
+            Purpose::Escalation(_) => Self {
+                title: format!("Still waiting: request #{id}"),
+                body: "Nobody has answered this emergency yet. Open it and tap I've got it.".to_owned(),
+                url,
+                tag,
+                urgent: true,
+            },
             Purpose::Cancelled => Self {
                 title: format!("Request #{id} was cancelled"),
                 body: "The customer cancelled with their link.".to_owned(),

@@ -92,6 +92,10 @@ impl Outbox {
                 Channel::ALL.iter().copied().filter(|channel| room(*channel, &channels) > 0).collect();
             if !stopping {
                 self.yield_to_intake().await;
+                // A step's pushes and texts are due as it fires: they are claimed next.
+                if let Err(error) = self.escalate_due().await {
+                    tracing::error!("An escalation step could not fire: {error:#}");
+                }
             }
             let claiming = Sending::start(self);
             let claimed = if stopping { Ok(Vec::new()) } else { self.claim(&open, &channels).await };
@@ -180,15 +184,27 @@ impl Outbox {
         Ok(claimed)
     }
 
-    /// Waits until the next delivery on one of `channels` is due (at most the idle poll).
+    /// Waits until the next delivery on one of `channels`, or the next escalation step, is due
+    /// (at most the idle poll).
     async fn until_next_due(&self, channels: &[Channel]) {
-        let wait = match store::next_due(&self.reader, channels).await {
+        let wait = match self.next_due(&self.reader, channels).await {
             Ok(Some(at)) => Duration::try_from(at.timestamp().duration_since(self.db.clock.now()))
                 .unwrap_or(Duration::ZERO)
                 .min(self.idle_poll()),
             Ok(None) | Err(_) => self.idle_poll(),
         };
         self.db.clock.sleep(wait).await;
+    }
+
+    /// When the next delivery on one of `channels`, or the next escalation step, is due.
+    async fn next_due(
+        &self,
+        db: &crate::db::Db,
+        channels: &[Channel],
+    ) -> anyhow::Result<Option<crate::clock::At>> {
+        let delivery = store::next_due(db, channels).await?;
+        let step = crate::on_call::escalation::next_due(db).await?;
+        Ok(delivery.into_iter().chain(step).min())
     }
 
     /// Sends `claimed` and records how it went (released, when the server is told to stop).
@@ -257,7 +273,7 @@ impl Outbox {
         loop {
             self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = store::next_due(&self.db, Channel::ALL).await?;
+            let next = self.next_due(&self.db, Channel::ALL).await?;
             if next.is_none_or(|at| at > self.db.clock.stamp()) {
                 return Ok(());
             }

@@ -14,7 +14,7 @@ use crate::{
     db::Pool,
     delivery,
     error::ApiError,
-    insights, media, schedule, site,
+    insights, media, on_call, schedule, site,
 };
 use utoipa::OpenApi as _;
 use utoipa_axum::{
@@ -78,6 +78,11 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(auth::team::withdraw).layer(small))
         .routes(routes!(auth::team::remove).layer(small))
         .routes(routes!(auth::team::check, auth::team::join).layer(small))
+        .routes(routes!(on_call::routes::show))
+        .routes(routes!(on_call::routes::set_rota).layer(small))
+        .routes(routes!(on_call::routes::set_steps).layer(small))
+        .routes(routes!(on_call::routes::cover, on_call::routes::end_cover).layer(small))
+        .routes(routes!(on_call::routes::set_phone).layer(small))
         .routes(routes!(auth::account::end_session).layer(small))
         .routes(routes!(auth::account::show))
         .routes(routes!(auth::account::change_password).layer(small))

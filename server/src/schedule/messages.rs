@@ -119,7 +119,7 @@ impl Visitor<'_> {
                 _ => Ok(Mail::Stale("the time changed again before this was sent")),
             },
             Purpose::Cancelled => self.cancelled(appointment.as_ref()).await,
-            Purpose::Report | Purpose::Text(_) => {
+            Purpose::Report | Purpose::Text(_) | Purpose::Escalation(_) | Purpose::Page { .. } => {
                 anyhow::bail!("{} is not an e-mail to the visitor", purpose.key())
             }
         }

@@ -53,6 +53,18 @@ impl Letters {
                     ),
                 ))
             }
+            Purpose::Page { .. } => {
+                let kind = if message.emergency { "emergency" } else { "urgent request" };
+                let place =
+                    message.location_city.as_ref().map(|city| format!(" in {city}")).unwrap_or_default();
+                Ok((
+                    format!("Still waiting: {kind} #{id}{place}"),
+                    format!(
+                        "Still waiting: nobody has answered {kind} #{id}{place} yet. \
+                         Open it and tap I've got it: {page}\n"
+                    ),
+                ))
+            }
             other => anyhow::bail!("{} is not a notice for the shop", other.key()),
         }
     }

@@ -109,7 +109,7 @@ impl Visitor<'_> {
                 ),
                 None,
             )),
-            Purpose::Report | Purpose::Text(_) => {
+            Purpose::Report | Purpose::Text(_) | Purpose::Escalation(_) | Purpose::Page { .. } => {
                 anyhow::bail!("{} is not a text the site makes", purpose.key())
             }
         })

@@ -22,6 +22,7 @@ mod insights;
 mod instances;
 mod link_previews;
 mod notifications;
+mod on_call;
 mod openapi;
 mod operations;
 mod pages;

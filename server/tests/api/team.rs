@@ -12,7 +12,7 @@ use crate::{
     scheduling::{app_with_mail, read_mail},
 };
 
-const STAFF_PASSWORD: &str = "a long enough staff secret";
+pub const STAFF_PASSWORD: &str = "a long enough staff secret";
 const LINK_GONE: &str =
     "This invitation has been used, was withdrawn or has expired. Ask the shop's owner for a new one.";
 
@@ -35,7 +35,7 @@ async fn join(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
 }
 
 /// A staff member invited by the owner, who joined and signed in.
-async fn staff_member(app: &TestApp, owner: &Signed, email: &str) -> Signed {
+pub async fn staff_member(app: &TestApp, owner: &Signed, email: &str) -> Signed {
     let token = invite(app, owner, email, "staff").await;
     assert_eq!(join(app, &token, STAFF_PASSWORD).await.status().as_u16(), 201);
     app.sign_in(email, STAFF_PASSWORD).await

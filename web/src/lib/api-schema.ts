@@ -693,6 +693,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/on-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/on-call`. */
+        get: operations["getAdminOnCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/on-call/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/on-call/cover`: 'I'm on call until ...': the signed-in member is first on
+         *     call from now for the hours given, whatever the rota says.
+         */
+        post: operations["postAdminOnCallCover"];
+        /** `DELETE /api/admin/on-call/cover`: ends the 'on call until' now in force; the rota holds again. */
+        delete: operations["deleteAdminOnCallCover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/on-call/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/on-call/phone`: the signed-in member's mobile number, which the escalation
+         *     texts (an e-mail goes instead while they have none).
+         */
+        put: operations["putAdminOnCallPhone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/on-call/rota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/on-call/rota`: replaces the weekly rota. */
+        put: operations["putAdminOnCallRota"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/on-call/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step
+         *     (for emergencies from now on).
+         */
+        put: operations["putAdminOnCallSteps"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/password-reset": {
         parameters: {
             query?: never;
@@ -1957,6 +2052,17 @@ export interface components {
             /** Format: int64 */
             scheduled: number;
         };
+        Cover: {
+            person: components["schemas"]["Person"];
+            until: components["schemas"]["At"];
+        };
+        CoverForm: {
+            /**
+             * Format: int32
+             * @description For how many hours from now the signed-in member is first on call (1 to 72).
+             */
+            hours: number;
+        };
         Cta: {
             text: string;
             title: string;
@@ -2089,14 +2195,19 @@ export interface components {
         ErrorBody: {
             error: string;
         };
+        /** @description A step of an emergency's escalation. */
+        Escalated: {
+            at: components["schemas"]["At"];
+            to: string;
+        };
         /** @description An entry of a request's history. */
         EventRecord: {
             at: components["schemas"]["At"];
-            /** @description The admin's e-mail. */
+            /** @description The admin's e-mail (empty for the site's own escalation steps). */
             by: string;
-            /** @description The status set, or the time's label. */
+            /** @description The status set, the time's label, or whom an escalation step went to. */
             detail: string;
-            /** @description status, call, text, email, time, time-dropped, review, seen, taken. */
+            /** @description status, call, text, email, time, time-dropped, review, seen, taken, escalated. */
             kind: string;
         };
         Feature: {
@@ -2152,6 +2263,21 @@ export interface components {
              * @description Visitors who reached the step.
              */
             visitors: number;
+        };
+        /** @description Hours of one day of the week with nobody on call. */
+        Gap: {
+            /** Format: int32 */
+            from: number;
+            /**
+             * Format: int32
+             * @description 1 to 24.
+             */
+            to: number;
+            /**
+             * Format: int32
+             * @description 0 is Monday, 6 is Sunday.
+             */
+            weekday: number;
         };
         /** @description The page's title and description (the document's head has more, made on the server). */
         Head: {
@@ -2436,6 +2562,7 @@ export interface components {
                 answered: boolean;
                 createdAt: components["schemas"]["At"];
                 emergency: boolean;
+                escalated: components["schemas"]["Escalated"] | null;
                 /** Format: int64 */
                 id: number;
                 name: string;
@@ -2524,6 +2651,34 @@ export interface components {
             /** @description The newest tests, newest first. */
             tests: components["schemas"]["TestDelivery"][];
             webhook: components["schemas"]["WebhookChannel"];
+        };
+        /** @description Who is on call at one hour. */
+        OnCall: {
+            cover: components["schemas"]["Cover"] | null;
+            /** @description Who is told first (every owner while there is no rota). */
+            first: components["schemas"]["Person"][];
+            /** @description The rota has nobody for this hour (and nobody covers it). */
+            gap: boolean;
+            /** @description Who is told next. */
+            second: components["schemas"]["Person"][];
+        };
+        /** @description The on-call page. */
+        OnCallPage: {
+            /** @description The hours nobody is on call. */
+            gaps: components["schemas"]["Gap"][];
+            /** @description Who is on call now. */
+            now: components["schemas"]["OnCall"];
+            /** @description The members, for the rota's choices. */
+            people: components["schemas"]["Person"][];
+            /** @description The weekly rota on the shop's clock; none means every owner, always. */
+            rota: components["schemas"]["Shift"][];
+            steps: components["schemas"]["Steps"];
+            /**
+             * Format: int64
+             * @description The signed-in member's id, and their mobile number for the escalation's texts.
+             */
+            you: number;
+            yourPhone: string | null;
         };
         OnMyWay: {
             /**
@@ -2633,6 +2788,17 @@ export interface components {
             currentPassword: string;
             /** @description 12 to 256 characters. */
             newPassword: string;
+        };
+        /** @description A member, as the on-call pages name them. */
+        Person: {
+            /** Format: int64 */
+            id: number;
+            /** @description Their name, else their address. */
+            name: string;
+        };
+        PhoneForm: {
+            /** @description A US mobile number with area code; empty to remove it. */
+            phone: string;
         };
         /** @description The upload form. */
         PhotoForm: {
@@ -2804,6 +2970,7 @@ export interface components {
             answered: boolean;
             createdAt: components["schemas"]["At"];
             emergency: boolean;
+            escalated: components["schemas"]["Escalated"] | null;
             /** Format: int64 */
             id: number;
             name: string;
@@ -2963,6 +3130,10 @@ export interface components {
          * @enum {string}
          */
         Role: "owner" | "staff";
+        RotaForm: {
+            /** @description Every shift of the week (an empty list: every owner, always). */
+            shifts: components["schemas"]["Shift"][];
+        };
         /** @description One line of the figures in words, and how it reads. */
         Said: {
             text: string;
@@ -3165,6 +3336,34 @@ export interface components {
             /** @description HH:MM, on the hour or the half hour. */
             start: string;
         };
+        /** @description Hours of one day of the week with the same people on call, on the shop's clock. */
+        Shift: {
+            /**
+             * Format: int64
+             * @description The member who is first on call.
+             */
+            first: number;
+            /**
+             * Format: int32
+             * @description The first hour, 0 to 23.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description The member who is second on call, if anyone.
+             */
+            second?: number | null;
+            /**
+             * Format: int32
+             * @description The hour it ends, 1 to 24 (24 is midnight at the end of the day).
+             */
+            to: number;
+            /**
+             * Format: int32
+             * @description The day of the week: 0 is Monday, 6 is Sunday.
+             */
+            weekday: number;
+        };
         SignInCodeForm: {
             challenge: string;
             /** @description Six digits from the authenticator app, or one of the recovery codes. */
@@ -3326,6 +3525,24 @@ export interface components {
         };
         /** @enum {string} */
         StepName: "opened" | "answered" | "time" | "contact";
+        /** @description The minutes after an emergency of each step. */
+        Steps: {
+            /**
+             * Format: int64
+             * @description Every member.
+             */
+            everyoneAfter: number;
+            /**
+             * Format: int64
+             * @description The first on call is told again, and texted.
+             */
+            firstAfter: number;
+            /**
+             * Format: int64
+             * @description The second on call.
+             */
+            secondAfter: number;
+        };
         /** @description A stored image as the editor gets it. */
         StoredImage: {
             /** Format: int32 */
@@ -3506,6 +3723,8 @@ export interface components {
             emergencies: components["schemas"]["Lines_RequestLine"];
             /** @description Deliveries of the last 7 days that failed for good, newest first. */
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
+            /** @description Who is on call now. */
+            onCall: components["schemas"]["OnCall"];
             /** @description The shipped placeholders still in the site details (the go-live check). */
             placeholders: components["schemas"]["Placeholder"][];
             /** @description The last 7 days' response times. */
@@ -3649,6 +3868,8 @@ export type ContactTap = components['schemas']['ContactTap'];
 export type ContactView = components['schemas']['ContactView'];
 export type Content = components['schemas']['Content'];
 export type Counts = components['schemas']['Counts'];
+export type Cover = components['schemas']['Cover'];
+export type CoverForm = components['schemas']['CoverForm'];
 export type Cta = components['schemas']['Cta'];
 export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
@@ -3664,6 +3885,7 @@ export type EmailChannel = components['schemas']['EmailChannel'];
 export type Ended = components['schemas']['Ended'];
 export type Enrolment = components['schemas']['Enrolment'];
 export type ErrorBody = components['schemas']['ErrorBody'];
+export type Escalated = components['schemas']['Escalated'];
 export type EventRecord = components['schemas']['EventRecord'];
 export type Feature = components['schemas']['Feature'];
 export type Feed = components['schemas']['Feed'];
@@ -3672,6 +3894,7 @@ export type Figures = components['schemas']['Figures'];
 export type FollowUp = components['schemas']['FollowUp'];
 export type Footer = components['schemas']['Footer'];
 export type FunnelStep = components['schemas']['FunnelStep'];
+export type Gap = components['schemas']['Gap'];
 export type Head = components['schemas']['Head'];
 export type Hero = components['schemas']['Hero'];
 export type Holder = components['schemas']['Holder'];
@@ -3705,6 +3928,8 @@ export type NewStatus = components['schemas']['NewStatus'];
 export type NewTime = components['schemas']['NewTime'];
 export type NoteRecord = components['schemas']['NoteRecord'];
 export type Notifications = components['schemas']['Notifications'];
+export type OnCall = components['schemas']['OnCall'];
+export type OnCallPage = components['schemas']['OnCallPage'];
 export type OnMyWay = components['schemas']['OnMyWay'];
 export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
@@ -3712,6 +3937,8 @@ export type Page = components['schemas']['Page'];
 export type PageData = components['schemas']['PageData'];
 export type PageFigure = components['schemas']['PageFigure'];
 export type PasswordChange = components['schemas']['PasswordChange'];
+export type Person = components['schemas']['Person'];
+export type PhoneForm = components['schemas']['PhoneForm'];
 export type PhotoForm = components['schemas']['PhotoForm'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
@@ -3745,6 +3972,7 @@ export type Revision = components['schemas']['Revision'];
 export type RevisionList = components['schemas']['RevisionList'];
 export type RevisionListing = components['schemas']['RevisionListing'];
 export type Role = components['schemas']['Role'];
+export type RotaForm = components['schemas']['RotaForm'];
 export type Said = components['schemas']['Said'];
 export type SaveAnswer = components['schemas']['SaveAnswer'];
 export type Schedule = components['schemas']['Schedule'];
@@ -3759,6 +3987,7 @@ export type ServicesPage = components['schemas']['ServicesPage'];
 export type SessionInfo = components['schemas']['SessionInfo'];
 export type SessionListing = components['schemas']['SessionListing'];
 export type SetTime = components['schemas']['SetTime'];
+export type Shift = components['schemas']['Shift'];
 export type SignInCodeForm = components['schemas']['SignInCodeForm'];
 export type SiteBody = components['schemas']['SiteBody'];
 export type SiteChange = components['schemas']['SiteChange'];
@@ -3775,6 +4004,7 @@ export type State = components['schemas']['State'];
 export type StatusCallback = components['schemas']['StatusCallback'];
 export type StatusSet = components['schemas']['StatusSet'];
 export type StepName = components['schemas']['StepName'];
+export type Steps = components['schemas']['Steps'];
 export type StoredImage = components['schemas']['StoredImage'];
 export type SubService = components['schemas']['SubService'];
 export type Subscription = components['schemas']['Subscription'];
@@ -7110,6 +7340,474 @@ export interface operations {
             };
             /** @description The channel is not set up. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminOnCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who is on call, the rota, its gaps and the escalation's steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnCallPage"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminOnCallCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverForm"];
+            };
+        };
+        responses: {
+            /** @description On call until then. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminOnCallCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rota holds again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminOnCallPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneForm"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminOnCallRota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotaForm"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminOnCallSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Steps"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

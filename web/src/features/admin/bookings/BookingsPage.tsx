@@ -57,6 +57,7 @@ function asRow(booking: Booking): RequestLine {
     urgent: booking.urgent,
     answered: booking.answered,
     overdue: false,
+    escalated: null,
     time: booking.appointment,
     takenBy: booking.takenBy,
   };

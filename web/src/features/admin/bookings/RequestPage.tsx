@@ -39,6 +39,8 @@ function historyText(entry: RequestView["history"][number]): string {
       return "The customer's change marked as seen";
     case "taken":
       return "Taken ('I've got it')";
+    case "escalated":
+      return `Nobody had answered: escalated to ${entry.detail}`;
     default:
       return entry.kind;
   }
@@ -187,7 +189,8 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
             </li>
             {page.history.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)} ({entry.by})
+                <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)}
+                {entry.by && ` (${entry.by})`}
               </li>
             ))}
           </ol>

@@ -20,6 +20,7 @@ import { OnMyWay } from "./OnMyWay";
 import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 import { useSession } from "../frame/session";
+import { onCallSentence } from "../frame/onCall";
 
 /** The time now, moved on every minute (waiting times grow while the page is open). */
 function useNow(): number {
@@ -74,6 +75,11 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
             {request.overdue && " (past the promise)"}
           </p>
           {request.takenBy && <p className="text-sm font-semibold text-red-950">Taken by {request.takenBy}</p>}
+          {request.escalated && !request.takenBy && !request.answered && (
+            <p className="text-sm font-semibold text-red-950">
+              Escalated to {request.escalated.to} {waitedSince(request.escalated.at, now)} ago
+            </p>
+          )}
         </Link>
         <CallLink
           id={request.id}
@@ -202,6 +208,12 @@ export function TodayPage() {
       {!today && !error && <Spinner label="Loading today's desk" />}
       {today && (
         <>
+          <p className={`mt-1 text-sm ${today.onCall.gap ? "font-semibold text-red-800" : "text-slate-700"}`}>
+            On call now:{" "}
+            <Link to="/dbadmin/on-call" className="font-medium text-orange-800 underline">
+              {onCallSentence(today.onCall)}
+            </Link>
+          </p>
           {today.emergencies.shown.length > 0 && (
             <section aria-label="Emergencies" className="mt-3">
               <h2 className="sr-only">Emergencies</h2>

@@ -6,6 +6,7 @@ import { AccountPage } from "../account/AccountPage";
 import { LoginPage } from "../signin/LoginPage";
 import { ResetPasswordPage } from "../signin/ResetPasswordPage";
 import { JoinPage } from "../signin/JoinPage";
+import { OnCallPage } from "../account/OnCallPage";
 import { TeamPage } from "../account/TeamPage";
 import { RequireOwner } from "./RequireOwner";
 import { AuditPage } from "../account/AuditPage";
@@ -92,6 +93,7 @@ export function AdminApp() {
         <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
         <Route path="/dbadmin/join/:token" element={<JoinPage />} />
         <Route path="/dbadmin/team" element={owner(<TeamPage />)} />
+        <Route path="/dbadmin/on-call" element={admin(<OnCallPage />)} />
         <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
         <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
         <Route path="/dbadmin/dashboard" element={owner(<DashboardPage />)} />

@@ -54,6 +54,10 @@ export type Team = Schemas["Team"];
 export type TeamMember = Schemas["Member"];
 export type TeamInvitation = Schemas["Invitation"];
 export type Role = Schemas["Role"];
+export type OnCallPage = Schemas["OnCallPage"];
+export type OnCall = Schemas["OnCall"];
+export type Shift = Schemas["Shift"];
+export type Steps = Schemas["Steps"];
 /** Who said 'I've got it' on a request, and when. */
 export type Holder = Schemas["Holder"];
 /** What every admin page shows: new bookings and where new bookings are sent. */
@@ -235,6 +239,12 @@ export const adminApi = {
     answer(client.POST("/api/admin/team/invitations", { body: { name, email, role } })),
   withdrawInvitation: (invitation: number) => answer(client.DELETE("/api/admin/team/invitations/{id}", id(invitation))),
   removeMember: (member: number) => answer(client.DELETE("/api/admin/team/members/{id}", id(member))),
+  onCall: () => answer(client.GET("/api/admin/on-call")),
+  setRota: (shifts: Shift[]) => answer(client.PUT("/api/admin/on-call/rota", { body: { shifts } })),
+  setSteps: (steps: Steps) => answer(client.PUT("/api/admin/on-call/steps", { body: steps })),
+  cover: (hours: number) => answer(client.POST("/api/admin/on-call/cover", { body: { hours } })),
+  endCover: () => answer(client.DELETE("/api/admin/on-call/cover")),
+  setPhone: (phone: string) => answer(client.PUT("/api/admin/on-call/phone", { body: { phone } })),
   endSession: (session: string) =>
     answer(client.DELETE("/api/admin/account/sessions/{id}", { params: { path: { id: session } } })),
   today: () => answer(client.GET("/api/admin/today")),

@@ -1,0 +1,82 @@
+//! The outbox's part of escalation: firing the steps that are due (`on_call::escalation`), and
+//! sending a member's page of a step, by text to their phone or by e-mail.
+
+use super::{BookingMessage, Outbox, Purpose, Sent};
+use crate::{
+    on_call::{
+        self,
+        escalation::{self, PageBy},
+    },
+    with_db,
+};
+
+#[derive(sqlx::FromRow)]
+struct Paged {
+    email: String,
+    phone: Option<String>,
+}
+
+impl Outbox {
+    /// Fires every escalation step that is due (read from a reader; each fires in its own
+    /// transaction, once, whichever instance is first). How many fired.
+    pub(super) async fn escalate_due(&self) -> anyhow::Result<usize> {
+        let now = self.db.clock.stamp();
+        let due = escalation::due(&self.reader, &now).await?;
+        if due.is_empty() {
+            return Ok(0);
+        }
+        let slot = on_call::rota::slot(now.timestamp(), &self.site.content().business.zone());
+        let mut fired = 0;
+        for (booking_id, step) in due {
+            if escalation::fire(&self.db, booking_id, step, slot, self.page_by()).await? {
+                tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
+                fired += 1;
+            }
+        }
+        Ok(fired)
+    }
+
+    /// How a step's people are told besides their devices: by text when texts are set up, else
+    /// by e-mail.
+    fn page_by(&self) -> PageBy {
+        match (self.text.is_some(), self.email.is_some()) {
+            (true, email) => PageBy::Text { email },
+            (false, true) => PageBy::Email,
+            (false, false) => PageBy::Nothing,
+        }
+    }
+
+    /// Sends member `member` the page of booking `message`'s escalation step (`purpose`), by text
+    /// or by e-mail.
+    pub(super) async fn page(
+        &self,
+        message: &BookingMessage,
+        purpose: Purpose,
+        member: i64,
+        by_text: bool,
+    ) -> anyhow::Result<Sent> {
+        let paged: Option<Paged> = with_db!(&self.reader, |pool| {
+            sqlx::query_as("SELECT email, phone FROM users WHERE id = $1 AND removed_at IS NULL")
+                .bind(member)
+                .fetch_optional(pool)
+                .await?
+        });
+        let Some(paged) = paged else {
+            return Ok(Sent::Stale("the member was removed from the team"));
+        };
+        let (subject, body) = self.messages.shop_notice(message, purpose).await?;
+        if by_text {
+            let sender =
+                self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
+            let Some(phone) = paged.phone else {
+                return Ok(Sent::Stale("the member has no mobile number"));
+            };
+            sender.send(&phone, &body).await?;
+        } else {
+            let sender =
+                self.email.as_ref().ok_or_else(|| anyhow::anyhow!("email delivery is not configured"))?;
+            sender.direct(&paged.email, &subject, body).await?;
+        }
+        Ok(Sent::Delivered)
+    }
+}

@@ -1,0 +1,242 @@
+//! Escalation of an emergency nobody has answered: after the first step's minutes the first on
+//! call is told again ('Still waiting'), with a text to their phone (an e-mail while texts are
+//! not set up); after the second step's, the second on call; after the third's, every member.
+//!
+//! Each emergency has one row that names its next step and when it is due. A step fires in one
+//! transaction that moves the row on only if it is still at that step and due, and writes the
+//! step's pushes and texts as outbox deliveries: so each step fires once, whichever instance
+//! gets there first and however often one is killed. Any acknowledgement (the first response, or
+//! 'I've got it') stops the row and cancels the step's messages not yet sent, in its own
+//! transaction.
+
+use std::future::Future;
+
+use super::{
+    steps::Steps,
+    store::{OnCallReads as _, Person},
+};
+use crate::{
+    clock::At,
+    db::Db,
+    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    for_both_connections, with_db,
+};
+
+/// How a member is told besides their devices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageBy {
+    /// A text to their phone (an e-mail when they have given none and e-mail is set up).
+    Text { email: bool },
+    /// An e-mail to their address (texts are not set up).
+    Email,
+    /// Pushes only.
+    Nothing,
+}
+
+/// An escalation started and stopped inside the caller's transaction: with the emergency, and
+/// with whatever answers it.
+pub trait EscalationWrites {
+    /// Starts the escalation of emergency `booking_id`, received `now`.
+    fn start_escalation(
+        &mut self,
+        booking_id: i64,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// Stops booking `booking_id`'s escalation, if it has one still going: no further step, and
+    /// its messages not yet sent are cancelled.
+    fn stop_escalation(&mut self, booking_id: i64, now: &At)
+    -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl EscalationWrites {
+    async fn start_escalation(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
+        let steps: Steps =
+            sqlx::query_as("SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1")
+                .fetch_one(&mut *self)
+                .await?;
+        let due = steps.after(1).map(|after| At::from(now.timestamp() + after));
+        sqlx::query(
+            "INSERT INTO escalations (booking_id, next_step, due_at, created_at) VALUES ($1, 1, $2, $3)
+             ON CONFLICT (booking_id) DO NOTHING",
+        )
+        .bind(booking_id)
+        .bind(due)
+        .bind(now)
+        .execute(&mut *self)
+        .await?;
+        Ok(())
+    }
+
+    async fn stop_escalation(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
+        let stopped = sqlx::query(
+            "UPDATE escalations SET due_at = NULL, stopped_at = $2 WHERE booking_id = $1 AND stopped_at IS NULL",
+        )
+        .bind(booking_id)
+        .bind(now)
+        .execute(&mut *self)
+        .await?
+        .rows_affected()
+            > 0;
+        if stopped {
+            sqlx::query(
+                "UPDATE deliveries SET state = 'cancelled', last_error = 'stopped: someone answered'
+                 WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
+            )
+            .bind(booking_id)
+            .execute(&mut *self)
+            .await?;
+        }
+        Ok(())
+    }
+});
+
+/// The escalation steps due at `now`: each booking and its step, the earliest first.
+pub async fn due(db: &Db, now: &At) -> anyhow::Result<Vec<(i64, i64)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT booking_id, next_step FROM escalations WHERE due_at IS NOT NULL AND due_at <= $1
+             ORDER BY due_at LIMIT 50",
+        )
+        .bind(now)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// When the next escalation step is due, if any.
+pub async fn next_due(db: &Db) -> anyhow::Result<Option<At>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MIN(due_at) FROM escalations WHERE due_at IS NOT NULL")
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+#[derive(sqlx::FromRow)]
+struct Member {
+    id: i64,
+    name: String,
+    phone: Option<String>,
+}
+
+/// Fires `step` of booking `booking_id`'s escalation, if it is still due and nobody has
+/// answered: the step's people (read from the rota at this hour, `slot`) get a push on each of
+/// their devices and a page as `page_by` says, and the request's history says whom it went to.
+/// Whether it fired.
+pub async fn fire(
+    db: &Db,
+    booking_id: i64,
+    step: i64,
+    slot: (u8, u8),
+    page_by: PageBy,
+) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let started: Option<At> = sqlx::query_scalar(
+            "UPDATE escalations SET next_step = next_step + 1, due_at = NULL
+             WHERE booking_id = $1 AND next_step = $2 AND due_at IS NOT NULL AND due_at <= $3
+             RETURNING created_at",
+        )
+        .bind(booking_id)
+        .bind(step)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(started) = started else {
+            // Another instance fired it, or someone answered meanwhile.
+            tx.rollback().await?;
+            return Ok(false);
+        };
+        let waiting: bool = sqlx::query_scalar(
+            "SELECT status = 'new' AND first_response_at IS NULL AND taken_at IS NULL AND cancelled_at IS NULL
+             FROM bookings WHERE id = $1",
+        )
+        .bind(booking_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !waiting {
+            sqlx::query("UPDATE escalations SET stopped_at = $2 WHERE booking_id = $1")
+                .bind(booking_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            return Ok(false);
+        }
+        let steps: Steps = sqlx::query_as(
+            "SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1",
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(after) = steps.after(step + 1) {
+            // Never in the past: a step that fires late does not bring the next one forward.
+            let next = At::from((started.timestamp() + after).max(now.timestamp()));
+            sqlx::query("UPDATE escalations SET due_at = $2 WHERE booking_id = $1")
+                .bind(booking_id)
+                .bind(next)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let on_call = tx.on_call(&now, slot).await?;
+        let people: Vec<Person> = match step {
+            // Nobody on call at this hour (a gap in the rota): the owners are told.
+            1 if on_call.first.is_empty() => tx.people(true).await?,
+            1 => on_call.first,
+            2 => on_call.second,
+            _ => tx.people(false).await?,
+        };
+        let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
+        let members: Vec<Member> = if ids.is_empty() {
+            Vec::new()
+        } else {
+            let marks = (1..=ids.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+            let sql = format!(
+                "SELECT id, CASE WHEN name = '' THEN email ELSE name END AS name, phone FROM users
+                 WHERE removed_at IS NULL AND id IN ({marks}) ORDER BY id"
+            );
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+            for id in &ids {
+                query = query.bind(*id);
+            }
+            query.fetch_all(&mut *tx).await?
+        };
+        for member in &members {
+            sqlx::query(
+                "INSERT INTO deliveries (booking_id, channel, device_id, purpose, next_attempt_at, created_at)
+                 SELECT $1, 'push', id, $2, $3, $3 FROM push_devices WHERE user_id = $4
+                 ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING",
+            )
+            .bind(booking_id)
+            .bind(Purpose::Escalation(step).key())
+            .bind(now)
+            .bind(member.id)
+            .execute(&mut *tx)
+            .await?;
+            let channel = match page_by {
+                PageBy::Text { .. } if member.phone.is_some() => Some(BookingChannel::Text),
+                PageBy::Text { email: true } | PageBy::Email => Some(BookingChannel::Email),
+                PageBy::Text { email: false } | PageBy::Nothing => None,
+            };
+            if let Some(channel) = channel {
+                tx.enqueue(booking_id, channel, Purpose::Page { step, member: member.id }, &now, &now)
+                    .await?;
+            }
+        }
+        let whom = match (step, members.is_empty()) {
+            (_, true) => "nobody (no second person is on call)".to_owned(),
+            (3, false) => "everyone".to_owned(),
+            _ => members.iter().map(|member| member.name.as_str()).collect::<Vec<_>>().join(", "),
+        };
+        sqlx::query(
+            "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, 'escalated', $3, '')",
+        )
+        .bind(booking_id)
+        .bind(now)
+        .bind(whom)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        true
+    }))
+}

@@ -1,0 +1,266 @@
+//! Who is on call and escalation, on a test clock (no waiting): the rota, its gaps and a
+//! member's 'I'm on call until'; each step of an unanswered emergency to the right people at its
+//! time, stopped by 'I've got it' or a call tap; each step once with two instances. On SQLite and
+//! on PostgreSQL.
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use trailerworks::on_call;
+
+use crate::{
+    helpers::{ADMIN_EMAIL, Signed, TestApp, spawn_app},
+    push::{emergency, subscribe},
+    push_service::{Browser, PushService, push_service},
+    scheduling::{app_with_mail, read_mail},
+    team::staff_member,
+};
+
+/// The day of the week and hour it is now on the shop's clock, a few minutes into the hour (the
+/// clock is moved there if the hour is about to end).
+fn hour_now(app: &TestApp) -> (u8, u8) {
+    let zone = jiff::tz::TimeZone::get("America/Denver").expect("the shop's zone");
+    let minute = app.clock.now().to_zoned(zone.clone()).minute();
+    if minute >= 45 {
+        app.clock.advance(Duration::from_secs(20 * 60));
+    }
+    on_call::rota::slot(app.clock.now(), &zone)
+}
+
+/// Every hour of the week but `except` (day, hour), with `first` and `second` on call.
+fn rota(first: i64, second: Option<i64>, except: Option<(u8, u8)>) -> Value {
+    let mut shifts = Vec::new();
+    for day in 0..7u8 {
+        match except {
+            Some((skip_day, hour)) if skip_day == day => {
+                if hour > 0 {
+                    shifts.push(
+                        json!({ "weekday": day, "from": 0, "to": hour, "first": first, "second": second }),
+                    );
+                }
+                if hour < 23 {
+                    shifts.push(json!({ "weekday": day, "from": hour + 1, "to": 24, "first": first, "second": second }));
+                }
+            }
+            _ => {
+                shifts.push(json!({ "weekday": day, "from": 0, "to": 24, "first": first, "second": second }))
+            }
+        }
+    }
+    json!({ "shifts": shifts })
+}
+
+async fn put(app: &TestApp, signed: &Signed, path: &str, body: &Value) -> u16 {
+    app.admin(Method::PUT, path, signed).json(body).send().await.expect("a response").status().as_u16()
+}
+
+fn names(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .map(|people| people.iter().filter_map(|p| p["name"].as_str()).collect())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn the_rota_says_who_is_on_call_at_a_shop_hour_with_its_gaps_and_a_hand_over() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let staff = staff_member(&app, &owner, "ana@example.com").await;
+    let ana = app.count("SELECT id FROM users WHERE email = 'ana@example.com'").await;
+    let page = app.admin_json("/on-call", &staff).await;
+    assert_eq!(names(&page["now"]["first"]), [ADMIN_EMAIL], "no rota: every owner, always");
+    assert_eq!(page["gaps"], json!([]));
+
+    let (day, hour) = hour_now(&app);
+    assert_eq!(put(&app, &owner, "/on-call/rota", &rota(1, Some(ana), None)).await, 204);
+    let page = app.admin_json("/on-call", &staff).await;
+    assert_eq!(
+        (names(&page["now"]["first"]), names(&page["now"]["second"])),
+        (vec![ADMIN_EMAIL], vec!["Ana Ruiz"])
+    );
+    assert_eq!(page["rota"].as_array().map(Vec::len), Some(7));
+
+    // The hour it is now left out: a gap, on Today as well.
+    assert_eq!(put(&app, &owner, "/on-call/rota", &rota(ana, Some(1), Some((day, hour)))).await, 204);
+    let page = app.admin_json("/on-call", &owner).await;
+    assert_eq!(page["gaps"], json!([{ "weekday": day, "from": hour, "to": hour + 1 }]));
+    assert_eq!(page["now"]["gap"], true);
+    assert_eq!(app.admin_json("/today", &owner).await["onCall"]["gap"], true);
+
+    // Ana hands over to herself for two hours: she is first, and the gap is covered.
+    let covered = app.admin(Method::POST, "/on-call/cover", &staff).json(&json!({ "hours": 2 })).send().await;
+    assert_eq!(covered.expect("a response").status().as_u16(), 204);
+    let now = app.admin_json("/today", &owner).await["onCall"].clone();
+    assert_eq!((names(&now["first"]), now["gap"].as_bool()), (vec!["Ana Ruiz"], Some(false)));
+    assert_eq!(now["cover"]["person"]["name"], "Ana Ruiz");
+    app.clock.advance(Duration::from_secs(3 * 3600));
+    // Signed in again: the sessions were idle for longer than they last.
+    let owner = app.sign_in(ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD).await;
+    let staff = app.sign_in("ana@example.com", crate::team::STAFF_PASSWORD).await;
+    let later = app.admin_json("/on-call", &owner).await;
+    assert!(later["now"]["cover"].is_null(), "the cover ended: {later}");
+
+    // What the rota refuses, and who may change it.
+    let overlapping = json!({ "shifts": [
+        { "weekday": 0, "from": 8, "to": 12, "first": 1 },
+        { "weekday": 0, "from": 11, "to": 14, "first": ana },
+    ] });
+    assert_eq!(put(&app, &owner, "/on-call/rota", &overlapping).await, 422);
+    let stranger = json!({ "shifts": [{ "weekday": 0, "from": 8, "to": 12, "first": 999 }] });
+    assert_eq!(put(&app, &owner, "/on-call/rota", &stranger).await, 422);
+    assert_eq!(put(&app, &staff, "/on-call/rota", &rota(ana, None, None)).await, 403);
+    let steps = json!({ "firstAfter": 10, "secondAfter": 5, "everyoneAfter": 15 });
+    assert_eq!(put(&app, &owner, "/on-call/steps", &steps).await, 422);
+    assert_eq!(put(&app, &staff, "/on-call/phone", &json!({ "phone": "555" })).await, 422);
+    assert_eq!(put(&app, &staff, "/on-call/phone", &json!({ "phone": "(720) 555-0134" })).await, 204);
+    assert_eq!(app.admin_json("/on-call", &staff).await["yourPhone"], "+17205550134");
+
+    // Removing Ana takes her places on call: her hours become gaps.
+    let removed = app.admin(Method::DELETE, &format!("/team/members/{ana}"), &owner).send().await;
+    assert_eq!(removed.expect("a response").status().as_u16(), 204);
+    let page = app.admin_json("/on-call", &owner).await;
+    assert_eq!(page["rota"], json!([]), "{page}");
+}
+
+/// An owner and Ana (staff), each with a phone subscribed; the rota: the owner first, Ana second.
+async fn shop_of_two(app: &TestApp, push: &PushService) -> (Signed, Signed, Browser, Browser) {
+    let owner = app.signed_in_admin().await;
+    let staff = staff_member(app, &owner, "ana@example.com").await;
+    let ana = app.count("SELECT id FROM users WHERE email = 'ana@example.com'").await;
+    let (owners_phone, anas_phone) =
+        (Browser::new(&push.origin, "push", "owner"), Browser::new(&push.origin, "push", "ana"));
+    assert_eq!(subscribe(app, &owner, &owners_phone).await.status(), 201);
+    assert_eq!(subscribe(app, &staff, &anas_phone).await.status(), 201);
+    assert_eq!(put(app, &owner, "/on-call/rota", &rota(1, Some(ana), None)).await, 204);
+    (owner, staff, owners_phone, anas_phone)
+}
+
+/// The titles of the pushes `browser` got.
+fn titles(push: &PushService, browser: &Browser) -> Vec<String> {
+    push.log
+        .for_subscription(&browser.name)
+        .iter()
+        .map(|received| browser.read(received)["title"].as_str().unwrap_or("").to_owned())
+        .collect()
+}
+
+async fn steps_in_history(app: &TestApp, signed: &Signed, id: i64) -> Vec<String> {
+    let page = app.admin_json(&format!("/bookings/{id}"), signed).await;
+    page["history"]
+        .as_array()
+        .expect("a history")
+        .iter()
+        .filter(|entry| entry["kind"] == "escalated")
+        .map(|entry| entry["detail"].as_str().unwrap_or("").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it() {
+    let (app, mailbox) = app_with_mail(|_| {}).await;
+    let push = push_service().await;
+    let (owner, staff, owners_phone, anas_phone) = shop_of_two(&app, &push).await;
+    let stored: Value =
+        app.post_json("/api/bookings", &emergency("escalate-0001")).await.json().await.expect("JSON");
+    let id = stored["id"].as_i64().expect("an id");
+    app.deliver_due().await;
+    assert_eq!(titles(&push, &owners_phone).len(), 1, "at once: the first push, as before");
+    let mails_before = mailbox.messages().len();
+
+    app.clock.advance(Duration::from_secs(4 * 60));
+    app.deliver_due().await;
+    assert!(steps_in_history(&app, &owner, id).await.is_empty(), "nothing before 5 minutes");
+
+    app.clock.advance(Duration::from_secs(60));
+    app.deliver_due().await;
+    assert_eq!(steps_in_history(&app, &owner, id).await, [ADMIN_EMAIL]);
+    assert_eq!(
+        titles(&push, &owners_phone).last().map(String::as_str),
+        Some(&*format!("Still waiting: request #{id}"))
+    );
+    assert_eq!(titles(&push, &anas_phone).len(), 1, "Ana is second: not yet");
+    let paged: Vec<_> = mailbox.messages()[mails_before..].iter().map(|raw| read_mail(raw)).collect();
+    assert_eq!(paged.len(), 1, "texts are not set up: the first on call is e-mailed");
+    assert_eq!(paged[0].to, ADMIN_EMAIL);
+    assert!(paged[0].subject.starts_with(&format!("Still waiting: emergency #{id}")), "{}", paged[0].subject);
+    assert!(paged[0].text.contains(&format!("/dbadmin/bookings/{id}")), "{}", paged[0].text);
+    let today = app.admin_json("/today", &staff).await;
+    assert_eq!(today["emergencies"]["shown"][0]["escalated"]["to"], ADMIN_EMAIL);
+
+    app.clock.advance(Duration::from_secs(5 * 60));
+    app.deliver_due().await;
+    assert_eq!(steps_in_history(&app, &owner, id).await, [ADMIN_EMAIL, "Ana Ruiz"]);
+    assert_eq!(titles(&push, &anas_phone).len(), 2, "then Ana");
+    assert_eq!(mailbox.messages().last().map(|raw| read_mail(raw).to), Some("ana@example.com".to_owned()));
+
+    let taken = app.admin(Method::POST, &format!("/bookings/{id}/take"), &staff).send().await;
+    assert_eq!(taken.expect("a response").status().as_u16(), 200);
+    let (owner_pushes, mails) = (titles(&push, &owners_phone).len(), mailbox.messages().len());
+    app.clock.advance(Duration::from_secs(30 * 60));
+    app.deliver_due().await;
+    assert_eq!(steps_in_history(&app, &owner, id).await.len(), 2, "taken: no step for everyone");
+    assert_eq!((titles(&push, &owners_phone).len(), mailbox.messages().len()), (owner_pushes, mails));
+}
+
+#[tokio::test]
+async fn a_call_tap_stops_the_escalation_and_an_answered_request_never_escalates() {
+    let app = spawn_app().await;
+    let push = push_service().await;
+    let (owner, _staff, owners_phone, _) = shop_of_two(&app, &push).await;
+    let first: Value =
+        app.post_json("/api/bookings", &emergency("escalate-0002")).await.json().await.expect("JSON");
+    let second: Value =
+        app.post_json("/api/bookings", &emergency("escalate-0003")).await.json().await.expect("JSON");
+    let (first, second) = (first["id"].as_i64().expect("an id"), second["id"].as_i64().expect("an id"));
+    let call = app
+        .admin(Method::POST, &format!("/bookings/{second}/contact"), &owner)
+        .json(&json!({ "how": "call" }));
+    assert_eq!(call.send().await.expect("a response").status().as_u16(), 204);
+    app.clock.advance(Duration::from_secs(5 * 60));
+    app.deliver_due().await;
+    assert_eq!(steps_in_history(&app, &owner, first).await.len(), 1);
+    assert!(steps_in_history(&app, &owner, second).await.is_empty(), "answered before its first step");
+    let call = app
+        .admin(Method::POST, &format!("/bookings/{first}/contact"), &owner)
+        .json(&json!({ "how": "call" }));
+    assert_eq!(call.send().await.expect("a response").status().as_u16(), 204);
+    let pushes = titles(&push, &owners_phone).len();
+    app.clock.advance(Duration::from_secs(30 * 60));
+    app.deliver_due().await;
+    assert_eq!(steps_in_history(&app, &owner, first).await.len(), 1, "the call stopped it");
+    assert_eq!(titles(&push, &owners_phone).len(), pushes);
+    assert_eq!(app.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL").await, 0);
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server and S3 stand-in that scripts/test-all.sh starts"]
+async fn each_step_fires_once_when_two_instances_race_for_it() {
+    let storage = crate::helpers::TestStorage::new().await;
+    assert!(storage.config.database_url.is_some(), "needs PostgreSQL");
+    let a = crate::helpers::spawn_app_on(&storage, |_| {}).await;
+    let b = crate::helpers::spawn_app_on(&storage, |_| {}).await;
+    let push = push_service().await;
+    let owner = a.signed_in_admin().await;
+    assert_eq!(subscribe(&a, &owner, &Browser::new(&push.origin, "push", "owner")).await.status(), 201);
+    for n in 0..20 {
+        let app = if n % 2 == 0 { &a } else { &b };
+        assert_eq!(app.post_json("/api/bookings", &emergency(&format!("race-{n:04}"))).await.status(), 201);
+    }
+    for minutes in [5, 5, 5] {
+        for app in [&a, &b] {
+            app.clock.advance(Duration::from_secs(minutes * 60));
+        }
+        tokio::join!(a.deliver_due(), b.deliver_due());
+    }
+    assert_eq!(
+        a.count("SELECT COUNT(*) FROM booking_events WHERE kind = 'escalated'").await,
+        60,
+        "3 steps each"
+    );
+    assert_eq!(
+        a.count("SELECT COUNT(*) FROM deliveries WHERE purpose LIKE 'escalate-%' AND state = 'sent'").await,
+        40,
+        "the first step and everyone's: one push each to the owner's one device"
+    );
+    assert_eq!(a.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL").await, 0);
+}
