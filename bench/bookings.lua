@@ -1,6 +1,8 @@
 -- wrk script: distinct, valid bookings for POST /api/bookings. Usage: wrk ... -s bookings.lua -- RUN_ID
--- [texted]: with "texted", each is an emergency from its own number whose visitor ticked 'Text me
--- about this request' (so a server with texts on texts every one at once, whatever the hour).
+-- [KIND]: "texted": each is an emergency from its own number whose visitor ticked 'Text me about
+-- this request' (so a server with texts on texts every one at once, whatever the hour);
+-- "emergency": an emergency (it escalates while nobody answers); "urgent": an urgent request, not
+-- an emergency (pushed the same way, never escalated).
 local threads = {}
 
 function setup(thread)
@@ -10,23 +12,30 @@ end
 
 function init(args)
   run = args[1] or "run"
-  texted = args[2] == "texted"
+  kind = args[2]
   n = 0
 end
 
 function request()
   n = n + 1
-  local phone, need, extra = "303-555-0100", "Soon (within a week)", ""
-  if texted then
+  local phone, need, extra, more = "303-555-0100", "Soon (within a week)", "", ""
+  if kind == "texted" then
     phone = string.format("303-%03d-%04d", 200 + tid, n % 10000)
     need = "Emergency service"
     extra = ',"location":"Aurora","textConsent":true'
+  elseif kind == "emergency" then
+    need = "Emergency service"
+    extra = ',"location":"Aurora"'
+  elseif kind == "urgent" then
+    need = "Repairs needed"
+    extra = ',"location":"Aurora"'
+    more = ',{"question":"How urgent is this?","answer":"Urgent (24-48 hours)"}'
   end
   local body = string.format(
     '{"submissionId":"bench-%s-%d-%d","name":"Bench Visitor","email":"bench@example.com",' ..
     '"phone":"%s","details":"Load test","answers":[{"question":"What type of trailer do you have?",' ..
-    '"answer":"Dump Trailer"},{"question":"What service do you need?","answer":"%s"}],' ..
-    '"website":"","fillMs":30000%s}', run, tid, n, phone, need, extra)
+    '"answer":"Dump Trailer"},{"question":"What service do you need?","answer":"%s"}%s],' ..
+    '"website":"","fillMs":30000%s}', run, tid, n, phone, need, more, extra)
   return wrk.format("POST", "/api/bookings", { ["Content-Type"] = "application/json" }, body)
 end
 

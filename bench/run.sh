@@ -168,6 +168,10 @@ for texts in off on off on off on off on off on; do
   rm -rf "$data"
 done
 
+echo "== escalation: bookings/s of emergencies (escalated) against urgent requests (not), a rota of 3,"
+echo "   five rounds alternating; then how late each of 200 emergencies' first step reaches its phone"
+node bench/escalation.mjs "$BIN" "$PORT" > "$OUT/escalation.json"
+
 echo "== the public blog search at 100,000 posts"
 node bench/search_scale.mjs "$BIN" "$PORT" > "$OUT/search-scale.json"
 

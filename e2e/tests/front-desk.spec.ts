@@ -289,7 +289,7 @@ test.describe("offline", () => {
   }
 });
 
-test("a push the browser receives shows a notification that names no customer", async ({ page, context, baseURL }) => {
+test("a push the browser receives shows a notification that names no customer, with 'I've got it'", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   const id = await book(page, "Pushy Customer", "emergency");
   await signIn(page);
@@ -330,9 +330,14 @@ test("a push the browser receives shows a notification that names no customer", 
   await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
   await expect
     .poll(async () =>
-      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => `${shown.title} | ${shown.body}`)),
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => {
+          const actions = (shown as Notification & { actions: { title: string }[] }).actions.map((action) => action.title);
+          return `${shown.title} | ${shown.body} | ${actions.join(", ")}`;
+        }),
+      ),
     )
-    .toEqual([`Emergency: Enclosed Trailer, Aurora | Need mobile service · Request #${id}`]);
+    .toEqual([`Emergency: Enclosed Trailer, Aurora | Need mobile service · Request #${id} | I've got it`]);
 });
 
 test("logout from a tab with an older token still ends the session", async ({ page, context }) => {

@@ -41,6 +41,9 @@ pub struct Origin<'a> {
     pub client_ip: &'a str,
     pub user_agent: Option<&'a str>,
     pub shop_minute: u16,
+    /// For an emergency: when its escalation's first step comes, after it is stored (read before
+    /// the transaction, so the write holds nothing but the escalation's row).
+    pub escalate_after: Option<Duration>,
 }
 
 /// The stored booking's id, whether this call created it (false for a repeated submit), and a
@@ -250,8 +253,8 @@ pub async fn insert(
                 shop_minute: origin.shop_minute,
             };
             tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
-            if booking.emergency {
-                tx.start_escalation(id, &now).await?;
+            if let Some(after) = origin.escalate_after.filter(|_| booking.emergency) {
+                tx.start_escalation(id, &At::from(now.timestamp() + after), &now).await?;
             }
         }
         let manage_token = tx.mint_link(id, Link::Manage, &now).await?;

@@ -29,7 +29,7 @@ use crate::{
     delivery::Outbox,
     domain::BookingStatus,
     error::ApiError,
-    on_call::{self, store::OnCall},
+    on_call::{self, figures::EscalationFigures, store::OnCall},
     schedule::{
         calendar::Calendar,
         jobs::{self, Job},
@@ -136,6 +136,8 @@ pub struct Today {
     pub placeholders: Vec<Placeholder>,
     /// Who is on call now.
     pub on_call: OnCall,
+    /// The last 7 days' emergencies, by the escalation step they were answered after.
+    pub escalation: EscalationFigures,
 }
 
 /// `GET /api/admin/today`.
@@ -200,6 +202,7 @@ pub async fn show(
         response,
         placeholders: content.placeholders(),
         on_call: on_call::routes::now(&db, &site).await?,
+        escalation: on_call::figures::between(&db, (now - WEEK, now)).await?,
     }))
 }
 

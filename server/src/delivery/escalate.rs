@@ -6,6 +6,7 @@ use crate::{
     on_call::{
         self,
         escalation::{self, PageBy},
+        steps,
     },
     with_db,
 };
@@ -34,6 +35,11 @@ impl Outbox {
             }
         }
         Ok(fired)
+    }
+
+    /// How long after an emergency its escalation's first step comes (read from a reader).
+    pub async fn escalation_starts_after(&self) -> anyhow::Result<std::time::Duration> {
+        steps::get(&self.reader).await?.after(1).ok_or_else(|| anyhow::anyhow!("there is no first step"))
     }
 
     /// How a step's people are told besides their devices: by text when texts are set up, else

@@ -36,10 +36,11 @@ pub enum PageBy {
 /// An escalation started and stopped inside the caller's transaction: with the emergency, and
 /// with whatever answers it.
 pub trait EscalationWrites {
-    /// Starts the escalation of emergency `booking_id`, received `now`.
+    /// Starts the escalation of emergency `booking_id`, received `now`: its first step is `due`.
     fn start_escalation(
         &mut self,
         booking_id: i64,
+        due: &At,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
     /// Stops booking `booking_id`'s escalation, if it has one still going: no further step, and
@@ -49,12 +50,7 @@ pub trait EscalationWrites {
 }
 
 for_both_connections!(impl EscalationWrites {
-    async fn start_escalation(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
-        let steps: Steps =
-            sqlx::query_as("SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1")
-                .fetch_one(&mut *self)
-                .await?;
-        let due = steps.after(1).map(|after| At::from(now.timestamp() + after));
+    async fn start_escalation(&mut self, booking_id: i64, due: &At, now: &At) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO escalations (booking_id, next_step, due_at, created_at) VALUES ($1, 1, $2, $3)
              ON CONFLICT (booking_id) DO NOTHING",

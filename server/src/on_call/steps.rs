@@ -40,7 +40,7 @@ impl Steps {
     }
 
     /// The minutes after the emergency of `step` (1 to 3).
-    pub(super) fn after(&self, step: i64) -> Option<Duration> {
+    pub fn after(&self, step: i64) -> Option<Duration> {
         let minutes = match step {
             1 => self.first_after,
             2 => self.second_after,

@@ -199,6 +199,12 @@ async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it()
     app.clock.advance(Duration::from_secs(30 * 60));
     app.deliver_due().await;
     assert_eq!(steps_in_history(&app, &owner, id).await.len(), 2, "taken: no step for everyone");
+    let figures = app.admin_json("/today", &owner).await["escalation"].clone();
+    assert_eq!(
+        figures,
+        json!({ "beforeAnyStep": 0, "afterStep": [0, 1, 0], "waiting": 0 }),
+        "Ana answered the second step"
+    );
     assert_eq!((titles(&push, &owners_phone).len(), mailbox.messages().len()), (owner_pushes, mails));
 }
 
@@ -230,6 +236,8 @@ async fn a_call_tap_stops_the_escalation_and_an_answered_request_never_escalates
     assert_eq!(steps_in_history(&app, &owner, first).await.len(), 1, "the call stopped it");
     assert_eq!(titles(&push, &owners_phone).len(), pushes);
     assert_eq!(app.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL").await, 0);
+    let figures = app.admin_json("/today", &owner).await["escalation"].clone();
+    assert_eq!(figures, json!({ "beforeAnyStep": 1, "afterStep": [1, 0, 0], "waiting": 0 }));
 }
 
 #[tokio::test]

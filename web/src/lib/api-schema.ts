@@ -2200,6 +2200,21 @@ export interface components {
             at: components["schemas"]["At"];
             to: string;
         };
+        /** @description The emergencies of a period, by the escalation step they were answered after. */
+        EscalationFigures: {
+            /** @description Answered only after the first on call was told again (index 0), the second (1), everyone (2). */
+            afterStep: number[];
+            /**
+             * Format: int64
+             * @description Answered before any step was needed.
+             */
+            beforeAnyStep: number;
+            /**
+             * Format: int64
+             * @description Not answered yet.
+             */
+            waiting: number;
+        };
         /** @description An entry of a request's history. */
         EventRecord: {
             at: components["schemas"]["At"];
@@ -3721,6 +3736,8 @@ export interface components {
             customerChanges: components["schemas"]["Lines_CustomerChange"];
             /** @description Open emergencies (new or contacted, not cancelled), the longest waiting first. */
             emergencies: components["schemas"]["Lines_RequestLine"];
+            /** @description The last 7 days' emergencies, by the escalation step they were answered after. */
+            escalation: components["schemas"]["EscalationFigures"];
             /** @description Deliveries of the last 7 days that failed for good, newest first. */
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
             /** @description Who is on call now. */
@@ -3886,6 +3903,7 @@ export type Ended = components['schemas']['Ended'];
 export type Enrolment = components['schemas']['Enrolment'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type Escalated = components['schemas']['Escalated'];
+export type EscalationFigures = components['schemas']['EscalationFigures'];
 export type EventRecord = components['schemas']['EventRecord'];
 export type Feature = components['schemas']['Feature'];
 export type Feed = components['schemas']['Feed'];

@@ -5,11 +5,11 @@
 // the page says 'Offline'; a schedule day it never saw is said to be unknown, never empty). The kept
 // answers go as soon as the server says the session has ended (a 401, or nobody signed in), and
 // at sign-out. It never touches a public page, a post preview or another origin. It also shows
-// push notifications and opens the request a tap is about.
+// push notifications, opens the request a tap is about, and takes an urgent one ('I've got it')
+// from its notification's button.
 /// <reference lib="webworker" />
 
-// A module, so `self` below is this worker's own declaration.
-export {};
+import { TAKE, takeable, takenNotice } from "./takeAction";
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The admin build's files, put in front of this script by the server. */
@@ -186,18 +186,23 @@ interface PushNotice {
   urgent: boolean;
 }
 
+/** A notification's options, with the buttons the platforms that have them show. */
+type WithActions = NotificationOptions & { actions?: { action: string; title: string }[] };
+const ICON = "/icons/icon-192.png";
+
 self.addEventListener("push", (event) => {
   const notice = readNotice(event.data);
-  event.waitUntil(
-    self.registration.showNotification(notice.title, {
-      body: notice.body,
-      tag: notice.tag,
-      data: { url: notice.url },
-      icon: "/icons/icon-192.png",
-      badge: "/icons/icon-192.png",
-      requireInteraction: notice.urgent,
-    }),
-  );
+  const booking = takeable(notice.url, notice.urgent);
+  const options: WithActions = {
+    body: notice.body,
+    tag: notice.tag,
+    data: { url: notice.url, booking },
+    icon: ICON,
+    badge: ICON,
+    requireInteraction: notice.urgent,
+    actions: booking === null ? [] : [{ action: TAKE, title: "I've got it" }],
+  };
+  event.waitUntil(self.registration.showNotification(notice.title, options));
 });
 
 function readNotice(data: PushMessageData | null): PushNotice {
@@ -214,19 +219,37 @@ function readNotice(data: PushMessageData | null): PushNotice {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const data = event.notification.data as { url?: string } | null;
+  const data = event.notification.data as { url?: string; booking?: number | null } | null;
   const target = new URL(data?.url?.startsWith("/dbadmin/") ? data.url : "/dbadmin/today", self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const admin = windows.find((client) => new URL(client.url).pathname.startsWith("/dbadmin"));
-      if (admin) {
-        // The open admin tab shows the request (as an in-app navigation) and comes to the front.
-        admin.postMessage({ type: "open", url: target });
-        await admin.focus();
-      } else {
-        await self.clients.openWindow(target);
-      }
-    })(),
-  );
+  const booking = data?.booking;
+  event.waitUntil(event.action === TAKE && typeof booking === "number" ? take(booking, target) : open(target));
 });
+
+/** Shows `target` in the open admin tab (as an in-app navigation, brought to the front), else in
+ * a new window. */
+async function open(target: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const admin = windows.find((client) => new URL(client.url).pathname.startsWith("/dbadmin"));
+  if (admin) {
+    admin.postMessage({ type: "open", url: target });
+    await admin.focus();
+  } else {
+    await self.clients.openWindow(target);
+  }
+}
+
+/** 'I've got it' from the notification, with the session's CSRF token; the phone then says who
+ * has the request. Should that fail (signed out, offline), the request opens instead. */
+async function take(booking: number, target: string): Promise<void> {
+  try {
+    const session = (await (await fetch("/api/admin/session")).json()) as { csrfToken?: string | null };
+    if (!session.csrfToken) throw new Error("signed out");
+    const answer = await fetch(`/api/admin/bookings/${booking}/take`, { method: "POST", headers: { "x-csrf-token": session.csrfToken } });
+    if (!answer.ok) throw new Error(`answered ${answer.status}`);
+    const holder = (await answer.json()) as { by?: string };
+    const { title, body } = takenNotice(booking, holder.by);
+    await self.registration.showNotification(title, { body, tag: `booking-${booking}`, data: { url: target, booking: null }, icon: ICON, badge: ICON });
+  } catch {
+    await open(target);
+  }
+}

@@ -156,6 +156,19 @@ function ConfirmButton({ request, time, onConfirm }: { request: RequestLine; tim
   );
 }
 
+/** How many of the week's emergencies were answered only after an escalation step, and which. */
+function EscalationLine({ figures }: { figures: Today["escalation"] }) {
+  const [first, second, everyone] = figures.afterStep;
+  const escalated = (first ?? 0) + (second ?? 0) + (everyone ?? 0);
+  if (escalated + figures.beforeAnyStep === 0) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-800">
+      Emergencies answered before any escalation: {figures.beforeAnyStep}. Only after it: {escalated} (the first on call told again {first}, the second {second},
+      everyone {everyone}).
+    </p>
+  );
+}
+
 export function TodayPage() {
   const [today, setToday] = useState<Today | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -341,6 +354,7 @@ export function TodayPage() {
             <div className="mt-2">
               <ResponseTimesView times={today.response} />
             </div>
+            <EscalationLine figures={today.escalation} />
           </Block>
         </>
       )}
