@@ -326,7 +326,7 @@ test("a push the browser receives shows a notification that names no customer, w
   });
   await client.send("ServiceWorker.enable");
   const registrationId = await registered;
-  const notice = { title: "Emergency: Enclosed Trailer, Aurora", body: `Need mobile service · Request #${id}`, url: `/dbadmin/bookings/${id}`, tag: `booking-${id}`, urgent: true };
+  const notice = { title: "Emergency: Enclosed Trailer, Aurora", body: `Need mobile service · Request #${id}`, url: `/dbadmin/bookings/${id}`, tag: `booking-${id}`, urgent: true, take: true, renotify: false };
   await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
   await expect
     .poll(async () =>

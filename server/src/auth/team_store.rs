@@ -215,7 +215,8 @@ pub async fn accept(
 
 /// Removes member `id` (not the actor of `line`): their row stays, so the history keeps their
 /// name, but their sessions, devices for notifications, trusted browsers, calendar feed and
-/// places on call end at once (an hour they were first on call becomes a gap), with `line` in the audit log, in one transaction. False when there is no such member.
+/// places on call end at once (where they were first the second moves up, else the hour
+/// becomes a gap), with `line` in the audit log, in one transaction. False when there is no such member.
 pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
@@ -236,6 +237,11 @@ pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
                     .execute(&mut *tx)
                     .await?;
             }
+            // Where they were first, the second moves up; an hour with nobody left becomes a gap.
+            sqlx::query("UPDATE rota_hours SET first_id = second_id, second_id = NULL WHERE first_id = $1 AND second_id IS NOT NULL")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("DELETE FROM rota_hours WHERE first_id = $1").bind(id).execute(&mut *tx).await?;
             sqlx::query("UPDATE rota_hours SET second_id = NULL WHERE second_id = $1")
                 .bind(id)

@@ -11,6 +11,9 @@ use crate::{
     with_db,
 };
 
+/// How long a step that failed to fire waits before it is tried again.
+const RETRY: std::time::Duration = std::time::Duration::from_secs(30);
+
 #[derive(sqlx::FromRow)]
 struct Paged {
     email: String,
@@ -29,9 +32,21 @@ impl Outbox {
         let slot = on_call::rota::slot(now.timestamp(), &self.site.content().business.zone());
         let mut fired = 0;
         for (booking_id, step) in due {
-            if escalation::fire(&self.db, booking_id, step, slot, self.page_by()).await? {
-                tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
-                fired += 1;
+            match escalation::fire(&self.db, booking_id, step, slot, self.page_by()).await {
+                Ok(true) => {
+                    tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
+                    fired += 1;
+                }
+                Ok(false) => {}
+                Err(error) => {
+                    // Tried again a little later; the other emergencies' steps go on meanwhile.
+                    tracing::error!(
+                        booking = booking_id,
+                        step,
+                        "an escalation step could not fire: {error:#}"
+                    );
+                    escalation::postpone(&self.db, booking_id, step, RETRY).await?;
+                }
             }
         }
         Ok(fired)

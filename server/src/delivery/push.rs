@@ -42,6 +42,10 @@ pub struct Notice {
     pub tag: String,
     /// Stays on screen until the owner acts (emergencies and urgent requests).
     pub urgent: bool,
+    /// Offers 'I've got it' (a new urgent request, or its escalation).
+    pub take: bool,
+    /// Alerts again though it replaces a notice with the same tag (an escalation's step).
+    pub renotify: bool,
 }
 
 impl Notice {
@@ -64,6 +68,8 @@ impl Notice {
                 url,
                 tag,
                 urgent,
+                take: false,
+                renotify: false,
             },
             Purpose::Text(_) => Self {
                 title: format!("Request #{id}: a text from the customer"),
@@ -71,6 +77,8 @@ impl Notice {
                 url,
                 tag,
                 urgent,
+                take: false,
+                renotify: false,
             },
             Purpose::Escalation(_) => Self {
                 title: format!("Still waiting: request #{id}"),
@@ -78,6 +86,8 @@ impl Notice {
                 url,
                 tag,
                 urgent: true,
+                take: true,
+                renotify: true,
             },
             Purpose::Cancelled => Self {
                 title: format!("Request #{id} was cancelled"),
@@ -85,6 +95,8 @@ impl Notice {
                 url,
                 tag,
                 urgent,
+                take: false,
+                renotify: false,
             },
             _ => {
                 let picked = chat.summary(answers);
@@ -105,7 +117,7 @@ impl Notice {
                 let mut body: Vec<String> = words.into_iter().collect();
                 body.extend(picked.iter().skip(1).map(|answer| (*answer).to_owned()));
                 body.push(format!("Request #{id}"));
-                Self { title, body: body.join(" · "), url, tag, urgent }
+                Self { title, body: body.join(" · "), url, tag, urgent, take: urgent, renotify: false }
             }
         }
     }
@@ -118,6 +130,8 @@ impl Notice {
             url: "/dbadmin/account".to_owned(),
             tag: "test".to_owned(),
             urgent: false,
+            take: false,
+            renotify: false,
         }
     }
 }

@@ -99,6 +99,19 @@ pub async fn due(db: &Db, now: &At) -> anyhow::Result<Vec<(i64, i64)>> {
     }))
 }
 
+/// Puts booking `booking_id`'s `step` off for `wait` (it failed to fire), if it is still due.
+pub async fn postpone(db: &Db, booking_id: i64, step: i64, wait: std::time::Duration) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE escalations SET due_at = $3 WHERE booking_id = $1 AND next_step = $2 AND due_at IS NOT NULL")
+            .bind(booking_id)
+            .bind(step)
+            .bind(db.clock.stamp_after(wait))
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
 /// When the next escalation step is due, if any.
 pub async fn next_due(db: &Db) -> anyhow::Result<Option<At>> {
     Ok(with_db!(db, |pool| {

@@ -14,19 +14,20 @@ pub struct EscalationFigures {
     pub before_any_step: i64,
     /// Answered only after the first on call was told again (index 0), the second (1), everyone (2).
     pub after_step: [i64; 3],
-    /// Not answered yet.
+    /// Not answered yet (the customer did not cancel it either).
     pub waiting: i64,
 }
 
 /// The emergencies received from `from` until `until` (not spam), as they stand now.
 pub async fn between(db: &Db, (from, until): (Timestamp, Timestamp)) -> anyhow::Result<EscalationFigures> {
-    let rows: Vec<(Option<At>, i64)> = with_db!(db, |pool| {
+    let rows: Vec<(Option<At>, bool, i64)> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT a.answered, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = 'escalated'
+            "SELECT a.answered, a.cancelled, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = 'escalated'
                                  AND (a.answered IS NULL OR e.at <= a.answered)) AS steps
              FROM (SELECT b.id, CASE WHEN b.taken_at IS NULL THEN b.first_response_at
                                      WHEN b.first_response_at IS NULL OR b.taken_at < b.first_response_at THEN b.taken_at
-                                     ELSE b.first_response_at END AS answered
+                                     ELSE b.first_response_at END AS answered,
+                          b.cancelled_at IS NOT NULL AS cancelled
                    FROM bookings b WHERE b.emergency AND b.status <> 'spam' AND b.created_at >= $1 AND b.created_at < $2) a",
         )
         .bind(At::from(from))
@@ -35,8 +36,9 @@ pub async fn between(db: &Db, (from, until): (Timestamp, Timestamp)) -> anyhow::
         .await?
     });
     let mut figures = EscalationFigures::default();
-    for (answered, steps) in rows {
+    for (answered, cancelled, steps) in rows {
         match (answered, usize::try_from(steps).unwrap_or(0)) {
+            (None, _) if cancelled => {}
             (None, _) => figures.waiting += 1,
             (Some(_), 0) => figures.before_any_step += 1,
             (Some(_), step) => figures.after_step[step.min(3) - 1] += 1,

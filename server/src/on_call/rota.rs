@@ -1,6 +1,7 @@
 //! The weekly rota as the owner sets it (shifts) and as it is stored (hours of the week), its
 //! gaps, and the hour of the week an instant falls in on the shop's clock.
 
+use jiff::{Timestamp, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
 /// Hours in a day, days in a week.
@@ -141,6 +142,39 @@ pub fn slot(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> (u8, u8) {
     (weekday, hour)
 }
 
+/// Each gap of `hours` that overlaps `from` until `to`, as instants on the shop's clock (`zone`),
+/// the earliest first: what the calendar feed shows.
+pub fn gap_times(
+    hours: &[RotaHour],
+    zone: &TimeZone,
+    from: Timestamp,
+    to: Timestamp,
+) -> Vec<(Timestamp, Timestamp)> {
+    let gaps = gaps(hours);
+    let mut times = Vec::new();
+    let mut date = from.to_zoned(zone.clone()).date();
+    let last = to.to_zoned(zone.clone()).date();
+    while date <= last {
+        let weekday = u8::try_from(date.weekday().to_monday_zero_offset()).unwrap_or(0);
+        let at = |hour: u8| {
+            let day = if hour == HOURS { date.tomorrow().ok()? } else { date };
+            let hour = i8::try_from(hour % HOURS).ok()?;
+            Some(day.at(hour, 0, 0, 0).to_zoned(zone.clone()).ok()?.timestamp())
+        };
+        for gap in gaps.iter().filter(|gap| gap.weekday == weekday) {
+            if let (Some(start), Some(end)) = (at(gap.from), at(gap.to))
+                && end > from
+                && start < to
+            {
+                times.push((start, end));
+            }
+        }
+        let Ok(next) = date.tomorrow() else { break };
+        date = next;
+    }
+    times
+}
+
 /// "Monday 9 AM to 5 PM", "Sunday all day".
 pub fn describe(weekday: u8, from: u8, to: u8) -> String {
     let day = DAY_NAMES.get(usize::from(weekday)).copied().unwrap_or("?");
@@ -190,6 +224,33 @@ mod tests {
         let found = gaps(&hours_of(&shifts).unwrap());
         assert_eq!(found, vec![Gap { weekday: 2, from: 22, to: 24 }, Gap { weekday: 5, from: 0, to: 6 }]);
         assert_eq!(describe(2, 22, 24), "Wednesday 10 PM to midnight");
+    }
+
+    #[test]
+    fn the_gaps_are_put_on_the_calendar_each_week_on_the_shops_clock() {
+        let zone = jiff::tz::TimeZone::get("America/Denver").unwrap();
+        // Every hour but Wednesday from 10 PM and the whole of Saturday.
+        let mut shifts: Vec<Shift> = (0..7).map(|day| shift(day, 0, 24, 1, None)).collect();
+        shifts[2] = shift(2, 0, 22, 1, None);
+        shifts.remove(5);
+        let hours = hours_of(&shifts).unwrap();
+        // Monday 30 November 2026, 9 AM in Denver, for two weeks.
+        let from: jiff::Timestamp = "2026-11-30T16:00:00Z".parse().unwrap();
+        let to = from + jiff::SignedDuration::from_hours(14 * 24);
+        let times = gap_times(&hours, &zone, from, to);
+        let local = |at: jiff::Timestamp| at.to_zoned(zone.clone()).strftime("%a %d %H:%M").to_string();
+        let shown: Vec<(String, String)> =
+            times.iter().map(|(start, end)| (local(*start), local(*end))).collect();
+        assert_eq!(
+            shown,
+            [
+                ("Wed 02 22:00", "Thu 03 00:00"),
+                ("Sat 05 00:00", "Sun 06 00:00"),
+                ("Wed 09 22:00", "Thu 10 00:00"),
+                ("Sat 12 00:00", "Sun 13 00:00"),
+            ]
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        );
     }
 
     #[test]

@@ -115,8 +115,8 @@ pub async fn set_rota(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step
-/// (for emergencies from now on).
+/// `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step.
+/// The next step of an emergency already escalating is timed by them too.
 #[utoipa::path(
     put,
     path = "/on-call/steps",

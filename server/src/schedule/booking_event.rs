@@ -56,6 +56,11 @@ pub fn calendar_file(
 
 /// The one id of a booking's time in every calendar file (so a calendar replaces it).
 pub fn event_uid(booking_id: i64, public_url: &str) -> String {
+    uid(&format!("booking-{booking_id}"), public_url)
+}
+
+/// The one id of `what` (e.g. "booking-12") in every calendar file of the site at `public_url`.
+pub fn uid(what: &str, public_url: &str) -> String {
     let host = public_url
         .split("://")
         .nth(1)
@@ -63,7 +68,7 @@ pub fn event_uid(booking_id: i64, public_url: &str) -> String {
         .split(['/', ':'])
         .next()
         .unwrap_or("trailerworks");
-    format!("booking-{booking_id}@{host}")
+    format!("{what}@{host}")
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The owner's calendar feed: a private address (`/calendar/{token}.ics`) that Google Calendar,
 //! Apple Calendar and Outlook subscribe to, listing the requested and confirmed jobs of the past
-//! two weeks and the next eight. It names customers, so its token is random (256 bits) and the
+//! two weeks and the next eight, and the on-call rota's gaps of the next eight weeks. It names customers, so its token is random (256 bits) and the
 //! owner can make a new one, which stops the old. The token is kept as it is, like any
 //! calendar's secret address, so the account page can show it again.
 
@@ -15,11 +15,17 @@ use axum::{
 use jiff::SignedDuration;
 use serde::Serialize;
 
-use super::{admin::ScheduleDesk, booking_event::event_uid, ics, jobs, store::State as TimeState};
+use super::{
+    admin::ScheduleDesk,
+    booking_event::{event_uid, uid},
+    ics, jobs,
+    store::State as TimeState,
+};
 use crate::{
     api_doc::AdminRefusals,
     auth::{guard::Admin, session::random_token, users},
     error::ApiError,
+    on_call,
 };
 
 /// Where a feed is; its token and `.ics` follow.
@@ -110,7 +116,7 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
     let content = desk.site.content();
     let now = desk.db.clock.now();
     let jobs = jobs::between(&desk.db, &content, now - PAST, now + AHEAD).await?;
-    let events: Vec<ics::Event> = jobs
+    let mut events: Vec<ics::Event> = jobs
         .into_iter()
         .map(|job| {
             let requested = job.state == TimeState::Requested;
@@ -142,12 +148,25 @@ async fn feed(desk: &ScheduleDesk, file: &str) -> anyhow::Result<Option<String>>
             }
         })
         .collect();
-    Ok(Some(ics::calendar(
-        &format!("{} jobs", content.business.name),
-        &events,
-        &content.business.zone(),
-        now,
-    )))
+    let zone = content.business.zone();
+    let on_call = format!("{}/dbadmin/on-call", desk.public_url);
+    let hours = on_call::store::rota(&desk.db).await?;
+    events.extend(on_call::rota::gap_times(&hours, &zone, now, now + AHEAD).into_iter().map(|(start, end)| ics::Event {
+        uid: uid(&format!("gap-{}", start.as_second()), &desk.public_url),
+        sequence: 0,
+        start,
+        end,
+        summary: "Nobody on call".to_owned(),
+        description: format!(
+            "The rota has nobody on call for these hours, while the site promises an answer around the clock. \
+             Set someone: {on_call}"
+        ),
+        location: String::new(),
+        status: ics::Status::Confirmed,
+        url: Some(on_call.clone()),
+        organizer: None,
+    }));
+    Ok(Some(ics::calendar(&format!("{} jobs", content.business.name), &events, &zone, now)))
 }
 
 /// The request's own page in the admin, which the event links to.

@@ -86,6 +86,25 @@ async fn the_rota_says_who_is_on_call_at_a_shop_hour_with_its_gaps_and_a_hand_ov
     assert_eq!(page["gaps"], json!([{ "weekday": day, "from": hour, "to": hour + 1 }]));
     assert_eq!(page["now"]["gap"], true);
     assert_eq!(app.admin_json("/today", &owner).await["onCall"]["gap"], true);
+    // The owner's calendar feed shows the gap each week, on the shop's clock.
+    let feed: Value = app
+        .admin(Method::POST, "/account/calendar-feed", &owner)
+        .send()
+        .await
+        .expect("a response")
+        .json()
+        .await
+        .expect("JSON");
+    let path =
+        feed["url"].as_str().expect("a feed").trim_start_matches("https://trailers.example.com").to_owned();
+    let calendar = crate::ical::read(&app.get(&path).await.text().await.expect("the feed"));
+    let gaps: Vec<&Value> = calendar["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["summary"] == "Nobody on call")
+        .collect();
+    assert!((8..=9).contains(&gaps.len()), "one an hour long each week for 8 weeks: {calendar}");
 
     // Ana hands over to herself for two hours: she is first, and the gap is covered.
     let covered = app.admin(Method::POST, "/on-call/cover", &staff).json(&json!({ "hours": 2 })).send().await;
@@ -115,11 +134,13 @@ async fn the_rota_says_who_is_on_call_at_a_shop_hour_with_its_gaps_and_a_hand_ov
     assert_eq!(put(&app, &staff, "/on-call/phone", &json!({ "phone": "(720) 555-0134" })).await, 204);
     assert_eq!(app.admin_json("/on-call", &staff).await["yourPhone"], "+17205550134");
 
-    // Removing Ana takes her places on call: her hours become gaps.
+    // Removing Ana takes her places on call: where she was first, the owner (second) moves up.
     let removed = app.admin(Method::DELETE, &format!("/team/members/{ana}"), &owner).send().await;
     assert_eq!(removed.expect("a response").status().as_u16(), 204);
     let page = app.admin_json("/on-call", &owner).await;
-    assert_eq!(page["rota"], json!([]), "{page}");
+    let shifts = page["rota"].as_array().expect("the rota");
+    assert!(!shifts.is_empty() && shifts.iter().all(|s| s["first"] == 1 && s["second"].is_null()), "{page}");
+    assert_eq!(page["gaps"], json!([{ "weekday": day, "from": hour, "to": hour + 1 }]));
 }
 
 /// An owner and Ana (staff), each with a phone subscribed; the rota: the owner first, Ana second.
@@ -179,6 +200,14 @@ async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it()
         Some(&*format!("Still waiting: request #{id}"))
     );
     assert_eq!(titles(&push, &anas_phone).len(), 1, "Ana is second: not yet");
+    let still_waiting =
+        push.log.for_subscription(&owners_phone.name).last().map(|received| owners_phone.read(received));
+    let still_waiting = still_waiting.expect("the step's push");
+    assert_eq!(
+        (&still_waiting["take"], &still_waiting["renotify"]),
+        (&json!(true), &json!(true)),
+        "it rings again"
+    );
     let paged: Vec<_> = mailbox.messages()[mails_before..].iter().map(|raw| read_mail(raw)).collect();
     assert_eq!(paged.len(), 1, "texts are not set up: the first on call is e-mailed");
     assert_eq!(paged[0].to, ADMIN_EMAIL);

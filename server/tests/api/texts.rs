@@ -129,7 +129,8 @@ async fn what_the_provider_posts_must_be_signed_for_our_url() {
     let status = app.client.post(format!("{}/api/sms/status", app.url)).form(&[("MessageSid", "SM1")]);
     assert_eq!(status.send().await.unwrap().status(), 403);
     assert_eq!(app.count("SELECT COUNT(*) FROM text_consents WHERE NOT given").await, 0, "nothing changed");
-    assert!(texts_of(&app, id).await.is_empty());
+    // No reply was recorded (the site's own "received" text may be out already: by day it is).
+    assert!(texts_of(&app, id).await.iter().all(|(incoming, ..)| !incoming));
     // Without texts set up, the same posts are refused too.
     let off = crate::helpers::spawn_app().await;
     assert_eq!(stand_in.inbound(&off.url, PUBLIC_URL, NUMBER, "STOP").await, 403);

@@ -777,8 +777,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step
-         *     (for emergencies from now on).
+         * `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step.
+         *     The next step of an emergency already escalating is timed by them too.
          */
         put: operations["putAdminOnCallSteps"];
         post?: never;
@@ -2211,7 +2211,7 @@ export interface components {
             beforeAnyStep: number;
             /**
              * Format: int64
-             * @description Not answered yet.
+             * @description Not answered yet (the customer did not cancel it either).
              */
             waiting: number;
         };

@@ -184,15 +184,19 @@ interface PushNotice {
   url: string;
   tag: string;
   urgent: boolean;
+  /** Offers 'I've got it'. */
+  take: boolean;
+  /** Alerts again though it replaces a notice with the same tag (an escalation's step). */
+  renotify: boolean;
 }
 
 /** A notification's options, with the buttons the platforms that have them show. */
-type WithActions = NotificationOptions & { actions?: { action: string; title: string }[] };
+type WithActions = NotificationOptions & { actions?: { action: string; title: string }[]; renotify?: boolean };
 const ICON = "/icons/icon-192.png";
 
 self.addEventListener("push", (event) => {
   const notice = readNotice(event.data);
-  const booking = takeable(notice.url, notice.urgent);
+  const booking = takeable(notice.url, notice.take);
   const options: WithActions = {
     body: notice.body,
     tag: notice.tag,
@@ -200,6 +204,7 @@ self.addEventListener("push", (event) => {
     icon: ICON,
     badge: ICON,
     requireInteraction: notice.urgent,
+    renotify: notice.renotify && notice.tag !== "",
     actions: booking === null ? [] : [{ action: TAKE, title: "I've got it" }],
   };
   event.waitUntil(self.registration.showNotification(notice.title, options));
@@ -209,12 +214,20 @@ function readNotice(data: PushMessageData | null): PushNotice {
   try {
     const notice = data?.json() as Partial<PushNotice> | undefined;
     if (notice?.title && notice.url?.startsWith("/dbadmin/")) {
-      return { title: notice.title, body: notice.body ?? "", url: notice.url, tag: notice.tag ?? "", urgent: notice.urgent === true };
+      return {
+        title: notice.title,
+        body: notice.body ?? "",
+        url: notice.url,
+        tag: notice.tag ?? "",
+        urgent: notice.urgent === true,
+        take: notice.take === true,
+        renotify: notice.renotify === true,
+      };
     }
   } catch {
     // Not JSON: show the plain words below.
   }
-  return { title: data?.text() || "New activity", body: "", url: "/dbadmin/today", tag: "", urgent: false };
+  return { title: data?.text() || "New activity", body: "", url: "/dbadmin/today", tag: "", urgent: false, take: false, renotify: false };
 }
 
 self.addEventListener("notificationclick", (event) => {
@@ -248,7 +261,7 @@ async function take(booking: number, target: string): Promise<void> {
     if (!answer.ok) throw new Error(`answered ${answer.status}`);
     const holder = (await answer.json()) as { by?: string };
     const { title, body } = takenNotice(booking, holder.by);
-    await self.registration.showNotification(title, { body, tag: `booking-${booking}`, data: { url: target, booking: null }, icon: ICON, badge: ICON });
+    await self.registration.showNotification(title, { body, tag: `booking-${booking}`, data: { url: new URL(target).pathname, booking: null }, icon: ICON, badge: ICON });
   } catch {
     await open(target);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { takeable, takenNotice } from "./takeAction";
 
 describe("'I've got it' on a notification", () => {
-  it("is offered on an urgent request's notice, never on another", () => {
+  it("is offered where the server says, on a request's page only", () => {
     expect(takeable("/dbadmin/bookings/12", true)).toBe(12);
     expect(takeable("/dbadmin/bookings/12", false)).toBeNull();
     expect(takeable("/dbadmin/account", true)).toBeNull();

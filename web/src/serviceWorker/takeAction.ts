@@ -3,10 +3,11 @@
 /** The action's name, as the notification's button reports it. */
 export const TAKE = "take";
 
-/** The request a notice opening `url` is about, when it offers 'I've got it' (an urgent one). */
-export function takeable(url: string, urgent: boolean): number | null {
+/** The request a notice opening `url` is about, when the server says it offers 'I've got it'
+ * (`take`: a new urgent request, or its escalation). */
+export function takeable(url: string, take: boolean): number | null {
   const id = /^\/dbadmin\/bookings\/(\d+)$/.exec(url)?.[1];
-  return urgent && id !== undefined ? Number(id) : null;
+  return take && id !== undefined ? Number(id) : null;
 }
 
 /** What the phone shows once the request is taken: who has it (the first to take it keeps it). */

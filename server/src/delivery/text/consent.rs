@@ -67,7 +67,7 @@ for_both_connections!(impl ConsentWrites {
             // What waits for the number goes no more, and its page says so at once.
             sqlx::query(
                 "UPDATE deliveries SET state = 'cancelled', last_error = 'the customer stopped texts'
-                 WHERE channel = 'text' AND state = 'pending'
+                 WHERE channel = 'text' AND state = 'pending' AND purpose NOT LIKE 'page-%'
                  AND booking_id IN (SELECT id FROM bookings WHERE phone_national = $1)",
             )
             .bind(consent.phone.trim_start_matches("+1"))

@@ -152,7 +152,9 @@ function PhoneSection({ phone, onChange }: { phone: string; onChange: () => Prom
         <button type="submit" className={PLAIN_BUTTON}>
           Save the number
         </button>
-        {saved && <span role="status" className="text-sm text-green-800">Saved.</span>}
+        <span role="status" className="text-sm text-green-800">
+          {saved ? "Saved." : ""}
+        </span>
       </form>
     </Section>
   );
@@ -205,7 +207,11 @@ function RotaSection({ page, editable, onChange }: { page: Page; editable: boole
         <>
           <ul className="mt-3 space-y-3">
             {shifts.map((shift, index) => (
-              <li key={index} className="flex flex-wrap items-end gap-2 rounded-lg p-2 ring-1 ring-slate-200">
+              <li key={index} className="rounded-lg p-2 ring-1 ring-slate-200">
+                <fieldset className="flex flex-wrap items-end gap-2">
+                <legend className="sr-only">
+                  Shift {index + 1}: {DAYS[shift.weekday]} {hoursSpan(shift.from, shift.to)}
+                </legend>
                 <Choice label="Day" value={shift.weekday} options={DAYS.map((day, at) => [at, day])} onChange={(weekday) => change(index, { weekday })} />
                 <Choice label="From" value={shift.from} options={hours(0, 23)} onChange={(from) => change(index, { from })} />
                 <Choice label="To" value={shift.to} options={hours(1, 24)} onChange={(to) => change(index, { to })} />
@@ -220,6 +226,7 @@ function RotaSection({ page, editable, onChange }: { page: Page; editable: boole
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                   Remove<span className="sr-only"> the shift on {DAYS[shift.weekday]} from {hourName(shift.from)}</span>
                 </button>
+                </fieldset>
               </li>
             ))}
           </ul>
@@ -235,7 +242,9 @@ function RotaSection({ page, editable, onChange }: { page: Page; editable: boole
             <button type="button" className={PRIMARY_BUTTON} onClick={() => void save()}>
               Save the rota
             </button>
-            {saved && <span role="status" className="self-center text-sm text-green-800">Saved.</span>}
+            <span role="status" className="self-center text-sm text-green-800">
+              {saved ? "Saved." : ""}
+            </span>
           </div>
         </>
       )}
@@ -318,7 +327,9 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
             <button type="submit" className={PRIMARY_BUTTON}>
               Save the steps
             </button>
-            {saved && <span role="status" className="text-sm text-green-800">Saved.</span>}
+            <span role="status" className="text-sm text-green-800">
+          {saved ? "Saved." : ""}
+        </span>
           </div>
         </form>
       )}

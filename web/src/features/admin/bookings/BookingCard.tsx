@@ -43,11 +43,13 @@ const PURPOSE_NAMES: Record<string, string> = {
   cancelled: "the notice of the visitor's cancellation",
   review: "the visitor's review request",
   text: "the text written on this page",
+  escalate: "the escalation's 'still waiting'",
 };
 
 /** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
  * notice of a new time asked for, by e-mail to you". */
 function deliveryName({ channel, purpose, device }: Delivery): string {
+  if (purpose.startsWith("page-")) return `the escalation's ${channel === "text" ? "text" : "e-mail"} to a member of the team`;
   const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
