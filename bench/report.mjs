@@ -176,7 +176,7 @@ out.push("", `On against off, the median of the rounds: ${medianRatio.toFixed(3)
 
 const escalation = json("escalation.json");
 out.push("## What escalation costs a booking, and how late its steps are", "");
-out.push(`A rota of 3 members, each with a phone subscribed for pushes (a push service stand-in on loopback). Emergencies (each starts an escalation in its own transaction) against urgent requests (pushed the same way, never escalated), 8 connections for 6 s per run, SQLite, five rounds alternating; the steps at their default 5, 10 and 15 minutes, so none fired during the runs (${escalation.escalations.toLocaleString("en-US")} escalations stored).`, "");
+out.push(`A rota of 3 members, each with a phone subscribed for pushes (a push service stand-in on loopback). Emergencies (each starts an escalation in its own transaction) against urgent requests (pushed the same way, never escalated), 8 connections for 6 s per run, SQLite, five rounds, the order alternating (the database grows as the runs go); the steps at their default 5, 10 and 15 minutes, so none fired during the runs (${escalation.escalations.toLocaleString("en-US")} escalations stored).`, "");
 out.push("| round | kind | bookings/s | p50 | p99 | failed |", "|---|---|---|---|---|---|");
 for (const r of escalation.runs) {
   out.push(`| ${r.round} | ${r.kind} | ${Math.round(rate(r))} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.failed} |`);
