@@ -173,11 +173,7 @@ pub async fn fire(
             tx.commit().await?;
             return Ok(false);
         }
-        let steps: Steps = sqlx::query_as(
-            "SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1",
-        )
-        .fetch_one(&mut *tx)
-        .await?;
+        let steps: Steps = sqlx::query_as(super::steps::READ).fetch_one(&mut *tx).await?;
         if let Some(after) = steps.after(step + 1) {
             // Never in the past: a step that fires late does not bring the next one forward.
             let next = At::from((started.timestamp() + after).max(now.timestamp()));

@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
+/// Reads the steps (the one row), here and inside a step's own transaction.
+pub(super) const READ: &str =
+    "SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1";
+
 /// The longest a step may wait: the site promises an answer within 30 minutes.
 pub const LONGEST: i64 = 30;
 
@@ -53,11 +57,7 @@ impl Steps {
 
 /// The escalation's steps.
 pub async fn get(db: &Db) -> anyhow::Result<Steps> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1")
-            .fetch_one(pool)
-            .await?
-    }))
+    Ok(with_db!(db, |pool| { sqlx::query_as(READ).fetch_one(pool).await? }))
 }
 
 /// Sets the escalation's steps, with `line` in the audit log.
