@@ -117,7 +117,7 @@ const result = {};
 // 2. Lateness of the first step.
 {
   const shop = await start();
-  const steps = await call("PUT", "/api/admin/on-call/steps", shop.owner, { firstAfter: 1, secondAfter: 2, everyoneAfter: 3 });
+  const steps = await call("PUT", "/api/admin/on-call/steps", shop.owner, { firstAfter: 1, secondAfter: 2, everyoneAfter: 3, urgentInShopHours: false });
   if (steps.status !== 204) throw new Error(`the steps answered ${steps.status}`);
   const due = new Map();
   for (let n = 0; n < EMERGENCIES; n++) {

@@ -1,26 +1,12 @@
 // The admin as the owner uses it (issue 14): sample posts that save, errors that clear, the
 // discard question, the server's upload reasons, plain toolbar names, phone layouts, and the
 // account page with two-step sign-in.
-import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { shopLocalInput } from "../../web/src/features/admin/frame/format";
 import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, signInToPosts, test, openSection, pressLogout } from "./fixtures";
+import { totp } from "./totp";
 
 test.use({ admin: true });
-
-/** The authenticator app's code for the base32 `secret`, `stepsAhead` 30-second steps from now
- * (RFC 6238 with SHA-1 and six digits, as the apps make it). */
-function totp(secret: string, stepsAhead = 0): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/\s/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + stepsAhead));
-  const hash = createHmac("sha1", key).update(counter).digest();
-  const offset = hash[hash.length - 1]! & 0xf;
-  return ((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
-}
 
 /** Whether the page scrolls sideways (it should not, at any width). */
 async function scrollsSideways(page: Page): Promise<boolean> {

@@ -4,6 +4,10 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { changeAnswer, choose, say, talk, expect, expectNoAxeViolations, hydrated, pngFile, signIn, test, openSection } from "./fixtures";
 
+// The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
+// journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
+test.use({ reducedMotion: "reduce" });
+
 interface SentBooking {
   answers: { question: string; answer: string }[];
   location?: string;

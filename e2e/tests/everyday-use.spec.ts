@@ -5,6 +5,10 @@
 import type { Page } from "@playwright/test";
 import { changeAnswer, choose, talk, expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, signInToPosts, test } from "./fixtures";
 
+// The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
+// journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
+test.use({ reducedMotion: "reduce" });
+
 const PHONE = "(303) 555-0147";
 const sizes = [
   ["a phone", { width: 390, height: 844 }],

@@ -1,54 +1,9 @@
 // The owner's phone as the front desk: Today with the emergency first, every request one tap
 // from its e-mail, new requests without a reload, an installable admin that works offline and
 // shows push notifications, and signing in and out that keep their word.
-import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
+import { ADMIN, book, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
 
 test.use({ admin: true, unlimitedBookings: true });
-
-const ANSWERS = {
-  trailer: "Hi! I'm your trailer assistant. What type of trailer do you have?",
-  service: "What service do you need?",
-  happened: 'What happened? A few words help the crew come ready, like "axle snapped" or "tire blew out, no spare".',
-  where: "Do you need mobile service, or can you bring the trailer to our shop?",
-  urgency: "How urgent is this?",
-};
-
-type Kind = "routine" | "urgent" | "emergency";
-
-/** Sends a request as the booking dialog does; its id. An emergency is a mobile one in Aurora,
- * with what happened and where in the customer's words. */
-async function book(page: Page, name: string, kind: Kind = "routine", appointment?: { kind: "shop"; start: string }): Promise<number> {
-  const answers =
-    kind === "emergency"
-      ? [
-          { question: ANSWERS.trailer, answer: "Enclosed Trailer" },
-          { question: ANSWERS.service, answer: "Emergency service" },
-          { question: ANSWERS.happened, answer: "Axle snapped on I-70, mile 259" },
-          { question: ANSWERS.where, answer: "Need mobile service" },
-        ]
-      : [
-          { question: ANSWERS.trailer, answer: "Flatbed Trailer" },
-          { question: ANSWERS.service, answer: "Repairs needed" },
-          { question: ANSWERS.where, answer: "Can bring to shop" },
-          { question: ANSWERS.urgency, answer: kind === "urgent" ? "Urgent (24-48 hours)" : "Soon (within a week)" },
-        ];
-  const response = await page.request.post("/api/bookings", {
-    data: {
-      submissionId: crypto.randomUUID(),
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
-      phone: "303-555-0142",
-      answers,
-      location: kind === "emergency" ? "Aurora" : undefined,
-      streetAddress: kind === "emergency" ? "I-70 westbound, mile 259" : undefined,
-      appointment,
-      fillMs: 30000,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 for (const { width, height } of [
   { width: 390, height: 844 },

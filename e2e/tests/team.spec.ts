@@ -1,7 +1,10 @@
 // The shop's team: the owner invites a staff member on the computer; she chooses her password
 // with the link on her phone, signs in, works from Today, is told why an owner's screen is not
-// hers, gives her mobile number and takes the calls; the owner sets the weekly rota.
-import { ADMIN, expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+// hers, gives her mobile number and takes the calls; the owner sets the weekly rota, lets urgent
+// requests in shop hours escalate, and requires two-step sign-in, which she sets up as she signs in.
+import type { APIRequestContext } from "@playwright/test";
+import { ADMIN, book, expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+import { totp } from "./totp";
 
 // The owner tries escalation steps out of order: the server refuses them (422), as it should.
 test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
@@ -10,23 +13,7 @@ const STAFF = { name: "Ana Ruiz", email: "ana@example.com", password: "Ana's own
 
 test("the owner invites a staff member, who joins on her phone, takes an emergency from Today, and is kept from Site", async ({ page, browser, baseURL }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const booked = await page.request.post("/api/bookings", {
-    data: {
-      submissionId: crypto.randomUUID(),
-      name: "Dana Flat",
-      email: "dana@example.com",
-      phone: "303-555-0142",
-      answers: [
-        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Flatbed Trailer" },
-        { question: "What service do you need?", answer: "Emergency service" },
-        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
-      ],
-      location: "Aurora",
-      streetAddress: "I-225 north, exit 7",
-      fillMs: 30000,
-    },
-  });
-  expect(booked.status()).toBe(201);
+  await book(page, "Dana Flat", "emergency");
   await signIn(page);
   await openSection(page, "Team");
   await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
@@ -114,5 +101,60 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await page.getByLabel("Tell the second on call after (minutes)").fill("4");
   await page.getByRole("button", { name: "Save the steps" }).click();
   await expect(page.getByRole("alert")).toContainText("Each step must come after the one before it");
+  await page.getByLabel("Tell the second on call after (minutes)").fill("10");
+  await page.getByRole("checkbox", { name: "Urgent requests that arrive while the shop is open escalate too" }).check();
+  await page.getByRole("button", { name: "Save the steps" }).click();
+  await expect(page.getByRole("region", { name: "When nobody answers an emergency" }).getByRole("status")).toHaveText("Saved.");
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Urgent requests that arrive while the shop is open escalate too" })).toBeChecked();
   await expectNoAxeViolations(page);
+});
+
+/** Signs in as the owner through the API: the CSRF token of the session `request` now holds. */
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const signedIn = await request.post("/api/admin/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(signedIn.status()).toBe(200);
+  return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
+}
+
+test("the owner requires two-step sign-in, and a member without it sets it up as she signs in on her phone", async ({ page, browser, baseURL }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The owner's own app, and Ana on the team, made through the API as the screens would.
+  const csrf = { "x-csrf-token": await ownerToken(page.request) };
+  const setup = (await (await page.request.post("/api/admin/account/two-factor/setup", { headers: csrf })).json()) as { secret: string };
+  expect((await page.request.post("/api/admin/account/two-factor/enable", { headers: csrf, data: { code: totp(setup.secret) } })).status()).toBe(200);
+  const invited = await page.request.post("/api/admin/team/invitations", { headers: csrf, data: { name: STAFF.name, email: STAFF.email, role: "staff" } });
+  const token = ((await invited.json()) as { link: string }).link.split("/").pop() ?? "";
+  expect((await page.request.post(`/api/admin/invitation/${token}`, { data: { newPassword: STAFF.password } })).status()).toBe(201);
+
+  await page.goto("/dbadmin/team");
+  await hydrated(page);
+  await expect(page.getByText(`${STAFF.email} · Staff · two-step sign-in off`)).toBeVisible();
+  await page.getByRole("button", { name: "Require two-step sign-in for everyone" }).click();
+  await expect(page.getByText("Required: everyone signs in with a password and a code from an authenticator app.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop requiring two-step sign-in" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+  const ana = await phone.newPage();
+  await ana.goto("/dbadmin");
+  await hydrated(ana);
+  await ana.getByLabel("Email").fill(STAFF.email);
+  await ana.getByLabel("Password", { exact: true }).fill(STAFF.password);
+  await ana.getByRole("button", { name: "Sign In" }).click();
+  await expect(ana.getByRole("heading", { name: "Set up two-step sign-in" })).toBeVisible();
+  await expect(ana.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  await expectNoAxeViolations(ana);
+  const secret = (await ana.getByTestId("totp-secret").textContent()) ?? "";
+  await ana.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+  await ana.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(ana.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expectNoAxeViolations(ana);
+  await ana.getByRole("button", { name: "I have saved them" }).click();
+  await expect(ana).toHaveURL(/\/dbadmin\/today$/);
+  await expect(ana.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+  await phone.close();
+
+  await page.reload();
+  await expect(page.getByText(`${STAFF.email} · Staff · two-step sign-in on`)).toBeVisible();
 });

@@ -6,7 +6,9 @@
 import type { Page } from "@playwright/test";
 import { talk, expect, expectNoAxeViolations, hydrated, mailWith, signIn, test } from "./fixtures";
 
-test.use({ admin: true, unlimitedBookings: true });
+// The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
+// journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
+test.use({ reducedMotion: "reduce", admin: true, unlimitedBookings: true });
 
 const SIZES = [
   { width: 390, height: 844 },

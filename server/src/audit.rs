@@ -63,6 +63,7 @@ pub enum Action {
     OnCallCover,
     OnCallCoverEnded,
     PhoneChanged,
+    TwoStepRequired,
 }
 
 impl Action {
@@ -122,6 +123,7 @@ impl Action {
             Self::OnCallCover => "on call until a time",
             Self::OnCallCoverEnded => "on-call cover ended",
             Self::PhoneChanged => "mobile number changed",
+            Self::TwoStepRequired => "two-step sign-in for everyone changed",
         }
     }
 }

@@ -20,8 +20,8 @@ pub enum Change {
     Blog,
     /// The site details were saved (a new version).
     Site,
-    /// A request arrived or changed (the owner's Today and inbox follow it live). Announced by
-    /// the instance that made it, and told to the others by `tell_other_instances`.
+    /// A request arrived or changed, or its escalation took a step (the owner's Today and inbox
+    /// follow it live). Announced to every instance by `announce_everywhere`.
     Desk,
 }
 
@@ -68,11 +68,26 @@ impl Changes {
 
 /// Tells the other instances of `change` (on PostgreSQL; a server on SQLite is the only one).
 /// Their followers hear it within moments, as they hear the database's own notifications.
-pub async fn tell_other_instances(db: &Db, change: Change) -> anyhow::Result<()> {
+async fn tell_other_instances(db: &Db, change: Change) -> anyhow::Result<()> {
     if let Pool::Postgres(pool) = &db.pool {
         sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(change.scope()).execute(pool).await?;
     }
     Ok(())
+}
+
+/// Tells every instance's followers of `change`: on PostgreSQL by notification, which every
+/// instance (this one too) hears, so each is told once; should the notification fail, this
+/// instance's own followers still hear it. On SQLite this server is the only one.
+pub async fn announce_everywhere(db: &Db, changes: &Changes, change: Change) {
+    match &db.pool {
+        Pool::Sqlite(_) => changes.announce(change),
+        Pool::Postgres(_) => {
+            if let Err(error) = tell_other_instances(db, change).await {
+                tracing::warn!("Cannot tell the other instances of a change: {error:#}");
+                changes.announce(change);
+            }
+        }
+    }
 }
 
 /// A copy of saved content kept in memory (the site details), read again when another instance

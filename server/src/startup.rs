@@ -93,7 +93,13 @@ impl Application {
             public_url: config.public_origin(),
         });
         let push = PushSender::load(&db).await?;
-        let outbox = Arc::new(Outbox::new((db.clone(), reader), delivery, Arc::clone(&site), letters, push)?);
+        let outbox = Arc::new(Outbox::new(
+            (db.clone(), reader),
+            delivery,
+            Arc::clone(&site),
+            letters,
+            (push, changes.clone()),
+        )?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
             outbox: Arc::clone(&outbox),

@@ -15,7 +15,7 @@ use super::{
     account_store,
     guard::{Admin, AuthDesk},
     password::{self, Password},
-    session,
+    session, team_store,
     throttle::{self, Keys},
     two_factor::{self, Accepted, Enrolment, Refused},
     users,
@@ -29,6 +29,8 @@ use crate::{
 
 const WRONG_PASSWORD: &str = "The current password is not right";
 const ALREADY_ON: &str = "Two-factor sign-in is on already. Turn it off first to use another app.";
+const REQUIRED: &str =
+    "The shop requires two-step sign-in of everyone, so it stays on. An owner can change that under Team.";
 const NOT_ON: &str = "Two-factor sign-in is not on.";
 const NOT_SET_UP: &str = "Start again: the setup expired.";
 
@@ -296,7 +298,7 @@ async fn accept_code(desk: &AuthDesk, admin: &Admin, code: &str) -> Result<Accep
     request_body = TwoFactorCodeForm,
     responses(
         (status = 204, description = "Off."),
-        (status = 409, description = "It was not on.", body = ErrorBody),
+        (status = 409, description = "It was not on, or the shop requires it of everyone.", body = ErrorBody),
         (status = 429, description = "Too many wrong codes (see Retry-After).", body = ErrorBody),
         BodyRefusals,
         AdminRefusals
@@ -307,6 +309,9 @@ pub async fn disable(
     admin: Admin,
     Checked(Json(TwoFactorCodeForm { code })): Checked<Json<TwoFactorCodeForm>>,
 ) -> Result<StatusCode, ApiError> {
+    if team_store::two_step_required(&desk.db).await? {
+        return Err(ApiError::conflict(REQUIRED));
+    }
     accept_code(&desk, &admin, &code).await?;
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::TwoFactorDisabled, detail: String::new() };

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod account_store;
 pub mod audit_routes;
+pub mod code_routes;
 pub mod guard;
 pub mod password;
 pub mod reset;

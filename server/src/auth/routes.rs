@@ -15,9 +15,9 @@ use super::{
     guard::{Admin, AuthDesk, same_origin},
     password::{self, Password},
     session::{self, SessionUser, random_token},
+    team_store,
     throttle::{self, Keys},
-    two_factor::{self, Accepted},
-    users,
+    two_factor, users,
 };
 use crate::audit::{self, Action, Actor, Line};
 use crate::{
@@ -25,11 +25,12 @@ use crate::{
     client::ClientAddress,
     domain::Role,
     error::{ApiError, Checked, FieldErrors},
+    site::SiteDetails,
 };
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials or insufficient permissions";
-const CODE_REQUIRED: &str = "Enter the 6-digit code from your authenticator app, or a recovery code";
-const SIGN_IN_EXPIRED: &str = "This sign-in has expired. Please enter your email and password again.";
+pub(super) const SIGN_IN_EXPIRED: &str =
+    "This sign-in has expired. Please enter your email and password again.";
 /// Longer input cannot be an account's address (RFC 5321), and is not worth a hash or a log line.
 const MAX_EMAIL_BYTES: usize = 254;
 
@@ -55,7 +56,7 @@ pub struct LoginForm {
     tag = "admin",
     request_body = LoginForm,
     responses(
-        (status = 200, description = "Signed in (the session cookie is set), or, with two-factor sign-in on, the challenge to send a code with.",
+        (status = 200, description = "Signed in (the session cookie is set), or, with two-factor sign-in on, the challenge to send a code with (and, where the shop requires it of an account without it, the app to set up first).",
             body = LoginAnswer,
             headers(("Set-Cookie" = String, description = "The session cookie (HttpOnly, SameSite=Lax)"))),
         (status = 401, description = "Invalid credentials or insufficient permissions.", body = ErrorBody),
@@ -68,6 +69,7 @@ pub struct LoginForm {
 )]
 pub async fn login(
     State(desk): State<Arc<AuthDesk>>,
+    State(site): State<Arc<SiteDetails>>,
     ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     jar: CookieJar,
@@ -134,6 +136,15 @@ pub async fn login(
         let challenge = two_factor::start_challenge(&desk.db, account.id).await?;
         return Ok(Json(LoginAnswer::CodeNeeded(CodeNeeded { code_needed: true, challenge })).into_response());
     }
+    // The shop requires two steps of everyone: an account without an app sets one up first.
+    if account.totp_secret.is_none() && team_store::two_step_required(&desk.db).await? {
+        let secret = two_factor::new_secret();
+        two_factor::set_pending(&desk.db, account.id, &secret).await?;
+        let setup = two_factor::enrolment(&secret, &account.email, &site.content().business.name)?;
+        let challenge = two_factor::start_challenge(&desk.db, account.id).await?;
+        let answer = SetupNeeded { setup_needed: true, challenge, setup };
+        return Ok(Json(LoginAnswer::SetupNeeded(answer)).into_response());
+    }
     throttle::clear(&desk.db, &keys).await?;
     let detail = if trusted { "on a trusted device" } else { "" };
     let kept = form.keep_signed_in;
@@ -145,15 +156,15 @@ pub async fn login(
 
 /// How a sign-in ends: from where, whether the session is kept on the device, and what the audit
 /// log says of it.
-struct SessionStart<'a> {
-    client_ip: &'a str,
-    kept: bool,
-    detail: &'a str,
+pub(super) struct SessionStart<'a> {
+    pub client_ip: &'a str,
+    pub kept: bool,
+    pub detail: &'a str,
 }
 
 /// Signs `account` in: a new session (ending the one the browser came with), its cookie, and the
 /// audit entry.
-async fn start_session(
+pub(super) async fn start_session(
     desk: &AuthDesk,
     jar: CookieJar,
     account: &users::Account,
@@ -186,6 +197,7 @@ async fn start_session(
 pub enum LoginAnswer {
     SignedIn(SessionInfo),
     CodeNeeded(CodeNeeded),
+    SetupNeeded(SetupNeeded),
 }
 
 /// Two-factor sign-in is on: send a code with this challenge to `POST /api/admin/login/code`.
@@ -198,85 +210,16 @@ pub struct CodeNeeded {
     challenge: String,
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SignInCodeForm {
-    #[serde(default)]
-    #[schema(required = true, min_length = 1)]
+/// The shop requires two-step sign-in and this account has no authenticator app yet: add one
+/// with `setup`, then send its code to `POST /api/admin/login/code` with the challenge.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupNeeded {
+    /// Always true.
+    setup_needed: bool,
+    /// Names this sign-in for five minutes and five codes.
     challenge: String,
-    /// Six digits from the authenticator app, or one of the recovery codes.
-    #[serde(default)]
-    #[schema(required = true, min_length = 1)]
-    code: String,
-    /// Let this browser skip the code for 30 days.
-    #[serde(default)]
-    trust_device: bool,
-    /// 'Keep me signed in on this device', as chosen with the password.
-    #[serde(default)]
-    keep_signed_in: bool,
-}
-
-/// `POST /api/admin/login/code`: the second step of a two-factor sign-in.
-#[utoipa::path(
-    post,
-    path = "/login/code",
-    tag = "admin",
-    request_body = SignInCodeForm,
-    responses(
-        (status = 200, description = "Signed in: the session cookie (and, if asked, the trusted-device cookie) is set.",
-            body = SessionInfo,
-            headers(("Set-Cookie" = String, description = "The session cookie; the trusted-device cookie"))),
-        (status = 401, description = "The code is not right, or the sign-in expired.", body = ErrorBody),
-        (status = 403, description = "A cross-site request.", body = ErrorBody),
-        (status = 429, description = "Too many failed sign-ins (see Retry-After).", body = ErrorBody,
-            headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "The database cannot be reached or written.", body = ErrorBody),
-        BodyRefusals
-    )
-)]
-pub async fn login_code(
-    State(desk): State<Arc<AuthDesk>>,
-    ClientAddress(client): ClientAddress,
-    headers: HeaderMap,
-    jar: CookieJar,
-    Checked(Json(form)): Checked<Json<SignInCodeForm>>,
-) -> Result<Response, ApiError> {
-    if !same_origin(&headers) {
-        return Err(ApiError::Forbidden("Cross-site requests are not allowed."));
-    }
-    if form.code.trim().is_empty() {
-        return Err(ApiError::invalid("code", CODE_REQUIRED));
-    }
-    let expired = || ApiError::Rejected(StatusCode::UNAUTHORIZED, SIGN_IN_EXPIRED.to_owned());
-    let user_id = two_factor::challenge_try(&desk.db, &form.challenge).await?.ok_or_else(expired)?;
-    let account = users::find_by_id(&desk.db, user_id).await?.ok_or_else(expired)?;
-    let secret = account.totp_secret.as_deref().ok_or_else(expired)?;
-    let client_ip = client.to_string();
-    let actor = Actor { user_id: Some(account.id), email: &account.email, client_ip: &client_ip };
-    let keys = Keys::new(&account.email, &client_ip);
-    if let Err(throttled) = throttle::ensure_open(&desk.db, &keys).await {
-        audit::record(&desk.db, &actor, Action::SignInThrottled, "").await?;
-        return Err(throttled);
-    }
-    let detail = match two_factor::accept_code(&desk.db, account.id, secret, &form.code).await? {
-        Ok(Accepted::Authenticator) => "with an authenticator code".to_owned(),
-        Ok(Accepted::RecoveryCode { left }) => format!("with a recovery code ({left} left)"),
-        Err(refused) => {
-            throttle::record_failure(&desk.db, &keys).await?;
-            audit::record(&desk.db, &actor, Action::SignInCodeFailed, "").await?;
-            return Err(ApiError::Rejected(StatusCode::UNAUTHORIZED, refused.message().to_owned()));
-        }
-    };
-    two_factor::end_challenge(&desk.db, &form.challenge).await?;
-    throttle::clear(&desk.db, &keys).await?;
-    let mut jar = jar;
-    if form.trust_device {
-        let token = two_factor::trust_device(&desk.db, account.id).await?;
-        jar = jar.add(desk.cookies.trusted(token, two_factor::TRUST_FOR));
-    }
-    let start = SessionStart { client_ip: &client_ip, kept: form.keep_signed_in, detail: &detail };
-    let (jar, info) = start_session(&desk, jar, &account, start, &headers).await?;
-    Ok((jar, Json(info)).into_response())
+    setup: two_factor::Enrolment,
 }
 
 /// A hash of a random password with today's parameters, made once.
@@ -293,6 +236,9 @@ fn dummy_hash() -> &'static str {
 pub struct SessionInfo {
     user: Account,
     csrf_token: String,
+    /// The recovery codes of the two-step sign-in set up with this sign-in (the shop requires
+    /// it), shown only now; null otherwise.
+    recovery_codes: Option<Vec<String>>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -307,7 +253,12 @@ impl SessionInfo {
         Self {
             user: Account { id: user.user_id, email: user.email.clone(), role: user.role },
             csrf_token: user.csrf_token.clone(),
+            recovery_codes: None,
         }
+    }
+
+    pub(super) fn with_recovery_codes(self, codes: Vec<String>) -> Self {
+        Self { recovery_codes: Some(codes), ..self }
     }
 }
 
@@ -335,7 +286,7 @@ pub struct CurrentSession {
 pub async fn current(admin: Result<Admin, ApiError>) -> Result<Json<CurrentSession>, ApiError> {
     match admin {
         Ok(admin) => {
-            let SessionInfo { user, csrf_token } = SessionInfo::of(&admin.user);
+            let SessionInfo { user, csrf_token, .. } = SessionInfo::of(&admin.user);
             Ok(Json(CurrentSession { user: Some(user), csrf_token: Some(csrf_token) }))
         }
         Err(ApiError::Unauthorized) => Ok(Json(CurrentSession { user: None, csrf_token: None })),

@@ -17,7 +17,7 @@ use super::{
     reset::NewPassword,
     session::{random_token, token_hash},
     team_store::{self, Invitation, Invitee, Member},
-    users,
+    two_factor, users,
 };
 use crate::audit::{Action, Actor, Line};
 use crate::{
@@ -46,6 +46,9 @@ pub struct Team {
     invitations: Vec<Invitation>,
     /// The signed-in owner's own id (they cannot remove themselves).
     you: i64,
+    /// Every member signs in with two steps; who has no authenticator app yet sets it up at
+    /// sign-in.
+    two_step_required: bool,
 }
 
 /// `GET /api/admin/team`: the members and the open invitations.
@@ -61,7 +64,48 @@ pub async fn show(State(desk): State<Arc<AuthDesk>>, Owner(admin): Owner) -> Res
         members: team_store::members(&desk.db).await?,
         invitations: team_store::invitations(&desk.db).await?,
         you: admin.user.user_id,
+        two_step_required: team_store::two_step_required(&desk.db).await?,
     }))
+}
+
+/// Whether every member must sign in with two steps.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TwoStepRule {
+    required: bool,
+}
+
+/// What the owner is told when they require two-step sign-in without using it themselves.
+const OWN_FIRST: &str = "Turn on two-step sign-in for your own account first (under Account), so you are not signed out yourself.";
+
+/// `PUT /api/admin/team/two-step`: requires two-step sign-in of every member, or no longer.
+/// Turned on, members without it are signed out at once and set it up at their next sign-in.
+#[utoipa::path(
+    put,
+    path = "/team/two-step",
+    tag = "admin",
+    security(("session" = ["owner"], "csrf" = [])),
+    request_body = TwoStepRule,
+    responses(
+        (status = 204, description = "Saved."),
+        (status = 409, description = "The owner does not use two-step sign-in themselves.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn require_two_step(
+    State(desk): State<Arc<AuthDesk>>,
+    Owner(admin): Owner,
+    Checked(Json(rule)): Checked<Json<TwoStepRule>>,
+) -> Result<StatusCode, ApiError> {
+    if rule.required && two_factor::settings(&desk.db, admin.user.user_id).await?.totp_secret.is_none() {
+        return Err(ApiError::conflict(OWN_FIRST));
+    }
+    let detail =
+        if rule.required { "required: members without it sign in again" } else { "no longer required" };
+    let line = Line { actor: &admin.actor(), action: Action::TwoStepRequired, detail: detail.to_owned() };
+    team_store::require_two_step(&desk.db, rule.required, &line).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -253,3 +253,37 @@ pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
         removed
     }))
 }
+
+/// Whether every member must sign in with two steps (the owner's choice).
+pub async fn two_step_required(db: &Db) -> anyhow::Result<bool> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT two_step_required FROM team_settings WHERE id = 1").fetch_one(pool).await?
+    }))
+}
+
+/// Sets whether every member must sign in with two steps, with `line` in the audit log, in one
+/// transaction. Turned on, it ends the sessions of every member without it at once (they set it
+/// up at their next sign-in); how many sessions ended.
+pub async fn require_two_step(db: &Db, required: bool, line: &Line<'_>) -> anyhow::Result<u64> {
+    let now = db.clock.stamp();
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        sqlx::query("UPDATE team_settings SET two_step_required = $1 WHERE id = 1")
+            .bind(required)
+            .execute(&mut *tx)
+            .await?;
+        let ended = if required {
+            sqlx::query(
+                "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE totp_secret IS NULL)",
+            )
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+        } else {
+            0
+        };
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        ended
+    }))
+}

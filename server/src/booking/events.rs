@@ -94,11 +94,15 @@ for_both_connections!(impl EventWrites {
     async fn record_event(&mut self, id: i64, event: Event<'_>, by: &str, now: &At) -> sqlx::Result<bool> {
         let responded = if event.responds() { Some(now) } else { None };
         let found = sqlx::query(
-            "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2), customer_change_at = NULL
+            "UPDATE bookings SET first_response_at = COALESCE(first_response_at, $2),
+                                 first_response_by = CASE WHEN first_response_at IS NULL AND $2 IS NOT NULL THEN $3
+                                                          ELSE first_response_by END,
+                                 customer_change_at = NULL
              WHERE id = $1",
         )
         .bind(id)
         .bind(responded)
+        .bind(by)
         .execute(&mut *self)
         .await?
         .rows_affected()
@@ -169,15 +173,25 @@ pub struct Holder {
     pub at: At,
 }
 
-/// Member `actor` takes booking `id` ('I've got it'), with the history's line, in one
-/// transaction. Who has it then (them, or the member who took it first); None when there is no
-/// such booking.
-pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyhow::Result<Option<Holder>> {
+/// What 'I've got it' came to.
+pub enum Took {
+    /// Who has the request now: this member, or the one who took it first.
+    Held(Holder),
+    /// Nobody had it, and it is closed (cancelled, or spam): there is nothing to take.
+    Closed,
+    /// There is no such booking.
+    Missing,
+}
+
+/// Member `actor` takes booking `id` ('I've got it') while it is open, with the history's line,
+/// in one transaction.
+pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyhow::Result<Took> {
     let now = db.clock.stamp();
-    with_db!(db, |pool| {
+    let found = with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let taken = sqlx::query(
-            "UPDATE bookings SET taken_at = $2, taken_by = $3 WHERE id = $1 AND taken_by IS NULL",
+            "UPDATE bookings SET taken_at = $2, taken_by = $3
+             WHERE id = $1 AND taken_by IS NULL AND cancelled_at IS NULL AND status NOT IN ('cancelled', 'spam')",
         )
         .bind(id)
         .bind(now)
@@ -189,9 +203,18 @@ pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyho
         if taken {
             tx.record_event(id, Event::Taken, actor.email, &now).await?;
         }
+        let found: bool = sqlx::query_scalar("SELECT COUNT(*) = 1 FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
         tx.commit().await?;
+        found
     });
-    holder(db, BookingId(id)).await
+    Ok(match holder(db, BookingId(id)).await? {
+        Some(holder) => Took::Held(holder),
+        None if found => Took::Closed,
+        None => Took::Missing,
+    })
 }
 
 /// Who has booking `id` in hand, if anyone took it.

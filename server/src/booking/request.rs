@@ -13,7 +13,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{
-    events::{self, Contact, Event, EventRecord, Holder},
+    events::{self, Contact, Event, EventRecord, Holder, Took},
     inbox, records,
     response::Measure,
     texts::{self, Texting},
@@ -169,6 +169,7 @@ pub async fn contact(
         (status = 200, description = "Who has it now: this member, or the one who took it first.", body = Holder),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such booking.", body = ErrorBody),
+        (status = 409, description = "The request is cancelled (or spam): there is nothing to take.", body = ErrorBody),
         AdminRefusals
     )
 )]
@@ -177,7 +178,11 @@ pub async fn take(
     admin: Admin,
     Checked(Path(id)): Checked<Path<BookingId>>,
 ) -> Result<Json<Holder>, ApiError> {
-    Ok(Json(events::take(&db, id, &admin.actor()).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?))
+    match events::take(&db, id, &admin.actor()).await? {
+        Took::Held(holder) => Ok(Json(holder)),
+        Took::Closed => Err(ApiError::conflict("This request is cancelled: there is nothing to take.")),
+        Took::Missing => Err(ApiError::NotFound(NO_SUCH_BOOKING)),
+    }
 }
 
 /// `POST /api/admin/bookings/{id}/seen`: the owner has seen the change the customer made (it

@@ -185,11 +185,13 @@ async fn store_booking(
         client_ip: &client_ip,
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
         shop_minute: devices::shop_minute(desk.db.clock.now(), &content.business.zone()),
-        escalate_after: if booking.emergency {
-            Some(desk.outbox.escalation_starts_after().await?)
-        } else {
-            None
-        },
+        escalate_after: desk
+            .outbox
+            .escalation_starts_after(
+                booking.emergency,
+                booking.urgent && Calendar::new(&content).open_at(desk.db.clock.now()),
+            )
+            .await?,
     };
     let taking = desk.outbox.taking();
     let stored =

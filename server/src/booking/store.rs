@@ -41,7 +41,7 @@ pub struct Origin<'a> {
     pub client_ip: &'a str,
     pub user_agent: Option<&'a str>,
     pub shop_minute: u16,
-    /// For an emergency: when its escalation's first step comes, after it is stored (read before
+    /// For a request that escalates: when its first step comes, after it is stored (read before
     /// the transaction, so the write holds nothing but the escalation's row).
     pub escalate_after: Option<Duration>,
 }
@@ -253,7 +253,7 @@ pub async fn insert(
                 shop_minute: origin.shop_minute,
             };
             tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
-            if let Some(after) = origin.escalate_after.filter(|_| booking.emergency) {
+            if let Some(after) = origin.escalate_after {
                 tx.start_escalation(id, &At::from(now.timestamp() + after), &now).await?;
             }
         }

@@ -1,8 +1,9 @@
 //! The outbox's part of escalation: firing the steps that are due (`on_call::escalation`), and
 //! sending a member's page of a step, by text to their phone or by e-mail.
 
-use super::{BookingMessage, Outbox, Purpose, Sent};
+use super::{BookingMessage, Outbox, Purpose, Sent, text::outgoing::taken_before};
 use crate::{
+    changes::{self, Change},
     on_call::{
         self,
         escalation::{self, PageBy},
@@ -49,12 +50,25 @@ impl Outbox {
                 }
             }
         }
+        if fired > 0 {
+            changes::announce_everywhere(&self.db, &self.changes, Change::Desk).await;
+        }
         Ok(fired)
     }
 
-    /// How long after an emergency its escalation's first step comes (read from a reader).
-    pub async fn escalation_starts_after(&self) -> anyhow::Result<std::time::Duration> {
-        steps::get(&self.reader).await?.after(1).ok_or_else(|| anyhow::anyhow!("there is no first step"))
+    /// How long after a new request its escalation's first step comes, if it escalates (read
+    /// from a reader): an emergency always; an urgent request that arrived while the shop is
+    /// open (`urgent_in_shop_hours`) when the owner chose so.
+    pub async fn escalation_starts_after(
+        &self,
+        emergency: bool,
+        urgent_in_shop_hours: bool,
+    ) -> anyhow::Result<Option<std::time::Duration>> {
+        if !emergency && !urgent_in_shop_hours {
+            return Ok(None);
+        }
+        let steps = steps::get(&self.reader).await?;
+        Ok(steps.after(1).filter(|_| emergency || steps.urgent_in_shop_hours))
     }
 
     /// How a step's people are told besides their devices: by text when texts are set up, else
@@ -92,7 +106,11 @@ impl Outbox {
             let Some(phone) = paged.phone else {
                 return Ok(Sent::Stale("the member has no mobile number"));
             };
-            sender.send(&phone, &body).await?;
+            // An earlier try whose instance died before it heard back may have reached the
+            // provider: it is asked first.
+            if taken_before(sender, &self.reader, &phone, &body).await?.is_none() {
+                sender.send(&phone, &body).await?;
+            }
         } else {
             let sender =
                 self.email.as_ref().ok_or_else(|| anyhow::anyhow!("email delivery is not configured"))?;

@@ -36,7 +36,7 @@ pub use message::{
 };
 pub use webhook::WebhookSettings;
 
-use crate::{clock, db::Db, site::SiteDetails};
+use crate::{changes::Changes, clock, db::Db, site::SiteDetails};
 use email::VisitorMail;
 use push::{Notice, PushSender, Pushed};
 
@@ -80,6 +80,8 @@ pub struct Outbox {
     sending: watch::Sender<usize>,
     /// How many visitors' requests this instance is storing now (the worker yields to them).
     intake: AtomicUsize,
+    /// Told when an escalation step fired, so Today shows it at once.
+    changes: Changes,
 }
 
 impl Outbox {
@@ -88,7 +90,7 @@ impl Outbox {
         settings: DeliverySettings,
         site: Arc<SiteDetails>,
         messages: Arc<dyn Messages>,
-        push: PushSender,
+        (push, changes): (PushSender, Changes),
     ) -> anyhow::Result<Self> {
         let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
@@ -108,6 +110,7 @@ impl Outbox {
             stopping: watch::Sender::new(false),
             sending: watch::Sender::new(0),
             intake: AtomicUsize::new(0),
+            changes,
         })
     }
 

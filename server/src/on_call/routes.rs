@@ -115,8 +115,9 @@ pub async fn set_rota(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step.
-/// The next step of an emergency already escalating is timed by them too.
+/// `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step,
+/// and whether urgent requests in shop hours escalate too. The next step of a request already
+/// escalating is timed by them too.
 #[utoipa::path(
     put,
     path = "/on-call/steps",
@@ -131,8 +132,9 @@ pub async fn set_steps(
     Checked(Json(steps)): Checked<Json<Steps>>,
 ) -> Result<StatusCode, ApiError> {
     steps.check().map_err(|message| ApiError::invalid("steps", message))?;
+    let also = if steps.urgent_in_shop_hours { "; urgent requests in shop hours too" } else { "" };
     let detail = format!(
-        "first after {} min, second after {} min, everyone after {} min",
+        "first after {} min, second after {} min, everyone after {} min{also}",
         steps.first_after, steps.second_after, steps.everyone_after
     );
     let line = Line { actor: &admin.actor(), action: Action::EscalationStepsChanged, detail };

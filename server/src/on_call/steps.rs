@@ -1,4 +1,5 @@
-//! The minutes after an emergency of each escalation step, as the owner sets them.
+//! The minutes after an emergency of each escalation step, and whether urgent requests in shop
+//! hours escalate too, as the owner sets them.
 
 use std::time::Duration;
 
@@ -8,13 +9,12 @@ use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 
 /// Reads the steps (the one row), here and inside a step's own transaction.
-pub(super) const READ: &str =
-    "SELECT first_after, second_after, everyone_after FROM escalation_steps WHERE id = 1";
+pub(super) const READ: &str = "SELECT first_after, second_after, everyone_after, urgent_in_shop_hours FROM escalation_steps WHERE id = 1";
 
 /// The longest a step may wait: the site promises an answer within 30 minutes.
 pub const LONGEST: i64 = 30;
 
-/// The minutes after an emergency of each step.
+/// The minutes after an emergency of each step, and what escalates besides emergencies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Steps {
@@ -27,6 +27,9 @@ pub struct Steps {
     /// Every member.
     #[schema(minimum = 1, maximum = 30)]
     pub everyone_after: i64,
+    /// Urgent requests that arrive while the shop is open (its business hours) escalate the
+    /// same way; off by default.
+    pub urgent_in_shop_hours: bool,
 }
 
 impl Steps {
@@ -66,11 +69,14 @@ pub async fn set(db: &Db, steps: &Steps, line: &Line<'_>) -> anyhow::Result<()> 
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         sqlx::query(
-            "UPDATE escalation_steps SET first_after = $1, second_after = $2, everyone_after = $3 WHERE id = 1",
+            "UPDATE escalation_steps SET first_after = $1, second_after = $2, everyone_after = $3,
+                                         urgent_in_shop_hours = $4
+             WHERE id = 1",
         )
         .bind(steps.first_after)
         .bind(steps.second_after)
         .bind(steps.everyone_after)
+        .bind(steps.urgent_in_shop_hours)
         .execute(&mut *tx)
         .await?;
         tx.audit(line, &now).await?;

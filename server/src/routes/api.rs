@@ -11,7 +11,6 @@ use axum::{
 use crate::{
     api_doc, auth, beacon, blog, booking,
     changes::{self, Change},
-    db::Pool,
     delivery,
     error::ApiError,
     insights, media, on_call, schedule, site,
@@ -69,7 +68,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
     OpenApiRouter::default()
         .routes(routes!(auth::routes::login).layer(small))
         .routes(routes!(auth::routes::logout).layer(small))
-        .routes(routes!(auth::routes::login_code).layer(small))
+        .routes(routes!(auth::code_routes::login_code).layer(small))
         .routes(routes!(auth::routes::current))
         .routes(routes!(auth::reset::ask).layer(small))
         .routes(routes!(auth::reset::check, auth::reset::complete).layer(small))
@@ -77,6 +76,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(auth::team::invite).layer(small))
         .routes(routes!(auth::team::withdraw).layer(small))
         .routes(routes!(auth::team::remove).layer(small))
+        .routes(routes!(auth::team::require_two_step).layer(small))
         .routes(routes!(auth::team::check, auth::team::join).layer(small))
         .routes(routes!(on_call::routes::show))
         .routes(routes!(on_call::routes::set_rota).layer(small))
@@ -137,9 +137,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
 }
 
 /// After a request that changed the booking desk (a new request, the customer's change or
-/// cancellation, anything the owner does to a request) succeeded: tells the live streams. On
-/// PostgreSQL every instance (this one too) hears it by NOTIFY, so it is told once; should the
-/// notification fail, this instance's own streams still hear it.
+/// cancellation, anything the owner does to a request) succeeded: tells the live streams of
+/// every instance.
 pub(super) async fn announce_desk_changes(
     State(state): State<AppState>,
     request: Request,
@@ -153,15 +152,7 @@ pub(super) async fn announce_desk_changes(
             || path.starts_with("/api/admin/bookings/"));
     let response = next.run(request).await;
     if desk && response.status().is_success() {
-        match &state.db.pool {
-            Pool::Sqlite(_) => state.changes.announce(Change::Desk),
-            Pool::Postgres(_) => {
-                if let Err(error) = changes::tell_other_instances(&state.db, Change::Desk).await {
-                    tracing::warn!("Cannot tell the instances of a booking change: {error:#}");
-                    state.changes.announce(Change::Desk);
-                }
-            }
-        }
+        changes::announce_everywhere(&state.db, &state.changes, Change::Desk).await;
     }
     response
 }

@@ -133,6 +133,13 @@ impl<'a> Calendar<'a> {
         hours_on(self.business_hours, date)
     }
 
+    /// Whether the shop is open at `at`, by its business hours and closed days.
+    pub fn open_at(&self, at: Timestamp) -> bool {
+        let here = at.to_zoned(self.zone.clone());
+        self.business_hours(here.date())
+            .is_some_and(|(opens, closes)| opens <= here.time() && here.time() < closes)
+    }
+
     /// Every `kind` time on `date` by the weekly hours (booked or not, past or not).
     pub fn day(&self, kind: Kind, date: Date) -> Vec<Slot> {
         let Some((opens, closes)) = self.opening(kind, date) else { return Vec::new() };

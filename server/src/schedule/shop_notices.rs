@@ -53,14 +53,16 @@ impl Letters {
                     ),
                 ))
             }
-            Purpose::Page { .. } => {
+            // Each step's page says which it is: its text differs from the step before's, so a
+            // try after a crash can tell whether the provider already has it.
+            Purpose::Page { step, .. } => {
                 let kind = if message.emergency { "emergency" } else { "urgent request" };
                 let place =
                     message.location_city.as_ref().map(|city| format!(" in {city}")).unwrap_or_default();
                 Ok((
                     format!("Still waiting: {kind} #{id}{place}"),
                     format!(
-                        "Still waiting: nobody has answered {kind} #{id}{place} yet. \
+                        "Still waiting (alert {step} of 3): nobody has answered {kind} #{id}{place} yet. \
                          Open it and tap I've got it: {page}\n"
                     ),
                 ))

@@ -1,11 +1,15 @@
 //! The account page's API and two-factor sign-in: codes, recovery codes, trusted browsers, the
-//! password change, sessions, and `trailerworks admin reset-2fa`.
+//! password change, sessions, `trailerworks admin reset-2fa`, and the owner requiring it of
+//! everyone.
 
 use reqwest::Method;
 use serde_json::{Value, json};
 use totp_rs::{Builder, Secret};
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, session_cookie, spawn_app};
+use crate::{
+    helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, session_cookie, spawn_app},
+    team::{STAFF_PASSWORD, staff_member},
+};
 
 /// The authenticator app's code for `secret` at the server's now.
 fn code(app: &TestApp, secret: &str) -> String {
@@ -304,4 +308,58 @@ async fn reset_2fa_from_the_command_line_lets_the_owner_in_with_the_password() {
     assert!(session_cookie(&plain).is_some());
     let actions = audit_actions(&app).await;
     assert!(actions.iter().any(|(a, _)| a == "two-factor sign-in reset from the command line"));
+}
+
+#[tokio::test]
+async fn when_the_owner_requires_two_step_sign_in_a_member_without_it_sets_it_up_at_sign_in() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let ana = staff_member(&app, &owner, "ana@example.com").await;
+    let require = |required: bool| {
+        app.admin(Method::PUT, "/team/two-step", &owner).json(&json!({ "required": required })).send()
+    };
+    let refused = require(true).await.expect("a response");
+    assert_eq!(refused.status().as_u16(), 409, "not before the owner uses it");
+    let said: Value = refused.json().await.expect("JSON");
+    assert!(said["error"].as_str().unwrap_or("").contains("your own account first"), "{said}");
+    enable_two_factor(&app, &owner).await;
+    assert_eq!(require(true).await.expect("a response").status().as_u16(), 204);
+    assert_eq!(app.admin_json("/team", &owner).await["twoStepRequired"], true);
+    let today = app.admin(Method::GET, "/today", &ana).send().await.expect("a response");
+    assert_eq!(today.status().as_u16(), 401, "signed out at once: she has no app yet");
+    assert_eq!(
+        app.admin(Method::GET, "/today", &owner).send().await.expect("a response").status().as_u16(),
+        200
+    );
+
+    // Her next sign-in sets the app up before any session.
+    let response = app.login("ana@example.com", STAFF_PASSWORD).await;
+    assert!(session_cookie(&response).is_none(), "no session before the app is set up");
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!(body["setupNeeded"], true, "{body}");
+    assert!(body["setup"]["qrSvg"].as_str().unwrap_or("").contains("<svg"));
+    let secret = body["setup"]["secret"].as_str().expect("a secret").replace(' ', "");
+    let challenge = body["challenge"].as_str().expect("a challenge");
+    next_step(&app);
+    assert_eq!(send_code(&app, challenge, "000000", false).await.status().as_u16(), 401);
+    let signed_in = send_code(&app, challenge, &code(&app, &secret), false).await;
+    assert_eq!(signed_in.status().as_u16(), 200);
+    let cookie = session_cookie(&signed_in).expect("a session");
+    let body: Value = signed_in.json().await.expect("JSON");
+    assert_eq!(body["recoveryCodes"].as_array().map(Vec::len), Some(10), "shown once: {body}");
+    let ana = Signed { cookie, csrf: body["csrfToken"].as_str().expect("a token").to_owned() };
+    assert_eq!(app.admin_json("/account", &ana).await["twoFactor"], true);
+    let off = app
+        .admin(Method::POST, "/account/two-factor/disable", &ana)
+        .json(&json!({ "code": code(&app, &secret) }));
+    assert_eq!(off.send().await.expect("a response").status().as_u16(), 409, "it stays on while required");
+
+    // No longer required: nobody is signed out, and she may turn it off.
+    assert_eq!(require(false).await.expect("a response").status().as_u16(), 204);
+    assert_eq!(
+        app.admin(Method::GET, "/today", &ana).send().await.expect("a response").status().as_u16(),
+        200
+    );
+    let audit = app.admin_json("/audit", &owner).await;
+    assert!(audit.to_string().contains("two-step sign-in for everyone changed"), "{audit}");
 }

@@ -10,11 +10,13 @@ use serde_json::{Value, json};
 use trailerworks::on_call;
 
 use crate::{
+    bookings::booking,
     helpers::{ADMIN_EMAIL, Signed, TestApp, spawn_app},
     push::{emergency, subscribe},
     push_service::{Browser, PushService, push_service},
     scheduling::{app_with_mail, read_mail},
     team::staff_member,
+    texts::move_to_hour,
 };
 
 /// The day of the week and hour it is now on the shop's clock, a few minutes into the hour (the
@@ -128,7 +130,8 @@ async fn the_rota_says_who_is_on_call_at_a_shop_hour_with_its_gaps_and_a_hand_ov
     let stranger = json!({ "shifts": [{ "weekday": 0, "from": 8, "to": 12, "first": 999 }] });
     assert_eq!(put(&app, &owner, "/on-call/rota", &stranger).await, 422);
     assert_eq!(put(&app, &staff, "/on-call/rota", &rota(ana, None, None)).await, 403);
-    let steps = json!({ "firstAfter": 10, "secondAfter": 5, "everyoneAfter": 15 });
+    let steps =
+        json!({ "firstAfter": 10, "secondAfter": 5, "everyoneAfter": 15, "urgentInShopHours": false });
     assert_eq!(put(&app, &owner, "/on-call/steps", &steps).await, 422);
     assert_eq!(put(&app, &staff, "/on-call/phone", &json!({ "phone": "555" })).await, 422);
     assert_eq!(put(&app, &staff, "/on-call/phone", &json!({ "phone": "(720) 555-0134" })).await, 204);
@@ -267,6 +270,54 @@ async fn a_call_tap_stops_the_escalation_and_an_answered_request_never_escalates
     assert_eq!(app.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL").await, 0);
     let figures = app.admin_json("/today", &owner).await["escalation"].clone();
     assert_eq!(figures, json!({ "beforeAnyStep": 1, "afterStep": [1, 0, 0], "waiting": 0 }));
+}
+
+/// An urgent request (not an emergency) sent now; its id.
+async fn urgent_request(app: &TestApp, submission: &str) -> i64 {
+    let mut body = booking(submission);
+    body["answers"][3]["answer"] = json!("Urgent (24-48 hours)");
+    let stored: Value = app.post_json("/api/bookings", &body).await.json().await.expect("JSON");
+    stored["id"].as_i64().expect("an id")
+}
+
+#[tokio::test]
+async fn an_urgent_request_escalates_only_in_shop_hours_and_only_when_the_owner_chose_so() {
+    let app = spawn_app().await;
+    // 10 AM on a day the shop is open (it closes on Sundays); signed in then, as a session ends
+    // after two idle hours.
+    move_to_hour(&app, 10);
+    let zone = jiff::tz::TimeZone::get("America/Denver").expect("the shop's zone");
+    if app.clock.now().to_zoned(zone).weekday() == jiff::civil::Weekday::Sunday {
+        move_to_hour(&app, 10);
+    }
+    let owner = app.signed_in_admin().await;
+    let before = urgent_request(&app, "escalate-urgent-1").await;
+    let chosen =
+        json!({ "firstAfter": 5, "secondAfter": 10, "everyoneAfter": 15, "urgentInShopHours": true });
+    assert_eq!(put(&app, &owner, "/on-call/steps", &chosen).await, 204);
+    assert_eq!(app.admin_json("/on-call", &owner).await["steps"], chosen);
+    let after = urgent_request(&app, "escalate-urgent-2").await;
+    app.clock.advance(Duration::from_secs(5 * 60));
+    app.deliver_due().await;
+    assert!(steps_in_history(&app, &owner, before).await.is_empty(), "sent before the owner chose so");
+    assert_eq!(steps_in_history(&app, &owner, after).await, [ADMIN_EMAIL]);
+    let today = app.admin_json("/today", &owner).await;
+    let line = today["unanswered"]["shown"]
+        .as_array()
+        .expect("the lines")
+        .iter()
+        .find(|l| l["id"] == after)
+        .cloned();
+    assert_eq!(line.expect("the request waits")["escalated"]["to"], ADMIN_EMAIL);
+    assert_eq!(today["escalation"]["waiting"], 0, "the figures are the emergencies'");
+
+    // At night the shop is closed: an urgent request waits for the morning, as before.
+    move_to_hour(&app, 22);
+    let night = urgent_request(&app, "escalate-urgent-3").await;
+    app.clock.advance(Duration::from_secs(20 * 60));
+    app.deliver_due().await;
+    let owner = app.sign_in(ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD).await;
+    assert!(steps_in_history(&app, &owner, night).await.is_empty(), "closed: no escalation");
 }
 
 #[tokio::test]

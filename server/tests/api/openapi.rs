@@ -26,6 +26,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/team/invitations"),
     ("delete", "/api/admin/team/invitations/{id}"),
     ("delete", "/api/admin/team/members/{id}"),
+    ("put", "/api/admin/team/two-step"),
     ("get", "/api/admin/on-call"),
     ("put", "/api/admin/on-call/rota"),
     ("put", "/api/admin/on-call/steps"),

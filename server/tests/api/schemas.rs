@@ -34,7 +34,7 @@ fn compared(table: &str) -> bool {
 const SEARCH_COLUMNS: [(&str, &str); 1] = [("blog_posts", "search")];
 
 /// The differences kept on purpose, as `differences` words them.
-const DELIBERATE: [&str; 7] = [
+const DELIBERATE: [&str; 8] = [
     // A lone INTEGER PRIMARY KEY is SQLite's row id, which SQLite numbers when none is given;
     // these keys are always given (a booking's id, the version a save takes, the one settings
     // row), and PostgreSQL has no sequence for them.
@@ -43,6 +43,7 @@ const DELIBERATE: [&str; 7] = [
     r#"escalations.booking_id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"insight_settings.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"site_versions.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
+    r#"team_settings.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     // One account per address whatever its case: SQLite's column is COLLATE NOCASE with a unique
     // index; PostgreSQL has none such, so its unique index is on lower(email).
     r#"users index (["(expression)"], true, false): only on PostgreSQL"#,

@@ -1,14 +1,17 @@
 //! The shop's team: every admin operation answers as the role the API document states for it;
 //! invitations work once, for 7 days, with one answer for any link that does not work; removing
-//! a member ends their sessions and devices at once. On SQLite and on PostgreSQL.
+//! a member ends their sessions and devices at once; the response figures name who answered
+//! first. On SQLite and on PostgreSQL.
 
 use reqwest::Method;
 use serde_json::{Value, json};
 use trailerworks::auth::guard::OWNERS_ONLY;
 
 use crate::{
+    bookings::booking,
     helpers::{ADMIN_EMAIL, Signed, TestApp, spawn_app},
     openapi::operations,
+    push::emergency,
     scheduling::{app_with_mail, read_mail},
 };
 
@@ -270,4 +273,55 @@ async fn whoever_says_i_ve_got_it_first_has_the_request_and_the_team_sees_who() 
     assert_eq!(today["unanswered"]["shown"][0]["takenBy"], "Ana Ruiz");
     let missing = app.admin(Method::POST, "/bookings/999999/take", &staff).send().await.expect("a response");
     assert_eq!(missing.status().as_u16(), 404);
+    // A cancelled request has nothing to take.
+    let mut other = crate::bookings::booking("taken-0002");
+    other["email"] = json!("other@example.com");
+    let other: Value = app.post_json("/api/bookings", &other).await.json().await.expect("JSON");
+    let other = other["id"].as_i64().expect("an id");
+    let cancel = app
+        .admin(Method::PUT, &format!("/bookings/{other}/status"), &owner)
+        .json(&json!({ "status": "cancelled" }));
+    assert_eq!(cancel.send().await.expect("a response").status().as_u16(), 200);
+    let closed =
+        app.admin(Method::POST, &format!("/bookings/{other}/take"), &staff).send().await.expect("a response");
+    assert_eq!(closed.status().as_u16(), 409);
+}
+
+#[tokio::test]
+async fn the_response_figures_say_who_answered_first_and_how_fast() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let ana = staff_member(&app, &owner, "ana@example.com").await;
+    let mut ids = Vec::new();
+    for (n, body) in
+        [emergency("people-0001"), booking("people-0002"), booking("people-0003")].into_iter().enumerate()
+    {
+        let mut body = body;
+        body["email"] = json!(format!("customer{n}@example.com"));
+        let stored: Value = app.post_json("/api/bookings", &body).await.json().await.expect("JSON");
+        ids.push(stored["id"].as_i64().expect("an id"));
+    }
+    app.clock.advance(std::time::Duration::from_secs(4 * 60));
+    // Ana calls the emergency and the first request; the owner calls the first after her (not
+    // its first response) and answers the second with a status.
+    for (id, who) in [(ids[0], &ana), (ids[1], &ana), (ids[1], &owner)] {
+        let call =
+            app.admin(Method::POST, &format!("/bookings/{id}/contact"), who).json(&json!({ "how": "call" }));
+        assert_eq!(call.send().await.expect("a response").status().as_u16(), 204);
+    }
+    let status = app
+        .admin(Method::PUT, &format!("/bookings/{}/status", ids[2]), &owner)
+        .json(&json!({ "status": "contacted" }));
+    assert_eq!(status.send().await.expect("a response").status().as_u16(), 200);
+    let people = app.admin_json("/today", &owner).await["response"]["people"].clone();
+    assert_eq!(people[0]["name"], "Ana Ruiz", "most answers first: {people}");
+    assert_eq!(people[0]["emergencies"]["count"], 1);
+    assert_eq!(people[0]["emergencies"]["medianMinutes"], 4);
+    assert_eq!(people[0]["others"]["count"], 1);
+    assert_eq!(people[1]["name"], ADMIN_EMAIL, "{people}");
+    assert_eq!(
+        (people[1]["emergencies"]["count"].clone(), people[1]["others"]["count"].clone()),
+        (json!(0), json!(1))
+    );
+    assert_eq!(people.as_array().map(Vec::len), Some(2));
 }

@@ -96,6 +96,11 @@ const FILLED_OPTIONAL_KEYS: [(&str, &str); 1] = [("deliveries", "booking_id")];
 /// the column holds them).
 const FILLED_OPTIONAL_COLUMNS: [(&str, &str); 1] = [("bookings", "phone_national")];
 
+/// One-row settings tables whose migration writes their row (a second is refused).
+fn seeded(table: &str) -> bool {
+    ["escalation_steps", "team_settings"].contains(&table)
+}
+
 /// The tables in an order where each comes after those it refers to.
 fn in_order(tables: &BTreeMap<String, Table>) -> Vec<String> {
     let mut done: Vec<String> = Vec::new();
@@ -330,6 +335,9 @@ async fn a_sqlite_database_of_every_earlier_version_opens_with_everything_in_it(
         let mut ids = BTreeMap::new();
         for name in in_order(&tables) {
             let table = &tables[&name];
+            if seeded(&name) {
+                continue;
+            }
             let values = row(&name, table, site_toml, &ids);
             let sql = insert_sql(&name, &values, false);
             let done = bind_sqlite(sqlx::query(sqlx::AssertSqlSafe(sql.clone())), &values)
@@ -387,6 +395,9 @@ async fn a_postgresql_database_of_every_earlier_version_opens_with_everything_in
         let mut ids = BTreeMap::new();
         for name in in_order(&tables) {
             let table = &tables[&name];
+            if seeded(&name) {
+                continue;
+            }
             let values = row(&name, table, site_toml, &ids);
             let returning = id_of(table).is_some();
             let sql = insert_sql(&name, &values, returning);

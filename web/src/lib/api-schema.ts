@@ -610,7 +610,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** `POST /api/admin/login/code`: the second step of a two-factor sign-in. */
+        /**
+         * `POST /api/admin/login/code`: the second step of a two-factor sign-in, or the first code of
+         *     the app an account sets up at sign-in because the shop requires it.
+         */
         post: operations["postAdminLoginCode"];
         delete?: never;
         options?: never;
@@ -777,8 +780,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step.
-         *     The next step of an emergency already escalating is timed by them too.
+         * `PUT /api/admin/on-call/steps`: sets the minutes after an emergency of each escalation step,
+         *     and whether urgent requests in shop hours escalate too. The next step of a request already
+         *     escalating is timed by them too.
          */
         put: operations["putAdminOnCallSteps"];
         post?: never;
@@ -1185,6 +1189,26 @@ export interface paths {
          *     browsers end at once; the history keeps their name.
          */
         delete: operations["deleteAdminTeamMembersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/team/two-step`: requires two-step sign-in of every member, or no longer.
+         *     Turned on, members without it are signed out at once and set it up at their next sign-in.
+         */
+        put: operations["putAdminTeamTwoStep"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2610,7 +2634,7 @@ export interface components {
             urgentNotShown: number;
         };
         /** @description What a right password gets: a session, or the question for a code. */
-        LoginAnswer: components["schemas"]["SessionInfo"] | components["schemas"]["CodeNeeded"];
+        LoginAnswer: components["schemas"]["SessionInfo"] | components["schemas"]["CodeNeeded"] | components["schemas"]["SetupNeeded"];
         LoginForm: {
             email: string;
             /**
@@ -3069,6 +3093,13 @@ export interface components {
             /** @description The account's e-mail address. */
             email: string;
         };
+        /** @description One member's first responses of a period, each on its request's clock. */
+        Responder: {
+            emergencies: components["schemas"]["Answered"];
+            /** @description Their name, or their address when they gave none. */
+            name: string;
+            others: components["schemas"]["Answered"];
+        };
         /**
          * @description The response times of one kind of request over a period: the requests answered apart from
          *     those still waiting, so a wait still running is never counted as an answer.
@@ -3099,12 +3130,17 @@ export interface components {
             said: components["schemas"]["Said"][];
             waiting: components["schemas"]["Waiting"];
         };
-        /** @description The response times of a period: emergencies apart from the rest. */
+        /** @description The response times of a period: emergencies apart from the rest, and by who answered. */
         ResponseTimes: {
             /** @description On the 24-hour clock. */
             emergencies: components["schemas"]["ResponseFigures"];
             /** @description On the shop's opening hours. */
             others: components["schemas"]["ResponseFigures"];
+            /**
+             * @description The answered requests by the member who answered first, most answers first. First
+             *     responses from before the team's members were told apart are left out.
+             */
+            people: components["schemas"]["Responder"][];
         };
         /** @description Where the review request stands: sent (or still on its way), and when the link was opened. */
         ReviewRecord: {
@@ -3314,6 +3350,11 @@ export interface components {
         /** @description What the admin app knows about its session: the user and the CSRF token for writes. */
         SessionInfo: {
             csrfToken: string;
+            /**
+             * @description The recovery codes of the two-step sign-in set up with this sign-in (the shop requires
+             *     it), shown only now; null otherwise.
+             */
+            recoveryCodes: string[] | null;
             user: components["schemas"]["Account"];
         };
         /** @description A live session as the account page lists it. */
@@ -3350,6 +3391,17 @@ export interface components {
             overbook?: boolean;
             /** @description HH:MM, on the hour or the half hour. */
             start: string;
+        };
+        /**
+         * @description The shop requires two-step sign-in and this account has no authenticator app yet: add one
+         *     with `setup`, then send its code to `POST /api/admin/login/code` with the challenge.
+         */
+        SetupNeeded: {
+            /** @description Names this sign-in for five minutes and five codes. */
+            challenge: string;
+            setup: components["schemas"]["Enrolment"];
+            /** @description Always true. */
+            setupNeeded: boolean;
         };
         /** @description Hours of one day of the week with the same people on call, on the shop's clock. */
         Shift: {
@@ -3540,7 +3592,7 @@ export interface components {
         };
         /** @enum {string} */
         StepName: "opened" | "answered" | "time" | "contact";
-        /** @description The minutes after an emergency of each step. */
+        /** @description The minutes after an emergency of each step, and what escalates besides emergencies. */
         Steps: {
             /**
              * Format: int64
@@ -3557,6 +3609,11 @@ export interface components {
              * @description The second on call.
              */
             secondAfter: number;
+            /**
+             * @description Urgent requests that arrive while the shop is open (its business hours) escalate the
+             *     same way; off by default.
+             */
+            urgentInShopHours: boolean;
         };
         /** @description A stored image as the editor gets it. */
         StoredImage: {
@@ -3591,6 +3648,11 @@ export interface components {
         Team: {
             invitations: components["schemas"]["Invitation"][];
             members: components["schemas"]["Member"][];
+            /**
+             * @description Every member signs in with two steps; who has no authenticator app yet sets it up at
+             *     sign-in.
+             */
+            twoStepRequired: boolean;
             /**
              * Format: int64
              * @description The signed-in owner's own id (they cannot remove themselves).
@@ -3786,6 +3848,10 @@ export interface components {
         /** @description A code from the authenticator app, or (where it says so) a recovery code. */
         TwoFactorCodeForm: {
             code: string;
+        };
+        /** @description Whether every member must sign in with two steps. */
+        TwoStepRule: {
+            required: boolean;
         };
         /**
          * @description A 422: the fields' messages, or why the JSON did not fit the form (a wrong type, an unknown
@@ -3983,6 +4049,7 @@ export type RequestView = components['schemas']['RequestView'];
 export type ResetAsked = components['schemas']['ResetAsked'];
 export type ResetLink = components['schemas']['ResetLink'];
 export type ResetRequest = components['schemas']['ResetRequest'];
+export type Responder = components['schemas']['Responder'];
 export type ResponseFigures = components['schemas']['ResponseFigures'];
 export type ResponseTimes = components['schemas']['ResponseTimes'];
 export type ReviewRecord = components['schemas']['ReviewRecord'];
@@ -4005,6 +4072,7 @@ export type ServicesPage = components['schemas']['ServicesPage'];
 export type SessionInfo = components['schemas']['SessionInfo'];
 export type SessionListing = components['schemas']['SessionListing'];
 export type SetTime = components['schemas']['SetTime'];
+export type SetupNeeded = components['schemas']['SetupNeeded'];
 export type Shift = components['schemas']['Shift'];
 export type SignInCodeForm = components['schemas']['SignInCodeForm'];
 export type SiteBody = components['schemas']['SiteBody'];
@@ -4048,6 +4116,7 @@ export type Today = components['schemas']['Today'];
 export type Tone = components['schemas']['Tone'];
 export type Totals = components['schemas']['Totals'];
 export type TwoFactorCodeForm = components['schemas']['TwoFactorCodeForm'];
+export type TwoStepRule = components['schemas']['TwoStepRule'];
 export type Unprocessable = components['schemas']['Unprocessable'];
 export type UploadedPhoto = components['schemas']['UploadedPhoto'];
 export type VersionList = components['schemas']['VersionList'];
@@ -4504,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description It was not on. */
+            /** @description It was not on, or the shop requires it of everyone. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,6 +6366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request is cancelled (or spam): there is nothing to take. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached or written; nothing was saved. */
             503: {
                 headers: {
@@ -6910,7 +6988,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in (the session cookie is set), or, with two-factor sign-in on, the challenge to send a code with. */
+            /** @description Signed in (the session cookie is set), or, with two-factor sign-in on, the challenge to send a code with (and, where the shop requires it of an account without it, the app to set up first). */
             200: {
                 headers: {
                     /** @description The session cookie (HttpOnly, SameSite=Lax) */
@@ -7019,7 +7097,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in: the session cookie (and, if asked, the trusted-device cookie) is set. */
+            /** @description Signed in: the session cookie (and, if asked, the trusted-device cookie) is set; with the recovery codes when two-step sign-in was set up just now. */
             200: {
                 headers: {
                     /** @description The session cookie; the trusted-device cookie */
@@ -10081,6 +10159,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminTeamTwoStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoStepRule"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The owner does not use two-step sign-in themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */

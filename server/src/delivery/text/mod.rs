@@ -6,7 +6,7 @@ pub mod consent;
 pub mod handover;
 mod inbound;
 pub mod keywords;
-mod outgoing;
+pub(super) mod outgoing;
 pub mod routes;
 pub mod segments;
 pub mod signature;

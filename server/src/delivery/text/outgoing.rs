@@ -129,7 +129,7 @@ impl Outbox {
 
 /// The provider's text with `body` to `phone` that no thread has yet: an earlier try that got no
 /// answer (its instance stopped) reached the provider after all.
-async fn taken_before(
+pub(in crate::delivery) async fn taken_before(
     sender: &super::TextSender,
     db: &crate::db::Db,
     phone: &str,

@@ -36,8 +36,11 @@ interface Picked {
   start: string;
 }
 
-/** How long the assistant "types" before its next message appears. */
-export const TYPING_MS = 700;
+/** How long the assistant "types" before its next message appears; shorter for a visitor who
+ * asked for less motion, whose dots do not move. */
+const TYPING_MS = 700;
+const STILL_TYPING_MS = 150;
+const typingPause = () => (window.matchMedia("(prefers-reduced-motion: reduce)").matches ? STILL_TYPING_MS : TYPING_MS);
 
 interface Props {
   script: ChatScript;
@@ -172,7 +175,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     setAnswers((a) => [...a, next.answer]);
     setDraft("");
     setTyping(true);
-    const [area] = await Promise.all([isPlaceQuestion(script, question) ? checkServiceArea(text.trim()) : null, wait(TYPING_MS)]);
+    const [area] = await Promise.all([isPlaceQuestion(script, question) ? checkServiceArea(text.trim()) : null, wait(typingPause())]);
     if (turn.current !== mine) return;
     const said: ChatMessage[] = [];
     if (area) {
@@ -263,7 +266,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
               <span
                 key={delay}
                 aria-hidden="true"
-                className="h-2 w-2 animate-bounce rounded-full bg-slate-500"
+                className="h-2 w-2 rounded-full bg-slate-500 motion-safe:animate-bounce"
                 style={{ animationDelay: `${delay}ms` }}
               />
             ))}

@@ -276,7 +276,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
   const [typed, setTyped] = useState(steps);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const fields: [keyof Steps, string][] = [
+  const fields: [Exclude<keyof Steps, "urgentInShopHours">, string][] = [
     ["firstAfter", "Tell the first on call again, and text them, after"],
     ["secondAfter", "Tell the second on call after"],
     ["everyoneAfter", "Tell everyone after"],
@@ -305,6 +305,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
               {label} {steps[field]} minutes
             </li>
           ))}
+          <li>{steps.urgentInShopHours ? "Urgent requests that arrive while the shop is open escalate too" : "Only emergencies escalate"}</li>
         </ul>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
@@ -323,6 +324,15 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
               />
             ))}
           </div>
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={typed.urgentInShopHours}
+              onChange={(event) => setTyped({ ...typed, urgentInShopHours: event.target.checked })}
+              className="h-5 w-5 accent-orange-700"
+            />
+            Urgent requests that arrive while the shop is open escalate too
+          </label>
           <div className="flex flex-wrap items-center gap-2">
             <button type="submit" className={PRIMARY_BUTTON}>
               Save the steps

@@ -1,7 +1,7 @@
 // Team: who works the front desk with the owner. An owner invites a person by name and e-mail
 // address, as staff (Today, the requests, the schedule, notes, calls and texts) or as an owner
 // (everything); the person chooses a password with the link. Removing a member ends their
-// sessions and devices at once.
+// sessions and devices at once. An owner may require two-step sign-in of everyone.
 import { Copy, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Spinner } from "../../../components/Spinner";
@@ -23,6 +23,32 @@ interface Invited {
   email: string;
   link: string;
   emailed: boolean;
+}
+
+/** The owner's switch: two-step sign-in for everyone. */
+function TwoStepRule({ required, onChange }: { required: boolean; onChange: (required: boolean) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Section title="Two-step sign-in for everyone">
+      <p className="mt-1 text-sm text-slate-700">
+        {required
+          ? "Required: everyone signs in with a password and a code from an authenticator app."
+          : "Not required: each person chooses under Account."}{" "}
+        Turned on, whoever has no app yet is signed out and sets one up at their next sign-in. Turn it on for your own account first.
+      </p>
+      <button
+        type="button"
+        disabled={busy}
+        className={`mt-3 ${required ? PLAIN_BUTTON : PRIMARY_BUTTON}`}
+        onClick={() => {
+          setBusy(true);
+          void onChange(!required).finally(() => setBusy(false));
+        }}
+      >
+        {required ? "Stop requiring two-step sign-in" : "Require two-step sign-in for everyone"}
+      </button>
+    </Section>
+  );
 }
 
 export function TeamPage() {
@@ -100,6 +126,7 @@ export function TeamPage() {
               ))}
             </ul>
           </Section>
+          <TwoStepRule required={team.twoStepRequired} onChange={(required) => act(() => adminApi.requireTwoStep(required))} />
           <Section title="Invite a person">
             <InviteForm
               onInvited={(done) => {

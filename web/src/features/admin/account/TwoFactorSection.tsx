@@ -3,33 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, Input, Section, failureMessage } from "../frame/form";
 import { AdminApiError, adminApi, type Account, type Enrolment } from "../frame/api";
+import { AppToAdd, RecoveryCodes } from "../frame/authenticator";
 import { ErrorNotice } from "../frame/ErrorNotice";
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`Recovery codes (each works once)\n\n${codes.join("\n")}\n`)}`;
-  return (
-    <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <h3 className="font-semibold text-amber-950">Your recovery codes</h3>
-      <p className="mt-1 text-sm text-amber-950">
-        Keep these somewhere safe, away from your phone (print them, or save them in a password manager). If you lose
-        your phone, each code signs you in once instead of the app's code. They are shown only now.
-      </p>
-      <ul data-testid="recovery-codes" className="mt-3 grid gap-1 font-mono text-sm text-slate-900 sm:grid-cols-2">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <a href={file} download="recovery-codes.txt" className={PLAIN_BUTTON}>
-          Download as a text file
-        </a>
-        <button type="button" onClick={onDone} className={PRIMARY_BUTTON}>
-          I have saved them
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** A code field with its 422 message, for confirming or using the app. */
 function useCode() {
@@ -69,23 +44,7 @@ function Setup({ enrolment, onEnabled, onCancel }: { enrolment: Enrolment; onEna
   }
   return (
     <form onSubmit={(event) => void confirm(event)} className="mt-4 space-y-4">
-      <p className="text-sm text-slate-800">
-        1. Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password or any
-        other) and scan this code.
-      </p>
-      <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg ring-1 ring-slate-200" />
-      <p className="text-sm text-slate-800">
-        On this phone itself?{" "}
-        <a href={enrolment.otpauthUrl} className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline">
-          Add it to the authenticator app on this phone
-        </a>
-      </p>
-      <p className="text-sm text-slate-800">
-        Can't scan it? Enter this key in the app instead:{" "}
-        <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
-          {enrolment.secret}
-        </code>
-      </p>
+      <AppToAdd enrolment={enrolment} />
       <div className="max-w-xs">
         <Input id="setup-code" label="2. The 6-digit code the app shows" inputMode="numeric" autoComplete="one-time-code" required {...field} />
       </div>
@@ -161,6 +120,7 @@ export function TwoFactorSection({ account, reload }: { account: Account; reload
       {codes ? (
         <RecoveryCodes
           codes={codes}
+          heading="h3"
           onDone={() => {
             setCodes(null);
             reload();

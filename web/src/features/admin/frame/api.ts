@@ -239,6 +239,7 @@ export const adminApi = {
     answer(client.POST("/api/admin/team/invitations", { body: { name, email, role } })),
   withdrawInvitation: (invitation: number) => answer(client.DELETE("/api/admin/team/invitations/{id}", id(invitation))),
   removeMember: (member: number) => answer(client.DELETE("/api/admin/team/members/{id}", id(member))),
+  requireTwoStep: (required: boolean) => answer(client.PUT("/api/admin/team/two-step", { body: { required } })),
   onCall: () => answer(client.GET("/api/admin/on-call")),
   setRota: (shifts: Shift[]) => answer(client.PUT("/api/admin/on-call/rota", { body: { shifts } })),
   setSteps: (steps: Steps) => answer(client.PUT("/api/admin/on-call/steps", { body: steps })),

@@ -11,7 +11,7 @@ const STORED_USER = "auth_user";
 interface SessionState {
   /** undefined while the server is asked; null when nobody is signed in. */
   user: AdminUser | null | undefined;
-  signedIn: (session: Session) => void;
+  signedIn: (session: SignedIn) => void;
   /** Ends the session on the server, then here (the page then shows the sign-in page, saying
    * so); fails (and keeps it here) when the server could not be told. */
   signOut: () => Promise<void>;
@@ -27,7 +27,10 @@ export function useSession(): SessionState {
   return state;
 }
 
-function remember(session: Session | null): void {
+/** What a sign-in leaves here: who, and the CSRF token for writes. */
+type SignedIn = Pick<Session, "user" | "csrfToken">;
+
+function remember(session: SignedIn | null): void {
   setCsrfToken(session?.csrfToken ?? "");
   if (session) localStorage.setItem(STORED_USER, JSON.stringify(session.user));
   else localStorage.removeItem(STORED_USER);
@@ -37,7 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AdminUser | null | undefined>(undefined);
   const [signedOut, setSignedOut] = useState(false);
 
-  const signedIn = useCallback((session: Session) => {
+  const signedIn = useCallback((session: SignedIn) => {
     remember(session);
     setSignedOut(false);
     setUser(session.user);

@@ -57,6 +57,18 @@ const INSIGHTS: Insights = {
         { text: "8 answered: half within 1 h 35 min, 9 in 10 within 10 h 10 min (1 past the promise)", tone: "late" },
       ],
     },
+    people: [
+      {
+        name: "Ana Ruiz",
+        emergencies: { count: 2, medianMinutes: 12, p90Minutes: 25, late: 0 },
+        others: { count: 0, medianMinutes: null, p90Minutes: null, late: 0 },
+      },
+      {
+        name: "owner@example.com",
+        emergencies: { count: 0, medianMinutes: null, p90Minutes: null, late: 0 },
+        others: { count: 8, medianMinutes: 95, p90Minutes: 610, late: 1 },
+      },
+    ],
   },
 };
 
@@ -138,6 +150,10 @@ describe("the Insights page", () => {
     expect(screen.queryByRole("heading", { name: "Campaigns (UTM)" })).not.toBeInTheDocument();
     expect(screen.getByText("Goes to owner@example.com")).toBeInTheDocument();
     expect(screen.getByText("Last sent for the week of Nov 16.")).toBeInTheDocument();
+
+    const people = screen.getByRole("table", { name: "Who answered first" });
+    expect(within(people).getByRole("row", { name: "Ana Ruiz 2, half within 12 min None" })).toBeInTheDocument();
+    expect(within(people).getByRole("row", { name: "owner@example.com None 8, half within 1 h 35 min (1 late)" })).toBeInTheDocument();
   });
 
   it("asks for another period when one is chosen", async () => {
@@ -164,7 +180,8 @@ describe("the Insights page", () => {
     showInsights();
     expect(await screen.findByText("No visits counted in the last 30 days yet.")).toBeInTheDocument();
     expect(screen.getByText(/the server runs with counting off/)).toBeInTheDocument();
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    // No visit has a table; the requests' response figures still name who answered.
+    expect(screen.getAllByRole("table").map((table) => table.querySelector("caption")?.textContent)).toEqual(["Who answered first"]);
   });
 
   it("saves the weekly report's switch at once and says what it did", async () => {

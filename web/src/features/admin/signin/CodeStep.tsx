@@ -1,19 +1,24 @@
 // The second step of a two-factor sign-in: a code from the authenticator app or a recovery code,
-// and whether to trust this browser for 30 days.
+// and whether to trust this browser for 30 days. Where the shop requires two-step sign-in of an
+// account without an app, the app is added here first, and its recovery codes shown once.
 import { ShieldCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { AdminApiError, adminApi, type Session } from "../frame/api";
+import { AdminApiError, adminApi, type Enrolment, type Session } from "../frame/api";
+import { AppToAdd, RecoveryCodes } from "../frame/authenticator";
 import { ErrorNotice } from "../frame/ErrorNotice";
 
 const FAILED = "Login failed. Please try again.";
 
 export function CodeStep({
   challenge,
+  setup,
   keepSignedIn,
   onSignedIn,
   onStartOver,
 }: {
   challenge: string;
+  /** The app to add first: the shop requires two-step sign-in and the account has none yet. */
+  setup?: Enrolment;
   /** 'Keep me signed in on this device', as chosen with the password. */
   keepSignedIn: boolean;
   onSignedIn: (session: Session) => void;
@@ -26,13 +31,17 @@ export function CodeStep({
   const [error, setError] = useState<string | null>(null);
   /** A recovery code is typed (letters and digits): the phone shows its full keyboard. */
   const [recovery, setRecovery] = useState(false);
+  /** Signed in with two-step sign-in set up just now: its recovery codes are shown first. */
+  const [madeCodes, setMadeCodes] = useState<{ session: Session; codes: string[] } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await adminApi.loginCode(challenge, code, trust, keepSignedIn));
+      const session = await adminApi.loginCode(challenge, code, trust, keepSignedIn);
+      if (session.recoveryCodes) setMadeCodes({ session, codes: session.recoveryCodes });
+      else onSignedIn(session);
     } catch (failure) {
       setBusy(false);
       if (failure instanceof AdminApiError && failure.status === 401 && failure.message.includes("expired")) {
@@ -51,17 +60,31 @@ export function CodeStep({
     }
   }
 
+  if (madeCodes) {
+    return (
+      <>
+        <h1 className="text-center text-2xl font-bold text-slate-900">Two-step sign-in is on</h1>
+        <RecoveryCodes codes={madeCodes.codes} heading="h2" onDone={() => onSignedIn(madeCodes.session)} />
+      </>
+    );
+  }
+
   return (
     <>
       <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
         <ShieldCheck aria-hidden="true" className="h-7 w-7" />
       </div>
-      <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Two-step sign-in</h1>
-      <p className="mt-1 text-center text-slate-600">Your password was right. Now enter the code from your authenticator app.</p>
+      <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{setup ? "Set up two-step sign-in" : "Two-step sign-in"}</h1>
+      <p className="mt-1 text-center text-slate-600">
+        {setup
+          ? "Your password was right. The shop asks everyone to sign in with two steps: add this account to an authenticator app, then enter the code it shows."
+          : "Your password was right. Now enter the code from your authenticator app."}
+      </p>
       <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5">
+        {setup && <AppToAdd enrolment={setup} />}
         <div>
           <label htmlFor="login-code" className="block text-sm font-medium text-slate-800">
-            Authentication code
+            {setup ? "2. The 6-digit code the app shows" : "Authentication code"}
           </label>
           <input
             id="login-code"
@@ -77,11 +100,17 @@ export function CodeStep({
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
           />
           <p id="login-code-hint" className="mt-1 text-xs text-slate-600">
-            {recovery ? "One of your recovery codes, letters and digits." : "6 digits from the app. Phone lost? Enter one of your recovery codes instead."}
+            {setup
+              ? "6 digits; the app shows a new one every 30 seconds."
+              : recovery
+                ? "One of your recovery codes, letters and digits."
+                : "6 digits from the app. Phone lost? Enter one of your recovery codes instead."}
           </p>
-          <button type="button" onClick={() => setRecovery((was) => !was)} className="mt-1 min-h-11 text-sm font-medium text-orange-800 underline">
-            {recovery ? "Type the app's code" : "Type a recovery code"}
-          </button>
+          {!setup && (
+            <button type="button" onClick={() => setRecovery((was) => !was)} className="mt-1 min-h-11 text-sm font-medium text-orange-800 underline">
+              {recovery ? "Type the app's code" : "Type a recovery code"}
+            </button>
+          )}
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" checked={trust} onChange={(event) => setTrust(event.target.checked)} className="h-4 w-4 accent-orange-700" />
@@ -93,7 +122,7 @@ export function CodeStep({
           disabled={busy}
           className="w-full rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
         >
-          {busy ? "Checking..." : "Verify"}
+          {busy ? "Checking..." : setup ? "Confirm and sign in" : "Verify"}
         </button>
         <button
           type="button"

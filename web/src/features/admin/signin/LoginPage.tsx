@@ -2,7 +2,7 @@ import { Eye, EyeOff, Lock } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../../components/Spinner";
-import { AdminApiError, adminApi, type Session } from "../frame/api";
+import { AdminApiError, adminApi, type Enrolment, type Session } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { useAdminTitle } from "../frame/adminTitle";
 import { useSession, type SignInState } from "../frame/session";
@@ -32,8 +32,9 @@ export function LoginPage() {
   const [keepSignedIn, setKeepSignedIn] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** Set when the password was right and two-factor sign-in asks for a code. */
-  const [challenge, setChallenge] = useState<string | null>(null);
+  /** Set when the password was right and two-factor sign-in asks for a code (after setting up
+   * the app, where the shop requires it and the account has none yet). */
+  const [challenge, setChallenge] = useState<{ challenge: string; setup?: Enrolment } | null>(null);
   const [forgot, setForgot] = useState(false);
   const emailField = useRef<HTMLInputElement>(null);
   useAdminTitle(forgot ? "Forgot password" : challenge ? "Sign-in code" : "Sign in");
@@ -47,8 +48,8 @@ export function LoginPage() {
     setError(null);
     try {
       const answer = await adminApi.login(email.trim(), password, keepSignedIn);
-      if ("codeNeeded" in answer) {
-        setChallenge(answer.challenge);
+      if ("codeNeeded" in answer || "setupNeeded" in answer) {
+        setChallenge("setupNeeded" in answer ? { challenge: answer.challenge, setup: answer.setup } : { challenge: answer.challenge });
         setBusy(false);
         return;
       }
@@ -75,7 +76,7 @@ export function LoginPage() {
     <main className="flex min-h-screen items-center justify-center bg-slate-950 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
         {challenge ? (
-          <CodeStep challenge={challenge} keepSignedIn={keepSignedIn} onSignedIn={done} onStartOver={startOver} />
+          <CodeStep challenge={challenge.challenge} setup={challenge.setup} keepSignedIn={keepSignedIn} onSignedIn={done} onStartOver={startOver} />
         ) : forgot ? (
           <ForgotPassword
             email={email}
