@@ -50,7 +50,8 @@ $(TESTED): web/dist/.built $(RUST_SOURCES)
 
 # Static checks: formatting, lints and types, all with warnings as errors; the server's imports
 # against the layers of docs/architecture.md, and the admin's rooms in the browser; the browser's
-# API types against the API document's snapshot; the test dependencies against the features the
+# API types against the API document's snapshot, and that document against Redocly's recommended
+# rules; the test dependencies against the features the
 # binary is built with (so that cargo test reuses the library and binary make test built first);
 # docs/configuration.md against the binary's own --help, and docs/decisions.md's index.
 lint: $(TESTED) tools/api-types/node_modules/.installed
@@ -59,6 +60,7 @@ lint: $(TESTED) tools/api-types/node_modules/.installed
 	python3 scripts/decisions-index.py --check
 	python3 scripts/check-test-features.py
 	bash scripts/api-types.sh --check
+	node tools/api-types/lint.mjs server/tests/api/snapshots/api__openapi__api_document.snap
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
 	cargo clippy --profile test-release --locked --all-targets -- -D warnings

@@ -55,6 +55,8 @@ test.describe("a drop-off time", () => {
   test.use({ admin: true, withSmtp: true });
 
   test("is picked from a city page, confirmed in the week view, e-mailed with its calendar file and moved with the link", async ({ page, smtp }) => {
+    // The longest journey of the suite (ten axe runs): it gets three times the usual time.
+    test.slow();
     await page.goto("/service-areas/aurora");
     await hydrated(page);
     await page.getByRole("button", { name: "Schedule Service in Aurora" }).click();

@@ -72,6 +72,22 @@ test("every city card links to its city page", async ({ page }) => {
   }
 });
 
+test("a page reached by a link inside the site puts focus on its heading and says its title", async ({ page }) => {
+  await page.goto("/service-areas");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).not.toBeFocused();
+  await page.getByRole("link", { name: "View Aurora Services" }).click();
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Trailer Repair in Aurora");
+  await expect(heading).toBeFocused();
+  const title = await page.title();
+  expect(title).toContain("Aurora");
+  await expect(page.getByTestId("page-announcer")).toHaveText(title);
+  // Back is a page change too.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+});
+
 test("city cards enter one after another, and not at all for reduced motion", async ({ page }) => {
   await page.goto("/service-areas");
   await hydrated(page);

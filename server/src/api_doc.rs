@@ -106,6 +106,7 @@ pub enum Unavailable {
             Admin routes need the session cookie that sign-in sets; writes also need the session's CSRF \
             token in the X-CSRF-Token header. Every error is JSON."
     ),
+    servers((url = "/", description = "This site: every route is under /api.")),
     components(schemas(ErrorBody, FieldErrorsBody, Unprocessable)),
     tags(
         (name = "public", description = "What the public site's pages and booking dialog call."),
@@ -142,7 +143,19 @@ impl ApiDocument {
         );
         let mut document = serde_json::to_value(&document)?;
         require_sent_fields(&mut document);
+        state_public_security(&mut document);
         Ok(Self(Bytes::from(serde_json::to_vec(&document)?)))
+    }
+}
+
+/// Every operation states who may call it: one that needs no session says so with
+/// `security: []` (sign-in, the visitor's own links, the public site's data).
+fn state_public_security(document: &mut Value) {
+    let Some(paths) = document["paths"].as_object_mut() else { return };
+    for operation in paths.values_mut().filter_map(Value::as_object_mut).flat_map(|item| item.values_mut()) {
+        if let Some(operation) = operation.as_object_mut() {
+            operation.entry("security").or_insert_with(|| Value::Array(Vec::new()));
+        }
     }
 }
 

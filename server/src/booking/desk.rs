@@ -30,6 +30,8 @@ pub struct DeskStatus {
     pub backups: backup::schedule::Status,
 }
 
+/// `GET /api/admin/desk`: where the booking desk stands: its channels, the e-mail setup and the
+/// scheduled backups.
 #[utoipa::path(
     get,
     path = "/desk",

@@ -95,6 +95,8 @@ pub struct BookedTime {
     label: String,
 }
 
+/// `POST /api/bookings`: a visitor's request from the booking dialog, stored with everything it
+/// sends in one transaction.
 #[utoipa::path(
     post,
     path = "/api/bookings",

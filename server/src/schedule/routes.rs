@@ -30,6 +30,8 @@ pub struct TimesQuery {
     date: Option<String>,
 }
 
+/// `GET /api/availability?kind=shop`: the next open times of a kind, or a day's, for the
+/// booking dialog.
 #[utoipa::path(
     get,
     path = "/api/availability",

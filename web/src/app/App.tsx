@@ -58,6 +58,30 @@ function usePage(initial: Page): Page | undefined {
   return page;
 }
 
+/**
+ * After an in-app navigation, once the new page is shown: focus moves to its heading (as a page
+ * load would start a screen reader there), unless the address names a part of it, and its title
+ * is said in the live region this returns the words of. Nothing moves on the first page.
+ */
+function useAnnouncedPages(page: Page | undefined): string {
+  const { pathname } = useLocation();
+  const shown = useRef<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  useEffect(() => {
+    if (!page || shown.current === pathname) return;
+    const first = shown.current === null;
+    shown.current = pathname;
+    if (first) return;
+    setAnnouncement(page.head.title);
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading && !window.location.hash) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }, [page, pathname]);
+  return announcement;
+}
+
 /** A page Insights counts: one of the site's pages, not a visitor's own request or a preview. */
 function isCounted(page: Page, pathname: string): boolean {
   return page.status === 200 && page.kind !== "manageBooking" && !pathname.startsWith("/dbadmin/");
@@ -81,6 +105,7 @@ function useCountedPages(page: Page | undefined, counting: boolean) {
 export function App({ state }: { state: AppState }) {
   const page = usePage(state.page);
   useCountedPages(page, state.layout.counting);
+  const announcement = useAnnouncedPages(page);
   const [bookingOpen, setBookingOpen] = useState(false);
   const [bookingSource, setBookingSource] = useState<BookingSource>({});
   const [bookingPresets, setBookingPresets] = useState<Presets>({});
@@ -105,6 +130,9 @@ export function App({ state }: { state: AppState }) {
         <Header />
         <main id="main" tabIndex={-1} className="outline-none">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
         <Footer />
+        <p aria-live="polite" data-testid="page-announcer" className="sr-only">
+          {announcement}
+        </p>
         <BookingDialog open={bookingOpen} onClose={closeBooking} source={bookingSource} presets={bookingPresets} />
       </BookingDialogContext.Provider>
     </LayoutContext.Provider>

@@ -480,6 +480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * `GET /api/admin/desk`: where the booking desk stands: its channels, the e-mail setup and the
+         *     scheduled backups.
+         */
         get: operations["getAdminDesk"];
         put?: never;
         post?: never;
@@ -1238,6 +1242,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * `GET /api/availability?kind=shop`: the next open times of a kind, or a day's, for the
+         *     booking dialog.
+         */
         get: operations["getAvailability"];
         put?: never;
         post?: never;
@@ -1296,6 +1304,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * `POST /api/bookings`: a visitor's request from the booking dialog, stored with everything it
+         *     sends in one transaction.
+         */
         post: operations["postBookings"];
         delete?: never;
         options?: never;
