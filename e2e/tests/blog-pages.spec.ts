@@ -24,7 +24,7 @@ test("'Older posts' and 'Newer posts' move between list pages in the app", async
   await expect(page).toHaveURL("/blog/page/2");
   await expect(cards(page)).toHaveCount(5);
   await expect(cards(page).first()).toContainText("How to Store Your Trailer for a Colorado Winter");
-  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Page 2 of 2")).toBeVisible();
   await expect(page.getByRole("link", { name: "Older posts" })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), "no full page load").toBe(true);
   await page.getByRole("link", { name: "Newer posts" }).click();
