@@ -30,6 +30,10 @@ tools/api-types/node_modules/.installed: tools/api-types/package-lock.json
 	cd tools/api-types && npm ci --no-audit --no-fund
 	touch $@
 
+tools/web-lint/node_modules/.installed: tools/web-lint/package-lock.json
+	cd tools/web-lint && npm ci --no-audit --no-fund
+	touch $@
+
 e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
@@ -53,8 +57,9 @@ $(TESTED): web/dist/.built $(RUST_SOURCES)
 # API types against the API document's snapshot, and that document against Redocly's recommended
 # rules; the test dependencies against the features the
 # binary is built with (so that cargo test reuses the library and binary make test built first);
-# docs/configuration.md against the binary's own --help, and docs/decisions.md's index.
-lint: $(TESTED) tools/api-types/node_modules/.installed
+# docs/configuration.md against the binary's own --help, and docs/decisions.md's index; ESLint
+# and Prettier on the web app, the journeys and the Node tools.
+lint: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modules/.installed
 	python3 scripts/check-imports.py
 	python3 scripts/configuration.py --check
 	python3 scripts/decisions-index.py --check
@@ -66,6 +71,7 @@ lint: $(TESTED) tools/api-types/node_modules/.installed
 	cargo clippy --profile test-release --locked --all-targets -- -D warnings
 	cd web && npx tsc -p . && npx tsc -p tsconfig.sw.json
 	cd e2e && npx tsc -p .
+	bash scripts/web-lint.sh
 
 test: $(TESTED) e2e/node_modules/.installed
 	bash scripts/test-all.sh

@@ -22,9 +22,7 @@ export default defineConfig({
     alias: [
       {
         find: /^react-dom\/server$/,
-        replacement: fileURLToPath(
-          new URL("./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js", import.meta.url),
-        ),
+        replacement: fileURLToPath(new URL("./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js", import.meta.url)),
       },
     ],
   },

@@ -55,7 +55,10 @@ test("an iPhone's HEIC photo uploads as the featured image and is stored as an u
 test("pictures are described when they go in, and publishing asks about the ones that are not", async ({ page }) => {
   await newPost(page, "Axle Swap");
   await page.locator(".ql-editor").fill("Before and after.");
-  await page.locator("input[type=file]").first().setInputFiles(await pngFile(page, "featured.png"));
+  await page
+    .locator("input[type=file]")
+    .first()
+    .setInputFiles(await pngFile(page, "featured.png"));
   await expect(page.getByLabel("Image description (alt text)")).toBeFocused();
 
   // A picture in the text: its description is asked for at once; the owner skips it.
@@ -97,7 +100,10 @@ test("on a phone the description questions fit the screen and pass axe", async (
   await page.setViewportSize({ width: 390, height: 844 });
   await newPost(page, "Small Screen");
   await page.locator(".ql-editor").fill("Text.");
-  await page.locator("input[type=file]").first().setInputFiles(await pngFile(page, "featured.png"));
+  await page
+    .locator("input[type=file]")
+    .first()
+    .setInputFiles(await pngFile(page, "featured.png"));
   await insertImage(page, "decking.png");
   const describe = page.getByRole("dialog", { name: "Describe this picture" });
   await expect(describe.getByLabel("Description")).toBeFocused();

@@ -131,7 +131,10 @@ test.describe("when the server refuses an upload", () => {
     await page.goto("/dbadmin/posts/new");
     await hydrated(page);
     // A text file named and typed as a PNG passes the browser's check; the server reads the bytes.
-    await page.locator("input[type=file]").first().setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await page
+      .locator("input[type=file]")
+      .first()
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
     await expect(page.getByRole("alert")).toHaveText("Please select an image file (PNG, JPG, GIF, WebP or HEIC)");
   });
 });
@@ -317,7 +320,10 @@ test("an earlier version of a post can be loaded back and saved", async ({ page 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await scrollsSideways(page)).toBe(false);
   await expectNoAxeViolations(page);
-  await versions.filter({ hasText: "“Brake Magnets”" }).getByRole("button", { name: /Load this version/ }).click();
+  await versions
+    .filter({ hasText: "“Brake Magnets”" })
+    .getByRole("button", { name: /Load this version/ })
+    .click();
   await expect(page.getByLabel("Title")).toHaveValue("Brake Magnets");
   await expect(page.getByText(/Loaded the version saved/)).toBeVisible();
   await page.getByRole("button", { name: "Draft", exact: true }).click();

@@ -51,7 +51,10 @@ test("a testimonial added in the admin shows on the home page", async ({ page })
   await signIn(page);
   await openSite(page, "Testimonials");
   await page.getByRole("button", { name: "Add a testimonial" }).click();
-  const added = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Remove: / }) }).last();
+  const added = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: /^Remove: / }) })
+    .last();
   await added.getByLabel("Name").fill("Dana Whitfield");
   await added.getByLabel("Role").fill("Horse owner");
   await added.getByLabel("Location").fill("Parker");
@@ -85,16 +88,16 @@ test.describe("refused", () => {
   test.use({ expectedConsoleErrors: [/status of 422/] });
 
   test("a bad value is named under its field and nothing is saved", async ({ page }) => {
-  await signIn(page);
-  await openSite(page, "Business");
-  await page.getByLabel("Phone").fill("call us");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Nothing was saved: one detail needs fixing.")).toBeVisible();
-  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Must be a US phone number with its area code\./);
-  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+    await signIn(page);
+    await openSite(page, "Business");
+    await page.getByLabel("Phone").fill("call us");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Nothing was saved: one detail needs fixing.")).toBeVisible();
+    await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Must be a US phone number with its area code\./);
+    await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
 
-  await page.goto("/");
-  await expect(page.locator("header").getByText(PHONE).first()).toBeVisible();
+    await page.goto("/");
+    await expect(page.locator("header").getByText(PHONE).first()).toBeVisible();
   });
 });
 

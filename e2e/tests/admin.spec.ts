@@ -135,7 +135,10 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
   await signInToPosts(page);
   await page.getByRole("link", { name: "New Post" }).click();
   await writePost(page, "Bearing Basics", "Grease, seals and the wobble test.");
-  await page.locator("input[type=file]").first().setInputFiles(await pngFile(page));
+  await page
+    .locator("input[type=file]")
+    .first()
+    .setInputFiles(await pngFile(page));
   const preview = page.getByRole("img", { name: "Featured image preview" });
   await expect(preview).toHaveAttribute("src", /^\/media\/blog-images\/\d+-[0-9a-f]+\.png$/);
   // The picture's description is asked for at once.
@@ -227,7 +230,10 @@ test("write a post with an image, save it as a draft, publish, toggle, edit and 
 
   // It waits under Deleted, from where it comes back as a draft.
   await page.getByRole("button", { name: /^Deleted/ }).click();
-  await page.getByRole("row", { name: /Bearing Basics for Spring/ }).getByRole("button", { name: "Restore Bearing Basics for Spring" }).click();
+  await page
+    .getByRole("row", { name: /Bearing Basics for Spring/ })
+    .getByRole("button", { name: "Restore Bearing Basics for Spring" })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Restored as a draft: Bearing Basics for Spring" })).toBeVisible();
   await page.getByRole("button", { name: /^All/ }).click();
   await expect(page.getByRole("row", { name: /Bearing Basics for Spring/ })).toContainText("Draft");

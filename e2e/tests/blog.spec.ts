@@ -46,7 +46,10 @@ test.describe("with the sample posts", () => {
     const long = newest.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "America/Denver" });
     await expect(first).toContainText(long);
     await expect(first).toContainText("Trailer Works");
-    const delays = await page.getByRole("main").getByRole("article").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationDelay));
+    const delays = await page
+      .getByRole("main")
+      .getByRole("article")
+      .evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationDelay));
     expect(delays.slice(0, 3)).toEqual(["0s", "0.1s", "0.2s"]);
   });
 

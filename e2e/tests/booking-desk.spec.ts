@@ -241,9 +241,7 @@ test.describe("photos of the damage", () => {
     const notAPicture = { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just text, not a picture") };
     await picker.setInputFiles([await pngFile(page, "damage-2.png"), notAPicture]);
     // The server's reason, not a generic failure.
-    await expect(page.getByRole("listitem").filter({ hasText: "notes.png" })).toContainText(
-      "Please select an image file (PNG, JPG, GIF, WebP or HEIC)",
-    );
+    await expect(page.getByRole("listitem").filter({ hasText: "notes.png" })).toContainText("Please select an image file (PNG, JPG, GIF, WebP or HEIC)");
     await expect(page.getByRole("listitem").filter({ hasText: "damage-2.png" })).toContainText("Uploaded");
     // A refused file stays listed with its reason but takes none of the three places.
     await expect(page.getByLabel("Add photos")).toBeVisible();

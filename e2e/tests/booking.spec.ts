@@ -155,7 +155,9 @@ test.describe("when the server fails", () => {
     await expect(page.getByLabel("Name")).toBeEnabled();
     // The server's own explanation of a 503 reaches the visitor.
     await page.getByRole("button", { name: "Submit Request" }).click();
-    await expect(page.getByRole("alert")).toHaveText("We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "We can't take requests for a moment. Nothing was saved; please try again in a few minutes, or give us a call.",
+    );
     await expect(page.getByLabel("Name")).toHaveValue("Jamie Ortiz");
     await expect(page.getByLabel("Name")).toBeEnabled();
 

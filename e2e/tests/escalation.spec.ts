@@ -10,7 +10,8 @@ test.use({ admin: true, quickOutbox: true });
 /** Runs one SQL statement on the server's database (SQLite takes the second writer in turn);
  * its rows. */
 function sql(server: Server, statement: string, ...params: (string | number)[]): unknown[][] {
-  const script = "import json, sqlite3, sys\n" +
+  const script =
+    "import json, sqlite3, sys\n" +
     "db = sqlite3.connect(sys.argv[1], timeout=10)\n" +
     "rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n" +
     "db.commit()\n" +

@@ -65,9 +65,7 @@ test.describe("the owner's saves", () => {
     await page.goto("/dbadmin/posts/new");
     await writePost(page, "Pale words");
     await page.getByRole("button", { name: "Advanced: Edit Raw HTML" }).click();
-    await page
-      .getByLabel("Raw HTML")
-      .fill('<p>Readable first line.</p><p><span style="color: rgb(255, 255, 0);">Yellow second line</span></p>');
+    await page.getByLabel("Raw HTML").fill('<p>Readable first line.</p><p><span style="color: rgb(255, 255, 0);">Yellow second line</span></p>');
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     const warning = page.getByRole("dialog", { name: "Some text may be hard to read" });
     await expect(warning).toContainText('paragraph 2 ("Yellow second line")');
@@ -142,7 +140,10 @@ test.describe("a sample post", () => {
     await page.getByLabel("Title").fill("My own title");
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Updated: My own title" })).toBeVisible();
-    await page.getByRole("row", { name: /My own title/ }).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row", { name: /My own title/ })
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await page.getByRole("button", { name: "Earlier versions" }).click();
     const original = page.getByRole("listitem").filter({ hasText: "the original text" });
     await expect(original).toContainText(title);

@@ -136,7 +136,10 @@ test("a new request appears on Today and in the inbox without a reload", async (
   await book(page, "Live Arrival");
   await expect(page.getByRole("region", { name: "Waiting for an answer" }).getByText("Live Arrival")).toBeVisible({ timeout: 5_000 });
   await expect(page).toHaveTitle(/^\(1\) Today/);
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /^Bookings/ }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: /^Bookings/ })
+    .click();
   await expect(page.getByRole("article")).toHaveCount(1);
   await book(page, "Second Arrival", "emergency");
   await expect(page.getByRole("article", { name: "Second Arrival" })).toBeVisible({ timeout: 5_000 });
@@ -207,7 +210,10 @@ test.describe("offline", () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    test(`at ${width} px the schedule, never opened on this device, shows the next two weeks offline and no day it does not know`, async ({ page, context }) => {
+    test(`at ${width} px the schedule, never opened on this device, shows the next two weeks offline and no day it does not know`, async ({
+      page,
+      context,
+    }) => {
       await page.setViewportSize({ width, height });
       const { times } = (await (await page.request.get("/api/availability?kind=shop")).json()) as { times: { start: string }[] };
       await book(page, "Crew Job", "routine", { kind: "shop", start: times[0]!.start });
@@ -219,7 +225,9 @@ test.describe("offline", () => {
       await page.reload();
       await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
       await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open("trailerworks-admin-data")).keys()).filter((r) => r.url.includes("/schedule/day/")).length))
+        .poll(() =>
+          page.evaluate(async () => (await (await caches.open("trailerworks-admin-data")).keys()).filter((r) => r.url.includes("/schedule/day/")).length),
+        )
         .toBe(21);
 
       await context.route("**/*", (route) => route.abort("internetdisconnected"));
@@ -228,7 +236,12 @@ test.describe("offline", () => {
       await page.goto(`/dbadmin/schedule?view=week&date=${day}`);
       await expect(page.getByText("Offline: showing what this device saw last.")).toBeVisible();
       await expect(page.getByText("The schedule could not be loaded")).toHaveCount(0);
-      await expect(page.getByRole("button", { name: /^Confirm .* for Crew Job$/ }).or(page.getByText("Crew Job")).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("button", { name: /^Confirm .* for Crew Job$/ })
+          .or(page.getByText("Crew Job"))
+          .first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
       // The weeks kept show; a week far ahead says it was not kept, not 'Nothing booked'.
       await page.goto("/dbadmin/schedule?view=week");
@@ -254,11 +267,19 @@ test("a push the browser receives shows a notification that names no customer, w
   // Headless Chromium reaches no push service: the subscription is made up here, with real keys.
   await page.addInitScript(() => {
     let subscribed: PushSubscription | null = null;
-    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const base64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
     PushManager.prototype.subscribe = async () => {
       const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
       const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
-      const json = { endpoint: "https://push.example.com/send/stub", expirationTime: null, keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) } };
+      const json = {
+        endpoint: "https://push.example.com/send/stub",
+        expirationTime: null,
+        keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
+      };
       subscribed = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true } as unknown as PushSubscription;
       return subscribed;
     };
@@ -281,7 +302,15 @@ test("a push the browser receives shows a notification that names no customer, w
   });
   await client.send("ServiceWorker.enable");
   const registrationId = await registered;
-  const notice = { title: "Emergency: Enclosed Trailer, Aurora", body: `Need mobile service · Request #${id}`, url: `/dbadmin/bookings/${id}`, tag: `booking-${id}`, urgent: true, take: true, renotify: false };
+  const notice = {
+    title: "Emergency: Enclosed Trailer, Aurora",
+    body: `Need mobile service · Request #${id}`,
+    url: `/dbadmin/bookings/${id}`,
+    tag: `booking-${id}`,
+    urgent: true,
+    take: true,
+    renotify: false,
+  };
   await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
   await expect
     .poll(async () =>

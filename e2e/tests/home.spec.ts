@@ -105,10 +105,7 @@ test("the active header link on the white header has AA contrast", async ({ page
   await hydrated(page);
   await page.mouse.wheel(0, 600);
   await expect(page.locator("header")).toHaveAttribute("data-scrolled", "true");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
 });
 

@@ -29,7 +29,14 @@ for (const { width, height } of [
     await page.setViewportSize({ width, height });
     await signIn(page);
     const notice = page.getByRole("region", { name: "Before going live" });
-    for (const named of ["Phone: (303) 555-0147", "E-mail: service@example.com", "Social page:", "Financing provider: Example Consumer Finance", "Website credit: Example Web Studio", "Home page video:"]) {
+    for (const named of [
+      "Phone: (303) 555-0147",
+      "E-mail: service@example.com",
+      "Social page:",
+      "Financing provider: Example Consumer Finance",
+      "Website credit: Example Web Studio",
+      "Home page video:",
+    ]) {
       await expect(notice.getByRole("link", { name: new RegExp(`^${named.replace(/[()]/g, "\\$&")}`) })).toBeVisible();
     }
     await expectNoAxeViolations(page);
@@ -250,7 +257,9 @@ test.describe("with reduced motion", () => {
 
   test("the video waits to be started in its player", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }));
+    await page.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+    );
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: /^Play the video: / }).click();

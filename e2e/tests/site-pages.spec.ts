@@ -165,9 +165,7 @@ test.describe("heading outlines", () => {
     pages.push("/blog/winter-trailer-storage-colorado", "/no-such-page");
     for (const path of pages) {
       await page.goto(path);
-      const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) =>
-        headings.map((h) => Number(h.tagName.slice(1))),
-      );
+      const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => headings.map((h) => Number(h.tagName.slice(1))));
       expect(levels[0], `${path} starts with h1`).toBe(1);
       const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} then h${level}`] : []));
       expect(skips, `${path} skips no level`).toEqual([]);

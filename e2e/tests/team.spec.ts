@@ -90,7 +90,10 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await expect(page.getByTestId("on-call-now")).toHaveText(ADMIN.email);
   for (let day = 0; day < 5; day++) {
     await page.getByRole("button", { name: "Add a shift" }).click();
-    const shift = page.getByRole("listitem").filter({ has: page.getByLabel("Day") }).last();
+    const shift = page
+      .getByRole("listitem")
+      .filter({ has: page.getByLabel("Day") })
+      .last();
     await shift.getByLabel("Day").selectOption(String(day));
     await shift.getByLabel("First").selectOption({ label: STAFF.name });
     await shift.getByLabel("Second").selectOption({ label: ADMIN.email });

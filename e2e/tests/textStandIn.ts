@@ -50,7 +50,12 @@ export function textArgs(standIn: TextStandIn): string[] {
 export async function textFromCustomer(site: string, from: string, body: string): Promise<number> {
   const fields: Record<string, string> = { AccountSid: TEXT_ACCOUNT, MessageSid: `SMin${Date.now()}`, From: from, To: "+13035550100", Body: body };
   const url = `${PUBLIC_URL}/api/sms/inbound`;
-  const signed = url + Object.keys(fields).sort().map((key) => `${key}${fields[key]}`).join("");
+  const signed =
+    url +
+    Object.keys(fields)
+      .sort()
+      .map((key) => `${key}${fields[key]}`)
+      .join("");
   const signature = createHmac("sha1", AUTH_TOKEN).update(signed).digest("base64");
   const response = await fetch(`${site}/api/sms/inbound`, {
     method: "POST",

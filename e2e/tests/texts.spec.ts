@@ -64,7 +64,16 @@ test.describe("the owner texts from the request's page", () => {
         { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
       ];
       const booked = await page.request.post("/api/bookings", {
-        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers, location: "Aurora", fillMs: 30000, textConsent: true },
+        data: {
+          submissionId: crypto.randomUUID(),
+          name: "Dana Hill",
+          email: "dana@example.com",
+          phone: "303-555-0142",
+          answers,
+          location: "Aurora",
+          fillMs: 30000,
+          textConsent: true,
+        },
       });
       expect(booked.status()).toBe(201);
       const { id } = (await booked.json()) as { id: number };
@@ -118,7 +127,16 @@ test.describe("the customer's own page", () => {
         { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
       ];
       const booked = await page.request.post("/api/bookings", {
-        data: { submissionId: crypto.randomUUID(), name: "Dana Hill", email: "dana@example.com", phone: "303-555-0142", answers, location: "Aurora", fillMs: 30000, textConsent: true },
+        data: {
+          submissionId: crypto.randomUUID(),
+          name: "Dana Hill",
+          email: "dana@example.com",
+          phone: "303-555-0142",
+          answers,
+          location: "Aurora",
+          fillMs: 30000,
+          textConsent: true,
+        },
       });
       const { manageUrl } = (await booked.json()) as { manageUrl: string };
       await page.goto(manageUrl);

@@ -153,7 +153,9 @@ test("on a phone, 'Later dates' opens on the first open day, in view, without th
   // No week of the calendar lies wholly before the first open day.
   await expect(page.getByRole("table").locator("tbody tr").first().locator(`[data-date="${days[0]}"]`)).toHaveCount(1);
   await page.getByRole("button", { name: "Next month" }).click();
-  await expect(page.getByRole("table").locator("caption")).not.toHaveText(new Date(`${days[0]}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }));
+  await expect(page.getByRole("table").locator("caption")).not.toHaveText(
+    new Date(`${days[0]}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
+  );
   await expectNoAxeViolations(page);
 });
 

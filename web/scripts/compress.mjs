@@ -9,8 +9,5 @@ for (const name of readdirSync(dir)) {
   if (!/\.(js|css|svg|json|txt)$/.test(name)) continue;
   const data = readFileSync(join(dir, name));
   writeFileSync(join(dir, `${name}.gz`), gzipSync(data, { level: 9 }));
-  writeFileSync(
-    join(dir, `${name}.br`),
-    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
+  writeFileSync(join(dir, `${name}.br`), brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }

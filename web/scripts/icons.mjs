@@ -51,7 +51,4 @@ writeFileSync(join(out, "icon-512.png"), png(logo, 512));
 // A maskable icon's content must fit the centre circle of 80% of the side.
 writeFileSync(join(out, "icon-maskable-512.png"), png(fullSquare(0.8), 512));
 writeFileSync(join(out, "apple-touch-icon.png"), png(fullSquare(0.82), 180));
-writeFileSync(
-  join(out, "favicon.ico"),
-  ico([16, 32].map((width) => ({ width, data: png(logo, width) }))),
-);
+writeFileSync(join(out, "favicon.ico"), ico([16, 32].map((width) => ({ width, data: png(logo, width) }))));

@@ -124,11 +124,16 @@ export function App({ state }: { state: AppState }) {
   return (
     <LayoutContext.Provider value={state.layout}>
       <BookingDialogContext.Provider value={openBooking}>
-        <a href="#main" className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
+        >
           Skip to content
         </a>
         <Header />
-        <main id="main" tabIndex={-1} className="outline-none">{page ? <PageView page={page} /> : <Spinner label="Loading page" />}</main>
+        <main id="main" tabIndex={-1} className="outline-none">
+          {page ? <PageView page={page} /> : <Spinner label="Loading page" />}
+        </main>
         <Footer />
         <p aria-live="polite" data-testid="page-announcer" className="sr-only">
           {announcement}

@@ -102,7 +102,9 @@ export function Footer() {
               </span>
             </li>
           </ul>
-          <BookingButton className="mt-6 inline-block rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">Schedule Service</BookingButton>
+          <BookingButton className="mt-6 inline-block rounded-lg bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+            Schedule Service
+          </BookingButton>
         </div>
       </div>
       <div className="border-t border-slate-800">

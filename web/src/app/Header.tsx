@@ -57,22 +57,14 @@ export function Header() {
   const solid = scrolled || menuOpen;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 font-medium transition-colors ${
-      isActive
-        ? solid
-          ? "text-orange-700"
-          : "text-orange-500"
-        : solid
-          ? "text-slate-800 hover:text-orange-700"
-          : "text-white hover:text-orange-300"
+      isActive ? (solid ? "text-orange-700" : "text-orange-500") : solid ? "text-slate-800 hover:text-orange-700" : "text-white hover:text-orange-300"
     }`;
 
   return (
     <header
       ref={headerRef}
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
-        solid ? "bg-white shadow-md" : "bg-transparent"
-      }`}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${solid ? "bg-white shadow-md" : "bg-transparent"}`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:h-20 lg:px-8">
         <Link to="/" className={`text-xl font-extrabold tracking-tight ${solid ? "text-slate-900" : "text-white"}`}>
@@ -85,7 +77,10 @@ export function Header() {
               {link.header}
             </NavLink>
           ))}
-          <PhoneLink className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800" iconClassName="h-4 w-4" />
+          <PhoneLink
+            className="ml-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800"
+            iconClassName="h-4 w-4"
+          />
         </nav>
         <a
           href={layout.phoneHref}
@@ -113,9 +108,7 @@ export function Header() {
               key={link.to}
               to={link.to}
               end={link.to === "/"}
-              className={({ isActive }) =>
-                `rounded-md px-3 py-3 font-medium ${isActive ? "text-orange-700" : "text-slate-800"}`
-              }
+              className={({ isActive }) => `rounded-md px-3 py-3 font-medium ${isActive ? "text-orange-700" : "text-slate-800"}`}
             >
               {link.menu}
             </NavLink>
@@ -123,7 +116,10 @@ export function Header() {
           <BookingButton onOpen={() => setMenuOpen(false)} className="mt-2 rounded-lg bg-orange-700 px-4 py-3 text-center font-semibold text-white">
             Book Service Now
           </BookingButton>
-          <PhoneLink className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300" iconClassName="h-4 w-4" />
+          <PhoneLink
+            className="mt-2 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300"
+            iconClassName="h-4 w-4"
+          />
           <SpokenLanguages className="mt-2 flex items-center justify-center gap-1.5 text-sm font-semibold text-slate-700" />
         </nav>
       </div>

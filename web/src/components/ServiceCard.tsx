@@ -26,10 +26,7 @@ export function ServiceCard({ service }: { service: ServiceGroup }) {
             <span className="block text-lg font-semibold text-slate-900">{service.title}</span>
             <span className="mt-1 block text-slate-600">{service.description}</span>
           </span>
-          <ChevronDown
-            aria-hidden="true"
-            className={`mt-1 h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
-          />
+          <ChevronDown aria-hidden="true" className={`mt-1 h-5 w-5 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>
       </h3>
       <div id={panelId} hidden={!open} className="border-t border-slate-200 px-6 pt-4 pb-6">

@@ -24,10 +24,7 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
         {t.photo ? (
           <img src={t.photo} alt="" width={44} height={44} loading="lazy" className="h-11 w-11 shrink-0 rounded-full object-cover" />
         ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-800"
-          >
+          <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-800">
             {initials(t.name)}
           </span>
         )}

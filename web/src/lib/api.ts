@@ -115,8 +115,7 @@ export const manage = {
   times: (token: string, date?: string) =>
     callJson<OpenTimes>("GET", `/api/manage/${encodeURIComponent(token)}/times${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   changeTime: (token: string, start: string) => callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/time`, { start }),
-  cancel: (token: string, reason: string) =>
-    callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/cancel`, reason.trim() ? { reason } : {}),
+  cancel: (token: string, reason: string) => callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/cancel`, reason.trim() ? { reason } : {}),
   calendarUrl: (token: string) => `/api/manage/${encodeURIComponent(token)}/calendar.ics`,
   correctContact: (token: string, contact: { phone: string; email: string }) =>
     callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/contact`, contact),

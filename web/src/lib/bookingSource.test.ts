@@ -3,9 +3,11 @@ import { buttonLabel, landingFrom } from "./bookingSource";
 
 describe("landingFrom", () => {
   it("keeps another site's host and the UTM tags", () => {
-    expect(
-      landingFrom("https://trailers.example.com/service-areas/aurora?utm_source=flyer&utm_campaign=spring", "https://www.google.com/search?q=x"),
-    ).toEqual({ referrer: "www.google.com", utmSource: "flyer", utmCampaign: "spring" });
+    expect(landingFrom("https://trailers.example.com/service-areas/aurora?utm_source=flyer&utm_campaign=spring", "https://www.google.com/search?q=x")).toEqual({
+      referrer: "www.google.com",
+      utmSource: "flyer",
+      utmCampaign: "spring",
+    });
   });
 
   it("leaves out this site, a missing referrer and empty tags", () => {

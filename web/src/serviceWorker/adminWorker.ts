@@ -174,7 +174,10 @@ async function scheduleAnswer(request: Request, url: URL): Promise<Response> {
 async function sessionEnded(url: URL, response: Response): Promise<boolean> {
   if (response.status === 401) return true;
   if (url.pathname !== "/api/admin/session" || !response.ok) return false;
-  const session = (await response.clone().json().catch(() => null)) as { user?: unknown } | null;
+  const session = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { user?: unknown } | null;
   return session?.user === null;
 }
 
@@ -261,7 +264,13 @@ async function take(booking: number, target: string): Promise<void> {
     if (!answer.ok) throw new Error(`answered ${answer.status}`);
     const holder = (await answer.json()) as { by?: string };
     const { title, body } = takenNotice(booking, holder.by);
-    await self.registration.showNotification(title, { body, tag: `booking-${booking}`, data: { url: new URL(target).pathname, booking: null }, icon: ICON, badge: ICON });
+    await self.registration.showNotification(title, {
+      body,
+      tag: `booking-${booking}`,
+      data: { url: new URL(target).pathname, booking: null },
+      icon: ICON,
+      badge: ICON,
+    });
   } catch {
     await open(target);
   }

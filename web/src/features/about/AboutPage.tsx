@@ -47,7 +47,10 @@ export function AboutPage({ data }: { data: AboutData }) {
           <Link to="/contact" className="rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800">
             Contact Us
           </Link>
-          <PhoneLink className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-slate-900 ring-2 ring-slate-300 hover:bg-slate-50" prefix="Call" />
+          <PhoneLink
+            className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-slate-900 ring-2 ring-slate-300 hover:bg-slate-50"
+            prefix="Call"
+          />
         </div>
       </section>
     </>

@@ -81,10 +81,16 @@ export function CityPage({ data }: { data: CityData }) {
                 ? `${city.name} sits ${city.distance}, in ${city.county}. The shop and the mobile truck serve all of it.`
                 : `The shop and the mobile truck serve all of ${city.name}.`}
             </p>
-            <BookingButton presets={here} className="mt-4 block w-full rounded-lg bg-orange-700 px-4 py-3 text-center font-semibold text-white hover:bg-orange-800">
+            <BookingButton
+              presets={here}
+              className="mt-4 block w-full rounded-lg bg-orange-700 px-4 py-3 text-center font-semibold text-white hover:bg-orange-800"
+            >
               Get a Quote in {city.name}
             </BookingButton>
-            <PhoneLink className="mt-3 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-white" iconClassName="h-4 w-4" />
+            <PhoneLink
+              className="mt-3 flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-white"
+              iconClassName="h-4 w-4"
+            />
           </div>
         </aside>
       </section>
@@ -107,10 +113,7 @@ export function CityPage({ data }: { data: CityData }) {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {data.services.map((service) => (
             <li key={service.title}>
-              <Link
-                to="/services"
-                className="flex h-full gap-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 hover:ring-orange-400"
-              >
+              <Link to="/services" className="flex h-full gap-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 hover:ring-orange-400">
                 <Icon name={service.icon} className="h-8 w-8 shrink-0 text-orange-700" />
                 <span>
                   <span className="block text-lg font-semibold text-slate-900">{service.title}</span>

@@ -16,10 +16,7 @@ export function BlogPage({ data }: { data: BlogData }) {
 
   return (
     <>
-      <PageHero
-        title="Trailer Repair Blog"
-        subtitle="Maintenance tips, repair guides and seasonal advice from the technicians in our shop."
-      >
+      <PageHero title="Trailer Repair Blog" subtitle="Maintenance tips, repair guides and seasonal advice from the technicians in our shop.">
         <div className="relative mx-auto mt-8 max-w-xl">
           <Search aria-hidden="true" className="absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
           <label htmlFor="blog-search" className="sr-only">
@@ -75,9 +72,7 @@ function PostGrid({ posts, searching }: { posts: PostCard[]; searching: boolean 
       <div className="py-16 text-center">
         <FileText aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
         <h2 className="mt-4 text-2xl font-bold text-slate-900">No blog posts found</h2>
-        <p className="mt-2 text-slate-600">
-          {searching ? "Try adjusting your search terms." : "Check back soon for expert trailer repair tips and insights!"}
-        </p>
+        <p className="mt-2 text-slate-600">{searching ? "Try adjusting your search terms." : "Check back soon for expert trailer repair tips and insights!"}</p>
       </div>
     );
   }

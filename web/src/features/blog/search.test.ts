@@ -4,7 +4,16 @@ import type { SearchResults } from "../../lib/api-schema";
 import { SEARCH_DELAY_MS, cardDelay, listPath, useBlogSearch } from "./search";
 
 const found: SearchResults = {
-  posts: [{ title: "Trailer Brake Maintenance", slug: "brakes", excerpt: "Magnets and shoes.", featuredImage: null, featuredImageSrcset: null, date: "March 14, 2025" }],
+  posts: [
+    {
+      title: "Trailer Brake Maintenance",
+      slug: "brakes",
+      excerpt: "Magnets and shoes.",
+      featuredImage: null,
+      featuredImageSrcset: null,
+      date: "March 14, 2025",
+    },
+  ],
   total: 1,
   more: false,
 };

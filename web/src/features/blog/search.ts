@@ -20,10 +20,7 @@ export function listPath(page: number): string {
 /** Waits this long after the last keystroke before asking the server. */
 export const SEARCH_DELAY_MS = 200;
 
-export type SearchState =
-  | { status: "idle" }
-  | { status: "loading" }
-  | ({ status: "done" } & SearchResults);
+export type SearchState = { status: "idle" } | { status: "loading" } | ({ status: "done" } & SearchResults);
 
 /**
  * Searches every published post (title, excerpt and text, best matches first) on the server while the

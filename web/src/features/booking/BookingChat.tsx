@@ -100,10 +100,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const [confirmingStartOver, setConfirmingStartOver] = useState(false);
   const emergency = isEmergency(script, answers);
   const beacon = useBeacon();
-  const count = useCallback(
-    (step: FunnelStep) => beacon({ kind: "step", page: source.page ?? "", button: source.button ?? "", ...step }),
-    [beacon, source],
-  );
+  const count = useCallback((step: FunnelStep) => beacon({ kind: "step", page: source.page ?? "", button: source.button ?? "", ...step }), [beacon, source]);
   /** Counts an answer to `question` as an answer to its step of the script. */
   const countAnswer = useCallback(
     (question: string) => {
@@ -143,10 +140,8 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   }, [typing, messages]);
 
   const appointment = picked && answers.some((a) => a.question === picked.question && a.answer === picked.label) ? picked : null;
-  const loadTimes = useCallback(
-    (date?: string) => openTimes(prompt.kind === "time" ? prompt.appointment : "shop", date),
-    [prompt.kind === "time" ? prompt.appointment : null],
-  );
+  const timesFor = prompt.kind === "time" ? prompt.appointment : "shop";
+  const loadTimes = useCallback((date?: string) => openTimes(timesFor, date), [timesFor]);
 
   const pickTime = (time: TimeOption) => {
     if (prompt.kind !== "time") return;

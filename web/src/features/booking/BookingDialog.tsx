@@ -115,12 +115,7 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
               <Bot aria-hidden="true" className="h-5 w-5 text-orange-300" />
               {layout.chat.title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white"
-            >
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1.5 text-slate-300 hover:bg-slate-800 hover:text-white">
               <X aria-hidden="true" className="h-5 w-5" />
             </button>
           </div>

@@ -35,7 +35,20 @@ interface Props {
 }
 
 /** Name, e-mail, phone and details; validated here and again by the server. */
-export function ContactForm({ script, answers, appointment, onTimeTaken, emergency, openedAt, source, fields, onFieldsChange, photos, onPhotosChange, onSubmitted }: Props) {
+export function ContactForm({
+  script,
+  answers,
+  appointment,
+  onTimeTaken,
+  emergency,
+  openedAt,
+  source,
+  fields,
+  onFieldsChange,
+  photos,
+  onPhotosChange,
+  onSubmitted,
+}: Props) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [website, setWebsite] = useState("");
   // Texts only when the visitor ticks the box (never ticked for them); offered while the shop can send them.

@@ -82,13 +82,19 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
 
   return (
     <>
-      <PageHero title={request ? `Your service request #${request.number}` : "Your service request"} subtitle={request ? `Received ${request.received}` : undefined} />
+      <PageHero
+        title={request ? `Your service request #${request.number}` : "Your service request"}
+        subtitle={request ? `Received ${request.received}` : undefined}
+      />
       <section className="min-h-[50vh] bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl">
           {problem ? (
             <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
               <p className="text-slate-700">{problem}</p>
-              <a href={layout.phoneHref} className="mt-6 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800">
+              <a
+                href={layout.phoneHref}
+                className="mt-6 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800"
+              >
                 <Phone aria-hidden="true" className="h-5 w-5" />
                 Call us: {data.phone}
               </a>
@@ -98,7 +104,12 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
           ) : (
             <div className="space-y-6">
               {notice?.ok && (
-                <p ref={noticeLine} tabIndex={-1} role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900 outline-none">
+                <p
+                  ref={noticeLine}
+                  tabIndex={-1}
+                  role="status"
+                  className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900 outline-none"
+                >
                   {notice.text}
                 </p>
               )}
@@ -117,8 +128,8 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <p className="flex items-start gap-3 text-slate-800">
                     <XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
                     <span>
-                      The time <strong>{request.time.label}</strong> is off our schedule. Your request stays open: we'll call you to agree another
-                      time, or you can pick one below.
+                      The time <strong>{request.time.label}</strong> is off our schedule. Your request stays open: we'll call you to agree another time, or you
+                      can pick one below.
                     </span>
                   </p>
                 ) : request.time ? (
@@ -166,7 +177,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               </div>
               {request.texting === "on" && (
                 <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <p className="flex-1 text-slate-800">We text you about this request, as you asked. You can stop that here, or reply STOP to any of our texts.</p>
+                  <p className="flex-1 text-slate-800">
+                    We text you about this request, as you asked. You can stop that here, or reply STOP to any of our texts.
+                  </p>
                   <button
                     type="button"
                     disabled={busy}
@@ -178,12 +191,18 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                 </div>
               )}
               {request.texting === "stopped" && (
-                <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">Texts to your number are off. Reply START to one of our texts to get them again.</p>
+                <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+                  Texts to your number are off. Reply START to one of our texts to get them again.
+                </p>
               )}
               {!request.cancelled && doing === "nothing" && (
                 <div className="flex flex-wrap gap-3">
                   {request.kind && (
-                    <button type="button" onClick={() => setDoing("picking")} className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800">
+                    <button
+                      type="button"
+                      onClick={() => setDoing("picking")}
+                      className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800"
+                    >
                       {request.time ? "Pick another time" : "Pick a time"}
                     </button>
                   )}
@@ -197,7 +216,11 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   >
                     Correct my phone or email
                   </button>
-                  <button type="button" onClick={() => setDoing("cancelling")} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+                  <button
+                    type="button"
+                    onClick={() => setDoing("cancelling")}
+                    className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
                     Cancel this request
                   </button>
                 </div>
@@ -205,7 +228,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               {doing === "correcting" && (
                 <form onSubmit={correct} className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                   <h2 className="text-lg font-semibold text-slate-900">Your contact details</h2>
-                  <p className="text-sm text-slate-700">The phone number and e-mail address we should use for this request, in place of those it was sent with.</p>
+                  <p className="text-sm text-slate-700">
+                    The phone number and e-mail address we should use for this request, in place of those it was sent with.
+                  </p>
                   {(["phone", "email"] as const).map((field) => (
                     <div key={field}>
                       <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
@@ -222,10 +247,19 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     </div>
                   ))}
                   <div className="flex flex-wrap gap-3">
-                    <button type="submit" disabled={busy} className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:opacity-70">
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
+                    >
                       Save my contact details
                     </button>
-                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300">
+                    <button
+                      type="button"
+                      onClick={() => setDoing("nothing")}
+                      disabled={busy}
+                      className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300"
+                    >
                       Keep them
                     </button>
                   </div>
@@ -233,7 +267,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               )}
               {doing === "picking" && request.kind && (
                 <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-                  <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{request.kind === "shop" ? "Pick a drop-off time" : "Pick an arrival window"}</h2>
+                  <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">
+                    {request.kind === "shop" ? "Pick a drop-off time" : "Pick an arrival window"}
+                  </h2>
                   <TimePicker load={loadTimes} label="Open times" laterLabel={layout.times.laterLabel} onPick={pick} />
                   <div className="border-t border-slate-200 p-4">
                     <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="text-sm font-medium text-slate-700 underline">
@@ -260,10 +296,19 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     />
                   </div>
                   <div className="flex flex-wrap gap-3">
-                    <button type="submit" disabled={busy} className="rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className="rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+                    >
                       Cancel the request
                     </button>
-                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300">
+                    <button
+                      type="button"
+                      onClick={() => setDoing("nothing")}
+                      disabled={busy}
+                      className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300"
+                    >
                       Keep it
                     </button>
                   </div>

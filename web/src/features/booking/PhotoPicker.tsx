@@ -82,10 +82,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
     for (const file of files.slice(0, room)) {
       const key = nextKey++;
       const problem = checkImage(file);
-      onChange((current) => [
-        ...current,
-        { key, fileName: file.name, preview: URL.createObjectURL(file), progress: 0, ...(problem && { error: problem }) },
-      ]);
+      onChange((current) => [...current, { key, fileName: file.name, preview: URL.createObjectURL(file), progress: 0, ...(problem && { error: problem }) }]);
       if (problem) continue;
       void uploadPhoto(file, (progress) => update(key, { progress })).then((result) =>
         update(key, "token" in result ? { token: result.token, progress: 1 } : { error: result.error }),

@@ -36,8 +36,7 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
             Thank You, {visitor.name}!
           </h1>
           <p className="mt-4 text-lg text-slate-200">
-            Your service request has been submitted successfully. We'll be in touch at{" "}
-            <strong className="text-white">{visitor.email}</strong> or by phone.
+            Your service request has been submitted successfully. We'll be in touch at <strong className="text-white">{visitor.email}</strong> or by phone.
           </p>
           {visitor.requestNumber !== undefined && (
             <p className="mt-3 text-lg text-slate-200">
@@ -98,9 +97,7 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
             <ol className="mt-6 space-y-5">
               {(visitor.emergency ? data.emergencySteps : data.steps).map((step, index) => (
                 <li key={step} className="flex gap-4">
-                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-orange-700 font-bold text-white">
-                    {index + 1}
-                  </span>
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-orange-700 font-bold text-white">{index + 1}</span>
                   <p className="pt-1.5">{step}</p>
                 </li>
               ))}

@@ -152,7 +152,11 @@ export function TimePicker({
       {view.at === "calendar" && <OpenDays days={open.days} onDay={pickDay} onBack={() => setView({ at: "next" })} />}
       {view.at === "day" && (
         <div className="space-y-3">
-          <button type="button" onClick={() => setView({ at: "calendar" })} className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 underline">
+          <button
+            type="button"
+            onClick={() => setView({ at: "calendar" })}
+            className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 underline"
+          >
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
             Pick another day
           </button>

@@ -47,7 +47,15 @@ const script: ChatScript = {
       when: [],
       unless: [],
     },
-    { label: "", question: "How urgent is this?", options: ["Soon (within a week)", "Emergency (need immediate help)"], followUps: [], named: null, when: [], unless: [] },
+    {
+      label: "",
+      question: "How urgent is this?",
+      options: ["Soon (within a week)", "Emergency (need immediate help)"],
+      followUps: [],
+      named: null,
+      when: [],
+      unless: [],
+    },
   ],
 };
 
@@ -211,7 +219,15 @@ describe("offering times", () => {
     ...script,
     steps: [
       script.steps[0]!,
-      { label: "", question: "Can you bring the trailer to us?", options: ["Can bring to shop", "Need mobile service"], followUps: [], named: null, when: [], unless: [] },
+      {
+        label: "",
+        question: "Can you bring the trailer to us?",
+        options: ["Can bring to shop", "Need mobile service"],
+        followUps: [],
+        named: null,
+        when: [],
+        unless: [],
+      },
       script.steps[2]!,
     ],
     times: {
@@ -240,7 +256,12 @@ describe("offering times", () => {
     for (const text of ["Dump Trailer", "Need mobile service", "Soon (within a week)"]) {
       const next = reply(timed, messages, answers, text, { outsideArea: true });
       answers.push(next.answer);
-      messages = [...messages, { from: "user", text }, ...(next.before ? [{ from: "ai" as const, text: next.before }] : []), { from: "ai", text: next.assistant }];
+      messages = [
+        ...messages,
+        { from: "user", text },
+        ...(next.before ? [{ from: "ai" as const, text: next.before }] : []),
+        { from: "ai", text: next.assistant },
+      ];
       if (text === "Soon (within a week)") {
         expect(next.before).toBe(MOBILE_BY_PHONE);
         expect(next.prompt).toEqual({ kind: "contact" });
@@ -283,7 +304,15 @@ describe("asking about the job", () => {
         unless: [],
       },
       { ...script.steps[2]!, unless: ["Custom build"] },
-      { label: "", question: "What budget do you have in mind?", options: ["Under $2,000", "Over $2,000"], followUps: [], named: null, when: ["Custom build"], unless: [] },
+      {
+        label: "",
+        question: "What budget do you have in mind?",
+        options: ["Under $2,000", "Over $2,000"],
+        followUps: [],
+        named: null,
+        when: ["Custom build"],
+        unless: [],
+      },
     ],
   };
 

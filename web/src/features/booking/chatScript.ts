@@ -27,10 +27,7 @@ export interface Answer {
  * answer is (a step's own question: "words"); a place question takes free text and offers the
  * service-area cities as quick options.
  */
-export type Prompt =
-  | { kind: "question"; options: string[]; asks: Asks }
-  | { kind: "time"; appointment: TimeKind }
-  | { kind: "contact" };
+export type Prompt = { kind: "question"; options: string[]; asks: Asks } | { kind: "time"; appointment: TimeKind } | { kind: "contact" };
 
 /** The result of one answer: the assistant's next message and what it asks for, and a line it
  * says before it (why no arrival windows are offered). */
@@ -217,7 +214,11 @@ export function withoutAnswerAt(messages: ChatMessage[], answers: Answer[], at: 
 
 /** The conversation without the visitor's last answer and what followed it (`withoutAnswerAt`). */
 export function withoutLastAnswer(messages: ChatMessage[], answers: Answer[]): { messages: ChatMessage[]; answers: Answer[] } {
-  return withoutAnswerAt(messages, answers, messages.findLastIndex((m) => m.from === "user"));
+  return withoutAnswerAt(
+    messages,
+    answers,
+    messages.findLastIndex((m) => m.from === "user"),
+  );
 }
 
 /**

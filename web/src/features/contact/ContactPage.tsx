@@ -87,7 +87,10 @@ export function ContactPage({ data }: { data: ContactData }) {
           </div>
           <div className="flex flex-wrap justify-center gap-3">
             <PhoneLink className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-red-800 hover:bg-red-50" prefix="Call" />
-            <BookingButton presets={{ answers: layout.chat.emergencyAnswers }} className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
+            <BookingButton
+              presets={{ answers: layout.chat.emergencyAnswers }}
+              className="rounded-lg px-5 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10"
+            >
               Chat with Assistant
             </BookingButton>
           </div>
@@ -128,11 +131,20 @@ function PlainRequestForm({ responseTime }: { responseTime: string }) {
           </a>
           .
         </p>
-        <p id="request-sent" role="status" className="mt-4 hidden scroll-mt-24 rounded-lg bg-green-50 p-4 font-medium text-green-900 ring-1 ring-green-300 target:block">
+        <p
+          id="request-sent"
+          role="status"
+          className="mt-4 hidden scroll-mt-24 rounded-lg bg-green-50 p-4 font-medium text-green-900 ring-1 ring-green-300 target:block"
+        >
           Thank you: your request is in. We'll be in touch within {responseTime}, and a copy with your request number is on its way to your e-mail.
         </p>
-        <p id="request-not-sent" role="alert" className="mt-4 hidden scroll-mt-24 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300 target:block">
-          Your request could not be sent. Please check your name, your e-mail and a phone number with its area code, and send it again, or call us at {layout.phone}.
+        <p
+          id="request-not-sent"
+          role="alert"
+          className="mt-4 hidden scroll-mt-24 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300 target:block"
+        >
+          Your request could not be sent. Please check your name, your e-mail and a phone number with its area code, and send it again, or call us at{" "}
+          {layout.phone}.
         </p>
         <form method="post" action="/contact/request" className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <div className="grid gap-4 sm:grid-cols-2">

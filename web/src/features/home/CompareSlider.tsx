@@ -40,7 +40,15 @@ export function CompareSlider({ title, before, beforeAlt, after, afterAlt }: Pro
         dragging.current = false;
       }}
     >
-      <img src={after} alt={afterAlt ? `After: ${afterAlt}` : `${title}, after`} width={800} height={600} loading="lazy" draggable={false} className="absolute inset-0 h-full w-full object-cover" />
+      <img
+        src={after}
+        alt={afterAlt ? `After: ${afterAlt}` : `${title}, after`}
+        width={800}
+        height={600}
+        loading="lazy"
+        draggable={false}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
       <img
         src={before}
         alt={beforeAlt ? `Before: ${beforeAlt}` : `${title}, before`}

@@ -49,7 +49,12 @@ function VideoOnRequest({ videoId, title }: { videoId: string; title: string }) 
           className="h-full w-full border-0"
         />
       </div>
-      <button ref={close} type="button" onClick={() => setWatching(false)} className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-white underline">
+      <button
+        ref={close}
+        type="button"
+        onClick={() => setWatching(false)}
+        className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-white underline"
+      >
         <X aria-hidden="true" className="h-4 w-4" />
         Close the video
       </button>
@@ -76,11 +81,10 @@ export function Hero({ hero, financingProvider }: { hero: HomeData["hero"]; fina
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{hero.headline}</h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200 sm:text-xl">{hero.subheadline}</p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <BookingButton className="rounded-lg bg-orange-700 px-7 py-3.5 text-lg font-semibold text-white shadow-lg hover:bg-orange-800">Book a Service</BookingButton>
-            <Link
-              to="/services"
-              className="rounded-lg px-7 py-3.5 text-lg font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
-            >
+            <BookingButton className="rounded-lg bg-orange-700 px-7 py-3.5 text-lg font-semibold text-white shadow-lg hover:bg-orange-800">
+              Book a Service
+            </BookingButton>
+            <Link to="/services" className="rounded-lg px-7 py-3.5 text-lg font-semibold text-white ring-2 ring-white/80 hover:bg-white/10">
               Explore Services
             </Link>
           </div>

@@ -33,10 +33,7 @@ export function HomePage({ data }: { data: HomeData }) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-        <SectionHeading
-          title={`Why Choose ${layout.name}`}
-          subtitle="A local family shop with the tools of a fleet service and the care of a neighbour."
-        />
+        <SectionHeading title={`Why Choose ${layout.name}`} subtitle="A local family shop with the tools of a fleet service and the care of a neighbour." />
         <ul className={`mt-12 ${whyGrid.list}`}>
           {data.whyChoose.map((feature, index) => (
             <li key={feature.title} className={`rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 ${whyGrid.item(index)}`}>

@@ -26,8 +26,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
 
   // On a phone the arrows sit under the strip, so they never cover the next card's words; from
   // 640 px up they float at its sides.
-  const button =
-    "z-10 rounded-full bg-white p-3 text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-orange-50 sm:absolute sm:top-1/2 sm:-translate-y-1/2";
+  const button = "z-10 rounded-full bg-white p-3 text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-orange-50 sm:absolute sm:top-1/2 sm:-translate-y-1/2";
   return (
     <div className="relative">
       <ul

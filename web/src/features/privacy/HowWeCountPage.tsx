@@ -54,9 +54,9 @@ export function HowWeCountPage({ data }: { data: { counting: boolean; name: stri
         </Part>
         <Part title="The video on our home page">
           <p>
-            Our home page shows a picture from our video, served by our own website. The video itself comes from YouTube (through its privacy-enhanced
-            address, youtube-nocookie.com), and only when you press its play button: until then your browser asks nothing of YouTube. Once you press play,
-            YouTube receives what any website you visit receives (your internet address and your browser's description), under Google's own privacy policy.
+            Our home page shows a picture from our video, served by our own website. The video itself comes from YouTube (through its privacy-enhanced address,
+            youtube-nocookie.com), and only when you press its play button: until then your browser asks nothing of YouTube. Once you press play, YouTube
+            receives what any website you visit receives (your internet address and your browser's description), under Google's own privacy policy.
           </p>
         </Part>
         <Part title="What your browser keeps for us">

@@ -20,8 +20,8 @@ export function SmsTermsPage({ data }: { data: SmsTermsData }) {
         )}
         <Part title="Only if you ask">
           <p>
-            When you send us a service request, you can tick a box to get texts about it. It is never ticked for you, and you don't need it to book: we
-            answer every request by phone or e-mail either way. The box says:
+            When you send us a service request, you can tick a box to get texts about it. It is never ticked for you, and you don't need it to book: we answer
+            every request by phone or e-mail either way. The box says:
           </p>
           <blockquote className="border-l-4 border-orange-600 pl-4 italic">{data.wording}</blockquote>
         </Part>
@@ -40,9 +40,9 @@ export function SmsTermsPage({ data }: { data: SmsTermsData }) {
         </Part>
         <Part title="Stopping, and help">
           <p>
-            Reply <strong>STOP</strong> to any text and we stop texting your number at once, about every request; we send one text to confirm it. Other
-            stop words work too (STOPALL, UNSUBSCRIBE, END, QUIT, REVOKE, OPTOUT), and so does simply asking us in your own words. Reply{" "}
-            <strong>START</strong> to get texts again, and <strong>HELP</strong> for help. You can also stop texts from your request's page.
+            Reply <strong>STOP</strong> to any text and we stop texting your number at once, about every request; we send one text to confirm it. Other stop
+            words work too (STOPALL, UNSUBSCRIBE, END, QUIT, REVOKE, OPTOUT), and so does simply asking us in your own words. Reply <strong>START</strong> to
+            get texts again, and <strong>HELP</strong> for help. You can also stop texts from your request's page.
           </p>
           <p>
             To change or cancel an appointment, use the link in your texts or e-mails, or call us: a reply of CANCEL is read by the phone companies as a wish to
@@ -54,8 +54,8 @@ export function SmsTermsPage({ data }: { data: SmsTermsData }) {
         </Part>
         <Part title="Your number">
           <p>
-            We use your number for your request only. It is not sold, rented or shared with anyone for marketing, and your agreement to get texts is not
-            shared with anyone either. How our website counts visits is on{" "}
+            We use your number for your request only. It is not sold, rented or shared with anyone for marketing, and your agreement to get texts is not shared
+            with anyone either. How our website counts visits is on{" "}
             <Link to="/how-we-count-visits" className={LINK}>
               how we count visits
             </Link>

@@ -53,9 +53,37 @@ function PasswordSection() {
   return (
     <Section title="Password">
       <form onSubmit={(event) => void submit(event)} className="mt-4 grid max-w-md gap-4">
-        <Input id="current-password" label="Current password" type="password" autoComplete="current-password" required value={current} onChange={edit("currentPassword", setCurrent)} error={errors.currentPassword} />
-        <Input id="new-password" label="New password" type="password" autoComplete="new-password" required value={next} onChange={edit("newPassword", setNext)} error={errors.newPassword} hint="At least 12 characters. A short sentence is easy to remember." />
-        <Input id="new-password-again" label="New password again" type="password" autoComplete="new-password" required value={again} onChange={edit("again", setAgain)} error={errors.again} />
+        <Input
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={edit("currentPassword", setCurrent)}
+          error={errors.currentPassword}
+        />
+        <Input
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={edit("newPassword", setNext)}
+          error={errors.newPassword}
+          hint="At least 12 characters. A short sentence is easy to remember."
+        />
+        <Input
+          id="new-password-again"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={again}
+          onChange={edit("again", setAgain)}
+          error={errors.again}
+        />
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         {message && (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
@@ -117,7 +145,12 @@ function SessionsSection({ account, reload }: { account: Account; reload: () => 
               </p>
             </div>
             {!session.current && (
-              <button type="button" onClick={() => void endSession(session.id)} className={PLAIN_BUTTON} aria-label={`Sign out ${browserName(session.userAgent)}, signed in ${dateTime(session.startedAt)}`}>
+              <button
+                type="button"
+                onClick={() => void endSession(session.id)}
+                className={PLAIN_BUTTON}
+                aria-label={`Sign out ${browserName(session.userAgent)}, signed in ${dateTime(session.startedAt)}`}
+              >
                 Sign out
               </button>
             )}

@@ -32,11 +32,7 @@ export function AuditPage() {
     <AdminShell title="Audit log">
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
       <p className="mt-1 text-slate-600">Every sign-in attempt, sign-out and change in the admin area, newest first.</p>
-      {error && (
-        <ErrorNotice className="mt-4">
-          {error}
-        </ErrorNotice>
-      )}
+      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
       {entries === null ? (
         <Spinner label="Loading the audit log" />
       ) : (
@@ -45,11 +41,21 @@ export function AuditPage() {
           <table className="block w-full text-left text-sm sm:table">
             <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
               <tr>
-                <th scope="col" className="px-4 py-3">When</th>
-                <th scope="col" className="px-4 py-3">What</th>
-                <th scope="col" className="px-4 py-3">Who</th>
-                <th scope="col" className="px-4 py-3">Details</th>
-                <th scope="col" className="px-4 py-3">Address</th>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  What
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Details
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Address
+                </th>
               </tr>
             </thead>
             <tbody className="block divide-y divide-slate-200 sm:table-row-group">

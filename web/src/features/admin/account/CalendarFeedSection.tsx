@@ -48,9 +48,9 @@ export function CalendarFeedSection() {
   return (
     <Section title="Calendar feed">
       <p className="mt-1 text-sm text-slate-700">
-        Your schedule in your phone's calendar: the requested and confirmed jobs of the past 2 weeks and the next 8. In Google Calendar choose
-        "Other calendars", "From URL"; on an iPhone, Settings, Calendar, Accounts, "Add Subscribed Calendar"; in Outlook, "Add calendar", "Subscribe
-        from web". The address names your customers: keep it to yourself, and make a new one if it gets out.
+        Your schedule in your phone's calendar: the requested and confirmed jobs of the past 2 weeks and the next 8. In Google Calendar choose "Other
+        calendars", "From URL"; on an iPhone, Settings, Calendar, Accounts, "Add Subscribed Calendar"; in Outlook, "Add calendar", "Subscribe from web". The
+        address names your customers: keep it to yourself, and make a new one if it gets out.
       </p>
       {url === undefined ? (
         <Spinner label="Loading the calendar feed" />
@@ -78,16 +78,31 @@ export function CalendarFeedSection() {
             Subscribe in this device's calendar
           </a>
           <div className="flex flex-wrap gap-2">
-            <button type="button" disabled={busy} onClick={() => void run(adminApi.renewCalendarFeed, "A new address is made; the old one has stopped working.")} className={PLAIN_BUTTON}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(adminApi.renewCalendarFeed, "A new address is made; the old one has stopped working.")}
+              className={PLAIN_BUTTON}
+            >
               Make a new address
             </button>
-            <button type="button" disabled={busy} onClick={() => void run(adminApi.removeCalendarFeed, "The feed is off; its address has stopped working.")} className={PLAIN_BUTTON}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(adminApi.removeCalendarFeed, "The feed is off; its address has stopped working.")}
+              className={PLAIN_BUTTON}
+            >
               Turn the feed off
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" disabled={busy} onClick={() => void run(adminApi.renewCalendarFeed, "Your feed is ready: copy its address into your calendar.")} className={`mt-4 ${PRIMARY_BUTTON}`}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(adminApi.renewCalendarFeed, "Your feed is ready: copy its address into your calendar.")}
+          className={`mt-4 ${PRIMARY_BUTTON}`}
+        >
           Make a calendar feed
         </button>
       )}

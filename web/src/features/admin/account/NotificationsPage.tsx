@@ -97,8 +97,8 @@ export function NotificationsPage() {
               <p className="mt-1 text-sm text-slate-700">The server sends e-mail. Each new request goes to the addresses below, and the visitor gets a copy.</p>
             ) : (
               <p className="mt-1 text-sm text-amber-900">
-                Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code> (the
-                owner's guide, 'Getting bookings by e-mail').
+                Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and{" "}
+                <code className="whitespace-nowrap">--mail-from</code> (the owner's guide, 'Getting bookings by e-mail').
               </p>
             )}
             <Recipients
@@ -120,7 +120,9 @@ export function NotificationsPage() {
           </Section>
           <Section title="Webhook">
             <p className="mt-1 text-sm text-slate-700">
-              {shown.webhook.configured ? "On: each new request is also sent to the form service the server is set up with." : "Off: the server has no webhook settings."}
+              {shown.webhook.configured
+                ? "On: each new request is also sent to the form service the server is set up with."
+                : "Off: the server has no webhook settings."}
             </p>
             <Health health={shown.webhook.health} />
             {shown.webhook.configured && (
@@ -135,8 +137,7 @@ export function NotificationsPage() {
               <ul aria-live="polite" className="mt-3 divide-y divide-slate-200 text-sm">
                 {shown.tests.map((entry) => (
                   <li key={entry.id} className="py-2">
-                    Test #{entry.id} ({entry.channel === "email" ? "e-mail" : "webhook"}), {dateTime(entry.createdAt)}:{" "}
-                    <strong>{testState(entry)}</strong>
+                    Test #{entry.id} ({entry.channel === "email" ? "e-mail" : "webhook"}), {dateTime(entry.createdAt)}: <strong>{testState(entry)}</strong>
                     {entry.lastError && entry.state !== "sent" && <span className="text-red-800"> ({entry.lastError})</span>}
                   </li>
                 ))}
@@ -176,7 +177,9 @@ function Recipients({ saved, fallback, onSaved }: { saved: string[]; fallback: s
   }
 
   // One address is added at a time, so whatever the server says of the list is about it.
-  const addError = Object.entries(errors).find(([field]) => field.startsWith("recipients"))?.[1].join(" ");
+  const addError = Object.entries(errors)
+    .find(([field]) => field.startsWith("recipients"))?.[1]
+    .join(" ");
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold text-slate-900">Send booking e-mails to</h3>
@@ -189,7 +192,11 @@ function Recipients({ saved, fallback, onSaved }: { saved: string[]; fallback: s
         {list.map((email) => (
           <li key={email} className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
             <span className="break-all">{email}</span>
-            <button type="button" className="inline-flex items-center gap-1 font-semibold text-red-700" onClick={() => void save(list.filter((e) => e !== email))}>
+            <button
+              type="button"
+              className="inline-flex items-center gap-1 font-semibold text-red-700"
+              onClick={() => void save(list.filter((e) => e !== email))}
+            >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Remove<span className="sr-only"> {email}</span>
             </button>

@@ -147,7 +147,15 @@ function PhoneSection({ phone, onChange }: { phone: string; onChange: () => Prom
       <p className="mt-1 text-sm text-slate-700">An emergency nobody has answered is texted to it when you are on call (e-mailed while you give none).</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
         <div className="min-w-56">
-          <Input id="on-call-phone" label="Mobile number" type="tel" autoComplete="tel" value={typed} onChange={(event) => setTyped(event.target.value)} error={error} />
+          <Input
+            id="on-call-phone"
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            error={error}
+          />
         </div>
         <button type="submit" className={PLAIN_BUTTON}>
           Save the number
@@ -209,23 +217,36 @@ function RotaSection({ page, editable, onChange }: { page: Page; editable: boole
             {shifts.map((shift, index) => (
               <li key={index} className="rounded-lg p-2 ring-1 ring-slate-200">
                 <fieldset className="flex flex-wrap items-end gap-2">
-                <legend className="sr-only">
-                  Shift {index + 1}: {DAYS[shift.weekday]} {hoursSpan(shift.from, shift.to)}
-                </legend>
-                <Choice label="Day" value={shift.weekday} options={DAYS.map((day, at) => [at, day])} onChange={(weekday) => change(index, { weekday })} />
-                <Choice label="From" value={shift.from} options={hours(0, 23)} onChange={(from) => change(index, { from })} />
-                <Choice label="To" value={shift.to} options={hours(1, 24)} onChange={(to) => change(index, { to })} />
-                <Choice label="First" value={shift.first} options={page.people.map((person) => [person.id, person.name])} onChange={(first) => change(index, { first })} />
-                <Choice
-                  label="Second"
-                  value={shift.second ?? 0}
-                  options={[[0, "Nobody"], ...page.people.map((person): [number, string] => [person.id, person.name])]}
-                  onChange={(second) => change(index, { second: second === 0 ? null : second })}
-                />
-                <button type="button" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700" onClick={() => setShifts((all) => all.filter((_, at) => at !== index))}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  Remove<span className="sr-only"> the shift on {DAYS[shift.weekday]} from {hourName(shift.from)}</span>
-                </button>
+                  <legend className="sr-only">
+                    Shift {index + 1}: {DAYS[shift.weekday]} {hoursSpan(shift.from, shift.to)}
+                  </legend>
+                  <Choice label="Day" value={shift.weekday} options={DAYS.map((day, at) => [at, day])} onChange={(weekday) => change(index, { weekday })} />
+                  <Choice label="From" value={shift.from} options={hours(0, 23)} onChange={(from) => change(index, { from })} />
+                  <Choice label="To" value={shift.to} options={hours(1, 24)} onChange={(to) => change(index, { to })} />
+                  <Choice
+                    label="First"
+                    value={shift.first}
+                    options={page.people.map((person) => [person.id, person.name])}
+                    onChange={(first) => change(index, { first })}
+                  />
+                  <Choice
+                    label="Second"
+                    value={shift.second ?? 0}
+                    options={[[0, "Nobody"], ...page.people.map((person): [number, string] => [person.id, person.name])]}
+                    onChange={(second) => change(index, { second: second === 0 ? null : second })}
+                  />
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700"
+                    onClick={() => setShifts((all) => all.filter((_, at) => at !== index))}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Remove
+                    <span className="sr-only">
+                      {" "}
+                      the shift on {DAYS[shift.weekday]} from {hourName(shift.from)}
+                    </span>
+                  </button>
                 </fieldset>
               </li>
             ))}
@@ -338,8 +359,8 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
               Save the steps
             </button>
             <span role="status" className="text-sm text-green-800">
-          {saved ? "Saved." : ""}
-        </span>
+              {saved ? "Saved." : ""}
+            </span>
           </div>
         </form>
       )}

@@ -90,16 +90,32 @@ function DeviceRow({ device, current, onChanged }: { device: PushDevice; current
       </p>
       <form onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
         <Field id={`${ids}-name`} label="Name" error={errors.name}>
-          <input id={`${ids}-name`} value={settings.name} maxLength={60} onChange={(event) => setSettings({ ...settings, name: event.target.value })} className={fieldClass(errors.name)} />
+          <input
+            id={`${ids}-name`}
+            value={settings.name}
+            maxLength={60}
+            onChange={(event) => setSettings({ ...settings, name: event.target.value })}
+            className={fieldClass(errors.name)}
+          />
         </Field>
         <Field id={`${ids}-notify`} label="Tell it of" error={errors.notify}>
-          <select id={`${ids}-notify`} value={settings.notify} onChange={(event) => setSettings({ ...settings, notify: event.target.value as DeviceSettings["notify"] })} className={fieldClass(errors.notify)}>
+          <select
+            id={`${ids}-notify`}
+            value={settings.notify}
+            onChange={(event) => setSettings({ ...settings, notify: event.target.value as DeviceSettings["notify"] })}
+            className={fieldClass(errors.notify)}
+          >
             <option value="all">Every new request</option>
             <option value="urgent">Emergencies and urgent requests only</option>
           </select>
         </Field>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800 sm:col-span-2">
-          <input type="checkbox" checked={settings.customerChanges} onChange={(event) => setSettings({ ...settings, customerChanges: event.target.checked })} className="h-5 w-5 accent-orange-700" />
+          <input
+            type="checkbox"
+            checked={settings.customerChanges}
+            onChange={(event) => setSettings({ ...settings, customerChanges: event.target.checked })}
+            className="h-5 w-5 accent-orange-700"
+          />
           Also when a customer picks another time or cancels
         </label>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800 sm:col-span-2">
@@ -114,10 +130,24 @@ function DeviceRow({ device, current, onChanged }: { device: PushDevice; current
         {quiet && (
           <>
             <Field id={`${ids}-from`} label="Quiet from" error={errors.quietFrom}>
-              <input id={`${ids}-from`} type="time" required value={settings.quietFrom ?? ""} onChange={(event) => setSettings({ ...settings, quietFrom: event.target.value })} className={fieldClass(errors.quietFrom)} />
+              <input
+                id={`${ids}-from`}
+                type="time"
+                required
+                value={settings.quietFrom ?? ""}
+                onChange={(event) => setSettings({ ...settings, quietFrom: event.target.value })}
+                className={fieldClass(errors.quietFrom)}
+              />
             </Field>
             <Field id={`${ids}-to`} label="until" error={errors.quietTo}>
-              <input id={`${ids}-to`} type="time" required value={settings.quietTo ?? ""} onChange={(event) => setSettings({ ...settings, quietTo: event.target.value })} className={fieldClass(errors.quietTo)} />
+              <input
+                id={`${ids}-to`}
+                type="time"
+                required
+                value={settings.quietTo ?? ""}
+                onChange={(event) => setSettings({ ...settings, quietTo: event.target.value })}
+                className={fieldClass(errors.quietTo)}
+              />
             </Field>
           </>
         )}
@@ -125,7 +155,12 @@ function DeviceRow({ device, current, onChanged }: { device: PushDevice; current
           <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
             Save
           </button>
-          <button type="button" disabled={busy} onClick={() => void act(() => adminApi.testDevice(device.id), "A test notification is on its way.")} className={PLAIN_BUTTON}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => adminApi.testDevice(device.id), "A test notification is on its way.")}
+            className={PLAIN_BUTTON}
+          >
             Send a test
           </button>
           <button type="button" disabled={busy} onClick={() => void remove()} className={PLAIN_BUTTON}>
@@ -158,7 +193,10 @@ export function PushSection() {
       },
       (error: unknown) => setFailure(failureMessage(error)),
     );
-    thisSubscription().then((subscription) => setEndpoint(subscription?.endpoint ?? null), () => setEndpoint(null));
+    thisSubscription().then(
+      (subscription) => setEndpoint(subscription?.endpoint ?? null),
+      () => setEndpoint(null),
+    );
   }, []);
 
   useEffect(load, [load]);
@@ -186,7 +224,8 @@ export function PushSection() {
   return (
     <Section title="Notifications on your devices">
       <p className="mt-2 text-sm text-slate-700">
-        A notification the moment a request arrives, with its page one tap away. It never shows the customer's name or number on the lock screen. E-mails keep coming either way.
+        A notification the moment a request arrives, with its page one tap away. It never shows the customer's name or number on the lock screen. E-mails keep
+        coming either way.
       </p>
       {!canSubscribe() ? (
         <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
@@ -196,7 +235,12 @@ export function PushSection() {
         </p>
       ) : (
         !subscribed && (
-          <button type="button" disabled={busy || !publicKey} onClick={() => void subscribe()} className={`mt-4 inline-flex items-center gap-2 ${PRIMARY_BUTTON}`}>
+          <button
+            type="button"
+            disabled={busy || !publicKey}
+            onClick={() => void subscribe()}
+            className={`mt-4 inline-flex items-center gap-2 ${PRIMARY_BUTTON}`}
+          >
             <BellRing aria-hidden="true" className="h-4 w-4" />
             {busy ? "Asking..." : "Notify this device"}
           </button>

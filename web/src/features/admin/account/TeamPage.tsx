@@ -31,9 +31,7 @@ function TwoStepRule({ required, onChange }: { required: boolean; onChange: (req
   return (
     <Section title="Two-step sign-in for everyone">
       <p className="mt-1 text-sm text-slate-700">
-        {required
-          ? "Required: everyone signs in with a password and a code from an authenticator app."
-          : "Not required: each person chooses under Account."}{" "}
+        {required ? "Required: everyone signs in with a password and a code from an authenticator app." : "Not required: each person chooses under Account."}{" "}
         Turned on, whoever has no app yet is signed out and sets one up at their next sign-in. Turn it on for your own account first.
       </p>
       <button
@@ -109,7 +107,11 @@ export function TeamPage() {
                     (removing === member.id ? (
                       <span className="flex flex-wrap items-center gap-2">
                         <span>Remove {member.name || member.email}? They are signed out at once.</span>
-                        <button type="button" className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800" onClick={() => void act(() => adminApi.removeMember(member.id)).then(() => setRemoving(null))}>
+                        <button
+                          type="button"
+                          className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+                          onClick={() => void act(() => adminApi.removeMember(member.id)).then(() => setRemoving(null))}
+                        >
                           Remove
                         </button>
                         <button type="button" className={PLAIN_BUTTON} onClick={() => setRemoving(null)}>
@@ -117,7 +119,11 @@ export function TeamPage() {
                         </button>
                       </span>
                     ) : (
-                      <button type="button" className="inline-flex min-h-11 items-center gap-1 font-semibold text-red-700" onClick={() => setRemoving(member.id)}>
+                      <button
+                        type="button"
+                        className="inline-flex min-h-11 items-center gap-1 font-semibold text-red-700"
+                        onClick={() => setRemoving(member.id)}
+                      >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                         Remove<span className="sr-only"> {member.name || member.email}</span>
                       </button>
@@ -142,7 +148,8 @@ export function TeamPage() {
                 {team.invitations.map((invitation) => (
                   <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                     <p className="min-w-0 break-all text-slate-800">
-                      <strong>{invitation.name}</strong>, {invitation.email}, as {roleLabel(invitation.role).toLowerCase()}. The link works until {dateTime(invitation.expiresAt)}.
+                      <strong>{invitation.name}</strong>, {invitation.email}, as {roleLabel(invitation.role).toLowerCase()}. The link works until{" "}
+                      {dateTime(invitation.expiresAt)}.
                     </p>
                     <button type="button" className={PLAIN_BUTTON} onClick={() => void act(() => adminApi.withdrawInvitation(invitation.id))}>
                       Withdraw<span className="sr-only"> the invitation of {invitation.name}</span>
@@ -190,14 +197,29 @@ function InviteForm({ onInvited }: { onInvited: (invited: Invited) => void }) {
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Input id="invite-name" label="Name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} />
-        <Input id="invite-email" label="E-mail address" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+        <Input
+          id="invite-email"
+          label="E-mail address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Role</legend>
         <div className="mt-2 space-y-2">
           {ROLES.map((entry) => (
             <label key={entry.role} className="flex min-h-11 items-start gap-3 rounded-lg p-2 text-sm ring-1 ring-slate-200">
-              <input type="radio" name="invite-role" value={entry.role} checked={role === entry.role} onChange={() => setRole(entry.role)} className="mt-1 h-4 w-4" />
+              <input
+                type="radio"
+                name="invite-role"
+                value={entry.role}
+                checked={role === entry.role}
+                onChange={() => setRole(entry.role)}
+                className="mt-1 h-4 w-4"
+              />
               <span>
                 <strong>{entry.label}</strong>: {entry.says}
               </span>

@@ -77,7 +77,14 @@ function WhenOn({ account, onCodes, onOff }: { account: Account; onCodes: (codes
         className="space-y-4"
       >
         <div className="max-w-xs">
-          <Input id="manage-code" label="Code from the app, or a recovery code" autoComplete="one-time-code" required hint="Needed to make new recovery codes or to turn two-step sign-in off." {...field} />
+          <Input
+            id="manage-code"
+            label="Code from the app, or a recovery code"
+            autoComplete="one-time-code"
+            required
+            hint="Needed to make new recovery codes or to turn two-step sign-in off."
+            {...field}
+          />
         </div>
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <div className="flex flex-wrap gap-2">
@@ -114,8 +121,7 @@ export function TwoFactorSection({ account, reload }: { account: Account; reload
   return (
     <Section title="Two-step sign-in">
       <p className="mt-1 text-sm text-slate-700">
-        A second step after the password: a 6-digit code from an app on your phone, so a stolen password alone does not
-        open the admin.
+        A second step after the password: a 6-digit code from an app on your phone, so a stolen password alone does not open the admin.
       </p>
       {codes ? (
         <RecoveryCodes

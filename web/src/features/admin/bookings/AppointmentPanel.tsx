@@ -175,7 +175,11 @@ export function AppointmentPanel({
           <button type="button" autoFocus onClick={() => setAskingToDrop(false)} className={PLAIN_BUTTON}>
             Keep the time
           </button>
-          <button type="button" onClick={() => void drop()} className="min-h-11 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+          <button
+            type="button"
+            onClick={() => void drop()}
+            className="min-h-11 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
             Drop the time
           </button>
         </DialogActions>
@@ -263,7 +267,12 @@ export function AppointmentPanel({
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-red-800">
           <span>{problem.text}</span>
           {problem.anyway && (
-            <button type="button" disabled={busy} onClick={() => saveWith(dropped ?? form, { ...taken, [problem.anyway ?? "overbook"]: true })} className={PLAIN_BUTTON}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => saveWith(dropped ?? form, { ...taken, [problem.anyway ?? "overbook"]: true })}
+              className={PLAIN_BUTTON}
+            >
               {problem.anyway === "overbook" ? "Book it anyway" : "Set it anyway"}
             </button>
           )}

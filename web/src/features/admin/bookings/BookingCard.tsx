@@ -2,12 +2,13 @@
 import { MapPin, Mail, MessageSquare, Phone, Star, Users } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminApi, asBookingStatus, BOOKING_STATUSES, type Booking, type BookingStatus, type Delivery } from "../frame/api";
+import { adminApi, asBookingStatus, BOOKING_STATUSES, type Booking, type BookingStatus } from "../frame/api";
 import { useOffline } from "../frame/device";
 import { useShopClock } from "../frame/format";
 import { failureMessage, PLAIN_BUTTON } from "../frame/form";
 import { AppointmentPanel } from "./AppointmentPanel";
 import { BookingNotes } from "./BookingNotes";
+import { DeliveryList } from "./Deliveries";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
 
@@ -16,80 +17,6 @@ const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => (
     {status}
   </option>
 ));
-
-/** The mark beside a delivery's sentence, by its state. */
-const DELIVERY_MARK: Record<Delivery["state"], string> = {
-  sent: "bg-green-600",
-  pending: "bg-slate-400",
-  retrying: "bg-amber-500",
-  dead: "bg-red-600",
-  cancelled: "bg-slate-300",
-};
-
-/** What each delivery channel is, in the owner's words. */
-const CHANNEL_NAMES: Record<Delivery["channel"], string> = {
-  email: "the e-mail to you",
-  webhook: "the webhook",
-  confirmation: "the visitor's confirmation",
-  push: "the notification",
-  text: "the text to the visitor",
-};
-
-/** What each later message is, by its purpose without the time's version ("time-2": "time"). */
-const PURPOSE_NAMES: Record<string, string> = {
-  time: "the visitor's confirmed time",
-  reminder: "the visitor's reminder",
-  changed: "the notice of a new time asked for",
-  cancelled: "the notice of the visitor's cancellation",
-  review: "the visitor's review request",
-  text: "the text written on this page",
-  escalate: "the escalation's 'still waiting'",
-};
-
-/** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
- * notice of a new time asked for, by e-mail to you". */
-function deliveryName({ channel, purpose, device }: Delivery): string {
-  if (purpose.startsWith("page-")) return `the escalation's ${channel === "text" ? "text" : "e-mail"} to a member of the team`;
-  const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];
-  if (purpose === "request") return channelName;
-  const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;
-  const itself = channel === "confirmation" || purpose.startsWith("text-");
-  return itself ? purposeName : `${purposeName}, by ${channelName.replace(/^the /, "")}`;
-}
-
-/** A delivery in a sentence: "The visitor's reminder was not sent: replaced by a later change." */
-export function deliverySentence(delivery: Delivery, dateTime: (timestamp: string) => string): string {
-  const name = deliveryName(delivery);
-  const subject = name.charAt(0).toUpperCase() + name.slice(1);
-  const tries = `${delivery.attempts} ${delivery.attempts === 1 ? "try" : "tries"}`;
-  const reason = delivery.lastError ? delivery.lastError.charAt(0).toLowerCase() + delivery.lastError.slice(1) : "";
-  switch (delivery.state) {
-    case "sent":
-      return delivery.sentAt ? `${subject} was sent ${dateTime(delivery.sentAt)}.` : `${subject} was sent.`;
-    case "pending":
-      return delivery.nextAttemptAt && delivery.attempts === 0 && new Date(delivery.nextAttemptAt).getTime() > Date.now()
-        ? `${subject} goes out ${dateTime(delivery.nextAttemptAt)}.`
-        : `${subject} is on its way.`;
-    case "retrying":
-      return `${subject} is being tried again (${tries} so far)${reason ? `; the last error: ${reason}` : ""}.`;
-    case "dead":
-      return `${subject} could not be sent after ${tries}${reason ? `: ${reason}` : ""}.`;
-    case "cancelled":
-      return `${subject} was not sent${reason ? `: ${reason}` : ""}.`;
-    default:
-      return `${subject}: ${delivery.state}.`;
-  }
-}
-
-function DeliveryBadge({ delivery }: { delivery: Delivery }) {
-  const { dateTime } = useShopClock();
-  return (
-    <li className="flex items-start gap-2 text-sm text-slate-800">
-      <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DELIVERY_MARK[delivery.state] ?? "bg-slate-400"}`} />
-      <span>{deliverySentence(delivery, dateTime)}</span>
-    </li>
-  );
-}
 
 /** "/service-areas/aurora, 'Schedule Service in Aurora' button; from www.google.com; campaign ..." */
 function sourceText({ source }: Booking): string {
@@ -104,7 +31,21 @@ function sourceText({ source }: Booking): string {
 
 /** A one-tap way to reach the visitor, big enough for a thumb; the tap is noted on the request
  * (the first one answers it). */
-function ContactLink({ id, how, href, label, icon, text }: { id: number; how: "call" | "text" | "email"; href: string; label: string; icon: ReactNode; text: string }) {
+function ContactLink({
+  id,
+  how,
+  href,
+  label,
+  icon,
+  text,
+}: {
+  id: number;
+  how: "call" | "text" | "email";
+  href: string;
+  label: string;
+  icon: ReactNode;
+  text: string;
+}) {
   const offline = useOffline();
   return (
     <a
@@ -125,9 +66,30 @@ function ContactLink({ id, how, href, label, icon, text }: { id: number; how: "c
 export function ContactLinks({ booking }: { booking: Booking }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ContactLink id={booking.id} how="call" href={`tel:${booking.phone}`} label={`Call ${booking.name}`} icon={<Phone aria-hidden="true" className="h-4 w-4" />} text="Call" />
-      <ContactLink id={booking.id} how="text" href={`sms:${booking.phone}`} label={`Text ${booking.name}`} icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />} text="Text" />
-      <ContactLink id={booking.id} how="email" href={`mailto:${booking.email}`} label={`E-mail ${booking.name}`} icon={<Mail aria-hidden="true" className="h-4 w-4" />} text="E-mail" />
+      <ContactLink
+        id={booking.id}
+        how="call"
+        href={`tel:${booking.phone}`}
+        label={`Call ${booking.name}`}
+        icon={<Phone aria-hidden="true" className="h-4 w-4" />}
+        text="Call"
+      />
+      <ContactLink
+        id={booking.id}
+        how="text"
+        href={`sms:${booking.phone}`}
+        label={`Text ${booking.name}`}
+        icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />}
+        text="Text"
+      />
+      <ContactLink
+        id={booking.id}
+        how="email"
+        href={`mailto:${booking.email}`}
+        label={`E-mail ${booking.name}`}
+        icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+        text="E-mail"
+      />
     </div>
   );
 }
@@ -234,10 +196,7 @@ export function BookingCard({
       </div>
       {linkOthers && booking.otherRequests > 0 && (
         <p className="mt-2 text-sm">
-          <Link
-            to={`/dbadmin/bookings?customer=${booking.id}`}
-            className="inline-flex min-h-10 items-center gap-1.5 font-medium text-orange-800 underline"
-          >
+          <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-10 items-center gap-1.5 font-medium text-orange-800 underline">
             <Users aria-hidden="true" className="h-4 w-4" />
             {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
           </Link>
@@ -311,8 +270,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
             {booking.streetAddress && <span className="block">{booking.streetAddress}</span>}
             {booking.location && (
               <span className="block">
-                {booking.location}:{" "}
-                {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+                {booking.location}: {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
               </span>
             )}
             {booking.mapUrl && (
@@ -335,40 +293,27 @@ export function BookingDetails({ booking }: { booking: Booking }) {
 export function PhotoList({ booking }: { booking: Booking }) {
   if (booking.photos.length === 0) return null;
   return (
-      <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
-        {booking.photos.map((photo, index) => (
-          <li key={photo.url}>
-            <a
-              href={photo.url}
-              target="_blank"
-              rel="noopener"
-              aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
-              className="block"
-            >
-              <img
-                src={photo.url}
-                alt=""
-                width={photo.width}
-                height={photo.height}
-                loading="lazy"
-                className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
-  );
-}
-
-/** How each message about the request went out. */
-export function DeliveryList({ booking }: { booking: Booking }) {
-  return (
-    <ul className="mt-3 flex flex-col gap-1" aria-label="Deliveries">
-      {booking.deliveries.length === 0 ? (
-        <li className="text-sm text-slate-600">Not sent anywhere: no notification was set up when it arrived.</li>
-      ) : (
-        booking.deliveries.map((delivery) => <DeliveryBadge key={`${delivery.channel}-${delivery.device ?? ""}-${delivery.purpose}`} delivery={delivery} />)
-      )}
+    <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
+      {booking.photos.map((photo, index) => (
+        <li key={photo.url}>
+          <a
+            href={photo.url}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Open photo ${index + 1} of ${booking.photos.length} from ${booking.name} (opens in a new tab)`}
+            className="block"
+          >
+            <img
+              src={photo.url}
+              alt=""
+              width={photo.width}
+              height={photo.height}
+              loading="lazy"
+              className="h-28 w-auto rounded-lg object-cover ring-1 ring-slate-200"
+            />
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }

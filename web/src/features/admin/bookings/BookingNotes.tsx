@@ -125,10 +125,20 @@ export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: B
                     </span>
                     {user?.email === note.writtenBy && (
                       <span className="ml-auto flex gap-1">
-                        <button type="button" className={LINK_BUTTON} onClick={() => setEditing({ id: note.id, body: note.body })} aria-label={`Edit your note: ${note.body.slice(0, 40)}`}>
+                        <button
+                          type="button"
+                          className={LINK_BUTTON}
+                          onClick={() => setEditing({ id: note.id, body: note.body })}
+                          aria-label={`Edit your note: ${note.body.slice(0, 40)}`}
+                        >
                           Edit
                         </button>
-                        <button type="button" className={LINK_BUTTON} onClick={() => setDeleting(note)} aria-label={`Delete your note: ${note.body.slice(0, 40)}`}>
+                        <button
+                          type="button"
+                          className={LINK_BUTTON}
+                          onClick={() => setDeleting(note)}
+                          aria-label={`Delete your note: ${note.body.slice(0, 40)}`}
+                        >
                           Delete
                         </button>
                       </span>

@@ -78,7 +78,10 @@ export function BookingSources() {
                     ))}
                   </th>
                   {[...row.counts].reverse().map((count, index) => (
-                    <td key={table.weeks[table.weeks.length - 1 - index]} className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}>
+                    <td
+                      key={table.weeks[table.weeks.length - 1 - index]}
+                      className={`px-2 py-2 text-right ${count === 0 ? "text-slate-500" : "text-slate-900"}`}
+                    >
                       {count}
                     </td>
                   ))}

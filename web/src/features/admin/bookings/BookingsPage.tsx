@@ -5,7 +5,18 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, BOOKING_STATUSES, bookingQuery, type Booking, type BookingStatus, type BookingFilter, type BookingPage, type Inbox, type RequestLine } from "../frame/api";
+import {
+  AdminApiError,
+  adminApi,
+  BOOKING_STATUSES,
+  bookingQuery,
+  type Booking,
+  type BookingStatus,
+  type BookingFilter,
+  type BookingPage,
+  type Inbox,
+  type RequestLine,
+} from "../frame/api";
 import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON } from "../frame/form";
@@ -89,18 +100,21 @@ export function BookingsPage() {
   /** Changes filters in the address; any change of filter goes back to the newest page. */
   const show = useCallback(
     (change: Partial<Record<keyof BookingFilter | "after" | "before", string>>, replace = false) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!("after" in change) && !("before" in change)) {
-          next.delete("after");
-          next.delete("before");
-        }
-        return next;
-      }, { replace }),
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(change)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          if (!("after" in change) && !("before" in change)) {
+            next.delete("after");
+            next.delete("before");
+          }
+          return next;
+        },
+        { replace },
+      ),
     [setParams],
   );
 
@@ -183,7 +197,9 @@ export function BookingsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
         {inbox && (
           <p className="text-sm text-slate-600" role="status">
-            {inbox.total === 0 && filtered ? "No requests match" : `${inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}${filtered ? " match" : ""}`}
+            {inbox.total === 0 && filtered
+              ? "No requests match"
+              : `${inbox.total === 1 ? "1 request" : `${count(inbox.total)} requests`}${filtered ? " match" : ""}`}
           </p>
         )}
         {user?.role === "owner" && (
@@ -266,13 +282,27 @@ export function BookingsPage() {
           <label htmlFor={`${ids}-from`} className={LABEL}>
             Received from
           </label>
-          <input id={`${ids}-from`} type="date" value={filter.from} max={filter.to || undefined} onChange={(event) => show({ from: event.target.value })} className={FIELD} />
+          <input
+            id={`${ids}-from`}
+            type="date"
+            value={filter.from}
+            max={filter.to || undefined}
+            onChange={(event) => show({ from: event.target.value })}
+            className={FIELD}
+          />
         </div>
         <div>
           <label htmlFor={`${ids}-to`} className={LABEL}>
             to
           </label>
-          <input id={`${ids}-to`} type="date" value={filter.to} min={filter.from || undefined} onChange={(event) => show({ to: event.target.value })} className={FIELD} />
+          <input
+            id={`${ids}-to`}
+            type="date"
+            value={filter.to}
+            min={filter.from || undefined}
+            onChange={(event) => show({ to: event.target.value })}
+            className={FIELD}
+          />
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" checked={filter.urgent} onChange={(event) => show({ urgent: event.target.checked ? "true" : "" })} className="h-4 w-4" />
@@ -310,7 +340,9 @@ export function BookingsPage() {
       )}
       <div ref={list} aria-busy={loading} className={`mt-4 scroll-mt-4 space-y-4 transition-opacity md:mt-6 ${loading && inbox ? "opacity-50" : ""}`}>
         {inbox === null ? (
-          error ? null : <Spinner label="Loading bookings" />
+          error ? null : (
+            <Spinner label="Loading bookings" />
+          )
         ) : inbox.bookings.length === 0 ? (
           <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
             {filter.search ? `No bookings match “${filter.search}”.` : filtered ? "No bookings match these filters." : "No bookings here yet."}

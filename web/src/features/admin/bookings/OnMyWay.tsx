@@ -39,7 +39,12 @@ export function OnMyWay({ bookingId, name }: { bookingId: number; name?: string 
           {name ? <span className="sr-only">{`${name}: `}</span> : null}
           Arriving in
         </label>
-        <select id={`${id}-minutes`} value={minutes} onChange={(event) => setMinutes(Number(event.target.value))} className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm">
+        <select
+          id={`${id}-minutes`}
+          value={minutes}
+          onChange={(event) => setMinutes(Number(event.target.value))}
+          className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
+        >
           {MINUTES.map((m) => (
             <option key={m} value={m}>
               {m} minutes

@@ -11,7 +11,8 @@ import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
-import { BookingDetails, ContactLinks, DeliveryList, PhotoList, TimeAndFollowUp } from "./BookingCard";
+import { BookingDetails, ContactLinks, PhotoList, TimeAndFollowUp } from "./BookingCard";
+import { DeliveryList } from "./Deliveries";
 import { BookingNotes } from "./BookingNotes";
 import { TakeIt } from "./TakeIt";
 import { TextThread } from "./TextThread";
@@ -111,91 +112,91 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
     onStatus(chosen);
   });
   return (
-      <article aria-labelledby={`${statusId}-name`}>
-        <header className="mt-1">
-          <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
-          <h1 id={`${statusId}-name`} className="mt-1 text-2xl font-bold text-slate-900">
-            {booking.name}
-          </h1>
-          {booking.words && <p className="mt-1 text-base font-medium break-words text-slate-900">&ldquo;{booking.words}&rdquo;</p>}
-          <p className="text-sm text-slate-700">
-            Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+    <article aria-labelledby={`${statusId}-name`}>
+      <header className="mt-1">
+        <KindBadge emergency={booking.emergency} urgent={booking.urgent} />
+        <h1 id={`${statusId}-name`} className="mt-1 text-2xl font-bold text-slate-900">
+          {booking.name}
+        </h1>
+        {booking.words && <p className="mt-1 text-base font-medium break-words text-slate-900">&ldquo;{booking.words}&rdquo;</p>}
+        <p className="text-sm text-slate-700">
+          Request #{booking.id} · received <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>
+        </p>
+        {page.responseMinutes !== null && (
+          <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
+            {booking.firstResponseAt ? "Answered after " : "Waiting for an answer for "}
+            {minutesText(page.responseMinutes)} ({page.clock}){page.overdue && ", past the promise"}
           </p>
-          {page.responseMinutes !== null && (
-            <p className={`text-sm ${page.overdue ? "font-bold text-red-800" : "text-slate-700"}`}>
-              {booking.firstResponseAt ? "Answered after " : "Waiting for an answer for "}
-              {minutesText(page.responseMinutes)} ({page.clock}){page.overdue && ", past the promise"}
-            </p>
-          )}
-        </header>
-        <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <TakeIt
-            bookingId={booking.id}
-            name={booking.name}
-            taken={page.taken}
-            open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt}
-            className={PRIMARY_BUTTON}
-          />
-          <ContactLinks booking={booking} />
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={picked ?? booking.status}
-              onChange={(event) => setPicked(asBookingStatus(event.target.value))}
-              className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
-            >
-              {BOOKING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              disabled={picked === null || picked === booking.status}
-              onClick={() => picked && status.change(picked)}
-              className={PLAIN_BUTTON}
-            >
-              Set status
-            </button>
-          </div>
-          {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
-          {status.question}
-          <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
-        </section>
-        <TextThread bookingId={booking.id} texting={page.texting} texts={page.texts} />
-        <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
-          <BookingDetails booking={booking} />
-          {booking.otherRequests > 0 && (
-            <p className="mt-2 text-sm">
-              <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
-                <Users aria-hidden="true" className="h-4 w-4" />
-                {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
-              </Link>
-            </p>
-          )}
-          <PhotoList booking={booking} />
-        </section>
-        <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <BookingNotes bookingId={booking.id} notes={booking.notes} />
-          <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
-          <ol className="mt-2 space-y-1 text-sm text-slate-800">
-            <li>
-              <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>: received
-            </li>
-            {page.history.map((entry, index) => (
-              <li key={`${entry.at}-${index}`}>
-                <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)}
-                {entry.by && ` (${entry.by})`}
-              </li>
+        )}
+      </header>
+      <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <TakeIt
+          bookingId={booking.id}
+          name={booking.name}
+          taken={page.taken}
+          open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt}
+          className={PRIMARY_BUTTON}
+        />
+        <ContactLinks booking={booking} />
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={picked ?? booking.status}
+            onChange={(event) => setPicked(asBookingStatus(event.target.value))}
+            className="min-h-11 rounded-lg border border-slate-300 px-2 text-sm"
+          >
+            {BOOKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
             ))}
-          </ol>
-          <DeliveryList booking={booking} />
-        </section>
-      </article>
+          </select>
+          <button
+            type="button"
+            disabled={picked === null || picked === booking.status}
+            onClick={() => picked && status.change(picked)}
+            className={PLAIN_BUTTON}
+          >
+            Set status
+          </button>
+        </div>
+        {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
+        {status.question}
+        <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
+      </section>
+      <TextThread bookingId={booking.id} texting={page.texting} texts={page.texts} />
+      <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
+        <BookingDetails booking={booking} />
+        {booking.otherRequests > 0 && (
+          <p className="mt-2 text-sm">
+            <Link to={`/dbadmin/bookings?customer=${booking.id}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
+              <Users aria-hidden="true" className="h-4 w-4" />
+              {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
+            </Link>
+          </p>
+        )}
+        <PhotoList booking={booking} />
+      </section>
+      <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <BookingNotes bookingId={booking.id} notes={booking.notes} />
+        <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
+        <ol className="mt-2 space-y-1 text-sm text-slate-800">
+          <li>
+            <time dateTime={booking.createdAt}>{dateTime(booking.createdAt)}</time>: received
+          </li>
+          {page.history.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <time dateTime={entry.at}>{dateTime(entry.at)}</time>: {historyText(entry)}
+              {entry.by && ` (${entry.by})`}
+            </li>
+          ))}
+        </ol>
+        <DeliveryList booking={booking} />
+      </section>
+    </article>
   );
 }

@@ -38,7 +38,19 @@ export function TakeButton({ bookingId, name, className }: { bookingId: number; 
 }
 
 /** On a request's page: who has it, else (while it is open) the button. */
-export function TakeIt({ bookingId, name, taken, open, className }: { bookingId: number; name: string; taken: Holder | null; open: boolean; className: string }) {
+export function TakeIt({
+  bookingId,
+  name,
+  taken,
+  open,
+  className,
+}: {
+  bookingId: number;
+  name: string;
+  taken: Holder | null;
+  open: boolean;
+  className: string;
+}) {
   const { dateTime } = useShopClock();
   if (taken) {
     return (

@@ -56,7 +56,10 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
       {texts.length > 0 && (
         <ol className="mt-2 space-y-2">
           {texts.map((text) => (
-            <li key={text.id} className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${text.incoming ? "bg-slate-100" : "ml-auto bg-orange-50 ring-1 ring-orange-200"}`}>
+            <li
+              key={text.id}
+              className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${text.incoming ? "bg-slate-100" : "ml-auto bg-orange-50 ring-1 ring-orange-200"}`}
+            >
               <p className="whitespace-pre-line break-words text-slate-900">{text.body}</p>
               <p className="mt-1 text-xs text-slate-600">
                 {text.incoming ? "From the customer" : (text.byEmail ?? "Sent by the site")}, <time dateTime={text.at}>{dateTime(text.at)}</time>

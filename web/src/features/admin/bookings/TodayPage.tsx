@@ -71,7 +71,9 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
           {where && <p className="text-sm break-words text-red-950">{where}</p>}
           {request.summary && <p className="text-sm break-words text-red-900">{request.summary}</p>}
           <p className={`text-xs ${request.overdue ? "font-bold text-red-800" : "text-red-900"}`}>
-            {request.answered ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago` : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
+            {request.answered
+              ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago`
+              : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
             {request.overdue && " (past the promise)"}
           </p>
           {request.takenBy && <p className="text-sm font-semibold text-red-950">Taken by {request.takenBy}</p>}
@@ -90,7 +92,11 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
       </div>
       {!request.takenBy && (
         <div className="mt-2">
-          <TakeButton bookingId={request.id} name={request.name} className="min-h-11 rounded-lg bg-white px-4 text-sm font-semibold text-red-900 ring-1 ring-red-300 hover:bg-red-100" />
+          <TakeButton
+            bookingId={request.id}
+            name={request.name}
+            className="min-h-11 rounded-lg bg-white px-4 text-sm font-semibold text-red-900 ring-1 ring-red-300 hover:bg-red-100"
+          />
         </div>
       )}
     </li>
@@ -113,7 +119,9 @@ function JobList({ title, jobs, textable = [] }: { title: string; jobs: Job[]; t
                 <span className="min-w-0 flex-1 truncate text-slate-800">
                   {job.name} · {job.summary}
                 </span>
-                {job.state === "requested" && <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">to confirm</span>}
+                {job.state === "requested" && (
+                  <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">to confirm</span>
+                )}
               </Link>
               {textable.includes(job.bookingId) && (
                 <div className="pb-2">
@@ -163,8 +171,8 @@ function EscalationLine({ figures }: { figures: Today["escalation"] }) {
   if (escalated + figures.beforeAnyStep === 0) return null;
   return (
     <p className="mt-2 text-sm text-slate-800">
-      Emergencies answered before any escalation: {figures.beforeAnyStep}. Only after it: {escalated} (the first on call told again {first}, the second {second},
-      everyone {everyone}).
+      Emergencies answered before any escalation: {figures.beforeAnyStep}. Only after it: {escalated} (the first on call told again {first}, the second {second}
+      , everyone {everyone}).
     </p>
   );
 }
@@ -299,7 +307,12 @@ export function TodayPage() {
                       </Link>
                       <span className="flex shrink-0 gap-2">
                         {time?.state === "requested" && <ConfirmButton request={change.request} time={time} onConfirm={confirm} />}
-                        <button type="button" onClick={() => void seen(change.request.id)} className={PLAIN_BUTTON} aria-label={`Mark ${change.request.name}'s change as seen`}>
+                        <button
+                          type="button"
+                          onClick={() => void seen(change.request.id)}
+                          className={PLAIN_BUTTON}
+                          aria-label={`Mark ${change.request.name}'s change as seen`}
+                        >
                           Seen
                         </button>
                       </span>
@@ -341,7 +354,10 @@ export function TodayPage() {
               <ul className="mt-2 space-y-1 text-sm">
                 {today.placeholders.map((placeholder) => (
                   <li key={placeholder.field}>
-                    <Link to={`/dbadmin/site?${new URLSearchParams({ field: placeholder.field })}`} className="font-semibold wrap-anywhere text-orange-800 underline">
+                    <Link
+                      to={`/dbadmin/site?${new URLSearchParams({ field: placeholder.field })}`}
+                      className="font-semibold wrap-anywhere text-orange-800 underline"
+                    >
                       {placeholder.label}: {placeholder.value}
                     </Link>{" "}
                     <span className="text-slate-700">({placeholder.why})</span>

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Delivery } from "../frame/api";
-import { deliverySentence } from "./BookingCard";
+import { deliverySentence } from "./Deliveries";
 
-const base: Delivery = { channel: "confirmation", device: null, purpose: "reminder-2", state: "cancelled", attempts: 0, lastError: "Replaced by a later change", nextAttemptAt: null, sentAt: null };
+const base: Delivery = {
+  channel: "confirmation",
+  device: null,
+  purpose: "reminder-2",
+  state: "cancelled",
+  attempts: 0,
+  lastError: "Replaced by a later change",
+  nextAttemptAt: null,
+  sentAt: null,
+};
 const at = (timestamp: string) => `at ${timestamp.slice(11, 16)}`;
 
 describe("a delivery in the owner's words", () => {
@@ -26,9 +35,9 @@ describe("a delivery in the owner's words", () => {
   });
 
   it("names an escalation's messages, never as the visitor's", () => {
-    expect(deliverySentence({ ...base, channel: "push", device: "Pixel 8", purpose: "escalate-1", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at)).toBe(
-      "The escalation's 'still waiting', by notification to Pixel 8 was sent at 16:04.",
-    );
+    expect(
+      deliverySentence({ ...base, channel: "push", device: "Pixel 8", purpose: "escalate-1", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at),
+    ).toBe("The escalation's 'still waiting', by notification to Pixel 8 was sent at 16:04.");
     expect(deliverySentence({ ...base, channel: "text", purpose: "page-2-7", state: "cancelled", lastError: "Stopped: someone answered" }, at)).toBe(
       "The escalation's text to a member of the team was not sent: stopped: someone answered.",
     );

@@ -106,7 +106,7 @@ export function AdminApp() {
           element={owner(
             <Suspense fallback={<Spinner label="Loading the figures" />}>
               <InsightsPage />
-            </Suspense>
+            </Suspense>,
           )}
         />
         <Route path="/dbadmin/notifications" element={owner(<NotificationsPage />)} />

@@ -101,7 +101,9 @@ export function AdminShell({ title, children }: { title: string; children: React
       key={section.to}
       to={section.to}
       onClick={() => setMenuOpen(false)}
-      className={({ isActive }) => `${className} ${isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"}`}
+      className={({ isActive }) =>
+        `${className} ${isActive || (section.also && pathname.startsWith(section.also)) ? "bg-white/15 text-white" : "text-slate-300 hover:text-white"}`
+      }
     >
       {section.label}
       {(section.to === "/dbadmin/today" || section.to === "/dbadmin/bookings") && <Unanswered count={unanswered} />}
@@ -111,7 +113,10 @@ export function AdminShell({ title, children }: { title: string; children: React
   return (
     // --admin-bar: the height of the phone's bottom bar, which a screen's own fixed bar sits above.
     <div className="min-h-screen bg-slate-100 [--admin-bar:calc(4rem+env(safe-area-inset-bottom))] md:[--admin-bar:0px]">
-      <a href="#admin-main" className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-lg bg-white font-semibold text-slate-900 shadow-lg ring-2 ring-orange-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="bg-slate-950 text-white">
@@ -123,7 +128,9 @@ export function AdminShell({ title, children }: { title: string; children: React
             className={`${menuOpen ? "flex" : "hidden"} fixed inset-x-0 bottom-[var(--admin-bar)] z-40 max-h-[70vh] flex-col gap-2 overflow-y-auto bg-slate-950 px-4 py-3 shadow-2xl md:static md:flex md:max-h-none md:flex-1 md:flex-row md:flex-wrap md:items-center md:overflow-visible md:bg-transparent md:p-0 md:shadow-none`}
           >
             <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-              {SECTIONS.filter((section) => !section.owner || user?.role === "owner").map((section) => sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"))}
+              {SECTIONS.filter((section) => !section.owner || user?.role === "owner").map((section) =>
+                sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"),
+              )}
             </nav>
             <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
               <span className="truncate text-slate-300">{user?.email}</span>

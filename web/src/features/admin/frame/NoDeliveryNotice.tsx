@@ -24,9 +24,9 @@ export function NoDeliveryNotice({ emailConfigured }: { emailConfigured: boolean
           </p>
         ) : (
           <p className="mt-1 text-sm">
-            Requests only wait here under Bookings: nothing is lost, but nobody is told. The server has no e-mail or webhook set up yet: ask whoever
-            runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code>, as the owner's guide's section 'Getting bookings by e-mail'
-            explains. Then {notifications}.
+            Requests only wait here under Bookings: nothing is lost, but nobody is told. The server has no e-mail or webhook set up yet: ask whoever runs the
+            website to set <code className="whitespace-nowrap">--smtp-url</code> and <code className="whitespace-nowrap">--mail-from</code>, as the owner's
+            guide's section 'Getting bookings by e-mail' explains. Then {notifications}.
           </p>
         )}
       </div>

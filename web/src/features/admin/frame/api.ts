@@ -158,7 +158,11 @@ client.use({
 /** What a refusal says: the server's own sentence (a 422's field messages, in order), else a
  * plain sentence with the status. */
 export function refusalMessage(status: number, refusal: { error?: string; errors?: Record<string, string[]> }): string {
-  const said = refusal.error ?? Object.values(refusal.errors ?? {}).flat().join(" ");
+  const said =
+    refusal.error ??
+    Object.values(refusal.errors ?? {})
+      .flat()
+      .join(" ");
   if (said) return said;
   return status >= 500 ? `The server could not do this (error ${status}). Please try again.` : `This was refused (error ${status}).`;
 }
@@ -223,8 +227,7 @@ const id = (id: number) => ({ params: { path: { id } } });
 export const adminApi = {
   /** Who is signed in: the user is null when nobody is. */
   session: () => answer(client.GET("/api/admin/session")),
-  login: (email: string, password: string, keepSignedIn: boolean) =>
-    answer(client.POST("/api/admin/login", { body: { email, password, keepSignedIn } })),
+  login: (email: string, password: string, keepSignedIn: boolean) => answer(client.POST("/api/admin/login", { body: { email, password, keepSignedIn } })),
   loginCode: (challenge: string, code: string, trustDevice: boolean, keepSignedIn: boolean) =>
     answer(client.POST("/api/admin/login/code", { body: { challenge, code, trustDevice, keepSignedIn } })),
   askPasswordReset: (email: string) => answer(client.POST("/api/admin/password-reset", { body: { email } })),
@@ -232,11 +235,9 @@ export const adminApi = {
   resetPassword: (token: string, newPassword: string) =>
     answer(client.POST("/api/admin/password-reset/{token}", { params: { path: { token } }, body: { newPassword } })),
   checkInvitation: (token: string) => answer(client.GET("/api/admin/invitation/{token}", { params: { path: { token } } })),
-  join: (token: string, newPassword: string) =>
-    answer(client.POST("/api/admin/invitation/{token}", { params: { path: { token } }, body: { newPassword } })),
+  join: (token: string, newPassword: string) => answer(client.POST("/api/admin/invitation/{token}", { params: { path: { token } }, body: { newPassword } })),
   team: () => answer(client.GET("/api/admin/team")),
-  invite: (name: string, email: string, role: Role) =>
-    answer(client.POST("/api/admin/team/invitations", { body: { name, email, role } })),
+  invite: (name: string, email: string, role: Role) => answer(client.POST("/api/admin/team/invitations", { body: { name, email, role } })),
   withdrawInvitation: (invitation: number) => answer(client.DELETE("/api/admin/team/invitations/{id}", id(invitation))),
   removeMember: (member: number) => answer(client.DELETE("/api/admin/team/members/{id}", id(member))),
   requireTwoStep: (required: boolean) => answer(client.PUT("/api/admin/team/two-step", { body: { required } })),
@@ -246,18 +247,14 @@ export const adminApi = {
   cover: (hours: number) => answer(client.POST("/api/admin/on-call/cover", { body: { hours } })),
   endCover: () => answer(client.DELETE("/api/admin/on-call/cover")),
   setPhone: (phone: string) => answer(client.PUT("/api/admin/on-call/phone", { body: { phone } })),
-  endSession: (session: string) =>
-    answer(client.DELETE("/api/admin/account/sessions/{id}", { params: { path: { id: session } } })),
+  endSession: (session: string) => answer(client.DELETE("/api/admin/account/sessions/{id}", { params: { path: { id: session } } })),
   today: () => answer(client.GET("/api/admin/today")),
   request: (booking: number) => answer(client.GET("/api/admin/bookings/{id}", id(booking))),
-  contacted: (booking: number, how: Schemas["Contact"]) =>
-    answer(client.POST("/api/admin/bookings/{id}/contact", { ...id(booking), body: { how } })),
+  contacted: (booking: number, how: Schemas["Contact"]) => answer(client.POST("/api/admin/bookings/{id}/contact", { ...id(booking), body: { how } })),
   seen: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/seen", id(booking))),
   take: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/take", id(booking))),
-  textCustomer: (booking: number, text: string) =>
-    answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
-  onMyWay: (booking: number, minutes: number) =>
-    answer(client.POST("/api/admin/bookings/{id}/on-my-way", { ...id(booking), body: { minutes } })),
+  textCustomer: (booking: number, text: string) => answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
+  onMyWay: (booking: number, minutes: number) => answer(client.POST("/api/admin/bookings/{id}/on-my-way", { ...id(booking), body: { minutes } })),
   pushDevices: () => answer(client.GET("/api/admin/push-subscriptions")),
   subscribePush: (subscription: PushSubscription) => {
     // A subscription the browser just made has both keys; the server refuses empty ones.
@@ -265,8 +262,7 @@ export const adminApi = {
     const body = { endpoint: subscription.endpoint, keys: { auth: keys.auth ?? "", p256dh: keys.p256dh ?? "" } };
     return answer(client.POST("/api/admin/push-subscriptions", { body }));
   },
-  updateDevice: (device: number, settings: DeviceSettings) =>
-    answer(client.PUT("/api/admin/push-subscriptions/{id}", { ...id(device), body: settings })),
+  updateDevice: (device: number, settings: DeviceSettings) => answer(client.PUT("/api/admin/push-subscriptions/{id}", { ...id(device), body: settings })),
   removeDevice: (device: number) => answer(client.DELETE("/api/admin/push-subscriptions/{id}", id(device))),
   testDevice: (device: number) => answer(client.POST("/api/admin/push-subscriptions/{id}/test", id(device))),
   account: () => answer(client.GET("/api/admin/account")),
@@ -275,61 +271,46 @@ export const adminApi = {
     answer(client.PUT("/api/admin/account/password", { body: { currentPassword, newPassword } })),
   signOutOthers: () => answer(client.POST("/api/admin/account/sign-out-others")),
   setUpTwoFactor: () => answer(client.POST("/api/admin/account/two-factor/setup")),
-  enableTwoFactor: (code: string) =>
-    answer(client.POST("/api/admin/account/two-factor/enable", { body: { code } })).then((r) => r.recoveryCodes),
+  enableTwoFactor: (code: string) => answer(client.POST("/api/admin/account/two-factor/enable", { body: { code } })).then((r) => r.recoveryCodes),
   disableTwoFactor: (code: string) => answer(client.POST("/api/admin/account/two-factor/disable", { body: { code } })),
-  newRecoveryCodes: (code: string) =>
-    answer(client.POST("/api/admin/account/two-factor/recovery-codes", { body: { code } })).then((r) => r.recoveryCodes),
+  newRecoveryCodes: (code: string) => answer(client.POST("/api/admin/account/two-factor/recovery-codes", { body: { code } })).then((r) => r.recoveryCodes),
   logout: () => answer(client.POST("/api/admin/logout")),
-  posts: (query: { status: PostStatus; sort: PostOrder; q: string; page: number }) =>
-    answer(client.GET("/api/admin/posts", { params: { query } })),
+  posts: (query: { status: PostStatus; sort: PostOrder; q: string; page: number }) => answer(client.GET("/api/admin/posts", { params: { query } })),
   post: (post: number) => answer(client.GET("/api/admin/posts/{id}", id(post))),
   createPost: (draft: PostDraft) => answer(client.POST("/api/admin/posts", { body: draft })),
   updatePost: (post: number, draft: PostDraft) => answer(client.PUT("/api/admin/posts/{id}", { ...id(post), body: draft })),
-  setPublished: (post: number, published: boolean) =>
-    answer(client.PUT("/api/admin/posts/{id}/published", { ...id(post), body: { published } })),
+  setPublished: (post: number, published: boolean) => answer(client.PUT("/api/admin/posts/{id}/published", { ...id(post), body: { published } })),
   deletePost: (post: number) => answer(client.DELETE("/api/admin/posts/{id}", id(post))),
   restorePost: (post: number) => answer(client.POST("/api/admin/posts/{id}/restore", id(post))),
   revisions: (post: number) => answer(client.GET("/api/admin/posts/{id}/revisions", id(post))).then((r) => r.revisions),
-  revision: (post: number, revision: number) =>
-    answer(client.GET("/api/admin/posts/{id}/revisions/{revision}", { params: { path: { id: post, revision } } })),
+  revision: (post: number, revision: number) => answer(client.GET("/api/admin/posts/{id}/revisions/{revision}", { params: { path: { id: post, revision } } })),
   /** The content as the server will store it (sanitised). */
-  previewContent: (content: string) =>
-    answer(client.POST("/api/admin/posts/preview", { body: { content } })).then((r) => r.content),
+  previewContent: (content: string) => answer(client.POST("/api/admin/posts/preview", { body: { content } })).then((r) => r.content),
   /** Keeps the unsaved post for its full preview; where the preview opens. */
-  fullPreview: (postId: number | null, post: PostDraft) =>
-    answer(client.POST("/api/admin/posts/full-preview", { body: { postId, post } })),
+  fullPreview: (postId: number | null, post: PostDraft) => answer(client.POST("/api/admin/posts/full-preview", { body: { postId, post } })),
   uploadImage: (file: File) => {
     const form = new FormData();
     form.append("image", file);
-    return answer(
-      client.POST("/api/admin/images", { body: { image: "" }, bodySerializer: () => form }),
-    );
+    return answer(client.POST("/api/admin/images", { body: { image: "" }, bodySerializer: () => form }));
   },
-  bookings: (filter: BookingFilter, page: BookingPage) =>
-    answer(client.GET("/api/admin/bookings", { params: { query: inboxQuery(filter, page) } })),
-  addBookingNote: (booking: number, body: string) =>
-    answer(client.POST("/api/admin/bookings/{id}/notes", { ...id(booking), body: { body } })),
+  bookings: (filter: BookingFilter, page: BookingPage) => answer(client.GET("/api/admin/bookings", { params: { query: inboxQuery(filter, page) } })),
+  addBookingNote: (booking: number, body: string) => answer(client.POST("/api/admin/bookings/{id}/notes", { ...id(booking), body: { body } })),
   changeBookingNote: (booking: number, note: number, body: string) =>
     answer(client.PUT("/api/admin/bookings/{id}/notes/{note}", { params: { path: { id: booking, note } }, body: { body } })),
   deleteBookingNote: (booking: number, note: number) =>
     answer(client.DELETE("/api/admin/bookings/{id}/notes/{note}", { params: { path: { id: booking, note } } })),
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
-  setBookingStatus: (booking: number, status: BookingStatus) =>
-    answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
+  setBookingStatus: (booking: number, status: BookingStatus) => answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),
   restoreSiteVersion: (version: number) => answer(client.POST("/api/admin/site/versions/{id}/restore", id(version))),
   notifications: () => answer(client.GET("/api/admin/notifications")),
-  setRecipients: (recipients: string[]) =>
-    answer(client.PUT("/api/admin/notifications/recipients", { body: { recipients } })),
+  setRecipients: (recipients: string[]) => answer(client.PUT("/api/admin/notifications/recipients", { body: { recipients } })),
   sendTest: (channel: "email" | "webhook") => answer(client.POST("/api/admin/notifications/test", { body: { channel } })),
   schedule: (from: string, days: number) => answer(client.GET("/api/admin/schedule", { params: { query: { from, days } } })),
-  setTime: (booking: number, time: SetTime) =>
-    answer(client.PUT("/api/admin/bookings/{id}/appointment", { ...id(booking), body: time })).then((r) => r.job),
-  confirmTime: (booking: number) =>
-    answer(client.POST("/api/admin/bookings/{id}/appointment/confirm", id(booking))).then((r) => r.job),
+  setTime: (booking: number, time: SetTime) => answer(client.PUT("/api/admin/bookings/{id}/appointment", { ...id(booking), body: time })).then((r) => r.job),
+  confirmTime: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/appointment/confirm", id(booking))).then((r) => r.job),
   dropTime: (booking: number) => answer(client.DELETE("/api/admin/bookings/{id}/appointment", id(booking))),
   requestReview: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/review-request", id(booking))),
   calendarFeed: () => answer(client.GET("/api/admin/account/calendar-feed")).then((r) => r.url),

@@ -12,8 +12,8 @@ export function RecoveryCodes({ codes, heading, onDone }: { codes: string[]; hea
     <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <Heading className="font-semibold text-amber-950">Your recovery codes</Heading>
       <p className="mt-1 text-sm text-amber-950">
-        Keep these somewhere safe, away from your phone (print them, or save them in a password manager). If you lose
-        your phone, each code signs you in once instead of the app's code. They are shown only now.
+        Keep these somewhere safe, away from your phone (print them, or save them in a password manager). If you lose your phone, each code signs you in once
+        instead of the app's code. They are shown only now.
       </p>
       <ul data-testid="recovery-codes" className="mt-3 grid gap-1 font-mono text-sm text-slate-900 sm:grid-cols-2">
         {codes.map((code) => (
@@ -38,10 +38,15 @@ export function AppToAdd({ enrolment }: { enrolment: Enrolment }) {
   return (
     <>
       <p className="text-sm text-slate-800">
-        1. Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password or any
-        other) and scan this code.
+        1. Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password or any other) and scan this code.
       </p>
-      <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg ring-1 ring-slate-200" />
+      <img
+        src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`}
+        alt="QR code to scan with your authenticator app"
+        width={200}
+        height={200}
+        className="rounded-lg ring-1 ring-slate-200"
+      />
       <p className="text-sm text-slate-800">
         On this phone itself?{" "}
         <a href={enrolment.otpauthUrl} className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline">

@@ -23,10 +23,7 @@ export function dateTime(timestamp: string, timeZone: string): string {
 /** `shortDate` and `dateTime` on the shop's clock. */
 export function useShopClock(): { shortDate: (timestamp: string) => string; dateTime: (timestamp: string) => string } {
   const { timeZone } = useLayout();
-  return useMemo(
-    () => ({ shortDate: (timestamp) => shortDate(timestamp, timeZone), dateTime: (timestamp) => dateTime(timestamp, timeZone) }),
-    [timeZone],
-  );
+  return useMemo(() => ({ shortDate: (timestamp) => shortDate(timestamp, timeZone), dateTime: (timestamp) => dateTime(timestamp, timeZone) }), [timeZone]);
 }
 
 /** A User-Agent header in plain words, e.g. "Chrome on Windows". */

@@ -76,7 +76,13 @@ export function InsightsFigures({ insights }: { insights: Insights }) {
         <DailyChart daily={insights.daily} />
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-semibold text-orange-800 hover:underline">Show the figures as a table</summary>
-          <FigureTable caption={`Visitors and page views per day, ${range}`} columns={DAILY} rows={insights.daily} rowKey={(row) => row.day} newestFirstOnPhone />
+          <FigureTable
+            caption={`Visitors and page views per day, ${range}`}
+            columns={DAILY}
+            rows={insights.daily}
+            rowKey={(row) => row.day}
+            newestFirstOnPhone
+          />
         </details>
       </Section>
       <div className="grid grid-cols-1 gap-x-6 lg:grid-cols-2">

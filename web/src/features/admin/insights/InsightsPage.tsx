@@ -40,8 +40,8 @@ function CountingOffNotice() {
     <div className="mt-4 flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
       <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <p className="text-sm">
-        Visits are not being counted: the server runs with counting off (<code className="whitespace-nowrap">--insights off</code>). Figures counted before stay here; ask whoever runs the
-        website to turn counting on again.
+        Visits are not being counted: the server runs with counting off (<code className="whitespace-nowrap">--insights off</code>). Figures counted before stay
+        here; ask whoever runs the website to turn counting on again.
       </p>
     </div>
   );
@@ -112,7 +112,9 @@ export function InsightsPage() {
         <div aria-busy={loading} className={loading ? "opacity-60" : undefined}>
           <SummaryCards insights={insights} />
           <Section title="How fast requests were answered">
-            <p className="mt-1 text-sm text-slate-700">From a request's arrival to its first answer: a status set, a Call, Text or E-mail from its page, a note or a confirmed time.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              From a request's arrival to its first answer: a status set, a Call, Text or E-mail from its page, a note or a confirmed time.
+            </p>
             <div className="mt-3">
               <ResponseTimesView times={insights.response} />
             </div>

@@ -1,15 +1,16 @@
 import { ExternalLink, EyeOff, FileText, Globe, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi, type AdminPost, type PostList, type PostOrder, type PostStatus } from "../frame/api";
+import { adminApi, type AdminPost, type PostList } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PublishedBadge } from "./PublishedBadge";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { PLAIN_BUTTON } from "../frame/form";
 import { Pager } from "./Pager";
+import { ORDERS, TABS, usePostListParams } from "./postListParams";
 import { backupLine } from "./backupNotice";
 import { useDeskStatus } from "../frame/deskStatus";
 
@@ -24,20 +25,6 @@ const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-m
 /** How long typing in the search pauses before the list is asked for. */
 const SEARCH_AFTER_MS = 300;
 
-const TABS: { status: PostStatus; label: string }[] = [
-  { status: "all", label: "All" },
-  { status: "published", label: "Published" },
-  { status: "drafts", label: "Drafts" },
-  { status: "scheduled", label: "Scheduled" },
-  { status: "deleted", label: "Deleted" },
-];
-const ORDERS: { order: PostOrder; label: string }[] = [
-  { order: "newest", label: "Newest first" },
-  { order: "oldest", label: "Oldest first" },
-  { order: "title", label: "Title, A to Z" },
-  { order: "updated", label: "Last changed" },
-];
-
 function savedMessage(state: unknown): string | null {
   const saved = (state as Partial<DashboardState> | null)?.saved;
   return typeof saved === "string" ? saved : null;
@@ -48,11 +35,7 @@ export function DashboardPage() {
   const { shortDate } = useShopClock();
   const location = useLocation();
   const ids = useId();
-  const [params, setParams] = useSearchParams();
-  const status = (TABS.find((tab) => tab.status === params.get("status"))?.status ?? "all") satisfies PostStatus;
-  const order = (ORDERS.find((o) => o.order === params.get("sort"))?.order ?? "newest") satisfies PostOrder;
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const query = params.get("q") ?? "";
+  const { status, order, page, query, show } = usePostListParams();
   const [typed, setTyped] = useState(query);
   const [list, setList] = useState<PostList | null>(null);
   const [reload, setReload] = useState(0);
@@ -64,22 +47,6 @@ export function DashboardPage() {
   const [takenOff, setTakenOff] = useState<AdminPost | null>(null);
   const desk = useDeskStatus();
   const backups = desk === null ? null : backupLine(desk.backups, Date.now());
-
-  /** Changes the list's parameters (a new filter starts at page 1). */
-  const show = useCallback(
-    (change: Record<string, string>) =>
-      setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(change)) {
-        if (value && !(key === "status" && value === "all") && !(key === "sort" && value === "newest") && !(key === "page" && value === "1")) {
-          next.set(key, value);
-        } else next.delete(key);
-      }
-      if (!("page" in change)) next.delete("page");
-      return next;
-    }),
-    [setParams],
-  );
 
   useEffect(() => {
     if (typed.trim() === query) return;
@@ -140,7 +107,12 @@ export function DashboardPage() {
           {backups.text}
         </p>
       )}
-      <div role="status" className={notice ? "mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
+      <div
+        role="status"
+        className={
+          notice ? "mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"
+        }
+      >
         {notice}
         {notice && takenOff && (
           <button
@@ -291,7 +263,11 @@ export function DashboardPage() {
           </div>
         ) : list.posts.length === 0 ? (
           <p className="px-5 py-12 text-center text-slate-700">
-            {query ? `No ${status === "all" ? "" : `${TABS.find((t) => t.status === status)?.label.toLowerCase()} `}posts have “${query}” in their title.` : status === "deleted" ? "Nothing was deleted in the last 30 days." : "No posts here."}
+            {query
+              ? `No ${status === "all" ? "" : `${TABS.find((t) => t.status === status)?.label.toLowerCase()} `}posts have “${query}” in their title.`
+              : status === "deleted"
+                ? "Nothing was deleted in the last 30 days."
+                : "No posts here."}
           </p>
         ) : (
           <>
@@ -299,10 +275,18 @@ export function DashboardPage() {
             <table className="block w-full text-left text-sm sm:table">
               <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
                 <tr>
-                  <th scope="col" className="px-5 py-3">Title</th>
-                  <th scope="col" className="px-5 py-3">Status</th>
-                  <th scope="col" className="px-5 py-3">{status === "deleted" ? "Deleted" : "Created"}</th>
-                  <th scope="col" className="px-5 py-3 text-right">Actions</th>
+                  <th scope="col" className="px-5 py-3">
+                    Title
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-5 py-3">
+                    {status === "deleted" ? "Deleted" : "Created"}
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="block divide-y divide-slate-200 sm:table-row-group">

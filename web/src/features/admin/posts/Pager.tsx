@@ -26,7 +26,8 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 text-sm text-slate-700">
       <p>
-        {first.toLocaleString("en-US")}-{last.toLocaleString("en-US")} of {total.toLocaleString("en-US")} {total === 1 ? noun[0] : noun[1]} · page {page} of {pageCount}
+        {first.toLocaleString("en-US")}-{last.toLocaleString("en-US")} of {total.toLocaleString("en-US")} {total === 1 ? noun[0] : noun[1]} · page {page} of{" "}
+        {pageCount}
       </p>
       {pageCount > 1 && (
         <div className="flex gap-2">

@@ -39,7 +39,8 @@ function rangeName(view: View, from: string): string {
 }
 
 /** What the schedule says offline of days this phone never kept. */
-const NOT_KEPT = "These days were not kept on this phone, so they cannot be shown offline. The schedule keeps this week and the next two whenever the admin is opened with a connection.";
+const NOT_KEPT =
+  "These days were not kept on this phone, so they cannot be shown offline. The schedule keeps this week and the next two whenever the admin is opened with a connection.";
 
 export function SchedulePage() {
   const { timeZone } = useLayout();
@@ -81,7 +82,6 @@ export function SchedulePage() {
     };
   }, [from, days, changes]);
 
-
   const requested = jobs?.filter((job) => job.state === "requested").length ?? 0;
   const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
   const jobsOn = (day: string) => jobs?.filter((job) => job.date === day) ?? [];
@@ -117,13 +117,21 @@ export function SchedulePage() {
           </nav>
           {/* Previous, Today and Next stay together on one line. */}
           <div className="inline-flex items-center gap-2">
-            <Link to={address(view, addDays(from, -view.days))} className={`${PLAIN_BUTTON} inline-flex items-center`} aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}>
+            <Link
+              to={address(view, addDays(from, -view.days))}
+              className={`${PLAIN_BUTTON} inline-flex items-center`}
+              aria-label={`Previous ${view.key === "agenda" ? "four weeks" : view.key}`}
+            >
               <ChevronLeft aria-hidden="true" className="h-4 w-4" />
             </Link>
             <Link to={address(view, today)} className={`${PLAIN_BUTTON} inline-flex items-center`}>
               Today
             </Link>
-            <Link to={address(view, addDays(from, view.days))} className={`${PLAIN_BUTTON} inline-flex items-center`} aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}>
+            <Link
+              to={address(view, addDays(from, view.days))}
+              className={`${PLAIN_BUTTON} inline-flex items-center`}
+              aria-label={`Next ${view.key === "agenda" ? "four weeks" : view.key}`}
+            >
               <ChevronRight aria-hidden="true" className="h-4 w-4" />
             </Link>
           </div>
@@ -246,9 +254,7 @@ function JobCard({ job, onChanged }: { job: Job; onChanged: () => void }) {
   return (
     <article
       aria-label={`${job.hours}, ${job.name}, ${confirmed ? "confirmed" : "requested"}`}
-      className={`rounded-lg p-3 text-sm ${
-        confirmed ? "bg-green-50 ring-1 ring-green-700" : "border-2 border-dashed border-amber-600 bg-amber-50"
-      }`}
+      className={`rounded-lg p-3 text-sm ${confirmed ? "bg-green-50 ring-1 ring-green-700" : "border-2 border-dashed border-amber-600 bg-amber-50"}`}
     >
       <p className="flex items-center gap-1.5 font-semibold text-slate-900">
         {confirmed ? (
@@ -284,7 +290,13 @@ function JobCard({ job, onChanged }: { job: Job; onChanged: () => void }) {
         </Link>
       </p>
       {!confirmed && (
-        <button type="button" disabled={busy} onClick={() => void confirm()} className={`${PRIMARY_BUTTON} mt-2 w-full`} aria-label={`Confirm ${job.hours} for ${job.name}`}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void confirm()}
+          className={`${PRIMARY_BUTTON} mt-2 w-full`}
+          aria-label={`Confirm ${job.hours} for ${job.name}`}
+        >
           Confirm
         </button>
       )}

@@ -124,11 +124,7 @@ export function CodeStep({
         >
           {busy ? "Checking..." : setup ? "Confirm and sign in" : "Verify"}
         </button>
-        <button
-          type="button"
-          onClick={() => onStartOver(null)}
-          className="w-full text-center text-sm font-semibold text-slate-700 hover:text-slate-950"
-        >
+        <button type="button" onClick={() => onStartOver(null)} className="w-full text-center text-sm font-semibold text-slate-700 hover:text-slate-950">
           Back to email and password
         </button>
       </form>

@@ -22,7 +22,9 @@ export function ForgotPassword({ email: typed, onBack }: { email: string; onBack
     try {
       setAnswer((await adminApi.askPasswordReset(email.trim())).message);
     } catch (failure) {
-      setError(failure instanceof AdminApiError && failure.status === 422 ? (Object.values(failure.fieldErrors)[0]?.[0] ?? failure.message) : failureMessage(failure));
+      setError(
+        failure instanceof AdminApiError && failure.status === 422 ? (Object.values(failure.fieldErrors)[0]?.[0] ?? failure.message) : failureMessage(failure),
+      );
     }
     setBusy(false);
   }
@@ -42,7 +44,16 @@ export function ForgotPassword({ email: typed, onBack }: { email: string; onBack
       ) : (
         <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-5">
           <p className="text-sm text-slate-700">Enter the e-mail address you sign in with. We'll send a link to set a new password.</p>
-          <Input id="reset-email" label="Email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} disabled={busy} />
+          <Input
+            id="reset-email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={busy}
+          />
           {error && <ErrorNotice>{error}</ErrorNotice>}
           <button type="submit" disabled={busy} className={`w-full ${PRIMARY_BUTTON} py-2.5`}>
             {busy ? "Sending..." : "Send the link"}

@@ -88,87 +88,83 @@ export function LoginPage() {
           />
         ) : (
           <>
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
-          <Lock aria-hidden="true" className="h-7 w-7" />
-        </div>
-        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 text-center text-slate-600">Requests, schedule, blog and site of the shop</p>
-        {asked?.signedOut && (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-center text-sm font-medium text-green-900 ring-1 ring-green-200">
-            You are signed out.
-          </p>
-        )}
-        <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5">
-          <div>
-            <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
-              Email
-            </label>
-            <input
-              id="login-email"
-              ref={emailField}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={busy}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
-            />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">
-              Password
-            </label>
-            <div className="relative mt-1">
-              <input
-                id="login-password"
-                type={showPassword ? "text" : "password"}
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                disabled={busy}
-                className="w-full rounded-lg border border-slate-300 py-2 pr-11 pl-3 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-600 hover:text-slate-900"
-              >
-                {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
-              </button>
+            <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-700">
+              <Lock aria-hidden="true" className="h-7 w-7" />
             </div>
-          </div>
-          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={keepSignedIn}
-              onChange={(event) => setKeepSignedIn(event.target.checked)}
-              disabled={busy}
-              className="h-5 w-5 accent-orange-700"
-            />
-            Keep me signed in on this device (30 days)
-          </label>
-          {error && (
-            <ErrorNotice>
-              {error}
-            </ErrorNotice>
-          )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
-          >
-            {busy ? "Signing in..." : "Sign In"}
-          </button>
-        </form>
-        <p className="mt-4 text-center text-sm">
-          <button type="button" onClick={() => setForgot(true)} className="min-h-11 px-2 font-medium text-orange-800 underline">
-            Forgot password?
-          </button>
-        </p>
+            <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Admin Login</h1>
+            <p className="mt-1 text-center text-slate-600">Requests, schedule, blog and site of the shop</p>
+            {asked?.signedOut && (
+              <p role="status" className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-center text-sm font-medium text-green-900 ring-1 ring-green-200">
+                You are signed out.
+              </p>
+            )}
+            <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-5">
+              <div>
+                <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
+                  Email
+                </label>
+                <input
+                  id="login-email"
+                  ref={emailField}
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  disabled={busy}
+                  className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+                />
+              </div>
+              <div>
+                <label htmlFor="login-password" className="block text-sm font-medium text-slate-800">
+                  Password
+                </label>
+                <div className="relative mt-1">
+                  <input
+                    id="login-password"
+                    type={showPassword ? "text" : "password"}
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    disabled={busy}
+                    className="w-full rounded-lg border border-slate-300 py-2 pr-11 pl-3 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    aria-pressed={showPassword}
+                    className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-600 hover:text-slate-900"
+                  >
+                    {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+                  </button>
+                </div>
+              </div>
+              <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={keepSignedIn}
+                  onChange={(event) => setKeepSignedIn(event.target.checked)}
+                  disabled={busy}
+                  className="h-5 w-5 accent-orange-700"
+                />
+                Keep me signed in on this device (30 days)
+              </label>
+              {error && <ErrorNotice>{error}</ErrorNotice>}
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-lg bg-orange-700 px-4 py-2.5 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
+              >
+                {busy ? "Signing in..." : "Sign In"}
+              </button>
+            </form>
+            <p className="mt-4 text-center text-sm">
+              <button type="button" onClick={() => setForgot(true)} className="min-h-11 px-2 font-medium text-orange-800 underline">
+                Forgot password?
+              </button>
+            </p>
           </>
         )}
         <p className="mt-6 text-center text-xs text-slate-600">Authorized personnel only. All access is logged and monitored.</p>

@@ -81,8 +81,27 @@ export function PasswordLinkPage({ title, check, save, saveLabel, done }: Passwo
         {link.state === "open" && (
           <form onSubmit={(event) => void submit(event)} className="mt-6 space-y-5">
             <p className="text-sm text-slate-700">{link.intro}</p>
-            <Input id="reset-password" label="New password" type="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} error={errors.newPassword} hint="At least 12 characters. A short sentence is easy to remember." />
-            <Input id="reset-password-again" label="New password again" type="password" autoComplete="new-password" required value={again} onChange={(event) => setAgain(event.target.value)} error={errors.again} />
+            <Input
+              id="reset-password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.newPassword}
+              hint="At least 12 characters. A short sentence is easy to remember."
+            />
+            <Input
+              id="reset-password-again"
+              label="New password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={again}
+              onChange={(event) => setAgain(event.target.value)}
+              error={errors.again}
+            />
             {failure && <ErrorNotice>{failure}</ErrorNotice>}
             <button type="submit" disabled={busy} className={`w-full ${PRIMARY_BUTTON} py-2.5`}>
               {busy ? "Saving..." : saveLabel}

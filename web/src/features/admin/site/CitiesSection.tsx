@@ -64,9 +64,16 @@ export function CitiesSection() {
   };
   const remove = () => {
     const slug = slugOf(cities[at]);
-    set("cities", cities.filter((_, i) => i !== at));
+    set(
+      "cities",
+      cities.filter((_, i) => i !== at),
+    );
     // The footer links to some city pages: a removed one leaves it too.
-    if (footerAreas.includes(slug)) set("footer.areas", footerAreas.filter((area) => area !== slug));
+    if (footerAreas.includes(slug))
+      set(
+        "footer.areas",
+        footerAreas.filter((area) => area !== slug),
+      );
     setChosen(Math.max(at - 1, 0));
     setRemoving(false);
   };
@@ -80,7 +87,12 @@ export function CitiesSection() {
             <label htmlFor={pick} className="block text-sm font-medium text-slate-800">
               City
             </label>
-            <select id={pick} value={at} onChange={(event) => setChosen(Number(event.target.value))} className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2">
+            <select
+              id={pick}
+              value={at}
+              onChange={(event) => setChosen(Number(event.target.value))}
+              className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2"
+            >
               {cities.map((item: Json, index) => (
                 <option key={index} value={index}>
                   {named(item, "name", `New city ${index + 1}`)}
@@ -147,7 +159,12 @@ export function CitiesSection() {
             <SiteText path={`${city}.distance`} label="Distance" hint="For example: 10 miles from Denver" />
             <SiteText path={`${city}.since`} label="Serving it since" type="number" optional hint="A year. Left empty, the page says no 'Serving ... Since'." />
             <div className="grid grid-cols-2 gap-4">
-              <SiteText path={`${city}.latitude`} label="Latitude" type="number" hint={isNew ? "A new page starts at the shop's: give the city's own, from a map." : undefined} />
+              <SiteText
+                path={`${city}.latitude`}
+                label="Latitude"
+                type="number"
+                hint={isNew ? "A new page starts at the shop's: give the city's own, from a map." : undefined}
+              />
               <SiteText path={`${city}.longitude`} label="Longitude" type="number" />
             </div>
             <Wide>
@@ -168,7 +185,13 @@ export function CitiesSection() {
       {cities.length > 0 && (
         <Section title={`Figures on the ${name} page`}>
           <p className="mt-1 text-sm text-slate-600">Only what is true of {name}: none listed, none shown.</p>
-          <SiteList key={at} path={`${city}.stats`} add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
+          <SiteList
+            key={at}
+            path={`${city}.stats`}
+            add="Add a figure"
+            make={() => ({ value: "", label: "", note: null })}
+            title={(item, i) => named(item, "label", `Figure ${i + 1}`)}
+          >
             {(item) => (
               <>
                 <SiteText path={`${item}.value`} label="Figure" hint="For example: 50+" />
@@ -181,7 +204,13 @@ export function CitiesSection() {
       {cities.length > 0 && (
         <Section title={`Testimonials on the ${name} page`}>
           <p className="mt-1 text-sm text-slate-600">Up to two, from customers in {name}; none, and the page shows none.</p>
-          <SiteList key={at} path={`${city}.testimonials`} add="Add a testimonial" make={NEW_TESTIMONIAL} title={(item, i) => named(item, "name", `Testimonial ${i + 1}`)}>
+          <SiteList
+            key={at}
+            path={`${city}.testimonials`}
+            add="Add a testimonial"
+            make={NEW_TESTIMONIAL}
+            title={(item, i) => named(item, "name", `Testimonial ${i + 1}`)}
+          >
             {(item) => <TestimonialFields item={item} />}
           </SiteList>
         </Section>

@@ -19,7 +19,11 @@ function KindTimes({ kind, title, length, lengthHint }: { kind: "shop" | "mobile
         <SiteText path={`scheduling.${kind}.jobsAtOnce`} label="Jobs at the same time" type="number" hint="How many customers may book the same time." />
       </div>
       <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" checked={!own} onChange={(event) => hours.set(event.target.checked ? [] : structuredClone(Array.isArray(business) ? business : []))} />
+        <input
+          type="checkbox"
+          checked={!own}
+          onChange={(event) => hours.set(event.target.checked ? [] : structuredClone(Array.isArray(business) ? business : []))}
+        />
         Offer times during the opening hours (Business tab)
       </label>
       {hours.error && <p className="mt-1 text-sm text-red-700">{hours.error}</p>}
@@ -41,7 +45,6 @@ const HOLIDAYS = [
   ["christmas_day", "Christmas Day (December 25)"],
 ] as const;
 
-
 export function SchedulingSection() {
   /** A problem of the settings as a whole: the two answers not of one question. */
   const whole = useSiteField("scheduling");
@@ -50,12 +53,22 @@ export function SchedulingSection() {
       <Section title="How far ahead">
         <p className="mt-1 text-sm text-slate-600">Visitors pick from the open times in these days; a time you confirm in the schedule may be any day.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="scheduling.earliestDays" label="First day offered, in business days from today" type="number" hint="1: the next business day. 0: today's later times too." />
+          <SiteText
+            path="scheduling.earliestDays"
+            label="First day offered, in business days from today"
+            type="number"
+            hint="1: the next business day. 0: today's later times too."
+          />
           <SiteText path="scheduling.latestDays" label="Last day offered, in days from today" type="number" hint="28 is four weeks." />
         </div>
       </Section>
       <KindTimes kind="shop" title="Drop-off at the shop" length="Slot length (minutes)" lengthHint="30 to 480, in steps of 30." />
-      <KindTimes kind="mobile" title="Mobile service" length="Arrival window (minutes)" lengthHint="How long the customer waits for the crew: 30 to 480, in steps of 30." />
+      <KindTimes
+        kind="mobile"
+        title="Mobile service"
+        length="Arrival window (minutes)"
+        lengthHint="How long the customer waits for the crew: 30 to 480, in steps of 30."
+      />
       <Section title="Closed on public holidays">
         <div className="mt-2">
           <SiteChoices
@@ -68,7 +81,12 @@ export function SchedulingSection() {
       </Section>
       <Section title="Closed days">
         <p className="mt-1 text-sm text-slate-600">Other days with no times at all: a vacation, a training day.</p>
-        <SiteList path="scheduling.closedDates" add="Add a closed day" make={() => ""} title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}>
+        <SiteList
+          path="scheduling.closedDates"
+          add="Add a closed day"
+          make={() => ""}
+          title={(item, i) => (typeof item === "string" && item ? item : `Closed day ${i + 1}`)}
+        >
           {(item) => <SiteText path={item} label="Day" type="date" />}
         </SiteList>
       </Section>
@@ -87,8 +105,8 @@ export function SchedulingSection() {
       </Section>
       <Section title="What the assistant says">
         <p className="mt-1 text-sm text-slate-600">
-          The assistant offers times after the last question, not for emergencies. The two answers below are the ones of its question about the shop or
-          mobile service.
+          The assistant offers times after the last question, not for emergencies. The two answers below are the ones of its question about the shop or mobile
+          service.
         </p>
         {whole.error && <p className="mt-2 text-sm text-red-700">{whole.error}</p>}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -68,7 +68,12 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
     void reload();
   }, []);
 
-  if (loadError) return <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">{loadError}</p>;
+  if (loadError)
+    return (
+      <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
+        {loadError}
+      </p>
+    );
   if (!saved || !site) return loading;
 
   const editor: Editor = {

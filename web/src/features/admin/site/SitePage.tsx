@@ -1,6 +1,6 @@
 // Site details in the admin: the business facts, testimonials, before/after work, services and
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import type { SiteFields } from "../frame/api";
@@ -102,8 +102,9 @@ function PlaceholderNotice() {
   const [params] = useSearchParams();
   const asked = params.get("field");
   // Once, for the field the address names (going to its tab drops it from the address).
+  const goToAsked = useEffectEvent((field: string) => goTo(field));
   useEffect(() => {
-    if (asked) goTo(asked);
+    if (asked) goToAsked(asked);
   }, [asked]);
   if (placeholders.length === 0) return null;
   return (
@@ -183,6 +184,9 @@ function SaveBar() {
 /** The messages of a refused save in the order of the page's fields. */
 function inPageOrder(site: SiteFields, errors: Record<string, string[]>): [string, string[]][] {
   const order = orderOfPaths(site);
-  const placeOf = (path: string) => pathAndHolders(path).map((at) => order.get(at)).find((at) => at !== undefined) ?? order.size;
+  const placeOf = (path: string) =>
+    pathAndHolders(path)
+      .map((at) => order.get(at))
+      .find((at) => at !== undefined) ?? order.size;
   return Object.entries(errors).sort(([a], [b]) => placeOf(a) - placeOf(b));
 }

@@ -79,9 +79,7 @@ export function SitePhoto({ path, altPath, label }: { path: string; altPath?: st
         value={typeof photo.value === "string" && photo.value ? photo.value : null}
         onChange={(url) => photo.set(url ?? (altPath ? "" : null))}
         hint="PNG, JPG, GIF, WebP or HEIC up to 5MB"
-        description={
-          altPath ? { id: alt.id, value: typeof alt.value === "string" ? alt.value : "", onChange: alt.set, error: alt.error } : undefined
-        }
+        description={altPath ? { id: alt.id, value: typeof alt.value === "string" ? alt.value : "", onChange: alt.set, error: alt.error } : undefined}
       />
       {photo.error && <p className="mt-1 text-sm text-red-700">{photo.error}</p>}
     </div>
@@ -128,7 +126,13 @@ export function SiteList({
           const heading = title(item, index);
           const controls = (
             <div className="flex gap-2">
-              <button type="button" className={PLAIN_BUTTON} disabled={index === 0} onClick={() => set(path, moved(items, index, index - 1))} aria-label={`Move up: ${heading}`}>
+              <button
+                type="button"
+                className={PLAIN_BUTTON}
+                disabled={index === 0}
+                onClick={() => set(path, moved(items, index, index - 1))}
+                aria-label={`Move up: ${heading}`}
+              >
                 <ArrowUp aria-hidden="true" className="h-4 w-4" />
               </button>
               <button
@@ -143,7 +147,12 @@ export function SiteList({
               <button
                 type="button"
                 className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                onClick={() => set(path, items.filter((_, i) => i !== index))}
+                onClick={() =>
+                  set(
+                    path,
+                    items.filter((_, i) => i !== index),
+                  )
+                }
                 aria-label={`Remove: ${heading}`}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -230,11 +239,20 @@ export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode 
 }
 
 /** A list of values picked with checkboxes, kept in the order of `choices` ([value, label]). */
-export function SiteChoices({ path, legend, choices, wide }: { path: string; legend: ReactNode; choices: readonly (readonly [string, string])[]; wide?: boolean }) {
+export function SiteChoices({
+  path,
+  legend,
+  choices,
+  wide,
+}: {
+  path: string;
+  legend: ReactNode;
+  choices: readonly (readonly [string, string])[];
+  wide?: boolean;
+}) {
   const field = useSiteField(path);
   const chosen = Array.isArray(field.value) ? field.value.map(String) : [];
-  const pick = (value: string, on: boolean) =>
-    field.set(choices.map(([v]) => v).filter((v) => (v === value ? on : chosen.includes(v))));
+  const pick = (value: string, on: boolean) => field.set(choices.map(([v]) => v).filter((v) => (v === value ? on : chosen.includes(v))));
   return (
     <fieldset aria-describedby={field.error ? `${field.id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>

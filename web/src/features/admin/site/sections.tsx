@@ -42,7 +42,11 @@ export function BusinessSection() {
             <SiteText path="business.blurb" label="About the business (footer)" long />
           </Wide>
           <Wide>
-            <SiteLines path="business.address.cityZips" label="ZIP codes of your city" hint="One per line. All of them are in your service area, beside the city pages' own." />
+            <SiteLines
+              path="business.address.cityZips"
+              label="ZIP codes of your city"
+              hint="One per line. All of them are in your service area, beside the city pages' own."
+            />
           </Wide>
         </div>
       </Section>
@@ -64,7 +68,12 @@ export function BusinessSection() {
           The site's own first. With more than one, the booking form asks which one a customer prefers; each with a note is announced in its own words in the
           header, on the contact page and on the city pages.
         </p>
-        <SiteList path="business.languages" add="Add a language" make={() => ({ name: "", code: "", note: null })} title={(item, i) => named(item, "name", `Language ${i + 1}`)}>
+        <SiteList
+          path="business.languages"
+          add="Add a language"
+          make={() => ({ name: "", code: "", note: null })}
+          title={(item, i) => named(item, "name", `Language ${i + 1}`)}
+        >
           {(item) => (
             <>
               <SiteText path={`${item}.name`} label="Language" hint="For example: Spanish" />
@@ -84,7 +93,12 @@ export function BusinessSection() {
         </div>
       </Section>
       <Section title="Home page figures">
-        <SiteList path="stats" add="Add a figure" make={() => ({ value: "", label: "", note: null })} title={(item, i) => named(item, "label", `Figure ${i + 1}`)}>
+        <SiteList
+          path="stats"
+          add="Add a figure"
+          make={() => ({ value: "", label: "", note: null })}
+          title={(item, i) => named(item, "label", `Figure ${i + 1}`)}
+        >
           {(item) => (
             <>
               <SiteText path={`${item}.value`} label="Figure" hint="For example: 4.9/5" />
@@ -112,7 +126,12 @@ function HoursSection() {
 /** A list of weekly hours at `path`: the days, as shown and as checked, with their times. */
 export function WeeklyHours({ path }: { path: string }) {
   return (
-    <SiteList path={path} add="Add opening hours" make={() => ({ daysLabel: "", days: [], opens: null, closes: null })} title={(item, i) => named(item, "daysLabel", `Hours ${i + 1}`)}>
+    <SiteList
+      path={path}
+      add="Add opening hours"
+      make={() => ({ daysLabel: "", days: [], opens: null, closes: null })}
+      title={(item, i) => named(item, "daysLabel", `Hours ${i + 1}`)}
+    >
       {(item) => (
         <>
           <Wide>
@@ -128,7 +147,6 @@ export function WeeklyHours({ path }: { path: string }) {
     </SiteList>
   );
 }
-
 
 /** The fields of one testimonial at `item`. */
 export function TestimonialFields({ item }: { item: string }) {
@@ -210,7 +228,12 @@ export function ServicesSection() {
               </Wide>
               <Wide>
                 <h4 className="text-sm font-semibold text-slate-900">What it includes</h4>
-                <SiteList path={`${group}.items`} add="Add a part of this service" make={() => ({ title: "", description: "" })} title={(item, i) => named(item, "title", `Part ${i + 1}`)}>
+                <SiteList
+                  path={`${group}.items`}
+                  add="Add a part of this service"
+                  make={() => ({ title: "", description: "" })}
+                  title={(item, i) => named(item, "title", `Part ${i + 1}`)}
+                >
                   {(part) => (
                     <>
                       <SiteText path={`${part}.title`} label="Name" />

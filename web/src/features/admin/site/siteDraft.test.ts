@@ -30,7 +30,10 @@ describe("site draft paths", () => {
   it("names a field by the entries it is in, for the messages of a refused save", () => {
     const details: Json = {
       business: { address: { postalCode: "ABCDE" } },
-      cities: [{ name: "Aurora", slug: "aurora" }, { name: "Castle Rock", slug: "Castle Rock" }],
+      cities: [
+        { name: "Aurora", slug: "aurora" },
+        { name: "Castle Rock", slug: "Castle Rock" },
+      ],
       servicesPage: { sections: [{ title: "Repairs", cards: [{ title: "" }] }] },
     };
     expect(fieldName(details, "cities[1].slug")).toBe("Castle Rock › slug");
@@ -51,7 +54,12 @@ describe("site draft paths", () => {
   });
 
   it("puts a list's messages and its lines' together, lines in order", () => {
-    const errors = { "cities[0].zips[3]": ["Not a ZIP code."], "cities[0].zips": ["Give one."], "cities[0].zips[1]": ["Not a ZIP code."], "cities[0].name": ["x"] };
+    const errors = {
+      "cities[0].zips[3]": ["Not a ZIP code."],
+      "cities[0].zips": ["Give one."],
+      "cities[0].zips[1]": ["Not a ZIP code."],
+      "cities[0].name": ["x"],
+    };
     expect(listMessagesAt(errors, "cities[0].zips")).toBe("Give one. Line 2: Not a ZIP code. Line 4: Not a ZIP code.");
     expect(listMessagesAt(errors, "cities[1].zips")).toBeUndefined();
   });

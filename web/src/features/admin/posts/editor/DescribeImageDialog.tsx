@@ -5,7 +5,6 @@ import { DESCRIPTION_HINT } from "../../frame/FeaturedImageField";
 import { DialogActions, ModalDialog } from "../../frame/ModalDialog";
 import { fieldClass } from "../../frame/form";
 
-
 export function DescribeImageDialog({
   image,
   onSave,

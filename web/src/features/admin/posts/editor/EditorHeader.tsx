@@ -25,16 +25,17 @@ export function EditorHeader({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Link
-        to="/dbadmin/dashboard"
-        aria-label="Back to dashboard"
-        className="rounded-lg p-2 text-slate-700 ring-1 ring-slate-300 hover:bg-white"
-      >
+      <Link to="/dbadmin/dashboard" aria-label="Back to dashboard" className="rounded-lg p-2 text-slate-700 ring-1 ring-slate-300 hover:bg-white">
         <ArrowLeft aria-hidden="true" className="h-5 w-5" />
       </Link>
       <h1 className="text-2xl font-bold text-slate-900">{isNew ? "New Post" : "Edit Post"}</h1>
       {publishedSlug !== null && (
-        <a href={`/blog/${publishedSlug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-semibold text-orange-800 hover:text-orange-900">
+        <a
+          href={`/blog/${publishedSlug}`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-orange-800 hover:text-orange-900"
+        >
           View on site
           <ExternalLink aria-hidden="true" className="h-4 w-4" />
           <span className="sr-only">(opens in a new tab)</span>

@@ -28,12 +28,7 @@ export function MissingDescriptionsDialog({
         >
           {ask?.schedule ? "Schedule anyway" : "Publish anyway"}
         </button>
-        <button
-          type="button"
-          autoFocus
-          onClick={onAdd}
-          className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800"
-        >
+        <button type="button" autoFocus onClick={onAdd} className="rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800">
           Add descriptions
         </button>
       </DialogActions>

@@ -355,12 +355,7 @@ export function PostEditorPage() {
             missingInText={missing.inText}
             editor={editor}
           />
-          <SearchAndSocialFields
-            id={field("metaDescription")}
-            draft={draft}
-            errors={errors}
-            onChange={update}
-          />
+          <SearchAndSocialFields id={field("metaDescription")} draft={draft} errors={errors} onChange={update} />
           {postId !== null && (
             <RevisionHistory
               postId={postId}
@@ -381,11 +376,7 @@ export function PostEditorPage() {
         </section>
       )}
 
-      {saveError && (
-        <ErrorNotice className="mt-6">
-          {saveError}
-        </ErrorNotice>
-      )}
+      {saveError && <ErrorNotice className="mt-6">{saveError}</ErrorNotice>}
     </AdminShell>
   );
 }

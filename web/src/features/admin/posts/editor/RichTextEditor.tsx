@@ -160,11 +160,7 @@ export function RichTextEditor({
   return (
     <>
       <div ref={host} className="rich-text-editor" />
-      <DescribeImageDialog
-        image={asked}
-        onSave={(alt) => describe(alt)}
-        onSkip={() => describe(null)}
-      />
+      <DescribeImageDialog image={asked} onSave={(alt) => describe(alt)} onSkip={() => describe(null)} />
     </>
   );
 }

@@ -11,11 +11,7 @@ export function UnsavedOffer({ at, onRestore, onDiscard }: { at: number; onResto
         <button type="button" onClick={onRestore} className="rounded-md bg-amber-900 px-3 py-1.5 font-semibold text-white hover:bg-amber-950">
           Restore them
         </button>
-        <button
-          type="button"
-          onClick={onDiscard}
-          className="rounded-md px-3 py-1.5 font-semibold text-amber-950 ring-1 ring-amber-400 hover:bg-amber-100"
-        >
+        <button type="button" onClick={onDiscard} className="rounded-md px-3 py-1.5 font-semibold text-amber-950 ring-1 ring-amber-400 hover:bg-amber-100">
           Discard them
         </button>
       </div>

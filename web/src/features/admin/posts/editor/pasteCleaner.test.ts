@@ -28,7 +28,9 @@ describe("pasting from Word", () => {
     expect(html).toContain("<h1>Getting Your Trailer Ready for Spring</h1>");
     expect(html).toContain("<strong>careful look</strong>");
     expect(html).toContain("<em>Brakes first.</em>");
-    expect(html).toMatch(/<ol><li data-list="bullet">(<span class="ql-ui"[^>]*><\/span>)?Check the tire pressure<\/li><li data-list="bullet">(<span class="ql-ui"[^>]*><\/span>)?Test every light<\/li><\/ol>/);
+    expect(html).toMatch(
+      /<ol><li data-list="bullet">(<span class="ql-ui"[^>]*><\/span>)?Check the tire pressure<\/li><li data-list="bullet">(<span class="ql-ui"[^>]*><\/span>)?Test every light<\/li><\/ol>/,
+    );
     expect(html).toContain('<a href="https://trailerworks.example/booking" rel="noopener noreferrer" target="_blank">our booking page</a>');
   });
 
@@ -45,7 +47,9 @@ describe("pasting from Google Docs", () => {
   it("keeps the heading, bold, italic, the numbered list and the link", () => {
     expect(html).toContain("<h2>Winter Storage Checklist</h2>");
     expect(html).toContain("<p>Park it on <strong>level ground</strong> and <em>cover the tires</em>.</p>");
-    expect(html).toMatch(/<ol><li data-list="ordered">(<span class="ql-ui"[^>]*><\/span>)?Grease the coupler<\/li><li data-list="ordered">(<span class="ql-ui"[^>]*><\/span>)?Disconnect the battery<\/li><\/ol>/);
+    expect(html).toMatch(
+      /<ol><li data-list="ordered">(<span class="ql-ui"[^>]*><\/span>)?Grease the coupler<\/li><li data-list="ordered">(<span class="ql-ui"[^>]*><\/span>)?Disconnect the battery<\/li><\/ol>/,
+    );
     expect(html).toContain('<a href="https://trailerworks.example/contact" rel="noopener noreferrer" target="_blank">Ask us</a>');
   });
 

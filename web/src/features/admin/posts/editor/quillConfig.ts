@@ -116,4 +116,3 @@ export function nameControls(toolbar: Element): void {
     if (format && label) name(label, format);
   });
 }
-
