@@ -3,6 +3,7 @@
 each flag, its environment variable and its default, as the CLI defines them. With --check it
 writes nothing and fails when the file is not what the binary says (make lint runs it so)."""
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -50,13 +51,17 @@ def sections(path: list[str]) -> list[str]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; fail when the file differs")
+    parser.add_argument("--doc", type=Path, default=DOC, help=f"the file (default {DOC.relative_to(ROOT)})")
+    args = parser.parse_args()
     made = HEADER + "\n" + "\n".join(sections([]))
-    if "--check" in sys.argv[1:]:
-        if DOC.read_text() != made:
-            print("docs/configuration.md is not what the binary's --help says: run python3 scripts/configuration.py")
+    if args.check:
+        if args.doc.read_text() != made:
+            print(f"{args.doc} is not what the binary's --help says: run python3 scripts/configuration.py")
             return 1
         return 0
-    DOC.write_text(made)
+    args.doc.write_text(made)
     return 0
 
 

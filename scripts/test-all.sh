@@ -17,6 +17,9 @@ store_blind=(connections:: responses:: pages:: site_pages:: openapi:: ical:: sta
 phase "static checks (fmt, clippy, tsc, the layers of docs/architecture.md)"
 if make -s lint; then count 1 0; else echo "static checks FAILED"; count 0 1; fi
 
+phase "make lint's checks, each against a fault planted for it"
+source scripts/lint-faults.sh
+
 phase "Rust unit and integration tests (SQLite and the data directory)"
 cargo_test "$reports/cargo.log"
 

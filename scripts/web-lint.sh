@@ -9,5 +9,5 @@ if [[ "${1:-}" == "--write" ]]; then
   "$tools/node_modules/.bin/prettier" --config "$tools/.prettierrc.json" --ignore-path "$tools/.prettierignore" --log-level warn --write "${files[@]}"
   exit
 fi
-"$tools/node_modules/.bin/eslint" --config "$tools/eslint.config.js" --max-warnings 0 web e2e tools
+"$tools/node_modules/.bin/eslint" --config "$tools/eslint.config.js" --cache --cache-location target/eslint-cache --max-warnings 0 web e2e tools
 "$tools/node_modules/.bin/prettier" --config "$tools/.prettierrc.json" --ignore-path "$tools/.prettierignore" --log-level warn --check "${files[@]}"

@@ -1,8 +1,11 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { BookingButton } from "../components/BookingButton";
 import { useLayout } from "../lib/layout";
+
+/** The year never changes while a page is open. */
+const noChange = () => () => undefined;
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -16,10 +19,11 @@ const QUICK_LINKS = [
 export function Footer() {
   const layout = useLayout();
   // The cached page carries the year it was rendered in; the visitor's clock has the last word.
-  const [year, setYear] = useState(layout.year);
-  useEffect(() => {
-    setYear(new Date().getFullYear());
-  }, []);
+  const year = useSyncExternalStore(
+    noChange,
+    () => new Date().getFullYear(),
+    () => layout.year,
+  );
   const heading = "text-sm font-semibold uppercase tracking-wider text-orange-300";
   const link = "text-slate-300 hover:text-white";
 

@@ -21,8 +21,11 @@ const LINKS = [
 export function Header() {
   const layout = useLayout();
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // The page the menu was opened on: going to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
@@ -30,9 +33,6 @@ export function Header() {
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
   }, []);
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // An open menu closes on Escape (focus back on its button) and on a tap outside the header.
@@ -40,11 +40,11 @@ export function Header() {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setMenuOpen(false);
+      setMenuOpenOn(null);
       toggleRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpenOn(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -96,7 +96,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
         </button>

@@ -28,18 +28,18 @@ export type SearchState = { status: "idle" } | { status: "loading" } | ({ status
  */
 export function useBlogSearch(query: string): SearchState {
   const needle = query.trim();
-  const [state, setState] = useState<SearchState>({ status: "idle" });
+  /** The last answer, and the words it answers. */
+  const [found, setFound] = useState<{ needle: string; results: SearchResults } | null>(null);
   useEffect(() => {
     if (!needle) return;
-    setState({ status: "loading" });
     const controller = new AbortController();
     const timer = setTimeout(() => {
       searchPosts(needle, controller.signal).then(
-        (results) => setState({ status: "done", ...results }),
+        (results) => setFound({ needle, results }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           console.error("The blog search failed", error);
-          setState({ status: "done", posts: [], total: 0, more: false });
+          setFound({ needle, results: { posts: [], total: 0, more: false } });
         },
       );
     }, SEARCH_DELAY_MS);
@@ -48,5 +48,6 @@ export function useBlogSearch(query: string): SearchState {
       controller.abort();
     };
   }, [needle]);
-  return needle ? state : { status: "idle" };
+  if (!needle) return { status: "idle" };
+  return found?.needle === needle ? { status: "done", ...found.results } : { status: "loading" };
 }

@@ -53,11 +53,11 @@ export function BookingDialog({ open, onClose, source, presets }: Props) {
   // The presets the conversation started with, and whether the visitor has answered since.
   const [started, setStarted] = useState<{ presets: Presets; answered: boolean }>({ presets: {}, answered: false });
 
-  useEffect(() => {
-    if (!open || started.answered || samePresets(started.presets, presets)) return;
+  // Opened from another button (other presets) before anything was answered: a new conversation.
+  if (open && !started.answered && !samePresets(started.presets, presets)) {
     setStarted({ presets, answered: false });
     setConversation((n) => n + 1);
-  }, [open, presets, started]);
+  }
 
   useEffect(() => {
     if (open) send({ kind: "step", step: "opened", page: source.page ?? "", button: source.button ?? "" });

@@ -85,6 +85,7 @@ export function ContactForm({
       ...fields,
       answers: [...answersToSend(script, answers), ...(layout.languages.length > 1 ? [{ question: PREFERRED_LANGUAGE, answer: language }] : [])],
       website,
+      // eslint-disable-next-line react-hooks/purity -- on submit, not while rendering
       fillMs: Date.now() - openedAt,
       location: locationOf(script, answers),
       streetAddress: streetAddressOf(script, answers) ?? null,

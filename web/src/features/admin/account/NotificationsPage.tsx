@@ -1,11 +1,12 @@
 // Notifications: where each new booking goes, whether that works lately, and a test through the
 // outbox that shows here when it arrives or fails.
 import { Plus, Send, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Spinner } from "../../../components/Spinner";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, type ChannelHealth, type Notifications, type TestDelivery } from "../frame/api";
-import { bookingsChanged } from "../frame/deskStatus";
+import { AdminApiError, adminApi, type ChannelHealth, type TestDelivery } from "../frame/api";
+import { Loaded } from "../frame/Loaded";
+import { keys, useDeskChanged } from "../frame/queries";
 import { useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
 
@@ -37,30 +38,17 @@ function Health({ health }: { health: ChannelHealth }) {
 
 export function NotificationsPage() {
   const { dateTime } = useShopClock();
-  const [shown, setShown] = useState<Notifications | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  async function load() {
-    try {
-      setShown(await adminApi.notifications());
-    } catch (failure) {
-      setProblem(failureMessage(failure));
-    }
-  }
-
-  useEffect(() => {
-    void load();
-  }, []);
-
-  // A test on its first try is looked at again until it lands; one that failed waits for its
-  // retry (minutes or hours), which the page shows without polling.
-  const waiting = shown?.tests.some((test) => test.state === "pending" && test.attempts === 0) ?? false;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => void load(), POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [waiting, shown]);
+  const client = useQueryClient();
+  const deskChanged = useDeskChanged();
+  const query = useQuery({
+    queryKey: keys.notifications,
+    queryFn: adminApi.notifications,
+    // A test on its first try is looked at again until it lands; one that failed waits for its
+    // retry (minutes or hours), which the page shows without polling.
+    refetchInterval: ({ state }) => (state.data?.tests.some((test) => test.state === "pending" && test.attempts === 0) ? POLL_MS : false),
+  });
 
   async function test(channel: "email" | "webhook") {
     setMessage(null);
@@ -68,7 +56,7 @@ export function NotificationsPage() {
     try {
       await adminApi.sendTest(channel);
       setMessage(`A test ${channel === "email" ? "e-mail" : "webhook call"} is on its way. Its state shows below.`);
-      await load();
+      await client.invalidateQueries({ queryKey: keys.notifications });
     } catch (failure) {
       setProblem(failureMessage(failure));
     }
@@ -88,64 +76,66 @@ export function NotificationsPage() {
           {problem}
         </p>
       )}
-      {!shown ? (
-        <Spinner label="Loading the notification settings" />
-      ) : (
-        <>
-          <Section title="E-mail">
-            {shown.email.configured ? (
-              <p className="mt-1 text-sm text-slate-700">The server sends e-mail. Each new request goes to the addresses below, and the visitor gets a copy.</p>
-            ) : (
-              <p className="mt-1 text-sm text-amber-900">
-                Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and{" "}
-                <code className="whitespace-nowrap">--mail-from</code> (the owner's guide, 'Getting bookings by e-mail').
-              </p>
-            )}
-            <Recipients
-              saved={shown.email.recipients}
-              fallback={shown.email.defaultRecipient}
-              onSaved={(recipients) => {
-                setShown({ ...shown, email: { ...shown.email, recipients } });
-                // What an earlier test said (such as 'add an address first') no longer holds.
-                setProblem(null);
-                setMessage(null);
-                bookingsChanged();
-              }}
-            />
-            <Health health={shown.email.health} />
-            <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => void test("email")}>
-              <Send aria-hidden="true" className="h-4 w-4" />
-              Send a test e-mail
-            </button>
-          </Section>
-          <Section title="Webhook">
-            <p className="mt-1 text-sm text-slate-700">
-              {shown.webhook.configured
-                ? "On: each new request is also sent to the form service the server is set up with."
-                : "Off: the server has no webhook settings."}
-            </p>
-            <Health health={shown.webhook.health} />
-            {shown.webhook.configured && (
-              <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => void test("webhook")}>
+      <Loaded query={query} what="The notification settings" loading="Loading the notification settings">
+        {(shown) => (
+          <>
+            <Section title="E-mail">
+              {shown.email.configured ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  The server sends e-mail. Each new request goes to the addresses below, and the visitor gets a copy.
+                </p>
+              ) : (
+                <p className="mt-1 text-sm text-amber-900">
+                  Off: the server has no e-mail settings. Ask whoever runs the website to set <code className="whitespace-nowrap">--smtp-url</code> and{" "}
+                  <code className="whitespace-nowrap">--mail-from</code> (the owner's guide, 'Getting bookings by e-mail').
+                </p>
+              )}
+              <Recipients
+                saved={shown.email.recipients}
+                fallback={shown.email.defaultRecipient}
+                onSaved={(recipients) => {
+                  client.setQueryData(keys.notifications, { ...shown, email: { ...shown.email, recipients } });
+                  // What an earlier test said (such as 'add an address first') no longer holds.
+                  setProblem(null);
+                  setMessage(null);
+                  deskChanged();
+                }}
+              />
+              <Health health={shown.email.health} />
+              <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => void test("email")}>
                 <Send aria-hidden="true" className="h-4 w-4" />
-                Send a test webhook call
+                Send a test e-mail
               </button>
-            )}
-          </Section>
-          {shown.tests.length > 0 && (
-            <Section title="Recent tests">
-              <ul aria-live="polite" className="mt-3 divide-y divide-slate-200 text-sm">
-                {shown.tests.map((entry) => (
-                  <li key={entry.id} className="py-2">
-                    Test #{entry.id} ({entry.channel === "email" ? "e-mail" : "webhook"}), {dateTime(entry.createdAt)}: <strong>{testState(entry)}</strong>
-                    {entry.lastError && entry.state !== "sent" && <span className="text-red-800"> ({entry.lastError})</span>}
-                  </li>
-                ))}
-              </ul>
             </Section>
-          )}
-        </>
-      )}
+            <Section title="Webhook">
+              <p className="mt-1 text-sm text-slate-700">
+                {shown.webhook.configured
+                  ? "On: each new request is also sent to the form service the server is set up with."
+                  : "Off: the server has no webhook settings."}
+              </p>
+              <Health health={shown.webhook.health} />
+              {shown.webhook.configured && (
+                <button type="button" className={`${PLAIN_BUTTON} mt-4 inline-flex items-center gap-2`} onClick={() => void test("webhook")}>
+                  <Send aria-hidden="true" className="h-4 w-4" />
+                  Send a test webhook call
+                </button>
+              )}
+            </Section>
+            {shown.tests.length > 0 && (
+              <Section title="Recent tests">
+                <ul aria-live="polite" className="mt-3 divide-y divide-slate-200 text-sm">
+                  {shown.tests.map((entry) => (
+                    <li key={entry.id} className="py-2">
+                      Test #{entry.id} ({entry.channel === "email" ? "e-mail" : "webhook"}), {dateTime(entry.createdAt)}: <strong>{testState(entry)}</strong>
+                      {entry.lastError && entry.state !== "sent" && <span className="text-red-800"> ({entry.lastError})</span>}
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+          </>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

@@ -2,13 +2,15 @@
 // the escalation's steps. Every member can say 'I'm on call for ...' and give the mobile number
 // the escalation texts; an owner sets the rota and the steps.
 import { Plus, Trash2 } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
-import { Spinner } from "../../../components/Spinner";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, type OnCallPage as Page, type Shift, type Steps } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
 import { DAYS, hourName, hoursSpan, onCallSentence } from "../frame/onCall";
+import { Loaded } from "../frame/Loaded";
+import { DESK, keys } from "../frame/queries";
 import { useSession } from "../frame/session";
 
 const COVER_HOURS = [1, 2, 4, 8, 12, 24, 48, 72];
@@ -16,41 +18,26 @@ const SELECT = "min-h-11 rounded-lg border border-slate-400 bg-white px-2 text-s
 
 export function OnCallPage() {
   const { user } = useSession();
-  const [page, setPage] = useState<Page | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: keys.onCall, queryFn: adminApi.onCall });
+  /** Loads again after a change here: the page, and Today's 'On call now'. */
+  const load = () => client.invalidateQueries({ queryKey: DESK });
   const owner = user?.role === "owner";
-
-  async function load() {
-    try {
-      setPage(await adminApi.onCall());
-    } catch (failure) {
-      setProblem(failureMessage(failure));
-    }
-  }
-
-  useEffect(() => {
-    void load();
-  }, []);
 
   return (
     <AdminShell title="On call">
       <h1 className="text-2xl font-bold text-slate-900">On call</h1>
       <p className="mt-1 text-slate-700">Who answers an emergency, so none waits past the 30 minutes the site promises.</p>
-      {problem && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-      {!page ? (
-        <Spinner label="Loading who is on call" />
-      ) : (
-        <>
-          <NowSection page={page} onChange={load} />
-          <PhoneSection phone={page.yourPhone ?? ""} onChange={load} />
-          <RotaSection page={page} editable={owner} onChange={load} />
-          <StepsSection steps={page.steps} editable={owner} onChange={load} />
-        </>
-      )}
+      <Loaded query={query} what="Who is on call" loading="Loading who is on call">
+        {(page) => (
+          <>
+            <NowSection page={page} onChange={load} />
+            <PhoneSection phone={page.yourPhone ?? ""} onChange={load} />
+            <RotaSection page={page} editable={owner} onChange={load} />
+            <StepsSection steps={page.steps} editable={owner} onChange={load} />
+          </>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

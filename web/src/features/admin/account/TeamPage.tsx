@@ -3,12 +3,14 @@
 // (everything); the person chooses a password with the link. Removing a member ends their
 // sessions and devices at once. An owner may require two-step sign-in of everyone.
 import { Copy, Trash2, UserPlus } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
-import { Spinner } from "../../../components/Spinner";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, type Role, type Team } from "../frame/api";
+import { AdminApiError, adminApi, type Role } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 
 const ROLES: { role: Role; label: string; says: string }[] = [
   { role: "staff", label: "Staff", says: "Today, the requests, the schedule, notes, calls and texts, and their own account." },
@@ -51,22 +53,12 @@ function TwoStepRule({ required, onChange }: { required: boolean; onChange: (req
 
 export function TeamPage() {
   const { dateTime } = useShopClock();
-  const [team, setTeam] = useState<Team | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [invited, setInvited] = useState<Invited | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
-
-  async function load() {
-    try {
-      setTeam(await adminApi.team());
-    } catch (failure) {
-      setProblem(failureMessage(failure));
-    }
-  }
-
-  useEffect(() => {
-    void load();
-  }, []);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: keys.team, queryFn: adminApi.team });
+  const load = () => client.invalidateQueries({ queryKey: keys.team });
 
   async function act(change: () => Promise<unknown>) {
     setProblem(null);
@@ -87,80 +79,80 @@ export function TeamPage() {
           {problem}
         </p>
       )}
-      {!team ? (
-        <Spinner label="Loading the team" />
-      ) : (
-        <>
-          <Section title="Members">
-            <ul className="mt-3 divide-y divide-slate-200">
-              {team.members.map((member) => (
-                <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">
-                      {member.name || member.email} {member.id === team.you && <span className="font-normal text-slate-600">(you)</span>}
-                    </p>
-                    <p className="break-all text-slate-700">
-                      {member.email} · {roleLabel(member.role)} · two-step sign-in {member.twoFactor ? "on" : "off"}
-                    </p>
-                  </div>
-                  {member.id !== team.you &&
-                    (removing === member.id ? (
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span>Remove {member.name || member.email}? They are signed out at once.</span>
+      <Loaded query={query} what="The team" loading="Loading the team">
+        {(team) => (
+          <>
+            <Section title="Members">
+              <ul className="mt-3 divide-y divide-slate-200">
+                {team.members.map((member) => (
+                  <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">
+                        {member.name || member.email} {member.id === team.you && <span className="font-normal text-slate-600">(you)</span>}
+                      </p>
+                      <p className="break-all text-slate-700">
+                        {member.email} · {roleLabel(member.role)} · two-step sign-in {member.twoFactor ? "on" : "off"}
+                      </p>
+                    </div>
+                    {member.id !== team.you &&
+                      (removing === member.id ? (
+                        <span className="flex flex-wrap items-center gap-2">
+                          <span>Remove {member.name || member.email}? They are signed out at once.</span>
+                          <button
+                            type="button"
+                            className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+                            onClick={() => void act(() => adminApi.removeMember(member.id)).then(() => setRemoving(null))}
+                          >
+                            Remove
+                          </button>
+                          <button type="button" className={PLAIN_BUTTON} onClick={() => setRemoving(null)}>
+                            Keep
+                          </button>
+                        </span>
+                      ) : (
                         <button
                           type="button"
-                          className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-                          onClick={() => void act(() => adminApi.removeMember(member.id)).then(() => setRemoving(null))}
+                          className="inline-flex min-h-11 items-center gap-1 font-semibold text-red-700"
+                          onClick={() => setRemoving(member.id)}
                         >
-                          Remove
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          Remove<span className="sr-only"> {member.name || member.email}</span>
                         </button>
-                        <button type="button" className={PLAIN_BUTTON} onClick={() => setRemoving(null)}>
-                          Keep
-                        </button>
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="inline-flex min-h-11 items-center gap-1 font-semibold text-red-700"
-                        onClick={() => setRemoving(member.id)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Remove<span className="sr-only"> {member.name || member.email}</span>
-                      </button>
-                    ))}
-                </li>
-              ))}
-            </ul>
-          </Section>
-          <TwoStepRule required={team.twoStepRequired} onChange={(required) => act(() => adminApi.requireTwoStep(required))} />
-          <Section title="Invite a person">
-            <InviteForm
-              onInvited={(done) => {
-                setInvited(done);
-                void load();
-              }}
-            />
-            {invited && <InvitedNotice invited={invited} />}
-          </Section>
-          {team.invitations.length > 0 && (
-            <Section title="Invitations not yet accepted">
-              <ul className="mt-3 divide-y divide-slate-200">
-                {team.invitations.map((invitation) => (
-                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-                    <p className="min-w-0 break-all text-slate-800">
-                      <strong>{invitation.name}</strong>, {invitation.email}, as {roleLabel(invitation.role).toLowerCase()}. The link works until{" "}
-                      {dateTime(invitation.expiresAt)}.
-                    </p>
-                    <button type="button" className={PLAIN_BUTTON} onClick={() => void act(() => adminApi.withdrawInvitation(invitation.id))}>
-                      Withdraw<span className="sr-only"> the invitation of {invitation.name}</span>
-                    </button>
+                      ))}
                   </li>
                 ))}
               </ul>
             </Section>
-          )}
-        </>
-      )}
+            <TwoStepRule required={team.twoStepRequired} onChange={(required) => act(() => adminApi.requireTwoStep(required))} />
+            <Section title="Invite a person">
+              <InviteForm
+                onInvited={(done) => {
+                  setInvited(done);
+                  void load();
+                }}
+              />
+              {invited && <InvitedNotice invited={invited} />}
+            </Section>
+            {team.invitations.length > 0 && (
+              <Section title="Invitations not yet accepted">
+                <ul className="mt-3 divide-y divide-slate-200">
+                  {team.invitations.map((invitation) => (
+                    <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                      <p className="min-w-0 break-all text-slate-800">
+                        <strong>{invitation.name}</strong>, {invitation.email}, as {roleLabel(invitation.role).toLowerCase()}. The link works until{" "}
+                        {dateTime(invitation.expiresAt)}.
+                      </p>
+                      <button type="button" className={PLAIN_BUTTON} onClick={() => void act(() => adminApi.withdrawInvitation(invitation.id))}>
+                        Withdraw<span className="sr-only"> the invitation of {invitation.name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+          </>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

@@ -1,6 +1,6 @@
 // Notes on a booking: who wrote each and when, a box to add one, and for a note's author Edit
 // and Delete (asked first).
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { adminApi, type BookingNote } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
@@ -24,7 +24,11 @@ export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: B
   const heading = useRef<HTMLHeadingElement>(null);
   // A reload of the request (the live stream, another tab) brings the notes as stored; a note
   // being changed or a deletion being asked stays as it is.
-  useEffect(() => setList(notes), [notes]);
+  const [stored, setStored] = useState(notes);
+  if (notes !== stored) {
+    setStored(notes);
+    setList(notes);
+  }
 
   async function add() {
     setSaving(true);

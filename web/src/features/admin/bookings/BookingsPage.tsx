@@ -1,6 +1,7 @@
 // The booking inbox: every request, a page at a time (newer and older pages by cursor), with
 // filters and a search kept in the address, so a filtered list can be reloaded and shared.
 import { ChevronLeft, ChevronRight, Download, Filter, Search } from "lucide-react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
@@ -17,9 +18,10 @@ import {
   type Inbox,
   type RequestLine,
 } from "../frame/api";
-import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
+import { keys, useDeskChanged } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON } from "../frame/form";
+import { useNow } from "../frame/format";
 import { useSession } from "../frame/session";
 import { useWideScreen } from "./useWideScreen";
 import { BookingCard } from "./BookingCard";
@@ -79,23 +81,27 @@ export function BookingsPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const { filter, page } = useMemo(() => fromAddress(params), [params]);
-  const [typed, setTyped] = useState(filter.search);
-  /** The search this page last put in the address: any other change came from Back, Forward or
-   * a link, and the box follows it. */
-  const searched = useRef(filter.search);
-  const [inbox, setInbox] = useState<Inbox | null>(null);
+  /** The search box, the search it last put in the address, and the address it last saw. When
+   * the address changes to another search than the one typed (Back, Forward, a link; even Back
+   * pressed while the router was still taking a typed search in), the box follows it. */
+  const [box, setBox] = useState({ text: filter.search, pushed: filter.search, params });
+  if (box.params !== params) setBox({ text: filter.search === box.pushed ? box.text : filter.search, pushed: filter.search, params });
+  const typed = box.text;
+  const client = useQueryClient();
+  const deskChanged = useDeskChanged();
+  const shownKey = keys.bookings(filter, page);
+  // Another filter or page keeps the list on screen, dimmed, until its own arrives.
+  const query = useQuery({ queryKey: shownKey, queryFn: () => adminApi.bookings(filter, page), placeholderData: keepPreviousData });
+  const inbox = query.data ?? null;
   /** A page is on its way: the list is dimmed and the page buttons wait. */
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const loading = query.isPending || query.isPlaceholderData;
   /** The address names a page the list no longer knows (an old link). */
-  const [lostPage, setLostPage] = useState(false);
+  const lostPage =
+    query.error instanceof AdminApiError && query.error.status === 422 && ("after" in query.error.fieldErrors || "before" in query.error.fieldErrors);
+  const [problem, setProblem] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  /** Counts changes (made from a card, or heard live), to load the page again. */
-  const [changes, setChanges] = useState(0);
   const wide = useWideScreen();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const reload = useCallback(() => setChanges((n) => n + 1), []);
-  useBookingsChanged(reload);
 
   /** Changes filters in the address; any change of filter goes back to the newest page. */
   const show = useCallback(
@@ -118,66 +124,28 @@ export function BookingsPage() {
     [setParams],
   );
 
-  // Checked on every change of address, not only of its search: Back pressed while the router was
-  // still taking a typed search in leaves the search shown unchanged (never drawn), yet the box
-  // must follow the address back.
-  useEffect(() => {
-    if (filter.search === searched.current) return;
-    searched.current = filter.search;
-    setTyped(filter.search);
-  }, [filter.search, params]);
-
   // Typing replaces the address rather than adding to the history, so Back leaves the inbox.
   useEffect(() => {
     if (typed.trim() === filter.search) return;
     const timer = window.setTimeout(() => {
-      searched.current = typed.trim();
+      setBox((current) => ({ ...current, pushed: typed.trim() }));
       show({ search: typed.trim() }, true);
     }, SEARCH_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [typed, filter.search, show]);
 
-  /** The filters and page on screen: the same ones loaded again (a change made from a card or
-   * heard live) refresh quietly, without dimming the list. */
-  const onScreen = useRef<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    const shown = JSON.stringify([filter, page]);
-    if (onScreen.current !== shown) setLoading(true);
-    onScreen.current = shown;
-    adminApi.bookings(filter, page).then(
-      (loaded) => {
-        if (cancelled) return;
-        setError(null);
-        setLostPage(false);
-        setInbox(loaded);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (cancelled) return;
-        setLoading(false);
-        if (failure instanceof AdminApiError && failure.status === 422 && ("after" in failure.fieldErrors || "before" in failure.fieldErrors)) {
-          setLostPage(true);
-          return;
-        }
-        console.error("Failed to load bookings", failure);
-        setError("The bookings could not be loaded. Please reload the page.");
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [filter, page, changes]);
-
   async function changeStatus(id: number, status: BookingStatus) {
-    setError(null);
+    setProblem(null);
     try {
       await adminApi.setBookingStatus(id, status);
-      setInbox((current) => current && { ...current, bookings: current.bookings.map((b) => (b.id === id ? { ...b, status } : b)) });
-      bookingsChanged();
+      client.setQueryData(
+        shownKey,
+        (current: Inbox | undefined) => current && { ...current, bookings: current.bookings.map((b) => (b.id === id ? { ...b, status } : b)) },
+      );
+      deskChanged();
     } catch (failure) {
       console.error("Failed to change the status", failure);
-      setError("The status could not be saved. Please try again.");
+      setProblem("The status could not be saved. Please try again.");
     }
   }
 
@@ -188,7 +156,7 @@ export function BookingsPage() {
 
   const filtered = Boolean(filter.status || filter.search || filter.urgent || filter.source || filter.from || filter.to || filter.customer);
   const activeFilters = [filter.status, filter.search, filter.urgent, filter.source, filter.from || filter.to, filter.customer].filter(Boolean).length;
-  const now = Date.now();
+  const now = useNow();
   const allCount = inbox ? Object.values(inbox.counts).reduce((sum, n) => sum + n, 0) : 0;
 
   return (
@@ -243,7 +211,7 @@ export function BookingsPage() {
               id="booking-search"
               type="search"
               value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              onChange={(event) => setBox({ ...box, text: event.target.value })}
               placeholder="Name, e-mail, phone or answer"
               className="w-full rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm sm:w-72"
             />
@@ -313,7 +281,7 @@ export function BookingsPage() {
             type="button"
             className={PLAIN_BUTTON}
             onClick={() => {
-              setTyped("");
+              setBox({ text: "", pushed: "", params });
               setParams(new URLSearchParams());
             }}
           >
@@ -329,7 +297,8 @@ export function BookingsPage() {
           </button>
         </p>
       )}
-      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
+      {problem && <ErrorNotice className="mt-4">{problem}</ErrorNotice>}
+      {query.isError && !lostPage && <ErrorNotice className="mt-4">The bookings could not be loaded. Please reload the page.</ErrorNotice>}
       {lostPage && (
         <ErrorNotice className="mt-4">
           This page of the list is no longer known.{" "}
@@ -340,9 +309,7 @@ export function BookingsPage() {
       )}
       <div ref={list} aria-busy={loading} className={`mt-4 scroll-mt-4 space-y-4 transition-opacity md:mt-6 ${loading && inbox ? "opacity-50" : ""}`}>
         {inbox === null ? (
-          error ? null : (
-            <Spinner label="Loading bookings" />
-          )
+          query.isPending && <Spinner label="Loading bookings" />
         ) : inbox.bookings.length === 0 ? (
           <p className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
             {filter.search ? `No bookings match “${filter.search}”.` : filtered ? "No bookings match these filters." : "No bookings here yet."}
@@ -354,7 +321,7 @@ export function BookingsPage() {
               booking={booking}
               linkOthers={!filter.customer}
               onStatus={(status) => void changeStatus(booking.id, status)}
-              onChanged={bookingsChanged}
+              onChanged={deskChanged}
             />
           ))
         ) : (

@@ -2,7 +2,7 @@
 // here. On the request's page beside its texts, and on Today's jobs for a crew on the road.
 import { useId, useState } from "react";
 import { adminApi } from "../frame/api";
-import { bookingsChanged } from "../frame/deskStatus";
+import { useDeskChanged } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { failureMessage, PLAIN_BUTTON } from "../frame/form";
 
@@ -13,6 +13,7 @@ const MINUTES = [10, 15, 20, 30, 45, 60, 90];
 export function OnMyWay({ bookingId, name }: { bookingId: number; name?: string }) {
   const id = useId();
   const [minutes, setMinutes] = useState(20);
+  const deskChanged = useDeskChanged();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -24,7 +25,7 @@ export function OnMyWay({ bookingId, name }: { bookingId: number; name?: string 
     try {
       await adminApi.onMyWay(bookingId, minutes);
       setSent(true);
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

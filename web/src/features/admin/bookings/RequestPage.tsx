@@ -2,12 +2,13 @@
 // calendar event links to. The actions come first (Call, Text, E-mail, the time, the status),
 // then what the customer told, the photos, the notes and the history. It follows changes live.
 import { ArrowLeft, Users } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, asBookingStatus, BOOKING_STATUSES, type BookingStatus, type RequestPage as RequestView } from "../frame/api";
-import { bookingsChanged, useBookingsChanged } from "../frame/deskStatus";
+import { Loaded } from "../frame/Loaded";
+import { keys, useDeskChanged } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
@@ -50,40 +51,22 @@ function historyText(entry: RequestView["history"][number]): string {
 export function RequestPage() {
   const { id } = useParams();
   const bookingId = Number(id);
-  const [page, setPage] = useState<RequestView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    adminApi.request(bookingId).then(
-      (loaded) => {
-        setPage(loaded);
-        setError(null);
-      },
-      (failure: unknown) => {
-        if (failure instanceof AdminApiError && (failure.status === 404 || failure.status === 400)) setMissing(true);
-        else {
-          console.error("Failed to load the request", failure);
-          setError("The request could not be loaded. Please reload the page.");
-        }
-      },
-    );
-  }, [bookingId]);
-  useEffect(load, [load]);
-  useBookingsChanged(load);
+  const query = useQuery({ queryKey: keys.request(bookingId), queryFn: () => adminApi.request(bookingId) });
+  const deskChanged = useDeskChanged();
+  const missing = query.error instanceof AdminApiError && (query.error.status === 404 || query.error.status === 400);
 
   async function changeStatus(status: BookingStatus) {
     setProblem(null);
     try {
       await adminApi.setBookingStatus(bookingId, status);
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }
   }
 
-  const booking = page?.booking;
+  const booking = query.data?.booking;
   return (
     <AdminShell title={booking ? `${booking.name}, request #${booking.id}` : "Request"}>
       <p>
@@ -92,10 +75,13 @@ export function RequestPage() {
           All bookings
         </Link>
       </p>
-      {missing && <ErrorNotice className="mt-2">There is no request #{id}. It may have been removed.</ErrorNotice>}
-      {error && <ErrorNotice className="mt-2">{error}</ErrorNotice>}
-      {!page && !missing && !error && <Spinner label="Loading the request" />}
-      {page && <Request page={page} onStatus={(status) => void changeStatus(status)} problem={problem} />}
+      {missing ? (
+        <ErrorNotice className="mt-2">There is no request #{id}. It may have been removed.</ErrorNotice>
+      ) : (
+        <Loaded query={query} what="The request" loading="Loading the request">
+          {(page) => <Request page={page} onStatus={(status) => void changeStatus(status)} problem={problem} />}
+        </Loaded>
+      )}
     </AdminShell>
   );
 }
@@ -107,6 +93,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
   const booking = page.booking;
   /** The status picked in the list, set with its button (not on every option passed). */
   const [picked, setPicked] = useState<BookingStatus | null>(null);
+  const deskChanged = useDeskChanged();
   const status = useStatusChange(booking, (chosen) => {
     setPicked(null);
     onStatus(chosen);
@@ -165,7 +152,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         </div>
         {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
         {status.question}
-        <TimeAndFollowUp booking={booking} onChanged={bookingsChanged} />
+        <TimeAndFollowUp booking={booking} onChanged={deskChanged} />
       </section>
       <TextThread bookingId={booking.id} texting={page.texting} texts={page.texts} />
       <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

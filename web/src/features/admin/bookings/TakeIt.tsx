@@ -4,7 +4,7 @@
 import { Hand } from "lucide-react";
 import { useState } from "react";
 import { adminApi, type Holder } from "../frame/api";
-import { bookingsChanged } from "../frame/deskStatus";
+import { useDeskChanged } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { failureMessage } from "../frame/form";
 import { useShopClock } from "../frame/format";
@@ -12,6 +12,7 @@ import { useShopClock } from "../frame/format";
 /** The button, with what went wrong under it; `className` styles the button. */
 export function TakeButton({ bookingId, name, className }: { bookingId: number; name: string; className: string }) {
   const [busy, setBusy] = useState(false);
+  const deskChanged = useDeskChanged();
   const [problem, setProblem] = useState<string | null>(null);
 
   async function take() {
@@ -19,7 +20,7 @@ export function TakeButton({ bookingId, name, className }: { bookingId: number; 
     setProblem(null);
     try {
       await adminApi.take(bookingId);
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }

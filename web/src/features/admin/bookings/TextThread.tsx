@@ -3,7 +3,7 @@
 // cannot be texted, the reason is said instead of the box.
 import { useId, useState } from "react";
 import { adminApi, type RequestPage } from "../frame/api";
-import { bookingsChanged } from "../frame/deskStatus";
+import { useDeskChanged } from "../frame/queries";
 import { useShopClock } from "../frame/format";
 import { describedBy, failureMessage, Field, fieldClass, PRIMARY_BUTTON } from "../frame/form";
 import { OnMyWay } from "./OnMyWay";
@@ -30,6 +30,7 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
   const id = useId();
   const { dateTime } = useShopClock();
   const [draft, setDraft] = useState("");
+  const deskChanged = useDeskChanged();
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
@@ -39,7 +40,7 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
     try {
       await adminApi.textCustomer(bookingId, draft);
       setDraft("");
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

@@ -5,32 +5,23 @@
 // customer takes texts), then what needs the owner: times to confirm (each with its time and
 // Confirm), changes customers made, deliveries that failed. It follows new requests live, and
 // shows the last copy read-only when the phone is offline.
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type BookingTime, type Job, type RequestLine, type Today } from "../frame/api";
 import { CallLink, KindBadge, RequestRow, placeOf } from "./RequestRow";
-import { useBookingsChanged, useDeskStatus, bookingsChanged } from "../frame/deskStatus";
+import { Loaded } from "../frame/Loaded";
+import { keys, useDeskChanged, useDeskStatus } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
-import { useShopClock, waitedSince } from "../frame/format";
+import { useNow, useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
 import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 import { useSession } from "../frame/session";
 import { onCallSentence } from "../frame/onCall";
-
-/** The time now, moved on every minute (waiting times grow while the page is open). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function Block({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   return (
@@ -178,8 +169,6 @@ function EscalationLine({ figures }: { figures: Today["escalation"] }) {
 }
 
 export function TodayPage() {
-  const [today, setToday] = useState<Today | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { dateTime } = useShopClock();
   const desk = useDeskStatus();
@@ -187,26 +176,14 @@ export function TodayPage() {
   const owner = useSession().user?.role === "owner";
   const now = useNow();
 
-  const load = useCallback(() => {
-    adminApi.today().then(
-      (loaded) => {
-        setToday(loaded);
-        setError(null);
-      },
-      (failure: unknown) => {
-        console.error("Failed to load Today", failure);
-        setError("Today could not be loaded. Please reload the page.");
-      },
-    );
-  }, []);
-  useEffect(load, [load]);
-  useBookingsChanged(load);
+  const query = useQuery({ queryKey: keys.today, queryFn: adminApi.today });
+  const deskChanged = useDeskChanged();
 
   async function confirm(request: RequestLine) {
     setProblem(null);
     try {
       await adminApi.confirmTime(request.id);
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setProblem(`${request.name}'s time was not confirmed: ${failureMessage(failure)}`);
     }
@@ -216,7 +193,7 @@ export function TodayPage() {
     setProblem(null);
     try {
       await adminApi.seen(id);
-      bookingsChanged();
+      deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }
@@ -225,155 +202,155 @@ export function TodayPage() {
   return (
     <AdminShell title="Today">
       <h1 className="text-xl font-bold text-slate-900 md:text-2xl">Today</h1>
-      {error && <ErrorNotice className="mt-3">{error}</ErrorNotice>}
-      {!today && !error && <Spinner label="Loading today's desk" />}
-      {today && (
-        <>
-          <p className={`mt-1 text-sm ${today.onCall.gap ? "font-semibold text-red-800" : "text-slate-700"}`}>
-            On call now:{" "}
-            <Link to="/dbadmin/on-call" className="font-medium text-orange-800 underline">
-              {onCallSentence(today.onCall)}
-            </Link>
-          </p>
-          {today.emergencies.shown.length > 0 && (
-            <section aria-label="Emergencies" className="mt-3">
-              <h2 className="sr-only">Emergencies</h2>
-              <ul className="space-y-2">
-                {today.emergencies.shown.map((request) => (
-                  <Emergency key={request.id} request={request} now={now} />
-                ))}
-              </ul>
-              <More lines={today.emergencies} to="/dbadmin/bookings?urgent=true" />
-            </section>
-          )}
-          <Block title="Waiting for an answer" count={today.unanswered.total}>
-            {today.unanswered.shown.length === 0 ? (
-              <p className="py-2 text-sm text-slate-700">Every request has an answer.</p>
-            ) : (
-              <ul>
-                {today.unanswered.shown.map((request) => (
-                  <RequestRow key={request.id} request={request} now={now} />
-                ))}
-              </ul>
+      <Loaded query={query} what="Today" loading="Loading today's desk">
+        {(today) => (
+          <>
+            <p className={`mt-1 text-sm ${today.onCall.gap ? "font-semibold text-red-800" : "text-slate-700"}`}>
+              On call now:{" "}
+              <Link to="/dbadmin/on-call" className="font-medium text-orange-800 underline">
+                {onCallSentence(today.onCall)}
+              </Link>
+            </p>
+            {today.emergencies.shown.length > 0 && (
+              <section aria-label="Emergencies" className="mt-3">
+                <h2 className="sr-only">Emergencies</h2>
+                <ul className="space-y-2">
+                  {today.emergencies.shown.map((request) => (
+                    <Emergency key={request.id} request={request} now={now} />
+                  ))}
+                </ul>
+                <More lines={today.emergencies} to="/dbadmin/bookings?urgent=true" />
+              </section>
             )}
-            <More lines={today.unanswered} to="/dbadmin/bookings?status=new" />
-          </Block>
-          {desk !== null && desk.channels.length === 0 && (
-            <div className="mt-4">
-              <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
-            </div>
-          )}
-          <Block title="Jobs">
-            <JobList title="Today" jobs={today.today.jobs} textable={today.today.textable} />
-            <JobList title="Tomorrow" jobs={today.tomorrow.jobs} />
-          </Block>
-          <Block title="Needs you">
-            {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
-            <h3 className="mt-2 text-sm font-semibold text-slate-800">Times to confirm ({today.toConfirm.total})</h3>
-            {today.toConfirm.shown.length === 0 ? (
-              <p className="py-1 text-sm text-slate-600">None.</p>
-            ) : (
-              <ul>
-                {today.toConfirm.shown.map((request) => (
-                  <li key={request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
-                    <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1 text-sm">
-                      <span className="flex items-center gap-1.5">
-                        <span className="font-semibold text-slate-900">{request.name}</span>
-                        <KindBadge emergency={request.emergency} urgent={request.urgent} />
-                      </span>
-                      {request.time && <TimeLine time={request.time} />}
-                      {request.summary && <span className="block truncate text-slate-700">{request.summary}</span>}
-                    </Link>
-                    {request.time && <ConfirmButton request={request} time={request.time} onConfirm={confirm} />}
-                  </li>
-                ))}
-              </ul>
+            <Block title="Waiting for an answer" count={today.unanswered.total}>
+              {today.unanswered.shown.length === 0 ? (
+                <p className="py-2 text-sm text-slate-700">Every request has an answer.</p>
+              ) : (
+                <ul>
+                  {today.unanswered.shown.map((request) => (
+                    <RequestRow key={request.id} request={request} now={now} />
+                  ))}
+                </ul>
+              )}
+              <More lines={today.unanswered} to="/dbadmin/bookings?status=new" />
+            </Block>
+            {desk !== null && desk.channels.length === 0 && (
+              <div className="mt-4">
+                <NoDeliveryNotice emailConfigured={desk.emailConfigured} />
+              </div>
             )}
-            <More lines={today.toConfirm} to="/dbadmin/schedule" />
-            <h3 className="mt-3 text-sm font-semibold text-slate-800">Customer changes ({today.customerChanges.total})</h3>
-            {today.customerChanges.shown.length === 0 ? (
-              <p className="py-1 text-sm text-slate-600">None.</p>
-            ) : (
-              <ul>
-                {today.customerChanges.shown.map((change) => {
-                  const time = change.request.time;
-                  return (
-                    <li key={change.request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
-                      <Link to={`/dbadmin/bookings/${change.request.id}`} className="min-w-0 flex-1 text-sm">
-                        <span className="font-semibold text-slate-900">{change.request.name}</span>
-                        <span className="block break-words text-slate-800">{change.what || "Changed the request"}</span>
-                        {time && time.state !== "cancelled" && <TimeLine time={time} />}
-                        <span className="block text-xs text-slate-600">{dateTime(change.changedAt)}</span>
+            <Block title="Jobs">
+              <JobList title="Today" jobs={today.today.jobs} textable={today.today.textable} />
+              <JobList title="Tomorrow" jobs={today.tomorrow.jobs} />
+            </Block>
+            <Block title="Needs you">
+              {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
+              <h3 className="mt-2 text-sm font-semibold text-slate-800">Times to confirm ({today.toConfirm.total})</h3>
+              {today.toConfirm.shown.length === 0 ? (
+                <p className="py-1 text-sm text-slate-600">None.</p>
+              ) : (
+                <ul>
+                  {today.toConfirm.shown.map((request) => (
+                    <li key={request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
+                      <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1 text-sm">
+                        <span className="flex items-center gap-1.5">
+                          <span className="font-semibold text-slate-900">{request.name}</span>
+                          <KindBadge emergency={request.emergency} urgent={request.urgent} />
+                        </span>
+                        {request.time && <TimeLine time={request.time} />}
+                        {request.summary && <span className="block truncate text-slate-700">{request.summary}</span>}
                       </Link>
-                      <span className="flex shrink-0 gap-2">
-                        {time?.state === "requested" && <ConfirmButton request={change.request} time={time} onConfirm={confirm} />}
-                        <button
-                          type="button"
-                          onClick={() => void seen(change.request.id)}
-                          className={PLAIN_BUTTON}
-                          aria-label={`Mark ${change.request.name}'s change as seen`}
-                        >
-                          Seen
-                        </button>
+                      {request.time && <ConfirmButton request={request} time={request.time} onConfirm={confirm} />}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <More lines={today.toConfirm} to="/dbadmin/schedule" />
+              <h3 className="mt-3 text-sm font-semibold text-slate-800">Customer changes ({today.customerChanges.total})</h3>
+              {today.customerChanges.shown.length === 0 ? (
+                <p className="py-1 text-sm text-slate-600">None.</p>
+              ) : (
+                <ul>
+                  {today.customerChanges.shown.map((change) => {
+                    const time = change.request.time;
+                    return (
+                      <li key={change.request.id} className="flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0">
+                        <Link to={`/dbadmin/bookings/${change.request.id}`} className="min-w-0 flex-1 text-sm">
+                          <span className="font-semibold text-slate-900">{change.request.name}</span>
+                          <span className="block break-words text-slate-800">{change.what || "Changed the request"}</span>
+                          {time && time.state !== "cancelled" && <TimeLine time={time} />}
+                          <span className="block text-xs text-slate-600">{dateTime(change.changedAt)}</span>
+                        </Link>
+                        <span className="flex shrink-0 gap-2">
+                          {time?.state === "requested" && <ConfirmButton request={change.request} time={time} onConfirm={confirm} />}
+                          <button
+                            type="button"
+                            onClick={() => void seen(change.request.id)}
+                            className={PLAIN_BUTTON}
+                            aria-label={`Mark ${change.request.name}'s change as seen`}
+                          >
+                            Seen
+                          </button>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>
+              {today.failedDeliveries.shown.length === 0 ? (
+                <p className="py-1 text-sm text-slate-600">None in the last 7 days.</p>
+              ) : (
+                <ul className="text-sm">
+                  {today.failedDeliveries.shown.map((failed, index) => (
+                    <li key={`${failed.bookingId ?? "none"}-${failed.channel}-${index}`} className="border-b border-slate-200 py-2 last:border-b-0">
+                      {failed.bookingId !== null ? (
+                        <Link to={`/dbadmin/bookings/${failed.bookingId}`} className="font-semibold text-orange-800 underline">
+                          Request #{failed.bookingId} {failed.name ? `(${failed.name})` : ""}
+                        </Link>
+                      ) : owner ? (
+                        <Link to="/dbadmin/notifications" className="font-semibold text-orange-800 underline">
+                          A test or report
+                        </Link>
+                      ) : (
+                        <span className="font-semibold">A test or report</span>
+                      )}
+                      <span className="text-slate-800">
+                        : {failed.channel} failed {dateTime(failed.failedAt)}
+                        {failed.lastError ? `: ${failed.lastError}` : ""}
                       </span>
                     </li>
-                  );
-                })}
-              </ul>
-            )}
-            <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>
-            {today.failedDeliveries.shown.length === 0 ? (
-              <p className="py-1 text-sm text-slate-600">None in the last 7 days.</p>
-            ) : (
-              <ul className="text-sm">
-                {today.failedDeliveries.shown.map((failed, index) => (
-                  <li key={`${failed.bookingId ?? "none"}-${failed.channel}-${index}`} className="border-b border-slate-200 py-2 last:border-b-0">
-                    {failed.bookingId !== null ? (
-                      <Link to={`/dbadmin/bookings/${failed.bookingId}`} className="font-semibold text-orange-800 underline">
-                        Request #{failed.bookingId} {failed.name ? `(${failed.name})` : ""}
-                      </Link>
-                    ) : owner ? (
-                      <Link to="/dbadmin/notifications" className="font-semibold text-orange-800 underline">
-                        A test or report
-                      </Link>
-                    ) : (
-                      <span className="font-semibold">A test or report</span>
-                    )}
-                    <span className="text-slate-800">
-                      : {failed.channel} failed {dateTime(failed.failedAt)}
-                      {failed.lastError ? `: ${failed.lastError}` : ""}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Block>
-          {owner && today.placeholders.length > 0 && (
-            <Block title="Before going live">
-              <p className="mt-1 text-sm text-slate-700">The site still shows the sample details it came with. Replace each with the shop's own:</p>
-              <ul className="mt-2 space-y-1 text-sm">
-                {today.placeholders.map((placeholder) => (
-                  <li key={placeholder.field}>
-                    <Link
-                      to={`/dbadmin/site?${new URLSearchParams({ field: placeholder.field })}`}
-                      className="font-semibold wrap-anywhere text-orange-800 underline"
-                    >
-                      {placeholder.label}: {placeholder.value}
-                    </Link>{" "}
-                    <span className="text-slate-700">({placeholder.why})</span>
-                  </li>
-                ))}
-              </ul>
+                  ))}
+                </ul>
+              )}
             </Block>
-          )}
-          <Block title="Response times, last 7 days">
-            <div className="mt-2">
-              <ResponseTimesView times={today.response} />
-            </div>
-            <EscalationLine figures={today.escalation} />
-          </Block>
-        </>
-      )}
+            {owner && today.placeholders.length > 0 && (
+              <Block title="Before going live">
+                <p className="mt-1 text-sm text-slate-700">The site still shows the sample details it came with. Replace each with the shop's own:</p>
+                <ul className="mt-2 space-y-1 text-sm">
+                  {today.placeholders.map((placeholder) => (
+                    <li key={placeholder.field}>
+                      <Link
+                        to={`/dbadmin/site?${new URLSearchParams({ field: placeholder.field })}`}
+                        className="font-semibold wrap-anywhere text-orange-800 underline"
+                      >
+                        {placeholder.label}: {placeholder.value}
+                      </Link>{" "}
+                      <span className="text-slate-700">({placeholder.why})</span>
+                    </li>
+                  ))}
+                </ul>
+              </Block>
+            )}
+            <Block title="Response times, last 7 days">
+              <div className="mt-2">
+                <ResponseTimesView times={today.response} />
+              </div>
+              <EscalationLine figures={today.escalation} />
+            </Block>
+          </>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

@@ -1,5 +1,6 @@
 // The admin area under /dbadmin: rendered in the browser only (no SEO, never cached publicly).
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AccountPage } from "../account/AccountPage";
@@ -15,6 +16,7 @@ import { RequestPage } from "../bookings/RequestPage";
 import { DashboardPage } from "../posts/DashboardPage";
 import { startWorker } from "./device";
 import { useLiveDesk } from "./live";
+import { newQueryClient } from "./queries";
 import { NotificationsPage } from "../account/NotificationsPage";
 import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
@@ -80,41 +82,44 @@ function editor() {
 }
 
 export function AdminApp() {
+  const [queryClient] = useState(newQueryClient);
   // Marks the document once the app runs (browser tests wait for it, as on public pages).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
 
   return (
-    <SessionProvider>
-      <Services />
-      <Routes>
-        <Route path="/dbadmin" element={<LoginPage />} />
-        <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
-        <Route path="/dbadmin/join/:token" element={<JoinPage />} />
-        <Route path="/dbadmin/team" element={owner(<TeamPage />)} />
-        <Route path="/dbadmin/on-call" element={admin(<OnCallPage />)} />
-        <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
-        <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
-        <Route path="/dbadmin/dashboard" element={owner(<DashboardPage />)} />
-        <Route path="/dbadmin/posts/new" element={editor()} />
-        <Route path="/dbadmin/posts/edit/:id" element={editor()} />
-        <Route path="/dbadmin/bookings" element={admin(<BookingsPage />)} />
-        <Route path="/dbadmin/schedule" element={admin(<SchedulePage />)} />
-        <Route
-          path="/dbadmin/insights"
-          element={owner(
-            <Suspense fallback={<Spinner label="Loading the figures" />}>
-              <InsightsPage />
-            </Suspense>,
-          )}
-        />
-        <Route path="/dbadmin/notifications" element={owner(<NotificationsPage />)} />
-        <Route path="/dbadmin/site/:section?" element={owner(<SitePage />)} />
-        <Route path="/dbadmin/audit" element={owner(<AuditPage />)} />
-        <Route path="/dbadmin/account" element={admin(<AccountPage />)} />
-        <Route path="*" element={<LeaveAdmin />} />
-      </Routes>
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Services />
+        <Routes>
+          <Route path="/dbadmin" element={<LoginPage />} />
+          <Route path="/dbadmin/reset/:token" element={<ResetPasswordPage />} />
+          <Route path="/dbadmin/join/:token" element={<JoinPage />} />
+          <Route path="/dbadmin/team" element={owner(<TeamPage />)} />
+          <Route path="/dbadmin/on-call" element={admin(<OnCallPage />)} />
+          <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
+          <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
+          <Route path="/dbadmin/dashboard" element={owner(<DashboardPage />)} />
+          <Route path="/dbadmin/posts/new" element={editor()} />
+          <Route path="/dbadmin/posts/edit/:id" element={editor()} />
+          <Route path="/dbadmin/bookings" element={admin(<BookingsPage />)} />
+          <Route path="/dbadmin/schedule" element={admin(<SchedulePage />)} />
+          <Route
+            path="/dbadmin/insights"
+            element={owner(
+              <Suspense fallback={<Spinner label="Loading the figures" />}>
+                <InsightsPage />
+              </Suspense>,
+            )}
+          />
+          <Route path="/dbadmin/notifications" element={owner(<NotificationsPage />)} />
+          <Route path="/dbadmin/site/:section?" element={owner(<SitePage />)} />
+          <Route path="/dbadmin/audit" element={owner(<AuditPage />)} />
+          <Route path="/dbadmin/account" element={admin(<AccountPage />)} />
+          <Route path="*" element={<LeaveAdmin />} />
+        </Routes>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -5,7 +5,7 @@ import { useLayout } from "../../../lib/layout";
 import { mondayOf, todayIn } from "../../../lib/days";
 import { adminApi } from "./api";
 import { keepAheadForOffline, useOffline } from "./device";
-import { useDeskStatus } from "./deskStatus";
+import { useDeskStatus } from "./queries";
 import { NoDeliveryNotice } from "./NoDeliveryNotice";
 import { useAdminTitle } from "./adminTitle";
 import { PLAIN_BUTTON } from "./form";

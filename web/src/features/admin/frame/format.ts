@@ -1,5 +1,5 @@
 // Dates in the admin area, on the shop's clock (`business.timeZone`) wherever the browser is.
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLayout } from "../../../lib/layout";
 
 /** A stored timestamp as a short date in `timeZone`, e.g. "3/14/2025". */
@@ -107,4 +107,14 @@ export function minutesText(minutes: number): string {
 /** How long ago `timestamp` was at `now` (milliseconds), in short words. */
 export function waitedSince(timestamp: string, now: number): string {
   return minutesText((now - new Date(timestamp).getTime()) / 60_000);
+}
+
+/** The time now, moved on every minute (waiting times grow while the page is open). */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }

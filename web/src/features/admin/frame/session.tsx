@@ -1,5 +1,6 @@
 // Who is signed in. The server decides (the session cookie); the browser keeps a copy of the
 // user under auth_user for display only, as the original app did. It grants nothing.
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../../../components/Spinner";
@@ -46,12 +47,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(session.user);
   }, []);
 
-  /** Nobody is signed in (the server says so): the copies kept for offline reading go too. */
+  const queries = useQueryClient();
+  /** Nobody is signed in (the server says so): what was loaded and the copies kept for offline
+   * reading go too. */
   const forget = useCallback(() => {
     remember(null);
     setUser(null);
+    queries.clear();
     void forgetOfflineCopies();
-  }, []);
+  }, [queries]);
 
   const signOut = useCallback(async () => {
     await adminApi.logout();

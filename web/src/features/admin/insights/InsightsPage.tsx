@@ -2,20 +2,18 @@
 // period before, and the owner's weekly e-mail of them. The period is in the address, so a
 // reload or a shared link shows the same. Loaded on its own (with d3-scale for the charts).
 import { ChartLine, Info } from "lucide-react";
-import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi, type Insights } from "../frame/api";
-import { ErrorNotice } from "../frame/ErrorNotice";
+import { adminApi } from "../frame/api";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 import { PERIODS, periodOf, type Period } from "./figures";
 import { InsightsFigures } from "./InsightsFigures";
 import { SummaryCards } from "./SummaryCards";
 import { Section } from "../frame/form";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 import { WeeklyReportSection } from "./WeeklyReportSection";
-
-const LOAD_FAILED = "The figures could not be loaded. Please reload the page.";
 
 function PeriodSwitch({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
   return (
@@ -62,33 +60,11 @@ function NoVisits({ days, counting }: { days: number; counting: boolean }) {
 export function InsightsPage() {
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get("days"));
-  const [insights, setInsights] = useState<Insights | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    adminApi.insights(period).then(
-      (loaded) => {
-        if (cancelled) return;
-        setInsights(loaded);
-        setError(null);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (cancelled) return;
-        console.error("Failed to load the insights", failure);
-        setError(LOAD_FAILED);
-        setLoading(false);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [period]);
-
-  const quiet = insights !== null && insights.totals.visitors === 0 && insights.totals.pageViews === 0;
+  const client = useQueryClient();
+  // Another period keeps the figures on screen, dimmed, until its own arrive.
+  const query = useQuery({ queryKey: keys.insights(period), queryFn: () => adminApi.insights(period), placeholderData: keepPreviousData });
+  const insights = query.data ?? null;
+  const loading = query.isPlaceholderData;
 
   return (
     <AdminShell title="Insights">
@@ -105,27 +81,30 @@ export function InsightsPage() {
         </a>
       </p>
       {insights && !insights.counting && <CountingOffNotice />}
-      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
-      {insights === null ? (
-        !error && <Spinner label="Loading the figures" />
-      ) : (
-        <div aria-busy={loading} className={loading ? "opacity-60" : undefined}>
-          <SummaryCards insights={insights} />
-          <Section title="How fast requests were answered">
-            <p className="mt-1 text-sm text-slate-700">
-              From a request's arrival to its first answer: a status set, a Call, Text or E-mail from its page, a note or a confirmed time.
-            </p>
-            <div className="mt-3">
-              <ResponseTimesView times={insights.response} />
-            </div>
-          </Section>
-          {quiet ? <NoVisits days={insights.days} counting={insights.counting} /> : <InsightsFigures insights={insights} />}
-          <WeeklyReportSection
-            report={insights.report}
-            onSaved={(on) => setInsights((current) => current && { ...current, report: { ...current.report, on } })}
-          />
-        </div>
-      )}
+      <Loaded query={query} what="The figures" loading="Loading the figures">
+        {(insights) => (
+          <div aria-busy={loading} className={loading ? "opacity-60" : undefined}>
+            <SummaryCards insights={insights} />
+            <Section title="How fast requests were answered">
+              <p className="mt-1 text-sm text-slate-700">
+                From a request's arrival to its first answer: a status set, a Call, Text or E-mail from its page, a note or a confirmed time.
+              </p>
+              <div className="mt-3">
+                <ResponseTimesView times={insights.response} />
+              </div>
+            </Section>
+            {insights.totals.visitors === 0 && insights.totals.pageViews === 0 ? (
+              <NoVisits days={insights.days} counting={insights.counting} />
+            ) : (
+              <InsightsFigures insights={insights} />
+            )}
+            <WeeklyReportSection
+              report={insights.report}
+              onSaved={(on) => client.setQueryData(keys.insights(period), { ...insights, report: { ...insights.report, on } })}
+            />
+          </div>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

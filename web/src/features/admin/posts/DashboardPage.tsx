@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type AdminPost, type PostList } from "../frame/api";
-import { useShopClock } from "../frame/format";
+import { useNow, useShopClock } from "../frame/format";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PublishedBadge } from "./PublishedBadge";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
@@ -12,7 +12,7 @@ import { PLAIN_BUTTON } from "../frame/form";
 import { Pager } from "./Pager";
 import { ORDERS, TABS, usePostListParams } from "./postListParams";
 import { backupLine } from "./backupNotice";
-import { useDeskStatus } from "../frame/deskStatus";
+import { useDeskStatus } from "../frame/queries";
 
 /** What the editor tells the dashboard after a save. */
 export interface DashboardState {
@@ -46,7 +46,8 @@ export function DashboardPage() {
   const [unpublishing, setUnpublishing] = useState<AdminPost | null>(null);
   const [takenOff, setTakenOff] = useState<AdminPost | null>(null);
   const desk = useDeskStatus();
-  const backups = desk === null ? null : backupLine(desk.backups, Date.now());
+  const now = useNow();
+  const backups = desk === null ? null : backupLine(desk.backups, now);
 
   useEffect(() => {
     if (typed.trim() === query) return;

@@ -3,15 +3,15 @@
 // confirmed time is solid green. The view and the day are in the address, so a reload or a
 // shared link shows the same.
 import { CalendarCheck, CalendarClock, ChevronLeft, ChevronRight, MapPin, Phone, Truck, Wrench } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import { addDays, dayName, isDay, mondayOf, shortDayName, todayIn } from "../../../lib/days";
 import { useLayout } from "../../../lib/layout";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type Job, type Schedule } from "../frame/api";
-import { bookingsChanged } from "../frame/deskStatus";
-import { ErrorNotice } from "../frame/ErrorNotice";
+import { Loaded } from "../frame/Loaded";
+import { keys, useDeskChanged } from "../frame/queries";
 import { failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
 
 const VIEWS = [
@@ -38,6 +38,57 @@ function rangeName(view: View, from: string): string {
   return `${name(from)} - ${name(addDays(from, view.days - 1))}`;
 }
 
+/** The days shown, with their jobs: a list of the days with something in the agenda, else a
+ * column or a grid of every day. */
+function ScheduleDays({ schedule, view, from, today, onChanged }: { schedule: Schedule; view: View; from: string; today: string; onChanged: () => void }) {
+  const { jobs, closed, unknownDays: unknown } = schedule;
+  const days = view.days;
+  const requested = jobs.filter((job) => job.state === "requested").length;
+  const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
+  const jobsOn = (day: string) => jobs.filter((job) => job.date === day);
+  const closedOn = (day: string) => closed.find((c) => c.date === day)?.reason ?? null;
+  return (
+    <>
+      <p role="status" className="mt-4 text-sm text-slate-700">
+        {unknown.length === days
+          ? NOT_KEPT
+          : jobs.length === 0
+            ? unknown.length > 0
+              ? "Nothing booked in the days this phone has kept."
+              : "Nothing booked in these days."
+            : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${requested > 0 ? `, ${requested} of them requested and waiting for your confirmation` : ""}.`}
+      </p>
+      {view.key === "agenda" ? (
+        <ol className="mt-4 space-y-6">
+          {shownDays
+            .filter((day) => jobsOn(day).length > 0 || unknown.includes(day) || closed.some((c) => c.date === day && !c.weekly))
+            .map((day) => (
+              <li key={day}>
+                <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} known={!unknown.includes(day)} onChanged={onChanged} />
+              </li>
+            ))}
+        </ol>
+      ) : (
+        <ol className={`mt-4 grid gap-4 ${view.key === "week" ? "lg:grid-cols-7 lg:gap-2" : ""}`}>
+          {shownDays.map((day) => (
+            <li key={day} className="min-w-0">
+              <DayJobs
+                day={day}
+                today={today}
+                jobs={jobsOn(day)}
+                closed={closedOn(day)}
+                known={!unknown.includes(day)}
+                onChanged={onChanged}
+                compact={view.key === "week"}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
 /** What the schedule says offline of days this phone never kept. */
 const NOT_KEPT =
   "These days were not kept on this phone, so they cannot be shown offline. The schedule keeps this week and the next two whenever the admin is opened with a connection.";
@@ -50,46 +101,8 @@ export function SchedulePage() {
   const asked = params.get("date") ?? "";
   const date = isDay(asked) ? asked : today;
   const { from, days } = range(view, date);
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [closed, setClosed] = useState<Schedule["closed"]>([]);
-  /** Days the phone's offline copy never held: said so, never 'Nothing booked'. */
-  const [unknown, setUnknown] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [changes, setChanges] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setJobs(null);
-    setError(null);
-    adminApi.schedule(from, days).then(
-      (loaded) => {
-        if (current) {
-          setJobs(loaded.jobs);
-          setClosed(loaded.closed);
-          setUnknown(loaded.unknownDays);
-        }
-      },
-      (failure: unknown) => {
-        console.error("Failed to load the schedule", failure);
-        if (current) {
-          setJobs([]);
-          setError("The schedule could not be loaded. Please reload the page.");
-        }
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [from, days, changes]);
-
-  const requested = jobs?.filter((job) => job.state === "requested").length ?? 0;
-  const shownDays = Array.from({ length: days }, (_, i) => addDays(from, i));
-  const jobsOn = (day: string) => jobs?.filter((job) => job.date === day) ?? [];
-  const closedOn = (day: string) => closed.find((c) => c.date === day)?.reason ?? null;
-  const changed = () => {
-    setChanges((count) => count + 1);
-    bookingsChanged();
-  };
+  const query = useQuery({ queryKey: keys.schedule(from, days), queryFn: () => adminApi.schedule(from, days) });
+  const deskChanged = useDeskChanged();
 
   return (
     <AdminShell title="Schedule">
@@ -137,51 +150,9 @@ export function SchedulePage() {
           </div>
         </div>
       </div>
-      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
-      {jobs === null ? (
-        <div className="mt-6">
-          <Spinner label="Loading the schedule" />
-        </div>
-      ) : (
-        <>
-          <p role="status" className="mt-4 text-sm text-slate-700">
-            {unknown.length === days
-              ? NOT_KEPT
-              : jobs.length === 0
-                ? unknown.length > 0
-                  ? "Nothing booked in the days this phone has kept."
-                  : "Nothing booked in these days."
-                : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${requested > 0 ? `, ${requested} of them requested and waiting for your confirmation` : ""}.`}
-          </p>
-          {view.key === "agenda" ? (
-            <ol className="mt-4 space-y-6">
-              {shownDays
-                .filter((day) => jobsOn(day).length > 0 || unknown.includes(day) || closed.some((c) => c.date === day && !c.weekly))
-                .map((day) => (
-                  <li key={day}>
-                    <DayJobs day={day} today={today} jobs={jobsOn(day)} closed={closedOn(day)} known={!unknown.includes(day)} onChanged={changed} />
-                  </li>
-                ))}
-            </ol>
-          ) : (
-            <ol className={`mt-4 grid gap-4 ${view.key === "week" ? "lg:grid-cols-7 lg:gap-2" : ""}`}>
-              {shownDays.map((day) => (
-                <li key={day} className="min-w-0">
-                  <DayJobs
-                    day={day}
-                    today={today}
-                    jobs={jobsOn(day)}
-                    closed={closedOn(day)}
-                    known={!unknown.includes(day)}
-                    onChanged={changed}
-                    compact={view.key === "week"}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
-      )}
+      <Loaded query={query} what="The schedule" loading="Loading the schedule">
+        {(schedule) => <ScheduleDays schedule={schedule} view={view} from={from} today={today} onChanged={deskChanged} />}
+      </Loaded>
     </AdminShell>
   );
 }

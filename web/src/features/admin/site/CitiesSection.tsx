@@ -2,7 +2,7 @@
 // figures and up to two testimonials (a page claims nothing its city does not state); a new city
 // page, and moving or removing one (asked first: its address then leads to the list of areas).
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { slugify } from "../frame/slug";
 import { describedBy, Field, fieldClass, PLAIN_BUTTON, Section } from "../frame/form";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
@@ -42,10 +42,12 @@ export function CitiesSection() {
   const [chosen, setChosen] = useState(0);
   const [removing, setRemoving] = useState(false);
   // A message's link to a city's field shows that city.
-  useEffect(() => {
-    const city = /^cities\[(\d+)\]/.exec(shown?.path ?? "")?.[1];
-    if (city !== undefined) setChosen(Number(city));
-  }, [shown]);
+  const [followed, setFollowed] = useState(shown);
+  if (shown !== followed) {
+    setFollowed(shown);
+    const linked = /^cities\[(\d+)\]/.exec(shown?.path ?? "")?.[1];
+    if (linked !== undefined) setChosen(Number(linked));
+  }
   const pick = useId();
   const at = Math.min(chosen, Math.max(cities.length - 1, 0));
   const city = `cities[${at}]`;

@@ -1,8 +1,11 @@
 // The site details being edited: loaded once for every section, changed field by field, saved
 // together. A save answers with the messages per field, which the fields show under them.
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import { AdminApiError, adminApi } from "../frame/api";
 import { failureMessage } from "../frame/form";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 import type { Json, Placeholder, SiteFields } from "../frame/api";
 import { fieldId, getAt, messagesAt, setAt } from "./siteDraft";
 
@@ -47,34 +50,37 @@ export function useSiteField(path: string) {
   return { id: fieldId(path), value: getAt(site, path), error: messagesAt(errors, path), set: (value: Json) => set(path, value) };
 }
 
-export function SiteEditorProvider({ children, loading }: { children: ReactNode; loading: ReactNode }) {
-  const [saved, setSaved] = useState<{ version: number; site: SiteFields; placeholders: Placeholder[] } | null>(null);
-  const [site, setSite] = useState<SiteFields | null>(null);
+export function SiteEditorProvider({ children, loading }: { children: ReactNode; loading: string }) {
+  const client = useQueryClient();
+  // Loaded when the page opens and after a restore, never behind the owner's back: a load
+  // replaces the details being edited. Dropped when the page closes, so the next opening loads.
+  const query = useQuery({ queryKey: keys.site, queryFn: adminApi.site, staleTime: Infinity, gcTime: 0, refetchOnReconnect: false });
+  return (
+    <Loaded query={query} what="The site details" loading={loading}>
+      {(loaded) => (
+        <SiteDraft loaded={loaded} reload={() => client.refetchQueries({ queryKey: keys.site })}>
+          {children}
+        </SiteDraft>
+      )}
+    </Loaded>
+  );
+}
+
+type LoadedSite = { version: number; site: SiteFields; placeholders: Placeholder[] };
+
+/** The details as loaded, as edited, and as last saved. */
+function SiteDraft({ loaded, reload, children }: { loaded: LoadedSite; reload: () => Promise<void>; children: ReactNode }) {
+  const [saved, setSaved] = useState(loaded);
+  const [site, setSite] = useState(loaded.site);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [shown, setShown] = useState<{ path: string } | null>(null);
-
-  async function reload() {
-    try {
-      const loaded = await adminApi.site();
-      setSaved(loaded);
-      setSite(loaded.site);
-    } catch (failure) {
-      setLoadError(failureMessage(failure));
-    }
+  // A load (after a restore) replaces what is edited.
+  const [from, setFrom] = useState(loaded);
+  if (loaded !== from) {
+    setFrom(loaded);
+    setSaved(loaded);
+    setSite(loaded.site);
   }
-
-  useEffect(() => {
-    void reload();
-  }, []);
-
-  if (loadError)
-    return (
-      <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
-        {loadError}
-      </p>
-    );
-  if (!saved || !site) return loading;
 
   const editor: Editor = {
     shown,

@@ -2,7 +2,6 @@
 // city pages, in tabs that share one draft, saved together with the bar at the bottom.
 import { useEffect, useEffectEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import type { SiteFields } from "../frame/api";
 import { AdminShell } from "../frame/AdminShell";
 import { DiscardGuard } from "../frame/DiscardGuard";
@@ -36,7 +35,7 @@ export function SitePage() {
     <AdminShell title={`Site: ${tab.label}`}>
       <h1 className="text-2xl font-bold text-slate-900">Site details</h1>
       <p className="mt-1 text-slate-700">What the public pages say about the business. A save shows on every page at once.</p>
-      <SiteEditorProvider loading={<Spinner label="Loading the site details" />}>
+      <SiteEditorProvider loading="Loading the site details">
         <SiteTabs />
       </SiteEditorProvider>
     </AdminShell>

@@ -1,6 +1,6 @@
 // Asks for a picture's description (alt text) when it goes into the text, or when the owner
 // clicks it later or describes the missing ones before publishing.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { DESCRIPTION_HINT } from "../../frame/FeaturedImageField";
 import { DialogActions, ModalDialog } from "../../frame/ModalDialog";
 import { fieldClass } from "../../frame/form";
@@ -16,9 +16,13 @@ export function DescribeImageDialog({
   onSkip: () => void;
 }) {
   const ids = useId();
-  const [alt, setAlt] = useState("");
-
-  useEffect(() => setAlt(image?.alt ?? ""), [image]);
+  const [alt, setAlt] = useState(image?.alt ?? "");
+  // Another picture asked about starts from its own description.
+  const [asked, setAsked] = useState(image);
+  if (image !== asked) {
+    setAsked(image);
+    setAlt(image?.alt ?? "");
+  }
 
   function save(event: FormEvent) {
     event.preventDefault();

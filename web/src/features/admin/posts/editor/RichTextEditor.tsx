@@ -5,7 +5,7 @@
 import Quill from "quill";
 import "quill/dist/quill.snow.css";
 import "./toolbar.css";
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { DescribeImageDialog } from "./DescribeImageDialog";
 import { isDescribed } from "./imageDescriptions";
 import { FORMATS, IMAGE_TYPES, TOOLBAR, nameControls, pickImages } from "./quillConfig";
@@ -40,10 +40,8 @@ export function RichTextEditor({
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const lastHtml = useRef<string>("");
-  const report = useRef(onChange);
-  report.current = onChange;
-  const reportImageError = useRef(onImageError);
-  reportImageError.current = onImageError;
+  const report = useEffectEvent((html: string) => onChange(html));
+  const reportImageError = useEffectEvent((message: string | null) => onImageError(message));
   /** Pictures in the text still to be asked about, the one asked about first. */
   const [toDescribe, setToDescribe] = useState<HTMLImageElement[]>([]);
   /** Where the caret was in the text when a picture put there (or clicked) was asked about:
@@ -70,7 +68,7 @@ export function RichTextEditor({
       let at = index;
       const inserted: HTMLImageElement[] = [];
       for (const file of files) {
-        reportImageError.current(null);
+        reportImageError(null);
         const uploaded = await uploadImage(file);
         if ("url" in uploaded) {
           editor.insertEmbed(at, "image", uploaded.url, "user");
@@ -78,7 +76,7 @@ export function RichTextEditor({
           if (leaf?.domNode instanceof HTMLImageElement) inserted.push(leaf.domNode);
           at += 1;
         } else {
-          reportImageError.current(uploaded.error);
+          reportImageError(uploaded.error);
         }
       }
       if (inserted.length > 0) {
@@ -102,7 +100,7 @@ export function RichTextEditor({
     if (toolbar) nameControls(toolbar);
     editor.on("text-change", () => {
       lastHtml.current = editor.root.innerHTML;
-      report.current(lastHtml.current);
+      report(lastHtml.current);
     });
     editor.root.addEventListener("click", (event) => {
       if (!(event.target instanceof HTMLImageElement)) return;
