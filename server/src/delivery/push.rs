@@ -6,19 +6,18 @@
 use std::time::Duration;
 
 use anyhow::Context as _;
+use argon2::password_hash::rand_core::OsRng;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
-use serde::Serialize;
-use web_push_native::{
-    Auth, WebPushBuilder,
-    jwt_simple::{
-        algorithms::{ECDSAP256KeyPairLike as _, ECDSAP256PublicKeyLike as _, ES256KeyPair},
-        claims::Claims,
-    },
-    p256::PublicKey,
+use p256::{
+    PublicKey,
+    ecdsa::{Signature, SigningKey, signature::Signer as _},
 };
+use serde::Serialize;
+use web_push_native::{Auth, WebPushBuilder};
 
 use super::{BookingMessage, Purpose, devices::Target};
 use crate::{
+    clock::Clock,
     content::{Asks, Chat},
     db::Db,
     domain::clipped,
@@ -145,16 +144,18 @@ pub enum Pushed {
 
 pub struct PushSender {
     client: reqwest::Client,
-    key: ES256KeyPair,
+    key: SigningKey,
     /// The public key as browsers take it (`applicationServerKey`): uncompressed, base64url.
     public_key: String,
+    /// Whose "now" the tokens' expiry counts from.
+    clock: Clock,
 }
 
 impl PushSender {
     /// The server's VAPID key pair from the database, made and stored first if there is none
     /// (instances starting at once agree: the first insert wins and everyone reads it back).
     pub async fn load(db: &Db) -> anyhow::Result<Self> {
-        let made = Base64UrlUnpadded::encode_string(&ES256KeyPair::generate().to_bytes());
+        let made = Base64UrlUnpadded::encode_string(&SigningKey::random(&mut OsRng).to_bytes());
         let stored: String = with_db!(db, |pool| {
             sqlx::query(
                 "INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
@@ -171,10 +172,9 @@ impl PushSender {
         });
         let bytes =
             Base64UrlUnpadded::decode_vec(&stored).context("The stored VAPID key is not base64url")?;
-        let key = ES256KeyPair::from_bytes(&bytes)
-            .map_err(|e| anyhow::anyhow!("The stored VAPID key is invalid: {e}"))?;
+        let key = SigningKey::from_slice(&bytes).context("The stored VAPID key is invalid")?;
         let public_key =
-            Base64UrlUnpadded::encode_string(&key.public_key().public_key().to_bytes_uncompressed());
+            Base64UrlUnpadded::encode_string(key.verifying_key().to_encoded_point(false).as_bytes());
         // A push service answers where it is asked; a redirect is not followed (it could point
         // the server at an address of its own network).
         let client = reqwest::Client::builder()
@@ -182,7 +182,7 @@ impl PushSender {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .context("Failed to build the push client")?;
-        Ok(Self { client, key, public_key })
+        Ok(Self { client, key, public_key, clock: db.clock.clone() })
     }
 
     pub fn public_key(&self) -> &str {
@@ -230,14 +230,17 @@ impl PushSender {
 
 impl PushSender {
     /// The VAPID authorization for `endpoint` (RFC 8292): a JWT for the push service's origin
-    /// (its port included, which web-push-native's own signer leaves out), valid as long as the
-    /// push, naming `contact`, and the public key to check it with.
+    /// (its port included), valid as long as the push, naming `contact`, signed with ES256, and
+    /// the public key to check it with.
     fn vapid(&self, endpoint: &str, contact: &str) -> anyhow::Result<String> {
         let audience = url::Url::parse(endpoint)?.origin().ascii_serialization();
-        let claims = Claims::create(KEEP_FOR.into()).with_audience(audience).with_subject(contact);
-        let token =
-            self.key.sign(claims).map_err(|e| anyhow::anyhow!("The VAPID token could not be signed: {e}"))?;
-        Ok(format!("vapid t={token}, k={}", self.public_key))
+        let expires = self.clock.now().as_second() + i64::try_from(KEEP_FOR.as_secs())?;
+        let header = Base64UrlUnpadded::encode_string(br#"{"typ":"JWT","alg":"ES256"}"#);
+        let claims = serde_json::json!({ "aud": audience, "exp": expires, "sub": contact });
+        let signed = format!("{header}.{}", Base64UrlUnpadded::encode_string(&serde_json::to_vec(&claims)?));
+        let signature: Signature = self.key.sign(signed.as_bytes());
+        let signature = Base64UrlUnpadded::encode_string(&signature.to_bytes());
+        Ok(format!("vapid t={signed}.{signature}, k={}", self.public_key))
     }
 }
 

@@ -3,7 +3,7 @@
 //! (RFC 8291) and checks its VAPID signature (RFC 8292) as a real push service would.
 
 use std::{
-    collections::{HashMap, HashSet},
+    collections::HashMap,
     sync::{Arc, Mutex},
 };
 
@@ -16,16 +16,13 @@ use axum::{
     routing::post,
 };
 use base64ct::{Base64UrlUnpadded, Encoding as _};
+use p256::{
+    SecretKey,
+    ecdsa::{Signature, VerifyingKey, signature::Verifier as _},
+    elliptic_curve::sec1::ToEncodedPoint as _,
+};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
-use web_push_native::{
-    jwt_simple::{
-        algorithms::{ECDSAP256PublicKeyLike as _, ES256PublicKey},
-        claims::{JWTClaims, NoCustomClaims},
-        common::VerificationOptions,
-    },
-    p256::{SecretKey, elliptic_curve::sec1::ToEncodedPoint as _},
-};
 
 /// A push the service received.
 #[derive(Clone, Debug)]
@@ -117,19 +114,26 @@ impl Browser {
     }
 }
 
-/// The VAPID signature of `push` (RFC 8292's `Authorization: vapid t=JWT, k=KEY`), verified with
-/// the key it names for the audience `origin`: the claims, and the key.
-pub fn vapid(push: &Received, origin: &str) -> (JWTClaims<NoCustomClaims>, String) {
+/// The VAPID signature of `push` (RFC 8292's `Authorization: vapid t=JWT, k=KEY`), checked as a
+/// push service does: an ES256 JWT whose signature verifies with the key it names, for the
+/// audience `origin`. The claims, and the key.
+pub fn vapid(push: &Received, origin: &str) -> (Value, String) {
     let authorization = push.headers.get("authorization").expect("an Authorization header");
     let rest = authorization.strip_prefix("vapid ").expect("a vapid authorization");
     let fields: HashMap<&str, &str> = rest.split(", ").filter_map(|field| field.split_once('=')).collect();
     let key = fields["k"];
-    let public = ES256PublicKey::from_bytes(&Base64UrlUnpadded::decode_vec(key).expect("base64url"))
+    let public = VerifyingKey::from_sec1_bytes(&Base64UrlUnpadded::decode_vec(key).expect("base64url"))
         .expect("a P-256 public key");
-    let options = VerificationOptions {
-        allowed_audiences: Some(HashSet::from([origin.to_owned()])),
-        ..VerificationOptions::default()
+    let (signed, signature) = fields["t"].rsplit_once('.').expect("a signed JWT");
+    let signature = Signature::from_slice(&Base64UrlUnpadded::decode_vec(signature).expect("base64url"))
+        .expect("an r||s signature");
+    public.verify(signed.as_bytes(), &signature).expect("the JWT verifies");
+    let part = |encoded: &str| -> Value {
+        serde_json::from_slice(&Base64UrlUnpadded::decode_vec(encoded).expect("base64url")).expect("JSON")
     };
-    let claims = public.verify_token::<NoCustomClaims>(fields["t"], Some(options)).expect("the JWT verifies");
+    let (header, claims) = signed.split_once('.').expect("a header and claims");
+    assert_eq!(part(header)["alg"], "ES256");
+    let claims = part(claims);
+    assert_eq!(claims["aud"], origin, "the audience is the push service's origin");
     (claims, key.to_owned())
 }

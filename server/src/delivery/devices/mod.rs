@@ -64,7 +64,7 @@ impl Subscription {
         }
         let key = Base64UrlUnpadded::decode_vec(self.keys.p256dh.trim_end_matches('='))
             .ok()
-            .filter(|key| web_push_native::p256::PublicKey::from_sec1_bytes(key).is_ok());
+            .filter(|key| p256::PublicKey::from_sec1_bytes(key).is_ok());
         if key.is_none() {
             return Err(("keys.p256dh", "The browser's key is not a P-256 public key"));
         }
