@@ -10,7 +10,7 @@ WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/
 	web/vite.sw.config.ts web/tsconfig.json content/images/favicon.svg
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
-.PHONY: run demo build test soak lint bench clean
+.PHONY: run demo build test soak lint checks bench guide-images clean
 
 run: build
 	$(BINARY) serve
@@ -58,8 +58,8 @@ $(TESTED): web/dist/.built $(RUST_SOURCES)
 # rules; the test dependencies against the features the
 # binary is built with (so that cargo test reuses the library and binary make test built first);
 # docs/configuration.md against the binary's own --help, and docs/decisions.md's index; ESLint
-# and Prettier on the web app, the journeys and the Node tools.
-lint: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modules/.installed
+# and Prettier on the web app, the journeys and the Node tools. make test runs these.
+checks: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modules/.installed
 	python3 scripts/check-imports.py
 	python3 scripts/configuration.py --check
 	python3 scripts/decisions-index.py --check
@@ -73,6 +73,11 @@ lint: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modu
 	cd e2e && npx tsc -p .
 	bash scripts/web-lint.sh
 
+# The checks, and cargo-deny on the Rust dependencies (deny.toml). cargo-deny is built once into
+# target/tools, a few minutes on 2 cores: make test leaves it out for that, make soak runs it.
+lint: checks
+	bash scripts/deny.sh
+
 test: $(TESTED) e2e/node_modules/.installed
 	bash scripts/test-all.sh
 
@@ -81,6 +86,11 @@ test: $(TESTED) e2e/node_modules/.installed
 # needs a build of its own, so it runs here only); the others are make test's checks at full size.
 soak: $(TESTED)
 	bash scripts/soak.sh
+
+# The phone screens in docs/owner-guide.md (docs/images/owner-guide/), taken by Playwright from a
+# server with a few requests in it. make test takes the same pictures without keeping them.
+guide-images: $(TESTED) e2e/node_modules/.installed
+	cd e2e && GUIDE_IMAGES=1 npx playwright test tests/owner-guide.spec.ts
 
 bench: $(BINARY) e2e/node_modules/.installed
 	bash bench/run.sh

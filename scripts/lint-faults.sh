@@ -2,18 +2,25 @@
 # Shows that each of make lint's newer checks fails on a fault planted for it, so a check that
 # stopped looking (a glob that matches nothing, a rule set that lost its rules) is noticed:
 #   ESLint: a hook called under a condition;    Prettier: a file not formatted;
-#   Redocly: an operation without a summary;    docs/configuration.md: a flag left out.
+#   Redocly: an operation without a summary;    docs/configuration.md: a flag left out;
+#   cargo-deny: a crate of the build banned.
 # Each planted file lives under target/lint-faults, or in web/src only while its check runs.
-# Sourced by scripts/test-all.sh after make lint (counts one test per check).
+# Sourced after make lint's checks (counts one test per check): by scripts/test-all.sh for all
+# but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
-rm -rf "$planted" && mkdir -p "$planted"
+mkdir -p "$planted"
+faults=${LINT_FAULTS:-eslint prettier redocly configuration}
 
-# planted_fault NAME COMMAND...: COMMAND must fail; counts one passed test when it does.
+# planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
+# one passed test when it does.
 planted_fault() {
-  local name=$1
-  shift
+  local name=$1 why=$2
+  shift 2
   if "$@" >"$planted/$name.log" 2>&1; then
     echo "lint fault: $name was NOT caught (see $planted/$name.log)"
+    count 0 1
+  elif ! grep -qE "$why" "$planted/$name.log"; then
+    echo "lint fault: $name failed for another reason than /$why/ (see $planted/$name.log)"
     count 0 1
   else
     echo "lint fault: $name caught"
@@ -31,7 +38,8 @@ with_web_file() {
   "$@"
 }
 
-planted_fault eslint with_web_file 'import { useState } from "react";
+if [[ " $faults " == *" eslint "* ]]; then
+planted_fault eslint "rules-of-hooks" with_web_file 'import { useState } from "react";
 
 export function Planted({ on }: { on: boolean }) {
   if (on) {
@@ -40,12 +48,16 @@ export function Planted({ on }: { on: boolean }) {
   }
   return null;
 }
-' bash scripts/web-lint.sh
+ ' bash scripts/web-lint.sh
+fi
 
-planted_fault prettier with_web_file 'export const planted   =  {a:1,
+if [[ " $faults " == *" prettier "* ]]; then
+planted_fault prettier "lint-fault-planted" with_web_file 'export const planted   =  {a:1,
 b:2}
 ' bash scripts/web-lint.sh
+fi
 
+if [[ " $faults " == *" redocly "* ]]; then
 snapshot=server/tests/api/snapshots/api__openapi__api_document.snap
 python3 - "$snapshot" "$planted/api.snap" <<'PY'
 import json, sys
@@ -57,7 +69,16 @@ operation = next(iter(next(iter(document["paths"].values())).values()))
 del operation["summary"]
 open(sys.argv[2], "w").write("\n".join(lines[:body]) + "\n" + json.dumps(document, indent=2))
 PY
-planted_fault redocly node tools/api-types/lint.mjs "$planted/api.snap"
+planted_fault redocly "operation-summary" node tools/api-types/lint.mjs "$planted/api.snap"
+fi
 
+if [[ " $faults " == *" configuration "* ]]; then
 grep -v -- '--listen' docs/configuration.md >"$planted/configuration.md"
-planted_fault configuration python3 scripts/configuration.py --check --doc "$planted/configuration.md"
+planted_fault configuration "is not what the binary" python3 scripts/configuration.py --check --doc "$planted/configuration.md"
+fi
+
+if [[ " $faults " == *" cargo-deny "* ]]; then
+# serde is in every build of the binary: banning it must fail the check.
+sed 's/^deny = \[$/deny = [\n  { crate = "serde" },/' deny.toml >"$planted/deny.toml"
+planted_fault cargo-deny "banned" bash scripts/deny.sh --config "$planted/deny.toml"
+fi

@@ -8,6 +8,10 @@ reports=target/soak-reports
 rm -rf "$reports" && mkdir -p "$reports"
 source scripts/counting.sh
 
+echo "== soak: cargo-deny on the Rust dependencies, and a banned crate planted for it"
+if bash scripts/deny.sh; then count 1 0; else echo "cargo-deny FAILED"; count 0 1; fi
+LINT_FAULTS=cargo-deny source scripts/lint-faults.sh
+
 echo "== soak: kill -9 under load, 1,000 trickling connections, providers down across a restart"
 cargo_test "$reports/soak.log" --test api -- --ignored --test-threads 1 --nocapture soak::
 

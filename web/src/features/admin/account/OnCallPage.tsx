@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, type OnCallPage as Page, type Shift, type Steps } from "../frame/api";
-import { useShopClock } from "../frame/format";
+import { minutesText, useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
 import { DAYS, hourName, hoursSpan, onCallSentence } from "../frame/onCall";
 import { Loaded } from "../frame/Loaded";
@@ -294,6 +294,11 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
     event.preventDefault();
     setFailure(null);
     setSaved(false);
+    // A number box takes 1.5; the steps are whole minutes.
+    if (fields.some(([field]) => !Number.isInteger(typed[field]))) {
+      setFailure("Each step is a whole number of minutes, from 1 to 30.");
+      return;
+    }
     try {
       await adminApi.setSteps(typed);
       setSaved(true);
@@ -310,7 +315,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
         <ul className="mt-2 list-disc pl-5 text-sm text-slate-800">
           {fields.map(([field, label]) => (
             <li key={field}>
-              {label} {steps[field]} minutes
+              {label} {minutesText(steps[field])}
             </li>
           ))}
           <li>{steps.urgentInShopHours ? "Urgent requests that arrive while the shop is open escalate too" : "Only emergencies escalate"}</li>

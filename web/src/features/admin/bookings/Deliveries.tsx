@@ -14,7 +14,7 @@ const DELIVERY_MARK: Record<Delivery["state"], string> = {
 
 /** What each delivery channel is, in the owner's words. */
 const CHANNEL_NAMES: Record<Delivery["channel"], string> = {
-  email: "the e-mail to you",
+  email: "the e-mail to the shop",
   webhook: "the webhook",
   confirmation: "the visitor's confirmation",
   push: "the notification",
@@ -32,8 +32,8 @@ const PURPOSE_NAMES: Record<string, string> = {
   escalate: "the escalation's 'still waiting'",
 };
 
-/** "the e-mail to you", "the notification to Pixel 8", or for a later message to the shop "the
- * notice of a new time asked for, by e-mail to you". */
+/** "the e-mail to the shop", "the notification to Pixel 8", or for a later message to the shop "the
+ * notice of a new time asked for, by e-mail to the shop". */
 function deliveryName({ channel, purpose, device }: Delivery): string {
   if (purpose.startsWith("page-")) return `the escalation's ${channel === "text" ? "text" : "e-mail"} to a member of the team`;
   const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];

@@ -52,7 +52,8 @@ export function RequestPage() {
   const { id } = useParams();
   const bookingId = Number(id);
   const [problem, setProblem] = useState<string | null>(null);
-  const query = useQuery({ queryKey: keys.request(bookingId), queryFn: () => adminApi.request(bookingId) });
+  // Loaded again every minute as well: the wait, and whether it is past the promise, move on.
+  const query = useQuery({ queryKey: keys.request(bookingId), queryFn: () => adminApi.request(bookingId), refetchInterval: 60_000 });
   const deskChanged = useDeskChanged();
   const missing = query.error instanceof AdminApiError && (query.error.status === 404 || query.error.status === 400);
 

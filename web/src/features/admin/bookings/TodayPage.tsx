@@ -162,8 +162,8 @@ function EscalationLine({ figures }: { figures: Today["escalation"] }) {
   if (escalated + figures.beforeAnyStep === 0) return null;
   return (
     <p className="mt-2 text-sm text-slate-800">
-      Emergencies answered before any escalation: {figures.beforeAnyStep}. Only after it: {escalated} (the first on call told again {first}, the second {second}
-      , everyone {everyone}).
+      Emergencies taken or answered before any escalation: {figures.beforeAnyStep}. Only after it: {escalated} (the first on call told again {first}, the second{" "}
+      {second}, everyone {everyone}).
     </p>
   );
 }
@@ -176,7 +176,9 @@ export function TodayPage() {
   const owner = useSession().user?.role === "owner";
   const now = useNow();
 
-  const query = useQuery({ queryKey: keys.today, queryFn: adminApi.today });
+  // Loaded again every minute as well: how long each request has waited, and whether the promise
+  // still holds, move on while nothing else changes.
+  const query = useQuery({ queryKey: keys.today, queryFn: adminApi.today, refetchInterval: 60_000 });
   const deskChanged = useDeskChanged();
 
   async function confirm(request: RequestLine) {
@@ -224,7 +226,9 @@ export function TodayPage() {
             )}
             <Block title="Waiting for an answer" count={today.unanswered.total}>
               {today.unanswered.shown.length === 0 ? (
-                <p className="py-2 text-sm text-slate-700">Every request has an answer.</p>
+                <p className="py-2 text-sm text-slate-700">
+                  {today.emergencies.shown.some((request) => !request.answered) ? "No other request is waiting." : "Every request has an answer."}
+                </p>
               ) : (
                 <ul>
                   {today.unanswered.shown.map((request) => (

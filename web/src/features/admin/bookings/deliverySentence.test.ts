@@ -18,7 +18,7 @@ describe("a delivery in the owner's words", () => {
   it("says what happened in a sentence, not a log line", () => {
     expect(deliverySentence(base, at)).toBe("The visitor's reminder was not sent: replaced by a later change.");
     expect(deliverySentence({ ...base, channel: "email", purpose: "request", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at)).toBe(
-      "The e-mail to you was sent at 16:04.",
+      "The e-mail to the shop was sent at 16:04.",
     );
     expect(deliverySentence({ ...base, channel: "webhook", purpose: "request", state: "retrying", attempts: 3, lastError: "Connection refused" }, at)).toBe(
       "The webhook is being tried again (3 tries so far); the last error: connection refused.",
