@@ -78,8 +78,22 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum AdminAction {
-    /// Create an admin account.
-    Create(AdminArgs),
+    /// Create an owner's account.
+    Create {
+        #[command(flatten)]
+        account: AdminArgs,
+        /// The name the team sees on Today, in a request's history and in e-mails ('Taken by
+        /// Maria'); the e-mail address stands in for it until one is given.
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Set the name an account goes by on Today, in a request's history and in e-mails.
+    SetName {
+        #[command(flatten)]
+        account: AdminArgs,
+        #[arg(long)]
+        name: String,
+    },
     /// Set a new password for an account (also the way back in after a lock-out).
     SetPassword(AdminArgs),
     /// Turn two-factor sign-in off for an account whose authenticator app and recovery codes are

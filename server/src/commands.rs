@@ -14,7 +14,7 @@ use crate::{
     config::{ServeConfig, StorageConfig},
     content::Content,
     db,
-    domain::EmailAddress,
+    domain::{EmailAddress, PersonName},
     pages::PublicPages,
     secret::Secret,
     site::SiteDetails,
@@ -87,11 +87,16 @@ pub async fn demo_content(storage: &StorageConfig) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `trailerworks admin create|set-password|reset-2fa --email E`.
+/// `trailerworks admin create|set-password|set-name|reset-2fa --email E`.
 pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
-    let (args, creating) = match action {
-        AdminAction::Create(args) => (args, true),
-        AdminAction::SetPassword(args) => (args, false),
+    let (args, name) = match action {
+        AdminAction::Create { account, name } => {
+            let name =
+                name.map(|name| PersonName::parse(&name).map_err(|message| anyhow::anyhow!("{message}")));
+            (account, Some(name.transpose()?))
+        }
+        AdminAction::SetPassword(args) => (args, None),
+        AdminAction::SetName { account, name } => return set_name(account, &name).await,
         AdminAction::Reset2fa(args) => return reset_two_factor(args).await,
     };
     let email =
@@ -99,9 +104,9 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
     let password = Password::parse(&read_password()?).map_err(|message| anyhow::anyhow!("{message}"))?;
     let hash = tokio::task::spawn_blocking(move || password.hash()).await??;
     let db = args.storage.open_db().await?;
-    if creating {
+    if let Some(name) = name {
         anyhow::ensure!(
-            users::create_owner(&db, &email, &hash).await?,
+            users::create_owner(&db, &email, name.as_ref().map_or("", |name| name.as_ref()), &hash).await?,
             "An account for {email} exists already; use `trailerworks admin set-password`"
         );
         println!("Created the admin account {email}. Sign in at /dbadmin.");
@@ -112,6 +117,16 @@ pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
         session::delete_all_of(&db, email.as_ref()).await?;
         println!("Set a new password for {email}; its sessions are signed out and sign-in is open again.");
     }
+    Ok(())
+}
+
+/// `trailerworks admin set-name --email E --name N`.
+async fn set_name(args: AdminArgs, name: &str) -> anyhow::Result<()> {
+    let name = PersonName::parse(name).map_err(|message| anyhow::anyhow!("{message}"))?;
+    let db = args.storage.open_db().await?;
+    let email = args.email.trim();
+    anyhow::ensure!(users::set_name(&db, email, &name).await?, "There is no account for {email}");
+    println!("{email} now goes by {}.", name.as_ref());
     Ok(())
 }
 

@@ -3,18 +3,25 @@
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     db::Db,
-    domain::{EmailAddress, Role},
+    domain::{EmailAddress, PersonName, Role},
     with_db,
 };
 
-/// Adds an owner (the command line's `admin create`); false when the e-mail address is taken.
-pub async fn create_owner(db: &Db, email: &EmailAddress, password_hash: &str) -> anyhow::Result<bool> {
+/// Adds an owner (the command line's `admin create`), named `name` ('' for none); false when the
+/// e-mail address is taken.
+pub async fn create_owner(
+    db: &Db,
+    email: &EmailAddress,
+    name: &str,
+    password_hash: &str,
+) -> anyhow::Result<bool> {
     let added = with_db!(db, |pool| {
         sqlx::query(
-            "INSERT INTO users (email, password_hash, role, created_at)
-             SELECT $1, $2, 'owner', $3 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
+            "INSERT INTO users (email, name, password_hash, role, created_at)
+             SELECT $1, $2, $3, 'owner', $4 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
         )
         .bind(email.as_ref())
+        .bind(name)
         .bind(password_hash)
         .bind(db.clock.stamp())
         .execute(pool)
@@ -22,6 +29,19 @@ pub async fn create_owner(db: &Db, email: &EmailAddress, password_hash: &str) ->
         .rows_affected()
     });
     Ok(added == 1)
+}
+
+/// Sets the name a user goes by; false when there is no such user.
+pub async fn set_name(db: &Db, email: &str, name: &PersonName) -> anyhow::Result<bool> {
+    let changed = with_db!(db, |pool| {
+        sqlx::query("UPDATE users SET name = $1 WHERE lower(email) = lower($2)")
+            .bind(name.as_ref())
+            .bind(email)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    Ok(changed == 1)
 }
 
 /// Replaces a user's password hash; false when there is no such user.

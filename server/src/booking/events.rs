@@ -231,11 +231,14 @@ pub async fn holder(db: &Db, BookingId(id): BookingId) -> anyhow::Result<Option<
     }))
 }
 
-/// The owner's actions on booking `id`, oldest first.
+/// The team's actions on booking `id`, oldest first, each naming who acted as 'Taken by' does:
+/// the member's name, else the address (a member removed since, or one without a name).
 pub async fn history(db: &Db, id: BookingId) -> anyhow::Result<Vec<EventRecord>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT at, kind, detail, by_email AS by FROM booking_events WHERE booking_id = $1 ORDER BY id",
+            "SELECT e.at, e.kind, e.detail, COALESCE(NULLIF(u.name, ''), e.by_email) AS by
+             FROM booking_events e LEFT JOIN users u ON lower(u.email) = lower(e.by_email)
+             WHERE e.booking_id = $1 ORDER BY e.id",
         )
         .bind(id)
         .fetch_all(pool)

@@ -133,3 +133,33 @@ fn the_password_is_never_taken_from_the_command_line() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("unexpected argument '--password'"));
 }
+
+#[tokio::test]
+async fn an_owner_is_named_at_creation_or_later_and_a_blank_name_is_refused() {
+    let storage = TestStorage::new().await;
+    let mut args = vec!["admin", "create", "--email", "owner@example.com", "--name", "  Maria Lopez "];
+    let extra = storage_args(&storage.config);
+    args.extend(extra.iter().map(String::as_str));
+    let created = trailerworks(&args, "a long enough owner secret\n");
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    let db = storage.config.open_db().await.expect("database");
+    let name = async || -> String {
+        let members = trailerworks::auth::team_store::members(&db).await.expect("the members");
+        members.into_iter().map(|member| member.name).collect::<Vec<_>>().join(", ")
+    };
+    assert_eq!(name().await, "Maria Lopez", "the name as given, trimmed");
+
+    let rename = |name: &str| {
+        let mut args = vec!["admin", "set-name", "--email", "OWNER@example.com", "--name", name];
+        args.extend(extra.iter().map(String::as_str));
+        trailerworks(&args, "")
+    };
+    let renamed = rename("Maria L.");
+    assert!(renamed.status.success(), "{}", String::from_utf8_lossy(&renamed.stderr));
+    assert!(String::from_utf8_lossy(&renamed.stdout).contains("OWNER@example.com now goes by Maria L."));
+    assert_eq!(name().await, "Maria L.");
+    let blank = rename("   ");
+    assert!(!blank.status.success());
+    assert!(String::from_utf8_lossy(&blank.stderr).contains("Name is required"));
+    assert_eq!(name().await, "Maria L.", "nothing changed");
+}

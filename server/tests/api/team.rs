@@ -266,7 +266,7 @@ async fn whoever_says_i_ve_got_it_first_has_the_request_and_the_team_sees_who() 
         .iter()
         .map(|entry| (entry["kind"].as_str().unwrap_or(""), entry["by"].as_str().unwrap_or("")))
         .collect();
-    assert_eq!(history, [("taken", "ana@example.com")], "taken once, by Ana");
+    assert_eq!(history, [("taken", "Ana Ruiz")], "taken once, by Ana, named as on Today");
     // Taking is not answering the customer: the request still waits for its first response.
     assert!(page["booking"]["firstResponseAt"].is_null());
     let today = app.admin_json("/today", &owner).await;
