@@ -3,13 +3,14 @@
 # stopped looking (a glob that matches nothing, a rule set that lost its rules) is noticed:
 #   ESLint: a hook called under a condition;    Prettier: a file not formatted;
 #   Redocly: an operation without a summary;    docs/configuration.md: a flag left out;
+#   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it;
 #   cargo-deny: a crate of the build banned.
 # Each planted file lives under target/lint-faults, or in web/src only while its check runs.
 # Sourced after make lint's checks (counts one test per check): by scripts/test-all.sh for all
 # but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
 mkdir -p "$planted"
-faults=${LINT_FAULTS:-eslint prettier redocly configuration}
+faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql}
 
 # planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
 # one passed test when it does.
@@ -75,6 +76,21 @@ fi
 if [[ " $faults " == *" configuration "* ]]; then
 grep -v -- '--listen' docs/configuration.md >"$planted/configuration.md"
 planted_fault configuration "is not what the binary" python3 scripts/configuration.py --check --doc "$planted/configuration.md"
+fi
+
+if [[ " $faults " == *" handler-sql "* ]]; then
+# A file the check reads but cargo never builds (no mod declares it), there only while it runs.
+with_server_file() {
+  local file=server/src/booking/lint_fault_planted.rs
+  printf '%s' "$1" >"$file"
+  trap 'rm -f server/src/booking/lint_fault_planted.rs' RETURN
+  python3 scripts/check-imports.py
+}
+planted_fault handler-sql "lint_fault_planted: a route module holds SQL" with_server_file '#[utoipa::path(get, path = "/api/planted")]
+pub async fn planted(db: crate::db::Db) {
+    let _ = sqlx::query("SELECT 1");
+}
+'
 fi
 
 if [[ " $faults " == *" cargo-deny "* ]]; then

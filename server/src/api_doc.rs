@@ -7,12 +7,7 @@ use std::{
     collections::{BTreeMap, BTreeSet},
 };
 
-use axum::{
-    Extension,
-    body::Bytes,
-    http::header,
-    response::{IntoResponse, Response},
-};
+use axum::body::Bytes;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::{
@@ -118,7 +113,7 @@ struct Base;
 
 /// The served document, made once when the router is built.
 #[derive(Clone)]
-pub struct ApiDocument(Bytes);
+pub struct ApiDocument(pub Bytes);
 
 impl ApiDocument {
     /// `paths` (what the routes registered) on the base document, with the session cookie's
@@ -267,17 +262,6 @@ fn name_operations(document: &mut Document) {
             }
         }
     }
-}
-
-/// `GET /api/openapi.json`: this document.
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
-    tag = "public",
-    responses((status = 200, description = "The OpenAPI 3.1 document of every /api route.", body = Object))
-)]
-pub async fn openapi_json(Extension(ApiDocument(bytes)): Extension<ApiDocument>) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
 }
 
 #[cfg(test)]

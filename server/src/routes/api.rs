@@ -2,14 +2,16 @@
 //! bodies, the announcements of desk changes and the API's own 404.
 
 use axum::{
+    Extension,
     extract::{DefaultBodyLimit, Request, State},
     http::header,
     middleware,
-    response::Response,
+    response::{IntoResponse as _, Response},
 };
 
 use crate::{
-    api_doc, auth, beacon, blog, booking,
+    api_doc::ApiDocument,
+    auth, beacon, blog, booking,
     changes::{self, Change},
     delivery,
     error::ApiError,
@@ -41,7 +43,7 @@ struct EmbeddedState;
 /// Every /api route, each registered with its part of the API document.
 pub(super) fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(EmbeddedState::openapi())
-        .routes(routes!(api_doc::openapi_json))
+        .routes(routes!(openapi_json))
         .routes(routes!(pages::page_json))
         .routes(routes!(pages::blog_search))
         .routes(routes!(booking::routes::create).layer(DefaultBodyLimit::max(BOOKING_BODY_LIMIT)))
@@ -166,4 +168,15 @@ pub(super) async fn no_such_route() -> ApiError {
 async fn never_stored(mut response: Response) -> Response {
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     response
+}
+
+/// `GET /api/openapi.json`: this document.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "public",
+    responses((status = 200, description = "The OpenAPI 3.1 document of every /api route.", body = Object))
+)]
+pub async fn openapi_json(Extension(ApiDocument(bytes)): Extension<ApiDocument>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
 }
