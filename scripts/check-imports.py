@@ -11,7 +11,8 @@ when:
   - a module imports one of a higher layer;
   - a module imports another feature's route module (one with a `#[utoipa::path]` handler),
     or its own feature's core does (only the router, `routes`, imports them all);
-  - a route module holds SQL (`sqlx::` or `with_db!`: queries live in the feature's stores);
+  - a route module holds SQL (`sqlx::` or `with_db!`: queries live in the feature's stores), or
+    is not named for what it holds (`routes.rs` or `*_routes.rs`; the router's own, under routes/);
   - the imports go round in a circle (one is printed).
 A folder's mod.rs that only declares and re-exports its parts owns them rather than imports them;
 one that also holds code imports the parts it re-exports or uses.
@@ -283,6 +284,9 @@ def main():
             if target in route_modules and top(target) == top(module) and module not in route_modules:
                 problems.append(f"{module} imports {target}: a feature's core may not use its routes")
     for module in sorted(route_modules):
+        name = module.split("::")[-1]
+        if top(module) != "routes" and name != "routes" and not name.endswith("_routes"):
+            problems.append(f"{module}: holds HTTP handlers, so its name ends in routes (routes.rs, *_routes.rs)")
         if re.search(r"\bsqlx::|\bwith_db!", modules[module][0]):
             problems.append(f"{module}: a route module holds SQL (it belongs in the feature's store)")
     for size, circle in circles(edges):

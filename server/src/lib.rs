@@ -5,7 +5,7 @@ pub mod assets;
 pub mod audit;
 pub mod auth;
 pub mod backup;
-pub mod beacon;
+pub mod beacon_routes;
 pub mod blog;
 pub mod booking;
 pub mod changes;

@@ -13,7 +13,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup, blog,
-    booking::{live::DeskFeed, routes::BookingDesk},
+    booking::{live_routes::DeskFeed, routes::BookingDesk},
     changes::{self, Changes, Follower},
     config::ServeConfig,
     content::Content,
@@ -24,7 +24,7 @@ use crate::{
     monitor::{self, Monitor},
     pages::PublicPages,
     routes::{App, AppState},
-    schedule::{admin::ScheduleDesk, messages::Letters},
+    schedule::{admin_routes::ScheduleDesk, messages::Letters},
     security::SecurityHeaders,
     serve::{self, Limits},
     site::SiteDetails,

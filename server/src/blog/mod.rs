@@ -4,7 +4,7 @@
 pub mod draft;
 pub mod listing;
 pub mod model;
-pub mod preview;
+pub mod preview_routes;
 pub mod preview_store;
 pub mod published;
 pub mod revision_routes;

@@ -1,31 +1,31 @@
 //! Service requests from the booking dialog: parsed, stored with their deliveries in one
 //! transaction, then delivered by the outbox worker (`crate::delivery`).
 
-pub mod admin;
+pub mod admin_routes;
 pub mod area;
-pub mod desk;
+pub mod contact_routes;
+pub mod desk_routes;
 pub mod events;
-pub mod export;
+pub mod export_routes;
 pub mod inbox;
-pub mod live;
-pub mod manage;
-pub mod manage_contact;
+pub mod live_routes;
+pub mod manage_routes;
 pub mod manage_store;
 pub mod model;
+pub mod note_routes;
 pub mod note_store;
-pub mod notes;
+pub mod photo_routes;
 pub mod photo_store;
-pub mod photos;
 pub mod records;
-pub mod request;
+pub mod request_routes;
 pub mod response;
 pub mod routes;
 pub mod search;
 pub mod source;
 pub mod sources;
 pub mod store;
+pub mod text_routes;
 pub mod text_store;
-pub mod texts;
-pub mod today;
+pub mod today_routes;
 pub mod today_store;
 pub mod views;

@@ -2,7 +2,7 @@
 //! the admin asks for, retrying with exponential backoff. Rows live in the database, so nothing
 //! is lost to a restart or an outage.
 
-pub mod admin;
+pub mod admin_routes;
 pub mod devices;
 mod email;
 mod escalate;
@@ -10,7 +10,7 @@ pub mod health;
 mod message;
 mod outcome;
 pub mod push;
-pub mod push_admin;
+pub mod push_routes;
 pub mod recipients;
 pub mod store;
 pub mod text;

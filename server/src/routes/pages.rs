@@ -185,7 +185,7 @@ pub(super) async fn post_preview(
         return Redirect::to("/dbadmin").into_response();
     }
     let zone = pages.site().zone();
-    let post = match blog::preview::load(&db, &token, &zone).await {
+    let post = match blog::preview_routes::load(&db, &token, &zone).await {
         Ok(Some(post)) => post,
         Ok(None) => {
             let gone = "This preview has ended (a preview lasts an hour). Open a new one from the editor.";

@@ -6,14 +6,14 @@ use axum::extract::FromRef;
 
 use crate::{
     auth::guard::AuthDesk,
-    booking::{live::DeskFeed, routes::BookingDesk},
+    booking::{live_routes::DeskFeed, routes::BookingDesk},
     changes::Changes,
     db::Db,
     delivery::Outbox,
     insights::Insights,
     media::MediaStore,
     pages::PublicPages,
-    schedule::admin::ScheduleDesk,
+    schedule::admin_routes::ScheduleDesk,
     site::SiteDetails,
 };
 

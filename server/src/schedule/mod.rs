@@ -2,10 +2,10 @@
 //! what is booked), the seats a time holds, the visitor's link to change or cancel it, the
 //! owner's schedule and what it writes, the calendar feed and files, and the messages sent.
 
-pub mod admin;
+pub mod admin_routes;
 pub mod booking_event;
 pub mod calendar;
-pub mod feed;
+pub mod feed_routes;
 pub mod ics;
 pub mod jobs;
 pub mod links;

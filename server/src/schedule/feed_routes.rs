@@ -16,7 +16,7 @@ use jiff::SignedDuration;
 use serde::Serialize;
 
 use super::{
-    admin::ScheduleDesk,
+    admin_routes::ScheduleDesk,
     booking_event::{event_uid, uid},
     ics, jobs,
     store::State as TimeState,

@@ -11,7 +11,7 @@ use axum::{
 };
 
 use super::{
-    manage::{ContactView, RequestView, find},
+    manage_routes::{ContactView, RequestView, find},
     manage_store,
     routes::BookingDesk,
 };

@@ -19,7 +19,7 @@ use super::{
     manage_store::{self, BookingRow, Change, answers, cancel_request, move_time},
     records,
     routes::BookingDesk,
-    texts::{self, Texting},
+    text_routes::{self, Texting},
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -178,7 +178,7 @@ impl BookingDesk {
             phone: content.business.phone.clone(),
             place,
             words,
-            texting: texts::texting(&self.db, &self.outbox, row.id, &row.phone).await?,
+            texting: text_routes::texting(&self.db, &self.outbox, row.id, &row.phone).await?,
         })
     }
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     guard::{AuthDesk, Owner, same_origin},
-    reset::NewPassword,
+    reset_routes::NewPassword,
     session::{random_token, token_hash},
     team_store::{self, Invitation, Invitee, Member},
     two_factor, users,
