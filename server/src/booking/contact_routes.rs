@@ -11,8 +11,9 @@ use axum::{
 };
 
 use super::{
-    manage_routes::{ContactView, RequestView, find},
+    manage_routes::find,
     manage_store,
+    manage_views::{ContactView, RequestView},
     routes::BookingDesk,
 };
 use crate::{

@@ -13,13 +13,14 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use jiff::SignedDuration;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::{
     manage_store::{self, BookingRow, Change, answers, cancel_request, move_time},
+    manage_views::{PickedAnswer, RequestView, TimeView},
     records,
     routes::BookingDesk,
-    text_routes::{self, Texting},
+    texting,
 };
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -46,55 +47,6 @@ const WITHOUT_TIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// How long after its time a link still works.
 const AFTER_TIME: SignedDuration = SignedDuration::from_hours(24);
 const MAX_REASON: usize = 500;
-
-/// An answer the visitor picked.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PickedAnswer {
-    label: String,
-    answer: String,
-}
-
-/// The request's time.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TimeView {
-    kind: Kind,
-    /// "Tuesday, December 1, 8:00-10:00 AM".
-    label: String,
-    state: TimeState,
-}
-
-/// What the visitor's page shows.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RequestView {
-    /// The request number.
-    number: i64,
-    /// "November 24, 2026".
-    received: String,
-    answers: Vec<PickedAnswer>,
-    time: Option<TimeView>,
-    /// The kind of time the visitor may pick; none when the shop will call to arrange it.
-    kind: Option<Kind>,
-    cancelled: bool,
-    /// The shop's number, for anything the page cannot do.
-    phone: String,
-    /// Where the trailer is (a mobile job's street address, then the place), as they typed it.
-    place: Option<String>,
-    /// What is wrong or what to build, in their words (or the details they added).
-    words: Option<String>,
-    /// Whether texts about it go to their number: `on` and `stopped` are theirs to see and change.
-    texting: Texting,
-}
-
-/// The phone and e-mail address the customer gives in place of those on their request (the
-/// page shows neither: whoever holds the link may not be who typed them).
-#[derive(Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ContactView {
-    pub phone: String,
-    pub email: String,
-}
 
 /// The request a link leads to, while the link works.
 pub(super) struct Found {
@@ -178,7 +130,7 @@ impl BookingDesk {
             phone: content.business.phone.clone(),
             place,
             words,
-            texting: text_routes::texting(&self.db, &self.outbox, row.id, &row.phone).await?,
+            texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
         })
     }
 }

@@ -16,7 +16,7 @@ use super::{
     events::{self, Contact, Event, EventRecord, Holder, Took},
     inbox, records,
     response::Measure,
-    text_routes::{self, Texting},
+    texting::{self, Texting},
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::audit::Action;
@@ -108,7 +108,7 @@ pub async fn show(
     let response_minutes = until.map(|to| measure.minutes(clock, arrived, to));
     let history = events::history(&db, BookingId(booking.id)).await?;
     let taken = events::holder(&db, BookingId(booking.id)).await?;
-    let texting = text_routes::texting(&db, &outbox, booking.id, &booking.phone).await?;
+    let texting = texting::of(&db, &outbox, booking.id, &booking.phone).await?;
     let texts = thread::of_booking(&db, booking.id).await?;
     Ok(Json(RequestPage {
         booking,

@@ -11,15 +11,18 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::{text_store, views::NO_SUCH_BOOKING};
+use super::{
+    text_store,
+    texting::{self, Texting},
+    views::NO_SUCH_BOOKING,
+};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
-    db::Db,
     delivery::{
         Outbox,
         text::{
-            consent, quiet_until,
+            quiet_until,
             segments::{MAX_SEGMENTS, segments},
             thread,
         },
@@ -28,49 +31,6 @@ use crate::{
     error::{ApiError, Checked},
     site::SiteDetails,
 };
-
-crate::text_enum! {
-    /// Whether the request's customer can be texted now, and if not, why.
-    pub enum Texting {
-        /// The customer agreed, and has not stopped texts.
-        On => "on",
-        /// The site has no text provider set up.
-        Off => "off",
-        /// The customer did not tick the box on this request.
-        NotAgreed => "not-agreed",
-        /// The customer's number stopped texts (STOP, or in their own words).
-        Stopped => "stopped",
-    }
-}
-
-impl Texting {
-    /// Why a text cannot be sent, as the owner reads it; None when it can.
-    pub fn refusal(self) -> Option<&'static str> {
-        match self {
-            Self::On => None,
-            Self::Off => Some("Texts are not set up on this site. Call or e-mail the customer instead."),
-            Self::NotAgreed => {
-                Some("This customer did not ask for texts on this request. Call or e-mail them instead.")
-            }
-            Self::Stopped => Some(
-                "This customer stopped texts to their number (with a reply or on their own page). Texts stay off until they reply START.",
-            ),
-        }
-    }
-}
-
-/// Whether booking `id`'s customer, at `phone` as typed, can be texted.
-pub async fn texting(db: &Db, outbox: &Outbox, id: i64, phone: &str) -> anyhow::Result<Texting> {
-    if outbox.text_settings().is_none() {
-        return Ok(Texting::Off);
-    }
-    let Ok(phone) = Phone::parse(phone) else { return Ok(Texting::NotAgreed) };
-    let number = phone.e164();
-    if consent::stopped(db, &number).await? {
-        return Ok(Texting::Stopped);
-    }
-    Ok(if consent::may_text(db, &number, id).await? { Texting::On } else { Texting::NotAgreed })
-}
 
 /// What a text from a request's page may be refused with.
 #[derive(utoipa::IntoResponses)]
@@ -183,7 +143,7 @@ async fn send(
     }
     let db = outbox.db();
     let phone = text_store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
-    if let Some(why) = texting(db, outbox, id, &phone).await?.refusal() {
+    if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
         return Err(ApiError::conflict(why));
     }
     let zone = site.content().business.zone();

@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::{
     records,
     response::{self, Measure, ResponseTimes},
-    text_routes::{self, Texting},
+    texting::{self, Texting},
     today_store::{self, FailedDelivery, Found, LineQuery, LineRow},
     views::TimeRecord,
 };
@@ -177,7 +177,7 @@ pub async fn show(
         jobs.into_iter().partition(|job| job.date == today.to_string());
     let mut textable = Vec::new();
     for job in &today_jobs {
-        if text_routes::texting(&db, &outbox, job.booking_id, &job.phone).await? == Texting::On {
+        if texting::of(&db, &outbox, job.booking_id, &job.phone).await? == Texting::On {
             textable.push(job.booking_id);
         }
     }

@@ -1,0 +1,56 @@
+//! What the visitor's page (`/booking/{token}`) is given: their request as they told it, its
+//! time, and the contact details they may give in place of those on it.
+
+use serde::{Deserialize, Serialize};
+
+use super::texting::Texting;
+use crate::schedule::{calendar::Kind, store::State as TimeState};
+
+/// An answer the visitor picked.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PickedAnswer {
+    pub(super) label: String,
+    pub(super) answer: String,
+}
+
+/// The request's time.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeView {
+    pub(super) kind: Kind,
+    /// "Tuesday, December 1, 8:00-10:00 AM".
+    pub(super) label: String,
+    pub(super) state: TimeState,
+}
+
+/// What the visitor's page shows.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestView {
+    /// The request number.
+    pub(super) number: i64,
+    /// "November 24, 2026".
+    pub(super) received: String,
+    pub(super) answers: Vec<PickedAnswer>,
+    pub(super) time: Option<TimeView>,
+    /// The kind of time the visitor may pick; none when the shop will call to arrange it.
+    pub(super) kind: Option<Kind>,
+    pub(super) cancelled: bool,
+    /// The shop's number, for anything the page cannot do.
+    pub(super) phone: String,
+    /// Where the trailer is (a mobile job's street address, then the place), as they typed it.
+    pub(super) place: Option<String>,
+    /// What is wrong or what to build, in their words (or the details they added).
+    pub(super) words: Option<String>,
+    /// Whether texts about it go to their number: `on` and `stopped` are theirs to see and change.
+    pub(super) texting: Texting,
+}
+
+/// The phone and e-mail address the customer gives in place of those on their request (the
+/// page shows neither: whoever holds the link may not be who typed them).
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContactView {
+    pub phone: String,
+    pub email: String,
+}
