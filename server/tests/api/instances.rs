@@ -542,8 +542,10 @@ async fn each_request_is_pushed_once_by_two_instances_with_a_kill_9_between_and_
         received.iter().filter_map(|push| push.headers.get("topic").cloned()).collect();
     assert_eq!(topics.len(), 6, "each request's push reached the device");
     // A push the killed instance had handed over before it died may go again after its lease,
-    // with the same Topic: the push service keeps one.
-    assert!(received.len() <= 7, "{} pushes for 6 requests", received.len());
+    // with the same Topic: the push service keeps one. It sends as many pushes at once as
+    // `Channel::Push.at_once()` allows, so that many may go twice.
+    let at_once = trailerworks::delivery::Channel::Push.at_once();
+    assert!(received.len() <= 6 + at_once, "{} pushes for 6 requests", received.len());
     for one in &received {
         assert!(phone.read(one)["url"].as_str().is_some_and(|url| url.starts_with("/dbadmin/bookings/")));
     }
