@@ -29,18 +29,19 @@ planted_fault() {
   fi
 }
 
-# A source file of the web app exists only while its check runs (an interrupted run leaves
-# nothing that make lint would trip on next time: the trap removes it).
-with_web_file() {
-  local content=$1 file=web/src/lint-fault-planted.tsx
-  shift
-  printf '%s' "$content" >"$file"
-  trap 'rm -f web/src/lint-fault-planted.tsx' RETURN
+# with_file FILE CONTENT COMMAND...: FILE, a source file the checks read (but no build includes),
+# holds CONTENT only while COMMAND runs; the trap removes it even when the run is interrupted, so
+# nothing is left that make lint would trip on next time.
+with_file() {
+  local file=$1
+  printf '%s' "$2" >"$file"
+  shift 2
+  trap "rm -f '$file'" RETURN
   "$@"
 }
 
 if [[ " $faults " == *" eslint "* ]]; then
-planted_fault eslint "rules-of-hooks" with_web_file 'import { useState } from "react";
+planted_fault eslint "rules-of-hooks" with_file web/src/lint-fault-planted.tsx 'import { useState } from "react";
 
 export function Planted({ on }: { on: boolean }) {
   if (on) {
@@ -49,11 +50,11 @@ export function Planted({ on }: { on: boolean }) {
   }
   return null;
 }
- ' bash scripts/web-lint.sh
+' bash scripts/web-lint.sh
 fi
 
 if [[ " $faults " == *" prettier "* ]]; then
-planted_fault prettier "lint-fault-planted" with_web_file 'export const planted   =  {a:1,
+planted_fault prettier "lint-fault-planted" with_file web/src/lint-fault-planted.tsx 'export const planted   =  {a:1,
 b:2}
 ' bash scripts/web-lint.sh
 fi
@@ -79,18 +80,11 @@ planted_fault configuration "is not what the binary" python3 scripts/configurati
 fi
 
 if [[ " $faults " == *" handler-sql "* ]]; then
-# A file the check reads but cargo never builds (no mod declares it), there only while it runs.
-with_server_file() {
-  local file=server/src/booking/lint_fault_planted.rs
-  printf '%s' "$1" >"$file"
-  trap 'rm -f server/src/booking/lint_fault_planted.rs' RETURN
-  python3 scripts/check-imports.py
-}
-planted_fault handler-sql "lint_fault_planted: a route module holds SQL" with_server_file '#[utoipa::path(get, path = "/api/planted")]
+planted_fault handler-sql "lint_fault_planted: a route module holds SQL" with_file server/src/booking/lint_fault_planted.rs '#[utoipa::path(get, path = "/api/planted")]
 pub async fn planted(db: crate::db::Db) {
     let _ = sqlx::query("SELECT 1");
 }
-'
+' python3 scripts/check-imports.py
 fi
 
 if [[ " $faults " == *" cargo-deny "* ]]; then

@@ -89,40 +89,57 @@ pub async fn demo_content(storage: &StorageConfig) -> anyhow::Result<()> {
 
 /// `trailerworks admin create|set-password|set-name|reset-2fa --email E`.
 pub async fn admin(action: AdminAction) -> anyhow::Result<()> {
-    let (args, name) = match action {
-        AdminAction::Create { account, name } => {
-            let name =
-                name.map(|name| PersonName::parse(&name).map_err(|message| anyhow::anyhow!("{message}")));
-            (account, Some(name.transpose()?))
-        }
-        AdminAction::SetPassword(args) => (args, None),
-        AdminAction::SetName { account, name } => return set_name(account, &name).await,
-        AdminAction::Reset2fa(args) => return reset_two_factor(args).await,
-    };
+    match action {
+        AdminAction::Create { account, name } => create_owner(account, name.as_deref()).await,
+        AdminAction::SetPassword(args) => set_password(args).await,
+        AdminAction::SetName { account, name } => set_name(account, &name).await,
+        AdminAction::Reset2fa(args) => reset_two_factor(args).await,
+    }
+}
+
+/// A name as a person gives it, checked.
+fn person_name(name: &str) -> anyhow::Result<PersonName> {
+    PersonName::parse(name).map_err(|message| anyhow::anyhow!("{message}"))
+}
+
+/// The account's address, checked, and the hash of the password read from standard input.
+async fn address_and_hash(args: &AdminArgs) -> anyhow::Result<(EmailAddress, String)> {
     let email =
         EmailAddress::parse(&args.email).map_err(|message| anyhow::anyhow!("{message}: {}", args.email))?;
     let password = Password::parse(&read_password()?).map_err(|message| anyhow::anyhow!("{message}"))?;
     let hash = tokio::task::spawn_blocking(move || password.hash()).await??;
+    Ok((email, hash))
+}
+
+/// `trailerworks admin create --email E [--name N]`.
+async fn create_owner(args: AdminArgs, name: Option<&str>) -> anyhow::Result<()> {
+    // The name is checked before the password is asked for.
+    let name = name.map(person_name).transpose()?;
+    let (email, hash) = address_and_hash(&args).await?;
     let db = args.storage.open_db().await?;
-    if let Some(name) = name {
-        anyhow::ensure!(
-            users::create_owner(&db, &email, name.as_ref().map_or("", |name| name.as_ref()), &hash).await?,
-            "An account for {email} exists already; use `trailerworks admin set-password`"
-        );
-        println!("Created the admin account {email}. Sign in at /dbadmin.");
-    } else {
-        anyhow::ensure!(users::set_password(&db, &email, &hash).await?, "There is no account for {email}");
-        // A reset is also the way back in after throttling, and ends the sessions of the old password.
-        throttle::clear_account(&db, email.as_ref()).await?;
-        session::delete_all_of(&db, email.as_ref()).await?;
-        println!("Set a new password for {email}; its sessions are signed out and sign-in is open again.");
-    }
+    anyhow::ensure!(
+        users::create_owner(&db, &email, name.as_ref().map_or("", AsRef::as_ref), &hash).await?,
+        "An account for {email} exists already; use `trailerworks admin set-password`"
+    );
+    println!("Created the admin account {email}. Sign in at /dbadmin.");
+    Ok(())
+}
+
+/// `trailerworks admin set-password --email E`.
+async fn set_password(args: AdminArgs) -> anyhow::Result<()> {
+    let (email, hash) = address_and_hash(&args).await?;
+    let db = args.storage.open_db().await?;
+    anyhow::ensure!(users::set_password(&db, &email, &hash).await?, "There is no account for {email}");
+    // A reset is also the way back in after throttling, and ends the sessions of the old password.
+    throttle::clear_account(&db, email.as_ref()).await?;
+    session::delete_all_of(&db, email.as_ref()).await?;
+    println!("Set a new password for {email}; its sessions are signed out and sign-in is open again.");
     Ok(())
 }
 
 /// `trailerworks admin set-name --email E --name N`.
 async fn set_name(args: AdminArgs, name: &str) -> anyhow::Result<()> {
-    let name = PersonName::parse(name).map_err(|message| anyhow::anyhow!("{message}"))?;
+    let name = person_name(name)?;
     let db = args.storage.open_db().await?;
     let email = args.email.trim();
     anyhow::ensure!(users::set_name(&db, email, &name).await?, "There is no account for {email}");

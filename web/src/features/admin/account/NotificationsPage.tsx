@@ -98,7 +98,7 @@ export function NotificationsPage() {
                   // What an earlier test said (such as 'add an address first') no longer holds.
                   setProblem(null);
                   setMessage(null);
-                  deskChanged();
+                  void deskChanged();
                 }}
               />
               <Health health={shown.email.health} />

@@ -2,7 +2,7 @@
 // the escalation's steps. Every member can say 'I'm on call for ...' and give the mobile number
 // the escalation texts; an owner sets the rota and the steps.
 import { Plus, Trash2 } from "lucide-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, type OnCallPage as Page, type Shift, type Steps } from "../frame/api";
@@ -10,7 +10,7 @@ import { minutesText, useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
 import { DAYS, hourName, hoursSpan, onCallSentence } from "../frame/onCall";
 import { Loaded } from "../frame/Loaded";
-import { DESK, keys } from "../frame/queries";
+import { keys, useDeskChanged } from "../frame/queries";
 import { useSession } from "../frame/session";
 
 const COVER_HOURS = [1, 2, 4, 8, 12, 24, 48, 72];
@@ -18,10 +18,9 @@ const SELECT = "min-h-11 rounded-lg border border-slate-400 bg-white px-2 text-s
 
 export function OnCallPage() {
   const { user } = useSession();
-  const client = useQueryClient();
   const query = useQuery({ queryKey: keys.onCall, queryFn: adminApi.onCall });
   /** Loads again after a change here: the page, and Today's 'On call now'. */
-  const load = () => client.invalidateQueries({ queryKey: DESK });
+  const load = useDeskChanged();
   const owner = user?.role === "owner";
 
   return (

@@ -142,7 +142,7 @@ export function BookingsPage() {
         shownKey,
         (current: Inbox | undefined) => current && { ...current, bookings: current.bookings.map((b) => (b.id === id ? { ...b, status } : b)) },
       );
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       console.error("Failed to change the status", failure);
       setProblem("The status could not be saved. Please try again.");

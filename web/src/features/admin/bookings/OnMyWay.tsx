@@ -25,7 +25,7 @@ export function OnMyWay({ bookingId, name }: { bookingId: number; name?: string 
     try {
       await adminApi.onMyWay(bookingId, minutes);
       setSent(true);
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

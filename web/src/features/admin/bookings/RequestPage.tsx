@@ -61,7 +61,7 @@ export function RequestPage() {
     setProblem(null);
     try {
       await adminApi.setBookingStatus(bookingId, status);
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }

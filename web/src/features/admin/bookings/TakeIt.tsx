@@ -20,7 +20,7 @@ export function TakeButton({ bookingId, name, className }: { bookingId: number; 
     setProblem(null);
     try {
       await adminApi.take(bookingId);
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }

@@ -40,7 +40,7 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
     try {
       await adminApi.textCustomer(bookingId, draft);
       setDraft("");
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

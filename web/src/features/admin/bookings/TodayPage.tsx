@@ -185,7 +185,7 @@ export function TodayPage() {
     setProblem(null);
     try {
       await adminApi.confirmTime(request.id);
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setProblem(`${request.name}'s time was not confirmed: ${failureMessage(failure)}`);
     }
@@ -195,7 +195,7 @@ export function TodayPage() {
     setProblem(null);
     try {
       await adminApi.seen(id);
-      deskChanged();
+      void deskChanged();
     } catch (failure) {
       setProblem(failureMessage(failure));
     }

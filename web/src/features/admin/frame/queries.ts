@@ -47,10 +47,10 @@ export const keys = {
 } as const;
 
 /** Says that requests changed (a status set here, a time confirmed, a text sent): every screen
- * part that shows them loads again. */
-export function useDeskChanged(): () => void {
+ * part that shows them loads again; the promise settles when those on screen have. */
+export function useDeskChanged(): () => Promise<void> {
   const client = useQueryClient();
-  return useCallback(() => void client.invalidateQueries({ queryKey: DESK }), [client]);
+  return useCallback(() => client.invalidateQueries({ queryKey: DESK }), [client]);
 }
 
 /** The desk's counts and notices, shared by the frame and the pages that show them; null until
