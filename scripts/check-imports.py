@@ -13,6 +13,8 @@ when:
     or its own feature's core does (only the router, `routes`, imports them all);
   - a route module holds SQL (`sqlx::` or `with_db!`: queries live in the feature's stores), or
     is not named for what it holds (`routes.rs` or `*_routes.rs`; the router's own, under routes/);
+  - SQL outside a table's folder names the table (the requests' tables belong to booking/: the
+    rest of the server reads and changes them through booking::shared_store);
   - the imports go round in a circle (one is printed).
 A folder's mod.rs that only declares and re-exports its parts owns them rather than imports them;
 one that also holds code imports the parts it re-exports or uses.
@@ -61,6 +63,37 @@ def read_sources():
 LEXEME = re.compile(
     r"""//[^\n]*|/\*.*?\*/|r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'""", re.S
 )
+
+
+def without_comments(text):
+    """The source with comments left out and strings kept (for the SQL in them)."""
+    return LEXEME.sub(lambda match: "" if match.group(0).startswith(("//", "/*")) else match.group(0), text)
+
+
+# Each table's owner: the folder whose stores alone hold SQL naming it.
+TABLE_OWNERS = {"bookings": "booking", "booking_answers": "booking", "booking_photos": "booking"}
+SQL_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)")
+
+
+def table_owner_problems():
+    """SQL outside a table's folder that names the table."""
+    problems = []
+    for folder, _, names in os.walk(SOURCE):
+        for name in sorted(names):
+            if not name.endswith(".rs") or name == "tests.rs":
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as file:
+                text = re.split(r"#\[cfg\(test\)\]\s*mod tests\b", without_comments(file.read()))[0]
+            mine = os.path.relpath(path, SOURCE).split(os.sep)[0]
+            for table in sorted(set(SQL_TABLE.findall(text))):
+                owner = TABLE_OWNERS.get(table)
+                if owner and owner != mine:
+                    problems.append(
+                        f"{os.path.relpath(path, SOURCE)}: SQL names {table}, which belongs to {owner}/ "
+                        f"(use {owner}::shared_store)"
+                    )
+    return problems
 
 
 def blank(text):
@@ -291,6 +324,7 @@ def main():
             problems.append(f"{module}: a route module holds SQL (it belongs in the feature's store)")
     for size, circle in circles(edges):
         problems.append(f"{size} modules import each other, e.g. " + " -> ".join(circle))
+    problems += table_owner_problems()
     problems += admin_room_problems()
     for problem in problems:
         print(problem)

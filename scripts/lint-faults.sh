@@ -3,14 +3,15 @@
 # stopped looking (a glob that matches nothing, a rule set that lost its rules) is noticed:
 #   ESLint: a hook called under a condition;    Prettier: a file not formatted;
 #   Redocly: an operation without a summary;    docs/configuration.md: a flag left out;
-#   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it;
+#   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it, and
+#   SQL on the bookings table outside booking/;
 #   cargo-deny: a crate of the build banned.
 # Each planted file lives under target/lint-faults, or in web/src only while its check runs.
 # Sourced after make lint's checks (counts one test per check): by scripts/test-all.sh for all
 # but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
 mkdir -p "$planted"
-faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql}
+faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner}
 
 # planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
 # one passed test when it does.
@@ -83,6 +84,13 @@ if [[ " $faults " == *" handler-sql "* ]]; then
 planted_fault handler-sql "lint_fault_planted: a route module holds SQL" with_file server/src/booking/lint_fault_planted.rs '#[utoipa::path(get, path = "/api/planted")]
 pub async fn planted(db: crate::db::Db) {
     let _ = sqlx::query("SELECT 1");
+}
+' python3 scripts/check-imports.py
+fi
+
+if [[ " $faults " == *" table-owner "* ]]; then
+planted_fault table-owner "lint_fault_planted.rs: SQL names bookings, which belongs to booking/" with_file server/src/schedule/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
+    let _ = sqlx::query("SELECT COUNT(*) FROM bookings");
 }
 ' python3 scripts/check-imports.py
 fi

@@ -16,10 +16,11 @@ use jiff::SignedDuration;
 use serde::Deserialize;
 
 use super::{
-    manage_store::{self, BookingRow, Change, answers, cancel_request, move_time},
+    manage_store::{self, BookingRow, Change, cancel_request, move_time},
     manage_views::{PickedAnswer, RequestView, TimeView},
     records,
     routes::BookingDesk,
+    shared_store::answers,
     texting,
 };
 use crate::{

@@ -35,15 +35,6 @@ pub(super) struct BookingRow {
     pub(super) street_address: Option<String>,
 }
 
-pub(super) async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(id)
-            .fetch_all(pool)
-            .await?
-    }))
-}
-
 /// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
 /// it, and what the owner's devices make of it.
 pub(super) struct Change {

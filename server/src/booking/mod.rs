@@ -22,6 +22,7 @@ pub mod request_routes;
 pub mod response;
 pub mod routes;
 pub mod search;
+pub mod shared_store;
 pub mod source;
 pub mod sources;
 pub mod store;

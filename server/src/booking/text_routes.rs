@@ -12,7 +12,7 @@ use axum::{
 use serde::Deserialize;
 
 use super::{
-    text_store,
+    shared_store, text_store,
     texting::{self, Texting},
     views::NO_SUCH_BOOKING,
 };
@@ -24,7 +24,6 @@ use crate::{
         text::{
             quiet_until,
             segments::{MAX_SEGMENTS, segments},
-            thread,
         },
     },
     domain::{BookingId, Phone},
@@ -149,7 +148,7 @@ async fn send(
     let zone = site.content().business.zone();
     // A person's text at night would wait for the morning: it is refused, so nobody believes the
     // customer has it ('On my way' seven hours late).
-    if !thread::flags(db, id).await?.1
+    if !shared_store::flags(db, id).await?.emergency
         && let Some(morning) = quiet_until(db.clock.now(), &zone)?
     {
         return Err(ApiError::conflict(format!(

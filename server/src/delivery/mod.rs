@@ -36,7 +36,7 @@ pub use message::{
 };
 pub use webhook::WebhookSettings;
 
-use crate::{changes::Changes, clock, db::Db, site::SiteDetails};
+use crate::{booking::shared_store, changes::Changes, clock, db::Db, site::SiteDetails};
 use email::VisitorMail;
 use push::{Notice, PushSender, Pushed};
 
@@ -301,7 +301,7 @@ impl Outbox {
         let content = self.site.content();
         let (notice, topic) = match what {
             Notified::Booking(message) => {
-                let answers = store::answers(&self.reader, message.booking_id).await?;
+                let answers = shared_store::answers(&self.reader, message.booking_id).await?;
                 let notice = Notice::for_booking(message, &answers, &content.chat, purpose);
                 (notice, format!("b{}-{}", message.booking_id, purpose.key()))
             }

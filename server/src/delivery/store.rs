@@ -11,6 +11,7 @@ use super::{
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
+    booking::shared_store as bookings,
     clock::At,
     db::{Db, Pool},
     for_both_connections, with_db,
@@ -109,18 +110,6 @@ for_both_connections!(impl OutboxWrites {
     }
 });
 
-#[derive(sqlx::FromRow)]
-struct BookingRow {
-    submission_id: String,
-    name: String,
-    email: String,
-    phone: String,
-    message: String,
-    urgent: bool,
-    emergency: bool,
-    location_city: Option<String>,
-}
-
 /// Reserves up to `limit` due deliveries of `channel` (the earliest due first) for `lease`, in
 /// one statement, and returns them with their bookings (read through `reader`).
 pub async fn claim_due(
@@ -169,14 +158,7 @@ async fn loaded(reader: &Db, claimed: ClaimedRow) -> anyhow::Result<Claimed> {
         .ok_or_else(|| anyhow::anyhow!("delivery {id} has an unknown purpose {}", claimed.purpose))?;
     let what = match (claimed.booking_id, claimed.test_by, claimed.message_key) {
         (Some(booking_id), _, _) => {
-            let booking: BookingRow = with_db!(reader, |pool| {
-                sqlx::query_as(
-                    "SELECT submission_id, name, email, phone, message, urgent, emergency, location_city FROM bookings WHERE id = $1",
-                )
-                .bind(booking_id)
-                .fetch_one(pool)
-                .await?
-            });
+            let booking = bookings::for_shop(reader, booking_id).await?;
             ToShop::Booking(BookingMessage {
                 booking_id,
                 key: booking.submission_id,
@@ -238,16 +220,6 @@ pub async fn enqueue_test(db: &Db, target: TestTarget, line: &Line<'_>) -> anyho
         tx.audit(line, &now).await?;
         tx.commit().await?;
         id
-    }))
-}
-
-/// Booking `booking_id`'s answers, in the assistant's order: question and answer.
-pub async fn answers(db: &Db, booking_id: i64) -> anyhow::Result<Vec<(String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(booking_id)
-            .fetch_all(pool)
-            .await?
     }))
 }
 

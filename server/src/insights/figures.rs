@@ -5,7 +5,7 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use super::funnel::Reached;
-use crate::{clock, content::Content, db::Db, with_db};
+use crate::{booking::shared_store, clock, content::Content, db::Db, with_db};
 
 /// Days from `from` to `to`, both included.
 #[derive(Debug, Clone, Copy)]
@@ -162,20 +162,18 @@ pub async fn totals(db: &Db, period: Period, zone: &jiff::tz::TimeZone) -> anyho
     let (from, to) = period.bounds();
     let start = clock::At::from(period.from.to_zoned(zone.clone())?.timestamp());
     let end = clock::At::from(period.to.tomorrow()?.to_zoned(zone.clone())?.timestamp());
-    let (visitors, page_views, bots, bookings): (i64, i64, i64, i64) = with_db!(db, |pool| {
+    let (visitors, page_views, bots): (i64, i64, i64) = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT (SELECT COUNT(*) FROM insight_visitors WHERE day BETWEEN $1 AND $2),
                     (SELECT CAST(COALESCE(SUM(views), 0) AS BIGINT) FROM insight_pages WHERE day BETWEEN $1 AND $2),
-                    (SELECT CAST(COALESCE(SUM(views), 0) AS BIGINT) FROM insight_bots WHERE day BETWEEN $1 AND $2),
-                    (SELECT COUNT(*) FROM bookings WHERE status <> 'spam' AND created_at >= $3 AND created_at < $4)",
+                    (SELECT CAST(COALESCE(SUM(views), 0) AS BIGINT) FROM insight_bots WHERE day BETWEEN $1 AND $2)",
         )
         .bind(&from)
         .bind(&to)
-        .bind(start)
-        .bind(end)
         .fetch_one(pool)
         .await?
     });
+    let bookings = shared_store::count_received(db, &start, &end).await?;
     Ok(Totals { visitors, page_views, bookings, conversion: rate(bookings, visitors), bots })
 }
 

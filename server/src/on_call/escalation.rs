@@ -16,6 +16,7 @@ use super::{
     store::{OnCallReads as _, Person},
 };
 use crate::{
+    booking::shared_store::BookingStatements as _,
     clock::At,
     db::Db,
     delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
@@ -157,14 +158,7 @@ pub async fn fire(
             tx.rollback().await?;
             return Ok(false);
         };
-        let waiting: bool = sqlx::query_scalar(
-            "SELECT status = 'new' AND first_response_at IS NULL AND taken_at IS NULL AND cancelled_at IS NULL
-             FROM bookings WHERE id = $1",
-        )
-        .bind(booking_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        if !waiting {
+        if !tx.is_waiting(booking_id).await? {
             sqlx::query("UPDATE escalations SET stopped_at = $2 WHERE booking_id = $1")
                 .bind(booking_id)
                 .bind(now)

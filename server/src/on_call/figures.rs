@@ -4,7 +4,11 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use crate::{clock::At, db::Db, with_db};
+use crate::{
+    booking::shared_store::{self as bookings, EmergencyAnswer},
+    clock::At,
+    db::Db,
+};
 
 /// The emergencies of a period, by the escalation step they were answered after.
 #[derive(Debug, Default, Serialize, utoipa::ToSchema)]
@@ -20,23 +24,10 @@ pub struct EscalationFigures {
 
 /// The emergencies received from `from` until `until` (not spam), as they stand now.
 pub async fn between(db: &Db, (from, until): (Timestamp, Timestamp)) -> anyhow::Result<EscalationFigures> {
-    let rows: Vec<(Option<At>, bool, i64)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT a.answered, a.cancelled, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = 'escalated'
-                                 AND (a.answered IS NULL OR e.at <= a.answered)) AS steps
-             FROM (SELECT b.id, CASE WHEN b.taken_at IS NULL THEN b.first_response_at
-                                     WHEN b.first_response_at IS NULL OR b.taken_at < b.first_response_at THEN b.taken_at
-                                     ELSE b.first_response_at END AS answered,
-                          b.cancelled_at IS NOT NULL AS cancelled
-                   FROM bookings b WHERE b.emergency AND b.status <> 'spam' AND b.created_at >= $1 AND b.created_at < $2) a",
-        )
-        .bind(At::from(from))
-        .bind(At::from(until))
-        .fetch_all(pool)
-        .await?
-    });
     let mut figures = EscalationFigures::default();
-    for (answered, cancelled, steps) in rows {
+    for EmergencyAnswer { answered, cancelled, steps } in
+        bookings::emergencies(db, &At::from(from), &At::from(until)).await?
+    {
         match (answered, usize::try_from(steps).unwrap_or(0)) {
             (None, _) if cancelled => {}
             (None, _) => figures.waiting += 1,

@@ -26,11 +26,11 @@ use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Admin,
-    booking::views::NO_SUCH_BOOKING,
+    booking::{shared_store, views::NO_SUCH_BOOKING},
     clock::At,
     db::Db,
     delivery::{Outbox, told::Told},
-    domain::BookingId,
+    domain::{BookingId, BookingStatus},
     error::{ApiError, Checked},
     site::SiteDetails,
 };
@@ -369,10 +369,9 @@ pub async fn request_review(
     if !tell.anyone() {
         return Err(refuse("The server cannot send e-mail or texts yet (see Notifications)."));
     }
-    let status = owner_store::status(&desk.db, id).await?;
-    match status.as_deref() {
+    match shared_store::status(&desk.db, id.0).await? {
         None => return Err(ApiError::NotFound(NO_SUCH_BOOKING)),
-        Some("done") => {}
+        Some(BookingStatus::Done) => {}
         Some(_) => return Err(refuse("Mark the job done first.")),
     }
     if let Some(time) =

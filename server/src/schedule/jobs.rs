@@ -1,8 +1,6 @@
 //! The jobs of a range of days as the owner's schedule and Today show them: each booking's time
 //! with who, what and where.
 
-use std::collections::HashMap;
-
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -10,7 +8,12 @@ use super::{
     calendar::{Calendar, Kind},
     store::{self as appointments, State as TimeState},
 };
-use crate::{booking::records, clock::At, content::Content, db::Db, rows_grouped_by};
+use crate::{
+    booking::{records, shared_store},
+    clock::At,
+    content::Content,
+    db::Db,
+};
 
 /// A job in the schedule.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -38,35 +41,13 @@ pub struct Job {
     pub map_url: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
-struct JobRow {
-    booking_id: i64,
-    name: String,
-    phone: String,
-    urgent: bool,
-    location: Option<String>,
-    street_address: Option<String>,
-    details: String,
-}
-
 /// The jobs (not cancelled) starting from `from` up to `to`, soonest first: three queries however
 /// many jobs there are.
 pub async fn between(db: &Db, content: &Content, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Job>> {
     let calendar = Calendar::new(content);
     let times = appointments::between(db, from, to).await?;
     let ids: Vec<i64> = times.iter().map(|time| time.booking_id).collect();
-    let mut bookings: HashMap<i64, JobRow> = rows_grouped_by!(
-        booking_id,
-        db,
-        &ids,
-        JobRow,
-        "name, phone, urgent, location, street_address, details",
-        "(SELECT id AS booking_id, name, phone, urgent, location, street_address, details FROM bookings) AS b",
-        "booking_id"
-    )
-    .into_iter()
-    .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
-    .collect();
+    let mut bookings = shared_store::for_jobs(db, &ids).await?;
     let answers = records::answers(db, &ids).await?;
     Ok(times
         .into_iter()

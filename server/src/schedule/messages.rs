@@ -18,12 +18,12 @@ use super::{
     visitor_words::{TrailerPlace, picked_answers, trailer_place},
 };
 use crate::{
+    booking::shared_store,
     content::Content,
     db::Db,
     delivery::{BookingMessage, Handed, Mail, Messages, Purpose},
     domain::BookingId,
     site::SiteDetails,
-    with_db,
 };
 
 /// Makes the outbox's messages from the bookings, their times and the site details.
@@ -154,12 +154,7 @@ impl Visitor<'_> {
                 self.place(time).await?
             ));
         }
-        let emergency: bool = with_db!(self.reader, |pool| {
-            sqlx::query_scalar("SELECT emergency FROM bookings WHERE id = $1")
-                .bind(self.booking_id)
-                .fetch_one(pool)
-                .await?
-        });
+        let emergency = shared_store::flags(self.reader, self.booking_id).await?.emergency;
         let response = if emergency { &business.emergency_response_time } else { &business.response_time };
         body.push_str(&format!(
             "What happens next: we'll call or e-mail you within {response} to confirm the details. \
@@ -173,7 +168,7 @@ impl Visitor<'_> {
                 body.push_str(&format!("  {label}: {answer}\n"));
             }
         }
-        match photo_count(self.reader, self.booking_id).await? {
+        match shared_store::photo_count(self.reader, self.booking_id).await? {
             0 => {}
             1 => body.push_str("\nWe received your photo.\n"),
             n => body.push_str(&format!("\nWe received your {n} photos.\n")),
@@ -359,13 +354,4 @@ impl Visitor<'_> {
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
-async fn photo_count(db: &Db, booking_id: i64) -> anyhow::Result<i64> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE booking_id = $1")
-            .bind(booking_id)
-            .fetch_one(pool)
-            .await?
-    }))
 }

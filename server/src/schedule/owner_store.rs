@@ -9,7 +9,10 @@ use super::{
 };
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
-    booking::events::{Event, EventWrites as _},
+    booking::{
+        events::{Event, EventWrites as _},
+        shared_store::BookingStatements as _,
+    },
     clock::{self, At},
     db::Db,
     delivery::{Purpose, store::OutboxWrites as _, told::Told},
@@ -47,15 +50,10 @@ pub(super) async fn confirm(
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let booking: Option<Option<At>> =
-            sqlx::query_scalar("SELECT cancelled_at FROM bookings WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match booking {
+        match tx.is_cancelled(id).await? {
             None => return Ok(Confirmed::NoBooking),
-            Some(Some(_)) => return Ok(Confirmed::Cancelled),
-            Some(None) => {}
+            Some(true) => return Ok(Confirmed::Cancelled),
+            Some(false) => {}
         }
         // Undo of a drop: the same time again while the customer, told of it before, has not yet
         // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
@@ -77,11 +75,7 @@ pub(super) async fn confirm(
             tx.rollback().await?;
             return Ok(Confirmed::Full);
         }
-        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        tx.mark_scheduled(id, &now).await?;
         tx.cancel_time_messages(id).await?;
         if !undo {
             tell.enqueue(&mut *tx, id, Purpose::Time(version), &now, &now).await?;
@@ -116,22 +110,11 @@ pub(super) async fn drop_time(
             let line = Line { actor, action: Action::BookingTimeDropped, detail: format!("booking #{id}") };
             tx.audit(&line, &now).await?;
             // A job without a time is not scheduled any more.
-            sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
-                .bind(id)
-                .bind(db.clock.stamp())
-                .execute(&mut *tx)
-                .await?;
+            tx.mark_unscheduled(id, &now).await?;
             tell.enqueue(&mut *tx, id, Purpose::Time(version), due, &now).await?;
         }
         tx.commit().await?;
         version
-    }))
-}
-
-/// Booking `id`'s status, when there is such a booking.
-pub(super) async fn status(db: &Db, id: BookingId) -> anyhow::Result<Option<String>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1").bind(id).fetch_optional(pool).await?
     }))
 }
 

@@ -7,9 +7,9 @@ use super::{
     store::{self as appointments},
 };
 use crate::{
+    booking::shared_store,
     delivery::{BookingMessage, Purpose},
     domain::BookingId,
-    with_db,
 };
 
 impl Letters {
@@ -37,12 +37,7 @@ impl Letters {
                 ))
             }
             Purpose::Cancelled => {
-                let reason: Option<String> = with_db!(&self.reader, |pool| {
-                    sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
-                        .bind(id)
-                        .fetch_one(pool)
-                        .await?
-                });
+                let reason = shared_store::cancel_reason(&self.reader, id).await?;
                 let said =
                     reason.map_or_else(|| "They gave no reason.".to_owned(), |r| format!("They said: {r}"));
                 Ok((

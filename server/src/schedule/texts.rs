@@ -8,6 +8,7 @@ use super::{
     store::{self as appointments, State},
 };
 use crate::{
+    booking::shared_store,
     delivery::{
         Handed, Purpose,
         text::{
@@ -34,12 +35,7 @@ impl Visitor<'_> {
         let with_link = |body: String| Ok((body, Some(manage)));
         Ok(match purpose {
             Purpose::Request => {
-                let emergency: bool = with_db!(self.reader, |pool| {
-                    sqlx::query_scalar("SELECT emergency FROM bookings WHERE id = $1")
-                        .bind(id)
-                        .fetch_one(pool)
-                        .await?
-                });
+                let emergency = shared_store::flags(self.reader, id).await?.emergency;
                 let business = &self.content.business;
                 let within =
                     if emergency { &business.emergency_response_time } else { &business.response_time };

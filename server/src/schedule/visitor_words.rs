@@ -2,7 +2,11 @@
 //! type of a few plain words, a place that reads as a place. Never a message a stranger typed
 //! into the form to have the shop's e-mail carry it.
 
-use crate::{content::Content, db::Db, with_db};
+use crate::{
+    booking::shared_store::{self, Place},
+    content::Content,
+    db::Db,
+};
 
 /// Where the crew goes, as the customer may be told it.
 pub enum TrailerPlace {
@@ -28,12 +32,8 @@ pub async fn trailer_place(
     booking_id: i64,
     with_street: bool,
 ) -> anyhow::Result<Option<TrailerPlace>> {
-    let (location, city, street): (Option<String>, Option<String>, Option<String>) = with_db!(db, |pool| {
-        sqlx::query_as("SELECT location, location_city, street_address FROM bookings WHERE id = $1")
-            .bind(booking_id)
-            .fetch_one(pool)
-            .await?
-    });
+    let Place { location, location_city: city, street_address: street } =
+        shared_store::place(db, booking_id).await?;
     let place = location
         .filter(|place| a_plain_place(place))
         .map(TrailerPlace::Given)
@@ -53,12 +53,7 @@ pub(super) async fn picked_answers(
     booking_id: i64,
     content: &Content,
 ) -> anyhow::Result<Vec<(String, String)>> {
-    let answers: Vec<(String, String)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(booking_id)
-            .fetch_all(pool)
-            .await?
-    });
+    let answers = shared_store::answers(db, booking_id).await?;
     Ok(content.chat.customers_answers(&answers, a_few_plain_words))
 }
 

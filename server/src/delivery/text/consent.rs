@@ -5,7 +5,9 @@
 
 use std::future::Future;
 
-use crate::{clock::At, db::Db, for_both_connections, with_db};
+use crate::{
+    booking::shared_store::BookingStatements as _, clock::At, db::Db, for_both_connections, with_db,
+};
 
 /// The words beside the request form's box, kept with each agreement given there.
 pub const FORM_WORDING: &str = "Text me about this request: a confirmation, my appointment time and a reminder, \
@@ -65,14 +67,15 @@ for_both_connections!(impl ConsentWrites {
         .await?;
         if !consent.given {
             // What waits for the number goes no more, and its page says so at once.
-            sqlx::query(
-                "UPDATE deliveries SET state = 'cancelled', last_error = 'the customer stopped texts'
-                 WHERE channel = 'text' AND state = 'pending' AND purpose NOT LIKE 'page-%'
-                 AND booking_id IN (SELECT id FROM bookings WHERE phone_national = $1)",
-            )
-            .bind(consent.phone.trim_start_matches("+1"))
-            .execute(&mut *self)
-            .await?;
+            for booking_id in self.ids_with_phone(consent.phone).await? {
+                sqlx::query(
+                    "UPDATE deliveries SET state = 'cancelled', last_error = 'the customer stopped texts'
+                     WHERE channel = 'text' AND state = 'pending' AND purpose NOT LIKE 'page-%' AND booking_id = $1",
+                )
+                .bind(booking_id)
+                .execute(&mut *self)
+                .await?;
+            }
             sqlx::query(
                 "UPDATE texts SET status = 'failed', updated_at = $2
                  WHERE phone = $1 AND NOT incoming AND status = 'waiting' AND sending_at IS NULL",

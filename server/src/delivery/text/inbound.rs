@@ -10,6 +10,7 @@ use super::{
     thread::{self, TextWrites as _},
 };
 use crate::{
+    booking::shared_store::{self as bookings, BookingStatements as _, Flags},
     delivery::{
         Outbox, Purpose,
         devices::{Occasion, PushWrites as _, shop_minute},
@@ -21,7 +22,7 @@ use crate::{
 /// nothing again.
 pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow::Result<()> {
     let db = outbox.db();
-    let booking = thread::newest_request(db, from).await?;
+    let booking = bookings::newest_with_phone(db, from).await?;
     let content = outbox.site.content();
     let business = &content.business;
     let (shop, phone) = (&business.name, &business.phone);
@@ -54,7 +55,7 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
     };
     // The customer's own words reach the owner, a plain "stop texting me" too (as the stop it is).
     let occasion = match (asked, booking) {
-        (Asked::Message | Asked::StopInWords, Some(id)) => Some((id, thread::flags(db, id).await?)),
+        (Asked::Message | Asked::StopInWords, Some(id)) => Some((id, bookings::flags(db, id).await?)),
         _ => None,
     };
     let keyword = match asked {
@@ -78,8 +79,8 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
         if let (Some((words, purpose)), Some(id)) = (&answer, booking) {
             tx.write_text(id, from, words, purpose, None, &now).await?;
         }
-        if let Some((id, (urgent, emergency))) = occasion {
-            tx.mark_reply(id, &now).await?;
+        if let Some((id, Flags { urgent, emergency })) = occasion {
+            tx.mark_customer_change(id, &now).await?;
             let occasion = Occasion { urgent, emergency, customer_change: true, shop_minute: minute };
             tx.enqueue_pushes(id, &Purpose::Text(text_id).key(), occasion, &now).await?;
         }

@@ -64,9 +64,6 @@ pub trait TextWrites {
         sid: &str,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
-
-    /// Booking `booking_id`'s customer wrote: it shows among Today's changes until seen.
-    fn mark_reply(&mut self, booking_id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl TextWrites {
@@ -102,14 +99,6 @@ for_both_connections!(impl TextWrites {
         .await
     }
 
-    async fn mark_reply(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
-        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(booking_id)
-            .execute(&mut *self)
-            .await?;
-        Ok(())
-    }
 });
 
 /// Writes and queues a text on its own (`TextWrites::write_text`); its id.
@@ -223,26 +212,5 @@ pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> 
         .bind(since)
         .fetch_one(pool)
         .await?
-    }))
-}
-
-/// Whether booking `id` is urgent, and an emergency (what its pushes are sent by).
-pub async fn flags(db: &Db, id: i64) -> anyhow::Result<(bool, bool)> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT urgent, emergency FROM bookings WHERE id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await?
-    }))
-}
-
-/// The newest request with `phone` (E.164 of its ten digits), if any.
-pub async fn newest_request(db: &Db, phone: &str) -> anyhow::Result<Option<i64>> {
-    let national = phone.strip_prefix("+1").unwrap_or(phone);
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MAX(id) FROM bookings WHERE phone_national = $1")
-            .bind(national)
-            .fetch_one(pool)
-            .await?
     }))
 }

@@ -1,0 +1,264 @@
+//! The requests (the bookings table, their answers and photos) as the rest of the server reads
+//! and changes them: the outbox and texts (`delivery`), `on_call`, the schedule and Insights. The
+//! booking feature's other stores write the requests; whatever lies outside `booking/` goes
+//! through here, so the tables have one owner (`make lint` fails on SQL outside `booking/` that
+//! names them). This module sits in the services
+//! layer, beneath the services that use it, so it knows nothing of the booking feature above.
+
+use std::{collections::HashMap, future::Future};
+
+use crate::{clock::At, db::Db, domain::BookingStatus, for_both_connections, rows_grouped_by, with_db};
+
+/// Whether a request is urgent, and an emergency.
+#[derive(Clone, Copy, Debug, sqlx::FromRow)]
+pub struct Flags {
+    pub urgent: bool,
+    pub emergency: bool,
+}
+
+/// What the shop's notice of a new request carries.
+#[derive(sqlx::FromRow)]
+pub struct ForShop {
+    pub submission_id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub message: String,
+    pub urgent: bool,
+    pub emergency: bool,
+    pub location_city: Option<String>,
+}
+
+/// Where the customer said the trailer is: their words, the service area's city they picked,
+/// and a street address.
+#[derive(sqlx::FromRow)]
+pub struct Place {
+    pub location: Option<String>,
+    pub location_city: Option<String>,
+    pub street_address: Option<String>,
+}
+
+/// What the schedule shows of a job's request.
+#[derive(sqlx::FromRow)]
+pub struct ForJob {
+    pub booking_id: i64,
+    pub name: String,
+    pub phone: String,
+    pub urgent: bool,
+    pub location: Option<String>,
+    pub street_address: Option<String>,
+    pub details: String,
+}
+
+/// An emergency as escalation's figures count it.
+#[derive(sqlx::FromRow)]
+pub struct EmergencyAnswer {
+    /// The first answer: a first response or 'I've got it', whichever came first.
+    pub answered: Option<At>,
+    /// The customer cancelled it.
+    pub cancelled: bool,
+    /// How many escalation steps fired before it was answered (all of them, while it waits).
+    pub steps: i64,
+}
+
+/// Request `id`'s flags.
+pub async fn flags(db: &Db, id: i64) -> anyhow::Result<Flags> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT urgent, emergency FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// The newest request with `phone` (E.164 of its ten digits), if any.
+pub async fn newest_with_phone(db: &Db, phone: &str) -> anyhow::Result<Option<i64>> {
+    let national = phone.strip_prefix("+1").unwrap_or(phone);
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT MAX(id) FROM bookings WHERE phone_national = $1")
+            .bind(national)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// What the shop's notice of request `id` carries.
+pub async fn for_shop(db: &Db, id: i64) -> anyhow::Result<ForShop> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT submission_id, name, email, phone, message, urgent, emergency, location_city FROM bookings WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(pool)
+        .await?
+    }))
+}
+
+/// Request `id`'s answers to the assistant, in its order: question and answer.
+pub async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// How many photos came with request `id`.
+pub async fn photo_count(db: &Db, id: i64) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM booking_photos WHERE booking_id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// Where request `id`'s trailer is, as the customer gave it.
+pub async fn place(db: &Db, id: i64) -> anyhow::Result<Place> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT location, location_city, street_address FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// The reason the customer gave when they cancelled request `id`, if any.
+pub async fn cancel_reason(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT cancel_reason FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
+/// Request `id`'s status, when there is such a request.
+pub async fn status(db: &Db, id: i64) -> anyhow::Result<Option<BookingStatus>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT status FROM bookings WHERE id = $1").bind(id).fetch_optional(pool).await?
+    }))
+}
+
+/// How many requests (not spam) arrived from `start` until `end`.
+pub async fn count_received(db: &Db, start: &At, end: &At) -> anyhow::Result<i64> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM bookings WHERE status <> 'spam' AND created_at >= $1 AND created_at < $2",
+        )
+        .bind(start)
+        .bind(end)
+        .fetch_one(pool)
+        .await?
+    }))
+}
+
+/// The emergencies (not spam) that arrived from `start` until `end`, as they stand now.
+pub async fn emergencies(db: &Db, start: &At, end: &At) -> anyhow::Result<Vec<EmergencyAnswer>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT a.answered, a.cancelled, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = 'escalated'
+                                 AND (a.answered IS NULL OR e.at <= a.answered)) AS steps
+             FROM (SELECT b.id, CASE WHEN b.taken_at IS NULL THEN b.first_response_at
+                                     WHEN b.first_response_at IS NULL OR b.taken_at < b.first_response_at THEN b.taken_at
+                                     ELSE b.first_response_at END AS answered,
+                          b.cancelled_at IS NOT NULL AS cancelled
+                   FROM bookings b WHERE b.emergency AND b.status <> 'spam' AND b.created_at >= $1 AND b.created_at < $2) a",
+        )
+        .bind(start)
+        .bind(end)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// What the schedule shows of the requests `ids`, by id (one query however many there are).
+pub async fn for_jobs(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, ForJob>> {
+    Ok(rows_grouped_by!(
+        booking_id,
+        db,
+        ids,
+        ForJob,
+        "name, phone, urgent, location, street_address, details",
+        "(SELECT id AS booking_id, name, phone, urgent, location, street_address, details FROM bookings) AS b",
+        "booking_id"
+    )
+    .into_iter()
+    .filter_map(|(id, mut rows)| rows.pop().map(|row| (id, row)))
+    .collect())
+}
+
+/// Statements on the bookings table inside the caller's transaction.
+pub trait BookingStatements {
+    /// The customer changed or said something about request `id` at `now` (what the inbox marks).
+    fn mark_customer_change(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Whether request `id` still waits for its first answer: new, nobody took it, not cancelled.
+    fn is_waiting(&mut self, id: i64) -> impl Future<Output = sqlx::Result<bool>> + Send;
+
+    /// Whether request `id` was cancelled by the customer; None when there is no such request.
+    fn is_cancelled(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<bool>>> + Send;
+
+    /// Request `id` has a confirmed time: it is scheduled.
+    fn mark_scheduled(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Request `id`'s time was dropped: a scheduled job is contacted again (any other status stays).
+    fn mark_unscheduled(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// The requests with `phone` (E.164 of its ten digits).
+    fn ids_with_phone(&mut self, phone: &str) -> impl Future<Output = sqlx::Result<Vec<i64>>> + Send;
+}
+
+for_both_connections!(impl BookingStatements {
+    async fn mark_customer_change(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn is_waiting(&mut self, id: i64) -> sqlx::Result<bool> {
+        sqlx::query_scalar(
+            "SELECT status = 'new' AND first_response_at IS NULL AND taken_at IS NULL AND cancelled_at IS NULL
+             FROM bookings WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *self)
+        .await
+    }
+
+    async fn is_cancelled(&mut self, id: i64) -> sqlx::Result<Option<bool>> {
+        sqlx::query_scalar("SELECT cancelled_at IS NOT NULL FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *self)
+            .await
+    }
+
+    async fn mark_scheduled(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn mark_unscheduled(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
+            .bind(id)
+            .bind(now)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn ids_with_phone(&mut self, phone: &str) -> sqlx::Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT id FROM bookings WHERE phone_national = $1")
+            .bind(phone.strip_prefix("+1").unwrap_or(phone))
+            .fetch_all(&mut *self)
+            .await
+    }
+});
