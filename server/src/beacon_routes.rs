@@ -11,7 +11,7 @@ use axum::{
 use crate::{
     api_doc::ErrorBody,
     auth,
-    client::ClientAddress,
+    client_address::ClientAddress,
     error::{ApiError, Checked},
     insights::{
         self, Insights,

@@ -12,12 +12,12 @@ use crate::{
     backup, blog,
     cli::{AdminAction, AdminArgs, ContentAction},
     config::{ServeConfig, StorageConfig},
-    content::Content,
     db,
     domain::{EmailAddress, PersonName},
     pages::PublicPages,
     secret::Secret,
     site::SiteDetails,
+    site::content::Content,
     startup::{Application, shutdown_signal},
 };
 

@@ -6,8 +6,8 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 
 use crate::{
-    backup::schedule::Schedule,
-    client::TrustedProxies,
+    backup::periodic::Schedule,
+    client_address::TrustedProxies,
     clock::Clock,
     db::{Db, Location},
     delivery::{

@@ -21,7 +21,7 @@ use axum::{
 use tokio::net::TcpListener;
 
 use crate::{
-    backup::schedule::Status,
+    backup::periodic::Status,
     db::Db,
     delivery::{DeliveryState, health},
     metrics,

@@ -16,7 +16,6 @@ use crate::{
     booking::{live_routes::DeskFeed, routes::BookingDesk},
     changes::{self, Changes, Follower},
     config::ServeConfig,
-    content::Content,
     db::{Db, Pool},
     delivery::{Outbox, push::PushSender},
     insights::Insights,
@@ -28,6 +27,7 @@ use crate::{
     security::SecurityHeaders,
     serve::{self, Limits},
     site::SiteDetails,
+    site::content::Content,
     supervisor::{self, MakeTask},
 };
 
@@ -63,7 +63,7 @@ impl Application {
         let location = config.storage.location();
         let db = Db::open(&location).await?.with_clock(config.clock.clone());
         let reader = db.reader(&location).await?;
-        blog::search::ensure_index(&db).await?;
+        blog::search_index::ensure_index(&db).await?;
         let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
         let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);
@@ -125,7 +125,7 @@ impl Application {
             }),
             ("scheduled posts", {
                 let (db, changes) = (db.clone(), changes.clone());
-                Box::new(move || Box::pin(blog::schedule::run(db.clone(), changes.clone())))
+                Box::new(move || Box::pin(blog::publisher::run(db.clone(), changes.clone())))
             }),
             ("visit counts", {
                 let insights = Arc::clone(&insights);
@@ -178,7 +178,7 @@ impl Application {
                     schedule.dir.display()
                 );
             }
-            let source = Arc::new(backup::schedule::Source {
+            let source = Arc::new(backup::periodic::Source {
                 db: db.clone(),
                 database_url: config.storage.database_url.clone(),
                 media: Arc::clone(&media),
@@ -186,7 +186,7 @@ impl Application {
             });
             tasks.push((
                 "scheduled backups",
-                Box::new(move || Box::pin(backup::schedule::run(schedule.clone(), Arc::clone(&source)))),
+                Box::new(move || Box::pin(backup::periodic::run(schedule.clone(), Arc::clone(&source)))),
             ));
         }
         let background = tasks.into_iter().map(|(name, make)| supervisor::spawn(name, make)).collect();

@@ -23,7 +23,7 @@ use super::{
 use crate::audit::{self, Action, Actor, Line};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
-    client::ClientAddress,
+    client_address::ClientAddress,
     error::{ApiError, Checked},
 };
 

@@ -13,7 +13,7 @@ use tokio::sync::Semaphore;
 use super::password::Password;
 use super::session::{self, CookiePolicy, SessionUser};
 use crate::audit::Actor;
-use crate::{api_doc::CSRF_HEADER, client::ClientAddress, db::Db, domain::Role, error::ApiError};
+use crate::{api_doc::CSRF_HEADER, client_address::ClientAddress, db::Db, domain::Role, error::ApiError};
 
 /// Password hashes computed at once; more sign-ins wait for a turn (or get 429).
 const CONCURRENT_HASHES: usize = 2;

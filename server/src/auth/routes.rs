@@ -22,7 +22,7 @@ use super::{
 use crate::audit::{self, Action, Actor, Line};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody},
-    client::ClientAddress,
+    client_address::ClientAddress,
     domain::Role,
     error::{ApiError, Checked, FieldErrors},
     site::SiteDetails,

@@ -22,7 +22,7 @@ use super::{
 use crate::audit::{Action, Actor, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    client::ClientAddress,
+    client_address::ClientAddress,
     clock::At,
     delivery::Outbox,
     domain::{EmailAddress, Role},

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::{sanitize::sanitize, search::Document};
+use super::{sanitize::sanitize, search_index::Document};
 use crate::{assets, clock::At, domain::Slug, error::FieldErrors};
 
 const MAX_TITLE: usize = 200;

@@ -7,7 +7,7 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::{revisions, store::AdminPost};
+use super::{revision_store, store::AdminPost};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
     auth::guard::Owner,
@@ -21,7 +21,7 @@ use crate::{
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct RevisionList {
     /// The newest first, at most 50.
-    revisions: Vec<revisions::RevisionListing>,
+    revisions: Vec<revision_store::RevisionListing>,
 }
 
 /// `GET /api/admin/posts/{id}/revisions`: every save of the post, the newest first.
@@ -43,7 +43,7 @@ pub async fn revision_list(
     _owner: Owner,
     Found(post): Found<AdminPost>,
 ) -> Result<Json<RevisionList>, ApiError> {
-    Ok(Json(RevisionList { revisions: revisions::list(&db, post.id).await? }))
+    Ok(Json(RevisionList { revisions: revision_store::list(&db, post.id).await? }))
 }
 
 /// `GET /api/admin/posts/{id}/revisions/{revision}`: one revision, to load into the editor.
@@ -57,7 +57,7 @@ pub async fn revision_list(
         ("revision" = i64, Path, description = "The revision's id.")
     ),
     responses(
-        (status = 200, description = "What was saved then.", body = revisions::Revision),
+        (status = 200, description = "What was saved then.", body = revision_store::Revision),
         (status = 400, description = "An id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such revision of this post.", body = ErrorBody),
         AdminRefusals
@@ -67,8 +67,8 @@ pub async fn revision(
     State(db): State<Db>,
     _owner: Owner,
     Checked(Path((id, revision))): Checked<Path<(PostId, RevisionId)>>,
-) -> Result<Json<revisions::Revision>, ApiError> {
-    revisions::get(&db, id, revision)
+) -> Result<Json<revision_store::Revision>, ApiError> {
+    revision_store::get(&db, id, revision)
         .await?
         .map(Json)
         .ok_or(ApiError::NotFound("There is no such revision of this post."))

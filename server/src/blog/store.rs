@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{
     draft::PostInput,
     sanitize::sanitize,
-    search::{Document, PostIndex as _},
+    search_index::{Document, PostIndex as _},
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{clock::At, db::Db, domain::PostId, with_db};

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     inbox::{self, Customer, Key, Params},
     records::label,
-    sources::{self, SourceTable},
+    source_store::{self, SourceTable},
     store,
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
@@ -132,7 +132,7 @@ pub async fn sources(
     if !(1..=52).contains(&weeks) {
         return Err(ApiError::invalid("weeks", "Choose 1 to 52 weeks"));
     }
-    Ok(Json(sources::table(&db, weeks).await?))
+    Ok(Json(source_store::table(&db, weeks).await?))
 }
 
 #[derive(Deserialize, Serialize, utoipa::ToSchema)]

@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::{
-    content::{Address, City},
     domain::clipped,
+    site::content::{Address, City},
 };
 
 /// Words that say nothing about the place ("Aurora, CO", "near Golden", "City of Parker").
@@ -181,7 +181,7 @@ fn compact(words: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::Content;
+    use crate::site::content::Content;
 
     fn area() -> ServiceArea {
         let content = Content::load(None).unwrap();

@@ -27,7 +27,7 @@ pub struct DeskStatus {
     /// The server can send e-mail (so a missing address is all that is missing for `email`).
     pub email_configured: bool,
     /// The scheduled backups (all empty when the server never made one on a schedule).
-    pub backups: backup::schedule::Status,
+    pub backups: backup::periodic::Status,
 }
 
 /// `GET /api/admin/desk`: where the booking desk stands: its channels, the e-mail setup and the
@@ -59,6 +59,6 @@ pub async fn status(
         channels.push(Channel::Push.as_str());
     }
     let (email_configured, _) = desk.outbox.configured();
-    let backups = backup::schedule::Status::read(&desk.db).await?;
+    let backups = backup::periodic::Status::read(&desk.db).await?;
     Ok(Json(DeskStatus { unanswered, channels, email_configured, backups }))
 }

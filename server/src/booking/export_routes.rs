@@ -21,10 +21,10 @@ use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Owner,
     clock::At,
-    content::Content,
     db::Db,
     error::{ApiError, Checked},
     site::SiteDetails,
+    site::content::Content,
 };
 
 /// How many bookings are read from the database and written out at a time.

@@ -13,8 +13,8 @@ use jiff::{civil::Date, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
 use super::{
+    inbox_search::Search,
     records::{self, BookingRow, OPEN_RANK, ROW_COLUMNS},
-    search::Search,
     views::BookingRecord,
 };
 use crate::{

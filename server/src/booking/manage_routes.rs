@@ -26,7 +26,6 @@ use super::{
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
-    content::Content,
     delivery::{
         devices::{self, Occasion},
         told::Told,
@@ -41,6 +40,7 @@ use crate::{
         times::{self, Moving, OpenTimes},
         visitor_words::{TrailerPlace, trailer_place},
     },
+    site::content::Content,
 };
 
 /// How long a link works after a request without a time.

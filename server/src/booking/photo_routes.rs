@@ -17,7 +17,7 @@ use super::{model::MAX_PHOTOS, photo_store, routes::BookingDesk};
 use crate::{
     api_doc::ErrorBody,
     auth::guard::Admin,
-    client::ClientAddress,
+    client_address::ClientAddress,
     error::{ApiError, Checked},
     media::{Folder, routes::processed_upload},
 };

@@ -12,7 +12,6 @@ use super::{
 };
 use crate::{
     clock::At,
-    content::{Asks, Chat, Content},
     db::Db,
     delivery::{Channel, DeliveryState, text::thread},
     domain::{BookingId, BookingStatus},
@@ -21,6 +20,7 @@ use crate::{
         calendar::{Calendar, Slot},
         links, store as appointments,
     },
+    site::content::{Asks, Chat, Content},
     with_db,
 };
 

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     auth::session::random_token,
-    client::ClientAddress,
+    client_address::ClientAddress,
     db::Db,
     delivery::{Outbox, devices},
     error::{ApiError, Checked},

@@ -24,7 +24,6 @@ use crate::{
     api_doc::AdminRefusals,
     auth::guard::Admin,
     clock::At,
-    content::{Content, Placeholder},
     db::Db,
     delivery::Outbox,
     domain::BookingStatus,
@@ -36,6 +35,7 @@ use crate::{
         store as appointments,
     },
     site::SiteDetails,
+    site::content::{Content, Placeholder},
 };
 
 /// The period of the response times.

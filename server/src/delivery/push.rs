@@ -18,9 +18,9 @@ use web_push_native::{Auth, WebPushBuilder};
 use super::{BookingMessage, Purpose, devices::Target};
 use crate::{
     clock::Clock,
-    content::{Asks, Chat},
     db::Db,
     domain::clipped,
+    site::content::{Asks, Chat},
     with_db,
 };
 
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn a_notice_names_the_kind_trailer_and_city_and_no_contact_detail() {
-        let content = crate::content::Content::load(None).expect("the built-in content");
+        let content = crate::site::content::Content::load(None).expect("the built-in content");
         let chat = &content.chat;
         let answers: Vec<(String, String)> = chat
             .steps

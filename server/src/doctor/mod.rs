@@ -9,7 +9,7 @@ use std::{path::Path, time::Duration};
 use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
 use self::delivery::{email, texts, webhook};
-use crate::{config::ServeConfig, content::Content, db, media::MediaStore, secret::Secret};
+use crate::{config::ServeConfig, db, media::MediaStore, secret::Secret, site::content::Content};
 
 /// Below this much free space in the data directory, the check fails.
 const MIN_FREE_BYTES: u64 = 1 << 30;
@@ -268,7 +268,9 @@ async fn site_details(config: &ServeConfig) -> Outcome {
     }
     let named: Vec<String> = placeholders
         .iter()
-        .map(|p| format!("{} ({}) is '{}': {}", p.label, crate::content::file_field(p.field), p.value, p.why))
+        .map(|p| {
+            format!("{} ({}) is '{}': {}", p.label, crate::site::content::file_field(p.field), p.value, p.why)
+        })
         .collect();
     Outcome::Fail(
         format!(

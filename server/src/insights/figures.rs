@@ -5,7 +5,7 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use super::funnel::Reached;
-use crate::{booking::shared_store, clock, content::Content, db::Db, with_db};
+use crate::{booking::shared_store, clock, db::Db, site::content::Content, with_db};
 
 /// Days from `from` to `to`, both included.
 #[derive(Debug, Clone, Copy)]

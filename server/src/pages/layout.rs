@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::{
-    content::{Address, Chat, Content, HoursView, Language},
     delivery::text::{TERMS_PATH, consent},
+    site::content::{Address, Chat, Content, HoursView, Language},
 };
 
 /// What every public page's layout shows, embedded once in each document.

@@ -6,6 +6,7 @@
 
 mod areas;
 mod blog;
+pub mod blog_search;
 pub mod crawlers;
 mod feeds;
 pub mod head;
@@ -17,7 +18,6 @@ pub mod page_data;
 mod paths;
 mod public;
 mod resolve;
-pub mod search;
 mod site;
 pub mod social;
 mod structured_data;

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::{
     blog::model::{Post, PostCard},
-    content::{
+    site::content::{
         About, BeforeAfter, City, CityService, Contact, Cta, Feature, Hero, Rating, ServiceGroup,
         ServicesPage, Stat, Testimonial,
     },

@@ -10,10 +10,9 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 
 use super::{
-    head,
+    blog_search, head,
     page::{AdminState, AppState, BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
     resolve::{missing_page, resolve},
-    search,
     site::Site,
     social::{self, Picture},
 };
@@ -308,8 +307,8 @@ impl PublicPages {
     }
 
     /// The published posts that hold the words of `query`, best first.
-    pub async fn search(&self, query: &search::Query) -> anyhow::Result<search::Results> {
-        search::search(&self.site(), query).await
+    pub async fn search(&self, query: &blog_search::Query) -> anyhow::Result<blog_search::Results> {
+        blog_search::search(&self.site(), query).await
     }
 
     /// Renders the main pages that are not cached yet, one at a time, so that a render thread

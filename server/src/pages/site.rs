@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::layout;
-use crate::{content::Content, db::Db};
+use crate::{db::Db, site::content::Content};
 
 /// Everything about the site that pages are made from.
 pub struct Site {

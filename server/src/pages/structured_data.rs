@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::Site;
-use crate::{blog::model::Post, content::City};
+use crate::{blog::model::Post, site::content::City};
 
 /// The business as schema.org `AutoRepair` (a `LocalBusiness`).
 pub fn local_business(site: &Site, image: &str) -> Value {

@@ -25,7 +25,7 @@ use axum::{
 use crate::{
     api_doc::ApiDocument,
     assets, booking,
-    client::{ClientAddress, TrustedProxies},
+    client_address::{ClientAddress, TrustedProxies},
     insights::{self, Insights},
     media,
     metrics::{self, RouteGroup},

@@ -14,12 +14,12 @@ use serde::Deserialize;
 use crate::{
     api_doc::{ErrorBody, Unavailable},
     assets, auth, blog,
-    client::ClientAddress,
+    client_address::ClientAddress,
     db::Db,
     error::{ApiError, Checked},
     insights::{self, Insights},
     media::MediaStore,
-    pages::{Cached, CachedEntry, HOW_WE_COUNT, Page, PublicPages, crawlers, head, search},
+    pages::{Cached, CachedEntry, HOW_WE_COUNT, Page, PublicPages, blog_search, crawlers, head},
     schedule,
     site::SiteDetails,
 };
@@ -150,14 +150,14 @@ pub(super) struct SearchParams {
 }
 
 /// `GET /api/blog/search?q=...`: the newest published posts whose title or excerpt contains
-/// the words (at most `search::SHOWN`), and how many match in all.
+/// the words (at most `blog_search::SHOWN`), and how many match in all.
 #[utoipa::path(
     get,
     path = "/api/blog/search",
     tag = "public",
     params(("q" = String, Query, min_length = 1, max_length = 100, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*[^\s\u0000-\u001f\u007f-\u009f][^\u0000-\u001f\u007f-\u009f]*$", description = "Words from a post's title or summary: at most 100 characters, something besides spaces, no control characters.")),
     responses(
-        (status = 200, description = "The newest matches (at most 24) and how many match in all.", body = search::Results),
+        (status = 200, description = "The newest matches (at most 24) and how many match in all.", body = blog_search::Results),
         (status = 400, description = "The search is missing, empty, too long or holds control characters.", body = ErrorBody),
         Unavailable
     )
@@ -165,8 +165,8 @@ pub(super) struct SearchParams {
 pub(super) async fn blog_search(
     State(pages): State<Arc<PublicPages>>,
     Checked(Query(params)): Checked<Query<SearchParams>>,
-) -> Result<Json<search::Results>, ApiError> {
-    let query = search::Query::parse(params.q.as_deref())
+) -> Result<Json<blog_search::Results>, ApiError> {
+    let query = blog_search::Query::parse(params.q.as_deref())
         .map_err(|message| ApiError::Rejected(StatusCode::BAD_REQUEST, message.to_owned()))?;
     Ok(Json(pages.search(&query).await?))
 }

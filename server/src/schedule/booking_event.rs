@@ -8,7 +8,7 @@ use super::{
     ics,
     store::{Appointment, State},
 };
-use crate::content::Content;
+use crate::site::content::Content;
 
 pub(super) fn shop_address(content: &Content) -> String {
     let a = &content.business.address;

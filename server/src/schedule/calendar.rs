@@ -9,7 +9,7 @@ use jiff::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Content, Hours, Scheduling, Times, holidays};
+use crate::site::content::{Content, Hours, Scheduling, Times, holidays};
 
 /// Seats are counted per half hour: a time holds a seat in each half hour it covers, so slots of
 /// any length (in steps of 30 minutes) and times the owner sets by hand count alike.

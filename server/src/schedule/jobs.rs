@@ -11,8 +11,8 @@ use super::{
 use crate::{
     booking::{records, shared_store},
     clock::At,
-    content::Content,
     db::Db,
+    site::content::Content,
 };
 
 /// A job in the schedule.

@@ -19,11 +19,11 @@ use super::{
 };
 use crate::{
     booking::shared_store,
-    content::Content,
     db::Db,
     delivery::{BookingMessage, Handed, Mail, Messages, Purpose},
     domain::BookingId,
     site::SiteDetails,
+    site::content::Content,
 };
 
 /// Makes the outbox's messages from the bookings, their times and the site details.

@@ -4,8 +4,8 @@
 
 use crate::{
     booking::shared_store::{self, Place},
-    content::Content,
     db::Db,
+    site::content::Content,
 };
 
 /// Where the crew goes, as the customer may be told it.

@@ -8,7 +8,7 @@ use std::{
     sync::{Arc, Mutex, PoisonError},
 };
 
-use crate::{client::TrustedProxies, metrics};
+use crate::{client_address::TrustedProxies, metrics};
 
 #[derive(Debug)]
 pub struct Admission {

@@ -18,7 +18,7 @@ use hyper_util::{
 use tokio::net::{TcpListener, TcpStream};
 
 use self::admission::{Admission, Refusal};
-use crate::{client::TrustedProxies, config::ConnectionSettings, metrics, routes::App};
+use crate::{client_address::TrustedProxies, config::ConnectionSettings, metrics, routes::App};
 
 /// How long requests in flight may take to finish once the server is told to stop.
 const DRAIN: Duration = Duration::from_secs(10);

@@ -4,6 +4,7 @@
 //! (or the built-in one) is shown, and the first save keeps it as version 1, so it can be
 //! restored like any other.
 
+pub mod content;
 pub mod routes;
 mod store;
 mod summary;
@@ -16,7 +17,7 @@ use futures_util::future::BoxFuture;
 use store::NewVersion;
 
 use crate::audit::{Action, Actor, Line};
-use crate::{changes::Reload, content::Content, db::Db, domain::SiteVersionId};
+use crate::{changes::Reload, db::Db, domain::SiteVersionId, site::content::Content};
 
 pub use store::Listing;
 

@@ -16,9 +16,9 @@ use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Owner,
     changes::{Change, Changes},
-    content::{Content, Placeholder, validate::InvalidContent},
     domain::SiteVersionId,
     error::{ApiError, Checked, FieldErrors},
+    site::content::{Content, Placeholder, validate::InvalidContent},
 };
 
 const CONFLICT: &str = "Someone saved the site details while you were editing. Reload the page to see their change, then make yours again.";
@@ -30,7 +30,7 @@ pub struct SiteBody {
     /// The version shown (0 while the content file is shown): send it back with a change.
     version: i64,
     /// Every detail.
-    #[schema(value_type = crate::content::Content)]
+    #[schema(value_type = crate::site::content::Content)]
     site: Arc<Content>,
     /// The shipped placeholders still in them (the go-live check).
     placeholders: Vec<Placeholder>,
@@ -43,7 +43,7 @@ pub struct SiteChange {
     /// The version the change was made on.
     version: i64,
     /// Every detail; read (and its problems named) as `Content`.
-    #[schema(value_type = crate::content::Content)]
+    #[schema(value_type = crate::site::content::Content)]
     site: Value,
 }
 

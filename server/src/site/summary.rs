@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn every_section_of_the_content_is_named() {
-        let mut content = crate::content::Content::load(None).expect("loads");
+        let mut content = crate::site::content::Content::load(None).expect("loads");
         content.removed_city_slugs.push("castle-rock".to_owned());
         let content = content.to_file_fields().expect("fields");
         let mut keys: Vec<&str> = content.as_object().expect("a table").keys().map(String::as_str).collect();

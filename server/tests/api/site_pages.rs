@@ -117,7 +117,7 @@ async fn the_service_areas_page_lists_all_19_cities() {
 #[tokio::test]
 async fn every_city_page_answers_200_with_its_own_content() {
     let app = spawn_app().await;
-    let content = trailerworks::content::Content::load(None).expect("content");
+    let content = trailerworks::site::content::Content::load(None).expect("content");
     for city in &content.cities {
         let path = format!("/service-areas/{}", city.slug);
         let html = app.page(&path, 200).await;
@@ -263,7 +263,7 @@ async fn the_sitemap_lists_every_public_page() {
     assert_eq!(response.status(), 200);
     assert!(response.headers()["content-type"].to_str().expect("text").starts_with("application/xml"));
     let urls = crate::blog::sitemap_urls(&app).await;
-    let content = trailerworks::content::Content::load(None).expect("content");
+    let content = trailerworks::site::content::Content::load(None).expect("content");
     let mut expected: Vec<String> =
         ["/", "/services", "/about", "/contact", "/service-areas"].iter().map(|p| (*p).to_owned()).collect();
     expected.extend(content.cities.iter().map(|c| format!("/service-areas/{}", c.slug)));

@@ -1,4 +1,4 @@
-// The icons the content file may name (server/src/content/checker.rs has the same list).
+// The icons the content file may name (server/src/site/content/checker.rs has the same list).
 import {
   CircleDot,
   ClipboardCheck,

@@ -1264,7 +1264,7 @@ export interface paths {
         };
         /**
          * `GET /api/blog/search?q=...`: the newest published posts whose title or excerpt contains
-         *     the words (at most `search::SHOWN`), and how many match in all.
+         *     the words (at most `blog_search::SHOWN`), and how many match in all.
          */
         get: operations["getBlogSearch"];
         put?: never;

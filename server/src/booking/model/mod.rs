@@ -9,11 +9,11 @@ use super::{
     source::{Source, SourceForm},
 };
 use crate::{
-    content::{Asks, Chat},
     domain::{EmailAddress, PersonName, Phone},
     error::FieldErrors,
     media::is_stored_name,
     schedule::calendar::{Kind, Slot},
+    site::content::{Asks, Chat},
 };
 
 /// Photos one booking may have.

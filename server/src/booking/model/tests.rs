@@ -82,17 +82,17 @@ fn a_filled_honeypot_or_a_hurried_submit_is_flagged_as_spam() {
 }
 
 fn chat() -> Chat {
-    crate::content::Content::load(None).unwrap().chat
+    crate::site::content::Content::load(None).unwrap().chat
 }
 
 fn area() -> ServiceArea {
-    let content = crate::content::Content::load(None).unwrap();
+    let content = crate::site::content::Content::load(None).unwrap();
     ServiceArea::new(&content.cities, &content.business.address)
 }
 
 #[test]
 fn an_emergency_or_urgent_answer_makes_the_booking_urgent() {
-    let content = crate::content::Content::load(None).unwrap();
+    let content = crate::site::content::Content::load(None).unwrap();
     let booking = form().parse(MIN).unwrap().classify(&content.chat, &area());
     assert!(!booking.urgent);
     for (question, answer) in [

@@ -14,9 +14,9 @@ use serde::Serialize;
 
 use crate::{
     clock::At,
-    content::{Content, Promise},
     db::Db,
     schedule::calendar::Calendar,
+    site::content::{Content, Promise},
     with_db,
 };
 pub use figures::{Answered, ResponseFigures, Said, Tone, Waiting, minutes_text};

@@ -6,8 +6,8 @@
 //! transaction; `pg_dump` takes one snapshot); the images after it (never changed once stored, so
 //! every image the copy refers to is there).
 
+pub mod periodic;
 pub mod restore;
-pub mod schedule;
 
 use std::path::{Path, PathBuf};
 

@@ -334,7 +334,7 @@ fn is_zip(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::content::Content;
+    use crate::site::content::Content;
 
     fn error_for(from: &str, to: &str) -> String {
         let text = super::super::EMBEDDED.replacen(from, to, 1);

@@ -1,11 +1,11 @@
 //! Blog search (docs/product.md section 2): the published posts whose title, excerpt or text
 //! holds the words typed, best matches first, from the database's full-text index
-//! (`blog::search`).
+//! (`blog::search_index`).
 
 use serde::Serialize;
 
 use super::Site;
-use crate::blog::{model::PostCard, published, search};
+use crate::blog::{model::PostCard, published, search_index};
 
 /// Results shown for one search; the total of matches is told too.
 pub const SHOWN: usize = 24;
@@ -48,12 +48,12 @@ pub struct Results {
 /// The published posts that hold every word of `query` in their title, excerpt or text, best
 /// first.
 pub async fn search(site: &Site, query: &Query) -> anyhow::Result<Results> {
-    let words = search::words(&query.0);
-    let (ids, total) = search::published_matches(&site.db, &words, SHOWN).await?;
+    let words = search_index::words(&query.0);
+    let (ids, total) = search_index::published_matches(&site.db, &words, SHOWN).await?;
     Ok(Results {
         posts: published::cards_by_id(&site.db, &ids, &site.zone()).await?,
-        total: total.min(search::COUNTED),
-        more: total > search::COUNTED,
+        total: total.min(search_index::COUNTED),
+        more: total > search_index::COUNTED,
     })
 }
 

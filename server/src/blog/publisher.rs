@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::schedule_store;
+use super::publisher_store;
 use crate::audit::{Action, Actor, Line};
 use crate::{
     changes::{Change, Changes},
@@ -43,7 +43,7 @@ pub async fn run(db: Db, changes: Changes) {
 }
 
 async fn purge_deleted(db: &Db) -> anyhow::Result<()> {
-    schedule_store::purge_deleted(db, |title| Line {
+    publisher_store::purge_deleted(db, |title| Line {
         actor: &SCHEDULER,
         action: Action::PostPurged,
         detail: format!("\u{201c}{title}\u{201d}"),
@@ -53,7 +53,7 @@ async fn purge_deleted(db: &Db) -> anyhow::Result<()> {
 }
 
 async fn publish_due(db: &Db, changes: &Changes) -> anyhow::Result<()> {
-    let live = schedule_store::publish_due(db, |post| Line {
+    let live = publisher_store::publish_due(db, |post| Line {
         actor: &SCHEDULER,
         action: Action::PostPublishedOnSchedule,
         detail: format!("\u{201c}{}\u{201d} (/blog/{})", post.title, post.slug),

@@ -31,7 +31,7 @@ pub use scheduling::{Scheduling, Times};
 pub use shape::file_field;
 
 /// The content file built into the binary, used when no `--content` file is given.
-const EMBEDDED: &str = include_str!("../../../content/site.toml");
+const EMBEDDED: &str = include_str!("../../../../content/site.toml");
 
 impl Content {
     /// Reads and validates the content file at `path`, or the built-in one when `path` is None.

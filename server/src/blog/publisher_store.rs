@@ -2,7 +2,7 @@
 //! deleted more than `KEEP_DELETED` ago are removed for good, each with its audit line in the
 //! same transaction.
 
-use super::{search::PostIndex as _, store::KEEP_DELETED};
+use super::{search_index::PostIndex as _, store::KEEP_DELETED};
 use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
 

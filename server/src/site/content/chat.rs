@@ -308,7 +308,7 @@ impl Chat {
 #[cfg(test)]
 mod tests {
     use super::Asks;
-    use crate::content::Content;
+    use crate::site::content::Content;
 
     #[test]
     fn the_customer_sees_the_trailer_they_typed_for_other() {
@@ -336,7 +336,7 @@ mod tests {
         let content = Content::load(None).expect("built-in content loads");
         assert_eq!(content.chat.answer_label("How urgent is this?"), Some("Urgency"));
         assert_eq!(content.chat.answer_label("Favourite colour?"), None);
-        let text = include_str!("../../../content/site.toml").replace("label = \"Urgency\"\n", "");
+        let text = include_str!("../../../../content/site.toml").replace("label = \"Urgency\"\n", "");
         let unlabelled = Content::parse(&text).expect("a label may be left out");
         assert_eq!(unlabelled.chat.answer_label("How urgent is this?"), Some("How urgent is this?"));
         assert!(unlabelled.chat.answer_labels().contains(&"How urgent is this?"));
@@ -369,7 +369,7 @@ mod tests {
 
     #[test]
     fn details_saved_before_the_greeting_read_with_the_built_in_one() {
-        let mut saved: toml::Table = toml::from_str(include_str!("../../../content/site.toml")).unwrap();
+        let mut saved: toml::Table = toml::from_str(include_str!("../../../../content/site.toml")).unwrap();
         let chat = saved["chat"].as_table_mut().unwrap();
         chat.remove("greeting");
         chat.remove("financing_line");
@@ -382,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_script_saved_before_the_job_questions_learns_them() {
-        let mut saved: toml::Table = toml::from_str(include_str!("../../../content/site.toml")).unwrap();
+        let mut saved: toml::Table = toml::from_str(include_str!("../../../../content/site.toml")).unwrap();
         let steps = saved["chat"].as_table_mut().unwrap()["steps"].as_array_mut().unwrap();
         steps.retain(|step| !step.as_table().unwrap().contains_key("when"));
         for step in steps.iter_mut() {

@@ -153,7 +153,7 @@ impl Scheduling {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::Content;
+    use crate::site::content::Content;
 
     #[test]
     fn a_saved_version_from_before_scheduling_reads_as_the_built_in_settings() {
