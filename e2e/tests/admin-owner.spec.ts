@@ -29,6 +29,22 @@ async function enterPassword(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+test.describe("a post that is gone", () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test("its editor leads back to the dashboard", async ({ page }) => {
+    await signInToPosts(page);
+    await page.goto("/dbadmin/posts/edit/999999");
+    await expect(page).toHaveURL("/dbadmin/dashboard");
+    await expect(
+      page
+        .getByRole("button", { name: "New Post" })
+        .or(page.getByRole("link", { name: "New Post" }))
+        .first(),
+    ).toBeVisible();
+  });
+});
+
 test.describe("with the sample posts", () => {
   test.use({ demoContent: true });
 

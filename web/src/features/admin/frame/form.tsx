@@ -1,6 +1,6 @@
 // The pieces of the admin's forms: a titled section, a labelled field with its hint and error,
 // the two button looks, and the message for a failed call.
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { AdminApiError } from "./api";
 
 const FIELD = "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
@@ -68,17 +68,39 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** A labelled input with its hint and error under it. */
+/** A labelled input with its hint and error under it (`className` adds to the field's look). */
 export function Input({
   id,
   label,
   error,
   hint,
+  className,
   ...input
 }: { id: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <input id={id} {...input} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, Boolean(hint), error)} className={fieldClass(error)} />
+      <input
+        id={id}
+        {...input}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, Boolean(hint), error)}
+        className={className ? `${fieldClass(error)} ${className}` : fieldClass(error)}
+      />
+    </Field>
+  );
+}
+
+/** A labelled text area with its hint and error under it. */
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  ...area
+}: { id: string; label: string; error?: string; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <textarea id={id} {...area} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, Boolean(hint), error)} className={fieldClass(error)} />
     </Field>
   );
 }

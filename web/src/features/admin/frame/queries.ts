@@ -44,6 +44,7 @@ export const keys = {
   audit: ["audit"],
   insights: (days: number) => ["insights", days],
   site: ["site"],
+  post: (id: number) => ["post", id],
 } as const;
 
 /** Says that requests changed (a status set here, a time confirmed, a text sent): every screen

@@ -1,8 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { Spinner } from "../../../../components/Spinner";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useReducer, useRef } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
 import { AdminShell } from "../../frame/AdminShell";
 import { AdminApiError, adminApi, type PostDraft } from "../../frame/api";
+import { Loaded } from "../../frame/Loaded";
+import { keys } from "../../frame/queries";
 import { FeaturedImageField } from "../../frame/FeaturedImageField";
 import { PostPreview } from "./PostPreview";
 import type { RichTextHandle } from "./RichTextEditor";
@@ -13,20 +15,19 @@ import { SaveCheckDialog, type SaveCheck } from "./SaveCheckDialog";
 import { lowContrastParagraphs, lowContrastSentence } from "./contrast";
 import type { DashboardState } from "../DashboardPage";
 import { missingDescriptions, missingSentence } from "./imageDescriptions";
-import { sameDraft, storedDraft, validatePost, type PostErrors } from "./postRules";
-import { Field, describedBy, fieldClass } from "../../frame/form";
+import { storedDraft, validatePost } from "./postRules";
+import { Input, TextArea } from "../../frame/form";
 import { UnsavedOffer } from "./UnsavedOffer";
+import { editorReducer, opened, unsavedChanges, type DraftErrors, type Passed } from "./editorState";
 import { SearchAndSocialFields } from "./SearchAndSocialFields";
-import { forgetUnsaved, keepUnsaved, unsavedDraft, type KeptDraft } from "./unsaved";
+import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../../frame/ErrorNotice";
 import { useShopClock, wallClockName } from "../../frame/format";
 import { useLayout } from "../../../../lib/layout";
-import { slugify } from "../../frame/slug";
 import { DiscardGuard } from "../../frame/DiscardGuard";
 
 const SAVE_FAILED = "Failed to save post. Please try again.";
-const RESTORED = "Your unsaved changes are back. Save them when ready.";
 /** How long typing pauses before the editor keeps a copy in this browser. */
 const AUTOSAVE_AFTER_MS = 2000;
 const EMPTY: PostDraft = {
@@ -56,9 +57,6 @@ const LOW_CONTRAST: Omit<SaveCheck, "description"> = {
   recommended: "stay",
 };
 
-/** The questions the owner has already answered 'go ahead' to, for one save. */
-type Passed = ("offline" | "contrast" | "descriptions")[];
-
 /** What the dashboard says after a save; `goesLive` is a scheduled post's time as the shop reads it. */
 function savedMessage(as: SaveAs, wasLive: boolean, title: string, goesLive: string): string {
   if (as === "publish") return `${wasLive ? "Updated" : "Published"}: ${title}`;
@@ -66,150 +64,111 @@ function savedMessage(as: SaveAs, wasLive: boolean, title: string, goesLive: str
   return `${wasLive ? "Taken off the site" : "Saved as draft"}: ${title}`;
 }
 
+/** The editor of a new post (/dbadmin/posts/new) or of a stored one (/dbadmin/posts/edit/{id}),
+ * once it is loaded; a post that is gone leads back to the dashboard. */
 export function PostEditorPage() {
-  const { dateTime } = useShopClock();
   const { id: idParam } = useParams();
   const postId = idParam === undefined ? null : Number(idParam);
+  const { timeZone } = useLayout();
+  // Loaded when the editor opens, never behind the owner's back (a load would replace the draft).
+  const query = useQuery({
+    queryKey: keys.post(postId ?? 0),
+    queryFn: () => adminApi.post(postId ?? 0),
+    enabled: postId !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
+  if (postId === null) return <PostEditor key="new" postId={null} post={EMPTY} />;
+  if (query.data !== undefined) return <PostEditor key={postId} postId={postId} post={storedDraft(query.data, timeZone)} />;
+  if (query.error instanceof AdminApiError && query.error.status === 404) return <Navigate to="/dbadmin/dashboard" replace />;
+  return (
+    <AdminShell title="Loading the post">
+      <Loaded query={query} what="The post" loading="Loading post">
+        {() => null}
+      </Loaded>
+    </AdminShell>
+  );
+}
+
+/** The editor on `post`: as stored, or empty for a new one. */
+function PostEditor({ postId, post }: { postId: number | null; post: PostDraft }) {
+  const { dateTime } = useShopClock();
+  const { timeZone } = useLayout();
   const navigate = useNavigate();
   const ids = useId();
-  /** Unsaved changes kept from an earlier visit, offered back until restored or discarded. */
-  const [offer, setOffer] = useState<KeptDraft | null>(() => (postId === null ? unsavedDraft(null) : null));
-  const [draft, setDraft] = useState<PostDraft | null>(postId === null ? EMPTY : null);
-  /** The post as stored (or empty for a new one): the editor has unsaved changes when the draft differs. */
-  const [stored, setStored] = useState<PostDraft | null>(postId === null ? EMPTY : null);
-  /** Set once a save went through, to what the dashboard says about it: the editor then goes
-   * back to the dashboard without asking. */
-  const [done, setDone] = useState<string | null>(null);
-  const [slugByHand, setSlugByHand] = useState(postId !== null);
-  const [view, setView] = useState<"compose" | "preview">("compose");
-  const [errors, setErrors] = useState<
-    PostErrors & { featuredImage?: string; featuredImageAlt?: string; publishAt?: string; metaDescription?: string; socialImage?: string }
-  >({});
-  const [saving, setSaving] = useState<SaveAs | null>(null);
-  const { timeZone } = useLayout();
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const editor = useRef<RichTextHandle>(null);
-  /** Publishing or scheduling waits on this question while pictures have no description. */
-  const [askMissing, setAskMissing] = useState<{ as: SaveAs; sentence: string; passed: Passed } | null>(null);
-  /** A save waits on this question (taking the post off the site, hard-to-read colours). */
-  const [asking, setAsking] = useState<{ as: SaveAs; check: SaveCheck; passed: Passed } | null>(null);
-  const [featuredImage, featuredImageAlt, content] = [draft?.featuredImage ?? null, draft?.featuredImageAlt ?? "", draft?.content ?? ""];
+  const [state, dispatch] = useReducer(editorReducer, null, () => opened(post, postId === null, unsavedDraft(postId)));
+  const { draft, stored, errors, offer, question, saving } = state;
+  const { featuredImage, featuredImageAlt, content } = draft;
   const missing = useMemo(() => missingDescriptions({ featuredImage, featuredImageAlt, content }), [featuredImage, featuredImageAlt, content]);
+  const unsaved = unsavedChanges(state);
 
   useEffect(() => {
-    if (postId === null) return;
-    let cancelled = false;
-    adminApi.post(postId).then(
-      (post) => {
-        if (cancelled) return;
-        const asStored = storedDraft(post, timeZone);
-        setStored(asStored);
-        setDraft(asStored);
-        const kept = unsavedDraft(postId);
-        if (kept && !sameDraft(kept.draft, asStored)) setOffer(kept);
-      },
-      (failure: unknown) => {
-        console.error("Failed to load the post", failure);
-        if (!cancelled) navigate("/dbadmin/dashboard", { replace: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [postId, navigate, timeZone]);
-
-  useEffect(() => {
-    if (done !== null) navigate("/dbadmin/dashboard", { state: { saved: done } satisfies DashboardState });
-  }, [done, navigate]);
-
-  const unsaved = done === null && draft !== null && stored !== null && !sameDraft(draft, stored);
+    if (saving.kind === "done") navigate("/dbadmin/dashboard", { state: { saved: saving.message } satisfies DashboardState });
+  }, [saving, navigate]);
 
   // While there are unsaved changes, a copy is kept in this browser a moment after each change
   // (not while an older copy is still offered back, which it would replace).
   useEffect(() => {
-    if (!unsaved || offer || !draft) return;
+    if (!unsaved || offer) return;
     const timer = window.setTimeout(() => keepUnsaved(postId, draft), AUTOSAVE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [unsaved, offer, draft, postId]);
-
-  if (!draft) {
-    return (
-      <AdminShell title="Loading the post">
-        <Spinner label="Loading post" />
-      </AdminShell>
-    );
-  }
-
-  /** Changes fields of the draft; an error shown under a changed field goes (docs/product.md section 5). */
-  function update(change: Partial<PostDraft>) {
-    setDraft((current) => (current ? { ...current, ...change } : current));
-    setErrors((current) => {
-      const changed = Object.keys(change);
-      if (!changed.some((name) => name in current)) return current;
-      return Object.fromEntries(Object.entries(current).filter(([name]) => !changed.includes(name)));
-    });
-  }
-
-  function changeTitle(title: string) {
-    update(slugByHand ? { title } : { title, slug: slugify(title) });
-  }
 
   /** Saves as `as`. First, unless the owner already said to go ahead (`passed`): 'Draft' on a
    * live post asks before taking it off the site; hard-to-read text colours are pointed out;
    * publishing or scheduling asks about pictures without a description. */
   async function save(as: SaveAs, passed: Passed = []) {
-    if (!draft || saving) return;
-    const published = as === "publish";
-    const toSave = { ...draft, published, publishAt: as === "schedule" ? draft.publishAt : null };
-    const found: typeof errors = validatePost(toSave);
+    if (saving.kind === "saving") return;
+    const toSave = { ...draft, published: as === "publish", publishAt: as === "schedule" ? draft.publishAt : null };
+    const found: DraftErrors = validatePost(toSave);
     if (as === "schedule" && !draft.publishAt) found.publishAt = PICK_A_TIME;
-    setErrors(found);
-    setSaveError(null);
     if (Object.keys(found).length > 0) {
+      dispatch({ type: "refused", errors: found });
       focusFirstError(found);
       return;
     }
-    const wasLive = stored?.published === true;
+    const wasLive = stored.published;
     if (as === "draft" && wasLive && !passed.includes("offline")) {
-      setAsking({ as, passed: [...passed, "offline"], check: TAKE_OFF });
+      dispatch({ type: "ask", question: { kind: "check", as, passed: [...passed, "offline"], check: TAKE_OFF } });
       return;
     }
     const hardToRead = lowContrastParagraphs(draft.content);
     if (hardToRead.length > 0 && !passed.includes("contrast")) {
-      setAsking({ as, passed: [...passed, "contrast"], check: { ...LOW_CONTRAST, description: lowContrastSentence(hardToRead) } });
+      const check = { ...LOW_CONTRAST, description: lowContrastSentence(hardToRead) };
+      dispatch({ type: "ask", question: { kind: "check", as, passed: [...passed, "contrast"], check } });
       return;
     }
     const sentence = missingSentence(missing);
     if (as !== "draft" && sentence && !passed.includes("descriptions")) {
-      setAskMissing({ as, sentence, passed: [...passed, "descriptions"] });
+      dispatch({ type: "ask", question: { kind: "descriptions", as, sentence, passed: [...passed, "descriptions"] } });
       return;
     }
-    setSaving(as);
+    dispatch({ type: "saving", as });
     try {
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
       forgetUnsaved(postId);
-      setDone(savedMessage(as, wasLive, toSave.title.trim(), toSave.publishAt ? wallClockName(toSave.publishAt) : ""));
+      dispatch({ type: "done", message: savedMessage(as, wasLive, toSave.title.trim(), toSave.publishAt ? wallClockName(toSave.publishAt) : "") });
     } catch (failure) {
-      setSaving(null);
       if (failure instanceof AdminApiError && failure.status === 422) {
-        const fields = failure.fieldErrors;
-        const fromServer = Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]]));
-        setErrors(fromServer);
+        const fromServer = Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, messages]) => [field, messages[0]]));
+        dispatch({ type: "refused", errors: fromServer });
         focusFirstError(fromServer);
         return;
       }
       if (failure instanceof AdminApiError && failure.status === 401) keepUnsaved(postId, toSave);
       console.error("Failed to save the post", failure);
-      setSaveError(SAVE_FAILED);
+      dispatch({ type: "failed", message: SAVE_FAILED });
     }
   }
 
-  const field = (name: keyof typeof errors) => `${ids}-${name}`;
+  const field = (name: keyof DraftErrors) => `${ids}-${name}`;
+  const edit = (change: Partial<PostDraft>) => dispatch({ type: "edit", change });
 
   /** Puts the focus on the first field with an error, so screen readers read it with its message. */
-  function focusFirstError(found: typeof errors) {
+  function focusFirstError(found: DraftErrors) {
     const order = ["title", "slug", "excerpt", "featuredImageAlt", "publishAt", "metaDescription"] as const;
     const first = order.find((name) => found[name]);
     if (first) window.setTimeout(() => document.getElementById(field(first))?.focus(), 0);
@@ -219,61 +178,53 @@ export function PostEditorPage() {
   /** The owner chose to describe the missing pictures: those in the text one by one, else the
    * featured image's field. */
   function addDescriptions() {
-    setAskMissing(null);
+    dispatch({ type: "answered" });
     if (missing.inText > 0) editor.current?.describeMissing();
     else window.setTimeout(() => document.getElementById(field("featuredImageAlt"))?.focus(), 0);
+  }
+
+  /** The owner said to go ahead with the save the question held. */
+  function goAhead() {
+    dispatch({ type: "answered" });
+    if (question) void save(question.as, question.passed);
   }
 
   return (
     <AdminShell title={postId === null ? "New post" : `Edit: ${draft.title || "post"}`}>
       <DiscardGuard unsaved={unsaved} onDiscard={() => forgetUnsaved(postId)} />
       <MissingDescriptionsDialog
-        ask={askMissing && { sentence: askMissing.sentence, schedule: askMissing.as === "schedule" }}
+        ask={question?.kind === "descriptions" ? { sentence: question.sentence, schedule: question.as === "schedule" } : null}
         onAdd={addDescriptions}
-        onGoAhead={() => {
-          setAskMissing(null);
-          if (askMissing) void save(askMissing.as, askMissing.passed);
-        }}
-        onCancel={() => setAskMissing(null)}
+        onGoAhead={goAhead}
+        onCancel={() => dispatch({ type: "answered" })}
       />
-      <SaveCheckDialog
-        check={asking?.check ?? null}
-        onGoAhead={() => {
-          setAsking(null);
-          if (asking) void save(asking.as, asking.passed);
-        }}
-        onStay={() => setAsking(null)}
-      />
+      <SaveCheckDialog check={question?.kind === "check" ? question.check : null} onGoAhead={goAhead} onStay={() => dispatch({ type: "answered" })} />
       <EditorHeader
         isNew={postId === null}
-        publishedSlug={stored?.published ? stored.slug : null}
-        view={view}
-        onView={setView}
-        saving={saving}
+        publishedSlug={stored.published ? stored.slug : null}
+        view={state.view}
+        onView={(view) => dispatch({ type: "view", view })}
+        saving={saving.kind === "saving" ? saving.as : null}
         onSave={(as) => void save(as)}
       />
 
       {offer && (
         <UnsavedOffer
           at={offer.at}
-          onRestore={() => {
-            update(offer.draft);
-            setOffer(null);
-            setNotice(RESTORED);
-          }}
+          onRestore={() => dispatch({ type: "restore" })}
           onDiscard={() => {
             forgetUnsaved(postId);
-            setOffer(null);
+            dispatch({ type: "dropOffer" });
           }}
         />
       )}
-      {notice && (
+      {state.notice && (
         <p role="status" className="mt-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          {notice}
+          {state.notice}
         </p>
       )}
 
-      {view === "preview" ? (
+      {state.view === "preview" ? (
         <div className="mt-6">
           <PostPreview draft={draft} postId={postId} />
         </div>
@@ -282,101 +233,86 @@ export function PostEditorPage() {
           <h2 id={`${ids}-details`} className="text-lg font-semibold text-slate-900">
             Post Details
           </h2>
-          <Field id={field("title")} label="Title" error={errors.title}>
-            <input
-              id={field("title")}
-              value={draft.title}
-              onChange={(event) => changeTitle(event.target.value)}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={describedBy(field("title"), false, errors.title)}
-              className={fieldClass(errors.title)}
-            />
-          </Field>
-          <Field id={field("slug")} label="URL Slug" error={errors.slug} hint={`/blog/${draft.slug}`}>
-            <input
-              id={field("slug")}
-              value={draft.slug}
-              onChange={(event) => {
-                setSlugByHand(true);
-                update({ slug: event.target.value });
-              }}
-              aria-invalid={Boolean(errors.slug)}
-              aria-describedby={describedBy(field("slug"), true, errors.slug)}
-              className={fieldClass(errors.slug)}
-            />
-          </Field>
-          <Field id={field("excerpt")} label="Excerpt" error={errors.excerpt}>
-            <textarea
-              id={field("excerpt")}
-              rows={3}
-              value={draft.excerpt}
-              onChange={(event) => update({ excerpt: event.target.value })}
-              aria-invalid={Boolean(errors.excerpt)}
-              aria-describedby={describedBy(field("excerpt"), false, errors.excerpt)}
-              className={fieldClass(errors.excerpt)}
-            />
-          </Field>
+          <Input
+            id={field("title")}
+            label="Title"
+            error={errors.title}
+            value={draft.title}
+            onChange={(event) => dispatch({ type: "title", title: event.target.value })}
+          />
+          <Input
+            id={field("slug")}
+            label="URL Slug"
+            error={errors.slug}
+            hint={`/blog/${draft.slug}`}
+            value={draft.slug}
+            onChange={(event) => dispatch({ type: "slug", slug: event.target.value })}
+          />
+          <TextArea
+            id={field("excerpt")}
+            label="Excerpt"
+            error={errors.excerpt}
+            rows={3}
+            value={draft.excerpt}
+            onChange={(event) => edit({ excerpt: event.target.value })}
+          />
           <FeaturedImageField
             value={draft.featuredImage}
-            onChange={(featuredImage) => update({ featuredImage })}
+            onChange={(featuredImage) => edit({ featuredImage })}
             description={{
               id: field("featuredImageAlt"),
               value: draft.featuredImageAlt,
-              onChange: (featuredImageAlt) => update({ featuredImageAlt }),
+              onChange: (featuredImageAlt) => edit({ featuredImageAlt }),
               error: errors.featuredImageAlt,
             }}
           />
           {errors.featuredImage && <p className="text-sm text-red-700">{errors.featuredImage}</p>}
-          <Field
+          <Input
             id={field("publishAt")}
             label={`Go live at (shop time, ${timeZone})`}
             error={errors.publishAt}
             hint={
-              stored?.publishAt && !stored.published
+              stored.publishAt && !stored.published
                 ? `Scheduled to go live ${wallClockName(stored.publishAt)}. Press Schedule after changing the time, or Draft to cancel it.`
                 : "For the Schedule button: the post goes live by itself at this time."
             }
-          >
-            <input
-              id={field("publishAt")}
-              type="datetime-local"
-              value={draft.publishAt ?? ""}
-              onChange={(event) => update({ publishAt: event.target.value || null })}
-              aria-invalid={Boolean(errors.publishAt)}
-              aria-describedby={describedBy(field("publishAt"), true, errors.publishAt)}
-              className={`${fieldClass(errors.publishAt)} max-w-xs`}
-            />
-          </Field>
+            type="datetime-local"
+            value={draft.publishAt ?? ""}
+            onChange={(event) => edit({ publishAt: event.target.value || null })}
+            className="max-w-xs"
+          />
           <ContentField
             id={field("content")}
             value={draft.content}
-            onChange={(content) => update({ content })}
+            onChange={(content) => edit({ content })}
             error={errors.content}
             missingInText={missing.inText}
             editor={editor}
           />
-          <SearchAndSocialFields id={field("metaDescription")} draft={draft} errors={errors} onChange={update} />
+          <SearchAndSocialFields id={field("metaDescription")} draft={draft} errors={errors} onChange={edit} />
           {postId !== null && (
             <RevisionHistory
               postId={postId}
-              onLoad={(revision) => {
-                update({
-                  title: revision.title,
-                  slug: revision.slug,
-                  excerpt: revision.excerpt,
-                  content: revision.content,
-                  featuredImage: revision.featuredImage,
-                  featuredImageAlt: revision.featuredImageAlt ?? "",
-                });
-                setSlugByHand(true);
-                setNotice(`Loaded the version saved ${dateTime(revision.savedAt)}. Save to keep it; leave without saving to keep the current one.`);
-              }}
+              onLoad={(revision) =>
+                dispatch({
+                  type: "revision",
+                  change: {
+                    title: revision.title,
+                    slug: revision.slug,
+                    excerpt: revision.excerpt,
+                    content: revision.content,
+                    featuredImage: revision.featuredImage,
+                    featuredImageAlt: revision.featuredImageAlt ?? "",
+                  },
+                  notice: `Loaded the version saved ${dateTime(revision.savedAt)}. Save to keep it; leave without saving to keep the current one.`,
+                })
+              }
             />
           )}
         </section>
       )}
 
-      {saveError && <ErrorNotice className="mt-6">{saveError}</ErrorNotice>}
+      {saving.kind === "failed" && <ErrorNotice className="mt-6">{saving.message}</ErrorNotice>}
     </AdminShell>
   );
 }

@@ -1,5 +1,5 @@
 import type { PostDraft } from "../../frame/api";
-import { Field, describedBy, fieldClass } from "../../frame/form";
+import { TextArea } from "../../frame/form";
 import { FeaturedImageField } from "../../frame/FeaturedImageField";
 
 /** A post's own search description and social image; without them, the excerpt and the
@@ -18,22 +18,15 @@ export function SearchAndSocialFields({
 }) {
   return (
     <>
-      <Field
+      <TextArea
         id={id}
         label="Search description (optional)"
         error={errors.metaDescription}
         hint={`What search engines show under the title; empty uses the excerpt. ${draft.metaDescription.length}/300 characters.`}
-      >
-        <textarea
-          id={id}
-          rows={2}
-          value={draft.metaDescription}
-          onChange={(event) => onChange({ metaDescription: event.target.value })}
-          aria-invalid={Boolean(errors.metaDescription)}
-          aria-describedby={describedBy(id, true, errors.metaDescription)}
-          className={fieldClass(errors.metaDescription)}
-        />
-      </Field>
+        rows={2}
+        value={draft.metaDescription}
+        onChange={(event) => onChange({ metaDescription: event.target.value })}
+      />
       <FeaturedImageField
         label="Social image (optional)"
         hint="What a link shared on Facebook or in a message shows; without one, the featured image."
