@@ -55,6 +55,8 @@ test.describe("a failed load", () => {
       ["/dbadmin/on-call", "**/api/admin/on-call", "Who is on call"],
       ["/dbadmin/team", "**/api/admin/team", "The team"],
       ["/dbadmin/audit", "**/api/admin/audit*", "The audit log"],
+      ["/dbadmin/dashboard", "**/api/admin/posts?*", "The posts"],
+      ["/dbadmin/account", "**/api/admin/account", "Your account"],
     ] as const) {
       await page.route(api, (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"unavailable"}' }));
       await page.goto(path);

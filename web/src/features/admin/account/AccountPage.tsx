@@ -1,10 +1,12 @@
 // The signed-in admin's account: the password, two-step sign-in, the sessions and the calendar feed.
-import { useEffect, useState, type FormEvent } from "react";
-import { Spinner } from "../../../components/Spinner";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AdminApiError, adminApi, type Account } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 import { PushSection } from "./PushSection";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage } from "../frame/form";
@@ -172,33 +174,25 @@ function SessionsSection({ account, reload }: { account: Account; reload: () => 
 }
 
 export function AccountPage() {
-  const [account, setAccount] = useState<Account | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  function load() {
-    adminApi.account().then(setAccount, (failure: unknown) => {
-      console.error("Failed to load the account", failure);
-      setError("Your account could not be loaded. Please reload the page.");
-    });
-  }
-
-  useEffect(load, []);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: keys.account, queryFn: adminApi.account });
+  const reload = () => void client.invalidateQueries({ queryKey: keys.account });
 
   return (
     <AdminShell title="Account">
       <h1 className="text-2xl font-bold text-slate-900">Your account</h1>
-      {account && <p className="mt-1 text-slate-600">Signed in as {account.email}</p>}
-      {error && <ErrorNotice className="mt-4">{error}</ErrorNotice>}
-      {!account && !error && <Spinner label="Loading your account" />}
-      {account && (
-        <>
-          <PasswordSection />
-          <TwoFactorSection account={account} reload={load} />
-          <PushSection />
-          <SessionsSection account={account} reload={load} />
-          <CalendarFeedSection />
-        </>
-      )}
+      <Loaded query={query} what="Your account" loading="Loading your account">
+        {(account) => (
+          <>
+            <p className="mt-1 text-slate-600">Signed in as {account.email}</p>
+            <PasswordSection />
+            <TwoFactorSection account={account} reload={reload} />
+            <PushSection />
+            <SessionsSection account={account} reload={reload} />
+            <CalendarFeedSection />
+          </>
+        )}
+      </Loaded>
     </AdminShell>
   );
 }

@@ -3,9 +3,12 @@
 // its quiet hours, a test and Remove. Where the browser cannot subscribe (an iPhone's Safari
 // outside the Home Screen), the section says how, and the e-mails keep coming.
 import { BellRing } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { adminApi, type DeviceSettings, type PushDevice } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 import { Field, PLAIN_BUTTON, PRIMARY_BUTTON, Section, failureMessage, fieldClass } from "../frame/form";
 import { useShopClock } from "../frame/format";
 
@@ -179,27 +182,25 @@ function DeviceRow({ device, current, onChanged }: { device: PushDevice; current
 }
 
 export function PushSection() {
-  const [devices, setDevices] = useState<PushDevice[] | null>(null);
-  const [publicKey, setPublicKey] = useState("");
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: keys.pushDevices, queryFn: adminApi.pushDevices });
+  /** This browser's own subscription, which the server's list is compared with. */
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    adminApi.pushDevices().then(
-      (loaded) => {
-        setDevices(loaded.devices);
-        setPublicKey(loaded.publicKey);
-      },
-      (error: unknown) => setFailure(failureMessage(error)),
-    );
+  const readEndpoint = useCallback(() => {
     thisSubscription().then(
       (subscription) => setEndpoint(subscription?.endpoint ?? null),
       () => setEndpoint(null),
     );
   }, []);
-
-  useEffect(load, [load]);
+  useEffect(readEndpoint, [readEndpoint]);
+  const load = () => {
+    void client.invalidateQueries({ queryKey: keys.pushDevices });
+    readEndpoint();
+  };
+  const publicKey = query.data?.publicKey ?? "";
 
   async function subscribe() {
     setBusy(true);
@@ -220,7 +221,7 @@ export function PushSection() {
     setBusy(false);
   }
 
-  const subscribed = devices?.some((device) => device.endpoint === endpoint) ?? false;
+  const subscribed = query.data?.devices.some((device) => device.endpoint === endpoint) ?? false;
   return (
     <Section title="Notifications on your devices">
       <p className="mt-2 text-sm text-slate-700">
@@ -247,14 +248,19 @@ export function PushSection() {
         )
       )}
       {failure && <ErrorNotice className="mt-3">{failure}</ErrorNotice>}
-      {devices && devices.length === 0 && <p className="mt-4 text-sm text-slate-700">No device gets notifications yet.</p>}
-      {devices && devices.length > 0 && (
-        <ul className="mt-2 divide-y divide-slate-200" aria-label="Devices that get notifications">
-          {devices.map((device) => (
-            <DeviceRow key={device.id} device={device} current={device.endpoint === endpoint} onChanged={load} />
-          ))}
-        </ul>
-      )}
+      <Loaded query={query} what="Your devices" loading="Loading your devices">
+        {({ devices }) =>
+          devices.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-700">No device gets notifications yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200" aria-label="Devices that get notifications">
+              {devices.map((device) => (
+                <DeviceRow key={device.id} device={device} current={device.endpoint === endpoint} onChanged={load} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </Section>
   );
 }

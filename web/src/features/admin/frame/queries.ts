@@ -5,7 +5,7 @@
 // answer never replaces a newer one.
 import { QueryCache, QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { AdminApiError, adminApi, type BookingFilter, type BookingPage, type DeskStatus } from "./api";
+import { AdminApiError, adminApi, type BookingFilter, type BookingPage, type DeskStatus, type PostOrder, type PostStatus } from "./api";
 
 /** The client of one admin app: made once per page load, emptied at sign-out. */
 export function newQueryClient(): QueryClient {
@@ -44,7 +44,14 @@ export const keys = {
   audit: ["audit"],
   insights: (days: number) => ["insights", days],
   site: ["site"],
-  post: (id: number) => ["post", id],
+  siteVersions: (shown: number) => ["site", "versions", shown],
+  account: ["account", "me"],
+  calendarFeed: ["account", "calendar-feed"],
+  pushDevices: ["account", "push-devices"],
+  sources: (weeks: number) => [...DESK, "sources", weeks],
+  allPosts: ["posts"],
+  posts: (status: PostStatus, order: PostOrder, query: string, page: number) => ["posts", status, order, query, page],
+  post: (id: number) => ["posts", "one", id],
 } as const;
 
 /** Says that requests changed (a status set here, a time confirmed, a text sent): every screen

@@ -1,9 +1,10 @@
 import { ExternalLink, EyeOff, FileText, Globe, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi, type AdminPost, type PostList } from "../frame/api";
+import { adminApi, type AdminPost } from "../frame/api";
+import { Loaded } from "../frame/Loaded";
 import { useNow, useShopClock } from "../frame/format";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PublishedBadge } from "./PublishedBadge";
@@ -12,7 +13,7 @@ import { PLAIN_BUTTON } from "../frame/form";
 import { Pager } from "./Pager";
 import { ORDERS, TABS, usePostListParams } from "./postListParams";
 import { backupLine } from "./backupNotice";
-import { useDeskStatus } from "../frame/queries";
+import { keys, useDeskStatus } from "../frame/queries";
 
 /** What the editor tells the dashboard after a save. */
 export interface DashboardState {
@@ -20,7 +21,6 @@ export interface DashboardState {
 }
 
 const UPDATE_FAILED = "The change could not be saved. Please try again.";
-const LOAD_FAILED = "The posts could not be loaded. Please try again.";
 const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-100";
 /** How long typing in the search pauses before the list is asked for. */
 const SEARCH_AFTER_MS = 300;
@@ -37,8 +37,16 @@ export function DashboardPage() {
   const ids = useId();
   const { status, order, page, query, show } = usePostListParams();
   const [typed, setTyped] = useState(query);
-  const [list, setList] = useState<PostList | null>(null);
-  const [reload, setReload] = useState(0);
+  const client = useQueryClient();
+  // The page shown stays while the next one loads (a tab, a page, a search typed); leaving the
+  // dashboard drops the list, so coming back from the editor never shows it as it was.
+  const posts = useQuery({
+    queryKey: keys.posts(status, order, query, page),
+    queryFn: () => adminApi.posts({ status, sort: order, q: query, page }),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  const list = posts.data;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => savedMessage(location.state));
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
@@ -55,22 +63,6 @@ export function DashboardPage() {
     return () => window.clearTimeout(timer);
   }, [typed, query, show]);
 
-  useEffect(() => {
-    let cancelled = false;
-    adminApi.posts({ status, sort: order, q: query, page }).then(
-      (loaded) => {
-        if (!cancelled) setList(loaded);
-      },
-      (failure: unknown) => {
-        console.error("Failed to load posts", failure);
-        if (!cancelled) setError(LOAD_FAILED);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [status, order, query, page, reload]);
-
   async function change(action: () => Promise<unknown>, done: string) {
     setError(null);
     setNotice(null);
@@ -78,7 +70,7 @@ export function DashboardPage() {
     try {
       await action();
       setNotice(done);
-      setReload((n) => n + 1);
+      void client.invalidateQueries({ queryKey: keys.allPosts });
     } catch (failure) {
       console.error("Failed to change the post", failure);
       setError(UPDATE_FAILED);
@@ -247,9 +239,12 @@ export function DashboardPage() {
           </div>
         )}
         {error && <ErrorNotice className="mx-5 mt-4">{error}</ErrorNotice>}
-        {list === null ? (
-          <Spinner label="Loading posts" />
-        ) : noPosts ? (
+        <div className="px-5 empty:hidden">
+          <Loaded query={posts} what="The posts" loading="Loading posts">
+            {() => null}
+          </Loaded>
+        </div>
+        {list === undefined ? null : noPosts ? (
           <div className="px-5 py-16 text-center">
             <FileText aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
             <h3 className="mt-3 text-lg font-semibold text-slate-900">No blog posts yet</h3>

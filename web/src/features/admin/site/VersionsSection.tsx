@@ -1,6 +1,9 @@
 // The saved versions of the site details, newest first, each of which can be shown again.
-import { useEffect, useState } from "react";
-import { adminApi, type SiteVersion } from "../frame/api";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { adminApi } from "../frame/api";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
 import { useShopClock } from "../frame/format";
 import { failureMessage, PLAIN_BUTTON, Section } from "../frame/form";
 import { useSiteEditor } from "./SiteEditor";
@@ -8,12 +11,9 @@ import { useSiteEditor } from "./SiteEditor";
 export function VersionsSection() {
   const { dateTime } = useShopClock();
   const { version, changed, reload } = useSiteEditor();
-  const [versions, setVersions] = useState<SiteVersion[] | null>(null);
+  // Loaded again with each version the site shows (a save, a restore).
+  const query = useQuery({ queryKey: keys.siteVersions(version), queryFn: adminApi.siteVersions });
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    adminApi.siteVersions().then(setVersions, (failure: unknown) => setMessage(failureMessage(failure)));
-  }, [version]);
 
   async function restore(id: number) {
     setMessage(null);
@@ -35,30 +35,37 @@ export function VersionsSection() {
           {message}
         </p>
       )}
-      {versions && versions.length === 0 && <p className="mt-4 text-slate-700">Nothing saved yet: the site shows the content file it started with.</p>}
-      {versions && versions.length > 0 && (
-        <ol className="mt-4 divide-y divide-slate-200">
-          {versions.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
-                <p className="font-medium text-slate-900">
-                  Version {entry.id}
-                  {entry.id === version && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">shown now</span>}
-                </p>
-                <p className="text-sm text-slate-700">{entry.summary}</p>
-                <p className="text-xs text-slate-600">
-                  {dateTime(entry.savedAt)} by {entry.savedBy}
-                </p>
-              </div>
-              {entry.id !== version && (
-                <button type="button" className={PLAIN_BUTTON} onClick={() => void restore(entry.id)}>
-                  Restore version {entry.id}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <Loaded query={query} what="The earlier versions" loading="Loading the earlier versions">
+        {(versions) =>
+          versions.length === 0 ? (
+            <p className="mt-4 text-slate-700">Nothing saved yet: the site shows the content file it started with.</p>
+          ) : (
+            <ol className="mt-4 divide-y divide-slate-200">
+              {versions.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-medium text-slate-900">
+                      Version {entry.id}
+                      {entry.id === version && (
+                        <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">shown now</span>
+                      )}
+                    </p>
+                    <p className="text-sm text-slate-700">{entry.summary}</p>
+                    <p className="text-xs text-slate-600">
+                      {dateTime(entry.savedAt)} by {entry.savedBy}
+                    </p>
+                  </div>
+                  {entry.id !== version && (
+                    <button type="button" className={PLAIN_BUTTON} onClick={() => void restore(entry.id)}>
+                      Restore version {entry.id}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Loaded>
     </Section>
   );
 }
