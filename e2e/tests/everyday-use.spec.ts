@@ -184,6 +184,17 @@ test.describe("the dashboard at 10,000 posts' scale", () => {
     await expect(page.getByTestId("post-row")).toHaveCount(11);
     await page.getByLabel("Order").selectOption("title");
     await expect(page.getByTestId("post-row").first()).toContainText("Shop note 2");
+    // Typing replaced the address's entry (page 2's) rather than adding one per letter: Back
+    // undoes the order, then leaves the search, and the box follows the address.
+    await page.goBack();
+    await expect(page).toHaveURL(/q=note\+2$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dbadmin\/dashboard$/);
+    await expect(page.getByLabel("Search titles")).toHaveValue("");
+    await expect(page.getByTestId("post-row")).toHaveCount(25);
+    await page.goForward();
+    await expect(page.getByLabel("Search titles")).toHaveValue("note 2");
+    await expect(page.getByTestId("post-row")).toHaveCount(11);
     for (const [, size] of sizes) {
       await page.setViewportSize(size);
       await expectNoAxeViolations(page);

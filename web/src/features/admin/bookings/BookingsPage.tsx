@@ -2,7 +2,7 @@
 // filters and a search kept in the address, so a filtered list can be reloaded and shared.
 import { ChevronLeft, ChevronRight, Download, Filter, Search } from "lucide-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { AdminShell } from "../frame/AdminShell";
@@ -23,13 +23,11 @@ import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON } from "../frame/form";
 import { useNow } from "../frame/format";
 import { useSession } from "../frame/session";
+import { useSearchBox } from "../frame/searchBox";
 import { useWideScreen } from "./useWideScreen";
 import { BookingCard } from "./BookingCard";
 import { BookingSources } from "./BookingSources";
 import { RequestRow } from "./RequestRow";
-
-/** How long typing pauses before the inbox searches. */
-const SEARCH_AFTER_MS = 300;
 
 const FIELD = "mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm";
 const LABEL = "block text-sm font-medium text-slate-800";
@@ -81,12 +79,6 @@ export function BookingsPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const { filter, page } = useMemo(() => fromAddress(params), [params]);
-  /** The search box, the search it last put in the address, and the address it last saw. When
-   * the address changes to another search than the one typed (Back, Forward, a link; even Back
-   * pressed while the router was still taking a typed search in), the box follows it. */
-  const [box, setBox] = useState({ text: filter.search, pushed: filter.search, params });
-  if (box.params !== params) setBox({ text: filter.search === box.pushed ? box.text : filter.search, pushed: filter.search, params });
-  const typed = box.text;
   const client = useQueryClient();
   const deskChanged = useDeskChanged();
   const shownKey = keys.bookings(filter, page);
@@ -124,15 +116,8 @@ export function BookingsPage() {
     [setParams],
   );
 
-  // Typing replaces the address rather than adding to the history, so Back leaves the inbox.
-  useEffect(() => {
-    if (typed.trim() === filter.search) return;
-    const timer = window.setTimeout(() => {
-      setBox((current) => ({ ...current, pushed: typed.trim() }));
-      show({ search: typed.trim() }, true);
-    }, SEARCH_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, filter.search, show]);
+  const putSearch = useCallback((search: string) => show({ search }, true), [show]);
+  const [typed, type] = useSearchBox(filter.search, params, putSearch);
 
   async function changeStatus(id: number, status: BookingStatus) {
     setProblem(null);
@@ -211,7 +196,7 @@ export function BookingsPage() {
               id="booking-search"
               type="search"
               value={typed}
-              onChange={(event) => setBox({ ...box, text: event.target.value })}
+              onChange={(event) => type(event.target.value)}
               placeholder="Name, e-mail, phone or answer"
               className="w-full rounded-lg border border-slate-300 py-1.5 pr-2 pl-8 text-sm sm:w-72"
             />
@@ -277,14 +262,7 @@ export function BookingsPage() {
           Urgent only
         </label>
         {filtered && (
-          <button
-            type="button"
-            className={PLAIN_BUTTON}
-            onClick={() => {
-              setBox({ text: "", pushed: "", params });
-              setParams(new URLSearchParams());
-            }}
-          >
+          <button type="button" className={PLAIN_BUTTON} onClick={() => setParams(new URLSearchParams())}>
             Clear filters
           </button>
         )}

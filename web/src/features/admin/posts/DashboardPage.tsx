@@ -1,6 +1,6 @@
 import { ExternalLink, EyeOff, FileText, Globe, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type AdminPost } from "../frame/api";
@@ -14,6 +14,7 @@ import { Pager } from "./Pager";
 import { ORDERS, TABS, usePostListParams } from "./postListParams";
 import { backupLine } from "./backupNotice";
 import { keys, useDeskStatus } from "../frame/queries";
+import { useSearchBox } from "../frame/searchBox";
 
 /** What the editor tells the dashboard after a save. */
 export interface DashboardState {
@@ -22,8 +23,6 @@ export interface DashboardState {
 
 const UPDATE_FAILED = "The change could not be saved. Please try again.";
 const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-100";
-/** How long typing in the search pauses before the list is asked for. */
-const SEARCH_AFTER_MS = 300;
 
 function savedMessage(state: unknown): string | null {
   const saved = (state as Partial<DashboardState> | null)?.saved;
@@ -35,8 +34,9 @@ export function DashboardPage() {
   const { shortDate } = useShopClock();
   const location = useLocation();
   const ids = useId();
-  const { status, order, page, query, show } = usePostListParams();
-  const [typed, setTyped] = useState(query);
+  const { params, status, order, page, query, show } = usePostListParams();
+  const putSearch = useCallback((q: string) => show({ q }, true), [show]);
+  const [typed, type] = useSearchBox(query, params, putSearch);
   const client = useQueryClient();
   // The page shown stays while the next one loads (a tab, a page, a search typed); leaving the
   // dashboard drops the list, so coming back from the editor never shows it as it was.
@@ -56,12 +56,6 @@ export function DashboardPage() {
   const desk = useDeskStatus();
   const now = useNow();
   const backups = desk === null ? null : backupLine(desk.backups, now);
-
-  useEffect(() => {
-    if (typed.trim() === query) return;
-    const timer = window.setTimeout(() => show({ q: typed.trim() }), SEARCH_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed, query, show]);
 
   async function change(action: () => Promise<unknown>, done: string) {
     setError(null);
@@ -212,7 +206,7 @@ export function DashboardPage() {
                     id={`${ids}-search`}
                     type="search"
                     value={typed}
-                    onChange={(event) => setTyped(event.target.value)}
+                    onChange={(event) => type(event.target.value)}
                     maxLength={200}
                     className="w-56 rounded-lg border border-slate-300 py-1.5 pr-3 pl-8 text-sm focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
                   />

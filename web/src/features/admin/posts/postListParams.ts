@@ -25,21 +25,25 @@ export function usePostListParams() {
   const order = (ORDERS.find((o) => o.order === params.get("sort"))?.order ?? "newest") satisfies PostOrder;
   const page = Math.max(1, Number(params.get("page")) || 1);
   const query = params.get("q") ?? "";
-  /** Changes the list's parameters (a new filter starts at page 1). */
+  /** Changes the list's parameters (a new filter starts at page 1); `replace` changes the
+   * address's entry rather than adding one. */
   const show = useCallback(
-    (change: Record<string, string>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value && !(key === "status" && value === "all") && !(key === "sort" && value === "newest") && !(key === "page" && value === "1")) {
-            next.set(key, value);
-          } else next.delete(key);
-        }
-        if (!("page" in change)) next.delete("page");
-        return next;
-      }),
+    (change: Record<string, string>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(change)) {
+            if (value && !(key === "status" && value === "all") && !(key === "sort" && value === "newest") && !(key === "page" && value === "1")) {
+              next.set(key, value);
+            } else next.delete(key);
+          }
+          if (!("page" in change)) next.delete("page");
+          return next;
+        },
+        { replace },
+      ),
     [setParams],
   );
 
-  return { status, order, page, query, show };
+  return { params, status, order, page, query, show };
 }
