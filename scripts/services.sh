@@ -60,26 +60,31 @@ new_database() {
   echo "${POSTGRES_ADMIN_URL%/postgres}/$name"
 }
 
-# start_s3: s3rver (npm, testkit/) on a free port with the bucket "trailerworks"; exports the
-# AWS_* variables and TRAILERWORKS_TEST_S3.
+# start_s3: moto's S3 server (PyPI, pinned in scripts/s3-stand-in-requirements.txt, installed
+# into target/venv-s3 when the pins change) on a free port with the bucket "trailerworks";
+# exports the AWS_* variables and TRAILERWORKS_TEST_S3.
 start_s3() {
   services_dir
-  local root
+  local root venv requirements
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-  [ -f "$root/testkit/node_modules/.installed" ] \
-    || { (cd "$root/testkit" && npm ci --no-audit --no-fund >/dev/null) && touch "$root/testkit/node_modules/.installed"; }
+  venv="$root/target/venv-s3"
+  requirements="$root/scripts/s3-stand-in-requirements.txt"
+  if ! cmp -s "$requirements" "$venv/requirements.txt" 2>/dev/null; then
+    rm -rf "$venv"
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements" \
+      && cp "$requirements" "$venv/requirements.txt" || return 1
+  fi
   local dir="$SERVICES_DIR/s3" port
-  mkdir -p "$dir/data"
+  mkdir -p "$dir"
   port=$(free_port)
-  "$root/testkit/node_modules/.bin/s3rver" --directory "$dir/data" --address 127.0.0.1 --port "$port" \
-    --configure-bucket trailerworks --silent >"$dir/server.log" 2>&1 &
+  "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$dir/server.log" 2>&1 &
   S3_PID=$!
   for _ in $(seq 1 100); do
-    curl -fs -o /dev/null "http://127.0.0.1:$port/trailerworks" && break
+    curl -fs -o /dev/null -X PUT "http://127.0.0.1:$port/trailerworks" && break
     sleep 0.1
   done
   curl -fs -o /dev/null "http://127.0.0.1:$port/trailerworks" || { cat "$dir/server.log" >&2; return 1; }
-  export AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_REGION=us-east-1
+  export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_REGION=us-east-1
   export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
   export TRAILERWORKS_TEST_S3="s3://trailerworks"
 }
