@@ -1,20 +1,14 @@
 // The site details being edited: loaded once for every section, changed field by field, saved
 // together. A save answers with the messages per field, which the fields show under them.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, useReducer, type ReactNode } from "react";
 import { AdminApiError, adminApi } from "../frame/api";
 import { failureMessage } from "../frame/form";
 import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 import type { Json, Placeholder, SiteFields } from "../frame/api";
-import { fieldId, getAt, messagesAt, setAt } from "./siteDraft";
-
-export type SaveState =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved"; summary: string | null }
-  | { kind: "invalid"; errors: Record<string, string[]> }
-  | { kind: "failed"; message: string };
+import { openedSite, siteEditorReducer, type LoadedSite, type SaveState } from "./editorState";
+import { fieldId, getAt, messagesAt } from "./siteDraft";
 
 interface Editor {
   site: SiteFields;
@@ -66,53 +60,34 @@ export function SiteEditorProvider({ children, loading }: { children: ReactNode;
   );
 }
 
-type LoadedSite = { version: number; site: SiteFields; placeholders: Placeholder[] };
-
 /** The details as loaded, as edited, and as last saved. */
 function SiteDraft({ loaded, reload, children }: { loaded: LoadedSite; reload: () => Promise<void>; children: ReactNode }) {
-  const [saved, setSaved] = useState(loaded);
-  const [site, setSite] = useState(loaded.site);
-  const [state, setState] = useState<SaveState>({ kind: "idle" });
-  const [shown, setShown] = useState<{ path: string } | null>(null);
+  const [draft, dispatch] = useReducer(siteEditorReducer, loaded, openedSite);
   // A load (after a restore) replaces what is edited.
-  const [from, setFrom] = useState(loaded);
-  if (loaded !== from) {
-    setFrom(loaded);
-    setSaved(loaded);
-    setSite(loaded.site);
-  }
+  if (loaded !== draft.from) dispatch({ type: "loaded", loaded });
+  const { saved, site, state, shown } = draft;
 
   const editor: Editor = {
     shown,
-    show: (path) => setShown({ path }),
+    show: (path) => dispatch({ type: "show", path }),
     site,
     saved: saved.site,
     placeholders: saved.placeholders,
     version: saved.version,
     changed: site !== saved.site,
     state,
-    set: (path, value) => {
-      setSite((current) => (current ? setAt(current, path, value) : current));
-      if (state.kind === "saved") setState({ kind: "idle" });
-    },
+    set: (path, value) => dispatch({ type: "set", path, value }),
     save: async () => {
-      setState({ kind: "saving" });
+      dispatch({ type: "saving" });
       try {
         const answer = await adminApi.saveSite(saved.version, site);
-        setSaved({ version: answer.version, site, placeholders: answer.placeholders });
-        setState({ kind: "saved", summary: answer.summary });
+        dispatch({ type: "saved", sent: site, version: answer.version, placeholders: answer.placeholders, summary: answer.summary });
       } catch (failure) {
-        if (failure instanceof AdminApiError && failure.status === 422) {
-          setState({ kind: "invalid", errors: failure.fieldErrors });
-        } else {
-          setState({ kind: "failed", message: failureMessage(failure) });
-        }
+        if (failure instanceof AdminApiError && failure.status === 422) dispatch({ type: "invalid", errors: failure.fieldErrors });
+        else dispatch({ type: "failed", message: failureMessage(failure) });
       }
     },
-    discard: () => {
-      setSite(saved.site);
-      setState({ kind: "idle" });
-    },
+    discard: () => dispatch({ type: "discard" }),
     reload,
   };
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
