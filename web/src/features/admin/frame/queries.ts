@@ -32,6 +32,12 @@ export function newQueryClient(): QueryClient {
  * desk's counts; and who is on call, which Today shows. */
 export const DESK = ["desk"] as const;
 
+/** The options of what an editor loads: once each time it opens (never the copy an earlier visit
+ * left in the cache, which the caller waits past with `isFetchedAfterMount`), and never again
+ * behind the owner's back while they edit. Not `gcTime: 0`: a query dropped between its first
+ * render and its observer's subscription comes back empty, and the editor would start over. */
+export const LOADED_ON_OPENING = { staleTime: Infinity, refetchOnMount: "always", refetchOnReconnect: false } as const;
+
 export const keys = {
   desk: [...DESK, "status"],
   today: [...DESK, "today"],
@@ -51,7 +57,7 @@ export const keys = {
   sources: (weeks: number) => [...DESK, "sources", weeks],
   allPosts: ["posts"],
   posts: (status: PostStatus, order: PostOrder, query: string, page: number) => ["posts", status, order, query, page],
-  post: (id: number) => ["posts", "one", id],
+  post: (id: number) => ["post", id],
 } as const;
 
 /** Says that requests changed (a status set here, a time confirmed, a text sent): every screen

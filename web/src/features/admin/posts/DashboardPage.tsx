@@ -38,13 +38,12 @@ export function DashboardPage() {
   const putSearch = useCallback((q: string) => show({ q }, true), [show]);
   const [typed, type] = useSearchBox(query, params, putSearch);
   const client = useQueryClient();
-  // The page shown stays while the next one loads (a tab, a page, a search typed); leaving the
-  // dashboard drops the list, so coming back from the editor never shows it as it was.
+  // The page shown stays while the next one loads (a tab, a page, a search typed). A save in the
+  // editor drops the lists, so coming back from it never shows one as it was.
   const posts = useQuery({
     queryKey: keys.posts(status, order, query, page),
     queryFn: () => adminApi.posts({ status, sort: order, q: query, page }),
     placeholderData: keepPreviousData,
-    gcTime: 0,
   });
   const list = posts.data;
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,8 @@ import { createContext, useContext, useReducer, type ReactNode } from "react";
 import { AdminApiError, adminApi } from "../frame/api";
 import { failureMessage } from "../frame/form";
 import { Loaded } from "../frame/Loaded";
-import { keys } from "../frame/queries";
+import { LOADED_ON_OPENING, keys } from "../frame/queries";
+import { Spinner } from "../../../components/Spinner";
 import type { Json, Placeholder, SiteFields } from "../frame/api";
 import { openedSite, siteEditorReducer, type LoadedSite, type SaveState } from "./editorState";
 import { fieldId, getAt, messagesAt } from "./siteDraft";
@@ -46,16 +47,20 @@ export function useSiteField(path: string) {
 
 export function SiteEditorProvider({ children, loading }: { children: ReactNode; loading: string }) {
   const client = useQueryClient();
-  // Loaded when the page opens and after a restore, never behind the owner's back: a load
-  // replaces the details being edited. Dropped when the page closes, so the next opening loads.
-  const query = useQuery({ queryKey: keys.site, queryFn: adminApi.site, staleTime: Infinity, gcTime: 0, refetchOnReconnect: false });
+  // Loaded each time the page opens (what an earlier visit loaded is not shown) and after a
+  // restore, never behind the owner's back: a load replaces the details being edited.
+  const query = useQuery({ queryKey: keys.site, queryFn: adminApi.site, ...LOADED_ON_OPENING });
   return (
     <Loaded query={query} what="The site details" loading={loading}>
-      {(loaded) => (
-        <SiteDraft loaded={loaded} reload={() => client.refetchQueries({ queryKey: keys.site })}>
-          {children}
-        </SiteDraft>
-      )}
+      {(loaded) =>
+        query.isFetchedAfterMount ? (
+          <SiteDraft loaded={loaded} reload={() => client.refetchQueries({ queryKey: keys.site })}>
+            {children}
+          </SiteDraft>
+        ) : (
+          <Spinner label={loading} />
+        )
+      }
     </Loaded>
   );
 }

@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Spinner } from "../../../../components/Spinner";
 import { useEffect, useId, useMemo, useReducer, useRef } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { AdminShell } from "../../frame/AdminShell";
 import { AdminApiError, adminApi, type PostDraft } from "../../frame/api";
 import { Loaded } from "../../frame/Loaded";
-import { keys } from "../../frame/queries";
+import { LOADED_ON_OPENING, keys } from "../../frame/queries";
 import { FeaturedImageField } from "../../frame/FeaturedImageField";
 import { PostPreview } from "./PostPreview";
 import type { RichTextHandle } from "./RichTextEditor";
@@ -70,22 +71,20 @@ export function PostEditorPage() {
   const { id: idParam } = useParams();
   const postId = idParam === undefined ? null : Number(idParam);
   const { timeZone } = useLayout();
-  // Loaded when the editor opens, never behind the owner's back (a load would replace the draft).
+  // Loaded each time the editor opens, never behind the owner's back (a load would replace the draft).
   const query = useQuery({
     queryKey: keys.post(postId ?? 0),
     queryFn: () => adminApi.post(postId ?? 0),
     enabled: postId !== null,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnReconnect: false,
+    ...LOADED_ON_OPENING,
   });
   if (postId === null) return <PostEditor key="new" postId={null} post={EMPTY} />;
-  if (query.data !== undefined) return <PostEditor key={postId} postId={postId} post={storedDraft(query.data, timeZone)} />;
+  if (query.data !== undefined && query.isFetchedAfterMount) return <PostEditor key={postId} postId={postId} post={storedDraft(query.data, timeZone)} />;
   if (query.error instanceof AdminApiError && query.error.status === 404) return <Navigate to="/dbadmin/dashboard" replace />;
   return (
     <AdminShell title="Loading the post">
       <Loaded query={query} what="The post" loading="Loading post">
-        {() => null}
+        {() => !query.isError && <Spinner label="Loading post" />}
       </Loaded>
     </AdminShell>
   );
@@ -96,6 +95,7 @@ function PostEditor({ postId, post }: { postId: number | null; post: PostDraft }
   const { dateTime } = useShopClock();
   const { timeZone } = useLayout();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const ids = useId();
   const editor = useRef<RichTextHandle>(null);
   const [state, dispatch] = useReducer(editorReducer, null, () => opened(post, postId === null, unsavedDraft(postId)));
@@ -150,6 +150,8 @@ function PostEditor({ postId, post }: { postId: number | null; post: PostDraft }
       if (postId === null) await adminApi.createPost(toSave);
       else await adminApi.updatePost(postId, toSave);
       forgetUnsaved(postId);
+      // The dashboard's lists are loaded afresh, never shown as they were before this save.
+      client.removeQueries({ queryKey: keys.allPosts });
       dispatch({ type: "done", message: savedMessage(as, wasLive, toSave.title.trim(), toSave.publishAt ? wallClockName(toSave.publishAt) : "") });
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.status === 422) {
