@@ -19,7 +19,7 @@ import { missingDescriptions, missingSentence } from "./imageDescriptions";
 import { storedDraft, validatePost } from "./postRules";
 import { Input, TextArea } from "../../frame/form";
 import { UnsavedOffer } from "./UnsavedOffer";
-import { editorReducer, opened, unsavedChanges, type DraftErrors, type Passed } from "./editorState";
+import { EMPTY, editorReducer, opened, unsavedChanges, type DraftErrors, type Passed } from "./editorState";
 import { SearchAndSocialFields } from "./SearchAndSocialFields";
 import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
@@ -31,18 +31,6 @@ import { DiscardGuard } from "../../frame/DiscardGuard";
 const SAVE_FAILED = "Failed to save post. Please try again.";
 /** How long typing pauses before the editor keeps a copy in this browser. */
 const AUTOSAVE_AFTER_MS = 2000;
-const EMPTY: PostDraft = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  content: "",
-  featuredImage: null,
-  featuredImageAlt: "",
-  published: false,
-  publishAt: null,
-  metaDescription: "",
-  socialImage: null,
-};
 const PICK_A_TIME = "Pick a date and time to schedule the post";
 const TAKE_OFF: SaveCheck = {
   title: "Take this post off the site?",

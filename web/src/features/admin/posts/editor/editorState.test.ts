@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PostDraft } from "../../frame/api";
-import { RESTORED, editorReducer, opened, unsavedChanges, type EditorAction, type EditorState } from "./editorState";
+import { EMPTY, RESTORED, editorReducer, opened, unsavedChanges, type EditorAction, type EditorState } from "./editorState";
 
-const EMPTY: PostDraft = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  content: "",
-  featuredImage: null,
-  featuredImageAlt: "",
-  published: false,
-  publishAt: null,
-  metaDescription: "",
-  socialImage: null,
-};
 const STORED: PostDraft = { ...EMPTY, title: "Brake magnets", slug: "brake-magnets", excerpt: "Why they wear", content: "<p>Text</p>", published: true };
 
 const after = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);

@@ -12,6 +12,20 @@ import type { KeptDraft } from "./unsaved";
 
 export const RESTORED = "Your unsaved changes are back. Save them when ready.";
 
+/** A new post, before anything is typed. */
+export const EMPTY: PostDraft = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  content: "",
+  featuredImage: null,
+  featuredImageAlt: "",
+  published: false,
+  publishAt: null,
+  metaDescription: "",
+  socialImage: null,
+};
+
 /** The messages under the fields, from the editor's own checks or the server's. */
 export type DraftErrors = PostErrors & {
   featuredImage?: string;
