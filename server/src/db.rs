@@ -103,6 +103,20 @@ macro_rules! for_both_connections {
     };
 }
 
+/// Which database a connection speaks to, for the rare statement whose SQL differs between them
+/// inside a `for_both_connections!` body.
+pub trait Dialect {
+    const POSTGRES: bool;
+}
+
+impl Dialect for sqlx::SqliteConnection {
+    const POSTGRES: bool = false;
+}
+
+impl Dialect for sqlx::PgConnection {
+    const POSTGRES: bool = true;
+}
+
 /// Where the data lives: `--database-url` when given (PostgreSQL), else SQLite in `data_dir`.
 #[derive(Clone, Debug)]
 pub enum Location<'a> {

@@ -15,7 +15,7 @@ use crate::{
         BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
-        text::consent::{self, Consent, ConsentWrites as _, How},
+        text::consent::{Agreement, ConsentWrites as _},
     },
     domain::BookingId,
     domain::BookingStatus,
@@ -192,40 +192,19 @@ pub async fn insert(
                 .execute(&mut *tx)
                 .await?;
         }
-        let phone = booking.phone.e164();
         if booking.text_consent {
-            let consent = Consent {
-                phone: &phone,
-                booking_id: Some(id),
-                given: true,
-                how: How::Form,
-                wording: consent::FORM_WORDING,
-                client_ip: origin.client_ip,
-            };
-            tx.record_consent(&consent, &now).await?;
+            let phone = booking.phone.e164();
+            let agreement = Agreement { phone: &phone, booking_id: id, client_ip: origin.client_ip };
+            if booking.spam_reason.is_none() && channels.contains(&BookingChannel::Text) {
+                tx.record_agreement_with_text(&agreement, &db.clock.stamp_before(TEXT_WINDOW), &now).await?;
+            } else {
+                tx.record_consent(&agreement.consent(), &now).await?;
+            }
         }
         if booking.spam_reason.is_none() {
             for channel in channels {
                 if *channel == BookingChannel::Text {
-                    // One "received" text to a number an hour, however many requests it sends:
-                    // found from the number's bookings of the hour, so it costs the same however
-                    // many texts were ever sent; one statement, as each is a trip inside the write.
-                    if booking.text_consent {
-                        sqlx::query(
-                            "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
-                             SELECT $1, 'text', 'request', $4, $4
-                             WHERE NOT EXISTS (
-                                 SELECT 1 FROM bookings b WHERE b.phone_national = $2 AND b.created_at > $3 AND b.id <> $1
-                                 AND EXISTS (SELECT 1 FROM deliveries d WHERE d.booking_id = b.id AND d.channel = 'text'
-                                             AND d.purpose = 'request' AND d.device_id IS NULL))",
-                        )
-                        .bind(id)
-                        .bind(booking.phone.national())
-                        .bind(db.clock.stamp_before(TEXT_WINDOW))
-                        .bind(now)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
+                    // Queued with the agreement above, when there is one.
                     continue;
                 }
                 if *channel == BookingChannel::Confirmation {

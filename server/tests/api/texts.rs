@@ -108,6 +108,12 @@ async fn a_visitor_who_ticked_the_box_gets_one_received_text_with_the_apis_field
     book(&app, 3, true).await;
     app.deliver_due().await;
     assert_eq!(stand_in.taken().len(), 1);
+    // An hour after the first, the number's next request is told it arrived.
+    app.clock.advance(Duration::from_secs(60 * 60));
+    let later = book(&app, 4, true).await;
+    app.deliver_due().await;
+    assert_eq!(stand_in.taken().len(), 2);
+    assert_eq!(texts_of(&app, later).await.len(), 1);
 }
 
 #[tokio::test]

@@ -6,7 +6,10 @@
 use std::future::Future;
 
 use crate::{
-    booking::shared_store::BookingStatements as _, clock::At, db::Db, for_both_connections, with_db,
+    booking::shared_store::BookingStatements as _,
+    clock::At,
+    db::{Db, Dialect},
+    for_both_connections, with_db,
 };
 
 /// The words beside the request form's box, kept with each agreement given there.
@@ -48,9 +51,74 @@ pub trait ConsentWrites {
         consent: &Consent<'_>,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// The agreement given with request `booking_id` on the form and the request's "received"
+    /// text, queued unless another request from the number queued its own since `one_since` (one
+    /// a number an hour, however many requests it sends).
+    fn record_agreement_with_text(
+        &mut self,
+        agreement: &Agreement<'_>,
+        one_since: &At,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
+/// An agreement given with a request on the form (its box, with `FORM_WORDING`).
+pub struct Agreement<'a> {
+    /// E.164.
+    pub phone: &'a str,
+    pub booking_id: i64,
+    pub client_ip: &'a str,
+}
+
+impl<'a> Agreement<'a> {
+    pub fn consent(&self) -> Consent<'a> {
+        Consent {
+            phone: self.phone,
+            booking_id: Some(self.booking_id),
+            given: true,
+            how: How::Form,
+            wording: FORM_WORDING,
+            client_ip: self.client_ip,
+        }
+    }
+}
+
+/// The agreement's row, then the "received" text's delivery. Both go in one statement, as each
+/// statement is a trip to the database inside the booking's write: two statements in one string
+/// on SQLite, which runs them in turn; a data-modifying `WITH` on PostgreSQL, which takes one
+/// command a statement.
+const AGREE: &str = "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
+                     VALUES ($2, $1, TRUE, $5, $6, $7, $4)";
+const QUEUE_RECEIVED: &str =
+    "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
+     SELECT $1, 'text', 'request', $4, $4
+     WHERE NOT EXISTS (
+         SELECT 1 FROM text_consents c
+         JOIN deliveries d ON d.booking_id = c.booking_id AND d.channel = 'text' AND d.purpose = 'request'
+                              AND d.device_id IS NULL
+         WHERE c.phone = $2 AND c.at > $3 AND c.booking_id <> $1)";
+
 for_both_connections!(impl ConsentWrites {
+    async fn record_agreement_with_text(&mut self, agreement: &Agreement<'_>, one_since: &At, now: &At) -> sqlx::Result<()> {
+        let sql = if <Self as Dialect>::POSTGRES {
+            format!("WITH agreed AS ({AGREE}) {QUEUE_RECEIVED}")
+        } else {
+            format!("{AGREE}; {QUEUE_RECEIVED}")
+        };
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(agreement.booking_id)
+            .bind(agreement.phone)
+            .bind(one_since)
+            .bind(now)
+            .bind(How::Form.as_str())
+            .bind(FORM_WORDING)
+            .bind(agreement.client_ip)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
     async fn record_consent(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
