@@ -70,7 +70,7 @@ for_both_connections!(impl OutboxWrites {
     async fn enqueue(&mut self, booking_id: i64, channel: BookingChannel, purpose: Purpose, due: &At, now: &At) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
+             ON CONFLICT DO NOTHING",
         )
         .bind(booking_id)
         .bind(channel.as_str())

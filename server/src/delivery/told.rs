@@ -75,7 +75,7 @@ for_both_connections!(impl TextQueue {
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
              SELECT $1, 'text', $2, $3, $4
              WHERE EXISTS (SELECT 1 FROM text_consents WHERE booking_id = $1 AND given)
-             ON CONFLICT (booking_id, channel, purpose) WHERE device_id IS NULL DO NOTHING",
+             ON CONFLICT DO NOTHING",
         )
         .bind(booking_id)
         .bind(purpose.key())

@@ -204,7 +204,7 @@ pub async fn fire(
             sqlx::query(
                 "INSERT INTO deliveries (booking_id, channel, device_id, purpose, next_attempt_at, created_at)
                  SELECT $1, 'push', id, $2, $3, $3 FROM push_devices WHERE user_id = $4
-                 ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING",
+                 ON CONFLICT DO NOTHING",
             )
             .bind(booking_id)
             .bind(Purpose::Escalation(step).key())

@@ -225,7 +225,7 @@ for_both_connections!(impl PushWrites {
         let sql = format!(
             "INSERT INTO deliveries (booking_id, channel, device_id, purpose, state, last_error, next_attempt_at, created_at)
              VALUES {rows}
-             ON CONFLICT (booking_id, device_id, purpose) WHERE device_id IS NOT NULL DO NOTHING"
+             ON CONFLICT DO NOTHING"
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(booking_id).bind(purpose).bind(now);
         for (device, state, note) in pushes {
