@@ -15,7 +15,7 @@ use crate::{
         BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
-        text::consent::{Agreement, ConsentWrites as _},
+        text::consent::{self, Consent, ConsentWrites as _, How},
     },
     domain::BookingId,
     domain::BookingStatus,
@@ -194,11 +194,18 @@ pub async fn insert(
         }
         if booking.text_consent {
             let phone = booking.phone.e164();
-            let agreement = Agreement { phone: &phone, booking_id: id, client_ip: origin.client_ip };
+            let consent = Consent {
+                phone: &phone,
+                booking_id: Some(id),
+                given: true,
+                how: How::Form,
+                wording: consent::FORM_WORDING,
+                client_ip: origin.client_ip,
+            };
             if booking.spam_reason.is_none() && channels.contains(&BookingChannel::Text) {
-                tx.record_agreement_with_text(&agreement, &db.clock.stamp_before(TEXT_WINDOW), &now).await?;
+                tx.record_consent_with_text(&consent, &db.clock.stamp_before(TEXT_WINDOW), &now).await?;
             } else {
-                tx.record_consent(&agreement.consent(), &now).await?;
+                tx.record_consent(&consent, &now).await?;
             }
         }
         if booking.spam_reason.is_none() {

@@ -5,6 +5,8 @@
 
 use std::future::Future;
 
+use sqlx::{Database, Encode, Type, query::Query};
+
 use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
@@ -52,87 +54,72 @@ pub trait ConsentWrites {
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
-    /// The agreement given with request `booking_id` on the form and the request's "received"
+    /// An agreement given with its request (`consent.booking_id`) and that request's "received"
     /// text, queued unless another request from the number queued its own since `one_since` (one
     /// a number an hour, however many requests it sends).
-    fn record_agreement_with_text(
+    fn record_consent_with_text(
         &mut self,
-        agreement: &Agreement<'_>,
+        consent: &Consent<'_>,
         one_since: &At,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
-/// An agreement given with a request on the form (its box, with `FORM_WORDING`).
-pub struct Agreement<'a> {
-    /// E.164.
-    pub phone: &'a str,
-    pub booking_id: i64,
-    pub client_ip: &'a str,
-}
-
-impl<'a> Agreement<'a> {
-    pub fn consent(&self) -> Consent<'a> {
-        Consent {
-            phone: self.phone,
-            booking_id: Some(self.booking_id),
-            given: true,
-            how: How::Form,
-            wording: FORM_WORDING,
-            client_ip: self.client_ip,
-        }
-    }
-}
-
-/// The agreement's row, then the "received" text's delivery. Both go in one statement, as each
-/// statement is a trip to the database inside the booking's write: two statements in one string
-/// on SQLite, which runs them in turn; a data-modifying `WITH` on PostgreSQL, which takes one
-/// command a statement.
-const AGREE: &str = "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
-                     VALUES ($2, $1, TRUE, $5, $6, $7, $4)";
+/// A consent's row: its fields bound as $1 to $6 by `bind_consent`, the time as $7.
+const INSERT_CONSENT: &str =
+    "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+/// The request's "received" text, after its agreement's row; `one_since` is $8.
 const QUEUE_RECEIVED: &str =
     "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
-     SELECT $1, 'text', 'request', $4, $4
+     SELECT $2, 'text', 'request', $7, $7
      WHERE NOT EXISTS (
          SELECT 1 FROM text_consents c
          JOIN deliveries d ON d.booking_id = c.booking_id AND d.channel = 'text' AND d.purpose = 'request'
                               AND d.device_id IS NULL
-         WHERE c.phone = $2 AND c.at > $3 AND c.booking_id <> $1)";
+         WHERE c.phone = $1 AND c.at > $8 AND c.booking_id <> $2)";
 
-for_both_connections!(impl ConsentWrites {
-    async fn record_agreement_with_text(&mut self, agreement: &Agreement<'_>, one_since: &At, now: &At) -> sqlx::Result<()> {
-        let sql = if <Self as Dialect>::POSTGRES {
-            format!("WITH agreed AS ({AGREE}) {QUEUE_RECEIVED}")
-        } else {
-            format!("{AGREE}; {QUEUE_RECEIVED}")
-        };
-        sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(agreement.booking_id)
-            .bind(agreement.phone)
-            .bind(one_since)
-            .bind(now)
-            .bind(How::Form.as_str())
-            .bind(FORM_WORDING)
-            .bind(agreement.client_ip)
-            .execute(&mut *self)
-            .await?;
-        Ok(())
-    }
-
-    async fn record_consent(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
-        sqlx::query(
-            "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
+/// `query` with `consent` bound as `INSERT_CONSENT` reads it, and `now`.
+fn bind_consent<'q, DB: Database>(
+    query: Query<'q, DB, DB::Arguments>,
+    consent: &Consent<'_>,
+    now: &At,
+) -> Query<'q, DB, DB::Arguments>
+where
+    for<'t> &'t str: Encode<'t, DB> + Type<DB>,
+    for<'t> Option<i64>: Encode<'t, DB> + Type<DB>,
+    for<'t> bool: Encode<'t, DB> + Type<DB>,
+    for<'t> At: Encode<'t, DB> + Type<DB>,
+{
+    query
         .bind(consent.phone)
         .bind(consent.booking_id)
         .bind(consent.given)
         .bind(consent.how.as_str())
         .bind(consent.wording)
         .bind(consent.client_ip)
-        .bind(now)
-        .execute(&mut *self)
-        .await?;
+        .bind(*now)
+}
+
+for_both_connections!(impl ConsentWrites {
+    async fn record_consent_with_text(&mut self, consent: &Consent<'_>, one_since: &At, now: &At) -> sqlx::Result<()> {
+        // Both rows in one statement, as each statement is a trip to the database inside the
+        // booking's write: two statements in one string on SQLite, which runs them in turn; a
+        // data-modifying WITH on PostgreSQL, which takes one command a statement.
+        let sql = if <Self as Dialect>::POSTGRES {
+            format!("WITH agreed AS ({INSERT_CONSENT}) {QUEUE_RECEIVED}")
+        } else {
+            format!("{INSERT_CONSENT}; {QUEUE_RECEIVED}")
+        };
+        bind_consent(sqlx::query(sqlx::AssertSqlSafe(sql)), consent, now)
+            .bind(one_since)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn record_consent(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
+        bind_consent(sqlx::query(INSERT_CONSENT), consent, now).execute(&mut *self).await?;
         if !consent.given {
             // What waits for the number goes no more, and its page says so at once.
             for booking_id in self.ids_with_phone(consent.phone).await? {
