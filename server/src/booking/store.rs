@@ -32,8 +32,6 @@ use crate::{
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
 /// At most one confirmation e-mail goes to an address in this long.
 const CONFIRMATION_WINDOW: Duration = Duration::from_secs(60 * 60);
-/// At most one "received" text goes to a number in this long.
-const TEXT_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// Where a request came from, for abuse handling (never logged), and when on the shop's clock
 /// (the minute of the day, for the owner's devices' quiet hours).
@@ -203,7 +201,7 @@ pub async fn insert(
                 client_ip: origin.client_ip,
             };
             if booking.spam_reason.is_none() && channels.contains(&BookingChannel::Text) {
-                tx.record_consent_with_text(&consent, &db.clock.stamp_before(TEXT_WINDOW), &now).await?;
+                tx.record_consent_with_text(&consent, &now).await?;
             } else {
                 tx.record_consent(&consent, &now).await?;
             }

@@ -12,7 +12,7 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
-use super::{Channel, Outbox, Sent, outcome, store};
+use super::{Channel, Outbox, Sent, outcome, store, text::received};
 use crate::{db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
@@ -90,11 +90,19 @@ impl Outbox {
             let stopping = *self.stopping.borrow();
             let open: Vec<Channel> =
                 Channel::ALL.iter().copied().filter(|channel| room(*channel, &channels) > 0).collect();
+            let mut queued_any = false;
             if !stopping {
                 self.yield_to_intake().await;
-                // A step's pushes and texts are due as it fires: they are claimed next.
+                // A step's pushes and texts are due as it fires, and so are the "received" texts
+                // of the requests stored meanwhile: they are claimed next.
                 if let Err(error) = self.escalate_due().await {
                     tracing::error!("An escalation step could not fire: {error:#}");
+                }
+                match self.queue_received_texts().await {
+                    Ok(queued) => queued_any = queued > 0,
+                    Err(error) => {
+                        tracing::error!("Requests' \"received\" texts could not be queued: {error:#}")
+                    }
                 }
             }
             let claiming = Sending::start(self);
@@ -121,7 +129,7 @@ impl Outbox {
                 });
                 channels.insert(task.id(), channel);
             }
-            if claimed_any {
+            if claimed_any || queued_any {
                 continue;
             }
             // Nothing more can be claimed now: stop when none is being sent; else wait for one to
@@ -163,6 +171,15 @@ impl Outbox {
         }
     }
 
+    /// Queues the "received" texts of requests stored since the last time, when there are any
+    /// (looked for on a reader, so the one writer is taken only for work); how many requests.
+    async fn queue_received_texts(&self) -> anyhow::Result<usize> {
+        if !received::any_waiting(&self.reader).await? {
+            return Ok(0);
+        }
+        received::queue_waiting(&self.db).await
+    }
+
     /// Claims what is due on the `open` channels, as many of each as there is room for beside
     /// those `busy` sends. Which have something due is read first (on SQLite, from a reader), so a
     /// claim takes the one writer only when there is something to claim.
@@ -196,12 +213,16 @@ impl Outbox {
         self.db.clock.sleep(wait).await;
     }
 
-    /// When the next delivery on one of `channels`, or the next escalation step, is due.
+    /// When the next delivery on one of `channels`, or the next escalation step, is due; now, when
+    /// a request's "received" text waits to be queued.
     async fn next_due(
         &self,
         db: &crate::db::Db,
         channels: &[Channel],
     ) -> anyhow::Result<Option<crate::clock::At>> {
+        if received::any_waiting(db).await? {
+            return Ok(Some(self.db.clock.stamp()));
+        }
         let delivery = store::next_due(db, channels).await?;
         let step = crate::on_call::escalation::next_due(db).await?;
         Ok(delivery.into_iter().chain(step).min())

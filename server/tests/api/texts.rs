@@ -117,6 +117,55 @@ async fn a_visitor_who_ticked_the_box_gets_one_received_text_with_the_apis_field
 }
 
 #[tokio::test]
+async fn requests_left_waiting_are_texted_oldest_first_one_a_number_an_hour_by_their_agreements() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    // What a restart or a long burst leaves for the outbox: more requests than it queues in one
+    // transaction, agreed on when they were stored. Two from one number within the hour, a third
+    // from it an hour after the first, and 100 from other numbers.
+    let agreed = app.clock.now();
+    let mut waiting = vec![(book(&app, 1, false).await, NUMBER.to_owned(), agreed)];
+    waiting.push((book(&app, 2, false).await, NUMBER.to_owned(), agreed));
+    for n in 0..100 {
+        let mut body = request(100 + n, false);
+        body["phone"] = json!(format!("720-555-{n:04}"));
+        let response = app.post_json("/api/bookings", &body).await;
+        let id = response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+        waiting.push((id, format!("+1720555{n:04}"), agreed));
+    }
+    let third = book(&app, 3, false).await;
+    app.clock.advance(Duration::from_secs(60 * 60 + 1));
+    waiting.push((third, NUMBER.to_owned(), app.clock.now()));
+    let db = app.db().await;
+    trailerworks::with_db!(&db, |pool| {
+        for (id, phone, at) in &waiting {
+            sqlx::query(
+                "INSERT INTO text_consents (phone, booking_id, given, how, wording, at)
+                 VALUES ($1, $2, TRUE, 'form', 'Text me about this request', $3)",
+            )
+            .bind(phone)
+            .bind(id)
+            .bind(At::from(*at))
+            .execute(pool)
+            .await
+            .expect("agreed");
+        }
+        sqlx::query("INSERT INTO received_texts_due (booking_id) SELECT booking_id FROM text_consents")
+            .execute(pool)
+            .await
+            .expect("left waiting");
+    });
+    app.clock.advance(Duration::from_secs(60 * 60));
+    app.deliver_due().await;
+    // The hour is the agreements', however late the texts were queued: the second request's
+    // text does not go, the third's does.
+    assert_eq!(stand_in.taken().len(), 102, "one text a number, and the third request's");
+    assert_eq!((texts_of(&app, waiting[0].0).await.len(), texts_of(&app, third).await.len()), (1, 1));
+    assert_eq!(app.count("SELECT COUNT(*) FROM received_texts_due").await, 0, "none left waiting");
+}
+
+#[tokio::test]
 async fn what_the_provider_posts_must_be_signed_for_our_url() {
     let stand_in = text_stand_in::start().await;
     let app = spawn_app_with(with_texts(&stand_in)).await;

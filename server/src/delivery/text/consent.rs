@@ -54,13 +54,11 @@ pub trait ConsentWrites {
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
-    /// An agreement given with its request (`consent.booking_id`) and that request's "received"
-    /// text, queued unless another request from the number queued its own since `one_since` (one
-    /// a number an hour, however many requests it sends).
+    /// An agreement given with its request (`consent.booking_id`), whose "received" text the
+    /// outbox worker is left to queue (`received`).
     fn record_consent_with_text(
         &mut self,
         consent: &Consent<'_>,
-        one_since: &At,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
@@ -69,15 +67,8 @@ pub trait ConsentWrites {
 const INSERT_CONSENT: &str =
     "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
-/// The request's "received" text, after its agreement's row; `one_since` is $8.
-const QUEUE_RECEIVED: &str =
-    "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
-     SELECT $2, 'text', 'request', $7, $7
-     WHERE NOT EXISTS (
-         SELECT 1 FROM text_consents c
-         JOIN deliveries d ON d.booking_id = c.booking_id AND d.channel = 'text' AND d.purpose = 'request'
-                              AND d.device_id IS NULL
-         WHERE c.phone = $1 AND c.at > $8 AND c.booking_id <> $2)";
+/// The request's "received" text left to queue, after its agreement's row.
+const RECEIVED_DUE: &str = "INSERT INTO received_texts_due (booking_id) VALUES ($2)";
 
 /// `query` with `consent` bound as `INSERT_CONSENT` reads it, and `now`.
 fn bind_consent<'q, DB: Database>(
@@ -102,19 +93,16 @@ where
 }
 
 for_both_connections!(impl ConsentWrites {
-    async fn record_consent_with_text(&mut self, consent: &Consent<'_>, one_since: &At, now: &At) -> sqlx::Result<()> {
+    async fn record_consent_with_text(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
         // Both rows in one statement, as each statement is a trip to the database inside the
         // booking's write: two statements in one string on SQLite, which runs them in turn; a
         // data-modifying WITH on PostgreSQL, which takes one command a statement.
         let sql = if <Self as Dialect>::POSTGRES {
-            format!("WITH agreed AS ({INSERT_CONSENT}) {QUEUE_RECEIVED}")
+            format!("WITH agreed AS ({INSERT_CONSENT}) {RECEIVED_DUE}")
         } else {
-            format!("{INSERT_CONSENT}; {QUEUE_RECEIVED}")
+            format!("{INSERT_CONSENT}; {RECEIVED_DUE}")
         };
-        bind_consent(sqlx::query(sqlx::AssertSqlSafe(sql)), consent, now)
-            .bind(one_since)
-            .execute(&mut *self)
-            .await?;
+        bind_consent(sqlx::query(sqlx::AssertSqlSafe(sql)), consent, now).execute(&mut *self).await?;
         Ok(())
     }
 

@@ -7,6 +7,7 @@ pub mod handover;
 mod inbound;
 pub mod keywords;
 pub(super) mod outgoing;
+pub(super) mod received;
 pub mod routes;
 pub mod segments;
 pub mod signature;
