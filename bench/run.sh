@@ -131,11 +131,11 @@ echo "== a push notification: from a stored booking to the push service (200 boo
 node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"
 
 echo "== texts: from a stored booking to its text at the provider (200 bookings, one at a time), and"
-echo "   bookings/s with texts on against off (texted emergencies at 8 connections, off/on five times;"
+echo "   bookings/s with texts on against off (texted emergencies at 8 connections, eight rounds, the order alternating;"
 echo "   after each run with texts on, how long until the provider took the text of every booking)"
 node bench/text_latency.mjs "$BIN" "$PORT" > "$OUT/texts.json"
 : > "$OUT/texts-throughput.jsonl"
-for texts in off on off on off on off on off on; do
+for texts in off on on off off on on off off on on off off on on off; do
   data=$(mktemp -d)
   flags=()
   if [ "$texts" = on ]; then
