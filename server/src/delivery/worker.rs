@@ -98,7 +98,11 @@ impl Outbox {
                 if let Err(error) = self.escalate_due().await {
                     tracing::error!("An escalation step could not fire: {error:#}");
                 }
-                match self.queue_received_texts().await {
+                // Counted as a send, so `settle` waits for texts being queued by another worker.
+                let queuing = Sending::start(self);
+                let queued = self.queue_received_texts().await;
+                drop(queuing);
+                match queued {
                     Ok(queued) => queued_any = queued > 0,
                     Err(error) => {
                         tracing::error!("Requests' \"received\" texts could not be queued: {error:#}")
@@ -213,16 +217,14 @@ impl Outbox {
         self.db.clock.sleep(wait).await;
     }
 
-    /// When the next delivery on one of `channels`, or the next escalation step, is due; now, when
-    /// a request's "received" text waits to be queued.
+    /// When the next delivery on one of `channels`, or the next escalation step, is due. (Requests
+    /// whose "received" texts wait are queued when the worker is woken, by their request or at
+    /// start, and at its idle poll after a failure: never in a loop that fails at once.)
     async fn next_due(
         &self,
         db: &crate::db::Db,
         channels: &[Channel],
     ) -> anyhow::Result<Option<crate::clock::At>> {
-        if received::any_waiting(db).await? {
-            return Ok(Some(self.db.clock.stamp()));
-        }
         let delivery = store::next_due(db, channels).await?;
         let step = crate::on_call::escalation::next_due(db).await?;
         Ok(delivery.into_iter().chain(step).min())
@@ -302,12 +304,12 @@ impl Outbox {
     }
 }
 
-/// A delivery being claimed or sent, counted while it lives.
 /// How many more deliveries of `channel` may be sent now, beside those `busy` sends.
 fn room(channel: Channel, busy: &HashMap<tokio::task::Id, Channel>) -> usize {
     channel.at_once().saturating_sub(busy.values().filter(|sent| **sent == channel).count())
 }
 
+/// Deliveries being queued, claimed or sent, counted while it lives.
 struct Sending(Arc<Outbox>);
 
 impl Sending {
