@@ -98,16 +98,7 @@ impl Outbox {
                 if let Err(error) = self.escalate_due().await {
                     tracing::error!("An escalation step could not fire: {error:#}");
                 }
-                // Counted as a send, so `settle` waits for texts being queued by another worker.
-                let queuing = Sending::start(self);
-                let queued = self.queue_received_texts().await;
-                drop(queuing);
-                match queued {
-                    Ok(queued) => queued_any = queued > 0,
-                    Err(error) => {
-                        tracing::error!("Requests' \"received\" texts could not be queued: {error:#}")
-                    }
-                }
+                queued_any = self.queue_received_texts().await;
             }
             let claiming = Sending::start(self);
             let claimed = if stopping { Ok(Vec::new()) } else { self.claim(&open, &channels).await };
@@ -176,12 +167,19 @@ impl Outbox {
     }
 
     /// Queues the "received" texts of requests stored since the last time, when there are any
-    /// (looked for on a reader, so the one writer is taken only for work); how many requests.
-    async fn queue_received_texts(&self) -> anyhow::Result<usize> {
-        if !received::any_waiting(&self.reader).await? {
-            return Ok(0);
-        }
-        received::queue_waiting(&self.db).await
+    /// (looked for on a reader, so the one writer is taken only for work); whether it queued any.
+    /// Counted as a send, so `settle` waits for texts another worker is queuing.
+    async fn queue_received_texts(self: &Arc<Self>) -> bool {
+        let _queuing = Sending::start(self);
+        let queued = match received::any_waiting(&self.reader).await {
+            Ok(false) => Ok(0),
+            Ok(true) => received::queue_waiting(&self.db).await,
+            Err(error) => Err(error),
+        };
+        queued.unwrap_or_else(|error| {
+            tracing::error!("Requests' \"received\" texts could not be queued: {error:#}");
+            0
+        }) > 0
     }
 
     /// Claims what is due on the `open` channels, as many of each as there is room for beside
