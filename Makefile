@@ -10,7 +10,7 @@ WEB_SOURCES := $(shell find web/src web/scripts -type f) web/vite.config.ts web/
 	web/vite.sw.config.ts web/tsconfig.json content/images/favicon.svg
 RUST_SOURCES := $(shell find server/src server/migrations -type f) server/Cargo.toml Cargo.toml Cargo.lock $(shell find content -type f)
 
-.PHONY: run demo build test soak lint checks bench guide-images clean
+.PHONY: run demo build test soak dates lint checks bench guide-images clean
 
 run: build
 	$(BINARY) serve
@@ -49,7 +49,7 @@ $(BINARY): web/dist/.built $(RUST_SOURCES)
 	touch $@
 
 $(TESTED): web/dist/.built $(RUST_SOURCES)
-	cargo build --profile test-release --locked
+	cargo build --profile test-release --locked --features test-clock
 	touch $@
 
 # Static checks: formatting, lints and types, all with warnings as errors; the server's imports
@@ -68,7 +68,7 @@ checks: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_mo
 	node tools/api-types/lint.mjs server/tests/api/snapshots/api__openapi__api_document.snap
 	cargo fmt --all --check
 	cargo fmt --manifest-path server/fuzz/Cargo.toml --check
-	cargo clippy --profile test-release --locked --all-targets -- -D warnings
+	cargo clippy --profile test-release --locked --features test-clock --all-targets -- -D warnings
 	cd web && npx tsc -p . && npx tsc -p tsconfig.sw.json
 	cd e2e && npx tsc -p .
 	bash scripts/web-lint.sh
@@ -86,6 +86,12 @@ test: $(TESTED) e2e/node_modules/.installed
 # needs a build of its own, so it runs here only); the others are make test's checks at full size.
 soak: $(TESTED)
 	bash scripts/soak.sh
+
+# The Rust tests and the browser journeys at each pinned date that has broken a calendar before
+# (a month's first and last day, 28 and 29 February, both DST changes, Christmas Eve, New Year's
+# Eve at 23:59): about 70 minutes. make test runs them at one pinned instant.
+dates: $(TESTED) e2e/node_modules/.installed
+	bash scripts/pinned-dates.sh
 
 # The phone screens in docs/owner-guide.md (docs/images/owner-guide/), taken by Playwright from a
 # server with a few requests in it. make test takes the same pictures without keeping them.

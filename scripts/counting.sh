@@ -9,7 +9,7 @@ count() { passed=$((passed + $1)); failed=$((failed + $2)); }
 cargo_test() {
   local log=$1 p f
   shift
-  cargo test --profile test-release --locked "$@" 2>&1 | tee "$log"
+  cargo test --profile test-release --locked --features test-clock "$@" 2>&1 | tee "$log"
   read -r p f < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
     END { print p + 0, f + 0 }' "$log")
   if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; echo "cargo test $* ran no test"; fi

@@ -3,7 +3,7 @@
 // account page with two-step sign-in.
 import type { Page } from "@playwright/test";
 import { shopLocalInput } from "../../web/src/features/admin/frame/format";
-import { ADMIN, expect, expectNoAxeViolations, hydrated, signIn, signInToPosts, test, openSection, pressLogout } from "./fixtures";
+import { ADMIN, expect, expectNoAxeViolations, hydrated, serverNow, signIn, signInToPosts, test, openSection, pressLogout, type Server } from "./fixtures";
 import { totp } from "./totp";
 
 test.use({ admin: true });
@@ -172,7 +172,7 @@ test.describe("two-step sign-in", () => {
   test.use({ expectedConsoleErrors: [/status of (401|422)/] });
 
   for (const width of [390, 1366]) {
-    test(`turn it on, sign in with a code and with a recovery code, and turn it off (${width} px)`, async ({ page }) => {
+    test(`turn it on, sign in with a code and with a recovery code, and turn it off (${width} px)`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 900 });
       await signIn(page);
       await openSection(page, "Account");
@@ -187,7 +187,7 @@ test.describe("two-step sign-in", () => {
       await page.getByLabel("2. The 6-digit code the app shows").fill("000000");
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await expect(page.getByText(/That code is not right/)).toBeVisible();
-      await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+      await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret, await serverNow(server)));
       await expect(page.getByText(/That code is not right/)).toBeHidden();
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
@@ -205,7 +205,7 @@ test.describe("two-step sign-in", () => {
       await page.getByLabel("Authentication code").fill("123456");
       await page.getByRole("button", { name: "Verify" }).click();
       await expect(page.getByRole("alert")).toContainText("That code is not right");
-      await page.getByLabel("Authentication code").fill(totp(secret, 1));
+      await page.getByLabel("Authentication code").fill(totp(secret, await serverNow(server), 1));
       await page.getByRole("button", { name: "Verify" }).click();
       await expect(page).toHaveURL("/dbadmin/today");
 
@@ -228,17 +228,17 @@ test.describe("two-step sign-in", () => {
     });
   }
 
-  test("a trusted device skips the code next time", async ({ page }) => {
+  test("a trusted device skips the code next time", async ({ page, server }) => {
     await signIn(page);
     await page.goto("/dbadmin/account");
     await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-    await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+    await page.getByLabel("2. The 6-digit code the app shows").fill(totp(secret, await serverNow(server)));
     await page.getByRole("button", { name: "Confirm and turn on" }).click();
     await page.getByRole("button", { name: "I have saved them" }).click();
     await signOut(page);
     await enterPassword(page);
-    await page.getByLabel("Authentication code").fill(totp(secret, 1));
+    await page.getByLabel("Authentication code").fill(totp(secret, await serverNow(server), 1));
     await page.getByLabel("Trust this device for 30 days").check();
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL("/dbadmin/today");
@@ -272,9 +272,9 @@ test.describe("the password", () => {
   });
 });
 
-/** The shop's wall-clock minute (America/Denver) `seconds` from now, as a datetime-local value. */
-function denverMinute(seconds: number): string {
-  return shopLocalInput(new Date(Date.now() + seconds * 1000).toISOString(), "America/Denver");
+/** The shop's minute (America/Denver) `seconds` from the server's now, as a datetime-local value. */
+async function denverMinute(server: Server, seconds: number): Promise<string> {
+  return shopLocalInput(new Date((await serverNow(server)) + seconds * 1000).toISOString(), "America/Denver");
 }
 
 // That it goes live at its minute with nobody on the site is proven on a moved clock, in
@@ -283,7 +283,7 @@ test.describe("a scheduled post", () => {
   // A time already past is refused by the server (422).
   test.use({ expectedConsoleErrors: [/status of 422/] });
 
-  test("waits off the site for its minute", async ({ page }) => {
+  test("waits off the site for its minute", async ({ page, server }) => {
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       if (width === 390) await signIn(page);
@@ -299,10 +299,10 @@ test.describe("a scheduled post", () => {
     // Schedule needs a time, and one to come.
     await page.getByRole("button", { name: "Schedule" }).click();
     await expect(page.getByText("Pick a date and time to schedule the post")).toBeVisible();
-    await page.getByLabel("Go live at (shop time, America/Denver)").fill(denverMinute(-3600));
+    await page.getByLabel("Go live at (shop time, America/Denver)").fill(await denverMinute(server, -3600));
     await page.getByRole("button", { name: "Schedule" }).click();
     await expect(page.getByText("Pick a time in the future")).toBeVisible();
-    await page.getByLabel("Go live at (shop time, America/Denver)").fill(denverMinute(3 * 3600));
+    await page.getByLabel("Go live at (shop time, America/Denver)").fill(await denverMinute(server, 3 * 3600));
     await page.getByRole("button", { name: "Schedule" }).click();
     await expect(page).toHaveURL("/dbadmin/dashboard");
     const row = page.getByTestId("post-row").filter({ hasText: "Spring Trailer Checkup" });

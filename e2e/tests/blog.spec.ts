@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, serverNow, test } from "./fixtures";
 
 test.describe("with the sample posts", () => {
   test.use({ demoContent: true });
@@ -36,13 +36,13 @@ test.describe("with the sample posts", () => {
     await expect(page.getByRole("main").getByRole("article").filter({ hasText: "Trailer Lights Not Working" })).toHaveCount(1);
   });
 
-  test("cards show the date, the business label and enter one after another", async ({ page }) => {
+  test("cards show the date, the business label and enter one after another", async ({ page, server }) => {
     await page.goto("/blog");
     await hydrated(page);
     const first = page.getByRole("main").getByRole("article").first();
     // The sample posts are dated relative to when they were added: the newest two days before,
     // on the shop's clock.
-    const newest = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const newest = new Date((await serverNow(server)) - 2 * 24 * 60 * 60 * 1000);
     const long = newest.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "America/Denver" });
     await expect(first).toContainText(long);
     await expect(first).toContainText("Trailer Works");

@@ -3,7 +3,20 @@
 // they know, what screen readers hear, dates on the shop's clock, and the small things at 390
 // and 1366 px.
 import type { Page } from "@playwright/test";
-import { changeAnswer, choose, talk, expect, expectNoAxeViolations, hydrated, pngFile, publishShopNotes, signIn, signInToPosts, test } from "./fixtures";
+import {
+  changeAnswer,
+  choose,
+  talk,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  pngFile,
+  publishShopNotes,
+  serverNow,
+  signIn,
+  signInToPosts,
+  test,
+} from "./fixtures";
 
 // The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
 // journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
@@ -156,14 +169,14 @@ test.describe("dates in the admin", () => {
   // A browser far from the shop still reads the shop's clock.
   test.use({ admin: true, timezoneId: "Asia/Tokyo" });
 
-  test("are on the shop's clock wherever the browser is", async ({ page }) => {
+  test("are on the shop's clock wherever the browser is", async ({ page, server }) => {
     await signInToPosts(page);
     const session = (await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string };
     await page.request.post("/api/admin/posts", {
       headers: { "X-CSRF-Token": session.csrfToken },
       data: { title: "Evening post", slug: "evening-post", excerpt: "E.", content: "<p>One.</p>", featuredImage: null, published: true },
     });
-    const expected = new Date().toLocaleDateString("en-US", { timeZone: "America/Denver" });
+    const expected = new Date(await serverNow(server)).toLocaleDateString("en-US", { timeZone: "America/Denver" });
     await page.reload();
     await expect(page.getByRole("row", { name: /Evening post/ })).toContainText(expected);
   });

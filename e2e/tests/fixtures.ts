@@ -1,7 +1,8 @@
 // Each test gets its own server (make test's build of the binary, on a free port) with its own data directory,
-// and fails if the page logs any console error or warning (hydration mismatches included).
+// and fails if the page logs any console error or warning (hydration mismatches included). The
+// server and the browser run on a pinned clock that starts at TEST_NOW, never on today's date.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,9 +13,39 @@ import { startTexts, textArgs, type TextStandIn } from "./textStandIn";
 
 const BINARY = resolve(import.meta.dirname, "../../target/test-release/trailerworks");
 
+/** The instant every test's server and browser clocks start at: TRAILERWORKS_TEST_NOW (RFC 3339),
+ * or by default a Tuesday morning in spring on the shop's clock. `scripts/pinned-dates.sh` runs the
+ * journeys at the dates that matter (a month's first and last day, 29 February, both DST changes,
+ * Christmas Eve, New Year's Eve at 23:59). */
+export const TEST_NOW = process.env.TRAILERWORKS_TEST_NOW ?? "2026-04-14T15:30:00Z";
+
 export interface Server {
   url: string;
   dataDir: string;
+}
+
+/** What the server's clock reads now, in milliseconds since the epoch. */
+export async function serverNow(server: Server): Promise<number> {
+  const { now } = (await (await fetch(`${server.url}/test-clock`)).json()) as { now: string };
+  return Date.parse(now);
+}
+
+/** Sets the clock of the browser `context` to what the server's reads; it runs on from there. */
+export async function onServerClock(context: BrowserContext, server: Server): Promise<BrowserContext> {
+  await context.clock.install({ time: await serverNow(server) });
+  return context;
+}
+
+/** Moves the server's clock and the page's `ms` ahead, as if that time had passed: an escalation
+ * step, a reminder or a scheduled post comes due. */
+export async function moveClock(page: Page, server: Server, ms: number): Promise<void> {
+  const moved = await fetch(`${server.url}/test-clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  if (!moved.ok) throw new Error(`moving the clock answered ${moved.status}`);
+  await page.clock.fastForward(ms);
 }
 
 /** The admin account of servers started with `admin: true`. */
@@ -67,14 +98,15 @@ async function startSmtp(): Promise<SmtpStandIn> {
 
 async function startServer(demoContent: boolean, admin: boolean, serveArgs: string[]): Promise<{ server: Server; process: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
-  if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir], { stdio: "ignore" });
+  const clock = ["--clock-start", TEST_NOW];
+  if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir, ...clock], { stdio: "ignore" });
   if (admin) {
-    execFileSync(BINARY, ["admin", "create", "--email", ADMIN.email, "--data-dir", dataDir], {
+    execFileSync(BINARY, ["admin", "create", "--email", ADMIN.email, "--data-dir", dataDir, ...clock], {
       input: `${ADMIN.password}\n`,
       stdio: ["pipe", "ignore", "inherit"],
     });
   }
-  const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir, ...serveArgs], {
+  const child = spawn(BINARY, ["serve", "--listen", "127.0.0.1:0", "--data-dir", dataDir, ...clock, ...serveArgs], {
     env: { ...process.env, NO_COLOR: "1", RUST_LOG: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -123,7 +155,6 @@ export const test = base.extend<{
   notifyEmail: string | null;
   unlimitedBookings: boolean;
   backups: boolean;
-  quickOutbox: boolean;
 }>({
   /** Make scheduled backups (every 6 hours, the first at start) into a directory beside the data. */
   backups: [false, { option: true }],
@@ -143,9 +174,6 @@ export const test = base.extend<{
     await use(texts);
     texts?.close();
   },
-  /** Have the outbox look for due work every second (its lease is 2 s), for tests that make a
-   * delivery or an escalation step due by changing the database. */
-  quickOutbox: [false, { option: true }],
   /** Turn the per-address booking limit off, for tests that send many bookings. */
   unlimitedBookings: [false, { option: true }],
   /** Start the server with the sample blog posts in its database. */
@@ -155,7 +183,7 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups, texts, quickOutbox }, use) => {
+  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups, texts }, use) => {
     // Visit counts are written every quarter second, so the Insights page shows them at once. A
     // browser driven by a test fills the booking form faster than any person: the spam rule on
     // the time taken (3 s by default) is tested in the API suite, and kept out of the way here.
@@ -163,7 +191,6 @@ export const test = base.extend<{
     if (smtp) serveArgs.push("--smtp-url", smtp.url, "--mail-from", "Trailer Works <bookings@example.com>");
     if (smtp && notifyEmail) serveArgs.push("--notify-email", notifyEmail);
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
-    if (quickOutbox) serveArgs.push("--delivery-lease-ms", "2000");
     if (texts) serveArgs.push(...textArgs(texts));
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);
@@ -174,6 +201,8 @@ export const test = base.extend<{
     if (backupDir) rmSync(backupDir, { recursive: true, force: true });
   },
   baseURL: async ({ server }, use) => use(server.url),
+  /** The browser's clock reads what the server's does, and runs on from there. */
+  context: async ({ context, server }, use) => use(await onServerClock(context, server)),
   consoleProblems: [
     async ({ page, expectedConsoleErrors }, use) => {
       const problems = watchConsole(page);

@@ -1,6 +1,6 @@
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, serverNow, test } from "./fixtures";
 
-test("the home page hydrates without console errors and shows every section", async ({ page }) => {
+test("the home page hydrates without console errors and shows every section", async ({ page, server }) => {
   await page.goto("/");
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional Trailer Repair & Maintenance Services");
@@ -8,7 +8,7 @@ test("the home page hydrates without console errors and shows every section", as
     await expect(page.locator("main").getByRole("heading", { name: heading })).toBeVisible();
   }
   await expect(page.getByRole("slider")).toHaveCount(4);
-  await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()} Front Range Trailer Works`);
+  await expect(page.locator("footer")).toContainText(`© ${new Date(await serverNow(server)).getFullYear()} Front Range Trailer Works`);
 });
 
 test("links navigate inside the app without a full page load, starting at the top", async ({ page }) => {

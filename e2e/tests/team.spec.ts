@@ -3,7 +3,7 @@
 // hers, gives her mobile number and takes the calls; the owner sets the weekly rota, lets urgent
 // requests in shop hours escalate, and requires two-step sign-in, which she sets up as she signs in.
 import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, book, expect, expectNoAxeViolations, hydrated, openSection, signIn, test } from "./fixtures";
+import { ADMIN, book, expect, expectNoAxeViolations, hydrated, onServerClock, openSection, serverNow, signIn, test } from "./fixtures";
 import { totp } from "./totp";
 
 // The owner tries escalation steps out of order: the server refuses them (422), as it should.
@@ -11,7 +11,12 @@ test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
 
 const STAFF = { name: "Ana Ruiz", email: "ana@example.com", password: "Ana's own long password" };
 
-test("the owner invites a staff member, who joins on her phone, takes an emergency from Today, and is kept from Site", async ({ page, browser, baseURL }) => {
+test("the owner invites a staff member, who joins on her phone, takes an emergency from Today, and is kept from Site", async ({
+  page,
+  browser,
+  baseURL,
+  server,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await book(page, "Dana Flat", "emergency");
   await signIn(page);
@@ -30,7 +35,7 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await expectNoAxeViolations(page);
 
   // Her phone: another browser, with nothing of the owner's.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+  const phone = await onServerClock(await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL }), server);
   const ana = await phone.newPage();
   await ana.goto(new URL(link).pathname);
   await hydrated(ana);
@@ -120,12 +125,14 @@ async function ownerToken(request: APIRequestContext): Promise<string> {
   return ((await signedIn.json()) as { csrfToken: string }).csrfToken;
 }
 
-test("the owner requires two-step sign-in, and a member without it sets it up as she signs in on her phone", async ({ page, browser, baseURL }) => {
+test("the owner requires two-step sign-in, and a member without it sets it up as she signs in on her phone", async ({ page, browser, baseURL, server }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   // The owner's own app, and Ana on the team, made through the API as the screens would.
   const csrf = { "x-csrf-token": await ownerToken(page.request) };
   const setup = (await (await page.request.post("/api/admin/account/two-factor/setup", { headers: csrf })).json()) as { secret: string };
-  expect((await page.request.post("/api/admin/account/two-factor/enable", { headers: csrf, data: { code: totp(setup.secret) } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/admin/account/two-factor/enable", { headers: csrf, data: { code: totp(setup.secret, await serverNow(server)) } })).status(),
+  ).toBe(200);
   const invited = await page.request.post("/api/admin/team/invitations", { headers: csrf, data: { name: STAFF.name, email: STAFF.email, role: "staff" } });
   const token = ((await invited.json()) as { link: string }).link.split("/").pop() ?? "";
   expect((await page.request.post(`/api/admin/invitation/${token}`, { data: { newPassword: STAFF.password } })).status()).toBe(201);
@@ -138,7 +145,7 @@ test("the owner requires two-step sign-in, and a member without it sets it up as
   await expect(page.getByRole("button", { name: "Stop requiring two-step sign-in" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+  const phone = await onServerClock(await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL }), server);
   const ana = await phone.newPage();
   await ana.goto("/dbadmin");
   await hydrated(ana);
@@ -149,7 +156,7 @@ test("the owner requires two-step sign-in, and a member without it sets it up as
   await expect(ana.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   await expectNoAxeViolations(ana);
   const secret = (await ana.getByTestId("totp-secret").textContent()) ?? "";
-  await ana.getByLabel("2. The 6-digit code the app shows").fill(totp(secret));
+  await ana.getByLabel("2. The 6-digit code the app shows").fill(totp(secret, await serverNow(server)));
   await ana.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(ana.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await expectNoAxeViolations(ana);

@@ -48,7 +48,13 @@ export function textArgs(standIn: TextStandIn): string[] {
 
 /** Posts a customer's text from `from` to the server at `site`, signed as the provider signs it. */
 export async function textFromCustomer(site: string, from: string, body: string): Promise<number> {
-  const fields: Record<string, string> = { AccountSid: TEXT_ACCOUNT, MessageSid: `SMin${Date.now()}`, From: from, To: "+13035550100", Body: body };
+  const fields: Record<string, string> = {
+    AccountSid: TEXT_ACCOUNT,
+    MessageSid: `SMin${crypto.randomUUID().replace(/-/g, "")}`,
+    From: from,
+    To: "+13035550100",
+    Body: body,
+  };
   const url = `${PUBLIC_URL}/api/sms/inbound`;
   const signed =
     url +

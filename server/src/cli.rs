@@ -13,6 +13,11 @@ pub struct Cli {
     /// time, level, message, target, and a request's id, route, status and duration).
     #[arg(long, global = true, env = "TRAILERWORKS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// The instant the process's clock starts at (RFC 3339), for tests: every command then runs on
+    /// that clock, and `POST /test-clock` moves it ahead. Only in the binary built for tests.
+    #[cfg(feature = "test-clock")]
+    #[arg(long, global = true, hide = true)]
+    pub clock_start: Option<jiff::Timestamp>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

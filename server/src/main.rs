@@ -47,6 +47,10 @@ fn start_logging(format: LogFormat) {
 async fn run() -> std::process::ExitCode {
     let cli = Cli::parse();
     start_logging(cli.log_format);
+    #[cfg(feature = "test-clock")]
+    if let Some(start) = cli.clock_start {
+        trailerworks::clock::pinned::pin(start);
+    }
     let result = match cli.command {
         Command::Serve(config) => commands::serve(&config).await,
         Command::DemoContent { storage } => commands::demo_content(&storage).await,

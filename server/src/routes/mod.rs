@@ -6,6 +6,8 @@
 mod api;
 mod pages;
 mod state;
+#[cfg(feature = "test-clock")]
+mod test_clock;
 
 pub use state::AppState;
 
@@ -153,7 +155,10 @@ fn router(state: AppState) -> anyhow::Result<Router> {
     let (api, paths) = api().split_for_parts();
     let document = ApiDocument::new(paths, state.auth.cookies.name())?;
     let desk_changes = middleware::from_fn_with_state(state.clone(), announce_desk_changes);
-    Ok(Router::new()
+    let router = Router::new();
+    #[cfg(feature = "test-clock")]
+    let router = router.route("/test-clock", get(test_clock::now).post(test_clock::advance));
+    Ok(router
         .merge(api.layer(Extension(document)).layer(desk_changes))
         .route("/api/{*rest}", any(no_such_route))
         .route("/healthz", get(monitor::healthz))

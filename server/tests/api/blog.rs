@@ -378,7 +378,7 @@ async fn the_demo_content_adds_five_sample_posts_once() {
     let posts = trailerworks::blog::published::cards(&db, 0, 100, &denver).await.expect("posts");
     assert_eq!(posts.len(), 5);
     assert!(posts.iter().all(|p| p.featured_image.is_some()));
-    let two_days_ago = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(48);
+    let two_days_ago = db.clock.now() - jiff::SignedDuration::from_hours(48);
     let newest = &posts[0];
     assert_eq!(newest.slug, "winter-trailer-storage-colorado");
     assert_eq!(

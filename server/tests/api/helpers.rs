@@ -15,6 +15,15 @@ use trailerworks::{
     with_db,
 };
 
+/// The instant every test app's clock starts at: `TRAILERWORKS_TEST_NOW` (RFC 3339), or by
+/// default a Tuesday morning in spring on the shop's clock, as the browser journeys start. No test
+/// reads the wall clock: what it expects of a date comes from the app's clock.
+pub fn test_now() -> jiff::Timestamp {
+    std::env::var("TRAILERWORKS_TEST_NOW")
+        .map_or_else(|_| "2026-04-14T15:30:00Z".parse(), |pinned| pinned.parse())
+        .expect("TRAILERWORKS_TEST_NOW is an RFC 3339 instant")
+}
+
 /// Where a test's data lives: a new temporary data directory; a new database on the PostgreSQL
 /// server that `TRAILERWORKS_TEST_POSTGRES` names (an administrator's URL), when the test run
 /// gives one; and a new prefix in the bucket `TRAILERWORKS_TEST_S3` names (`s3://bucket`,
@@ -41,9 +50,11 @@ impl TestStorage {
         }
     }
 
-    /// The database, opened (and migrated) the way the server opens it.
+    /// The database, opened (and migrated) the way the server opens it, on a clock that starts
+    /// at `test_now()`.
     pub async fn db(&self) -> Db {
-        self.config.open_db().await.expect("the database opens")
+        let db = self.config.open_db().await.expect("the database opens");
+        db.with_clock(TestClock::starting_at(test_now()).clock())
     }
 }
 
@@ -172,7 +183,7 @@ pub async fn spawn_app_on(storage: &TestStorage, configure: impl FnOnce(&mut Ser
 /// Starts the app on the storage `storage` describes, which the caller keeps alive.
 pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
     let mut config = test_config(storage);
-    let clock = TestClock::default();
+    let clock = TestClock::starting_at(test_now());
     config.clock = clock.clock();
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application builds");
@@ -227,9 +238,9 @@ impl TestApp {
             .expect("the request completes")
     }
 
-    /// A connection to the app's database, for checking what was stored.
+    /// A connection to the app's database, on the app's clock, for checking what was stored.
     pub async fn db(&self) -> Db {
-        self.storage.open_db().await.expect("the database opens")
+        self.storage.open_db().await.expect("the database opens").with_clock(self.clock.clock())
     }
 
     /// The rows `sql` selects (on either backend).

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use jiff::{Timestamp, tz::TimeZone};
+use jiff::tz::TimeZone;
 use reqwest::{Method, RequestBuilder};
 use serde_json::{Value, json};
 use sqlx::{Column as _, Row as _};
@@ -64,8 +64,9 @@ async fn browse(app: &TestApp, path: &str, address: &str, agent: &str) {
     assert_eq!(beacon(app, address, agent, &json!({ "kind": "seen", "path": page })).await, 204);
 }
 
-fn today_in(zone: &str) -> String {
-    Timestamp::now().to_zoned(TimeZone::get(zone).expect("a zone")).date().to_string()
+/// The app's today on the clock of `zone`.
+fn today_in(app: &TestApp, zone: &str) -> String {
+    app.clock.now().to_zoned(TimeZone::get(zone).expect("a zone")).date().to_string()
 }
 
 async fn set_time_zone(app: &TestApp, signed: &Signed, zone: &str) {
@@ -120,7 +121,7 @@ async fn a_visitor_counts_once_a_day_and_again_the_next_and_no_row_holds_an_addr
     let app = counting_app().await;
     let signed = app.signed_in_admin().await;
     set_time_zone(&app, &signed, BEHIND).await;
-    let day = today_in(BEHIND);
+    let day = today_in(&app, BEHIND);
 
     browse(&app, "/", "203.0.113.5", CHROME).await;
     visit(&app, "/", "203.0.113.5", CHROME).await;
@@ -155,7 +156,7 @@ async fn a_visitor_counts_once_a_day_and_again_the_next_and_no_row_holds_an_addr
 
     // The shop's next day: a new salt, so the same address and browser is a new visitor.
     set_time_zone(&app, &signed, AHEAD).await;
-    let next_day = today_in(AHEAD);
+    let next_day = today_in(&app, AHEAD);
     assert_ne!(next_day, day);
     browse(&app, "/", "203.0.113.5", CHROME).await;
     eventually("the visitor counts again on the next day", || async {
@@ -375,7 +376,7 @@ async fn the_funnel_follows_a_visitor_from_a_city_page_to_a_request_with_its_sou
 /// Counts as if they were made in the week whose report is due now.
 async fn seed_due_week(app: &TestApp) -> String {
     let zone = TimeZone::get("America/Denver").expect("the shop's zone");
-    let week = trailerworks::insights::report::due_week(&Timestamp::now().to_zoned(zone));
+    let week = trailerworks::insights::report::due_week(&app.clock.now().to_zoned(zone));
     let day = week.saturating_add(jiff::Span::new().days(2)).to_string();
     let db = app.db().await;
     with_db!(&db, |pool| {

@@ -146,7 +146,7 @@ async fn each_device_gets_the_request_encrypted_for_it_and_signed_without_contac
         assert_eq!(key, public_key, "signed with the key browsers subscribed with");
         assert_eq!(claims["sub"], "mailto:service@example.com");
         let expires = claims["exp"].as_u64().expect("an exp");
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("now").as_secs();
+        let now = u64::try_from(app.clock.now().as_second()).expect("after 1970");
         assert!(expires > now && expires <= now + 24 * 3600, "exp within 24 h: {expires} vs {now}");
     }
     app.deliver_due().await;
@@ -175,9 +175,9 @@ async fn a_device_its_push_service_calls_gone_is_forgotten() {
     );
 }
 
-/// The shop's clock an hour before and after now, as "HH:MM".
-fn hours_around_now() -> (String, String) {
-    let now = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone"));
+/// The shop's clock an hour before and after the app's now, as "HH:MM".
+fn hours_around_now(app: &TestApp) -> (String, String) {
+    let now = app.clock.now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone"));
     let at = |offset: i64| {
         let shifted = now.checked_add(jiff::SignedDuration::from_mins(offset)).expect("a time");
         format!("{:02}:{:02}", shifted.hour(), shifted.minute())
@@ -198,7 +198,7 @@ async fn quiet_hours_hold_back_all_but_emergencies_and_urgent_only_devices_skip_
     let urgent_id = subscribe(&app, &signed, &urgent_only).await.json::<Value>().await.expect("JSON")["id"]
         .as_i64()
         .expect("an id");
-    let (from, to) = hours_around_now();
+    let (from, to) = hours_around_now(&app);
     let settings = json!({ "name": "Bedside", "notify": "all", "customerChanges": true, "quietFrom": from, "quietTo": to });
     assert_eq!(
         app.admin(Method::PUT, &format!("/push-subscriptions/{quiet_id}"), &signed)

@@ -483,8 +483,15 @@ async fn a_full_time_is_refused_to_the_owner_unless_booked_anyway_and_dst_keeps_
     assert_eq!(jobs.len(), 2);
     assert!(jobs.iter().all(|job| job["state"] == "confirmed" && job["date"] == "2027-11-08"), "{week}");
     assert_eq!(jobs[0]["summary"], "Dump Trailer · Repairs needed · Need mobile service");
-    let requested =
-        app.admin_json(&format!("/schedule?from={}&days=62", jiff::Zoned::now().date()), &signed).await;
+    let requested = app
+        .admin_json(
+            &format!(
+                "/schedule?from={}&days=62",
+                app.clock.now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("a zone")).date()
+            ),
+            &signed,
+        )
+        .await;
     assert!(requested["jobs"].as_array().unwrap().is_empty(), "both were moved away");
 }
 

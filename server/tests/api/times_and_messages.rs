@@ -167,8 +167,10 @@ async fn a_late_confirmation_goes_alone_and_done_or_cancelled_stops_the_reminder
     let saved =
         app.change_site(&signed, |details| details["scheduling"]["reminderTime"] = json!("00:00")).await;
     assert_eq!(saved.status(), 200);
-    let tomorrow = jiff::Zoned::now()
-        .with_time_zone(jiff::tz::TimeZone::get("America/Denver").unwrap())
+    let tomorrow = app
+        .clock
+        .now()
+        .to_zoned(jiff::tz::TimeZone::get("America/Denver").unwrap())
         .date()
         .tomorrow()
         .unwrap()
@@ -195,7 +197,13 @@ async fn a_late_confirmation_goes_alone_and_done_or_cancelled_stops_the_reminder
     );
 
     // Two jobs days ahead, with reminders waiting: done and cancelled stop them.
-    let later = jiff::Zoned::now().date().saturating_add(jiff::Span::new().days(10)).to_string();
+    let later = app
+        .clock
+        .now()
+        .to_zoned(jiff::tz::TimeZone::get("America/Denver").unwrap())
+        .date()
+        .saturating_add(jiff::Span::new().days(10))
+        .to_string();
     for id in &ids[1..] {
         let set = set_time(
             &app,
