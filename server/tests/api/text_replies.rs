@@ -179,6 +179,47 @@ async fn a_customers_reply_shows_on_today_and_is_pushed_to_the_owners_phone() {
 }
 
 #[tokio::test]
+async fn a_yes_from_a_number_that_never_stopped_is_a_reply_and_after_a_stop_it_starts_texts_again() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let push = crate::push_service::push_service().await;
+    let phone = crate::push_service::Browser::new(&push.origin, "push", "phone");
+    assert_eq!(crate::push::subscribe(&app, &signed, &phone).await.status(), 201);
+    let id = book(&app, 1, true).await;
+    app.deliver_due().await;
+    let sent = stand_in.taken().len();
+
+    // "Yes" to the shop's question is an answer for the shop, not a keyword.
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "Yes").await, 200);
+    app.deliver_due().await;
+    assert_eq!(stand_in.taken().len(), sent, "no keyword answer: {:?}", stand_in.taken());
+    let today = app.admin_json("/today", &signed).await;
+    assert_eq!(today["customerChanges"]["shown"][0]["request"]["id"], id, "{today}");
+    assert_eq!(today["customerChanges"]["shown"][0]["what"], "New reply: Yes");
+    let pushed = push.log.for_subscription(&phone.name);
+    assert!(
+        pushed
+            .iter()
+            .any(|one| phone.read(one)["title"] == format!("Request #{id}: a text from the customer")),
+        "the reply is pushed"
+    );
+    let consents: Vec<(bool, String)> = app.rows("SELECT given, how FROM text_consents ORDER BY id").await;
+    assert_eq!(consents, vec![(true, "form".to_owned())], "no consent row for a reply");
+
+    // From a number that stopped, YES starts texts again and is answered once.
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "yes").await, 200);
+    app.deliver_due().await;
+    let taken = stand_in.taken();
+    assert_eq!(taken.len(), sent + 2, "{taken:?}");
+    assert!(taken[sent + 1].body().contains("on again"), "{taken:?}");
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(page["texting"], "on");
+}
+
+#[tokio::test]
 async fn the_customer_sees_texts_on_their_page_and_stops_them_there() {
     let stand_in = text_stand_in::start().await;
     let app = spawn_app_with(with_texts(&stand_in)).await;

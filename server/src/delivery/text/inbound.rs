@@ -1,11 +1,12 @@
 //! A customer's text, taken: into the thread of the number's newest request, and acted on when it
-//! is a stop (a carrier's word, or plain words asking to stop), START or HELP. Each of those is
+//! is a stop (a carrier's word, or plain words asking to stop), START (from a stopped number) or
+//! HELP. Each of those is
 //! answered once, through the outbox; a stop's answer is the one text a stopped number gets. Any
 //! other text is a reply for the shop: it shows among Today's changes and is pushed to the
 //! owner's devices. All of it is one transaction, so a retried post changes nothing twice.
 
 use super::{
-    consent::{Consent, ConsentWrites as _, How},
+    consent::{self, Consent, ConsentWrites as _, How},
     keywords::{self, Asked},
     thread::{self, TextWrites as _},
 };
@@ -26,7 +27,12 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
     let content = outbox.site.content();
     let business = &content.business;
     let (shop, phone) = (&business.name, &business.phone);
-    let asked = keywords::read(text);
+    let asked = match keywords::read(text) {
+        // YES, START and UNSTOP opt back in only a number that stopped; from any other they are
+        // a reply like any other ("Yes" to the shop's question).
+        Asked::OptIn if !consent::stopped(db, from).await? => Asked::Message,
+        asked => asked,
+    };
     let consent =
         |given, how| Consent { phone: from, booking_id: booking, given, how, wording: text, client_ip: "" };
     let (consent, answer) = match asked {
