@@ -2,7 +2,7 @@
 // mobile-service trailer is, where a request came from, the request number, focus and the live
 // region, and axe at every step on a phone and a desktop.
 import type { Locator, Page, Request } from "@playwright/test";
-import { changeAnswer, choose, say, talk, expect, expectNoAxeViolations, hydrated, pngFile, signIn, test, openSection } from "./fixtures";
+import { changeAnswer, choose, say, talk, expect, expectNoAxeViolations, hydrated, mailWith, pngFile, signIn, test, openSection } from "./fixtures";
 
 // The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
 // journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
@@ -138,7 +138,9 @@ test.describe("mobile service", () => {
     await openFrom(page, "/", "Book a Service");
     const log = logOf(page);
     await talk(page, ["Tilt Trailer", "Repairs needed", "Tire blew out", "Need mobile service"]);
-    await expect(log).toContainText("Where is the trailer? Type the city or ZIP code, or pick a city below.");
+    await expect(log).toContainText(
+      "Where is the trailer? Type the city or ZIP code, or pick a city below. On a highway, the highway and the nearest exit work too.",
+    );
     const cities = page.getByRole("group", { name: "Cities we serve" }).getByRole("button");
     await expect(cities).toHaveCount(19);
     await expect(cities.first()).toHaveText("Lakewood");
@@ -176,6 +178,38 @@ test.describe("mobile service", () => {
     await expect(card).toContainText("Boulder: outside the usual service area");
     await expect(card).toContainText("2200 Broadway");
   });
+});
+
+test.describe("an emergency on a highway", () => {
+  test.use({ admin: true, withSmtp: true, notifyEmail: "shop@example.com" });
+
+  for (const width of [390, 1366]) {
+    test(`at ${width} px a mile marker is taken as the roadside, with no city claimed anywhere`, async ({ page, smtp }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openFrom(page, "/", "Book a Service");
+      const log = logOf(page);
+      await talk(page, ["Dump Trailer", "Emergency service", "Axle snapped", "Need mobile service"]);
+      await say(page, "I-70 mile marker 262");
+      await expect(log).toContainText("Got it: I-70 mile marker 262. Our mobile crew covers the highways and roads around Denver, and we'll find you there.");
+      await expect(log).not.toContainText("Parker");
+      await expect(log.getByRole("link", { name: /^Our .* page$/ })).toHaveCount(0);
+      await say(page, "Eastbound, just past the Genesee exit");
+      await fillContact(page);
+      const sent = await submit(page);
+      expect(sent.location).toBe("I-70 mile marker 262");
+
+      const mail = await mailWith(smtp, /EMERGENCY/);
+      expect(mail.text).toContain("Trailer location: I-70 mile marker 262, by the road, no city named");
+      expect(`${mail.subject} ${mail.text}`).not.toContain("Parker");
+      await signIn(page);
+      const emergency = page.getByRole("region", { name: "Emergencies" }).getByRole("listitem").filter({ hasText: "Sam Reyes" });
+      await expect(emergency).toContainText("I-70 mile marker 262");
+      await expect(emergency).not.toContainText("Parker");
+      await emergency.getByRole("link").first().click();
+      await expect(page.getByText("I-70 mile marker 262: by the road, no city named")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 test.describe("where a request came from", () => {

@@ -1,5 +1,6 @@
-//! The service area: where a visitor says the trailer is (a city or a ZIP code, typed any way),
-//! matched against the cities of the content file and their ZIP codes.
+//! The service area: where a visitor says the trailer is (a city or a ZIP code, typed any way, a
+//! neighbourhood of the shop's city, or a spot on a highway or a road), matched against the cities
+//! of the content file and their ZIP codes.
 
 use serde::Serialize;
 
@@ -10,6 +11,85 @@ use crate::{
 
 /// Words that say nothing about the place ("Aurora, CO", "near Golden", "City of Parker").
 const FILLER: &[&str] = &["co", "colo", "colorado", "near", "in", "the", "of", "area", "usa", "us", "around"];
+/// What names a highway when a number follows it: "I-70", "US 6", "Hwy 93", "C-470", "SH 7".
+const HIGHWAYS: &[&str] = &["i", "interstate", "us", "hwy", "highway", "sh", "co", "route", "rte", "c", "e"];
+/// A highway's name and number in one word: "I70", "US36", "C470".
+const HIGHWAYS_JOINED: &[&str] = &["i", "us", "hwy", "sh", "c", "e"];
+/// Words of a spot on a highway: an exit, a mile marker, the shoulder.
+const ROADSIDE: &[&str] = &[
+    "exit",
+    "mile",
+    "miles",
+    "marker",
+    "milepost",
+    "mm",
+    "mp",
+    "shoulder",
+    "frontage",
+    "onramp",
+    "offramp",
+    "ramp",
+    "interstate",
+    "freeway",
+    "turnpike",
+    "tollway",
+    "westbound",
+    "eastbound",
+    "northbound",
+    "southbound",
+    "wb",
+    "eb",
+    "nb",
+    "sb",
+];
+/// The kinds of road a street's name ends in: the words before one name the road, not a city
+/// ("Parker Rd", "Golden Road").
+const ROAD_TYPES: &[&str] = &[
+    "rd",
+    "road",
+    "st",
+    "street",
+    "ave",
+    "av",
+    "avenue",
+    "blvd",
+    "boulevard",
+    "pkwy",
+    "parkway",
+    "dr",
+    "drive",
+    "ln",
+    "lane",
+    "ct",
+    "court",
+    "cir",
+    "circle",
+    "way",
+    "pl",
+    "hwy",
+    "highway",
+    "trl",
+    "trail",
+    "ter",
+    "terrace",
+    "pike",
+    "fwy",
+    "expy",
+    "expressway",
+    "loop",
+];
+/// Words between a road's name and what came before it, which the name does not reach past.
+const ROAD_NAME_STOPS: &[&str] = &[
+    "and", "at", "near", "in", "off", "on", "by", "of", "n", "s", "e", "w", "north", "south", "east", "west",
+    "ne", "nw", "se", "sw",
+];
+/// Everyday words a typo away from a served city's name, never taken as one ("marker" is not
+/// Parker, "denser" not Denver). A typo is forgiven only in a word that keeps the name's first
+/// letter, so "marker" and "barker" need no place here.
+const EVERYDAY_WORDS: &[&str] = &[
+    "parked", "packer", "parser", "porker", "parter", "parkers", "denser", "delver", "denier", "confer",
+    "golder", "thorns", "sheriff", "morris", "everyone",
+];
 /// The longest place text taken.
 const MAX_PLACE: usize = 120;
 /// What a visitor hears about a place text that is not one: empty, too long or not one line.
@@ -53,9 +133,20 @@ struct Known {
 pub enum Verdict {
     /// In the city (its ZIP code or its name, allowing a typo).
     City(AreaCity),
-    /// The shop's own city, which has no city page.
+    /// The shop's own city (its name, a ZIP code or a neighbourhood of it), which has no city
+    /// page.
     Home,
+    /// A spot on a highway or a road with no city named ("I-70 mile marker 262", "Parker Rd and
+    /// Iliff"): the crew finds the trailer there, and no city is claimed for it.
+    Roadside,
     Outside,
+}
+
+impl Verdict {
+    /// Whether the mobile crew goes there as a matter of course (not a place outside the area).
+    pub fn served(&self) -> bool {
+        !matches!(self, Self::Outside)
+    }
 }
 
 pub struct ServiceArea {
@@ -65,10 +156,13 @@ pub struct ServiceArea {
     home_key: String,
     /// Its ZIP codes.
     home_zips: Vec<String>,
+    /// Its neighbourhoods, each compacted as a key: "goldentriangle".
+    home_places: Vec<String>,
 }
 
 impl ServiceArea {
-    /// The cities with pages, and the shop's own city (named in its `address`, with its ZIP codes).
+    /// The cities with pages, and the shop's own city (named in its `address`, with its ZIP codes
+    /// and neighbourhoods).
     pub fn new(cities: &[City], address: &Address) -> Self {
         let home = address.city.as_str();
         let cities = cities
@@ -84,6 +178,12 @@ impl ServiceArea {
             home: home.to_owned(),
             home_key: compact(&words(home)),
             home_zips: address.city_zips.clone().unwrap_or_default(),
+            home_places: address
+                .neighbourhoods
+                .iter()
+                .flatten()
+                .map(|place| compact(&words(place)))
+                .collect(),
         }
     }
 
@@ -93,12 +193,15 @@ impl ServiceArea {
     }
 
     /// Matches `place`: a listed ZIP code anywhere in it wins (a city page's before the shop's own
-    /// city's), then a city's name (its words in a row, spaces optional, one typo allowed, two in
-    /// long names), then the shop's own city.
+    /// city's), then a neighbourhood of the shop's city, then a city's name (its words in a row,
+    /// spaces optional; a typo allowed in a word that keeps the name's first letter and is no
+    /// everyday word, two in long names), then the shop's own city. The words that name a road
+    /// ("Parker" in "Parker Rd") or a highway are no city's; a place that names one and no city
+    /// is by the road.
     pub fn find(&self, place: &str) -> Verdict {
-        let words: Vec<String> = words(place).into_iter().filter(|w| !FILLER.contains(&w.as_str())).collect();
+        let all = words(place);
         let zips: Vec<&String> =
-            words.iter().filter(|w| w.len() == 5 && w.bytes().all(|b| b.is_ascii_digit())).collect();
+            all.iter().filter(|w| w.len() == 5 && w.bytes().all(|b| b.is_ascii_digit())).collect();
         for zip in &zips {
             if let Some(known) = self.cities.iter().find(|known| known.zips.contains(zip)) {
                 return Verdict::City(known.city.clone());
@@ -107,24 +210,54 @@ impl ServiceArea {
         if zips.iter().any(|zip| self.home_zips.contains(zip)) {
             return Verdict::Home;
         }
-        let mut best: Option<(usize, Verdict)> = None;
-        for start in 0..words.len() {
-            for end in start + 1..=words.len().min(start + 3) {
-                let candidate = compact(&words[start..end]);
-                let places = self
-                    .cities
-                    .iter()
-                    .map(|known| (known.key.as_str(), Verdict::City(known.city.clone())))
-                    .chain([(self.home_key.as_str(), Verdict::Home)]);
-                for (key, verdict) in places {
-                    let distance = strsim::damerau_levenshtein(&candidate, key);
-                    if distance <= allowed_typos(key) && best.as_ref().is_none_or(|(d, _)| distance < *d) {
-                        best = Some((distance, verdict));
+        let road = road_words(&all);
+        let by_road = road.iter().any(|&named| named);
+        // The words left, in runs between the road's words: a name never spans one.
+        let mut runs: Vec<Vec<String>> = vec![Vec::new()];
+        for (word, named) in all.into_iter().zip(road) {
+            if named {
+                runs.push(Vec::new());
+            } else if !FILLER.contains(&word.as_str())
+                && let Some(run) = runs.last_mut()
+            {
+                run.push(word);
+            }
+        }
+        // The name of the most words wins, then the closest: "Golden Triangle" (a neighbourhood
+        // of Denver) over "Golden", "Highland Ranch" (a typo) over the neighbourhood "Highland".
+        // A neighbourhood's name forgives one typo from nine letters, none in shorter ones: many
+        // are everyday words or names a letter away from others ("Baker", "Cole").
+        let places: Vec<(&str, usize, Verdict)> = self
+            .cities
+            .iter()
+            .map(|known| (known.key.as_str(), allowed_typos(&known.key), Verdict::City(known.city.clone())))
+            .chain([(self.home_key.as_str(), allowed_typos(&self.home_key), Verdict::Home)])
+            .chain(
+                self.home_places.iter().map(|key| (key.as_str(), usize::from(key.len() >= 9), Verdict::Home)),
+            )
+            .collect();
+        let mut best: Option<((std::cmp::Reverse<usize>, usize), &Verdict)> = None;
+        for run in &runs {
+            for start in 0..run.len() {
+                for end in start + 1..=run.len().min(start + 4) {
+                    let words = &run[start..end];
+                    let candidate = compact(words);
+                    for (key, typos, verdict) in &places {
+                        let distance = strsim::damerau_levenshtein(&candidate, key);
+                        let forgiven = distance == 0 || (distance <= *typos && may_be_a_typo(words, key));
+                        let rank = (std::cmp::Reverse(words.len()), distance);
+                        if forgiven && best.is_none_or(|(best, _)| rank < best) {
+                            best = Some((rank, verdict));
+                        }
                     }
                 }
             }
         }
-        best.map_or(Verdict::Outside, |(_, verdict)| verdict)
+        match best {
+            Some((_, verdict)) => verdict.clone(),
+            None if by_road => Verdict::Roadside,
+            None => Verdict::Outside,
+        }
     }
 
     /// What the assistant says about `place`.
@@ -147,6 +280,11 @@ impl ServiceArea {
                 "Good news: our shop is in {}, so you're close by and our mobile crew comes out to you.",
                 self.home
             ),
+            Verdict::Roadside => format!(
+                "Got it: {}. Our mobile crew covers the highways and roads around {}, and we'll find you there.",
+                clipped(place.trim(), 60),
+                self.home
+            ),
             Verdict::Outside => format!(
                 "{} looks like it's outside the cities we usually cover, but we'd still like to help. \
                  Send your request and we'll tell you what we can do.",
@@ -154,6 +292,51 @@ impl ServiceArea {
             ),
         }
     }
+}
+
+/// Which of `words` belong to a road rather than a city: a highway and its number ("i", "70"),
+/// the words of a spot on it ("mile", "marker", "exit"), a road's type and the name before it
+/// ("parker", "rd").
+fn road_words(words: &[String]) -> Vec<bool> {
+    let number = |word: &str| !word.is_empty() && word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit());
+    let mut named = vec![false; words.len()];
+    for (at, word) in words.iter().enumerate() {
+        let next_is_number = words.get(at + 1).is_some_and(|next| number(next));
+        if HIGHWAYS.contains(&word.as_str()) && next_is_number {
+            named[at] = true;
+            named[at + 1] = true;
+        }
+        let joined = HIGHWAYS_JOINED.iter().any(|highway| {
+            word.strip_prefix(highway).is_some_and(|rest| number(rest) && !rest.starts_with('0'))
+        });
+        if joined || ROADSIDE.contains(&word.as_str()) {
+            named[at] = true;
+            if next_is_number {
+                named[at + 1] = true;
+            }
+        }
+        if ROAD_TYPES.contains(&word.as_str()) && at > 0 {
+            named[at] = true;
+            // The road's name: up to two words before its type, not past a number or a word
+            // like "and" or "north".
+            for before in (at.saturating_sub(2)..at).rev() {
+                let name = words[before].as_str();
+                if ROAD_NAME_STOPS.contains(&name) || name.bytes().any(|b| b.is_ascii_digit()) {
+                    break;
+                }
+                named[before] = true;
+            }
+        }
+    }
+    named
+}
+
+/// Whether `words`, a typo away from the name `key`, may be a typo of it: they keep its first
+/// letter, and no one of them is an everyday word.
+fn may_be_a_typo(words: &[String], key: &str) -> bool {
+    let first = |text: &str| text.chars().next();
+    words.first().is_some_and(|word| first(word) == first(key))
+        && !words.iter().any(|word| EVERYDAY_WORDS.contains(&word.as_str()))
 }
 
 /// Typos forgiven in a name: none in short ones, one from five letters, two from nine.
@@ -259,6 +442,57 @@ mod tests {
         ] {
             assert_eq!(area.find(typed), city(slug), "{typed}");
         }
+    }
+
+    #[test]
+    fn a_highway_an_exit_or_a_mile_marker_is_roadside_and_claims_no_city() {
+        let area = area();
+        for typed in [
+            "I-70 mile marker 262",
+            "i70 mm 262",
+            "Hwy 93 at mile 2",
+            "I-25 exit 194 near Castle Rock",
+            "westbound C-470 past the Kipling exit",
+            "US 285, mile 241",
+            "Parker Rd and Iliff",
+            "S Parker Road & E Arapahoe Rd",
+        ] {
+            assert_eq!(area.find(typed), Verdict::Roadside, "{typed}");
+        }
+        // A city named beside the road is the city.
+        assert_eq!(area.find("1234 Parker Rd, Aurora"), city("aurora"));
+        assert_eq!(area.find("I-70 near Golden, exit 259"), city("golden"));
+        assert_eq!(area.find("Golden Rd in Lakewood"), city("lakewood"));
+        let said = area.message("I-70 mile marker 262", &Verdict::Roadside);
+        assert!(said.contains("I-70 mile marker 262") && said.contains("we'll find you there"), "{said}");
+        assert!(!said.contains("Parker"), "{said}");
+    }
+
+    #[test]
+    fn everyday_words_are_no_city_however_close_to_a_name() {
+        let area = area();
+        for typed in ["barker", "parked", "denser", "confer"] {
+            assert_eq!(area.find(typed), Verdict::Outside, "{typed}");
+        }
+        for typed in ["marker", "mile marker"] {
+            assert_eq!(area.find(typed), Verdict::Roadside, "{typed}");
+        }
+        assert_eq!(area.find("parked in Golden"), city("golden"));
+        assert_eq!(area.find("Parkr"), city("parker"), "a typo in the name itself is still forgiven");
+    }
+
+    #[test]
+    fn a_neighbourhood_of_the_shops_city_is_home_and_the_longer_name_wins() {
+        let area = area();
+        for typed in
+            ["Golden Triangle", "golden triangle, denver", "Capital Hill", "RiNo", "Green Valley Ranch"]
+        {
+            assert_eq!(area.find(typed), Verdict::Home, "{typed}");
+        }
+        assert_eq!(area.find("Highlands Ranch"), city("highlands-ranch"));
+        assert_eq!(area.find("Highland Ranch"), city("highlands-ranch"));
+        assert_eq!(area.find("Highland"), Verdict::Home);
+        assert_eq!(area.find("Golden"), city("golden"));
     }
 
     #[test]

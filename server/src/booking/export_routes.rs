@@ -170,6 +170,7 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
         match (&booking.location, &booking.location_city) {
             (None, _) => String::new(),
             (Some(_), Some(city)) => city.clone(),
+            (Some(_), None) if booking.roadside => "roadside".to_owned(),
             (Some(_), None) => "outside".to_owned(),
         },
         booking

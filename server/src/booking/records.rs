@@ -37,7 +37,7 @@ pub const OPEN_RANK: &str = open_rank!();
 /// The columns of a `BookingRow`, and where it sorts in the inbox (`OPEN_RANK`).
 pub const ROW_COLUMNS: &str = concat!(
     "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
-    location_city, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
+    location_city, roadside, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
     cancel_reason, emergency, first_response_at, customer_change_at,
     COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(taken_by)), ''), taken_by) AS taken_by, ",
     open_rank!(),
@@ -59,6 +59,7 @@ pub struct BookingRow {
     urgent: bool,
     location: Option<String>,
     location_city: Option<String>,
+    roadside: bool,
     street_address: Option<String>,
     #[sqlx(flatten)]
     source: SourceRecord,
@@ -109,6 +110,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 taken_by: row.taken_by,
                 location: row.location,
                 location_city: row.location_city,
+                roadside: row.roadside,
                 street_address: row.street_address,
                 source: row.source,
                 photos: photos.remove(&row.id).unwrap_or_default(),

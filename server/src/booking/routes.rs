@@ -123,7 +123,11 @@ pub async fn create(
     let mut booking =
         form.parse(Some(desk.min_fill)).map_err(ApiError::Invalid)?.classify(&content.chat, &desk.area());
     if let Some(asked) = asked {
-        if asked.kind == Kind::Mobile && booking.location.is_some() && booking.location_city.is_none() {
+        if asked.kind == Kind::Mobile
+            && booking.location.is_some()
+            && booking.location_city.is_none()
+            && !booking.roadside
+        {
             return Err(ApiError::invalid("appointment", OUTSIDE_FOR_MOBILE));
         }
         let calendar = Calendar::new(&content);
@@ -266,10 +270,10 @@ pub async fn service_area(
     let area = desk.area();
     let verdict = area.find(place);
     let message = area.message(place, &verdict);
-    let (in_area, city) = match verdict {
-        Verdict::City(city) => (true, Some(city)),
-        Verdict::Home => (true, None),
-        Verdict::Outside => (false, None),
+    let in_area = verdict.served();
+    let city = match verdict {
+        Verdict::City(city) => Some(city),
+        Verdict::Home | Verdict::Roadside | Verdict::Outside => None,
     };
     Ok(Json(AreaCheck { in_area, city, message }))
 }

@@ -92,9 +92,9 @@ pub async fn insert(
             "INSERT INTO bookings (submission_id, name, email, phone, details, message, status, spam_reason,
                                    client_ip, user_agent, created_at, updated_at, location, location_city,
                                    urgent, source_page, source_button, referrer_host, utm_source, utm_campaign, emergency,
-                                   phone_national, street_address)
+                                   phone_national, street_address, roadside)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                     $21, $22)
+                     $21, $22, $23)
              ON CONFLICT (submission_id) DO NOTHING
              RETURNING id",
         )
@@ -120,6 +120,7 @@ pub async fn insert(
         .bind(booking.emergency)
         .bind(booking.phone.national())
         .bind(&booking.street_address)
+        .bind(booking.roadside)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(id) = inserted else {

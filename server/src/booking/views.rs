@@ -37,8 +37,11 @@ pub struct BookingRecord {
     pub taken_by: Option<String>,
     /// Where the trailer is, as typed (mobile service only).
     pub location: Option<String>,
-    /// The service-area city that location is in; None when it is outside.
+    /// The service-area city that location is in; None when it is outside, or by the road.
     pub location_city: Option<String>,
+    /// The location is by a highway or a road with no city named ("I-70 mile marker 262"): the
+    /// crew finds the trailer there, and it is not outside the area.
+    pub roadside: bool,
     /// The street address or cross streets of a mobile job, as typed.
     pub street_address: Option<String>,
     pub source: SourceRecord,

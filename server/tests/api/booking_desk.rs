@@ -10,7 +10,7 @@ use crate::{
 };
 
 const EMERGENCY: &str = "Emergency (need immediate help)";
-const WHERE: &str = "Where is the trailer? Type the city or ZIP code, or pick a city below.";
+const WHERE: &str = "Where is the trailer? Type the city or ZIP code, or pick a city below. On a highway, the highway and the nearest exit work too.";
 
 fn mobile_booking(submission_id: &str, urgency: &str, location: &str) -> Value {
     json!({

@@ -1594,6 +1594,12 @@ export interface components {
             /** Format: double */
             longitude: number;
             mapsUrl: string;
+            /**
+             * @description Neighbourhoods of the shop's own city, as people name them ("Golden Triangle" is in
+             *     Denver, not in Golden). Missing (site details saved before there was this list): the
+             *     built-in list, for the built-in city.
+             */
+            neighbourhoods: string[] | null;
             postalCode: string;
             region: string;
             street: string;
@@ -1820,7 +1826,7 @@ export interface components {
             id: number;
             /** @description Where the trailer is, as typed (mobile service only). */
             location: string | null;
-            /** @description The service-area city that location is in; None when it is outside. */
+            /** @description The service-area city that location is in; None when it is outside, or by the road. */
             locationCity: string | null;
             /** @description A map search for where a mobile job is (its street address and place). */
             mapUrl: string | null;
@@ -1837,6 +1843,11 @@ export interface components {
             phone: string;
             photos: components["schemas"]["PhotoRecord"][];
             review: components["schemas"]["ReviewRecord"] | null;
+            /**
+             * @description The location is by a highway or a road with no city named ("I-70 mile marker 262"): the
+             *     crew finds the trailer there, and it is not outside the area.
+             */
+            roadside: boolean;
             source: components["schemas"]["SourceRecord"];
             spamReason: string | null;
             status: components["schemas"]["BookingStatus"];

@@ -147,9 +147,11 @@ pub struct NewBooking {
     pub answers: Vec<Answer>,
     /// Why it looks like spam, if it does. Spam is kept and flagged, never dropped.
     pub spam_reason: Option<&'static str>,
-    /// Where the trailer is, as typed, and the service-area city it is in (`located`).
+    /// Where the trailer is, as typed, and the service-area city it is in (`classify`).
     pub location: Option<String>,
     pub location_city: Option<String>,
+    /// The place is by a highway or a road, with no city named (`classify`).
+    pub roadside: bool,
     /// The street address or cross streets of a mobile job.
     pub street_address: Option<String>,
     /// What is wrong or what to build, in the customer's words, under its label ("Problem"):
@@ -193,6 +195,7 @@ impl NewBooking {
         if let Some(location) = &self.location {
             let verdict = match &self.location_city {
                 Some(city) => format!("in the service area ({city})"),
+                None if self.roadside => "by the road, no city named".to_owned(),
                 None => "outside the usual service area".to_owned(),
             };
             message.push_str(&format!("\n\nTrailer location: {location}, {verdict}"));
@@ -224,10 +227,12 @@ impl NewBooking {
             chat.answered(Asks::Job, &asked).map(|(label, words)| (label.to_owned(), words.to_owned()));
         self.urgent = self.answers.iter().any(|a| chat.is_urgent(&a.answer));
         self.emergency = self.answers.iter().any(|a| chat.is_emergency(&a.answer));
-        self.location_city = self.location.as_deref().and_then(|place| match area.find(place) {
+        let verdict = self.location.as_deref().map(|place| area.find(place));
+        self.roadside = verdict == Some(Verdict::Roadside);
+        self.location_city = verdict.and_then(|verdict| match verdict {
             Verdict::City(city) => Some(city.name),
             Verdict::Home => Some(area.home().to_owned()),
-            Verdict::Outside => None,
+            Verdict::Roadside | Verdict::Outside => None,
         });
         self
     }
@@ -312,6 +317,7 @@ impl BookingForm {
             spam_reason,
             location,
             location_city: None,
+            roadside: false,
             street_address,
             job: None,
             urgent: false,

@@ -124,6 +124,13 @@ fn the_location_is_checked_against_the_service_area_and_told_to_the_shop() {
     assert_eq!(booking.location_city, None);
     assert!(booking.message().ends_with("Trailer location: Boulder, outside the usual service area"));
     let mut f = form();
+    f.location = Some("I-70 mile marker 262".into());
+    let booking = f.parse(MIN).unwrap().classify(&chat(), &area());
+    assert_eq!((booking.location_city.as_deref(), booking.roadside), (None, true), "no city is claimed");
+    assert!(
+        booking.message().ends_with("Trailer location: I-70 mile marker 262, by the road, no city named")
+    );
+    let mut f = form();
     f.location = Some("  ".into());
     assert_eq!(f.parse(MIN).unwrap().location, None);
     for bad in ["x".repeat(121), "Aurora\nBcc: x@example.com".to_owned()] {

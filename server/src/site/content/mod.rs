@@ -75,7 +75,7 @@ impl Content {
     }
 
     /// Site details saved before a field existed read with the built-in value: the shop's city's
-    /// ZIP codes when the city is the built-in one (an empty list stays empty: the owner's
+    /// ZIP codes and neighbourhoods when the city is the built-in one (an empty list stays empty: the owner's
     /// choice), the video's title, the assistant's greeting and financing line, a step's named
     /// service when the step asks the built-in question, and the questions about the job.
     fn fill_from_built_in(&mut self) {
@@ -83,6 +83,7 @@ impl Content {
         let chat = &self.chat;
         let address = &self.business.address;
         let missing = address.city_zips.is_none()
+            || address.neighbourhoods.is_none()
             || self.hero.video_title.is_none()
             || chat.greeting.is_none()
             || chat.financing_line.is_none()
@@ -93,8 +94,10 @@ impl Content {
         }
         let Ok(built_in) = toml::from_str::<Content>(EMBEDDED) else { return };
         let address = &mut self.business.address;
-        if address.city_zips.is_none() && built_in.business.address.city == address.city {
-            address.city_zips = built_in.business.address.city_zips;
+        if built_in.business.address.city == address.city {
+            address.city_zips = address.city_zips.take().or(built_in.business.address.city_zips);
+            address.neighbourhoods =
+                address.neighbourhoods.take().or(built_in.business.address.neighbourhoods);
         }
         self.hero.video_title = self.hero.video_title.take().or(built_in.hero.video_title);
         let chat = &mut self.chat;

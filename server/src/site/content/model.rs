@@ -123,6 +123,12 @@ pub struct Address {
     #[serde(default)]
     #[schema(required = true)]
     pub city_zips: Option<Vec<String>>,
+    /// Neighbourhoods of the shop's own city, as people name them ("Golden Triangle" is in
+    /// Denver, not in Golden). Missing (site details saved before there was this list): the
+    /// built-in list, for the built-in city.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub neighbourhoods: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]

@@ -166,7 +166,7 @@ function PlainRequestForm({ responseTime }: { responseTime: string }) {
             <textarea name="details" rows={3} maxLength={2000} className={field} />
           </label>
           <label className={label}>
-            Where is the trailer? (for mobile service: a city or ZIP code)
+            Where is the trailer? (for mobile service: a city or ZIP code, or a highway and the nearest exit)
             <input name="location" maxLength={120} autoComplete="postal-code" className={field} />
           </label>
           {/* A field people never see; bots that fill it in are flagged as spam. */}

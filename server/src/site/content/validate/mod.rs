@@ -51,6 +51,9 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         c.fail("business.address.postal_code", "must be a ZIP code: five digits, or five, a hyphen and four");
     }
     zip_codes(&mut c, "business.address.city_zips", b.address.city_zips.as_deref().unwrap_or_default());
+    for (j, place) in b.address.neighbourhoods.iter().flatten().enumerate() {
+        c.text(format!("business.address.neighbourhoods[{j}]"), place);
+    }
     if !(-90.0..=90.0).contains(&b.address.latitude) {
         c.fail("business.address.latitude", "must be between -90 and 90");
     }

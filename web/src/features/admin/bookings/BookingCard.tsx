@@ -270,7 +270,12 @@ export function BookingDetails({ booking }: { booking: Booking }) {
             {booking.streetAddress && <span className="block">{booking.streetAddress}</span>}
             {booking.location && (
               <span className="block">
-                {booking.location}: {booking.locationCity ? `in the service area (${booking.locationCity})` : "outside the usual service area"}
+                {booking.location}:{" "}
+                {booking.locationCity
+                  ? `in the service area (${booking.locationCity})`
+                  : booking.roadside
+                    ? "by the road, no city named"
+                    : "outside the usual service area"}
               </span>
             )}
             {booking.mapUrl && (

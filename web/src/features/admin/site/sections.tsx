@@ -48,6 +48,13 @@ export function BusinessSection() {
               hint="One per line. All of them are in your service area, beside the city pages' own."
             />
           </Wide>
+          <Wide>
+            <SiteLines
+              path="business.address.neighbourhoods"
+              label="Neighbourhoods of your city"
+              hint="One per line, as people name them. A trailer in one is in your city: Golden Triangle is in Denver, not in Golden."
+            />
+          </Wide>
         </div>
       </Section>
       <HoursSection />

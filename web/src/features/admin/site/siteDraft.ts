@@ -67,6 +67,7 @@ const FIELD_NAMES: Record<string, string> = {
   quote: "what they said",
   zips: "ZIP codes",
   cityZips: "ZIP codes of your city",
+  neighbourhoods: "Neighbourhoods of your city",
   postalCode: "ZIP code",
 };
 
