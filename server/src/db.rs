@@ -304,7 +304,13 @@ async fn open_postgres(url: &str) -> anyhow::Result<Db> {
 
 /// "$1, $2, ..., $n": the parameters of an `IN (...)` list of `n` values.
 pub fn placeholders(n: usize) -> String {
-    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+    placeholders_from(1, n)
+}
+
+/// "$first, ..., $(first + n - 1)": the parameters of an `IN (...)` list of `n` values after the
+/// query's first ones.
+pub fn placeholders_from(first: usize, n: usize) -> String {
+    (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
 /// A LIKE pattern (with `ESCAPE '\'`) for text that contains `text`, lowercased: compare it with

@@ -8,7 +8,7 @@ use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     clock::At,
     db::Db,
-    domain::{BookingId, BookingStatus},
+    domain::{BookingId, BookingStatus, EventKind},
     for_both_connections,
     on_call::escalation::EscalationWrites as _,
     with_db,
@@ -43,26 +43,26 @@ pub enum Contact {
 }
 
 impl Contact {
-    fn kind(self) -> &'static str {
+    fn kind(self) -> EventKind {
         match self {
-            Self::Call => "call",
-            Self::Text => "text",
-            Self::Email => "email",
+            Self::Call => EventKind::Call,
+            Self::Text => EventKind::Text,
+            Self::Email => EventKind::Email,
         }
     }
 }
 
 impl Event<'_> {
     /// Its kind and detail as the history stores them; None for a note (stored as a note).
-    fn stored(self) -> Option<(&'static str, String)> {
+    fn stored(self) -> Option<(EventKind, String)> {
         match self {
-            Self::Status(status) => Some(("status", status.as_str().to_owned())),
+            Self::Status(status) => Some((EventKind::Status, status.as_str().to_owned())),
             Self::Contact(how) => Some((how.kind(), String::new())),
-            Self::Time(label) => Some(("time", label.to_owned())),
-            Self::TimeDropped => Some(("time-dropped", String::new())),
-            Self::ReviewAsked => Some(("review", String::new())),
-            Self::Seen => Some(("seen", String::new())),
-            Self::Taken => Some(("taken", String::new())),
+            Self::Time(label) => Some((EventKind::Time, label.to_owned())),
+            Self::TimeDropped => Some((EventKind::TimeDropped, String::new())),
+            Self::ReviewAsked => Some((EventKind::Review, String::new())),
+            Self::Seen => Some((EventKind::Seen, String::new())),
+            Self::Taken => Some((EventKind::Taken, String::new())),
             Self::Note => None,
         }
     }
@@ -107,8 +107,10 @@ for_both_connections!(impl EventWrites {
         .await?
         .rows_affected()
             == 1;
-        if found && (responded.is_some() || event == Event::Taken) {
+        if found && responded.is_some() {
             self.stop_escalation(id, now).await?;
+        } else if found && event == Event::Taken {
+            self.hold_escalation(id, now).await?;
         }
         if found && let Some((kind, detail)) = event.stored() {
             sqlx::query(
@@ -155,12 +157,11 @@ pub async fn record(
 #[serde(rename_all = "camelCase")]
 pub struct EventRecord {
     pub at: At,
-    /// status, call, text, email, time, time-dropped, review, seen, taken, escalated.
-    #[schema(pattern = "^(status|call|text|email|time|time-dropped|review|seen|taken|escalated)$")]
-    pub kind: String,
-    /// The status set, the time's label, or whom an escalation step went to.
+    pub kind: EventKind,
+    /// The status set, the time's label, or whom an escalation's step, last alert or reminder
+    /// went to.
     pub detail: String,
-    /// The admin's e-mail (empty for the site's own escalation steps).
+    /// The admin's e-mail (empty for the site's own escalation).
     pub by: String,
 }
 

@@ -13,9 +13,9 @@ use super::{
 use crate::{
     clock::At,
     db::Db,
-    delivery::{Channel, DeliveryState, text::thread},
+    delivery::{Channel, DeliveryState, Purpose, text::thread},
     domain::{BookingId, BookingStatus},
-    rows_grouped_by,
+    on_call, rows_grouped_by,
     schedule::{
         calendar::{Calendar, Slot},
         links, store as appointments,
@@ -291,7 +291,22 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
         "(SELECT d.*, p.name AS device FROM deliveries d LEFT JOIN push_devices p ON p.id = d.device_id) AS d",
         "id"
     );
-    Ok(each_as(grouped, DeliveryRow::record))
+    let mut records = each_as(grouped, DeliveryRow::record);
+    // An escalation's page names its member, and how it reached them.
+    let paged = |record: &DeliveryRecord| match Purpose::parse(&record.purpose) {
+        Some(Purpose::Page { member, .. }) => Some(member),
+        _ => None,
+    };
+    let mut members: Vec<i64> = records.values().flatten().filter_map(paged).collect();
+    members.sort_unstable();
+    members.dedup();
+    let reach = on_call::store::reach(db, &members).await?;
+    for record in records.values_mut().flatten() {
+        record.to = paged(record)
+            .and_then(|member| reach.get(&member))
+            .map(|m| m.at(record.channel == Channel::Text));
+    }
+    Ok(records)
 }
 
 impl DeliveryRow {
@@ -306,6 +321,7 @@ impl DeliveryRow {
             last_error: self.last_error,
             next_attempt_at: pending.then_some(self.next_attempt_at),
             sent_at: self.sent_at,
+            to: None,
         }
     }
 }

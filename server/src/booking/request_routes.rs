@@ -16,7 +16,7 @@ use super::{
     events::{self, Contact, Event, EventRecord, Holder, Took},
     inbox, records,
     response::Measure,
-    texting::{self, Texting},
+    texting::{self, TextAllowance, Texting},
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::audit::Action;
@@ -67,8 +67,10 @@ pub struct RequestPage {
     overdue: bool,
     /// Who said 'I've got it', and when; none while nobody has.
     taken: Option<Holder>,
-    /// Whether the customer can be texted from here, and the texts both ways, oldest first.
+    /// Whether the customer can be texted from here, what its text box counts against, and the
+    /// texts both ways, oldest first.
     texting: Texting,
+    text_allowance: TextAllowance,
     texts: Vec<Text>,
 }
 
@@ -109,6 +111,7 @@ pub async fn show(
     let history = events::history(&db, BookingId(booking.id)).await?;
     let taken = events::holder(&db, BookingId(booking.id)).await?;
     let texting = texting::of(&db, &outbox, booking.id, &booking.phone).await?;
+    let text_allowance = texting::allowance(&db, &site, &booking.phone).await?;
     let texts = thread::of_booking(&db, booking.id).await?;
     Ok(Json(RequestPage {
         booking,
@@ -118,6 +121,7 @@ pub async fn show(
         overdue,
         taken,
         texting,
+        text_allowance,
         texts,
     }))
 }

@@ -194,8 +194,9 @@ pub trait BookingStatements {
     /// The customer changed or said something about request `id` at `now` (what the inbox marks).
     fn mark_customer_change(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 
-    /// Whether request `id` still waits for its first answer: new, nobody took it, not cancelled.
-    fn is_waiting(&mut self, id: i64) -> impl Future<Output = sqlx::Result<bool>> + Send;
+    /// Whether request `id` still waits for its first answer (taken or not): new, no response,
+    /// not cancelled.
+    fn is_unanswered(&mut self, id: i64) -> impl Future<Output = sqlx::Result<bool>> + Send;
 
     /// Whether request `id` was cancelled by the customer; None when there is no such request.
     fn is_cancelled(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<bool>>> + Send;
@@ -208,6 +209,9 @@ pub trait BookingStatements {
 
     /// The requests with `phone` (E.164 of its ten digits).
     fn ids_with_phone(&mut self, phone: &str) -> impl Future<Output = sqlx::Result<Vec<i64>>> + Send;
+
+    /// The e-mail address of the member who said 'I've got it' for request `id`, if one did.
+    fn taken_by(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<String>>> + Send;
 }
 
 for_both_connections!(impl BookingStatements {
@@ -220,10 +224,9 @@ for_both_connections!(impl BookingStatements {
         Ok(())
     }
 
-    async fn is_waiting(&mut self, id: i64) -> sqlx::Result<bool> {
+    async fn is_unanswered(&mut self, id: i64) -> sqlx::Result<bool> {
         sqlx::query_scalar(
-            "SELECT status = 'new' AND first_response_at IS NULL AND taken_at IS NULL AND cancelled_at IS NULL
-             FROM bookings WHERE id = $1",
+            "SELECT status = 'new' AND first_response_at IS NULL AND cancelled_at IS NULL FROM bookings WHERE id = $1",
         )
         .bind(id)
         .fetch_one(&mut *self)
@@ -260,5 +263,13 @@ for_both_connections!(impl BookingStatements {
             .bind(phone.strip_prefix("+1").unwrap_or(phone))
             .fetch_all(&mut *self)
             .await
+    }
+
+    async fn taken_by(&mut self, id: i64) -> sqlx::Result<Option<String>> {
+        let taken: Option<Option<String>> = sqlx::query_scalar("SELECT taken_by FROM bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *self)
+            .await?;
+        Ok(taken.flatten())
     }
 });

@@ -39,7 +39,7 @@ pub enum TextRefusals {
     Missing(ErrorBody),
     #[response(
         status = 409,
-        description = "The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency."
+        description = "The customer cannot be texted: texts are off, were not asked for or were stopped (by the customer or their carrier), today's limit to the number is reached, or it is night at the shop and the request is not an emergency."
     )]
     CannotText(ErrorBody),
 }
@@ -144,6 +144,10 @@ async fn send(
     let phone = text_store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
         return Err(ApiError::conflict(why));
+    }
+    let allowance = texting::allowance(db, site, &phone).await?;
+    if allowance.sent_today >= i64::from(allowance.daily_limit) {
+        return Err(ApiError::conflict(texting::over_the_limit()));
     }
     let zone = site.content().business.zone();
     // A person's text at night would wait for the morning: it is refused, so nobody believes the

@@ -2,11 +2,18 @@
 //! confirm and the customers' changes (each its first rows and its count, from the partial
 //! indexes of migration 0020), and the deliveries that failed for good.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
 use serde::Serialize;
 
-use crate::{clock::At, db::Db, domain::BookingStatus, with_db};
+use crate::{
+    clock::At,
+    db::Db,
+    delivery::{Channel, Purpose},
+    domain::{BookingStatus, EventKind},
+    on_call::{self, store::Reach},
+    with_db,
+};
 
 /// Rows each list shows at most (its count says how many there are), but for the urgent ones.
 pub const SHOWN: i64 = 25;
@@ -22,11 +29,37 @@ pub struct FailedDelivery {
     /// The request it was about (none for a test or the weekly report).
     pub booking_id: Option<i64>,
     pub name: Option<String>,
-    /// email, webhook, confirmation or push.
-    pub channel: String,
+    pub channel: Channel,
     pub purpose: String,
+    /// What it was, in words: "The alert text to Ana Ruiz at (720) 555-0134".
+    #[sqlx(skip)]
+    pub what: String,
     pub last_error: Option<String>,
     pub failed_at: At,
+}
+
+impl FailedDelivery {
+    /// What a delivery of `channel` for `purpose` is, in words (a page names whom it went to).
+    fn what(&self, reach: &HashMap<i64, Reach>) -> String {
+        let purpose = Purpose::parse(&self.purpose);
+        match (self.channel, purpose) {
+            (channel, Some(Purpose::Page { member, .. })) => {
+                let by_text = channel == Channel::Text;
+                let how = if by_text { "text" } else { "e-mail" };
+                match reach.get(&member) {
+                    Some(member) => format!("The alert {how} to {}", member.at(by_text)),
+                    None => format!("An alert {how} to a member of the team"),
+                }
+            }
+            (Channel::Text, Some(Purpose::Text(_))) => "A text to the customer".to_owned(),
+            (Channel::Text, _) => "The site's text to the customer".to_owned(),
+            (Channel::Email, Some(Purpose::Request)) => "The e-mail to the shop".to_owned(),
+            (Channel::Email, _) => "An e-mail to the shop".to_owned(),
+            (Channel::Confirmation, _) => "The e-mail to the customer".to_owned(),
+            (Channel::Push, _) => "A notification".to_owned(),
+            (Channel::Webhook, _) => "The webhook".to_owned(),
+        }
+    }
 }
 
 /// Which requests a list holds.
@@ -43,9 +76,11 @@ impl LineQuery {
     /// requests first, then the longest waiting.
     fn sql(self) -> (&'static str, &'static str) {
         match self {
+            // Nobody has it first, then taken, then answered; each the longest waiting first.
             Self::Emergencies => (
                 "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
-                "b.created_at, b.id",
+                "CASE WHEN b.first_response_at IS NOT NULL THEN 2 WHEN b.taken_at IS NOT NULL THEN 1 ELSE 0 END,
+                 b.created_at, b.id",
             ),
             Self::Unanswered => (
                 "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
@@ -80,7 +115,7 @@ pub struct LineRow {
     pub first_response_at: Option<At>,
     pub customer_change_at: Option<At>,
     pub taken_by: Option<String>,
-    /// Whom its escalation's latest step went to, and when.
+    /// Whom its escalation's latest beat went to (since it was taken, if it was), and when.
     pub escalated_to: Option<String>,
     pub escalated_at: Option<At>,
 }
@@ -107,14 +142,20 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
         }
         let (total, urgent): (i64, i64) = count_query.fetch_one(pool).await?;
         let shown = SHOWN.max(urgent.min(URGENT_SHOWN));
+        let escalated = format!(
+            "e.kind IN ('{}', '{}', '{}') AND (b.taken_at IS NULL OR e.at > b.taken_at)",
+            EventKind::Escalated,
+            EventKind::LastAlert,
+            EventKind::PastPromise
+        );
         let rows = format!(
             "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
                     b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at,
                     COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(b.taken_by)), ''), b.taken_by)
                         AS taken_by,
-                    (SELECT e.detail FROM booking_events e WHERE e.booking_id = b.id AND e.kind = 'escalated'
+                    (SELECT e.detail FROM booking_events e WHERE e.booking_id = b.id AND {escalated}
                      ORDER BY e.id DESC LIMIT 1) AS escalated_to,
-                    (SELECT e.at FROM booking_events e WHERE e.booking_id = b.id AND e.kind = 'escalated'
+                    (SELECT e.at FROM booking_events e WHERE e.booking_id = b.id AND {escalated}
                      ORDER BY e.id DESC LIMIT 1) AS escalated_at
              FROM {from} ORDER BY {order} LIMIT {shown}"
         );
@@ -130,7 +171,7 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
 /// `SHOWN`), and how many there are.
 pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
     let since = db.clock.stamp_before(FAILED_SINCE);
-    Ok(with_db!(db, |pool| {
+    let (mut shown, total): (Vec<FailedDelivery>, i64) = with_db!(db, |pool| {
         let shown = sqlx::query_as(
             "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at
              FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
@@ -147,5 +188,19 @@ pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, 
         .fetch_one(pool)
         .await?;
         (shown, total)
-    }))
+    });
+    let mut members: Vec<i64> = shown
+        .iter()
+        .filter_map(|failed| match Purpose::parse(&failed.purpose) {
+            Some(Purpose::Page { member, .. }) => Some(member),
+            _ => None,
+        })
+        .collect();
+    members.sort_unstable();
+    members.dedup();
+    let reach = on_call::store::reach(db, &members).await?;
+    for failed in &mut shown {
+        failed.what = failed.what(&reach);
+    }
+    Ok((shown, total))
 }

@@ -138,6 +138,8 @@ pub struct DeliveryRecord {
     pub last_error: Option<String>,
     pub next_attempt_at: Option<At>,
     pub sent_at: Option<At>,
+    /// Whom an escalation's page went to, and how: "Ana Ruiz at (720) 555-0134".
+    pub to: Option<String>,
 }
 
 crate::text_enum! {

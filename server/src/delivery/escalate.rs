@@ -1,7 +1,15 @@
 //! The outbox's part of escalation: firing the steps that are due (`on_call::escalation`), and
 //! sending a member's page of a step, by text to their phone or by e-mail.
 
-use super::{BookingMessage, Outbox, Purpose, Sent, text::outgoing::taken_before};
+use super::{
+    BookingMessage, Outbox, Purpose, Sent,
+    text::{
+        self, Undeliverable,
+        handover::{self, Draft, Taken},
+        outgoing::taken_before,
+        status::TextStatus,
+    },
+};
 use crate::{
     changes::{self, Change},
     on_call::{
@@ -68,7 +76,7 @@ impl Outbox {
             return Ok(None);
         }
         let steps = steps::get(&self.reader).await?;
-        Ok(steps.after(1).filter(|_| emergency || steps.urgent_in_shop_hours))
+        Ok((emergency || steps.urgent_in_shop_hours).then(|| steps.next(0).1))
     }
 
     /// How a step's people are told besides their devices: by text when texts are set up, else
@@ -97,25 +105,60 @@ impl Outbox {
                 .await?
         });
         let Some(paged) = paged else {
+            self.page_failed(message.booking_id).await?;
             return Ok(Sent::Stale("the member was removed from the team"));
         };
         let (subject, body) = self.messages.shop_notice(message, purpose).await?;
-        if by_text {
-            let sender =
-                self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
-            let Some(phone) = paged.phone else {
-                return Ok(Sent::Stale("the member has no mobile number"));
-            };
-            // An earlier try whose instance died before it heard back may have reached the
-            // provider: it is asked first.
-            if taken_before(sender, &self.reader, &phone, &body).await?.is_none() {
-                sender.send(&phone, &body).await?;
-            }
-        } else {
+        if !by_text {
             let sender =
                 self.email.as_ref().ok_or_else(|| anyhow::anyhow!("email delivery is not configured"))?;
             sender.direct(&paged.email, &subject, body).await?;
+            return Ok(Sent::Delivered);
         }
-        Ok(Sent::Delivered)
+        let sender = self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
+        let Some(phone) = paged.phone else {
+            self.page_failed(message.booking_id).await?;
+            return Ok(Sent::Stale("the member has no mobile number"));
+        };
+        let key = purpose.key();
+        // An earlier try whose instance died before it heard back may have reached the provider:
+        // it is asked first.
+        let written = handover::unsent(&self.reader, message.booking_id, &key).await?;
+        if let Some(written) = written.as_ref().filter(|w| w.sending)
+            && let Some(listed) = taken_before(sender, &self.reader, &phone, &written.body).await?
+        {
+            let status = TextStatus::from_provider(&listed.status).unwrap_or(TextStatus::Queued);
+            return Ok(Sent::Texted(Taken { id: written.id, sid: listed.sid, status }));
+        }
+        let draft = Draft {
+            booking_id: message.booking_id,
+            phone: &phone,
+            body: &body,
+            purpose: &key,
+            member: Some(member),
+        };
+        let id = handover::write(&self.db, &draft, written.map(|w| w.id)).await?;
+        match sender.send(&phone, &body).await {
+            Ok(accepted) => {
+                let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
+                Ok(Sent::Texted(Taken { id, sid: accepted.sid, status }))
+            }
+            Err(error) => match error.downcast::<Undeliverable>() {
+                Ok(refused) => {
+                    handover::refused(&self.db, id, &refused.code.to_string()).await?;
+                    self.page_failed(message.booking_id).await?;
+                    Ok(Sent::Undelivered(text::explain(&refused.code.to_string())))
+                }
+                Err(error) => Err(error),
+            },
+        }
+    }
+
+    /// A page of booking `booking_id`'s escalation did not reach its member: the next beat goes
+    /// at once, to the next people.
+    pub async fn page_failed(&self, booking_id: i64) -> anyhow::Result<()> {
+        escalation::hurry(&self.db, booking_id).await?;
+        self.wake();
+        Ok(())
     }
 }

@@ -155,7 +155,8 @@ impl Purpose {
         }
     }
 
-    pub(super) fn parse(key: &str) -> Option<Self> {
+    /// The purpose stored as `key`; None for a key no purpose has.
+    pub fn parse(key: &str) -> Option<Self> {
         let versioned = |prefix: &str| key.strip_prefix(prefix).and_then(|v| v.parse().ok());
         match key {
             "request" => Some(Self::Request),

@@ -221,6 +221,9 @@ enum Sent {
     Texted(text::handover::Taken),
     /// It must not go out any more (its time changed, or was cancelled, meanwhile).
     Stale(&'static str),
+    /// It will not get through, and no retry changes that (the provider refused the number, or a
+    /// person's text is over the day's limit): it is dead at once, and Today says why.
+    Undelivered(&'static str),
     /// Not now: it waits until then without counting as a try (a text at night).
     Later(clock::At),
 }

@@ -20,6 +20,7 @@ use crate::{
     clock::Clock,
     db::Db,
     domain::clipped,
+    on_call::steps::{Beat, LONGEST},
     site::content::{Asks, Chat},
     with_db,
 };
@@ -79,15 +80,26 @@ impl Notice {
                 take: false,
                 renotify: false,
             },
-            Purpose::Escalation(_) => Self {
-                title: format!("Still waiting: request #{id}"),
-                body: "Nobody has answered this emergency yet. Open it and tap I've got it.".to_owned(),
-                url,
-                tag,
-                urgent: true,
-                take: true,
-                renotify: true,
-            },
+            Purpose::Escalation(step) => {
+                let kind = if message.emergency { "emergency" } else { "urgent request" };
+                let (title, body) = match Beat::of(step) {
+                    Beat::LastAlert => (
+                        format!("Last alert: {kind} #{id}"),
+                        format!(
+                            "The {LONGEST}-minute promise runs out soon and nobody has answered the customer. Call them now."
+                        ),
+                    ),
+                    Beat::PastPromise { minutes } => (
+                        format!("Past the promise: {kind} #{id}"),
+                        format!("Nobody has answered the customer in {minutes} minutes. Call them now."),
+                    ),
+                    Beat::First | Beat::Second | Beat::Everyone => (
+                        format!("Still waiting: {kind} #{id}"),
+                        format!("Nobody has answered this {kind} yet. Open it and tap I've got it."),
+                    ),
+                };
+                Self { title, body, url, tag, urgent: true, take: true, renotify: true }
+            }
             Purpose::Cancelled => Self {
                 title: format!("Request #{id} was cancelled"),
                 body: "The customer cancelled with their link.".to_owned(),

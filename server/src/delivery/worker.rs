@@ -12,7 +12,7 @@ use argon2::password_hash::rand_core::{OsRng, RngCore as _};
 use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
-use super::{Channel, Outbox, Sent, outcome, store, text::received};
+use super::{Channel, Outbox, Purpose, Sent, outcome, store, text::received};
 use crate::{db::Pool, metrics};
 
 /// Longest wait between two retries of one delivery.
@@ -258,6 +258,11 @@ impl Outbox {
                 outcome::mark_cancelled(&self.db, claimed.id, why).await?;
                 tracing::info!(?booking, channel, purpose, "not sent: {why}");
             }
+            Ok(Sent::Undelivered(why)) => {
+                outcome::mark_dead(&self.db, claimed.id, attempts, why).await?;
+                metrics::delivery(channel, "dead");
+                tracing::info!(?booking, channel, purpose, "will not get through: {why}");
+            }
             Ok(Sent::Later(at)) => {
                 outcome::postpone(&self.db, claimed.id, at).await?;
                 tracing::info!(?booking, channel, purpose, %at, "held back until then");
@@ -266,6 +271,9 @@ impl Outbox {
                 let error = format!("{error:#}");
                 if attempts >= self.max_attempts {
                     outcome::mark_dead(&self.db, claimed.id, attempts, &error).await?;
+                    if let (Purpose::Page { .. }, Some(booking)) = (claimed.purpose, booking) {
+                        self.page_failed(booking).await?;
+                    }
                     metrics::delivery(channel, "dead");
                     tracing::warn!(?booking, ?test, channel, purpose, attempts, "delivery is dead: {error}");
                 } else {

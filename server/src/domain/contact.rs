@@ -92,6 +92,12 @@ impl Phone {
     pub fn e164(&self) -> String {
         format!("+1{}", self.national())
     }
+
+    /// The number as a person reads it: "(720) 555-0134".
+    pub fn display(&self) -> String {
+        let digits = self.national();
+        format!("({}) {}-{}", &digits[..3], &digits[3..6], &digits[6..])
+    }
 }
 
 /// The last ten digits of `value` before its extension (which starts at its first letter or

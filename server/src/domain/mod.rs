@@ -2,6 +2,7 @@
 //! Each parse error is the message the visitor sees (docs/product.md section 5).
 
 mod contact;
+mod history;
 mod ids;
 mod line;
 mod role;
@@ -10,6 +11,7 @@ mod status;
 mod text_enum;
 
 pub use contact::{EmailAddress, PersonName, Phone};
+pub use history::EventKind;
 pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
 pub use line::{clipped, one_line};
 pub use role::Role;

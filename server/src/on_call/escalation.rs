@@ -1,18 +1,22 @@
 //! Escalation of an emergency nobody has answered: after the first step's minutes the first on
 //! call is told again ('Still waiting'), with a text to their phone (an e-mail while texts are
 //! not set up); after the second step's, the second on call; after the third's, every member.
+//! Before the promise runs out the people on call and whoever took it get a last alert; past
+//! it, every member is reminded every 15 minutes (`steps::Beat`).
 //!
-//! Each emergency has one row that names its next step and when it is due. A step fires in one
-//! transaction that moves the row on only if it is still at that step and due, and writes the
-//! step's pushes and texts as outbox deliveries: so each step fires once, whichever instance
-//! gets there first and however often one is killed. Any acknowledgement (the first response, or
-//! 'I've got it') stops the row and cancels the step's messages not yet sent, in its own
-//! transaction.
+//! Each emergency has one row that names its next beat and when it is due. A beat fires in one
+//! transaction that moves the row on only if it is still at that beat and due, and writes the
+//! beat's pushes and texts as outbox deliveries: so each fires once, whichever instance gets
+//! there first and however often one is killed. An answer (the first response: a call, a text, a
+//! status, a time, a note) stops the row; 'I've got it' holds the next beat back for 10 minutes.
+//! Either cancels the messages not yet sent, in the transaction that answers.
 
 use std::future::Future;
 
+use std::time::Duration;
+
 use super::{
-    steps::Steps,
+    steps::{Beat, Steps},
     store::{OnCallReads as _, Person},
 };
 use crate::{
@@ -20,6 +24,7 @@ use crate::{
     clock::At,
     db::Db,
     delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    domain::EventKind,
     for_both_connections, with_db,
 };
 
@@ -34,8 +39,11 @@ pub enum PageBy {
     Nothing,
 }
 
-/// An escalation started and stopped inside the caller's transaction: with the emergency, and
-/// with whatever answers it.
+/// How long 'I've got it' holds the next beat back: whoever took it has that long to answer.
+pub const TAKEN_HOLDS: Duration = Duration::from_secs(10 * 60);
+
+/// An escalation started, held and stopped inside the caller's transaction: with the emergency,
+/// and with whatever answers it.
 pub trait EscalationWrites {
     /// Starts the escalation of emergency `booking_id`, received `now`: its first step is `due`.
     fn start_escalation(
@@ -48,6 +56,12 @@ pub trait EscalationWrites {
     /// its messages not yet sent are cancelled.
     fn stop_escalation(&mut self, booking_id: i64, now: &At)
     -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// Holds booking `booking_id`'s escalation, if it has one still going, until `TAKEN_HOLDS`
+    /// from `now` at least (someone took it); its messages not yet sent are cancelled.
+    fn hold_escalation(&mut self, booking_id: i64, now: &At)
+    -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// Cancels booking `booking_id`'s escalation messages not yet sent, saying `why`.
+    fn cancel_pages(&mut self, booking_id: i64, why: &str) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl EscalationWrites {
@@ -75,14 +89,38 @@ for_both_connections!(impl EscalationWrites {
         .rows_affected()
             > 0;
         if stopped {
-            sqlx::query(
-                "UPDATE deliveries SET state = 'cancelled', last_error = 'stopped: someone answered'
-                 WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
-            )
-            .bind(booking_id)
-            .execute(&mut *self)
-            .await?;
+            self.cancel_pages(booking_id, "stopped: someone answered").await?;
         }
+        Ok(())
+    }
+
+    async fn hold_escalation(&mut self, booking_id: i64, now: &At) -> sqlx::Result<()> {
+        let until = At::from(now.timestamp() + TAKEN_HOLDS);
+        let held = sqlx::query(
+            "UPDATE escalations SET due_at = CASE WHEN due_at < $2 THEN $2 ELSE due_at END
+             WHERE booking_id = $1 AND stopped_at IS NULL AND due_at IS NOT NULL",
+        )
+        .bind(booking_id)
+        .bind(until)
+        .execute(&mut *self)
+        .await?
+        .rows_affected()
+            > 0;
+        if held {
+            self.cancel_pages(booking_id, "held: someone took it").await?;
+        }
+        Ok(())
+    }
+
+    async fn cancel_pages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
+        sqlx::query(
+            "UPDATE deliveries SET state = 'cancelled', last_error = $2
+             WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
+        )
+        .bind(booking_id)
+        .bind(why)
+        .execute(&mut *self)
+        .await?;
         Ok(())
     }
 });
@@ -113,6 +151,23 @@ pub async fn postpone(db: &Db, booking_id: i64, step: i64, wait: std::time::Dura
     Ok(())
 }
 
+/// Makes booking `booking_id`'s next beat due now, if it is still going and due later (a page
+/// of the beat before did not reach its member).
+pub async fn hurry(db: &Db, booking_id: i64) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        sqlx::query(
+            "UPDATE escalations SET due_at = $2
+             WHERE booking_id = $1 AND stopped_at IS NULL AND due_at IS NOT NULL AND due_at > $2",
+        )
+        .bind(booking_id)
+        .bind(now)
+        .execute(pool)
+        .await?;
+    });
+    Ok(())
+}
+
 /// When the next escalation step is due, if any.
 pub async fn next_due(db: &Db) -> anyhow::Result<Option<At>> {
     Ok(with_db!(db, |pool| {
@@ -129,10 +184,10 @@ struct Member {
     phone: Option<String>,
 }
 
-/// Fires `step` of booking `booking_id`'s escalation, if it is still due and nobody has
-/// answered: the step's people (read from the rota at this hour, `slot`) get a push on each of
-/// their devices and a page as `page_by` says, and the request's history says whom it went to.
-/// Whether it fired.
+/// Fires beat `step` of booking `booking_id`'s escalation, if it is still due and nobody has
+/// answered: the beat's people (read from the rota at this hour, `slot`) get a push on each of
+/// their devices and a page as `page_by` says, the next beat is set, and the request's history
+/// says whom it went to. Whether it fired.
 pub async fn fire(
     db: &Db,
     booking_id: i64,
@@ -144,7 +199,7 @@ pub async fn fire(
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let started: Option<At> = sqlx::query_scalar(
-            "UPDATE escalations SET next_step = next_step + 1, due_at = NULL
+            "UPDATE escalations SET due_at = NULL
              WHERE booking_id = $1 AND next_step = $2 AND due_at IS NOT NULL AND due_at <= $3
              RETURNING created_at",
         )
@@ -158,7 +213,7 @@ pub async fn fire(
             tx.rollback().await?;
             return Ok(false);
         };
-        if !tx.is_waiting(booking_id).await? {
+        if !tx.is_unanswered(booking_id).await? {
             sqlx::query("UPDATE escalations SET stopped_at = $2 WHERE booking_id = $1")
                 .bind(booking_id)
                 .bind(now)
@@ -168,22 +223,46 @@ pub async fn fire(
             return Ok(false);
         }
         let steps: Steps = sqlx::query_as(super::steps::READ).fetch_one(&mut *tx).await?;
-        if let Some(after) = steps.after(step + 1) {
-            // Never in the past: a step that fires late does not bring the next one forward.
-            let next = At::from((started.timestamp() + after).max(now.timestamp()));
-            sqlx::query("UPDATE escalations SET due_at = $2 WHERE booking_id = $1")
-                .bind(booking_id)
-                .bind(next)
-                .execute(&mut *tx)
-                .await?;
-        }
+        let (next, after) = steps.next(step);
+        // Never in the past: a beat that fires late does not bring the next one forward.
+        let due = At::from((started.timestamp() + after).max(now.timestamp()));
+        sqlx::query("UPDATE escalations SET next_step = $2, due_at = $3 WHERE booking_id = $1")
+            .bind(booking_id)
+            .bind(next)
+            .bind(due)
+            .execute(&mut *tx)
+            .await?;
+        let beat = Beat::of(step);
         let on_call = tx.on_call(&now, slot).await?;
-        let people: Vec<Person> = match step {
+        let people: Vec<Person> = match beat {
             // Nobody on call at this hour (a gap in the rota): the owners are told.
-            1 if on_call.first.is_empty() => tx.people(true).await?,
-            1 => on_call.first,
-            2 => on_call.second,
-            _ => tx.people(false).await?,
+            Beat::First if on_call.first.is_empty() => tx.people(true).await?,
+            Beat::First => on_call.first,
+            Beat::Second => on_call.second,
+            Beat::LastAlert => {
+                let taker: Vec<i64> = match tx.taken_by(booking_id).await? {
+                    Some(email) => {
+                        sqlx::query_scalar(
+                            "SELECT id FROM users WHERE lower(email) = lower($1) AND removed_at IS NULL",
+                        )
+                        .bind(email)
+                        .fetch_all(&mut *tx)
+                        .await?
+                    }
+                    None => Vec::new(),
+                };
+                let mut ids: Vec<i64> = on_call
+                    .first
+                    .iter()
+                    .chain(&on_call.second)
+                    .map(|person| person.id)
+                    .chain(taker)
+                    .collect();
+                ids.sort_unstable();
+                ids.dedup();
+                if ids.is_empty() { tx.people(true).await? } else { tx.named(&ids).await? }
+            }
+            Beat::Everyone | Beat::PastPromise { .. } => tx.people(false).await?,
         };
         let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
         let members: Vec<Member> = if ids.is_empty() {
@@ -222,16 +301,23 @@ pub async fn fire(
                     .await?;
             }
         }
-        let whom = match (step, members.is_empty()) {
-            (_, true) => "nobody (no second person is on call)".to_owned(),
-            (3, false) => "everyone".to_owned(),
+        let whom = match (beat, members.is_empty()) {
+            (Beat::Second, true) => "nobody (no second person is on call)".to_owned(),
+            (_, true) => "nobody (the team has no member to tell)".to_owned(),
+            (Beat::Everyone | Beat::PastPromise { .. }, false) => "everyone".to_owned(),
             _ => members.iter().map(|member| member.name.as_str()).collect::<Vec<_>>().join(", "),
         };
+        let kind = match beat {
+            Beat::First | Beat::Second | Beat::Everyone => EventKind::Escalated,
+            Beat::LastAlert => EventKind::LastAlert,
+            Beat::PastPromise { .. } => EventKind::PastPromise,
+        };
         sqlx::query(
-            "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, 'escalated', $3, '')",
+            "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, '')",
         )
         .bind(booking_id)
         .bind(now)
+        .bind(kind)
         .bind(whom)
         .execute(&mut *tx)
         .await?;

@@ -134,8 +134,8 @@ pub async fn set_steps(
     steps.check().map_err(|message| ApiError::invalid("steps", message))?;
     let also = if steps.urgent_in_shop_hours { "; urgent requests in shop hours too" } else { "" };
     let detail = format!(
-        "first after {} min, second after {} min, everyone after {} min{also}",
-        steps.first_after, steps.second_after, steps.everyone_after
+        "first after {} min, second after {} min, everyone after {} min, last alert {} min before the promise{also}",
+        steps.first_after, steps.second_after, steps.everyone_after, steps.last_alert_before
     );
     let line = Line { actor: &admin.actor(), action: Action::EscalationStepsChanged, detail };
     steps::set(&db, &steps, &line).await?;

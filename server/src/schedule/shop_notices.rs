@@ -1,5 +1,6 @@
-//! What the shop hears of a change the visitor made with their link: another time asked for, or
-//! the request cancelled (with their reason).
+//! What the shop hears of a change the visitor made with their link (another time asked for, or
+//! the request cancelled, with their reason), and a member's page of an unanswered emergency's
+//! escalation.
 
 use super::{
     calendar::Calendar,
@@ -9,7 +10,9 @@ use super::{
 use crate::{
     booking::shared_store,
     delivery::{BookingMessage, Purpose},
-    domain::BookingId,
+    domain::{BookingId, clipped},
+    on_call::steps::{Beat, LONGEST},
+    site::content::Asks,
 };
 
 impl Letters {
@@ -48,21 +51,56 @@ impl Letters {
                     ),
                 ))
             }
-            // Each step's page says which it is: its text differs from the step before's, so a
-            // try after a crash can tell whether the provider already has it.
-            Purpose::Page { step, .. } => {
-                let kind = if message.emergency { "emergency" } else { "urgent request" };
-                let place =
-                    message.location_city.as_ref().map(|city| format!(" in {city}")).unwrap_or_default();
-                Ok((
-                    format!("Still waiting: {kind} #{id}{place}"),
-                    format!(
-                        "Still waiting (alert {step} of 3): nobody has answered {kind} #{id}{place} yet. \
-                         Open it and tap I've got it: {page}\n"
-                    ),
-                ))
-            }
+            Purpose::Page { step, .. } => self.page(message, step).await,
             other => anyhow::bail!("{} is not a notice for the shop", other.key()),
         }
+    }
+
+    /// A member's page of beat `step` of an unanswered request's escalation, by text or e-mail:
+    /// who the customer is and their number, where, and what is wrong in their words, so the
+    /// member can call at once. Each beat's text differs from the one before's, so a try after a
+    /// crash can tell whether the provider already has it.
+    async fn page(&self, message: &BookingMessage, step: i64) -> anyhow::Result<(String, String)> {
+        let id = message.booking_id;
+        let link = format!("{}/dbadmin/bookings/{id}", self.public_url);
+        let kind = if message.emergency { "emergency" } else { "urgent request" };
+        let place = shared_store::place(&self.reader, id).await?;
+        let at = match (&place.location_city, &place.location) {
+            (Some(city), _) => format!(" in {city}"),
+            (None, Some(location)) => format!(" at {}", clipped(location, 40)),
+            (None, None) => String::new(),
+        };
+        let answers = shared_store::answers(&self.reader, id).await?;
+        let words = self
+            .site
+            .content()
+            .chat
+            .answer_to(Asks::Job, &answers)
+            .map(|words| format!(" (\"{}\")", clipped(words, 40)))
+            .unwrap_or_default();
+        let call = format!("Call {} at {}{words}", clipped(&message.name, 30), message.phone);
+        let (subject, said) = match Beat::of(step) {
+            Beat::LastAlert => (
+                format!("Last alert: {kind} #{id}{at}"),
+                format!(
+                    "Last alert: nobody has answered {kind} #{id}{at} and the {LONGEST}-minute promise runs out soon. \
+                     {call}: {link}"
+                ),
+            ),
+            Beat::PastPromise { minutes } => (
+                format!("Past the promise: {kind} #{id}{at}"),
+                format!(
+                    "Past the promise: nobody has answered {kind} #{id}{at} in {minutes} minutes. {call}: {link}"
+                ),
+            ),
+            Beat::First | Beat::Second | Beat::Everyone => (
+                format!("Still waiting: {kind} #{id}{at}"),
+                format!(
+                    "Still waiting (alert {step} of 3): nobody has answered {kind} #{id}{at} yet. {call}, \
+                     or open it and tap I've got it: {link}"
+                ),
+            ),
+        };
+        Ok((subject, format!("{said}\n")))
     }
 }

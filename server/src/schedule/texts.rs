@@ -140,7 +140,7 @@ impl Letters {
         );
         let now = self.db.clock.stamp();
         let purpose = purpose.key();
-        let draft = Draft { booking_id, phone, body: &body, purpose: &purpose };
+        let draft = Draft { booking_id, phone, body: &body, purpose: &purpose, member: None };
         let id = with_db!(self.db, |pool| {
             let mut tx = pool.begin().await?;
             if let Some(link) = &link {

@@ -168,24 +168,43 @@ fn titles(push: &PushService, browser: &Browser) -> Vec<String> {
         .collect()
 }
 
-async fn steps_in_history(app: &TestApp, signed: &Signed, id: i64) -> Vec<String> {
+/// Whom each of the escalation's beats went to, in the request's history (its steps, the last
+/// alert and the reminders past the promise, as "kind: whom").
+async fn beats_in_history(app: &TestApp, signed: &Signed, id: i64) -> Vec<String> {
     let page = app.admin_json(&format!("/bookings/{id}"), signed).await;
     page["history"]
         .as_array()
         .expect("a history")
         .iter()
-        .filter(|entry| entry["kind"] == "escalated")
-        .map(|entry| entry["detail"].as_str().unwrap_or("").to_owned())
+        .filter(|entry| {
+            ["escalated", "last-alert", "past-promise"].contains(&entry["kind"].as_str().unwrap_or(""))
+        })
+        .map(|entry| {
+            format!("{}: {}", entry["kind"].as_str().unwrap_or(""), entry["detail"].as_str().unwrap_or(""))
+        })
+        .collect()
+}
+
+async fn steps_in_history(app: &TestApp, signed: &Signed, id: i64) -> Vec<String> {
+    beats_in_history(app, signed, id)
+        .await
+        .into_iter()
+        .filter_map(|beat| beat.strip_prefix("escalated: ").map(str::to_owned))
         .collect()
 }
 
 #[tokio::test]
-async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it() {
+async fn an_unanswered_emergency_escalates_step_by_step_and_taking_it_holds_the_steps_for_10_minutes() {
     let (app, mailbox) = app_with_mail(|_| {}).await;
     let push = push_service().await;
     let (owner, staff, owners_phone, anas_phone) = shop_of_two(&app, &push).await;
-    let stored: Value =
-        app.post_json("/api/bookings", &emergency("escalate-0001")).await.json().await.expect("JSON");
+    let mut body = emergency("escalate-0001");
+    let what_happened = "What happened? A few words help the crew come ready, like \"axle snapped\" or \"tire blew out, no spare\".";
+    body["answers"]
+        .as_array_mut()
+        .expect("answers")
+        .insert(2, json!({ "question": what_happened, "answer": "Axle snapped" }));
+    let stored: Value = app.post_json("/api/bookings", &body).await.json().await.expect("JSON");
     let id = stored["id"].as_i64().expect("an id");
     app.deliver_due().await;
     assert_eq!(titles(&push, &owners_phone).len(), 1, "at once: the first push, as before");
@@ -200,7 +219,7 @@ async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it()
     assert_eq!(steps_in_history(&app, &owner, id).await, [ADMIN_EMAIL]);
     assert_eq!(
         titles(&push, &owners_phone).last().map(String::as_str),
-        Some(&*format!("Still waiting: request #{id}"))
+        Some(&*format!("Still waiting: emergency #{id}"))
     );
     assert_eq!(titles(&push, &anas_phone).len(), 1, "Ana is second: not yet");
     let still_waiting =
@@ -214,8 +233,12 @@ async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it()
     let paged: Vec<_> = mailbox.messages()[mails_before..].iter().map(|raw| read_mail(raw)).collect();
     assert_eq!(paged.len(), 1, "texts are not set up: the first on call is e-mailed");
     assert_eq!(paged[0].to, ADMIN_EMAIL);
-    assert!(paged[0].subject.starts_with(&format!("Still waiting: emergency #{id}")), "{}", paged[0].subject);
-    assert!(paged[0].text.contains(&format!("/dbadmin/bookings/{id}")), "{}", paged[0].text);
+    assert_eq!(paged[0].subject, format!("Still waiting: emergency #{id} in Aurora"));
+    // What the member needs to call at once: the customer, the number and what is wrong.
+    let link = format!("/dbadmin/bookings/{id}");
+    for said in [link.as_str(), "Call Jamie Ortiz at ", "(\"Axle snapped\")", "alert 1 of 3"] {
+        assert!(paged[0].text.contains(said), "{said}: {}", paged[0].text);
+    }
     let today = app.admin_json("/today", &staff).await;
     assert_eq!(today["emergencies"]["shown"][0]["escalated"]["to"], ADMIN_EMAIL);
 
@@ -225,19 +248,68 @@ async fn an_unanswered_emergency_escalates_step_by_step_until_someone_takes_it()
     assert_eq!(titles(&push, &anas_phone).len(), 2, "then Ana");
     assert_eq!(mailbox.messages().last().map(|raw| read_mail(raw).to), Some("ana@example.com".to_owned()));
 
+    // Ana takes it at 10 minutes: everyone's step (due at 15) waits until 20.
     let taken = app.admin(Method::POST, &format!("/bookings/{id}/take"), &staff).send().await;
     assert_eq!(taken.expect("a response").status().as_u16(), 200);
-    let (owner_pushes, mails) = (titles(&push, &owners_phone).len(), mailbox.messages().len());
-    app.clock.advance(Duration::from_secs(30 * 60));
+    let today = app.admin_json("/today", &owner).await;
+    assert!(today["emergencies"]["shown"][0]["escalated"].is_null(), "taken since: {today}");
+    app.clock.advance(Duration::from_secs(9 * 60));
     app.deliver_due().await;
-    assert_eq!(steps_in_history(&app, &owner, id).await.len(), 2, "taken: no step for everyone");
+    assert_eq!(steps_in_history(&app, &owner, id).await.len(), 2, "held for 10 minutes");
+    app.clock.advance(Duration::from_secs(60));
+    app.deliver_due().await;
+    assert_eq!(
+        steps_in_history(&app, &owner, id).await,
+        [ADMIN_EMAIL, "Ana Ruiz", "everyone"],
+        "nobody called"
+    );
+
+    // 5 minutes before the promise runs out: the last alert, to the people on call and Ana.
+    app.clock.advance(Duration::from_secs(5 * 60));
+    app.deliver_due().await;
+    assert_eq!(
+        beats_in_history(&app, &owner, id).await.last().map(String::as_str),
+        Some(&*format!("last-alert: {ADMIN_EMAIL}, Ana Ruiz"))
+    );
+    assert_eq!(
+        titles(&push, &anas_phone).last().map(String::as_str),
+        Some(&*format!("Last alert: emergency #{id}"))
+    );
+    let last = read_mail(mailbox.messages().last().expect("the last alert's e-mail"));
+    assert!(last.text.contains("the 30-minute promise runs out soon"), "{}", last.text);
+
+    // Past the promise: everyone, every 15 minutes, until someone answers.
+    app.clock.advance(Duration::from_secs(5 * 60));
+    app.deliver_due().await;
+    app.clock.advance(Duration::from_secs(15 * 60));
+    app.deliver_due().await;
+    let beats = beats_in_history(&app, &owner, id).await;
+    assert_eq!(beats[beats.len() - 2..], ["past-promise: everyone", "past-promise: everyone"]);
+    assert_eq!(
+        titles(&push, &owners_phone).last().map(String::as_str),
+        Some(&*format!("Past the promise: emergency #{id}"))
+    );
+    let past = read_mail(mailbox.messages().last().expect("the reminder's e-mail"));
+    assert!(past.text.contains("in 45 minutes"), "{}", past.text);
+
+    let call =
+        app.admin(Method::POST, &format!("/bookings/{id}/contact"), &staff).json(&json!({ "how": "call" }));
+    assert_eq!(call.send().await.expect("a response").status().as_u16(), 204);
+    let (owner_pushes, mails, beats) = (
+        titles(&push, &owners_phone).len(),
+        mailbox.messages().len(),
+        beats_in_history(&app, &owner, id).await.len(),
+    );
+    app.clock.advance(Duration::from_secs(60 * 60));
+    app.deliver_due().await;
+    assert_eq!(beats_in_history(&app, &owner, id).await.len(), beats, "the call stopped it");
+    assert_eq!((titles(&push, &owners_phone).len(), mailbox.messages().len()), (owner_pushes, mails));
     let figures = app.admin_json("/today", &owner).await["escalation"].clone();
     assert_eq!(
         figures,
         json!({ "beforeAnyStep": 0, "afterStep": [0, 1, 0], "waiting": 0 }),
-        "Ana answered the second step"
+        "Ana took it after the second step"
     );
-    assert_eq!((titles(&push, &owners_phone).len(), mailbox.messages().len()), (owner_pushes, mails));
 }
 
 #[tokio::test]
@@ -292,8 +364,9 @@ async fn an_urgent_request_escalates_only_in_shop_hours_and_only_when_the_owner_
     }
     let owner = app.signed_in_admin().await;
     let before = urgent_request(&app, "escalate-urgent-1").await;
-    let chosen =
-        json!({ "firstAfter": 5, "secondAfter": 10, "everyoneAfter": 15, "urgentInShopHours": true });
+    let chosen = json!({
+        "firstAfter": 5, "secondAfter": 10, "everyoneAfter": 15, "lastAlertBefore": 5, "urgentInShopHours": true
+    });
     assert_eq!(put(&app, &owner, "/on-call/steps", &chosen).await, 204);
     assert_eq!(app.admin_json("/on-call", &owner).await["steps"], chosen);
     let after = urgent_request(&app, "escalate-urgent-2").await;
@@ -350,5 +423,9 @@ async fn each_step_fires_once_when_two_instances_race_for_it() {
         40,
         "the first step and everyone's: one push each to the owner's one device"
     );
-    assert_eq!(a.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL").await, 0);
+    assert_eq!(
+        a.count("SELECT COUNT(*) FROM escalations WHERE due_at IS NOT NULL AND next_step = 4").await,
+        20,
+        "each waits for its last alert"
+    );
 }

@@ -210,10 +210,12 @@ async fn a_yes_from_a_number_that_never_stopped_is_a_reply_and_after_a_stop_it_s
 
     // From a number that stopped, YES starts texts again and is answered once.
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "STOP").await, 200);
+    app.deliver_due().await;
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "yes").await, 200);
     app.deliver_due().await;
     let taken = stand_in.taken();
     assert_eq!(taken.len(), sent + 2, "{taken:?}");
+    assert!(taken[sent].body().contains("no more texts"), "{taken:?}");
     assert!(taken[sent + 1].body().contains("on again"), "{taken:?}");
     let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
     assert_eq!(page["texting"], "on");
@@ -255,16 +257,18 @@ async fn no_more_than_8_texts_go_to_a_number_in_a_day() {
     let signed = app.signed_in_admin().await;
     let id = book(&app, 1, true).await;
     app.deliver_due().await;
-    for n in 1..=9 {
+    for n in 1..=7 {
         let (status, _) = send(&app, &signed, id, "texts", json!({ "text": format!("Update {n}") })).await;
         assert_eq!(status, 202);
         app.deliver_due().await;
     }
     assert_eq!(stand_in.taken().len(), 8, "the received text and 7 replies");
-    let held: Vec<(String,)> =
-        app.rows("SELECT last_error FROM deliveries WHERE channel = 'text' AND state = 'cancelled'").await;
-    assert_eq!(held.len(), 2);
-    assert!(held[0].0.contains("day's limit"), "{held:?}");
+    // The owner is told before the text is queued, not left with one waiting for good.
+    let (status, body) = send(&app, &signed, id, "texts", json!({ "text": "Update 8" })).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().is_some_and(|m| m.contains("limit of 8 texts")), "{body}");
+    let texts: Vec<(i64,)> = app.rows("SELECT COUNT(*) FROM texts WHERE body = 'Update 8'").await;
+    assert_eq!(texts, vec![(0,)]);
     // A HELP is still answered: answers to keywords are not held to the limit.
     assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "HELP").await, 200);
     app.deliver_due().await;

@@ -331,8 +331,9 @@ async fn a_number_the_provider_refuses_ends_the_text_at_once() {
     assert!(stand_in.taken().is_empty());
     let ended: Vec<(String, i64, String)> =
         app.rows("SELECT state, attempts, last_error FROM deliveries WHERE channel = 'text'").await;
-    assert_eq!((ended[0].0.as_str(), ended[0].1), ("cancelled", 0), "no retry: {ended:?}");
-    assert!(ended[0].2.contains("refused the number"), "{ended:?}");
+    // Failed at the first try, with no retry, and shown under Failed deliveries in words.
+    assert_eq!((ended[0].0.as_str(), ended[0].1), ("dead", 1), "no retry: {ended:?}");
+    assert!(ended[0].2.contains("opted out of texts"), "{ended:?}");
 }
 
 #[tokio::test]

@@ -17,12 +17,25 @@ pub struct Written {
     pub sending: bool,
 }
 
-/// Written text `id` did not get through: the provider refused it with `code`.
-pub async fn refused(db: &Db, id: i64, code: i64) -> anyhow::Result<()> {
+/// Writes the site's own text `draft` as it is handed to the provider (`Handover::hand_over`),
+/// committed before the provider is asked; its id.
+pub async fn write(db: &Db, draft: &Draft<'_>, replacing: Option<i64>) -> anyhow::Result<i64> {
+    let now = db.clock.stamp();
+    Ok(with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id = tx.hand_over(draft, replacing, &now).await?;
+        tx.commit().await?;
+        id
+    }))
+}
+
+/// Written text `id` did not get through: the provider refused it with `code`, or we did not send
+/// it (`super::NOT_AGREED`, `super::OVER_THE_LIMIT`).
+pub async fn refused(db: &Db, id: i64, code: &str) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         sqlx::query("UPDATE texts SET status = 'failed', error_code = $1, updated_at = $2 WHERE id = $3")
-            .bind(code.to_string())
+            .bind(code)
             .bind(now)
             .bind(id)
             .execute(pool)
@@ -105,12 +118,14 @@ pub struct Taken {
     pub status: TextStatus,
 }
 
-/// The site's own text to `phone` about request `booking_id`, as it is written.
+/// The site's own text to `phone` about request `booking_id`, as it is written: to its customer,
+/// or to a member of the team (an escalation's page).
 pub struct Draft<'a> {
     pub booking_id: i64,
     pub phone: &'a str,
     pub body: &'a str,
     pub purpose: &'a str,
+    pub member: Option<i64>,
 }
 
 /// A text's record in its thread, inside the caller's transaction.
@@ -136,14 +151,15 @@ for_both_connections!(impl Handover {
             self.withdraw_text(earlier).await?;
         }
         sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, status, sending_at, at, updated_at)
-             VALUES ($1, $2, FALSE, $3, $4, 'waiting', $5, $5, $5) RETURNING id",
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, status, sending_at, at, updated_at, member_id)
+             VALUES ($1, $2, FALSE, $3, $4, 'waiting', $5, $5, $5, $6) RETURNING id",
         )
         .bind(draft.booking_id)
         .bind(draft.phone)
         .bind(draft.body)
         .bind(draft.purpose)
         .bind(now)
+        .bind(draft.member)
         .fetch_one(&mut *self)
         .await
     }

@@ -25,9 +25,15 @@ use crate::{clock::At, secret::Secret};
 
 /// Twilio's API, unless `--sms-api-url` names another.
 pub const TWILIO_API: &str = "https://api.twilio.com";
-/// Texts to one number in 24 hours, at most (beyond it a text is not sent, and says why); the
-/// answers to its keywords are not counted.
+/// Texts to one number in a day on the shop's clock, at most (beyond it a text is not sent, and
+/// says why); the answers to its keywords are not counted.
 pub const DAILY_LIMIT: u32 = 8;
+/// Why a text was not sent, kept as its error code beside the provider's: the customer did not
+/// agree or stopped; the day's limit was reached.
+pub const NOT_AGREED: &str = "not-agreed";
+pub const OVER_THE_LIMIT: &str = "over-the-limit";
+/// The provider's code for a number that opted out at the carrier (it replied STOP to it).
+pub const CARRIER_OPTED_OUT: &str = "21610";
 /// The public page of the texts' policy, linked from the request form's box.
 pub const TERMS_PATH: &str = "/sms-terms";
 /// Where the provider posts a customer's text, and each sent text's status, on our site.
@@ -47,6 +53,11 @@ pub fn quiet_until(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::R
     }
     let day = if now.time() < DAY_STARTS { now.date() } else { now.date() + 1.day() };
     Ok(Some(At::from(day.to_datetime(DAY_STARTS).to_zoned(zone.clone())?.timestamp())))
+}
+
+/// When today began on the shop's clock (`zone`): the day the texts' limit counts.
+pub fn today_began(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::Result<At> {
+    Ok(At::from(now.to_zoned(zone.clone()).start_of_day()?.timestamp()))
 }
 
 /// What a text is sent from: a number of the account, or a Messaging Service (which picks one).
@@ -99,7 +110,7 @@ pub struct Undeliverable {
 }
 
 /// Error codes of Twilio's that no retry changes: not a valid or mobile number (21211, 21614),
-/// the number opted out (21610), a landline (21612), blocked (21408).
+/// the number opted out (`CARRIER_OPTED_OUT`), a landline (21612), blocked (21408).
 const PERMANENT: [i64; 5] = [21211, 21408, 21610, 21612, 21614];
 
 pub struct TextSender {
@@ -253,7 +264,9 @@ impl TextSender {
 /// The words a person reads for a provider's error code on a text that did not arrive.
 pub fn explain(code: &str) -> &'static str {
     match code {
-        "21610" => "The customer has opted out of texts from this number.",
+        NOT_AGREED => "Not sent: the customer has not agreed to texts, or stopped them.",
+        OVER_THE_LIMIT => "Not sent: today's limit of 8 texts to this number is reached.",
+        CARRIER_OPTED_OUT => "The customer has opted out of texts from this number.",
         "21211" | "21614" => "This is not a number that can take texts.",
         "21612" => "This number is a landline or cannot take texts.",
         "21408" | "30007" => "The carrier blocked the text as unwanted.",

@@ -2,8 +2,6 @@
 //! not stopped them, never at night unless it is about an emergency, at most the day's limit to one
 //! number, and never longer than two SMS. What the provider took goes into the request's thread.
 
-use std::time::Duration;
-
 use super::{
     Undeliverable, consent,
     handover::{self, Taken},
@@ -16,9 +14,13 @@ use crate::{
     domain::Phone,
 };
 
-/// The purposes of the texts that answer a customer's keyword: they go at once, whatever the hour,
-/// and the answer to a stop goes to the number that just stopped (one confirmation is allowed).
-pub const ANSWERS: [&str; 3] = ["stopped", "started", "help"];
+/// Why a text does not go now.
+enum NotNow {
+    /// Not before then (the night's quiet hours).
+    Later(crate::clock::At),
+    /// Not at all: the reason's code, kept on a person's text (`super::explain` says it).
+    Refused(&'static str),
+}
 
 impl Outbox {
     pub(in crate::delivery) async fn text(
@@ -46,12 +48,24 @@ impl Outbox {
             let status = TextStatus::from_provider(&listed.status).unwrap_or(TextStatus::Queued);
             return Ok(Sent::Texted(Taken { id: written.id, sid: listed.sid, status }));
         }
-        let answer = written.as_ref().is_some_and(|w| ANSWERS.contains(&w.purpose.as_str()));
-        if let Some(not_now) = self.not_now(message, &phone, answer).await? {
-            if matches!(not_now, Sent::Stale(_)) {
-                self.withdraw(written.as_ref(), person).await?;
+        let answer = written.as_ref().is_some_and(|w| thread::ANSWERS.contains(&w.purpose.as_str()));
+        match self.not_now(message, &phone, answer).await? {
+            None => {}
+            Some(NotNow::Later(morning)) => return Ok(Sent::Later(morning)),
+            Some(NotNow::Refused(code)) => {
+                // A person's text stays in the thread, saying why it did not go, and on Today's
+                // failed deliveries; the site's own leaves.
+                return Ok(match written.as_ref() {
+                    Some(written) if person => {
+                        handover::refused(&self.db, written.id, code).await?;
+                        Sent::Undelivered(super::explain(code))
+                    }
+                    _ => {
+                        self.withdraw(written.as_ref(), person).await?;
+                        Sent::Stale(super::explain(code))
+                    }
+                });
             }
-            return Ok(not_now);
         }
         // Committed before the provider is asked, so a try after a crash asks it first.
         let Handed { id, body } = match written {
@@ -77,14 +91,14 @@ impl Outbox {
             }
             Err(error) => match error.downcast::<Undeliverable>() {
                 Ok(refused) => {
-                    handover::refused(&self.db, id, refused.code).await?;
+                    handover::refused(&self.db, id, &refused.code.to_string()).await?;
                     tracing::info!(
                         booking = message.booking_id,
                         code = refused.code,
                         "text refused: {}",
                         refused.message
                     );
-                    Ok(Sent::Stale("the provider refused the number (it stopped texts, or cannot take them)"))
+                    Ok(Sent::Undelivered(super::explain(&refused.code.to_string())))
                 }
                 Err(error) => Err(error),
             },
@@ -99,21 +113,21 @@ impl Outbox {
         message: &BookingMessage,
         phone: &str,
         answer: bool,
-    ) -> anyhow::Result<Option<Sent>> {
+    ) -> anyhow::Result<Option<NotNow>> {
         if answer {
             return Ok(None);
         }
         if !consent::may_text(&self.reader, phone, message.booking_id).await? {
-            return Ok(Some(Sent::Stale("the customer has not agreed to texts, or stopped them")));
+            return Ok(Some(NotNow::Refused(super::NOT_AGREED)));
         }
         if !message.emergency
             && let Some(morning) = quiet_until(self.db.clock.now(), &self.site.content().business.zone())?
         {
-            return Ok(Some(Sent::Later(morning)));
+            return Ok(Some(NotNow::Later(morning)));
         }
-        let day_ago = self.db.clock.stamp_before(Duration::from_secs(24 * 3600));
-        if thread::sent_since(&self.reader, phone, day_ago).await? >= i64::from(super::DAILY_LIMIT) {
-            return Ok(Some(Sent::Stale("the day's limit of texts to this number was reached")));
+        let today = super::today_began(self.db.clock.now(), &self.site.content().business.zone())?;
+        if thread::sent_since(&self.reader, phone, today).await? >= i64::from(super::DAILY_LIMIT) {
+            return Ok(Some(NotNow::Refused(super::OVER_THE_LIMIT)));
         }
         Ok(None)
     }

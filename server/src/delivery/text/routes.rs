@@ -100,7 +100,11 @@ pub async fn status(
         (form.get("MessageSid"), form.get("MessageStatus").and_then(status::TextStatus::from_provider))
     {
         let code = form.get("ErrorCode").filter(|code| !code.is_empty());
-        thread::update_status(outbox.db(), sid, status, code).await?;
+        if let thread::Moved::PageFailed(booking_id) =
+            thread::update_status(outbox.db(), sid, status, code).await?
+        {
+            outbox.page_failed(booking_id).await?;
+        }
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -119,35 +119,80 @@ pub async fn write(
     }))
 }
 
-/// Moves text `sid` to `status` (with the provider's error code), never back. Whether a text
-/// with that id was found.
+/// A text whose status moved, as far as it matters beyond its thread.
+pub enum Moved {
+    /// No text has that id.
+    Unknown,
+    /// An escalation's page to a member that did not arrive, about the request given.
+    PageFailed(i64),
+    Other,
+}
+
+/// A text we sent, as its status callback finds it.
+#[derive(sqlx::FromRow)]
+struct SentText {
+    id: i64,
+    status: TextStatus,
+    booking_id: i64,
+    purpose: Option<String>,
+    member_id: Option<i64>,
+}
+
+/// Moves text `sid` to `status` (with the provider's error code), never back.
 pub async fn update_status(
     db: &Db,
     sid: &str,
     status: TextStatus,
     error_code: Option<&str>,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Moved> {
     let now = db.clock.stamp();
-    let found: Option<TextStatus> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT status FROM texts WHERE sid = $1 AND NOT incoming")
-            .bind(sid)
-            .fetch_optional(pool)
-            .await?
+    let found: Option<SentText> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, status, booking_id, purpose, member_id FROM texts WHERE sid = $1 AND NOT incoming",
+        )
+        .bind(sid)
+        .fetch_optional(pool)
+        .await?
     });
-    let Some(current) = found else { return Ok(false) };
+    let Some(SentText { id, status: current, booking_id, purpose, member_id: member }) = found else {
+        return Ok(Moved::Unknown);
+    };
     if status.rank() < current.rank() {
-        return Ok(true);
+        return Ok(Moved::Other);
     }
+    // Failed now, not before (the provider may post a status twice).
+    let newly_failed =
+        matches!(status, TextStatus::Failed | TextStatus::Undelivered) && current.rank() < status.rank();
     with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query("UPDATE texts SET status = $1, error_code = COALESCE($2, error_code), updated_at = $3 WHERE sid = $4")
             .bind(status.as_str())
             .bind(error_code)
             .bind(now)
             .bind(sid)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
+        if newly_failed {
+            // Its delivery (a person's text is queued as `text-{id}`, the site's own under its
+            // purpose) did not get through after all: Today lists it with the carrier's reason.
+            sqlx::query(
+                "UPDATE deliveries SET state = 'dead', last_error = $4, last_error_at = $5
+                 WHERE booking_id = $1 AND channel = 'text' AND purpose IN ($2, $3)",
+            )
+            .bind(booking_id)
+            .bind(Purpose::Text(id).key())
+            .bind(purpose.unwrap_or_default())
+            .bind(super::explain(error_code.unwrap_or_default()))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
     });
-    Ok(true)
+    Ok(match member {
+        Some(_) if newly_failed => Moved::PageFailed(booking_id),
+        _ => Moved::Other,
+    })
 }
 
 /// The newest text in the customer's own words of each of the bookings `ids` that has one (not a
@@ -185,11 +230,12 @@ pub async fn last_replies(
         .collect())
 }
 
-/// Request `booking_id`'s texts, oldest first.
+/// Request `booking_id`'s texts with its customer, oldest first (not the team's pages about it).
 pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     let mut texts: Vec<Text> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, incoming, body, by_email, status, error_code, at FROM texts WHERE booking_id = $1 ORDER BY id",
+            "SELECT id, incoming, body, by_email, status, error_code, at FROM texts
+             WHERE booking_id = $1 AND member_id IS NULL ORDER BY id",
         )
         .bind(booking_id)
         .fetch_all(pool)
@@ -201,16 +247,40 @@ pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     Ok(texts)
 }
 
+/// The purposes of the texts that answer a customer's keyword: they go at once, whatever the hour
+/// and the day's count (they are not counted in it), and the answer to a stop goes to the number
+/// that just stopped (one confirmation is allowed).
+pub const ANSWERS: [&str; 3] = ["stopped", "started", "help"];
+
 /// How many texts went to `phone` since `since` (those the provider took; one still waiting is
-/// not counted).
+/// not counted, nor an answer to the customer's keyword: `ANSWERS`).
 pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND sid IS NOT NULL AND at >= $2
+         AND (purpose IS NULL OR purpose NOT IN ({}))",
+        crate::db::placeholders_from(3, ANSWERS.len())
+    );
     Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM texts WHERE phone = $1 AND NOT incoming AND sid IS NOT NULL AND at >= $2",
+        let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(phone).bind(since);
+        for answer in ANSWERS {
+            query = query.bind(answer);
+        }
+        query.fetch_one(pool).await?
+    }))
+}
+
+/// Whether the carrier reported `phone` opted out of our texts (error 21610) since the number last
+/// agreed to them (its customer may text START to the carrier's number to end it).
+pub async fn carrier_opted_out(db: &Db, phone: &str) -> anyhow::Result<bool> {
+    let (refused, agreed): (Option<At>, Option<At>) = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT (SELECT MAX(updated_at) FROM texts WHERE phone = $1 AND NOT incoming AND error_code = $2),
+                    (SELECT MAX(at) FROM text_consents WHERE phone = $1 AND given)",
         )
         .bind(phone)
-        .bind(since)
+        .bind(super::CARRIER_OPTED_OUT)
         .fetch_one(pool)
         .await?
-    }))
+    });
+    Ok(refused.is_some_and(|refused| agreed.is_none_or(|agreed| agreed < refused)))
 }

@@ -190,7 +190,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   </button>
                 </div>
               )}
-              {request.texting === "stopped" && (
+              {(request.texting === "stopped" || request.texting === "carrier-stopped") && (
                 <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
                   Texts to your number are off. Reply START to one of our texts to get them again.
                 </p>

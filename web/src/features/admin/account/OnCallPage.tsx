@@ -287,6 +287,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
     ["firstAfter", "Tell the first on call again, and text them, after"],
     ["secondAfter", "Tell the second on call after"],
     ["everyoneAfter", "Tell everyone after"],
+    ["lastAlertBefore", "Last alert to the people on call, and whoever took it, before the promise runs out by"],
   ];
 
   async function submit(event: FormEvent) {
@@ -295,7 +296,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
     setSaved(false);
     // A number box takes 1.5; the steps are whole minutes.
     if (fields.some(([field]) => !Number.isInteger(typed[field]))) {
-      setFailure("Each step is a whole number of minutes, from 1 to 30.");
+      setFailure("Each step is a whole number of minutes: 1 to 30 after the request, the last alert 1 to 29 before the promise runs out.");
       return;
     }
     try {
@@ -309,7 +310,10 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
 
   return (
     <Section title="When nobody answers an emergency">
-      <p className="mt-1 text-sm text-slate-700">Minutes after the request. Anyone&rsquo;s answer, or &lsquo;I&rsquo;ve got it&rsquo;, stops the rest.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Minutes after the request; the site promises an answer within 30. Anyone&rsquo;s answer (a call, a text, a status, a time, a note) stops the rest;
+        &lsquo;I&rsquo;ve got it&rsquo; holds them back for 10 minutes. Past the promise, everyone is reminded every 15 minutes until someone answers.
+      </p>
       {!editable ? (
         <ul className="mt-2 list-disc pl-5 text-sm text-slate-800">
           {fields.map(([field, label]) => (
@@ -321,7 +325,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
         </ul>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-3">
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2">
             {fields.map(([field, label]) => (
               <Input
                 key={field}
@@ -330,7 +334,7 @@ function StepsSection({ steps, editable, onChange }: { steps: Steps; editable: b
                 type="number"
                 inputMode="numeric"
                 min={1}
-                max={30}
+                max={field === "lastAlertBefore" ? 29 : 30}
                 value={typed[field]}
                 onChange={(event) => setTyped({ ...typed, [field]: Number(event.target.value) })}
               />

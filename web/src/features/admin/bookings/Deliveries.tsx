@@ -29,13 +29,13 @@ const PURPOSE_NAMES: Record<string, string> = {
   cancelled: "the notice of the visitor's cancellation",
   review: "the visitor's review request",
   text: "the text written on this page",
-  escalate: "the escalation's 'still waiting'",
+  escalate: "the escalation's alert",
 };
 
 /** "the e-mail to the shop", "the notification to Pixel 8", or for a later message to the shop "the
  * notice of a new time asked for, by e-mail to the shop". */
-function deliveryName({ channel, purpose, device }: Delivery): string {
-  if (purpose.startsWith("page-")) return `the escalation's ${channel === "text" ? "text" : "e-mail"} to a member of the team`;
+function deliveryName({ channel, purpose, device, to }: Delivery): string {
+  if (purpose.startsWith("page-")) return `the escalation's ${channel === "text" ? "text" : "e-mail"} to ${to ?? "a member of the team"}`;
   const channelName = device ? `the notification to ${device}` : CHANNEL_NAMES[channel];
   if (purpose === "request") return channelName;
   const purposeName = PURPOSE_NAMES[purpose.replace(/-\d+$/, "")] ?? purpose;

@@ -40,9 +40,13 @@ function historyText(entry: RequestView["history"][number]): string {
     case "seen":
       return "The customer's change marked as seen";
     case "taken":
-      return "Taken ('I've got it')";
+      return "Taken ('I've got it'): the alerts wait 10 minutes for an answer";
     case "escalated":
       return `Nobody had answered: escalated to ${entry.detail}`;
+    case "last-alert":
+      return `Nobody had answered, and the promise was about to run out: last alert to ${entry.detail}`;
+    case "past-promise":
+      return `Past the promise and nobody had answered: ${entry.detail} reminded`;
     default:
       return entry.kind;
   }
@@ -155,7 +159,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         {status.question}
         <TimeAndFollowUp booking={booking} onChanged={deskChanged} />
       </section>
-      <TextThread bookingId={booking.id} texting={page.texting} texts={page.texts} />
+      <TextThread bookingId={booking.id} texting={page.texting} allowance={page.textAllowance} texts={page.texts} />
       <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
         <BookingDetails booking={booking} />

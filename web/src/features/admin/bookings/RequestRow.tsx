@@ -68,7 +68,7 @@ export function RequestRow({ request, now }: { request: RequestLine; now: number
         </span>
         {request.words && <span className="line-clamp-2 text-sm text-slate-800">&ldquo;{request.words}&rdquo;</span>}
         {request.takenBy && <span className="block text-sm font-semibold text-slate-900">Taken by {request.takenBy}</span>}
-        {request.escalated && !request.takenBy && !request.answered && (
+        {request.escalated && !request.answered && (
           <span className="block text-sm font-semibold text-slate-900">
             Escalated to {request.escalated.to} {waitedSince(request.escalated.at, now)} ago
           </span>

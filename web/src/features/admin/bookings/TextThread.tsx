@@ -1,12 +1,14 @@
 // A request's texts with its customer: the thread both ways (it follows new replies live, with
-// the page), a box to text them, and 'On my way' with the minutes to arrival. When the customer
-// cannot be texted, the reason is said instead of the box.
+// the page), a box to text them that counts the SMS as you type and warns before Send when the
+// day's limit to the number is reached, and 'On my way' with the minutes to arrival. When the
+// customer cannot be texted, the reason is said instead of the box.
 import { useId, useState } from "react";
 import { adminApi, type RequestPage } from "../frame/api";
 import { useDeskChanged } from "../frame/queries";
 import { useShopClock } from "../frame/format";
 import { describedBy, failureMessage, Field, fieldClass, PRIMARY_BUTTON } from "../frame/form";
 import { OnMyWay } from "./OnMyWay";
+import { smsSegments } from "./smsSegments";
 
 type Text = RequestPage["texts"][number];
 
@@ -14,6 +16,8 @@ const WHY_NOT: Record<Exclude<RequestPage["texting"], "on">, string> = {
   off: "Texts are not set up on this site.",
   "not-agreed": "The customer did not ask for texts on this request: call or e-mail them.",
   stopped: "The customer stopped texts to their number (with a reply or on their own page). Texts stay off until they reply START.",
+  "carrier-stopped":
+    "The customer's carrier says this number opted out of our texts (error 21610). Texts stay off until they text START to our number: call or e-mail them instead.",
 };
 
 const STATUS: Record<Text["status"], string> = {
@@ -26,7 +30,30 @@ const STATUS: Record<Text["status"], string> = {
   received: "received",
 };
 
-export function TextThread({ bookingId, texting, texts }: { bookingId: number; texting: RequestPage["texting"]; texts: Text[] }) {
+/** How long the text would be, and whether it may go: "1 of 2 SMS", or why not. */
+function lengthNote(draft: string, allowance: RequestPage["textAllowance"]): { said: string; tooLong: boolean } {
+  const { count, unicode } = smsSegments(`${allowance.startsWith}${draft.trim()}`);
+  const tooLong = count > allowance.maxSegments;
+  const kind = unicode ? " (accents or emoji make each SMS shorter)" : "";
+  return {
+    said: tooLong
+      ? `This would take ${count} SMS; keep it to ${allowance.maxSegments}${kind}.`
+      : `${count} of ${allowance.maxSegments} SMS${kind}, with "${allowance.startsWith.trim()}" before it.`,
+    tooLong,
+  };
+}
+
+export function TextThread({
+  bookingId,
+  texting,
+  allowance,
+  texts,
+}: {
+  bookingId: number;
+  texting: RequestPage["texting"];
+  allowance: RequestPage["textAllowance"];
+  texts: Text[];
+}) {
   const id = useId();
   const { dateTime } = useShopClock();
   const [draft, setDraft] = useState("");
@@ -49,6 +76,8 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
   }
 
   if (texting === "off" && texts.length === 0) return null;
+  const length = lengthNote(draft, allowance);
+  const overLimit = allowance.sentToday >= allowance.dailyLimit;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
@@ -80,6 +109,12 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
               void send();
             }}
           >
+            {overLimit && (
+              <p role="status" className="mb-2 rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-950 ring-1 ring-amber-300">
+                Today&rsquo;s limit of {allowance.dailyLimit} texts to this number is reached: a text now would not be sent. Call the customer, or text them
+                tomorrow.
+              </p>
+            )}
             <Field id={`${id}-reply`} label="Text the customer" error={error}>
               <textarea
                 id={`${id}-reply`}
@@ -87,12 +122,15 @@ export function TextThread({ bookingId, texting, texts }: { bookingId: number; t
                 maxLength={600}
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={describedBy(`${id}-reply`, false, error)}
-                className={fieldClass(error)}
+                aria-invalid={Boolean(error) || length.tooLong}
+                aria-describedby={`${id}-length ${describedBy(`${id}-reply`, false, error) ?? ""}`.trim()}
+                className={fieldClass(error ?? (length.tooLong ? length.said : undefined))}
               />
             </Field>
-            <button type="submit" className={`mt-2 ${PRIMARY_BUTTON}`} disabled={sending || !draft.trim()}>
+            <p id={`${id}-length`} aria-live="polite" className={`mt-1 text-xs ${length.tooLong ? "font-medium text-red-800" : "text-slate-600"}`}>
+              {length.said}
+            </p>
+            <button type="submit" className={`mt-2 ${PRIMARY_BUTTON}`} disabled={sending || !draft.trim() || length.tooLong || overLimit}>
               Send text
             </button>
           </form>

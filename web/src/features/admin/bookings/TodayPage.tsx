@@ -1,5 +1,6 @@
 // Today, the admin's landing page and the owner's front desk on a phone: open emergencies first
-// (in red, named as such, with the place and the customer's own words), then every request
+// (nobody's first, then taken, then answered and greyed; named as such, with the place and the
+// customer's own words), then every request
 // nobody has answered yet in one line each (urgent ones first and never behind 'N more', with
 // Call, and how long it has waited), today's and tomorrow's jobs ('On my way' on today's when the
 // customer takes texts), then what needs the owner: times to confirm (each with its time and
@@ -50,26 +51,34 @@ function More({ lines, to }: { lines: { shown: readonly unknown[]; total: number
   );
 }
 
+/** The colours of an emergency: red while nobody has answered it, grey once someone has. */
+function emergencyTone(answered: boolean) {
+  return answered
+    ? { box: "bg-slate-50 ring-1 ring-slate-300", strong: "text-slate-900", text: "text-slate-800", late: "font-bold text-slate-900" }
+    : { box: "bg-red-50 ring-2 ring-red-700", strong: "text-red-950", text: "text-red-900", late: "font-bold text-red-800" };
+}
+
 function Emergency({ request, now }: { request: RequestLine; now: number }) {
   const where = placeOf(request);
+  const tone = emergencyTone(request.answered);
   return (
-    <li className="rounded-xl bg-red-50 p-3 ring-2 ring-red-700">
+    <li className={`rounded-xl p-3 ${tone.box}`}>
       <div className="flex items-start gap-3">
         <Link to={`/dbadmin/bookings/${request.id}`} className="min-w-0 flex-1">
           <KindBadge emergency urgent />
-          <p className="mt-1 font-semibold break-words text-red-950">{request.name}</p>
-          {request.words && <p className="text-sm font-medium break-words text-red-950">&ldquo;{request.words}&rdquo;</p>}
-          {where && <p className="text-sm break-words text-red-950">{where}</p>}
-          {request.summary && <p className="text-sm break-words text-red-900">{request.summary}</p>}
-          <p className={`text-xs ${request.overdue ? "font-bold text-red-800" : "text-red-900"}`}>
+          <p className={`mt-1 font-semibold break-words ${tone.strong}`}>{request.name}</p>
+          {request.words && <p className={`text-sm font-medium break-words ${tone.strong}`}>&ldquo;{request.words}&rdquo;</p>}
+          {where && <p className={`text-sm break-words ${tone.strong}`}>{where}</p>}
+          {request.summary && <p className={`text-sm break-words ${tone.text}`}>{request.summary}</p>}
+          <p className={`text-xs ${request.overdue ? tone.late : tone.text}`}>
             {request.answered
               ? `Answered; arrived ${waitedSince(request.createdAt, now)} ago`
               : `Not answered yet: waiting ${waitedSince(request.createdAt, now)}`}
             {request.overdue && " (past the promise)"}
           </p>
-          {request.takenBy && <p className="text-sm font-semibold text-red-950">Taken by {request.takenBy}</p>}
-          {request.escalated && !request.takenBy && !request.answered && (
-            <p className="text-sm font-semibold text-red-950">
+          {request.takenBy && <p className={`text-sm font-semibold ${tone.strong}`}>Taken by {request.takenBy}</p>}
+          {request.escalated && !request.answered && (
+            <p className={`text-sm font-semibold ${tone.strong}`}>
               Escalated to {request.escalated.to} {waitedSince(request.escalated.at, now)} ago
             </p>
           )}
@@ -81,7 +90,7 @@ function Emergency({ request, now }: { request: RequestLine; now: number }) {
           className="inline-flex min-h-12 shrink-0 items-center gap-1.5 rounded-lg bg-red-700 px-4 text-sm font-bold text-white hover:bg-red-800"
         />
       </div>
-      {!request.takenBy && (
+      {!request.takenBy && !request.answered && (
         <div className="mt-2">
           <TakeButton
             bookingId={request.id}
@@ -320,7 +329,7 @@ export function TodayPage() {
                         <span className="font-semibold">A test or report</span>
                       )}
                       <span className="text-slate-800">
-                        : {failed.channel} failed {dateTime(failed.failedAt)}
+                        : {failed.what} failed {dateTime(failed.failedAt)}
                         {failed.lastError ? `: ${failed.lastError}` : ""}
                       </span>
                     </li>

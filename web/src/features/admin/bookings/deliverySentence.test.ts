@@ -5,6 +5,7 @@ import { deliverySentence } from "./Deliveries";
 const base: Delivery = {
   channel: "confirmation",
   device: null,
+  to: null,
   purpose: "reminder-2",
   state: "cancelled",
   attempts: 0,
