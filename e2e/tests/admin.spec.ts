@@ -281,6 +281,36 @@ test.describe("when the session ends while writing", () => {
   });
 });
 
+test("a post names its service, and at 390 and 1366 px its closing button books that service", async ({ page }) => {
+  await signInToPosts(page);
+  await page.getByRole("link", { name: "New Post" }).click();
+  await writePost(page, "Brake Season", "When to have the brakes looked at.");
+  await page.getByLabel("Service this post is about (optional)").selectOption("Suspension and Brake Repair");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL("/dbadmin/dashboard");
+  await page
+    .getByRole("row", { name: /Brake Season/ })
+    .getByRole("link", { name: "Edit Brake Season" })
+    .click();
+  await expect(page.getByLabel("Service this post is about (optional)")).toHaveValue("Suspension and Brake Repair");
+
+  const dialog = page.getByRole("dialog", { name: "Trailer Service Assistant" });
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/blog/brake-season");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Ready to Get Your Trailer Back on the Road?" })).toBeVisible();
+    await page.getByRole("button", { name: "Book Suspension and Brake Repair" }).click();
+    await dialog.getByRole("button", { name: "Dump Trailer" }).click();
+    await expect(dialog.getByRole("log", { name: "Conversation" })).toContainText("You: Suspension and Brake Repair");
+    await expect(dialog.getByRole("log", { name: "Conversation" })).toContainText("What's going on with the trailer?");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // The conversation is kept for the tab: the next width starts a new one.
+    await page.evaluate(() => sessionStorage.clear());
+  }
+});
+
 test("the booking inbox lists requests, sets their status, and the audit log shows the work", async ({ page }) => {
   const booking = await page.request.post("/api/bookings", {
     data: {

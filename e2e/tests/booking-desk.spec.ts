@@ -297,6 +297,60 @@ test.describe("photos of the damage", () => {
   });
 });
 
+test.describe("a phone photo over 5 MB", () => {
+  test.use({ admin: true });
+
+  for (const width of [390, 1366]) {
+    test(`at ${width} px is made smaller in the browser and goes with the request`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openFrom(page, "/", "Book a Service");
+      await talk(page, ["Enclosed Trailer", "Repairs needed", "Side door dented", "Can bring to shop", "Soon (within a week)"]);
+      await callMe(page);
+      await fillContact(page);
+      // Noise does not compress: a 2,600 × 1,400 PNG of it is about 11 MB, as a phone's photo may be.
+      const dataUrl = await page.evaluate(() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 2600;
+        canvas.height = 1400;
+        const context = canvas.getContext("2d");
+        if (!context) return "";
+        const pixels = context.createImageData(2600, 1400);
+        let seed = 7;
+        for (let i = 0; i < pixels.data.length; i += 1) {
+          seed ^= seed << 13;
+          seed ^= seed >>> 17;
+          seed ^= seed << 5;
+          pixels.data[i] = i % 4 === 3 ? 255 : seed & 255;
+        }
+        context.putImageData(pixels, 0, 0);
+        return canvas.toDataURL("image/png");
+      });
+      const big = { name: "IMG_2041.png", mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
+      expect(big.buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+      const sizes: number[] = [];
+      await page.route("**/api/booking-photos", async (route) => {
+        const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
+        sizes.push(body.length);
+        expect(body.toString("latin1")).toContain('filename="IMG_2041.jpg"');
+        await route.continue();
+      });
+      await page.getByLabel("Add photos").setInputFiles([big]);
+      await expect(page.getByRole("listitem").filter({ hasText: "IMG_2041.png" })).toContainText("Uploaded");
+      expect(sizes).toHaveLength(1);
+      expect(sizes[0]).toBeLessThan(5 * 1024 * 1024);
+      const sent = await submit(page);
+      expect(sent.photos).toHaveLength(1);
+
+      // The owner sees it on the inbox's cards (a desk's width).
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await signIn(page);
+      await page.getByRole("link", { name: "Bookings" }).click();
+      const image = page.getByRole("article", { name: "Sam Reyes" }).getByRole("list", { name: "Photos" }).locator("img");
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    });
+  }
+});
+
 test("focus follows the conversation and screen readers hear each assistant message", async ({ page }) => {
   await openFrom(page, "/", "Book a Service");
   const announcer = page.getByTestId("chat-announcer");

@@ -89,6 +89,49 @@ test("the whole chat with quick options ends on the thank-you page", async ({ pa
   expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
 });
 
+for (const width of [390, 1366]) {
+  test(`at ${width} px a refresh keeps the conversation and the typed contact fields, and Back closes the dialog`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/services");
+    await hydrated(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Book a Service" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Trailer Service Assistant" });
+    await chatToContactForm(page);
+    await page.getByLabel("Name").fill("Jamie Ortiz");
+    await page.getByLabel("Phone").fill("303-555-0188");
+
+    // Back closes the dialog and stays on the page; the conversation is there on opening it again.
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/");
+    await page.getByRole("button", { name: "Book a Service" }).first().click();
+    await expect(page.getByLabel("Name")).toHaveValue("Jamie Ortiz");
+
+    // A refresh: the page offers to go on, and the answers and the typed fields are all there.
+    await page.reload();
+    await hydrated(page);
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Go on with your request" }).click();
+    await expect(dialog.getByRole("log")).toContainText("The brakes grind");
+    await expect(page.getByLabel("Name")).toHaveValue("Jamie Ortiz");
+    await expect(page.getByLabel("Phone")).toHaveValue("303-555-0188");
+    await expect(page.getByRole("button", { name: "Go on with your request" })).toHaveCount(0);
+    await page.getByLabel("Email").fill("jamie@example.com");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You, Jamie Ortiz!" })).toBeVisible();
+
+    // Sent: Back from the thank-you page is the home page with nothing kept, and no offer.
+    await page.goBack();
+    await expect(page).toHaveURL("/");
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Book a Service" }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Go on with your request" })).toHaveCount(0);
+  });
+}
+
 test("'Other (please specify)' asks in free text, with Send disabled while blank", async ({ page }) => {
   const dialog = await openDialog(page);
   await choose(page, "Other (please specify)");

@@ -161,6 +161,7 @@ const LEFT_OUT_WHEN_EMPTY: &[(&str, &str)] = &[
     ("AdminPost", "featuredImageAlt"),
     ("AdminPost", "metaDescription"),
     ("AdminPost", "socialImage"),
+    ("AdminPost", "service"),
 ];
 
 /// Marks required every field of an answer's schema that the server always sends: an `Option`

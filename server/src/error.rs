@@ -31,6 +31,11 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// The first message recorded against `field`, if any.
+    pub fn first(&self, field: &str) -> Option<String> {
+        self.0.get(field).and_then(|messages| messages.first()).cloned()
+    }
+
     /// Keeps the value of `result`, or records its error against `field`.
     pub fn check<T>(&mut self, field: &'static str, result: Result<T, &'static str>) -> Option<T> {
         result.map_err(|message| self.add(field, message)).ok()

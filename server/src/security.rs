@@ -50,12 +50,25 @@ impl SecurityHeaders {
 }
 
 impl SecurityHeaders {
-    pub fn add_to(&self, response: &mut Response) {
+    /// Adds the headers to `response`; an answer from the admin area (`in_admin_area`) also says
+    /// `X-Robots-Tag: noindex` (robots.txt, which anyone reads, does not name the area).
+    pub fn add_to(&self, response: &mut Response, admin: bool) {
         let map = response.headers_mut();
         for (name, value) in &self.0 {
             map.insert(name.clone(), value.clone());
         }
+        if admin {
+            map.insert(
+                HeaderName::from_static("x-robots-tag"),
+                HeaderValue::from_static("noindex, nofollow"),
+            );
+        }
     }
+}
+
+/// Whether `path` is in the admin area.
+pub fn in_admin_area(path: &str) -> bool {
+    path == "/dbadmin" || path.starts_with("/dbadmin/")
 }
 
 #[cfg(test)]

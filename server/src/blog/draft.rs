@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::{sanitize::sanitize, search_index::Document};
-use crate::{assets, clock::At, domain::Slug, error::FieldErrors};
+use crate::{assets, clock::At, domain::Slug, error::FieldErrors, site::content::ServicesPage};
 
 const MAX_TITLE: usize = 200;
 const MAX_EXCERPT: usize = 500;
@@ -40,6 +40,10 @@ pub struct PostForm {
     /// What a shared link shows; blank means the featured image.
     #[serde(default)]
     social_image: Option<String>,
+    /// The service the post is about, as a card on the services page is titled: the booking
+    /// button at the post's end opens the assistant with it. Blank: none.
+    #[serde(default)]
+    service: Option<String>,
 }
 
 /// A post that passed every check, its HTML sanitised.
@@ -56,6 +60,8 @@ pub struct PostInput {
     pub publish_at: Option<At>,
     pub meta_description: Option<String>,
     pub social_image: Option<String>,
+    /// A service the services page offers.
+    pub service: Option<String>,
 }
 
 impl PostInput {
@@ -67,8 +73,14 @@ impl PostInput {
 
 impl PostForm {
     /// The post, or every problem at once with the editor's messages (docs/product.md section 5);
-    /// a scheduled time is read in the shop's time zone `zone`, and must be later than `now`.
-    pub fn parse(self, zone: &jiff::tz::TimeZone, now: jiff::Timestamp) -> Result<PostInput, FieldErrors> {
+    /// a scheduled time is read in the shop's time zone `zone`, and must be later than `now`; a
+    /// service must be one that `services` offers.
+    pub fn parse(
+        self,
+        zone: &jiff::tz::TimeZone,
+        now: jiff::Timestamp,
+        services: &ServicesPage,
+    ) -> Result<PostInput, FieldErrors> {
         let mut errors = FieldErrors::default();
         let title = errors.check("title", required(&self.title, "Title is required", MAX_TITLE));
         let slug = errors.check("slug", Slug::parse(&self.slug));
@@ -84,6 +96,7 @@ impl PostForm {
             image(self.social_image.as_deref()).map_err(|()| "The social image must be an uploaded image"),
         );
         let meta_description = errors.check("metaDescription", optional(self.meta_description.as_deref()));
+        let service = errors.check("service", offered(self.service.as_deref(), services));
         let featured_image_alt = match &self.featured_image {
             Some(_) => errors.check("featuredImageAlt", optional(self.featured_image_alt.as_deref())),
             None => Some(None),
@@ -104,6 +117,7 @@ impl PostForm {
             social_image,
             meta_description,
             publish_at,
+            service,
         ) {
             (
                 Some(title),
@@ -115,6 +129,7 @@ impl PostForm {
                 Some(social_image),
                 Some(meta_description),
                 Some(publish_at),
+                Some(service),
             ) if errors.is_empty() => Ok(PostInput {
                 title,
                 slug,
@@ -126,9 +141,19 @@ impl PostForm {
                 publish_at,
                 meta_description,
                 social_image,
+                service,
             }),
             _ => Err(errors),
         }
+    }
+}
+
+/// A service the services page offers; blank means none.
+fn offered(service: Option<&str>, services: &ServicesPage) -> Result<Option<String>, &'static str> {
+    match service.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(title) if services.offer(title).is_some() => Ok(Some(title.to_owned())),
+        Some(_) => Err("Pick one of the services on the Services page"),
     }
 }
 
@@ -223,6 +248,27 @@ mod tests {
             publish_at: None,
             meta_description: None,
             social_image: None,
+            service: None,
+        }
+    }
+
+    /// A services page offering "Brake Service" only.
+    fn services() -> ServicesPage {
+        use crate::site::content::{ServiceOffer, ServiceSection};
+        let offer = ServiceOffer {
+            icon: "disc".into(),
+            title: "Brake Service".into(),
+            description: "Brakes.".into(),
+            features: Vec::new(),
+            chat_answers: vec!["Repairs needed".into()],
+        };
+        ServicesPage {
+            intro: "What we do.".into(),
+            sections: vec![ServiceSection {
+                title: "Repairs".into(),
+                intro: "Fixed.".into(),
+                cards: vec![offer],
+            }],
         }
     }
 
@@ -238,7 +284,7 @@ mod tests {
 
     #[test]
     fn every_missing_field_is_reported_with_the_editors_message() {
-        let errors = form(" ", "", "\n", "<p><br></p>").parse(&zone(), now()).unwrap_err();
+        let errors = form(" ", "", "\n", "<p><br></p>").parse(&zone(), now(), &services()).unwrap_err();
         let text = format!("{errors:?}");
         for message in ["Title is required", "Slug is required", "Excerpt is required", "Content is required"]
         {
@@ -249,11 +295,27 @@ mod tests {
     #[test]
     fn a_valid_post_is_trimmed_and_sanitised() {
         let post = form(" Brakes ", "brakes", " Check them. ", "<p>Hi<img src=x onerror=alert(1)></p>")
-            .parse(&zone(), now())
+            .parse(&zone(), now(), &services())
             .unwrap();
         assert_eq!(post.title, "Brakes");
         assert_eq!(post.excerpt, "Check them.");
         assert!(!post.content.contains("onerror"));
+    }
+
+    #[test]
+    fn a_post_names_a_service_the_services_page_offers_or_none() {
+        let about = |service: &str| {
+            let mut post = form("Brakes", "brakes", "Check them.", "<p>Text</p>");
+            post.service = Some(service.into());
+            post.parse(&zone(), now(), &services())
+        };
+        assert_eq!(about(" Brake Service ").unwrap().service.as_deref(), Some("Brake Service"));
+        assert_eq!(about("  ").unwrap().service, None);
+        let errors = about("Rocket Repair").unwrap_err();
+        assert!(
+            format!("{errors:?}").contains("Pick one of the services on the Services page"),
+            "{errors:?}"
+        );
     }
 
     #[test]
@@ -272,7 +334,7 @@ mod tests {
             let mut post = form("Axles", "axles", "Rebuilt.", "<p>Text</p>");
             post.featured_image = image.map(Into::into);
             post.featured_image_alt = Some(alt.into());
-            post.parse(&zone(), now())
+            post.parse(&zone(), now(), &services())
         };
         let kept =
             described(Some("/media/blog-images/1-a.jpg"), "  Rebuilt axle on a utility trailer ").unwrap();
@@ -300,7 +362,7 @@ mod tests {
         draft.published = true;
         draft.publish_at = Some("2020-01-01T00:00".into());
         assert_eq!(
-            draft.parse(&zone(), now()).unwrap().publish_at,
+            draft.parse(&zone(), now(), &services()).unwrap().publish_at,
             None,
             "publishing now ignores a schedule"
         );

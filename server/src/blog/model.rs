@@ -37,6 +37,9 @@ pub struct Post {
     /// What a shared link shows, when it is not the featured image.
     #[serde(skip)]
     pub social_image: Option<String>,
+    /// The service the post is about, as the services page titles its card.
+    #[serde(skip)]
+    pub service: Option<String>,
 }
 
 impl PostCard {

@@ -3,6 +3,8 @@
 //! page's own code, to a signed-in admin only. Kept in the database, so any instance shows it.
 //! And the editor's own preview: the content sanitised as a save would store it.
 
+use std::sync::Arc;
+
 use axum::{Json, extract::State, http::StatusCode};
 use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
@@ -23,6 +25,7 @@ use crate::{
     db::Db,
     domain::PostId,
     error::{ApiError, Checked},
+    site::SiteDetails,
 };
 
 /// Where a preview is shown; the token follows.
@@ -55,6 +58,9 @@ struct Kept {
     featured_image_alt: Option<String>,
     meta_description: Option<String>,
     social_image: Option<String>,
+    /// Missing from a preview kept before posts named a service.
+    #[serde(default)]
+    service: Option<String>,
 }
 
 /// `POST /api/admin/posts/full-preview`: keeps the unsaved post for its full preview.
@@ -73,10 +79,12 @@ struct Kept {
 pub async fn create(
     State(db): State<Db>,
     State(zone): State<TimeZone>,
+    State(site): State<Arc<SiteDetails>>,
     _owner: Owner,
     Checked(Json(form)): Checked<Json<PreviewForm>>,
 ) -> Result<(StatusCode, Json<PreviewLink>), ApiError> {
-    let post = form.post.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
+    let post =
+        form.post.parse(&zone, db.clock.now(), &site.content().services_page).map_err(ApiError::Invalid)?;
     let kept = Kept {
         post_id: form.post_id,
         title: post.title,
@@ -87,6 +95,7 @@ pub async fn create(
         featured_image_alt: post.featured_image_alt,
         meta_description: post.meta_description,
         social_image: post.social_image,
+        service: post.service,
     };
     let token = random_token();
     let post = serde_json::to_string(&kept).map_err(anyhow::Error::from)?;
@@ -122,6 +131,7 @@ pub async fn load(db: &Db, token: &str, zone: &TimeZone) -> anyhow::Result<Optio
         created_at,
         meta_description: kept.meta_description,
         social_image: kept.social_image,
+        service: kept.service,
     }))
 }
 

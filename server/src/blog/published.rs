@@ -115,12 +115,13 @@ struct PostRow {
     featured_image_alt: Option<String>,
     meta_description: Option<String>,
     social_image: Option<String>,
+    service: Option<String>,
 }
 
 /// The published post at `slug`, its content sanitised again.
 pub async fn by_slug(db: &Db, slug: &str, zone: &TimeZone) -> anyhow::Result<Option<Post>> {
     let sql = cards_sql!(
-        ", p.content, p.updated_at, p.featured_image_alt, p.meta_description, p.social_image",
+        ", p.content, p.updated_at, p.featured_image_alt, p.meta_description, p.social_image, p.service",
         "AND p.slug = $1"
     );
     let row: Option<PostRow> =
@@ -134,6 +135,7 @@ pub async fn by_slug(db: &Db, slug: &str, zone: &TimeZone) -> anyhow::Result<Opt
         updated_at: row.updated_at,
         meta_description: row.meta_description,
         social_image: row.social_image,
+        service: row.service,
     }))
 }
 

@@ -2,6 +2,8 @@
 //! announced before the answer, so the public pages it touches are made again when next asked
 //! for: the public blog is up to date once the admin sees the answer.
 
+use std::sync::Arc;
+
 use axum::{
     Json,
     extract::{FromRef, Path, Query, State},
@@ -24,6 +26,7 @@ use crate::{
     domain::PostId,
     error::{ApiError, Checked},
     found::{Found, Lookup},
+    site::SiteDetails,
 };
 
 pub(super) const NO_SUCH_POST: &str = "There is no such post.";
@@ -176,10 +179,11 @@ pub async fn create(
     State(db): State<Db>,
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
+    State(site): State<Arc<SiteDetails>>,
     Owner(admin): Owner,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<(StatusCode, Json<AdminPost>), ApiError> {
-    let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone, db.clock.now(), &site.content().services_page).map_err(ApiError::Invalid)?;
     let actor = admin.actor();
     let lines = saving(&actor, None, &post, &zone);
     let id = store::create(&db, &post, admin.user.user_id, &lines).await.map_err(save_error)?;
@@ -209,11 +213,12 @@ pub async fn update(
     State(db): State<Db>,
     State(changes): State<Changes>,
     State(zone): State<TimeZone>,
+    State(site): State<Arc<SiteDetails>>,
     Owner(admin): Owner,
     Checked(Path(id)): Checked<Path<PostId>>,
     Checked(Json(form)): Checked<Json<PostForm>>,
 ) -> Result<Json<AdminPost>, ApiError> {
-    let post = form.parse(&zone, db.clock.now()).map_err(ApiError::Invalid)?;
+    let post = form.parse(&zone, db.clock.now(), &site.content().services_page).map_err(ApiError::Invalid)?;
     let actor = admin.actor();
     let before = store::update(&db, id, &post, admin.user.user_id, |before| {
         saving(&actor, Some(before), &post, &zone)

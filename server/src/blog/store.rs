@@ -129,6 +129,10 @@ pub struct AdminPost {
     #[sqlx(default)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub social_image: Option<String>,
+    /// The service the post is about, as the services page titles its card.
+    #[sqlx(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service: Option<String>,
     pub author_id: Option<i64>,
     pub created_at: At,
     pub updated_at: At,
@@ -151,8 +155,8 @@ pub async fn get(db: &Db, id: PostId) -> anyhow::Result<Option<AdminPost>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, title, slug, excerpt, content, featured_image, featured_image_alt, published, publish_at,
-             meta_description, social_image, author_id, created_at, updated_at, deleted_at FROM blog_posts
-             WHERE id = $1",
+             meta_description, social_image, service, author_id, created_at, updated_at, deleted_at
+             FROM blog_posts WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -195,8 +199,8 @@ pub async fn create(
             .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO blog_posts (title, slug, excerpt, content, featured_image, published, author_id, created_at,
-             updated_at, publish_at, meta_description, social_image, featured_image_alt)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12) RETURNING id",
+             updated_at, publish_at, meta_description, social_image, featured_image_alt, service)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -210,6 +214,7 @@ pub async fn create(
         .bind(&post.meta_description)
         .bind(&post.social_image)
         .bind(&post.featured_image_alt)
+        .bind(&post.service)
         .fetch_one(&mut *tx)
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
@@ -264,7 +269,7 @@ pub async fn update<'a>(
         sqlx::query(
             "UPDATE blog_posts SET title = $1, slug = $2, excerpt = $3, content = $4, featured_image = $5,
              published = $6, author_id = $7, updated_at = $8, publish_at = $9, meta_description = $10,
-             social_image = $11, featured_image_alt = $12 WHERE id = $13",
+             social_image = $11, featured_image_alt = $12, service = $13 WHERE id = $14",
         )
         .bind(&post.title)
         .bind(post.slug.as_ref())
@@ -278,6 +283,7 @@ pub async fn update<'a>(
         .bind(&post.meta_description)
         .bind(&post.social_image)
         .bind(&post.featured_image_alt)
+        .bind(&post.service)
         .bind(id)
         .execute(&mut *tx)
         .await?;

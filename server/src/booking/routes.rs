@@ -1,14 +1,13 @@
-//! `POST /api/bookings`, the booking dialog's submit; `POST /contact/request`, the contact page's
-//! plain form, which works without JavaScript; and `GET /api/service-area`, the dialog's check of
+//! `POST /api/bookings`, the booking dialog's submit; the contact page's plain form, which works
+//! without JavaScript (taken here, answered by the router); and `GET /api/service-area`, the dialog's check of
 //! where a trailer is.
 
 use std::{sync::Arc, time::Duration};
 
 use axum::{
-    Form, Json,
-    extract::{Query, State, rejection::FormRejection},
+    Json,
+    extract::{Query, State},
     http::{HeaderMap, StatusCode, header},
-    response::Redirect,
 };
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +22,7 @@ use crate::{
     client_address::ClientAddress,
     db::Db,
     delivery::{Outbox, devices},
-    error::{ApiError, Checked},
+    error::{ApiError, Checked, FieldErrors},
     insights::{self, Insights},
     media::MediaStore,
     metrics,
@@ -147,31 +146,33 @@ pub async fn create(
     Ok((status, Json(Booked { id: stored.id, manage_url, appointment })))
 }
 
-/// Where the contact page shows that its plain form's request arrived, or did not.
-const PLAIN_SENT: &str = "/contact#request-sent";
-const PLAIN_NOT_SENT: &str = "/contact#request-not-sent";
+/// Why the contact page's plain form was not taken.
+pub enum PlainRefusal {
+    /// Fields to fix, each with its message.
+    Fields(FieldErrors),
+    /// It could not be stored just now.
+    NotStored,
+}
 
-/// `POST /contact/request`: the contact page's plain form (name, e-mail, phone, what is wrong,
-/// where), which works without JavaScript: stored like a booking from the dialog, then back to the
-/// contact page, which says whether it arrived (303, so a reload sends nothing twice).
-pub async fn plain_request(
-    State(desk): State<Arc<BookingDesk>>,
-    State(insights): State<Arc<Insights>>,
-    ClientAddress(client): ClientAddress,
-    headers: HeaderMap,
-    form: Result<Form<PlainForm>, FormRejection>,
-) -> Redirect {
-    let Ok(Form(form)) = form else { return Redirect::to(PLAIN_NOT_SENT) };
+/// The contact page's plain form (name, e-mail, phone, what is wrong, where), which works without
+/// JavaScript: stored like a booking from the dialog, or why not (the router answers with the
+/// page: `POST /contact/request`).
+pub async fn take_plain_request(
+    desk: &BookingDesk,
+    insights: &Insights,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    form: PlainForm,
+) -> Result<(), PlainRefusal> {
     let content = desk.site.content();
-    let Ok(booking) = form.into_booking_form(random_token()).parse(None) else {
-        return Redirect::to(PLAIN_NOT_SENT);
-    };
+    let booking = form.into_booking_form(random_token()).parse(None).map_err(PlainRefusal::Fields)?;
     let booking = booking.classify(&content.chat, &desk.area());
-    match store_booking(&desk, &insights, client, &headers, booking).await {
-        Ok(_) => Redirect::to(PLAIN_SENT),
+    match store_booking(desk, insights, client, headers, booking).await {
+        Ok(_) => Ok(()),
+        Err(ApiError::Invalid(errors)) => Err(PlainRefusal::Fields(errors)),
         Err(error) => {
             tracing::warn!(%error, "a plain request form was not stored");
-            Redirect::to(PLAIN_NOT_SENT)
+            Err(PlainRefusal::NotStored)
         }
     }
 }

@@ -87,7 +87,7 @@ pub async fn preview(site: &Site, post: Post) -> anyhow::Result<Page> {
         format!("Preview: {} | {}", post.card.title, site.content.business.name),
         post.card.excerpt.clone(),
     );
-    post_page(site, post, head).await
+    Ok(post_page(site, post, head).await?.not_counted())
 }
 
 /// A post's page: the post with its related posts (the other published ones, newest first).
@@ -100,7 +100,9 @@ async fn post_page(site: &Site, post: Post, mut head: Head) -> anyhow::Result<Pa
         head.image_alt.clone_from(&post.featured_image_alt);
     }
     head.article = true;
-    Ok(Page::ok(head, PageData::Post(PostData { post, related })))
+    let service = post.service.as_deref().and_then(|title| site.content.services_page.offer(title)).cloned();
+    let closing_cta = site.content.closing_cta.clone();
+    Ok(Page::ok(head, PageData::Post(PostData { post, related, service, closing_cta })))
 }
 
 pub fn post_not_found(site: &Site) -> Page {

@@ -25,7 +25,7 @@ const PAGES_PART: &str = "pages.xml";
 
 pub fn robots_txt(site: &Site) -> String {
     format!(
-        "User-agent: *\nAllow: /\nDisallow: /dbadmin\nDisallow: /api/\nDisallow: /thank-you\n\nSitemap: {}\n",
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /thank-you\n\nSitemap: {}\n",
         site.url(SITEMAP_PATH)
     )
 }

@@ -4,12 +4,13 @@
 use super::{
     Head, Page, Site, home,
     page_data::{
-        AboutData, ContactData, HowWeCountData, ManageBookingData, PageData, ServicesData, SmsTermsData,
-        ThankYouData,
+        AboutData, ContactData, HowWeCountData, ManageBookingData, PageData, RefusedRequest, ServicesData,
+        SmsTermsData, ThankYouData,
     },
     structured_data,
 };
 use crate::delivery::text::{self, TERMS_PATH, consent};
+use axum::http::StatusCode;
 
 pub fn services(site: &Site) -> Page {
     let c = &site.content;
@@ -41,6 +42,15 @@ pub fn about(site: &Site) -> Page {
 }
 
 pub fn contact(site: &Site) -> Page {
+    contact_with(site, None)
+}
+
+/// The contact page with its plain form sent back, filled, saying what to fix (422).
+pub fn refused_request(site: &Site, refused: RefusedRequest) -> Page {
+    Page { status: StatusCode::UNPROCESSABLE_ENTITY, ..contact_with(site, Some(refused)) }
+}
+
+fn contact_with(site: &Site, refused: Option<RefusedRequest>) -> Page {
     let c = &site.content;
     let a = &c.business.address;
     let head = Head::indexed(
@@ -53,7 +63,8 @@ pub fn contact(site: &Site) -> Page {
         ),
     )
     .with_data(vec![structured_data::local_business(site, &home::card(site))]);
-    let data = ContactData { contact: c.contact.clone(), response_time: c.business.response_time.clone() };
+    let data =
+        ContactData { contact: c.contact.clone(), response_time: c.business.response_time.clone(), refused };
     Page::ok(head, PageData::Contact(data))
 }
 
@@ -113,4 +124,5 @@ pub fn manage_booking(site: &Site) -> Page {
         "See, change or cancel your service request.".to_owned(),
     );
     Page::ok(head, PageData::ManageBooking(ManageBookingData { phone: site.content.business.phone.clone() }))
+        .not_counted()
 }

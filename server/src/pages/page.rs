@@ -22,6 +22,9 @@ pub struct Page {
     /// Which page component shows it, and what it shows.
     #[serde(flatten)]
     pub data: PageData,
+    /// Whether Insights counts a view of it: a visitor's own request and a post's preview are
+    /// not pages of the site.
+    pub counted: bool,
     /// What besides the content file the page shows (and so what makes it stale).
     #[serde(skip)]
     pub scopes: Scopes,
@@ -48,12 +51,18 @@ fn status_number<S: serde::Serializer>(status: &StatusCode, serializer: S) -> Re
 
 impl Page {
     pub(super) fn ok(head: Head, data: PageData) -> Self {
-        Self { status: StatusCode::OK, head, data, scopes: SITE_SCOPE }
+        Self { status: StatusCode::OK, head, data, counted: true, scopes: SITE_SCOPE }
     }
 
     /// A page that is not there (404): which one, and its head.
     pub(super) fn missing(head: Head, data: PageData) -> Self {
-        Self { status: StatusCode::NOT_FOUND, head, data, scopes: SITE_SCOPE }
+        Self { status: StatusCode::NOT_FOUND, head, data, counted: false, scopes: SITE_SCOPE }
+    }
+
+    /// Marks the page as one Insights does not count.
+    pub(super) fn not_counted(mut self) -> Self {
+        self.counted = false;
+        self
     }
 
     /// Marks the page as showing published posts.

@@ -8,7 +8,7 @@ use crate::{
     blog::model::{Post, PostCard},
     site::content::{
         About, BeforeAfter, City, CityService, Contact, Cta, Feature, Hero, Rating, ServiceGroup,
-        ServicesPage, Stat, Testimonial,
+        ServiceOffer, ServicesPage, Stat, Testimonial,
     },
 };
 
@@ -89,6 +89,39 @@ pub struct ContactData {
     pub contact: Contact,
     /// How soon a request is answered, e.g. "within 30 minutes".
     pub response_time: String,
+    /// The plain form as it was sent, when it was refused: shown again, filled, with each field's
+    /// error under it.
+    pub refused: Option<RefusedRequest>,
+}
+
+/// The contact page's plain form, sent back to a visitor without JavaScript: what they typed, and
+/// why it was not taken.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RefusedRequest {
+    pub fields: PlainFields,
+    pub errors: PlainErrors,
+    /// What went wrong besides a field (the request could not be stored), with what to do.
+    pub problem: Option<String>,
+}
+
+/// The plain form's fields as typed.
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+pub struct PlainFields {
+    pub name: String,
+    pub phone: String,
+    pub email: String,
+    pub details: String,
+    pub location: String,
+}
+
+/// A field's error, for each field that has one.
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+pub struct PlainErrors {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub details: Option<String>,
+    pub location: Option<String>,
 }
 
 /// A city as the service areas list shows it.
@@ -147,10 +180,15 @@ pub struct BlogData {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PostData {
     pub post: Post,
     /// The other published posts, newest first.
     pub related: Vec<PostCard>,
+    /// The service the post is about, when the services page still offers it: the booking
+    /// button at the post's end opens the assistant with it.
+    pub service: Option<ServiceOffer>,
+    pub closing_cta: Cta,
 }
 
 /// The texts' policy: what the shop texts, how often, and how to stop.

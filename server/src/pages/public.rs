@@ -274,6 +274,12 @@ impl PublicPages {
         Ok(Some(SocialPicture { content_type, version, bytes: drawn }))
     }
 
+    /// The contact page with its plain form sent back filled, saying what to fix (never cached).
+    pub async fn refused_request(&self, refused: super::page_data::RefusedRequest) -> anyhow::Result<Cached> {
+        let page = super::info::refused_request(&self.site(), refused);
+        self.render("/contact", &page).await
+    }
+
     /// The document of an unsaved post as its page will show it, at `url` (never cached).
     pub async fn preview(&self, url: &str, post: Post) -> anyhow::Result<Cached> {
         let page = super::blog::preview(&self.site(), post).await?;

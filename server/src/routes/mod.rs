@@ -35,7 +35,7 @@ use crate::{
     pages::{FEED_PATH, PublicPages, crawlers::SITEMAP_PATH},
     request_id::{self, RequestId},
     schedule,
-    security::SecurityHeaders,
+    security::{self, SecurityHeaders},
 };
 use futures_util::FutureExt as _;
 use tower_service::Service as _;
@@ -43,8 +43,8 @@ use tracing::Instrument as _;
 
 use api::{announce_desk_changes, api, no_such_route};
 use pages::{
-    admin_manifest, admin_page, admin_worker, feed_xml, manage_page, page_html, post_preview, privacy,
-    respond, review_link, robots_txt, sitemap_index, sitemap_part, social_picture,
+    admin_manifest, admin_page, admin_worker, feed_xml, manage_page, page_html, plain_request, post_preview,
+    privacy, respond, review_link, robots_txt, sitemap_index, sitemap_part, social_picture,
 };
 
 /// The whole application as the server loop calls it: a page the cache holds is answered at
@@ -82,6 +82,7 @@ impl App {
         let id = RequestId::for_request(request.headers(), self.proxies.trusts(peer.ip()));
         let path = request.uri().path();
         let group = RouteGroup::of(path);
+        let admin = security::in_admin_area(path);
         let page_route = monitor::page_route(path);
         let method = request.method().clone();
         let cached = (method == Method::GET).then(|| self.pages.cached(path)).flatten();
@@ -113,7 +114,7 @@ impl App {
                 Answer::Ready(response) => response,
                 Answer::Routed(routed) => routed.await?,
             };
-            headers.add_to(&mut response);
+            headers.add_to(&mut response, admin);
             let elapsed = started.elapsed();
             let route = response
                 .extensions()
@@ -174,7 +175,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/icons/{file}", get(assets::icon))
         .route("/dbadmin/preview/{token}", get(post_preview))
         .route("/booking/{token}", get(manage_page))
-        .route("/contact/request", post(booking::routes::plain_request))
+        .route("/contact/request", post(plain_request))
         .route("/review/{token}", get(review_link))
         .route("/calendar/{file}", get(schedule::feed_routes::calendar))
         .route("/dbadmin/{*rest}", get(admin_page))

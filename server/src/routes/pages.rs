@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use axum::{
-    Json,
-    extract::{Path, Query, State},
+    Form, Json,
+    extract::{Path, Query, State, rejection::FormRejection},
     http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
     response::{IntoResponse, Redirect, Response},
 };
@@ -14,12 +14,16 @@ use serde::Deserialize;
 use crate::{
     api_doc::{ErrorBody, Unavailable},
     assets, auth, blog,
+    booking::{self, model::PlainForm, routes::PlainRefusal},
     client_address::ClientAddress,
     db::Db,
     error::{ApiError, Checked},
     insights::{self, Insights},
     media::MediaStore,
-    pages::{Cached, CachedEntry, HOW_WE_COUNT, Page, PublicPages, blog_search, crawlers, head},
+    pages::{
+        Cached, CachedEntry, HOW_WE_COUNT, Page, PublicPages, blog_search, crawlers, head,
+        page_data::{PlainErrors, PlainFields, RefusedRequest},
+    },
     schedule,
     site::SiteDetails,
 };
@@ -201,6 +205,70 @@ pub(super) async fn post_preview(
         Err(error) => server_error(&error),
     }
 }
+
+/// Where the contact page says that its plain form's request arrived.
+const PLAIN_SENT: &str = "/contact#request-sent";
+
+/// `POST /contact/request`: the contact page's plain form, which works without JavaScript. Taken,
+/// back to the contact page, which says it arrived (303, so a reload sends nothing twice);
+/// refused, the contact page again (422) with the form filled as sent and each field's error
+/// under it, so nothing typed is lost.
+pub(super) async fn plain_request(
+    State(pages): State<Arc<PublicPages>>,
+    State(desk): State<Arc<booking::routes::BookingDesk>>,
+    State(insights): State<Arc<Insights>>,
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
+    form: Result<Form<PlainForm>, FormRejection>,
+) -> Response {
+    let refused = match form {
+        Ok(Form(form)) => {
+            let fields = PlainFields {
+                name: form.name.clone(),
+                phone: form.phone.clone(),
+                email: form.email.clone(),
+                details: form.details.clone(),
+                location: form.location.clone(),
+            };
+            match booking::routes::take_plain_request(&desk, &insights, client, &headers, form).await {
+                Ok(()) => return Redirect::to(PLAIN_SENT).into_response(),
+                Err(PlainRefusal::Fields(errors)) => RefusedRequest {
+                    fields,
+                    errors: PlainErrors {
+                        name: errors.first("name"),
+                        phone: errors.first("phone"),
+                        email: errors.first("email"),
+                        details: errors.first("details"),
+                        location: errors.first("location"),
+                    },
+                    problem: None,
+                },
+                Err(PlainRefusal::NotStored) => RefusedRequest {
+                    fields,
+                    errors: PlainErrors::default(),
+                    problem: Some(NOT_STORED.to_owned()),
+                },
+            }
+        }
+        Err(_) => RefusedRequest {
+            fields: PlainFields::default(),
+            errors: PlainErrors::default(),
+            problem: Some(NOT_READ.to_owned()),
+        },
+    };
+    match pages.refused_request(refused).await {
+        Ok(Cached::Body { status, content_type, body }) => {
+            body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
+        }
+        Ok(Cached::Moved(target)) => moved_permanently(&target),
+        Err(error) => server_error(&error),
+    }
+}
+
+/// Said above the plain form when a request that passed its checks could not be stored.
+const NOT_STORED: &str = "Your request could not be sent just now. Everything you typed is still below: please send it again in a minute, or call us.";
+/// Said when the form itself could not be read (a field missing).
+const NOT_READ: &str = "Your request could not be read. Please fill in the form again, or call us.";
 
 /// `GET /booking/{token}`: the visitor's page of their request; the same document for every link
 /// (the page asks the API for the request), never stored by a cache.

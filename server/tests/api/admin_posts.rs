@@ -400,6 +400,37 @@ async fn a_posts_own_description_and_social_image_go_in_its_head() {
 }
 
 #[tokio::test]
+async fn a_post_ends_with_the_booking_button_which_books_the_service_it_names() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    created_id(&app, &signed, &post("any-service", true)).await;
+    let page = app.page("/blog/any-service", 200).await;
+    assert!(page.contains("Ready to Get Your Trailer Back on the Road?"), "the closing call to action");
+    assert!(page.contains("Schedule Service Now"), "{page}");
+
+    let mut brakes = post("brake-season", true);
+    brakes["service"] = json!(" Suspension and Brake Repair ");
+    let id = created_id(&app, &signed, &brakes).await;
+    assert_eq!(
+        app.admin_json(&format!("/posts/{id}"), &signed).await["service"],
+        "Suspension and Brake Repair"
+    );
+    let page = app.page("/blog/brake-season", 200).await;
+    assert!(page.contains("Book Suspension and Brake Repair"), "{page}");
+    let data: Value = app.get("/api/page?path=/blog/brake-season").await.json().await.unwrap();
+    assert_eq!(data["counted"], true, "a post is a page Insights counts");
+    assert_eq!(data["data"]["service"]["title"], "Suspension and Brake Repair");
+    assert_eq!(data["data"]["service"]["chatAnswers"], json!(["Repairs needed"]));
+
+    let mut unknown = post("rockets", true);
+    unknown["service"] = json!("Rocket Repair");
+    let refused = create(&app, &signed, &unknown).await;
+    assert_eq!(refused.status().as_u16(), 422);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["errors"]["service"][0], "Pick one of the services on the Services page", "{body}");
+}
+
+#[tokio::test]
 async fn the_featured_images_description_is_its_alt_text_on_the_page_and_in_shared_links() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;

@@ -83,8 +83,8 @@ function useAnnouncedPages(page: Page | undefined): string {
 }
 
 /** A page Insights counts: one of the site's pages, not a visitor's own request or a preview. */
-function isCounted(page: Page, pathname: string): boolean {
-  return page.status === 200 && page.kind !== "manageBooking" && !pathname.startsWith("/dbadmin/");
+function isCounted(page: Page): boolean {
+  return page.status === 200 && page.counted;
 }
 
 /**
@@ -98,7 +98,7 @@ function useCountedPages(page: Page | undefined, counting: boolean) {
     if (!page || shown.current === pathname) return;
     const first = shown.current === null;
     shown.current = pathname;
-    if (isCounted(page, pathname)) sendBeacon(counting, { kind: first ? "seen" : "view", path: pathname });
+    if (isCounted(page)) sendBeacon(counting, { kind: first ? "seen" : "view", path: pathname });
   }, [page, pathname, counting]);
 }
 
@@ -138,7 +138,7 @@ export function App({ state }: { state: AppState }) {
         <p aria-live="polite" data-testid="page-announcer" className="sr-only">
           {announcement}
         </p>
-        <BookingDialog open={bookingOpen} onClose={closeBooking} source={bookingSource} presets={bookingPresets} />
+        <BookingDialog open={bookingOpen} onOpen={openBooking} onClose={closeBooking} source={bookingSource} presets={bookingPresets} />
       </BookingDialogContext.Provider>
     </LayoutContext.Provider>
   );

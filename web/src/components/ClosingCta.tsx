@@ -1,16 +1,18 @@
 import { Link } from "react-router";
 import { BookingButton } from "./BookingButton";
-import type { Cta } from "../lib/api-schema";
+import type { Cta, ServiceOffer } from "../lib/api-schema";
 import { PhoneLink } from "./PhoneLink";
 
 interface Props {
   cta: Cta;
   /** The second button: browse the services, or call. */
   secondary?: "browse" | "call";
+  /** The service the page is about: the booking button names it and the assistant opens with it. */
+  service?: ServiceOffer | null;
 }
 
 /** The call to action that closes a page: book, and browse the services or call. */
-export function ClosingCta({ cta, secondary = "browse" }: Props) {
+export function ClosingCta({ cta, secondary = "browse", service }: Props) {
   const outline = "inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10";
   return (
     <section className="bg-gradient-to-br from-orange-700 to-orange-900 text-white">
@@ -18,7 +20,12 @@ export function ClosingCta({ cta, secondary = "browse" }: Props) {
         <h2 className="text-3xl font-bold sm:text-4xl">{cta.title}</h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-orange-50">{cta.text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <BookingButton className="rounded-lg bg-white px-6 py-3 font-semibold text-orange-800 shadow hover:bg-orange-50">Schedule Service Now</BookingButton>
+          <BookingButton
+            presets={service ? { answers: service.chatAnswers, service: service.title } : undefined}
+            className="rounded-lg bg-white px-6 py-3 font-semibold text-orange-800 shadow hover:bg-orange-50"
+          >
+            {service ? `Book ${service.title}` : "Schedule Service Now"}
+          </BookingButton>
           {secondary === "browse" ? (
             <Link to="/services" className={outline}>
               Browse Services

@@ -1620,6 +1620,8 @@ export interface components {
             metaDescription?: string | null;
             publishAt: components["schemas"]["At"] | null;
             published: boolean;
+            /** @description The service the post is about, as the services page titles its card. */
+            service?: string | null;
             slug: string;
             socialImage?: string | null;
             title: string;
@@ -2062,6 +2064,7 @@ export interface components {
         Contact: "call" | "text" | "email";
         ContactData: {
             contact: components["schemas"]["ContactPage"];
+            refused: components["schemas"]["RefusedRequest"] | null;
             /** @description How soon a request is answered, e.g. "within 30 minutes". */
             responseTime: string;
         };
@@ -2164,6 +2167,8 @@ export interface components {
             purpose: string;
             sentAt: components["schemas"]["At"] | null;
             state: components["schemas"]["DeliveryProgress"];
+            /** @description Whom an escalation's page went to, and how: "Ana Ruiz at (720) 555-0134". */
+            to: string | null;
         };
         DeskStatus: {
             /** @description The scheduled backups (all empty when the server never made one on a schedule). */
@@ -2262,15 +2267,22 @@ export interface components {
              */
             waiting: number;
         };
+        /**
+         * @description What an entry of a request's history records.
+         * @enum {string}
+         */
+        EventKind: "status" | "call" | "text" | "email" | "time" | "time-dropped" | "review" | "seen" | "taken" | "escalated" | "last-alert" | "past-promise";
         /** @description An entry of a request's history. */
         EventRecord: {
             at: components["schemas"]["At"];
-            /** @description The admin's e-mail (empty for the site's own escalation steps). */
+            /** @description The admin's e-mail (empty for the site's own escalation). */
             by: string;
-            /** @description The status set, the time's label, or whom an escalation step went to. */
+            /**
+             * @description The status set, the time's label, or whom an escalation's step, last alert or reminder
+             *     went to.
+             */
             detail: string;
-            /** @description status, call, text, email, time, time-dropped, review, seen, taken, escalated. */
-            kind: string;
+            kind: components["schemas"]["EventKind"];
         };
         Feature: {
             icon: string;
@@ -2601,12 +2613,13 @@ export interface components {
                  * @description The request it was about (none for a test or the weekly report).
                  */
                 bookingId: number | null;
-                /** @description email, webhook, confirmation or push. */
-                channel: string;
+                channel: components["schemas"]["Channel"];
                 failedAt: components["schemas"]["At"];
                 lastError: string | null;
                 name: string | null;
                 purpose: string;
+                /** @description What it was, in words: "The alert text to Ana Ruiz at (720) 555-0134". */
+                what: string;
             }[];
             /** Format: int64 */
             total: number;
@@ -2767,6 +2780,11 @@ export interface components {
         };
         /** @description One page, ready to render. */
         Page: components["schemas"]["PageData"] & {
+            /**
+             * @description Whether Insights counts a view of it: a visitor's own request and a post's preview are
+             *     not pages of the site.
+             */
+            counted: boolean;
             head: components["schemas"]["Head"];
             /**
              * Format: int32
@@ -2893,6 +2911,22 @@ export interface components {
             /** @description Why it cannot stay. */
             why: string;
         };
+        /** @description A field's error, for each field that has one. */
+        PlainErrors: {
+            details: string | null;
+            email: string | null;
+            location: string | null;
+            name: string | null;
+            phone: string | null;
+        };
+        /** @description The plain form's fields as typed. */
+        PlainFields: {
+            details: string;
+            email: string;
+            location: string;
+            name: string;
+            phone: string;
+        };
         Post: components["schemas"]["PostCard"] & {
             /** @description Sanitised HTML. */
             content: string;
@@ -2915,9 +2949,11 @@ export interface components {
             title: string;
         };
         PostData: {
+            closingCta: components["schemas"]["Cta"];
             post: components["schemas"]["Post"];
             /** @description The other published posts, newest first. */
             related: components["schemas"]["PostCard"][];
+            service: components["schemas"]["ServiceOffer"] | null;
         };
         PostForm: {
             content?: string;
@@ -2933,6 +2969,11 @@ export interface components {
              */
             publishAt?: string | null;
             published?: boolean;
+            /**
+             * @description The service the post is about, as a card on the services page is titled: the booking
+             *     button at the post's end opens the assistant with it. Blank: none.
+             */
+            service?: string | null;
             slug?: string;
             /** @description What a shared link shows; blank means the featured image. */
             socialImage?: string | null;
@@ -3006,6 +3047,16 @@ export interface components {
         RecoveryCodes: {
             recoveryCodes: string[];
         };
+        /**
+         * @description The contact page's plain form, sent back to a visitor without JavaScript: what they typed, and
+         *     why it was not taken.
+         */
+        RefusedRequest: {
+            errors: components["schemas"]["PlainErrors"];
+            fields: components["schemas"]["PlainFields"];
+            /** @description What went wrong besides a field (the request could not be stored), with what to do. */
+            problem: string | null;
+        };
         Reply: {
             /** @description The words, without the shop's name (the text starts with it). */
             text: string;
@@ -3073,7 +3124,11 @@ export interface components {
              */
             responseMinutes: number | null;
             taken: components["schemas"]["Holder"] | null;
-            /** @description Whether the customer can be texted from here, and the texts both ways, oldest first. */
+            textAllowance: components["schemas"]["TextAllowance"];
+            /**
+             * @description Whether the customer can be texted from here, what its text box counts against, and the
+             *     texts both ways, oldest first.
+             */
             texting: components["schemas"]["Texting"];
             texts: components["schemas"]["Text"][];
         };
@@ -3629,6 +3684,12 @@ export interface components {
             firstAfter: number;
             /**
              * Format: int64
+             * @description The last alert, to the people on call and whoever took it: this many minutes before the
+             *     promise runs out (5 by default). It is left out when everyone is told as late.
+             */
+            lastAlertBefore: number;
+            /**
+             * Format: int64
              * @description The second on call.
              */
             secondAfter: number;
@@ -3733,6 +3794,20 @@ export interface components {
             problem: string | null;
             status: components["schemas"]["TextStatus"];
         };
+        /** @description What the request page's text box counts against. */
+        TextAllowance: {
+            /** Format: int32 */
+            dailyLimit: number;
+            /** @description SMS a text may take at most. */
+            maxSegments: number;
+            /**
+             * Format: int64
+             * @description Texts that went to the number today on the shop's clock (keyword answers not counted).
+             */
+            sentToday: number;
+            /** @description Every text from a person starts with these words (the shop's name and a colon). */
+            startsWith: string;
+        };
         /**
          * @description Where a text stands: the provider's word for it, or `received` for a customer's.
          * @enum {string}
@@ -3742,7 +3817,7 @@ export interface components {
          * @description Whether the request's customer can be texted now, and if not, why.
          * @enum {string}
          */
-        Texting: "on" | "off" | "not-agreed" | "stopped";
+        Texting: "on" | "off" | "not-agreed" | "stopped" | "carrier-stopped";
         /** @description The request form's box for texts: its words (kept with each agreement) and the texts' policy. */
         TextsOffer: {
             terms: string;
@@ -3993,6 +4068,7 @@ export type Enrolment = components['schemas']['Enrolment'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type Escalated = components['schemas']['Escalated'];
 export type EscalationFigures = components['schemas']['EscalationFigures'];
+export type EventKind = components['schemas']['EventKind'];
 export type EventRecord = components['schemas']['EventRecord'];
 export type Feature = components['schemas']['Feature'];
 export type Feed = components['schemas']['Feed'];
@@ -4050,6 +4126,8 @@ export type PhotoForm = components['schemas']['PhotoForm'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
 export type Placeholder = components['schemas']['Placeholder'];
+export type PlainErrors = components['schemas']['PlainErrors'];
+export type PlainFields = components['schemas']['PlainFields'];
 export type Post = components['schemas']['Post'];
 export type PostCard = components['schemas']['PostCard'];
 export type PostData = components['schemas']['PostData'];
@@ -4063,6 +4141,7 @@ export type PushTest = components['schemas']['PushTest'];
 export type Rating = components['schemas']['Rating'];
 export type RecipientList = components['schemas']['RecipientList'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
+export type RefusedRequest = components['schemas']['RefusedRequest'];
 export type Reply = components['schemas']['Reply'];
 export type Report = components['schemas']['Report'];
 export type ReportSwitch = components['schemas']['ReportSwitch'];
@@ -4124,6 +4203,7 @@ export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
 export type Testimonial = components['schemas']['Testimonial'];
 export type Text = components['schemas']['Text'];
+export type TextAllowance = components['schemas']['TextAllowance'];
 export type TextStatus = components['schemas']['TextStatus'];
 export type Texting = components['schemas']['Texting'];
 export type TextsOffer = components['schemas']['TextsOffer'];
@@ -6027,7 +6107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency. */
+            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped (by the customer or their carrier), today's limit to the number is reached, or it is night at the shop and the request is not an emergency. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,7 +6557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped, or it is night at the shop and the request is not an emergency. */
+            /** @description The customer cannot be texted: texts are off, were not asked for or were stopped (by the customer or their carrier), today's limit to the number is reached, or it is night at the shop and the request is not an emergency. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11473,6 +11553,7 @@ export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push", "text"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
+export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventKind"]> = ["status", "call", "text", "email", "time", "time-dropped", "review", "seen", "taken", "escalated", "last-alert", "past-promise"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
 export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
@@ -11523,5 +11604,5 @@ export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
 export const textStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextStatus"]> = ["waiting", "queued", "sent", "delivered", "undelivered", "failed", "received"];
-export const textingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Texting"]> = ["on", "off", "not-agreed", "stopped"];
+export const textingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Texting"]> = ["on", "off", "not-agreed", "stopped", "carrier-stopped"];
 export const toneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tone"]> = ["warning", "kept", "late", "plain"];

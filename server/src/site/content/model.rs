@@ -309,6 +309,13 @@ pub struct ServicesPage {
     pub sections: Vec<ServiceSection>,
 }
 
+impl ServicesPage {
+    /// The service whose card is titled `title`, if the page offers it.
+    pub fn offer(&self, title: &str) -> Option<&ServiceOffer> {
+        self.sections.iter().flat_map(|section| &section.cards).find(|offer| offer.title == title)
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
 #[schema(rename_all = "camelCase")]

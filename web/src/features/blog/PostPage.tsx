@@ -1,12 +1,13 @@
 import { ArrowLeft, Calendar, Share2 } from "lucide-react";
 import { Link } from "react-router";
+import { ClosingCta } from "../../components/ClosingCta";
 import { SectionHeading } from "../../components/SectionHeading";
 import type { PostData } from "../../lib/api-schema";
 import { PostCardView } from "./PostCardView";
 import { sharePage } from "./share";
 
 export function PostPage({ data }: { data: PostData }) {
-  const { post, related } = data;
+  const { post, related, service, closingCta } = data;
   return (
     <>
       <section className="relative isolate overflow-hidden bg-slate-950 px-4 pt-28 pb-16 text-white sm:px-6 lg:px-8">
@@ -57,6 +58,7 @@ export function PostPage({ data }: { data: PostData }) {
           </div>
         </section>
       )}
+      <ClosingCta cta={closingCta} service={service} />
     </>
   );
 }

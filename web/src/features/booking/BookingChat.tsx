@@ -5,7 +5,7 @@ import type { Presets } from "../../lib/bookingDialog";
 import type { BookingSource } from "../../lib/bookingSource";
 import { type FunnelStep, useBeacon } from "../../lib/insights";
 import { useLayout } from "../../lib/layout";
-import type { Asks, Kind as TimeKind, TimeOption } from "../../lib/api-schema";
+import type { Asks, TimeOption } from "../../lib/api-schema";
 import {
   type Answer,
   type ChatMessage,
@@ -25,16 +25,9 @@ import {
 import { ContactForm } from "./ContactForm";
 import { type ContactFields, EMPTY_CONTACT } from "./contactValidation";
 import type { PickedPhoto } from "./PhotoPicker";
+import { type Picked, type SavedConversation, forgetConversation, saveConversation } from "./savedConversation";
 import type { ThankYouState } from "./thankYouState";
 import { TimePicker } from "./TimePicker";
-
-/** The time the visitor picked: kept while its answer stands. */
-interface Picked {
-  question: string;
-  label: string;
-  kind: TimeKind;
-  start: string;
-}
 
 /** How long the assistant "types" before its next message appears; shorter for a visitor who
  * asked for less motion, whose dots do not move. */
@@ -48,6 +41,8 @@ interface Props {
   source: BookingSource;
   /** What the button that opened the dialog knows, shown as answers the visitor can change. */
   presets: Presets;
+  /** The conversation this tab kept from before (a refresh): it goes on from there. */
+  saved: SavedConversation | null;
   /** The visitor answered something themselves (a new button's presets no longer replace the talk). */
   onAnswered: () => void;
   onSubmitted: (visitor: ThankYouState) => void;
@@ -67,9 +62,11 @@ const emergencyCall = (phone: string) => `For an emergency, call us now. We answ
 const wait = (ms: number) => new Promise((done) => window.setTimeout(done, ms));
 
 /** The scripted conversation, then the contact form. Loaded when the dialog first opens. */
-export default function BookingChat({ script, openedAt, source, presets, onAnswered, onSubmitted }: Props) {
+export default function BookingChat({ script, openedAt, source: opener, presets, saved, onAnswered, onSubmitted }: Props) {
   const layout = useLayout();
-  const [start] = useState(() => opening(script, presets));
+  // Where the conversation began: before a refresh, the button that opened it then.
+  const source = saved?.source ?? opener;
+  const [start] = useState(() => saved ?? opening(script, presets));
   const [messages, setMessages] = useState<ChatMessage[]>(start.messages);
   const [answers, setAnswers] = useState<Answer[]>(start.answers);
   // The service the button named: kept with the request until the visitor starts over.
@@ -77,16 +74,23 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   // What screen readers hear: every assistant message of the latest turn, once it is "typed",
   // and the emergency call box when it appears.
   const [announcement, setAnnouncement] = useState(() =>
-    [openingWords(start.messages), ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
+    saved
+      ? (saved.messages.findLast((m) => m.from === "ai")?.text ?? "")
+      : [openingWords(start.messages), ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
   );
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
   // Kept here, so changing an answer after reaching the form keeps what was typed in it.
-  const [contact, setContact] = useState<ContactFields>(EMPTY_CONTACT);
+  const [contact, setContact] = useState<ContactFields>(saved?.contact ?? EMPTY_CONTACT);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [picked, setPicked] = useState<Picked | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(saved?.picked ?? null);
   /** The place the visitor gave is outside the service area: no arrival windows are offered. */
-  const [outsideArea, setOutsideArea] = useState(false);
+  const [outsideArea, setOutsideArea] = useState(saved?.outsideArea ?? false);
+  // Kept for the tab once the visitor has answered something (a button's presets alone are not).
+  const [kept, setKept] = useState(saved !== null);
+  useEffect(() => {
+    if (kept && !typing) saveConversation({ source, presets, messages, answers, named, contact, picked, outsideArea });
+  }, [kept, typing, source, presets, messages, answers, named, contact, picked, outsideArea]);
   // Said above the times when the one picked was taken meanwhile; a new key loads them again.
   const [timeNotice, setTimeNotice] = useState<{ text: string; key: number } | null>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -121,8 +125,10 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   useEffect(() => {
     if (presetsCounted.current) return;
     presetsCounted.current = true;
+    // A conversation kept from before the refresh was counted then.
+    if (saved) return;
     for (const given of start.answers) countAnswer(given.question);
-  }, [start, countAnswer]);
+  }, [start, saved, countAnswer]);
   // The contact form counts once per conversation.
   const contactCounted = useRef(false);
   useEffect(() => {
@@ -163,6 +169,7 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
     const question = lastQuestion(messages);
     const next = reply(script, messages, answers, text, { outsideArea });
     onAnswered();
+    setKept(true);
     countAnswer(question);
     const mine = ++turn.current;
     focusNext.current = true;
@@ -205,6 +212,8 @@ export default function BookingChat({ script, openedAt, source, presets, onAnswe
   const startOver = () => {
     setConfirmingStartOver(false);
     setNamed(null);
+    setKept(false);
+    forgetConversation();
     rewind(opening(script, {}), "");
   };
 

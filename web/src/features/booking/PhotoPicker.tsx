@@ -1,10 +1,13 @@
 import { ImageOff, ImagePlus, X } from "lucide-react";
 import { useId, useState } from "react";
-import { checkImage } from "../../lib/imageFile";
+import { MAX_IMAGE_BYTES, checkImage } from "../../lib/imageFile";
+import { shrinkPhoto } from "./shrinkPhoto";
 
 /** Photos one request may have. */
 export const MAX_PHOTOS = 3;
 const UPLOAD_FAILED = "The photo could not be uploaded. Please try again.";
+/** Said of a photo still over the limit once shrunk (or one this browser cannot shrink). */
+const TOO_LARGE = "This photo is over 5 MB even made smaller. Please pick a smaller one, or send it when we call.";
 
 /** A photo the visitor picked: uploading (progress), uploaded (token) or refused (error). */
 export interface PickedPhoto {
@@ -79,14 +82,18 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
     onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
   const add = (files: File[]) => {
-    for (const file of files.slice(0, room)) {
+    for (const picked of files.slice(0, room)) {
       const key = nextKey++;
-      const problem = checkImage(file);
-      onChange((current) => [...current, { key, fileName: file.name, preview: URL.createObjectURL(file), progress: 0, ...(problem && { error: problem }) }]);
-      if (problem) continue;
-      void uploadPhoto(file, (progress) => update(key, { progress })).then((result) =>
-        update(key, "token" in result ? { token: result.token, progress: 1 } : { error: result.error }),
-      );
+      onChange((current) => [...current, { key, fileName: picked.name, preview: URL.createObjectURL(picked), progress: 0 }]);
+      void shrinkPhoto(picked).then(async (file) => {
+        const problem = checkImage(file);
+        if (problem) {
+          update(key, { error: file.size > MAX_IMAGE_BYTES ? TOO_LARGE : problem });
+          return;
+        }
+        const result = await uploadPhoto(file, (progress) => update(key, { progress }));
+        update(key, "token" in result ? { token: result.token, progress: 1 } : { error: result.error });
+      });
     }
   };
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PageHero } from "../../components/PageHero";
 import { BookingButton } from "../../components/BookingButton";
 import { useLayout } from "../../lib/layout";
-import type { ContactData } from "../../lib/api-schema";
+import type { ContactData, PlainErrors, RefusedRequest } from "../../lib/api-schema";
 import { PhoneLink } from "../../components/PhoneLink";
 import { SpokenLanguages } from "../../components/SpokenLanguages";
 
@@ -76,7 +76,7 @@ export function ContactPage({ data }: { data: ContactData }) {
         </ul>
       </section>
 
-      <PlainRequestForm responseTime={data.responseTime} />
+      <PlainRequestForm responseTime={data.responseTime} refused={data.refused ?? null} />
 
       <section className="bg-red-800 text-white">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6 lg:flex-row lg:text-left lg:px-8">
@@ -109,15 +109,45 @@ export function ContactPage({ data }: { data: ContactData }) {
   );
 }
 
+/** A field of the plain form: its label, the control, and the error the server sent it back
+ * with (tied to the control for screen readers). */
+function PlainField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: keyof PlainErrors;
+  label: string;
+  error: string | null | undefined;
+  children: (described: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const errorId = `plain-${name}-error`;
+  return (
+    <label className="block text-sm font-medium text-slate-800">
+      {label}
+      {children(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+      {error && (
+        <span id={errorId} className="mt-1 block text-sm font-medium text-red-800">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
 /**
  * A request without the assistant, for a browser without JavaScript (and a booking button tapped
  * before the page's script ran, which leads here): a plain form the server takes, then sends the
- * visitor back here to #request-sent or #request-not-sent, which the page shows by CSS alone.
+ * visitor back here to #request-sent, which the page shows by CSS alone. Refused, the server
+ * answers with this page and the form as sent (`refused`): filled, each field's error under it.
  */
-function PlainRequestForm({ responseTime }: { responseTime: string }) {
+function PlainRequestForm({ responseTime, refused }: { responseTime: string; refused: RefusedRequest | null }) {
   const layout = useLayout();
   const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
-  const label = "block text-sm font-medium text-slate-800";
+  const sent = refused?.fields;
+  const errors = refused?.errors;
+  const fixes = errors ? Object.values(errors).filter(Boolean).length : 0;
   return (
     <section id="request" aria-labelledby="request-title" className="scroll-mt-24 bg-slate-50 py-16">
       <div className="mx-auto max-w-2xl px-4 sm:px-6">
@@ -138,37 +168,39 @@ function PlainRequestForm({ responseTime }: { responseTime: string }) {
         >
           Thank you: your request is in. We'll be in touch within {responseTime}, and a copy with your request number is on its way to your e-mail.
         </p>
-        <p
-          id="request-not-sent"
-          role="alert"
-          className="mt-4 hidden scroll-mt-24 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300 target:block"
-        >
-          Your request could not be sent. Please check your name, your e-mail and a phone number with its area code, and send it again, or call us at{" "}
-          {layout.phone}.
-        </p>
-        <form method="post" action="/contact/request" className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {refused && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300">
+            {refused.problem ??
+              `Your request was not sent yet: ${fixes === 1 ? "one field needs" : "some fields need"} a change, said under ${fixes === 1 ? "it" : "each"}. What you typed is kept.`}{" "}
+            Or call us at {layout.phone}.
+          </p>
+        )}
+        <form method="post" action="/contact/request#request" className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className={label}>
-              Name
-              <input name="name" required maxLength={100} autoComplete="name" className={field} />
-            </label>
-            <label className={label}>
-              Phone
-              <input name="phone" type="tel" required maxLength={40} autoComplete="tel" className={field} />
-            </label>
+            <PlainField name="name" label="Name" error={errors?.name}>
+              {(described) => <input name="name" required maxLength={100} autoComplete="name" defaultValue={sent?.name} className={field} {...described} />}
+            </PlainField>
+            <PlainField name="phone" label="Phone" error={errors?.phone}>
+              {(described) => (
+                <input name="phone" type="tel" required maxLength={40} autoComplete="tel" defaultValue={sent?.phone} className={field} {...described} />
+              )}
+            </PlainField>
           </div>
-          <label className={label}>
-            Email
-            <input name="email" type="email" required maxLength={254} autoComplete="email" className={field} />
-          </label>
-          <label className={label}>
-            What's going on with the trailer?
-            <textarea name="details" rows={3} maxLength={2000} className={field} />
-          </label>
-          <label className={label}>
-            Where is the trailer? (for mobile service: a city or ZIP code, or a highway and the nearest exit)
-            <input name="location" maxLength={120} autoComplete="postal-code" className={field} />
-          </label>
+          <PlainField name="email" label="Email" error={errors?.email}>
+            {(described) => (
+              <input name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={sent?.email} className={field} {...described} />
+            )}
+          </PlainField>
+          <PlainField name="details" label="What's going on with the trailer?" error={errors?.details}>
+            {(described) => <textarea name="details" rows={3} maxLength={2000} defaultValue={sent?.details} className={field} {...described} />}
+          </PlainField>
+          <PlainField
+            name="location"
+            label="Where is the trailer? (for mobile service: a city or ZIP code, or a highway and the nearest exit)"
+            error={errors?.location}
+          >
+            {(described) => <input name="location" maxLength={120} autoComplete="postal-code" defaultValue={sent?.location} className={field} {...described} />}
+          </PlainField>
           {/* A field people never see; bots that fill it in are flagged as spam. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label>

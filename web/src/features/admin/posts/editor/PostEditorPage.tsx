@@ -21,6 +21,7 @@ import { Input, TextArea } from "../../frame/form";
 import { UnsavedOffer } from "./UnsavedOffer";
 import { EMPTY, editorReducer, opened, unsavedChanges, type DraftErrors, type Passed } from "./editorState";
 import { SearchAndSocialFields } from "./SearchAndSocialFields";
+import { ServiceField } from "./ServiceField";
 import { forgetUnsaved, keepUnsaved, unsavedDraft } from "./unsaved";
 import { RevisionHistory } from "./RevisionHistory";
 import { ErrorNotice } from "../../frame/ErrorNotice";
@@ -279,6 +280,7 @@ function PostEditor({ postId, post }: { postId: number | null; post: PostDraft }
             missingInText={missing.inText}
             editor={editor}
           />
+          <ServiceField id={field("service")} value={draft.service} error={errors.service} onChange={(service) => edit({ service })} />
           <SearchAndSocialFields id={field("metaDescription")} draft={draft} errors={errors} onChange={edit} />
           {postId !== null && (
             <RevisionHistory

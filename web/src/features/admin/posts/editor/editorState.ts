@@ -24,6 +24,7 @@ export const EMPTY: PostDraft = {
   publishAt: null,
   metaDescription: "",
   socialImage: null,
+  service: null,
 };
 
 /** The messages under the fields, from the editor's own checks or the server's. */
@@ -33,6 +34,7 @@ export type DraftErrors = PostErrors & {
   publishAt?: string;
   metaDescription?: string;
   socialImage?: string;
+  service?: string;
 };
 
 /** The questions the owner has already answered 'go ahead' to, for one save. */

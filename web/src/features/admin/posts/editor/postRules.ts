@@ -42,7 +42,8 @@ export function sameDraft(a: PostDraft, b: PostDraft): boolean {
     a.featuredImageAlt === b.featuredImageAlt &&
     (a.publishAt ?? "") === (b.publishAt ?? "") &&
     a.metaDescription === b.metaDescription &&
-    a.socialImage === b.socialImage
+    a.socialImage === b.socialImage &&
+    (a.service ?? null) === (b.service ?? null)
   );
 }
 
@@ -59,5 +60,6 @@ export function storedDraft(post: AdminPost, timeZone: string): PostDraft {
     publishAt: post.publishAt ? shopLocalInput(post.publishAt, timeZone) : null,
     metaDescription: post.metaDescription ?? "",
     socialImage: post.socialImage ?? null,
+    service: post.service ?? null,
   };
 }
