@@ -77,7 +77,7 @@ test.describe("with the sample posts", () => {
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
     await openSection(page, "Audit log");
-    await expect(page.getByText("sign-in", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "sign-in", exact: true }).first()).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
   });
@@ -223,7 +223,7 @@ test.describe("two-step sign-in", () => {
       await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
       await expect(page.getByRole("button", { name: "Turn on two-step sign-in" })).toBeVisible();
       await openSection(page, "Audit log");
-      await expect(page.getByText("two-factor sign-in turned off").first()).toBeVisible();
+      await expect(page.getByRole("cell", { name: "two-factor sign-in turned off" }).first()).toBeVisible();
       await expect(page.getByText("with a recovery code (9 left)").first()).toBeVisible();
     });
   }

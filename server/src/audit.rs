@@ -6,68 +6,73 @@ use serde::Serialize;
 
 use crate::{clock::At, db::Db, for_both_connections, with_db};
 
-/// What happened, as the audit page names it.
-#[derive(Debug, Clone, Copy)]
-pub enum Action {
-    SignIn,
-    SignInFailed,
-    SignInThrottled,
-    SignOut,
-    SignInCodeFailed,
-    SignedOutElsewhere,
-    PasswordChanged,
-    PasswordChangeFailed,
-    TwoFactorEnabled,
-    TwoFactorDisabled,
-    TwoFactorReset,
-    RecoveryCodesReplaced,
-    PostCreated,
-    PostUpdated,
-    PostPublished,
-    PostPublishedOnSchedule,
-    PostScheduled,
-    PostUnpublished,
-    PostDeleted,
-    PostRestored,
-    PostPurged,
-    ImageUploaded,
-    BookingStatusChanged,
-    BookingScheduled,
-    BookingTimeDropped,
-    ReviewRequested,
-    CalendarFeedChanged,
-    SiteChanged,
-    SiteRestored,
-    SiteImported,
-    RecipientsChanged,
-    TestNotificationSent,
-    BookingNoteAdded,
-    BookingNoteChanged,
-    BookingNoteDeleted,
-    WeeklyReportSwitched,
-    SessionEnded,
-    PasswordResetAsked,
-    PasswordReset,
-    PasswordResetRefused,
-    PushDeviceAdded,
-    PushDeviceChanged,
-    PushDeviceRemoved,
-    PushTestSent,
-    CustomerChangeSeen,
-    MemberInvited,
-    InvitationWithdrawn,
-    MemberJoined,
-    MemberRemoved,
-    RotaChanged,
-    EscalationStepsChanged,
-    OnCallCover,
-    OnCallCoverEnded,
-    PhoneChanged,
-    TwoStepRequired,
+crate::text_enum! {
+    /// What happened: a stable key, stored and sent; the audit page shows its sentence.
+    pub enum Action {
+        SignIn => "sign-in",
+        SignInFailed => "sign-in-failed",
+        SignInThrottled => "sign-in-throttled",
+        SignOut => "sign-out",
+        SignInCodeFailed => "sign-in-code-failed",
+        SignedOutElsewhere => "signed-out-elsewhere",
+        PasswordChanged => "password-changed",
+        PasswordChangeFailed => "password-change-failed",
+        TwoFactorEnabled => "two-factor-enabled",
+        TwoFactorDisabled => "two-factor-disabled",
+        TwoFactorReset => "two-factor-reset",
+        RecoveryCodesReplaced => "recovery-codes-replaced",
+        PostCreated => "post-created",
+        PostUpdated => "post-updated",
+        PostPublished => "post-published",
+        PostPublishedOnSchedule => "post-published-on-schedule",
+        PostScheduled => "post-scheduled",
+        PostUnpublished => "post-unpublished",
+        PostDeleted => "post-deleted",
+        PostRestored => "post-restored",
+        PostPurged => "post-purged",
+        ImageUploaded => "image-uploaded",
+        BookingStatusChanged => "booking-status-changed",
+        BookingScheduled => "booking-scheduled",
+        BookingTimeDropped => "booking-time-dropped",
+        ReviewRequested => "review-requested",
+        CalendarFeedChanged => "calendar-feed-changed",
+        SiteChanged => "site-changed",
+        SiteRestored => "site-restored",
+        SiteImported => "site-imported",
+        RecipientsChanged => "recipients-changed",
+        TestNotificationSent => "test-notification-sent",
+        BookingNoteAdded => "booking-note-added",
+        BookingNoteChanged => "booking-note-changed",
+        BookingNoteDeleted => "booking-note-deleted",
+        WeeklyReportSwitched => "weekly-report-switched",
+        SessionEnded => "session-ended",
+        PasswordResetAsked => "password-reset-asked",
+        PasswordReset => "password-reset",
+        PasswordResetRefused => "password-reset-refused",
+        PushDeviceAdded => "push-device-added",
+        PushDeviceChanged => "push-device-changed",
+        PushDeviceRemoved => "push-device-removed",
+        PushTestSent => "push-test-sent",
+        CustomerChangeSeen => "customer-change-seen",
+        MemberInvited => "member-invited",
+        InvitationWithdrawn => "invitation-withdrawn",
+        MemberJoined => "member-joined",
+        MemberRemoved => "member-removed",
+        RotaChanged => "rota-changed",
+        EscalationStepsChanged => "escalation-steps-changed",
+        OnCallCover => "on-call-cover",
+        OnCallCoverEnded => "on-call-cover-ended",
+        PhoneChanged => "phone-changed",
+        TwoStepRequired => "two-step-required",
+        /// A line written before actions had keys, whose words matched none: they are kept in its
+        /// detail.
+        Earlier => "earlier",
+    }
 }
 
 impl Action {
-    fn name(self) -> &'static str {
+    /// What happened, as the audit page says it.
+    pub fn sentence(self) -> &'static str {
         match self {
             Self::SignIn => "sign-in",
             Self::SignInFailed => "sign-in failed",
@@ -124,6 +129,7 @@ impl Action {
             Self::OnCallCoverEnded => "on-call cover ended",
             Self::PhoneChanged => "mobile number changed",
             Self::TwoStepRequired => "two-step sign-in for everyone changed",
+            Self::Earlier => "recorded before actions had keys",
         }
     }
 }
@@ -159,7 +165,7 @@ for_both_connections!(impl AuditWrites {
         .bind(now)
         .bind(line.actor.user_id)
         .bind(line.actor.email)
-        .bind(line.action.name())
+        .bind(line.action)
         .bind(&line.detail)
         .bind(line.actor.client_ip)
         .execute(&mut *self)
@@ -186,21 +192,39 @@ pub struct Entry {
     pub id: i64,
     pub at: At,
     pub email: Option<String>,
-    pub action: String,
+    pub action: Action,
+    /// The action as the audit page says it.
+    #[sqlx(skip)]
+    pub what: &'static str,
     pub detail: String,
     pub client_ip: String,
 }
 
-/// The newest `limit` entries older than entry `before` (all when None), newest first.
-pub async fn recent(db: &Db, before: Option<i64>, limit: i64) -> anyhow::Result<Vec<Entry>> {
-    Ok(with_db!(db, |pool| {
+/// Which lines to show: all, or one action's, or one member's.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Filter {
+    pub action: Option<Action>,
+    pub member: Option<i64>,
+}
+
+/// The newest `limit` entries that `filter` lets through, older than entry `before` (all when
+/// None), newest first.
+pub async fn recent(db: &Db, filter: Filter, before: Option<i64>, limit: i64) -> anyhow::Result<Vec<Entry>> {
+    let mut entries: Vec<Entry> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, at, email, action, detail, client_ip FROM audit_log
-             WHERE ($1 IS NULL OR id < $1) ORDER BY id DESC LIMIT $2",
+             WHERE ($1 IS NULL OR id < $1) AND ($2 IS NULL OR action = $2) AND ($3 IS NULL OR user_id = $3)
+             ORDER BY id DESC LIMIT $4",
         )
         .bind(before)
+        .bind(filter.action)
+        .bind(filter.member)
         .bind(limit)
         .fetch_all(pool)
         .await?
-    }))
+    });
+    for entry in &mut entries {
+        entry.what = entry.action.sentence();
+    }
+    Ok(entries)
 }

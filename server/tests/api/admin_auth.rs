@@ -369,9 +369,48 @@ async fn the_audit_log_records_sign_ins_with_the_address_and_publishing() {
         })
         .collect();
     let actions: Vec<&str> = entries.iter().map(|(action, _, _)| action.as_str()).collect();
-    assert_eq!(actions, ["post published", "post created", "sign-in", "sign-in failed"]);
+    assert_eq!(actions, ["post-published", "post-created", "sign-in", "sign-in-failed"]);
     assert!(entries.iter().all(|(_, email, ip)| email == ADMIN_EMAIL && ip == "127.0.0.1"));
     assert!(log["entries"][0]["detail"].as_str().unwrap().contains("/blog/audit-me"));
+}
+
+#[tokio::test]
+async fn the_audit_log_keeps_action_keys_and_shows_one_action_or_one_members_lines() {
+    let app = spawn_app().await;
+    app.add_user(ADMIN_EMAIL, ADMIN_PASSWORD, "owner").await;
+    app.login("nobody@example.com", "not a password at all").await;
+    let signed = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let post =
+        json!({ "title": "Keys", "slug": "keys", "excerpt": "E", "content": "<p>C</p>", "published": false });
+    assert_eq!(
+        app.admin(Method::POST, "/posts", &signed).json(&post).send().await.unwrap().status().as_u16(),
+        201
+    );
+    let stored: Vec<(String,)> = app.rows("SELECT action FROM audit_log ORDER BY id").await;
+    assert_eq!(
+        stored,
+        [("sign-in-failed".to_owned(),), ("sign-in".to_owned(),), ("post-created".to_owned(),)]
+    );
+
+    let all = app.admin_json("/audit", &signed).await;
+    assert_eq!(all["entries"][0]["what"], "post created", "the sentence is made when shown");
+    let actions = all["actions"].as_array().expect("the actions");
+    assert!(actions.contains(&json!({ "action": "sign-in-failed", "sentence": "sign-in failed" })));
+    assert!(!actions.iter().any(|a| a["action"] == "earlier"), "nothing new is written as earlier");
+    let member = all["members"][0]["id"].as_i64().expect("a member");
+
+    let failed = app.admin_json("/audit?action=sign-in-failed", &signed).await;
+    let emails: Vec<&str> =
+        failed["entries"].as_array().unwrap().iter().map(|e| e["email"].as_str().unwrap()).collect();
+    assert_eq!(emails, ["nobody@example.com"]);
+    let theirs = app.admin_json(&format!("/audit?member={member}"), &signed).await;
+    let keys: Vec<&str> =
+        theirs["entries"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["post-created", "sign-in"], "a stranger's failed sign-in is nobody's");
+    let both = app.admin_json(&format!("/audit?member={member}&action=sign-in"), &signed).await;
+    assert_eq!(both["entries"].as_array().map(Vec::len), Some(1));
+    let unknown = app.admin(Method::GET, "/audit?action=post%20created", &signed).send().await.unwrap();
+    assert_eq!(unknown.status().as_u16(), 400, "words are not an action");
 }
 
 #[tokio::test]

@@ -310,7 +310,7 @@ async fn the_booking_inbox_lists_filters_sets_statuses_and_exports_csv() {
     assert!(text.contains(",What type of trailer do you have?: Dump Trailer,"), "{text}");
     assert!(text.contains("'=HYPERLINK"), "formulas are defused: {text}");
     let log: Value = app.admin(Method::GET, "/audit", &signed).send().await.unwrap().json().await.unwrap();
-    assert_eq!(log["entries"][0]["action"], "booking status changed");
+    assert_eq!(log["entries"][0]["action"], "booking-status-changed");
 }
 
 /// The shop's wall-clock time (America/Denver) `seconds` from the server's now, as the editor
@@ -347,8 +347,8 @@ async fn a_scheduled_post_goes_live_at_its_time_with_nobody_visiting() {
     let listed: Value = app.admin(Method::GET, "/posts", &signed).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed["posts"][0]["publishAt"], Value::Null);
     let actions: Vec<(String,)> = app.rows("SELECT action FROM audit_log ORDER BY id").await;
-    assert!(actions.contains(&("post scheduled".to_owned(),)), "{actions:?}");
-    assert!(actions.contains(&("post published (as scheduled)".to_owned(),)), "{actions:?}");
+    assert!(actions.contains(&("post-scheduled".to_owned(),)), "{actions:?}");
+    assert!(actions.contains(&("post-published-on-schedule".to_owned(),)), "{actions:?}");
 }
 
 #[tokio::test]

@@ -49,7 +49,7 @@ async fn a_status_whose_audit_line_fails_is_not_set() {
     let signed = app.signed_in_admin().await;
     let created = app.post_json("/api/bookings", &booking("7e8f9a0b-atomic-status")).await;
     let id = created.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
-    refuse_audit(&app, "booking status changed").await;
+    refuse_audit(&app, "booking-status-changed").await;
 
     let refused = app
         .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
@@ -64,14 +64,14 @@ async fn a_status_whose_audit_line_fails_is_not_set() {
         app.rows("SELECT status, first_response_at FROM bookings").await;
     assert_eq!(stored, [("new".to_owned(), None)], "neither the status nor its first response");
     assert_eq!(app.count("SELECT COUNT(*) FROM booking_events").await, 0, "nor its history");
-    assert!(!audit_actions(&app).await.contains(&"booking status changed".to_owned()));
+    assert!(!audit_actions(&app).await.contains(&"booking-status-changed".to_owned()));
 }
 
 #[tokio::test]
 async fn a_post_whose_audit_line_fails_is_not_created() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    refuse_audit(&app, "post created").await;
+    refuse_audit(&app, "post-created").await;
     let body = json!({
         "title": "Winter Storage",
         "slug": "winter-storage",
@@ -94,7 +94,7 @@ async fn a_note_whose_audit_line_fails_is_not_kept() {
     let signed = app.signed_in_admin().await;
     let created = app.post_json("/api/bookings", &booking("7e8f9a0b-atomic-note")).await;
     let id = created.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
-    refuse_audit(&app, "booking note added").await;
+    refuse_audit(&app, "booking-note-added").await;
     let refused = app
         .admin(Method::POST, &format!("/bookings/{id}/notes"), &signed)
         .json(&json!({ "body": "Called, no answer." }))
@@ -112,7 +112,7 @@ async fn a_password_change_whose_audit_line_fails_changes_nothing() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
     let other = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
-    refuse_audit(&app, "password changed").await;
+    refuse_audit(&app, "password-changed").await;
     let refused = app
         .admin(Method::PUT, "/account/password", &signed)
         .json(&json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "a brand new long secret" }))
@@ -129,7 +129,7 @@ async fn a_password_change_whose_audit_line_fails_changes_nothing() {
 async fn site_details_whose_audit_line_fails_are_not_saved() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    refuse_audit(&app, "site details changed").await;
+    refuse_audit(&app, "site-changed").await;
     let body = app.admin_json("/site", &signed).await;
     let mut site = body["site"].clone();
     site["business"]["phone"] = "(720) 555-0188".into();

@@ -485,7 +485,7 @@ async fn a_notes_author_changes_or_deletes_it_and_no_one_else_can() {
     let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
     assert_eq!(page["booking"]["notes"], json!([]));
     let audit: Vec<(String,)> =
-        app.rows("SELECT action FROM audit_log WHERE action LIKE 'booking note%' ORDER BY id").await;
+        app.rows("SELECT action FROM audit_log WHERE action LIKE 'booking-note-%' ORDER BY id").await;
     let actions: Vec<&str> = audit.iter().map(|(action,)| action.as_str()).collect();
-    assert_eq!(actions, ["booking note added", "booking note changed", "booking note deleted"]);
+    assert_eq!(actions, ["booking-note-added", "booking-note-changed", "booking-note-deleted"]);
 }

@@ -292,7 +292,7 @@ async fn a_reset_link_works_once_for_30_minutes_and_unknown_addresses_get_the_sa
     let twice = app.post_json(&format!("/api/admin/password-reset/{token}"), &new_password).await;
     assert_eq!(twice.status(), 410, "once only");
     let actions: Vec<(String,)> =
-        app.rows("SELECT action FROM audit_log WHERE action LIKE 'password reset%' ORDER BY id").await;
+        app.rows("SELECT action FROM audit_log WHERE action LIKE 'password-reset%' ORDER BY id").await;
     assert_eq!(actions.len(), 3, "{actions:?}");
 
     // A link older than 30 minutes no longer works.

@@ -73,11 +73,8 @@ async fn the_owner_sets_who_gets_booking_emails_and_a_test_reaches_them() {
     );
 
     let audit: Vec<(String, String)> = app.rows("SELECT action, detail FROM audit_log ORDER BY id").await;
-    assert!(audit.contains(&(
-        "booking e-mail addresses changed".into(),
-        "crew@example.com, office@example.com".into()
-    )));
-    assert!(audit.contains(&("test notification sent".into(), "email".into())));
+    assert!(audit.contains(&("recipients-changed".into(), "crew@example.com, office@example.com".into())));
+    assert!(audit.contains(&("test-notification-sent".into(), "email".into())));
 
     // A booking now goes to both addresses.
     let booking = crate::bookings::booking("5c1d-recipients");

@@ -72,6 +72,8 @@ fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> V
         ("blog_posts", "slug") => Some("an-early-post"),
         (_, "day") => Some("2026-01-05"),
         ("text_consents", "how") => Some("form"),
+        // Both the sentence stored before actions had keys and its key since.
+        ("audit_log", "action") => Some("sign-in"),
         ("texts", "status") => Some("waiting"),
         (_, "phone") => Some("+17205550134"),
         _ => None,
@@ -374,6 +376,49 @@ async fn a_sqlite_database_of_every_earlier_version_opens_with_everything_in_it(
         upgraded.close().await;
         app_reads(config, &tables).await;
     }
+}
+
+#[tokio::test]
+async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words_are_kept() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).expect("the data directory");
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(data.join(trailerworks::db::FILE_NAME))
+        .create_if_missing(true);
+    let pool = SqlitePool::connect_with(options).await.expect("a SQLite database");
+    let keyed = SQLITE.iter().find(|m| m.description == "audit action keys").expect("the migration").version;
+    SQLITE.run_to(keyed - 1, &mut *pool.acquire().await.expect("a connection")).await.expect("migrated");
+    for (action, detail) in [
+        ("post deleted", "\u{201c}Old\u{201d}"),
+        ("site details changed", "version 2"),
+        ("tea made", ""),
+        ("kettle on", "twice"),
+    ] {
+        sqlx::query("INSERT INTO audit_log (at, email, action, detail, client_ip) VALUES ('2026-01-05T15:00:00.000Z', 'early@example.com', ?, ?, '127.0.0.1')")
+            .bind(action)
+            .bind(detail)
+            .execute(&pool)
+            .await
+            .expect("a line");
+    }
+    pool.close().await;
+    let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(&data)).await.expect("it opens").pool else {
+        unreachable!()
+    };
+    let lines: Vec<(String, String)> = sqlx::query_as("SELECT action, detail FROM audit_log ORDER BY id")
+        .fetch_all(&upgraded)
+        .await
+        .expect("lines");
+    assert_eq!(
+        lines,
+        [
+            ("post-deleted".to_owned(), "\u{201c}Old\u{201d}".to_owned()),
+            ("site-changed".to_owned(), "version 2".to_owned()),
+            ("earlier".to_owned(), "tea made".to_owned()),
+            ("earlier".to_owned(), "kettle on: twice".to_owned()),
+        ]
+    );
 }
 
 #[tokio::test]

@@ -1,16 +1,42 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { useSearchParams } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
-import { adminApi } from "../frame/api";
+import { type AuditFilter, adminApi } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 
-/** "All access is logged": sign-ins (and failures), sign-outs, post and booking changes. */
+const SELECT = "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-2 text-sm text-slate-900 sm:w-72";
+
+/** The filter in the page's address (`?action=post-created&member=3`), so Back and a shared link
+ * keep it. */
+function useAuditFilter(): [AuditFilter, (change: AuditFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const member = Number(params.get("member"));
+  const filter: AuditFilter = {
+    ...(params.get("action") ? { action: params.get("action") as AuditFilter["action"] } : {}),
+    ...(Number.isInteger(member) && member > 0 ? { member } : {}),
+  };
+  const change = (next: AuditFilter) => {
+    const shown = new URLSearchParams();
+    if (next.action) shown.set("action", next.action);
+    if (next.member) shown.set("member", String(next.member));
+    setParams(shown);
+  };
+  return [filter, change];
+}
+
+/** "All access is logged": sign-ins (and failures), sign-outs, post and booking changes; all of
+ * it, or one action's or one member's. */
 export function AuditPage() {
   const { dateTime } = useShopClock();
+  const ids = useId();
+  const [filter, setFilter] = useAuditFilter();
   const query = useInfiniteQuery({
-    queryKey: keys.audit,
-    queryFn: ({ pageParam }) => adminApi.audit(pageParam),
+    queryKey: [...keys.audit, filter],
+    queryFn: ({ pageParam }) => adminApi.audit(filter, pageParam),
+    placeholderData: keepPreviousData,
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.more ? last.entries.at(-1)?.id : undefined),
   });
@@ -22,7 +48,46 @@ export function AuditPage() {
       <Loaded query={query} what="The audit log" loading="Loading the audit log">
         {({ pages }) => (
           <>
-            // A table from 640 px up; below that each entry is a short stack of lines.
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+              <div>
+                <label htmlFor={`${ids}-action`} className="text-sm font-medium text-slate-800">
+                  Action
+                </label>
+                <select
+                  id={`${ids}-action`}
+                  className={SELECT}
+                  value={filter.action ?? ""}
+                  onChange={(event) => setFilter({ ...filter, action: (event.target.value || undefined) as AuditFilter["action"] })}
+                >
+                  <option value="">Every action</option>
+                  {pages[0]?.actions.map(({ action, sentence }) => (
+                    <option key={action} value={action}>
+                      {sentence}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${ids}-member`} className="text-sm font-medium text-slate-800">
+                  Member
+                </label>
+                <select
+                  id={`${ids}-member`}
+                  className={SELECT}
+                  value={filter.member ?? ""}
+                  onChange={(event) => setFilter({ ...filter, member: Number(event.target.value) || undefined })}
+                >
+                  <option value="">Everyone</option>
+                  {pages[0]?.members.map(({ id, name }) => (
+                    <option key={id} value={id}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {pages[0]?.entries.length === 0 && <p className="mt-6 text-slate-600">No entries match.</p>}
+            {/* A table from 640 px up; below that each entry is a short stack of lines. */}
             <div className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
               <table className="block w-full text-left text-sm sm:table">
                 <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
@@ -52,7 +117,7 @@ export function AuditPage() {
                         <td className="block text-xs text-slate-600 sm:table-cell sm:px-4 sm:py-2 sm:text-sm sm:whitespace-nowrap sm:text-slate-900">
                           <time dateTime={entry.at}>{dateTime(entry.at)}</time>
                         </td>
-                        <td className="block font-medium sm:table-cell sm:px-4 sm:py-2 sm:font-normal">{entry.action}</td>
+                        <td className="block font-medium sm:table-cell sm:px-4 sm:py-2 sm:font-normal">{entry.what}</td>
                         <td className="block break-all sm:table-cell sm:px-4 sm:py-2 sm:break-normal">{entry.email}</td>
                         <td className="block text-slate-700 sm:table-cell sm:px-4 sm:py-2">{entry.detail}</td>
                         <td className="block text-slate-700 sm:table-cell sm:px-4 sm:py-2">

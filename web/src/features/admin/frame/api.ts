@@ -217,6 +217,12 @@ export function bookingQuery(filter: BookingFilter): string {
   return query ? `?${query}` : "";
 }
 
+/** What the audit log is narrowed to: one action's lines, one member's, or both. */
+export interface AuditFilter {
+  action?: Schemas["Action"];
+  member?: number;
+}
+
 /** Any JSON value of the site details. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 /** The site details, as the API document states them. */
@@ -316,7 +322,7 @@ export const adminApi = {
   calendarFeed: () => answer(client.GET("/api/admin/account/calendar-feed")).then((r) => r.url),
   renewCalendarFeed: () => answer(client.POST("/api/admin/account/calendar-feed")).then((r) => r.url),
   removeCalendarFeed: () => answer(client.DELETE("/api/admin/account/calendar-feed")),
-  audit: (before?: number) => answer(client.GET("/api/admin/audit", { params: { query: before ? { before } : {} } })),
+  audit: (filter: AuditFilter, before?: number) => answer(client.GET("/api/admin/audit", { params: { query: { ...filter, ...(before ? { before } : {}) } } })),
   insights: (days: number) => answer(client.GET("/api/admin/insights", { params: { query: { days } } })),
   setWeeklyReport: (on: boolean) => answer(client.PUT("/api/admin/insights/report", { body: { on } })).then((r) => r.on),
 };
