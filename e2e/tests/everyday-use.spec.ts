@@ -263,6 +263,8 @@ test("a city page's button answers where the trailer is, and a service card answ
   await expect(page.getByRole("group", { name: "Cities we serve" })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
+  // Another day: the tab's kept conversation is gone.
+  await page.evaluate(() => sessionStorage.clear());
   await page.goto("/services");
   await hydrated(page);
   await page.getByRole("button", { name: "Book Service: Dump Trailer Repair" }).click();

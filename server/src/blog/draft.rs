@@ -260,6 +260,7 @@ mod tests {
             title: "Brake Service".into(),
             description: "Brakes.".into(),
             features: Vec::new(),
+            from_cents: None,
             chat_answers: vec!["Repairs needed".into()],
         };
         ServicesPage {
@@ -269,6 +270,7 @@ mod tests {
                 intro: "Fixed.".into(),
                 cards: vec![offer],
             }],
+            faq: Vec::new(),
         }
     }
 

@@ -23,6 +23,8 @@ pub fn services(site: &Site) -> Page {
             c.business.name
         ),
     );
+    let faq = &c.services_page.faq;
+    let head = if faq.is_empty() { head } else { head.with_data(vec![structured_data::faq_page(faq)]) };
     let data = ServicesData { page: c.services_page.clone(), closing_cta: c.closing_cta.clone() };
     Page::ok(head, PageData::Services(data))
 }

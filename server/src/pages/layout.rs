@@ -40,6 +40,8 @@ pub struct Layout<'a> {
     languages: &'a [Language],
     /// The request form's offer of texts, while the server can send them.
     texts: Option<TextsOffer>,
+    /// The services page shows prices or common questions: the assistant links to them.
+    prices: bool,
 }
 
 /// The request form's box for texts: its words (kept with each agreement) and the texts' policy.
@@ -112,6 +114,7 @@ pub fn layout_data(c: &Content, (counting, texting): (bool, bool), year: i16) ->
         counting,
         languages: &b.languages,
         texts: texting.then_some(TextsOffer { wording: consent::FORM_WORDING, terms: TERMS_PATH }),
+        prices: c.services_page.shows_prices(),
     };
     serde_json::to_value(layout).unwrap_or_default()
 }

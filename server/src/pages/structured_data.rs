@@ -4,7 +4,10 @@
 use serde_json::{Value, json};
 
 use super::Site;
-use crate::{blog::model::Post, site::content::City};
+use crate::{
+    blog::model::Post,
+    site::content::{City, FaqEntry},
+};
 
 /// The business as schema.org `AutoRepair` (a `LocalBusiness`).
 pub fn local_business(site: &Site, image: &str) -> Value {
@@ -103,6 +106,21 @@ pub fn city_breadcrumbs(site: &Site, city: &City) -> Value {
         })
         .collect();
     json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": list })
+}
+
+/// The questions visitors ask and the shop's answers (the services page's FAQ).
+pub fn faq_page(faq: &[FaqEntry]) -> Value {
+    let questions: Vec<Value> = faq
+        .iter()
+        .map(|entry| {
+            json!({
+                "@type": "Question",
+                "name": entry.question,
+                "acceptedAnswer": { "@type": "Answer", "text": entry.answer },
+            })
+        })
+        .collect();
+    json!({ "@context": "https://schema.org", "@type": "FAQPage", "mainEntity": questions })
 }
 
 /// A blog post, written by the business.

@@ -50,7 +50,7 @@ async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
     let audit: Vec<(String, String, String)> = app.rows("SELECT email, action, detail FROM audit_log").await;
     assert!(audit.contains(&(
         crate::helpers::ADMIN_EMAIL.to_owned(),
-        "site details changed".to_owned(),
+        "site-changed".to_owned(),
         "version 2: Business details (phone)".to_owned()
     )));
 }
@@ -80,7 +80,7 @@ async fn an_earlier_version_can_be_restored() {
         (&json!(3), &json!("Restored version 1: Business details (phone)"))
     );
     assert!(app.page("/", 200).await.contains(PHONE), "the old phone is back");
-    let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details restored'").await;
+    let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site-restored'").await;
     assert_eq!(audit, 1);
 
     let missing =
@@ -127,6 +127,53 @@ async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
     assert_eq!(wrong_shape.status(), 422);
     let body: Value = wrong_shape.json().await.expect("JSON");
     assert!(body["errors"]["site"][0].as_str().unwrap_or("").contains("Missing field"), "{body}");
+}
+
+#[tokio::test]
+async fn prices_and_common_questions_show_on_the_services_page_and_to_search_engines() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let faq_page =
+        |html: &str| crate::site_pages::json_ld(html).into_iter().find(|d| d["@type"] == "FAQPage");
+    assert!(faq_page(&app.page("/services", 200).await).is_none(), "no questions yet, no FAQ page");
+    let (version, mut details) = site(&app, &signed).await;
+    assert_eq!(details["servicesPage"]["faq"], json!([]));
+    let card = &mut details["servicesPage"]["sections"][0]["cards"][0];
+    assert_eq!(card["fromCents"], Value::Null);
+    card["fromCents"] = 8950.into();
+    details["servicesPage"]["faq"] = json!([
+        { "question": "Is there a trip fee for mobile service?", "answer": "Yes: $95 within 15 miles of the shop." },
+        { "question": "Do you take a deposit?", "answer": "For custom builds, a quarter when you approve the quote." },
+    ]);
+    let saved = save(&app, &signed, version, &details).await;
+    assert_eq!(saved.status(), 200);
+
+    let html = app.page("/services", 200).await;
+    assert!(html.contains("$89.50"), "the card's price");
+    assert!(
+        html.contains("Is there a trip fee for mobile service?")
+            && html.contains("a quarter when you approve")
+    );
+    let faq = faq_page(&html).expect("an FAQ page");
+    assert_eq!(faq["mainEntity"][0]["name"], "Is there a trip fee for mobile service?");
+    assert_eq!(
+        faq["mainEntity"][1]["acceptedAnswer"]["text"],
+        "For custom builds, a quarter when you approve the quote."
+    );
+    assert!(app.page("/", 200).await.contains(r#""prices":true"#), "the assistant links to them");
+
+    let (version, mut details) = site(&app, &signed).await;
+    details["servicesPage"]["sections"][0]["cards"][0]["fromCents"] = 0.into();
+    details["servicesPage"]["faq"][1]["answer"] = " ".into();
+    let refused = save(&app, &signed, version, &details).await;
+    assert_eq!(refused.status(), 422);
+    let body: Value = refused.json().await.expect("JSON");
+    assert_eq!(
+        body["errors"]["servicesPage.sections[0].cards[0].fromCents"][0],
+        "Must be a price from $0.01 to $100,000.",
+        "{body}"
+    );
+    assert!(body["errors"]["servicesPage.faq[1].answer"][0].is_string(), "{body}");
 }
 
 #[tokio::test]
@@ -268,9 +315,7 @@ async fn export_then_import_into_an_empty_site_then_export_again_is_identical() 
     let app = spawn_app_on(&to, |_| {}).await;
     assert!(app.page("/", 200).await.contains(NEW_PHONE));
     assert!(app.page("/service-areas/lakewood", 200).await.contains("Bear Creek Lake every weekend"));
-    let audit: i64 = app
-        .count("SELECT COUNT(*) FROM audit_log WHERE action = 'site details imported from the command line'")
-        .await;
+    let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site-imported'").await;
     assert_eq!(audit, 1);
 }
 

@@ -2,7 +2,7 @@
 
 use crate::helpers::spawn_app;
 
-fn json_ld(html: &str) -> Vec<serde_json::Value> {
+pub fn json_ld(html: &str) -> Vec<serde_json::Value> {
     html.split("<script type=\"application/ld+json\">")
         .skip(1)
         .map(|rest| {

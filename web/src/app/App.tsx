@@ -49,12 +49,16 @@ function usePage(initial: Page): Page | undefined {
     if (page) document.title = page.head.title;
   }, [page]);
 
-  // A new page starts at its top, or at the part its address names (/contact#request).
+  // A new page starts at its top, or at the part its address names (/services#faq), once it is
+  // shown (a page still loading has no parts yet).
+  const placed = useRef<string | null>(null);
   useEffect(() => {
+    if (!page || placed.current === pathname) return;
+    placed.current = pathname;
     const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [pathname]);
+  }, [pathname, page]);
   return page;
 }
 

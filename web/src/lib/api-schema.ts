@@ -189,7 +189,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/admin/audit?before=ID`: the newest entries (older than entry ID), 100 at a time. */
+        /**
+         * `GET /api/admin/audit?before=ID&action=KEY&member=ID`: the newest entries (older than entry
+         *     ID, of one action, of one member), 100 at a time.
+         */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -1581,6 +1584,16 @@ export interface components {
             /** @description Whether sign-in asks for a code from an authenticator app. */
             twoFactor: boolean;
         };
+        /**
+         * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
+         * @enum {string}
+         */
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "earlier";
+        /** @description An action and its sentence. */
+        ActionName: {
+            action: components["schemas"]["Action"];
+            sentence: string;
+        };
         Address: {
             city: string;
             /**
@@ -1699,18 +1712,24 @@ export interface components {
          */
         At: string;
         AuditEntry: {
-            action: string;
+            action: components["schemas"]["Action"];
             at: components["schemas"]["At"];
             clientIp: string;
             detail: string;
             email: string | null;
             /** Format: int64 */
             id: number;
+            /** @description The action as the audit page says it. */
+            what: string;
         };
-        /** @description One page of the audit log. */
+        /** @description One page of the audit log, with what it can be narrowed to. */
         AuditPage: {
+            /** @description Every action, as the page says it, for its filter. */
+            actions: components["schemas"]["ActionName"][];
             /** @description Newest first. */
             entries: components["schemas"]["AuditEntry"][];
+            /** @description The members of the team, for its filter. */
+            members: components["schemas"]["MemberName"][];
             /** @description Whether there are older entries (ask again with `before` = the last entry's id). */
             more: boolean;
         };
@@ -2284,6 +2303,10 @@ export interface components {
             detail: string;
             kind: components["schemas"]["EventKind"];
         };
+        FaqEntry: {
+            answer: string;
+            question: string;
+        };
         Feature: {
             icon: string;
             text: string;
@@ -2571,6 +2594,8 @@ export interface components {
             name: string;
             phone: string;
             phoneHref: string;
+            /** @description The services page shows prices or common questions: the assistant links to them. */
+            prices: boolean;
             shortName: string;
             socialLabel: string;
             socialUrl: string;
@@ -2694,6 +2719,12 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Two-step sign-in is on. */
             twoFactor: boolean;
+        };
+        /** @description A member, by name (their e-mail address when they have none). */
+        MemberName: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         NewNote: {
             /** @description What to note, 1 to 2000 characters. */
@@ -3409,6 +3440,11 @@ export interface components {
             chatAnswers: string[];
             description: string;
             features: string[];
+            /**
+             * Format: int32
+             * @description The least the service costs, in cents: the card says "From $89". None: no price shown.
+             */
+            fromCents: number | null;
             icon: string;
             title: string;
         };
@@ -3422,6 +3458,12 @@ export interface components {
             page: components["schemas"]["ServicesPage"];
         };
         ServicesPage: {
+            /**
+             * @description What visitors ask before they book (the trip fee, the diagnostic fee, deposits, payment,
+             *     the warranty), with the shop's answers: shown under the services, and to search engines
+             *     as an FAQ page. Missing from site details saved before there were any: none.
+             */
+            faq: components["schemas"]["FaqEntry"][];
             intro: string;
             sections: components["schemas"]["ServiceSection"][];
         };
@@ -4004,6 +4046,8 @@ export type About = components['schemas']['About'];
 export type AboutData = components['schemas']['AboutData'];
 export type Account = components['schemas']['Account'];
 export type AccountInfo = components['schemas']['AccountInfo'];
+export type Action = components['schemas']['Action'];
+export type ActionName = components['schemas']['ActionName'];
 export type Address = components['schemas']['Address'];
 export type AdminPost = components['schemas']['AdminPost'];
 export type AdminState = components['schemas']['AdminState'];
@@ -4070,6 +4114,7 @@ export type Escalated = components['schemas']['Escalated'];
 export type EscalationFigures = components['schemas']['EscalationFigures'];
 export type EventKind = components['schemas']['EventKind'];
 export type EventRecord = components['schemas']['EventRecord'];
+export type FaqEntry = components['schemas']['FaqEntry'];
 export type Feature = components['schemas']['Feature'];
 export type Feed = components['schemas']['Feed'];
 export type FieldErrorsBody = components['schemas']['FieldErrorsBody'];
@@ -4105,6 +4150,7 @@ export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type Member = components['schemas']['Member'];
+export type MemberName = components['schemas']['MemberName'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];
@@ -5021,6 +5067,10 @@ export interface operations {
             query?: {
                 /** @description Only entries older than the entry with this id. */
                 before?: number;
+                /** @description Only entries of this action. */
+                action?: components["schemas"]["Action"];
+                /** @description Only entries of the member with this id. */
+                member?: number;
             };
             header?: never;
             path?: never;
@@ -5037,7 +5087,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
-            /** @description `before` is not a whole number. */
+            /** @description `before` or `member` is not a whole number, or `action` is no action. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11547,6 +11597,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];

@@ -21,9 +21,9 @@ use anyhow::Context as _;
 pub use chat::{Asks, Chat, ChatStep, FollowUp};
 pub use hours::{Hours, HoursView};
 pub use model::{
-    About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, Feature, Footer, Hero,
-    Language, Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat, SubService,
-    Testimonial, ThankYou,
+    About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, FaqEntry, Feature,
+    Footer, Hero, Language, Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat,
+    SubService, Testimonial, ThankYou,
 };
 pub use placeholders::Placeholder;
 pub use promise::Promise;

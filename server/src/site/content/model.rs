@@ -307,9 +307,29 @@ pub struct City {
 pub struct ServicesPage {
     pub intro: String,
     pub sections: Vec<ServiceSection>,
+    /// What visitors ask before they book (the trip fee, the diagnostic fee, deposits, payment,
+    /// the warranty), with the shop's answers: shown under the services, and to search engines
+    /// as an FAQ page. Missing from site details saved before there were any: none.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub faq: Vec<FaqEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+#[schema(rename_all = "camelCase")]
+pub struct FaqEntry {
+    pub question: String,
+    pub answer: String,
 }
 
 impl ServicesPage {
+    /// Whether the page shows a price or a common question (the assistant then links to them).
+    pub fn shows_prices(&self) -> bool {
+        !self.faq.is_empty()
+            || self.sections.iter().flat_map(|section| &section.cards).any(|offer| offer.from_cents.is_some())
+    }
+
     /// The service whose card is titled `title`, if the page offers it.
     pub fn offer(&self, title: &str) -> Option<&ServiceOffer> {
         self.sections.iter().flat_map(|section| &section.cards).find(|offer| offer.title == title)
@@ -333,6 +353,10 @@ pub struct ServiceOffer {
     pub title: String,
     pub description: String,
     pub features: Vec<String>,
+    /// The least the service costs, in cents: the card says "From $89". None: no price shown.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub from_cents: Option<u32>,
     /// What the card's 'Book Service' answers in the booking assistant (its quick options).
     #[serde(default)]
     #[schema(required = true)]

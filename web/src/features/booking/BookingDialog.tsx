@@ -28,6 +28,9 @@ const noSubscription = () => () => {};
 
 const samePresets = (a: Presets, b: Presets) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The services page's prices and common questions, which the assistant links to. */
+const PRICES = "/services#faq";
+
 /**
  * The modal booking dialog. A native <dialog> shown with showModal(): the rest of the page is
  * inert while it is open, Escape closes it, and focus returns to the button that opened it.
@@ -178,6 +181,23 @@ export function BookingDialog({ open, onOpen, onClose, source, presets }: Props)
                 onSubmitted={submitted}
               />
             </Suspense>
+            {layout.prices && (
+              <p className="border-t border-slate-200 px-5 py-3 text-sm text-slate-700">
+                What does it cost?{" "}
+                <a
+                  href={PRICES}
+                  // In place of the dialog's own history entry: Back leads to the page it opened on.
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onClose();
+                    navigate(PRICES, { replace: true });
+                  }}
+                  className="font-semibold text-orange-800 underline hover:text-orange-900"
+                >
+                  See prices and common questions
+                </a>
+              </p>
+            )}
           </div>
         )}
       </dialog>

@@ -4,8 +4,9 @@ import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/PageHero";
 import { SectionHeading } from "../../components/SectionHeading";
 import { BookingButton } from "../../components/BookingButton";
-import type { ServiceOffer, ServicesData } from "../../lib/api-schema";
+import type { FaqEntry, ServiceOffer, ServicesData } from "../../lib/api-schema";
 import { cardGrid } from "../../lib/cardGrid";
+import { dollars } from "../../lib/money";
 
 function OfferCard({ offer, className }: { offer: ServiceOffer; className: string }) {
   return (
@@ -14,6 +15,7 @@ function OfferCard({ offer, className }: { offer: ServiceOffer; className: strin
         <Icon name={offer.icon} className="h-6 w-6" />
       </span>
       <h3 className="mt-4 text-lg font-semibold text-slate-900">{offer.title}</h3>
+      {offer.fromCents !== null && <p className="mt-1 font-semibold text-orange-800">From {dollars(offer.fromCents)}</p>}
       <p className="mt-2 text-slate-600">{offer.description}</p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
         {offer.features.map((feature) => (
@@ -31,6 +33,25 @@ function OfferCard({ offer, className }: { offer: ServiceOffer; className: strin
         Book Service
       </BookingButton>
     </li>
+  );
+}
+
+/** The questions visitors ask before they book, with the shop's answers. */
+function Questions({ faq }: { faq: FaqEntry[] }) {
+  return (
+    <section id="faq" aria-label="Prices and Common Questions" className="scroll-mt-24 py-20">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading title="Prices and Common Questions" />
+        <dl className="mt-10 space-y-6">
+          {faq.map((entry) => (
+            <div key={entry.question} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
+              <dt className="text-lg font-semibold text-slate-900">{entry.question}</dt>
+              <dd className="mt-2 whitespace-pre-line text-slate-700">{entry.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
   );
 }
 
@@ -53,6 +74,7 @@ export function ServicesPage({ data }: { data: ServicesData }) {
           </section>
         );
       })}
+      {data.page.faq.length > 0 && <Questions faq={data.page.faq} />}
       <ClosingCta cta={data.closingCta} secondary="call" />
     </>
   );

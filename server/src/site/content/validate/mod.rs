@@ -9,6 +9,8 @@ use crate::domain::{EmailAddress, Phone};
 /// Key features a city page lists at most, and testimonials it shows at most.
 const MAX_KEY_FEATURES: usize = 3;
 const MAX_CITY_TESTIMONIALS: usize = 2;
+/// A service's "from" price is at most $100,000.
+const MAX_PRICE_CENTS: u32 = 10_000_000;
 
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
@@ -187,8 +189,15 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             c.icon(format!("{field}.icon"), &card.icon);
             c.text(format!("{field}.title"), &card.title);
             c.text(format!("{field}.description"), &card.description);
+            if card.from_cents.is_some_and(|cents| cents == 0 || cents > MAX_PRICE_CENTS) {
+                c.fail(format!("{field}.from_cents"), "must be a price from $0.01 to $100,000");
+            }
             chat_answers(&mut c, &field, &card.chat_answers, &options);
         }
+    }
+    for (i, entry) in content.services_page.faq.iter().enumerate() {
+        c.text(format!("services_page.faq[{i}].question"), &entry.question);
+        c.text(format!("services_page.faq[{i}].answer"), &entry.answer);
     }
     if content.city_services.len() != 6 {
         c.fail("city_services", "must have exactly 6 entries");

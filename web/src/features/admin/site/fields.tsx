@@ -8,6 +8,7 @@ import { ICONS, Icon } from "../../../components/Icon";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 import type { Json } from "../frame/api";
 import { listMessagesAt, moved } from "./siteDraft";
+import { centsOf } from "../../../lib/money";
 
 interface TextProps {
   path: string;
@@ -42,6 +43,39 @@ export function SiteText({ path, label, hint, long, type = "text", optional }: T
       ) : (
         <input {...props} type={type} step={type === "number" ? "any" : undefined} onChange={(event) => change(event.target.value)} />
       )}
+    </Field>
+  );
+}
+
+/** A price typed in dollars and kept in cents; empty means none. What is not an amount is kept
+ * as typed, so the save is refused with the message under the field rather than losing it. */
+export function SitePrice({ path, label, hint }: { path: string; label: string; hint: string }) {
+  const field = useSiteField(path);
+  const stored = typeof field.value === "number" ? field.value : null;
+  const [typed, setTyped] = useState(stored === null ? "" : String(stored / 100));
+  // A restored version or a reload changes the price under the field: show it.
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    if (typeof field.value !== "string" && centsOf(typed) !== stored) setTyped(stored === null ? "" : String(stored / 100));
+  }
+  const unreadable = typed.trim() !== "" && centsOf(typed) === null;
+  const error = unreadable ? "Enter an amount in dollars, like 89 or 89.50." : field.error;
+  const change = (text: string) => {
+    setTyped(text);
+    field.set(text.trim() === "" ? null : (centsOf(text) ?? text));
+  };
+  return (
+    <Field id={field.id} label={label} error={error} hint={hint}>
+      <input
+        id={field.id}
+        inputMode="decimal"
+        value={typed}
+        onChange={(event) => change(event.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(field.id, true, error)}
+        className={`${fieldClass(error)} max-w-40`}
+      />
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 // The sections of the site editor, one per tab.
 import type { ReactNode } from "react";
 import { Section } from "../frame/form";
-import { SiteAnswers, SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SiteText } from "./fields";
+import { SiteAnswers, SiteChoices, SiteIcon, SiteLines, SiteList, SitePhoto, SitePrice, SiteText } from "./fields";
 import { useSiteEditor } from "./SiteEditor";
 import type { Json } from "../frame/api";
 
@@ -213,7 +213,7 @@ export function WorkSection() {
 }
 
 export const NEW_SERVICE_GROUP = () => ({ icon: "wrench", title: "", description: "", items: [{ title: "", description: "" }], chatAnswers: [] });
-export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], chatAnswers: [] });
+export const NEW_SERVICE_CARD = () => ({ icon: "wrench", title: "", description: "", features: [], fromCents: null, chatAnswers: [] });
 
 export function ServicesSection() {
   const { site } = useSiteEditor();
@@ -271,6 +271,7 @@ export function ServicesSection() {
               <>
                 <SiteIcon path={`${card}.icon`} label="Icon" />
                 <SiteText path={`${card}.title`} label="Service" />
+                <SitePrice path={`${card}.fromCents`} label="From price (optional)" hint="The card says 'From $89'. Empty: no price." />
                 <Wide>
                   <SiteText path={`${card}.description`} label="Description" long />
                 </Wide>
@@ -285,6 +286,29 @@ export function ServicesSection() {
           </SiteList>
         </Section>
       ))}
+      <Section title="Prices and common questions">
+        <p className="mt-1 text-sm text-slate-600">
+          Under the services, and to search engines: the trip fee, the diagnostic fee, deposits, how customers pay, the warranty. The booking assistant links
+          here.
+        </p>
+        <SiteList
+          path="servicesPage.faq"
+          add="Add a question"
+          make={() => ({ question: "", answer: "" })}
+          title={(item, i) => named(item, "question", `Question ${i + 1}`)}
+        >
+          {(entry) => (
+            <>
+              <Wide>
+                <SiteText path={`${entry}.question`} label="Question" />
+              </Wide>
+              <Wide>
+                <SiteText path={`${entry}.answer`} label="Answer" long />
+              </Wide>
+            </>
+          )}
+        </SiteList>
+      </Section>
     </>
   );
 }
