@@ -38,7 +38,7 @@ describe("a delivery in the owner's words", () => {
   it("names an escalation's messages, never as the visitor's", () => {
     expect(
       deliverySentence({ ...base, channel: "push", device: "Pixel 8", purpose: "escalate-1", state: "sent", sentAt: "2026-11-27T16:04:00.000Z" }, at),
-    ).toBe("The escalation's 'still waiting', by notification to Pixel 8 was sent at 16:04.");
+    ).toBe("The escalation's alert, by notification to Pixel 8 was sent at 16:04.");
     expect(deliverySentence({ ...base, channel: "text", purpose: "page-2-7", state: "cancelled", lastError: "Stopped: someone answered" }, at)).toBe(
       "The escalation's text to a member of the team was not sent: stopped: someone answered.",
     );
