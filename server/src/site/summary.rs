@@ -66,7 +66,7 @@ fn describe(before: &Value, after: &Value) -> Vec<String> {
                 if a == b {
                     continue;
                 }
-                let name = key.replace('_', " ");
+                let name = field_name(key);
                 let inner = describe(a, b);
                 match (a, b) {
                     (Value::Array(_), Value::Array(_)) if !inner.is_empty() => what.extend(inner),
@@ -83,11 +83,23 @@ fn describe(before: &Value, after: &Value) -> Vec<String> {
     }
 }
 
+/// A field as the Site editor labels it: its key in words, unless the editor says it otherwise.
+fn field_name(key: &str) -> String {
+    match key {
+        "from_cents" => "from price".to_owned(),
+        "faq" => "prices and common questions".to_owned(),
+        _ => key.replace('_', " "),
+    }
+}
+
 /// An entry's identity and the name it is shown by, if it has one.
 fn entry_name(entry: &Value) -> Option<(String, String)> {
     let field = |key: &str| entry.get(key).and_then(Value::as_str).filter(|text| !text.trim().is_empty());
-    let id = ["slug", "name", "title", "label", "days_label"].into_iter().find_map(field)?;
-    let shown = ["name", "title", "label", "days_label", "slug"].into_iter().find_map(field).unwrap_or(id);
+    let id = ["slug", "name", "title", "label", "days_label", "question"].into_iter().find_map(field)?;
+    let shown = ["name", "title", "label", "days_label", "question", "slug"]
+        .into_iter()
+        .find_map(field)
+        .unwrap_or(id);
     Some((id.to_owned(), shown.to_owned()))
 }
 
@@ -165,6 +177,20 @@ mod tests {
         after["business"]["phone"] = "2".into();
         after["cities"][0]["blurb"] = "b".into();
         assert_eq!(changes(&before, &after), "Business details (phone), City pages (Aurora: blurb)");
+    }
+
+    #[test]
+    fn names_prices_and_questions_as_the_editor_labels_them() {
+        let before = json!({
+            "services_page": {"sections": [{"title": "Repairs", "cards": [{"title": "Brakes", "from_cents": null}]}], "faq": []},
+        });
+        let mut after = before.clone();
+        after["services_page"]["sections"][0]["cards"][0]["from_cents"] = 8950.into();
+        after["services_page"]["faq"] = json!([{"question": "Is there a trip fee?", "answer": "Yes."}]);
+        assert_eq!(
+            changes(&before, &after),
+            "Services page (Is there a trip fee? added, Repairs: Brakes: from price)"
+        );
     }
 
     #[test]

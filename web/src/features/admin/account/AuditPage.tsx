@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
+import { actionValues } from "../../../lib/api-schema";
 import { type AuditFilter, adminApi } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { Loaded } from "../frame/Loaded";
@@ -9,13 +10,16 @@ import { keys } from "../frame/queries";
 
 const SELECT = "mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-2 text-sm text-slate-900 sm:w-72";
 
+const known = (action: string | null) => actionValues.some((value) => value === action);
+
 /** The filter in the page's address (`?action=post-created&member=3`), so Back and a shared link
  * keep it. */
 function useAuditFilter(): [AuditFilter, (change: AuditFilter) => void] {
   const [params, setParams] = useSearchParams();
   const member = Number(params.get("member"));
   const filter: AuditFilter = {
-    ...(params.get("action") ? { action: params.get("action") as AuditFilter["action"] } : {}),
+    // An action the server does not know (an old bookmark) is no filter.
+    ...(known(params.get("action")) ? { action: params.get("action") as AuditFilter["action"] } : {}),
     ...(Number.isInteger(member) && member > 0 ? { member } : {}),
   };
   const change = (next: AuditFilter) => {

@@ -48,7 +48,8 @@ export function SiteText({ path, label, hint, long, type = "text", optional }: T
 }
 
 /** A price typed in dollars and kept in cents; empty means none. What is not an amount is kept
- * as typed, so the save is refused with the message under the field rather than losing it. */
+ * as 0 cents, a price the server's checks refuse, so a save is refused naming this field (and
+ * what was typed stays in the box). */
 export function SitePrice({ path, label, hint }: { path: string; label: string; hint: string }) {
   const field = useSiteField(path);
   const stored = typeof field.value === "number" ? field.value : null;
@@ -57,13 +58,13 @@ export function SitePrice({ path, label, hint }: { path: string; label: string; 
   const [shown, setShown] = useState(stored);
   if (shown !== stored) {
     setShown(stored);
-    if (typeof field.value !== "string" && centsOf(typed) !== stored) setTyped(stored === null ? "" : String(stored / 100));
+    if (stored !== 0 && centsOf(typed) !== stored) setTyped(stored === null ? "" : String(stored / 100));
   }
   const unreadable = typed.trim() !== "" && centsOf(typed) === null;
   const error = unreadable ? "Enter an amount in dollars, like 89 or 89.50." : field.error;
   const change = (text: string) => {
     setTyped(text);
-    field.set(text.trim() === "" ? null : (centsOf(text) ?? text));
+    field.set(text.trim() === "" ? null : (centsOf(text) ?? 0));
   };
   return (
     <Field id={field.id} label={label} error={error} hint={hint}>
