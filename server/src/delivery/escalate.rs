@@ -4,7 +4,7 @@
 use super::{
     BookingMessage, Outbox, Purpose, Sent,
     text::{
-        self, Undeliverable,
+        self,
         handover::{self, Draft, Taken},
         outgoing::taken_before,
         status::TextStatus,
@@ -138,19 +138,12 @@ impl Outbox {
             member: Some(member),
         };
         let id = handover::write(&self.db, &draft, written.map(|w| w.id)).await?;
-        match sender.send(&phone, &body).await {
-            Ok(accepted) => {
-                let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
-                Ok(Sent::Texted(Taken { id, sid: accepted.sid, status }))
+        match handover::send(&self.db, sender, id, &phone, &body).await? {
+            Ok(taken) => Ok(Sent::Texted(taken)),
+            Err(refused) => {
+                self.page_failed(message.booking_id).await?;
+                Ok(Sent::Undelivered(text::explain(&refused.code.to_string())))
             }
-            Err(error) => match error.downcast::<Undeliverable>() {
-                Ok(refused) => {
-                    handover::refused(&self.db, id, &refused.code.to_string()).await?;
-                    self.page_failed(message.booking_id).await?;
-                    Ok(Sent::Undelivered(text::explain(&refused.code.to_string())))
-                }
-                Err(error) => Err(error),
-            },
         }
     }
 

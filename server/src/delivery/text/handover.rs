@@ -5,7 +5,7 @@
 
 use std::future::Future;
 
-use super::status::TextStatus;
+use super::{TextSender, Undeliverable, status::TextStatus};
 use crate::{clock::At, db::Db, for_both_connections, with_db};
 
 /// A text written before it was sent: its words, what it is for, and whether it was handed to
@@ -27,6 +27,28 @@ pub async fn write(db: &Db, draft: &Draft<'_>, replacing: Option<i64>) -> anyhow
         tx.commit().await?;
         id
     }))
+}
+
+/// Sends written text `id` to `phone`: what the provider took, or its refusal that no retry
+/// changes (recorded on the text). Any other failure is an error, for the delivery to retry.
+pub async fn send(
+    db: &Db,
+    sender: &TextSender,
+    id: i64,
+    phone: &str,
+    body: &str,
+) -> anyhow::Result<Result<Taken, Undeliverable>> {
+    match sender.send(phone, body).await {
+        Ok(accepted) => {
+            let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
+            Ok(Ok(Taken { id, sid: accepted.sid, status }))
+        }
+        Err(error) => {
+            let refusal = error.downcast::<Undeliverable>()?;
+            refused(db, id, &refusal.code.to_string()).await?;
+            Ok(Err(refusal))
+        }
+    }
 }
 
 /// Written text `id` did not get through: the provider refused it with `code`, or we did not send

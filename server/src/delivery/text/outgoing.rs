@@ -3,7 +3,7 @@
 //! number, and never longer than two SMS. What the provider took goes into the request's thread.
 
 use super::{
-    Undeliverable, consent,
+    consent,
     handover::{self, Taken},
     quiet_until,
     status::TextStatus,
@@ -84,24 +84,17 @@ impl Outbox {
                 }
             }
         };
-        match sender.send(&phone, &body).await {
-            Ok(accepted) => {
-                let status = TextStatus::from_provider(&accepted.status).unwrap_or(TextStatus::Queued);
-                Ok(Sent::Texted(Taken { id, sid: accepted.sid, status }))
+        match handover::send(&self.db, sender, id, &phone, &body).await? {
+            Ok(taken) => Ok(Sent::Texted(taken)),
+            Err(refused) => {
+                tracing::info!(
+                    booking = message.booking_id,
+                    code = refused.code,
+                    "text refused: {}",
+                    refused.message
+                );
+                Ok(Sent::Undelivered(super::explain(&refused.code.to_string())))
             }
-            Err(error) => match error.downcast::<Undeliverable>() {
-                Ok(refused) => {
-                    handover::refused(&self.db, id, &refused.code.to_string()).await?;
-                    tracing::info!(
-                        booking = message.booking_id,
-                        code = refused.code,
-                        "text refused: {}",
-                        refused.message
-                    );
-                    Ok(Sent::Undelivered(super::explain(&refused.code.to_string())))
-                }
-                Err(error) => Err(error),
-            },
         }
     }
 
