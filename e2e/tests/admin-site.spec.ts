@@ -2,7 +2,7 @@
 // reorders the before/after work and restores an earlier version, and every public page shows
 // it at once; a bad value is named under its field and changes nothing.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
+import { book, expect, expectNoAxeViolations, hydrated, signIn, test, openSection } from "./fixtures";
 
 test.use({ admin: true });
 
@@ -84,6 +84,43 @@ test("before and after work is reordered on the home page", async ({ page }) => 
   await expect(page.getByRole("img", { name: /^Before: A dump trailer bed/ })).toBeAttached();
 });
 
+test("renaming a question and its option keeps earlier answers under it, in the inbox and the export", async ({ page }) => {
+  const id = await book(page, "Renata Keyes");
+  await signIn(page);
+  await openSite(page, "Booking assistant");
+  await page.locator("summary", { hasText: "What service do you need?" }).click();
+  const step = page.getByRole("listitem").filter({ has: page.getByText("Key service: kept when the words change.") });
+  await expect(step.getByText("Key service: kept when the words change.")).toBeVisible();
+  await step.getByLabel("Question", { exact: true }).fill("What can we do for your trailer?");
+  await step.getByLabel("Short name in the inbox").first().fill("Work asked for");
+  const option = step.getByRole("listitem").filter({ has: page.getByText("Key repairs-needed:") });
+  await option.getByLabel("Option", { exact: true }).fill("A repair");
+  await saveChanges(page);
+
+  await page.goto(`/dbadmin/bookings/${id}`);
+  await hydrated(page);
+  const answer = page.getByRole("term").filter({ hasText: "Work asked for" });
+  await expect(answer).toHaveAttribute("title", "What service do you need?");
+  await expect(page.getByRole("definition").filter({ hasText: /^Repairs needed$/ })).toBeVisible();
+
+  const csv = await (await page.request.get("/api/admin/bookings.csv")).text();
+  const [header, row] = csv
+    .trim()
+    .split("\n")
+    .map((line) => line.split(","));
+  const column = header!.indexOf("Work asked for");
+  expect(column, header!.join(",")).toBeGreaterThan(0);
+  expect(row![column]).toBe("Repairs needed");
+
+  // The visitor is asked in the new words, and their answer goes under the same question.
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Book a Service" }).first().click();
+  await page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: "Dump Trailer", exact: true }).click();
+  await expect(page.getByRole("dialog").locator("p").filter({ hasText: "What can we do for your trailer?" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Quick answers" }).getByRole("button", { name: "A repair", exact: true })).toBeVisible();
+});
+
 test.describe("refused", () => {
   test.use({ expectedConsoleErrors: [/status of 422/] });
 
@@ -105,7 +142,7 @@ for (const width of [390, 1366]) {
   test(`every site details tab passes axe at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
-    for (const tab of ["Business", "Testimonials", "Before and after", "Services", "City pages", "Earlier versions"]) {
+    for (const tab of ["Business", "Testimonials", "Before and after", "Services", "City pages", "Booking assistant", "Booking times", "Earlier versions"]) {
       await openSite(page, tab);
       await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
       await expectNoAxeViolations(page);

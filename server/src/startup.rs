@@ -13,7 +13,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup, blog,
-    booking::{live_routes::DeskFeed, routes::BookingDesk},
+    booking::{answer_keys, live_routes::DeskFeed, routes::BookingDesk},
     changes::{self, Changes, Follower},
     config::ServeConfig,
     db::{Db, Pool},
@@ -65,6 +65,10 @@ impl Application {
         let reader = db.reader(&location).await?;
         blog::search_index::ensure_index(&db).await?;
         let site = Arc::new(SiteDetails::load(db.clone(), seed).await?);
+        let keyed = answer_keys::fill(&db, &site.content().chat).await?;
+        if keyed > 0 {
+            tracing::info!(keyed, "Gave the answers stored before keys their keys");
+        }
         let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);
         let pages = Arc::new(

@@ -261,7 +261,7 @@ mod tests {
             description: "Brakes.".into(),
             features: Vec::new(),
             from_cents: None,
-            chat_answers: vec!["Repairs needed".into()],
+            chat_answers: vec!["repairs-needed".into()],
         };
         ServicesPage {
             intro: "What we do.".into(),

@@ -86,10 +86,10 @@ impl BookingDesk {
         }
         let answers = answers(&self.db, found.row.id).await?;
         let s = &content.scheduling;
-        Ok(answers.iter().find_map(|(_, answer)| {
-            (answer == &s.shop_answer)
+        Ok(answers.iter().filter_map(|given| given.option.as_ref()).find_map(|option| {
+            (option == &s.shop_answer)
                 .then_some(Kind::Shop)
-                .or_else(|| (answer == &s.mobile_answer).then_some(Kind::Mobile))
+                .or_else(|| (option == &s.mobile_answer).then_some(Kind::Mobile))
         }))
     }
 
@@ -97,7 +97,7 @@ impl BookingDesk {
         Ok(answers(&self.db, id)
             .await?
             .iter()
-            .any(|(_, answer)| content.chat.emergency_answers.contains(answer)))
+            .any(|given| given.option.as_deref().is_some_and(|option| content.chat.is_emergency(option))))
     }
 
     pub(super) async fn view(&self, found: &Found) -> anyhow::Result<RequestView> {

@@ -2,6 +2,7 @@
 //! transaction, then delivered by the outbox worker (`crate::delivery`).
 
 pub mod admin_routes;
+pub mod answer_keys;
 pub mod area;
 pub mod contact_routes;
 pub mod desk_routes;

@@ -20,7 +20,7 @@ use crate::{
         calendar::{Calendar, Slot},
         links, store as appointments,
     },
-    site::content::{Asks, Chat, Content},
+    site::content::{Asks, Chat, Content, Given},
     with_db,
 };
 
@@ -151,19 +151,19 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
         booking.summary = content.chat.summary(&asked).join(" · ");
         booking.words = customer_words(&content.chat, &asked, &booking.details);
         booking.answered = answered(booking.first_response_at, booking.status);
-        for step in &content.chat.steps {
-            let Some(named) = &step.named else { continue };
-            let Some(at) = booking.answers.iter().position(|answer| &answer.question == named) else {
+        for step in content.chat.steps.iter().filter(|step| step.named.is_some()) {
+            let named = step.named_key();
+            let Some(at) = booking.answers.iter().position(|answer| answer.key == named) else {
                 continue;
             };
             let service = booking.answers[at].answer.clone();
-            if let Some(picked) = booking.answers.iter_mut().find(|answer| answer.question == step.question) {
+            if let Some(picked) = booking.answers.iter_mut().find(|answer| answer.key == step.key) {
                 picked.answer = format!("{service} ({})", picked.answer);
                 booking.answers.remove(at);
             }
         }
         for answer in &mut booking.answers {
-            answer.label = content.chat.answer_label(&answer.question).unwrap_or(&answer.question).to_owned();
+            answer.label = content.chat.answer_label(&answer.key).unwrap_or(&answer.question).to_owned();
         }
         if let Some(time) = &mut booking.appointment {
             time.label = calendar.label(Slot { start: time.start.timestamp(), end: time.end.timestamp() });
@@ -173,14 +173,22 @@ pub fn label(bookings: &mut [BookingRecord], content: &Content) {
 
 /// What is wrong or what to build in the customer's own words (their answer to the assistant's
 /// question about the job), else the details they added; None when they wrote neither.
-pub fn customer_words(chat: &Chat, answers: &[(String, String)], details: &str) -> Option<String> {
+pub fn customer_words(chat: &Chat, answers: &[Given], details: &str) -> Option<String> {
     let details = Some(details.trim()).filter(|details| !details.is_empty());
     chat.answer_to(Asks::Job, answers).or(details).map(str::to_owned)
 }
 
-/// A booking's answers as (question, answer) pairs, as the assistant's script reads them.
-pub fn asked(answers: &[AnswerRecord]) -> Vec<(String, String)> {
-    answers.iter().map(|row| (row.question.clone(), row.answer.clone())).collect()
+/// A booking's answers as the assistant's script reads them.
+pub fn asked(answers: &[AnswerRecord]) -> Vec<Given> {
+    answers
+        .iter()
+        .map(|row| Given {
+            key: row.key.clone(),
+            option: row.option.clone(),
+            question: row.question.clone(),
+            answer: row.answer.clone(),
+        })
+        .collect()
 }
 
 /// Where a mobile job is, in a line: the street address and the place as typed (or the
@@ -223,18 +231,29 @@ pub async fn one(db: &Db, id: BookingId, content: &Content) -> anyhow::Result<Op
 #[derive(sqlx::FromRow)]
 struct AnswerRow {
     booking_id: i64,
+    question_key: Option<String>,
+    option_key: Option<String>,
     question: String,
     answer: String,
 }
 
 /// Each booking's answers in the assistant's order (unlabelled: the caller knows the questions).
 pub async fn answers(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<AnswerRecord>>> {
-    let grouped =
-        rows_grouped_by!(booking_id, db, ids, AnswerRow, "question, answer", "booking_answers", "position");
+    let grouped = rows_grouped_by!(
+        booking_id,
+        db,
+        ids,
+        AnswerRow,
+        "question_key, option_key, question, answer",
+        "booking_answers",
+        "position"
+    );
     Ok(each_as(grouped, |row| AnswerRecord {
         label: String::new(),
         question: row.question,
         answer: row.answer,
+        key: row.question_key.unwrap_or_default(),
+        option: row.option_key,
     }))
 }
 

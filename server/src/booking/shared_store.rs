@@ -7,7 +7,10 @@
 
 use std::{collections::HashMap, future::Future};
 
-use crate::{clock::At, db::Db, domain::BookingStatus, for_both_connections, rows_grouped_by, with_db};
+use crate::{
+    clock::At, db::Db, domain::BookingStatus, for_both_connections, rows_grouped_by, site::content::Given,
+    with_db,
+};
 
 /// Whether a request is urgent, and an emergency.
 #[derive(Clone, Copy, Debug, sqlx::FromRow)]
@@ -94,14 +97,25 @@ pub async fn for_shop(db: &Db, id: i64) -> anyhow::Result<ForShop> {
     }))
 }
 
-/// Request `id`'s answers to the assistant, in its order: question and answer.
-pub async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<(String, String)>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_as("SELECT question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position")
-            .bind(id)
-            .fetch_all(pool)
-            .await?
-    }))
+/// Request `id`'s answers to the assistant, in its order.
+pub async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<Given>> {
+    let rows: Vec<(Option<String>, Option<String>, String, String)> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT question_key, option_key, question, answer FROM booking_answers WHERE booking_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    });
+    Ok(rows
+        .into_iter()
+        .map(|(key, option, question, answer)| Given {
+            key: key.unwrap_or_default(),
+            option,
+            question,
+            answer,
+        })
+        .collect())
 }
 
 /// How many photos came with request `id`.

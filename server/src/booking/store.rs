@@ -164,15 +164,21 @@ pub async fn insert(
         if !booking.answers.is_empty() {
             // One statement for every answer: each is a trip to the database inside the write.
             let rows = (0..booking.answers.len())
-                .map(|n| format!("($1, ${}, ${}, ${})", 3 * n + 2, 3 * n + 3, 3 * n + 4))
+                .map(|n| {
+                    let at = 5 * n + 2;
+                    format!("($1, ${at}, ${}, ${}, ${}, ${})", at + 1, at + 2, at + 3, at + 4)
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
-            let sql =
-                format!("INSERT INTO booking_answers (booking_id, position, question, answer) VALUES {rows}");
+            let sql = format!(
+                "INSERT INTO booking_answers (booking_id, position, question_key, option_key, question, answer) VALUES {rows}"
+            );
             let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id);
             for (position, answer) in booking.answers.iter().enumerate() {
                 query = query
                     .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                    .bind(&answer.key)
+                    .bind(&answer.option)
                     .bind(&answer.question)
                     .bind(&answer.answer);
             }

@@ -35,7 +35,7 @@ use crate::{
         store as appointments,
     },
     site::SiteDetails,
-    site::content::{Content, Placeholder},
+    site::content::{Content, Given, Placeholder},
 };
 
 /// The period of the response times.
@@ -213,7 +213,7 @@ struct Lined<'a> {
     calendar: Calendar<'a>,
     measure: &'a Measure<'a>,
     now: Timestamp,
-    answers: HashMap<i64, Vec<(String, String)>>,
+    answers: HashMap<i64, Vec<Given>>,
     times: HashMap<i64, appointments::Appointment>,
     notes: HashMap<i64, String>,
 }

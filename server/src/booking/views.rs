@@ -119,8 +119,14 @@ pub struct AnswerRecord {
     /// The answer's short name ("Urgency"), or the question when the assistant no longer asks it.
     #[sqlx(skip)]
     pub label: String,
+    /// The question and the answer in the words the visitor saw and gave.
     pub question: String,
     pub answer: String,
+    /// The keys of the question and of the option picked (`Given`).
+    #[serde(skip)]
+    pub key: String,
+    #[serde(skip)]
+    pub option: Option<String>,
 }
 
 /// One delivery: `sent`, `retrying` (failed, will try again), `pending`, `dead` or `cancelled`

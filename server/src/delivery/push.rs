@@ -21,7 +21,7 @@ use crate::{
     db::Db,
     domain::clipped,
     on_call::steps::{Beat, LONGEST},
-    site::content::{Asks, Chat},
+    site::content::{Asks, Chat, Given},
     with_db,
 };
 
@@ -51,12 +51,7 @@ pub struct Notice {
 impl Notice {
     /// What the owner's devices show of booking `message` for `purpose`: the kind of request,
     /// the trailer and the city, the service; never the customer's name, phone or e-mail.
-    pub fn for_booking(
-        message: &BookingMessage,
-        answers: &[(String, String)],
-        chat: &Chat,
-        purpose: Purpose,
-    ) -> Self {
+    pub fn for_booking(message: &BookingMessage, answers: &[Given], chat: &Chat, purpose: Purpose) -> Self {
         let id = message.booking_id;
         let url = format!("/dbadmin/bookings/{id}");
         let tag = format!("booking-{id}");
@@ -283,17 +278,13 @@ mod tests {
     fn a_notice_names_the_kind_trailer_and_city_and_no_contact_detail() {
         let content = crate::site::content::Content::load(None).expect("the built-in content");
         let chat = &content.chat;
-        let answers: Vec<(String, String)> = chat
-            .steps
-            .iter()
-            .zip([
-                "Enclosed Trailer",
-                "Emergency service",
-                "Need mobile service",
-                "Emergency (need immediate help)",
-            ])
-            .map(|(step, answer)| (step.question.clone(), answer.to_owned()))
-            .collect();
+        let questions: Vec<&str> = chat.steps.iter().map(|step| step.question.as_str()).collect();
+        let answers = chat.given(&[
+            (questions[0], "Enclosed Trailer"),
+            (questions[1], "Emergency service"),
+            (questions[2], "Need mobile service"),
+            (questions[3], "Emergency (need immediate help)"),
+        ]);
         let notice =
             Notice::for_booking(&message(true, true, Some("Aurora")), &answers, chat, Purpose::Request);
         assert_eq!(notice.title, "Emergency: Enclosed Trailer, Aurora");

@@ -420,7 +420,7 @@ async fn a_post_ends_with_the_booking_button_which_books_the_service_it_names() 
     let data: Value = app.get("/api/page?path=/blog/brake-season").await.json().await.unwrap();
     assert_eq!(data["counted"], true, "a post is a page Insights counts");
     assert_eq!(data["data"]["service"]["title"], "Suspension and Brake Repair");
-    assert_eq!(data["data"]["service"]["chatAnswers"], json!(["Repairs needed"]));
+    assert_eq!(data["data"]["service"]["chatAnswers"], json!(["repairs-needed"]));
 
     let mut unknown = post("rockets", true);
     unknown["service"] = json!("Rocket Repair");

@@ -558,3 +558,85 @@ async fn the_contact_pages_plain_form_is_stored_like_a_booking_and_says_whether_
     let home = app.page("/", 200).await;
     assert!(home.contains("href=\"/contact#request\""), "a booking button is a link until the script runs");
 }
+
+/// The labels and answers of request `at` in the inbox, in order.
+async fn labelled(app: &TestApp, signed: &crate::helpers::Signed) -> Vec<(String, String)> {
+    let all = app.admin_json("/bookings", signed).await;
+    all["bookings"][0]["answers"]
+        .as_array()
+        .expect("answers")
+        .iter()
+        .map(|a| {
+            (
+                a["label"].as_str().unwrap_or_default().to_owned(),
+                a["answer"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn answers_keep_their_question_when_it_is_renamed_also_those_stored_before_keys() {
+    let storage = TestStorage::new().await;
+    let app = spawn_app_on(&storage, |_| {}).await;
+    let mut sent = booking("6a1f0c3e-keys-0001");
+    // As the dialog sends them now: with the keys of the question and the option.
+    sent["answers"][1] = json!({ "key": "service", "option": "repairs-needed", "question": "What service do you need?", "answer": "Repairs needed" });
+    assert_eq!(app.post_json("/api/bookings", &sent).await.status(), 201);
+    // As a page from before keys sends them: the server finds the keys by the words.
+    assert_eq!(app.post_json("/api/bookings", &booking("6a1f0c3e-keys-0002")).await.status(), 201);
+    let keys: Vec<(Option<String>, Option<String>)> =
+        app.rows("SELECT question_key, option_key FROM booking_answers ORDER BY booking_id, position").await;
+    let keyed = [
+        ("trailer", "dump-trailer"),
+        ("service", "repairs-needed"),
+        ("mobile-or-shop", "need-mobile-service"),
+        ("urgency", "soon"),
+    ]
+    .map(|(q, o)| (Some(q.to_owned()), Some(o.to_owned())));
+    assert_eq!(keys, [keyed.clone(), keyed.clone()].concat());
+    // Stored before keys: the server keys them at start-up, by the script it runs.
+    app.execute("UPDATE booking_answers SET question_key = NULL, option_key = NULL").await;
+    app.stop().await;
+    let app = spawn_app_on(&storage, |_| {}).await;
+    let again: Vec<(Option<String>, Option<String>)> =
+        app.rows("SELECT question_key, option_key FROM booking_answers ORDER BY booking_id, position").await;
+    assert_eq!(again, keys);
+
+    let signed = app.signed_in_admin().await;
+    let saved = app
+        .change_site(&signed, |site| {
+            let service = &mut site["chat"]["steps"][1];
+            assert_eq!(service["key"], "service");
+            service["question"] = json!("What can we do for your trailer?");
+            service["label"] = json!("Work asked for");
+            service["options"][0]["text"] = json!("A repair");
+            site["chat"]["steps"][0]["label"] = json!("");
+        })
+        .await;
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap_or_default());
+    let shown = labelled(&app, &signed).await;
+    assert_eq!(shown[1], ("Work asked for".to_owned(), "Repairs needed".to_owned()), "{shown:?}");
+    assert_eq!(
+        shown[0].0, "Hi! I'm your trailer assistant. What type of trailer do you have?",
+        "no label: the question"
+    );
+    let csv = app
+        .admin(Method::GET, "/bookings.csv", &signed)
+        .send()
+        .await
+        .expect("the export")
+        .text()
+        .await
+        .expect("text");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let column = header.iter().position(|name| *name == "Work asked for").expect("the renamed column");
+    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
+    assert_eq!(row[column], "Repairs needed", "under the renamed question, not among other answers");
+    let site = app.admin_json("/site", &signed).await;
+    assert_eq!(
+        site["site"]["chat"]["steps"][1]["options"][0],
+        json!({ "key": "repairs-needed", "text": "A repair" })
+    );
+}

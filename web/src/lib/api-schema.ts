@@ -1646,12 +1646,21 @@ export interface components {
         };
         AnswerForm: {
             answer: string;
+            /**
+             * @description The key of the step or follow-up answered; left out (a page from before keys), the
+             *     question's words find it.
+             */
+            key?: string;
+            /** @description The key of the option picked; left out for the visitor's own words. */
+            option?: string | null;
+            /** @description The question as the visitor saw it, and their answer. */
             question: string;
         };
         AnswerRecord: {
             answer: string;
             /** @description The answer's short name ("Urgency"), or the question when the assistant no longer asks it. */
             label: string;
+            /** @description The question and the answer in the words the visitor saw and gave. */
             question: string;
         };
         /** @description The requests that got a first response. */
@@ -1948,7 +1957,10 @@ export interface components {
         };
         Chat: {
             contactPrompt: string;
-            /** @description Answers that make a request an emergency (the call button at once, the urgent flag). */
+            /**
+             * @description The keys of the options that make a request an emergency (the call button at once, the
+             *     urgent flag).
+             */
             emergencyAnswers: string[];
             errorMessage: string;
             /**
@@ -1965,13 +1977,26 @@ export interface components {
             steps: components["schemas"]["ChatStep"][];
             title: string;
             /**
-             * @description Answers that make a request urgent without being an emergency (the urgent flag: first in
-             *     the inbox, outlined, 'URGENT' in the shop's e-mail).
+             * @description The keys of the options that make a request urgent without being an emergency (the urgent
+             *     flag: first in the inbox, outlined, 'URGENT' in the shop's e-mail).
              */
             urgentAnswers: string[];
         };
+        /**
+         * @description A quick option of a step: its words and its key. Files may write the words alone (the key is
+         *     then made from them).
+         */
+        ChatOption: {
+            key: string;
+            text: string;
+        };
         ChatStep: {
             followUps: components["schemas"]["FollowUp"][];
+            /**
+             * @description What stored answers and rules call the step ("trailer"): made once, kept when the words
+             *     change. Left out: made from the label (or the question) when the script is read.
+             */
+            key: string;
             /**
              * @description The answer's short name in the booking inbox ("Trailer", "Urgency"); the question when
              *     left out.
@@ -1983,16 +2008,16 @@ export interface components {
              *     and the customer sees it in place of the option.
              */
             named: string | null;
-            options: string[];
+            options: components["schemas"]["ChatOption"][];
             question: string;
             /**
-             * @description Not asked when one of these answers was given before (a custom build is not asked how
-             *     urgent a repair is).
+             * @description Not asked when one of these options (keys) was picked before (a custom build is not asked
+             *     how urgent a repair is).
              */
             unless: string[];
             /**
-             * @description Asked only when one of these answers was given before ("Upgrades/modifications" for a
-             *     budget question); empty: always asked.
+             * @description Asked only when one of these options (keys) was picked before ("Upgrades/modifications"
+             *     for a budget question); empty: always asked.
              */
             when: string[];
         };
@@ -2342,7 +2367,10 @@ export interface components {
         FollowUp: {
             /** @description What the answer is. */
             asks: components["schemas"]["Asks"];
+            /** @description What the stored answer calls the question ("trailer-type"), like a step's key. */
+            key: string;
             label: string;
+            /** @description The key of the option that brings it. */
             option: string;
             question: string;
         };
@@ -3372,8 +3400,8 @@ export interface components {
              */
             mobile: components["schemas"]["Times"];
             /**
-             * @description The answer that means the mobile crew comes to the trailer.
-             * @default Need mobile service
+             * @description The option (its key) that means the mobile crew comes to the trailer.
+             * @default need-mobile-service
              */
             mobileAnswer: string;
             /**
@@ -3401,8 +3429,9 @@ export interface components {
              */
             shop: components["schemas"]["Times"];
             /**
-             * @description The answer to the assistant's shop-or-mobile question that means a drop-off at the shop.
-             * @default Can bring to shop
+             * @description The option (its key) of the assistant's shop-or-mobile question that means a drop-off at
+             *     the shop.
+             * @default can-bring-to-shop
              */
             shopAnswer: string;
             /**
@@ -4079,6 +4108,7 @@ export type Cancellation = components['schemas']['Cancellation'];
 export type Channel = components['schemas']['Channel'];
 export type ChannelHealth = components['schemas']['ChannelHealth'];
 export type Chat = components['schemas']['Chat'];
+export type ChatOption = components['schemas']['ChatOption'];
 export type ChatStep = components['schemas']['ChatStep'];
 export type City = components['schemas']['City'];
 export type CityData = components['schemas']['CityData'];

@@ -13,7 +13,7 @@ use crate::{
     error::FieldErrors,
     media::is_stored_name,
     schedule::calendar::{Kind, Slot},
-    site::content::{Asks, Chat},
+    site::content::{Asks, Chat, Given},
 };
 
 /// Photos one booking may have.
@@ -126,12 +126,14 @@ pub struct RequestedTime {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnswerForm {
-    pub question: String,
-    pub answer: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+    /// The key of the step or follow-up answered; left out (a page from before keys), the
+    /// question's words find it.
+    #[serde(default)]
+    pub key: String,
+    /// The key of the option picked; left out for the visitor's own words.
+    #[serde(default)]
+    pub option: Option<String>,
+    /// The question as the visitor saw it, and their answer.
     pub question: String,
     pub answer: String,
 }
@@ -144,7 +146,7 @@ pub struct NewBooking {
     pub email: EmailAddress,
     pub phone: Phone,
     pub details: String,
-    pub answers: Vec<Answer>,
+    pub answers: Vec<Given>,
     /// Why it looks like spam, if it does. Spam is kept and flagged, never dropped.
     pub spam_reason: Option<&'static str>,
     /// Where the trailer is, as typed, and the service-area city it is in (`classify`).
@@ -221,12 +223,15 @@ impl NewBooking {
     /// Marks the booking urgent when an answer makes it so (an emergency or urgent answer of
     /// the assistant's script), and checks its location against the service area.
     pub fn classify(mut self, chat: &Chat, area: &ServiceArea) -> Self {
-        let asked: Vec<(String, String)> =
-            self.answers.iter().map(|a| (a.question.clone(), a.answer.clone())).collect();
-        self.job =
-            chat.answered(Asks::Job, &asked).map(|(label, words)| (label.to_owned(), words.to_owned()));
-        self.urgent = self.answers.iter().any(|a| chat.is_urgent(&a.answer));
-        self.emergency = self.answers.iter().any(|a| chat.is_emergency(&a.answer));
+        for answer in &mut self.answers {
+            chat.key_answer(answer);
+        }
+        self.job = chat
+            .answered(Asks::Job, &self.answers)
+            .map(|(label, words)| (label.to_owned(), words.to_owned()));
+        let picked = || self.answers.iter().filter_map(|a| a.option.as_deref());
+        self.urgent = picked().any(|option| chat.is_urgent(option));
+        self.emergency = picked().any(|option| chat.is_emergency(option));
         let verdict = self.location.as_deref().map(|place| area.find(place));
         self.roadside = verdict == Some(Verdict::Roadside);
         self.location_city = verdict.and_then(|verdict| match verdict {
@@ -263,10 +268,15 @@ impl BookingForm {
         if self.answers.len() > MAX_ANSWERS {
             errors.add("answers", "Too many answers");
         }
-        let answers: Vec<Answer> = self
+        let answers: Vec<Given> = self
             .answers
             .into_iter()
-            .map(|a| Answer { question: a.question.trim().to_owned(), answer: a.answer.trim().to_owned() })
+            .map(|a| Given {
+                key: a.key,
+                option: a.option,
+                question: a.question.trim().to_owned(),
+                answer: a.answer.trim().to_owned(),
+            })
             .collect();
         if answers.iter().any(|a| {
             a.question.is_empty()
@@ -337,7 +347,7 @@ fn has_stray_control(text: &str) -> bool {
 }
 
 /// "{details or a default}\n\nConversation Summary:\n{question}: {answer}\n..."
-pub fn compose_message(details: &str, answers: &[Answer]) -> String {
+pub fn compose_message(details: &str, answers: &[Given]) -> String {
     let mut message =
         if details.trim().is_empty() { NO_DETAILS.to_owned() } else { details.trim().to_owned() };
     if !answers.is_empty() {

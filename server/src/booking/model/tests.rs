@@ -8,6 +8,8 @@ fn form() -> BookingForm {
         phone: "303-555-0100".into(),
         details: String::new(),
         answers: vec![AnswerForm {
+            key: String::new(),
+            option: None,
             question: "What type of trailer do you have?".into(),
             answer: "Dump Trailer".into(),
         }],
@@ -53,8 +55,18 @@ fn a_malformed_email_is_reported() {
 #[test]
 fn the_message_is_the_details_then_the_conversation() {
     let answers = vec![
-        Answer { question: "What type of trailer do you have?".into(), answer: "Dump Trailer".into() },
-        Answer { question: "How urgent is this?".into(), answer: "Soon (within a week)".into() },
+        Given {
+            key: String::new(),
+            option: None,
+            question: "What type of trailer do you have?".into(),
+            answer: "Dump Trailer".into(),
+        },
+        Given {
+            key: String::new(),
+            option: None,
+            question: "How urgent is this?".into(),
+            answer: "Soon (within a week)".into(),
+        },
     ];
     assert_eq!(
         compose_message("Lift is slow", &answers),
@@ -101,12 +113,21 @@ fn an_emergency_or_urgent_answer_makes_the_booking_urgent() {
         ("What service do you need?", "Emergency service"),
     ] {
         let mut f = form();
-        f.answers.push(AnswerForm { question: question.into(), answer: answer.into() });
+        f.answers.push(AnswerForm {
+            key: String::new(),
+            option: None,
+            question: question.into(),
+            answer: answer.into(),
+        });
         assert!(f.parse(MIN).unwrap().classify(&content.chat, &area()).urgent, "{answer}");
     }
     let mut f = form();
-    f.answers
-        .push(AnswerForm { question: "How urgent is this?".into(), answer: "Soon (within a week)".into() });
+    f.answers.push(AnswerForm {
+        key: String::new(),
+        option: None,
+        question: "How urgent is this?".into(),
+        answer: "Soon (within a week)".into(),
+    });
     assert!(!f.parse(MIN).unwrap().classify(&content.chat, &area()).urgent);
 }
 

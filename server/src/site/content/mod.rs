@@ -18,7 +18,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-pub use chat::{Asks, Chat, ChatStep, FollowUp};
+pub use chat::{Asks, Chat, ChatOption, ChatStep, FollowUp, Given};
 pub use hours::{Hours, HoursView};
 pub use model::{
     About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, FaqEntry, Feature,
@@ -49,6 +49,7 @@ impl Content {
     /// Parses content from TOML text and validates every field.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
         let mut content: Content = toml::from_str(text)?;
+        content.fill_keys();
         content.fill_from_built_in();
         validate::check(&content)?;
         Ok(content)
@@ -92,7 +93,8 @@ impl Content {
         if !missing {
             return;
         }
-        let Ok(built_in) = toml::from_str::<Content>(EMBEDDED) else { return };
+        let Ok(mut built_in) = toml::from_str::<Content>(EMBEDDED) else { return };
+        built_in.fill_keys();
         let address = &mut self.business.address;
         if built_in.business.address.city == address.city {
             address.city_zips = address.city_zips.take().or(built_in.business.address.city_zips);
@@ -118,6 +120,27 @@ impl Content {
 }
 
 impl Content {
+    /// Keys for the assistant's steps, options and follow-ups that have none, and the options
+    /// every rule and button names written as keys (files may name an option by its words).
+    pub(super) fn fill_keys(&mut self) {
+        self.chat.fill_keys();
+        let chat = &self.chat;
+        for group in &mut self.service_groups {
+            chat.name_options(&mut group.chat_answers);
+        }
+        for item in &mut self.before_after {
+            chat.name_options(&mut item.chat_answers);
+        }
+        for card in self.services_page.sections.iter_mut().flat_map(|section| &mut section.cards) {
+            chat.name_options(&mut card.chat_answers);
+        }
+        let scheduling = &mut self.scheduling;
+        let mut answers =
+            [std::mem::take(&mut scheduling.shop_answer), std::mem::take(&mut scheduling.mobile_answer)];
+        chat.name_options(&mut answers);
+        [scheduling.shop_answer, scheduling.mobile_answer] = answers;
+    }
+
     /// Site details saved when every city page showed the same figures and 'Since {founded}':
     /// each of their cities keeps what its page showed, as its own.
     fn give_cities_their_figures(&mut self) {

@@ -17,9 +17,10 @@ use super::{
 #[serde(deny_unknown_fields, default, rename_all(serialize = "camelCase"))]
 #[schema(rename_all = "camelCase")]
 pub struct Scheduling {
-    /// The answer to the assistant's shop-or-mobile question that means a drop-off at the shop.
+    /// The option (its key) of the assistant's shop-or-mobile question that means a drop-off at
+    /// the shop.
     pub shop_answer: String,
-    /// The answer that means the mobile crew comes to the trailer.
+    /// The option (its key) that means the mobile crew comes to the trailer.
     pub mobile_answer: String,
     /// What the assistant says before the shop's drop-off times.
     pub shop_question: String,
@@ -64,8 +65,8 @@ pub struct Times {
 impl Default for Scheduling {
     fn default() -> Self {
         Self {
-            shop_answer: "Can bring to shop".to_owned(),
-            mobile_answer: "Need mobile service".to_owned(),
+            shop_answer: "can-bring-to-shop".to_owned(),
+            mobile_answer: "need-mobile-service".to_owned(),
             shop_question: "When would you like to drop the trailer off? Here are our next open times."
                 .to_owned(),
             mobile_question: "When should our mobile crew come? Pick an arrival window.".to_owned(),
@@ -90,7 +91,7 @@ impl Scheduling {
     }
 
     pub(super) fn check(&self, c: &mut Checker, chat: &Chat) {
-        let step = |answer: &str| chat.steps.iter().position(|step| step.options.iter().any(|o| o == answer));
+        let step = |key: &str| chat.steps.iter().position(|step| step.option(key).is_some());
         match (step(&self.shop_answer), step(&self.mobile_answer)) {
             (Some(shop), Some(mobile)) if shop == mobile && self.shop_answer != self.mobile_answer => {}
             _ => c.fail(

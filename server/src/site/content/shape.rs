@@ -24,7 +24,10 @@ impl Content {
     pub fn from_api(fields: Value) -> Result<Self, InvalidContent> {
         let checked = serde_json::from_value(snake_json_keys(fields))
             .map_err(|error| InvalidContent::unreadable("", error.to_string()))
-            .and_then(|content: Self| super::validate::check(&content).map(|()| content));
+            .and_then(|mut content: Self| {
+                content.fill_keys();
+                super::validate::check(&content).map(|()| content)
+            });
         checked.map_err(|invalid| invalid.renamed(camel_path))
     }
 }

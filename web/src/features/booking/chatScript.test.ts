@@ -20,6 +20,9 @@ import {
 
 const TRAILER = "Hi! I'm your assistant. What type of trailer do you have?";
 
+/** Quick options whose keys are their words (the test of keys below gives them keys of their own). */
+const o = (...texts: string[]) => texts.map((text) => ({ key: text, text }));
+
 const script: ChatScript = {
   title: "Assistant",
   greeting: "Hi! I'm your assistant.",
@@ -30,27 +33,30 @@ const script: ChatScript = {
   urgentAnswers: [],
   steps: [
     {
+      key: "trailer",
       label: "",
       question: "Hi! I'm your assistant. What type of trailer do you have?",
-      options: ["Dump Trailer", "Other (please specify)"],
-      followUps: [{ label: "", option: "Other (please specify)", question: "What kind of trailer is it?", asks: "words" }],
+      options: o("Dump Trailer", "Other (please specify)"),
+      followUps: [{ key: "trailer-type", label: "", option: "Other (please specify)", question: "What kind of trailer is it?", asks: "words" }],
       named: null,
       when: [],
       unless: [],
     },
     {
+      key: "service",
       label: "",
       question: "What service do you need?",
-      options: ["Repairs needed", "Mobile repair"],
-      followUps: [{ label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" }],
+      options: o("Repairs needed", "Mobile repair"),
+      followUps: [{ key: "where", label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" }],
       named: "Service asked about",
       when: [],
       unless: [],
     },
     {
+      key: "urgency",
       label: "",
       question: "How urgent is this?",
-      options: ["Soon (within a week)", "Emergency (need immediate help)"],
+      options: o("Soon (within a week)", "Emergency (need immediate help)"),
       followUps: [],
       named: null,
       when: [],
@@ -81,9 +87,9 @@ describe("the booking chat script", () => {
   it("asks each question in order, records each answer against it, then asks for contact details", () => {
     const { answers, prompt, messages } = play(["Dump Trailer", "Repairs needed", "Soon (within a week)"]);
     expect(answers).toEqual([
-      { question: TRAILER, answer: "Dump Trailer" },
-      { question: "What service do you need?", answer: "Repairs needed" },
-      { question: "How urgent is this?", answer: "Soon (within a week)" },
+      { key: "trailer", option: "Dump Trailer", question: TRAILER, answer: "Dump Trailer" },
+      { key: "service", option: "Repairs needed", question: "What service do you need?", answer: "Repairs needed" },
+      { key: "urgency", option: "Soon (within a week)", question: "How urgent is this?", answer: "Soon (within a week)" },
     ]);
     expect(messages.at(-1)).toEqual({ from: "ai", text: "How can we reach you?" });
     expect(prompt).toEqual({ kind: "contact" });
@@ -94,7 +100,7 @@ describe("the booking chat script", () => {
     expect(afterOther.messages.at(-1)?.text).toBe("What kind of trailer is it?");
     expect(afterOther.prompt).toEqual({ kind: "question", options: [], asks: "words" });
     const { answers, prompt } = play(["Other (please specify)", "Horse trailer", "Repairs needed"]);
-    expect(answers[1]).toEqual({ question: "What kind of trailer is it?", answer: "Horse trailer" });
+    expect(answers[1]).toEqual({ key: "trailer-type", question: "What kind of trailer is it?", answer: "Horse trailer" });
     expect(prompt).toEqual({ kind: "question", options: ["Soon (within a week)", "Emergency (need immediate help)"], asks: "words" });
   });
 
@@ -124,7 +130,7 @@ describe("the booking chat script", () => {
   it("takes back the last answer and asks its question again", () => {
     const { messages, answers } = play(["Dump Trailer", "Repairs needed"]);
     const back = withoutLastAnswer(messages, answers);
-    expect(back.answers).toEqual([{ question: TRAILER, answer: "Dump Trailer" }]);
+    expect(back.answers).toEqual([{ key: "trailer", option: "Dump Trailer", question: TRAILER, answer: "Dump Trailer" }]);
     expect(back.messages.at(-1)).toEqual({ from: "ai", text: "What service do you need?" });
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Repairs needed", "Mobile repair"] });
     const opening = play([]);
@@ -139,10 +145,10 @@ describe("the booking chat script", () => {
       { from: "user", text: "Repairs needed" },
       { from: "ai", text: "What type of trailer do you have?", asks: TRAILER },
     ]);
-    expect(answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
+    expect(answers).toEqual([{ key: "service", option: "Repairs needed", question: "What service do you need?", answer: "Repairs needed" }]);
     expect(currentPrompt(script, messages)).toEqual({ kind: "question", options: ["Dump Trailer", "Other (please specify)"], asks: "words" });
     const next = reply(script, messages, answers, "Dump Trailer");
-    expect(next.answer).toEqual({ question: TRAILER, answer: "Dump Trailer" });
+    expect(next.answer).toEqual({ key: "trailer", option: "Dump Trailer", question: TRAILER, answer: "Dump Trailer" });
     expect(next.assistant).toBe("How urgent is this?");
     expect(opening(script, {})).toEqual({ messages: openingMessage(script), answers: [], named: null });
     expect(openingWords(messages)).toBe("Hi! I'm your assistant. What type of trailer do you have?");
@@ -151,10 +157,10 @@ describe("the booking chat script", () => {
   it("keeps a service card's own service: shown for the option it picked and sent beside it", () => {
     const start = opening(script, { answers: ["Repairs needed"], service: "Suspension and Brake Repair" });
     expect(start.messages[2]).toEqual({ from: "user", text: "Suspension and Brake Repair" });
-    expect(start.answers).toEqual([{ question: "What service do you need?", answer: "Repairs needed" }]);
-    expect(namedAnswer(start.named, start.answers)).toEqual([{ question: "Service asked about", answer: "Suspension and Brake Repair" }]);
+    expect(start.answers).toEqual([{ key: "service", option: "Repairs needed", question: "What service do you need?", answer: "Repairs needed" }]);
+    expect(namedAnswer(start.named, start.answers)).toEqual([{ key: "service.named", question: "Service asked about", answer: "Suspension and Brake Repair" }]);
     // Changed by the visitor: the card's service no longer stands.
-    const changed = [{ question: "What service do you need?", answer: "Mobile repair" }];
+    const changed = [{ key: "service", option: "Mobile repair", question: "What service do you need?", answer: "Mobile repair" }];
     expect(namedAnswer(start.named, changed)).toEqual([]);
     // A step without a name for it keeps the option alone.
     expect(opening(script, { answers: ["Dump Trailer"], service: "Dump Trailer Repair" }).named).toBeNull();
@@ -199,7 +205,7 @@ describe("the booking chat script", () => {
     const withService: ChatScript = {
       ...script,
       emergencyAnswers: ["Emergency service", "Emergency (need immediate help)"],
-      steps: script.steps.map((step, i) => (i === 1 ? { ...step, options: [...step.options, "Emergency service"] } : step)),
+      steps: script.steps.map((step, i) => (i === 1 ? { ...step, options: [...step.options, ...o("Emergency service")] } : step)),
     };
     const { prompt, answers } = play(["Dump Trailer", "Emergency service"], withService);
     expect(prompt).toEqual({ kind: "contact" });
@@ -212,6 +218,46 @@ describe("the booking chat script", () => {
     const back = withoutLastAnswer(start.messages.slice(0, 3), start.answers);
     expect(currentPrompt(script, back.messages)).toMatchObject({ options: ["Soon (within a week)", "Emergency (need immediate help)"] });
   });
+
+  it("goes by keys: options keep their rules and answers their keys whatever their words", () => {
+    const worded: ChatScript = {
+      ...script,
+      emergencyAnswers: ["now"],
+      steps: script.steps.map((step) =>
+        step.key === "urgency"
+          ? {
+              ...step,
+              options: [
+                { key: "soon", text: "This week" },
+                { key: "now", text: "Right now!" },
+              ],
+            }
+          : step.key === "trailer"
+            ? {
+                ...step,
+                options: [
+                  { key: "dump", text: "Dump" },
+                  { key: "other", text: "Something else" },
+                ],
+                followUps: [{ ...step.followUps[0]!, option: "other" }],
+              }
+            : step,
+      ),
+    };
+    const { answers, prompt } = play(["Something else", "Horse trailer", "Repairs needed", "Right now!"], worded);
+    expect(answers.map((a) => [a.key, a.option])).toEqual([
+      ["trailer", "other"],
+      ["trailer-type", undefined],
+      ["service", "Repairs needed"],
+      ["urgency", "now"],
+    ]);
+    expect(isEmergency(worded, answers)).toBe(true);
+    expect(prompt).toEqual({ kind: "contact" });
+    expect(opening(worded, { answers: ["dump"] }).answers).toEqual([{ key: "trailer", option: "dump", question: TRAILER, answer: "Dump" }]);
+    // Words of the visitor's own name no option; typed as the option says, they pick it.
+    expect(play(["a dump one"], worded).answers[0]).toEqual({ key: "trailer", question: TRAILER, answer: "a dump one" });
+    expect(play(["Dump"], worded).answers[0]?.option).toBe("dump");
+  });
 });
 
 describe("offering times", () => {
@@ -220,9 +266,10 @@ describe("offering times", () => {
     steps: [
       script.steps[0]!,
       {
+        key: "shop-or-mobile",
         label: "",
         question: "Can you bring the trailer to us?",
-        options: ["Can bring to shop", "Need mobile service"],
+        options: o("Can bring to shop", "Need mobile service"),
         followUps: [],
         named: null,
         when: [],
@@ -290,14 +337,15 @@ describe("asking about the job", () => {
     steps: [
       script.steps[0]!,
       {
+        key: "service",
         label: "",
         question: "What service do you need?",
-        options: ["Repairs needed", "Mobile repair", "Custom build"],
+        options: o("Repairs needed", "Mobile repair", "Custom build"),
         followUps: [
-          { label: "", option: "Repairs needed", question: "What's going on with the trailer?", asks: "job" },
-          { label: "", option: "Custom build", question: "What would you like built?", asks: "job" },
-          { label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" },
-          { label: "", option: "Mobile repair", question: "What's the street address?", asks: "address" },
+          { key: "problem", label: "", option: "Repairs needed", question: "What's going on with the trailer?", asks: "job" },
+          { key: "project", label: "", option: "Custom build", question: "What would you like built?", asks: "job" },
+          { key: "where", label: "", option: "Mobile repair", question: "Where is the trailer?", asks: "place" },
+          { key: "address", label: "", option: "Mobile repair", question: "What's the street address?", asks: "address" },
         ],
         named: null,
         when: [],
@@ -305,9 +353,10 @@ describe("asking about the job", () => {
       },
       { ...script.steps[2]!, unless: ["Custom build"] },
       {
+        key: "budget",
         label: "",
         question: "What budget do you have in mind?",
-        options: ["Under $2,000", "Over $2,000"],
+        options: o("Under $2,000", "Over $2,000"),
         followUps: [],
         named: null,
         when: ["Custom build"],

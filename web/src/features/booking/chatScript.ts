@@ -1,5 +1,6 @@
 // The booking assistant's conversation: which question follows which answer. Like the original
-// site, the next step is decided by the text of the last assistant message.
+// site, the question asked now is found by the text of the last assistant message; answers keep
+// the keys of the question and option they answer, and the script's rules name options by key.
 import type { Presets } from "../../lib/bookingDialog";
 import type { Asks, Chat, ChatStep, Kind as TimeKind, TimesScript } from "../../lib/api-schema";
 
@@ -16,7 +17,12 @@ export interface ChatMessage {
   link?: { href: string; label: string };
 }
 
+/** An answer as sent: the key of the step or follow-up it answers ('' for a question not in
+ * the script), the key of the option picked (none: the visitor's own words), and the question
+ * and answer in the words the visitor saw and gave. */
 export interface Answer {
+  key: string;
+  option?: string;
   question: string;
   answer: string;
 }
@@ -56,7 +62,8 @@ export interface NamedService {
   /** The label it is kept under (the step's `named`). */
   label: string;
   service: string;
-  question: string;
+  /** The step's key, and the key of the option the button picked. */
+  step: string;
   option: string;
 }
 
@@ -94,18 +101,19 @@ export function opening(script: ChatScript, presets: Presets): Opening {
   const messages: ChatMessage[] = [];
   const answers: Answer[] = [];
   let named: NamedService | null = null;
-  const give = (question: string, answer: string, shown = answer) => {
-    messages.push(afterGreeting(script, question), { from: "user", text: shown });
-    answers.push({ question, answer });
+  const give = (given: Answer, shown = given.answer) => {
+    messages.push(afterGreeting(script, given.question), { from: "user", text: shown });
+    answers.push(given);
   };
   for (const step of script.steps) {
-    const answer = presets.answers?.find((preset) => step.options.includes(preset));
-    if (answer && presets.service && step.named && !named) {
-      named = { label: step.named, service: presets.service, question: step.question, option: answer };
-      give(step.question, answer, presets.service);
-    } else if (answer) give(step.question, answer);
+    const option = step.options.find((o) => presets.answers?.includes(o.key));
+    const picked = option && { key: step.key, option: option.key, question: step.question, answer: option.text };
+    if (picked && presets.service && step.named && !named) {
+      named = { label: step.named, service: presets.service, step: step.key, option: picked.option };
+      give(picked, presets.service);
+    } else if (picked) give(picked);
     const place = step.followUps.find((f) => f.asks === "place");
-    if (place && presets.place) give(place.question, presets.place);
+    if (place && presets.place) give({ key: place.key, question: place.question, answer: presets.place });
   }
   const line = presets.line ? [{ from: "ai" as const, text: presets.line }] : [];
   if (answers.length === 0 && line.length === 0) return { messages: openingMessage(script), answers, named };
@@ -115,8 +123,8 @@ export function opening(script: ChatScript, presets: Presets): Opening {
 
 /** The service a button named, as an answer to send, while its step still has the option it picked. */
 export function namedAnswer(named: NamedService | null, answers: Answer[]): Answer[] {
-  if (!named || !answers.some((a) => a.question === named.question && a.answer === named.option)) return [];
-  return [{ question: named.label, answer: named.service }];
+  if (!named || !answers.some((a) => a.key === named.step && a.option === named.option)) return [];
+  return [{ key: `${named.step}.named`, question: named.label, answer: named.service }];
 }
 
 /** The question the assistant asked last, as the script words it. */
@@ -125,13 +133,13 @@ export function lastQuestion(messages: ChatMessage[]): string {
   return last?.asks ?? last?.text ?? "";
 }
 
-/** Index of the step a question belongs to (its own question or one of its follow-ups), and
- * what a follow-up asks. */
-function stepOf(script: ChatScript, question: string): { index: number; followUp: boolean; asks: Asks } | null {
+/** Index of the step a question belongs to (its own question or one of its follow-ups), the
+ * question's key, and what a follow-up asks. */
+function stepOf(script: ChatScript, question: string): { index: number; key: string; followUp: boolean; asks: Asks } | null {
   for (const [index, step] of script.steps.entries()) {
-    if (step.question === question) return { index, followUp: false, asks: "words" };
+    if (step.question === question) return { index, key: step.key, followUp: false, asks: "words" };
     const followUp = step.followUps.find((f) => f.question === question);
-    if (followUp) return { index, followUp: true, asks: followUp.asks };
+    if (followUp) return { index, key: followUp.key, followUp: true, asks: followUp.asks };
   }
   return null;
 }
@@ -148,7 +156,8 @@ export function isPlaceQuestion(script: ChatScript, question: string): boolean {
 
 /** The visitor's answer to the first follow-up asking `asks`, if they gave one. */
 function answerTo(script: ChatScript, answers: Answer[], asks: Asks): string | undefined {
-  return answers.find((a) => stepOf(script, a.question)?.asks === asks && stepOf(script, a.question)?.followUp)?.answer;
+  const keys = script.steps.flatMap((step) => step.followUps.filter((f) => f.asks === asks).map((f) => f.key));
+  return answers.find((a) => keys.includes(a.key))?.answer;
 }
 
 /** Where the trailer is, if the visitor said. */
@@ -161,9 +170,9 @@ export function streetAddressOf(script: ChatScript, answers: Answer[]): string |
   return answerTo(script, answers, "address");
 }
 
-/** Whether `step` is asked after `answers`: its `when` answers (if any) given, none of its `unless`. */
+/** Whether `step` is asked after `answers`: one of its `when` options (if any) picked, none of its `unless`. */
 function isAsked(step: ChatStep, answers: Answer[]): boolean {
-  const given = (answer: string) => answers.some((a) => a.answer === answer);
+  const given = (option: string) => answers.some((a) => a.option === option);
   return (step.when.length === 0 || step.when.some(given)) && !step.unless.some(given);
 }
 
@@ -187,8 +196,8 @@ export function timeQuestionKind(script: ChatScript, question: string): TimeKind
 function timeKind(script: ChatScript, answers: Answer[]): TimeKind | null {
   const times = script.times;
   if (!times || isEmergency(script, answers)) return null;
-  if (answers.some((a) => a.answer === times.shopAnswer)) return "shop";
-  if (answers.some((a) => a.answer === times.mobileAnswer)) return "mobile";
+  if (answers.some((a) => a.option === times.shopAnswer)) return "shop";
+  if (answers.some((a) => a.option === times.mobileAnswer)) return "mobile";
   return null;
 }
 
@@ -199,7 +208,7 @@ export function answersToSend(script: ChatScript, answers: Answer[]): Answer[] {
 
 /** Whether one of the answers makes this an emergency. */
 export function isEmergency(script: ChatScript, answers: Answer[]): boolean {
-  return answers.some((a) => script.emergencyAnswers.includes(a.answer));
+  return answers.some((a) => a.option !== undefined && script.emergencyAnswers.includes(a.option));
 }
 
 /**
@@ -229,20 +238,20 @@ export function withoutLastAnswer(messages: ChatMessage[], answers: Answer[]): {
  * that offers an emergency answer (how urgent is it?) is not asked.
  */
 function next(script: ChatScript, answers: Answer[], context: Context = {}): { assistant: string; prompt: Prompt; before?: string } {
-  const answered = (question: string) => answers.find((a) => a.question === question);
+  const answered = (key: string) => answers.find((a) => a.key === key);
   const emergency = isEmergency(script, answers);
   for (const step of script.steps) {
     if (!isAsked(step, answers)) continue;
-    const given = answered(step.question);
-    if (!given && emergency && step.options.some((option) => script.emergencyAnswers.includes(option))) continue;
-    if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options, asks: "words" } };
-    const followUp = step.followUps.find((f) => f.option === given.answer && !answered(f.question));
+    const given = answered(step.key);
+    if (!given && emergency && step.options.some((option) => script.emergencyAnswers.includes(option.key))) continue;
+    if (!given) return { assistant: step.question, prompt: { kind: "question", options: step.options.map((o) => o.text), asks: "words" } };
+    const followUp = step.followUps.find((f) => f.option === given.option && !answered(f.key));
     if (followUp) return { assistant: followUp.question, prompt: { kind: "question", options: [], asks: followUp.asks } };
   }
   const kind = timeKind(script, answers);
   const question = kind && timeQuestion(script, kind);
   if (kind === "mobile" && context.outsideArea) return { before: MOBILE_BY_PHONE, assistant: script.contactPrompt, prompt: { kind: "contact" } };
-  if (kind && question && !answered(question)) return { assistant: question, prompt: { kind: "time", appointment: kind } };
+  if (kind && question && !answers.some((a) => a.question === question)) return { assistant: question, prompt: { kind: "time", appointment: kind } };
   return { assistant: script.contactPrompt, prompt: { kind: "contact" } };
 }
 
@@ -254,14 +263,17 @@ export function currentPrompt(script: ChatScript, messages: ChatMessage[]): Prom
   if (appointment) return { kind: "time", appointment };
   const at = stepOf(script, text);
   if (!at || at.followUp) return { kind: "question", options: [], asks: at?.asks ?? "words" };
-  return { kind: "question", options: script.steps[at.index]?.options ?? [], asks: "words" };
+  return { kind: "question", options: script.steps[at.index]?.options.map((o) => o.text) ?? [], asks: "words" };
 }
 
 /** The visitor answered `text` to the last assistant message. */
 export function reply(script: ChatScript, messages: ChatMessage[], answers: Answer[], text: string, context: Context = {}): Reply {
   const question = lastQuestion(messages);
-  const answer = { question, answer: text.trim() };
-  if (!stepOf(script, question) && question !== script.errorMessage && !timeQuestionKind(script, question)) {
+  const at = stepOf(script, question);
+  const words = text.trim();
+  const option = at && !at.followUp ? script.steps[at.index]?.options.find((o) => o.text === words)?.key : undefined;
+  const answer: Answer = { key: at?.key ?? "", ...(option ? { option } : {}), question, answer: words };
+  if (!at && question !== script.errorMessage && !timeQuestionKind(script, question)) {
     // Not a scripted question: say so, then take the next answer as a fresh start.
     return { answer, assistant: script.errorMessage, prompt: { kind: "question", options: [], asks: "words" } };
   }

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 pub use super::checker::InvalidContent;
-use super::{Content, Testimonial, chat::Asks, checker::Checker};
+use super::{Content, Testimonial, checker::Checker};
 use crate::domain::{EmailAddress, Phone};
 
 /// Key features a city page lists at most, and testimonials it shows at most.
@@ -14,8 +14,8 @@ const MAX_PRICE_CENTS: u32 = 10_000_000;
 
 pub fn check(content: &Content) -> Result<(), InvalidContent> {
     let mut c = Checker::default();
-    // Every quick option of the booking assistant, which answers elsewhere must be.
-    let options: Vec<&String> = content.chat.steps.iter().flat_map(|step| &step.options).collect();
+    // Every quick option of the booking assistant (its key), which answers elsewhere must be.
+    let options: Vec<&String> = content.chat.options().map(|option| &option.key).collect();
     let b = &content.business;
     for (field, value) in [
         ("business.name", &b.name),
@@ -223,68 +223,7 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
         }
     }
 
-    c.text("chat.title", &content.chat.title);
-    c.text("chat.contact_prompt", &content.chat.contact_prompt);
-    if let Some(greeting) = &content.chat.greeting {
-        c.text("chat.greeting", greeting);
-    }
-    if let Some(line) = &content.chat.financing_line {
-        c.text("chat.financing_line", line);
-    }
-    c.text("chat.error_message", &content.chat.error_message);
-    c.not_empty("chat.steps", &content.chat.steps);
-    let flagged = [
-        ("emergency_answers", &content.chat.emergency_answers),
-        ("urgent_answers", &content.chat.urgent_answers),
-    ];
-    for (list, answers) in flagged {
-        for (i, answer) in answers.iter().enumerate() {
-            if !options.contains(&answer) {
-                c.fail(format!("chat.{list}[{i}]"), "must be one of the steps' options");
-            }
-        }
-    }
-    for (i, step) in content.chat.steps.iter().enumerate() {
-        c.text(format!("chat.steps[{i}].question"), &step.question);
-        for (j, option) in step.options.iter().enumerate() {
-            c.text(format!("chat.steps[{i}].options[{j}]"), option);
-        }
-        for (j, follow_up) in step.follow_ups.iter().enumerate() {
-            let field = format!("chat.steps[{i}].follow_ups[{j}]");
-            if !step.options.contains(&follow_up.option) {
-                c.fail(format!("{field}.option"), "must be one of the step's options");
-            }
-            c.text(format!("{field}.question"), &follow_up.question);
-            let before = &step.follow_ups[..j];
-            let same_option = |asks: Asks| {
-                before.iter().any(|other| other.option == follow_up.option && other.asks == asks)
-            };
-            if follow_up.asks == Asks::Address && !same_option(Asks::Place) {
-                c.fail(
-                    format!("{field}.asks"),
-                    "an address is asked after a place question for the same option",
-                );
-            }
-            if follow_up.asks != Asks::Words && same_option(follow_up.asks) {
-                c.fail(format!("{field}.asks"), "is asked already for this option");
-            }
-        }
-        let earlier: Vec<&String> = content.chat.steps[..i].iter().flat_map(|step| &step.options).collect();
-        for (list, answers) in [("when", &step.when), ("unless", &step.unless)] {
-            for (j, answer) in answers.iter().enumerate() {
-                if !earlier.contains(&answer) {
-                    c.fail(
-                        format!("chat.steps[{i}].{list}[{j}]"),
-                        "must be one of an earlier step's options",
-                    );
-                }
-            }
-        }
-        if let Some(named) = &step.named {
-            c.text(format!("chat.steps[{i}].named"), named);
-        }
-    }
-
+    content.chat.check(&mut c);
     content.scheduling.check(&mut c, &content.chat);
 
     c.finish()
@@ -310,7 +249,7 @@ fn is_slug(value: &str) -> bool {
 }
 
 /// Each of `zips` (at `field`) is a five-digit ZIP code.
-/// What a button answers in the booking assistant: its quick options only.
+/// What a button answers in the booking assistant: its quick options (their keys) only.
 fn chat_answers(c: &mut Checker, field: &str, answers: &[String], options: &[&String]) {
     for (k, answer) in answers.iter().enumerate() {
         if !options.contains(&answer) {

@@ -44,7 +44,7 @@ fn the_shops_zip_code_must_be_a_zip_code() {
 
 #[test]
 fn an_emergency_answer_must_be_an_option() {
-    let err = error_for("emergency_answers = [\"Emergency", "emergency_answers = [\"Panic");
+    let err = error_for("emergency_answers = [\"emergency-service", "emergency_answers = [\"panic");
     assert!(err.contains("chat.emergency_answers[0]"), "{err}");
 }
 
@@ -66,4 +66,14 @@ fn slugs_are_lowercase_words_joined_by_single_hyphens() {
     assert!(!super::is_slug("Wheat-Ridge"));
     assert!(!super::is_slug("wheat--ridge"));
     assert!(!super::is_slug("-golden"));
+}
+
+#[test]
+fn keys_are_checked_and_unique() {
+    let err = error_for("key = \"budget\"", "key = \"urgency\"");
+    assert!(err.contains("chat.steps[4].key: is the key of another question"), "{err}");
+    let err = error_for("key = \"soon\"", "key = \"Soon!\"");
+    assert!(err.contains("chat.steps[3].options[2].key"), "{err}");
+    let err = error_for("key = \"soon\"", "key = \"urgent\"");
+    assert!(err.contains("is the key of another option"), "{err}");
 }

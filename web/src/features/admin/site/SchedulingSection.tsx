@@ -2,7 +2,7 @@
 // the mobile crew apart (weekly hours, length, jobs at once), how far ahead, the public holidays and other closed days,
 // the reminder's hour and the review page; and what the assistant says when it offers times.
 import { Section } from "../frame/form";
-import { SiteChoices, SiteList, SiteText } from "./fields";
+import { SiteChoices, SiteList, SiteOption, SiteText } from "./fields";
 import { WeeklyHours, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 
@@ -110,8 +110,8 @@ export function SchedulingSection() {
         </p>
         {whole.error && <p className="mt-2 text-sm text-red-700">{whole.error}</p>}
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <SiteText path="scheduling.shopAnswer" label="Answer that means a drop-off" />
-          <SiteText path="scheduling.mobileAnswer" label="Answer that means mobile service" />
+          <SiteOption path="scheduling.shopAnswer" label="Answer that means a drop-off" />
+          <SiteOption path="scheduling.mobileAnswer" label="Answer that means mobile service" />
           <Wide>
             <SiteText path="scheduling.shopQuestion" label="Before the drop-off times" />
           </Wide>

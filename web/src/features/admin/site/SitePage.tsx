@@ -6,6 +6,7 @@ import type { SiteFields } from "../frame/api";
 import { AdminShell } from "../frame/AdminShell";
 import { DiscardGuard } from "../frame/DiscardGuard";
 import { PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
+import { AssistantSection } from "./AssistantSection";
 import { CitiesSection } from "./CitiesSection";
 import { SchedulingSection } from "./SchedulingSection";
 import { BusinessSection, ServicesSection, TestimonialsSection, WorkSection } from "./sections";
@@ -20,6 +21,7 @@ const TABS = [
   { slug: "work", label: "Before and after", paths: ["beforeAfter"], Body: WorkSection },
   { slug: "services", label: "Services", paths: ["serviceGroups", "servicesPage"], Body: ServicesSection },
   { slug: "cities", label: "City pages", paths: ["cities"], Body: CitiesSection },
+  { slug: "assistant", label: "Booking assistant", paths: ["chat"], Body: AssistantSection },
   { slug: "times", label: "Booking times", paths: ["scheduling"], Body: SchedulingSection },
   { slug: "versions", label: "Earlier versions", paths: [], Body: VersionsSection },
 ];

@@ -232,17 +232,28 @@ export function SiteList({
   );
 }
 
+/** The assistant's steps as the editor holds them: each with its key, question and options. */
+export function useChatSteps(): { key: string; question: string; options: { key: string; text: string }[] }[] {
+  const { site } = useSiteEditor();
+  return (
+    (site as { chat?: { steps?: { key: string; question: string; options?: { key: string; text: string }[] }[] } }).chat?.steps?.map((step) => ({
+      ...step,
+      options: step.options ?? [],
+    })) ?? []
+  );
+}
+
 /** What a button answers in the booking assistant: for each of its questions, one of its quick
- * options or none (kept in the order of the questions). */
+ * options (by key) or none (kept in the order of the questions). */
 export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode }) {
   const field = useSiteField(path);
-  const { site } = useSiteEditor();
-  const steps = (site as { chat?: { steps?: { question: string; options?: string[] }[] } }).chat?.steps ?? [];
+  const steps = useChatSteps();
   const answers = Array.isArray(field.value) ? field.value.map(String) : [];
+  const pickedOf = (step: (typeof steps)[number]) => answers.find((a) => step.options.some((o) => o.key === a));
   const pick = (at: number, answer: string) =>
     field.set(
       steps.flatMap((step, index) => {
-        const given = index === at ? answer : answers.find((a) => step.options?.includes(a));
+        const given = index === at ? answer : pickedOf(step);
         return given ? [given] : [];
       }),
     );
@@ -251,17 +262,17 @@ export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode 
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {steps.map((step, index) => (
-          <label key={step.question} className="block text-sm text-slate-800">
+          <label key={step.key} className="block text-sm text-slate-800">
             {step.question}
             <select
-              value={answers.find((a) => step.options?.includes(a)) ?? ""}
+              value={pickedOf(step) ?? ""}
               onChange={(event) => pick(index, event.target.value)}
               className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-2"
             >
               <option value="">Not answered</option>
-              {(step.options ?? []).map((option) => (
-                <option key={option} value={option}>
-                  {option}
+              {step.options.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.text}
                 </option>
               ))}
             </select>
@@ -270,6 +281,35 @@ export function SiteAnswers({ path, legend }: { path: string; legend: ReactNode 
       </div>
       <FieldError id={field.id} error={field.error} />
     </fieldset>
+  );
+}
+
+/** One of the assistant's quick options, kept by its key and picked by its words (grouped by
+ * question). */
+export function SiteOption({ path, label }: { path: string; label: string }) {
+  const field = useSiteField(path);
+  const steps = useChatSteps();
+  return (
+    <Field id={field.id} label={label} error={field.error}>
+      <select
+        id={field.id}
+        value={typeof field.value === "string" ? field.value : ""}
+        onChange={(event) => field.set(event.target.value)}
+        aria-invalid={Boolean(field.error)}
+        aria-describedby={describedBy(field.id, false, field.error)}
+        className={fieldClass(field.error)}
+      >
+        {steps.map((step) => (
+          <optgroup key={step.key} label={step.question}>
+            {step.options.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.text}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </Field>
   );
 }
 
