@@ -55,6 +55,7 @@ test("any answer can be changed, and Start over asks first; the recorded answers
   await choose(page, "Regular maintenance");
   await expect(log).toContainText("Do you need mobile service");
   await changeAnswer(page, "Regular maintenance");
+  await expect(page.getByTestId("answers-cleared")).toHaveCount(0);
   await expect(log).not.toContainText("Regular maintenance");
   await expect(log).not.toContainText("Do you need mobile service");
   await expect(page.getByRole("button", { name: /^Change answer/ })).toHaveCount(1);
@@ -75,10 +76,13 @@ test("any answer can be changed, and Start over asks first; the recorded answers
   await expect(page.getByLabel("Name")).toHaveValue("Sam Reyes");
 
   // An earlier answer: what is wrong, typed, comes back in the box to be corrected.
+  await expect(page.getByRole("button", { name: "Change answer: Dump Trailer (the answers after it are cleared)" })).toBeVisible();
   await changeAnswer(page, "Lights out on the left");
+  await expect(page.getByTestId("answers-cleared")).toHaveText(/^The \d+ answers after it were cleared: you'll be asked them again\.$/);
   await expect(log).not.toContainText("You: Can bring to shop");
   await expect(page.getByLabel("Your answer")).toHaveValue("Lights out on the left");
   await say(page, "Lights out on the right");
+  await expect(page.getByTestId("answers-cleared")).toHaveCount(0);
   await talk(page, ["Can bring to shop", "Soon (within a week)"]);
   await callMe(page);
 
@@ -155,9 +159,16 @@ test.describe("mobile service", () => {
     await say(page, "E Colfax Ave & Peoria St");
     await expect(log).toContainText("How urgent is this?");
 
-    // Outside the area: said kindly, and the request still goes through.
+    // A town without a page, served from its neighbour's: said so, with the neighbour's page.
     await changeAnswer(page, "80011");
     await expect(input).toHaveValue("80011");
+    await input.fill("Littleton");
+    await input.press("Enter");
+    await expect(log).toContainText("Good news: Littleton is in our service area, next to Englewood, and our mobile crew comes out there.");
+    await expect(log.getByRole("link", { name: /Our Englewood page/ })).toHaveAttribute("href", "/service-areas/englewood");
+
+    // Outside the area: said kindly, and the request still goes through.
+    await changeAnswer(page, "Littleton");
     await input.fill("Boulder");
     await input.press("Enter");
     await expect(log).toContainText("Boulder looks like it's outside the cities we usually cover, but we'd still like to help.");

@@ -357,9 +357,16 @@ export async function talk(page: Page, answers: string[]): Promise<void> {
   }
 }
 
+/** `text` matched as itself in a regular expression. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** Presses 'Change answer' under the visitor's answer `answer` (the last answer when not given). */
 export async function changeAnswer(page: Page, answer?: string): Promise<void> {
-  const buttons = page.getByRole("button", { name: answer === undefined ? /^Change answer/ : `Change answer: ${answer}`, exact: answer !== undefined });
+  const later = " (the answers after it are cleared)";
+  const name = answer === undefined ? /^Change answer/ : new RegExp(`^Change answer: ${escaped(answer)}(${escaped(later)})?$`);
+  const buttons = page.getByRole("button", { name });
   await (answer === undefined ? buttons.last() : buttons).click();
 }
 

@@ -56,6 +56,7 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await expect(ana.getByText("Taken by Ana Ruiz")).toBeVisible();
   await expect(ana.getByRole("button", { name: /got it.*Dana Flat/ })).toHaveCount(0);
   await ana.getByRole("button", { name: "More", exact: true }).click();
+  await expect(ana.locator("#admin-sections").getByText(STAFF.name, { exact: true }), "the menu names her").toBeVisible();
   const sections = ana.getByRole("navigation", { name: "Admin sections" });
   await expect(sections.getByRole("link", { name: "Account" })).toBeVisible();
   await expect(sections.getByRole("link", { name: "Site" })).toHaveCount(0);
@@ -89,20 +90,21 @@ test("the owner invites a staff member, who joins on her phone, takes an emergen
   await page.getByText("Taken by Ana Ruiz").click();
   await expect(page.getByText(/^Taken by Ana Ruiz, /)).toBeVisible();
 
-  // The owner's rota: weekdays only, Ana first and the owner second; the weekend is a gap.
+  // The owner's rota: weekdays only, Ana first and the owner second; the weekend is a gap. Monday's
+  // shift copied to every day, the weekend's copies removed: seven taps.
   await page.goto("/dbadmin/on-call");
   await page.getByRole("button", { name: "Hand back to the rota" }).click();
   await expect(page.getByTestId("on-call-now")).toHaveText(ADMIN.email);
-  for (let day = 0; day < 5; day++) {
-    await page.getByRole("button", { name: "Add a shift" }).click();
-    const shift = page
-      .getByRole("listitem")
-      .filter({ has: page.getByLabel("Day") })
-      .last();
-    await shift.getByLabel("Day").selectOption(String(day));
-    await shift.getByLabel("First").selectOption({ label: STAFF.name });
-    await shift.getByLabel("Second").selectOption({ label: ADMIN.email });
-  }
+  await page.getByRole("button", { name: "Add a shift" }).click();
+  const shifts = page.getByRole("listitem").filter({ has: page.getByLabel("Day") });
+  await shifts.first().getByLabel("First").selectOption({ label: STAFF.name });
+  await shifts.first().getByLabel("Second").selectOption({ label: ADMIN.email });
+  await page.getByRole("button", { name: "Copy to every day the shift on Monday from midnight" }).click();
+  await expect(shifts).toHaveCount(7);
+  await expect(shifts.last().getByLabel("Second")).toHaveValue(await shifts.first().getByLabel("Second").inputValue());
+  await page.getByRole("button", { name: "Remove the shift on Saturday from midnight" }).click();
+  await page.getByRole("button", { name: "Remove the shift on Sunday from midnight" }).click();
+  await expect(shifts).toHaveCount(5);
   await page.getByRole("button", { name: "Save the rota" }).click();
   await expect(page.getByText("Saturday all day")).toBeVisible();
   await expect(page.getByText("Sunday all day")).toBeVisible();

@@ -100,6 +100,50 @@ test.describe("the owner texts from the request's page", () => {
     });
   }
 
+  for (const width of [390, 1366]) {
+    test(`a shop job has no 'On my way', and leaving with a typed text or note asks first, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const booked = await page.request.post("/api/bookings", {
+        data: {
+          submissionId: crypto.randomUUID(),
+          name: "Sam Ortiz",
+          email: "sam@example.com",
+          phone: "303-555-0143",
+          answers: [
+            { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Flatbed Trailer" },
+            { question: "What service do you need?", answer: "Repairs needed" },
+            { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Can bring to shop" },
+          ],
+          fillMs: 30000,
+          textConsent: true,
+        },
+      });
+      expect(booked.status()).toBe(201);
+      const { id } = (await booked.json()) as { id: number };
+      await signIn(page);
+      await page.goto(`/dbadmin/bookings/${id}`);
+      await hydrated(page);
+      const thread = page.getByRole("region", { name: "Texts" });
+      const box = thread.getByLabel("Text the customer");
+      await expect(box).toBeVisible();
+      await expect(page.getByRole("button", { name: /^On my way/ })).toHaveCount(0);
+
+      await box.fill("Can you bring it Monday?");
+      await page.getByRole("link", { name: "All bookings" }).click();
+      const ask = page.getByRole("dialog", { name: "Discard changes?" });
+      await expect(ask).toContainText("The text you typed is not sent. If you leave now, it is lost.");
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await expect(box).toHaveValue("Can you bring it Monday?");
+      await box.fill("");
+
+      await page.getByLabel("Add a note").fill("Bring the spare hub");
+      await page.getByRole("link", { name: "All bookings" }).click();
+      await expect(ask).toContainText("Your note is not saved. If you leave now, it is lost.");
+      await ask.getByRole("button", { name: "Discard changes" }).click();
+      await expect(page).toHaveURL(/\/dbadmin\/bookings$/);
+    });
+  }
+
   test("a customer who did not ask for texts is not offered the box, and the page says why", async ({ page }) => {
     const booked = await page.request.post("/api/bookings", {
       data: { submissionId: crypto.randomUUID(), name: "Pat Lopez", email: "pat@example.com", phone: "303-555-0143", answers: [], fillMs: 30000 },

@@ -185,6 +185,7 @@ pub(super) async fn start_session(
     let user = SessionUser {
         user_id: account.id,
         email: account.email.clone(),
+        name: account.name.clone(),
         role: account.role,
         csrf_token: session.csrf_token,
     };
@@ -245,13 +246,20 @@ pub struct SessionInfo {
 pub struct Account {
     id: i64,
     email: String,
+    /// Empty for a member without one.
+    name: String,
     role: Role,
 }
 
 impl SessionInfo {
     fn of(user: &SessionUser) -> Self {
         Self {
-            user: Account { id: user.user_id, email: user.email.clone(), role: user.role },
+            user: Account {
+                id: user.user_id,
+                email: user.email.clone(),
+                name: user.name.clone(),
+                role: user.role,
+            },
             csrf_token: user.csrf_token.clone(),
             recovery_codes: None,
         }

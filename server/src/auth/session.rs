@@ -96,8 +96,17 @@ pub fn token_hash(token: &str) -> String {
 pub struct SessionUser {
     pub user_id: i64,
     pub email: String,
+    /// Empty for a member without one.
+    pub name: String,
     pub role: Role,
     pub csrf_token: String,
+}
+
+impl SessionUser {
+    /// How the team and the customers' messages name them: their name, else their e-mail.
+    pub fn shown_name(&self) -> &str {
+        if self.name.trim().is_empty() { &self.email } else { &self.name }
+    }
 }
 
 /// A new session of `user_id`: the token for the cookie and the CSRF token for the app.
@@ -193,7 +202,7 @@ pub async fn find(db: &Db, token: &str) -> anyhow::Result<Option<SessionUser>> {
     let [kept_since, since, seen_since] = live_bounds(db);
     let row: Option<SessionRow> = with_db!(db, |pool| {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.role FROM sessions s
+            "SELECT s.user_id, s.csrf_token, s.last_seen_at, u.email, u.name, u.role FROM sessions s
              JOIN users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND u.removed_at IS NULL AND {}",
             live(2)

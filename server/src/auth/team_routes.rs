@@ -184,7 +184,7 @@ pub async fn invite(
             "{inviter} invited you to the team of {shop}'s website, as {role}.\n\n\
              Choose your password here (the link works once, for 7 days):\n{link}\n\n\
              Then sign in with this address, {email}. If you did not expect this, ignore this e-mail.\n",
-            inviter = admin.user.email,
+            inviter = admin.user.shown_name(),
             role = if form.role == Role::Owner { "an owner" } else { "staff" },
         );
         // Sent now, not through the outbox: the link must not be stored. The owner sees the link

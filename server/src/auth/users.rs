@@ -62,6 +62,8 @@ pub async fn set_password(db: &Db, email: &EmailAddress, password_hash: &str) ->
 pub struct Account {
     pub id: i64,
     pub email: String,
+    /// Empty for a member without one (an owner made on the command line).
+    pub name: String,
     pub password_hash: String,
     pub role: Role,
     /// Set when two-factor sign-in is on.
@@ -72,7 +74,7 @@ pub struct Account {
 pub async fn find_by_email(db: &Db, email: &str) -> anyhow::Result<Option<Account>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, email, password_hash, role, totp_secret FROM users
+            "SELECT id, email, name, password_hash, role, totp_secret FROM users
              WHERE lower(email) = lower($1) AND removed_at IS NULL",
         )
         .bind(email)
@@ -85,7 +87,7 @@ pub async fn find_by_email(db: &Db, email: &str) -> anyhow::Result<Option<Accoun
 pub async fn find_by_id(db: &Db, id: i64) -> anyhow::Result<Option<Account>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, email, password_hash, role, totp_secret FROM users WHERE id = $1 AND removed_at IS NULL",
+            "SELECT id, email, name, password_hash, role, totp_secret FROM users WHERE id = $1 AND removed_at IS NULL",
         )
             .bind(id)
             .fetch_optional(pool)

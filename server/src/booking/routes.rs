@@ -273,7 +273,7 @@ pub async fn service_area(
     let message = area.message(place, &verdict);
     let in_area = verdict.served();
     let city = match verdict {
-        Verdict::City(city) => Some(city),
+        Verdict::City(city) | Verdict::Near { city, .. } => Some(city),
         Verdict::Home | Verdict::Roadside | Verdict::Outside => None,
     };
     Ok(Json(AreaCheck { in_area, city, message }))

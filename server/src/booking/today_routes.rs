@@ -30,7 +30,7 @@ use crate::{
     error::ApiError,
     on_call::{self, figures::EscalationFigures, store::OnCall},
     schedule::{
-        calendar::Calendar,
+        calendar::{Calendar, Kind},
         jobs::{self, Job},
         store as appointments,
     },
@@ -109,7 +109,7 @@ pub struct Day {
     /// "2026-11-26", on the shop's clock.
     pub date: String,
     pub jobs: Vec<Job>,
-    /// The jobs whose customer can be texted now ('On my way'), by booking id.
+    /// The mobile jobs whose customer can be texted now ('On my way'), by booking id.
     pub textable: Vec<i64>,
 }
 
@@ -176,7 +176,8 @@ pub async fn show(
     let (today_jobs, tomorrow_jobs): (Vec<Job>, Vec<Job>) =
         jobs.into_iter().partition(|job| job.date == today.to_string());
     let mut textable = Vec::new();
-    for job in &today_jobs {
+    // 'On my way' is for the crew driving to a trailer: mobile jobs only.
+    for job in today_jobs.iter().filter(|job| job.kind == Kind::Mobile) {
         if texting::of(&db, &outbox, job.booking_id, &job.phone).await? == Texting::On {
             textable.push(job.booking_id);
         }

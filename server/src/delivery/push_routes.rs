@@ -95,7 +95,8 @@ pub async fn subscribe(
     let target = subscription.check().map_err(|(field, message)| ApiError::invalid(field, message))?;
     let agent = headers.get(header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let (device, added) =
-        devices::add(outbox.db(), &target, &devices::device_name(agent), &admin.actor()).await?;
+        devices::add(outbox.db(), &target, &devices::device_name(&admin.user.name, agent), &admin.actor())
+            .await?;
     Ok((if added { StatusCode::CREATED } else { StatusCode::OK }, Json(device)))
 }
 

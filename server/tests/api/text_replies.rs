@@ -55,7 +55,7 @@ async fn the_owner_texts_a_customer_who_asked_for_texts_and_sees_the_thread() {
             (
                 t["incoming"].as_bool().unwrap_or_default(),
                 t["status"].as_str().unwrap_or_default(),
-                t["byEmail"].as_str().unwrap_or(""),
+                t["sentBy"].as_str().unwrap_or(""),
             )
         })
         .collect();
@@ -69,6 +69,10 @@ async fn the_owner_texts_a_customer_who_asked_for_texts_and_sees_the_thread() {
         ]
     );
     assert!(page["booking"]["firstResponseAt"].is_string(), "a text answers the request");
+    // A member with a name is named by it.
+    app.execute("UPDATE users SET name = 'Dana Owner'").await;
+    let named = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(named["texts"][1]["sentBy"], "Dana Owner");
     let kinds: Vec<&str> =
         page["history"].as_array().expect("history").iter().filter_map(|e| e["kind"].as_str()).collect();
     assert!(kinds.contains(&"text"), "{kinds:?}");

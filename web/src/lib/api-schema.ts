@@ -1569,6 +1569,8 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
+            /** @description Empty for a member without one. */
+            name: string;
             role: components["schemas"]["Role"];
         };
         /** @description The account page. */
@@ -2040,6 +2042,11 @@ export interface components {
             /** Format: double */
             longitude: number;
             name: string;
+            /**
+             * @description Places next to the city without a page of their own that the mobile crew serves from it
+             *     (Littleton, beside Englewood): the assistant takes them by name or ZIP code as served.
+             */
+            nearby: components["schemas"]["NearbyPlace"][];
             population: string;
             /**
              * Format: int32
@@ -2187,7 +2194,7 @@ export interface components {
             /** @description "2026-11-26", on the shop's clock. */
             date: string;
             jobs: components["schemas"]["Job"][];
-            /** @description The jobs whose customer can be texted now ('On my way'), by booking id. */
+            /** @description The mobile jobs whose customer can be texted now ('On my way'), by booking id. */
             textable: number[];
         };
         /**
@@ -2753,6 +2760,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description A place served from a city's page: its name as people write it and its ZIP codes. */
+        NearbyPlace: {
+            name: string;
+            zips: string[];
         };
         NewNote: {
             /** @description What to note, 1 to 2000 characters. */
@@ -3855,14 +3867,17 @@ export interface components {
         Text: {
             at: components["schemas"]["At"];
             body: string;
-            /** @description Who wrote an outgoing text; none for the site's own and the customer's. */
-            byEmail: string | null;
             /** Format: int64 */
             id: number;
             /** @description From the customer (else from the shop). */
             incoming: boolean;
             /** @description Why it did not arrive, in words, when the provider gave an error code. */
             problem: string | null;
+            /**
+             * @description Who wrote an outgoing text, by name (their e-mail when they have none); none for the
+             *     site's own and the customer's.
+             */
+            sentBy: string | null;
             status: components["schemas"]["TextStatus"];
         };
         /** @description What the request page's text box counts against. */
@@ -4181,6 +4196,7 @@ export type LoginForm = components['schemas']['LoginForm'];
 export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
+export type NearbyPlace = components['schemas']['NearbyPlace'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];

@@ -236,6 +236,7 @@ impl NewBooking {
         self.roadside = verdict == Some(Verdict::Roadside);
         self.location_city = verdict.and_then(|verdict| match verdict {
             Verdict::City(city) => Some(city.name),
+            Verdict::Near { place, .. } => Some(place),
             Verdict::Home => Some(area.home().to_owned()),
             Verdict::Roadside | Verdict::Outside => None,
         });

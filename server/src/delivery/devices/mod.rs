@@ -80,8 +80,24 @@ impl Subscription {
     }
 }
 
-/// A short name for the browser behind `user_agent`: "Chrome on Android", "Safari on iPhone".
-pub fn device_name(user_agent: &str) -> String {
+/// A short name for the device of `member` (their name; empty: none) behind `user_agent`, for
+/// the whole team to tell it apart: "Ana's phone (Chrome on Android)", or without a name
+/// "Safari on iPhone".
+pub fn device_name(member: &str, user_agent: &str) -> String {
+    let browser = browser_name(user_agent);
+    let Some(first) = member.split_whitespace().next() else { return browser };
+    let kind = if ["iPhone", "Android"].iter().any(|phone| user_agent.contains(phone)) {
+        "phone"
+    } else if user_agent.contains("iPad") {
+        "tablet"
+    } else {
+        "computer"
+    };
+    format!("{first}'s {kind} ({browser})")
+}
+
+/// The browser and system behind `user_agent`: "Chrome on Android", "Safari on iPhone".
+fn browser_name(user_agent: &str) -> String {
     let browser = [
         ("Edg/", "Edge"),
         ("Firefox/", "Firefox"),

@@ -45,10 +45,13 @@ fn customer_changes_go_to_devices_that_asked_for_them() {
 #[test]
 fn devices_are_named_by_browser_and_system() {
     let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
-    assert_eq!(device_name(android), "Chrome on Android");
+    assert_eq!(device_name("", android), "Chrome on Android");
     let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
-    assert_eq!(device_name(iphone), "Safari on iPhone");
-    assert_eq!(device_name("curl/8"), "Browser");
+    assert_eq!(device_name(" ", iphone), "Safari on iPhone");
+    assert_eq!(device_name("", "curl/8"), "Browser");
+    assert_eq!(device_name("Ana Ruiz", android), "Ana's phone (Chrome on Android)", "named by the member");
+    let windows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+    assert_eq!(device_name("Ben", windows), "Ben's computer (Chrome on Windows)");
 }
 
 #[test]

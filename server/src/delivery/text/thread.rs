@@ -22,8 +22,9 @@ pub struct Text {
     /// From the customer (else from the shop).
     pub incoming: bool,
     pub body: String,
-    /// Who wrote an outgoing text; none for the site's own and the customer's.
-    pub by_email: Option<String>,
+    /// Who wrote an outgoing text, by name (their e-mail when they have none); none for the
+    /// site's own and the customer's.
+    pub sent_by: Option<String>,
     pub status: TextStatus,
     /// Why it did not arrive, in words, when the provider gave an error code.
     #[sqlx(skip)]
@@ -234,8 +235,10 @@ pub async fn last_replies(
 pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     let mut texts: Vec<Text> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, incoming, body, by_email, status, error_code, at FROM texts
-             WHERE booking_id = $1 AND member_id IS NULL ORDER BY id",
+            "SELECT t.id, t.incoming, t.body, COALESCE(NULLIF(u.name, ''), t.by_email) AS sent_by, t.status,
+                    t.error_code, t.at
+             FROM texts t LEFT JOIN users u ON lower(u.email) = lower(t.by_email)
+             WHERE t.booking_id = $1 AND t.member_id IS NULL ORDER BY t.id",
         )
         .bind(booking_id)
         .fetch_all(pool)

@@ -22,8 +22,8 @@ pub use chat::{Asks, Chat, ChatOption, ChatStep, FollowUp, Given};
 pub use hours::{Hours, HoursView};
 pub use model::{
     About, Address, BeforeAfter, Business, City, CityService, Contact, Content, Cta, FaqEntry, Feature,
-    Footer, Hero, Language, Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage, Stat,
-    SubService, Testimonial, ThankYou,
+    Footer, Hero, Language, NearbyPlace, Rating, ServiceGroup, ServiceOffer, ServiceSection, ServicesPage,
+    Stat, SubService, Testimonial, ThankYou,
 };
 pub use placeholders::Placeholder;
 pub use promise::Promise;

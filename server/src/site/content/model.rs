@@ -273,6 +273,11 @@ pub struct City {
     pub longitude: f64,
     /// The five-digit ZIP codes of the place, for the booking assistant's service-area check.
     pub zips: Vec<String>,
+    /// Places next to the city without a page of their own that the mobile crew serves from it
+    /// (Littleton, beside Englewood): the assistant takes them by name or ZIP code as served.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub nearby: Vec<NearbyPlace>,
     /// One or two sentences for the city's card on /service-areas.
     #[serde(default)]
     #[schema(required = true)]
@@ -299,6 +304,14 @@ pub struct City {
     #[serde(default)]
     #[schema(required = true)]
     pub stats: Vec<Stat>,
+}
+
+/// A place served from a city's page: its name as people write it and its ZIP codes.
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NearbyPlace {
+    pub name: String,
+    pub zips: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]

@@ -57,6 +57,10 @@ const FREE_TEXT: Record<Asks, { placeholder: string; autoComplete: string; maxLe
 };
 
 /** What the emergency call box says, for screen readers. */
+/** Said after an earlier answer was taken back to change it, with the ones after it. */
+const clearedNote = (later: number) =>
+  later === 1 ? "The answer after it was cleared: you'll be asked it again." : `The ${later} answers after it were cleared: you'll be asked them again.`;
+
 const emergencyCall = (phone: string) => `For an emergency, call us now. We answer 24/7. Call now: ${phone}`;
 
 const wait = (ms: number) => new Promise((done) => window.setTimeout(done, ms));
@@ -73,6 +77,8 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
   const [named, setNamed] = useState(start.named);
   // What screen readers hear: every assistant message of the latest turn, once it is "typed",
   // and the emergency call box when it appears.
+  /** How many later answers went when an earlier one was taken back to change (said until the next answer). */
+  const [cleared, setCleared] = useState(0);
   const [announcement, setAnnouncement] = useState(() =>
     saved
       ? (saved.messages.findLast((m) => m.from === "ai")?.text ?? "")
@@ -166,6 +172,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
 
   const answer = async (text: string) => {
     if (typing || !text.trim()) return;
+    setCleared(0);
     const question = lastQuestion(messages);
     const next = reply(script, messages, answers, text, { outsideArea });
     onAnswered();
@@ -207,10 +214,14 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
    * (quick options show again instead, for a picked one); what followed it goes. */
   const changeAnswerAt = (at: number) => {
     const earlier = withoutAnswerAt(messages, answers, at);
+    const later = answers.length - earlier.answers.length - 1;
     rewind(earlier, answers[earlier.answers.length]?.answer ?? "");
+    setCleared(later);
+    if (later > 0) setAnnouncement(`${clearedNote(later)} ${earlier.messages.findLast((m) => m.from === "ai")?.text ?? ""}`);
   };
   const startOver = () => {
     setConfirmingStartOver(false);
+    setCleared(0);
     setNamed(null);
     setKept(false);
     forgetConversation();
@@ -225,6 +236,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
   const asks = prompt.kind === "question" ? prompt.asks : "words";
   const options = prompt.kind === "question" ? (asks === "place" ? layout.areaCities.map((c) => c.name) : prompt.options) : [];
   const freeText = prompt.kind === "question" && (asks === "place" || prompt.options.length === 0);
+  const lastAnswer = messages.findLastIndex((m) => m.from === "user");
 
   return (
     <div ref={panel}>
@@ -254,7 +266,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
               <button
                 type="button"
                 onClick={() => changeAnswerAt(index)}
-                aria-label={`Change answer: ${message.text}`}
+                aria-label={`Change answer: ${message.text}${index < lastAnswer ? " (the answers after it are cleared)" : ""}`}
                 className="mt-1 inline-flex items-center gap-1 rounded px-1 text-sm font-medium text-slate-700 underline hover:text-orange-800"
               >
                 <Undo2 aria-hidden="true" className="h-3.5 w-3.5" />
@@ -291,6 +303,11 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
             Call now: {layout.phone}
           </a>
         </div>
+      )}
+      {!typing && cleared > 0 && (
+        <p className="border-t border-slate-200 px-5 py-2 text-sm text-slate-700" data-testid="answers-cleared">
+          {clearedNote(cleared)}
+        </p>
       )}
       {!typing && options.length > 0 && (
         <div

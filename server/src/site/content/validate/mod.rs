@@ -164,6 +164,10 @@ pub fn check(content: &Content) -> Result<(), InvalidContent> {
             );
         }
         zip_codes(&mut c, &format!("{field}.zips"), &city.zips);
+        for (j, place) in city.nearby.iter().enumerate() {
+            c.text(format!("{field}.nearby[{j}].name"), &place.name);
+            zip_codes(&mut c, &format!("{field}.nearby[{j}].zips"), &place.zips);
+        }
         if city.testimonials.len() > MAX_CITY_TESTIMONIALS {
             c.fail(format!("{field}.testimonials"), "may have at most 2 entries");
         }

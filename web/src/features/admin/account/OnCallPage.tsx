@@ -1,14 +1,14 @@
 // On call: who answers an emergency now, the weekly rota on the shop's clock and its gaps, and
 // the escalation's steps. Every member can say 'I'm on call for ...' and give the mobile number
 // the escalation texts; an owner sets the rota and the steps.
-import { Plus, Trash2 } from "lucide-react";
+import { CopyPlus, Plus, Trash2 } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, type OnCallPage as Page, type Shift, type Steps } from "../frame/api";
 import { minutesText, useShopClock } from "../frame/format";
 import { failureMessage, Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
-import { DAYS, hourName, hoursSpan, onCallSentence } from "../frame/onCall";
+import { copiedToEveryDay, DAYS, hourName, hoursSpan, onCallSentence } from "../frame/onCall";
 import { Loaded } from "../frame/Loaded";
 import { keys, useDeskChanged } from "../frame/queries";
 import { useSession } from "../frame/session";
@@ -221,6 +221,18 @@ function RotaSection({ page, editable, onChange }: { page: Page; editable: boole
                     options={[[0, "Nobody"], ...page.people.map((person): [number, string] => [person.id, person.name])]}
                     onChange={(second) => change(index, { second: second === 0 ? null : second })}
                   />
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-slate-800 underline"
+                    onClick={() => setShifts((all) => copiedToEveryDay(all, shift))}
+                  >
+                    <CopyPlus aria-hidden="true" className="h-4 w-4" />
+                    Copy to every day
+                    <span className="sr-only">
+                      {" "}
+                      the shift on {DAYS[shift.weekday]} from {hourName(shift.from)}
+                    </span>
+                  </button>
                   <button
                     type="button"
                     className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700"

@@ -1,6 +1,6 @@
 // Notes on a booking: who wrote each and when, a box to add one, and for a note's author Edit
 // and Delete (asked first).
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { adminApi, type BookingNote } from "../frame/api";
 import { useShopClock } from "../frame/format";
 import { describedBy, failureMessage, Field, fieldClass, PLAIN_BUTTON, PRIMARY_BUTTON } from "../frame/form";
@@ -9,7 +9,8 @@ import { useSession } from "../frame/session";
 
 const LINK_BUTTON = "min-h-11 rounded px-2 text-sm font-medium text-slate-700 underline hover:text-slate-900";
 
-export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: BookingNote[] }) {
+/** `onTyping` hears whether a note is typed or changed and not saved yet (leaving asks first). */
+export function BookingNotes({ bookingId, notes, onTyping }: { bookingId: number; notes: BookingNote[]; onTyping?: (typed: boolean) => void }) {
   const { dateTime } = useShopClock();
   const { user } = useSession();
   const id = useId();
@@ -22,6 +23,8 @@ export function BookingNotes({ bookingId, notes }: { bookingId: number; notes: B
   const [deleting, setDeleting] = useState<BookingNote | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const typed = draft.trim() !== "" || editing !== null;
+  useEffect(() => onTyping?.(typed), [typed, onTyping]);
   // A reload of the request (the live stream, another tab) brings the notes as stored; a note
   // being changed or a deletion being asked stays as it is.
   const [stored, setStored] = useState(notes);

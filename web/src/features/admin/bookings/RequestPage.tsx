@@ -3,9 +3,10 @@
 // then what the customer told, the photos, the notes and the history. It follows changes live.
 import { ArrowLeft, Users } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
+import { DiscardGuard } from "../frame/DiscardGuard";
 import { AdminApiError, adminApi, asBookingStatus, BOOKING_STATUSES, type BookingStatus, type RequestPage as RequestView } from "../frame/api";
 import { Loaded } from "../frame/Loaded";
 import { keys, useDeskChanged } from "../frame/queries";
@@ -103,6 +104,11 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
     setPicked(null);
     onStatus(chosen);
   });
+  /** A text or a note typed and not sent or saved: leaving the page asks first. */
+  const [typing, setTyping] = useState({ text: false, note: false });
+  const typingText = useCallback((text: boolean) => setTyping((now) => ({ ...now, text })), []);
+  const typingNote = useCallback((note: boolean) => setTyping((now) => ({ ...now, note })), []);
+  const mobile = booking.appointment?.kind === "mobile" || Boolean(booking.location || booking.streetAddress);
   return (
     <article aria-labelledby={`${statusId}-name`}>
       <header className="mt-1">
@@ -159,7 +165,12 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         {status.question}
         <TimeAndFollowUp booking={booking} onChanged={deskChanged} />
       </section>
-      <TextThread bookingId={booking.id} texting={page.texting} allowance={page.textAllowance} texts={page.texts} />
+      <DiscardGuard
+        unsaved={typing.text || typing.note}
+        onDiscard={() => undefined}
+        description={`${typing.text ? "The text you typed is not sent" : "Your note is not saved"}. If you leave now, it is lost.`}
+      />
+      <TextThread bookingId={booking.id} texting={page.texting} allowance={page.textAllowance} texts={page.texts} mobile={mobile} onTyping={typingText} />
       <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
         <BookingDetails booking={booking} />
@@ -174,7 +185,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         <PhotoList booking={booking} />
       </section>
       <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <BookingNotes bookingId={booking.id} notes={booking.notes} />
+        <BookingNotes bookingId={booking.id} notes={booking.notes} onTyping={typingNote} />
         <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>
         <ol className="mt-2 space-y-1 text-sm text-slate-800">
           <li>

@@ -2,7 +2,7 @@
 // the page), a box to text them that counts the SMS as you type and warns before Send when the
 // day's limit to the number is reached, and 'On my way' with the minutes to arrival. When the
 // customer cannot be texted, the reason is said instead of the box.
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { adminApi, type RequestPage } from "../frame/api";
 import { useDeskChanged } from "../frame/queries";
 import { useShopClock } from "../frame/format";
@@ -48,15 +48,23 @@ export function TextThread({
   texting,
   allowance,
   texts,
+  mobile,
+  onTyping,
 }: {
   bookingId: number;
   texting: RequestPage["texting"];
   allowance: RequestPage["textAllowance"];
   texts: Text[];
+  /** A mobile job: the crew drives to the trailer, so 'On my way' is offered. */
+  mobile: boolean;
+  /** Hears whether a text is typed and not sent yet (leaving asks first). */
+  onTyping?: (typed: boolean) => void;
 }) {
   const id = useId();
   const { dateTime } = useShopClock();
   const [draft, setDraft] = useState("");
+  const typed = draft.trim() !== "";
+  useEffect(() => onTyping?.(typed), [typed, onTyping]);
   const deskChanged = useDeskChanged();
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -92,7 +100,7 @@ export function TextThread({
             >
               <p className="whitespace-pre-line break-words text-slate-900">{text.body}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {text.incoming ? "From the customer" : (text.byEmail ?? "Sent by the site")}, <time dateTime={text.at}>{dateTime(text.at)}</time>
+                {text.incoming ? "From the customer" : (text.sentBy ?? "Sent by the site")}, <time dateTime={text.at}>{dateTime(text.at)}</time>
                 {!text.incoming && ` · ${STATUS[text.status]}`}
               </p>
               {text.problem && <p className="mt-1 text-xs font-medium text-red-800">{text.problem}</p>}
@@ -134,9 +142,11 @@ export function TextThread({
               Send text
             </button>
           </form>
-          <div className="mt-3">
-            <OnMyWay bookingId={bookingId} />
-          </div>
+          {mobile && (
+            <div className="mt-3">
+              <OnMyWay bookingId={bookingId} />
+            </div>
+          )}
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-700">{WHY_NOT[texting]}</p>

@@ -13,11 +13,14 @@ export function DiscardGuard({
   onDiscard,
   subject = "This post",
   within,
+  description,
 }: {
   unsaved: boolean;
   onDiscard: () => void;
   subject?: string;
   within?: string;
+  /** What is lost, in place of "{subject} has changes that are not saved...". */
+  description?: string;
 }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -40,7 +43,7 @@ export function DiscardGuard({
     <ModalDialog
       open={blocker.state === "blocked"}
       title="Discard changes?"
-      description={`${subject} has changes that are not saved. If you leave now, they are lost.`}
+      description={description ?? `${subject} has changes that are not saved. If you leave now, they are lost.`}
       onCancel={() => blocker.reset?.()}
     >
       <DialogActions>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hourName, hoursSpan, onCallSentence } from "./onCall";
+import { copiedToEveryDay, hourName, hoursSpan, onCallSentence } from "./onCall";
 
 describe("who is on call, in words", () => {
   it("names the hours as a clock on the wall does", () => {
@@ -14,5 +14,19 @@ describe("who is on call, in words", () => {
     expect(onCallSentence({ first: [ana], second: [ben], cover: null, gap: false })).toBe("Ana Ruiz, then Ben");
     expect(onCallSentence({ first: [ana, ben], second: [], cover: null, gap: false })).toBe("Ana Ruiz, Ben");
     expect(onCallSentence({ first: [], second: [], cover: null, gap: true })).toBe("Nobody is on call this hour: an emergency goes to every owner.");
+  });
+});
+
+describe("copying a shift to the week", () => {
+  it("puts the same hours and people on every day, in place of each day's shift of those hours", () => {
+    const monday = { weekday: 0, from: 0, to: 24, first: 2, second: 1 };
+    const tuesdayNight = { weekday: 1, from: 18, to: 24, first: 1, second: null };
+    const sundayOld = { weekday: 6, from: 0, to: 24, first: 1, second: null };
+    const week = copiedToEveryDay([monday, tuesdayNight, sundayOld], monday);
+    expect(week.filter((shift) => shift.from === 0).map((shift) => [shift.weekday, shift.first, shift.second])).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((day) => [day, 2, 1]),
+    );
+    expect(week).toContainEqual(tuesdayNight);
+    expect(week.map((shift) => shift.weekday)).toEqual([0, 1, 1, 2, 3, 4, 5, 6]);
   });
 });

@@ -3,6 +3,14 @@ import type { OnCall } from "./api";
 
 export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/** The rota with `shift` on every day of the week: the same hours and people, in place of each
+ * other day's shift of those hours; in order of day and hour. */
+export function copiedToEveryDay<T extends { weekday: number; from: number; to: number }>(rota: T[], shift: T): T[] {
+  const kept = rota.filter((other) => other === shift || other.from !== shift.from || other.to !== shift.to);
+  const copies = DAYS.map((_, weekday) => ({ ...shift, weekday })).filter((copy) => copy.weekday !== shift.weekday);
+  return [...kept, ...copies].sort((a, b) => a.weekday - b.weekday || a.from - b.from);
+}
+
 /** "9 AM", "noon", "midnight" for an hour of the day (0 to 24). */
 export function hourName(hour: number): string {
   const h = hour % 24;

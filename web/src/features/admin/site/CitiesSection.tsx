@@ -24,6 +24,7 @@ function newCity(site: Json): Json {
     latitude: address?.latitude ?? 0,
     longitude: address?.longitude ?? 0,
     zips: [],
+    nearby: [],
     blurb: "",
     description: "",
     localInfo: "",
@@ -150,6 +151,25 @@ export function CitiesSection() {
             )}
             <Wide>
               <SiteLines path={`${city}.zips`} label="ZIP codes" hint="One per line, five digits. The booking assistant takes them as this city." />
+            </Wide>
+            <Wide>
+              <p className="text-sm font-medium text-slate-800">Places nearby without a page</p>
+              <p className="text-sm text-slate-700">
+                A town the crew serves from here (Littleton, next to Englewood): the booking assistant takes its name or ZIP codes as served.
+              </p>
+              <SiteList
+                path={`${city}.nearby`}
+                add="Add a place nearby"
+                make={() => ({ name: "", zips: [] })}
+                title={(place, p) => named(place, "name", `Place ${p + 1}`)}
+              >
+                {(place) => (
+                  <>
+                    <SiteText path={`${place}.name`} label="Place" />
+                    <SiteLines path={`${place}.zips`} label="Its ZIP codes" hint="One per line, five digits." />
+                  </>
+                )}
+              </SiteList>
             </Wide>
             <Wide>
               <p className="text-sm text-slate-700">
