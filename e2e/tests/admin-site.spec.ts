@@ -95,7 +95,15 @@ test("renaming a question and its option keeps earlier answers under it, in the 
   await step.getByLabel("Short name in the inbox").first().fill("Work asked for");
   const option = step.getByRole("listitem").filter({ has: page.getByText("Key repairs-needed:") });
   await option.getByLabel("Option", { exact: true }).fill("A repair");
-  await saveChanges(page);
+  await step.getByRole("button", { name: "Add an option" }).click();
+  const added = step.getByRole("listitem").filter({ has: page.getByText("Gets its key from its words when you save.") });
+  await added.getByLabel("Option", { exact: true }).fill("Axle swap");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByText("Saved: Booking assistant (Work asked for: label and A repair: words and Axle swap added and question). Every page shows it now."),
+  ).toBeVisible();
+  // The key made for the new option shows at once, and stays with it when its words change.
+  await expect(step.getByText("Key axle-swap: kept when the words change.")).toBeVisible();
 
   await page.goto(`/dbadmin/bookings/${id}`);
   await hydrated(page);

@@ -52,6 +52,9 @@ pub struct SiteChange {
 pub struct SaveAnswer {
     /// The version shown now.
     version: i64,
+    /// The details shown now, as saved: with the keys made for new questions and options.
+    #[schema(value_type = crate::site::content::Content)]
+    site: Arc<Content>,
     /// What changed, e.g. "Business details, Testimonials"; null when nothing did.
     summary: Option<String>,
     /// The shipped placeholders still in the details shown now (the go-live check).
@@ -156,12 +159,14 @@ pub async fn restore(
 
 /// Announces a saved version; answers with the version shown.
 fn answer(site: &SiteDetails, changes: &Changes, saved: Option<SavedVersion>) -> Json<SaveAnswer> {
-    let placeholders = site.current().content.placeholders();
+    let current = site.current();
+    let placeholders = current.content.placeholders();
+    let shown = current.content.clone();
     let Some(saved) = saved else {
-        return Json(SaveAnswer { version: site.current().version, summary: None, placeholders });
+        return Json(SaveAnswer { version: current.version, site: shown, summary: None, placeholders });
     };
     changes.announce(Change::Site);
-    Json(SaveAnswer { version: saved.version, summary: Some(saved.summary), placeholders })
+    Json(SaveAnswer { version: saved.version, site: shown, summary: Some(saved.summary), placeholders })
 }
 
 /// Each bad field's message under its path, the way the editor names its fields.

@@ -88,6 +88,7 @@ fn field_name(key: &str) -> String {
     match key {
         "from_cents" => "from price".to_owned(),
         "faq" => "prices and common questions".to_owned(),
+        "text" => "words".to_owned(),
         _ => key.replace('_', " "),
     }
 }
@@ -95,8 +96,10 @@ fn field_name(key: &str) -> String {
 /// An entry's identity and the name it is shown by, if it has one.
 fn entry_name(entry: &Value) -> Option<(String, String)> {
     let field = |key: &str| entry.get(key).and_then(Value::as_str).filter(|text| !text.trim().is_empty());
-    let id = ["slug", "name", "title", "label", "days_label", "question"].into_iter().find_map(field)?;
-    let shown = ["name", "title", "label", "days_label", "question", "slug"]
+    // A key (the assistant's questions and options) is an entry's identity whatever its words.
+    let id =
+        ["key", "slug", "name", "title", "label", "days_label", "question"].into_iter().find_map(field)?;
+    let shown = ["name", "title", "label", "days_label", "question", "text", "slug", "key"]
         .into_iter()
         .find_map(field)
         .unwrap_or(id);
@@ -190,6 +193,23 @@ mod tests {
         assert_eq!(
             changes(&before, &after),
             "Services page (Is there a trip fee? added, Repairs: Brakes: from price)"
+        );
+    }
+
+    #[test]
+    fn a_renamed_question_or_option_is_changed_not_removed_and_added() {
+        let before = json!({"chat": {"steps": [{
+            "key": "service", "label": "Service", "question": "What service do you need?",
+            "options": [{"key": "repairs-needed", "text": "Repairs needed"}],
+        }]}});
+        let mut after = before.clone();
+        after["chat"]["steps"][0]["label"] = "Work asked for".into();
+        after["chat"]["steps"][0]["options"][0]["text"] = "A repair".into();
+        let options = after["chat"]["steps"][0]["options"].as_array_mut().expect("options");
+        options.push(json!({"key": "horse-trailer", "text": "Horse trailer"}));
+        assert_eq!(
+            changes(&before, &after),
+            "Booking assistant (Work asked for: label and A repair: words and Horse trailer added)"
         );
     }
 

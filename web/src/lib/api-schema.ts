@@ -3343,6 +3343,8 @@ export interface components {
         SaveAnswer: {
             /** @description The shipped placeholders still in the details shown now (the go-live check). */
             placeholders: components["schemas"]["Placeholder"][];
+            /** @description The details shown now, as saved: with the keys made for new questions and options. */
+            site: components["schemas"]["SiteDetails"];
             /** @description What changed, e.g. "Business details, Testimonials"; null when nothing did. */
             summary: string | null;
             /**

@@ -29,6 +29,14 @@ impl Chat {
                 }
             }
         }
+        for (i, answer) in self.urgent_answers.iter().enumerate() {
+            if self.emergency_answers.contains(answer) {
+                c.fail(
+                    format!("chat.urgent_answers[{i}]"),
+                    "is an emergency answer already (an emergency is urgent too)",
+                );
+            }
+        }
         for (i, step) in self.steps.iter().enumerate() {
             c.text(format!("chat.steps[{i}].question"), &step.question);
             for (j, option) in step.options.iter().enumerate() {

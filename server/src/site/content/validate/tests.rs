@@ -69,6 +69,12 @@ fn slugs_are_lowercase_words_joined_by_single_hyphens() {
 }
 
 #[test]
+fn an_answer_is_an_emergency_or_urgent_not_both() {
+    let err = error_for("urgent_answers = [\"urgent\"]", "urgent_answers = [\"urgent\", \"emergency\"]");
+    assert!(err.contains("chat.urgent_answers[1]: is an emergency answer already"), "{err}");
+}
+
+#[test]
 fn keys_are_checked_and_unique() {
     let err = error_for("key = \"budget\"", "key = \"urgency\"");
     assert!(err.contains("chat.steps[4].key: is the key of another question"), "{err}");

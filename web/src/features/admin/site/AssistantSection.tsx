@@ -2,7 +2,8 @@
 // questions an option brings. Every one has a key, shown here and never edited: requests keep
 // their answers under it, so renaming a question or an option keeps earlier answers under it.
 import { Section } from "../frame/form";
-import { SiteChoices, SiteList, SiteText, useChatSteps } from "./fields";
+import { FieldError } from "../frame/form";
+import { SiteList, SiteText } from "./fields";
 import { named, Wide } from "./sections";
 import { useSiteEditor, useSiteField } from "./SiteEditor";
 
@@ -20,6 +21,45 @@ function KeyNote({ path }: { path: string }) {
         "Gets its key from its words when you save."
       )}
     </p>
+  );
+}
+
+/** Options of the assistant picked with checkboxes (by key), under their questions (by their
+ * short names), for a rule such as "these answers make a request an emergency". */
+function OptionChoices({ path, legend }: { path: string; legend: string }) {
+  const field = useSiteField(path);
+  const { site } = useSiteEditor();
+  const steps =
+    (site as { chat?: { steps?: { key: string; label?: string; question: string; options?: { key: string; text: string }[] }[] } }).chat?.steps ?? [];
+  const chosen = Array.isArray(field.value) ? field.value.map(String) : [];
+  const pick = (key: string, on: boolean) => field.set(on ? [...chosen, key] : chosen.filter((other) => other !== key));
+  return (
+    <fieldset aria-describedby={field.error ? `${field.id}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {steps
+          .filter((step) => step.options?.some((option) => option.key))
+          .map((step) => (
+            <fieldset key={step.key} className="rounded-lg p-2 ring-1 ring-slate-200">
+              <legend className="px-1 text-sm text-slate-700">{step.label || step.question}</legend>
+              {(step.options ?? [])
+                .filter((option) => option.key)
+                .map((option) => (
+                  <label key={option.key} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5"
+                      checked={chosen.includes(option.key)}
+                      onChange={(event) => pick(option.key, event.target.checked)}
+                    />
+                    {option.text}
+                  </label>
+                ))}
+            </fieldset>
+          ))}
+      </div>
+      <FieldError id={field.id} error={field.error} />
+    </fieldset>
   );
 }
 
@@ -52,8 +92,6 @@ function FollowUps({ step }: { step: string }) {
 }
 
 export function AssistantSection() {
-  const steps = useChatSteps();
-  const choices = steps.flatMap((step) => step.options.filter((o) => o.key).map((o) => [o.key, `${o.text} (${step.question})`] as const));
   return (
     <>
       <Section title="What the assistant says">
@@ -82,7 +120,7 @@ export function AssistantSection() {
               <Wide>
                 <SiteText path={`${step}.question`} label="Question" long />
               </Wide>
-              <SiteText path={`${step}.label`} label="Short name in the inbox" hint="The question when empty." />
+              <SiteText path={`${step}.label`} label="Short name in the inbox" hint="Left empty, the inbox shows the question itself." />
               <KeyNote path={`${step}.key`} />
               <Wide>
                 <SiteList
@@ -106,8 +144,8 @@ export function AssistantSection() {
       </Section>
       <Section title="Emergencies and urgent requests">
         <div className="mt-4 space-y-4">
-          <SiteChoices path="chat.emergencyAnswers" legend="Answers that make a request an emergency (the 24/7 number at once)" choices={choices} wide />
-          <SiteChoices path="chat.urgentAnswers" legend="Answers that make a request urgent (first in the inbox)" choices={choices} wide />
+          <OptionChoices path="chat.emergencyAnswers" legend="Answers that make a request an emergency (the 24/7 number at once)" />
+          <OptionChoices path="chat.urgentAnswers" legend="Answers that make a request urgent but not an emergency (first in the inbox)" />
         </div>
       </Section>
     </>

@@ -86,7 +86,7 @@ function SiteDraft({ loaded, reload, children }: { loaded: LoadedSite; reload: (
       dispatch({ type: "saving" });
       try {
         const answer = await adminApi.saveSite(saved.version, site);
-        dispatch({ type: "saved", sent: site, version: answer.version, placeholders: answer.placeholders, summary: answer.summary });
+        dispatch({ type: "saved", sent: site, site: answer.site, version: answer.version, placeholders: answer.placeholders, summary: answer.summary });
       } catch (failure) {
         if (failure instanceof AdminApiError && failure.status === 422) dispatch({ type: "invalid", errors: failure.fieldErrors });
         else dispatch({ type: "failed", message: failureMessage(failure) });

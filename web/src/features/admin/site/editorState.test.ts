@@ -13,8 +13,11 @@ describe("the site details editor's state", () => {
     expect(phone(state)).toBe("(303) 555-0199");
     expect(state.site).not.toBe(state.saved.site);
     const sent = state.site;
-    state = after(state, { type: "saving" }, { type: "saved", sent, version: 4, placeholders: [], summary: "Business details (phone)" });
+    // The server's copy, with what it made (keys for new options), is what is edited on.
+    const stored = { ...sent } as SiteFields;
+    state = after(state, { type: "saving" }, { type: "saved", sent, site: stored, version: 4, placeholders: [], summary: "Business details (phone)" });
     expect(state).toMatchObject({ saved: { version: 4 }, state: { kind: "saved" } });
+    expect(state.site).toBe(stored);
     expect(state.site).toBe(state.saved.site);
     state = after(state, { type: "set", path: "business.name", value: "FRTW" });
     expect(state.state.kind).toBe("idle");
@@ -24,7 +27,7 @@ describe("the site details editor's state", () => {
     let state = after(openedSite(loaded), { type: "set", path: "business.phone", value: "(303) 555-0199" }, { type: "saving" });
     const sent = state.site;
     state = after(state, { type: "set", path: "business.phone", value: "(303) 555-0123" });
-    state = after(state, { type: "saved", sent, version: 4, placeholders: [], summary: null });
+    state = after(state, { type: "saved", sent, site: sent, version: 4, placeholders: [], summary: null });
     expect(state.site).not.toBe(state.saved.site);
     expect(after(state, { type: "discard" }).site).toBe(sent);
   });

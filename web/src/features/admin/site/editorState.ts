@@ -30,7 +30,7 @@ export type SiteEditorAction =
   | { type: "loaded"; loaded: LoadedSite }
   | { type: "set"; path: string; value: Json }
   | { type: "saving" }
-  | { type: "saved"; sent: SiteFields; version: number; placeholders: Placeholder[]; summary: string | null }
+  | { type: "saved"; sent: SiteFields; site: SiteFields; version: number; placeholders: Placeholder[]; summary: string | null }
   | { type: "invalid"; errors: Record<string, string[]> }
   | { type: "failed"; message: string }
   | { type: "discard" }
@@ -49,10 +49,12 @@ export function siteEditorReducer(editor: SiteEditorState, action: SiteEditorAct
     case "saving":
       return { ...editor, state: { kind: "saving" } };
     case "saved":
-      // What was sent is what is saved now (edits made while it was on its way stay unsaved).
+      // What the server saved (with the keys it made for new questions and options) is what is
+      // saved now; edits made while it was on its way stay unsaved.
       return {
         ...editor,
-        saved: { version: action.version, site: action.sent, placeholders: action.placeholders },
+        saved: { version: action.version, site: action.site, placeholders: action.placeholders },
+        site: editor.site === action.sent ? action.site : editor.site,
         state: { kind: "saved", summary: action.summary },
       };
     case "invalid":
