@@ -51,32 +51,39 @@ test.describe("with texts set up", () => {
   });
 });
 
+/** A request from `name` (phone ending `last`) whose customer asked for texts: an emergency for
+ * a mobile job in Aurora, or a drop-off at the shop; its id and the customer's own page. */
+async function textedRequest(page: Page, name: string, last: string, kind: "emergency" | "shop"): Promise<{ id: number; manageUrl: string }> {
+  const [trailer, service, where] =
+    kind === "emergency" ? ["Enclosed Trailer", "Emergency service", "Need mobile service"] : ["Flatbed Trailer", "Repairs needed", "Can bring to shop"];
+  const booked = await page.request.post("/api/bookings", {
+    data: {
+      submissionId: crypto.randomUUID(),
+      name,
+      email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+      phone: `303-555-${last}`,
+      answers: [
+        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: trailer },
+        { question: "What service do you need?", answer: service },
+        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: where },
+      ],
+      location: kind === "emergency" ? "Aurora" : undefined,
+      fillMs: 30000,
+      textConsent: true,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return (await booked.json()) as { id: number; manageUrl: string };
+}
+
 test.describe("the owner texts from the request's page", () => {
   test.use({ withTexts: true, admin: true });
 
   for (const width of [390, 1366]) {
     test(`a customer's reply shows without a reload, and the owner answers and says 'On my way', at ${width} px`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 844 });
-      // An emergency: a person's texts about it go at any hour (this runs on the real clock).
-      const answers = [
-        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Enclosed Trailer" },
-        { question: "What service do you need?", answer: "Emergency service" },
-        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
-      ];
-      const booked = await page.request.post("/api/bookings", {
-        data: {
-          submissionId: crypto.randomUUID(),
-          name: "Dana Hill",
-          email: "dana@example.com",
-          phone: "303-555-0142",
-          answers,
-          location: "Aurora",
-          fillMs: 30000,
-          textConsent: true,
-        },
-      });
-      expect(booked.status()).toBe(201);
-      const { id } = (await booked.json()) as { id: number };
+      // An emergency: a person's texts about it go at any hour.
+      const { id } = await textedRequest(page, "Dana Hill", "0142", "emergency");
       await signIn(page);
       await page.goto(`/dbadmin/bookings/${id}`);
       await hydrated(page);
@@ -103,23 +110,7 @@ test.describe("the owner texts from the request's page", () => {
   for (const width of [390, 1366]) {
     test(`a shop job has no 'On my way', and leaving with a typed text or note asks first, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
-      const booked = await page.request.post("/api/bookings", {
-        data: {
-          submissionId: crypto.randomUUID(),
-          name: "Sam Ortiz",
-          email: "sam@example.com",
-          phone: "303-555-0143",
-          answers: [
-            { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Flatbed Trailer" },
-            { question: "What service do you need?", answer: "Repairs needed" },
-            { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Can bring to shop" },
-          ],
-          fillMs: 30000,
-          textConsent: true,
-        },
-      });
-      expect(booked.status()).toBe(201);
-      const { id } = (await booked.json()) as { id: number };
+      const { id } = await textedRequest(page, "Sam Ortiz", "0143", "shop");
       await signIn(page);
       await page.goto(`/dbadmin/bookings/${id}`);
       await hydrated(page);
@@ -164,25 +155,8 @@ test.describe("the customer's own page", () => {
   for (const width of [390, 1366]) {
     test(`says texts come about the request and stops them, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
-      // An emergency: a person's texts about it go at any hour (this runs on the real clock).
-      const answers = [
-        { question: "Hi! I'm your trailer assistant. What type of trailer do you have?", answer: "Enclosed Trailer" },
-        { question: "What service do you need?", answer: "Emergency service" },
-        { question: "Do you need mobile service, or can you bring the trailer to our shop?", answer: "Need mobile service" },
-      ];
-      const booked = await page.request.post("/api/bookings", {
-        data: {
-          submissionId: crypto.randomUUID(),
-          name: "Dana Hill",
-          email: "dana@example.com",
-          phone: "303-555-0142",
-          answers,
-          location: "Aurora",
-          fillMs: 30000,
-          textConsent: true,
-        },
-      });
-      const { manageUrl } = (await booked.json()) as { manageUrl: string };
+      // An emergency: a person's texts about it go at any hour.
+      const { manageUrl } = await textedRequest(page, "Dana Hill", "0142", "emergency");
       await page.goto(manageUrl);
       await hydrated(page);
       await expect(page.getByText(/We text you about this request/)).toBeVisible();
