@@ -47,3 +47,4 @@ mod texts;
 mod times_and_messages;
 mod today;
 mod upgrades;
+mod value_lists;
