@@ -368,3 +368,14 @@ test("the booking inbox lists requests, sets their status, and the audit log sho
   await expect(page.getByRole("cell", { name: "sign-in", exact: true })).toBeVisible();
   await expect(page.getByLabel("Action")).toHaveValue("");
 });
+
+test("at 1366 px the owner's header holds every section, the name and Logout on one row", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  const header = page.getByRole("banner");
+  const links = await header.getByRole("navigation", { name: "Admin sections" }).getByRole("link").all();
+  expect(links.length).toBe(11);
+  const tops = await Promise.all([...links, header.getByRole("button", { name: "Logout" })].map(async (item) => (await item.boundingBox())?.y));
+  const first = tops[0]!;
+  for (const top of tops) expect(Math.abs(top! - first), "on the first row").toBeLessThan(8);
+});

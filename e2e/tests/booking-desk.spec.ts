@@ -2,7 +2,22 @@
 // mobile-service trailer is, where a request came from, the request number, focus and the live
 // region, and axe at every step on a phone and a desktop.
 import type { Locator, Page, Request } from "@playwright/test";
-import { changeAnswer, choose, say, talk, expect, expectNoAxeViolations, hydrated, mailWith, pngFile, signIn, test, openSection } from "./fixtures";
+import {
+  changeAnswer,
+  choose,
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  mailWith,
+  openSection,
+  OWN_PHONE,
+  OWN_PHONE_HREF,
+  pngFile,
+  say,
+  signIn,
+  talk,
+  test,
+} from "./fixtures";
 
 // The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
 // journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
@@ -104,16 +119,16 @@ test("any answer can be changed, and Start over asks first; the recorded answers
 });
 
 test.describe("an emergency", () => {
-  test.use({ admin: true });
+  test.use({ admin: true, ownDetails: true });
 
   test("shows the 24/7 number as a call button above the form and is an emergency in the inbox", async ({ page }) => {
     await openFrom(page, "/", "Book a Service");
     await talk(page, ["Enclosed Trailer", "Repairs needed", "Hitch cracked", "Can bring to shop"]);
-    const call = page.getByRole("link", { name: "Call now: (303) 555-0147" });
+    const call = page.getByRole("link", { name: `Call now: ${OWN_PHONE}` });
     await expect(call).toHaveCount(0);
     await choose(page, "Emergency (need immediate help)");
     await expect(call).toBeVisible();
-    await expect(call).toHaveAttribute("href", "tel:+13035550147");
+    await expect(call).toHaveAttribute("href", OWN_PHONE_HREF);
     const form = page.getByRole("form", { name: "Your contact information" });
     await expect(form).toBeVisible();
     const [callBox, formBox] = [await call.boundingBox(), await form.boundingBox()];
@@ -394,40 +409,43 @@ test("focus follows the conversation and screen readers hear each assistant mess
   await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeFocused();
 });
 
-for (const [label, size] of [
-  ["a phone (390 px)", { width: 390, height: 844 }],
-  ["a desktop (1366 px)", { width: 1366, height: 900 }],
-] as const) {
-  test(`axe finds no violation at any step of the dialog on ${label}`, async ({ page }) => {
-    await page.setViewportSize(size);
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Book a Service" }).first().click();
-    await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await choose(page, "Dump Trailer");
-    await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await choose(page, "Repairs needed");
-    await expect(page.getByLabel("Your answer")).toBeVisible();
-    await expectNoAxeViolations(page);
-    await talk(page, ["Brakes grind", "Need mobile service"]);
-    await expect(page.getByRole("group", { name: "Cities we serve" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
-    await expect(page.getByLabel("Your answer")).toHaveAttribute("placeholder", "Street address or cross streets");
-    await expectNoAxeViolations(page);
-    await say(page, "Hwy 6 at 19th St");
-    await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await choose(page, "Emergency (need immediate help)");
-    await expect(page.getByRole("link", { name: /Call now/ })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Submit Request" }).click();
-    await expect(page.getByText("Name is required")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+test.describe("with the shop's own phone (the emergency call banner is checked too)", () => {
+  test.use({ ownDetails: true });
+  for (const [label, size] of [
+    ["a phone (390 px)", { width: 390, height: 844 }],
+    ["a desktop (1366 px)", { width: 1366, height: 900 }],
+  ] as const) {
+    test(`axe finds no violation at any step of the dialog on ${label}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Book a Service" }).first().click();
+      await expect(page.getByRole("button", { name: "Dump Trailer" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await choose(page, "Dump Trailer");
+      await expect(page.getByRole("button", { name: "Repairs needed" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await choose(page, "Repairs needed");
+      await expect(page.getByLabel("Your answer")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await talk(page, ["Brakes grind", "Need mobile service"]);
+      await expect(page.getByRole("group", { name: "Cities we serve" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("group", { name: "Cities we serve" }).getByRole("button", { name: "Golden" }).click();
+      await expect(page.getByLabel("Your answer")).toHaveAttribute("placeholder", "Street address or cross streets");
+      await expectNoAxeViolations(page);
+      await say(page, "Hwy 6 at 19th St");
+      await expect(page.getByRole("button", { name: "Emergency (need immediate help)" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await choose(page, "Emergency (need immediate help)");
+      await expect(page.getByRole("link", { name: /Call now/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Submit Request" }).click();
+      await expect(page.getByText("Name is required")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
 
 test.describe("the admin's frame", () => {
   test.use({ admin: true });

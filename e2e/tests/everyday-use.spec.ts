@@ -6,23 +6,25 @@ import type { Page } from "@playwright/test";
 import {
   changeAnswer,
   choose,
-  talk,
   expect,
   expectNoAxeViolations,
   hydrated,
+  OWN_PHONE,
+  OWN_PHONE_HREF,
   pngFile,
   publishShopNotes,
   serverNow,
   signIn,
   signInToPosts,
+  talk,
   test,
 } from "./fixtures";
 
 // The assistant's "typing" pause is shorter for a visitor who asked for less motion: these
 // journeys walk the dialog many times, so they ask for it (booking.spec.ts walks it at full motion).
-test.use({ reducedMotion: "reduce" });
+test.use({ reducedMotion: "reduce", ownDetails: true });
 
-const PHONE = "(303) 555-0147";
+const PHONE = OWN_PHONE;
 const sizes = [
   ["a phone", { width: 390, height: 844 }],
   ["a desktop", { width: 1366, height: 900 }],
@@ -376,7 +378,7 @@ test("on a phone the header has a call button", async ({ page }) => {
   await hydrated(page);
   const call = page.getByRole("banner").getByRole("link", { name: `Call ${PHONE}` });
   await expect(call).toBeVisible();
-  await expect(call).toHaveAttribute("href", "tel:+13035550147");
+  await expect(call).toHaveAttribute("href", OWN_PHONE_HREF);
   await expectNoAxeViolations(page);
 });
 

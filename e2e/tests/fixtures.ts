@@ -5,13 +5,27 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startTexts, textArgs, type TextStandIn } from "./textStandIn";
 
 const BINARY = resolve(import.meta.dirname, "../../target/test-release/trailerworks");
+
+/** The shop's own phone and e-mail (with `ownDetails`), where the shipped details have
+ * placeholders that visitors are not shown. */
+export const OWN_PHONE = "(303) 555-2147";
+export const OWN_PHONE_HREF = "tel:+13035552147";
+export const OWN_EMAIL = "service@frontrangetrailer.com";
+
+/** The built-in content file with the shop's own phone and e-mail, written into `dataDir`. */
+function ownDetails(dataDir: string): string {
+  const shipped = readFileSync(resolve(import.meta.dirname, "../../content/site.toml"), "utf8");
+  const path = join(dataDir, "own-details.toml");
+  writeFileSync(path, shipped.replace("(303) 555-0147", OWN_PHONE).replace("service@example.com", OWN_EMAIL));
+  return path;
+}
 
 /** The instant every test's server and browser clocks start at: TRAILERWORKS_TEST_NOW (RFC 3339),
  * or by default a Tuesday morning in spring on the shop's clock. `scripts/pinned-dates.sh` runs the
@@ -96,8 +110,12 @@ async function startSmtp(): Promise<SmtpStandIn> {
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => server.close() };
 }
 
-async function startServer(demoContent: boolean, admin: boolean, serveArgs: string[]): Promise<{ server: Server; process: ChildProcess }> {
+async function startServer(
+  { demoContent, admin, own }: { demoContent: boolean; admin: boolean; own: boolean },
+  serveArgs: string[],
+): Promise<{ server: Server; process: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), "trailerworks-e2e-"));
+  if (own) serveArgs.push("--content", ownDetails(dataDir));
   const clock = ["--clock-start", TEST_NOW];
   if (demoContent) execFileSync(BINARY, ["demo-content", "--data-dir", dataDir, ...clock], { stdio: "ignore" });
   if (admin) {
@@ -147,6 +165,7 @@ export const test = base.extend<{
   consoleProblems: string[];
   expectedConsoleErrors: RegExp[];
   demoContent: boolean;
+  ownDetails: boolean;
   admin: boolean;
   smtp: SmtpStandIn | null;
   withSmtp: boolean;
@@ -178,12 +197,15 @@ export const test = base.extend<{
   unlimitedBookings: [false, { option: true }],
   /** Start the server with the sample blog posts in its database. */
   demoContent: [false, { option: true }],
+  /** Start with the shop's own phone and e-mail (OWN_PHONE, OWN_EMAIL) in place of the shipped
+   * placeholders, which visitors are not shown. */
+  ownDetails: [false, { option: true }],
   /** Create the admin account (ADMIN) before the server starts. */
   admin: [false, { option: true }],
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, admin, smtp, notifyEmail, unlimitedBookings, backups, texts }, use) => {
+  server: async ({ demoContent, ownDetails: own, admin, smtp, notifyEmail, unlimitedBookings, backups, texts }, use) => {
     // Visit counts are written every quarter second, so the Insights page shows them at once. A
     // browser driven by a test fills the booking form faster than any person: the spam rule on
     // the time taken (3 s by default) is tested in the API suite, and kept out of the way here.
@@ -194,7 +216,7 @@ export const test = base.extend<{
     if (texts) serveArgs.push(...textArgs(texts));
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);
-    const { server, process } = await startServer(demoContent, admin, serveArgs);
+    const { server, process } = await startServer({ demoContent, admin, own }, serveArgs);
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });

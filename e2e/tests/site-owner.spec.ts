@@ -44,13 +44,13 @@ for (const { width, height } of [
     await expect(page).toHaveURL("/dbadmin/site/business");
     const email = page.getByLabel("E-mail", { exact: true });
     await expect(email).toBeFocused();
-    await expect(page.getByRole("heading", { name: "Before going live: 6 placeholders are still shown to visitors" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Before going live: 6 placeholders to replace" })).toBeVisible();
     await email.fill("service@frontrangetrailer.com");
     await page.getByRole("button", { name: "Financing provider: Example Consumer Finance" }).click();
     await expect(page.getByLabel("Financing provider")).toBeFocused();
     await page.getByLabel("Financing provider").fill("Acorn Finance");
     await saveChanges(page);
-    await expect(page.getByRole("heading", { name: "Before going live: 4 placeholders are still shown to visitors" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Before going live: 4 placeholders to replace" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/dbadmin/today");
     await expect(notice.getByRole("listitem")).toHaveCount(4);

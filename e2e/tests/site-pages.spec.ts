@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, OWN_PHONE, OWN_PHONE_HREF, test } from "./fixtures";
+
+test.use({ ownDetails: true });
 
 const CITIES = [
   ["lakewood", "Lakewood"],
@@ -39,7 +41,7 @@ test("every booking button on the services page opens the dialog", async ({ page
   expect(buttons).toHaveLength(13);
   for (const button of buttons) await expectOpensDialog(page, button);
   await expectOpensDialog(page, page.getByRole("button", { name: "Schedule Service Now" }));
-  await expect(page.getByRole("main").getByRole("link", { name: "Call (303) 555-0147" })).toHaveAttribute("href", "tel:+13035550147");
+  await expect(page.getByRole("main").getByRole("link", { name: `Call ${OWN_PHONE}` })).toHaveAttribute("href", OWN_PHONE_HREF);
 });
 
 test("the contact page's assistant and emergency buttons open the dialog", async ({ page }) => {
@@ -135,7 +137,7 @@ test("/thank-you with a name in navigation state thanks the visitor", async ({ p
   await expect(page.getByText("jamie@example.com")).toBeVisible();
   await expect(page.getByRole("heading", { name: "What Happens Next?" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(3);
-  await expect(page.getByRole("link", { name: "Call Us" })).toHaveAttribute("href", "tel:+13035550147");
+  await expect(page.getByRole("link", { name: "Call Us" })).toHaveAttribute("href", OWN_PHONE_HREF);
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Return Home" }).click();
   await expect(page).toHaveURL("/");
@@ -213,4 +215,31 @@ test.describe("on a desktop", () => {
     await expect(box).toContainText("Aurora sits 10 miles from Denver, in Arapahoe, Adams and Douglas Counties.");
     await expectOpensDialog(page, box.getByRole("button", { name: "Get a Quote in Aurora" }));
   });
+});
+
+test.describe("with the shipped placeholder details", () => {
+  test.use({ ownDetails: false });
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${width} px visitors see no fictional phone or e-mail, and the page reads whole without them`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      for (const path of ["/", "/contact", "/about", "/services", "/sms-terms"]) {
+        await page.goto(path);
+        await hydrated(page);
+        await expect(page.locator('a[href^="tel:"]'), path).toHaveCount(0);
+        await expect(page.locator('a[href^="mailto:"]'), path).toHaveCount(0);
+        await expect(page.locator("body"), path).not.toContainText("555-0147");
+        await expect(page.locator("body"), path).not.toContainText("service@example.com");
+      }
+      await expect(page.locator("footer")).toContainText("West 64th Avenue");
+      await page.goto("/contact");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { name: "Visit the Shop" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Call Us" })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+  }
 });

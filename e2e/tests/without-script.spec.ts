@@ -2,7 +2,9 @@
 // request without JavaScript: the button leads to the contact page's plain form, which the
 // server takes and answers by sending the visitor back to a line that says it arrived. (Axe needs
 // a script, so it checks the form with JavaScript on.)
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, OWN_PHONE, test } from "./fixtures";
+
+test.use({ ownDetails: true });
 
 for (const { width, height } of [
   { width: 390, height: 844 },
@@ -41,7 +43,7 @@ for (const { width, height } of [
         await page.getByRole("link", { name: "Schedule Service in Aurora" }).click();
         await expect(page).toHaveURL("/contact#request");
         const form = page.getByRole("region", { name: "Send Us a Request" });
-        await expect(form.getByRole("link", { name: "(303) 555-0147" })).toBeVisible();
+        await expect(form.getByRole("link", { name: OWN_PHONE })).toBeVisible();
         await form.getByLabel("Name").fill("Pat Lee");
         await form.getByLabel("Phone").fill("720-555-0188");
         await form.getByLabel("Email").fill("pat@example.com");
@@ -50,6 +52,42 @@ for (const { width, height } of [
         await form.getByRole("button", { name: "Send Request" }).click();
         await expect(page).toHaveURL("/contact#request-sent");
         await expect(page.getByRole("status").filter({ hasText: "Thank you: your request is in." })).toBeVisible();
+      });
+
+      test("the link in the confirmation opens the request, read from the server's page", async ({ page, server }) => {
+        await page.setViewportSize({ width, height });
+        const booked = await page.request.post("/api/bookings", {
+          data: {
+            submissionId: crypto.randomUUID(),
+            name: "Pat Lee",
+            email: "pat@example.com",
+            phone: "720-555-0188",
+            fillMs: 30_000,
+            answers: [{ question: "What type of trailer do you have?", answer: "Dump Trailer" }],
+          },
+        });
+        expect(booked.status()).toBe(201);
+        const { id, manageUrl } = (await booked.json()) as { id: number; manageUrl: string };
+        await page.goto(new URL(manageUrl, server.url).pathname);
+        await expect(page.getByRole("heading", { name: `Your service request #${id}` })).toBeVisible();
+        await expect(page.getByText("No time is booked yet: we'll call you to agree one.")).toBeVisible();
+        await expect(page.getByRole("main").getByRole("link", { name: OWN_PHONE })).toBeVisible();
+      });
+
+      test.describe("with posts", () => {
+        test.use({ demoContent: true });
+
+        test("the blog search is a form the server answers", async ({ page }) => {
+          await page.setViewportSize({ width, height });
+          await page.goto("/blog");
+          const search = page.getByRole("searchbox", { name: "Search blog posts" });
+          await search.fill("winter");
+          await search.press("Enter");
+          await expect(page).toHaveURL("/blog?q=winter");
+          await expect(page.getByRole("searchbox", { name: "Search blog posts" })).toHaveValue("winter");
+          await expect(page.getByRole("heading", { name: "How to Store Your Trailer for a Colorado Winter" })).toBeVisible();
+          await expect(page.getByRole("heading", { name: /Trailer Brake Maintenance/ })).toHaveCount(0);
+        });
       });
 
       test.describe("refused", () => {

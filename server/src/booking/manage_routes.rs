@@ -128,12 +128,28 @@ impl BookingDesk {
             }),
             kind: self.kind_of(found, &content).await?,
             cancelled: found.row.cancelled_at.is_some(),
-            phone: content.business.phone.clone(),
+            phone: content.business.real_phone().map(str::to_owned),
             place,
             words,
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
         })
     }
+}
+
+/// What the visitor's page of their request shows when the server renders it: the request, or
+/// why the link leads to none, with the status to answer.
+pub async fn for_page(
+    desk: &BookingDesk,
+    token: &str,
+) -> anyhow::Result<(StatusCode, Result<RequestView, String>)> {
+    let found = match find(desk, token).await {
+        Ok(found) => found,
+        Err(ApiError::NotFound(why)) => return Ok((StatusCode::NOT_FOUND, Err(why.to_owned()))),
+        Err(ApiError::Rejected(status, why)) => return Ok((status, Err(why))),
+        Err(ApiError::Internal(error)) => return Err(error),
+        Err(other) => return Err(anyhow::anyhow!("{other}")),
+    };
+    Ok((StatusCode::OK, Ok(desk.view(&found).await?)))
 }
 
 /// `GET /api/manage/{token}`: the visitor's request.
@@ -202,10 +218,7 @@ async fn pickable(desk: &BookingDesk, found: &Found, content: &Content) -> Resul
         return Err(ApiError::conflict("This request was cancelled."));
     }
     desk.kind_of(found, content).await?.ok_or_else(|| {
-        ApiError::conflict(format!(
-            "We'll call you to agree a time, or call us at {}.",
-            content.business.phone
-        ))
+        ApiError::conflict(format!("We'll call you to agree a time{}.", content.business.or_call_us()))
     })
 }
 

@@ -7,14 +7,14 @@ use super::texting::Texting;
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
 /// An answer the visitor picked.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PickedAnswer {
     pub(super) label: String,
     pub(super) answer: String,
 }
 
 /// The request's time.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeView {
     pub(super) kind: Kind,
@@ -24,7 +24,7 @@ pub struct TimeView {
 }
 
 /// What the visitor's page shows.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestView {
     /// The request number.
@@ -36,8 +36,8 @@ pub struct RequestView {
     /// The kind of time the visitor may pick; none when the shop will call to arrange it.
     pub(super) kind: Option<Kind>,
     pub(super) cancelled: bool,
-    /// The shop's number, for anything the page cannot do.
-    pub(super) phone: String,
+    /// The shop's number, for anything the page cannot do (none while it is a placeholder).
+    pub(super) phone: Option<String>,
     /// Where the trailer is (a mobile job's street address, then the place), as they typed it.
     pub(super) place: Option<String>,
     /// What is wrong or what to build, in their words (or the details they added).

@@ -31,13 +31,14 @@ use crate::{
         links::Purpose,
         times,
     },
-    site::SiteDetails,
+    site::{SiteDetails, content::Business},
 };
 
 /// What a visitor over the booking rate limit reads, with the number to call instead.
-fn rate_limited(phone: &str) -> String {
+fn rate_limited(business: &Business) -> String {
     format!(
-        "Too many requests from your network. Please wait a few minutes and try again, or call us at {phone}."
+        "Too many requests from your network. Please wait a few minutes and try again{}.",
+        business.or_call_us()
     )
 }
 
@@ -63,7 +64,7 @@ pub struct BookingDesk {
 impl BookingDesk {
     /// What a visitor past the rate limit hears.
     pub fn rate_limited(&self) -> ApiError {
-        ApiError::TooManyRequests(rate_limited(&self.site.content().business.phone).into())
+        ApiError::TooManyRequests(rate_limited(&self.site.content().business).into())
     }
 
     /// The cities and ZIP codes the shop serves now.

@@ -273,11 +273,7 @@ async fn site_details(config: &ServeConfig) -> Outcome {
         })
         .collect();
     Outcome::Fail(
-        format!(
-            "{} placeholders are still shown to visitors:\n      - {}",
-            placeholders.len(),
-            named.join("\n      - ")
-        ),
+        format!("{} placeholders to replace:\n      - {}", placeholders.len(), named.join("\n      - ")),
         "replace each in the admin under Site, Business (or in the content file) before going live"
             .to_owned(),
     )

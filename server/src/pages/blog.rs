@@ -1,8 +1,8 @@
 //! The blog's list pages and one page per published post.
 
 use super::{
-    BLOG, Head, Missing, Page, Resolved, Site,
-    page_data::{BlogData, PageData, PostData},
+    BLOG, Head, Missing, Page, Resolved, Site, blog_search,
+    page_data::{BlogData, BlogSearch, PageData, PostData},
     structured_data,
 };
 use crate::blog::{
@@ -58,8 +58,25 @@ pub async fn list(site: &Site, number: u64) -> anyhow::Result<Resolved> {
         )
     };
     let head = Head::indexed(&list_path(number), title, description);
-    let data = PageData::Blog(BlogData { posts: cards, page: number, page_count: pages });
+    let data = PageData::Blog(BlogData { posts: cards, page: number, page_count: pages, search: None });
     Ok(Resolved::Page(Box::new(Page::ok(head, data).showing_posts())))
+}
+
+/// The blog's first page with the posts that hold `typed` (the search form sent without
+/// script), kept out of search engines.
+pub async fn searched(site: &Site, typed: &str) -> anyhow::Result<Page> {
+    let (found, problem) = match blog_search::Query::parse(Some(typed)) {
+        Ok(query) => (Some(blog_search::search(site, &query).await?), None),
+        Err(problem) => (None, Some(problem.to_owned())),
+    };
+    let pages = list_pages(published::count(&site.db).await?);
+    let cards = published::cards(&site.db, 0, PER_PAGE, &site.zone()).await?;
+    let head = Head::not_indexed(
+        format!("Search: {} | Trailer Repair Blog | {}", typed.trim(), site.content.business.name),
+        "The blog posts that match your search.".to_owned(),
+    );
+    let search = Some(BlogSearch { typed: typed.to_owned(), found, problem });
+    Ok(Page::ok(head, PageData::Blog(BlogData { posts: cards, page: 1, page_count: pages, search })))
 }
 
 /// The page of the published post at `slug`, where a renamed post went, or missing.

@@ -2,9 +2,10 @@
 //! holds the words typed, best matches first, from the database's full-text index
 //! (`blog::search_index`).
 
-use serde::Serialize;
+use axum::{extract::Query as UriQuery, http::Uri};
+use serde::{Deserialize, Serialize};
 
-use super::Site;
+use super::{BLOG, Site};
 use crate::blog::{model::PostCard, published, search_index};
 
 /// Results shown for one search; the total of matches is told too.
@@ -32,6 +33,19 @@ impl Query {
         }
         Ok(Self(text.to_lowercase()))
     }
+}
+
+/// The words of a blog search the search form sent without script (`/blog?q=...`): the page is
+/// made for them, not taken from the cache.
+pub fn sent(uri: &Uri) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Sent {
+        q: Option<String>,
+    }
+    if uri.path() != BLOG {
+        return None;
+    }
+    UriQuery::<Sent>::try_from_uri(uri).ok()?.0.q.filter(|typed| !typed.trim().is_empty())
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

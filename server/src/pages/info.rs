@@ -9,7 +9,11 @@ use super::{
     },
     structured_data,
 };
-use crate::delivery::text::{self, TERMS_PATH, consent};
+use crate::{
+    booking::manage_views::RequestView,
+    delivery::text::{self, TERMS_PATH, consent},
+    site::content::Business,
+};
 use axum::http::StatusCode;
 
 pub fn services(site: &Site) -> Page {
@@ -52,6 +56,16 @@ pub fn refused_request(site: &Site, refused: RefusedRequest) -> Page {
     Page { status: StatusCode::UNPROCESSABLE_ENTITY, ..contact_with(site, Some(refused)) }
 }
 
+/// The start of the contact page's description: the phone and e-mail the shop has set, then "b".
+fn reach(b: &Business) -> String {
+    match (b.real_phone(), b.real_email()) {
+        (Some(phone), Some(email)) => format!("Call {phone}, e-mail {email} or b"),
+        (Some(phone), None) => format!("Call {phone} or b"),
+        (None, Some(email)) => format!("E-mail {email} or b"),
+        (None, None) => "B".to_owned(),
+    }
+}
+
 fn contact_with(site: &Site, refused: Option<RefusedRequest>) -> Page {
     let c = &site.content;
     let a = &c.business.address;
@@ -59,9 +73,12 @@ fn contact_with(site: &Site, refused: Option<RefusedRequest>) -> Page {
         "/contact",
         format!("Contact Us: Call, E-mail or Book Online | {}", c.business.name),
         format!(
-            "Call {}, e-mail {} or book with our online assistant. Visit us at {}, {}, {} {}. \
-             24/7 emergency trailer service.",
-            c.business.phone, c.business.email, a.street, a.city, a.region, a.postal_code
+            "{}ook with our online assistant. Visit us at {}, {}, {} {}. 24/7 emergency trailer service.",
+            reach(&c.business),
+            a.street,
+            a.city,
+            a.region,
+            a.postal_code
         ),
     )
     .with_data(vec![structured_data::local_business(site, &home::card(site))]);
@@ -118,13 +135,18 @@ pub fn sms_terms(site: &Site) -> Page {
     Page::ok(head, PageData::SmsTerms(data))
 }
 
-/// The page a visitor's link opens (`/booking/{token}`): the same for every link, so it holds
-/// nothing of any request; the browser asks for the request itself.
-pub fn manage_booking(site: &Site) -> Page {
+/// The page a visitor's link opens (`/booking/{token}`): their request, or why the link leads to
+/// none (answered with `status`).
+pub fn manage_booking(site: &Site, status: StatusCode, shown: Result<RequestView, String>) -> Page {
     let head = Head::not_indexed(
         format!("Your Service Request | {}", site.content.business.name),
         "See, change or cancel your service request.".to_owned(),
     );
-    Page::ok(head, PageData::ManageBooking(ManageBookingData { phone: site.content.business.phone.clone() }))
-        .not_counted()
+    let (request, problem) = match shown {
+        Ok(request) => (Some(request), None),
+        Err(problem) => (None, Some(problem)),
+    };
+    let data =
+        ManageBookingData { phone: site.content.business.real_phone().map(str::to_owned), request, problem };
+    Page { status, ..Page::ok(head, PageData::ManageBooking(data)) }.not_counted()
 }

@@ -13,9 +13,10 @@ use crate::{
 pub struct Layout<'a> {
     name: &'a str,
     short_name: &'a str,
-    phone: &'a str,
-    phone_href: String,
-    email: &'a str,
+    /// The shop's phone and e-mail, none while they are still the shipped placeholders.
+    phone: Option<&'a str>,
+    phone_href: Option<String>,
+    email: Option<&'a str>,
     blurb: &'a str,
     address: &'a Address,
     hours: Vec<HoursView>,
@@ -80,9 +81,9 @@ pub fn layout_data(c: &Content, (counting, texting): (bool, bool), year: i16) ->
     let layout = Layout {
         name: &b.name,
         short_name: &b.short_name,
-        phone: &b.phone,
+        phone: b.real_phone(),
         phone_href: c.phone_href(),
-        email: &b.email,
+        email: b.real_email(),
         blurb: &b.blurb,
         address: &b.address,
         hours: b.hours.iter().map(HoursView::from).collect(),

@@ -165,8 +165,12 @@ pub struct ThankYouData {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ManageBookingData {
-    /// The shop's phone, to call instead.
-    pub phone: String,
+    /// The shop's phone, to call instead (none while it is the shipped placeholder).
+    pub phone: Option<String>,
+    /// The request the link leads to, as the visitor's page shows it.
+    pub request: Option<crate::booking::manage_views::RequestView>,
+    /// Why the link leads to no request (unknown, or expired).
+    pub problem: Option<String>,
 }
 
 /// One page of the blog's list: its cards, newest first, and where it stands among the others.
@@ -177,6 +181,19 @@ pub struct BlogData {
     /// 1 for /blog, n for /blog/page/n.
     pub page: u64,
     pub page_count: u64,
+    /// A search sent by the search form without script (`/blog?q=...`); none on the list pages.
+    pub search: Option<BlogSearch>,
+}
+
+/// A search made on the server, as the search form sent it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BlogSearch {
+    /// The words as typed.
+    pub typed: String,
+    /// What matched; none when the words could not be searched for.
+    pub found: Option<super::blog_search::Results>,
+    /// Why the words could not be searched for.
+    pub problem: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 
 use super::{
-    blog_search, head,
+    BLOG, blog_search, head,
     page::{AdminState, AppState, BLOG_SCOPE, Missing, Page, Resolved, SITE_SCOPE},
     resolve::{missing_page, resolve},
     site::Site,
@@ -19,6 +19,7 @@ use super::{
 use crate::{
     assets::{self, ClientAssets},
     blog::model::Post,
+    booking::manage_views::RequestView,
     changes::{Change, Follower},
     db::Db,
     encoding::{Effort, Encoded},
@@ -226,15 +227,14 @@ impl PublicPages {
         Ok(Cached::Body { status: page.status, content_type: HTML, body })
     }
 
-    /// The document of the visitor's page of their request, the same for every link (rendered at
-    /// `/booking`, so no token is in it).
-    pub async fn manage_document(&self) -> anyhow::Result<CachedEntry> {
-        self.cache
-            .get_or_make("manage booking", || async {
-                let page = super::info::manage_booking(&self.site());
-                Ok(Made { value: self.render("/booking", &page).await?, scopes: page.scopes, keep: true })
-            })
-            .await
+    /// The visitor's page of their request at `url` (never cached: it is theirs alone).
+    pub async fn manage_document(
+        &self,
+        url: &str,
+        (status, shown): (StatusCode, Result<RequestView, String>),
+    ) -> anyhow::Result<Cached> {
+        let page = super::info::manage_booking(&self.site(), status, shown);
+        self.render(url, &page).await
     }
 
     /// The picture a shared link to a page shows, by its file under `social::PREFIX`
@@ -278,6 +278,13 @@ impl PublicPages {
     pub async fn refused_request(&self, refused: super::page_data::RefusedRequest) -> anyhow::Result<Cached> {
         let page = super::info::refused_request(&self.site(), refused);
         self.render("/contact", &page).await
+    }
+
+    /// The blog's first page showing the posts that hold `typed`: the search form sent without
+    /// script (never cached).
+    pub async fn blog_search_document(&self, typed: &str) -> anyhow::Result<Cached> {
+        let page = super::blog::searched(&self.site(), typed).await?;
+        self.render(BLOG, &page).await
     }
 
     /// The document of an unsaved post as its page will show it, at `url` (never cached).

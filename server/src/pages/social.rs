@@ -76,7 +76,10 @@ impl Picture {
     pub fn version(&self, site: &Site) -> String {
         let business = &site.content.business;
         let mut hasher = SipHasher13::new();
-        std::hash::Hash::hash(&(self, &business.name, &business.phone, host(&site.public_url)), &mut hasher);
+        std::hash::Hash::hash(
+            &(self, &business.name, business.real_phone(), host(&site.public_url)),
+            &mut hasher,
+        );
         format!("{:016x}", std::hash::Hasher::finish(&hasher))
     }
 
@@ -164,7 +167,10 @@ fn card(site: &Site, title: &str) -> anyhow::Result<Vec<u8>> {
         draw(&mut canvas, &font, size, MARGIN, baseline, line, TITLE_COLOUR);
         baseline += size * 1.2;
     }
-    let foot = format!("{}  ·  {}", business.phone, host(&site.public_url));
+    let foot = match business.real_phone() {
+        Some(phone) => format!("{phone}  ·  {}", host(&site.public_url)),
+        None => host(&site.public_url).to_owned(),
+    };
     draw(
         &mut canvas,
         &font,

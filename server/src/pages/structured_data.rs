@@ -28,15 +28,15 @@ pub fn local_business(site: &Site, image: &str) -> Value {
         .collect();
     let areas: Vec<Value> =
         c.cities.iter().map(|city| json!({ "@type": "City", "name": city.name })).collect();
-    json!({
+    without_unset(json!({
         "@context": "https://schema.org",
         "@type": "AutoRepair",
         "@id": site.url("/#business"),
         "name": b.name,
         "description": b.blurb,
         "url": site.url("/"),
-        "telephone": b.phone,
-        "email": b.email,
+        "telephone": b.real_phone(),
+        "email": b.real_email(),
         "image": site.absolute(image),
         "foundingDate": b.founded.to_string(),
         "priceRange": "$$",
@@ -58,7 +58,7 @@ pub fn local_business(site: &Site, image: &str) -> Value {
             "reviewCount": c.rating.review_count,
         },
         "sameAs": [b.social_url],
-    })
+    }))
 }
 
 /// Trailer repair in one city, offered by the business.
@@ -69,7 +69,7 @@ pub fn city_service(site: &Site, city: &City) -> Value {
         .find(|text| !text.trim().is_empty())
         .cloned()
         .unwrap_or_else(|| format!("Trailer repair, maintenance and mobile service in {}.", city.name));
-    json!({
+    without_unset(json!({
         "@context": "https://schema.org",
         "@type": "Service",
         "name": format!("Trailer Repair in {}", city.name),
@@ -80,7 +80,7 @@ pub fn city_service(site: &Site, city: &City) -> Value {
             "@type": "AutoRepair",
             "@id": site.url("/#business"),
             "name": b.name,
-            "telephone": b.phone,
+            "telephone": b.real_phone(),
         },
         "areaServed": {
             "@type": "City",
@@ -88,7 +88,18 @@ pub fn city_service(site: &Site, city: &City) -> Value {
             "geo": { "@type": "GeoCoordinates", "latitude": city.latitude, "longitude": city.longitude },
             "containedInPlace": { "@type": "State", "name": "Colorado" },
         },
-    })
+    }))
+}
+
+/// `value` without the properties the shop has not set (a placeholder phone or e-mail is null).
+fn without_unset(mut value: Value) -> Value {
+    if let Value::Object(properties) = &mut value {
+        properties.retain(|_, property| !property.is_null());
+        for property in properties.values_mut() {
+            *property = without_unset(property.take());
+        }
+    }
+    value
 }
 
 /// Home > Service Areas > {city}.

@@ -85,7 +85,10 @@ impl App {
         let admin = security::in_admin_area(path);
         let page_route = monitor::page_route(path);
         let method = request.method().clone();
-        let cached = (method == Method::GET).then(|| self.pages.cached(path)).flatten();
+        // A blog search sent without script is made for its words (`page_html`).
+        let cached = (method == Method::GET && crate::pages::blog_search::sent(request.uri()).is_none())
+            .then(|| self.pages.cached(path))
+            .flatten();
         let answer = match cached {
             Some(entry) => {
                 if entry.is_page() && self.insights.on() {

@@ -14,7 +14,11 @@ use serde::Deserialize;
 use crate::{
     api_doc::{ErrorBody, Unavailable},
     assets, auth, blog,
-    booking::{self, model::PlainForm, routes::PlainRefusal},
+    booking::{
+        self,
+        model::PlainForm,
+        routes::{BookingDesk, PlainRefusal},
+    },
     client_address::ClientAddress,
     db::Db,
     error::{ApiError, Checked},
@@ -69,6 +73,16 @@ pub(super) async fn page_html(
             target = format!("{target}?{query}");
         }
         return Redirect::permanent(&target).into_response();
+    }
+    if let Some(typed) = blog_search::sent(&uri) {
+        return match pages.blog_search_document(&typed).await {
+            Ok(Cached::Body { status, content_type, body }) => {
+                insights.page_view(insights::Client { address, headers: &headers }, path, uri.query());
+                body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
+            }
+            Ok(Cached::Moved(target)) => moved_permanently(&target),
+            Err(error) => server_error(&error),
+        };
     }
     let document = pages.document(path).await;
     if let Ok(entry) = &document
@@ -274,23 +288,21 @@ const NOT_READ: &str = "Your request could not be read. Please fill in the form 
 /// (the page asks the API for the request), never stored by a cache.
 pub(super) async fn manage_page(
     State(pages): State<Arc<PublicPages>>,
-    State(db): State<Db>,
+    State(desk): State<Arc<BookingDesk>>,
     Path(token): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
     // A link that leads nowhere is a 404 for crawlers and tools; the page says it to people.
-    let status = match schedule::links::find(&db, &token, schedule::links::Purpose::Manage).await {
-        Ok(Some(_)) => StatusCode::OK,
-        Ok(None) => StatusCode::NOT_FOUND,
+    let shown = match booking::manage_routes::for_page(&desk, &token).await {
+        Ok(shown) => shown,
         Err(error) => return server_error(&error),
     };
-    match pages.manage_document().await {
-        Ok(entry) => match &**entry {
-            Cached::Body { content_type, body, .. } => {
-                body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
-            }
-            Cached::Moved(target) => moved_permanently(target),
-        },
+    match pages.manage_document(uri.path(), shown).await {
+        Ok(Cached::Body { status, content_type, body }) => {
+            body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
+        }
+        Ok(Cached::Moved(target)) => moved_permanently(&target),
         Err(error) => server_error(&error),
     }
 }

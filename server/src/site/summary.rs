@@ -83,14 +83,40 @@ fn describe(before: &Value, after: &Value) -> Vec<String> {
     }
 }
 
+/// The fields whose key does not say what the Site editor calls them, with the editor's words.
+const EDITOR_WORDS: &[(&str, &str)] = &[
+    ("from_cents", "from price"),
+    ("faq", "prices and common questions"),
+    ("text", "words"),
+    ("email", "e-mail"),
+    ("street", "street address"),
+    ("region", "state"),
+    ("postal_code", "ZIP code"),
+    ("city_zips", "ZIP codes of your city"),
+    ("social_label", "social page name"),
+    ("social_url", "social page link"),
+    ("builder_name", "website credit"),
+    ("builder_url", "website credit link"),
+    ("blurb", "short description"),
+    ("video_id", "YouTube video"),
+    ("video_title", "what the video shows"),
+    ("review_count", "number of reviews"),
+    ("review_sites", "where the reviews are"),
+    ("days_label", "days, as shown"),
+    ("quote", "what they said"),
+    ("features", "what it includes"),
+    ("intro", "introduction"),
+    ("chat_answers", "booking button's answers"),
+    ("before_alt", "before photo's description"),
+    ("after_alt", "after photo's description"),
+];
+
 /// A field as the Site editor labels it: its key in words, unless the editor says it otherwise.
 fn field_name(key: &str) -> String {
-    match key {
-        "from_cents" => "from price".to_owned(),
-        "faq" => "prices and common questions".to_owned(),
-        "text" => "words".to_owned(),
-        _ => key.replace('_', " "),
-    }
+    EDITOR_WORDS
+        .iter()
+        .find(|(field, _)| *field == key)
+        .map_or_else(|| key.replace('_', " "), |(_, words)| (*words).to_owned())
 }
 
 /// An entry's identity and the name it is shown by, if it has one.
@@ -179,7 +205,27 @@ mod tests {
         assert_eq!(changes(&before, &after), "");
         after["business"]["phone"] = "2".into();
         after["cities"][0]["blurb"] = "b".into();
-        assert_eq!(changes(&before, &after), "Business details (phone), City pages (Aurora: blurb)");
+        assert_eq!(
+            changes(&before, &after),
+            "Business details (phone), City pages (Aurora: short description)"
+        );
+    }
+
+    #[test]
+    fn names_fields_in_the_editors_words_not_by_their_keys() {
+        let before = json!({
+            "business": {"social_url": "a", "builder_name": "b", "address": {"postal_code": "80221"}},
+            "hero": {"video_id": "x"},
+        });
+        let mut after = before.clone();
+        after["business"]["social_url"] = "c".into();
+        after["business"]["builder_name"] = "d".into();
+        after["business"]["address"]["postal_code"] = "80222".into();
+        after["hero"]["video_id"] = "y".into();
+        assert_eq!(
+            changes(&before, &after),
+            "Business details (address ZIP code, website credit, social page link), Home page banner (YouTube video)"
+        );
     }
 
     #[test]
@@ -230,7 +276,7 @@ mod tests {
         after["why_choose"] = json!([{"title": "Two"}, {"title": "One"}]);
         assert_eq!(
             changes(&before, &after),
-            "Business details (address postal code, Mon: opens), Why choose us (order), \
+            "Business details (address ZIP code, Mon: opens), Why choose us (order), \
              Testimonials (Cy added, Bo removed), City pages (Castle Rock added, Aurora removed)"
         );
     }

@@ -70,7 +70,7 @@ async fn the_restore_drill_finds_every_acknowledged_booking_post_image_and_site_
     }
     let site: Value = app.admin(Method::GET, "/site", &signed).send().await.unwrap().json().await.unwrap();
     let mut details = site["site"].clone();
-    details["business"]["phone"] = "(720) 555-0123".into();
+    details["business"]["phone"] = "(720) 555-2123".into();
     let saved = app
         .admin(Method::PUT, "/site", &signed)
         .json(&json!({ "version": site["version"], "site": details }))
@@ -133,7 +133,7 @@ async fn the_restore_drill_finds_every_acknowledged_booking_post_image_and_site_
         assert!(page.contains(&format!("Winter check {n}")));
     }
     assert_eq!(site.get(&image).await.status(), 200, "the image is restored");
-    assert!(site.page("/about", 200).await.contains("(720) 555-0123"), "the site details are restored");
+    assert!(site.page("/about", 200).await.contains("(720) 555-2123"), "the site details are restored");
     let inbox: Value =
         site.admin(Method::GET, "/bookings", &signed).send().await.unwrap().json().await.unwrap();
     assert!(inbox["bookings"].as_array().is_some_and(|list| !list.is_empty()));

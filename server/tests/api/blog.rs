@@ -323,6 +323,27 @@ async fn search_finds_every_published_post_by_its_words_ignoring_case() {
 }
 
 #[tokio::test]
+async fn the_search_form_without_script_gets_its_results_from_the_server() {
+    let (app, _dir) = app_with_many_posts(40, |_| {}).await;
+    let searched = app.get("/blog?q=summary+7").await;
+    assert_eq!(searched.status(), 200);
+    assert_eq!(searched.headers()["cache-control"], "no-store");
+    let html = searched.text().await.expect("HTML");
+    assert_eq!(card_slugs(&html), ["post-7"], "only the match, not the first list page");
+    assert!(
+        html.contains("value=\"summary 7\"") && html.contains("noindex"),
+        "the words kept, out of search engines"
+    );
+    let form =
+        html.split("<form role=\"search\"").nth(1).and_then(|rest| rest.split('>').next()).expect("the form");
+    assert!(form.contains("action=\"/blog\"") && form.contains("method=\"get\""), "a GET form: {form}");
+    let list = app.page("/blog", 200).await;
+    assert_eq!(card_slugs(&list).len(), 12, "the cached list is still the list");
+    let refused = app.page(&format!("/blog?q={}", "x".repeat(101)), 200).await;
+    assert!(refused.contains("The search is too long; use at most 100 characters."), "said on the page");
+}
+
+#[tokio::test]
 async fn search_refuses_bad_input_with_a_clear_400() {
     let (app, _dir) = app_with_posts().await;
     let missing = app.get("/api/blog/search").await;

@@ -163,6 +163,39 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
     }
 }
 
+/// The shop's own phone and e-mail in [`own_details`], where the built-in content has
+/// placeholders that visitors are not shown.
+pub const OWN_PHONE: &str = "(303) 555-2147";
+pub const OWN_PHONE_HREF: &str = "tel:+13035552147";
+pub const OWN_EMAIL: &str = "service@frontrangetrailer.com";
+
+/// A content file: the built-in content with the shop's own details in place of the shipped
+/// placeholders (written once for the test process).
+pub fn own_details() -> &'static std::path::Path {
+    static FILE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FILE.get_or_init(|| {
+        let text = include_str!("../../../content/site.toml")
+            .replace("(303) 555-0147", OWN_PHONE)
+            .replace("service@example.com", OWN_EMAIL)
+            .replace(
+                "https://social.example.com/frontrangetrailerworks",
+                "https://www.facebook.com/frontrangetrailerworks",
+            )
+            .replace("Example Web Studio", "Mile High Web")
+            .replace("https://studio.example.com", "https://milehighweb.com")
+            .replace("Example Consumer Finance", "Acorn Finance")
+            .replace("aqz-KE-bpKQ", "dQw4w9WgXcQ");
+        let path = std::env::temp_dir().join(format!("trailerworks-own-details-{}.toml", std::process::id()));
+        std::fs::write(&path, text).expect("the content file");
+        path
+    })
+}
+
+/// Starts the app on new storage with the shop's own details ([`own_details`]).
+pub async fn spawn_app_with_own_details() -> TestApp {
+    spawn_app_with(|c| c.content = Some(own_details().to_owned())).await
+}
+
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }

@@ -78,7 +78,7 @@ async fn a_posts_photo_is_its_picture_and_a_new_title_makes_a_new_address() {
     let (before, _, _) = picture(&app, "/about").await;
     let response = app.admin_json("/site", &signed).await;
     let mut details = response["site"].clone();
-    details["business"]["phone"] = "(720) 555-0199".into();
+    details["business"]["phone"] = "(720) 555-2199".into();
     let saved = app
         .admin(Method::PUT, "/site", &signed)
         .json(&json!({ "version": response["version"], "site": details }))

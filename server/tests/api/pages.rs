@@ -1,6 +1,6 @@
 //! What each page shows in the server's HTML, before any script runs.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{OWN_EMAIL, OWN_PHONE, OWN_PHONE_HREF, spawn_app, spawn_app_with_own_details};
 
 #[tokio::test]
 async fn the_home_page_is_rendered_on_the_server_with_every_section() {
@@ -36,7 +36,7 @@ async fn the_home_page_is_rendered_on_the_server_with_every_section() {
 
 #[tokio::test]
 async fn every_page_has_the_header_and_footer() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     for (path, status) in [("/", 200), ("/no/such/page", 404)] {
         let html = app.page(path, status).await;
         for text in [
@@ -46,15 +46,15 @@ async fn every_page_has_the_header_and_footer() {
             ">Areas<",
             ">Blog<",
             ">Contact<",
-            "(303) 555-0147",
-            "href=\"tel:+13035550147\"",
+            OWN_PHONE,
+            format!("href=\"{OWN_PHONE_HREF}\"").as_str(),
             "Quick Links",
             "Axle Repairs",
             "Custom Fabrication",
             "href=\"/service-areas/commerce-city\"",
             "href=\"/service-areas/northglenn\"",
             "Schedule Service",
-            "service@example.com",
+            OWN_EMAIL,
             "West 64th Avenue",
             "Denver<!-- -->, <!-- -->CO<!-- --> <!-- -->80221",
             "Mon-Fri<!-- -->: <!-- -->8AM-6PM",
@@ -129,7 +129,7 @@ async fn the_page_state_embedded_for_hydration_is_valid_json() {
     let end = start + html[start..].find("</script>").expect("end of state");
     let state: serde_json::Value = serde_json::from_str(&html[start..end]).expect("state is JSON");
     assert_eq!(state["page"]["kind"], "home");
-    assert_eq!(state["layout"]["phone"], "(303) 555-0147");
+    assert_eq!(state["layout"]["phone"], serde_json::Value::Null, "the shipped phone is a placeholder");
     assert_eq!(state["layout"]["footerAreas"].as_array().map(Vec::len), Some(10));
 }
 
@@ -139,4 +139,23 @@ async fn a_trailing_slash_redirects_to_the_path_without_it() {
     let response = app.get("/services/?x=1").await;
     assert_eq!(response.status(), 308);
     assert_eq!(response.headers()["location"], "/services?x=1");
+}
+
+#[tokio::test]
+async fn visitors_see_no_shipped_placeholder_phone_or_email() {
+    let app = spawn_app().await;
+    for (path, status) in
+        [("/", 200), ("/contact", 200), ("/about", 200), ("/services", 200), ("/no/such/page", 404)]
+    {
+        let html = app.page(path, status).await;
+        for placeholder in ["555-0147", "5550147", "service@example.com", "href=\"tel:"] {
+            assert!(!html.contains(placeholder), "{path} shows {placeholder:?}");
+        }
+    }
+    let contact = app.page("/contact", 200).await;
+    assert!(
+        contact.contains("Visit the Shop") && !contact.contains(">Call Us<"),
+        "the contact page's own cards"
+    );
+    assert!(contact.contains("content=\"Book with our online assistant. Visit us at 2150 West 64th Avenue"));
 }

@@ -255,11 +255,21 @@ async fn the_visitor_is_sent_the_requested_time_with_a_calendar_file_and_a_link_
         (page.status().as_u16(), page.headers()["cache-control"].to_str().unwrap()),
         (200, "no-store")
     );
-    assert!(page.text().await.unwrap().contains("noindex"));
-    // A link that leads nowhere is a 404, with the same page to say so.
+    let html = page.text().await.unwrap();
+    assert!(html.contains("noindex"));
+    // The page reads whole without script: the request and its time are in the server's HTML.
+    assert!(
+        html.contains(&format!("Your service request #{id}"))
+            && html.contains(slot["label"].as_str().unwrap())
+            && html.contains("Requested: the shop will confirm this time"),
+        "the request in the HTML"
+    );
+    assert!(!html.contains("Loading your request"));
+    // A link that leads nowhere is a 404, with a page that says so.
     let bad = app.get(&format!("/booking/{}", "0".repeat(64))).await;
     assert_eq!(bad.status(), 404);
-    assert!(bad.text().await.unwrap().contains("noindex"));
+    let html = bad.text().await.unwrap();
+    assert!(html.contains("noindex") && html.contains("There is no such request."), "said on the page");
     assert_eq!(app.get("/booking/not-a-token").await.status(), 404);
     let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.unwrap();
     assert_eq!(view["number"], id);

@@ -7,10 +7,14 @@ use std::process::Command;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Signed, TestApp, TestStorage, spawn_app, spawn_app_on, storage_args};
+use crate::helpers::{
+    OWN_PHONE, Signed, TestApp, TestStorage, spawn_app, spawn_app_on, spawn_app_with_own_details,
+    storage_args,
+};
 
+/// The shipped placeholder: the owner sees it in the site details, visitors see no phone.
 const PHONE: &str = "(303) 555-0147";
-const NEW_PHONE: &str = "(720) 555-0199";
+const NEW_PHONE: &str = "(720) 555-2199";
 
 async fn site(app: &TestApp, signed: &Signed) -> (i64, Value) {
     let body = app.admin_json("/site", signed).await;
@@ -29,9 +33,10 @@ async fn save(app: &TestApp, signed: &Signed, version: i64, site: &Value) -> req
 async fn a_new_phone_number_shows_on_every_page_at_once_and_is_audited() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
-    // Cached before the change, as a visitor would have them.
+    // Cached before the change, as a visitor would have them: no phone while it is a placeholder.
     for path in ["/", "/about", "/service-areas/aurora", "/blog"] {
-        assert!(app.page(path, 200).await.contains(PHONE), "{path} shows the phone");
+        let html = app.page(path, 200).await;
+        assert!(!html.contains(PHONE) && !html.contains("href=\"tel:"), "{path} hides the placeholder");
     }
     let (version, mut details) = site(&app, &signed).await;
     assert_eq!(version, 0, "the content file is shown until the first save");
@@ -79,7 +84,7 @@ async fn an_earlier_version_can_be_restored() {
         (&restored["version"], &restored["summary"]),
         (&json!(3), &json!("Restored version 1: Business details (phone)"))
     );
-    assert!(app.page("/", 200).await.contains(PHONE), "the old phone is back");
+    assert!(!app.page("/", 200).await.contains(NEW_PHONE), "the placeholder is back: no phone shown");
     let audit: i64 = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'site-restored'").await;
     assert_eq!(audit, 1);
 
@@ -90,7 +95,7 @@ async fn an_earlier_version_can_be_restored() {
 
 #[tokio::test]
 async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     let signed = app.signed_in_admin().await;
     let (version, mut details) = site(&app, &signed).await;
     details["business"]["phone"] = "call us".into();
@@ -121,7 +126,7 @@ async fn a_bad_value_is_named_by_its_field_and_changes_nothing() {
         );
     }
     assert_eq!(site(&app, &signed).await.0, 0, "no version was saved");
-    assert!(app.page("/", 200).await.contains(PHONE));
+    assert!(app.page("/", 200).await.contains(OWN_PHONE));
 
     let wrong_shape = save(&app, &signed, version, &json!({ "business": {} })).await;
     assert_eq!(wrong_shape.status(), 422);
@@ -340,7 +345,7 @@ async fn an_import_with_a_bad_field_changes_nothing_and_says_which() {
 async fn an_import_shows_on_a_running_server_within_seconds() {
     let storage = TestStorage::new().await;
     let app = spawn_app_on(&storage, |_| {}).await;
-    assert!(app.page("/", 200).await.contains(PHONE));
+    assert!(!app.page("/", 200).await.contains(NEW_PHONE));
     let dir = tempfile::tempdir().expect("a directory");
     let file = dir.path().join("site.toml");
     std::fs::write(&file, include_str!("../../../content/site.toml").replace(PHONE, NEW_PHONE))

@@ -1,6 +1,6 @@
 //! The inner pages, the city pages and what search engines read.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{OWN_EMAIL, OWN_PHONE, spawn_app, spawn_app_with_own_details};
 
 pub fn json_ld(html: &str) -> Vec<serde_json::Value> {
     html.split("<script type=\"application/ld+json\">")
@@ -20,7 +20,7 @@ fn assert_shows(html: &str, page: &str, texts: &[&str]) {
 
 #[tokio::test]
 async fn the_services_page_shows_three_sections_of_bookable_cards() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     let html = app.page("/services", 200).await;
     assert_shows(
         &html,
@@ -44,7 +44,7 @@ async fn the_services_page_shows_three_sections_of_bookable_cards() {
             "On-Site Repair",
             "Emergency Roadside Assistance",
             "Schedule Service Now",
-            "href=\"tel:+13035550147\"",
+            "href=\"tel:+13035552147\"",
         ],
     );
     // Links to the contact page's form until the page's script runs (then buttons).
@@ -55,19 +55,19 @@ async fn the_services_page_shows_three_sections_of_bookable_cards() {
 
 #[tokio::test]
 async fn the_about_page_tells_the_story_and_links_to_contact_and_phone() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     let html = app.page("/about", 200).await;
     assert_shows(
         &html,
         "/about",
         &["Our Story", "Our Mission", "Family-Owned", "Guaranteed Work", "href=\"/contact\"", "Contact Us"],
     );
-    assert!(html.matches("href=\"tel:+13035550147\"").count() >= 2);
+    assert!(html.matches("href=\"tel:+13035552147\"").count() >= 2);
 }
 
 #[tokio::test]
 async fn the_contact_page_has_the_assistant_four_ways_to_reach_us_and_emergency_help() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     let html = app.page("/contact", 200).await;
     assert_shows(
         &html,
@@ -86,7 +86,7 @@ async fn the_contact_page_has_the_assistant_four_ways_to_reach_us_and_emergency_
             "Trailer Emergency?",
             "Chat with Assistant",
             "Visit Our Workshop",
-            "href=\"mailto:service@example.com\"",
+            "href=\"mailto:service@frontrangetrailer.com\"",
         ],
     );
 }
@@ -217,15 +217,15 @@ async fn every_public_page_has_its_own_title_description_and_canonical_url() {
 
 #[tokio::test]
 async fn the_business_json_ld_on_home_and_contact_has_the_required_properties() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_own_details().await;
     for path in ["/", "/contact"] {
         let html = app.page(path, 200).await;
         let data = json_ld(&html);
         let business = data.iter().find(|d| d["@type"] == "AutoRepair").expect("an AutoRepair");
         assert_eq!(business["@context"], "https://schema.org");
         assert_eq!(business["name"], "Front Range Trailer Works");
-        assert_eq!(business["telephone"], "(303) 555-0147");
-        assert_eq!(business["email"], "service@example.com");
+        assert_eq!(business["telephone"], OWN_PHONE);
+        assert_eq!(business["email"], OWN_EMAIL);
         assert_eq!(business["address"]["streetAddress"], "2150 West 64th Avenue");
         assert_eq!(business["address"]["postalCode"], "80221");
         assert_eq!(business["geo"]["latitude"], 39.814);
@@ -322,4 +322,15 @@ async fn a_second_language_is_announced_in_its_own_words_and_asked_in_the_bookin
     assert_eq!(response.status(), 201);
     let (message,): (String,) = app.rows("SELECT message FROM bookings").await.pop().expect("the booking");
     assert!(message.contains("Preferred language: Spanish"), "the owner reads it: {message}");
+}
+
+#[tokio::test]
+async fn the_business_json_ld_leaves_out_a_placeholder_phone_and_email() {
+    let app = spawn_app().await;
+    let data = json_ld(&app.page("/", 200).await);
+    let business = data.iter().find(|d| d["@type"] == "AutoRepair").expect("an AutoRepair");
+    assert!(business.get("telephone").is_none() && business.get("email").is_none(), "{business}");
+    let city = json_ld(&app.page("/service-areas/aurora", 200).await);
+    let service = city.iter().find(|d| d["@type"] == "Service").expect("a Service");
+    assert!(service["provider"].get("telephone").is_none(), "{service}");
 }

@@ -74,18 +74,22 @@ export function Footer() {
         <div>
           <h2 className={heading}>Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <a href={layout.phoneHref} className={link}>
-                {layout.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <a href={`mailto:${layout.email}`} className={link}>
-                {layout.email}
-              </a>
-            </li>
+            {layout.phone && layout.phoneHref && (
+              <li className="flex gap-2">
+                <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={layout.phoneHref} className={link}>
+                  {layout.phone}
+                </a>
+              </li>
+            )}
+            {layout.email && (
+              <li className="flex gap-2">
+                <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={`mailto:${layout.email}`} className={link}>
+                  {layout.email}
+                </a>
+              </li>
+            )}
             <li className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
               <address className="not-italic">

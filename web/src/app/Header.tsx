@@ -82,13 +82,17 @@ export function Header() {
             iconClassName="h-4 w-4"
           />
         </nav>
-        <a
-          href={layout.phoneHref}
-          aria-label={`Call ${layout.phone}`}
-          className="ml-auto mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-orange-700 text-white hover:bg-orange-800 lg:hidden"
-        >
-          <Phone aria-hidden="true" className="h-5 w-5" />
-        </a>
+        {layout.phone && layout.phoneHref ? (
+          <a
+            href={layout.phoneHref}
+            aria-label={`Call ${layout.phone}`}
+            className="ml-auto mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-orange-700 text-white hover:bg-orange-800 lg:hidden"
+          >
+            <Phone aria-hidden="true" className="h-5 w-5" />
+          </a>
+        ) : (
+          <span className="ml-auto" />
+        )}
         <button
           ref={toggleRef}
           type="button"

@@ -8,9 +8,10 @@ interface Props {
   iconClassName?: string;
 }
 
-/** A tel: link to the business phone with a phone icon. */
+/** A tel: link to the business phone with a phone icon; nothing while the phone is a placeholder. */
 export function PhoneLink({ className, prefix, iconClassName = "h-5 w-5" }: Props) {
   const layout = useLayout();
+  if (!layout.phone || !layout.phoneHref) return null;
   return (
     <a href={layout.phoneHref} className={className}>
       <Phone aria-hidden="true" className={iconClassName} />

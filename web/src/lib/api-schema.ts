@@ -1797,6 +1797,15 @@ export interface components {
             /** Format: int64 */
             pageCount: number;
             posts: components["schemas"]["PostCard"][];
+            search: components["schemas"]["BlogSearch"] | null;
+        };
+        /** @description A search made on the server, as the search form sent it. */
+        BlogSearch: {
+            found: components["schemas"]["SearchResults"] | null;
+            /** @description Why the words could not be searched for. */
+            problem: string | null;
+            /** @description The words as typed. */
+            typed: string;
         };
         /** @description The stored booking. */
         Booked: {
@@ -2619,7 +2628,7 @@ export interface components {
             chat: components["schemas"]["Chat"];
             /** @description Visits are counted: pages send their beacons, and the footer says how visits are counted. */
             counting: boolean;
-            email: string;
+            email?: string | null;
             emergency: string;
             footerAreas: components["schemas"]["AreaLink"][];
             footerServices: string[];
@@ -2627,8 +2636,9 @@ export interface components {
             /** @description The languages spoken at the shop, the site's own first. */
             languages: components["schemas"]["Language"][];
             name: string;
-            phone: string;
-            phoneHref: string;
+            /** @description The shop's phone and e-mail, none while they are still the shipped placeholders. */
+            phone?: string | null;
+            phoneHref?: string | null;
             /** @description The services page shows prices or common questions: the assistant links to them. */
             prices: boolean;
             shortName: string;
@@ -2741,8 +2751,11 @@ export interface components {
             password: string;
         };
         ManageBookingData: {
-            /** @description The shop's phone, to call instead. */
-            phone: string;
+            /** @description The shop's phone, to call instead (none while it is the shipped placeholder). */
+            phone: string | null;
+            /** @description Why the link leads to no request (unknown, or expired). */
+            problem: string | null;
+            request: components["schemas"]["RequestView"] | null;
         };
         /** @description A member of the team, as the team page lists them. */
         Member: {
@@ -3213,8 +3226,8 @@ export interface components {
              * @description The request number.
              */
             number: number;
-            /** @description The shop's number, for anything the page cannot do. */
-            phone: string;
+            /** @description The shop's number, for anything the page cannot do (none while it is a placeholder). */
+            phone: string | null;
             /** @description Where the trailer is (a mobile job's street address, then the place), as they typed it. */
             place: string | null;
             /** @description "November 24, 2026". */
@@ -4114,6 +4127,7 @@ export type Beacon = components['schemas']['Beacon'];
 export type BeaconKind = components['schemas']['BeaconKind'];
 export type BeforeAfter = components['schemas']['BeforeAfter'];
 export type BlogData = components['schemas']['BlogData'];
+export type BlogSearch = components['schemas']['BlogSearch'];
 export type Booked = components['schemas']['Booked'];
 export type BookedTime = components['schemas']['BookedTime'];
 export type BookingForm = components['schemas']['BookingForm'];

@@ -111,7 +111,6 @@ async function callJson<T>(method: string, url: string, body?: unknown): Promise
 
 /** The visitor's request behind a change-or-cancel link's token. */
 export const manage = {
-  show: (token: string) => callJson<RequestView>("GET", `/api/manage/${encodeURIComponent(token)}`),
   times: (token: string, date?: string) =>
     callJson<OpenTimes>("GET", `/api/manage/${encodeURIComponent(token)}/times${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   changeTime: (token: string, start: string) => callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/time`, { start }),

@@ -166,7 +166,14 @@ mod tests {
         let content = Content::load(None).expect("built-in content loads");
         assert_eq!(content.cities.len(), 19);
         assert_eq!(content.city_services.len(), 6);
-        assert_eq!(content.phone_href(), "tel:+13035550147");
+        assert_eq!(content.phone_href(), None, "the shipped phone is fictional: no link to it");
+    }
+
+    #[test]
+    fn the_shops_own_phone_is_linked() {
+        let mut content = Content::load(None).expect("built-in content loads");
+        content.business.phone = "+1 (303) 555-2147".to_owned();
+        assert_eq!(content.phone_href().as_deref(), Some("tel:+13035552147"));
     }
 
     #[test]

@@ -429,9 +429,9 @@ impl Content {
         self.cities.iter().find(|c| c.slug == slug)
     }
 
-    /// The `tel:` URL of the business phone, e.g. `tel:+13035550147`.
-    pub fn phone_href(&self) -> String {
-        let digits: String = self.business.phone.chars().filter(char::is_ascii_digit).collect();
-        format!("tel:+1{}", &digits[digits.len() - 10..])
+    /// The `tel:` URL of the business phone, e.g. `tel:+13035550147`, once it is the shop's own.
+    pub fn phone_href(&self) -> Option<String> {
+        let digits: String = self.business.real_phone()?.chars().filter(char::is_ascii_digit).collect();
+        Some(format!("tel:+1{}", &digits[digits.len() - 10..]))
     }
 }

@@ -46,6 +46,17 @@ fn fictional_phone(phone: &str) -> bool {
 }
 
 impl Business {
+    /// The shop's phone, unless it is still a fictional one that reaches nobody: visitors are
+    /// shown no number until the owner sets the shop's own.
+    pub fn real_phone(&self) -> Option<&str> {
+        (!fictional_phone(&self.phone)).then_some(self.phone.as_str())
+    }
+
+    /// ", or call us at (303) 555-2147" to end a sentence with, once the phone is the shop's own.
+    pub fn or_call_us(&self) -> String {
+        self.real_phone().map(|phone| format!(", or call us at {phone}")).unwrap_or_default()
+    }
+
     /// The shop's public e-mail address, unless it is still an example one that reaches nobody.
     pub fn real_email(&self) -> Option<&str> {
         let (_, host) = self.email.rsplit_once('@')?;
@@ -67,14 +78,14 @@ impl Content {
             "business.phone",
             "Phone",
             &b.phone,
-            "a 555-01xx number is fictional: calls reach nobody",
-            fictional_phone(&b.phone),
+            "a 555-01xx number is fictional: visitors are shown no phone until it is the shop's own",
+            b.real_phone().is_none(),
         );
         name(
             "business.email",
             "E-mail",
             &b.email,
-            "an example address reaches nobody: visitors' replies and mail to it are lost",
+            "an example address reaches nobody: visitors are shown no e-mail address until it is the shop's own",
             b.real_email().is_none(),
         );
         name(

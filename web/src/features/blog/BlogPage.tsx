@@ -10,14 +10,17 @@ import { cardDelay, listPath, useBlogSearch } from "./search";
 export function BlogPage({ data }: { data: BlogData }) {
   const [params, setParams] = useSearchParams();
   // The cached page is the unfiltered list; the query from the address applies after hydration.
-  const query = useIsClient() ? (params.get("q") ?? "") : "";
-  const results = useBlogSearch(query);
+  // A search sent without script comes with the server's answer.
+  const made = data.search;
+  const query = useIsClient() ? (params.get("q") ?? "") : (made?.typed ?? "");
+  const results = useBlogSearch(query, made?.found ? { needle: made.typed.trim(), results: made.found } : null);
+  const problem = made?.problem && query === made.typed ? made.problem : null;
   const search = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <>
       <PageHero title="Trailer Repair Blog" subtitle="Maintenance tips, repair guides and seasonal advice from the technicians in our shop.">
-        <div className="relative mx-auto mt-8 max-w-xl">
+        <form role="search" method="get" action="/blog" onSubmit={(e) => e.preventDefault()} className="relative mx-auto mt-8 max-w-xl">
           <Search aria-hidden="true" className="absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
           <label htmlFor="blog-search" className="sr-only">
             Search blog posts
@@ -25,19 +28,25 @@ export function BlogPage({ data }: { data: BlogData }) {
           <input
             id="blog-search"
             type="search"
+            name="q"
+            maxLength={100}
             value={query}
             onChange={(e) => search(e.target.value)}
             placeholder="Search blog posts..."
             className="w-full rounded-full bg-white py-3 pr-4 pl-12 text-slate-900 shadow-lg focus:ring-4 focus:ring-orange-300 focus:outline-none"
           />
-        </div>
+        </form>
       </PageHero>
       {/* A short count is announced after a search, not every card of the results. */}
       <p role="status" className="sr-only">
         {results.status === "done" ? foundText(results.total, results.more) : ""}
       </p>
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        {results.status === "loading" ? (
+        {problem ? (
+          <p role="alert" className="text-center text-slate-700">
+            {problem}
+          </p>
+        ) : results.status === "loading" ? (
           <Spinner label="Searching blog posts" />
         ) : results.status === "done" ? (
           <>

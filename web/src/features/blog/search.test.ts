@@ -33,7 +33,7 @@ describe("blog search", () => {
     vi.useFakeTimers();
     const fetch = answer(found);
     vi.stubGlobal("fetch", fetch);
-    const { result, rerender } = renderHook(({ query }) => useBlogSearch(query), { initialProps: { query: "br" } });
+    const { result, rerender } = renderHook(({ query }) => useBlogSearch(query, null), { initialProps: { query: "br" } });
     expect(result.current).toEqual({ status: "loading" });
     rerender({ query: " Brake " });
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
@@ -45,7 +45,7 @@ describe("blog search", () => {
   it("is idle for a blank query and asks nothing", () => {
     const fetch = answer(found);
     vi.stubGlobal("fetch", fetch);
-    const { result } = renderHook(() => useBlogSearch("   "));
+    const { result } = renderHook(() => useBlogSearch("   ", null));
     expect(result.current).toEqual({ status: "idle" });
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -54,10 +54,25 @@ describe("blog search", () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", answer({ error: "nope" }, 500));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { result } = renderHook(() => useBlogSearch("brake"));
+    const { result } = renderHook(() => useBlogSearch("brake", null));
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     expect(result.current).toEqual({ status: "done", posts: [], total: 0, more: false });
     expect(logged).toHaveBeenCalled();
+  });
+
+  it("shows a search the server made without asking again, and asks for new words", async () => {
+    vi.useFakeTimers();
+    const fetch = answer({ posts: [], total: 0, more: false });
+    vi.stubGlobal("fetch", fetch);
+    const made = { needle: "brake", results: found };
+    const { result, rerender } = renderHook(({ query }) => useBlogSearch(query, made), { initialProps: { query: "brake " } });
+    expect(result.current).toEqual({ status: "done", ...found });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    expect(fetch).not.toHaveBeenCalled();
+    rerender({ query: "hitch" });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(result.current).toEqual({ status: "done", posts: [], total: 0, more: false });
   });
 
   it("links list pages as /blog, then /blog/page/n", () => {

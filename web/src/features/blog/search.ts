@@ -20,18 +20,25 @@ export function listPath(page: number): string {
 /** Waits this long after the last keystroke before asking the server. */
 export const SEARCH_DELAY_MS = 200;
 
+/** The answer to a search, and the words it answers. */
+export interface Found {
+  needle: string;
+  results: SearchResults;
+}
+
 export type SearchState = { status: "idle" } | { status: "loading" } | ({ status: "done" } & SearchResults);
 
 /**
  * Searches every published post (title, excerpt and text, best matches first) on the server while the
- * visitor types; idle for a blank query. A failed search is logged and finds nothing.
+ * visitor types; idle for a blank query. A failed search is logged and finds nothing. `made` is a
+ * search the server already made (the search form sent without script): its words are not asked again.
  */
-export function useBlogSearch(query: string): SearchState {
+export function useBlogSearch(query: string, made: Found | null): SearchState {
   const needle = query.trim();
   /** The last answer, and the words it answers. */
-  const [found, setFound] = useState<{ needle: string; results: SearchResults } | null>(null);
+  const [found, setFound] = useState<Found | null>(made);
   useEffect(() => {
-    if (!needle) return;
+    if (!needle || made?.needle === needle) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       searchPosts(needle, controller.signal).then(
@@ -47,7 +54,7 @@ export function useBlogSearch(query: string): SearchState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [needle]);
+  }, [needle, made?.needle]);
   if (!needle) return { status: "idle" };
   return found?.needle === needle ? { status: "done", ...found.results } : { status: "loading" };
 }

@@ -61,7 +61,8 @@ const FREE_TEXT: Record<Asks, { placeholder: string; autoComplete: string; maxLe
 const clearedNote = (later: number) =>
   later === 1 ? "The answer after it was cleared: you'll be asked it again." : `The ${later} answers after it were cleared: you'll be asked them again.`;
 
-const emergencyCall = (phone: string) => `For an emergency, call us now. We answer 24/7. Call now: ${phone}`;
+/** What the emergency banner says, for the announcer (nothing while the phone is a placeholder). */
+const emergencyCall = (phone: string | null | undefined) => (phone ? [`For an emergency, call us now. We answer 24/7. Call now: ${phone}`] : []);
 
 const wait = (ms: number) => new Promise((done) => window.setTimeout(done, ms));
 
@@ -82,7 +83,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
   const [announcement, setAnnouncement] = useState(() =>
     saved
       ? (saved.messages.findLast((m) => m.from === "ai")?.text ?? "")
-      : [openingWords(start.messages), ...(isEmergency(script, start.answers) ? [emergencyCall(layout.phone)] : [])].join(" "),
+      : [openingWords(start.messages), ...(isEmergency(script, start.answers) ? emergencyCall(layout.phone) : [])].join(" "),
   );
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
@@ -196,7 +197,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
     said.push({ from: "ai", text: next.assistant });
     setMessages((m) => [...m, ...said]);
     const becameEmergency = !emergency && isEmergency(script, [...answers, next.answer]);
-    setAnnouncement([...said.map((m) => m.text), ...(becameEmergency ? [emergencyCall(layout.phone)] : [])].join(" "));
+    setAnnouncement([...said.map((m) => m.text), ...(becameEmergency ? emergencyCall(layout.phone) : [])].join(" "));
     setTyping(false);
   };
 
@@ -292,7 +293,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="chat-announcer">
         {typing ? "" : announcement}
       </div>
-      {emergency && (
+      {emergency && layout.phone && layout.phoneHref && (
         <div className="border-t border-red-200 bg-red-50 px-5 py-4">
           <p className="text-sm font-medium text-red-900">For an emergency, call us now. We answer 24/7.</p>
           <a

@@ -1,12 +1,11 @@
 // The visitor's page of their request (the link in every confirmation): what they asked for and
-// its time, another open time, or a cancellation with an optional reason. Rendered the same for
-// every link on the server; the request itself is asked for by the browser, with the token from
-// the address.
+// its time, another open time, or a cancellation with an optional reason. Rendered on the server
+// with the request (it reads whole without script); changes go to the API with the token from the
+// address.
 import { CalendarPlus, CheckCircle2, Clock, Phone, XCircle } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { PageHero } from "../../components/PageHero";
-import { Spinner } from "../../components/Spinner";
 import { ApiError, manage } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
@@ -22,8 +21,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const { pathname } = useLocation();
   const token = pathname.slice("/booking/".length);
   const ids = useId();
-  const [request, setRequest] = useState<RequestView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [request, setRequest] = useState<RequestView | null>(data.request);
   const [doing, setDoing] = useState<"nothing" | "picking" | "cancelling" | "correcting">("nothing");
   /** The contact details as typed again (while correcting them). */
   const [contact, setContact] = useState({ phone: "", email: "" });
@@ -35,21 +33,6 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   useEffect(() => {
     if (notice) noticeLine.current?.focus();
   }, [notice]);
-
-  useEffect(() => {
-    let current = true;
-    manage.show(token).then(
-      (shown) => {
-        if (current) setRequest(shown);
-      },
-      (failure: unknown) => {
-        if (current) setProblem(failure instanceof ApiError ? failure.message : "This page could not be loaded. Please try again.");
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
 
   const loadTimes = useCallback((date?: string) => manage.times(token, date), [token]);
 
@@ -88,19 +71,19 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
       />
       <section className="min-h-[50vh] bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl">
-          {problem ? (
+          {!request ? (
             <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-              <p className="text-slate-700">{problem}</p>
-              <a
-                href={layout.phoneHref}
-                className="mt-6 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800"
-              >
-                <Phone aria-hidden="true" className="h-5 w-5" />
-                Call us: {data.phone}
-              </a>
+              <p className="text-slate-700">{data.problem}</p>
+              {data.phone && layout.phoneHref && (
+                <a
+                  href={layout.phoneHref}
+                  className="mt-6 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800"
+                >
+                  <Phone aria-hidden="true" className="h-5 w-5" />
+                  Call us: {data.phone}
+                </a>
+              )}
             </div>
-          ) : !request ? (
-            <Spinner label="Loading your request" />
           ) : (
             <div className="space-y-6">
               {notice?.ok && (
@@ -314,13 +297,15 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   </div>
                 </form>
               )}
-              <p className="text-slate-700">
-                Questions? Call us at{" "}
-                <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
-                  {request.phone}
-                </a>
-                .
-              </p>
+              {request.phone && layout.phoneHref && (
+                <p className="text-slate-700">
+                  Questions? Call us at{" "}
+                  <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
+                    {request.phone}
+                  </a>
+                  .
+                </p>
+              )}
             </div>
           )}
         </div>

@@ -80,7 +80,7 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
               . The same link is in your confirmation e-mail.
             </p>
           )}
-          {visitor.emergency && (
+          {visitor.emergency && layout.phone && layout.phoneHref && (
             <div className="mt-10 rounded-2xl bg-red-700 p-6 text-white shadow-xl">
               <p className="text-lg font-semibold">Is the trailer stuck or unsafe right now? Our 24/7 line answers day and night.</p>
               <a
@@ -108,13 +108,15 @@ export function ThankYouPage({ data }: { data: ThankYouData }) {
               <Home aria-hidden="true" className="h-5 w-5" />
               Return Home
             </Link>
-            <a
-              href={layout.phoneHref}
-              className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
-            >
-              <Phone aria-hidden="true" className="h-5 w-5" />
-              Call Us
-            </a>
+            {layout.phoneHref && (
+              <a
+                href={layout.phoneHref}
+                className="inline-flex items-center gap-2 rounded-lg px-6 py-3 font-semibold text-white ring-2 ring-white/80 hover:bg-white/10"
+              >
+                <Phone aria-hidden="true" className="h-5 w-5" />
+                Call Us
+              </a>
+            )}
           </div>
         </div>
       )}

@@ -40,19 +40,23 @@ export function ContactPage({ data }: { data: ContactData }) {
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 className="text-center text-3xl font-bold text-slate-900">Reach Us Directly</h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          <ContactCard icon={<Phone aria-hidden="true" className={iconClass} />} title="Call Us">
-            <a href={layout.phoneHref} className={link}>
-              {layout.phone}
-            </a>
-            <p className="mt-2 text-sm text-slate-600">{layout.emergency}</p>
-            <SpokenLanguages className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-slate-800" />
-          </ContactCard>
-          <ContactCard icon={<Mail aria-hidden="true" className={iconClass} />} title="E-mail Us">
-            <a href={`mailto:${layout.email}`} className={`${link} break-all`}>
-              {layout.email}
-            </a>
-            <p className="mt-2 text-sm text-slate-600">We reply within {data.responseTime}.</p>
-          </ContactCard>
+          {layout.phone && layout.phoneHref && (
+            <ContactCard icon={<Phone aria-hidden="true" className={iconClass} />} title="Call Us">
+              <a href={layout.phoneHref} className={link}>
+                {layout.phone}
+              </a>
+              <p className="mt-2 text-sm text-slate-600">{layout.emergency}</p>
+              <SpokenLanguages className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-slate-800" />
+            </ContactCard>
+          )}
+          {layout.email && (
+            <ContactCard icon={<Mail aria-hidden="true" className={iconClass} />} title="E-mail Us">
+              <a href={`mailto:${layout.email}`} className={`${link} break-all`}>
+                {layout.email}
+              </a>
+              <p className="mt-2 text-sm text-slate-600">We reply within {data.responseTime}.</p>
+            </ContactCard>
+          )}
           <ContactCard icon={<MapPin aria-hidden="true" className={iconClass} />} title="Visit the Shop">
             <address className="not-italic">
               {a.street}
@@ -62,6 +66,8 @@ export function ContactPage({ data }: { data: ContactData }) {
             <a href={a.mapsUrl} target="_blank" rel="noopener noreferrer" className={`${link} mt-2 inline-block`}>
               Get Directions<span className="sr-only"> (opens a map in a new tab)</span>
             </a>
+            {/* Said beside the phone, or here until the shop's phone is set. */}
+            {!layout.phone && <SpokenLanguages className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-slate-800" />}
           </ContactCard>
           <ContactCard icon={<Clock aria-hidden="true" className={iconClass} />} title="Opening Hours">
             <dl className="space-y-1 text-sm">
@@ -155,11 +161,17 @@ function PlainRequestForm({ responseTime, refused }: { responseTime: string; ref
           Send Us a Request
         </h2>
         <p className="mt-2 text-slate-700">
-          Rather fill in a form? Tell us what's going on and how to reach you, and we'll get back to you within {responseTime}. For an emergency, call{" "}
-          <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
-            {layout.phone}
-          </a>
-          .
+          Rather fill in a form? Tell us what's going on and how to reach you, and we'll get back to you within {responseTime}.
+          {layout.phone && layout.phoneHref && (
+            <>
+              {" "}
+              For an emergency, call{" "}
+              <a href={layout.phoneHref} className="font-semibold text-orange-800 underline">
+                {layout.phone}
+              </a>
+              .
+            </>
+          )}
         </p>
         <p
           id="request-sent"
@@ -172,7 +184,7 @@ function PlainRequestForm({ responseTime, refused }: { responseTime: string; ref
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 font-medium text-red-900 ring-1 ring-red-300">
             {refused.problem ??
               `Your request was not sent yet: ${fixes === 1 ? "one field needs" : "some fields need"} a change, said under ${fixes === 1 ? "it" : "each"}. What you typed is kept.`}{" "}
-            Or call us at {layout.phone}.
+            {layout.phone && `Or call us at ${layout.phone}.`}
           </p>
         )}
         <form method="post" action="/contact/request#request" className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

@@ -64,15 +64,25 @@ export function SmsTermsPage({ data }: { data: SmsTermsData }) {
         </Part>
         <Part title="Questions">
           <p>
-            Call us at{" "}
-            <a href={layout.phoneHref} className={LINK}>
-              {layout.phone}
-            </a>{" "}
-            or e-mail{" "}
-            <a href={`mailto:${layout.email}`} className={LINK}>
-              {layout.email}
-            </a>
-            .
+            {layout.phone && layout.phoneHref && (
+              <>
+                Call us at{" "}
+                <a href={layout.phoneHref} className={LINK}>
+                  {layout.phone}
+                </a>
+                {layout.email ? " or e-mail " : "."}
+              </>
+            )}
+            {layout.email && (
+              <>
+                {!layout.phone && "E-mail us at "}
+                <a href={`mailto:${layout.email}`} className={LINK}>
+                  {layout.email}
+                </a>
+                .
+              </>
+            )}
+            {!layout.phone && !layout.email && "Reply HELP to any of our texts."}
           </p>
         </Part>
       </section>

@@ -120,7 +120,7 @@ export function AdminShell({ title, children }: { title: string; children: React
         Skip to content
       </a>
       <header className="bg-slate-950 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
           <p className="font-bold">{layout.shortName} Admin</p>
           {/* On a phone the sections and Logout are a sheet above the bottom bar, opened by More. */}
           <div
@@ -129,11 +129,13 @@ export function AdminShell({ title, children }: { title: string; children: React
           >
             <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
               {SECTIONS.filter((section) => !section.owner || user?.role === "owner").map((section) =>
-                sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:py-1.5"),
+                sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:px-2 md:py-1.5"),
               )}
             </nav>
             <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
-              <span className="truncate text-slate-300">{user?.name || user?.email}</span>
+              <span className="truncate text-slate-300 md:max-w-32" title={user?.name || user?.email}>
+                {user?.name || user?.email}
+              </span>
               <button
                 type="button"
                 onClick={() => void logout()}

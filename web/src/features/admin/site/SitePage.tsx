@@ -111,7 +111,7 @@ function PlaceholderNotice() {
   return (
     <section aria-labelledby="placeholders-title" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
       <h2 id="placeholders-title" className="font-semibold text-amber-950">
-        Before going live: {placeholders.length === 1 ? "1 placeholder is" : `${placeholders.length} placeholders are`} still shown to visitors
+        Before going live: {placeholders.length === 1 ? "1 placeholder" : `${placeholders.length} placeholders`} to replace
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-amber-950">
         {placeholders.map((placeholder) => (
