@@ -131,7 +131,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 summary: String::new(),
                 words: None,
                 answered: false,
-                open: row.status.is_open(),
+                open: row.status.is_open() && row.cancelled_at.is_none(),
                 map_url: None,
             }
         })

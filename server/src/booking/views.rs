@@ -64,7 +64,9 @@ pub struct BookingRecord {
     pub words: Option<String>,
     /// Answered already (a status other than new, a tap on Call, Text or E-mail, a note, a time).
     pub answered: bool,
-    /// Still the shop's to answer or follow up (new or contacted): its urgency stands out.
+    /// Still the shop's to answer or follow up (new or contacted, not cancelled by the customer):
+    /// its urgency stands out, and it can be taken ('I've got it'). The browser has no copy of
+    /// this rule.
     pub open: bool,
     /// A map search for where a mobile job is (its street address and place).
     pub map_url: Option<String>,

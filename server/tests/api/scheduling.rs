@@ -354,6 +354,18 @@ async fn with_the_link_the_visitor_moves_the_time_or_cancels_and_the_shop_hears_
     assert!(notice.text.contains(reason));
     let inbox = app.admin_json("/bookings", &signed).await;
     assert_eq!(inbox["bookings"][0]["cancelReason"], reason);
+    assert_eq!(inbox["bookings"][0]["open"], false);
+    // Set back to contacted by the owner, a request the customer cancelled is still not open.
+    let id = inbox["bookings"][0]["id"].as_i64().unwrap();
+    let set = app
+        .admin(Method::PUT, &format!("/bookings/{id}/status"), &signed)
+        .json(&json!({ "status": "contacted" }));
+    assert_eq!(set.send().await.unwrap().status(), 200);
+    let inbox = app.admin_json("/bookings", &signed).await;
+    assert_eq!(
+        (&inbox["bookings"][0]["status"], &inbox["bookings"][0]["open"]),
+        (&json!("contacted"), &json!(false))
+    );
     let again =
         app.client.put(format!("{}/api/manage/{token}/time", app.url)).json(&json!({ "start": first }));
     assert_eq!(again.send().await.unwrap().status(), 409, "a cancelled request takes no time");

@@ -91,7 +91,7 @@ export function Header() {
             <Phone aria-hidden="true" className="h-5 w-5" />
           </a>
         ) : (
-          <span className="ml-auto" />
+          <span className="ml-auto lg:hidden" />
         )}
         <button
           ref={toggleRef}

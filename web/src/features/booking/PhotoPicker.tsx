@@ -105,7 +105,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">
-        Photos of the damage <span className="font-normal text-slate-600">(optional, up to {MAX_PHOTOS})</span>
+        Photos <span className="font-normal text-slate-600">(optional, up to {MAX_PHOTOS}: the damage, the trailer, or what you have in mind)</span>
       </legend>
       {photos.length > 0 && (
         <ul className="mt-2 space-y-2">

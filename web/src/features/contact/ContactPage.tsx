@@ -17,6 +17,10 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
+/** The cards' columns on a wide screen, by how many there are (the phone and e-mail cards wait
+ * until the shop's own are set). */
+const WIDE_COLUMNS: Record<number, string> = { 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" };
+
 export function ContactPage({ data }: { data: ContactData }) {
   const layout = useLayout();
   const a = layout.address;
@@ -39,7 +43,7 @@ export function ContactPage({ data }: { data: ContactData }) {
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 className="text-center text-3xl font-bold text-slate-900">Reach Us Directly</h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className={`mt-10 grid gap-6 sm:grid-cols-2 ${WIDE_COLUMNS[2 + Number(Boolean(layout.phone)) + Number(Boolean(layout.email))]}`}>
           {layout.phone && layout.phoneHref && (
             <ContactCard icon={<Phone aria-hidden="true" className={iconClass} />} title="Call Us">
               <a href={layout.phoneHref} className={link}>

@@ -128,13 +128,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         )}
       </header>
       <section aria-label="Actions" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <TakeIt
-          bookingId={booking.id}
-          name={booking.name}
-          taken={page.taken}
-          open={(booking.status === "new" || booking.status === "contacted") && !booking.cancelledAt}
-          className={PRIMARY_BUTTON}
-        />
+        <TakeIt bookingId={booking.id} name={booking.name} taken={page.taken} open={booking.open} className={PRIMARY_BUTTON} />
         <ContactLinks booking={booking} />
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <label htmlFor={statusId} className="text-sm font-medium text-slate-800">

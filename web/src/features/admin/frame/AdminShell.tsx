@@ -133,7 +133,7 @@ export function AdminShell({ title, children }: { title: string; children: React
               )}
             </nav>
             <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
-              <span className="truncate text-slate-300 md:max-w-32" title={user?.name || user?.email}>
+              <span className="truncate text-slate-300 md:max-w-48" title={user?.name || user?.email}>
                 {user?.name || user?.email}
               </span>
               <button
