@@ -1874,7 +1874,11 @@ export interface components {
             message: string;
             name: string;
             notes: components["schemas"]["NoteRecord"][];
-            /** @description Still the shop's to answer or follow up (new or contacted): its urgency stands out. */
+            /**
+             * @description Still the shop's to answer or follow up (new or contacted, not cancelled by the customer):
+             *     its urgency stands out, and it can be taken ('I've got it'). The browser has no copy of
+             *     this rule.
+             */
             open: boolean;
             /**
              * Format: int64
