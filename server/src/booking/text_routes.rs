@@ -116,8 +116,11 @@ pub async fn on_my_way(
     }
     let business = site.content().business.clone();
     let body = format!(
-        "{}: we're on our way to you and should be there in about {minutes} minutes. Anything changed? Call {}.",
-        business.name, business.phone
+        "{}: we're on our way to you and should be there in about {minutes} minutes. Anything changed? {}",
+        business.name,
+        business
+            .real_phone()
+            .map_or_else(|| "Reply to this text.".to_owned(), |phone| format!("Call {phone}."))
     );
     send((&outbox, &site), &admin, id, &body, "on-my-way").await
 }

@@ -37,10 +37,10 @@ pub fn calendar_file(
         end: time.slot.end,
         summary: format!("Trailer service: {}", business.name),
         description: format!(
-            "Request #{}: {}. Change or cancel: {manage}. Phone: {}",
+            "Request #{}: {}. Change or cancel: {manage}.{}",
             time.booking_id,
             time.kind.describe(),
-            business.phone
+            business.real_phone().map(|phone| format!(" Phone: {phone}")).unwrap_or_default()
         ),
         location,
         status: match time.state {

@@ -129,9 +129,19 @@ impl Visitor<'_> {
         Calendar::new(self.content)
     }
 
-    /// The shop's name and phone, at the foot of every e-mail.
+    /// The shop's name and phone (once it is the shop's own), at the foot of every e-mail.
     fn signature(&self) -> String {
-        format!("{}\n{}\n", self.content.business.name, self.content.business.phone)
+        let business = &self.content.business;
+        match business.real_phone() {
+            Some(phone) => format!("{}\n{phone}\n", business.name),
+            None => format!("{}\n", business.name),
+        }
+    }
+
+    /// "Questions? Call us at (303) 555-2147." and a blank line, once the phone is the shop's own.
+    fn questions(&self) -> String {
+        let phone = self.content.business.real_phone();
+        phone.map(|phone| format!("Questions? Call us at {phone}.\n\n")).unwrap_or_default()
     }
 
     pub(super) async fn manage_link(&self) -> anyhow::Result<String> {
@@ -157,9 +167,11 @@ impl Visitor<'_> {
         let emergency = shared_store::flags(self.reader, self.booking_id).await?.emergency;
         let response = if emergency { &business.emergency_response_time } else { &business.response_time };
         body.push_str(&format!(
-            "What happens next: we'll call or e-mail you within {response} to confirm the details. \
-             If it can't wait, call us any time at {phone}.\n",
-            phone = business.phone,
+            "What happens next: we'll call or e-mail you within {response} to confirm the details.{urgent}\n",
+            urgent = business
+                .real_phone()
+                .map(|phone| format!(" If it can't wait, call us any time at {phone}."))
+                .unwrap_or_default(),
         ));
         let picked = picked_answers(self.reader, self.booking_id, self.content).await?;
         if !picked.is_empty() {
@@ -201,11 +213,11 @@ impl Visitor<'_> {
         };
         let body = format!(
             "{opening}\n\n{on_clock}\n{what}, {place}\n\nRequest #{id}. The calendar file attached adds it to your calendar.\n\
-             To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
+             To change or cancel it: {manage}\n\n{questions}{signature}",
             what = capitalised(time.kind.describe()),
             place = self.place(time).await?,
             id = self.booking_id,
-            phone = self.content.business.phone,
+            questions = self.questions(),
             signature = self.signature(),
         );
         Ok(Mail::Send { subject, body, calendar: Some(self.ics(time, &manage).await?) })
@@ -220,11 +232,11 @@ impl Visitor<'_> {
         let body = format!(
             "You asked for a new time for request #{id}:\n\n{on_clock}\n{what}, {place}\n\n\
              We'll confirm it, or call you to agree another one. The calendar file attached moves the event in your calendar.\n\
-             To change or cancel it: {manage}\n\nQuestions? Call us at {phone}.\n\n{signature}",
+             To change or cancel it: {manage}\n\n{questions}{signature}",
             id = self.booking_id,
             what = capitalised(time.kind.describe()),
             place = self.place(time).await?,
-            phone = self.content.business.phone,
+            questions = self.questions(),
             signature = self.signature(),
         );
         Ok(Mail::Send {
@@ -243,9 +255,9 @@ impl Visitor<'_> {
         let body = format!(
             "We can't keep the time {on_clock} for request #{id}, so it is off our schedule. \
              Your request stays open: we'll call you to agree another time, or you can pick one here: {manage}\n\n\
-             The calendar file attached removes the old time from your calendar. Questions? Call us at {phone}.\n\n{signature}",
+             The calendar file attached removes the old time from your calendar.\n\n{questions}{signature}",
             id = self.booking_id,
-            phone = self.content.business.phone,
+            questions = self.questions(),
             signature = self.signature(),
         );
         Ok(Mail::Send {
@@ -271,8 +283,8 @@ impl Visitor<'_> {
             ));
         }
         body.push_str(&format!(
-            "Changed your mind, or need us after all? Call us at {phone}, or send a new request at {url}.\n\n{signature}",
-            phone = business.phone,
+            "Changed your mind, or need us after all? Send a new request at {url}{or_call_us}.\n\n{signature}",
+            or_call_us = business.or_call_us(),
             url = self.public_url,
             signature = self.signature(),
         ));
@@ -292,12 +304,12 @@ impl Visitor<'_> {
         let manage = self.manage_link().await?;
         let body = format!(
             "A reminder of your appointment tomorrow:\n\n{label}\n{what}, {place}\n\nRequest #{id}.\n\
-             Can't make it? Change or cancel it here: {manage}, or call us at {phone}.\n\n{signature}",
+             Can't make it? Change or cancel it here: {manage}{or_call_us}.\n\n{signature}",
             label = calendar.label_on_clock(time.slot),
             what = capitalised(time.kind.describe()),
             place = self.place(time).await?,
             id = self.booking_id,
-            phone = self.content.business.phone,
+            or_call_us = self.content.business.or_call_us(),
             signature = self.signature(),
         );
         Ok(Mail::Send {
@@ -313,11 +325,11 @@ impl Visitor<'_> {
         let body = format!(
             "Thank you for choosing {shop}. We hope your trailer serves you well.\n\n\
              If you have a minute, a short review helps other trailer owners find us:\n{url}{path}\n\n\
-             Anything not right? Reply to this e-mail or call us at {phone}.\n\n{signature}",
+             Anything not right? Reply to this e-mail{or_call_us}.\n\n{signature}",
             shop = business.name,
             url = self.public_url,
             path = Link::Review.path(&token),
-            phone = business.phone,
+            or_call_us = business.or_call_us(),
             signature = self.signature(),
         );
         Ok(Mail::Send { subject: format!("Thank you from {}", business.name), body, calendar: None })

@@ -55,9 +55,9 @@ impl Visitor<'_> {
                 }
                 Some(time) if time.version == version && time.state == State::Cancelled => Ok((
                     format!(
-                        "{shop}: the time for request #{id} was called off. We will call you to set another one, \
-                         or call us at {phone}.",
-                        phone = self.content.business.phone,
+                        "{shop}: the time for request #{id} was called off. We will call you to set another \
+                         one{or_call_us}.",
+                        or_call_us = self.content.business.or_call_us(),
                     ),
                     None,
                 )),
@@ -98,9 +98,8 @@ impl Visitor<'_> {
             },
             Purpose::Cancelled => Ok((
                 format!(
-                    "{shop}: request #{id} is cancelled, as you asked. Need us after all? Call {phone} or book at \
-                     {url}",
-                    phone = self.content.business.phone,
+                    "{shop}: request #{id} is cancelled, as you asked. Need us after all? Book at {url}{or_call_us}",
+                    or_call_us = self.content.business.or_call_us(),
                     url = self.public_url,
                 ),
                 None,

@@ -6,13 +6,20 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{TestApp, png, spawn_app_with},
+    helpers::{OWN_PHONE, TestApp, own_details, png, spawn_app_with},
     stand_ins::{self, Mailbox},
 };
 
 async fn app_with_mail() -> (TestApp, Mailbox) {
+    app_with_mail_and(|_| {}).await
+}
+
+async fn app_with_mail_and(
+    configure: impl FnOnce(&mut trailerworks::config::ServeConfig),
+) -> (TestApp, Mailbox) {
     let (smtp_url, mailbox) = stand_ins::smtp().await;
     let app = spawn_app_with(|c| {
+        configure(c);
         c.smtp_url = Some(smtp_url.clone().into());
         c.mail_from = Some("Trailer Works <bookings@example.com>".into());
         c.notify_email = Some("owner@example.com".into());
@@ -77,11 +84,26 @@ async fn the_confirmation_holds_no_visitor_text_and_no_admin_address_only_picked
     // The visitor's own words are not repeated to a stranger's address, nor the prompt to give them.
     assert!(copy.contains("  Trailer: Other\n  Service: Repairs needed\n"), "{copy}");
     assert!(copy.contains("We received your 2 photos."), "{copy}");
-    for never in ["spam.example", "/dbadmin", "/api/admin", "watches", "Visit"] {
+    // The shipped placeholder phone reaches nobody: the e-mail offers no number to call.
+    assert!(!copy.contains("call us any time"), "{copy}");
+    for never in ["spam.example", "/dbadmin", "/api/admin", "watches", "Visit", "555-0147"] {
         assert!(!copy.contains(never), "{never} in {copy}");
     }
     let shop = mailbox.messages().into_iter().find(|m| m.contains("\nTo: owner@example.com")).unwrap();
     assert!(shop.replace("=\n", "").contains("/dbadmin/bookings"), "the shop's own notice links its inbox");
+}
+
+#[tokio::test]
+async fn the_confirmation_names_the_shops_own_phone_once_it_is_set() {
+    let (app, mailbox) = app_with_mail_and(|c| c.content = Some(own_details().to_owned())).await;
+    assert_eq!(
+        app.post_json("/api/bookings", &booking("confirm-phone-0001", "dana@example.com")).await.status(),
+        201
+    );
+    app.deliver_due().await;
+    let copy = copies(&mailbox).pop().expect("the visitor's copy");
+    let urgent = format!("If it can't wait, call us any time at {OWN_PHONE}.");
+    assert!(copy.contains(&urgent) && copy.contains(&format!("\n{OWN_PHONE}\n")), "{copy}");
 }
 
 #[tokio::test]

@@ -237,6 +237,28 @@ async fn every_stop_word_stops_texts_and_is_answered_once_start_and_help_are_ans
         "{}",
         help.body()
     );
+    // The shipped placeholder phone and e-mail reach nobody: the answer names neither.
+    assert!(help.body().contains("Reply here") && !help.body().contains("555-0147"), "{}", help.body());
+    assert!(!help.body().contains("example.com"), "{}", help.body());
+}
+
+#[tokio::test]
+async fn help_names_the_shops_own_phone_and_e_mail() {
+    let stand_in = text_stand_in::start().await;
+    let texts = with_texts(&stand_in);
+    let app = spawn_app_with(|config| {
+        texts(config);
+        config.content = Some(crate::helpers::own_details().to_owned());
+    })
+    .await;
+    move_to_hour(&app, 10);
+    book(&app, 1, true).await;
+    app.deliver_due().await;
+    assert_eq!(stand_in.inbound(&app.url, PUBLIC_URL, NUMBER, "HELP").await, 200);
+    app.deliver_due().await;
+    let help = stand_in.taken().last().cloned().unwrap();
+    let own = format!("Call {} or e-mail {}.", crate::helpers::OWN_PHONE, crate::helpers::OWN_EMAIL);
+    assert!(help.body().contains(&own), "{}", help.body());
 }
 
 #[tokio::test]

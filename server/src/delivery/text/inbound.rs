@@ -26,7 +26,7 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
     let booking = bookings::newest_with_phone(db, from).await?;
     let content = outbox.site.content();
     let business = &content.business;
-    let (shop, phone) = (&business.name, &business.phone);
+    let shop = &business.name;
     let asked = match keywords::read(text) {
         // YES, START and UNSTOP opt back in only a number that stopped; from any other they are
         // a reply like any other ("Yes" to the shop's question).
@@ -39,7 +39,8 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
         Asked::OptOut | Asked::StopInWords => {
             let how = if asked == Asked::OptOut { How::Keyword } else { How::Reply };
             let words = format!(
-                "{shop}: you will get no more texts from us. Reply START to get them again, or call {phone}."
+                "{shop}: you will get no more texts from us. Reply START to get them again{or_call_us}.",
+                or_call_us = business.or_call_us()
             );
             (Some(consent(false, how)), Some((words, "stopped")))
         }
@@ -51,9 +52,14 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
         }
         Asked::Help => {
             let words = format!(
-                "{shop}: texts about your trailer service request. Call {phone} or e-mail {email}. Reply STOP to end \
-                 texts. Msg & data rates may apply.",
-                email = business.email
+                "{shop}: texts about your trailer service request.{reach} Reply STOP to end texts. Msg & data rates \
+                 may apply.",
+                reach = match (business.real_phone(), business.real_email()) {
+                    (Some(phone), Some(email)) => format!(" Call {phone} or e-mail {email}."),
+                    (Some(phone), None) => format!(" Call {phone}."),
+                    (None, Some(email)) => format!(" E-mail {email}."),
+                    (None, None) => " Reply here and we'll answer.".to_owned(),
+                }
             );
             (None, Some((words, "help")))
         }
