@@ -96,6 +96,32 @@ def table_owner_problems():
     return problems
 
 
+# A status, state, role, channel, purpose, kind or how compared with (or set to) a name typed
+# into SQL: the value is bound, or written from its enum (`db::name`, `db::in_names`).
+SQL_LITERAL = re.compile(r"\b(status|state|role|channel|purpose|kind|how)\s*(=|<>|!=|\bIN\b|\bNOT IN\b)\s*\(?\s*'", re.I)
+
+
+def sql_literal_problems():
+    """SQL in the sources (tests aside) that compares an enum's column with a typed name."""
+    problems = []
+    for folder, _, names in os.walk(SOURCE):
+        for name in sorted(names):
+            if not name.endswith(".rs") or name == "tests.rs":
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as file:
+                text = re.split(r"#\[cfg\(test\)\]\s*mod tests\b", without_comments(file.read()))[0]
+            for literal in LEXEME.finditer(text):
+                found = SQL_LITERAL.search(literal.group(0))
+                if literal.group(0).startswith(("r", "b", '"')) and found:
+                    line = text[: literal.start() + found.start()].count("\n") + 1
+                    problems.append(
+                        f"{os.path.relpath(path, SOURCE)}:{line}: SQL compares {found.group(1)} with a typed name "
+                        "(bind the enum's value, or write it with db::name / db::in_names)"
+                    )
+    return problems
+
+
 def blank(text):
     """The source with comments, strings and character literals left out."""
     return LEXEME.sub(lambda match: '""' if match.group(0)[-1] in "\"#'" else "", text)
@@ -325,6 +351,7 @@ def main():
     for size, circle in circles(edges):
         problems.append(f"{size} modules import each other, e.g. " + " -> ".join(circle))
     problems += table_owner_problems()
+    problems += sql_literal_problems()
     problems += admin_room_problems()
     for problem in problems:
         print(problem)

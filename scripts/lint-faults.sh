@@ -4,14 +4,14 @@
 #   ESLint: a hook called under a condition;    Prettier: a file not formatted;
 #   Redocly: an operation without a summary;    docs/configuration.md: a flag left out;
 #   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it, and
-#   SQL on the bookings table outside booking/;
+#   SQL on the bookings table outside booking/; SQL comparing a status with a typed name;
 #   cargo-deny: a crate of the build banned.
 # Each planted file lives under target/lint-faults, or in web/src only while its check runs.
 # Sourced after make lint's checks (counts one test per check): by scripts/test-all.sh for all
 # but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
 mkdir -p "$planted"
-faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner}
+faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner sql-literal}
 
 # planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
 # one passed test when it does.
@@ -91,6 +91,13 @@ fi
 if [[ " $faults " == *" table-owner "* ]]; then
 planted_fault table-owner "lint_fault_planted.rs: SQL names bookings, which belongs to booking/" with_file server/src/schedule/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
     let _ = sqlx::query("SELECT COUNT(*) FROM bookings");
+}
+' python3 scripts/check-imports.py
+fi
+
+if [[ " $faults " == *" sql-literal "* ]]; then
+planted_fault sql-literal "lint_fault_planted.rs:2: SQL compares status with a typed name" with_file server/src/booking/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
+    let _ = sqlx::query("SELECT COUNT(*) FROM bookings WHERE status <> '"'"'spam'"'"'");
 }
 ' python3 scripts/check-imports.py
 fi

@@ -313,6 +313,21 @@ pub fn placeholders_from(first: usize, n: usize) -> String {
     (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
+/// "'new'": the name of an enum's `value` as an SQL string, written from the enum so no status,
+/// state or role is typed into SQL. Only where a partial index's predicate or an indexed
+/// expression must be matched word for word (a bound value does not prove it); elsewhere the
+/// value is bound.
+pub fn name<T: std::fmt::Display>(value: T) -> String {
+    format!("'{value}'")
+}
+
+/// "IN ('new', 'contacted')": the names of `values` (`BookingStatus::OPEN`) as an SQL list, as
+/// `name` writes them.
+pub fn in_names<T: std::fmt::Display>(values: &[T]) -> String {
+    let names: Vec<String> = values.iter().map(name).collect();
+    format!("IN ({})", names.join(", "))
+}
+
 /// A LIKE pattern (with `ESCAPE '\'`) for text that contains `text`, lowercased: compare it with
 /// `LOWER(column)`. Its own `%`, `_` and `\` are literal.
 pub fn contains_pattern(text: &str) -> String {

@@ -41,8 +41,9 @@ pub async fn members(db: &Db) -> anyhow::Result<Vec<Member>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, name, email, role, totp_secret IS NOT NULL AS two_factor, created_at FROM users
-             WHERE removed_at IS NULL ORDER BY role = 'staff', lower(name), lower(email)",
+             WHERE removed_at IS NULL ORDER BY role = $1, lower(name), lower(email)",
         )
+        .bind(Role::Staff)
         .fetch_all(pool)
         .await?
     }))

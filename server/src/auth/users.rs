@@ -18,12 +18,13 @@ pub async fn create_owner(
     let added = with_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO users (email, name, password_hash, role, created_at)
-             SELECT $1, $2, $3, 'owner', $4 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
+             SELECT $1, $2, $3, $5, $4 WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))",
         )
         .bind(email.as_ref())
         .bind(name)
         .bind(password_hash)
         .bind(db.clock.stamp())
+        .bind(Role::Owner)
         .execute(pool)
         .await?
         .rows_affected()

@@ -7,7 +7,7 @@ use std::future::Future;
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     clock::At,
-    db::Db,
+    db::{self, Db},
     domain::{BookingId, BookingStatus, EventKind},
     for_both_connections,
     on_call::escalation::EscalationWrites as _,
@@ -190,10 +190,11 @@ pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyho
     let now = db.clock.stamp();
     let found = with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let taken = sqlx::query(
+        let taken = sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE bookings SET taken_at = $2, taken_by = $3
-             WHERE id = $1 AND taken_by IS NULL AND cancelled_at IS NULL AND status NOT IN ('cancelled', 'spam')",
-        )
+             WHERE id = $1 AND taken_by IS NULL AND cancelled_at IS NULL AND status NOT {}",
+            db::in_names(BookingStatus::DROPPED)
+        )))
         .bind(id)
         .bind(now)
         .bind(actor.email)

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     inbox_search::Search,
-    records::{self, BookingRow, OPEN_RANK, ROW_COLUMNS},
+    records::{self, BookingRow, open_rank, row_columns},
     views::BookingRecord,
 };
 use crate::{
@@ -89,7 +89,7 @@ pub enum Position {
 
 /// A booking's place in the inbox's order.
 pub struct Key {
-    /// `OPEN_RANK`: 2 for an open emergency, 1 for an open urgent request, else 0.
+    /// `open_rank`: 2 for an open emergency, 1 for an open urgent request, else 0.
     open_rank: i64,
     created_at: clock::At,
     id: i64,
@@ -226,10 +226,11 @@ pub async fn page(db: &Db, filter: &Filter, at: &Position, size: u32) -> anyhow:
         Position::After(key) => (Some(key), "<", "DESC"),
         Position::Before(key) => (Some(key), ">", "ASC"),
     };
+    let (columns, rank) = (row_columns(), open_rank());
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {ROW_COLUMNS} FROM bookings WHERE {}
-         AND ($9 IS NULL OR ({OPEN_RANK}, created_at, id) {comparison} ($9, $10, $11))
-         ORDER BY {OPEN_RANK} {order}, created_at {order}, id {order} LIMIT $12",
+        "SELECT {columns} FROM bookings WHERE {}
+         AND ($9 IS NULL OR ({rank}, created_at, id) {comparison} ($9, $10, $11))
+         ORDER BY {rank} {order}, created_at {order}, id {order} LIMIT $12",
         filter.conditions()
     ));
     let mut rows: Vec<BookingRow> = with_db!(db, |pool| {

@@ -4,14 +4,14 @@
 use super::store::{NoteWrites as _, VISITOR};
 use crate::{
     clock::At,
-    db::Db,
+    db::{self, Db},
     delivery::{
         Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
         told::Told,
     },
-    domain::{EmailAddress, Phone},
+    domain::{BookingStatus, EmailAddress, Phone},
     on_call::escalation::EscalationWrites as _,
     schedule::{
         calendar::{Kind, Slot},
@@ -83,14 +83,16 @@ pub(super) async fn cancel_request(db: &Db, change: &Change, reason: Option<&str
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let now = db.clock.stamp();
-        let cancelled = sqlx::query(
+        let cancelled = sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE bookings SET cancelled_at = $1, cancel_reason = $2, updated_at = $1, customer_change_at = $1,
-                 status = CASE WHEN status IN ('new', 'contacted', 'scheduled') THEN 'cancelled' ELSE status END
+                 status = CASE WHEN status {} THEN $4 ELSE status END
              WHERE id = $3 AND cancelled_at IS NULL",
-        )
+            db::in_names(BookingStatus::ACTIVE)
+        )))
         .bind(now)
         .bind(reason)
         .bind(change.id)
+        .bind(BookingStatus::Cancelled)
         .execute(&mut *tx)
         .await?
         .rows_affected();

@@ -1,7 +1,7 @@
 //! What the inbox shows of stored bookings: each row with its answers, photos, deliveries, notes
 //! and time, read with one query per kind of thing for a whole page of bookings.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::LazyLock};
 
 use super::{
     model::PHOTO_URL_PREFIX,
@@ -12,7 +12,7 @@ use super::{
 };
 use crate::{
     clock::At,
-    db::Db,
+    db::{self, Db},
     delivery::{Channel, DeliveryState, Purpose, text::thread},
     domain::{BookingId, BookingStatus},
     on_call, rows_grouped_by,
@@ -24,25 +24,33 @@ use crate::{
     with_db,
 };
 
-/// Where a booking sorts in the inbox: 2 for an emergency still new or contacted, 1 for such an
-/// urgent request, else 0, as a 64-bit number on both databases (the index `bookings_inbox` of
+/// Where a booking sorts in the inbox: 2 for an emergency still open, 1 for such an urgent
+/// request, else 0, as a 64-bit number on both databases (the index `bookings_inbox` of
 /// migration 0023 has the same expression).
-macro_rules! open_rank {
-    () => {
-        "CAST(CASE WHEN status IN ('new', 'contacted') THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END AS BIGINT)"
-    };
+pub fn open_rank() -> &'static str {
+    static RANK: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "CAST(CASE WHEN status {} THEN (CASE WHEN emergency THEN 2 WHEN urgent THEN 1 ELSE 0 END) ELSE 0 END AS BIGINT)",
+            db::in_names(BookingStatus::OPEN)
+        )
+    });
+    &RANK
 }
-pub const OPEN_RANK: &str = open_rank!();
 
-/// The columns of a `BookingRow`, and where it sorts in the inbox (`OPEN_RANK`).
-pub const ROW_COLUMNS: &str = concat!(
-    "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
+/// The columns of a `BookingRow`, and where it sorts in the inbox (`open_rank`).
+pub fn row_columns() -> &'static str {
+    static COLUMNS: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, roadside, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
     cancel_reason, emergency, first_response_at, customer_change_at,
-    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(taken_by)), ''), taken_by) AS taken_by, ",
-    open_rank!(),
-    " AS open_rank"
-);
+    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(taken_by)), ''), taken_by) AS taken_by, \
+             {} AS open_rank",
+            open_rank()
+        )
+    });
+    &COLUMNS
+}
 
 /// A booking as stored, before its answers, photos, deliveries, notes and time are added.
 #[derive(sqlx::FromRow)]
@@ -218,7 +226,7 @@ pub fn answered(first_response_at: Option<At>, status: BookingStatus) -> bool {
 /// clock), if there is one.
 pub async fn one(db: &Db, id: BookingId, content: &Content) -> anyhow::Result<Option<BookingRecord>> {
     let rows: Vec<BookingRow> = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM bookings WHERE id = $1")))
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {} FROM bookings WHERE id = $1", row_columns())))
             .bind(id)
             .fetch_all(pool)
             .await?
@@ -395,4 +403,18 @@ pub async fn last_customer_words(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap
             Some((*id, words))
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The inbox sorts by the index's own expression, or the index does not serve it.
+    #[test]
+    fn the_open_rank_is_the_inbox_index_expression_on_both_databases() {
+        for migration in [
+            include_str!("../../migrations/sqlite/0023_front_desk_truth.sql"),
+            include_str!("../../migrations/postgres/0019_front_desk_truth.sql"),
+        ] {
+            assert!(migration.contains(&format!("({}),", super::open_rank())), "{migration}");
+        }
+    }
 }

@@ -8,7 +8,11 @@
 use std::{collections::HashMap, future::Future};
 
 use crate::{
-    clock::At, db::Db, domain::BookingStatus, for_both_connections, rows_grouped_by, site::content::Given,
+    clock::At,
+    db::Db,
+    domain::{BookingStatus, EventKind},
+    for_both_connections, rows_grouped_by,
+    site::content::Given,
     with_db,
 };
 
@@ -159,10 +163,11 @@ pub async fn status(db: &Db, id: i64) -> anyhow::Result<Option<BookingStatus>> {
 pub async fn count_received(db: &Db, start: &At, end: &At) -> anyhow::Result<i64> {
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar(
-            "SELECT COUNT(*) FROM bookings WHERE status <> 'spam' AND created_at >= $1 AND created_at < $2",
+            "SELECT COUNT(*) FROM bookings WHERE status <> $3 AND created_at >= $1 AND created_at < $2",
         )
         .bind(start)
         .bind(end)
+        .bind(BookingStatus::Spam)
         .fetch_one(pool)
         .await?
     }))
@@ -172,16 +177,18 @@ pub async fn count_received(db: &Db, start: &At, end: &At) -> anyhow::Result<i64
 pub async fn emergencies(db: &Db, start: &At, end: &At) -> anyhow::Result<Vec<EmergencyAnswer>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT a.answered, a.cancelled, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = 'escalated'
+            "SELECT a.answered, a.cancelled, (SELECT COUNT(*) FROM booking_events e WHERE e.booking_id = a.id AND e.kind = $3
                                  AND (a.answered IS NULL OR e.at <= a.answered)) AS steps
              FROM (SELECT b.id, CASE WHEN b.taken_at IS NULL THEN b.first_response_at
                                      WHEN b.first_response_at IS NULL OR b.taken_at < b.first_response_at THEN b.taken_at
                                      ELSE b.first_response_at END AS answered,
                           b.cancelled_at IS NOT NULL AS cancelled
-                   FROM bookings b WHERE b.emergency AND b.status <> 'spam' AND b.created_at >= $1 AND b.created_at < $2) a",
+                   FROM bookings b WHERE b.emergency AND b.status <> $4 AND b.created_at >= $1 AND b.created_at < $2) a",
         )
         .bind(start)
         .bind(end)
+        .bind(EventKind::Escalated)
+        .bind(BookingStatus::Spam)
         .fetch_all(pool)
         .await?
     }))
@@ -240,9 +247,10 @@ for_both_connections!(impl BookingStatements {
 
     async fn is_unanswered(&mut self, id: i64) -> sqlx::Result<bool> {
         sqlx::query_scalar(
-            "SELECT status = 'new' AND first_response_at IS NULL AND cancelled_at IS NULL FROM bookings WHERE id = $1",
+            "SELECT status = $2 AND first_response_at IS NULL AND cancelled_at IS NULL FROM bookings WHERE id = $1",
         )
         .bind(id)
+        .bind(BookingStatus::New)
         .fetch_one(&mut *self)
         .await
     }
@@ -255,18 +263,21 @@ for_both_connections!(impl BookingStatements {
     }
 
     async fn mark_scheduled(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
-        sqlx::query("UPDATE bookings SET status = 'scheduled', updated_at = $1 WHERE id = $2")
+        sqlx::query("UPDATE bookings SET status = $3, updated_at = $1 WHERE id = $2")
             .bind(now)
             .bind(id)
+            .bind(BookingStatus::Scheduled)
             .execute(&mut *self)
             .await?;
         Ok(())
     }
 
     async fn mark_unscheduled(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
-        sqlx::query("UPDATE bookings SET status = 'contacted', updated_at = $2 WHERE id = $1 AND status = 'scheduled'")
+        sqlx::query("UPDATE bookings SET status = $3, updated_at = $2 WHERE id = $1 AND status = $4")
             .bind(id)
             .bind(now)
+            .bind(BookingStatus::Contacted)
+            .bind(BookingStatus::Scheduled)
             .execute(&mut *self)
             .await?;
         Ok(())

@@ -3,7 +3,7 @@
 use jiff::{ToSpan as _, civil::Date, tz::TimeZone};
 use serde::Serialize;
 
-use crate::{clock::At, db::Db, with_db};
+use crate::{clock::At, db::Db, domain::BookingStatus, with_db};
 
 /// The row of bookings whose page is not known (sent before pages were recorded).
 pub const UNKNOWN_PAGE: &str = "(not recorded)";
@@ -72,12 +72,11 @@ pub async fn table(db: &Db, weeks: u8) -> anyhow::Result<SourceTable> {
     let today = db.clock.today(&TimeZone::UTC);
     let since = first_monday(today, weeks).to_zoned(TimeZone::UTC).map(|day| At::from(day.timestamp()))?;
     let bookings: Vec<(Option<String>, At)> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT source_page, created_at FROM bookings WHERE created_at >= $1 AND status != 'spam'",
-        )
-        .bind(since)
-        .fetch_all(pool)
-        .await?
+        sqlx::query_as("SELECT source_page, created_at FROM bookings WHERE created_at >= $1 AND status <> $2")
+            .bind(since)
+            .bind(BookingStatus::Spam)
+            .fetch_all(pool)
+            .await?
     });
     Ok(tabulate(&bookings, today, weeks))
 }

@@ -10,9 +10,9 @@ use super::{
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
     clock::At,
-    db::{Db, Pool},
+    db::{self, Db, Pool},
     delivery::{
-        BookingChannel, Purpose,
+        BookingChannel, DeliveryState, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
         text::consent::{self, Consent, ConsentWrites as _, How},
@@ -284,9 +284,11 @@ for_both_connections!(impl NoteWrites {
 /// How many requests nobody has answered yet (not cancelled by the customer either).
 pub async fn count_unanswered(db: &Db) -> anyhow::Result<i64> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM bookings WHERE status = 'new' AND first_response_at IS NULL AND cancelled_at IS NULL",
-        )
+        // Written as a name: the partial index bookings_unanswered answers it.
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM bookings WHERE status = {} AND first_response_at IS NULL AND cancelled_at IS NULL",
+            db::name(BookingStatus::New)
+        )))
         .fetch_one(pool)
         .await?
     }))
@@ -318,8 +320,9 @@ pub async fn set_status(
         }
         match status {
             BookingStatus::Spam => {
-                sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = 'pending'")
+                sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = $2")
                     .bind(id)
+                    .bind(DeliveryState::Pending)
                     .execute(&mut *tx)
                     .await?;
             }

@@ -8,10 +8,11 @@ use serde::Serialize;
 
 use crate::{
     clock::At,
-    db::Db,
-    delivery::{Channel, Purpose},
+    db::{self, Db},
+    delivery::{Channel, DeliveryState, Purpose},
     domain::{BookingStatus, EventKind},
     on_call::{self, store::Reach},
+    schedule::store::State,
     with_db,
 };
 
@@ -74,26 +75,37 @@ pub enum LineQuery {
 impl LineQuery {
     /// FROM and WHERE (the partial indexes of migration 0020 answer them), and the order: urgent
     /// requests first, then the longest waiting.
-    fn sql(self) -> (&'static str, &'static str) {
+    /// The statuses and states are written as names (`db::name`): a bound value would not prove
+    /// an index's predicate.
+    fn sql(self) -> (String, &'static str) {
         match self {
             // Nobody has it first, then taken, then answered; each the longest waiting first.
             Self::Emergencies => (
-                "bookings b WHERE b.emergency AND b.status IN ('new', 'contacted') AND b.cancelled_at IS NULL",
+                format!(
+                    "bookings b WHERE b.emergency AND b.status {} AND b.cancelled_at IS NULL",
+                    db::in_names(BookingStatus::OPEN)
+                ),
                 "CASE WHEN b.first_response_at IS NOT NULL THEN 2 WHEN b.taken_at IS NOT NULL THEN 1 ELSE 0 END,
                  b.created_at, b.id",
             ),
             Self::Unanswered => (
-                "bookings b WHERE b.status = 'new' AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
-                 AND NOT b.emergency",
+                format!(
+                    "bookings b WHERE b.status = {} AND b.first_response_at IS NULL AND b.cancelled_at IS NULL
+                     AND NOT b.emergency",
+                    db::name(BookingStatus::New)
+                ),
                 "b.urgent DESC, b.created_at, b.id",
             ),
             Self::ToConfirm => (
-                "bookings b JOIN appointments a ON a.booking_id = b.id
-                 WHERE a.state = 'requested' AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
+                format!(
+                    "bookings b JOIN appointments a ON a.booking_id = b.id
+                     WHERE a.state = {} AND a.starts_at >= $1 AND b.cancelled_at IS NULL",
+                    db::name(State::Requested.as_str())
+                ),
                 "b.urgent DESC, a.starts_at, b.id",
             ),
             Self::CustomerChanges => {
-                ("bookings b WHERE b.customer_change_at IS NOT NULL", "b.customer_change_at DESC, b.id DESC")
+                ("bookings b WHERE b.customer_change_at IS NOT NULL".to_owned(), "b.customer_change_at DESC, b.id DESC")
             }
         }
     }
@@ -143,10 +155,8 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
         let (total, urgent): (i64, i64) = count_query.fetch_one(pool).await?;
         let shown = SHOWN.max(urgent.min(URGENT_SHOWN));
         let escalated = format!(
-            "e.kind IN ('{}', '{}', '{}') AND (b.taken_at IS NULL OR e.at > b.taken_at)",
-            EventKind::Escalated,
-            EventKind::LastAlert,
-            EventKind::PastPromise
+            "e.kind {} AND (b.taken_at IS NULL OR e.at > b.taken_at)",
+            db::in_names(&[EventKind::Escalated, EventKind::LastAlert, EventKind::PastPromise])
         );
         let rows = format!(
             "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
@@ -171,19 +181,21 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
 /// `SHOWN`), and how many there are.
 pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
     let since = db.clock.stamp_before(FAILED_SINCE);
+    // Written as a name: the partial index deliveries_failed answers it.
+    let dead = db::name(DeliveryState::Dead);
     let (mut shown, total): (Vec<FailedDelivery>, i64) = with_db!(db, |pool| {
-        let shown = sqlx::query_as(
+        let shown = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at
-             FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
-             WHERE d.state = 'dead' AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2",
-        )
+                 FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
+                 WHERE d.state = {dead} AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2"
+        )))
         .bind(since)
         .bind(SHOWN)
         .fetch_all(pool)
         .await?;
-        let total = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM deliveries WHERE state = 'dead' AND last_error_at >= $1",
-        )
+        let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM deliveries WHERE state = {dead} AND last_error_at >= $1"
+        )))
         .bind(since)
         .fetch_one(pool)
         .await?;

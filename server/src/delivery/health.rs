@@ -1,7 +1,7 @@
 //! How the outbox is doing, for the Notifications page and /metrics: each way of sending's last
 //! success and failure, the newest test deliveries, and the deliveries by state.
 
-use super::Channel;
+use super::{Channel, DeliveryState};
 use crate::{clock::At, db::Db, with_db};
 
 /// How a channel did lately: its last delivery sent and its last failure.
@@ -25,9 +25,10 @@ pub async fn health(db: &Db, channel: Channel) -> anyhow::Result<ChannelHealth> 
         Channel::Text => (Channel::Text, Channel::Text),
     };
     let last_success_at: Option<At> = with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = 'sent'")
-            .bind(first.as_str())
-            .bind(second.as_str())
+        sqlx::query_scalar("SELECT MAX(sent_at) FROM deliveries WHERE channel IN ($1, $2) AND state = $3")
+            .bind(first)
+            .bind(second)
+            .bind(DeliveryState::Sent)
             .fetch_one(pool)
             .await?
     });
@@ -66,8 +67,9 @@ pub async fn recent_tests(db: &Db) -> anyhow::Result<Vec<TestDelivery>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, channel, state, attempts, last_error, created_at, sent_at, test_by FROM deliveries
-             WHERE test_by IS NOT NULL AND channel <> 'push' ORDER BY id DESC LIMIT 5",
+             WHERE test_by IS NOT NULL AND channel <> $1 ORDER BY id DESC LIMIT 5",
         )
+        .bind(Channel::Push)
         .fetch_all(pool)
         .await?
     }))
@@ -78,7 +80,8 @@ pub async fn depth(db: &Db) -> anyhow::Result<(Vec<(String, i64)>, Option<f64>)>
     let (states, oldest): (Vec<(String, i64)>, Option<At>) = with_db!(db, |pool| {
         let states =
             sqlx::query_as("SELECT state, COUNT(*) FROM deliveries GROUP BY state").fetch_all(pool).await?;
-        let oldest = sqlx::query_scalar("SELECT MIN(created_at) FROM deliveries WHERE state = 'pending'")
+        let oldest = sqlx::query_scalar("SELECT MIN(created_at) FROM deliveries WHERE state = $1")
+            .bind(DeliveryState::Pending)
             .fetch_one(pool)
             .await?;
         (states, oldest)

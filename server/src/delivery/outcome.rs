@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::text::handover::Handover as _;
+use super::{DeliveryState, text::handover::Handover as _};
 use crate::{clock::At, db::Db, with_db};
 
 /// What else is recorded as a delivery is marked sent, in the same transaction (one commit for
@@ -21,12 +21,15 @@ pub async fn mark_sent(db: &Db, id: i64, attempts: u32, also: AlsoSent) -> anyho
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE deliveries SET state = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3")
-            .bind(i64::from(attempts))
-            .bind(now)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE deliveries SET state = $4, attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
+        )
+        .bind(i64::from(attempts))
+        .bind(now)
+        .bind(id)
+        .bind(DeliveryState::Sent)
+        .execute(&mut *tx)
+        .await?;
         match &also {
             AlsoSent::Nothing => {}
             AlsoSent::Push(device) => {
@@ -81,9 +84,10 @@ pub async fn postpone(db: &Db, id: i64, at: At) -> anyhow::Result<()> {
 /// A delivery that must not go out any more (its booking's time changed or was cancelled since).
 pub async fn mark_cancelled(db: &Db, id: i64, why: &str) -> anyhow::Result<()> {
     with_db!(db, |pool| {
-        sqlx::query("UPDATE deliveries SET state = 'cancelled', last_error = $1 WHERE id = $2")
+        sqlx::query("UPDATE deliveries SET state = $3, last_error = $1 WHERE id = $2")
             .bind(why)
             .bind(id)
+            .bind(DeliveryState::Cancelled)
             .execute(pool)
             .await?;
     });
@@ -93,12 +97,13 @@ pub async fn mark_cancelled(db: &Db, id: i64, why: &str) -> anyhow::Result<()> {
 pub async fn mark_dead(db: &Db, id: i64, attempts: u32, error: &str) -> anyhow::Result<()> {
     with_db!(db, |pool| {
         sqlx::query(
-            "UPDATE deliveries SET state = 'dead', attempts = $1, last_error = $2, last_error_at = $3 WHERE id = $4",
+            "UPDATE deliveries SET state = $5, attempts = $1, last_error = $2, last_error_at = $3 WHERE id = $4",
         )
         .bind(i64::from(attempts))
         .bind(truncate(error))
         .bind(db.clock.stamp())
         .bind(id)
+        .bind(DeliveryState::Dead)
             .execute(pool)
             .await?;
     });

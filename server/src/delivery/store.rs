@@ -6,8 +6,8 @@ use std::{future::Future, time::Duration};
 use anyhow::Context as _;
 
 use super::{
-    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, Notified, Purpose, TestMessage,
-    TestTarget, ToShop,
+    BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Notified, Purpose,
+    TestMessage, TestTarget, ToShop,
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
@@ -84,10 +84,12 @@ for_both_connections!(impl OutboxWrites {
 
     async fn cancel_time_messages(&mut self, booking_id: i64) -> sqlx::Result<()> {
         sqlx::query(
-            "UPDATE deliveries SET state = 'cancelled', last_error = 'replaced by a later change'
-             WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'time-%' OR purpose LIKE 'reminder-%')",
+            "UPDATE deliveries SET state = $2, last_error = 'replaced by a later change'
+             WHERE booking_id = $1 AND state = $3 AND (purpose LIKE 'time-%' OR purpose LIKE 'reminder-%')",
         )
         .bind(booking_id)
+        .bind(DeliveryState::Cancelled)
+        .bind(DeliveryState::Pending)
         .execute(&mut *self)
         .await?;
         Ok(())
@@ -128,7 +130,7 @@ pub async fn claim_due(
     let skip_locked = if matches!(db.pool, Pool::Postgres(_)) { " FOR UPDATE SKIP LOCKED" } else { "" };
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE deliveries SET next_attempt_at = $1
-         WHERE id IN (SELECT id FROM deliveries WHERE state = 'pending' AND channel = $3 AND next_attempt_at <= $2
+         WHERE id IN (SELECT id FROM deliveries WHERE state = $5 AND channel = $3 AND next_attempt_at <= $2
                       ORDER BY next_attempt_at LIMIT $4{skip_locked})
          RETURNING id, booking_id, test_by, message_key, subject, body, channel, device_id, purpose, attempts"
     ));
@@ -136,8 +138,9 @@ pub async fn claim_due(
         sqlx::query_as(sql)
             .bind(until)
             .bind(now)
-            .bind(channel.as_str())
+            .bind(channel)
             .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .bind(DeliveryState::Pending)
             .fetch_all(pool)
             .await?
     });
@@ -228,10 +231,11 @@ pub async fn time_sent_before(db: &Db, booking_id: i64, purpose: Purpose) -> any
     let earlier: i64 = with_db!(db, |pool| {
         sqlx::query_scalar(
             "SELECT COUNT(*) FROM deliveries
-             WHERE booking_id = $1 AND purpose LIKE 'time-%' AND purpose != $2 AND state = 'sent'",
+             WHERE booking_id = $1 AND purpose LIKE 'time-%' AND purpose <> $2 AND state = $3",
         )
         .bind(booking_id)
         .bind(purpose.key())
+        .bind(DeliveryState::Sent)
         .fetch_one(pool)
         .await?
     });
@@ -244,14 +248,20 @@ pub const RELEASED_CHANNEL: &str = "trailerworks_outbox";
 /// Gives up the claim on delivery `id` (the server is stopping): it is due now, for whichever
 /// instance is next, and on PostgreSQL the other instances are told.
 pub async fn release(db: &Db, id: i64) -> anyhow::Result<()> {
-    let released = "UPDATE deliveries SET next_attempt_at = $1 WHERE id = $2 AND state = 'pending'";
+    let released = "UPDATE deliveries SET next_attempt_at = $1 WHERE id = $2 AND state = $3";
+    let pending = DeliveryState::Pending;
     match &db.pool {
         Pool::Sqlite(pool) => {
-            sqlx::query(released).bind(db.clock.stamp()).bind(id).execute(pool).await?;
+            sqlx::query(released).bind(db.clock.stamp()).bind(id).bind(pending).execute(pool).await?;
         }
         Pool::Postgres(pool) => {
             let mut transaction = pool.begin().await?;
-            sqlx::query(released).bind(db.clock.stamp()).bind(id).execute(&mut *transaction).await?;
+            sqlx::query(released)
+                .bind(db.clock.stamp())
+                .bind(id)
+                .bind(pending)
+                .execute(&mut *transaction)
+                .await?;
             sqlx::query("SELECT pg_notify($1, '')").bind(RELEASED_CHANNEL).execute(&mut *transaction).await?;
             transaction.commit().await?;
         }
@@ -271,12 +281,14 @@ pub async fn earliest_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Vec<(
     if channels.is_empty() {
         return Ok(Vec::new());
     }
+    // The channels are $1 to $n, the pending state the last.
+    let pending = channels.len() + 1;
     let each = (1..=channels.len())
         .map(|n| {
             // One MIN alone, so it is a seek to the index's first row, not a walk of the channel.
             format!(
                 "SELECT CAST(${n} AS TEXT) AS channel,
-                        (SELECT MIN(next_attempt_at) FROM deliveries WHERE state = 'pending' AND channel = ${n}) AS due"
+                        (SELECT MIN(next_attempt_at) FROM deliveries WHERE state = ${pending} AND channel = ${n}) AS due"
             )
         })
         .collect::<Vec<_>>()
@@ -286,9 +298,9 @@ pub async fn earliest_due(db: &Db, channels: &[Channel]) -> anyhow::Result<Vec<(
     let rows: Vec<(String, At)> = with_db!(db, |pool| {
         let mut query = sqlx::query_as(sql);
         for channel in channels {
-            query = query.bind(channel.as_str());
+            query = query.bind(channel);
         }
-        query.fetch_all(pool).await?
+        query.bind(DeliveryState::Pending).fetch_all(pool).await?
     });
     rows.into_iter()
         .map(|(channel, at)| {

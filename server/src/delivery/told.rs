@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use super::{BookingChannel, Purpose, store::OutboxWrites};
+use super::{BookingChannel, Channel, Purpose, store::OutboxWrites};
 use crate::{clock::At, for_both_connections};
 
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,7 @@ for_both_connections!(impl TextQueue {
     async fn enqueue_text(&mut self, booking_id: i64, purpose: Purpose, due: &At, now: &At) -> sqlx::Result<()> {
         sqlx::query(
             "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
-             SELECT $1, 'text', $2, $3, $4
+             SELECT $1, $5, $2, $3, $4
              WHERE EXISTS (SELECT 1 FROM text_consents WHERE booking_id = $1 AND given)
              ON CONFLICT DO NOTHING",
         )
@@ -81,6 +81,7 @@ for_both_connections!(impl TextQueue {
         .bind(purpose.key())
         .bind(due)
         .bind(now)
+        .bind(Channel::Text)
         .execute(&mut *self)
         .await?;
         Ok(())

@@ -14,10 +14,15 @@ crate::text_enum! {
 }
 
 impl BookingStatus {
-    /// Still the shop's to answer or to follow up (new or contacted): what urgency sorts and
-    /// Today's emergencies show.
+    /// Still the shop's to answer or to follow up: what urgency sorts and Today's emergencies show.
+    pub const OPEN: &'static [Self] = &[Self::New, Self::Contacted];
+    /// Still on the shop's list: open, or with a time set. A customer's cancel ends these.
+    pub const ACTIVE: &'static [Self] = &[Self::New, Self::Contacted, Self::Scheduled];
+    /// Ended with no work to do: nobody can take these on any more.
+    pub const DROPPED: &'static [Self] = &[Self::Cancelled, Self::Spam];
+
     pub fn is_open(self) -> bool {
-        matches!(self, Self::New | Self::Contacted)
+        Self::OPEN.contains(&self)
     }
 
     /// Setting it answers the request (its first response, when it is the first answer).

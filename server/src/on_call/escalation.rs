@@ -23,7 +23,7 @@ use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::Db,
-    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    delivery::{BookingChannel, Channel, DeliveryState, Purpose, store::OutboxWrites as _},
     domain::EventKind,
     for_both_connections, with_db,
 };
@@ -114,11 +114,13 @@ for_both_connections!(impl EscalationWrites {
 
     async fn cancel_pages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
         sqlx::query(
-            "UPDATE deliveries SET state = 'cancelled', last_error = $2
-             WHERE booking_id = $1 AND state = 'pending' AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
+            "UPDATE deliveries SET state = $3, last_error = $2
+             WHERE booking_id = $1 AND state = $4 AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
         )
         .bind(booking_id)
         .bind(why)
+        .bind(DeliveryState::Cancelled)
+        .bind(DeliveryState::Pending)
         .execute(&mut *self)
         .await?;
         Ok(())
@@ -282,13 +284,14 @@ pub async fn fire(
         for member in &members {
             sqlx::query(
                 "INSERT INTO deliveries (booking_id, channel, device_id, purpose, next_attempt_at, created_at)
-                 SELECT $1, 'push', id, $2, $3, $3 FROM push_devices WHERE user_id = $4
+                 SELECT $1, $5, id, $2, $3, $3 FROM push_devices WHERE user_id = $4
                  ON CONFLICT DO NOTHING",
             )
             .bind(booking_id)
             .bind(Purpose::Escalation(step).key())
             .bind(now)
             .bind(member.id)
+            .bind(Channel::Push)
             .execute(&mut *tx)
             .await?;
             let channel = match page_by {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::rota::RotaHour;
 use crate::audit::{AuditWrites as _, Line};
-use crate::{clock::At, db::Db, for_both_connections, with_db};
+use crate::{clock::At, db::Db, domain::Role, for_both_connections, with_db};
 
 /// A member, as the on-call pages name them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -97,10 +97,15 @@ for_both_connections!(impl OnCallReads {
 
     async fn people(&mut self, owners_only: bool) -> sqlx::Result<Vec<Person>> {
         let sql = format!(
-            "SELECT {PERSON} FROM users WHERE removed_at IS NULL AND (role = 'owner' OR NOT $1)
-             ORDER BY role = 'staff', id"
+            "SELECT {PERSON} FROM users WHERE removed_at IS NULL AND (role = $2 OR NOT $1)
+             ORDER BY role = $3, id"
         );
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(owners_only).fetch_all(&mut *self).await
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(owners_only)
+            .bind(Role::Owner)
+            .bind(Role::Staff)
+            .fetch_all(&mut *self)
+            .await
     }
 
     async fn named(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Person>> {

@@ -131,11 +131,12 @@ pub async fn open_review(db: &Db, token: &str) -> anyhow::Result<Option<i64>> {
     }
     Ok(with_db!(db, |pool| {
         sqlx::query_scalar(
-            "UPDATE booking_links SET opened_at = COALESCE(opened_at, $1) WHERE token_hash = $2 AND purpose = 'review'
+            "UPDATE booking_links SET opened_at = COALESCE(opened_at, $1) WHERE token_hash = $2 AND purpose = $3
              RETURNING booking_id",
         )
         .bind(db.clock.stamp())
         .bind(token_hash(token))
+        .bind(Purpose::Review.as_str())
         .fetch_optional(pool)
         .await?
     }))
@@ -148,12 +149,12 @@ pub async fn reviews_opened(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64,
     }
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT booking_id, MIN(opened_at) FROM booking_links
-         WHERE purpose = 'review' AND opened_at IS NOT NULL AND booking_id IN ({})
+         WHERE purpose = $1 AND opened_at IS NOT NULL AND booking_id IN ({})
          GROUP BY booking_id",
-        db::placeholders(ids.len())
+        db::placeholders_from(2, ids.len())
     ));
     let rows: Vec<(i64, At)> = with_db!(db, |pool| {
-        let mut query = sqlx::query_as(sql);
+        let mut query = sqlx::query_as(sql).bind(Purpose::Review.as_str());
         for id in ids {
             query = query.bind(id);
         }

@@ -15,7 +15,7 @@ use crate::{
     },
     clock::{self, At},
     db::Db,
-    delivery::{Purpose, store::OutboxWrites as _, told::Told},
+    delivery::{DeliveryState, Purpose, store::OutboxWrites as _, told::Told},
     domain::BookingId,
     with_db,
 };
@@ -58,15 +58,18 @@ pub(super) async fn confirm(
         // Undo of a drop: the same time again while the customer, told of it before, has not yet
         // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
         let undo: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = 'cancelled'
+            "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = $5
                             AND kind = $2 AND starts_at = $3 AND ends_at = $4)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'pending')
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = 'sent')",
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = $6)
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = $7)",
         )
         .bind(id)
         .bind(kind.as_str())
         .bind(clock::At::from(slot.start))
         .bind(clock::At::from(slot.end))
+        .bind(TimeState::Cancelled.as_str())
+        .bind(DeliveryState::Pending)
+        .bind(DeliveryState::Sent)
         .fetch_one(&mut *tx)
         .await?;
         tx.release_seats(id).await?;

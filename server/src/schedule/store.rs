@@ -101,11 +101,12 @@ pub async fn for_bookings(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, A
 /// The times (not cancelled) starting from `from` up to `to`, soonest first.
 pub async fn between(db: &Db, from: Timestamp, to: Timestamp) -> anyhow::Result<Vec<Appointment>> {
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM appointments WHERE starts_at >= $1 AND starts_at < $2 AND state != 'cancelled'
+        "SELECT {COLUMNS} FROM appointments WHERE starts_at >= $1 AND starts_at < $2 AND state <> $3
          ORDER BY starts_at, booking_id"
     ));
     let rows: Vec<Row> = with_db!(db, |pool| {
-        sqlx::query_as(sql).bind(At::from(from)).bind(At::from(to)).fetch_all(pool).await?
+        let cancelled = State::Cancelled.as_str();
+        sqlx::query_as(sql).bind(At::from(from)).bind(At::from(to)).bind(cancelled).fetch_all(pool).await?
     });
     Ok(rows.into_iter().filter_map(Row::appointment).collect())
 }
@@ -232,11 +233,12 @@ for_both_connections!(impl AppointmentWrites {
     async fn cancel_appointment(&mut self, booking_id: i64, now: &At) -> sqlx::Result<Option<i64>> {
         self.release_seats(booking_id).await?;
         sqlx::query_scalar(
-            "UPDATE appointments SET state = 'cancelled', version = version + 1, updated_at = $2
-             WHERE booking_id = $1 AND state != 'cancelled' RETURNING version",
+            "UPDATE appointments SET state = $3, version = version + 1, updated_at = $2
+             WHERE booking_id = $1 AND state <> $3 RETURNING version",
         )
         .bind(booking_id)
         .bind(now)
+        .bind(State::Cancelled.as_str())
         .fetch_optional(&mut *self)
         .await
     }

@@ -15,6 +15,7 @@ use serde::Serialize;
 use crate::{
     clock::At,
     db::Db,
+    domain::BookingStatus,
     schedule::calendar::Calendar,
     site::content::{Content, Promise},
     with_db,
@@ -252,11 +253,13 @@ pub async fn between(
                     COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(first_response_by)), ''),
                              first_response_by) AS responder
              FROM bookings
-             WHERE created_at >= $1 AND created_at < $2 AND status <> 'spam'
-             AND (first_response_at IS NOT NULL OR status = 'new')",
+             WHERE created_at >= $1 AND created_at < $2 AND status <> $3
+             AND (first_response_at IS NOT NULL OR status = $4)",
         )
         .bind(At::from(from))
         .bind(end)
+        .bind(BookingStatus::Spam)
+        .bind(BookingStatus::New)
         .fetch_all(pool)
         .await?
     });

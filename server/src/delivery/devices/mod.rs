@@ -11,7 +11,7 @@ mod store;
 
 pub use store::{Device, Settings, Target, add, any, get, list, remove, remove_endpoint, target, update};
 
-use super::message::DeliveryState;
+use super::message::{Channel, DeliveryState};
 use crate::{clock::At, for_both_connections};
 
 /// `PushSubscription.toJSON()` as the browser makes it.
@@ -235,7 +235,7 @@ for_both_connections!(impl PushWrites {
         }
         // One statement for every device's push: each is a trip to the database inside the write.
         let rows = (0..pushes.len())
-            .map(|n| format!("($1, 'push', ${}, $2, ${}, ${}, $3, $3)", 3 * n + 4, 3 * n + 5, 3 * n + 6))
+            .map(|n| format!("($1, $4, ${}, $2, ${}, ${}, $3, $3)", 3 * n + 5, 3 * n + 6, 3 * n + 7))
             .collect::<Vec<_>>()
             .join(", ");
         let sql = format!(
@@ -243,7 +243,7 @@ for_both_connections!(impl PushWrites {
              VALUES {rows}
              ON CONFLICT DO NOTHING"
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(booking_id).bind(purpose).bind(now);
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(booking_id).bind(purpose).bind(now).bind(Channel::Push);
         for (device, state, note) in pushes {
             query = query.bind(device).bind(state).bind(note);
         }

@@ -11,6 +11,7 @@ use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::{Db, Dialect},
+    delivery::{Channel, DeliveryState, text::status::TextStatus},
     for_both_connections, with_db,
 };
 
@@ -112,19 +113,24 @@ for_both_connections!(impl ConsentWrites {
             // What waits for the number goes no more, and its page says so at once.
             for booking_id in self.ids_with_phone(consent.phone).await? {
                 sqlx::query(
-                    "UPDATE deliveries SET state = 'cancelled', last_error = 'the customer stopped texts'
-                     WHERE channel = 'text' AND state = 'pending' AND purpose NOT LIKE 'page-%' AND booking_id = $1",
+                    "UPDATE deliveries SET state = $2, last_error = 'the customer stopped texts'
+                     WHERE channel = $3 AND state = $4 AND purpose NOT LIKE 'page-%' AND booking_id = $1",
                 )
                 .bind(booking_id)
+                .bind(DeliveryState::Cancelled)
+                .bind(Channel::Text)
+                .bind(DeliveryState::Pending)
                 .execute(&mut *self)
                 .await?;
             }
             sqlx::query(
-                "UPDATE texts SET status = 'failed', updated_at = $2
-                 WHERE phone = $1 AND NOT incoming AND status = 'waiting' AND sending_at IS NULL",
+                "UPDATE texts SET status = $3, updated_at = $2
+                 WHERE phone = $1 AND NOT incoming AND status = $4 AND sending_at IS NULL",
             )
             .bind(consent.phone)
             .bind(now)
+            .bind(TextStatus::Failed)
+            .bind(TextStatus::Waiting)
             .execute(&mut *self)
             .await?;
         }

@@ -56,10 +56,11 @@ pub async fn send(
 pub async fn refused(db: &Db, id: i64, code: &str) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
-        sqlx::query("UPDATE texts SET status = 'failed', error_code = $1, updated_at = $2 WHERE id = $3")
+        sqlx::query("UPDATE texts SET status = $4, error_code = $1, updated_at = $2 WHERE id = $3")
             .bind(code)
             .bind(now)
             .bind(id)
+            .bind(TextStatus::Failed)
             .execute(pool)
             .await?;
     });
@@ -89,11 +90,12 @@ pub async fn unsent(db: &Db, booking_id: i64, purpose: &str) -> anyhow::Result<O
     let row: Option<WrittenRow> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, body, purpose, sending_at FROM texts
-             WHERE booking_id = $1 AND purpose = $2 AND NOT incoming AND by_email IS NULL AND status = 'waiting'
+             WHERE booking_id = $1 AND purpose = $2 AND NOT incoming AND by_email IS NULL AND status = $3
              ORDER BY id DESC LIMIT 1",
         )
         .bind(booking_id)
         .bind(purpose)
+        .bind(TextStatus::Waiting)
         .fetch_optional(pool)
         .await?
     });
@@ -174,7 +176,7 @@ for_both_connections!(impl Handover {
         }
         sqlx::query_scalar(
             "INSERT INTO texts (booking_id, phone, incoming, body, purpose, status, sending_at, at, updated_at, member_id)
-             VALUES ($1, $2, FALSE, $3, $4, 'waiting', $5, $5, $5, $6) RETURNING id",
+             VALUES ($1, $2, FALSE, $3, $4, $7, $5, $5, $5, $6) RETURNING id",
         )
         .bind(draft.booking_id)
         .bind(draft.phone)
@@ -182,6 +184,7 @@ for_both_connections!(impl Handover {
         .bind(draft.purpose)
         .bind(now)
         .bind(draft.member)
+        .bind(TextStatus::Waiting)
         .fetch_one(&mut *self)
         .await
     }

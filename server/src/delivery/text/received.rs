@@ -6,9 +6,11 @@
 
 use std::time::Duration;
 
+use super::consent::How;
 use crate::{
     clock::At,
     db::{Db, Pool, placeholders},
+    delivery::{Channel, Purpose},
     with_db,
 };
 
@@ -18,12 +20,12 @@ const ONE_A_NUMBER_IN: Duration = Duration::from_secs(60 * 60);
 const BATCH: i64 = 100;
 
 /// The request's "received" text, unless another request from its number ($2) agreed since $3 and
-/// had its own queued.
+/// had its own queued ($5 and $6: the text channel and the request's purpose).
 const QUEUE: &str = "INSERT INTO deliveries (booking_id, channel, purpose, next_attempt_at, created_at)
-     SELECT $1, 'text', 'request', $4, $4
+     SELECT $1, $5, $6, $4, $4
      WHERE NOT EXISTS (
          SELECT 1 FROM text_consents c
-         JOIN deliveries d ON d.booking_id = c.booking_id AND d.channel = 'text' AND d.purpose = 'request'
+         JOIN deliveries d ON d.booking_id = c.booking_id AND d.channel = $5 AND d.purpose = $6
                               AND d.device_id IS NULL
          WHERE c.phone = $2 AND c.at > $3 AND c.booking_id <> $1)
      ON CONFLICT DO NOTHING";
@@ -53,12 +55,13 @@ pub async fn queue_waiting(db: &Db) -> anyhow::Result<usize> {
     let skip_locked = if matches!(db.pool, Pool::Postgres(_)) { " FOR UPDATE OF r SKIP LOCKED" } else { "" };
     let take = sqlx::AssertSqlSafe(format!(
         "SELECT r.booking_id, c.phone, c.at FROM received_texts_due r
-         LEFT JOIN text_consents c ON c.booking_id = r.booking_id AND c.how = 'form' AND c.given
+         LEFT JOIN text_consents c ON c.booking_id = r.booking_id AND c.how = $2 AND c.given
          ORDER BY r.booking_id LIMIT $1{skip_locked}"
     ));
     let taken = with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let waiting: Vec<Waiting> = sqlx::query_as(take).bind(BATCH).fetch_all(&mut *tx).await?;
+        let waiting: Vec<Waiting> =
+            sqlx::query_as(take).bind(BATCH).bind(How::Form).fetch_all(&mut *tx).await?;
         for request in &waiting {
             let (Some(phone), Some(at)) = (&request.phone, request.at) else {
                 tracing::error!(
@@ -72,6 +75,8 @@ pub async fn queue_waiting(db: &Db) -> anyhow::Result<usize> {
                 .bind(phone)
                 .bind(At::from(at.timestamp() - ONE_A_NUMBER_IN))
                 .bind(now)
+                .bind(Channel::Text)
+                .bind(Purpose::Request.key())
                 .execute(&mut *tx)
                 .await?;
         }

@@ -10,7 +10,7 @@ use super::status::TextStatus;
 use crate::{
     clock::At,
     db::Db,
-    delivery::{BookingChannel, Purpose, store::OutboxWrites as _},
+    delivery::{BookingChannel, Channel, DeliveryState, Purpose, store::OutboxWrites as _},
     for_both_connections, with_db,
 };
 
@@ -71,7 +71,7 @@ for_both_connections!(impl TextWrites {
     async fn write_text(&mut self, booking_id: i64, phone: &str, body: &str, purpose: &str, by: Option<&str>, now: &At) -> sqlx::Result<i64> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
-             VALUES ($1, $2, FALSE, $3, $4, $5, 'waiting', $6, $6) RETURNING id",
+             VALUES ($1, $2, FALSE, $3, $4, $5, $7, $6, $6) RETURNING id",
         )
         .bind(booking_id)
         .bind(phone)
@@ -79,6 +79,7 @@ for_both_connections!(impl TextWrites {
         .bind(purpose)
         .bind(by)
         .bind(now)
+        .bind(TextStatus::Waiting)
         .fetch_one(&mut *self)
         .await?;
         self.enqueue(booking_id, BookingChannel::Text, Purpose::Text(id), now, now).await?;
@@ -88,7 +89,7 @@ for_both_connections!(impl TextWrites {
     async fn receive_text(&mut self, booking_id: Option<i64>, phone: &str, (body, keyword): (&str, Option<&str>), sid: &str, now: &At) -> sqlx::Result<Option<i64>> {
         sqlx::query_scalar(
             "INSERT INTO texts (booking_id, phone, incoming, body, purpose, sid, status, at, updated_at)
-             VALUES ($1, $2, TRUE, $3, $4, $5, 'received', $6, $6) ON CONFLICT (sid) DO NOTHING RETURNING id",
+             VALUES ($1, $2, TRUE, $3, $4, $5, $7, $6, $6) ON CONFLICT (sid) DO NOTHING RETURNING id",
         )
         .bind(booking_id)
         .bind(phone)
@@ -96,6 +97,7 @@ for_both_connections!(impl TextWrites {
         .bind(keyword)
         .bind(sid)
         .bind(now)
+        .bind(TextStatus::Received)
         .fetch_optional(&mut *self)
         .await
     }
@@ -177,14 +179,16 @@ pub async fn update_status(
             // Its delivery (a person's text is queued as `text-{id}`, the site's own under its
             // purpose) did not get through after all: Today lists it with the carrier's reason.
             sqlx::query(
-                "UPDATE deliveries SET state = 'dead', last_error = $4, last_error_at = $5
-                 WHERE booking_id = $1 AND channel = 'text' AND purpose IN ($2, $3)",
+                "UPDATE deliveries SET state = $6, last_error = $4, last_error_at = $5
+                 WHERE booking_id = $1 AND channel = $7 AND purpose IN ($2, $3)",
             )
             .bind(booking_id)
             .bind(Purpose::Text(id).key())
             .bind(purpose.unwrap_or_default())
             .bind(super::explain(error_code.unwrap_or_default()))
             .bind(now)
+            .bind(DeliveryState::Dead)
+            .bind(Channel::Text)
             .execute(&mut *tx)
             .await?;
         }
@@ -207,11 +211,11 @@ pub async fn last_replies(
     }
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT booking_id, at, body, purpose FROM texts
-         WHERE incoming AND (purpose IS NULL OR purpose = '{KEYWORD_STOP_IN_WORDS}') AND booking_id IN ({}) ORDER BY id",
-        crate::db::placeholders(ids.len()),
+         WHERE incoming AND (purpose IS NULL OR purpose = $1) AND booking_id IN ({}) ORDER BY id",
+        crate::db::placeholders_from(2, ids.len()),
     ));
     let rows: Vec<(i64, At, String, Option<String>)> = with_db!(db, |pool| {
-        let mut query = sqlx::query_as(sql);
+        let mut query = sqlx::query_as(sql).bind(KEYWORD_STOP_IN_WORDS);
         for id in ids {
             query = query.bind(id);
         }
