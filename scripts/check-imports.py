@@ -75,9 +75,9 @@ TABLE_OWNERS = {"bookings": "booking", "booking_answers": "booking", "booking_ph
 SQL_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)")
 
 
-def table_owner_problems():
-    """SQL outside a table's folder that names the table."""
-    problems = []
+def served_sources():
+    """Each source file but the tests, by its path under SOURCE: its text without comments and
+    without its `mod tests`."""
     for folder, _, names in os.walk(SOURCE):
         for name in sorted(names):
             if not name.endswith(".rs") or name == "tests.rs":
@@ -85,14 +85,18 @@ def table_owner_problems():
             path = os.path.join(folder, name)
             with open(path, encoding="utf-8") as file:
                 text = re.split(r"#\[cfg\(test\)\]\s*mod tests\b", without_comments(file.read()))[0]
-            mine = os.path.relpath(path, SOURCE).split(os.sep)[0]
-            for table in sorted(set(SQL_TABLE.findall(text))):
-                owner = TABLE_OWNERS.get(table)
-                if owner and owner != mine:
-                    problems.append(
-                        f"{os.path.relpath(path, SOURCE)}: SQL names {table}, which belongs to {owner}/ "
-                        f"(use {owner}::shared_store)"
-                    )
+            yield os.path.relpath(path, SOURCE), text
+
+
+def table_owner_problems():
+    """SQL outside a table's folder that names the table."""
+    problems = []
+    for path, text in served_sources():
+        mine = path.split(os.sep)[0]
+        for table in sorted(set(SQL_TABLE.findall(text))):
+            owner = TABLE_OWNERS.get(table)
+            if owner and owner != mine:
+                problems.append(f"{path}: SQL names {table}, which belongs to {owner}/ (use {owner}::shared_store)")
     return problems
 
 
@@ -104,21 +108,15 @@ SQL_LITERAL = re.compile(r"\b(status|state|role|channel|purpose|kind|how)\s*(=|<
 def sql_literal_problems():
     """SQL in the sources (tests aside) that compares an enum's column with a typed name."""
     problems = []
-    for folder, _, names in os.walk(SOURCE):
-        for name in sorted(names):
-            if not name.endswith(".rs") or name == "tests.rs":
-                continue
-            path = os.path.join(folder, name)
-            with open(path, encoding="utf-8") as file:
-                text = re.split(r"#\[cfg\(test\)\]\s*mod tests\b", without_comments(file.read()))[0]
-            for literal in LEXEME.finditer(text):
-                found = SQL_LITERAL.search(literal.group(0))
-                if literal.group(0).startswith(("r", "b", '"')) and found:
-                    line = text[: literal.start() + found.start()].count("\n") + 1
-                    problems.append(
-                        f"{os.path.relpath(path, SOURCE)}:{line}: SQL compares {found.group(1)} with a typed name "
-                        "(bind the enum's value, or write it with db::name / db::in_names)"
-                    )
+    for path, text in served_sources():
+        for literal in LEXEME.finditer(text):
+            found = SQL_LITERAL.search(literal.group(0))
+            if literal.group(0).startswith(("r", "b", '"')) and found:
+                line = text[: literal.start() + found.start()].count("\n") + 1
+                problems.append(
+                    f"{path}:{line}: SQL compares {found.group(1)} with a typed name "
+                    "(bind the enum's value, or write it with db::name / db::in_names)"
+                )
     return problems
 
 
