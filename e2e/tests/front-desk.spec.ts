@@ -174,8 +174,10 @@ test("the admin installs: the manifest's icons load and the service worker takes
 });
 
 test.describe("offline", () => {
-  // Offline, the browser logs the requests that could not be made.
-  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|status of 503/] });
+  // Offline, the browser logs the requests that could not be made, and the admin logs each load
+  // that failed ("Failed to load desk ..."): a load that was on its way as the connection went
+  // has no kept copy yet (one such log failed a CI run, stop 67).
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load|status of 503/] });
 
   test("a reload shows the last Today read-only with an 'Offline' banner", async ({ page, context }) => {
     await book(page, "Kept Offline");

@@ -171,6 +171,12 @@ pub struct ServeConfig {
     /// The server's clock: the wall clock, or one a test moves.
     #[arg(skip)]
     pub clock: Clock,
+
+    /// A panic planted by a test in the sender of one channel, to show that it fails that
+    /// channel's deliveries alone. Only in the binary built for tests.
+    #[cfg(feature = "test-clock")]
+    #[arg(skip)]
+    pub planted_panic: Option<crate::delivery::Channel>,
 }
 
 /// Backups on a schedule.
@@ -353,6 +359,8 @@ impl ServeConfig {
             retry_base: Duration::from_millis(self.delivery_retry_base_ms),
             max_attempts: self.delivery_max_attempts,
             lease: Duration::from_millis(self.delivery_lease_ms),
+            #[cfg(feature = "test-clock")]
+            planted_panic: self.planted_panic,
         })
     }
 }

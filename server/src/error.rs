@@ -1,6 +1,9 @@
-//! The one error type at the HTTP boundary of the JSON API.
+//! The one error type at the HTTP boundary of the JSON API, and what a panic becomes (the
+//! message of a 500, or the failure of one piece of background work).
 
 use std::{borrow::Cow, collections::BTreeMap};
+
+use futures_util::FutureExt as _;
 
 use crate::api_doc::{ErrorBody, FieldErrorsBody};
 use axum::{
@@ -218,6 +221,23 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("(no message)")
 }
 
+/// Runs `work`, turning a panic in it into an error that says so (logged and counted in the
+/// metrics as `panics{at}`), so the one piece of work fails and its caller goes on.
+pub async fn caught<T>(
+    at: &'static str,
+    work: impl std::future::Future<Output = anyhow::Result<T>>,
+) -> anyhow::Result<T> {
+    match std::panic::AssertUnwindSafe(work).catch_unwind().await {
+        Ok(result) => result,
+        Err(panic) => {
+            let message = panic_message(panic.as_ref());
+            tracing::error!(at, "A panic in one piece of work ({message}); it counts as a failure");
+            crate::metrics::panicked(at);
+            Err(anyhow::anyhow!("it panicked: {message}"))
+        }
+    }
+}
+
 /// The message of a 500 answer, with `then` (what to do) and the request's id, by which the
 /// error can be found in the log.
 pub fn something_went_wrong(then: &str) -> String {
@@ -252,5 +272,26 @@ mod tests {
             something_went_wrong("Please try again."),
             "Something went wrong on our side. Please try again."
         );
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_caught_work_is_its_error_and_a_result_passes_through() {
+        let failed = caught("planted", async {
+            if runs_out() {
+                panic!("the lift gave way");
+            }
+            Ok(1)
+        })
+        .await;
+        assert_eq!(
+            failed.map_err(|error| error.to_string()),
+            Err("it panicked: the lift gave way".to_owned())
+        );
+        assert_eq!(caught("fine", async { Ok(2) }).await.ok(), Some(2));
+    }
+
+    /// True, in a way the compiler does not see through (so the code after a panic is not dead).
+    fn runs_out() -> bool {
+        std::hint::black_box(true)
     }
 }

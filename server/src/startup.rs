@@ -114,12 +114,19 @@ impl Application {
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
             public_url: config.public_origin(),
         });
-        let outbox_worker = tokio::spawn(Arc::clone(&outbox).run());
+        let outbox_worker = supervisor::spawn("deliveries", {
+            let outbox = Arc::clone(&outbox);
+            Box::new(move || Box::pin(Arc::clone(&outbox).run()))
+        });
         let insights =
             Arc::new(Insights::new(config.insights(), Arc::clone(&site), db.clone(), Arc::clone(&outbox)));
         // The work beside the requests, in one list, each run made anew when the supervisor
         // restarts it (the delivery worker above is apart: it is stopped first and waited for).
         let mut tasks: Vec<(&'static str, MakeTask)> = vec![
+            ("released deliveries", {
+                let outbox = Arc::clone(&outbox);
+                Box::new(move || Box::pin(Arc::clone(&outbox).hear_releases()))
+            }),
             ("page warm-up", {
                 let pages = Arc::clone(&pages);
                 Box::new(move || {

@@ -1,7 +1,9 @@
-//! The work beside the requests (page warm-up, scheduled posts, visit counts, changes made
-//! elsewhere, metrics, backups) runs under one supervisor: a task that panics is logged, counted
-//! in the metrics (`panics{at="<task>"}`) and started again after a wait that doubles up to a
-//! minute, so scheduled posts keep going live without a restart. A task that returns is done.
+//! The work beside the requests (the delivery worker, page warm-up, scheduled posts, visit
+//! counts, changes made elsewhere, metrics, backups) runs under one supervisor: a task that panics
+//! is logged, counted in the metrics (`panics{at="<task>"}`) and started again after a wait that
+//! doubles up to a minute, so scheduled posts keep going live without a restart. A task that
+//! returns is done. Inside a task, one piece of work that panics (a delivery, an escalation step)
+//! fails alone with `error::caught`, and the task goes on.
 
 use std::{future::Future, panic::AssertUnwindSafe, pin::Pin, time::Duration};
 

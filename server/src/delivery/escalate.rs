@@ -12,6 +12,7 @@ use super::{
 };
 use crate::{
     changes::{self, Change},
+    error::caught,
     on_call::{
         self,
         escalation::{self, PageBy},
@@ -41,7 +42,12 @@ impl Outbox {
         let slot = on_call::rota::slot(now.timestamp(), &self.site.content().business.zone());
         let mut fired = 0;
         for (booking_id, step) in due {
-            match escalation::fire(&self.db, booking_id, step, slot, self.page_by()).await {
+            match caught(
+                "escalation step",
+                escalation::fire(&self.db, booking_id, step, slot, self.page_by()),
+            )
+            .await
+            {
                 Ok(true) => {
                     tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
                     fired += 1;

@@ -51,6 +51,9 @@ pub struct DeliverySettings {
     /// How long a claimed delivery is reserved for the instance that claimed it; if that
     /// instance dies mid-send, another sends it once the lease is over.
     pub lease: Duration,
+    /// The channel whose sender panics (`ServeConfig::planted_panic`).
+    #[cfg(feature = "test-clock")]
+    pub planted_panic: Option<Channel>,
 }
 
 pub struct Outbox {
@@ -82,6 +85,8 @@ pub struct Outbox {
     intake: AtomicUsize,
     /// Told when an escalation step fired, so Today shows it at once.
     changes: Changes,
+    #[cfg(feature = "test-clock")]
+    planted_panic: Option<Channel>,
 }
 
 impl Outbox {
@@ -111,6 +116,8 @@ impl Outbox {
             sending: watch::Sender::new(0),
             intake: AtomicUsize::new(0),
             changes,
+            #[cfg(feature = "test-clock")]
+            planted_panic: settings.planted_panic,
         })
     }
 
@@ -230,6 +237,10 @@ enum Sent {
 
 impl Outbox {
     async fn send(&self, claimed: &store::Claimed) -> anyhow::Result<Sent> {
+        #[cfg(feature = "test-clock")]
+        if self.planted_panic == Some(claimed.delivery.channel()) {
+            panic!("a panic planted in the {} sender", claimed.delivery.channel().as_str());
+        }
         let purpose = claimed.purpose;
         let not_configured =
             || anyhow::anyhow!("{} delivery is not configured", claimed.delivery.channel().as_str());

@@ -13,7 +13,7 @@ use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
 use super::{Channel, Outbox, Purpose, Sent, outcome, store, text::received};
-use crate::{db::Pool, metrics};
+use crate::{db::Pool, error::caught, metrics};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -27,12 +27,9 @@ const INTAKE_POLL: Duration = Duration::from_millis(1);
 
 impl Outbox {
     /// Runs the worker until `stop`: delivers what is due, then sleeps until the next row is due
-    /// or it is woken (by this instance, or on PostgreSQL by another that released a delivery).
+    /// or it is woken (by this instance, or on PostgreSQL by another that released a delivery:
+    /// `hear_releases`). Runs under the supervisor, which starts it again after a panic.
     pub async fn run(self: Arc<Self>) {
-        let releases = match &self.db.pool {
-            Pool::Postgres(pool) => Some(tokio::spawn(Arc::clone(&self).hear_releases(pool.clone()))),
-            Pool::Sqlite(_) => None,
-        };
         loop {
             if let Err(error) = self.deliver_due().await {
                 tracing::error!("The delivery worker failed: {error:#}");
@@ -43,15 +40,14 @@ impl Outbox {
                 () = self.stopped() => break,
             }
         }
-        if let Some(releases) = releases {
-            releases.abort();
-        }
     }
 
-    /// Wakes the worker whenever another instance releases a delivery (runs until aborted).
-    async fn hear_releases(self: Arc<Self>, pool: PgPool) {
+    /// On PostgreSQL, wakes the worker whenever another instance releases a delivery (runs until
+    /// aborted); on SQLite only this process delivers, and it returns at once.
+    pub async fn hear_releases(self: Arc<Self>) {
+        let Pool::Postgres(pool) = &self.db.pool else { return };
         loop {
-            let error = self.listen_for_releases(&pool).await;
+            let error = self.listen_for_releases(pool).await;
             tracing::warn!("Cannot hear other instances' released deliveries: {error}");
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
@@ -144,7 +140,8 @@ impl Outbox {
             let id = match ended {
                 Some(Ok((id, ()))) => id,
                 Some(Err(error)) => {
-                    // A panic while sending: its lease runs out and it is sent again.
+                    // A panic while recording how a send went (a panic in the send itself is
+                    // its failure): its lease runs out and it is sent again.
                     tracing::error!("A delivery's task failed: {error}");
                     error.id()
                 }
@@ -171,11 +168,13 @@ impl Outbox {
     /// Counted as a send, so `settle` waits for texts another worker is queuing.
     async fn queue_received_texts(self: &Arc<Self>) -> bool {
         let _queuing = Sending::start(self);
-        let queued = match received::any_waiting(&self.reader).await {
-            Ok(false) => Ok(0),
-            Ok(true) => received::queue_waiting(&self.db).await,
-            Err(error) => Err(error),
-        };
+        let queued = caught("received texts", async {
+            match received::any_waiting(&self.reader).await? {
+                false => Ok(0),
+                true => received::queue_waiting(&self.db).await,
+            }
+        })
+        .await;
         queued.unwrap_or_else(|error| {
             tracing::error!("Requests' \"received\" texts could not be queued: {error:#}");
             0
@@ -231,7 +230,7 @@ impl Outbox {
     /// Sends `claimed` and records how it went (released, when the server is told to stop).
     async fn deliver(&self, claimed: store::Claimed) -> anyhow::Result<()> {
         let result = tokio::select! {
-            result = self.send(&claimed) => result,
+            result = caught("delivery", self.send(&claimed)) => result,
             () = self.stopped() => {
                 store::release(&self.db, claimed.id).await?;
                 tracing::info!(delivery = claimed.id, "stopping: released the delivery being sent");

@@ -1,5 +1,6 @@
 //! Faults the site must survive: kill -9 under load, providers down across a restart, a full
-//! disk, a data directory it cannot write. Short versions; `make soak` runs longer ones.
+//! disk, a data directory it cannot write, a sender that panics. Short versions; `make soak`
+//! runs longer ones.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -9,10 +10,10 @@ use std::{
 };
 
 use serde_json::{Value, json};
-use trailerworks::{config::StorageConfig, error::UNAVAILABLE};
+use trailerworks::{config::StorageConfig, delivery::Channel, error::UNAVAILABLE};
 
 use crate::{
-    helpers::{TestStorage, eventually, spawn_app_at, storage_args},
+    helpers::{TestStorage, eventually, spawn_app_at, spawn_app_with, storage_args},
     process::Instance,
     stand_ins::{self, Relay},
 };
@@ -290,4 +291,53 @@ async fn a_read_only_or_impossible_data_directory_stops_start_up_naming_the_path
     let message = start_up_error(&inside_a_file);
     assert!(message.contains(&inside_a_file.display().to_string()), "{message}");
     assert!(message.contains("cannot be created") && message.contains("--data-dir"), "{message}");
+}
+
+#[tokio::test]
+async fn a_sender_that_panics_fails_its_own_deliveries_while_the_worker_sends_the_rest() {
+    let hook = stand_ins::webhook(0).await;
+    let (smtp_url, mailbox) = stand_ins::smtp().await;
+    let app = spawn_app_with(|c| {
+        c.webhook_url = Some(hook.url.clone());
+        c.webhook_access_key = Some("key".into());
+        c.smtp_url = Some(smtp_url.clone().into());
+        c.mail_from = Some("Trailer Works <bookings@example.com>".into());
+        c.notify_email = Some("owner@example.com".into());
+        c.delivery_max_attempts = 2;
+        c.planted_panic = Some(Channel::Webhook);
+    })
+    .await;
+    // Each request is left to the worker (no `deliver_due` here): the second one shows that a
+    // panic in one send did not stop it.
+    for (n, (submission, email)) in
+        [("7a1e-panic-first", "jamie@example.com"), ("7a1e-panic-second", "sam@example.com")]
+            .into_iter()
+            .enumerate()
+    {
+        let mut request = booking(submission);
+        request["email"] = json!(email);
+        assert_eq!(app.post_json("/api/bookings", &request).await.status(), 201);
+        eventually("the shop's e-mail and the visitor's copy go out", || async {
+            mailbox.messages().len() == 2 * (n + 1)
+        })
+        .await;
+    }
+    // The panic is each webhook delivery's failure, counted as a try: dead after the last one,
+    // with why, rather than claimed again for ever.
+    eventually("both webhook deliveries are dead", || async {
+        app.count(
+            "SELECT COUNT(*) FROM deliveries WHERE channel = 'webhook' AND state = 'dead' AND attempts = 2",
+        )
+        .await
+            == 2
+    })
+    .await;
+    let errors: Vec<(String,)> =
+        app.rows("SELECT last_error FROM deliveries WHERE channel = 'webhook'").await;
+    assert!(
+        errors.iter().all(|(e,)| e.contains("panicked: a panic planted in the webhook sender")),
+        "{errors:?}"
+    );
+    assert!(hook.log.requests().is_empty(), "the webhook sender never got as far as sending");
+    assert_eq!(app.count("SELECT COUNT(*) FROM deliveries WHERE state = 'sent'").await, 4);
 }

@@ -160,6 +160,7 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
         },
         texts: trailerworks::config::TextFlags::default(),
         clock: Clock::system(),
+        planted_panic: None,
     }
 }
 
