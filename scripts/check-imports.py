@@ -100,9 +100,13 @@ def table_owner_problems():
     return problems
 
 
-# A status, state, role, channel, purpose, kind or how compared with (or set to) a name typed
-# into SQL: the value is bound, or written from its enum (`db::name`, `db::in_names`).
-SQL_LITERAL = re.compile(r"\b(status|state|role|channel|purpose|kind|how)\s*(=|<>|!=|\bIN\b|\bNOT IN\b)\s*\(?\s*'", re.I)
+# A status, state, role, channel, purpose (or its kind), kind or how compared with (or set to,
+# or matched by LIKE against) a name typed into SQL: the value is bound, or written from its enum
+# (`db::name`, `db::in_names`); a purpose's kind is its computed `purpose_kind`, never a LIKE.
+SQL_LITERAL = re.compile(
+    r"\b(status|state|role|channel|purpose(?:_kind)?|kind|how)\s*(=|<>|!=|\bIN\b|\bNOT IN\b|\bLIKE\b|\bNOT LIKE\b)\s*\(?\s*'",
+    re.I,
+)
 
 
 def sql_literal_problems():

@@ -11,7 +11,7 @@
 # but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
 mkdir -p "$planted"
-faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner sql-literal}
+faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner sql-literal sql-like}
 
 # planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
 # one passed test when it does.
@@ -98,6 +98,13 @@ fi
 if [[ " $faults " == *" sql-literal "* ]]; then
 planted_fault sql-literal "lint_fault_planted.rs:2: SQL compares status with a typed name" with_file server/src/booking/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
     let _ = sqlx::query("SELECT COUNT(*) FROM bookings WHERE status <> '"'"'spam'"'"'");
+}
+' python3 scripts/check-imports.py
+fi
+
+if [[ " $faults " == *" sql-like "* ]]; then
+planted_fault sql-like "lint_fault_planted.rs:2: SQL compares purpose with a typed name" with_file server/src/booking/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
+    let _ = sqlx::query("SELECT COUNT(*) FROM deliveries WHERE purpose LIKE '"'"'time-%'"'"'");
 }
 ' python3 scripts/check-imports.py
 fi

@@ -96,11 +96,14 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
         .into_iter()
         .map(|row| {
             let deliveries = deliveries.remove(&row.id).unwrap_or_default();
-            let review = deliveries.iter().find(|d| d.purpose == "review").map(|sent| ReviewRecord {
-                state: sent.state,
-                sent_at: sent.sent_at,
-                opened_at: opened.get(&row.id).cloned(),
-            });
+            let review =
+                deliveries.iter().find(|d| Purpose::parse(&d.purpose) == Some(Purpose::Review)).map(|sent| {
+                    ReviewRecord {
+                        state: sent.state,
+                        sent_at: sent.sent_at,
+                        opened_at: opened.get(&row.id).cloned(),
+                    }
+                });
             BookingRecord {
                 id: row.id,
                 name: row.name,

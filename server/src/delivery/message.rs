@@ -137,43 +137,72 @@ pub enum Purpose {
     Page { step: i64, member: i64 },
 }
 
+crate::text_enum! {
+    /// A purpose without its numbers: the first part of its key, stored as the deliveries'
+    /// computed `purpose_kind`, which queries bind in place of matching keys.
+    pub enum PurposeKind {
+        Request => "request",
+        Time => "time",
+        Reminder => "reminder",
+        Changed => "changed",
+        Cancelled => "cancelled",
+        Review => "review",
+        Report => "report",
+        Text => "text",
+        Escalation => "escalate",
+        Page => "page",
+    }
+}
+
 impl Purpose {
-    /// As stored: "request", "time-3", "reminder-3", "changed-4", "cancelled", "review",
-    /// "escalate-1", "page-1-7".
-    pub fn key(self) -> String {
+    pub fn kind(self) -> PurposeKind {
         match self {
-            Self::Request => "request".to_owned(),
-            Self::Time(version) => format!("time-{version}"),
-            Self::Reminder(version) => format!("reminder-{version}"),
-            Self::Changed(version) => format!("changed-{version}"),
-            Self::Cancelled => "cancelled".to_owned(),
-            Self::Review => "review".to_owned(),
-            Self::Report => "report".to_owned(),
-            Self::Text(id) => format!("text-{id}"),
-            Self::Escalation(step) => format!("escalate-{step}"),
-            Self::Page { step, member } => format!("page-{step}-{member}"),
+            Self::Request => PurposeKind::Request,
+            Self::Time(_) => PurposeKind::Time,
+            Self::Reminder(_) => PurposeKind::Reminder,
+            Self::Changed(_) => PurposeKind::Changed,
+            Self::Cancelled => PurposeKind::Cancelled,
+            Self::Review => PurposeKind::Review,
+            Self::Report => PurposeKind::Report,
+            Self::Text(_) => PurposeKind::Text,
+            Self::Escalation(_) => PurposeKind::Escalation,
+            Self::Page { .. } => PurposeKind::Page,
+        }
+    }
+
+    /// As stored: its kind, then its numbers after a '-' each: "request", "time-3",
+    /// "reminder-3", "changed-4", "cancelled", "review", "escalate-1", "page-1-7".
+    pub fn key(self) -> String {
+        let kind = self.kind();
+        match self {
+            Self::Request | Self::Cancelled | Self::Review | Self::Report => kind.as_str().to_owned(),
+            Self::Time(number)
+            | Self::Reminder(number)
+            | Self::Changed(number)
+            | Self::Text(number)
+            | Self::Escalation(number) => format!("{kind}-{number}"),
+            Self::Page { step, member } => format!("{kind}-{step}-{member}"),
         }
     }
 
     /// The purpose stored as `key`; None for a key no purpose has.
     pub fn parse(key: &str) -> Option<Self> {
-        let versioned = |prefix: &str| key.strip_prefix(prefix).and_then(|v| v.parse().ok());
-        match key {
-            "request" => Some(Self::Request),
-            "cancelled" => Some(Self::Cancelled),
-            "review" => Some(Self::Review),
-            "report" => Some(Self::Report),
-            _ => versioned("time-")
-                .map(Self::Time)
-                .or_else(|| versioned("reminder-").map(Self::Reminder))
-                .or_else(|| versioned("changed-").map(Self::Changed))
-                .or_else(|| versioned("text-").map(Self::Text))
-                .or_else(|| versioned("escalate-").map(Self::Escalation))
-                .or_else(|| {
-                    let (step, member) = key.strip_prefix("page-")?.split_once('-')?;
-                    Some(Self::Page { step: step.parse().ok()?, member: member.parse().ok()? })
-                }),
-        }
+        let mut parts = key.split('-');
+        let kind: PurposeKind = parts.next()?.parse().ok()?;
+        let mut number = || parts.next().and_then(|n| n.parse::<i64>().ok());
+        let purpose = match kind {
+            PurposeKind::Request => Self::Request,
+            PurposeKind::Cancelled => Self::Cancelled,
+            PurposeKind::Review => Self::Review,
+            PurposeKind::Report => Self::Report,
+            PurposeKind::Time => Self::Time(number()?),
+            PurposeKind::Reminder => Self::Reminder(number()?),
+            PurposeKind::Changed => Self::Changed(number()?),
+            PurposeKind::Text => Self::Text(number()?),
+            PurposeKind::Escalation => Self::Escalation(number()?),
+            PurposeKind::Page => Self::Page { step: number()?, member: number()? },
+        };
+        parts.next().is_none().then_some(purpose)
     }
 }
 
@@ -286,4 +315,34 @@ pub struct BookingMessage {
     pub emergency: bool,
     /// The service-area city the trailer is in, if it said where and that is in the area.
     pub location_city: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_purpose_is_read_back_from_its_key_which_starts_with_its_kind() {
+        let purposes = [
+            Purpose::Request,
+            Purpose::Time(3),
+            Purpose::Reminder(3),
+            Purpose::Changed(4),
+            Purpose::Cancelled,
+            Purpose::Review,
+            Purpose::Report,
+            Purpose::Text(12),
+            Purpose::Escalation(2),
+            Purpose::Page { step: 1, member: 7 },
+        ];
+        for purpose in purposes {
+            let key = purpose.key();
+            assert_eq!(Purpose::parse(&key), Some(purpose), "{key}");
+            assert_eq!(key.split('-').next(), Some(purpose.kind().as_str()), "{key}");
+        }
+        assert_eq!(Purpose::Page { step: 1, member: 7 }.key(), "page-1-7");
+        for stray in ["time", "time-3-4", "page-1", "request-1", "escalation-1", "time-x", ""] {
+            assert_eq!(Purpose::parse(stray), None, "{stray}");
+        }
+    }
 }

@@ -32,7 +32,7 @@ use tokio::sync::{Notify, watch};
 pub use email::EmailSettings;
 pub use message::{
     BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Handed, Mail,
-    Messages, Notified, Purpose, TestMessage, TestTarget, ToShop,
+    Messages, Notified, Purpose, PurposeKind, TestMessage, TestTarget, ToShop,
 };
 pub use webhook::WebhookSettings;
 

@@ -7,7 +7,7 @@ use anyhow::Context as _;
 
 use super::{
     BookingChannel, BookingMessage, Channel, ComposedMessage, Delivery, DeliveryState, Notified, Purpose,
-    TestMessage, TestTarget, ToShop,
+    PurposeKind, TestMessage, TestTarget, ToShop,
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
@@ -85,11 +85,13 @@ for_both_connections!(impl OutboxWrites {
     async fn cancel_time_messages(&mut self, booking_id: i64) -> sqlx::Result<()> {
         sqlx::query(
             "UPDATE deliveries SET state = $2, last_error = 'replaced by a later change'
-             WHERE booking_id = $1 AND state = $3 AND (purpose LIKE 'time-%' OR purpose LIKE 'reminder-%')",
+             WHERE booking_id = $1 AND state = $3 AND purpose_kind IN ($4, $5)",
         )
         .bind(booking_id)
         .bind(DeliveryState::Cancelled)
         .bind(DeliveryState::Pending)
+        .bind(PurposeKind::Time)
+        .bind(PurposeKind::Reminder)
         .execute(&mut *self)
         .await?;
         Ok(())
@@ -231,11 +233,12 @@ pub async fn time_sent_before(db: &Db, booking_id: i64, purpose: Purpose) -> any
     let earlier: i64 = with_db!(db, |pool| {
         sqlx::query_scalar(
             "SELECT COUNT(*) FROM deliveries
-             WHERE booking_id = $1 AND purpose LIKE 'time-%' AND purpose <> $2 AND state = $3",
+             WHERE booking_id = $1 AND purpose_kind = $4 AND purpose <> $2 AND state = $3",
         )
         .bind(booking_id)
         .bind(purpose.key())
         .bind(DeliveryState::Sent)
+        .bind(PurposeKind::Time)
         .fetch_one(pool)
         .await?
     });

@@ -23,7 +23,7 @@ use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::Db,
-    delivery::{BookingChannel, Channel, DeliveryState, Purpose, store::OutboxWrites as _},
+    delivery::{BookingChannel, Channel, DeliveryState, Purpose, PurposeKind, store::OutboxWrites as _},
     domain::EventKind,
     for_both_connections, with_db,
 };
@@ -115,12 +115,14 @@ for_both_connections!(impl EscalationWrites {
     async fn cancel_pages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
         sqlx::query(
             "UPDATE deliveries SET state = $3, last_error = $2
-             WHERE booking_id = $1 AND state = $4 AND (purpose LIKE 'escalate-%' OR purpose LIKE 'page-%')",
+             WHERE booking_id = $1 AND state = $4 AND purpose_kind IN ($5, $6)",
         )
         .bind(booking_id)
         .bind(why)
         .bind(DeliveryState::Cancelled)
         .bind(DeliveryState::Pending)
+        .bind(PurposeKind::Escalation)
+        .bind(PurposeKind::Page)
         .execute(&mut *self)
         .await?;
         Ok(())

@@ -15,7 +15,7 @@ use crate::{
     },
     clock::{self, At},
     db::Db,
-    delivery::{DeliveryState, Purpose, store::OutboxWrites as _, told::Told},
+    delivery::{DeliveryState, Purpose, PurposeKind, store::OutboxWrites as _, told::Told},
     domain::BookingId,
     with_db,
 };
@@ -60,8 +60,8 @@ pub(super) async fn confirm(
         let undo: bool = sqlx::query_scalar(
             "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = $5
                             AND kind = $2 AND starts_at = $3 AND ends_at = $4)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = $6)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose LIKE 'time-%' AND state = $7)",
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $8 AND state = $6)
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $8 AND state = $7)",
         )
         .bind(id)
         .bind(kind.as_str())
@@ -70,6 +70,7 @@ pub(super) async fn confirm(
         .bind(TimeState::Cancelled.as_str())
         .bind(DeliveryState::Pending)
         .bind(DeliveryState::Sent)
+        .bind(PurposeKind::Time)
         .fetch_one(&mut *tx)
         .await?;
         tx.release_seats(id).await?;

@@ -104,10 +104,15 @@ async fn sqlite_schema(pool: &SqlitePool) -> Schema {
     for (name,) in tables {
         let mut table = Table::default();
         let quoted = format!("\"{}\"", name.replace('"', "\"\""));
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA table_info({quoted})")))
+        // table_xinfo, not table_info: it lists generated columns too (hidden 2 or 3); hidden 1
+        // is a virtual table's own.
+        let rows: Vec<_> = sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA table_xinfo({quoted})")))
             .fetch_all(pool)
             .await
-            .expect("columns");
+            .expect("columns")
+            .into_iter()
+            .filter(|row| row.get::<i64, _>("hidden") != 1)
+            .collect();
         let key_columns = rows.iter().filter(|row| row.get::<i64, _>("pk") > 0).count();
         let mut row_id = None;
         for row in rows {

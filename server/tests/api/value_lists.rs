@@ -1,13 +1,19 @@
 //! Each business value lives in its Rust enum: every CHECK list of names in either schema is
 //! exactly the enum's `ALL`, in its order, so a value added to one place and not the other is
-//! caught here rather than by a refused write.
+//! caught here rather than by a refused write; and the kind each schema computes from a
+//! delivery's purpose is the one `Purpose::kind` names.
 
 use std::collections::BTreeMap;
 
 use trailerworks::{
+    clock::At,
     db::{Db, Location, Pool},
-    delivery::{Channel, DeliveryState, text::consent::How, text::status::TextStatus},
+    delivery::{
+        Channel, ComposedMessage, DeliveryState, Purpose, store::OutboxWrites as _, text::consent::How,
+        text::status::TextStatus,
+    },
     domain::{BookingStatus, EventKind, Role},
+    with_db,
 };
 
 /// (table, column): the names its enum allows, in order.
@@ -108,4 +114,52 @@ async fn every_postgresql_check_list_of_an_enum_is_its_names() {
         })
         .collect();
     check(&found);
+}
+
+/// One purpose of each kind, with numbers of more than one digit.
+const PURPOSES: [Purpose; 10] = [
+    Purpose::Request,
+    Purpose::Time(13),
+    Purpose::Reminder(13),
+    Purpose::Changed(14),
+    Purpose::Cancelled,
+    Purpose::Review,
+    Purpose::Report,
+    Purpose::Text(120),
+    Purpose::Escalation(2),
+    Purpose::Page { step: 3, member: 17 },
+];
+
+/// The `purpose_kind` the database computes for each of `PURPOSES` stored, which queries bind
+/// `PurposeKind`s against: it must be the purpose's own.
+async fn stored_kinds_are_the_purposes_own(db: &Db) {
+    let at = At::from("2026-06-01T12:00:00Z".parse::<jiff::Timestamp>().expect("an instant"));
+    for (n, purpose) in PURPOSES.into_iter().enumerate() {
+        let message = ComposedMessage { key: format!("kind-{n}"), subject: "s".into(), body: "b".into() };
+        let kind: String = with_db!(db, |pool| {
+            let mut connection = pool.acquire().await.expect("a connection");
+            assert!(connection.enqueue_composed(&message, purpose, &at).await.expect("stored"));
+            sqlx::query_scalar("SELECT purpose_kind FROM deliveries WHERE message_key = $1")
+                .bind(&message.key)
+                .fetch_one(&mut *connection)
+                .await
+                .expect("its kind")
+        });
+        assert_eq!(kind, purpose.kind().as_str(), "{}", purpose.key());
+    }
+}
+
+#[tokio::test]
+async fn sqlite_computes_each_purposes_kind_as_the_enum_names_it() {
+    let dir = tempfile::tempdir().expect("a directory");
+    stored_kinds_are_the_purposes_own(&Db::open(&Location::Sqlite(dir.path())).await.expect("SQLite opens"))
+        .await;
+}
+
+#[tokio::test]
+#[ignore = "needs the PostgreSQL server that scripts/test-all.sh starts"]
+async fn postgresql_computes_each_purposes_kind_as_the_enum_names_it() {
+    let url = crate::helpers::empty_database().await.expect("TRAILERWORKS_TEST_POSTGRES names a server");
+    stored_kinds_are_the_purposes_own(&Db::open(&Location::Postgres(&url)).await.expect("PostgreSQL opens"))
+        .await;
 }

@@ -11,7 +11,7 @@ use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::{Db, Dialect},
-    delivery::{Channel, DeliveryState, text::status::TextStatus},
+    delivery::{Channel, DeliveryState, PurposeKind, text::status::TextStatus},
     for_both_connections, with_db,
 };
 
@@ -114,12 +114,13 @@ for_both_connections!(impl ConsentWrites {
             for booking_id in self.ids_with_phone(consent.phone).await? {
                 sqlx::query(
                     "UPDATE deliveries SET state = $2, last_error = 'the customer stopped texts'
-                     WHERE channel = $3 AND state = $4 AND purpose NOT LIKE 'page-%' AND booking_id = $1",
+                     WHERE channel = $3 AND state = $4 AND purpose_kind <> $5 AND booking_id = $1",
                 )
                 .bind(booking_id)
                 .bind(DeliveryState::Cancelled)
                 .bind(Channel::Text)
                 .bind(DeliveryState::Pending)
+                .bind(PurposeKind::Page)
                 .execute(&mut *self)
                 .await?;
             }
