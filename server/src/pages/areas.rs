@@ -2,7 +2,7 @@
 
 use super::{
     Head, Page, Site,
-    page_data::{CityData, CitySummary, PageData, ServiceAreasData},
+    page_data::{CityData, CitySummary, Nothing, PageData, ServiceAreasData},
     structured_data,
 };
 
@@ -75,6 +75,6 @@ pub fn city_not_found(site: &Site) -> Page {
             format!("City Not Found | {}", site.content.business.name),
             "The service area you're looking for doesn't exist.".to_owned(),
         ),
-        PageData::CityNotFound(()),
+        PageData::CityNotFound(Nothing),
     )
 }

@@ -2,7 +2,7 @@
 
 use super::{
     BLOG, Head, Missing, Page, Resolved, Site, blog_search,
-    page_data::{BlogData, BlogSearch, PageData, PostData},
+    page_data::{BlogData, BlogSearch, Nothing, PageData, PostData},
     structured_data,
 };
 use crate::blog::{
@@ -128,7 +128,7 @@ pub fn post_not_found(site: &Site) -> Page {
             format!("Post Not Found | {}", site.content.business.name),
             "The blog post you're looking for doesn't exist.".to_owned(),
         ),
-        PageData::PostNotFound(()),
+        PageData::PostNotFound(Nothing),
     )
 }
 

@@ -22,16 +22,29 @@ pub enum PageData {
     Contact(ContactData),
     ServiceAreas(ServiceAreasData),
     City(CityData),
-    CityNotFound(()),
+    CityNotFound(Nothing),
     ThankYou(ThankYouData),
     ManageBooking(ManageBookingData),
     Blog(BlogData),
     Post(PostData),
-    PostNotFound(()),
-    NotFound(()),
+    PostNotFound(Nothing),
+    NotFound(Nothing),
     HowWeCount(HowWeCountData),
     SmsTerms(SmsTermsData),
 }
+
+/// The data of a page that shows nothing of its own: `null`, and `null` in the API document
+/// (where `()` was a schema that allows anything).
+#[derive(Debug, Serialize)]
+pub struct Nothing;
+
+impl utoipa::PartialSchema for Nothing {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new().schema_type(utoipa::openapi::schema::Type::Null).into()
+    }
+}
+
+impl utoipa::ToSchema for Nothing {}
 
 impl PageData {
     /// The kind's name, as the web app knows it.
@@ -43,13 +56,13 @@ impl PageData {
             Self::Contact(_) => "contact",
             Self::ServiceAreas(_) => "serviceAreas",
             Self::City(_) => "city",
-            Self::CityNotFound(()) => "cityNotFound",
+            Self::CityNotFound(Nothing) => "cityNotFound",
             Self::ThankYou(_) => "thankYou",
             Self::ManageBooking(_) => "manageBooking",
             Self::Blog(_) => "blog",
             Self::Post(_) => "post",
-            Self::PostNotFound(()) => "postNotFound",
-            Self::NotFound(()) => "notFound",
+            Self::PostNotFound(Nothing) => "postNotFound",
+            Self::NotFound(Nothing) => "notFound",
             Self::HowWeCount(_) => "howWeCount",
             Self::SmsTerms(_) => "smsTerms",
         }

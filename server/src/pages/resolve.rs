@@ -5,7 +5,7 @@ use super::{
     head::Head,
     home, info,
     page::{Missing, Page, Resolved},
-    page_data::PageData,
+    page_data::{Nothing, PageData},
     paths::{AREAS, BLOG},
     site::Site,
 };
@@ -54,7 +54,7 @@ fn not_found(site: &Site) -> Page {
             format!("Page Not Found | {}", site.content.business.name),
             "Sorry, the page you are looking for doesn't exist or has been moved.".to_owned(),
         ),
-        PageData::NotFound(()),
+        PageData::NotFound(Nothing),
     )
 }
 

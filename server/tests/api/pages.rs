@@ -118,6 +118,11 @@ async fn client_navigation_gets_the_page_as_json() {
     let page: serde_json::Value = response.json().await.expect("JSON");
     assert_eq!(page["kind"], "notFound");
     assert_eq!(page["status"], 404);
+    // A page with nothing of its own says so with null, as the API document states.
+    assert!(
+        page.as_object().is_some_and(|page| page.get("data") == Some(&serde_json::Value::Null)),
+        "{page}"
+    );
 }
 
 #[tokio::test]

@@ -2809,6 +2809,7 @@ export interface components {
             /** @description The e-mail of the admin who wrote it, or the customer when they changed the request. */
             writtenBy: string;
         };
+        Nothing: null;
         Notifications: {
             email: components["schemas"]["EmailChannel"];
             /** @description The newest tests, newest first. */
@@ -2906,8 +2907,7 @@ export interface components {
             /** @enum {string} */
             kind: "city";
         } | {
-            /** @default null */
-            data: unknown;
+            data: components["schemas"]["Nothing"];
             /** @enum {string} */
             kind: "cityNotFound";
         } | {
@@ -2927,13 +2927,11 @@ export interface components {
             /** @enum {string} */
             kind: "post";
         } | {
-            /** @default null */
-            data: unknown;
+            data: components["schemas"]["Nothing"];
             /** @enum {string} */
             kind: "postNotFound";
         } | {
-            /** @default null */
-            data: unknown;
+            data: components["schemas"]["Nothing"];
             /** @enum {string} */
             kind: "notFound";
         } | {
@@ -4222,6 +4220,7 @@ export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];
 export type NewTime = components['schemas']['NewTime'];
 export type NoteRecord = components['schemas']['NoteRecord'];
+export type Nothing = components['schemas']['Nothing'];
 export type Notifications = components['schemas']['Notifications'];
 export type OnCall = components['schemas']['OnCall'];
 export type OnCallPage = components['schemas']['OnCallPage'];
