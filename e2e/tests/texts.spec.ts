@@ -124,8 +124,11 @@ test.describe("the owner texts from the request's page", () => {
       const ask = page.getByRole("dialog", { name: "Discard changes?" });
       await expect(ask).toContainText("The text you typed is not sent. If you leave now, it is lost.");
       await ask.getByRole("button", { name: "Keep editing" }).click();
+      // The page is inert until the question has closed: a fill before that may not reach the box.
+      await expect(ask).toBeHidden();
       await expect(box).toHaveValue("Can you bring it Monday?");
       await box.fill("");
+      await expect(box).toHaveValue("");
 
       await page.getByLabel("Add a note").fill("Bring the spare hub");
       await page.getByRole("link", { name: "All bookings" }).click();

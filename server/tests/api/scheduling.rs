@@ -473,37 +473,51 @@ async fn a_full_time_is_refused_to_the_owner_unless_booked_anyway_and_dst_keeps_
             .unwrap();
         ids.push(booked["id"].as_i64().unwrap());
     }
-    // Across the spring change (Sunday March 14, 2027): 8 AM before and after it.
+    // Across the next year's spring change (the second Sunday of March: March 14 in 2027) and
+    // its autumn one (the first Sunday of November), always ahead of the clock: 8 AM before and
+    // after each, on the shop's clock.
+    let year = app.clock.now().to_zoned(jiff::tz::TimeZone::UTC).year() + 1;
+    let sunday = |month: i8, nth: i8| {
+        jiff::civil::date(year, month, 1)
+            .nth_weekday_of_month(nth, jiff::civil::Weekday::Sunday)
+            .expect("a Sunday")
+    };
+    let day =
+        |date: jiff::civil::Date, days: i64| date.checked_add(jiff::Span::new().days(days)).expect("a day");
+    let utc_at = |date: jiff::civil::Date, hour: i8| format!("{date}T{hour:02}:00:00.000Z");
+    let (friday, monday, november) = (day(sunday(3, 2), -2), day(sunday(3, 2), 1), day(sunday(11, 1), 1));
     let set = |id: i64, date: &str, overbook: bool| {
         app.admin(Method::PUT, &format!("/bookings/{id}/appointment"), &signed)
             .json(&json!({ "kind": "mobile", "date": date, "start": "08:00", "minutes": 120, "overbook": overbook }))
     };
-    let friday: Value = set(ids[0], "2027-03-12", false).send().await.unwrap().json().await.unwrap();
+    let before: Value = set(ids[0], &friday.to_string(), false).send().await.unwrap().json().await.unwrap();
     assert_eq!(
-        (friday["job"]["start"].clone(), friday["job"]["hours"].clone()),
-        (json!("2027-03-12T15:00:00.000Z"), json!("8:00-10:00 AM"))
+        (before["job"]["start"].clone(), before["job"]["hours"].clone()),
+        (json!(utc_at(friday, 15)), json!("8:00-10:00 AM"))
     );
-    let monday: Value = set(ids[0], "2027-03-15", false).send().await.unwrap().json().await.unwrap();
-    assert_eq!(monday["job"]["start"], "2027-03-15T14:00:00.000Z", "8 AM MDT");
-    // And the autumn change (Sunday November 7, 2027).
-    let november: Value = set(ids[0], "2027-11-08", false).send().await.unwrap().json().await.unwrap();
-    assert_eq!(november["job"]["start"], "2027-11-08T15:00:00.000Z", "8 AM MST");
+    let after: Value = set(ids[0], &monday.to_string(), false).send().await.unwrap().json().await.unwrap();
+    assert_eq!(after["job"]["start"], json!(utc_at(monday, 14)), "8 AM MDT");
+    let autumn: Value = set(ids[0], &november.to_string(), false).send().await.unwrap().json().await.unwrap();
+    assert_eq!(autumn["job"]["start"], json!(utc_at(november, 15)), "8 AM MST");
 
-    let full = set(ids[1], "2027-11-08", false).send().await.unwrap();
+    let full = set(ids[1], &november.to_string(), false).send().await.unwrap();
     assert_eq!(full.status(), 409);
     assert!(full.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("book it anyway"));
     assert_eq!(
-        set(ids[1], "2027-11-08", true).send().await.unwrap().status(),
+        set(ids[1], &november.to_string(), true).send().await.unwrap().status(),
         200,
         "the owner may book it anyway"
     );
     let past = set(ids[1], "2020-01-06", false).send().await.unwrap();
     assert_eq!(past.status(), 422);
 
-    let week = app.admin_json("/schedule?from=2027-11-08&days=7", &signed).await;
+    let week = app.admin_json(&format!("/schedule?from={november}&days=7"), &signed).await;
     let jobs = week["jobs"].as_array().unwrap();
     assert_eq!(jobs.len(), 2);
-    assert!(jobs.iter().all(|job| job["state"] == "confirmed" && job["date"] == "2027-11-08"), "{week}");
+    assert!(
+        jobs.iter().all(|job| job["state"] == "confirmed" && job["date"] == november.to_string()),
+        "{week}"
+    );
     assert_eq!(jobs[0]["summary"], "Dump Trailer · Repairs needed · Need mobile service");
     let requested = app
         .admin_json(
