@@ -13,8 +13,9 @@ when:
     or its own feature's core does (only the router, `routes`, imports them all);
   - a route module holds SQL (`sqlx::` or `with_db!`: queries live in the feature's stores), or
     is not named for what it holds (`routes.rs` or `*_routes.rs`; the router's own, under routes/);
-  - SQL outside a table's folder names the table (the requests' tables belong to booking/: the
-    rest of the server reads and changes them through booking::shared_store);
+  - a table the migrations make has no owner in the document's ```tables block, or SQL outside
+    a table's folder names it and the ```crossings block does not list that file and table (a
+    listed crossing that is gone fails too, so the list only shrinks);
   - the imports go round in a circle (one is printed).
 A folder's mod.rs that only declares and re-exports its parts owns them rather than imports them;
 one that also holds code imports the parts it re-exports or uses.
@@ -70,9 +71,8 @@ def without_comments(text):
     return LEXEME.sub(lambda match: "" if match.group(0).startswith(("//", "/*")) else match.group(0), text)
 
 
-# Each table's owner: the folder whose stores alone hold SQL naming it.
-TABLE_OWNERS = {"bookings": "booking", "booking_answers": "booking", "booking_photos": "booking"}
 SQL_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)")
+MIGRATIONS = os.path.join(ROOT, "server", "migrations", "sqlite")
 
 
 def served_sources():
@@ -88,15 +88,50 @@ def served_sources():
             yield os.path.relpath(path, SOURCE), text
 
 
+def migrated_tables():
+    """The tables the SQLite migrations leave, in their order: created, renamed or dropped."""
+    tables = set()
+    statement = re.compile(
+        r"CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)|DROP TABLE (?:IF EXISTS )?(\w+)"
+        r"|ALTER TABLE (\w+) RENAME TO (\w+)",
+        re.I,
+    )
+    for name in sorted(os.listdir(MIGRATIONS)):
+        with open(os.path.join(MIGRATIONS, name), encoding="utf-8") as file:
+            for created, dropped, old, new in statement.findall(file.read()):
+                tables.discard(dropped or old)
+                tables.add(created or new)
+    return tables - {""}
+
+
+def read_block(text, name):
+    """The lines of docs/architecture.md's ```name block, each split at its first colon."""
+    block = re.search(rf"```{name}\n(.*?)```", text, re.S)
+    if not block:
+        sys.exit(f"{DOCUMENT} has no ```{name} block")
+    return [[part.strip() for part in line.split(":", 1)] for line in block.group(1).splitlines() if line.strip()]
+
+
 def table_owner_problems():
-    """SQL outside a table's folder that names the table."""
-    problems = []
+    """A table no folder owns, and SQL outside a table's folder that names it, unless the
+    document lists that crossing (a crossing listed but gone is a problem too, so the list
+    only shrinks)."""
+    with open(DOCUMENT, encoding="utf-8") as file:
+        text = file.read()
+    owners = {table: folder for folder, tables in read_block(text, "tables") for table in tables.split()}
+    crossings = {(path, table) for path, tables in read_block(text, "crossings") for table in tables.split()}
+    problems = [f"table {table}: no folder owns it (docs/architecture.md, ```tables)" for table in sorted(migrated_tables() - owners.keys())]
+    problems += [f"table {table}: owned in docs/architecture.md but made by no migration" for table in sorted(owners.keys() - migrated_tables())]
+    seen = set()
     for path, text in served_sources():
-        mine = path.split(os.sep)[0]
+        mine = path.split(os.sep)[0].removesuffix(".rs")
         for table in sorted(set(SQL_TABLE.findall(text))):
-            owner = TABLE_OWNERS.get(table)
+            owner = owners.get(table)
             if owner and owner != mine:
-                problems.append(f"{path}: SQL names {table}, which belongs to {owner}/ (use {owner}::shared_store)")
+                seen.add((path, table))
+                if (path, table) not in crossings:
+                    problems.append(f"{path}: SQL names {table}, which belongs to {owner}/ (ask {owner}'s store)")
+    problems += [f"{path}: listed as crossing into {table}, but it no longer does (strike it from the list)" for path, table in sorted(crossings - seen)]
     return problems
 
 

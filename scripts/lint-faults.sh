@@ -3,15 +3,16 @@
 # stopped looking (a glob that matches nothing, a rule set that lost its rules) is noticed:
 #   ESLint: a hook called under a condition;    Prettier: a file not formatted;
 #   Redocly: an operation without a summary;    docs/configuration.md: a flag left out;
-#   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it, and
-#   SQL on the bookings table outside booking/; SQL comparing a status with a typed name;
+#   the layers' check: a new handler module (found by its #[utoipa::path]) with SQL in it, SQL
+#   on a table outside its folder, and a table no folder owns; SQL comparing a status with a
+#   typed name;
 #   cargo-deny: a crate of the build banned.
 # Each planted file lives under target/lint-faults, or in web/src only while its check runs.
 # Sourced after make lint's checks (counts one test per check): by scripts/test-all.sh for all
 # but cargo-deny, by scripts/soak.sh for cargo-deny (LINT_FAULTS names the ones to run).
 planted=target/lint-faults
 mkdir -p "$planted"
-faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner sql-literal sql-like}
+faults=${LINT_FAULTS:-eslint prettier redocly configuration handler-sql table-owner table-unowned sql-literal sql-like}
 
 # planted_fault NAME WHY COMMAND...: COMMAND must fail, saying WHY (a regular expression); counts
 # one passed test when it does.
@@ -89,9 +90,14 @@ pub async fn planted(db: crate::db::Db) {
 fi
 
 if [[ " $faults " == *" table-owner "* ]]; then
-planted_fault table-owner "lint_fault_planted.rs: SQL names bookings, which belongs to booking/" with_file server/src/schedule/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
-    let _ = sqlx::query("SELECT COUNT(*) FROM bookings");
+planted_fault table-owner "lint_fault_planted.rs: SQL names texts, which belongs to delivery/" with_file server/src/schedule/lint_fault_planted.rs 'pub async fn planted(db: crate::db::Db) {
+    let _ = sqlx::query("SELECT COUNT(*) FROM texts");
 }
+' python3 scripts/check-imports.py
+fi
+
+if [[ " $faults " == *" table-unowned "* ]]; then
+planted_fault table-unowned "table lint_fault_planted: no folder owns it" with_file server/migrations/sqlite/9999_lint_fault_planted.sql 'CREATE TABLE lint_fault_planted (id INTEGER PRIMARY KEY);
 ' python3 scripts/check-imports.py
 fi
 

@@ -6,7 +6,10 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::audit::{AuditWrites as _, Line};
-use crate::{clock::At, db::Db, domain::Role, with_db};
+use crate::{
+    clock::At, db::Db, delivery::devices::PushWrites as _, domain::Role, on_call::store::OnCallWrites as _,
+    with_db,
+};
 
 /// A member of the team, as the team page lists them.
 #[derive(Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -232,22 +235,13 @@ pub async fn remove(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<bool> {
         .rows_affected()
             == 1;
         if removed {
-            for table in ["sessions", "push_devices", "trusted_devices", "on_call_cover"] {
-                sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1")))
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
+            for statement in
+                ["DELETE FROM sessions WHERE user_id = $1", "DELETE FROM trusted_devices WHERE user_id = $1"]
+            {
+                sqlx::query(statement).bind(id).execute(&mut *tx).await?;
             }
-            // Where they were first, the second moves up; an hour with nobody left becomes a gap.
-            sqlx::query("UPDATE rota_hours SET first_id = second_id, second_id = NULL WHERE first_id = $1 AND second_id IS NOT NULL")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM rota_hours WHERE first_id = $1").bind(id).execute(&mut *tx).await?;
-            sqlx::query("UPDATE rota_hours SET second_id = NULL WHERE second_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            tx.forget_devices_of(id).await?;
+            tx.forget_member(id).await?;
             tx.audit(line, &now).await?;
         }
         tx.commit().await?;

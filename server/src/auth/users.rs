@@ -1,11 +1,71 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
+use std::collections::HashMap;
+
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
     db::Db,
     domain::{EmailAddress, PersonName, Role},
     with_db,
 };
+
+/// SQL for who the address in `column` is, as the team's pages name people: the member's name,
+/// else the address (a member removed since, or one without a name). For the other folders' SQL
+/// that shows who acted, so that only this folder's SQL names the users table.
+pub fn name_or_address(column: &str) -> String {
+    format!("COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower({column})), ''), {column})")
+}
+
+/// SQL for the address of the member whose id is `id` ('' for none), for the same use.
+pub fn address_of(id: &str) -> String {
+    format!("COALESCE((SELECT u.email FROM users u WHERE u.id = {id}), '')")
+}
+
+/// How a member is reached: their name (else their address), mobile number and e-mail address.
+#[derive(sqlx::FromRow)]
+pub struct Reach {
+    pub id: i64,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: String,
+    pub removed: bool,
+}
+
+impl Reach {
+    /// "Ana Ruiz at (720) 555-0134" (by text), or "Ana Ruiz at ana@example.com".
+    pub fn at(&self, by_text: bool) -> String {
+        let shown = self.phone.as_deref().and_then(|phone| crate::domain::Phone::parse(phone).ok());
+        match shown.filter(|_| by_text) {
+            Some(phone) => format!("{} at {}", self.name, phone.display()),
+            None => format!("{} at {}", self.name, self.email),
+        }
+    }
+}
+
+/// The members `ids` (removed ones too: a page went to them), by id.
+pub async fn reach(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Reach>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT id, CASE WHEN name = '' THEN email ELSE name END AS name, phone, email, removed_at IS NOT NULL AS removed
+         FROM users WHERE id IN ({})",
+        crate::db::placeholders(ids.len())
+    );
+    let found: Vec<Reach> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(pool).await?
+    });
+    Ok(found.into_iter().map(|member| (member.id, member)).collect())
+}
+
+/// Member `id` as `reach` gives them, while on the team; none once removed.
+pub async fn reachable(db: &Db, id: i64) -> anyhow::Result<Option<Reach>> {
+    Ok(reach(db, &[id]).await?.remove(&id).filter(|member| !member.removed))
+}
 
 /// Adds an owner (the command line's `admin create`), named `name` ('' for none); false when the
 /// e-mail address is taken.

@@ -45,11 +45,12 @@ macro_rules! check_slug_free {
 /// inside the transaction `$tx`.
 macro_rules! keep_revision {
     ($tx:expr, $post_id:expr, $post:expr, $author_id:expr, $now:expr) => {
-        sqlx::query(
+        sqlx::query(sqlx::AssertSqlSafe(format!(
             "INSERT INTO post_revisions (post_id, title, slug, excerpt, content, featured_image, featured_image_alt,
              saved_at, saved_by)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, COALESCE((SELECT email FROM users WHERE id = $9), '')",
-        )
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, {}",
+            $crate::auth::users::address_of("$9")
+        )))
         .bind($post_id)
         .bind(&$post.title)
         .bind($post.slug.as_ref())

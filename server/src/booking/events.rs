@@ -6,6 +6,7 @@ use std::future::Future;
 
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
+    auth::users,
     clock::At,
     db::{self, Db},
     domain::{BookingId, BookingStatus, EventKind},
@@ -222,11 +223,10 @@ pub async fn take(db: &Db, BookingId(id): BookingId, actor: &Actor<'_>) -> anyho
 /// Who has booking `id` in hand, if anyone took it.
 pub async fn holder(db: &Db, BookingId(id): BookingId) -> anyhow::Result<Option<Holder>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT COALESCE(NULLIF(u.name, ''), b.taken_by) AS by, b.taken_at AS at
-             FROM bookings b LEFT JOIN users u ON lower(u.email) = lower(b.taken_by)
-             WHERE b.id = $1 AND b.taken_at IS NOT NULL",
-        )
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {} AS by, taken_at AS at FROM bookings WHERE id = $1 AND taken_at IS NOT NULL",
+            users::name_or_address("taken_by")
+        )))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -237,11 +237,10 @@ pub async fn holder(db: &Db, BookingId(id): BookingId) -> anyhow::Result<Option<
 /// the member's name, else the address (a member removed since, or one without a name).
 pub async fn history(db: &Db, id: BookingId) -> anyhow::Result<Vec<EventRecord>> {
     Ok(with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT e.at, e.kind, e.detail, COALESCE(NULLIF(u.name, ''), e.by_email) AS by
-             FROM booking_events e LEFT JOIN users u ON lower(u.email) = lower(e.by_email)
-             WHERE e.booking_id = $1 ORDER BY e.id",
-        )
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT at, kind, detail, {} AS by FROM booking_events WHERE booking_id = $1 ORDER BY id",
+            users::name_or_address("by_email")
+        )))
         .bind(id)
         .fetch_all(pool)
         .await?

@@ -11,11 +11,16 @@ use super::{
     },
 };
 use crate::{
+    auth::users,
     clock::At,
     db::{self, Db},
-    delivery::{Channel, DeliveryState, Purpose, text::thread},
+    delivery::{
+        Channel, DeliveryState, Purpose,
+        store::{self as outbox, BookedDelivery},
+        text::thread,
+    },
     domain::{BookingId, BookingStatus},
-    on_call, rows_grouped_by,
+    rows_grouped_by,
     schedule::{
         calendar::{Calendar, Slot},
         links, store as appointments,
@@ -44,8 +49,8 @@ pub fn row_columns() -> &'static str {
             "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, roadside, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
     cancel_reason, emergency, first_response_at, customer_change_at,
-    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(taken_by)), ''), taken_by) AS taken_by, \
-             {} AS open_rank",
+    {} AS taken_by, {} AS open_rank",
+            users::name_or_address("taken_by"),
             open_rank()
         )
     });
@@ -298,30 +303,8 @@ async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRe
     }))
 }
 
-#[derive(sqlx::FromRow)]
-struct DeliveryRow {
-    booking_id: i64,
-    channel: Channel,
-    device: Option<String>,
-    purpose: String,
-    state: DeliveryState,
-    attempts: i64,
-    last_error: Option<String>,
-    next_attempt_at: At,
-    sent_at: Option<At>,
-}
-
 async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {
-    let grouped = rows_grouped_by!(
-        booking_id,
-        db,
-        ids,
-        DeliveryRow,
-        "channel, device, purpose, state, attempts, last_error, next_attempt_at, sent_at",
-        "(SELECT d.*, p.name AS device FROM deliveries d LEFT JOIN push_devices p ON p.id = d.device_id) AS d",
-        "id"
-    );
-    let mut records = each_as(grouped, DeliveryRow::record);
+    let mut records = each_as(outbox::of_bookings(db, ids).await?, delivery_record);
     // An escalation's page names its member, and how it reached them.
     let paged = |record: &DeliveryRecord| match Purpose::parse(&record.purpose) {
         Some(Purpose::Page { member, .. }) => Some(member),
@@ -330,7 +313,7 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
     let mut members: Vec<i64> = records.values().flatten().filter_map(paged).collect();
     members.sort_unstable();
     members.dedup();
-    let reach = on_call::store::reach(db, &members).await?;
+    let reach = users::reach(db, &members).await?;
     for record in records.values_mut().flatten() {
         record.to = paged(record)
             .and_then(|member| reach.get(&member))
@@ -339,20 +322,18 @@ async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Del
     Ok(records)
 }
 
-impl DeliveryRow {
-    fn record(self) -> DeliveryRecord {
-        let pending = self.state == DeliveryState::Pending;
-        DeliveryRecord {
-            channel: self.channel,
-            device: self.device,
-            purpose: self.purpose,
-            state: DeliveryProgress::of(self.state, self.attempts),
-            attempts: self.attempts,
-            last_error: self.last_error,
-            next_attempt_at: pending.then_some(self.next_attempt_at),
-            sent_at: self.sent_at,
-            to: None,
-        }
+fn delivery_record(row: BookedDelivery) -> DeliveryRecord {
+    let pending = row.state == DeliveryState::Pending;
+    DeliveryRecord {
+        channel: row.channel,
+        device: row.device,
+        purpose: row.purpose,
+        state: DeliveryProgress::of(row.state, row.attempts),
+        attempts: row.attempts,
+        last_error: row.last_error,
+        next_attempt_at: pending.then_some(row.next_attempt_at),
+        sent_at: row.sent_at,
+        to: None,
     }
 }
 

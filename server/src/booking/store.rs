@@ -12,7 +12,7 @@ use crate::{
     clock::At,
     db::{self, Db, Pool},
     delivery::{
-        BookingChannel, DeliveryState, Purpose,
+        BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
         text::consent::{self, Consent, ConsentWrites as _, How},
@@ -319,13 +319,7 @@ pub async fn set_status(
             return Ok(false);
         }
         match status {
-            BookingStatus::Spam => {
-                sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = $2")
-                    .bind(id)
-                    .bind(DeliveryState::Pending)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            BookingStatus::Spam => tx.drop_waiting(id).await?,
             BookingStatus::Done => tx.cancel_time_messages(id).await?,
             BookingStatus::Cancelled => {
                 tx.cancel_time_messages(id).await?;

@@ -9,9 +9,9 @@ use serde::Serialize;
 use crate::{
     clock::At,
     db::{self, Db},
-    delivery::{Channel, DeliveryState, Purpose},
+    delivery::{Channel, Purpose, health},
     domain::{BookingStatus, EventKind},
-    on_call::{self, store::Reach},
+    auth::users::{self, Reach},
     schedule::store::State,
     with_db,
 };
@@ -24,7 +24,7 @@ pub const URGENT_SHOWN: i64 = 100;
 const FAILED_SINCE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
 /// A delivery that failed for good.
-#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FailedDelivery {
     /// The request it was about (none for a test or the weekly report).
@@ -33,33 +33,37 @@ pub struct FailedDelivery {
     pub channel: Channel,
     pub purpose: String,
     /// What it was, in words: "The alert text to Ana Ruiz at (720) 555-0134".
-    #[sqlx(skip)]
     pub what: String,
     pub last_error: Option<String>,
     pub failed_at: At,
 }
 
-impl FailedDelivery {
-    /// What a delivery of `channel` for `purpose` is, in words (a page names whom it went to).
-    fn what(&self, reach: &HashMap<i64, Reach>) -> String {
-        let purpose = Purpose::parse(&self.purpose);
-        match (self.channel, purpose) {
-            (channel, Some(Purpose::Page { member, .. })) => {
-                let by_text = channel == Channel::Text;
-                let how = if by_text { "text" } else { "e-mail" };
-                match reach.get(&member) {
-                    Some(member) => format!("The alert {how} to {}", member.at(by_text)),
-                    None => format!("An alert {how} to a member of the team"),
-                }
+/// The member an escalation's page went to, for a delivery of `purpose`.
+fn paged(purpose: &str) -> Option<i64> {
+    match Purpose::parse(purpose) {
+        Some(Purpose::Page { member, .. }) => Some(member),
+        _ => None,
+    }
+}
+
+/// What a delivery of `channel` for `purpose` is, in words (a page names whom it went to).
+fn what(channel: Channel, purpose: &str, reach: &HashMap<i64, Reach>) -> String {
+    match (channel, Purpose::parse(purpose)) {
+        (channel, Some(Purpose::Page { member, .. })) => {
+            let by_text = channel == Channel::Text;
+            let how = if by_text { "text" } else { "e-mail" };
+            match reach.get(&member) {
+                Some(member) => format!("The alert {how} to {}", member.at(by_text)),
+                None => format!("An alert {how} to a member of the team"),
             }
-            (Channel::Text, Some(Purpose::Text(_))) => "A text to the customer".to_owned(),
-            (Channel::Text, _) => "The site's text to the customer".to_owned(),
-            (Channel::Email, Some(Purpose::Request)) => "The e-mail to the shop".to_owned(),
-            (Channel::Email, _) => "An e-mail to the shop".to_owned(),
-            (Channel::Confirmation, _) => "The e-mail to the customer".to_owned(),
-            (Channel::Push, _) => "A notification".to_owned(),
-            (Channel::Webhook, _) => "The webhook".to_owned(),
         }
+        (Channel::Text, Some(Purpose::Text(_))) => "A text to the customer".to_owned(),
+        (Channel::Text, _) => "The site's text to the customer".to_owned(),
+        (Channel::Email, Some(Purpose::Request)) => "The e-mail to the shop".to_owned(),
+        (Channel::Email, _) => "An e-mail to the shop".to_owned(),
+        (Channel::Confirmation, _) => "The e-mail to the customer".to_owned(),
+        (Channel::Push, _) => "A notification".to_owned(),
+        (Channel::Webhook, _) => "The webhook".to_owned(),
     }
 }
 
@@ -161,13 +165,13 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
         let rows = format!(
             "SELECT b.id, b.name, b.phone, b.details, b.location, b.location_city, b.street_address, b.created_at,
                     b.status, b.emergency, b.urgent, b.first_response_at, b.customer_change_at,
-                    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(b.taken_by)), ''), b.taken_by)
-                        AS taken_by,
+                    {taken_by} AS taken_by,
                     (SELECT e.detail FROM booking_events e WHERE e.booking_id = b.id AND {escalated}
                      ORDER BY e.id DESC LIMIT 1) AS escalated_to,
                     (SELECT e.at FROM booking_events e WHERE e.booking_id = b.id AND {escalated}
                      ORDER BY e.id DESC LIMIT 1) AS escalated_at
-             FROM {from} ORDER BY {order} LIMIT {shown}"
+             FROM {from} ORDER BY {order} LIMIT {shown}",
+            taken_by = users::name_or_address("b.taken_by")
         );
         let mut rows_query = sqlx::query_as(sqlx::AssertSqlSafe(rows));
         if uses_now {
@@ -180,39 +184,42 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
 /// The deliveries that failed for good within `FAILED_SINCE`, the newest first (at most
 /// `SHOWN`), and how many there are.
 pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
-    let since = db.clock.stamp_before(FAILED_SINCE);
-    // Written as a name: the partial index deliveries_failed answers it.
-    let dead = db::name(DeliveryState::Dead);
-    let (mut shown, total): (Vec<FailedDelivery>, i64) = with_db!(db, |pool| {
-        let shown = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT d.booking_id, b.name, d.channel, d.purpose, d.last_error, d.last_error_at AS failed_at
-                 FROM deliveries d LEFT JOIN bookings b ON b.id = d.booking_id
-                 WHERE d.state = {dead} AND d.last_error_at >= $1 ORDER BY d.last_error_at DESC LIMIT $2"
-        )))
-        .bind(since)
-        .bind(SHOWN)
-        .fetch_all(pool)
-        .await?;
-        let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT COUNT(*) FROM deliveries WHERE state = {dead} AND last_error_at >= $1"
-        )))
-        .bind(since)
-        .fetch_one(pool)
-        .await?;
-        (shown, total)
-    });
-    let mut members: Vec<i64> = shown
-        .iter()
-        .filter_map(|failed| match Purpose::parse(&failed.purpose) {
-            Some(Purpose::Page { member, .. }) => Some(member),
-            _ => None,
-        })
-        .collect();
+    let (failed, total) = health::failed_since(db, &db.clock.stamp_before(FAILED_SINCE), SHOWN).await?;
+    let mut members: Vec<i64> = failed.iter().filter_map(|failed| paged(&failed.purpose)).collect();
     members.sort_unstable();
     members.dedup();
-    let reach = on_call::store::reach(db, &members).await?;
-    for failed in &mut shown {
-        failed.what = failed.what(&reach);
-    }
+    let reach = users::reach(db, &members).await?;
+    let mut ids: Vec<i64> = failed.iter().filter_map(|failed| failed.booking_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = names(db, &ids).await?;
+    let shown = failed
+        .into_iter()
+        .map(|failed| FailedDelivery {
+            name: failed.booking_id.and_then(|id| names.get(&id).cloned()),
+            what: what(failed.channel, &failed.purpose, &reach),
+            booking_id: failed.booking_id,
+            channel: failed.channel,
+            purpose: failed.purpose,
+            last_error: failed.last_error,
+            failed_at: failed.failed_at,
+        })
+        .collect();
     Ok((shown, total))
+}
+
+/// The customer's name on each request of `ids`.
+async fn names(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = format!("SELECT id, name FROM bookings WHERE id IN ({})", db::placeholders(ids.len()));
+    let rows: Vec<(i64, String)> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(pool).await?
+    });
+    Ok(rows.into_iter().collect())
 }

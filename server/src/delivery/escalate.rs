@@ -11,6 +11,7 @@ use super::{
     },
 };
 use crate::{
+    auth::users,
     changes::{self, Change},
     error::caught,
     on_call::{
@@ -18,17 +19,10 @@ use crate::{
         escalation::{self, PageBy},
         steps,
     },
-    with_db,
 };
 
 /// How long a step that failed to fire waits before it is tried again.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(30);
-
-#[derive(sqlx::FromRow)]
-struct Paged {
-    email: String,
-    phone: Option<String>,
-}
 
 impl Outbox {
     /// Fires every escalation step that is due (read from a reader; each fires in its own
@@ -104,13 +98,7 @@ impl Outbox {
         member: i64,
         by_text: bool,
     ) -> anyhow::Result<Sent> {
-        let paged: Option<Paged> = with_db!(&self.reader, |pool| {
-            sqlx::query_as("SELECT email, phone FROM users WHERE id = $1 AND removed_at IS NULL")
-                .bind(member)
-                .fetch_optional(pool)
-                .await?
-        });
-        let Some(paged) = paged else {
+        let Some(paged) = users::reachable(&self.reader, member).await? else {
             self.page_failed(message.booking_id).await?;
             return Ok(Sent::Stale("the member was removed from the team"));
         };

@@ -1,5 +1,6 @@
-//! How the outbox is doing, for the Notifications page and /metrics: each way of sending's last
-//! success and failure, the newest test deliveries, and the deliveries by state.
+//! How the outbox is doing, for the Notifications page, Today and /metrics: each way of sending's
+//! last success and failure, the newest test deliveries, those that failed for good, and the
+//! deliveries by state.
 
 use super::{Channel, DeliveryState};
 use crate::{clock::At, db::Db, with_db};
@@ -13,6 +14,41 @@ pub struct ChannelHealth {
     /// When it last failed, and why.
     pub last_error_at: Option<At>,
     pub last_error: Option<String>,
+}
+
+/// A delivery that failed for good.
+#[derive(sqlx::FromRow)]
+pub struct Failed {
+    /// The request it was about (none for a test or the weekly report).
+    pub booking_id: Option<i64>,
+    pub channel: Channel,
+    pub purpose: String,
+    pub last_error: Option<String>,
+    pub failed_at: At,
+}
+
+/// The deliveries that failed for good since `since`, the newest `limit` of them first, and how
+/// many there are.
+pub async fn failed_since(db: &Db, since: &At, limit: i64) -> anyhow::Result<(Vec<Failed>, i64)> {
+    // Written as a name: the partial index deliveries_failed answers it.
+    let dead = crate::db::name(DeliveryState::Dead);
+    Ok(with_db!(db, |pool| {
+        let shown = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT booking_id, channel, purpose, last_error, last_error_at AS failed_at FROM deliveries
+             WHERE state = {dead} AND last_error_at >= $1 ORDER BY last_error_at DESC LIMIT $2"
+        )))
+        .bind(since)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?;
+        let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM deliveries WHERE state = {dead} AND last_error_at >= $1"
+        )))
+        .bind(since)
+        .fetch_one(pool)
+        .await?;
+        (shown, total)
+    }))
 }
 
 /// How a way of sending did: e-mail counts the shop's notifications, the visitors'

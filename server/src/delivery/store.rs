@@ -1,7 +1,7 @@
 //! The outbox rows: each claimed with a lease, so two workers (on one instance or
 //! several) never send one row at the same time.
 
-use std::{future::Future, time::Duration};
+use std::{collections::HashMap, future::Future, time::Duration};
 
 use anyhow::Context as _;
 
@@ -14,7 +14,7 @@ use crate::{
     booking::shared_store as bookings,
     clock::At,
     db::{Db, Pool},
-    for_both_connections, with_db,
+    for_both_connections, rows_grouped_by, with_db,
 };
 
 pub struct Claimed {
@@ -55,6 +55,13 @@ pub trait OutboxWrites {
     /// Stops booking `booking_id`'s waiting messages about its time (confirmations of a time,
     /// reminders): a change or a cancellation made them wrong.
     fn cancel_time_messages(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Whether booking `booking_id`'s customer was told of a time and a message about its time
+    /// still waits (read inside the transaction that changes the time).
+    fn time_told_and_waiting(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<bool>> + Send;
+
+    /// Drops every message about booking `booking_id` that has not gone out yet (it was spam).
+    fn drop_waiting(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
 
     /// `message` for the shop's e-mail, due now; a repeat of its key is a no-op. Whether it was
     /// queued.
@@ -97,6 +104,28 @@ for_both_connections!(impl OutboxWrites {
         Ok(())
     }
 
+    async fn time_told_and_waiting(&mut self, booking_id: i64) -> sqlx::Result<bool> {
+        sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $2 AND state = $3)
+                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $2 AND state = $4)",
+        )
+        .bind(booking_id)
+        .bind(PurposeKind::Time)
+        .bind(DeliveryState::Pending)
+        .bind(DeliveryState::Sent)
+        .fetch_one(&mut *self)
+        .await
+    }
+
+    async fn drop_waiting(&mut self, booking_id: i64) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM deliveries WHERE booking_id = $1 AND state = $2")
+            .bind(booking_id)
+            .bind(DeliveryState::Pending)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
     async fn enqueue_composed(&mut self, message: &ComposedMessage, purpose: Purpose, now: &At) -> sqlx::Result<bool> {
         let inserted = sqlx::query(
             "INSERT INTO deliveries (message_key, subject, body, channel, purpose, next_attempt_at, created_at)
@@ -113,6 +142,34 @@ for_both_connections!(impl OutboxWrites {
         Ok(inserted.rows_affected() == 1)
     }
 });
+
+/// A delivery about a request, as the request's page shows it: with the name of the device a push
+/// went to.
+#[derive(sqlx::FromRow)]
+pub struct BookedDelivery {
+    pub booking_id: i64,
+    pub channel: Channel,
+    pub device: Option<String>,
+    pub purpose: String,
+    pub state: DeliveryState,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub next_attempt_at: At,
+    pub sent_at: Option<At>,
+}
+
+/// The deliveries about each request of `ids`, oldest first.
+pub async fn of_bookings(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<BookedDelivery>>> {
+    Ok(rows_grouped_by!(
+        booking_id,
+        db,
+        ids,
+        BookedDelivery,
+        "channel, device, purpose, state, attempts, last_error, next_attempt_at, sent_at",
+        "(SELECT d.*, p.name AS device FROM deliveries d LEFT JOIN push_devices p ON p.id = d.device_id) AS d",
+        "id"
+    ))
+}
 
 /// Reserves up to `limit` due deliveries of `channel` (the earliest due first) for `lease`, in
 /// one statement, and returns them with their bookings (read through `reader`).

@@ -9,7 +9,13 @@ use std::{path::Path, time::Duration};
 use sqlx::{Connection as _, sqlite::SqliteConnectOptions};
 
 use self::delivery::{email, texts, webhook};
-use crate::{config::ServeConfig, db, media::MediaStore, secret::Secret, site::content::Content};
+use crate::{
+    config::ServeConfig,
+    db,
+    media::MediaStore,
+    secret::Secret,
+    site::{NEWEST_CONTENT, content::Content},
+};
 
 /// Below this much free space in the data directory, the check fails.
 const MIN_FREE_BYTES: u64 = 1 << 30;
@@ -282,7 +288,6 @@ async fn site_details(config: &ServeConfig) -> Outcome {
 /// The site details the server would show: the newest saved version, else the content file
 /// (read without migrating or changing anything).
 async fn shown_content(config: &ServeConfig) -> anyhow::Result<Content> {
-    const NEWEST: &str = "SELECT content FROM site_versions ORDER BY id DESC LIMIT 1";
     let saved: Option<String> = match config.storage.database_url.as_ref().map(Secret::expose) {
         Some(url) => {
             let mut connection =
@@ -290,7 +295,11 @@ async fn shown_content(config: &ServeConfig) -> anyhow::Result<Content> {
             let kept: bool = sqlx::query_scalar("SELECT to_regclass('site_versions') IS NOT NULL")
                 .fetch_one(&mut connection)
                 .await?;
-            if kept { sqlx::query_scalar(NEWEST).fetch_optional(&mut connection).await? } else { None }
+            if kept {
+                sqlx::query_scalar(NEWEST_CONTENT).fetch_optional(&mut connection).await?
+            } else {
+                None
+            }
         }
         None => {
             let file = config.storage.data_dir.join(db::FILE_NAME);
@@ -303,7 +312,7 @@ async fn shown_content(config: &ServeConfig) -> anyhow::Result<Content> {
                 .fetch_one(&mut connection)
                 .await?;
                 if kept > 0 {
-                    sqlx::query_scalar(NEWEST).fetch_optional(&mut connection).await?
+                    sqlx::query_scalar(NEWEST_CONTENT).fetch_optional(&mut connection).await?
                 } else {
                     None
                 }

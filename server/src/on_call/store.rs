@@ -47,6 +47,27 @@ struct CoverRow {
     until_at: At,
 }
 
+/// What a member's leaving changes on call, written inside the transaction that removes them.
+pub trait OnCallWrites {
+    /// Takes member `id` out of the cover and the rota: where they were first, the second moves
+    /// up; an hour with nobody left becomes a gap.
+    fn forget_member(&mut self, id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl OnCallWrites {
+    async fn forget_member(&mut self, id: i64) -> sqlx::Result<()> {
+        for statement in [
+            "DELETE FROM on_call_cover WHERE user_id = $1",
+            "UPDATE rota_hours SET first_id = second_id, second_id = NULL WHERE first_id = $1 AND second_id IS NOT NULL",
+            "DELETE FROM rota_hours WHERE first_id = $1",
+            "UPDATE rota_hours SET second_id = NULL WHERE second_id = $1",
+        ] {
+            sqlx::query(statement).bind(id).execute(&mut *self).await?;
+        }
+        Ok(())
+    }
+});
+
 /// Who is on call, read inside the caller's transaction.
 pub trait OnCallReads {
     /// Who is on call at `now`, in the hour of the week `slot` (day, hour) on the shop's clock.
@@ -219,45 +240,6 @@ pub async fn set_phone(db: &Db, user_id: i64, phone: Option<&str>, line: &Line<'
         tx.commit().await?;
     });
     Ok(())
-}
-
-/// How a member is reached: their name (else their address), mobile number and e-mail address.
-#[derive(sqlx::FromRow)]
-pub struct Reach {
-    pub id: i64,
-    pub name: String,
-    pub phone: Option<String>,
-    pub email: String,
-}
-
-impl Reach {
-    /// "Ana Ruiz at (720) 555-0134" (by text), or "Ana Ruiz at ana@example.com".
-    pub fn at(&self, by_text: bool) -> String {
-        let shown = self.phone.as_deref().and_then(|phone| crate::domain::Phone::parse(phone).ok());
-        match shown.filter(|_| by_text) {
-            Some(phone) => format!("{} at {}", self.name, phone.display()),
-            None => format!("{} at {}", self.name, self.email),
-        }
-    }
-}
-
-/// The members `ids` (removed ones too: a page went to them), by id.
-pub async fn reach(db: &Db, ids: &[i64]) -> anyhow::Result<std::collections::HashMap<i64, Reach>> {
-    if ids.is_empty() {
-        return Ok(std::collections::HashMap::new());
-    }
-    let sql = format!(
-        "SELECT id, CASE WHEN name = '' THEN email ELSE name END AS name, phone, email FROM users WHERE id IN ({})",
-        crate::db::placeholders(ids.len())
-    );
-    let found: Vec<Reach> = with_db!(db, |pool| {
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        for id in ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(pool).await?
-    });
-    Ok(found.into_iter().map(|member| (member.id, member)).collect())
 }
 
 /// Member `user_id`'s mobile number, if they gave one.

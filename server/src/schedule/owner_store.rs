@@ -15,7 +15,7 @@ use crate::{
     },
     clock::{self, At},
     db::Db,
-    delivery::{DeliveryState, Purpose, PurposeKind, store::OutboxWrites as _, told::Told},
+    delivery::{Purpose, store::OutboxWrites as _, told::Told},
     domain::BookingId,
     with_db,
 };
@@ -57,22 +57,18 @@ pub(super) async fn confirm(
         }
         // Undo of a drop: the same time again while the customer, told of it before, has not yet
         // been told of the drop (that e-mail waits a minute): they hear nothing, as nothing changed.
-        let undo: bool = sqlx::query_scalar(
+        let same_time_dropped: bool = sqlx::query_scalar(
             "SELECT EXISTS (SELECT 1 FROM appointments WHERE booking_id = $1 AND state = $5
-                            AND kind = $2 AND starts_at = $3 AND ends_at = $4)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $8 AND state = $6)
-                AND EXISTS (SELECT 1 FROM deliveries WHERE booking_id = $1 AND purpose_kind = $8 AND state = $7)",
+                            AND kind = $2 AND starts_at = $3 AND ends_at = $4)",
         )
         .bind(id)
         .bind(kind.as_str())
         .bind(clock::At::from(slot.start))
         .bind(clock::At::from(slot.end))
         .bind(TimeState::Cancelled.as_str())
-        .bind(DeliveryState::Pending)
-        .bind(DeliveryState::Sent)
-        .bind(PurposeKind::Time)
         .fetch_one(&mut *tx)
         .await?;
+        let undo = same_time_dropped && tx.time_told_and_waiting(id).await?;
         tx.release_seats(id).await?;
         let version = tx.set_appointment(id, kind, slot, TimeState::Confirmed, &now).await?;
         if !tx.hold_seats(id, kind, slot, capacity, overbook).await? {

@@ -14,6 +14,7 @@ use std::sync::{Arc, RwLock};
 use anyhow::Context as _;
 use futures_util::future::BoxFuture;
 
+pub use store::NEWEST_CONTENT;
 use store::NewVersion;
 
 use crate::audit::{Action, Actor, Line};

@@ -31,6 +31,10 @@ pub struct Saved {
     pub saved_by: String,
 }
 
+/// The newest saved content's SQL, for a reader on a connection of its own that migrates
+/// nothing (`trailerworks doctor`).
+pub const NEWEST_CONTENT: &str = "SELECT content FROM site_versions ORDER BY id DESC LIMIT 1";
+
 /// The newest version, if any was saved.
 pub async fn newest(db: &Db) -> anyhow::Result<Option<Saved>> {
     Ok(with_db!(db, |pool| {

@@ -13,6 +13,7 @@ use jiff::{RoundMode, Span, Timestamp, TimestampRound, Unit, civil::Time};
 use serde::Serialize;
 
 use crate::{
+    auth::users,
     clock::At,
     db::Db,
     domain::BookingStatus,
@@ -248,14 +249,13 @@ pub async fn between(
     // Stamps keep the millisecond, cut: a request stamped in `until`'s millisecond came before it.
     let end = At::from(until.round(TimestampRound::new().smallest(Unit::Millisecond).mode(RoundMode::Ceil))?);
     let rows: Vec<Received> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT created_at, first_response_at, cancelled_at, emergency,
-                    COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower(first_response_by)), ''),
-                             first_response_by) AS responder
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT created_at, first_response_at, cancelled_at, emergency, {} AS responder
              FROM bookings
              WHERE created_at >= $1 AND created_at < $2 AND status <> $3
              AND (first_response_at IS NOT NULL OR status = $4)",
-        )
+            users::name_or_address("first_response_by")
+        )))
         .bind(At::from(from))
         .bind(end)
         .bind(BookingStatus::Spam)

@@ -214,6 +214,9 @@ pub trait PushWrites {
         occasion: Occasion,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Forgets member `user_id`'s devices: they left the team.
+    fn forget_devices_of(&mut self, user_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl PushWrites {
@@ -248,6 +251,11 @@ for_both_connections!(impl PushWrites {
             query = query.bind(device).bind(state).bind(note);
         }
         query.execute(&mut *self).await?;
+        Ok(())
+    }
+
+    async fn forget_devices_of(&mut self, user_id: i64) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM push_devices WHERE user_id = $1").bind(user_id).execute(&mut *self).await?;
         Ok(())
     }
 });

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::status::TextStatus;
 
 use crate::{
+    auth::users,
     clock::At,
     db::Db,
     delivery::{BookingChannel, Channel, DeliveryState, Purpose, store::OutboxWrites as _},
@@ -238,12 +239,11 @@ pub async fn last_replies(
 /// Request `booking_id`'s texts with its customer, oldest first (not the team's pages about it).
 pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
     let mut texts: Vec<Text> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT t.id, t.incoming, t.body, COALESCE(NULLIF(u.name, ''), t.by_email) AS sent_by, t.status,
-                    t.error_code, t.at
-             FROM texts t LEFT JOIN users u ON lower(u.email) = lower(t.by_email)
-             WHERE t.booking_id = $1 AND t.member_id IS NULL ORDER BY t.id",
-        )
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT id, incoming, body, {} AS sent_by, status, error_code, at
+             FROM texts WHERE booking_id = $1 AND member_id IS NULL ORDER BY id",
+            users::name_or_address("by_email")
+        )))
         .bind(booking_id)
         .fetch_all(pool)
         .await?
