@@ -13,7 +13,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup, blog,
-    booking::{answer_keys, live_routes::DeskFeed, routes::BookingDesk},
+    booking::{answer_keys, routes::BookingDesk, today::live_routes::DeskFeed},
     changes::{self, Changes, Follower},
     config::ServeConfig,
     db::{Db, Pool},

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     events::{self, Contact, Event, EventRecord, Holder, Took},
-    inbox, records,
+    inbox::store as inbox,
+    records,
     response::Measure,
     texting::{self, TextAllowance, Texting},
     views::{BookingRecord, NO_SUCH_BOOKING},

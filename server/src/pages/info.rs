@@ -10,7 +10,7 @@ use super::{
     structured_data,
 };
 use crate::{
-    booking::manage_views::RequestView,
+    booking::manage::views::RequestView,
     delivery::text::{self, TERMS_PATH, consent},
     site::content::Business,
 };

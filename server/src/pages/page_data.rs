@@ -181,7 +181,7 @@ pub struct ManageBookingData {
     /// The shop's phone, to call instead (none while it is the shipped placeholder).
     pub phone: Option<String>,
     /// The request the link leads to, as the visitor's page shows it.
-    pub request: Option<crate::booking::manage_views::RequestView>,
+    pub request: Option<crate::booking::manage::views::RequestView>,
     /// Why the link leads to no request (unknown, or expired).
     pub problem: Option<String>,
 }

@@ -19,7 +19,7 @@ use super::{
 use crate::{
     assets::{self, ClientAssets},
     blog::model::Post,
-    booking::manage_views::RequestView,
+    booking::manage::views::RequestView,
     changes::{Change, Follower},
     db::Db,
     encoding::{Effort, Encoded},

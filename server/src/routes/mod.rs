@@ -183,7 +183,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/calendar/{file}", get(schedule::feed_routes::calendar))
         .route("/dbadmin/{*rest}", get(admin_page))
         .route("/media/blog-images/{file}", get(media::routes::serve))
-        .route("/media/booking-photos/{file}", get(booking::photo_routes::serve))
+        .route("/media/booking-photos/{file}", get(booking::photos::routes::serve))
         .route("/robots.txt", get(robots_txt))
         .route("/privacy", get(privacy))
         .route(SITEMAP_PATH, get(sitemap_index))

@@ -294,7 +294,7 @@ pub(super) async fn manage_page(
     headers: HeaderMap,
 ) -> Response {
     // A link that leads nowhere is a 404 for crawlers and tools; the page says it to people.
-    let shown = match booking::manage_routes::for_page(&desk, &token).await {
+    let shown = match booking::manage::routes::for_page(&desk, &token).await {
         Ok(shown) => shown,
         Err(error) => return server_error(&error),
     };

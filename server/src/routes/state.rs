@@ -6,7 +6,7 @@ use axum::extract::FromRef;
 
 use crate::{
     auth::guard::AuthDesk,
-    booking::{live_routes::DeskFeed, routes::BookingDesk},
+    booking::{routes::BookingDesk, today::live_routes::DeskFeed},
     changes::Changes,
     db::Db,
     delivery::Outbox,

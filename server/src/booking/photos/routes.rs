@@ -13,7 +13,8 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::{model::MAX_PHOTOS, photo_store, routes::BookingDesk};
+use super::store;
+use crate::booking::{model::MAX_PHOTOS, routes::BookingDesk};
 use crate::{
     api_doc::ErrorBody,
     auth::guard::Admin,
@@ -66,15 +67,15 @@ pub async fn upload(
     let client_ip = client.to_string();
     if desk.per_hour > 0 {
         let limit = i64::from(desk.per_hour) * MAX_PHOTOS as i64;
-        if photo_store::recent_uploads(&desk.db, &client_ip, RATE_WINDOW).await? >= limit {
+        if store::recent_uploads(&desk.db, &client_ip, RATE_WINDOW).await? >= limit {
             return Err(desk.rate_limited());
         }
     }
     let image = processed_upload(form, "photo", "Choose a photo to upload").await?;
     let (width, height) = (image.width, image.height);
     let (name, _) = desk.media.write(Folder::BookingPhotos, image).await?;
-    photo_store::record(&desk.db, &name, width, height, &client_ip).await?;
-    if let Err(error) = photo_store::forget_unattached(&desk.db, &desk.media).await {
+    store::record(&desk.db, &name, width, height, &client_ip).await?;
+    if let Err(error) = store::forget_unattached(&desk.db, &desk.media).await {
         tracing::warn!("Failed to delete booking photos no booking named: {error:#}");
     }
     Ok((StatusCode::CREATED, Json(UploadedPhoto { token: name, width, height })))

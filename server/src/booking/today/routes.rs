@@ -13,11 +13,11 @@ use axum::{Json, extract::State};
 use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
-use super::{
+use super::store::{self, FailedDelivery, Found, LineQuery, LineRow};
+use crate::booking::{
     records,
     response::{self, Measure, ResponseTimes},
     texting::{self, Texting},
-    today_store::{self, FailedDelivery, Found, LineQuery, LineRow},
     views::TimeRecord,
 };
 use crate::{
@@ -163,11 +163,11 @@ pub async fn show(
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
     let (emergencies, unanswered, to_confirm, changes, (failed, failed_total), jobs, response) = tokio::try_join!(
-        today_store::lines(&db, LineQuery::Emergencies),
-        today_store::lines(&db, LineQuery::Unanswered),
-        today_store::lines(&db, LineQuery::ToConfirm),
-        today_store::lines(&db, LineQuery::CustomerChanges),
-        today_store::failed_deliveries(&db),
+        store::lines(&db, LineQuery::Emergencies),
+        store::lines(&db, LineQuery::Unanswered),
+        store::lines(&db, LineQuery::ToConfirm),
+        store::lines(&db, LineQuery::CustomerChanges),
+        store::failed_deliveries(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::between(&db, &measure, (now - WEEK, now), now),
     )?;

@@ -1,7 +1,7 @@
 //! A text the owner sends from a request's page, stored: the text queued with the response it is,
 //! in one transaction.
 
-use super::events::{Contact, Event, EventWrites as _};
+use crate::booking::events::{Contact, Event, EventWrites as _};
 use crate::{audit::Actor, db::Db, delivery::text::thread::TextWrites as _, with_db};
 
 /// The phone booking `id`'s customer gave, as typed; None when there is no such booking.

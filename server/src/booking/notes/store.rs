@@ -1,11 +1,11 @@
 //! The admin's notes on a booking, stored: added (with the request's history, as a response to
 //! it), and changed or deleted by their author.
 
-use super::{
+use crate::audit::{AuditWrites as _, Line};
+use crate::booking::{
     events::{Event, EventWrites as _},
     views::NoteRecord,
 };
-use crate::audit::{AuditWrites as _, Line};
 use crate::{
     db::Db,
     domain::{BookingId, NoteId},

@@ -1,5 +1,5 @@
 //! The admin's notes on a booking: `POST /api/admin/bookings/{id}/notes`, and a note's author
-//! changing or deleting it (stored by `note_store`; the inbox reads them with each booking in
+//! changing or deleting it (stored by `store`; the inbox reads them with each booking in
 //! `records`).
 
 use axum::{
@@ -9,11 +9,9 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::{
-    note_store,
-    views::{NO_SUCH_BOOKING, NoteRecord},
-};
+use super::store;
 use crate::audit::{Action, Line};
+use crate::booking::views::{NO_SUCH_BOOKING, NoteRecord};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
@@ -57,7 +55,7 @@ pub async fn add(
     let body = checked_body(&body)?;
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::BookingNoteAdded, detail: format!("booking {id}") };
-    let note = note_store::add(&db, id, body, &line).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    let note = store::add(&db, id, body, &line).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     Ok((StatusCode::CREATED, Json(note)))
 }
 
@@ -78,7 +76,7 @@ const NOT_YOURS: &str = "Only the one who wrote a note can change or delete it."
 
 /// The note `note` of booking `id`, if the signed-in admin wrote it; else a 404 or 403.
 async fn own_note(db: &Db, admin: &Admin, id: BookingId, note: NoteId) -> Result<(), ApiError> {
-    let author = note_store::author(db, id, note).await?.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
+    let author = store::author(db, id, note).await?.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
     if author != admin.user.email {
         return Err(ApiError::Forbidden(NOT_YOURS));
     }
@@ -118,7 +116,7 @@ pub async fn change(
         action: Action::BookingNoteChanged,
         detail: format!("booking {id}, note {note}"),
     };
-    let changed = note_store::change(&db, id, note, body, &line).await?;
+    let changed = store::change(&db, id, note, body, &line).await?;
     let changed = changed.ok_or(ApiError::NotFound(NO_SUCH_NOTE))?;
     Ok(Json(changed))
 }
@@ -153,7 +151,7 @@ pub async fn delete(
         action: Action::BookingNoteDeleted,
         detail: format!("booking {id}, note {note}"),
     };
-    if !note_store::delete(&db, id, note, &line).await? {
+    if !store::delete(&db, id, note, &line).await? {
         return Err(ApiError::NotFound(NO_SUCH_NOTE));
     }
     Ok(StatusCode::NO_CONTENT)

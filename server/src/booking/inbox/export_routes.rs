@@ -12,11 +12,8 @@ use axum::{
 use futures_util::{StreamExt as _, stream};
 use jiff::tz::TimeZone;
 
-use super::{
-    inbox::{self, Filter, Params, Position},
-    records::label,
-    views::BookingRecord,
-};
+use super::store::{self as inbox, Filter, Params, Position};
+use crate::booking::{records::label, views::BookingRecord};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Owner,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::{Json, extract::State};
 use serde::Serialize;
 
-use super::{routes::BookingDesk, store};
+use crate::booking::{routes::BookingDesk, store};
 use crate::{
     api_doc::AdminRefusals,
     auth::guard::Admin,

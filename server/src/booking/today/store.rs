@@ -7,11 +7,11 @@ use std::{collections::HashMap, time::Duration};
 use serde::Serialize;
 
 use crate::{
+    auth::users::{self, Reach},
     clock::At,
     db::{self, Db},
     delivery::{Channel, Purpose, health},
     domain::{BookingStatus, EventKind},
-    auth::users::{self, Reach},
     schedule::store::State,
     with_db,
 };

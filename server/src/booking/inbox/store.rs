@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use jiff::{civil::Date, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 
-use super::{
-    inbox_search::Search,
+use super::search::Search;
+use crate::booking::{
     records::{self, BookingRow, open_rank, row_columns},
     views::BookingRecord,
 };

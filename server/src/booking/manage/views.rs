@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::texting::Texting;
+use crate::booking::texting::Texting;
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
 /// An answer the visitor picked.

@@ -11,8 +11,9 @@ use axum::{
 };
 use serde::Deserialize;
 
-use super::{
-    shared_store, text_store,
+use super::store;
+use crate::booking::{
+    shared_store,
     texting::{self, Texting},
     views::NO_SUCH_BOOKING,
 };
@@ -144,7 +145,7 @@ async fn send(
         ));
     }
     let db = outbox.db();
-    let phone = text_store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    let phone = store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
         return Err(ApiError::conflict(why));
     }
@@ -168,7 +169,7 @@ async fn send(
     let number = Phone::parse(&phone)
         .map(|phone| phone.e164())
         .map_err(|_| ApiError::conflict(Texting::NotAgreed.refusal().unwrap_or_default()))?;
-    text_store::queue(db, id, &number, body, purpose, &admin.actor()).await?;
+    store::queue(db, id, &number, body, purpose, &admin.actor()).await?;
     outbox.wake();
     Ok(StatusCode::ACCEPTED)
 }

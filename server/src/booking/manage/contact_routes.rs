@@ -11,11 +11,11 @@ use axum::{
 };
 
 use super::{
-    manage_routes::find,
-    manage_store,
-    manage_views::{ContactView, RequestView},
-    routes::BookingDesk,
+    routes::find,
+    store,
+    views::{ContactView, RequestView},
 };
+use crate::booking::routes::BookingDesk;
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, Unavailable},
     delivery::text::consent::{self, Consent, How},
@@ -56,7 +56,7 @@ pub async fn correct(
         let note = format!(
             "Corrected their contact details: phone {was_phone} is now {phone}; e-mail {was_email} is now {email}."
         );
-        manage_store::correct_contact(&desk.db, found.row.id, &phone, &email, &note).await?;
+        store::correct_contact(&desk.db, found.row.id, &phone, &email, &note).await?;
     }
     let found = find(&desk, &token).await?;
     Ok(Json(desk.view(&found).await?))

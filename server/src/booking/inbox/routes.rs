@@ -9,14 +9,14 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{
-    inbox::{self, Customer, Key, Params},
+use super::store::{self as inbox, Customer, Key, Params};
+use crate::audit::{Action, Line};
+use crate::booking::{
     records::label,
     source_store::{self, SourceTable},
     store,
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
-use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Admin,

@@ -1,7 +1,7 @@
 //! What the visitor's link reads and writes: the request it leads to, its answers, and the
 //! visitor's move or cancellation, each in one transaction with its note and messages.
 
-use super::store::{NoteWrites as _, VISITOR};
+use crate::booking::store::{NoteWrites as _, VISITOR};
 use crate::{
     clock::At,
     db::{self, Db},

@@ -16,13 +16,10 @@ use jiff::SignedDuration;
 use serde::Deserialize;
 
 use super::{
-    manage_store::{self, BookingRow, Change, cancel_request, move_time},
-    manage_views::{PickedAnswer, RequestView, TimeView},
-    records,
-    routes::BookingDesk,
-    shared_store::answers,
-    texting,
+    store::{self, BookingRow, Change, cancel_request, move_time},
+    views::{PickedAnswer, RequestView, TimeView},
 };
+use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
@@ -59,7 +56,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiEr
     let unknown =
         || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
     let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
-    let row = manage_store::row(&desk.db, id).await?.ok_or_else(unknown)?;
+    let row = store::row(&desk.db, id).await?.ok_or_else(unknown)?;
     let time = appointments::get(&desk.db, BookingId(id)).await?;
     let ends = match &time {
         Some(time) => time.slot.end + AFTER_TIME,

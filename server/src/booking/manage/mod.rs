@@ -1,0 +1,7 @@
+//! The customer's own page of their request (`/booking/{token}`): what it shows, and the changes
+//! the customer makes there (a time, a cancellation, their contact details).
+
+pub mod contact_routes;
+pub mod routes;
+pub mod store;
+pub mod views;
