@@ -1,19 +1,98 @@
 //! The users table: admin accounts. E-mail addresses are compared ignoring case.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, future::Future};
+
+use serde::Serialize;
 
 use crate::audit::{Action, Actor, AuditWrites as _, Line};
 use crate::{
-    db::Db,
+    db::{self, Db},
     domain::{EmailAddress, PersonName, Role},
-    with_db,
+    for_both_connections, with_db,
 };
+
+/// A member, as the team's pages name them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct Person {
+    pub id: i64,
+    /// Their name, else their address.
+    pub name: String,
+}
+
+/// A member's columns as `Person` has them.
+const PERSON: &str = "id, CASE WHEN name = '' THEN email ELSE name END AS name";
+/// A member's columns as `Reach` has them.
+const REACH: &str = "id, CASE WHEN name = '' THEN email ELSE name END AS name, phone, email, removed_at IS NOT NULL AS removed";
+
+/// The team, read inside the caller's transaction (who is on call, an escalation's step as it
+/// fires). Removed members are left out.
+pub trait MemberReads {
+    /// The members, owners first; only the owners when `owners_only`.
+    fn people(&mut self, owners_only: bool) -> impl Future<Output = sqlx::Result<Vec<Person>>> + Send;
+    /// The members of `ids`.
+    fn named(&mut self, ids: &[i64]) -> impl Future<Output = sqlx::Result<Vec<Person>>> + Send;
+    /// The members of `ids` with how they are reached, by id.
+    fn reached(&mut self, ids: &[i64]) -> impl Future<Output = sqlx::Result<Vec<Reach>>> + Send;
+    /// The member whose address is `email` (any case).
+    fn member_id(&mut self, email: &str) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+}
+
+for_both_connections!(impl MemberReads {
+    async fn people(&mut self, owners_only: bool) -> sqlx::Result<Vec<Person>> {
+        let sql = format!(
+            "SELECT {PERSON} FROM users WHERE removed_at IS NULL AND (role = $2 OR NOT $1)
+             ORDER BY role = $3, id"
+        );
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(owners_only)
+            .bind(Role::Owner)
+            .bind(Role::Staff)
+            .fetch_all(&mut *self)
+            .await
+    }
+
+    async fn named(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Person>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!("SELECT {PERSON} FROM users WHERE removed_at IS NULL AND id IN ({})", db::placeholders(ids.len()));
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(&mut *self).await
+    }
+
+    async fn reached(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Reach>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT {REACH} FROM users WHERE removed_at IS NULL AND id IN ({}) ORDER BY id",
+            db::placeholders(ids.len())
+        );
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(&mut *self).await
+    }
+
+    async fn member_id(&mut self, email: &str) -> sqlx::Result<Option<i64>> {
+        sqlx::query_scalar("SELECT id FROM users WHERE lower(email) = lower($1) AND removed_at IS NULL")
+            .bind(email)
+            .fetch_optional(&mut *self)
+            .await
+    }
+});
 
 /// SQL for who the address in `column` is, as the team's pages name people: the member's name,
 /// else the address (a member removed since, or one without a name). For the other folders' SQL
 /// that shows who acted, so that only this folder's SQL names the users table.
 pub fn name_or_address(column: &str) -> String {
-    format!("COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower({column})), ''), {column})")
+    format!(
+        "COALESCE(NULLIF((SELECT u.name FROM users u WHERE lower(u.email) = lower({column})), ''), {column})"
+    )
 }
 
 /// SQL for the address of the member whose id is `id` ('' for none), for the same use.
@@ -47,11 +126,7 @@ pub async fn reach(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Reach>> 
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let sql = format!(
-        "SELECT id, CASE WHEN name = '' THEN email ELSE name END AS name, phone, email, removed_at IS NOT NULL AS removed
-         FROM users WHERE id IN ({})",
-        crate::db::placeholders(ids.len())
-    );
+    let sql = format!("SELECT {REACH} FROM users WHERE id IN ({})", db::placeholders(ids.len()));
     let found: Vec<Reach> = with_db!(db, |pool| {
         let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
         for id in ids {
@@ -203,4 +278,27 @@ pub async fn is_member_calendar(db: &Db, token: &str) -> anyhow::Result<bool> {
             .await?
     });
     Ok(owner.is_some())
+}
+
+/// Sets member `user_id`'s mobile number (E.164; None removes it), with `line` in the audit log.
+pub async fn set_phone(db: &Db, user_id: i64, phone: Option<&str>, line: &Line<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        sqlx::query("UPDATE users SET phone = $2 WHERE id = $1")
+            .bind(user_id)
+            .bind(phone)
+            .execute(&mut *tx)
+            .await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+    });
+    Ok(())
+}
+
+/// Member `user_id`'s mobile number, if they gave one.
+pub async fn phone(db: &Db, user_id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT phone FROM users WHERE id = $1").bind(user_id).fetch_one(pool).await?
+    }))
 }

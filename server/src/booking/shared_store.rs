@@ -210,7 +210,7 @@ pub async fn for_jobs(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, ForJo
     .collect())
 }
 
-/// Statements on the bookings table inside the caller's transaction.
+/// Statements on the requests' tables inside the caller's transaction.
 pub trait BookingStatements {
     /// The customer changed or said something about request `id` at `now` (what the inbox marks).
     fn mark_customer_change(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
@@ -233,6 +233,16 @@ pub trait BookingStatements {
 
     /// The e-mail address of the member who said 'I've got it' for request `id`, if one did.
     fn taken_by(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<String>>> + Send;
+
+    /// A line in request `id`'s history that the site wrote, not a member (an escalation's beat):
+    /// `kind` with `detail` at `now`. It answers nothing.
+    fn record_site_event(
+        &mut self,
+        id: i64,
+        kind: EventKind,
+        detail: &str,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl BookingStatements {
@@ -296,5 +306,16 @@ for_both_connections!(impl BookingStatements {
             .fetch_optional(&mut *self)
             .await?;
         Ok(taken.flatten())
+    }
+
+    async fn record_site_event(&mut self, id: i64, kind: EventKind, detail: &str, now: &At) -> sqlx::Result<()> {
+        sqlx::query("INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, '')")
+            .bind(id)
+            .bind(now)
+            .bind(kind)
+            .bind(detail)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
     }
 });

@@ -60,6 +60,13 @@ pub trait OutboxWrites {
     /// still waits (read inside the transaction that changes the time).
     fn time_told_and_waiting(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<bool>> + Send;
 
+    /// Cancels booking `booking_id`'s escalation messages not yet sent, saying `why`.
+    fn cancel_escalation_messages(
+        &mut self,
+        booking_id: i64,
+        why: &str,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
     /// Drops every message about booking `booking_id` that has not gone out yet (it was spam).
     fn drop_waiting(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
 
@@ -115,6 +122,22 @@ for_both_connections!(impl OutboxWrites {
         .bind(DeliveryState::Sent)
         .fetch_one(&mut *self)
         .await
+    }
+
+    async fn cancel_escalation_messages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
+        sqlx::query(
+            "UPDATE deliveries SET state = $3, last_error = $2
+             WHERE booking_id = $1 AND state = $4 AND purpose_kind IN ($5, $6)",
+        )
+        .bind(booking_id)
+        .bind(why)
+        .bind(DeliveryState::Cancelled)
+        .bind(DeliveryState::Pending)
+        .bind(PurposeKind::Escalation)
+        .bind(PurposeKind::Page)
+        .execute(&mut *self)
+        .await?;
+        Ok(())
     }
 
     async fn drop_waiting(&mut self, booking_id: i64) -> sqlx::Result<()> {

@@ -17,13 +17,14 @@ use std::time::Duration;
 
 use super::{
     steps::{Beat, Steps},
-    store::{OnCallReads as _, Person},
+    store::OnCallReads as _,
 };
 use crate::{
+    auth::users::{MemberReads as _, Person},
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::Db,
-    delivery::{BookingChannel, Channel, DeliveryState, Purpose, PurposeKind, store::OutboxWrites as _},
+    delivery::{BookingChannel, Purpose, devices::PushWrites as _, store::OutboxWrites as _},
     domain::EventKind,
     for_both_connections, with_db,
 };
@@ -113,19 +114,7 @@ for_both_connections!(impl EscalationWrites {
     }
 
     async fn cancel_pages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
-        sqlx::query(
-            "UPDATE deliveries SET state = $3, last_error = $2
-             WHERE booking_id = $1 AND state = $4 AND purpose_kind IN ($5, $6)",
-        )
-        .bind(booking_id)
-        .bind(why)
-        .bind(DeliveryState::Cancelled)
-        .bind(DeliveryState::Pending)
-        .bind(PurposeKind::Escalation)
-        .bind(PurposeKind::Page)
-        .execute(&mut *self)
-        .await?;
-        Ok(())
+        self.cancel_escalation_messages(booking_id, why).await
     }
 });
 
@@ -179,13 +168,6 @@ pub async fn next_due(db: &Db) -> anyhow::Result<Option<At>> {
             .fetch_one(pool)
             .await?
     }))
-}
-
-#[derive(sqlx::FromRow)]
-struct Member {
-    id: i64,
-    name: String,
-    phone: Option<String>,
 }
 
 /// Fires beat `step` of booking `booking_id`'s escalation, if it is still due and nobody has
@@ -244,16 +226,9 @@ pub async fn fire(
             Beat::First => on_call.first,
             Beat::Second => on_call.second,
             Beat::LastAlert => {
-                let taker: Vec<i64> = match tx.taken_by(booking_id).await? {
-                    Some(email) => {
-                        sqlx::query_scalar(
-                            "SELECT id FROM users WHERE lower(email) = lower($1) AND removed_at IS NULL",
-                        )
-                        .bind(email)
-                        .fetch_all(&mut *tx)
-                        .await?
-                    }
-                    None => Vec::new(),
+                let taker = match tx.taken_by(booking_id).await? {
+                    Some(email) => tx.member_id(&email).await?,
+                    None => None,
                 };
                 let mut ids: Vec<i64> = on_call
                     .first
@@ -269,33 +244,9 @@ pub async fn fire(
             Beat::Everyone | Beat::PastPromise { .. } => tx.people(false).await?,
         };
         let ids: Vec<i64> = people.iter().map(|person| person.id).collect();
-        let members: Vec<Member> = if ids.is_empty() {
-            Vec::new()
-        } else {
-            let marks = (1..=ids.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
-            let sql = format!(
-                "SELECT id, CASE WHEN name = '' THEN email ELSE name END AS name, phone FROM users
-                 WHERE removed_at IS NULL AND id IN ({marks}) ORDER BY id"
-            );
-            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-            for id in &ids {
-                query = query.bind(*id);
-            }
-            query.fetch_all(&mut *tx).await?
-        };
+        let members = tx.reached(&ids).await?;
         for member in &members {
-            sqlx::query(
-                "INSERT INTO deliveries (booking_id, channel, device_id, purpose, next_attempt_at, created_at)
-                 SELECT $1, $5, id, $2, $3, $3 FROM push_devices WHERE user_id = $4
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(booking_id)
-            .bind(Purpose::Escalation(step).key())
-            .bind(now)
-            .bind(member.id)
-            .bind(Channel::Push)
-            .execute(&mut *tx)
-            .await?;
+            tx.enqueue_member_pushes(booking_id, Purpose::Escalation(step), member.id, &now).await?;
             let channel = match page_by {
                 PageBy::Text { .. } if member.phone.is_some() => Some(BookingChannel::Text),
                 PageBy::Text { email: true } | PageBy::Email => Some(BookingChannel::Email),
@@ -317,15 +268,7 @@ pub async fn fire(
             Beat::LastAlert => EventKind::LastAlert,
             Beat::PastPromise { .. } => EventKind::PastPromise,
         };
-        sqlx::query(
-            "INSERT INTO booking_events (booking_id, at, kind, detail, by_email) VALUES ($1, $2, $3, $4, '')",
-        )
-        .bind(booking_id)
-        .bind(now)
-        .bind(kind)
-        .bind(whom)
-        .execute(&mut *tx)
-        .await?;
+        tx.record_site_event(booking_id, kind, &whom, &now).await?;
         tx.commit().await?;
         true
     }))

@@ -10,12 +10,15 @@ use serde::{Deserialize, Serialize};
 use super::{
     rota::{self, Gap, Shift},
     steps::{self, Steps},
-    store::{self, OnCall, Person},
+    store::{self, OnCall},
 };
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
-    auth::guard::{Admin, Owner},
+    auth::{
+        guard::{Admin, Owner},
+        users::{self, Person},
+    },
     db::Db,
     domain::Phone,
     error::{ApiError, Checked},
@@ -64,7 +67,7 @@ pub async fn show(
 ) -> Result<Json<OnCallPage>, ApiError> {
     let hours = store::rota(&db).await?;
     let you = admin.user.user_id;
-    let your_phone = store::phone(&db, you).await?;
+    let your_phone = users::phone(&db, you).await?;
     Ok(Json(OnCallPage {
         now: now(&db, &site).await?,
         rota: rota::shifts_of(&hours),
@@ -223,6 +226,6 @@ pub async fn set_phone(
         action: Action::PhoneChanged,
         detail: phone.clone().unwrap_or_else(|| "removed".to_owned()),
     };
-    store::set_phone(&db, admin.user.user_id, phone.as_deref(), &line).await?;
+    users::set_phone(&db, admin.user.user_id, phone.as_deref(), &line).await?;
     Ok(StatusCode::NO_CONTENT)
 }

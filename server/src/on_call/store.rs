@@ -7,15 +7,12 @@ use serde::Serialize;
 
 use super::rota::RotaHour;
 use crate::audit::{AuditWrites as _, Line};
-use crate::{clock::At, db::Db, domain::Role, for_both_connections, with_db};
-
-/// A member, as the on-call pages name them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct Person {
-    pub id: i64,
-    /// Their name, else their address.
-    pub name: String,
-}
+use crate::{
+    auth::users::{MemberReads as _, Person},
+    clock::At,
+    db::Db,
+    for_both_connections, with_db,
+};
 
 /// Who is on call at one hour.
 #[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
@@ -36,15 +33,6 @@ pub struct OnCall {
 pub struct Cover {
     pub person: Person,
     pub until: At,
-}
-
-const PERSON: &str = "id, CASE WHEN name = '' THEN email ELSE name END AS name";
-
-#[derive(sqlx::FromRow)]
-struct CoverRow {
-    id: i64,
-    name: String,
-    until_at: At,
 }
 
 /// What a member's leaving changes on call, written inside the transaction that removes them.
@@ -72,22 +60,20 @@ for_both_connections!(impl OnCallWrites {
 pub trait OnCallReads {
     /// Who is on call at `now`, in the hour of the week `slot` (day, hour) on the shop's clock.
     fn on_call(&mut self, now: &At, slot: (u8, u8)) -> impl Future<Output = sqlx::Result<OnCall>> + Send;
-    /// The members who were not removed, owners first when `owners_only` is false.
-    fn people(&mut self, owners_only: bool) -> impl Future<Output = sqlx::Result<Vec<Person>>> + Send;
-    /// The members of `ids` who were not removed.
-    fn named(&mut self, ids: &[i64]) -> impl Future<Output = sqlx::Result<Vec<Person>>> + Send;
 }
 
 for_both_connections!(impl OnCallReads {
     async fn on_call(&mut self, now: &At, (weekday, hour): (u8, u8)) -> sqlx::Result<OnCall> {
-        let cover: Option<CoverRow> = sqlx::query_as(
-            "SELECT u.id, CASE WHEN u.name = '' THEN u.email ELSE u.name END AS name, c.until_at
-             FROM on_call_cover c JOIN users u ON u.id = c.user_id
-             WHERE c.until_at > $1 AND u.removed_at IS NULL ORDER BY c.id DESC LIMIT 1",
-        )
-        .bind(now)
-        .fetch_optional(&mut *self)
-        .await?;
+        // The newest cover of a member still on the team.
+        let covers: Vec<(i64, At)> =
+            sqlx::query_as("SELECT user_id, until_at FROM on_call_cover WHERE until_at > $1 ORDER BY id DESC")
+                .bind(now)
+                .fetch_all(&mut *self)
+                .await?;
+        let covering = self.named(&covers.iter().map(|(id, _)| *id).collect::<Vec<_>>()).await?;
+        let cover = covers.into_iter().find_map(|(id, until)| {
+            covering.iter().find(|person| person.id == id).map(|person| Cover { person: person.clone(), until })
+        });
         let any_rota: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM rota_hours)")
             .fetch_one(&mut *self)
             .await?;
@@ -105,7 +91,6 @@ for_both_connections!(impl OnCallReads {
         } else {
             (self.people(true).await?, Vec::new(), false)
         };
-        let cover = cover.map(|row| Cover { person: Person { id: row.id, name: row.name }, until: row.until_at });
         if let Some(cover) = &cover {
             // The member covering is first; whoever the rota has first follows them.
             let before: Vec<Person> = first.drain(..).chain(second.drain(..)).collect();
@@ -114,32 +99,6 @@ for_both_connections!(impl OnCallReads {
             second.truncate(if any_rota { 1 } else { second.len() });
         }
         Ok(OnCall { first, second, gap: gap && cover.is_none(), cover })
-    }
-
-    async fn people(&mut self, owners_only: bool) -> sqlx::Result<Vec<Person>> {
-        let sql = format!(
-            "SELECT {PERSON} FROM users WHERE removed_at IS NULL AND (role = $2 OR NOT $1)
-             ORDER BY role = $3, id"
-        );
-        sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(owners_only)
-            .bind(Role::Owner)
-            .bind(Role::Staff)
-            .fetch_all(&mut *self)
-            .await
-    }
-
-    async fn named(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Person>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let marks = (1..=ids.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
-        let sql = format!("SELECT {PERSON} FROM users WHERE removed_at IS NULL AND id IN ({marks})");
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        for id in ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(&mut *self).await
     }
 });
 
@@ -224,27 +183,4 @@ pub async fn set_cover(db: &Db, user_id: i64, until: Option<At>, line: &Line<'_>
         tx.commit().await?;
     });
     Ok(())
-}
-
-/// Sets member `user_id`'s mobile number (E.164; None removes it), with `line` in the audit log.
-pub async fn set_phone(db: &Db, user_id: i64, phone: Option<&str>, line: &Line<'_>) -> anyhow::Result<()> {
-    let now = db.clock.stamp();
-    with_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE users SET phone = $2 WHERE id = $1")
-            .bind(user_id)
-            .bind(phone)
-            .execute(&mut *tx)
-            .await?;
-        tx.audit(line, &now).await?;
-        tx.commit().await?;
-    });
-    Ok(())
-}
-
-/// Member `user_id`'s mobile number, if they gave one.
-pub async fn phone(db: &Db, user_id: i64) -> anyhow::Result<Option<String>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT phone FROM users WHERE id = $1").bind(user_id).fetch_one(pool).await?
-    }))
 }

@@ -2955,7 +2955,7 @@ export interface components {
             /** @description 12 to 256 characters. */
             newPassword: string;
         };
-        /** @description A member, as the on-call pages name them. */
+        /** @description A member, as the team's pages name them. */
         Person: {
             /** Format: int64 */
             id: number;

@@ -11,7 +11,7 @@ mod store;
 
 pub use store::{Device, Settings, Target, add, any, get, list, remove, remove_endpoint, target, update};
 
-use super::message::{Channel, DeliveryState};
+use super::message::{Channel, DeliveryState, Purpose};
 use crate::{clock::At, for_both_connections};
 
 /// `PushSubscription.toJSON()` as the browser makes it.
@@ -215,6 +215,16 @@ pub trait PushWrites {
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
+    /// One push of `purpose` to each device of member `user_id`, about booking `booking_id`, due
+    /// `now` (an escalation's page: quiet hours do not hold it back).
+    fn enqueue_member_pushes(
+        &mut self,
+        booking_id: i64,
+        purpose: Purpose,
+        user_id: i64,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
     /// Forgets member `user_id`'s devices: they left the team.
     fn forget_devices_of(&mut self, user_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
@@ -251,6 +261,22 @@ for_both_connections!(impl PushWrites {
             query = query.bind(device).bind(state).bind(note);
         }
         query.execute(&mut *self).await?;
+        Ok(())
+    }
+
+    async fn enqueue_member_pushes(&mut self, booking_id: i64, purpose: Purpose, user_id: i64, now: &At) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO deliveries (booking_id, channel, device_id, purpose, next_attempt_at, created_at)
+             SELECT $1, $5, id, $2, $3, $3 FROM push_devices WHERE user_id = $4
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(booking_id)
+        .bind(purpose.key())
+        .bind(now)
+        .bind(user_id)
+        .bind(Channel::Push)
+        .execute(&mut *self)
+        .await?;
         Ok(())
     }
 
