@@ -373,8 +373,10 @@ test("at 1366 px the owner's header holds every section, the name and Logout on 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page);
   const header = page.getByRole("banner");
-  const links = await header.getByRole("navigation", { name: "Admin sections" }).getByRole("link").all();
-  expect(links.length).toBe(11);
+  const sections = header.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+  // all() does not wait: the header may still be drawing after sign-in.
+  await expect(sections).toHaveCount(11);
+  const links = await sections.all();
   const tops = await Promise.all([...links, header.getByRole("button", { name: "Logout" })].map(async (item) => (await item.boundingBox())?.y));
   const first = tops[0]!;
   for (const top of tops) expect(Math.abs(top! - first), "on the first row").toBeLessThan(8);

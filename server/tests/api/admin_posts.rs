@@ -364,8 +364,15 @@ async fn a_schedule_must_be_a_future_time_and_publishing_now_drops_it() {
         assert_eq!(response.status().as_u16(), 422);
         assert_eq!(response.json::<Value>().await.unwrap()["errors"]["publishAt"][0], message);
     }
+    // Tomorrow at noon on the shop's clock: a wall time the clocks never repeat or skip.
+    let tomorrow = app
+        .clock
+        .now()
+        .to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone"))
+        .date()
+        .tomorrow();
     let mut body = post("later", false);
-    body["publishAt"] = json!(denver_in(&app, 3600));
+    body["publishAt"] = json!(format!("{}T12:00:00", tomorrow.expect("a day")));
     let id = created_id(&app, &signed, &body).await;
     let now = app
         .admin(Method::PUT, &format!("/posts/{id}/published"), &signed)

@@ -177,7 +177,10 @@ async fn a_device_its_push_service_calls_gone_is_forgotten() {
 
 /// The shop's clock an hour before and after the app's now, as "HH:MM".
 fn hours_around_now(app: &TestApp) -> (String, String) {
-    let now = app.clock.now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone"));
+    // On the wall clock, as the owner sets them: an hour before and after now, also on the night
+    // the clocks go back (01:30 is then an hour before 01:30 again).
+    let now =
+        app.clock.now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("the zone")).datetime();
     let at = |offset: i64| {
         let shifted = now.checked_add(jiff::SignedDuration::from_mins(offset)).expect("a time");
         format!("{:02}:{:02}", shifted.hour(), shifted.minute())

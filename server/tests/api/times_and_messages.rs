@@ -103,24 +103,34 @@ async fn the_owner_is_told_why_a_closed_or_late_time_is_refused_and_may_take_it_
     let id = book(&app, &booking_at("rules-owner-0001", "mobile", &window)).await["id"].as_i64().unwrap();
     let at = |date: &str, start: &str, outside: bool| json!({ "kind": "shop", "date": date, "start": start, "minutes": 60, "outsideHours": outside });
 
+    // Next year's Christmas, and its first Sunday of December and the Monday after: always ahead
+    // of the clock.
+    let year = app.clock.now().to_zoned(jiff::tz::TimeZone::UTC).year() + 1;
+    let christmas_day = jiff::civil::date(year, 12, 25);
+    let sunday_date = jiff::civil::date(year, 12, 1)
+        .nth_weekday_of_month(1, jiff::civil::Weekday::Sunday)
+        .expect("a Sunday");
+    let monday_date = sunday_date.tomorrow().expect("a Monday");
     let christmas = field_error(
-        set_time(&app, &signed, id, at("2027-12-25", "10:00", false)).send().await.unwrap(),
+        set_time(&app, &signed, id, at(&christmas_day.to_string(), "10:00", false)).send().await.unwrap(),
         "start",
     )
     .await;
-    assert!(christmas.contains("closed on Saturday, December 25 (Christmas Day)"), "{christmas}");
+    let named = christmas_day.strftime("%A, %B %-d").to_string();
+    assert!(christmas.contains(&format!("closed on {named} (Christmas Day)")), "{christmas}");
     let sunday = field_error(
-        set_time(&app, &signed, id, at("2027-12-05", "22:00", false)).send().await.unwrap(),
+        set_time(&app, &signed, id, at(&sunday_date.to_string(), "22:00", false)).send().await.unwrap(),
         "start",
     )
     .await;
     assert!(sunday.contains("no drop-off hours on Sundays"), "{sunday}");
     let late = field_error(
-        set_time(&app, &signed, id, at("2027-12-06", "18:00", false)).send().await.unwrap(),
+        set_time(&app, &signed, id, at(&monday_date.to_string(), "18:00", false)).send().await.unwrap(),
         "start",
     )
     .await;
-    assert!(late.contains("outside the drop-off hours on Monday, December 6 (8:00 AM-6:00 PM)"), "{late}");
+    let named = monday_date.strftime("%A, %B %-d").to_string();
+    assert!(late.contains(&format!("outside the drop-off hours on {named} (8:00 AM-6:00 PM)")), "{late}");
     assert!(late.ends_with("Pick another time, or set it anyway."), "{late}");
     assert_eq!(
         app.count("SELECT COUNT(*) FROM appointments WHERE state = 'confirmed'").await,
@@ -128,7 +138,8 @@ async fn the_owner_is_told_why_a_closed_or_late_time_is_refused_and_may_take_it_
         "nothing taken"
     );
 
-    let anyway = set_time(&app, &signed, id, at("2027-12-05", "22:00", true)).send().await.unwrap();
+    let anyway =
+        set_time(&app, &signed, id, at(&sunday_date.to_string(), "22:00", true)).send().await.unwrap();
     assert_eq!(anyway.status(), 200, "taken on purpose");
     let past = set_time(&app, &signed, id, at("2020-01-06", "10:00", true)).send().await.unwrap();
     assert!(field_error(past, "start").await.contains("has not passed"), "the past never");

@@ -172,7 +172,7 @@ export function PhotoPicker({ photos, onChange, disabled }: { photos: PickedPhot
             <ImagePlus aria-hidden="true" className="h-4 w-4" />
             Add photos
           </label>
-          <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF, WebP or HEIC, up to 5 MB each.</p>
+          <p className="mt-1 text-xs text-slate-600">PNG, JPG, GIF, WebP or HEIC. Large photos are made smaller before they are sent.</p>
         </div>
       )}
     </fieldset>
