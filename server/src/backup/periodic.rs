@@ -85,13 +85,15 @@ async fn run_once(schedule: &Schedule, source: &Source, every: u64, slot: i64) {
         Ok(made) => tracing::info!(backup = %made.display(), "scheduled backup made"),
         Err(error) => tracing::error!("The scheduled backup failed: {error:#}"),
     }
-    if let Err(error) = finish(&source.db, every, slot, error.as_deref()).await {
-        tracing::error!("Cannot record the scheduled backup: {error:#}");
-    }
+    // The oldest go before the run is recorded: once the dashboard says it finished, the folder
+    // holds what --backup-keep says.
     if result.is_ok()
         && let Err(error) = prune(&schedule.dir, schedule.keep)
     {
         tracing::warn!("Cannot remove old backups: {error:#}");
+    }
+    if let Err(error) = finish(&source.db, every, slot, error.as_deref()).await {
+        tracing::error!("Cannot record the scheduled backup: {error:#}");
     }
 }
 
