@@ -52,15 +52,7 @@ for_both_connections!(impl MemberReads {
     }
 
     async fn named(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Person>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let sql = format!("SELECT {PERSON} FROM users WHERE removed_at IS NULL AND id IN ({})", db::placeholders(ids.len()));
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        for id in ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(&mut *self).await
+        Ok(self.reached(ids).await?.into_iter().map(|member| Person { id: member.id, name: member.name }).collect())
     }
 
     async fn reached(&mut self, ids: &[i64]) -> sqlx::Result<Vec<Reach>> {

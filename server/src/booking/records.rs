@@ -306,10 +306,7 @@ async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRe
 async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {
     let mut records = each_as(outbox::of_bookings(db, ids).await?, delivery_record);
     // An escalation's page names its member, and how it reached them.
-    let paged = |record: &DeliveryRecord| match Purpose::parse(&record.purpose) {
-        Some(Purpose::Page { member, .. }) => Some(member),
-        _ => None,
-    };
+    let paged = |record: &DeliveryRecord| Purpose::paged_member(&record.purpose);
     let mut members: Vec<i64> = records.values().flatten().filter_map(paged).collect();
     members.sort_unstable();
     members.dedup();

@@ -204,6 +204,14 @@ impl Purpose {
         };
         parts.next().is_none().then_some(purpose)
     }
+
+    /// The member an escalation's page stored as `key` went to; None for any other purpose.
+    pub fn paged_member(key: &str) -> Option<i64> {
+        match Self::parse(key) {
+            Some(Self::Page { member, .. }) => Some(member),
+            _ => None,
+        }
+    }
 }
 
 /// What a delivery sends, by the channel it goes to: each carries only what its channel can.

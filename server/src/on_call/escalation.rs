@@ -61,8 +61,6 @@ pub trait EscalationWrites {
     /// from `now` at least (someone took it); its messages not yet sent are cancelled.
     fn hold_escalation(&mut self, booking_id: i64, now: &At)
     -> impl Future<Output = sqlx::Result<()>> + Send;
-    /// Cancels booking `booking_id`'s escalation messages not yet sent, saying `why`.
-    fn cancel_pages(&mut self, booking_id: i64, why: &str) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl EscalationWrites {
@@ -90,7 +88,7 @@ for_both_connections!(impl EscalationWrites {
         .rows_affected()
             > 0;
         if stopped {
-            self.cancel_pages(booking_id, "stopped: someone answered").await?;
+            self.cancel_escalation_messages(booking_id, "stopped: someone answered").await?;
         }
         Ok(())
     }
@@ -108,13 +106,9 @@ for_both_connections!(impl EscalationWrites {
         .rows_affected()
             > 0;
         if held {
-            self.cancel_pages(booking_id, "held: someone took it").await?;
+            self.cancel_escalation_messages(booking_id, "held: someone took it").await?;
         }
         Ok(())
-    }
-
-    async fn cancel_pages(&mut self, booking_id: i64, why: &str) -> sqlx::Result<()> {
-        self.cancel_escalation_messages(booking_id, why).await
     }
 });
 

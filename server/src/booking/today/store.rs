@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::{
     auth::users::{self, Reach},
+    booking::shared_store,
     clock::At,
     db::{self, Db},
     delivery::{Channel, Purpose, health},
@@ -36,14 +37,6 @@ pub struct FailedDelivery {
     pub what: String,
     pub last_error: Option<String>,
     pub failed_at: At,
-}
-
-/// The member an escalation's page went to, for a delivery of `purpose`.
-fn paged(purpose: &str) -> Option<i64> {
-    match Purpose::parse(purpose) {
-        Some(Purpose::Page { member, .. }) => Some(member),
-        _ => None,
-    }
 }
 
 /// What a delivery of `channel` for `purpose` is, in words (a page names whom it went to).
@@ -185,18 +178,19 @@ pub async fn lines(db: &Db, query: LineQuery) -> anyhow::Result<Found> {
 /// `SHOWN`), and how many there are.
 pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, i64)> {
     let (failed, total) = health::failed_since(db, &db.clock.stamp_before(FAILED_SINCE), SHOWN).await?;
-    let mut members: Vec<i64> = failed.iter().filter_map(|failed| paged(&failed.purpose)).collect();
+    let mut members: Vec<i64> =
+        failed.iter().filter_map(|failed| Purpose::paged_member(&failed.purpose)).collect();
     members.sort_unstable();
     members.dedup();
     let reach = users::reach(db, &members).await?;
     let mut ids: Vec<i64> = failed.iter().filter_map(|failed| failed.booking_id).collect();
     ids.sort_unstable();
     ids.dedup();
-    let names = names(db, &ids).await?;
+    let requests = shared_store::for_jobs(db, &ids).await?;
     let shown = failed
         .into_iter()
         .map(|failed| FailedDelivery {
-            name: failed.booking_id.and_then(|id| names.get(&id).cloned()),
+            name: failed.booking_id.and_then(|id| requests.get(&id)).map(|request| request.name.clone()),
             what: what(failed.channel, &failed.purpose, &reach),
             booking_id: failed.booking_id,
             channel: failed.channel,
@@ -206,20 +200,4 @@ pub async fn failed_deliveries(db: &Db) -> anyhow::Result<(Vec<FailedDelivery>, 
         })
         .collect();
     Ok((shown, total))
-}
-
-/// The customer's name on each request of `ids`.
-async fn names(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let sql = format!("SELECT id, name FROM bookings WHERE id IN ({})", db::placeholders(ids.len()));
-    let rows: Vec<(i64, String)> = with_db!(db, |pool| {
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-        for id in ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(pool).await?
-    });
-    Ok(rows.into_iter().collect())
 }
