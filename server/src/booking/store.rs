@@ -30,8 +30,11 @@ use crate::{
 
 /// The window of the booking rate limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60 * 60);
-/// At most one confirmation e-mail goes to an address in this long.
+/// At most `CONFIRMATIONS_PER_WINDOW` confirmation e-mails go to an address in this long, from
+/// the first of them: a customer's second or third request within the hour is confirmed too,
+/// while the form cannot send a stranger more than that.
 const CONFIRMATION_WINDOW: Duration = Duration::from_secs(60 * 60);
+const CONFIRMATIONS_PER_WINDOW: i64 = 3;
 
 /// Where a request came from, for abuse handling (never logged), and when on the shop's clock
 /// (the minute of the day, for the owner's devices' quiet hours).
@@ -75,8 +78,8 @@ impl From<sqlx::Error> for InsertError {
 /// stored `per_hour` bookings in the last hour (0: no limit). The count is of the bookings table
 /// itself, so every instance applies the same limit. A repeated submit (same submission id)
 /// answers the booking stored the first time and counts nothing. The visitor's confirmation goes
-/// to an e-mail address at most once an hour (a row per address, claimed in this transaction),
-/// so the form cannot send mail to strangers over and over.
+/// to an e-mail address at most three times an hour (a row per address, counted in this
+/// transaction), so the form cannot send mail to strangers over and over.
 pub async fn insert(
     db: &Db,
     booking: &NewBooking,
@@ -221,14 +224,19 @@ pub async fn insert(
                 }
                 if *channel == BookingChannel::Confirmation {
                     let claimed: Option<String> = sqlx::query_scalar(
-                        "INSERT INTO confirmation_limits (email, sent_at) VALUES ($1, $2)
-                         ON CONFLICT (email) DO UPDATE SET sent_at = excluded.sent_at
-                         WHERE confirmation_limits.sent_at <= $3
+                        "INSERT INTO confirmation_limits (email, sent_at, sent_count) VALUES ($1, $2, 1)
+                         ON CONFLICT (email) DO UPDATE SET
+                             sent_at = CASE WHEN confirmation_limits.sent_at <= $3
+                                 THEN excluded.sent_at ELSE confirmation_limits.sent_at END,
+                             sent_count = CASE WHEN confirmation_limits.sent_at <= $3
+                                 THEN 1 ELSE confirmation_limits.sent_count + 1 END
+                         WHERE confirmation_limits.sent_at <= $3 OR confirmation_limits.sent_count < $4
                          RETURNING email",
                     )
                     .bind(booking.email.as_ref().to_lowercase())
                     .bind(now)
                     .bind(db.clock.stamp_before(CONFIRMATION_WINDOW))
+                    .bind(CONFIRMATIONS_PER_WINDOW)
                     .fetch_optional(&mut *tx)
                     .await?;
                     if claimed.is_none() {
