@@ -311,6 +311,14 @@ test.describe("photos of the damage", () => {
     const sent = await submit(page);
     expect(sent.photos).toHaveLength(2);
 
+    // The customer's own page shows the photos they sent.
+    await page.getByRole("link", { name: "See, change or cancel your request" }).click();
+    const theirs = page.getByRole("list", { name: "Your photos" }).locator("img");
+    await expect(theirs).toHaveCount(2);
+    await expect.poll(() => theirs.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: /^Open photo \d of 2 you sent \(opens in a new tab\)$/ })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
     await signIn(page);
     await page.getByRole("link", { name: "Bookings" }).click();
     const card = page.getByRole("article", { name: "Sam Reyes" });

@@ -114,6 +114,12 @@ test.describe("a drop-off time", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "Your service request #1" })).toBeVisible();
     await expect(page.getByText("Confirmed.", { exact: false })).toBeVisible();
+    // A drop-off: where to bring the trailer, and when the shop is open.
+    await expect(page.getByText("Bring the trailer to")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^2150 West 64th Avenue, Denver, CO 80221/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Opening hours" })).toBeVisible();
+    await expect(page.getByRole("term").filter({ hasText: /^Mon-Fri$/ })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "8:00 AM - 6:00 PM" })).toBeVisible();
     await axeAtBothSizes(page);
     await page.getByRole("button", { name: "Pick another time" }).click();
     const open = page.getByRole("group", { name: "Open times" }).getByRole("button");
@@ -376,10 +382,15 @@ test.describe("the visitor's page of their request", () => {
       await expect(page.getByRole("definition").filter({ hasText: "Hitch latch is bent and will not close" })).toBeVisible();
       await expect(page.getByRole("definition").filter({ hasText: "E Colfax Ave & Peoria St, Aurora" })).toBeVisible();
       await page.getByRole("button", { name: "Correct my phone or email" }).click();
-      await page.getByLabel("Email").fill("kim@example.com");
+      await page.getByLabel("Email").fill("kim@example");
       await page.getByLabel("Phone").fill("303-555-013");
       await page.getByRole("button", { name: "Save my contact details" }).click();
-      await expect(page.getByRole("alert")).toContainText("area code");
+      // Each field says what is wrong with it.
+      await expect(page.getByRole("alert")).toHaveText("Please correct what is marked below.");
+      await expect(page.getByLabel("Phone")).toHaveAccessibleDescription("Enter a phone number with area code");
+      await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Invalid email format");
+      await axeAtBothSizes(page);
+      await page.getByLabel("Email").fill("kim@example.com");
       await page.getByLabel("Phone").fill("303-555-0132");
       await axeAtBothSizes(page);
       await page.getByRole("button", { name: "Save my contact details" }).click();

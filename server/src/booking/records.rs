@@ -286,7 +286,8 @@ struct PhotoRow {
     height: i64,
 }
 
-async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRecord>>> {
+/// The photos each of bookings `ids` came with, the oldest first, at the admin's addresses.
+pub(super) async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRecord>>> {
     let grouped = rows_grouped_by!(
         booking_id,
         db,

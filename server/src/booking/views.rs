@@ -108,7 +108,7 @@ pub struct SourceRecord {
     pub utm_campaign: Option<String>,
 }
 
-/// A photo the visitor sent, served to the admin at its URL.
+/// A photo the visitor sent, at its URL: the team's, or one under the customer's own link.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct PhotoRecord {
     pub url: String,

@@ -1,5 +1,6 @@
 //! Photos sent with a booking: uploaded with the admin's checks, attached by the booking, shown
-//! to the admin only, limited per request and per network, and deleted when no booking took them.
+//! to the admin and to the customer on their own request's page (no one else), limited per
+//! request and per network, and deleted when no booking took them.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -73,6 +74,42 @@ async fn photos_reach_the_booking_and_only_the_admin_sees_them() {
     assert!(image::load_from_memory(&bytes).is_ok(), "a real image");
     let blog_path = url.replace("booking-photos", "blog-images");
     assert_eq!(app.get(&blog_path).await.status(), 404, "photos are not blog images");
+}
+
+/// Books `photos` and answers the token of the request's own page.
+async fn booked_with(app: &TestApp, submission_id: &str, photos: &[String]) -> String {
+    let response = app.post_json("/api/bookings", &booking_with(submission_id, photos)).await;
+    assert_eq!(response.status(), 201);
+    let booked: Value = response.json().await.expect("JSON");
+    booked["manageUrl"].as_str().and_then(|url| url.rsplit('/').next()).expect("a link").to_owned()
+}
+
+#[tokio::test]
+async fn the_customer_sees_the_photos_they_sent_on_their_page_and_no_one_elses() {
+    let app = spawn_app().await;
+    let mine = vec![token(&app).await];
+    let link = booked_with(&app, "photos-0000-0002", &mine).await;
+    let theirs = vec![token(&app).await];
+    let other_link = booked_with(&app, "photos-0000-0003", &theirs).await;
+
+    let page: Value = app.get(&format!("/api/manage/{link}")).await.json().await.expect("JSON");
+    let photos = page["photos"].as_array().expect("photos");
+    assert_eq!(photos.len(), 1, "{page}");
+    assert_eq!((photos[0]["width"].as_u64(), photos[0]["height"].as_u64()), (Some(640), Some(480)));
+    let url = photos[0]["url"].as_str().expect("a URL");
+    assert_eq!(url, format!("/api/manage/{link}/photos/{}", mine[0]));
+    let response = app.get(url).await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["cache-control"].to_str().unwrap().starts_with("private"));
+    assert!(image::load_from_memory(&response.bytes().await.unwrap()).is_ok(), "a real image");
+
+    for (path, why) in [
+        (format!("/api/manage/{other_link}/photos/{}", mine[0]), "another request's link"),
+        (format!("/api/manage/{link}/photos/{}", theirs[0]), "another request's photo"),
+        (format!("/api/manage/no-such-link-0000000000/photos/{}", mine[0]), "no link"),
+    ] {
+        assert_eq!(app.get(&path).await.status(), 404, "{why}");
+    }
 }
 
 #[tokio::test]

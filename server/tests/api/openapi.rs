@@ -67,6 +67,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("put", "/api/manage/{token}/time"),
     ("post", "/api/manage/{token}/cancel"),
     ("get", "/api/manage/{token}/calendar.ics"),
+    ("get", "/api/manage/{token}/photos/{file}"),
     ("get", "/api/admin/schedule"),
     ("put", "/api/admin/bookings/{id}/appointment"),
     ("delete", "/api/admin/bookings/{id}/appointment"),

@@ -1403,6 +1403,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/photos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/manage/{token}/photos/{file}`: a photo the customer sent with the request. */
+        get: operations["getManageTokenPhotosFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/texts/stop": {
         parameters: {
             query?: never;
@@ -2974,7 +2991,7 @@ export interface components {
              */
             photo: string;
         };
-        /** @description A photo the visitor sent, served to the admin at its URL. */
+        /** @description A photo the visitor sent, at its URL: the team's, or one under the customer's own link. */
         PhotoRecord: {
             /** Format: int64 */
             height: number;
@@ -3230,6 +3247,8 @@ export interface components {
             number: number;
             /** @description The shop's number, for anything the page cannot do (none while it is a placeholder). */
             phone: string | null;
+            /** @description The photos they sent with it, at addresses their link opens. */
+            photos: components["schemas"]["PhotoRecord"][];
             /** @description Where the trailer is (a mobile job's street address, then the place), as they typed it. */
             place: string | null;
             /** @description "November 24, 2026". */
@@ -11154,6 +11173,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getManageTokenPhotosFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The photo's file name, as the request's `photos` give it. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo: a JPEG, or a PNG for a picture sent as one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description There is no such link, or no such photo of its request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said of each field it refused, by field name. */
+    readonly fields: Record<string, string[]> = {},
   ) {
     super(message);
   }
@@ -106,7 +108,7 @@ async function callJson<T>(method: string, url: string, body?: unknown): Promise
   if (response.ok) return (await response.json()) as T;
   const refusal = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
   const said = refusal.error ?? Object.values(refusal.errors ?? {})[0]?.[0];
-  throw new ApiError(response.status, said ?? "Something went wrong. Please try again, or call us.");
+  throw new ApiError(response.status, said ?? "Something went wrong. Please try again, or call us.", refusal.errors);
 }
 
 /** The visitor's request behind a change-or-cancel link's token. */

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::booking::texting::Texting;
+use crate::booking::{texting::Texting, views::PhotoRecord};
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
 /// An answer the visitor picked.
@@ -44,6 +44,8 @@ pub struct RequestView {
     pub(super) words: Option<String>,
     /// Whether texts about it go to their number: `on` and `stopped` are theirs to see and change.
     pub(super) texting: Texting,
+    /// The photos they sent with it, at addresses their link opens.
+    pub(super) photos: Vec<PhotoRecord>,
 }
 
 /// The phone and e-mail address the customer gives in place of those on their request (the

@@ -1,6 +1,7 @@
 //! Photos a visitor sends with a booking: each uploaded on its own while the visitor fills in the
 //! form (the same checks as the admin's images), kept unattached until the booking names it,
-//! and deleted when no booking named it within a day. Only the admin sees them.
+//! and deleted when no booking named it within a day. The team sees them, and so does the
+//! customer on their request's page (`manage`).
 
 use std::{sync::Arc, time::Duration};
 
@@ -87,13 +88,24 @@ pub async fn serve(
     _admin: Admin,
     Path(name): Path<String>,
 ) -> Result<Response, ApiError> {
-    let Some(bytes) = desk.media.read(Folder::BookingPhotos, &name).await? else {
-        return Ok(StatusCode::NOT_FOUND.into_response());
+    Ok(photo_file(&desk, &name).await?.unwrap_or_else(|| StatusCode::NOT_FOUND.into_response()))
+}
+
+/// The stored photo `name` as a response, kept by the browser alone for a day; none when there
+/// is no such file.
+pub(in crate::booking) async fn photo_file(
+    desk: &BookingDesk,
+    name: &str,
+) -> anyhow::Result<Option<Response>> {
+    let Some(bytes) = desk.media.read(Folder::BookingPhotos, name).await? else {
+        return Ok(None);
     };
     let content_type = if name.ends_with(".jpg") { "image/jpeg" } else { "image/png" };
-    Ok((
-        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "private, max-age=86400")],
-        Body::from(bytes),
-    )
-        .into_response())
+    Ok(Some(
+        (
+            [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "private, max-age=86400")],
+            Body::from(bytes),
+        )
+            .into_response(),
+    ))
 }

@@ -26,6 +26,8 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   /** The contact details as typed again (while correcting them). */
   const [contact, setContact] = useState({ phone: "", email: "" });
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  /** What the server said of each field of the last form sent, by field name. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   // The notice of what just happened takes the focus (the button pressed is gone).
@@ -39,12 +41,20 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   async function act(action: () => Promise<RequestView>, done: string) {
     setBusy(true);
     setNotice(null);
+    setFieldErrors({});
     try {
       setRequest(await action());
       setDoing("nothing");
       setNotice({ text: done, ok: true });
     } catch (failure) {
-      setNotice({ text: failure instanceof ApiError ? failure.message : "That did not work. Please try again, or call us.", ok: false });
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      setFieldErrors(fields);
+      const text = Object.keys(fields).length
+        ? "Please correct what is marked below."
+        : failure instanceof ApiError
+          ? failure.message
+          : "That did not work. Please try again, or call us.";
+      setNotice({ text, ok: false });
     } finally {
       setBusy(false);
     }
@@ -132,6 +142,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                         <CalendarPlus aria-hidden="true" className="h-5 w-5" />
                         Add to my calendar
                       </a>
+                      {request.time.kind === "shop" && <DropOff />}
                     </div>
                   </div>
                 ) : (
@@ -157,6 +168,29 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     </div>
                   )}
                 </dl>
+                {request.photos.length > 0 && (
+                  <div className="mt-4">
+                    <h2 id={`${ids}-photos`} className="text-sm font-medium text-slate-700">
+                      Your photos
+                    </h2>
+                    <ul aria-labelledby={`${ids}-photos`} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                      {request.photos.map((photo, n) => (
+                        <li key={photo.url}>
+                          <a href={photo.url} target="_blank" rel="noopener noreferrer" className="block">
+                            <img
+                              src={photo.url}
+                              width={photo.width}
+                              height={photo.height}
+                              loading="lazy"
+                              alt={`Open photo ${n + 1} of ${request.photos.length} you sent (opens in a new tab)`}
+                              className="aspect-square w-full rounded-lg object-cover ring-1 ring-slate-200"
+                            />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
               </div>
               {request.texting === "on" && (
                 <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -214,21 +248,31 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <p className="text-sm text-slate-700">
                     The phone number and e-mail address we should use for this request, in place of those it was sent with.
                   </p>
-                  {(["phone", "email"] as const).map((field) => (
-                    <div key={field}>
-                      <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
-                        {field === "phone" ? "Phone" : "Email"}
-                      </label>
-                      <input
-                        id={`${ids}-${field}`}
-                        type={field === "phone" ? "tel" : "email"}
-                        autoComplete={field === "phone" ? "tel" : "email"}
-                        value={contact[field]}
-                        onChange={(event) => setContact((typed) => ({ ...typed, [field]: event.target.value }))}
-                        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none"
-                      />
-                    </div>
-                  ))}
+                  {(["phone", "email"] as const).map((field) => {
+                    const error = fieldErrors[field]?.[0];
+                    return (
+                      <div key={field}>
+                        <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
+                          {field === "phone" ? "Phone" : "Email"}
+                        </label>
+                        <input
+                          id={`${ids}-${field}`}
+                          type={field === "phone" ? "tel" : "email"}
+                          autoComplete={field === "phone" ? "tel" : "email"}
+                          value={contact[field]}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${ids}-${field}-error` : undefined}
+                          onChange={(event) => setContact((typed) => ({ ...typed, [field]: event.target.value }))}
+                          className={`mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none ${error ? "border-red-600" : "border-slate-300"}`}
+                        />
+                        {error && (
+                          <p id={`${ids}-${field}-error`} className="mt-1 text-sm text-red-800">
+                            {error}
+                          </p>
+                        )}
+                      </div>
+                    );
+                  })}
                   <div className="flex flex-wrap gap-3">
                     <button
                       type="submit"
@@ -311,5 +355,31 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
         </div>
       </section>
     </>
+  );
+}
+
+/** Where to bring the trailer for a drop-off (in the thank-you page's words), and when the shop is open. */
+function DropOff() {
+  const { address, hours } = useLayout();
+  return (
+    <div className="mt-4 rounded-xl bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200">
+      <p>
+        Bring the trailer to{" "}
+        <a href={address.mapsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-orange-800 underline">
+          {address.street}, {address.city}, {address.region} {address.postalCode}
+          <span className="sr-only"> (opens a map in a new tab)</span>
+        </a>
+        .
+      </p>
+      <h3 className="mt-3 font-semibold text-slate-900">Opening hours</h3>
+      <dl className="mt-1 space-y-0.5">
+        {hours.map((h) => (
+          <div key={h.days} className="flex justify-between gap-3">
+            <dt className="font-medium text-slate-700">{h.days}</dt>
+            <dd>{h.time}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
