@@ -61,7 +61,7 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
                 .layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
         )
         .routes(routes!(booking::manage::routes::calendar))
-        .routes(routes!(booking::manage::routes::photo))
+        .routes(routes!(booking::manage::photo_routes::photo))
         .routes(
             routes!(booking::photos::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)),
         )

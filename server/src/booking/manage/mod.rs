@@ -1,7 +1,8 @@
 //! The customer's own page of their request (`/booking/{token}`): what it shows, and the changes
-//! the customer makes there (a time, a cancellation, their contact details).
+//! the customer makes there (a time, a cancellation, their contact details), and the photos they sent.
 
 pub mod contact_routes;
+pub mod photo_routes;
 pub mod routes;
 pub mod store;
 pub mod views;

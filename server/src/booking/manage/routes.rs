@@ -19,10 +19,7 @@ use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
     views::{PickedAnswer, RequestView, TimeView},
 };
-use crate::booking::{
-    model::PHOTO_URL_PREFIX, photos::routes::photo_file, records, routes::BookingDesk, shared_store::answers,
-    texting, views::PhotoRecord,
-};
+use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     blog::model::long_date,
@@ -54,7 +51,7 @@ pub(super) struct Found {
     pub(super) row: BookingRow,
     time: Option<Appointment>,
     /// The link's token, which the page's own addresses carry.
-    token: String,
+    pub(super) token: String,
 }
 
 pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
@@ -136,17 +133,6 @@ impl BookingDesk {
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
             photos: self.photos_of(found).await?,
         })
-    }
-
-    /// The photos `found` came with, at addresses under its link (`photo`).
-    async fn photos_of(&self, found: &Found) -> anyhow::Result<Vec<PhotoRecord>> {
-        let mut photos =
-            records::photos(&self.db, &[found.row.id]).await?.remove(&found.row.id).unwrap_or_default();
-        for photo in &mut photos {
-            let name = photo.url.strip_prefix(PHOTO_URL_PREFIX).unwrap_or(&photo.url);
-            photo.url = format!("/api/manage/{}/photos/{name}", found.token);
-        }
-        Ok(photos)
     }
 }
 
@@ -350,35 +336,6 @@ impl BookingDesk {
             shop_minute: devices::shop_minute(self.db.clock.now(), &content.business.zone()),
         }
     }
-}
-
-/// `GET /api/manage/{token}/photos/{file}`: a photo the customer sent with the request.
-#[utoipa::path(
-    get,
-    path = "/api/manage/{token}/photos/{file}",
-    tag = "public",
-    params(
-        ("token" = String, Path, description = "The link's token."),
-        ("file" = String, Path, description = "The photo's file name, as the request's `photos` give it."),
-    ),
-    responses(
-        (status = 200, description = "The photo: a JPEG, or a PNG for a picture sent as one.", content_type = "image/jpeg"),
-        (status = 404, description = "There is no such link, or no such photo of its request.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
-        Unavailable
-    )
-)]
-pub async fn photo(
-    State(desk): State<Arc<BookingDesk>>,
-    Checked(Path((token, file))): Checked<Path<(String, String)>>,
-) -> Result<Response, ApiError> {
-    let found = find(&desk, &token).await?;
-    let asked = format!("/api/manage/{token}/photos/{file}");
-    let missing = || ApiError::NotFound("This request has no such photo.");
-    if !desk.photos_of(&found).await?.iter().any(|photo| photo.url == asked) {
-        return Err(missing());
-    }
-    photo_file(&desk, &file).await?.ok_or_else(missing)
 }
 
 /// `GET /api/manage/{token}/calendar.ics`: the request's time as a calendar file.

@@ -1,0 +1,60 @@
+//! The photos a customer sent with their request, on their own page: listed at addresses under
+//! the request's link, and served only to that link (`GET /api/manage/{token}/photos/{file}`).
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{Path, State},
+    response::Response,
+};
+
+use super::routes::{Found, find};
+use crate::booking::{
+    model::PHOTO_URL_PREFIX, photos::routes::photo_file, records, routes::BookingDesk, views::PhotoRecord,
+};
+use crate::{
+    api_doc::{ErrorBody, Unavailable},
+    error::{ApiError, Checked},
+};
+
+impl BookingDesk {
+    /// The photos `found` came with, at addresses under its link (`photo`).
+    pub(super) async fn photos_of(&self, found: &Found) -> anyhow::Result<Vec<PhotoRecord>> {
+        let mut photos =
+            records::photos(&self.db, &[found.row.id]).await?.remove(&found.row.id).unwrap_or_default();
+        for photo in &mut photos {
+            let name = photo.url.strip_prefix(PHOTO_URL_PREFIX).unwrap_or(&photo.url);
+            photo.url = format!("/api/manage/{}/photos/{name}", found.token);
+        }
+        Ok(photos)
+    }
+}
+
+/// `GET /api/manage/{token}/photos/{file}`: a photo the customer sent with the request.
+#[utoipa::path(
+    get,
+    path = "/api/manage/{token}/photos/{file}",
+    tag = "public",
+    params(
+        ("token" = String, Path, description = "The link's token."),
+        ("file" = String, Path, description = "The photo's file name, as the request's `photos` give it."),
+    ),
+    responses(
+        (status = 200, description = "The photo: a JPEG, or a PNG for a picture sent as one.", content_type = "image/jpeg"),
+        (status = 404, description = "There is no such link, or no such photo of its request.", body = ErrorBody),
+        (status = 410, description = "The link expired.", body = ErrorBody),
+        Unavailable
+    )
+)]
+pub async fn photo(
+    State(desk): State<Arc<BookingDesk>>,
+    Checked(Path((token, file))): Checked<Path<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let found = find(&desk, &token).await?;
+    let asked = format!("/api/manage/{token}/photos/{file}");
+    let missing = || ApiError::NotFound("This request has no such photo.");
+    if !desk.photos_of(&found).await?.iter().any(|photo| photo.url == asked) {
+        return Err(missing());
+    }
+    photo_file(&desk, &file).await?.ok_or_else(missing)
+}
