@@ -64,6 +64,9 @@ crate::text_enum! {
         OnCallCoverEnded => "on-call-cover-ended",
         PhoneChanged => "phone-changed",
         TwoStepRequired => "two-step-required",
+        CustomerChanged => "customer-changed",
+        CustomersMerged => "customers-merged",
+        RequestSplitOff => "request-split-off",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -129,6 +132,9 @@ impl Action {
             Self::OnCallCoverEnded => "on-call cover ended",
             Self::PhoneChanged => "mobile number changed",
             Self::TwoStepRequired => "two-step sign-in for everyone changed",
+            Self::CustomerChanged => "customer's record changed",
+            Self::CustomersMerged => "two customers' records merged",
+            Self::RequestSplitOff => "request split off to a new customer",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -14,6 +14,7 @@ pub mod client_address;
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod customers;
 pub mod db;
 pub mod delivery;
 pub mod doctor;

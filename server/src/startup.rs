@@ -16,6 +16,7 @@ use crate::{
     booking::{answer_keys, routes::BookingDesk, today::live_routes::DeskFeed},
     changes::{self, Changes, Follower},
     config::ServeConfig,
+    customers,
     db::{Db, Pool},
     delivery::{Outbox, push::PushSender},
     insights::Insights,
@@ -68,6 +69,10 @@ impl Application {
         let keyed = answer_keys::fill(&db, &site.content().chat).await?;
         if keyed > 0 {
             tracing::info!(keyed, "Gave the answers stored before keys their keys");
+        }
+        let attached = customers::store::attach_all(&db).await?;
+        if attached > 0 {
+            tracing::info!(attached, "Attached the requests stored before customers to their customers");
         }
         let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);

@@ -48,7 +48,7 @@ pub fn row_columns() -> &'static str {
         format!(
             "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, roadside, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
-    cancel_reason, emergency, first_response_at, customer_change_at,
+    cancel_reason, emergency, first_response_at, customer_change_at, customer_id, email_customer_id,
     {} AS taken_by, {} AS open_rank",
             users::name_or_address("taken_by"),
             open_rank()
@@ -81,6 +81,8 @@ pub struct BookingRow {
     emergency: bool,
     first_response_at: Option<At>,
     customer_change_at: Option<At>,
+    customer_id: Option<i64>,
+    email_customer_id: Option<i64>,
     taken_by: Option<String>,
     /// 2 for an emergency still new or contacted, 1 for such an urgent request, else 0: the
     /// inbox shows the higher first.
@@ -123,6 +125,8 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 emergency: row.emergency,
                 first_response_at: row.first_response_at,
                 customer_change_at: row.customer_change_at,
+                customer_id: row.customer_id,
+                email_customer_id: row.email_customer_id,
                 taken_by: row.taken_by,
                 location: row.location,
                 location_city: row.location_city,

@@ -210,8 +210,104 @@ pub async fn for_jobs(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, ForJo
     .collect())
 }
 
+/// A request's contact details, as its customer is found by them.
+#[derive(sqlx::FromRow)]
+pub struct Contact {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    /// The phone's last ten digits (`Phone::national`).
+    pub phone_national: String,
+    pub customer_id: Option<i64>,
+}
+
+/// What a customer's other requests have (`BookingStatements::other_requests`).
+#[derive(sqlx::FromRow)]
+pub struct OtherRequests {
+    pub some: bool,
+    pub phone: bool,
+    pub email: bool,
+}
+
+/// A request as its customer's record lists it.
+#[derive(sqlx::FromRow, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerRequest {
+    pub id: i64,
+    pub created_at: At,
+    pub status: BookingStatus,
+    /// The customer cancelled it with their link.
+    pub cancelled: bool,
+    pub emergency: bool,
+    /// What the customer wrote, or the details they added.
+    pub details: String,
+    pub name: String,
+    pub phone: String,
+    pub email: String,
+}
+
+/// How many requests each of `customers` has, and when the newest came.
+pub async fn request_counts(db: &Db, customers: &[i64]) -> anyhow::Result<HashMap<i64, (i64, At)>> {
+    if customers.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT customer_id, COUNT(*), MAX(created_at) FROM bookings WHERE customer_id IN ({}) GROUP BY customer_id",
+        crate::db::placeholders(customers.len())
+    ));
+    Ok(with_db!(db, |pool| {
+        let mut query = sqlx::query_as::<_, (i64, i64, At)>(sql);
+        for id in customers {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?.into_iter().map(|(id, count, newest)| (id, (count, newest))).collect()
+    }))
+}
+
+/// Customer `customer`'s requests, newest first.
+pub async fn requests_of(db: &Db, customer: i64) -> anyhow::Result<Vec<CustomerRequest>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, created_at, status, cancelled_at IS NOT NULL AS cancelled, emergency, details, name, phone, email
+             FROM bookings WHERE customer_id = $1 ORDER BY created_at DESC, id DESC",
+        )
+        .bind(customer)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
 /// Statements on the requests' tables inside the caller's transaction.
 pub trait BookingStatements {
+    /// Request `id`'s contact details, if there is such a request and it is not spam.
+    fn contact(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<Contact>>> + Send;
+
+    /// The first `limit` requests with no customer (spam has none), oldest first.
+    fn without_customer(&mut self, limit: i64) -> impl Future<Output = sqlx::Result<Vec<i64>>> + Send;
+
+    /// Request `id` belongs to `customer`; its e-mail address is `email_customer`'s when that is
+    /// another customer.
+    fn set_customer(
+        &mut self,
+        id: i64,
+        customer: i64,
+        email_customer: Option<i64>,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Every request of customer `from` becomes `to`'s; how many moved.
+    fn move_requests(&mut self, from: i64, to: i64) -> impl Future<Output = sqlx::Result<u64>> + Send;
+
+    /// What `customer`'s requests other than `except` have: some at all, the phone `national`, the
+    /// e-mail address `email` (any case).
+    fn other_requests(
+        &mut self,
+        customer: i64,
+        except: i64,
+        national: &str,
+        email: &str,
+    ) -> impl Future<Output = sqlx::Result<OtherRequests>> + Send;
+
     /// The customer changed or said something about request `id` at `now` (what the inbox marks).
     fn mark_customer_change(&mut self, id: i64, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 
@@ -246,6 +342,69 @@ pub trait BookingStatements {
 }
 
 for_both_connections!(impl BookingStatements {
+    async fn contact(&mut self, id: i64) -> sqlx::Result<Option<Contact>> {
+        sqlx::query_as(
+            "SELECT id, name, email, phone, COALESCE(phone_national, '') AS phone_national, customer_id
+             FROM bookings WHERE id = $1 AND status != $2",
+        )
+        .bind(id)
+        .bind(BookingStatus::Spam)
+        .fetch_optional(&mut *self)
+        .await
+    }
+
+    async fn without_customer(&mut self, limit: i64) -> sqlx::Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT id FROM bookings WHERE customer_id IS NULL AND status != $1 ORDER BY id LIMIT $2")
+            .bind(BookingStatus::Spam)
+            .bind(limit)
+            .fetch_all(&mut *self)
+            .await
+    }
+
+    async fn set_customer(&mut self, id: i64, customer: i64, email_customer: Option<i64>) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET customer_id = $2, email_customer_id = $3 WHERE id = $1")
+            .bind(id)
+            .bind(customer)
+            .bind(email_customer)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
+    }
+
+    async fn move_requests(&mut self, from: i64, to: i64) -> sqlx::Result<u64> {
+        let moved = sqlx::query("UPDATE bookings SET customer_id = $2 WHERE customer_id = $1")
+            .bind(from)
+            .bind(to)
+            .execute(&mut *self)
+            .await?
+            .rows_affected();
+        // An address that was the other customer's is now this one's own.
+        sqlx::query(
+            "UPDATE bookings SET email_customer_id = CASE WHEN customer_id = $2 THEN NULL ELSE $2 END
+             WHERE email_customer_id = $1 OR (customer_id = $2 AND email_customer_id = $2)",
+        )
+        .bind(from)
+        .bind(to)
+        .execute(&mut *self)
+        .await?;
+        Ok(moved)
+    }
+
+    async fn other_requests(&mut self, customer: i64, except: i64, national: &str, email: &str) -> sqlx::Result<OtherRequests> {
+        sqlx::query_as(
+            "SELECT COUNT(*) > 0 AS some,
+                    COALESCE(MAX(CASE WHEN phone_national = $3 THEN 1 ELSE 0 END), 0) = 1 AS phone,
+                    COALESCE(MAX(CASE WHEN LOWER(email) = LOWER($4) THEN 1 ELSE 0 END), 0) = 1 AS email
+             FROM bookings WHERE customer_id = $1 AND id != $2",
+        )
+        .bind(customer)
+        .bind(except)
+        .bind(national)
+        .bind(email)
+        .fetch_one(&mut *self)
+        .await
+    }
+
     async fn mark_customer_change(&mut self, id: i64, now: &At) -> sqlx::Result<()> {
         sqlx::query("UPDATE bookings SET customer_change_at = $1 WHERE id = $2")
             .bind(now)

@@ -10,6 +10,7 @@ use super::{
 use crate::audit::{AuditWrites as _, Line};
 use crate::{
     clock::At,
+    customers::store::CustomerWrites as _,
     db::{self, Db, Pool},
     delivery::{
         BookingChannel, Purpose,
@@ -200,6 +201,9 @@ pub async fn insert(
                 .execute(&mut *tx)
                 .await?;
         }
+        if booking.spam_reason.is_none() {
+            tx.attach(id, &now).await?;
+        }
         if booking.text_consent {
             let phone = booking.phone.e164();
             let consent = Consent {
@@ -325,6 +329,10 @@ pub async fn set_status(
             .rows_affected();
         if changed == 0 {
             return Ok(false);
+        }
+        if status != BookingStatus::Spam {
+            // A request marked as no spam after all finds its customer.
+            tx.attach(id, &now).await?;
         }
         match status {
             BookingStatus::Spam => tx.drop_waiting(id).await?,

@@ -33,6 +33,11 @@ pub struct BookingRecord {
     pub first_response_at: Option<At>,
     /// When the customer changed or cancelled the request with their link, until the owner acts.
     pub customer_change_at: Option<At>,
+    /// The customer's record the request belongs to (none for spam).
+    pub customer_id: Option<i64>,
+    /// Another customer's record that has the request's e-mail address: its phone matched one
+    /// customer and its address another (the owner may merge them).
+    pub email_customer_id: Option<i64>,
     /// Who said 'I've got it' (their name, else their address); none while nobody has.
     pub taken_by: Option<String>,
     /// Where the trailer is, as typed (mobile service only).

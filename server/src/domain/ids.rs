@@ -34,6 +34,8 @@ ids! {
     DeviceId,
     /// A saved version of the site details.
     SiteVersionId,
+    /// A customer's record.
+    CustomerId,
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod text_enum;
 
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use history::EventKind;
-pub use ids::{BookingId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
+pub use ids::{BookingId, CustomerId, DeviceId, NoteId, PostId, RevisionId, SiteVersionId};
 pub use line::{clipped, one_line};
 pub use role::Role;
 pub use slug::Slug;

@@ -13,7 +13,7 @@ use crate::{
     api_doc::ApiDocument,
     auth, beacon_routes, blog, booking,
     changes::{self, Change},
-    delivery,
+    customers, delivery,
     error::ApiError,
     insights, media, on_call, schedule, site,
 };
@@ -126,6 +126,10 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::request_routes::contact).layer(small))
         .routes(routes!(booking::request_routes::seen).layer(small))
         .routes(routes!(booking::request_routes::take).layer(small))
+        .routes(routes!(customers::routes::list))
+        .routes(routes!(customers::routes::show, customers::routes::change).layer(small))
+        .routes(routes!(customers::routes::merge).layer(small))
+        .routes(routes!(customers::routes::split).layer(small))
         .routes(routes!(booking::texts::routes::reply).layer(small))
         .routes(routes!(booking::texts::routes::on_my_way).layer(small))
         .routes(routes!(schedule::admin_routes::schedule))

@@ -306,6 +306,12 @@ async fn app_reads(storage: StorageConfig, seeded: &BTreeMap<String, Table>) {
             listed(&app.admin_json("/bookings", &signed).await, "bookings"),
             "the early booking is listed"
         );
+        let customers = app.admin_json("/customers", &signed).await;
+        assert_eq!(
+            customers["customers"][0]["phone"], "(720) 555-0134",
+            "the early booking's customer: {customers}"
+        );
+        assert_eq!(customers["customers"][0]["requests"], 1);
     }
     assert!(listed(&app.admin_json("/posts", &signed).await, "posts"), "the early post is listed");
     app.page("/", 200).await;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use trailerworks::{
     clock::At,
+    customers::model::{HistoryKind, Tag},
     db::{Db, Location, Pool},
     delivery::{
         Channel, ComposedMessage, DeliveryState, Purpose, store::OutboxWrites as _, text::consent::How,
@@ -32,6 +33,8 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("text_consents", "how"), names!(How)),
         (("users", "role"), names!(Role)),
         (("invitations", "role"), names!(Role)),
+        (("customer_tags", "tag"), names!(Tag)),
+        (("customer_history", "kind"), names!(HistoryKind)),
     ])
 }
 

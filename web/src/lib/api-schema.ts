@@ -476,6 +476,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/customers`: the customers, most recently active first, 50 at most. */
+        get: operations["getAdminCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/customers/{id}`: a customer's record with their requests and history. */
+        get: operations["getAdminCustomersId"];
+        /** `PUT /api/admin/customers/{id}`: the admin changes a customer's record. */
+        put: operations["putAdminCustomersId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/customers/{id}/merge`: another record of the same customer is merged into
+         *     this one: its requests, numbers, addresses, tags and notes move; both histories say so.
+         */
+        post: operations["postAdminCustomersIdMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/customers/{id}/split`: a request wrongly attached to this customer becomes
+         *     a new customer's, named as the request is; both histories say so.
+         */
+        post: operations["postAdminCustomersIdSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/desk": {
         parameters: {
             query?: never;
@@ -1607,7 +1682,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -1874,9 +1949,20 @@ export interface components {
             cancelledAt: components["schemas"]["At"] | null;
             createdAt: components["schemas"]["At"];
             customerChangeAt: components["schemas"]["At"] | null;
+            /**
+             * Format: int64
+             * @description The customer's record the request belongs to (none for spam).
+             */
+            customerId: number | null;
             deliveries: components["schemas"]["DeliveryRecord"][];
             details: string;
             email: string;
+            /**
+             * Format: int64
+             * @description Another customer's record that has the request's e-mail address: its phone matched one
+             *     customer and its address another (the owner may merge them).
+             */
+            emailCustomerId: number | null;
             /** @description The visitor gave an emergency answer. */
             emergency: boolean;
             firstResponseAt: components["schemas"]["At"] | null;
@@ -2209,6 +2295,75 @@ export interface components {
             name: string;
             phone: string;
         };
+        /** @description A customer's record as the admin saves it. */
+        CustomerForm: {
+            /** @description Where they are: one or more addresses, one a line. */
+            address: string;
+            company: string;
+            /** @description Their e-mail addresses; an address another customer has is refused. */
+            emails: string[];
+            name: string;
+            notes: string;
+            /** @description Their phone numbers; a number another customer has is refused. */
+            phones: string[];
+            tags: components["schemas"]["Tag"][];
+        };
+        /** @description One page of the customers list. */
+        CustomerList: {
+            customers: components["schemas"]["CustomerListItem"][];
+            /** @description There are more customers than the list shows: search narrows it. */
+            more: boolean;
+        };
+        /** @description A customer as the customers list shows them. */
+        CustomerListItem: {
+            company: string;
+            email: string | null;
+            /** Format: int64 */
+            id: number;
+            lastRequestAt: components["schemas"]["At"] | null;
+            name: string;
+            /** @description Their first number, as a person reads it. */
+            phone: string | null;
+            /** Format: int64 */
+            requests: number;
+            tags: components["schemas"]["Tag"][];
+        };
+        /** @description A customer's record with everything hung on it. */
+        CustomerRecord: {
+            address: string;
+            company: string;
+            createdAt: components["schemas"]["At"];
+            emails: string[];
+            history: components["schemas"]["HistoryRecord"][];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The record this one was merged into: the admin goes there.
+             */
+            mergedInto: number | null;
+            name: string;
+            notes: string;
+            /** @description Their numbers, as a person reads them. */
+            phones: string[];
+            requests: components["schemas"]["CustomerRequest"][];
+            tags: components["schemas"]["Tag"][];
+        };
+        /** @description A request as its customer's record lists it. */
+        CustomerRequest: {
+            /** @description The customer cancelled it with their link. */
+            cancelled: boolean;
+            createdAt: components["schemas"]["At"];
+            /** @description What the customer wrote, or the details they added. */
+            details: string;
+            email: string;
+            emergency: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            phone: string;
+            status: components["schemas"]["BookingStatus"];
+        };
         Daily: {
             /** Format: int64 */
             bots: number;
@@ -2456,6 +2611,27 @@ export interface components {
              *     site details saved before it existed: the built-in one.
              */
             videoTitle: string | null;
+        };
+        /**
+         * @description What happened to a customer's record.
+         * @enum {string}
+         */
+        HistoryKind: "merged-in" | "merged-away" | "split-off" | "split-in";
+        /** @description A line of a customer's history, with its sentence made when shown. */
+        HistoryRecord: {
+            actor: string;
+            at: components["schemas"]["At"];
+            /** Format: int64 */
+            bookingId: number | null;
+            kind: components["schemas"]["HistoryKind"];
+            /**
+             * Format: int64
+             * @description The other customer's record.
+             */
+            otherCustomer: number;
+            otherName: string;
+            /** @description What happened, as the customer's page says it. */
+            sentence: string;
         };
         /**
          * @description Who has a request in hand: the member who said 'I've got it' (their name, else their
@@ -2794,6 +2970,14 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description Which record to merge into the one the path names. */
+        MergeForm: {
+            /**
+             * Format: int64
+             * @description The other customer's id: their record is merged into this one and closed.
+             */
+            from: number;
         };
         /** @description A place served from a city's page: its name as people write it and its ZIP codes. */
         NearbyPlace: {
@@ -3764,6 +3948,14 @@ export interface components {
             /** @description The Monday each week starts on (UTC), `YYYY-MM-DD`, oldest first. */
             weeks: string[];
         };
+        /** @description Which request to split off. */
+        SplitForm: {
+            /**
+             * Format: int64
+             * @description The request's id: one of this customer's, not their only one.
+             */
+            booking: number;
+        };
         Stat: {
             label: string;
             note?: string | null;
@@ -3847,6 +4039,11 @@ export interface components {
             /** @description The browser's P-256 public key, uncompressed, base64url. */
             p256dh: string;
         };
+        /**
+         * @description What the shop marks a customer as.
+         * @enum {string}
+         */
+        Tag: "fleet" | "insurance" | "do-not-service";
         /** @description The team: its members and the invitations that still work. */
         Team: {
             invitations: components["schemas"]["Invitation"][];
@@ -4180,6 +4377,11 @@ export type CoverForm = components['schemas']['CoverForm'];
 export type Cta = components['schemas']['Cta'];
 export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
+export type CustomerForm = components['schemas']['CustomerForm'];
+export type CustomerList = components['schemas']['CustomerList'];
+export type CustomerListItem = components['schemas']['CustomerListItem'];
+export type CustomerRecord = components['schemas']['CustomerRecord'];
+export type CustomerRequest = components['schemas']['CustomerRequest'];
 export type Daily = components['schemas']['Daily'];
 export type Day = components['schemas']['Day'];
 export type DeliveryProgress = components['schemas']['DeliveryProgress'];
@@ -4207,6 +4409,8 @@ export type FunnelStep = components['schemas']['FunnelStep'];
 export type Gap = components['schemas']['Gap'];
 export type Head = components['schemas']['Head'];
 export type Hero = components['schemas']['Hero'];
+export type HistoryKind = components['schemas']['HistoryKind'];
+export type HistoryRecord = components['schemas']['HistoryRecord'];
 export type Holder = components['schemas']['Holder'];
 export type HomeData = components['schemas']['HomeData'];
 export type Hours = components['schemas']['Hours'];
@@ -4233,6 +4437,7 @@ export type LoginForm = components['schemas']['LoginForm'];
 export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
+export type MergeForm = components['schemas']['MergeForm'];
 export type NearbyPlace = components['schemas']['NearbyPlace'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
@@ -4317,6 +4522,7 @@ export type SourceForm = components['schemas']['SourceForm'];
 export type SourceRecord = components['schemas']['SourceRecord'];
 export type SourceRow = components['schemas']['SourceRow'];
 export type SourceTable = components['schemas']['SourceTable'];
+export type SplitForm = components['schemas']['SplitForm'];
 export type Stat = components['schemas']['Stat'];
 export type State = components['schemas']['State'];
 export type StatusCallback = components['schemas']['StatusCallback'];
@@ -4327,6 +4533,7 @@ export type StoredImage = components['schemas']['StoredImage'];
 export type SubService = components['schemas']['SubService'];
 export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionKeys = components['schemas']['SubscriptionKeys'];
+export type Tag = components['schemas']['Tag'];
 export type Team = components['schemas']['Team'];
 export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
@@ -6692,6 +6899,478 @@ export interface operations {
                 };
             };
             /** @description The customer cannot be texted: texts are off, were not asked for or were stopped (by the customer or their carrier), today's limit to the number is reached, or it is night at the shop and the request is not an emergency. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminCustomers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only customers whose name, company, e-mail address or phone number (its digits, any
+                 *     punctuation) holds this.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers the search finds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description The query string is not understood. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminCustomersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's record; `mergedInto` names the record it became, if it was merged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminCustomersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerForm"];
+            };
+        };
+        responses: {
+            /** @description The record as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record was merged into another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminCustomersIdMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id: the record that stays. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeForm"];
+            };
+        };
+        responses: {
+            /** @description The record with everything merged into it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description One of the records was merged already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminCustomersIdSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitForm"];
+            };
+        };
+        responses: {
+            /** @description The new customer's record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record was merged into another. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11733,7 +12412,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -11741,6 +12420,7 @@ export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["sch
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
 export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventKind"]> = ["status", "call", "text", "email", "time", "time-dropped", "review", "seen", "taken", "escalated", "last-alert", "past-promise"];
+export const historyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HistoryKind"]> = ["merged-in", "merged-away", "split-off", "split-in"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
 export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
@@ -11790,6 +12470,7 @@ export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "staff"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];
+export const tagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tag"]> = ["fleet", "insurance", "do-not-service"];
 export const textStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextStatus"]> = ["waiting", "queued", "sent", "delivered", "undelivered", "failed", "received"];
 export const textingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Texting"]> = ["on", "off", "not-agreed", "stopped", "carrier-stopped"];
 export const toneValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Tone"]> = ["warning", "kept", "late", "plain"];

@@ -1,7 +1,7 @@
 // A request's own page, /dbadmin/bookings/{id}: the address every owner e-mail, notification and
 // calendar event links to. The actions come first (Call, Text, E-mail, the time, the status),
 // then what the customer told, the photos, the notes and the history. It follows changes live.
-import { ArrowLeft, Users } from "lucide-react";
+import { ArrowLeft, Contact, Users } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -174,6 +174,23 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
               <Users aria-hidden="true" className="h-4 w-4" />
               {booking.otherRequests === 1 ? "1 other request" : `${booking.otherRequests.toLocaleString("en-US")} other requests`} from this customer
             </Link>
+          </p>
+        )}
+        {booking.customerId !== null && (
+          <p className="mt-1 text-sm">
+            <Link to={`/dbadmin/customers/${booking.customerId}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-orange-800 underline">
+              <Contact aria-hidden="true" className="h-4 w-4" />
+              The customer&rsquo;s record
+            </Link>
+          </p>
+        )}
+        {booking.emailCustomerId !== null && (
+          <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            The phone number is this customer&rsquo;s, but the e-mail address is on{" "}
+            <Link to={`/dbadmin/customers/${booking.emailCustomerId}`} className="font-semibold underline">
+              another customer&rsquo;s record
+            </Link>
+            . If they are one customer, merge the two records.
           </p>
         )}
         <PhotoList booking={booking} />

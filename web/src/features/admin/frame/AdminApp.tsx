@@ -12,6 +12,8 @@ import { TeamPage } from "../account/TeamPage";
 import { RequireOwner } from "./RequireOwner";
 import { AuditPage } from "../account/AuditPage";
 import { BookingsPage } from "../bookings/BookingsPage";
+import { CustomerPage } from "../customers/CustomerPage";
+import { CustomersPage } from "../customers/CustomersPage";
 import { RequestPage } from "../bookings/RequestPage";
 import { DashboardPage } from "../posts/DashboardPage";
 import { startWorker } from "./device";
@@ -57,6 +59,12 @@ function Services() {
 function RequestRoute() {
   const { id } = useParams();
   return <RequestPage key={id} />;
+}
+
+/** A customer's page, made anew for each customer (a merge or a split goes to another). */
+function CustomerRoute() {
+  const { id } = useParams();
+  return <CustomerPage key={id} />;
 }
 
 /** A screen of every member of the team. */
@@ -105,6 +113,8 @@ export function AdminApp() {
           <Route path="/dbadmin/posts/edit/:id" element={editor()} />
           <Route path="/dbadmin/bookings" element={admin(<BookingsPage />)} />
           <Route path="/dbadmin/schedule" element={admin(<SchedulePage />)} />
+          <Route path="/dbadmin/customers" element={admin(<CustomersPage />)} />
+          <Route path="/dbadmin/customers/:id" element={admin(<CustomerRoute />)} />
           <Route
             path="/dbadmin/insights"
             element={owner(

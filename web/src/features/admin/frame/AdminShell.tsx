@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: "/dbadmin/today", label: "Today", also: null, owner: false },
   { to: "/dbadmin/bookings", label: "Bookings", also: "/dbadmin/bookings/", owner: false },
   { to: "/dbadmin/schedule", label: "Schedule", also: null, owner: false },
+  { to: "/dbadmin/customers", label: "Customers", also: "/dbadmin/customers/", owner: false },
   { to: "/dbadmin/on-call", label: "On call", also: null, owner: false },
   { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/", owner: true },
   { to: "/dbadmin/insights", label: "Insights", also: null, owner: true },

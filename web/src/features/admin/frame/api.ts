@@ -46,6 +46,10 @@ export type Job = Schemas["Job"];
 export type SetTime = Schemas["SetTime"];
 /** A note on a booking, with who wrote it and when. */
 export type BookingNote = Schemas["NoteRecord"];
+export type CustomerList = Schemas["CustomerList"];
+export type CustomerRecord = Schemas["CustomerRecord"];
+export type CustomerForm = Schemas["CustomerForm"];
+export type CustomerTag = Schemas["Tag"];
 /** Bookings per source page and week (weeks start on Monday, oldest first). */
 export type SourceTable = Schemas["SourceTable"];
 export type AuditEntry = Schemas["AuditEntry"];
@@ -305,6 +309,11 @@ export const adminApi = {
     answer(client.PUT("/api/admin/bookings/{id}/notes/{note}", { params: { path: { id: booking, note } }, body: { body } })),
   deleteBookingNote: (booking: number, note: number) =>
     answer(client.DELETE("/api/admin/bookings/{id}/notes/{note}", { params: { path: { id: booking, note } } })),
+  customers: (search: string) => answer(client.GET("/api/admin/customers", { params: { query: search.trim() ? { q: search.trim() } : {} } })),
+  customer: (customer: number) => answer(client.GET("/api/admin/customers/{id}", id(customer))),
+  changeCustomer: (customer: number, form: CustomerForm) => answer(client.PUT("/api/admin/customers/{id}", { ...id(customer), body: form })),
+  mergeCustomer: (customer: number, from: number) => answer(client.POST("/api/admin/customers/{id}/merge", { ...id(customer), body: { from } })),
+  splitRequest: (customer: number, booking: number) => answer(client.POST("/api/admin/customers/{id}/split", { ...id(customer), body: { booking } })),
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
   setBookingStatus: (booking: number, status: BookingStatus) => answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
   site: () => answer(client.GET("/api/admin/site")),

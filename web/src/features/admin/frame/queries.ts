@@ -44,6 +44,8 @@ export const keys = {
   request: (id: number) => [...DESK, "request", id],
   bookings: (filter: BookingFilter, page: BookingPage) => [...DESK, "bookings", filter, page],
   schedule: (from: string, days: number) => [...DESK, "schedule", from, days],
+  customers: (search: string) => [...DESK, "customers", search],
+  customer: (id: number) => [...DESK, "customer", id],
   notifications: ["notifications"],
   onCall: [...DESK, "on-call"],
   team: ["team"],

@@ -1,0 +1,8 @@
+//! Customers: one record per person or company, which their requests hang on. A request finds
+//! its customer by its phone's last ten digits, else by its e-mail address (`store::attach`);
+//! the owner keeps the record (name, company, address, notes, tags, numbers and addresses),
+//! merges two records of one customer and splits a wrongly attached request off.
+
+pub mod model;
+pub mod routes;
+pub mod store;

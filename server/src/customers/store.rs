@@ -1,0 +1,732 @@
+//! The customers' tables: a request attached to its customer inside the transaction that stores
+//! it (`CustomerWrites::attach`), the list and its search, a record read and changed, two records
+//! merged and a request split off, each with its history and audit line in one transaction.
+
+use std::{collections::HashMap, future::Future};
+
+use super::model::{
+    CustomerList, CustomerListItem, CustomerRecord, HistoryKind, HistoryRecord, Tag, sentence,
+};
+use crate::audit::{AuditWrites as _, Line};
+use crate::booking::shared_store::{self, BookingStatements as _};
+use crate::{
+    clock::At,
+    db::{Db, Dialect, contains_pattern},
+    domain::Phone,
+    for_both_connections, with_db,
+};
+
+/// How many customers the list shows at once.
+const PAGE: i64 = 50;
+
+/// How many requests without a customer one transaction attaches at start-up.
+const ATTACH_BATCH: i64 = 200;
+
+/// Customers are found and made one request at a time on PostgreSQL (SQLite has one writer):
+/// two requests from one new number at once make one customer, not two.
+const ATTACH_LOCK: i64 = 0x6375_7374;
+
+/// What happened to a customer's record (`HistoryKind`), with the other record, the request
+/// and how many requests moved.
+pub struct Happened {
+    pub customer: i64,
+    pub kind: HistoryKind,
+    pub other: i64,
+    pub booking: Option<i64>,
+    pub moved_requests: u64,
+}
+
+/// Statements on the customers' tables inside the caller's transaction.
+pub trait CustomerWrites {
+    /// Attaches request `booking` to its customer: the one with its phone's ten digits, else the
+    /// one with its e-mail address, else a new one; the number and address become that
+    /// customer's where no one has them. When the phone and the address are two customers'
+    /// the request goes to the phone's and is marked with the other. No-op for spam or a
+    /// request that has a customer; the customer's id.
+    fn attach(&mut self, booking: i64, now: &At) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+
+    /// Rewrites what the list searches of `customer`.
+    fn refresh_search(&mut self, customer: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// A line of a customer's history, by the member `line` names.
+    fn record_history(
+        &mut self,
+        happened: Happened,
+        line: &Line<'_>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+}
+
+for_both_connections!(impl CustomerWrites {
+    async fn attach(&mut self, booking: i64, now: &At) -> sqlx::Result<Option<i64>> {
+        let Some(contact) = self.contact(booking).await? else { return Ok(None) };
+        if let Some(customer) = contact.customer_id {
+            return Ok(Some(customer));
+        }
+        if <Self as Dialect>::POSTGRES {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(ATTACH_LOCK).execute(&mut *self).await?;
+        }
+        let by_phone: Option<i64> = sqlx::query_scalar("SELECT customer_id FROM customer_phones WHERE national = $1")
+            .bind(&contact.phone_national)
+            .fetch_optional(&mut *self)
+            .await?;
+        let email_key = contact.email.to_lowercase();
+        let by_email: Option<i64> = sqlx::query_scalar("SELECT customer_id FROM customer_emails WHERE address_key = $1")
+            .bind(&email_key)
+            .fetch_optional(&mut *self)
+            .await?;
+        let customer = match by_phone.or(by_email) {
+            Some(customer) => customer,
+            None => {
+                sqlx::query_scalar("INSERT INTO customers (name, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id")
+                    .bind(&contact.name)
+                    .bind(now)
+                    .fetch_one(&mut *self)
+                    .await?
+            }
+        };
+        if by_phone.is_none() && !contact.phone_national.is_empty() {
+            sqlx::query("INSERT INTO customer_phones (national, customer_id, typed, added_at) VALUES ($1, $2, $3, $4)")
+                .bind(&contact.phone_national)
+                .bind(customer)
+                .bind(&contact.phone)
+                .bind(now)
+                .execute(&mut *self)
+                .await?;
+        }
+        if by_email.is_none() {
+            sqlx::query("INSERT INTO customer_emails (address_key, customer_id, address, added_at) VALUES ($1, $2, $3, $4)")
+                .bind(&email_key)
+                .bind(customer)
+                .bind(&contact.email)
+                .bind(now)
+                .execute(&mut *self)
+                .await?;
+        }
+        let email_customer = by_email.filter(|other| *other != customer);
+        self.set_customer(booking, customer, email_customer).await?;
+        sqlx::query("UPDATE customers SET updated_at = $2 WHERE id = $1").bind(customer).bind(now).execute(&mut *self).await?;
+        self.refresh_search(customer).await?;
+        Ok(Some(customer))
+    }
+
+    async fn refresh_search(&mut self, customer: i64) -> sqlx::Result<()> {
+        let (name, company): (String, String) = sqlx::query_as("SELECT name, company FROM customers WHERE id = $1")
+            .bind(customer)
+            .fetch_one(&mut *self)
+            .await?;
+        let phones: Vec<String> = sqlx::query_scalar("SELECT national FROM customer_phones WHERE customer_id = $1")
+            .bind(customer)
+            .fetch_all(&mut *self)
+            .await?;
+        let emails: Vec<String> = sqlx::query_scalar("SELECT address_key FROM customer_emails WHERE customer_id = $1")
+            .bind(customer)
+            .fetch_all(&mut *self)
+            .await?;
+        let search = [name.to_lowercase(), company.to_lowercase(), phones.join(" "), emails.join(" ")].join(" ");
+        sqlx::query("UPDATE customers SET search = $2 WHERE id = $1").bind(customer).bind(search).execute(&mut *self).await?;
+        Ok(())
+    }
+
+    async fn record_history(&mut self, happened: Happened, line: &Line<'_>, now: &At) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO customer_history (customer_id, kind, other_customer, booking_id, moved_requests, actor, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(happened.customer)
+        .bind(happened.kind)
+        .bind(happened.other)
+        .bind(happened.booking)
+        .bind(i64::try_from(happened.moved_requests).unwrap_or(i64::MAX))
+        .bind(line.actor.email)
+        .bind(now)
+        .execute(&mut *self)
+        .await?;
+        Ok(())
+    }
+});
+
+/// Attaches every request that has no customer (those stored before customers existed, or
+/// while an older copy of the server ran beside this one), oldest first, by `attach`'s rule;
+/// how many. Run at start-up.
+pub async fn attach_all(db: &Db) -> anyhow::Result<u64> {
+    let mut attached = 0;
+    loop {
+        let now = db.clock.stamp();
+        let done = with_db!(db, |pool| {
+            let mut tx = pool.begin().await?;
+            let ids = tx.without_customer(ATTACH_BATCH).await?;
+            for id in &ids {
+                tx.attach(*id, &now).await?;
+            }
+            tx.commit().await?;
+            ids.len()
+        });
+        attached += done as u64;
+        if (done as i64) < ATTACH_BATCH {
+            return Ok(attached);
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ListRow {
+    id: i64,
+    name: String,
+    company: String,
+}
+
+/// The customers whose name, company, number or address holds `query` (a number's digits however
+/// typed), most recently active first; all of them for no query.
+pub async fn list(db: &Db, query: Option<&str>) -> anyhow::Result<CustomerList> {
+    let pattern = query.map(str::trim).filter(|q| !q.is_empty()).map(search_pattern);
+    let rows: Vec<ListRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, name, company FROM customers
+             WHERE merged_into IS NULL AND ($1 IS NULL OR search LIKE $1 ESCAPE '\\')
+             ORDER BY updated_at DESC, id DESC LIMIT $2",
+        )
+        .bind(pattern)
+        .bind(PAGE + 1)
+        .fetch_all(pool)
+        .await?
+    });
+    let more = rows.len() > PAGE as usize;
+    let rows: Vec<ListRow> = rows.into_iter().take(PAGE as usize).collect();
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let counts = shared_store::request_counts(db, &ids).await?;
+    let mut phones = first_of(db, &ids, "SELECT customer_id, typed FROM customer_phones").await?;
+    let mut emails = first_of(db, &ids, "SELECT customer_id, address FROM customer_emails").await?;
+    let mut tags = tags_of(db, &ids).await?;
+    let customers = rows
+        .into_iter()
+        .map(|row| {
+            let (requests, last) = counts.get(&row.id).cloned().map_or((0, None), |(n, at)| (n, Some(at)));
+            CustomerListItem {
+                id: row.id,
+                name: row.name,
+                company: row.company,
+                phone: phones.remove(&row.id).map(|typed| readable_phone(&typed)),
+                email: emails.remove(&row.id),
+                tags: tags.remove(&row.id).unwrap_or_default(),
+                requests,
+                last_request_at: last,
+            }
+        })
+        .collect();
+    Ok(CustomerList { customers, more })
+}
+
+/// The LIKE pattern of a search: the digits of something typed like a phone number (at least
+/// three; "+1" dropped from a whole number), else the lowercased text.
+fn search_pattern(query: &str) -> String {
+    let phone_like = query.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
+    let digits: String = query.chars().filter(char::is_ascii_digit).collect();
+    if phone_like && digits.len() >= 3 {
+        let digits = match digits.strip_prefix('1') {
+            Some(national) if national.len() == 10 => national.to_owned(),
+            _ => digits,
+        };
+        contains_pattern(&digits)
+    } else {
+        contains_pattern(query)
+    }
+}
+
+/// A stored number as a person reads it, or as typed when it is not a US number.
+fn readable_phone(typed: &str) -> String {
+    Phone::parse(typed).map_or_else(|_| typed.to_owned(), |phone| phone.display())
+}
+
+/// The first value (oldest rowid) for each of `ids` of `select`, which names the customer id
+/// then the value, from a table with a `customer_id` column.
+async fn first_of(db: &Db, ids: &[i64], select: &'static str) -> anyhow::Result<HashMap<i64, String>> {
+    let mut first = HashMap::new();
+    for (customer, value) in values_of(db, ids, select).await? {
+        first.entry(customer).or_insert(value);
+    }
+    Ok(first)
+}
+
+/// Every (customer, value) of `select` for `ids`, in the order they were added.
+async fn values_of(db: &Db, ids: &[i64], select: &'static str) -> anyhow::Result<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "{select} WHERE customer_id IN ({}) ORDER BY customer_id, added_at",
+        crate::db::placeholders(ids.len())
+    ));
+    Ok(with_db!(db, |pool| {
+        let mut query = sqlx::query_as::<_, (i64, String)>(sql);
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    }))
+}
+
+async fn tags_of(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Tag>>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT customer_id, tag FROM customer_tags WHERE customer_id IN ({}) ORDER BY customer_id, tag",
+        crate::db::placeholders(ids.len())
+    ));
+    let rows: Vec<(i64, Tag)> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    });
+    let mut tags: HashMap<i64, Vec<Tag>> = HashMap::new();
+    for (customer, tag) in rows {
+        tags.entry(customer).or_default().push(tag);
+    }
+    Ok(tags)
+}
+
+#[derive(sqlx::FromRow)]
+struct CustomerRow {
+    id: i64,
+    name: String,
+    company: String,
+    address: String,
+    notes: String,
+    merged_into: Option<i64>,
+    created_at: At,
+}
+
+#[derive(sqlx::FromRow)]
+struct HistoryRow {
+    kind: HistoryKind,
+    other_customer: i64,
+    other_name: String,
+    booking_id: Option<i64>,
+    moved_requests: i64,
+    actor: String,
+    at: At,
+}
+
+/// Customer `id`'s record, with their requests and history; None when there is no such customer.
+pub async fn record(db: &Db, id: i64) -> anyhow::Result<Option<CustomerRecord>> {
+    let row: Option<CustomerRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, name, company, address, notes, merged_into, created_at FROM customers WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    });
+    let Some(row) = row else { return Ok(None) };
+    let phones = values_of(db, &[id], "SELECT customer_id, typed FROM customer_phones").await?;
+    let emails = values_of(db, &[id], "SELECT customer_id, address FROM customer_emails").await?;
+    let history: Vec<HistoryRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT h.kind, h.other_customer, o.name AS other_name, h.booking_id, h.moved_requests, h.actor, h.at
+             FROM customer_history h JOIN customers o ON o.id = h.other_customer
+             WHERE h.customer_id = $1 ORDER BY h.id DESC",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    });
+    Ok(Some(CustomerRecord {
+        id: row.id,
+        name: row.name,
+        company: row.company,
+        address: row.address,
+        notes: row.notes,
+        tags: tags_of(db, &[id]).await?.remove(&id).unwrap_or_default(),
+        phones: phones.into_iter().map(|(_, typed)| readable_phone(&typed)).collect(),
+        emails: emails.into_iter().map(|(_, address)| address).collect(),
+        merged_into: row.merged_into,
+        created_at: row.created_at,
+        requests: shared_store::requests_of(db, id).await?,
+        history: history
+            .into_iter()
+            .map(|h| HistoryRecord {
+                sentence: sentence(h.kind, &h.other_name, h.moved_requests, h.booking_id),
+                kind: h.kind,
+                other_customer: h.other_customer,
+                other_name: h.other_name,
+                booking_id: h.booking_id,
+                actor: h.actor,
+                at: h.at,
+            })
+            .collect(),
+    }))
+}
+
+/// A customer's record as the owner changes it, checked.
+pub struct Changes {
+    pub name: String,
+    pub company: String,
+    pub address: String,
+    pub notes: String,
+    pub tags: Vec<Tag>,
+    /// (ten digits, as typed)
+    pub phones: Vec<(String, String)>,
+    /// (lowercased, as typed)
+    pub emails: Vec<(String, String)>,
+}
+
+/// Why a change, a merge or a split was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    NoSuchCustomer,
+    /// The number (as typed) is another customer's, named.
+    PhoneTaken(String, String),
+    /// The address is another customer's, named.
+    EmailTaken(String, String),
+    /// A record merged into another is read, not changed.
+    Merged,
+    SameCustomer,
+    NotTheirs,
+    OnlyRequest,
+}
+
+/// Writes `changes` to customer `id` with `line` in the audit log, in one transaction.
+pub async fn change(
+    db: &Db,
+    id: i64,
+    changes: &Changes,
+    line: &Line<'_>,
+) -> anyhow::Result<Result<(), Refused>> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        match live(&mut *tx, id).await? {
+            Ok(()) => {}
+            Err(refused) => return Ok(Err(refused)),
+        }
+        for (national, typed) in &changes.phones {
+            let owner: Option<(i64, String)> = sqlx::query_as(
+                "SELECT c.id, c.name FROM customer_phones p JOIN customers c ON c.id = p.customer_id WHERE p.national = $1",
+            )
+            .bind(national)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((_, name)) = owner.filter(|(owner, _)| *owner != id) {
+                return Ok(Err(Refused::PhoneTaken(typed.clone(), name)));
+            }
+        }
+        for (key, typed) in &changes.emails {
+            let owner: Option<(i64, String)> = sqlx::query_as(
+                "SELECT c.id, c.name FROM customer_emails e JOIN customers c ON c.id = e.customer_id WHERE e.address_key = $1",
+            )
+            .bind(key)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((_, name)) = owner.filter(|(owner, _)| *owner != id) {
+                return Ok(Err(Refused::EmailTaken(typed.clone(), name)));
+            }
+        }
+        sqlx::query("UPDATE customers SET name = $2, company = $3, address = $4, notes = $5, updated_at = $6 WHERE id = $1")
+            .bind(id)
+            .bind(&changes.name)
+            .bind(&changes.company)
+            .bind(&changes.address)
+            .bind(&changes.notes)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        let kept_phones: Vec<String> =
+            sqlx::query_scalar("SELECT national FROM customer_phones WHERE customer_id = $1")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+        for national in kept_phones.iter().filter(|kept| !changes.phones.iter().any(|(n, _)| n == *kept)) {
+            sqlx::query("DELETE FROM customer_phones WHERE national = $1")
+                .bind(national)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (national, typed) in changes.phones.iter().filter(|(n, _)| !kept_phones.contains(n)) {
+            sqlx::query("INSERT INTO customer_phones (national, customer_id, typed, added_at) VALUES ($1, $2, $3, $4)")
+                .bind(national)
+                .bind(id)
+                .bind(typed)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let kept_emails: Vec<String> =
+            sqlx::query_scalar("SELECT address_key FROM customer_emails WHERE customer_id = $1")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+        for key in kept_emails.iter().filter(|kept| !changes.emails.iter().any(|(k, _)| k == *kept)) {
+            sqlx::query("DELETE FROM customer_emails WHERE address_key = $1")
+                .bind(key)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (key, typed) in changes.emails.iter().filter(|(k, _)| !kept_emails.contains(k)) {
+            sqlx::query("INSERT INTO customer_emails (address_key, customer_id, address, added_at) VALUES ($1, $2, $3, $4)")
+                .bind(key)
+                .bind(id)
+                .bind(typed)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("DELETE FROM customer_tags WHERE customer_id = $1").bind(id).execute(&mut *tx).await?;
+        for tag in &changes.tags {
+            sqlx::query("INSERT INTO customer_tags (customer_id, tag) VALUES ($1, $2)")
+                .bind(id)
+                .bind(tag)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.refresh_search(id).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    })
+}
+
+/// Whether customer `id` is there and not merged away, read in the caller's transaction.
+async fn live<C>(tx: &mut C, id: i64) -> sqlx::Result<Result<(), Refused>>
+where
+    C: CustomerReads,
+{
+    tx.merged_into(id).await.map(|merged| match merged {
+        None => Err(Refused::NoSuchCustomer),
+        Some(Some(_)) => Err(Refused::Merged),
+        Some(None) => Ok(()),
+    })
+}
+
+/// The notes, company and address of customer `into` once `from` is merged into it: the notes
+/// one after the other, a blank company or address `from`'s.
+async fn merged_details<C: CustomerReads>(
+    tx: &mut C,
+    into: i64,
+    from: i64,
+) -> sqlx::Result<(String, String, String)> {
+    let (into_notes, into_company, into_address) = tx.details(into).await?;
+    let (from_notes, from_company, from_address) = tx.details(from).await?;
+    let notes = match (into_notes.is_empty(), from_notes.is_empty()) {
+        (_, true) => into_notes,
+        (true, false) => from_notes,
+        (false, false) => format!("{into_notes}\n\n{from_notes}"),
+    };
+    let or = |kept: String, other: String| if kept.is_empty() { other } else { kept };
+    Ok((notes, or(into_company, from_company), or(into_address, from_address)))
+}
+
+/// Reads of the customers' tables inside the caller's transaction.
+trait CustomerReads {
+    /// None when there is no customer `id`; else the record it was merged into, if it was.
+    fn merged_into(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<Option<i64>>>> + Send;
+
+    /// Customer `id`'s notes, company and address.
+    fn details(&mut self, id: i64) -> impl Future<Output = sqlx::Result<(String, String, String)>> + Send;
+}
+
+for_both_connections!(impl CustomerReads {
+    async fn merged_into(&mut self, id: i64) -> sqlx::Result<Option<Option<i64>>> {
+        sqlx::query_scalar("SELECT merged_into FROM customers WHERE id = $1").bind(id).fetch_optional(&mut *self).await
+    }
+
+    async fn details(&mut self, id: i64) -> sqlx::Result<(String, String, String)> {
+        sqlx::query_as("SELECT notes, company, address FROM customers WHERE id = $1").bind(id).fetch_one(&mut *self).await
+    }
+});
+
+/// Merges customer `from` into `into`: every request, number, address and tag moves, the notes
+/// are kept one after the other, a blank company or address takes `from`'s; both histories say
+/// so, with `line` in the audit log, in one transaction.
+pub async fn merge(db: &Db, into: i64, from: i64, line: &Line<'_>) -> anyhow::Result<Result<(), Refused>> {
+    if into == from {
+        return Ok(Err(Refused::SameCustomer));
+    }
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        for id in [into, from] {
+            if let Err(refused) = live(&mut *tx, id).await? {
+                return Ok(Err(refused));
+            }
+        }
+        let moved = tx.move_requests(from, into).await?;
+        for table in ["customer_phones", "customer_emails"] {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "UPDATE {table} SET customer_id = $2 WHERE customer_id = $1"
+            )))
+            .bind(from)
+            .bind(into)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "INSERT INTO customer_tags (customer_id, tag) SELECT $2, tag FROM customer_tags WHERE customer_id = $1
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(from)
+        .bind(into)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM customer_tags WHERE customer_id = $1").bind(from).execute(&mut *tx).await?;
+        let (notes, company, address) = merged_details(&mut *tx, into, from).await?;
+        sqlx::query(
+            "UPDATE customers SET notes = $2, company = $3, address = $4, updated_at = $5 WHERE id = $1",
+        )
+        .bind(into)
+        .bind(notes)
+        .bind(company)
+        .bind(address)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE customers SET merged_into = $2, updated_at = $3 WHERE id = $1 OR merged_into = $1",
+        )
+        .bind(from)
+        .bind(into)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.record_history(
+            Happened {
+                customer: into,
+                kind: HistoryKind::MergedIn,
+                other: from,
+                booking: None,
+                moved_requests: moved,
+            },
+            line,
+            &now,
+        )
+        .await?;
+        tx.record_history(
+            Happened {
+                customer: from,
+                kind: HistoryKind::MergedAway,
+                other: into,
+                booking: None,
+                moved_requests: moved,
+            },
+            line,
+            &now,
+        )
+        .await?;
+        tx.refresh_search(into).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    })
+}
+
+/// Splits request `booking` off customer `from` to a new customer named as the request is: its
+/// number and address go with it (from `from`, or from no one) unless another of `from`'s
+/// requests has them. Both histories
+/// say so, with `line` in the audit log, in one transaction; the new customer's id.
+pub async fn split(
+    db: &Db,
+    from: i64,
+    booking: i64,
+    line: &Line<'_>,
+) -> anyhow::Result<Result<i64, Refused>> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if let Err(refused) = live(&mut *tx, from).await? {
+            return Ok(Err(refused));
+        }
+        let contact = match tx.contact(booking).await? {
+            Some(contact) if contact.customer_id == Some(from) => contact,
+            _ => return Ok(Err(Refused::NotTheirs)),
+        };
+        let others = tx.other_requests(from, booking, &contact.phone_national, &contact.email).await?;
+        if !others.some {
+            return Ok(Err(Refused::OnlyRequest));
+        }
+        let new: i64 = sqlx::query_scalar(
+            "INSERT INTO customers (name, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id",
+        )
+        .bind(&contact.name)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !others.phone && !contact.phone_national.is_empty() {
+            sqlx::query(
+                "UPDATE customer_phones SET customer_id = $2 WHERE national = $1 AND customer_id = $3",
+            )
+            .bind(&contact.phone_national)
+            .bind(new)
+            .bind(from)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO customer_phones (national, customer_id, typed, added_at) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(&contact.phone_national)
+            .bind(new)
+            .bind(&contact.phone)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if !others.email {
+            let key = contact.email.to_lowercase();
+            sqlx::query(
+                "UPDATE customer_emails SET customer_id = $2 WHERE address_key = $1 AND customer_id = $3",
+            )
+            .bind(&key)
+            .bind(new)
+            .bind(from)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO customer_emails (address_key, customer_id, address, added_at) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(&key)
+            .bind(new)
+            .bind(&contact.email)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.set_customer(booking, new, None).await?;
+        sqlx::query("UPDATE customers SET updated_at = $2 WHERE id = $1")
+            .bind(from)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        tx.record_history(
+            Happened {
+                customer: from,
+                kind: HistoryKind::SplitOff,
+                other: new,
+                booking: Some(booking),
+                moved_requests: 1,
+            },
+            line,
+            &now,
+        )
+        .await?;
+        tx.record_history(
+            Happened {
+                customer: new,
+                kind: HistoryKind::SplitIn,
+                other: from,
+                booking: Some(booking),
+                moved_requests: 1,
+            },
+            line,
+            &now,
+        )
+        .await?;
+        tx.refresh_search(from).await?;
+        tx.refresh_search(new).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(new))
+    })
+}
