@@ -67,6 +67,9 @@ crate::text_enum! {
         CustomerChanged => "customer-changed",
         CustomersMerged => "customers-merged",
         RequestSplitOff => "request-split-off",
+        TrailerAdded => "trailer-added",
+        TrailerChanged => "trailer-changed",
+        RequestTrailerNamed => "request-trailer-named",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -135,6 +138,9 @@ impl Action {
             Self::CustomerChanged => "customer's record changed",
             Self::CustomersMerged => "two customers' records merged",
             Self::RequestSplitOff => "request split off to a new customer",
+            Self::TrailerAdded => "trailer added to a customer",
+            Self::TrailerChanged => "customer's trailer changed",
+            Self::RequestTrailerNamed => "request's trailer named",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -48,7 +48,7 @@ pub fn row_columns() -> &'static str {
         format!(
             "id, name, email, phone, details, message, status, spam_reason, created_at, urgent, location,
     location_city, roadside, street_address, source_page, source_button, referrer_host, utm_source, utm_campaign, cancelled_at,
-    cancel_reason, emergency, first_response_at, customer_change_at, customer_id, email_customer_id,
+    cancel_reason, emergency, first_response_at, customer_change_at, customer_id, email_customer_id, trailer_id,
     {} AS taken_by, {} AS open_rank",
             users::name_or_address("taken_by"),
             open_rank()
@@ -83,6 +83,7 @@ pub struct BookingRow {
     customer_change_at: Option<At>,
     customer_id: Option<i64>,
     email_customer_id: Option<i64>,
+    trailer_id: Option<i64>,
     taken_by: Option<String>,
     /// 2 for an emergency still new or contacted, 1 for such an urgent request, else 0: the
     /// inbox shows the higher first.
@@ -127,6 +128,7 @@ pub async fn records(db: &Db, rows: Vec<BookingRow>) -> anyhow::Result<Vec<Booki
                 customer_change_at: row.customer_change_at,
                 customer_id: row.customer_id,
                 email_customer_id: row.email_customer_id,
+                trailer_id: row.trailer_id,
                 taken_by: row.taken_by,
                 location: row.location,
                 location_city: row.location_city,

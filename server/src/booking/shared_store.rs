@@ -245,6 +245,8 @@ pub struct CustomerRequest {
     pub name: String,
     pub phone: String,
     pub email: String,
+    /// The trailer it is about, once the owner named it.
+    pub trailer_id: Option<i64>,
 }
 
 /// How many requests each of `customers` has, and when the newest came.
@@ -269,7 +271,8 @@ pub async fn request_counts(db: &Db, customers: &[i64]) -> anyhow::Result<HashMa
 pub async fn requests_of(db: &Db, customer: i64) -> anyhow::Result<Vec<CustomerRequest>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, created_at, status, cancelled_at IS NOT NULL AS cancelled, emergency, details, name, phone, email
+            "SELECT id, created_at, status, cancelled_at IS NOT NULL AS cancelled, emergency, details, name, phone, email,
+                    trailer_id
              FROM bookings WHERE customer_id = $1 ORDER BY created_at DESC, id DESC",
         )
         .bind(customer)
@@ -294,6 +297,10 @@ pub trait BookingStatements {
         customer: i64,
         email_customer: Option<i64>,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Request `id` is about trailer `trailer`, or none.
+    fn set_trailer(&mut self, id: i64, trailer: Option<i64>)
+    -> impl Future<Output = sqlx::Result<()>> + Send;
 
     /// Every request of customer `from` becomes `to`'s; how many moved.
     fn move_requests(&mut self, from: i64, to: i64) -> impl Future<Output = sqlx::Result<u64>> + Send;
@@ -368,6 +375,11 @@ for_both_connections!(impl BookingStatements {
             .bind(email_customer)
             .execute(&mut *self)
             .await?;
+        Ok(())
+    }
+
+    async fn set_trailer(&mut self, id: i64, trailer: Option<i64>) -> sqlx::Result<()> {
+        sqlx::query("UPDATE bookings SET trailer_id = $2 WHERE id = $1").bind(id).bind(trailer).execute(&mut *self).await?;
         Ok(())
     }
 

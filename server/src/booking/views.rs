@@ -38,6 +38,8 @@ pub struct BookingRecord {
     /// Another customer's record that has the request's e-mail address: its phone matched one
     /// customer and its address another (the owner may merge them).
     pub email_customer_id: Option<i64>,
+    /// The customer's trailer it is about, once the owner named it.
+    pub trailer_id: Option<i64>,
     /// Who said 'I've got it' (their name, else their address); none while nobody has.
     pub taken_by: Option<String>,
     /// Where the trailer is, as typed (mobile service only).

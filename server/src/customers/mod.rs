@@ -6,3 +6,7 @@
 pub mod model;
 pub mod routes;
 pub mod store;
+pub mod trailer_reads;
+pub mod trailer_routes;
+pub mod trailer_store;
+pub mod vin;

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{booking::shared_store::CustomerRequest, clock::At};
+use crate::{booking::shared_store::CustomerRequest, clock::At, site::content::ChatOption};
 
 crate::text_enum! {
     /// What the shop marks a customer as.
@@ -69,6 +69,29 @@ pub struct HistoryRecord {
     pub sentence: String,
 }
 
+/// A customer's trailer.
+#[derive(Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrailerRecord {
+    pub id: i64,
+    /// The option of the assistant's trailer question it is, by key; '' for another kind.
+    pub kind_key: String,
+    /// What kind of trailer, in words: the option's current words, or as typed.
+    pub kind_text: String,
+    pub make: String,
+    pub model: String,
+    pub year: Option<i64>,
+    /// Uppercase, without spaces; '' when not known.
+    pub vin: String,
+    pub plate: String,
+    /// The plate's state, as its two letters.
+    pub plate_state: String,
+    pub axles: Option<i64>,
+    /// The gross vehicle weight rating, in pounds.
+    pub gvwr_lbs: Option<i64>,
+    pub colour: String,
+}
+
 /// A customer's record with everything hung on it.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -86,6 +109,9 @@ pub struct CustomerRecord {
     pub merged_into: Option<i64>,
     pub created_at: At,
     pub requests: Vec<CustomerRequest>,
+    pub trailers: Vec<TrailerRecord>,
+    /// The kinds of trailer the assistant asks about (its trailer question's options).
+    pub trailer_kinds: Vec<ChatOption>,
     pub history: Vec<HistoryRecord>,
 }
 

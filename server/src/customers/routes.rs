@@ -1,6 +1,8 @@
 //! The admin's customers, under /api/admin/customers: the list and its search, a record read and
 //! changed, another record merged into it, and a request split off it (stored by `store`).
 
+use std::sync::Arc;
+
 use axum::{
     Json,
     extract::{Path, Query, State},
@@ -17,6 +19,7 @@ use crate::{
     db::Db,
     domain::{BookingId, CustomerId, EmailAddress, PersonName, Phone},
     error::{ApiError, Checked},
+    site::SiteDetails,
 };
 
 /// The customers list's query string.
@@ -64,14 +67,16 @@ pub async fn list(
 )]
 pub async fn show(
     State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
     _admin: Admin,
     Checked(Path(CustomerId(id))): Checked<Path<CustomerId>>,
 ) -> Result<Json<CustomerRecord>, ApiError> {
-    found(&db, id).await
+    found(&db, &site, id).await
 }
 
-async fn found(db: &Db, id: i64) -> Result<Json<CustomerRecord>, ApiError> {
-    store::record(db, id).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))
+/// Customer `id`'s record, or the 404 of a customer not there.
+pub(super) async fn found(db: &Db, site: &SiteDetails, id: i64) -> Result<Json<CustomerRecord>, ApiError> {
+    store::record(db, id, &site.content().chat).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))
 }
 
 /// A customer's record as the admin saves it.
@@ -157,7 +162,7 @@ impl CustomerForm {
 }
 
 /// What a refused change, merge or split hears.
-fn refusal(refused: Refused) -> ApiError {
+pub(super) fn refusal(refused: Refused) -> ApiError {
     match refused {
         Refused::NoSuchCustomer => ApiError::NotFound(NO_SUCH_CUSTOMER),
         Refused::PhoneTaken(typed, name) => ApiError::invalid(
@@ -171,6 +176,7 @@ fn refusal(refused: Refused) -> ApiError {
         Refused::Merged => ApiError::conflict("This record was merged into another: change that one."),
         Refused::SameCustomer => ApiError::invalid("from", "Pick another customer to merge into this one"),
         Refused::NotTheirs => ApiError::invalid("booking", "That request is not this customer's"),
+        Refused::NoSuchTrailer => ApiError::invalid("trailer", "That trailer is not this customer's"),
         Refused::OnlyRequest => {
             ApiError::invalid("booking", "This is the customer's only request: change the record instead")
         }
@@ -196,6 +202,7 @@ fn refusal(refused: Refused) -> ApiError {
 )]
 pub async fn change(
     State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
     admin: Admin,
     Checked(Path(CustomerId(id))): Checked<Path<CustomerId>>,
     Checked(Json(form)): Checked<Json<CustomerForm>>,
@@ -204,7 +211,7 @@ pub async fn change(
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::CustomerChanged, detail: format!("customer {id}") };
     store::change(&db, id, &changes, &line).await?.map_err(refusal)?;
-    found(&db, id).await
+    found(&db, &site, id).await
 }
 
 /// Which record to merge into the one the path names.
@@ -235,6 +242,7 @@ pub struct MergeForm {
 )]
 pub async fn merge(
     State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
     admin: Admin,
     Checked(Path(CustomerId(id))): Checked<Path<CustomerId>>,
     Checked(Json(MergeForm { from })): Checked<Json<MergeForm>>,
@@ -246,7 +254,7 @@ pub async fn merge(
         detail: format!("customer {from} into customer {id}"),
     };
     store::merge(&db, id, from, &line).await?.map_err(refusal)?;
-    found(&db, id).await
+    found(&db, &site, id).await
 }
 
 /// Which request to split off.
@@ -277,6 +285,7 @@ pub struct SplitForm {
 )]
 pub async fn split(
     State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
     admin: Admin,
     Checked(Path(CustomerId(id))): Checked<Path<CustomerId>>,
     Checked(Json(SplitForm { booking })): Checked<Json<SplitForm>>,
@@ -288,5 +297,5 @@ pub async fn split(
         detail: format!("booking {} off customer {id}", BookingId(booking)),
     };
     let new = store::split(&db, id, booking, &line).await?.map_err(refusal)?;
-    Ok((StatusCode::CREATED, found(&db, new).await?))
+    Ok((StatusCode::CREATED, found(&db, &site, new).await?))
 }

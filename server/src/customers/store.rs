@@ -7,13 +7,16 @@ use std::{collections::HashMap, future::Future};
 use super::model::{
     CustomerList, CustomerListItem, CustomerRecord, HistoryKind, HistoryRecord, Tag, sentence,
 };
+use super::trailer_reads;
 use crate::audit::{AuditWrites as _, Line};
 use crate::booking::shared_store::{self, BookingStatements as _};
 use crate::{
     clock::At,
     db::{Db, Dialect, contains_pattern},
     domain::Phone,
-    for_both_connections, with_db,
+    for_both_connections,
+    site::content::Chat,
+    with_db,
 };
 
 /// How many customers the list shows at once.
@@ -123,7 +126,13 @@ for_both_connections!(impl CustomerWrites {
             .bind(customer)
             .fetch_all(&mut *self)
             .await?;
-        let search = [name.to_lowercase(), company.to_lowercase(), phones.join(" "), emails.join(" ")].join(" ");
+        let trailers: Vec<String> = sqlx::query_scalar("SELECT vin || ' ' || plate FROM trailers WHERE customer_id = $1")
+            .bind(customer)
+            .fetch_all(&mut *self)
+            .await?;
+        let search =
+            [name.to_lowercase(), company.to_lowercase(), phones.join(" "), emails.join(" "), trailers.join(" ").to_lowercase()]
+                .join(" ");
         sqlx::query("UPDATE customers SET search = $2 WHERE id = $1").bind(customer).bind(search).execute(&mut *self).await?;
         Ok(())
     }
@@ -310,8 +319,8 @@ struct HistoryRow {
     at: At,
 }
 
-/// Customer `id`'s record, with their requests and history; None when there is no such customer.
-pub async fn record(db: &Db, id: i64) -> anyhow::Result<Option<CustomerRecord>> {
+/// Customer `id`'s record, with their requests, trailers (kinds in `chat`'s words) and history; None when there is no such customer.
+pub async fn record(db: &Db, id: i64, chat: &Chat) -> anyhow::Result<Option<CustomerRecord>> {
     let row: Option<CustomerRow> = with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, name, company, address, notes, merged_into, created_at FROM customers WHERE id = $1",
@@ -345,6 +354,8 @@ pub async fn record(db: &Db, id: i64) -> anyhow::Result<Option<CustomerRecord>> 
         merged_into: row.merged_into,
         created_at: row.created_at,
         requests: shared_store::requests_of(db, id).await?,
+        trailers: trailer_reads::of(db, id, chat).await?,
+        trailer_kinds: trailer_reads::kinds(chat),
         history: history
             .into_iter()
             .map(|h| HistoryRecord {
@@ -386,6 +397,7 @@ pub enum Refused {
     SameCustomer,
     NotTheirs,
     OnlyRequest,
+    NoSuchTrailer,
 }
 
 /// Writes `changes` to customer `id` with `line` in the audit log, in one transaction.
@@ -398,7 +410,7 @@ pub async fn change(
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        match live(&mut *tx, id).await? {
+        match live_in(&mut *tx, id).await? {
             Ok(()) => {}
             Err(refused) => return Ok(Err(refused)),
         }
@@ -489,7 +501,7 @@ pub async fn change(
 }
 
 /// Whether customer `id` is there and not merged away, read in the caller's transaction.
-async fn live<C>(tx: &mut C, id: i64) -> sqlx::Result<Result<(), Refused>>
+pub(super) async fn live_in<C>(tx: &mut C, id: i64) -> sqlx::Result<Result<(), Refused>>
 where
     C: CustomerReads,
 {
@@ -519,7 +531,7 @@ async fn merged_details<C: CustomerReads>(
 }
 
 /// Reads of the customers' tables inside the caller's transaction.
-trait CustomerReads {
+pub(super) trait CustomerReads {
     /// None when there is no customer `id`; else the record it was merged into, if it was.
     fn merged_into(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<Option<i64>>>> + Send;
 
@@ -537,7 +549,7 @@ for_both_connections!(impl CustomerReads {
     }
 });
 
-/// Merges customer `from` into `into`: every request, number, address and tag moves, the notes
+/// Merges customer `from` into `into`: every request, number, address, trailer and tag moves, the notes
 /// are kept one after the other, a blank company or address takes `from`'s; both histories say
 /// so, with `line` in the audit log, in one transaction.
 pub async fn merge(db: &Db, into: i64, from: i64, line: &Line<'_>) -> anyhow::Result<Result<(), Refused>> {
@@ -548,12 +560,12 @@ pub async fn merge(db: &Db, into: i64, from: i64, line: &Line<'_>) -> anyhow::Re
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         for id in [into, from] {
-            if let Err(refused) = live(&mut *tx, id).await? {
+            if let Err(refused) = live_in(&mut *tx, id).await? {
                 return Ok(Err(refused));
             }
         }
         let moved = tx.move_requests(from, into).await?;
-        for table in ["customer_phones", "customer_emails"] {
+        for table in ["customer_phones", "customer_emails", "trailers"] {
             sqlx::query(sqlx::AssertSqlSafe(format!(
                 "UPDATE {table} SET customer_id = $2 WHERE customer_id = $1"
             )))
@@ -634,7 +646,7 @@ pub async fn split(
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        if let Err(refused) = live(&mut *tx, from).await? {
+        if let Err(refused) = live_in(&mut *tx, from).await? {
             return Ok(Err(refused));
         }
         let contact = match tx.contact(booking).await? {
@@ -694,6 +706,8 @@ pub async fn split(
             .await?;
         }
         tx.set_customer(booking, new, None).await?;
+        // The trailer it named stays with the customer it was.
+        tx.set_trailer(booking, None).await?;
         sqlx::query("UPDATE customers SET updated_at = $2 WHERE id = $1")
             .bind(from)
             .bind(now)

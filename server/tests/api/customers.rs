@@ -290,3 +290,100 @@ async fn requests_stored_before_customers_are_attached_at_start_by_the_same_rule
     .await;
     assert_eq!(maria["requests"].as_array().expect("a list").len(), 2);
 }
+
+fn trailer(kind: &str, vin: &str, plate: &str) -> Value {
+    json!({ "kindKey": kind, "kindText": "", "make": "Big Tex", "model": "14LP", "year": 2019, "vin": vin,
+            "plate": plate, "plateState": "co", "axles": 2, "gvwrLbs": 14000, "colour": "Black" })
+}
+
+#[tokio::test]
+async fn maria_has_two_trailers_checked_by_their_vin_found_by_six_of_its_characters_and_named_by_requests() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let first = send(&app, "1", "Maria Lopez", "303.555.0123", "maria@example.com").await;
+    let second = send(&app, "2", "Maria", "+1 (303) 555-0123", "maria@example.com").await;
+    let third = send(&app, "3", "Maria", "720-555-0188", "maria@example.com").await;
+    let kim = send(&app, "4", "Kim", "303-555-0199", "kim@example.com").await;
+    let id = customer_of(&app, &signed, first).await["customerId"].as_i64().expect("an id");
+    let add =
+        |body: Value| app.admin(Method::POST, &format!("/customers/{id}/trailers"), &signed).json(&body);
+
+    let misread = add(trailer("dump-trailer", "1M8GDM9A1KP042788", "")).send().await.expect("an answer");
+    assert_eq!(misread.status(), 422);
+    let text = misread.text().await.expect("text");
+    assert!(text.contains("check digit (its 9th character) should be X"), "{text}");
+    let bad =
+        add(json!({ "kindKey": "", "kindText": "", "make": "", "model": "", "year": 1850, "vin": "1M8GDM9",
+                          "plate": "", "plateState": "Colorado", "axles": 9, "gvwrLbs": null, "colour": "" }))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(bad.status(), 422);
+    let text = bad.text().await.expect("text");
+    for message in [
+        "Say what kind of trailer it is",
+        "1850 is not a model year",
+        "A VIN is 17 letters and digits; this one has 7",
+        "The plate's state is its two letters, like CO",
+        "A trailer has 1 to 6 axles",
+    ] {
+        assert!(text.contains(message), "{message} in {text}");
+    }
+    let added =
+        add(trailer("dump-trailer", "1m8gdm9a-xkp042788", "abc-123")).send().await.expect("an answer");
+    assert_eq!(added.status(), 201);
+    let record: Value = added.json().await.expect("JSON");
+    assert_eq!(record["trailers"][0]["vin"], "1M8GDM9AXKP042788");
+    assert_eq!(record["trailers"][0]["kindText"], "Dump Trailer", "the option's words");
+    assert_eq!(record["trailers"][0]["plateState"], "CO");
+    let other = json!({ "kindKey": "", "kindText": "Horse trailer", "make": "Featherlite", "model": "", "year": null,
+                        "vin": "", "plate": "XYZ-987", "plateState": "", "axles": null, "gvwrLbs": null, "colour": "" });
+    let record: Value = add(other).send().await.expect("an answer").json().await.expect("JSON");
+    let trailers = record["trailers"].as_array().expect("a list");
+    assert_eq!(trailers.len(), 2);
+    let (dump, horse) =
+        (trailers[0]["id"].as_i64().expect("an id"), trailers[1]["id"].as_i64().expect("an id"));
+
+    for query in ["AXKP04", "042788", "xyz-987"] {
+        let found = customers(&app, &signed, query).await;
+        assert_eq!(found.len(), 1, "{query}");
+        assert_eq!(found[0]["id"], id, "{query}");
+    }
+
+    let link = |booking: i64, trailer: Value| {
+        app.admin(Method::PUT, &format!("/bookings/{booking}/trailer"), &signed)
+            .json(&json!({ "trailer": trailer }))
+    };
+    assert_eq!(link(first, json!(dump)).send().await.expect("an answer").status(), 204);
+    assert_eq!(link(second, json!(horse)).send().await.expect("an answer").status(), 204);
+    assert_eq!(link(third, json!(dump)).send().await.expect("an answer").status(), 204);
+    assert_eq!(link(kim, json!(dump)).send().await.expect("an answer").status(), 422, "not Kim's trailer");
+    let record = customer(&app, &signed, id).await;
+    assert_eq!(record["requests"].as_array().expect("a list").len(), 3);
+    let named: Vec<i64> = record["requests"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| r["trailerId"].as_i64().expect("a trailer"))
+        .collect();
+    assert_eq!(named, [dump, horse, dump], "newest first");
+    assert_eq!(customer_of(&app, &signed, second).await["trailerId"], horse);
+    assert_eq!(link(second, Value::Null).send().await.expect("an answer").status(), 204);
+    assert_eq!(customer_of(&app, &signed, second).await["trailerId"], Value::Null);
+
+    let change = app.admin(Method::PUT, &format!("/customers/{id}/trailers/{dump}"), &signed).json(&trailer(
+        "dump-trailer",
+        "1M8GDM9AXKP042788",
+        "NEW-111",
+    ));
+    let record: Value = change.send().await.expect("an answer").json().await.expect("JSON");
+    assert_eq!(record["trailers"][0]["plate"], "NEW-111");
+    assert_eq!(customers(&app, &signed, "new-111").await.len(), 1);
+
+    // Kim's record merged into Maria's brings nothing of Maria's away, and Maria's trailers stay.
+    let kim_id = customer_of(&app, &signed, kim).await["customerId"].as_i64().expect("an id");
+    let merged =
+        app.admin(Method::POST, &format!("/customers/{kim_id}/merge"), &signed).json(&json!({ "from": id }));
+    let merged: Value = merged.send().await.expect("an answer").json().await.expect("JSON");
+    assert_eq!(merged["trailers"].as_array().expect("a list").len(), 2, "the trailers moved with the merge");
+}

@@ -476,6 +476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/trailer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/bookings/{id}/trailer`: the admin names the trailer a request is about. */
+        put: operations["putAdminBookingsIdTrailer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers": {
         parameters: {
             query?: never;
@@ -545,6 +562,40 @@ export interface paths {
          *     a new customer's, named as the request is; both histories say so.
          */
         post: operations["postAdminCustomersIdSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/trailers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/customers/{id}/trailers`: the admin adds a trailer to a customer's record. */
+        post: operations["postAdminCustomersIdTrailers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/trailers/{trailer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/customers/{id}/trailers/{trailer}`: the admin changes a customer's trailer. */
+        put: operations["putAdminCustomersIdTrailersTrailer"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1682,7 +1733,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2005,6 +2056,11 @@ export interface components {
             summary: string;
             /** @description Who said 'I've got it' (their name, else their address); none while nobody has. */
             takenBy: string | null;
+            /**
+             * Format: int64
+             * @description The customer's trailer it is about, once the owner named it.
+             */
+            trailerId: number | null;
             /** @description The visitor gave an emergency or urgent answer. */
             urgent: boolean;
             /** @description What is wrong or what to build in the customer's own words, else the details they added. */
@@ -2348,6 +2404,9 @@ export interface components {
             phones: string[];
             requests: components["schemas"]["CustomerRequest"][];
             tags: components["schemas"]["Tag"][];
+            /** @description The kinds of trailer the assistant asks about (its trailer question's options). */
+            trailerKinds: components["schemas"]["ChatOption"][];
+            trailers: components["schemas"]["TrailerRecord"][];
         };
         /** @description A request as its customer's record lists it. */
         CustomerRequest: {
@@ -2363,6 +2422,11 @@ export interface components {
             name: string;
             phone: string;
             status: components["schemas"]["BookingStatus"];
+            /**
+             * Format: int64
+             * @description The trailer it is about, once the owner named it.
+             */
+            trailerId: number | null;
         };
         Daily: {
             /** Format: int64 */
@@ -3419,6 +3483,14 @@ export interface components {
             texting: components["schemas"]["Texting"];
             texts: components["schemas"]["Text"][];
         };
+        /** @description Which trailer a request is about. */
+        RequestTrailer: {
+            /**
+             * Format: int64
+             * @description One of the request's customer's trailers; null for none.
+             */
+            trailer?: number | null;
+        };
         /** @description What the visitor's page shows. */
         RequestView: {
             answers: components["schemas"]["PickedAnswer"][];
@@ -4262,6 +4334,56 @@ export interface components {
             /** Format: int64 */
             visitors: number;
         };
+        /** @description A trailer as the admin saves it: every field may be left blank but the kind. */
+        TrailerForm: {
+            /** Format: int64 */
+            axles?: number | null;
+            colour: string;
+            /**
+             * Format: int64
+             * @description The gross vehicle weight rating, in pounds.
+             */
+            gvwrLbs?: number | null;
+            /** @description The option of the assistant's trailer question it is (`trailerKinds`), or '' for another. */
+            kindKey: string;
+            /** @description Another kind, in words, when `kindKey` is ''. */
+            kindText: string;
+            make: string;
+            model: string;
+            plate: string;
+            /** @description The plate's state, as its two letters (CO). */
+            plateState: string;
+            /** @description 17 letters and digits; spaces and dashes are dropped. */
+            vin: string;
+            /** Format: int64 */
+            year?: number | null;
+        };
+        /** @description A customer's trailer. */
+        TrailerRecord: {
+            /** Format: int64 */
+            axles: number | null;
+            colour: string;
+            /**
+             * Format: int64
+             * @description The gross vehicle weight rating, in pounds.
+             */
+            gvwrLbs: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The option of the assistant's trailer question it is, by key; '' for another kind. */
+            kindKey: string;
+            /** @description What kind of trailer, in words: the option's current words, or as typed. */
+            kindText: string;
+            make: string;
+            model: string;
+            plate: string;
+            /** @description The plate's state, as its two letters. */
+            plateState: string;
+            /** @description Uppercase, without spaces; '' when not known. */
+            vin: string;
+            /** Format: int64 */
+            year: number | null;
+        };
         /** @description A code from the authenticator app, or (where it says so) a recovery code. */
         TwoFactorCodeForm: {
             code: string;
@@ -4482,6 +4604,7 @@ export type Report = components['schemas']['Report'];
 export type ReportSwitch = components['schemas']['ReportSwitch'];
 export type RequestLine = components['schemas']['RequestLine'];
 export type RequestPage = components['schemas']['RequestPage'];
+export type RequestTrailer = components['schemas']['RequestTrailer'];
 export type RequestView = components['schemas']['RequestView'];
 export type ResetAsked = components['schemas']['ResetAsked'];
 export type ResetLink = components['schemas']['ResetLink'];
@@ -4555,6 +4678,8 @@ export type TimesScript = components['schemas']['TimesScript'];
 export type Today = components['schemas']['Today'];
 export type Tone = components['schemas']['Tone'];
 export type Totals = components['schemas']['Totals'];
+export type TrailerForm = components['schemas']['TrailerForm'];
+export type TrailerRecord = components['schemas']['TrailerRecord'];
 export type TwoFactorCodeForm = components['schemas']['TwoFactorCodeForm'];
 export type TwoStepRule = components['schemas']['TwoStepRule'];
 export type Unprocessable = components['schemas']['Unprocessable'];
@@ -6945,6 +7070,103 @@ export interface operations {
             };
         };
     };
+    putAdminBookingsIdTrailer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestTrailer"];
+            };
+        };
+        responses: {
+            /** @description The request names the trailer (or none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminCustomers: {
         parameters: {
             query?: {
@@ -7318,6 +7540,242 @@ export interface operations {
         responses: {
             /** @description The new customer's record. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record was merged into another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminCustomersIdTrailers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrailerForm"];
+            };
+        };
+        responses: {
+            /** @description The customer's record with the trailer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record was merged into another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminCustomersIdTrailersTrailer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+                /** @description The trailer's id. */
+                trailer: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrailerForm"];
+            };
+        };
+        responses: {
+            /** @description The customer's record with the trailer as saved. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12412,7 +12870,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];

@@ -16,6 +16,7 @@ import { minutesText, useShopClock } from "../frame/format";
 import { BookingDetails, ContactLinks, PhotoList, TimeAndFollowUp } from "./BookingCard";
 import { DeliveryList } from "./Deliveries";
 import { BookingNotes } from "./BookingNotes";
+import { RequestTrailer } from "./RequestTrailer";
 import { TakeIt } from "./TakeIt";
 import { TextThread } from "./TextThread";
 import { KindBadge } from "./RequestRow";
@@ -184,6 +185,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
             </Link>
           </p>
         )}
+        {booking.customerId !== null && <RequestTrailer booking={booking} customerId={booking.customerId} />}
         {booking.emailCustomerId !== null && (
           <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
             The phone number is this customer&rsquo;s, but the e-mail address is on{" "}

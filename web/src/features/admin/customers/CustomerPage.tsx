@@ -10,11 +10,12 @@ import { AdminApiError, adminApi, type CustomerRecord } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { Loaded } from "../frame/Loaded";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
-import { useShopClock } from "../frame/format";
+import { trailerTitle, useShopClock } from "../frame/format";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { keys, useDeskChanged } from "../frame/queries";
 import { CustomerEditor } from "./CustomerEditor";
 import { TagList } from "./TagList";
+import { Trailers } from "./Trailers";
 
 const CARD = "mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200";
 
@@ -107,6 +108,7 @@ function Customer({ customer }: { customer: CustomerRecord }) {
           </>
         )}
       </section>
+      <Trailers customer={customer} />
       <Requests customer={customer} />
       {!merged && <MergeAnother customer={customer} />}
       <section aria-label="History" className={CARD}>
@@ -139,6 +141,10 @@ function Requests({ customer }: { customer: CustomerRecord }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canSplit = customer.mergedInto === null && customer.requests.length > 1;
+  const trailerOf = (id: number | null) => {
+    const trailer = customer.trailers.find((kept) => kept.id === id);
+    return trailer ? trailerTitle(trailer) : null;
+  };
 
   async function split() {
     if (!splitting) return;
@@ -174,6 +180,7 @@ function Requests({ customer }: { customer: CustomerRecord }) {
                 {request.emergency && " · emergency"}
               </span>
               {request.details && <p className="line-clamp-2 text-sm break-words text-slate-700">{request.details}</p>}
+              {trailerOf(request.trailerId) && <p className="text-sm text-slate-800">Trailer: {trailerOf(request.trailerId)}</p>}
               <p className="text-xs text-slate-600">
                 Sent as {request.name}, {request.phone}, {request.email}
               </p>
@@ -266,8 +273,13 @@ function MergeAnother({ customer }: { customer: CustomerRecord }) {
               {other.company && ` (${other.company})`} · {[other.phone, other.email].filter(Boolean).join(" · ")} ·{" "}
               {other.requests === 1 ? "1 request" : `${other.requests} requests`}
             </span>
-            <button type="button" className={PLAIN_BUTTON} onClick={() => setPicked({ id: other.id, name: other.name })}>
-              Merge into this record<span className="sr-only">: {other.name}</span>
+            <button
+              type="button"
+              className={PLAIN_BUTTON}
+              aria-label={`Merge ${other.name}'s record (#${other.id}) into this one`}
+              onClick={() => setPicked({ id: other.id, name: other.name })}
+            >
+              Merge into this record
             </button>
           </li>
         ))}

@@ -50,6 +50,8 @@ export type CustomerList = Schemas["CustomerList"];
 export type CustomerRecord = Schemas["CustomerRecord"];
 export type CustomerForm = Schemas["CustomerForm"];
 export type CustomerTag = Schemas["Tag"];
+export type Trailer = Schemas["TrailerRecord"];
+export type TrailerForm = Schemas["TrailerForm"];
 /** Bookings per source page and week (weeks start on Monday, oldest first). */
 export type SourceTable = Schemas["SourceTable"];
 export type AuditEntry = Schemas["AuditEntry"];
@@ -314,6 +316,10 @@ export const adminApi = {
   changeCustomer: (customer: number, form: CustomerForm) => answer(client.PUT("/api/admin/customers/{id}", { ...id(customer), body: form })),
   mergeCustomer: (customer: number, from: number) => answer(client.POST("/api/admin/customers/{id}/merge", { ...id(customer), body: { from } })),
   splitRequest: (customer: number, booking: number) => answer(client.POST("/api/admin/customers/{id}/split", { ...id(customer), body: { booking } })),
+  addTrailer: (customer: number, form: TrailerForm) => answer(client.POST("/api/admin/customers/{id}/trailers", { ...id(customer), body: form })),
+  changeTrailer: (customer: number, trailer: number, form: TrailerForm) =>
+    answer(client.PUT("/api/admin/customers/{id}/trailers/{trailer}", { params: { path: { id: customer, trailer } }, body: form })),
+  nameTrailer: (booking: number, trailer: number | null) => answer(client.PUT("/api/admin/bookings/{id}/trailer", { ...id(booking), body: { trailer } })),
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
   setBookingStatus: (booking: number, status: BookingStatus) => answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
   site: () => answer(client.GET("/api/admin/site")),

@@ -118,3 +118,9 @@ export function useNow(): number {
   }, []);
   return now;
 }
+
+/** "2019 Big Tex 14LP, dump trailer": what is known of a customer's trailer, in a line. */
+export function trailerTitle(trailer: { year: number | null; make: string; model: string; kindText: string }): string {
+  const name = [trailer.year, trailer.make, trailer.model].filter(Boolean).join(" ");
+  return [name, trailer.kindText.toLowerCase()].filter(Boolean).join(", ") || "A trailer";
+}
