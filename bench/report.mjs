@@ -143,6 +143,12 @@ const push = json("push.json");
 out.push(`| a push notification, from the stored booking (its 201) to the push service (${push.bookings} bookings one at a time, SQLite) | p50 ${ms(push.p50Ms)}, p95 ${ms(push.p95Ms)}, slowest ${ms(push.maxMs)} | p95 < 1 s |`);
 const texts = json("texts.json");
 out.push(`| a text, from the stored booking (its 201) to the provider's Messages API (${texts.bookings} texted emergencies one at a time, SQLite) | p50 ${ms(texts.p50Ms)}, p95 ${ms(texts.p95Ms)}, slowest ${ms(texts.maxMs)} | p95 < 1 s |`);
+const customerScale = json("customer-scale.json");
+for (const [what, r] of Object.entries(customerScale.searches)) {
+  out.push(`| customers list at ${customerScale.customers.toLocaleString("en-US")} customers and ${customerScale.requests.toLocaleString("en-US")} requests: ${what} | p50 ${ms(r.p50_ms)}, p95 ${ms(r.p95_ms)}; ${r.found} shown, answer ${kb(r.bytes)} | p95 < 50 ms |`);
+}
+const earlier = customerScale.first_start_with_earlier_requests;
+out.push(`| first start with ${earlier.requests.toLocaleString("en-US")} requests from before customers | ready in ${ms(earlier.ready_ms)}; every request attached in ${(earlier.all_attached_ms / 1000).toFixed(1)} s (in the background) | served meanwhile |`);
 const searchScale = json("search-scale.json");
 out.push(`| public blog search at ${searchScale.posts.toLocaleString("en-US")} posts (${searchScale.queries.map((q) => `'${q}'`).join(", ")}) | p50 ${ms(searchScale.p50Ms)}, p95 ${ms(searchScale.p95Ms)} | p95 < 30 ms |`, "");
 

@@ -127,6 +127,9 @@ done
 echo "== the owner's side at scale: 10,000 posts and 100,000 bookings (admin API, CSV export, the admin in Chromium)"
 node bench/admin_scale.mjs "$BIN" "$PORT" > "$OUT/admin-scale.json"
 
+echo "== customers at scale: 100,000 customers and 300,000 requests (the customers list's searches), and 100,000 earlier requests attached"
+node bench/customer_scale.mjs "$BIN" "$PORT" > "$OUT/customer-scale.json"
+
 echo "== a push notification: from a stored booking to the push service (200 bookings, one at a time)"
 node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"
 

@@ -375,7 +375,7 @@ test("at 1366 px the owner's header holds every section, the name and Logout on 
   const header = page.getByRole("banner");
   const sections = header.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
   // all() does not wait: the header may still be drawing after sign-in.
-  await expect(sections).toHaveCount(11);
+  await expect(sections).toHaveCount(12);
   const links = await sections.all();
   const tops = await Promise.all([...links, header.getByRole("button", { name: "Logout" })].map(async (item) => (await item.boundingBox())?.y));
   const first = tops[0]!;

@@ -70,10 +70,6 @@ impl Application {
         if keyed > 0 {
             tracing::info!(keyed, "Gave the answers stored before keys their keys");
         }
-        let attached = customers::store::attach_all(&db).await?;
-        if attached > 0 {
-            tracing::info!(attached, "Attached the requests stored before customers to their customers");
-        }
         let delivery = config.delivery()?;
         let media = Arc::new(config.storage.media(db.clone())?);
         let pages = Arc::new(
@@ -142,6 +138,10 @@ impl Application {
             ("scheduled posts", {
                 let (db, changes) = (db.clone(), changes.clone());
                 Box::new(move || Box::pin(blog::publisher::run(db.clone(), changes.clone())))
+            }),
+            ("customers of earlier requests", {
+                let db = db.clone();
+                Box::new(move || Box::pin(customers::store::attach_earlier(db.clone())))
             }),
             ("visit counts", {
                 let insights = Arc::clone(&insights);

@@ -1,21 +1,25 @@
 -- Customers: one record per person or company, which every request hangs on. A request finds
 -- its customer by its phone's last ten digits, else by its e-mail address (case-insensitively);
 -- a number or an address belongs to one customer. The requests stored before are attached by
--- the same rule, in the order they came, when the server starts (`customers::store::attach_all`).
+-- the same rule, in the order they came, by the server in the background from its start
+-- (`customers::store::attach_earlier`).
 CREATE TABLE customers (
     id          INTEGER PRIMARY KEY,
     name        TEXT    NOT NULL,
     company     TEXT    NOT NULL DEFAULT '',
     address     TEXT    NOT NULL DEFAULT '',
     notes       TEXT    NOT NULL DEFAULT '',
-    -- What the customers list searches: the name, company, addresses and numbers, lowercased.
-    search      TEXT    NOT NULL DEFAULT '',
     -- A customer merged into another keeps its row (old links find the one it became).
     merged_into INTEGER REFERENCES customers (id),
     created_at  TEXT    NOT NULL,
     updated_at  TEXT    NOT NULL
 );
 CREATE INDEX customers_recent ON customers (updated_at DESC, id DESC) WHERE merged_into IS NULL;
+
+-- What the customers list searches, lowercased: the name, company, numbers, addresses and the
+-- trailers' VINs and plates, in a trigram index (any part of a VIN is found fast); its rowid is
+-- the customer's id.
+CREATE VIRTUAL TABLE customer_search USING fts5 (text, tokenize = 'trigram');
 
 CREATE TABLE customer_phones (
     national    TEXT    PRIMARY KEY,

@@ -61,6 +61,7 @@ pub async fn list(
     params(("id" = i64, Path, description = "The customer's id.")),
     responses(
         (status = 200, description = "The customer's record; `mergedInto` names the record it became, if it was merged.", body = CustomerRecord),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such customer.", body = ErrorBody),
         AdminRefusals
     )

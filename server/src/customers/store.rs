@@ -12,12 +12,18 @@ use crate::audit::{AuditWrites as _, Line};
 use crate::booking::shared_store::{self, BookingStatements as _};
 use crate::{
     clock::At,
-    db::{Db, Dialect, contains_pattern},
+    db::{Db, Dialect, Pool, contains_pattern},
     domain::Phone,
     for_both_connections,
     site::content::Chat,
     with_db,
 };
+
+/// The column of `customer_search` that holds the customer's id: SQLite's full-text table keeps
+/// it as its rowid.
+fn search_key(postgres: bool) -> &'static str {
+    if postgres { "customer_id" } else { "rowid" }
+}
 
 /// How many customers the list shows at once.
 const PAGE: i64 = 50;
@@ -133,7 +139,16 @@ for_both_connections!(impl CustomerWrites {
         let search =
             [name.to_lowercase(), company.to_lowercase(), phones.join(" "), emails.join(" "), trailers.join(" ").to_lowercase()]
                 .join(" ");
-        sqlx::query("UPDATE customers SET search = $2 WHERE id = $1").bind(customer).bind(search).execute(&mut *self).await?;
+        let key = search_key(<Self as Dialect>::POSTGRES);
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM customer_search WHERE {key} = $1")))
+            .bind(customer)
+            .execute(&mut *self)
+            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("INSERT INTO customer_search ({key}, text) VALUES ($1, $2)")))
+            .bind(customer)
+            .bind(search)
+            .execute(&mut *self)
+            .await?;
         Ok(())
     }
 
@@ -155,10 +170,37 @@ for_both_connections!(impl CustomerWrites {
     }
 });
 
-/// Attaches every request that has no customer (those stored before customers existed, or
-/// while an older copy of the server ran beside this one), oldest first, by `attach`'s rule;
-/// how many. Run at start-up.
-pub async fn attach_all(db: &Db) -> anyhow::Result<u64> {
+/// How long to wait before trying again when the database refused a batch (another process
+/// writing: SQLite's lock), doubling up to a minute.
+const ATTACH_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+const ATTACH_RETRY_MOST: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The background task begun at start-up: attaches every request stored before customers
+/// existed (or while an older copy of the server ran beside this one), then ends. The requests
+/// are served meanwhile; a new one attaches itself.
+pub async fn attach_earlier(db: Db) {
+    let mut wait = ATTACH_RETRY;
+    loop {
+        match attach_all(&db).await {
+            Ok(0) => return,
+            Ok(attached) => {
+                tracing::info!(attached, "Attached the requests stored before customers to their customers");
+                return;
+            }
+            Err(error) => {
+                tracing::warn!(
+                    "Could not attach earlier requests to their customers (trying again): {error:#}"
+                );
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(ATTACH_RETRY_MOST);
+            }
+        }
+    }
+}
+
+/// Attaches every request that has no customer, oldest first, by `attach`'s rule, a batch a
+/// transaction; how many.
+async fn attach_all(db: &Db) -> anyhow::Result<u64> {
     let mut attached = 0;
     loop {
         let now = db.clock.stamp();
@@ -189,17 +231,26 @@ struct ListRow {
 /// typed), most recently active first; all of them for no query.
 pub async fn list(db: &Db, query: Option<&str>) -> anyhow::Result<CustomerList> {
     let pattern = query.map(str::trim).filter(|q| !q.is_empty()).map(search_pattern);
-    let rows: Vec<ListRow> = with_db!(db, |pool| {
-        sqlx::query_as(
+    // The trigram index answers a LIKE without ESCAPE only: one is added when the search has a
+    // wildcard to take literally.
+    let escape = if pattern.as_deref().is_some_and(|p| p.contains('\\')) { " ESCAPE '\\'" } else { "" };
+    let sql = |postgres: bool| {
+        sqlx::AssertSqlSafe(format!(
             "SELECT id, name, company FROM customers
-             WHERE merged_into IS NULL AND ($1 IS NULL OR search LIKE $1 ESCAPE '\\')
+             WHERE merged_into IS NULL
+               AND ($1 IS NULL OR id IN (SELECT {} FROM customer_search WHERE text LIKE $1{escape}))
              ORDER BY updated_at DESC, id DESC LIMIT $2",
-        )
-        .bind(pattern)
-        .bind(PAGE + 1)
-        .fetch_all(pool)
-        .await?
-    });
+            search_key(postgres)
+        ))
+    };
+    let rows: Vec<ListRow> = match &db.pool {
+        Pool::Sqlite(pool) => {
+            sqlx::query_as(sql(false)).bind(&pattern).bind(PAGE + 1).fetch_all(pool).await?
+        }
+        Pool::Postgres(pool) => {
+            sqlx::query_as(sql(true)).bind(&pattern).bind(PAGE + 1).fetch_all(pool).await?
+        }
+    };
     let more = rows.len() > PAGE as usize;
     let rows: Vec<ListRow> = rows.into_iter().take(PAGE as usize).collect();
     let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Signed, TestApp, TestStorage, spawn_app, spawn_app_on};
+use crate::helpers::{Signed, TestApp, TestStorage, eventually, spawn_app, spawn_app_on};
 
 /// A request from `name` with `phone` and `email`; `spam` fills the hidden field.
 fn request(submission: &str, name: &str, phone: &str, email: &str, spam: bool) -> Value {
@@ -271,6 +271,7 @@ async fn requests_stored_before_customers_are_attached_at_start_by_the_same_rule
     // As a database from before customers has them: no customer anywhere.
     for statement in [
         "UPDATE bookings SET customer_id = NULL, email_customer_id = NULL",
+        "DELETE FROM customer_search",
         "DELETE FROM customer_phones",
         "DELETE FROM customer_emails",
         "DELETE FROM customers",
@@ -280,6 +281,11 @@ async fn requests_stored_before_customers_are_attached_at_start_by_the_same_rule
     app.stop().await;
     let app = spawn_app_on(&storage, |_| {}).await;
     let signed = app.signed_in_admin().await;
+    // Attached in the background, while the server already answers.
+    eventually("the earlier requests attached", || async {
+        app.count("SELECT COUNT(*) FROM bookings WHERE customer_id IS NULL").await == 0
+    })
+    .await;
     let all = customers(&app, &signed, "").await;
     assert_eq!(all.len(), 2, "{all:?}");
     let maria = customer(

@@ -22,11 +22,12 @@ type Schema = BTreeMap<String, Table>;
 
 /// Not compared: the migrations' own bookkeeping, and each backend's search machinery (SQLite's
 /// FTS5 tables with their shadow tables and the version of their tokenizer; PostgreSQL's
-/// tsvector column on the posts and the trigram-indexed text of each booking).
+/// tsvector column on the posts and the trigram-indexed text of each booking and customer).
 fn compared(table: &str) -> bool {
     !(table == "_sqlx_migrations"
         || table.starts_with("post_search")
         || table.starts_with("booking_search")
+        || table.starts_with("customer_search")
         || table == "search_index_versions")
 }
 

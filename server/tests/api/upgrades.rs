@@ -19,7 +19,7 @@ use trailerworks::{
 };
 
 use crate::{
-    helpers::{TestStorage, empty_database, spawn_app_at},
+    helpers::{TestStorage, empty_database, eventually, spawn_app_at},
     schemas::postgres_foreign_keys,
 };
 
@@ -75,6 +75,8 @@ fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> V
         // Both the sentence stored before actions had keys and its key since.
         ("audit_log", "action") => Some("sign-in"),
         ("texts", "status") => Some("waiting"),
+        ("customer_tags", "tag") => Some("fleet"),
+        ("customer_history", "kind") => Some("merged-in"),
         (_, "phone") => Some("+17205550134"),
         _ => None,
     };
@@ -306,12 +308,15 @@ async fn app_reads(storage: StorageConfig, seeded: &BTreeMap<String, Table>) {
             listed(&app.admin_json("/bookings", &signed).await, "bookings"),
             "the early booking is listed"
         );
-        let customers = app.admin_json("/customers", &signed).await;
-        assert_eq!(
-            customers["customers"][0]["phone"], "(720) 555-0134",
-            "the early booking's customer: {customers}"
-        );
-        assert_eq!(customers["customers"][0]["requests"], 1);
+        // The early booking is attached to its customer in the background after start (a
+        // customer seeded into a schema that had them is listed too).
+        eventually("the early booking's customer", || async {
+            let customers = app.admin_json("/customers?q=7205550134", &signed).await;
+            customers["customers"][0]["requests"] == 1
+        })
+        .await;
+        let customers = app.admin_json("/customers?q=7205550134", &signed).await;
+        assert_eq!(customers["customers"][0]["phone"], "(720) 555-0134", "{customers}");
     }
     assert!(listed(&app.admin_json("/posts", &signed).await, "posts"), "the early post is listed");
     app.page("/", 200).await;

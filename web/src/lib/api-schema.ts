@@ -7250,6 +7250,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerRecord"];
                 };
             };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {

@@ -128,13 +128,13 @@ export function AdminShell({ title, children }: { title: string; children: React
             id="admin-sections"
             className={`${menuOpen ? "flex" : "hidden"} fixed inset-x-0 bottom-[var(--admin-bar)] z-40 max-h-[70vh] flex-col gap-2 overflow-y-auto bg-slate-950 px-4 py-3 shadow-2xl md:static md:flex md:max-h-none md:flex-1 md:flex-row md:flex-wrap md:items-center md:overflow-visible md:bg-transparent md:p-0 md:shadow-none`}
           >
-            <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+            <nav aria-label="Admin sections" className="flex flex-col gap-1 md:flex-row md:flex-wrap md:gap-0.5">
               {SECTIONS.filter((section) => !section.owner || user?.role === "owner").map((section) =>
-                sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:px-2 md:py-1.5"),
+                sectionLink(section, "flex min-h-11 items-center rounded-md px-3 text-sm font-medium md:inline-block md:min-h-0 md:px-1.5 md:py-1.5"),
               )}
             </nav>
             <div className="flex items-center gap-3 border-t border-white/20 pt-2 text-sm md:ml-auto md:border-0 md:pt-0">
-              <span className="truncate text-slate-300 md:max-w-48" title={user?.name || user?.email}>
+              <span className="truncate text-slate-300 md:max-w-40" title={user?.name || user?.email}>
                 {user?.name || user?.email}
               </span>
               <button
