@@ -4,6 +4,7 @@
 //! merges two records of one customer and splits a wrongly attached request off.
 
 pub mod model;
+pub mod reads;
 pub mod routes;
 pub mod store;
 pub mod trailer_reads;

@@ -11,6 +11,7 @@ use axum::{
 use serde::Deserialize;
 
 use super::model::{CustomerList, CustomerRecord, NO_SUCH_CUSTOMER, Tag};
+use super::reads;
 use super::store::{self, Changes, Refused};
 use crate::audit::{Action, Line};
 use crate::{
@@ -49,7 +50,7 @@ pub async fn list(
     _admin: Admin,
     Checked(Query(params)): Checked<Query<ListParams>>,
 ) -> Result<Json<CustomerList>, ApiError> {
-    Ok(Json(store::list(&db, params.q.as_deref()).await?))
+    Ok(Json(reads::list(&db, params.q.as_deref()).await?))
 }
 
 /// `GET /api/admin/customers/{id}`: a customer's record with their requests and history.
@@ -77,7 +78,7 @@ pub async fn show(
 
 /// Customer `id`'s record, or the 404 of a customer not there.
 pub(super) async fn found(db: &Db, site: &SiteDetails, id: i64) -> Result<Json<CustomerRecord>, ApiError> {
-    store::record(db, id, &site.content().chat).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))
+    reads::record(db, id, &site.content().chat).await?.map(Json).ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))
 }
 
 /// A customer's record as the admin saves it.

@@ -21,6 +21,24 @@ pub struct TrailerFields {
     pub colour: String,
 }
 
+/// `query` with the trailer's fields bound next, in `TrailerFields`' order (kind key to colour).
+macro_rules! bind_fields {
+    ($query:expr, $fields:expr) => {
+        $query
+            .bind(&$fields.kind_key)
+            .bind(&$fields.kind_text)
+            .bind(&$fields.make)
+            .bind(&$fields.model)
+            .bind($fields.year)
+            .bind(&$fields.vin)
+            .bind(&$fields.plate)
+            .bind(&$fields.plate_state)
+            .bind($fields.axles)
+            .bind($fields.gvwr_lbs)
+            .bind(&$fields.colour)
+    };
+}
+
 /// Adds a trailer to customer `customer` with `line` in the audit log, in one transaction; its id.
 pub async fn add(
     db: &Db,
@@ -34,26 +52,13 @@ pub async fn add(
         if let Err(refused) = super::store::live_in(&mut *tx, customer).await? {
             return Ok(Err(refused));
         }
-        let id: i64 = sqlx::query_scalar(
+        let query = sqlx::query_scalar(
             "INSERT INTO trailers (customer_id, kind_key, kind_text, make, model, year, vin, plate, plate_state, axles,
                                    gvwr_lbs, colour, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
         )
-        .bind(customer)
-        .bind(&fields.kind_key)
-        .bind(&fields.kind_text)
-        .bind(&fields.make)
-        .bind(&fields.model)
-        .bind(fields.year)
-        .bind(&fields.vin)
-        .bind(&fields.plate)
-        .bind(&fields.plate_state)
-        .bind(fields.axles)
-        .bind(fields.gvwr_lbs)
-        .bind(&fields.colour)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        .bind(customer);
+        let id: i64 = bind_fields!(query, fields).bind(now).fetch_one(&mut *tx).await?;
         tx.refresh_search(customer).await?;
         tx.audit(line, &now).await?;
         tx.commit().await?;
@@ -76,28 +81,14 @@ pub async fn change(
         if let Err(refused) = super::store::live_in(&mut *tx, customer).await? {
             return Ok(Err(refused));
         }
-        let changed = sqlx::query(
+        let query = sqlx::query(
             "UPDATE trailers SET kind_key = $3, kind_text = $4, make = $5, model = $6, year = $7, vin = $8, plate = $9,
                                  plate_state = $10, axles = $11, gvwr_lbs = $12, colour = $13, updated_at = $14
              WHERE id = $1 AND customer_id = $2",
         )
         .bind(trailer)
-        .bind(customer)
-        .bind(&fields.kind_key)
-        .bind(&fields.kind_text)
-        .bind(&fields.make)
-        .bind(&fields.model)
-        .bind(fields.year)
-        .bind(&fields.vin)
-        .bind(&fields.plate)
-        .bind(&fields.plate_state)
-        .bind(fields.axles)
-        .bind(fields.gvwr_lbs)
-        .bind(&fields.colour)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        .bind(customer);
+        let changed = bind_fields!(query, fields).bind(now).execute(&mut *tx).await?.rows_affected();
         if changed == 0 {
             return Ok(Err(Refused::NoSuchTrailer));
         }
