@@ -171,3 +171,54 @@ test.describe("the customer's own page", () => {
     });
   }
 });
+
+test.describe("texts from a number no request has", () => {
+  test.use({ withTexts: true, admin: true });
+
+  for (const width of [390, 1366]) {
+    test(`show on Today, are answered, and are filed under a customer, at ${width} px`, async ({ page, server, texts }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const { id } = await textedRequest(page, "Lee Park", "0150", "shop");
+      await signIn(page);
+      await page.goto("/dbadmin/today");
+      await hydrated(page);
+      expect(await textFromCustomer(server.url, "+17205550199", "Do you fix ramp gates?")).toBe(200);
+      // Today hears of it live, without a reload.
+      const newTexts = page.getByRole("region", { name: "New texts" });
+      const line = newTexts.getByRole("link", { name: /New text from \(720\) 555-0199/ });
+      await expect(line).toContainText("Do you fix ramp gates?");
+      await expectNoAxeViolations(page);
+
+      await line.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Texts with (720) 555-0199" })).toBeVisible();
+      const thread = page.getByRole("region", { name: "Texts", exact: true });
+      await expect(thread.getByText("Do you fix ramp gates?")).toBeVisible();
+      await thread.getByLabel("Text the customer").fill("Yes, we do. What trailer is it?");
+      await thread.getByRole("button", { name: "Send text" }).click();
+      await expect(thread.getByText("Front Range Trailer Works: Yes, we do. What trailer is it?")).toBeVisible();
+      await expect(thread.getByLabel("Text the customer")).toHaveValue("");
+      await expect.poll(() => texts?.texts.find((text) => text.To === "+17205550199")?.Body).toBe("Front Range Trailer Works: Yes, we do. What trailer is it?");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+
+      const filing = page.getByRole("region", { name: "File under a customer" });
+      await filing.getByLabel("Find the customer").fill("Lee");
+      await filing.getByRole("button", { name: "File the texts under Lee Park's record", exact: false }).click();
+      const ask = page.getByRole("dialog", { name: /File the texts with \(720\) 555-0199 under Lee Park's record/ });
+      await ask.getByRole("button", { name: "File the texts" }).click();
+      await expect(page).toHaveURL(/\/dbadmin\/customers\/\d+$/);
+      await expect(page.getByText("(720) 555-0199").first()).toBeVisible();
+
+      await page.goto(`/dbadmin/bookings/${id}`);
+      await hydrated(page);
+      const filed = page.getByRole("region", { name: "Texts", exact: true });
+      await expect(filed.getByText("Do you fix ramp gates?")).toBeVisible();
+      await expect(filed.getByText("Front Range Trailer Works: Yes, we do. What trailer is it?")).toBeVisible();
+      await page.goto("/dbadmin/today");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "New texts" })).toHaveCount(0);
+    });
+  }
+});

@@ -70,6 +70,7 @@ crate::text_enum! {
         TrailerAdded => "trailer-added",
         TrailerChanged => "trailer-changed",
         RequestTrailerNamed => "request-trailer-named",
+        NumberFiled => "number-filed",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -141,6 +142,7 @@ impl Action {
             Self::TrailerAdded => "trailer added to a customer",
             Self::TrailerChanged => "customer's trailer changed",
             Self::RequestTrailerNamed => "request's trailer named",
+            Self::NumberFiled => "texts from a new number filed under a customer",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -28,6 +28,7 @@ pub mod metrics;
 pub mod monitor;
 pub mod on_call;
 pub mod pages;
+pub mod queue;
 pub mod render;
 pub mod request_id;
 pub mod routes;

@@ -47,6 +47,8 @@ pub struct Application {
     /// The delivery worker, told to stop as soon as the server is (it releases what it was sending).
     outbox: Arc<Outbox>,
     outbox_worker: JoinHandle<()>,
+    /// The job runner (a test runs what is due with `Runner::settle`).
+    jobs: Arc<crate::queue::Runner>,
     /// Visit counts, the last of which are written when the server stops.
     insights: Arc<Insights>,
     /// The admin's live streams, ended as soon as the server is told to stop.
@@ -98,12 +100,13 @@ impl Application {
             public_url: config.public_origin(),
         });
         let push = PushSender::load(&db).await?;
+        let queue = crate::queue::Queue::default();
         let outbox = Arc::new(Outbox::new(
             (db.clone(), reader),
             delivery,
             Arc::clone(&site),
-            letters,
-            (push, changes.clone()),
+            (letters, Arc::new(crate::customers::threads::CustomerThreads(db.clone()))),
+            (push, changes.clone(), queue.clone()),
         )?);
         let bookings = Arc::new(BookingDesk {
             db: db.clone(),
@@ -119,11 +122,32 @@ impl Application {
             let outbox = Arc::clone(&outbox);
             Box::new(move || Box::pin(Arc::clone(&outbox).run()))
         });
+        let runner = {
+            let mut runner = crate::queue::Runner::new(
+                db.clone(),
+                queue,
+                crate::queue::RunnerSettings {
+                    retry_base: Duration::from_millis(config.delivery_retry_base_ms),
+                    max_attempts: config.delivery_max_attempts,
+                    lease: Duration::from_millis(config.delivery_lease_ms),
+                },
+            );
+            runner.register::<crate::delivery::text::conversation::Answer>(Arc::clone(&outbox));
+            Arc::new(runner)
+        };
         let insights =
             Arc::new(Insights::new(config.insights(), Arc::clone(&site), db.clone(), Arc::clone(&outbox)));
         // The work beside the requests, in one list, each run made anew when the supervisor
         // restarts it (the delivery worker above is apart: it is stopped first and waited for).
         let mut tasks: Vec<(&'static str, MakeTask)> = vec![
+            ("jobs", {
+                let runner = Arc::clone(&runner);
+                Box::new(move || Box::pin(Arc::clone(&runner).run()))
+            }),
+            ("jobs written elsewhere", {
+                let runner = Arc::clone(&runner);
+                Box::new(move || Box::pin(Arc::clone(&runner).hear_other_instances()))
+            }),
             ("released deliveries", {
                 let outbox = Arc::clone(&outbox);
                 Box::new(move || Box::pin(Arc::clone(&outbox).hear_releases()))
@@ -236,6 +260,7 @@ impl Application {
             pages,
             outbox,
             outbox_worker,
+            jobs: runner,
             insights,
             desk_feed,
         })
@@ -244,6 +269,11 @@ impl Application {
     /// The public pages and their cache.
     pub fn pages(&self) -> Arc<PublicPages> {
         Arc::clone(&self.pages)
+    }
+
+    /// The job runner (a test runs what is due with `Runner::settle`).
+    pub fn jobs(&self) -> Arc<crate::queue::Runner> {
+        Arc::clone(&self.jobs)
     }
 
     /// The delivery outbox (a test sends what is due with `Outbox::settle`).

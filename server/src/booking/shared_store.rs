@@ -286,6 +286,9 @@ pub trait BookingStatements {
     /// Request `id`'s contact details, if there is such a request and it is not spam.
     fn contact(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<Contact>>> + Send;
 
+    /// Customer `customer`'s newest request, if they have one.
+    fn newest_of(&mut self, customer: i64) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+
     /// The first `limit` requests with no customer (spam has none), oldest first.
     fn without_customer(&mut self, limit: i64) -> impl Future<Output = sqlx::Result<Vec<i64>>> + Send;
 
@@ -358,6 +361,10 @@ for_both_connections!(impl BookingStatements {
         .bind(BookingStatus::Spam)
         .fetch_optional(&mut *self)
         .await
+    }
+
+    async fn newest_of(&mut self, customer: i64) -> sqlx::Result<Option<i64>> {
+        sqlx::query_scalar("SELECT MAX(id) FROM bookings WHERE customer_id = $1").bind(customer).fetch_one(&mut *self).await
     }
 
     async fn without_customer(&mut self, limit: i64) -> sqlx::Result<Vec<i64>> {

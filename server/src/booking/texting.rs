@@ -9,9 +9,14 @@ use crate::{
     db::Db,
     delivery::{
         Outbox,
-        text::{DAILY_LIMIT, consent, segments::MAX_SEGMENTS, thread, today_began},
+        text::{
+            DAILY_LIMIT, consent, quiet_until,
+            segments::{MAX_SEGMENTS, segments},
+            thread, today_began,
+        },
     },
     domain::Phone,
+    error::ApiError,
     site::SiteDetails,
 };
 
@@ -92,16 +97,63 @@ impl Texting {
 
 /// Whether booking `id`'s customer, at `phone` as typed, can be texted.
 pub async fn of(db: &Db, outbox: &Outbox, id: i64, phone: &str) -> anyhow::Result<Texting> {
+    let Ok(phone) = Phone::parse(phone) else {
+        return Ok(if outbox.text_settings().is_none() { Texting::Off } else { Texting::NotAgreed });
+    };
+    let number = phone.e164();
+    Ok(match of_number(db, outbox, &number).await? {
+        Texting::On if !consent::may_text(db, &number, id).await? => Texting::NotAgreed,
+        texting => texting,
+    })
+}
+
+/// Whether `number` (E.164) can be answered: it texted the shop first, so only the site's text
+/// provider and a stop (theirs or their carrier's) hold a text back.
+pub async fn of_number(db: &Db, outbox: &Outbox, number: &str) -> anyhow::Result<Texting> {
     if outbox.text_settings().is_none() {
         return Ok(Texting::Off);
     }
-    let Ok(phone) = Phone::parse(phone) else { return Ok(Texting::NotAgreed) };
-    let number = phone.e164();
-    if consent::stopped(db, &number).await? {
+    if consent::stopped(db, number).await? {
         return Ok(Texting::Stopped);
     }
-    if thread::carrier_opted_out(db, &number).await? {
+    if thread::carrier_opted_out(db, number).await? {
         return Ok(Texting::CarrierStopped);
     }
-    Ok(if consent::may_text(db, &number, id).await? { Texting::On } else { Texting::NotAgreed })
+    Ok(Texting::On)
+}
+
+/// The owner's words for a text, trimmed; refused when there are none or they hold control
+/// characters other than line breaks.
+pub fn words(text: &str) -> Result<&str, ApiError> {
+    let words = text.trim();
+    if words.is_empty() || words.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::invalid("text", "Write the text to send"));
+    }
+    Ok(words)
+}
+
+/// Refuses a text `body` longer than `MAX_SEGMENTS` SMS.
+pub fn fits(body: &str) -> Result<(), ApiError> {
+    let parts = segments(body).count();
+    if parts > MAX_SEGMENTS {
+        return Err(ApiError::invalid(
+            "text",
+            format!(
+                "This would take {parts} SMS; keep it to {MAX_SEGMENTS} (about 300 plain characters, or 130 with emoji or accents)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A person's text at night would wait for the morning: it is refused with this, so nobody
+/// believes the customer has it ('On my way' seven hours late). None in the day.
+pub fn at_night(db: &Db, zone: &jiff::tz::TimeZone) -> anyhow::Result<Option<String>> {
+    let Some(morning) = quiet_until(db.clock.now(), zone)? else { return Ok(None) };
+    Ok(Some(format!(
+        "It is {} at the shop: texts about requests that are not emergencies go out between 8 AM and \
+         9 PM, so this one would wait until {}. Call the customer instead, or text after 8 AM.",
+        db.clock.now().to_zoned(zone.clone()).strftime("%-I:%M %p"),
+        morning.timestamp().to_zoned(zone.clone()).strftime("%-I:%M %p on %A"),
+    )))
 }

@@ -179,6 +179,9 @@ pub(super) fn refusal(refused: Refused) -> ApiError {
         Refused::SameCustomer => ApiError::invalid("from", "Pick another customer to merge into this one"),
         Refused::NotTheirs => ApiError::invalid("booking", "That request is not this customer's"),
         Refused::NoSuchTrailer => ApiError::invalid("trailer", "That trailer is not this customer's"),
+        Refused::NoRequest => {
+            ApiError::invalid("customer", "This customer has no request to file the texts under")
+        }
         Refused::OnlyRequest => {
             ApiError::invalid("booking", "This is the customer's only request: change the record instead")
         }

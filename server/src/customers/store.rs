@@ -10,6 +10,8 @@ use crate::booking::shared_store::BookingStatements as _;
 use crate::{
     clock::At,
     db::{Db, Dialect},
+    delivery::text::conversation::ConversationWrites as _,
+    domain::Phone,
     for_both_connections, with_db,
 };
 
@@ -238,6 +240,8 @@ pub enum Refused {
     NotTheirs,
     OnlyRequest,
     NoSuchTrailer,
+    /// The customer has no request to file texts under.
+    NoRequest,
 }
 
 /// Writes `changes` to customer `id` with `line` in the audit log, in one transaction.
@@ -337,6 +341,52 @@ pub async fn change(
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))
+    })
+}
+
+/// Makes `phone` customer `id`'s (unless it is) and files the texts with it that no request has
+/// under their newest request, with `line` in the audit log, in one transaction; how many texts
+/// were filed. Refused when the number is another customer's.
+pub async fn take_number(
+    db: &Db,
+    id: i64,
+    phone: &Phone,
+    line: &Line<'_>,
+) -> anyhow::Result<Result<u64, Refused>> {
+    let now = db.clock.stamp();
+    let national = phone.national();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if let Err(refused) = live_in(&mut *tx, id).await? {
+            return Ok(Err(refused));
+        }
+        let owner: Option<(i64, String)> = sqlx::query_as(
+            "SELECT c.id, c.name FROM customer_phones p JOIN customers c ON c.id = p.customer_id WHERE p.national = $1",
+        )
+        .bind(&national)
+        .fetch_optional(&mut *tx)
+        .await?;
+        match owner {
+            Some((owner, name)) if owner != id => return Ok(Err(Refused::PhoneTaken(phone.display(), name))),
+            Some(_) => {}
+            None => {
+                sqlx::query("INSERT INTO customer_phones (national, customer_id, typed, added_at) VALUES ($1, $2, $3, $4)")
+                    .bind(&national)
+                    .bind(id)
+                    .bind(phone.display())
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.refresh_search(id).await?;
+            }
+        }
+        let Some(booking) = tx.newest_of(id).await? else {
+            return Ok(Err(Refused::NoRequest));
+        };
+        let filed = tx.file_under(&phone.e164(), booking).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(filed))
     })
 }
 

@@ -65,6 +65,8 @@ pub struct Outbox {
     site: Arc<SiteDetails>,
     /// Makes the messages besides the first notice.
     messages: Arc<dyn Messages>,
+    /// Whose thread a customer's text goes into.
+    threads: Arc<dyn text::Threads>,
     email: Option<email::EmailSender>,
     /// Who gets the shop's e-mail when the owner has set nobody.
     default_recipient: Option<Mailbox>,
@@ -77,6 +79,8 @@ pub struct Outbox {
     max_attempts: u32,
     lease: Duration,
     wake: Notify,
+    /// The runner of the `jobs` queue, woken with the worker (the owner's answers are jobs).
+    jobs: crate::queue::Queue,
     /// Becomes true when the server is told to stop.
     stopping: watch::Sender<bool>,
     /// How many deliveries this instance is claiming or sending now (`settle` waits for none).
@@ -94,8 +98,8 @@ impl Outbox {
         (db, reader): (Db, Db),
         settings: DeliverySettings,
         site: Arc<SiteDetails>,
-        messages: Arc<dyn Messages>,
-        (push, changes): (PushSender, Changes),
+        (messages, threads): (Arc<dyn Messages>, Arc<dyn text::Threads>),
+        (push, changes, jobs): (PushSender, Changes, crate::queue::Queue),
     ) -> anyhow::Result<Self> {
         let default_recipient = settings.email.as_ref().and_then(|email| email.to.clone());
         Ok(Self {
@@ -103,6 +107,7 @@ impl Outbox {
             reader,
             site,
             messages,
+            threads,
             default_recipient,
             email: settings.email.map(email::EmailSender::new).transpose()?,
             webhook: settings.webhook.map(webhook::WebhookSender::new).transpose()?,
@@ -112,6 +117,7 @@ impl Outbox {
             max_attempts: settings.max_attempts.max(1),
             lease: settings.lease,
             wake: Notify::new(),
+            jobs,
             stopping: watch::Sender::new(false),
             sending: watch::Sender::new(0),
             intake: AtomicUsize::new(0),
@@ -193,9 +199,11 @@ impl Outbox {
         Taking(Arc::clone(self))
     }
 
-    /// Tells the worker that new deliveries are waiting.
+    /// Tells the worker and the job runner that new deliveries or jobs are waiting: called after
+    /// the transaction that wrote them committed.
     pub fn wake(&self) {
         self.wake.notify_one();
+        self.jobs.wake();
     }
 
     /// Tells the worker to stop: a delivery it is sending is cut off and released at once, so

@@ -9,11 +9,10 @@ use std::{
 };
 
 use argon2::password_hash::rand_core::{OsRng, RngCore as _};
-use sqlx::{PgPool, postgres::PgListener};
 use tokio::task::JoinSet;
 
 use super::{Channel, Outbox, Purpose, Sent, outcome, store, text::received};
-use crate::{db::Pool, error::caught, metrics};
+use crate::{db::Pool, error::caught, metrics, queue::notices};
 
 /// Longest wait between two retries of one delivery.
 const MAX_BACKOFF: Duration = Duration::from_secs(6 * 60 * 60);
@@ -46,28 +45,8 @@ impl Outbox {
     /// aborted); on SQLite only this process delivers, and it returns at once.
     pub async fn hear_releases(self: Arc<Self>) {
         let Pool::Postgres(pool) = &self.db.pool else { return };
-        loop {
-            let error = self.listen_for_releases(pool).await;
-            tracing::warn!("Cannot hear other instances' released deliveries: {error}");
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    }
-
-    /// Listens until the connection fails; answers why it did.
-    async fn listen_for_releases(&self, pool: &PgPool) -> sqlx::Error {
-        let mut listener = match PgListener::connect_with(pool).await {
-            Ok(listener) => listener,
-            Err(error) => return error,
-        };
-        if let Err(error) = listener.listen(store::RELEASED_CHANNEL).await {
-            return error;
-        }
-        loop {
-            match listener.recv().await {
-                Ok(_) => self.wake(),
-                Err(error) => return error,
-            }
-        }
+        notices::hear(pool, store::RELEASED_CHANNEL, "other instances' released deliveries", || self.wake())
+            .await;
     }
 
     fn idle_poll(&self) -> Duration {

@@ -133,6 +133,9 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::trailer_routes::add).layer(small))
         .routes(routes!(customers::trailer_routes::change).layer(small))
         .routes(routes!(customers::trailer_routes::link).layer(small))
+        .routes(routes!(customers::number_routes::show))
+        .routes(routes!(customers::number_routes::answer).layer(small))
+        .routes(routes!(customers::number_routes::file).layer(small))
         .routes(routes!(booking::texts::routes::reply).layer(small))
         .routes(routes!(booking::texts::routes::on_my_way).layer(small))
         .routes(routes!(schedule::admin_routes::schedule))
@@ -171,7 +174,8 @@ pub(super) async fn announce_desk_changes(
         && (path == "/api/bookings"
             || path == delivery::text::INBOUND_PATH
             || path.starts_with("/api/manage/")
-            || path.starts_with("/api/admin/bookings/"));
+            || path.starts_with("/api/admin/bookings/")
+            || path.starts_with("/api/admin/numbers/"));
     let response = next.run(request).await;
     if desk && response.status().is_success() {
         changes::announce_everywhere(&state.db, &state.changes, Change::Desk).await;

@@ -10,6 +10,7 @@ use trailerworks::{
     db::Db,
     delivery::Outbox,
     pages::PublicPages,
+    queue::Runner,
     secret::Secret,
     startup::Application,
     with_db,
@@ -119,6 +120,7 @@ pub struct TestApp {
     /// The server's clock, which the test moves instead of waiting.
     pub clock: TestClock,
     outbox: Arc<Outbox>,
+    jobs: Arc<Runner>,
     /// Keeps the test's storage alive as long as the app; None when the caller owns it.
     _storage: Option<TestStorage>,
     stop: Option<oneshot::Sender<()>>,
@@ -224,6 +226,7 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
     let url = format!("http://{}", app.local_addr().expect("a bound address"));
     let pages = app.pages();
     let outbox = app.outbox();
+    let jobs = app.jobs();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -238,6 +241,7 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
         storage: config.storage,
         pages,
         outbox,
+        jobs,
         clock,
         _storage: None,
         stop: Some(stop),
@@ -249,6 +253,7 @@ impl TestApp {
     /// Sends every message due now and returns once none is being sent (rather than polling the
     /// stand-ins until they have it).
     pub async fn deliver_due(&self) {
+        self.jobs.settle().await.expect("the due jobs are run");
         self.outbox.settle().await.expect("the due deliveries are sent");
     }
 

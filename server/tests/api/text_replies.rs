@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::{
     helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp, spawn_app, spawn_app_with},
     text_stand_in,
-    texts::{NUMBER, PUBLIC_URL, book, move_to_hour, with_texts},
+    texts::{NUMBER, PUBLIC_URL, book, move_to_hour, who_said, with_texts},
 };
 
 async fn send(app: &TestApp, signed: &Signed, id: i64, path: &str, body: Value) -> (u16, Value) {
@@ -47,18 +47,7 @@ async fn the_owner_texts_a_customer_who_asked_for_texts_and_sees_the_thread() {
 
     let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
     assert_eq!(page["texting"], "on");
-    let thread: Vec<(bool, &str, &str)> = page["texts"]
-        .as_array()
-        .expect("texts")
-        .iter()
-        .map(|t| {
-            (
-                t["incoming"].as_bool().unwrap_or_default(),
-                t["status"].as_str().unwrap_or_default(),
-                t["sentBy"].as_str().unwrap_or(""),
-            )
-        })
-        .collect();
+    let thread = who_said(&page["texts"]);
     assert_eq!(
         thread,
         vec![

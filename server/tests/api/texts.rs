@@ -57,6 +57,22 @@ pub fn move_to_hour(app: &TestApp, hour: i8) {
     app.clock.advance(Duration::try_from(ahead).expect("ahead") + Duration::from_secs(60));
 }
 
+/// A thread's texts as the admin's API gives them: (from the customer, status, sent by).
+pub fn who_said(texts: &Value) -> Vec<(bool, &str, &str)> {
+    texts
+        .as_array()
+        .expect("texts")
+        .iter()
+        .map(|t| {
+            (
+                t["incoming"].as_bool().unwrap_or_default(),
+                t["status"].as_str().unwrap_or_default(),
+                t["sentBy"].as_str().unwrap_or(""),
+            )
+        })
+        .collect()
+}
+
 async fn texts_of(app: &TestApp, booking: i64) -> Vec<(bool, String, String)> {
     let db = app.db().await;
     trailerworks::with_db!(&db, |pool| {

@@ -829,6 +829,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/numbers/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/numbers/{number}`: the texts with a number no request has (none once they
+         *     were filed under a customer).
+         */
+        get: operations["getAdminNumbersNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/numbers/{number}/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/numbers/{number}/customer`: the number becomes a customer's, and its texts
+         *     go into the thread of their newest request, as its later texts will.
+         */
+        post: operations["postAdminNumbersNumberCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/numbers/{number}/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/numbers/{number}/texts`: the owner answers a number no request has. */
+        post: operations["postAdminNumbersNumberTexts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/on-call": {
         parameters: {
             query?: never;
@@ -1733,7 +1790,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2961,6 +3018,32 @@ export interface components {
             urgentNotShown: number;
         };
         /** @description A list and how many it has in all. */
+        Lines_NewNumber: {
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
+            shown: {
+                at: components["schemas"]["At"];
+                /** @description The newest text, theirs or the shop's. */
+                last: string;
+                lastIncoming: boolean;
+                /** @description Its ten digits: the conversation's address in the admin. */
+                number: string;
+                /** @description As people write it: "(720) 555-0199". */
+                phone: string;
+                /**
+                 * Format: int64
+                 * @description How many texts it holds.
+                 */
+                texts: number;
+            }[];
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
+        };
+        /** @description A list and how many it has in all. */
         Lines_RequestLine: {
             /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
@@ -3080,6 +3163,31 @@ export interface components {
             /** @description The newest tests, newest first. */
             tests: components["schemas"]["TestDelivery"][];
             webhook: components["schemas"]["WebhookChannel"];
+        };
+        /** @description Whose record the number joins. */
+        NumberCustomer: {
+            /**
+             * Format: int64
+             * @description The customer's id.
+             */
+            customer: number;
+        };
+        NumberReply: {
+            /** @description The words, without the shop's name (the text starts with it). */
+            text: string;
+        };
+        /** @description A number's conversation: what it texted and what the shop answered. */
+        NumberThread: {
+            /** @description What the answer box counts against. */
+            allowance: components["schemas"]["TextAllowance"];
+            /** @description Its ten digits, as in the path. */
+            number: string;
+            /** @description As people write it: "(720) 555-0199". */
+            phone: string;
+            /** @description Whether the number can be answered now: `on`, or why not. */
+            texting: components["schemas"]["Texting"];
+            /** @description Oldest first; none when every text with the number is under a request. */
+            texts: components["schemas"]["Text"][];
         };
         /** @description Who is on call at one hour. */
         OnCall: {
@@ -4291,6 +4399,8 @@ export interface components {
             escalation: components["schemas"]["EscalationFigures"];
             /** @description Deliveries of the last 7 days that failed for good, newest first. */
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
+            /** @description Conversations with numbers no request has, the newest first (20 at most). */
+            newNumbers: components["schemas"]["Lines_NewNumber"];
             /** @description Who is on call now. */
             onCall: components["schemas"]["OnCall"];
             /** @description The shipped placeholders still in the site details (the go-live check). */
@@ -4553,6 +4663,7 @@ export type Language = components['schemas']['Language'];
 export type Layout = components['schemas']['Layout'];
 export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
+export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
@@ -4568,6 +4679,9 @@ export type NewTime = components['schemas']['NewTime'];
 export type NoteRecord = components['schemas']['NoteRecord'];
 export type Nothing = components['schemas']['Nothing'];
 export type Notifications = components['schemas']['Notifications'];
+export type NumberCustomer = components['schemas']['NumberCustomer'];
+export type NumberReply = components['schemas']['NumberReply'];
+export type NumberThread = components['schemas']['NumberThread'];
 export type OnCall = components['schemas']['OnCall'];
 export type OnCallPage = components['schemas']['OnCallPage'];
 export type OnMyWay = components['schemas']['OnMyWay'];
@@ -8864,6 +8978,297 @@ export interface operations {
             };
         };
     };
+    getAdminNumbersNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number's ten digits. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberThread"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description That is not a phone number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminNumbersNumberCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number's ten digits. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberCustomer"];
+            };
+        };
+        responses: {
+            /** @description The customer's record, with the number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer, or no text with this number waits to be filed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer's record was merged into another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminNumbersNumberTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number's ten digits. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberReply"];
+            };
+        };
+        responses: {
+            /** @description Queued; it shows in the conversation. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No text with this number waits to be filed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The number cannot be texted: texts are off or were stopped, today's limit to it is reached, or it is night at the shop. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminOnCall: {
         parameters: {
             query?: never;
@@ -12879,7 +13284,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];

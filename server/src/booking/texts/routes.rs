@@ -20,13 +20,7 @@ use crate::booking::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
-    delivery::{
-        Outbox,
-        text::{
-            quiet_until,
-            segments::{MAX_SEGMENTS, segments},
-        },
-    },
+    delivery::Outbox,
     domain::{BookingId, Phone},
     error::{ApiError, Checked},
     site::SiteDetails,
@@ -82,10 +76,7 @@ pub async fn reply(
     Checked(Path(id)): Checked<Path<BookingId>>,
     Checked(Json(Reply { text })): Checked<Json<Reply>>,
 ) -> Result<StatusCode, ApiError> {
-    let words = text.trim();
-    if words.is_empty() || words.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(ApiError::invalid("text", "Write the text to send"));
-    }
+    let words = texting::words(&text)?;
     let body = format!("{}: {words}", site.content().business.name);
     send((&outbox, &site), &admin, id, &body, "reply").await
 }
@@ -135,15 +126,7 @@ async fn send(
     body: &str,
     purpose: &str,
 ) -> Result<StatusCode, ApiError> {
-    let parts = segments(body).count();
-    if parts > MAX_SEGMENTS {
-        return Err(ApiError::invalid(
-            "text",
-            format!(
-                "This would take {parts} SMS; keep it to {MAX_SEGMENTS} (about 300 plain characters, or 130 with emoji or accents)"
-            ),
-        ));
-    }
+    texting::fits(body)?;
     let db = outbox.db();
     let phone = store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
     if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
@@ -153,18 +136,10 @@ async fn send(
     if allowance.sent_today >= i64::from(allowance.daily_limit) {
         return Err(ApiError::conflict(texting::over_the_limit()));
     }
-    let zone = site.content().business.zone();
-    // A person's text at night would wait for the morning: it is refused, so nobody believes the
-    // customer has it ('On my way' seven hours late).
     if !shared_store::flags(db, id).await?.emergency
-        && let Some(morning) = quiet_until(db.clock.now(), &zone)?
+        && let Some(refusal) = texting::at_night(db, &site.content().business.zone())?
     {
-        return Err(ApiError::conflict(format!(
-            "It is {} at the shop: texts about requests that are not emergencies go out between 8 AM and \
-             9 PM, so this one would wait until {}. Call the customer instead, or text after 8 AM.",
-            db.clock.now().to_zoned(zone.clone()).strftime("%-I:%M %p"),
-            morning.timestamp().to_zoned(zone).strftime("%-I:%M %p on %A"),
-        )));
+        return Err(ApiError::conflict(refusal));
     }
     let number = Phone::parse(&phone)
         .map(|phone| phone.e164())

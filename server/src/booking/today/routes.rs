@@ -4,7 +4,7 @@
 //! marked when it has waited longer than the site promises; today's and tomorrow's jobs (today's
 //! with whom 'On my way' can be texted to); then
 //! what else needs the owner: times to confirm (with the time, to confirm in one tap), changes
-//! the customers made, deliveries that failed for good; and the week's response times against the
+//! the customers made, texts from numbers no request has, deliveries that failed for good; and the week's response times against the
 //! promise. A handful of indexed queries, however many requests there are.
 
 use std::{collections::HashMap, sync::Arc, time::Duration};
@@ -25,7 +25,10 @@ use crate::{
     auth::guard::Admin,
     clock::At,
     db::Db,
-    delivery::Outbox,
+    delivery::{
+        Outbox,
+        text::conversation::{self, NewNumber},
+    },
     domain::BookingStatus,
     error::ApiError,
     on_call::{self, figures::EscalationFigures, store::OnCall},
@@ -128,6 +131,8 @@ pub struct Today {
     /// Times asked for and not yet confirmed: urgent requests first, then the soonest.
     pub to_confirm: Lines<RequestLine>,
     pub customer_changes: Lines<CustomerChange>,
+    /// Conversations with numbers no request has, the newest first (20 at most).
+    pub new_numbers: Lines<NewNumber>,
     /// Deliveries of the last 7 days that failed for good, newest first.
     pub failed_deliveries: Lines<FailedDelivery>,
     /// The last 7 days' response times.
@@ -162,12 +167,22 @@ pub async fn show(
     let tomorrow = today.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
-    let (emergencies, unanswered, to_confirm, changes, (failed, failed_total), jobs, response) = tokio::try_join!(
+    let (
+        emergencies,
+        unanswered,
+        to_confirm,
+        changes,
+        (failed, failed_total),
+        (numbers, numbers_total),
+        jobs,
+        response,
+    ) = tokio::try_join!(
         store::lines(&db, LineQuery::Emergencies),
         store::lines(&db, LineQuery::Unanswered),
         store::lines(&db, LineQuery::ToConfirm),
         store::lines(&db, LineQuery::CustomerChanges),
         store::failed_deliveries(&db),
+        conversation::new_numbers(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::between(&db, &measure, (now - WEEK, now), now),
     )?;
@@ -199,6 +214,7 @@ pub async fn show(
         tomorrow: Day { date: tomorrow.to_string(), jobs: tomorrow_jobs, textable: Vec::new() },
         to_confirm: lined.lines(to_confirm),
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
+        new_numbers: Lines { shown: numbers, total: numbers_total, urgent_not_shown: 0 },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,
         placeholders: content.placeholders(),

@@ -125,6 +125,16 @@ pub async fn withdraw(db: &Db, id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The provider took a text that no delivery sends (an answer to a number: a job's).
+pub async fn taken(db: &Db, taken: &Taken) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.record_taken(taken, &now).await?;
+    });
+    Ok(())
+}
+
 /// Whether a text with the provider's id `sid` is in a thread.
 pub async fn known(db: &Db, sid: &str) -> anyhow::Result<bool> {
     Ok(with_db!(db, |pool| {

@@ -1,4 +1,6 @@
-//! A customer's text, taken: into the thread of the number's newest request, and acted on when it
+//! A customer's text, taken: into the thread of its customer's newest request (else the number's
+//! newest request; a number no request has makes a conversation of its own: `conversation`), and
+//! acted on when it
 //! is a stop (a carrier's word, or plain words asking to stop), START (from a stopped number) or
 //! HELP. Each of those is
 //! answered once, through the outbox; a stop's answer is the one text a stopped number gets. Any
@@ -23,7 +25,10 @@ use crate::{
 /// nothing again.
 pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow::Result<()> {
     let db = outbox.db();
-    let booking = bookings::newest_with_phone(db, from).await?;
+    let booking = match outbox.threads.thread_of(from).await? {
+        Some(id) => Some(id),
+        None => bookings::newest_with_phone(db, from).await?,
+    };
     let content = outbox.site.content();
     let business = &content.business;
     let shop = &business.name;

@@ -3,6 +3,7 @@
 //! provider posts back to us, how many parts a text takes, and what a customer's reply asks for.
 
 pub mod consent;
+pub mod conversation;
 pub mod handover;
 mod inbound;
 pub mod keywords;
@@ -58,6 +59,16 @@ pub fn quiet_until(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::R
 /// When today began on the shop's clock (`zone`): the day the texts' limit counts.
 pub fn today_began(now: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> anyhow::Result<At> {
     Ok(At::from(now.to_zoned(zone.clone()).start_of_day()?.timestamp()))
+}
+
+/// Whose thread a customer's text goes into, answered by the feature that knows the customers.
+pub trait Threads: Send + Sync {
+    /// The request whose thread a text from `phone` (E.164) goes into: the newest request of the
+    /// number's customer; None for a number no customer has.
+    fn thread_of<'a>(
+        &'a self,
+        phone: &'a str,
+    ) -> futures_util::future::BoxFuture<'a, anyhow::Result<Option<i64>>>;
 }
 
 /// What a text is sent from: a number of the account, or a Messaging Service (which picks one).

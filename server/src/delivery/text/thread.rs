@@ -137,7 +137,8 @@ pub enum Moved {
 struct SentText {
     id: i64,
     status: TextStatus,
-    booking_id: i64,
+    /// None for an answer to a number no request has.
+    booking_id: Option<i64>,
     purpose: Option<String>,
     member_id: Option<i64>,
 }
@@ -176,7 +177,7 @@ pub async fn update_status(
             .bind(sid)
             .execute(&mut *tx)
             .await?;
-        if newly_failed {
+        if newly_failed && let Some(booking_id) = booking_id {
             // Its delivery (a person's text is queued as `text-{id}`, the site's own under its
             // purpose) did not get through after all: Today lists it with the carrier's reason.
             sqlx::query(
@@ -195,8 +196,8 @@ pub async fn update_status(
         }
         tx.commit().await?;
     });
-    Ok(match member {
-        Some(_) if newly_failed => Moved::PageFailed(booking_id),
+    Ok(match (member, booking_id) {
+        (Some(_), Some(booking_id)) if newly_failed => Moved::PageFailed(booking_id),
         _ => Moved::Other,
     })
 }
@@ -238,20 +239,28 @@ pub async fn last_replies(
 
 /// Request `booking_id`'s texts with its customer, oldest first (not the team's pages about it).
 pub async fn of_booking(db: &Db, booking_id: i64) -> anyhow::Result<Vec<Text>> {
-    let mut texts: Vec<Text> = with_db!(db, |pool| {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT id, incoming, body, {} AS sent_by, status, error_code, at
-             FROM texts WHERE booking_id = $1 AND member_id IS NULL ORDER BY id",
-            users::name_or_address("by_email")
-        )))
-        .bind(booking_id)
-        .fetch_all(pool)
-        .await?
+    let texts = with_db!(db, |pool| {
+        sqlx::query_as(texts_where("booking_id = $1")).bind(booking_id).fetch_all(pool).await?
     });
+    Ok(explained(texts))
+}
+
+/// The query of the texts with a customer (not the team's pages) that also meet `filter`, oldest
+/// first, in `Text`'s columns.
+pub(super) fn texts_where(filter: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(format!(
+        "SELECT id, incoming, body, {} AS sent_by, status, error_code, at
+         FROM texts WHERE {filter} AND member_id IS NULL ORDER BY id",
+        users::name_or_address("by_email")
+    ))
+}
+
+/// `texts`, each failed one with the owner's reading of its error code.
+pub(super) fn explained(mut texts: Vec<Text>) -> Vec<Text> {
     for text in &mut texts {
         text.problem = text.error_code.as_deref().map(super::explain);
     }
-    Ok(texts)
+    texts
 }
 
 /// The purposes of the texts that answer a customer's keyword: they go at once, whatever the hour

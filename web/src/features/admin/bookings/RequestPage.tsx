@@ -18,6 +18,7 @@ import { DeliveryList } from "./Deliveries";
 import { BookingNotes } from "./BookingNotes";
 import { RequestTrailer } from "./RequestTrailer";
 import { TakeIt } from "./TakeIt";
+import { OnMyWay } from "./OnMyWay";
 import { TextThread } from "./TextThread";
 import { KindBadge } from "./RequestRow";
 import { useStatusChange } from "./useStatusChange";
@@ -165,7 +166,19 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         onDiscard={() => undefined}
         description={`${typing.text ? "The text you typed is not sent" : "Your note is not saved"}. If you leave now, it is lost.`}
       />
-      <TextThread bookingId={booking.id} texting={page.texting} allowance={page.textAllowance} texts={page.texts} mobile={mobile} onTyping={typingText} />
+      <TextThread
+        texting={page.texting}
+        allowance={page.textAllowance}
+        texts={page.texts}
+        onSend={(text) => adminApi.textCustomer(booking.id, text)}
+        onTyping={typingText}
+      >
+        {mobile && (
+          <div className="mt-3">
+            <OnMyWay bookingId={booking.id} />
+          </div>
+        )}
+      </TextThread>
       <section aria-label="The request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-base font-semibold text-slate-900">What they asked for</h2>
         <BookingDetails booking={booking} />

@@ -1,13 +1,13 @@
-// A request's texts with its customer: the thread both ways (it follows new replies live, with
-// the page), a box to text them that counts the SMS as you type and warns before Send when the
-// day's limit to the number is reached, and 'On my way' with the minutes to arrival. When the
-// customer cannot be texted, the reason is said instead of the box.
-import { useEffect, useId, useState } from "react";
-import { adminApi, type RequestPage } from "../frame/api";
+// Texts with a customer (on a request's page) or with a number no request has (its conversation):
+// the thread both ways (it follows new replies live, with the page), a box to text them that
+// counts the SMS as you type and warns before Send when the day's limit to the number is reached,
+// and what else the page offers under it ('On my way'). When the number cannot be texted, the
+// reason is said instead of the box.
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { type RequestPage } from "../frame/api";
 import { useDeskChanged } from "../frame/queries";
 import { useShopClock } from "../frame/format";
 import { describedBy, failureMessage, Field, fieldClass, PRIMARY_BUTTON } from "../frame/form";
-import { OnMyWay } from "./OnMyWay";
 import { smsSegments } from "./smsSegments";
 
 type Text = RequestPage["texts"][number];
@@ -44,21 +44,22 @@ function lengthNote(draft: string, allowance: RequestPage["textAllowance"]): { s
 }
 
 export function TextThread({
-  bookingId,
   texting,
   allowance,
   texts,
-  mobile,
+  onSend,
   onTyping,
+  children,
 }: {
-  bookingId: number;
   texting: RequestPage["texting"];
   allowance: RequestPage["textAllowance"];
   texts: Text[];
-  /** A mobile job: the crew drives to the trailer, so 'On my way' is offered. */
-  mobile: boolean;
+  /** Sends the words typed (the shop's name goes before them). */
+  onSend: (text: string) => Promise<unknown>;
   /** Hears whether a text is typed and not sent yet (leaving asks first). */
   onTyping?: (typed: boolean) => void;
+  /** Shown under the box while the number can be texted. */
+  children?: ReactNode;
 }) {
   const id = useId();
   const { dateTime } = useShopClock();
@@ -73,7 +74,7 @@ export function TextThread({
     setSending(true);
     setError(undefined);
     try {
-      await adminApi.textCustomer(bookingId, draft);
+      await onSend(draft);
       setDraft("");
       void deskChanged();
     } catch (failure) {
@@ -142,11 +143,7 @@ export function TextThread({
               Send text
             </button>
           </form>
-          {mobile && (
-            <div className="mt-3">
-              <OnMyWay bookingId={bookingId} />
-            </div>
-          )}
+          {children}
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-700">{WHY_NOT[texting]}</p>

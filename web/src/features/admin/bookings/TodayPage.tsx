@@ -4,7 +4,8 @@
 // nobody has answered yet in one line each (urgent ones first and never behind 'N more', with
 // Call, and how long it has waited), today's and tomorrow's jobs ('On my way' on today's when the
 // customer takes texts), then what needs the owner: times to confirm (each with its time and
-// Confirm), changes customers made, deliveries that failed. It follows new requests live, and
+// Confirm), changes customers made, deliveries that failed. Texts from numbers no request has
+// show under the waiting requests, each opening its conversation. It follows new requests live, and
 // shows the last copy read-only when the phone is offline.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -247,6 +248,24 @@ export function TodayPage() {
               )}
               <More lines={today.unanswered} to="/dbadmin/bookings?status=new" />
             </Block>
+            {today.newNumbers.total > 0 && (
+              <Block title="New texts" count={today.newNumbers.total}>
+                <ul>
+                  {today.newNumbers.shown.map((conversation) => (
+                    <li key={conversation.number} className="border-b border-slate-200 last:border-b-0">
+                      <Link to={`/dbadmin/numbers/${conversation.number}`} className="block min-h-12 py-2 text-sm">
+                        <span className="font-semibold text-slate-900">New text from {conversation.phone}</span>
+                        <span className="block truncate text-slate-800">
+                          {conversation.lastIncoming ? "" : "You: "}
+                          {conversation.last}
+                        </span>
+                        <span className="block text-xs text-slate-600">{dateTime(conversation.at)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Block>
+            )}
             {desk !== null && desk.channels.length === 0 && (
               <div className="mt-4">
                 <NoDeliveryNotice emailConfigured={desk.emailConfigured} />

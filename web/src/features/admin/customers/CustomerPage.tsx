@@ -1,7 +1,7 @@
 // A customer's record, /dbadmin/customers/{id}: how to reach them, their requests newest first,
 // the record's history; the owner changes the details, merges another record of the same
 // customer into this one, and splits a wrongly attached request off to a record of its own.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -13,6 +13,7 @@ import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { trailerTitle, useShopClock } from "../frame/format";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { keys, useDeskChanged } from "../frame/queries";
+import { CustomerFinder } from "../frame/CustomerFinder";
 import { CustomerEditor } from "./CustomerEditor";
 import { TagList } from "./TagList";
 import { Trailers } from "./Trailers";
@@ -214,91 +215,29 @@ function Requests({ customer }: { customer: CustomerRecord }) {
 
 /** Finds another record of the same customer and merges it into this one. */
 function MergeAnother({ customer }: { customer: CustomerRecord }) {
-  const searchId = useId();
   const deskChanged = useDeskChanged();
-  const [search, setSearch] = useState("");
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const typed = search.trim();
-  const found = useQuery({
-    queryKey: keys.customers(typed),
-    queryFn: () => adminApi.customers(typed),
-    enabled: typed.length >= 2,
-    placeholderData: keepPreviousData,
-  });
-  const others = typed.length >= 2 ? (found.data?.customers ?? []).filter((other) => other.id !== customer.id) : [];
-
-  async function merge() {
-    if (!picked) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await adminApi.mergeCustomer(customer.id, picked.id);
-      setPicked(null);
-      setSearch("");
-      await deskChanged();
-    } catch (failure) {
-      setProblem(failureMessage(failure));
-      setPicked(null);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section aria-label="Merge" className={CARD}>
       <h2 className="text-base font-semibold text-slate-900">Merge another record into this one</h2>
       <p className="mt-1 text-sm text-slate-700">
         When one customer has two records (a new number, another address), merge them: every request, number, address, tag and note moves here.
       </p>
-      <label htmlFor={searchId} className="mt-3 block text-sm font-medium text-slate-800">
-        Find the other record
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder="Name, company, e-mail or phone"
-        className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 sm:w-96"
+      <CustomerFinder
+        label="Find the other record"
+        except={customer.id}
+        action="Merge into this record"
+        actionLabel={(other) => `Merge ${other.name}'s record (#${other.id}) into this one`}
+        question={(other) => ({
+          title: `Merge ${other.name}'s record into ${customer.name}'s?`,
+          description:
+            "Every request, number, address, tag and note moves to this record; the other one is closed and says where it went. Both histories say so.",
+          confirm: "Merge the records",
+        })}
+        onConfirm={async (other) => {
+          await adminApi.mergeCustomer(customer.id, other.id);
+          await deskChanged();
+        }}
       />
-      {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
-      {typed.length >= 2 && found.data && others.length === 0 && <p className="mt-2 text-sm text-slate-600">No other customer matches.</p>}
-      <ul className="mt-2 divide-y divide-slate-200">
-        {others.slice(0, 5).map((other) => (
-          <li key={other.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="min-w-0 text-sm break-words">
-              <span className="font-semibold text-slate-900">{other.name}</span>
-              {other.company && ` (${other.company})`} · {[other.phone, other.email].filter(Boolean).join(" · ")} ·{" "}
-              {other.requests === 1 ? "1 request" : `${other.requests} requests`}
-            </span>
-            <button
-              type="button"
-              className={PLAIN_BUTTON}
-              aria-label={`Merge ${other.name}'s record (#${other.id}) into this one`}
-              onClick={() => setPicked({ id: other.id, name: other.name })}
-            >
-              Merge into this record
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ModalDialog
-        open={picked !== null}
-        title={`Merge ${picked?.name ?? ""}'s record into ${customer.name}'s?`}
-        description="Every request, number, address, tag and note moves to this record; the other one is closed and says where it went. Both histories say so."
-        onCancel={() => setPicked(null)}
-      >
-        <DialogActions>
-          <button type="button" className={PLAIN_BUTTON} onClick={() => setPicked(null)}>
-            Cancel
-          </button>
-          <button type="button" className={PRIMARY_BUTTON} disabled={busy} onClick={() => void merge()}>
-            Merge the records
-          </button>
-        </DialogActions>
-      </ModalDialog>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { AuditPage } from "../account/AuditPage";
 import { BookingsPage } from "../bookings/BookingsPage";
 import { CustomerPage } from "../customers/CustomerPage";
 import { CustomersPage } from "../customers/CustomersPage";
+import { NumberPage } from "../bookings/NumberPage";
 import { RequestPage } from "../bookings/RequestPage";
 import { DashboardPage } from "../posts/DashboardPage";
 import { startWorker } from "./device";
@@ -108,6 +109,7 @@ export function AdminApp() {
           <Route path="/dbadmin/on-call" element={admin(<OnCallPage />)} />
           <Route path="/dbadmin/today" element={admin(<TodayPage />)} />
           <Route path="/dbadmin/bookings/:id" element={admin(<RequestRoute />)} />
+          <Route path="/dbadmin/numbers/:number" element={admin(<NumberPage />)} />
           <Route path="/dbadmin/dashboard" element={owner(<DashboardPage />)} />
           <Route path="/dbadmin/posts/new" element={editor()} />
           <Route path="/dbadmin/posts/edit/:id" element={editor()} />

@@ -100,6 +100,7 @@ export type RequestLine = Schemas["RequestLine"];
 export type Today = Schemas["Today"];
 /** A request's own page. */
 export type RequestPage = Schemas["RequestPage"];
+export type NumberThread = Schemas["NumberThread"];
 /** A device that gets push notifications. */
 export type PushDevice = Schemas["Device"];
 export type DeviceSettings = Schemas["DeviceSettings"];
@@ -265,6 +266,10 @@ export const adminApi = {
   contacted: (booking: number, how: Schemas["Contact"]) => answer(client.POST("/api/admin/bookings/{id}/contact", { ...id(booking), body: { how } })),
   seen: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/seen", id(booking))),
   take: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/take", id(booking))),
+  numberThread: (number: string) => answer(client.GET("/api/admin/numbers/{number}", { params: { path: { number } } })),
+  answerNumber: (number: string, text: string) => answer(client.POST("/api/admin/numbers/{number}/texts", { params: { path: { number } }, body: { text } })),
+  fileNumber: (number: string, customer: number) =>
+    answer(client.POST("/api/admin/numbers/{number}/customer", { params: { path: { number } }, body: { customer } })),
   textCustomer: (booking: number, text: string) => answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
   onMyWay: (booking: number, minutes: number) => answer(client.POST("/api/admin/bookings/{id}/on-my-way", { ...id(booking), body: { minutes } })),
   pushDevices: () => answer(client.GET("/api/admin/push-subscriptions")),

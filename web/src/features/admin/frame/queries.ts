@@ -46,6 +46,7 @@ export const keys = {
   schedule: (from: string, days: number) => [...DESK, "schedule", from, days],
   customers: (search: string) => [...DESK, "customers", search],
   customer: (id: number) => [...DESK, "customer", id],
+  number: (number: string) => [...DESK, "number", number],
   notifications: ["notifications"],
   onCall: [...DESK, "on-call"],
   team: ["team"],
