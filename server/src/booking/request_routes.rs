@@ -1,7 +1,7 @@
 //! A request's own page in the admin (`/dbadmin/bookings/{id}`, the address every owner e-mail,
 //! push and calendar event links to), under /api/admin/bookings/{id}: the request with its
 //! history, the Call, Text and E-mail taps (each a response to it), 'I've got it', and 'Seen' for
-//! a change the customer made.
+//! a change the customer made; and a request the team makes of a number's texts.
 
 use std::sync::Arc;
 
@@ -15,22 +15,29 @@ use serde::{Deserialize, Serialize};
 use super::{
     events::{self, Contact, Event, EventRecord, Holder, Took},
     inbox::store as inbox,
+    model::BookingForm,
     records,
     response::Measure,
+    routes::BookingDesk,
+    source::SourceForm,
+    store::{self, InsertError, Origin},
     texting::{self, TextAllowance, Texting},
     views::{BookingRecord, NO_SUCH_BOOKING},
 };
 use crate::audit::Action;
 use crate::{
-    api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
-    auth::guard::Admin,
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
+    auth::{guard::Admin, session::random_token},
     clock::At,
     db::Db,
     delivery::{
-        Outbox,
-        text::thread::{self, Text},
+        BookingChannel, Outbox, devices,
+        text::{
+            conversation::{self, NO_SUCH_NUMBER},
+            thread::{self, Text},
+        },
     },
-    domain::{BookingId, BookingStatus},
+    domain::{BookingId, BookingStatus, Phone},
     error::{ApiError, Checked},
     found::{Found, Lookup},
     site::SiteDetails,
@@ -214,4 +221,98 @@ pub async fn seen(
         return Err(ApiError::NotFound(NO_SUCH_BOOKING));
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// A request the team makes of the texts of a number no request has.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TextsRequest {
+    /// The customer's name.
+    name: String,
+    /// Their e-mail address: every request has one (ask for it by text).
+    email: String,
+    /// What they need, in the team's words (their texts are filed under the request).
+    #[serde(default)]
+    details: String,
+}
+
+/// The request made.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MadeRequest {
+    id: i64,
+}
+
+/// `POST /api/admin/numbers/{number}/request`: the team makes a request of a number's texts. The
+/// texts are filed under it, the number joins its customer's record (a new one, or the one with
+/// its e-mail address), the number's texting counts as its agreement to texts about it, and the
+/// customer gets the confirmation e-mail with the link to their page; the team is not notified.
+#[utoipa::path(
+    post,
+    path = "/numbers/{number}/request",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("number" = String, Path, description = "The number's ten digits.")),
+    request_body = TextsRequest,
+    responses(
+        (status = 201, description = "The request made.", body = MadeRequest),
+        (status = 404, description = "No text with this number waits to be filed.", body = ErrorBody),
+        (status = 422, description = "The name or the e-mail address is missing or wrong.", body = FieldErrorsBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn from_texts(
+    State(desk): State<Arc<BookingDesk>>,
+    admin: Admin,
+    Path(path): Path<String>,
+    Checked(Json(form)): Checked<Json<TextsRequest>>,
+) -> Result<(StatusCode, Json<MadeRequest>), ApiError> {
+    let phone = Phone::parse(&path).map_err(|_| ApiError::NotFound(NO_SUCH_NUMBER))?;
+    let number = phone.e164();
+    if conversation::of_number(&desk.db, &number).await?.is_empty() {
+        return Err(ApiError::NotFound(NO_SUCH_NUMBER));
+    }
+    let content = desk.site.content();
+    let booking = BookingForm {
+        submission_id: random_token(),
+        name: form.name,
+        email: form.email,
+        phone: phone.display(),
+        details: form.details,
+        answers: Vec::new(),
+        website: String::new(),
+        fill_ms: None,
+        location: None,
+        street_address: None,
+        source: Some(SourceForm::texts()),
+        photos: Vec::new(),
+        appointment: None,
+        text_consent: false,
+    }
+    .parse(None)
+    .map_err(ApiError::Invalid)?
+    .classify(&content.chat, &desk.area());
+    let actor = admin.actor();
+    let origin = Origin {
+        client_ip: actor.client_ip,
+        user_agent: None,
+        shop_minute: devices::shop_minute(desk.db.clock.now(), &content.business.zone()),
+        escalate_after: None,
+        from_texts: Some(&number),
+    };
+    // The customer's confirmation only: the team made it.
+    let channels: Vec<BookingChannel> = desk
+        .outbox
+        .channels()
+        .await?
+        .into_iter()
+        .filter(|channel| *channel == BookingChannel::Confirmation)
+        .collect();
+    let stored = match store::insert(&desk.db, &booking, &origin, &channels, 0).await {
+        Ok(stored) => stored,
+        Err(InsertError::Other(error)) => return Err(error.into()),
+        Err(refused) => return Err(anyhow::anyhow!("a request from texts was refused: {refused}").into()),
+    };
+    desk.outbox.wake();
+    Ok((StatusCode::CREATED, Json(MadeRequest { id: stored.id })))
 }

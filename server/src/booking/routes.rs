@@ -68,7 +68,7 @@ impl BookingDesk {
     }
 
     /// The cities and ZIP codes the shop serves now.
-    fn area(&self) -> ServiceArea {
+    pub(super) fn area(&self) -> ServiceArea {
         let content = self.site.content();
         ServiceArea::new(&content.cities, &content.business.address)
     }
@@ -200,6 +200,7 @@ async fn store_booking(
                 booking.urgent && Calendar::new(&content).open_at(desk.db.clock.now()),
             )
             .await?,
+        from_texts: None,
     };
     let taking = desk.outbox.taking();
     let stored =

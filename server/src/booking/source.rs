@@ -38,6 +38,11 @@ impl SourceForm {
         Self { page: Some("/contact".to_owned()), button: Some("Request form".to_owned()), ..Self::default() }
     }
 
+    /// A request the team made of a number's texts.
+    pub(super) fn texts() -> Self {
+        Self { button: Some("Texts with the shop".to_owned()), ..Self::default() }
+    }
+
     pub(super) fn clean(self) -> Source {
         Source {
             page: self.page.and_then(|page| one_line(&page, 300)).filter(|page| page.starts_with('/')),

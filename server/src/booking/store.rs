@@ -16,7 +16,10 @@ use crate::{
         BookingChannel, Purpose,
         devices::{Occasion, PushWrites as _},
         store::OutboxWrites as _,
-        text::consent::{self, Consent, ConsentWrites as _, How},
+        text::{
+            consent::{self, Consent, ConsentWrites as _, How},
+            conversation::ConversationWrites as _,
+        },
     },
     domain::BookingId,
     domain::BookingStatus,
@@ -46,6 +49,10 @@ pub struct Origin<'a> {
     /// For a request that escalates: when its first step comes, after it is stored (read before
     /// the transaction, so the write holds nothing but the escalation's row).
     pub escalate_after: Option<Duration>,
+    /// A request the team made of the texts of this number (E.164), which had none: they are
+    /// filed under it, the number's texting counts as its agreement to texts about it, and the
+    /// team's devices are not told of what the team made.
+    pub from_texts: Option<&'a str>,
 }
 
 /// The stored booking's id, whether this call created it (false for a repeated submit), and a
@@ -204,6 +211,18 @@ pub async fn insert(
         if booking.spam_reason.is_none() {
             tx.attach(id, &now).await?;
         }
+        if let Some(number) = origin.from_texts {
+            tx.file_under(number, id).await?;
+            let consent = Consent {
+                phone: number,
+                booking_id: Some(id),
+                given: true,
+                how: How::Texted,
+                wording: consent::TEXTED_WORDING,
+                client_ip: origin.client_ip,
+            };
+            tx.record_consent(&consent, &now).await?;
+        }
         if booking.text_consent {
             let phone = booking.phone.e164();
             let consent = Consent {
@@ -255,7 +274,9 @@ pub async fn insert(
                 customer_change: false,
                 shop_minute: origin.shop_minute,
             };
-            tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
+            if origin.from_texts.is_none() {
+                tx.enqueue_pushes(id, &Purpose::Request.key(), occasion, &now).await?;
+            }
             if let Some(after) = origin.escalate_after {
                 tx.start_escalation(id, &At::from(now.timestamp() + after), &now).await?;
             }

@@ -22,15 +22,15 @@ use crate::{
     db::Db,
     delivery::{
         Outbox,
-        text::{conversation, thread::Text},
+        text::{
+            conversation::{self, NO_SUCH_NUMBER},
+            thread::Text,
+        },
     },
     domain::Phone,
     error::{ApiError, Checked},
     site::SiteDetails,
 };
-
-/// What a path naming a number with no texts hears (404).
-const NO_SUCH_NUMBER: &str = "There are no texts with this number.";
 
 /// A number's conversation: what it texted and what the shop answered.
 #[derive(Serialize, utoipa::ToSchema)]

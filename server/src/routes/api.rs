@@ -136,6 +136,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::number_routes::show))
         .routes(routes!(customers::number_routes::answer).layer(small))
         .routes(routes!(customers::number_routes::file).layer(small))
+        .routes(routes!(booking::request_routes::from_texts).layer(small))
         .routes(routes!(booking::texts::routes::reply).layer(small))
         .routes(routes!(booking::texts::routes::on_my_way).layer(small))
         .routes(routes!(schedule::admin_routes::schedule))

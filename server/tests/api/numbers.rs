@@ -146,3 +146,50 @@ async fn a_number_on_another_customers_record_is_not_filed_under_a_second_one() 
     assert_eq!(status, 422, "{body}");
     assert!(body.to_string().contains("is on Lee Park's record already"), "{body}");
 }
+
+#[tokio::test]
+async fn the_texts_of_a_new_number_become_a_request_that_its_later_texts_join() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 10);
+    let signed = app.signed_in_admin().await;
+    let path = format!("{STRANGERS_PATH}/request");
+    assert_eq!(
+        post(&app, &signed, &path, json!({ "name": "Ana Ruiz", "email": "ana@example.com" })).await.0,
+        404
+    );
+    texts_with_stranger(&stand_in, &app, "The spring on my ramp gate broke").await;
+
+    let (status, body) = post(&app, &signed, &path, json!({ "name": " ", "email": "ana" })).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["name"].is_array() && body["errors"]["email"].is_array(), "{body}");
+    let made = json!({ "name": "Ana Ruiz", "email": "ana@example.com", "details": "Ramp gate spring" });
+    let (status, body) = post(&app, &signed, &path, made).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["id"].as_i64().expect("the request's id");
+
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(page["booking"]["name"], "Ana Ruiz");
+    assert_eq!(page["booking"]["phone"], "(720) 555-0199");
+    assert!(page["booking"]["customerId"].is_i64(), "{}", page["booking"]);
+    assert_eq!(page["texting"], "on", "the number texted first: the team may answer it here");
+    assert_eq!(who_said(&page["texts"]), [(true, "received", "")]);
+    assert_eq!(app.admin_json("/today", &signed).await["newNumbers"]["total"], 0);
+    assert_eq!(get(&app, &signed, STRANGERS_PATH).await.1["texts"], json!([]));
+    texts_with_stranger(&stand_in, &app, "It's a 16 ft car hauler").await;
+    let (status, body) =
+        post(&app, &signed, &format!("/bookings/{id}/texts"), json!({ "text": "Bring it Monday." })).await;
+    assert_eq!(status, 202, "{body}");
+    app.deliver_due().await;
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    let bodies: Vec<&str> =
+        page["texts"].as_array().expect("texts").iter().filter_map(|t| t["body"].as_str()).collect();
+    assert_eq!(
+        bodies,
+        [
+            "The spring on my ramp gate broke",
+            "It's a 16 ft car hauler",
+            "Front Range Trailer Works: Bring it Monday."
+        ]
+    );
+}

@@ -110,6 +110,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/numbers/{number}"),
     ("post", "/api/admin/numbers/{number}/texts"),
     ("post", "/api/admin/numbers/{number}/customer"),
+    ("post", "/api/admin/numbers/{number}/request"),
     ("put", "/api/admin/bookings/{id}/trailer"),
     ("post", "/api/admin/bookings/{id}/on-my-way"),
     ("post", "/api/sms/status"),

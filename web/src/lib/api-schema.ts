@@ -869,6 +869,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/numbers/{number}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/numbers/{number}/request`: the team makes a request of a number's texts. The
+         *     texts are filed under it, the number joins its customer's record (a new one, or the one with
+         *     its e-mail address), the number's texting counts as its agreement to texts about it, and the
+         *     customer gets the confirmation e-mail with the link to their page; the team is not notified.
+         */
+        post: operations["postAdminNumbersNumberRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/numbers/{number}/texts": {
         parameters: {
             query?: never;
@@ -3094,6 +3116,11 @@ export interface components {
             keepSignedIn?: boolean;
             password: string;
         };
+        /** @description The request made. */
+        MadeRequest: {
+            /** Format: int64 */
+            id: number;
+        };
         ManageBookingData: {
             /** @description The shop's phone, to call instead (none while it is the shipped placeholder). */
             phone: string | null;
@@ -4322,6 +4349,15 @@ export interface components {
             terms: string;
             wording: string;
         };
+        /** @description A request the team makes of the texts of a number no request has. */
+        TextsRequest: {
+            /** @description What they need, in the team's words (their texts are filed under the request). */
+            details?: string;
+            /** @description Their e-mail address: every request has one (ask for it by text). */
+            email: string;
+            /** @description The customer's name. */
+            name: string;
+        };
         ThankYou: {
             /** @description What happens next after an emergency request (never a business-day promise). */
             emergencySteps: string[];
@@ -4667,6 +4703,7 @@ export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
+export type MadeRequest = components['schemas']['MadeRequest'];
 export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
@@ -4781,6 +4818,7 @@ export type TextAllowance = components['schemas']['TextAllowance'];
 export type TextStatus = components['schemas']['TextStatus'];
 export type Texting = components['schemas']['Texting'];
 export type TextsOffer = components['schemas']['TextsOffer'];
+export type TextsRequest = components['schemas']['TextsRequest'];
 export type ThankYou = components['schemas']['ThankYou'];
 export type ThankYouData = components['schemas']['ThankYouData'];
 export type TimeOption = components['schemas']['TimeOption'];
@@ -9109,6 +9147,114 @@ export interface operations {
             };
             /** @description The customer's record was merged into another. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminNumbersNumberRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number's ten digits. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextsRequest"];
+            };
+        };
+        responses: {
+            /** @description The request made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MadeRequest"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No text with this number waits to be filed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,10 @@ use crate::{
 };
 
 /// The words beside the request form's box, kept with each agreement given there.
+/// What a number that texted the shop first is recorded as having agreed with, when the team
+/// makes a request of its texts.
+pub const TEXTED_WORDING: &str = "Texted the shop first; the team made a request of the texts.";
+
 pub const FORM_WORDING: &str = "Text me about this request: a confirmation, my appointment time and a reminder, \
      and messages from the shop (about 1 to 5 texts a request). Msg & data rates may apply. Reply STOP to opt \
      out, HELP for help.";
@@ -31,6 +35,8 @@ crate::text_enum! {
         Keyword => "keyword",
         /// A text asking to stop in other words.
         Reply => "reply",
+        /// The number texted the shop first, and the team made a request of its texts.
+        Texted => "texted",
     }
 }
 

@@ -24,6 +24,9 @@ use crate::{
     with_db,
 };
 
+/// What a path naming a number with no texts, or no number, hears (404).
+pub const NO_SUCH_NUMBER: &str = "There are no texts with this number.";
+
 /// Conversations shown at once, the newest first.
 const SHOWN: i64 = 20;
 

@@ -2,16 +2,18 @@
 // "New texts": what the number texted and what the shop answered, a box to answer (it goes out as
 // the request page's texts do), and filing the texts under a customer's record once the owner
 // knows who it is: the number becomes theirs, its texts join their newest request, and later
-// texts from it follow; the page then moves to that record.
+// texts from it follow; the page then moves to that record. For someone new, the team makes a
+// request of the texts (name and e-mail address), and the page moves to it.
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Phone } from "lucide-react";
+import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
 import { AdminApiError, adminApi, type NumberThread } from "../frame/api";
 import { CustomerFinder } from "../frame/CustomerFinder";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { Loaded } from "../frame/Loaded";
-import { PLAIN_BUTTON } from "../frame/form";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, TextArea, useSubmit } from "../frame/form";
 import { keys, useDeskChanged } from "../frame/queries";
 import { TextThread } from "./TextThread";
 
@@ -64,8 +66,47 @@ function Conversation({ thread }: { thread: NumberThread }) {
           await deskChanged();
         }}
       />
+      <MakeRequest thread={thread} />
       <FileUnder thread={thread} />
     </>
+  );
+}
+
+/** Makes a request of the number's texts, with the name and e-mail address the team asked for. */
+function MakeRequest({ thread }: { thread: NumberThread }) {
+  const ids = useId();
+  const navigate = useNavigate();
+  const deskChanged = useDeskChanged();
+  const [form, setForm] = useState({ name: "", email: "", details: "" });
+  const { errors, problem, busy, submit } = useSubmit();
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+
+  async function make(event: React.FormEvent) {
+    event.preventDefault();
+    await submit(async () => {
+      const made = await adminApi.requestFromTexts(thread.number, form);
+      await navigate(`/dbadmin/bookings/${made.id}`);
+      void deskChanged();
+    });
+  }
+
+  return (
+    <section aria-label="Make a request" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-base font-semibold text-slate-900">Make a request of these texts</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        For someone new: the texts go to the request, {thread.phone} to a record of its own, and the customer gets the usual confirmation e-mail with their
+        page. Every request has an e-mail address: ask for it by text.
+      </p>
+      <form onSubmit={(event) => void make(event)} noValidate className="mt-2 space-y-3">
+        {problem && <ErrorNotice>{problem}</ErrorNotice>}
+        <Input id={`${ids}-name`} label="Name" value={form.name} onChange={set("name")} error={errors.name} autoComplete="off" required />
+        <Input id={`${ids}-email`} label="E-mail" type="email" value={form.email} onChange={set("email")} error={errors.email} autoComplete="off" required />
+        <TextArea id={`${ids}-details`} label="What they need" rows={2} value={form.details} onChange={set("details")} error={errors.details} />
+        <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>
+          Make the request
+        </button>
+      </form>
+    </section>
   );
 }
 

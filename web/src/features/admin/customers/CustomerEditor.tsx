@@ -2,9 +2,9 @@
 // where they are, notes and tags. Each field shows its own error from the server beside it.
 import { useId, useState } from "react";
 import { tagValues } from "../../../lib/api-schema";
-import { AdminApiError, adminApi, type CustomerRecord, type CustomerTag } from "../frame/api";
+import { adminApi, type CustomerRecord, type CustomerTag } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, TextArea, failureMessage } from "../frame/form";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, TextArea, useSubmit } from "../frame/form";
 import { useDeskChanged } from "../frame/queries";
 import { TAG_NAMES } from "./TagList";
 
@@ -26,31 +26,17 @@ export function CustomerEditor({ customer, onDone }: { customer: CustomerRecord;
     notes: customer.notes,
     tags: customer.tags,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, problem, busy, submit } = useSubmit();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const toggle = (tag: CustomerTag) => setForm({ ...form, tags: form.tags.includes(tag) ? form.tags.filter((kept) => kept !== tag) : [...form.tags, tag] });
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(null);
-    try {
+    await submit(async () => {
       await adminApi.changeCustomer(customer.id, { ...form, phones: lines(form.phones), emails: lines(form.emails) });
       await deskChanged();
       onDone();
-    } catch (failure) {
-      if (failure instanceof AdminApiError && failure.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, list]) => [field, list.join(" ")])));
-        setProblem("Please correct what is marked below.");
-      } else {
-        setProblem(failureMessage(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

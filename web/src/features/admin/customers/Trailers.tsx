@@ -1,9 +1,9 @@
 // A customer's trailers on their record: each one's kind, make, model, year, VIN, plate, axles,
 // GVWR and colour; the owner adds one or changes it, each field's error beside it.
 import { useId, useState } from "react";
-import { AdminApiError, adminApi, type CustomerRecord, type Trailer, type TrailerForm } from "../frame/api";
+import { adminApi, type CustomerRecord, type Trailer, type TrailerForm } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { Field, Input, PLAIN_BUTTON, PRIMARY_BUTTON, describedBy, failureMessage, fieldClass } from "../frame/form";
+import { Field, Input, PLAIN_BUTTON, PRIMARY_BUTTON, describedBy, fieldClass, useSubmit } from "../frame/form";
 import { trailerTitle } from "../frame/format";
 import { useDeskChanged } from "../frame/queries";
 
@@ -104,39 +104,23 @@ function TrailerEditor({ customer, trailer, onDone }: { customer: CustomerRecord
   const ids = useId();
   const deskChanged = useDeskChanged();
   const [draft, setDraft] = useState<Draft>(trailer ? draftOf(trailer) : { ...EMPTY, kindKey: customer.trailerKinds[0]?.key ?? "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, problem, busy, submit, refuse } = useSubmit();
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(null);
     const wrong = Object.fromEntries(NUMBER_FIELDS.filter(([field]) => number(draft[field]) === undefined));
     if (Object.keys(wrong).length > 0) {
-      setErrors(wrong);
-      setProblem("Please correct what is marked below.");
-      setBusy(false);
+      refuse(wrong);
       return;
     }
     const form: TrailerForm = { ...draft, year: number(draft.year) ?? null, axles: number(draft.axles) ?? null, gvwrLbs: number(draft.gvwrLbs) ?? null };
-    try {
+    await submit(async () => {
       if (trailer) await adminApi.changeTrailer(customer.id, trailer.id, form);
       else await adminApi.addTrailer(customer.id, form);
       await deskChanged();
       onDone();
-    } catch (failure) {
-      if (failure instanceof AdminApiError && failure.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, list]) => [field, list.join(" ")])));
-        setProblem("Please correct what is marked below.");
-      } else {
-        setProblem(failureMessage(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const kindId = `${ids}-kind`;

@@ -270,6 +270,8 @@ export const adminApi = {
   answerNumber: (number: string, text: string) => answer(client.POST("/api/admin/numbers/{number}/texts", { params: { path: { number } }, body: { text } })),
   fileNumber: (number: string, customer: number) =>
     answer(client.POST("/api/admin/numbers/{number}/customer", { params: { path: { number } }, body: { customer } })),
+  requestFromTexts: (number: string, request: { name: string; email: string; details: string }) =>
+    answer(client.POST("/api/admin/numbers/{number}/request", { params: { path: { number } }, body: request })),
   textCustomer: (booking: number, text: string) => answer(client.POST("/api/admin/bookings/{id}/texts", { ...id(booking), body: { text } })),
   onMyWay: (booking: number, minutes: number) => answer(client.POST("/api/admin/bookings/{id}/on-my-way", { ...id(booking), body: { minutes } })),
   pushDevices: () => answer(client.GET("/api/admin/push-subscriptions")),

@@ -1,6 +1,6 @@
 // The pieces of the admin's forms: a titled section, a labelled field with its hint and error,
 // the two button looks, and the message for a failed call.
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { AdminApiError } from "./api";
 
 const FIELD = "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
@@ -44,6 +44,31 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
     )
   );
 }
+const CORRECT_MARKED = "Please correct what is marked below.";
+
+/** A form's save: busy while it runs; a refusal puts each field's messages under it (a 422) and
+ * one sentence above; `refuse` marks fields the browser found wrong before asking. */
+export function useSubmit() {
+  const [state, setState] = useState<{ errors: Record<string, string>; problem: string | null; busy: boolean }>({ errors: {}, problem: null, busy: false });
+
+  async function submit(save: () => Promise<void>) {
+    setState({ errors: {}, problem: null, busy: true });
+    try {
+      await save();
+      setState({ errors: {}, problem: null, busy: false });
+    } catch (failure) {
+      if (failure instanceof AdminApiError && failure.status === 422) {
+        const errors = Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, list]) => [field, list.join(" ")]));
+        setState({ errors, problem: CORRECT_MARKED, busy: false });
+      } else {
+        setState({ errors: {}, problem: failureMessage(failure), busy: false });
+      }
+    }
+  }
+
+  return { ...state, submit, refuse: (errors: Record<string, string>) => setState({ errors, problem: CORRECT_MARKED, busy: false }) };
+}
+
 export const PRIMARY_BUTTON = "min-h-11 rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70";
 export const PLAIN_BUTTON =
   "min-h-11 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70";
