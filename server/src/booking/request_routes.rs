@@ -80,6 +80,9 @@ pub struct RequestPage {
     texting: Texting,
     text_allowance: TextAllowance,
     texts: Vec<Text>,
+    /// Where a text from here goes, as people write it: the number that last texted into the
+    /// thread (a customer may write from another phone), else the request's.
+    texts_to: String,
 }
 
 /// `GET /api/admin/bookings/{id}`.
@@ -118,8 +121,10 @@ pub async fn show(
     let response_minutes = until.map(|to| measure.minutes(clock, arrived, to));
     let history = events::history(&db, BookingId(booking.id)).await?;
     let taken = events::holder(&db, BookingId(booking.id)).await?;
-    let texting = texting::of(&db, &outbox, booking.id, &booking.phone).await?;
-    let text_allowance = texting::allowance(&db, &site, &booking.phone).await?;
+    let texts_to = texting::reply_number(&db, booking.id, booking.phone.clone()).await?;
+    let texting = texting::of(&db, &outbox, booking.id, &texts_to).await?;
+    let text_allowance = texting::allowance(&db, &site, &texts_to).await?;
+    let texts_to = Phone::parse(&texts_to).map_or(texts_to, |phone| phone.display());
     let texts = thread::of_booking(&db, booking.id).await?;
     Ok(Json(RequestPage {
         booking,
@@ -131,6 +136,7 @@ pub async fn show(
         texting,
         text_allowance,
         texts,
+        texts_to,
     }))
 }
 

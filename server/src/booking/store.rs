@@ -221,7 +221,7 @@ pub async fn insert(
                 wording: consent::TEXTED_WORDING,
                 client_ip: origin.client_ip,
             };
-            tx.record_consent(&consent, &now).await?;
+            tx.record_texted_unless_stopped(&consent, &now).await?;
         }
         if booking.text_consent {
             let phone = booking.phone.e164();

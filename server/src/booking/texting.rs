@@ -95,6 +95,12 @@ impl Texting {
     }
 }
 
+/// Where a text from request `id`'s page goes: the number that last texted into its thread (a
+/// customer may write from another phone), else the request's `phone` as typed.
+pub async fn reply_number(db: &Db, id: i64, phone: String) -> anyhow::Result<String> {
+    Ok(thread::last_texted_from(db, id).await?.unwrap_or(phone))
+}
+
 /// Whether booking `id`'s customer, at `phone` as typed, can be texted.
 pub async fn of(db: &Db, outbox: &Outbox, id: i64, phone: &str) -> anyhow::Result<Texting> {
     let Ok(phone) = Phone::parse(phone) else {

@@ -10,7 +10,10 @@ use crate::booking::shared_store::BookingStatements as _;
 use crate::{
     clock::At,
     db::{Db, Dialect},
-    delivery::text::conversation::ConversationWrites as _,
+    delivery::text::{
+        consent::{self, Consent, ConsentWrites as _, How},
+        conversation::ConversationWrites as _,
+    },
     domain::Phone,
     for_both_connections, with_db,
 };
@@ -345,8 +348,9 @@ pub async fn change(
 }
 
 /// Makes `phone` customer `id`'s (unless it is) and files the texts with it that no request has
-/// under their newest request, with `line` in the audit log, in one transaction; how many texts
-/// were filed. Refused when the number is another customer's.
+/// under their newest request, whose page may then answer it (it texted first), with `line` in
+/// the audit log, in one transaction; how many texts were filed. Refused when the number is
+/// another customer's.
 pub async fn take_number(
     db: &Db,
     id: i64,
@@ -383,7 +387,18 @@ pub async fn take_number(
         let Some(booking) = tx.newest_of(id).await? else {
             return Ok(Err(Refused::NoRequest));
         };
-        let filed = tx.file_under(&phone.e164(), booking).await?;
+        let number = phone.e164();
+        let filed = tx.file_under(&number, booking).await?;
+        // It texted the shop first: the request's page answers it (unless it said STOP).
+        let consent = Consent {
+            phone: &number,
+            booking_id: Some(booking),
+            given: true,
+            how: How::Texted,
+            wording: consent::TEXTED_WORDING,
+            client_ip: line.actor.client_ip,
+        };
+        tx.record_texted_unless_stopped(&consent, &now).await?;
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(filed))

@@ -84,6 +84,15 @@ async fn a_text_from_a_new_number_shows_on_today_is_answered_and_filed_under_a_c
     assert!(bodies.contains(&"Hi, do you fix ramp gates?"), "{bodies:?}");
     assert!(bodies.contains(&"Front Range Trailer Works: Yes we do."), "{bodies:?}");
     assert!(bodies.contains(&"Great, I'll bring it Friday"), "{bodies:?}");
+    // The request's page answers where they wrote from, not the request's own number.
+    assert_eq!(page["textsTo"], "(720) 555-0199");
+    assert_eq!(page["texting"], "on");
+    let (status, body) =
+        post(&app, &signed, &format!("/bookings/{booking}/texts"), json!({ "text": "See you then." })).await;
+    assert_eq!(status, 202, "{body}");
+    app.deliver_due().await;
+    let answer = stand_in.taken().into_iter().find(|t| t.body().ends_with("See you then.")).expect("sent");
+    assert_eq!(answer.to(), STRANGER);
     let audit = app.admin_json("/audit", &signed).await;
     assert!(audit.to_string().contains("number-filed"), "{audit}");
 }
@@ -122,6 +131,12 @@ async fn an_answer_to_a_new_number_is_refused_with_a_sentence_when_it_cannot_be_
     assert!(body["error"].as_str().unwrap_or_default().contains("stopped texts"), "{body}");
     assert_eq!(get(&app, &signed, STRANGERS_PATH).await.1["texting"], "stopped");
     assert!(stand_in.taken().iter().all(|t| !t.body().contains("8 to 12")));
+    // A request made of its texts does not undo the stop.
+    let made = json!({ "name": "Ana Ruiz", "email": "ana@example.com" });
+    let (status, body) = post(&app, &signed, &format!("{STRANGERS_PATH}/request"), made).await;
+    assert_eq!(status, 201, "{body}");
+    let page = app.admin_json(&format!("/bookings/{}", body["id"]), &signed).await;
+    assert_eq!(page["texting"], "stopped");
 }
 
 #[tokio::test]

@@ -3617,6 +3617,11 @@ export interface components {
              */
             texting: components["schemas"]["Texting"];
             texts: components["schemas"]["Text"][];
+            /**
+             * @description Where a text from here goes, as people write it: the number that last texted into the
+             *     thread (a customer may write from another phone), else the request's.
+             */
+            textsTo: string;
         };
         /** @description Which trailer a request is about. */
         RequestTrailer: {

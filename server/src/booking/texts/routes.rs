@@ -129,6 +129,7 @@ async fn send(
     texting::fits(body)?;
     let db = outbox.db();
     let phone = store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    let phone = texting::reply_number(db, id, phone).await?;
     if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
         return Err(ApiError::conflict(why));
     }

@@ -61,6 +61,14 @@ pub trait ConsentWrites {
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
+    /// An agreement by texting the shop first (`How::Texted`), unless the number's newest row is
+    /// a stop: a number that said STOP is never texted again but after its START.
+    fn record_texted_unless_stopped(
+        &mut self,
+        consent: &Consent<'_>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
+
     /// An agreement given with its request (`consent.booking_id`), whose "received" text the
     /// outbox worker is left to queue (`received`).
     fn record_consent_with_text(
@@ -110,6 +118,14 @@ for_both_connections!(impl ConsentWrites {
             format!("{INSERT_CONSENT}; {RECEIVED_DUE}")
         };
         bind_consent(sqlx::query(sqlx::AssertSqlSafe(sql)), consent, now).execute(&mut *self).await?;
+        Ok(())
+    }
+
+    async fn record_texted_unless_stopped(&mut self, consent: &Consent<'_>, now: &At) -> sqlx::Result<()> {
+        let sql = "INSERT INTO text_consents (phone, booking_id, given, how, wording, client_ip, at)
+             SELECT $1, $2, $3, $4, $5, $6, $7
+             WHERE COALESCE((SELECT given FROM text_consents WHERE phone = $1 ORDER BY id DESC LIMIT 1), TRUE)";
+        bind_consent(sqlx::query(sql), consent, now).execute(&mut *self).await?;
         Ok(())
     }
 

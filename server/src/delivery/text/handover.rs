@@ -12,6 +12,8 @@ use crate::{clock::At, db::Db, for_both_connections, with_db};
 /// the provider with no answer recorded (its instance may have stopped right then).
 pub struct Written {
     pub id: i64,
+    /// The number it goes to (E.164): a person's text goes where the customer last wrote from.
+    pub phone: String,
     pub body: String,
     pub purpose: String,
     pub sending: bool,
@@ -67,19 +69,21 @@ pub async fn refused(db: &Db, id: i64, code: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-type WrittenRow = (i64, String, Option<String>, Option<At>);
+type WrittenRow = (i64, String, String, Option<String>, Option<At>);
 
-fn to_written((id, body, purpose, sending_at): WrittenRow) -> Written {
-    Written { id, body, purpose: purpose.unwrap_or_default(), sending: sending_at.is_some() }
+fn to_written((id, phone, body, purpose, sending_at): WrittenRow) -> Written {
+    Written { id, phone, body, purpose: purpose.unwrap_or_default(), sending: sending_at.is_some() }
 }
 
 /// Text `id` as written, while it waits to be sent.
 pub async fn written(db: &Db, id: i64) -> anyhow::Result<Option<Written>> {
     let row: Option<WrittenRow> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, body, purpose, sending_at FROM texts WHERE id = $1 AND NOT incoming")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
+        sqlx::query_as(
+            "SELECT id, phone, body, purpose, sending_at FROM texts WHERE id = $1 AND NOT incoming",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
     });
     Ok(row.map(to_written))
 }
@@ -89,7 +93,7 @@ pub async fn written(db: &Db, id: i64) -> anyhow::Result<Option<Written>> {
 pub async fn unsent(db: &Db, booking_id: i64, purpose: &str) -> anyhow::Result<Option<Written>> {
     let row: Option<WrittenRow> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, body, purpose, sending_at FROM texts
+            "SELECT id, phone, body, purpose, sending_at FROM texts
              WHERE booking_id = $1 AND purpose = $2 AND NOT incoming AND by_email IS NULL AND status = $3
              ORDER BY id DESC LIMIT 1",
         )

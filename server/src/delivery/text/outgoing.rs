@@ -29,10 +29,6 @@ impl Outbox {
         purpose: Purpose,
     ) -> anyhow::Result<Sent> {
         let sender = self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
-        let phone = match Phone::parse(&message.phone) {
-            Ok(phone) => phone.e164(),
-            Err(_) => return Ok(Sent::Stale("the request's phone is not a US number")),
-        };
         // A person's text is written before it is queued; the site's own as it is first tried.
         let person = matches!(purpose, Purpose::Text(_));
         let written = match purpose {
@@ -41,6 +37,13 @@ impl Outbox {
                 None => return Ok(Sent::Stale("the text was removed")),
             },
             _ => handover::unsent(&self.reader, message.booking_id, &purpose.key()).await?,
+        };
+        // A person's text goes to the number it was written to (where the customer last wrote
+        // from); the site's own to the request's.
+        let to = written.as_ref().filter(|_| person).map_or(message.phone.as_str(), |w| w.phone.as_str());
+        let phone = match Phone::parse(to) {
+            Ok(phone) => phone.e164(),
+            Err(_) => return Ok(Sent::Stale("the request's phone is not a US number")),
         };
         if let Some(written) = written.as_ref().filter(|w| w.sending)
             && let Some(listed) = taken_before(sender, &self.reader, &phone, &written.body).await?

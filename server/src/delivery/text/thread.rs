@@ -285,6 +285,19 @@ pub async fn sent_since(db: &Db, phone: &str, since: At) -> anyhow::Result<i64> 
     }))
 }
 
+/// The number (E.164) that last texted into request `booking_id`'s thread, if any: a customer
+/// may text from another phone than the request's, and is answered where they wrote from.
+pub async fn last_texted_from(db: &Db, booking_id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT phone FROM texts WHERE booking_id = $1 AND incoming ORDER BY id DESC LIMIT 1",
+        )
+        .bind(booking_id)
+        .fetch_optional(pool)
+        .await?
+    }))
+}
+
 /// Whether the carrier reported `phone` opted out of our texts (error 21610) since the number last
 /// agreed to them (its customer may text START to the carrier's number to end it).
 pub async fn carrier_opted_out(db: &Db, phone: &str) -> anyhow::Result<bool> {

@@ -22,6 +22,7 @@ const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => (
 function sourceText({ source }: Booking): string {
   const parts: string[] = [];
   if (source.page) parts.push(source.button ? `${source.page}, '${source.button}' button` : source.page);
+  else if (source.button) parts.push(source.button);
   if (source.referrerHost) parts.push(`arrived from ${source.referrerHost}`);
   if (source.utmSource || source.utmCampaign) {
     parts.push(`campaign: ${[source.utmSource, source.utmCampaign].filter(Boolean).join(" / ")}`);

@@ -61,6 +61,7 @@ function Conversation({ thread }: { thread: NumberThread }) {
         texting={thread.texting}
         allowance={thread.allowance}
         texts={thread.texts}
+        to={thread.phone}
         onSend={async (text) => {
           await adminApi.answerNumber(thread.number, text);
           await deskChanged();

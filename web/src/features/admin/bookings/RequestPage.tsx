@@ -170,6 +170,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         texting={page.texting}
         allowance={page.textAllowance}
         texts={page.texts}
+        to={page.textsTo}
         onSend={(text) => adminApi.textCustomer(booking.id, text)}
         onTyping={typingText}
       >

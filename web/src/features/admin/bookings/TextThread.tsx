@@ -47,6 +47,7 @@ export function TextThread({
   texting,
   allowance,
   texts,
+  to,
   onSend,
   onTyping,
   children,
@@ -54,6 +55,8 @@ export function TextThread({
   texting: RequestPage["texting"];
   allowance: RequestPage["textAllowance"];
   texts: Text[];
+  /** Where a text goes, as people write it: "(720) 555-0199". */
+  to: string;
   /** Sends the words typed (the shop's name goes before them). */
   onSend: (text: string) => Promise<unknown>;
   /** Hears whether a text is typed and not sent yet (leaving asks first). */
@@ -124,7 +127,7 @@ export function TextThread({
                 tomorrow.
               </p>
             )}
-            <Field id={`${id}-reply`} label="Text the customer" error={error}>
+            <Field id={`${id}-reply`} label={`Text the customer at ${to}`} error={error}>
               <textarea
                 id={`${id}-reply`}
                 rows={2}
