@@ -15,11 +15,11 @@ use crate::{
     for_both_connections, with_db,
 };
 
-/// The words beside the request form's box, kept with each agreement given there.
 /// What a number that texted the shop first is recorded as having agreed with, when the team
-/// makes a request of its texts.
+/// makes a request of its texts or files them under one.
 pub const TEXTED_WORDING: &str = "Texted the shop first; the team made a request of the texts.";
 
+/// The words beside the request form's box, kept with each agreement given there.
 pub const FORM_WORDING: &str = "Text me about this request: a confirmation, my appointment time and a reminder, \
      and messages from the shop (about 1 to 5 texts a request). Msg & data rates may apply. Reply STOP to opt \
      out, HELP for help.";

@@ -28,7 +28,7 @@ use crate::{
 pub const NO_SUCH_NUMBER: &str = "There are no texts with this number.";
 
 /// Conversations shown at once, the newest first.
-const SHOWN: i64 = 20;
+const SHOWN: usize = 20;
 
 /// A number's conversation in one line.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -72,7 +72,7 @@ pub async fn new_numbers(db: &Db) -> anyhow::Result<(Vec<NewNumber>, i64)> {
     let total = i64::try_from(rows.len()).unwrap_or(i64::MAX);
     let shown = rows
         .into_iter()
-        .take(usize::try_from(SHOWN).unwrap_or(usize::MAX))
+        .take(SHOWN)
         .filter_map(|row| {
             let phone = Phone::parse(&row.phone).ok()?;
             Some(NewNumber {
@@ -116,7 +116,7 @@ pub async fn answer(db: &Db, phone: &str, body: &str, by: &str) -> anyhow::Resul
         .bind(TextStatus::Waiting)
         .fetch_one(&mut *tx)
         .await?;
-        tx.enqueue(&Answer { text: id, phone: phone.to_owned() }, None, &now, &now).await?;
+        tx.enqueue(&Answer { text: id }, None, &now, &now).await?;
         tx.commit().await?;
         id
     }))
@@ -140,11 +140,10 @@ for_both_connections!(impl ConversationWrites {
     }
 });
 
-/// The owner's answer `text` to `phone`, a number no request has, waiting to be sent.
+/// The owner's answer `text` to a number no request has (the text names it), waiting to be sent.
 #[derive(Serialize, Deserialize)]
 pub struct Answer {
     pub text: i64,
-    pub phone: String,
 }
 
 impl Job for Answer {
@@ -152,7 +151,7 @@ impl Job for Answer {
     type Context = Arc<Outbox>;
 
     async fn run(self, outbox: Arc<Outbox>) -> anyhow::Result<Ran> {
-        outbox.answer_number(self.text, &self.phone).await
+        outbox.answer_number(self.text).await
     }
 
     async fn given_up(self, outbox: Arc<Outbox>, error: String) -> anyhow::Result<()> {
@@ -162,13 +161,15 @@ impl Job for Answer {
 }
 
 impl Outbox {
-    /// Sends the owner's answer `id` to `phone` (E.164): at once, or in the morning when it is
-    /// night on the shop's clock; not to a number that stopped texts or got the day's limit.
-    async fn answer_number(&self, id: i64, phone: &str) -> anyhow::Result<Ran> {
+    /// Sends the owner's answer `id` to the number it was written to: at once, or in the morning
+    /// when it is night on the shop's clock; not to a number that stopped texts or got the day's
+    /// limit.
+    async fn answer_number(&self, id: i64) -> anyhow::Result<Ran> {
         let sender = self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
         let Some(written) = handover::written(&self.reader, id).await? else {
             return Ok(Ran::Done);
         };
+        let phone = written.phone.as_str();
         if written.sending
             && let Some(listed) = taken_before(sender, &self.reader, phone, &written.body).await?
         {
