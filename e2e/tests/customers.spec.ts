@@ -1,6 +1,8 @@
 // Customers: Maria's three requests, typed three ways, are one record the owner finds by any
 // part of a number; the owner changes it (each field's error beside it), merges her work
-// record into it and splits a request off again, on a phone and a desktop, axe clean.
+// record into it and splits a request off again; downloads a customer's data and erases it at
+// their request; on a phone and a desktop, axe clean.
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSection, signIn, test } from "./fixtures";
 
@@ -146,5 +148,53 @@ for (const width of [390, 1366]) {
     await page.getByLabel("Trailer", { exact: true }).selectOption({ label: "2019 Big Tex 14LP, dump trailer (VIN …042788)" });
     await page.getByRole("link", { name: "The customer’s record" }).click();
     await expect(page.getByRole("region", { name: "Requests" }).getByText("Trailer: 2019 Big Tex 14LP, dump trailer")).toBeVisible();
+  });
+}
+
+for (const width of [390, 1366]) {
+  test(`the owner downloads a customer's data and erases it at their request at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const first = await send(page, "Dana Whitfield", "720-555-0177", "dana@example.com", "Gate latch broken, I live at 88 Pine Rd");
+    await send(page, "Dana Whitfield", "720-555-0177", "dana@example.com", "Repack the bearings");
+    await signIn(page);
+    await page.goto(`/dbadmin/bookings/${first}`);
+    await page.getByRole("link", { name: "The customer’s record" }).click();
+    await expect(page.getByRole("heading", { name: "Dana Whitfield", level: 1 })).toBeVisible();
+
+    const data = page.getByRole("region", { name: "Their data" });
+    const downloading = page.waitForEvent("download");
+    await data.getByRole("link", { name: "Download their data" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^customer-\d+\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), "utf8")) as {
+      customer: { name: string; emails: string[] };
+      requests: { request: { details: string } }[];
+    };
+    expect(exported.customer.name).toBe("Dana Whitfield");
+    expect(exported.customer.emails).toEqual(["dana@example.com"]);
+    expect(exported.requests.map((r) => r.request.details)).toContain("Gate latch broken, I live at 88 Pine Rd");
+
+    await data.getByRole("button", { name: "Erase their personal data" }).click();
+    const dialog = page.getByRole("dialog", { name: "Erase Dana Whitfield's personal data?" });
+    await expect(dialog).toContainText("their 2 requests say of them");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Erase it" }).click();
+    await expect(page.getByRole("heading", { name: "Erased customer", level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "personal data was erased at their request" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit details" })).toHaveCount(0);
+    await expect(data.getByRole("button", { name: "Erase their personal data" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Merge" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Requests" }).getByRole("heading", { name: "2 requests" })).toBeVisible();
+    await expect(page.getByText("dana@example.com")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: `Request #${first}` }).click();
+    await expect(page.getByRole("heading", { name: /Erased customer/ })).toBeVisible();
+    await expect(page.getByText("Not kept")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: /^Call / })).toHaveCount(0);
+    await expect(page.getByText("88 Pine Rd")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expectNoAxeViolations(page);
   });
 }

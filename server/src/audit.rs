@@ -71,6 +71,8 @@ crate::text_enum! {
         TrailerChanged => "trailer-changed",
         RequestTrailerNamed => "request-trailer-named",
         NumberFiled => "number-filed",
+        CustomerExported => "customer-exported",
+        CustomerErased => "customer-erased",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -143,6 +145,8 @@ impl Action {
             Self::TrailerChanged => "customer's trailer changed",
             Self::RequestTrailerNamed => "request's trailer named",
             Self::NumberFiled => "texts from a new number filed under a customer",
+            Self::CustomerExported => "a customer's data exported",
+            Self::CustomerErased => "a customer's personal data erased at their request",
             Self::Earlier => "recorded before actions had keys",
         }
     }

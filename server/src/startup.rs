@@ -133,6 +133,7 @@ impl Application {
                 },
             );
             runner.register::<crate::delivery::text::conversation::Answer>(Arc::clone(&outbox));
+            runner.register::<crate::media::forget::ForgetFiles>(Arc::clone(&media));
             Arc::new(runner)
         };
         let insights =

@@ -5,6 +5,7 @@
 
 pub mod answer_keys;
 pub mod area;
+pub mod erasure;
 pub mod events;
 pub mod inbox;
 pub mod manage;

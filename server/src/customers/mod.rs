@@ -2,10 +2,13 @@
 //! its customer by its phone's last ten digits, else by its e-mail address (`store::attach`);
 //! the owner keeps the record (name, company, address, notes, tags, numbers and addresses),
 //! merges two records of one customer and splits a wrongly attached request off; a number no
-//! customer has is answered and filed under one (`number_routes`).
+//! customer has is answered and filed under one (`number_routes`); the owner exports a
+//! customer's data and erases it at their request (`privacy_routes`).
 
 pub mod model;
 pub mod number_routes;
+pub mod privacy_routes;
+pub mod privacy_store;
 pub mod reads;
 pub mod routes;
 pub mod store;

@@ -108,6 +108,8 @@ pub struct CustomerRecord {
     /// The record this one was merged into: the admin goes there.
     pub merged_into: Option<i64>,
     pub created_at: At,
+    /// When their personal data was erased at their request: the record is read, not changed.
+    pub erased_at: Option<At>,
     pub requests: Vec<CustomerRequest>,
     pub trailers: Vec<TrailerRecord>,
     /// The kinds of trailer the assistant asks about (its trailer question's options).

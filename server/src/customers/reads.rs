@@ -157,6 +157,7 @@ struct CustomerRow {
     notes: String,
     merged_into: Option<i64>,
     created_at: At,
+    erased_at: Option<At>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -174,7 +175,7 @@ struct HistoryRow {
 pub async fn record(db: &Db, id: i64, chat: &Chat) -> anyhow::Result<Option<CustomerRecord>> {
     let row: Option<CustomerRow> = with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, name, company, address, notes, merged_into, created_at FROM customers WHERE id = $1",
+            "SELECT id, name, company, address, notes, merged_into, created_at, erased_at FROM customers WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -204,6 +205,7 @@ pub async fn record(db: &Db, id: i64, chat: &Chat) -> anyhow::Result<Option<Cust
         emails: emails.into_iter().map(|(_, address)| address).collect(),
         merged_into: row.merged_into,
         created_at: row.created_at,
+        erased_at: row.erased_at,
         requests: shared_store::requests_of(db, id).await?,
         trailers: trailer_reads::of(db, id, chat).await?,
         trailer_kinds: trailer_reads::kinds(chat),

@@ -176,6 +176,9 @@ pub(super) fn refusal(refused: Refused) -> ApiError {
             format!("{typed} is on {name}'s record: merge the two records instead"),
         ),
         Refused::Merged => ApiError::conflict("This record was merged into another: change that one."),
+        Refused::Erased => ApiError::conflict(
+            "This customer's data was erased at their request: the record is kept as it is.",
+        ),
         Refused::SameCustomer => ApiError::invalid("from", "Pick another customer to merge into this one"),
         Refused::NotTheirs => ApiError::invalid("booking", "That request is not this customer's"),
         Refused::NoSuchTrailer => ApiError::invalid("trailer", "That trailer is not this customer's"),

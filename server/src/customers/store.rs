@@ -239,6 +239,8 @@ pub enum Refused {
     EmailTaken(String, String),
     /// A record merged into another is read, not changed.
     Merged,
+    /// An erased record is read, not changed.
+    Erased,
     SameCustomer,
     NotTheirs,
     OnlyRequest,
@@ -405,15 +407,17 @@ pub async fn take_number(
     })
 }
 
-/// Whether customer `id` is there and not merged away, read in the caller's transaction.
+/// Whether customer `id` is there, not merged away and not erased, read in the caller's
+/// transaction.
 pub(super) async fn live_in<C>(tx: &mut C, id: i64) -> sqlx::Result<Result<(), Refused>>
 where
     C: CustomerReads,
 {
-    tx.merged_into(id).await.map(|merged| match merged {
+    tx.standing(id).await.map(|standing| match standing {
         None => Err(Refused::NoSuchCustomer),
-        Some(Some(_)) => Err(Refused::Merged),
-        Some(None) => Ok(()),
+        Some((Some(_), _)) => Err(Refused::Merged),
+        Some((None, true)) => Err(Refused::Erased),
+        Some((None, false)) => Ok(()),
     })
 }
 
@@ -437,16 +441,21 @@ async fn merged_details<C: CustomerReads>(
 
 /// Reads of the customers' tables inside the caller's transaction.
 pub(super) trait CustomerReads {
-    /// None when there is no customer `id`; else the record it was merged into, if it was.
-    fn merged_into(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Option<Option<i64>>>> + Send;
+    /// None when there is no customer `id`; else the record it was merged into, if it was, and
+    /// whether it was erased.
+    fn standing(&mut self, id: i64)
+    -> impl Future<Output = sqlx::Result<Option<(Option<i64>, bool)>>> + Send;
 
     /// Customer `id`'s notes, company and address.
     fn details(&mut self, id: i64) -> impl Future<Output = sqlx::Result<(String, String, String)>> + Send;
 }
 
 for_both_connections!(impl CustomerReads {
-    async fn merged_into(&mut self, id: i64) -> sqlx::Result<Option<Option<i64>>> {
-        sqlx::query_scalar("SELECT merged_into FROM customers WHERE id = $1").bind(id).fetch_optional(&mut *self).await
+    async fn standing(&mut self, id: i64) -> sqlx::Result<Option<(Option<i64>, bool)>> {
+        sqlx::query_as("SELECT merged_into, erased_at IS NOT NULL FROM customers WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *self)
+            .await
     }
 
     async fn details(&mut self, id: i64) -> sqlx::Result<(String, String, String)> {

@@ -3,6 +3,7 @@
 //! under `booking-photos/`, in the data directory or in an S3-compatible bucket
 //! (`--media-store s3://bucket/prefix`) that every instance shares.
 
+pub mod forget;
 pub mod process;
 pub mod routes;
 
@@ -29,7 +30,8 @@ use process::Processed;
 pub const URL_PREFIX: &str = "/media/blog-images/";
 
 /// A folder of stored images, by the same name in the data directory, the bucket and URLs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Folder {
     /// The blog's images, public.
     BlogImages,

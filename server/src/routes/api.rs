@@ -130,6 +130,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::routes::show, customers::routes::change).layer(small))
         .routes(routes!(customers::routes::merge).layer(small))
         .routes(routes!(customers::routes::split).layer(small))
+        .routes(routes!(customers::privacy_routes::export))
+        .routes(routes!(customers::privacy_routes::erase).layer(small))
         .routes(routes!(customers::trailer_routes::add).layer(small))
         .routes(routes!(customers::trailer_routes::change).layer(small))
         .routes(routes!(customers::trailer_routes::link).layer(small))

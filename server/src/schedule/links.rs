@@ -74,6 +74,8 @@ pub trait LinkWrites {
         link: &Unsaved,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// Ends every link to booking `booking_id` (its customer's data was erased).
+    fn end_links(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl LinkWrites {
@@ -91,6 +93,11 @@ for_both_connections!(impl LinkWrites {
             .bind(now)
             .execute(&mut *self)
             .await?;
+        Ok(())
+    }
+
+    async fn end_links(&mut self, booking_id: i64) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM booking_links WHERE booking_id = $1").bind(booking_id).execute(&mut *self).await?;
         Ok(())
     }
 });

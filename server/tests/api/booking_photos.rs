@@ -21,7 +21,8 @@ async fn upload_photo(app: &TestApp, name: &str, mime: &str, bytes: Vec<u8>) -> 
         .expect("a response")
 }
 
-async fn token(app: &TestApp) -> String {
+/// A photo uploaded as a visitor does: its token, for a request to name.
+pub async fn token(app: &TestApp) -> String {
     let response = upload_photo(app, "trailer.png", "image/png", png(640, 480)).await;
     assert_eq!(response.status(), 201);
     let body: Value = response.json().await.expect("JSON");

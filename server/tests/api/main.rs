@@ -30,6 +30,7 @@ mod openapi;
 mod operations;
 mod pages;
 mod post_lifecycle;
+mod privacy;
 mod process;
 mod push;
 mod push_service;

@@ -104,6 +104,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/admin/customers/{id}"),
     ("put", "/api/admin/customers/{id}"),
     ("post", "/api/admin/customers/{id}/merge"),
+    ("get", "/api/admin/customers/{id}/export"),
+    ("post", "/api/admin/customers/{id}/erase"),
     ("post", "/api/admin/customers/{id}/split"),
     ("post", "/api/admin/customers/{id}/trailers"),
     ("put", "/api/admin/customers/{id}/trailers/{trailer}"),

@@ -528,6 +528,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/customers/{id}/erase`: the customer's personal data is erased at their
+         *     request: their name, numbers, addresses, notes, tags, the trailers' VINs and plates, and what
+         *     their requests say of them (words, places, photos, notes, texts) go; the requests' numbers,
+         *     dates, statuses, picked answers and times stay, and so do their agreements to texts and stops.
+         */
+        post: operations["postAdminCustomersIdErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/customers/{id}/export`: everything kept of the customer, as a JSON file. */
+        get: operations["getAdminCustomersIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers/{id}/merge": {
         parameters: {
             query?: never;
@@ -1812,7 +1851,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2359,6 +2398,19 @@ export interface components {
             /** @description Always true. */
             codeNeeded: boolean;
         };
+        /** @description One agreement or stop as a customer's export lists it. */
+        ConsentRecord: {
+            at: components["schemas"]["At"];
+            /** Format: int64 */
+            bookingId: number | null;
+            /** @description An agreement (else a stop). */
+            given: boolean;
+            how: components["schemas"]["How"];
+            /** @description E.164. */
+            phone: string;
+            /** @description The words shown (the form's box) or received (the text). */
+            wording: string;
+        };
         /**
          * @description How the owner reached the customer.
          * @enum {string}
@@ -2430,6 +2482,14 @@ export interface components {
             name: string;
             phone: string;
         };
+        /** @description Everything the shop keeps of a customer. */
+        CustomerExport: {
+            customer: components["schemas"]["CustomerRecord"];
+            exportedAt: components["schemas"]["At"];
+            requests: components["schemas"]["RequestExport"][];
+            /** @description Each time one of their numbers agreed to texts or stopped them, oldest first. */
+            textConsents: components["schemas"]["ConsentRecord"][];
+        };
         /** @description A customer's record as the admin saves it. */
         CustomerForm: {
             /** @description Where they are: one or more addresses, one a line. */
@@ -2469,6 +2529,7 @@ export interface components {
             company: string;
             createdAt: components["schemas"]["At"];
             emails: string[];
+            erasedAt: components["schemas"]["At"] | null;
             history: components["schemas"]["HistoryRecord"][];
             /** Format: int64 */
             id: number;
@@ -2808,6 +2869,11 @@ export interface components {
             /** @description "8:00 AM - 6:00 PM", or "Closed". */
             time: string;
         };
+        /**
+         * @description How a number agreed or stopped.
+         * @enum {string}
+         */
+        How: "form" | "manage" | "keyword" | "reply" | "texted";
         HowWeCountData: {
             /** @description Visits are counted now. */
             counting: boolean;
@@ -3562,6 +3628,12 @@ export interface components {
         ReportSwitch: {
             /** @description Whether the weekly report goes out. */
             on: boolean;
+        };
+        /** @description One of the customer's requests with its history and texts. */
+        RequestExport: {
+            history: components["schemas"]["EventRecord"][];
+            request: components["schemas"]["BookingRecord"];
+            texts: components["schemas"]["Text"][];
         };
         /** @description A request in one line. */
         RequestLine: {
@@ -4638,6 +4710,7 @@ export type CityService = components['schemas']['CityService'];
 export type CitySummary = components['schemas']['CitySummary'];
 export type ClosedDay = components['schemas']['ClosedDay'];
 export type CodeNeeded = components['schemas']['CodeNeeded'];
+export type ConsentRecord = components['schemas']['ConsentRecord'];
 export type Contact = components['schemas']['Contact'];
 export type ContactData = components['schemas']['ContactData'];
 export type ContactPage = components['schemas']['ContactPage'];
@@ -4650,6 +4723,7 @@ export type CoverForm = components['schemas']['CoverForm'];
 export type Cta = components['schemas']['Cta'];
 export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
+export type CustomerExport = components['schemas']['CustomerExport'];
 export type CustomerForm = components['schemas']['CustomerForm'];
 export type CustomerList = components['schemas']['CustomerList'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
@@ -4688,6 +4762,7 @@ export type Holder = components['schemas']['Holder'];
 export type HomeData = components['schemas']['HomeData'];
 export type Hours = components['schemas']['Hours'];
 export type HoursView = components['schemas']['HoursView'];
+export type How = components['schemas']['How'];
 export type HowWeCountData = components['schemas']['HowWeCountData'];
 export type ImageForm = components['schemas']['ImageForm'];
 export type InboundText = components['schemas']['InboundText'];
@@ -4758,6 +4833,7 @@ export type RefusedRequest = components['schemas']['RefusedRequest'];
 export type Reply = components['schemas']['Reply'];
 export type Report = components['schemas']['Report'];
 export type ReportSwitch = components['schemas']['ReportSwitch'];
+export type RequestExport = components['schemas']['RequestExport'];
 export type RequestLine = components['schemas']['RequestLine'];
 export type RequestPage = components['schemas']['RequestPage'];
 export type RequestTrailer = components['schemas']['RequestTrailer'];
@@ -7558,6 +7634,151 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminCustomersIdErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as it is kept now (`erasedAt` says when). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The record was merged into another, or erased already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminCustomersIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's record, their requests with their histories and texts, and their numbers' agreements to texts, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerExport"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */
@@ -13435,7 +13656,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -13444,6 +13665,7 @@ export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["sch
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
 export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventKind"]> = ["status", "call", "text", "email", "time", "time-dropped", "review", "seen", "taken", "escalated", "last-alert", "past-promise"];
 export const historyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HistoryKind"]> = ["merged-in", "merged-away", "split-off", "split-in"];
+export const howValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["How"]> = ["form", "manage", "keyword", "reply", "texted"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
 export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;

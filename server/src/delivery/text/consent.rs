@@ -197,3 +197,28 @@ pub async fn stopped(db: &Db, phone: &str) -> anyhow::Result<bool> {
     });
     Ok(newest == Some(false))
 }
+
+/// One agreement or stop as a customer's export lists it.
+#[derive(serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsentRecord {
+    /// E.164.
+    pub phone: String,
+    pub booking_id: Option<i64>,
+    /// An agreement (else a stop).
+    pub given: bool,
+    pub how: How,
+    /// The words shown (the form's box) or received (the text).
+    pub wording: String,
+    pub at: At,
+}
+
+/// Every agreement and stop of `phone` (E.164), oldest first.
+pub async fn history(db: &Db, phone: &str) -> anyhow::Result<Vec<ConsentRecord>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT phone, booking_id, given, how, wording, at FROM text_consents WHERE phone = $1 ORDER BY id")
+            .bind(phone)
+            .fetch_all(pool)
+            .await?
+    }))
+}

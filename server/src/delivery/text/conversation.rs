@@ -127,6 +127,13 @@ pub trait ConversationWrites {
     /// Files the texts with `phone` (E.164) that no request has under request `booking_id`; how
     /// many.
     fn file_under(&mut self, phone: &str, booking_id: i64) -> impl Future<Output = sqlx::Result<u64>> + Send;
+
+    /// Deletes request `booking_id`'s texts, sent, received or waiting, and its "received" text
+    /// if it is still due (its customer's data was erased).
+    fn erase_texts_of(&mut self, booking_id: i64) -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Deletes the texts with `phone` (E.164) that no request has (the team's own stay).
+    fn erase_texts_with(&mut self, phone: &str) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl ConversationWrites {
@@ -137,6 +144,20 @@ for_both_connections!(impl ConversationWrites {
             .execute(&mut *self)
             .await?
             .rows_affected())
+    }
+
+    async fn erase_texts_of(&mut self, booking_id: i64) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM texts WHERE booking_id = $1").bind(booking_id).execute(&mut *self).await?;
+        sqlx::query("DELETE FROM received_texts_due WHERE booking_id = $1").bind(booking_id).execute(&mut *self).await?;
+        Ok(())
+    }
+
+    async fn erase_texts_with(&mut self, phone: &str) -> sqlx::Result<()> {
+        sqlx::query("DELETE FROM texts WHERE phone = $1 AND booking_id IS NULL AND member_id IS NULL")
+            .bind(phone)
+            .execute(&mut *self)
+            .await?;
+        Ok(())
     }
 });
 

@@ -63,35 +63,55 @@ function ContactLink({
   );
 }
 
-/** Call, Text and E-mail for `booking`. */
+/** Call, Text and E-mail for `booking`: those whose number or address is kept (the customer's
+ * data may have been erased). */
 export function ContactLinks({ booking }: { booking: Booking }) {
+  if (!booking.phone && !booking.email) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ContactLink
-        id={booking.id}
-        how="call"
-        href={`tel:${booking.phone}`}
-        label={`Call ${booking.name}`}
-        icon={<Phone aria-hidden="true" className="h-4 w-4" />}
-        text="Call"
-      />
-      <ContactLink
-        id={booking.id}
-        how="text"
-        href={`sms:${booking.phone}`}
-        label={`Text ${booking.name}`}
-        icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />}
-        text="Text"
-      />
-      <ContactLink
-        id={booking.id}
-        how="email"
-        href={`mailto:${booking.email}`}
-        label={`E-mail ${booking.name}`}
-        icon={<Mail aria-hidden="true" className="h-4 w-4" />}
-        text="E-mail"
-      />
+      {booking.phone && (
+        <>
+          <ContactLink
+            id={booking.id}
+            how="call"
+            href={`tel:${booking.phone}`}
+            label={`Call ${booking.name}`}
+            icon={<Phone aria-hidden="true" className="h-4 w-4" />}
+            text="Call"
+          />
+          <ContactLink
+            id={booking.id}
+            how="text"
+            href={`sms:${booking.phone}`}
+            label={`Text ${booking.name}`}
+            icon={<MessageSquare aria-hidden="true" className="h-4 w-4" />}
+            text="Text"
+          />
+        </>
+      )}
+      {booking.email && (
+        <ContactLink
+          id={booking.id}
+          how="email"
+          href={`mailto:${booking.email}`}
+          label={`E-mail ${booking.name}`}
+          icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+          text="E-mail"
+        />
+      )}
     </div>
+  );
+}
+
+/** A contact detail as a link, or "Not kept" when the customer's data was erased. */
+function ContactDetail({ href, value }: { href: string; value: string }) {
+  if (!value) return <dd className="text-slate-600">Not kept</dd>;
+  return (
+    <dd>
+      <a className="text-orange-800 underline" href={href}>
+        {value}
+      </a>
+    </dd>
   );
 }
 
@@ -243,17 +263,9 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="font-medium text-slate-700">Email</dt>
-      <dd>
-        <a className="text-orange-800 underline" href={`mailto:${booking.email}`}>
-          {booking.email}
-        </a>
-      </dd>
+      <ContactDetail href={`mailto:${booking.email}`} value={booking.email} />
       <dt className="font-medium text-slate-700">Phone</dt>
-      <dd>
-        <a className="text-orange-800 underline" href={`tel:${booking.phone}`}>
-          {booking.phone}
-        </a>
-      </dd>
+      <ContactDetail href={`tel:${booking.phone}`} value={booking.phone} />
       {booking.answers.map((answer) => (
         <div key={answer.question} className="contents">
           <dt className="font-medium text-slate-700" title={answer.question}>

@@ -22,9 +22,11 @@ export function KindBadge({ emergency, urgent }: { emergency: boolean; urgent: b
   return null;
 }
 
-/** A tel: link that notes the tap on the request (its first response, if it is the first). */
+/** A tel: link that notes the tap on the request (its first response, if it is the first); none
+ * when the number is not kept (the customer's data was erased). */
 export function CallLink({ id, name, phone, className }: { id: number; name: string; phone: string; className: string }) {
   const offline = useOffline();
+  if (!phone) return null;
   return (
     <a
       href={`tel:${phone}`}

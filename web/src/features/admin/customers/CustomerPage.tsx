@@ -1,6 +1,7 @@
 // A customer's record, /dbadmin/customers/{id}: how to reach them, their requests newest first,
 // the record's history; the owner changes the details, merges another record of the same
-// customer into this one, and splits a wrongly attached request off to a record of its own.
+// customer into this one, splits a wrongly attached request off to a record of its own, and
+// exports or erases the customer's data at their request.
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useId, useState } from "react";
@@ -15,6 +16,8 @@ import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { keys, useDeskChanged } from "../frame/queries";
 import { CustomerFinder } from "../frame/CustomerFinder";
 import { CustomerEditor } from "./CustomerEditor";
+import { Privacy } from "./Privacy";
+import { changeable } from "./record";
 import { TagList } from "./TagList";
 import { Trailers } from "./Trailers";
 
@@ -49,6 +52,7 @@ function Customer({ customer }: { customer: CustomerRecord }) {
   const [editing, setEditing] = useState(false);
   const headingId = useId();
   const merged = customer.mergedInto !== null;
+  const open = changeable(customer);
   return (
     <article aria-labelledby={headingId}>
       <header className="mt-1">
@@ -70,6 +74,12 @@ function Customer({ customer }: { customer: CustomerRecord }) {
           : everything on it moved there.
         </p>
       )}
+      {customer.erasedAt !== null && (
+        <p role="status" className="mt-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-900 ring-1 ring-slate-300">
+          This customer&rsquo;s personal data was erased at their request on <time dateTime={customer.erasedAt}>{dateTime(customer.erasedAt)}</time>. Their
+          requests stay, without it.
+        </p>
+      )}
       <section aria-label="Contact details" className={CARD}>
         {editing ? (
           <CustomerEditor customer={customer} onDone={() => setEditing(false)} />
@@ -77,7 +87,7 @@ function Customer({ customer }: { customer: CustomerRecord }) {
           <>
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h2 className="text-base font-semibold text-slate-900">How to reach them</h2>
-              {!merged && (
+              {open && (
                 <button type="button" className={PLAIN_BUTTON} onClick={() => setEditing(true)}>
                   Edit details
                 </button>
@@ -111,7 +121,8 @@ function Customer({ customer }: { customer: CustomerRecord }) {
       </section>
       <Trailers customer={customer} />
       <Requests customer={customer} />
-      {!merged && <MergeAnother customer={customer} />}
+      {open && <MergeAnother customer={customer} />}
+      <Privacy customer={customer} />
       <section aria-label="History" className={CARD}>
         <h2 className="text-base font-semibold text-slate-900">History</h2>
         <ol className="mt-2 space-y-1 text-sm text-slate-800">
@@ -141,7 +152,7 @@ function Requests({ customer }: { customer: CustomerRecord }) {
   const [splitting, setSplitting] = useState<CustomerRecord["requests"][number] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const canSplit = customer.mergedInto === null && customer.requests.length > 1;
+  const canSplit = changeable(customer) && customer.requests.length > 1;
   const trailerOf = (id: number | null) => {
     const trailer = customer.trailers.find((kept) => kept.id === id);
     return trailer ? trailerTitle(trailer) : null;
@@ -182,9 +193,11 @@ function Requests({ customer }: { customer: CustomerRecord }) {
               </span>
               {request.details && <p className="line-clamp-2 text-sm break-words text-slate-700">{request.details}</p>}
               {trailerOf(request.trailerId) && <p className="text-sm text-slate-800">Trailer: {trailerOf(request.trailerId)}</p>}
-              <p className="text-xs text-slate-600">
-                Sent as {request.name}, {request.phone}, {request.email}
-              </p>
+              {customer.erasedAt === null && (
+                <p className="text-xs text-slate-600">
+                  Sent as {request.name}, {request.phone}, {request.email}
+                </p>
+              )}
             </div>
             {canSplit && (
               <button type="button" className={PLAIN_BUTTON} onClick={() => setSplitting(request)}>

@@ -6,6 +6,7 @@ import { ErrorNotice } from "../frame/ErrorNotice";
 import { Field, Input, PLAIN_BUTTON, PRIMARY_BUTTON, describedBy, fieldClass, useSubmit } from "../frame/form";
 import { trailerTitle } from "../frame/format";
 import { useDeskChanged } from "../frame/queries";
+import { changeable } from "./record";
 
 /** What the form holds: numbers as typed. */
 interface Draft {
@@ -52,7 +53,7 @@ const NUMBER_FIELDS = [
 export function Trailers({ customer }: { customer: CustomerRecord }) {
   /** The trailer being changed (its id), a new one ("new"), or none. */
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const editable = customer.mergedInto === null;
+  const editable = changeable(customer);
   return (
     <section aria-label="Trailers" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -322,6 +322,7 @@ export const adminApi = {
   customer: (customer: number) => answer(client.GET("/api/admin/customers/{id}", id(customer))),
   changeCustomer: (customer: number, form: CustomerForm) => answer(client.PUT("/api/admin/customers/{id}", { ...id(customer), body: form })),
   mergeCustomer: (customer: number, from: number) => answer(client.POST("/api/admin/customers/{id}/merge", { ...id(customer), body: { from } })),
+  eraseCustomer: (customer: number) => answer(client.POST("/api/admin/customers/{id}/erase", id(customer))),
   splitRequest: (customer: number, booking: number) => answer(client.POST("/api/admin/customers/{id}/split", { ...id(customer), body: { booking } })),
   addTrailer: (customer: number, form: TrailerForm) => answer(client.POST("/api/admin/customers/{id}/trailers", { ...id(customer), body: form })),
   changeTrailer: (customer: number, trailer: number, form: TrailerForm) =>

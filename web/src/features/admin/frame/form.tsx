@@ -72,6 +72,7 @@ export function useSubmit() {
 export const PRIMARY_BUTTON = "min-h-11 rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70";
 export const PLAIN_BUTTON =
   "min-h-11 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70";
+export const DANGER_BUTTON = "min-h-11 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70";
 const FAILED = "That did not work. Please try again.";
 
 /** The message to show for a failed call: the server's own for refusals, else a general one. */
