@@ -427,18 +427,21 @@ export async function signInToPosts(page: Page): Promise<void> {
   await hydrated(page);
 }
 
-/** A small PNG made by the browser's canvas. */
-export async function pngFile(page: Page, name = "trailer.png"): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 800;
-    canvas.height = 420;
-    const context = canvas.getContext("2d");
-    if (context) {
-      context.fillStyle = "#c2410c";
-      context.fillRect(0, 0, 800, 420);
-    }
-    return canvas.toDataURL("image/png");
-  });
+/** A PNG of one colour made by the browser's canvas: small, or `width` × `height`. */
+export async function pngFile(page: Page, name = "trailer.png", width = 800, height = 420): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(
+    ({ w, h }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext("2d");
+      if (context) {
+        context.fillStyle = "#c2410c";
+        context.fillRect(0, 0, w, h);
+      }
+      return canvas.toDataURL("image/png");
+    },
+    { w: width, h: height },
+  );
   return { name, mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1] ?? "", "base64") };
 }

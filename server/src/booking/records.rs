@@ -6,8 +6,8 @@ use std::{collections::HashMap, sync::LazyLock};
 use super::{
     model::PHOTO_URL_PREFIX,
     views::{
-        AnswerRecord, BookingRecord, DeliveryProgress, DeliveryRecord, NoteRecord, PhotoRecord, ReviewRecord,
-        SourceRecord, TimeRecord,
+        AnswerRecord, BookingRecord, DeliveryProgress, DeliveryRecord, NoteRecord, PhotoLabel, PhotoRecord,
+        ReviewRecord, SourceRecord, TimeRecord,
     },
 };
 use crate::{
@@ -285,29 +285,49 @@ fn each_as<R, T>(grouped: HashMap<i64, Vec<R>>, record: impl Fn(R) -> T) -> Hash
 }
 
 #[derive(sqlx::FromRow)]
-struct PhotoRow {
+pub(super) struct PhotoRow {
     booking_id: i64,
     name: String,
     width: i64,
     height: i64,
+    label: Option<PhotoLabel>,
+    taken_by: Option<String>,
+    shared: bool,
+    created_at: At,
 }
 
-/// The photos each of bookings `ids` came with, the oldest first, at the admin's addresses.
+/// The columns of `booking_photos` a `PhotoRow` reads.
+pub(super) const PHOTO_COLUMNS: &str = "booking_id, name, width, height, label, taken_by, shared, created_at";
+
+impl From<PhotoRow> for PhotoRecord {
+    fn from(row: PhotoRow) -> Self {
+        Self {
+            url: format!("{PHOTO_URL_PREFIX}{}", row.name),
+            name: row.name,
+            width: row.width,
+            height: row.height,
+            label: row.label,
+            from_shop: row.taken_by.is_some(),
+            shared: row.shared || row.taken_by.is_none(),
+            taken_by: row.taken_by,
+            at: row.created_at,
+        }
+    }
+}
+
+/// The photos of each of bookings `ids`, the customer's and the team's, the oldest first, at
+/// the admin's addresses.
 pub(super) async fn photos(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<PhotoRecord>>> {
     let grouped = rows_grouped_by!(
         booking_id,
         db,
         ids,
         PhotoRow,
-        "name, width, height",
+        "name, width, height, label, taken_by, shared, created_at",
         "booking_photos",
         "created_at, name"
     );
-    Ok(each_as(grouped, |row| PhotoRecord {
-        url: format!("{PHOTO_URL_PREFIX}{}", row.name),
-        width: row.width,
-        height: row.height,
-    }))
+    Ok(each_as(grouped, PhotoRecord::from))
 }
 
 async fn deliveries(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<DeliveryRecord>>> {

@@ -115,12 +115,35 @@ pub struct SourceRecord {
     pub utm_campaign: Option<String>,
 }
 
-/// A photo the visitor sent, at its URL: the team's, or one under the customer's own link.
+crate::text_enum! {
+    /// What a photo of a job shows.
+    pub enum PhotoLabel {
+        Before => "before",
+        After => "after",
+        Damage => "damage",
+        DataPlate => "data-plate",
+    }
+}
+
+/// A photo of a request, at its URL (the team's, or one under the customer's own link): one the
+/// customer sent, or one the team took of the job.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PhotoRecord {
+    /// Its file's name, which the team's paths name it by.
+    pub name: String,
     pub url: String,
     pub width: i64,
     pub height: i64,
+    pub label: Option<PhotoLabel>,
+    /// The member who took it (their e-mail); none for a photo the customer sent, and on the
+    /// customer's own page.
+    pub taken_by: Option<String>,
+    /// Taken by the team (else sent by the customer).
+    pub from_shop: bool,
+    /// The customer's own page shows it (always for the photos they sent).
+    pub shared: bool,
+    pub at: At,
 }
 
 #[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]

@@ -123,6 +123,13 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::today::routes::show))
         .routes(routes!(booking::today::live_routes::live))
         .routes(routes!(booking::request_routes::show))
+        .routes(
+            routes!(booking::photos::team_routes::take)
+                .layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)),
+        )
+        .routes(
+            routes!(booking::photos::team_routes::change, booking::photos::team_routes::delete).layer(small),
+        )
         .routes(routes!(booking::request_routes::contact).layer(small))
         .routes(routes!(booking::request_routes::seen).layer(small))
         .routes(routes!(booking::request_routes::take).layer(small))

@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use trailerworks::media::Folder;
 
-use crate::helpers::{TestApp, png, spawn_app, spawn_app_with};
+use crate::helpers::{Signed, TestApp, png, spawn_app, spawn_app_with};
 
 async fn upload_photo(app: &TestApp, name: &str, mime: &str, bytes: Vec<u8>) -> reqwest::Response {
     let part = reqwest::multipart::Part::bytes(bytes)
@@ -180,4 +180,96 @@ async fn photos_no_booking_took_within_a_day_are_deleted_with_their_files() {
     assert!(!stored.contains(&abandoned), "the abandoned photo's file is gone");
     assert!(stored.contains(&kept), "a booking's photo stays");
     assert_eq!(app.count("SELECT COUNT(*) FROM booking_photos").await, 2);
+}
+
+async fn manage_page(app: &TestApp, link: &str) -> Value {
+    app.get(&format!("/api/manage/{link}")).await.json().await.expect("JSON")
+}
+
+/// A photo the team takes of request `id` with `label`, as the request's page sends it.
+async fn take(app: &TestApp, signed: &Signed, id: i64, label: &str, bytes: Vec<u8>) -> reqwest::Response {
+    let part = reqwest::multipart::Part::bytes(bytes)
+        .file_name("IMG_2231.jpg")
+        .mime_str("image/jpeg")
+        .expect("a type");
+    app.admin(Method::POST, &format!("/bookings/{id}/photos?label={label}"), signed)
+        .multipart(reqwest::multipart::Form::new().part("photo", part))
+        .send()
+        .await
+        .expect("an answer")
+}
+
+#[tokio::test]
+async fn the_team_takes_labelled_photos_without_their_place_and_shares_one_with_the_customer() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let sent = vec![token(&app).await];
+    let link = booked_with(&app, "photos-0000-0009", &sent).await;
+    let id = app.admin_json("/bookings", &signed).await["bookings"][0]["id"].as_i64().expect("an id");
+    let phone_photo = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/phone-photo-gps.jpg"),
+    )
+    .expect("the fixture");
+
+    assert_eq!(take(&app, &signed, id, "sideways", phone_photo.clone()).await.status(), 400, "no such label");
+    assert_eq!(take(&app, &signed, 999_999, "before", phone_photo.clone()).await.status(), 404);
+    let before = take(&app, &signed, id, "before", phone_photo.clone()).await;
+    assert_eq!(before.status(), 201);
+    let before: Value = before.json().await.expect("JSON");
+    assert_eq!(
+        (&before["label"], &before["fromShop"], &before["shared"]),
+        (&json!("before"), &json!(true), &json!(false))
+    );
+    assert_eq!(before["takenBy"], crate::helpers::ADMIN_EMAIL);
+    let photo_url = format!("{}{}", app.url, before["url"].as_str().expect("a URL"));
+    let served = app.client.get(&photo_url).header("cookie", &signed.cookie).send().await.expect("the photo");
+    assert_eq!(served.status(), 200);
+    let bytes = served.bytes().await.expect("bytes");
+    for needle in [&b"Exif"[..], b"GPS"] {
+        assert!(!bytes.windows(needle.len()).any(|w| w == needle), "{needle:?} left in the team's photo");
+    }
+    let damage: Value = take(&app, &signed, id, "damage", png(800, 600)).await.json().await.expect("JSON");
+
+    let page = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    let labels: Vec<&Value> =
+        page["booking"]["photos"].as_array().expect("photos").iter().map(|p| &p["label"]).collect();
+    assert_eq!(
+        labels,
+        [&Value::Null, &json!("before"), &json!("damage")],
+        "the customer's first, then the team's"
+    );
+    let customers_page = manage_page(&app, &link).await;
+    assert_eq!(customers_page["photos"].as_array().map(Vec::len), Some(1), "not shared yet");
+
+    let name = before["name"].as_str().expect("a name");
+    let shared = app
+        .admin(Method::PUT, &format!("/bookings/{id}/photos/{name}"), &signed)
+        .json(&json!({ "label": "after", "shared": true }))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(shared.status(), 200);
+    let customers_page = manage_page(&app, &link).await;
+    let photos = customers_page["photos"].as_array().expect("photos");
+    assert_eq!(photos.len(), 2);
+    assert_eq!(
+        (&photos[1]["label"], &photos[1]["takenBy"]),
+        (&json!("after"), &Value::Null),
+        "the shop's, unnamed"
+    );
+    let url = photos[1]["url"].as_str().expect("a URL");
+    assert_eq!(app.get(url).await.status(), 200, "served under the customer's link");
+
+    let delete =
+        |name: String| app.admin(Method::DELETE, &format!("/bookings/{id}/photos/{name}"), &signed).send();
+    assert_eq!(delete(sent[0].clone()).await.expect("an answer").status(), 409, "the customer's photo stays");
+    let damage_name = damage["name"].as_str().expect("a name").to_owned();
+    assert_eq!(delete(damage_name.clone()).await.expect("an answer").status(), 204);
+    assert_eq!(delete(damage_name.clone()).await.expect("an answer").status(), 404);
+    app.deliver_due().await;
+    let stored = app.stored_images(Folder::BookingPhotos).await;
+    assert!(!stored.iter().any(|file| file.starts_with(damage_name.trim_end_matches(".png"))), "{stored:?}");
+    for kept in [&sent[0], &name.to_owned()] {
+        assert!(stored.contains(kept), "{kept} stays: {stored:?}");
+    }
 }

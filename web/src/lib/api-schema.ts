@@ -382,6 +382,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/bookings/{id}/photos?label=before`: a photo the team took of the job. */
+        post: operations["postAdminBookingsIdPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bookings/{id}/photos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/bookings/{id}/photos/{name}`: a photo's label, and whether it is shared. */
+        put: operations["putAdminBookingsIdPhotosName"];
+        post?: never;
+        /** `DELETE /api/admin/bookings/{id}/photos/{name}`: a photo the team took, deleted. */
+        delete: operations["deleteAdminBookingsIdPhotosName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/review-request": {
         parameters: {
             query?: never;
@@ -3432,6 +3467,12 @@ export interface components {
             /** @description A US mobile number with area code; empty to remove it. */
             phone: string;
         };
+        /** @description A photo's label, and whether the customer's page shows it. */
+        PhotoChange: {
+            label?: components["schemas"]["PhotoLabel"] | null;
+            /** @description The customer's own page shows it (a photo they sent shows whatever this says). */
+            shared: boolean;
+        };
         /** @description The upload form. */
         PhotoForm: {
             /**
@@ -3440,10 +3481,31 @@ export interface components {
              */
             photo: string;
         };
-        /** @description A photo the visitor sent, at its URL: the team's, or one under the customer's own link. */
+        /**
+         * @description What a photo of a job shows.
+         * @enum {string}
+         */
+        PhotoLabel: "before" | "after" | "damage" | "data-plate";
+        /**
+         * @description A photo of a request, at its URL (the team's, or one under the customer's own link): one the
+         *     customer sent, or one the team took of the job.
+         */
         PhotoRecord: {
+            at: components["schemas"]["At"];
+            /** @description Taken by the team (else sent by the customer). */
+            fromShop: boolean;
             /** Format: int64 */
             height: number;
+            label: components["schemas"]["PhotoLabel"] | null;
+            /** @description Its file's name, which the team's paths name it by. */
+            name: string;
+            /** @description The customer's own page shows it (always for the photos they sent). */
+            shared: boolean;
+            /**
+             * @description The member who took it (their e-mail); none for a photo the customer sent, and on the
+             *     customer's own page.
+             */
+            takenBy: string | null;
             url: string;
             /** Format: int64 */
             width: number;
@@ -4343,6 +4405,14 @@ export interface components {
              */
             you: number;
         };
+        /** @description The photo, as a form. */
+        TeamPhotoForm: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG, GIF, WebP or HEIC/HEIF image of at most 5 MB.
+             */
+            photo: string;
+        };
         /** @description A test delivery as the admin lists it. */
         TestDelivery: {
             /** Format: int64 */
@@ -4810,7 +4880,9 @@ export type PageFigure = components['schemas']['PageFigure'];
 export type PasswordChange = components['schemas']['PasswordChange'];
 export type Person = components['schemas']['Person'];
 export type PhoneForm = components['schemas']['PhoneForm'];
+export type PhotoChange = components['schemas']['PhotoChange'];
 export type PhotoForm = components['schemas']['PhotoForm'];
+export type PhotoLabel = components['schemas']['PhotoLabel'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
 export type Placeholder = components['schemas']['Placeholder'];
@@ -4890,6 +4962,7 @@ export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionKeys = components['schemas']['SubscriptionKeys'];
 export type Tag = components['schemas']['Tag'];
 export type Team = components['schemas']['Team'];
+export type TeamPhotoForm = components['schemas']['TeamPhotoForm'];
 export type TestDelivery = components['schemas']['TestDelivery'];
 export type TestQueued = components['schemas']['TestQueued'];
 export type TestRequest = components['schemas']['TestRequest'];
@@ -6840,6 +6913,285 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBookingsIdPhotos: {
+        parameters: {
+            query?: {
+                label?: components["schemas"]["PhotoLabel"];
+            };
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TeamPhotoForm"];
+            };
+        };
+        responses: {
+            /** @description The photo, re-encoded without its metadata and kept on the request (not shared yet). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoRecord"];
+                };
+            };
+            /** @description The id or the label is not understood, or the body is not a multipart form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such booking. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The photo or the body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No photo was sent, or it is not an image we take. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminBookingsIdPhotosName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+                /** @description The photo's `name`. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoChange"];
+            };
+        };
+        responses: {
+            /** @description The photo as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoRecord"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request has no such photo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminBookingsIdPhotosName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+                /** @description The photo's `name`. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its files. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request has no such photo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer sent it: it stays with their request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */
@@ -13712,6 +14064,7 @@ export const pageDataOneOf13KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
 }>["kind"]> = ["smsTerms"];
+export const photoLabelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PhotoLabel"]> = ["before", "after", "damage", "data-plate"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "staff"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];

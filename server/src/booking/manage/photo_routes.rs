@@ -1,5 +1,6 @@
-//! The photos a customer sent with their request, on their own page: listed at addresses under
-//! the request's link, and served only to that link (`GET /api/manage/{token}/photos/{file}`).
+//! The photos a customer sent with their request and those the team shared, on their own page:
+//! listed at addresses under the request's link, and served only to that link
+//! (`GET /api/manage/{token}/photos/{file}`).
 
 use std::sync::Arc;
 
@@ -9,24 +10,27 @@ use axum::{
 };
 
 use super::routes::{Found, find};
-use crate::booking::{
-    model::PHOTO_URL_PREFIX, photos::routes::photo_file, records, routes::BookingDesk, views::PhotoRecord,
-};
+use crate::booking::{photos::routes::photo_file, records, routes::BookingDesk, views::PhotoRecord};
 use crate::{
     api_doc::{ErrorBody, Unavailable},
     error::{ApiError, Checked},
 };
 
 impl BookingDesk {
-    /// The photos `found` came with, at addresses under its link (`photo`).
+    /// The photos `found` came with and those the team shared, at addresses under its link
+    /// (`photo`), without the names of who took them.
     pub(super) async fn photos_of(&self, found: &Found) -> anyhow::Result<Vec<PhotoRecord>> {
-        let mut photos =
+        let photos =
             records::photos(&self.db, &[found.row.id]).await?.remove(&found.row.id).unwrap_or_default();
-        for photo in &mut photos {
-            let name = photo.url.strip_prefix(PHOTO_URL_PREFIX).unwrap_or(&photo.url);
-            photo.url = format!("/api/manage/{}/photos/{name}", found.token);
-        }
-        Ok(photos)
+        Ok(photos
+            .into_iter()
+            .filter(|photo| photo.shared)
+            .map(|photo| PhotoRecord {
+                url: format!("/api/manage/{}/photos/{}", found.token, photo.name),
+                taken_by: None,
+                ..photo
+            })
+            .collect())
     }
 }
 

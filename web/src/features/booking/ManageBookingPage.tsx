@@ -8,6 +8,7 @@ import { useLocation } from "react-router";
 import { PageHero } from "../../components/PageHero";
 import { ApiError, manage } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
+import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
 import { TimePicker } from "./TimePicker";
 
@@ -171,7 +172,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                 {request.photos.length > 0 && (
                   <div className="mt-4">
                     <h2 id={`${ids}-photos`} className="text-sm font-medium text-slate-700">
-                      Your photos
+                      {request.photos.some((photo) => photo.fromShop) ? "Photos" : "Your photos"}
                     </h2>
                     <ul aria-labelledby={`${ids}-photos`} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
                       {request.photos.map((photo, n) => (
@@ -182,10 +183,15 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                               width={photo.width}
                               height={photo.height}
                               loading="lazy"
-                              alt={`Open photo ${n + 1} of ${request.photos.length} you sent (opens in a new tab)`}
+                              alt={`Open photo ${n + 1} of ${request.photos.length} ${photoFrom(photo)} (opens in a new tab)`}
                               className="aspect-square w-full rounded-lg object-cover ring-1 ring-slate-200"
                             />
                           </a>
+                          {photo.fromShop && (
+                            <p className="mt-1 text-xs text-slate-700">
+                              {photo.label ? `From the shop: ${PHOTO_LABELS[photo.label].toLowerCase()}` : "From the shop"}
+                            </p>
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -1,7 +1,7 @@
 import { ImageOff, ImagePlus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_IMAGE_BYTES, checkImage } from "../../lib/imageFile";
-import { shrinkPhoto } from "./shrinkPhoto";
+import { shrinkPhoto } from "../../lib/shrinkPhoto";
 
 /** Photos one request may have. */
 export const MAX_PHOTOS = 3;

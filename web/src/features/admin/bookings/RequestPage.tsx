@@ -13,7 +13,8 @@ import { keys, useDeskChanged } from "../frame/queries";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { minutesText, useShopClock } from "../frame/format";
-import { BookingDetails, ContactLinks, PhotoList, TimeAndFollowUp } from "./BookingCard";
+import { BookingDetails, ContactLinks, TimeAndFollowUp } from "./BookingCard";
+import { JobPhotos } from "./JobPhotos";
 import { DeliveryList } from "./Deliveries";
 import { BookingNotes } from "./BookingNotes";
 import { RequestTrailer } from "./RequestTrailer";
@@ -209,8 +210,8 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
             . If they are one customer, merge the two records.
           </p>
         )}
-        <PhotoList booking={booking} />
       </section>
+      <JobPhotos booking={booking} />
       <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <BookingNotes bookingId={booking.id} notes={booking.notes} onTyping={typingNote} />
         <h2 className="mt-4 text-base font-semibold text-slate-900">History</h2>

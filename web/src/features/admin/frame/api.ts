@@ -25,6 +25,8 @@ export type Revision = Schemas["Revision"];
 export type UploadedImage = Schemas["StoredImage"];
 export type Delivery = Schemas["DeliveryRecord"];
 export type Booking = Schemas["BookingRecord"];
+export type Photo = Schemas["PhotoRecord"];
+export type PhotoLabel = Schemas["PhotoLabel"];
 export type BookingStatus = Schemas["BookingStatus"];
 /** Every status a booking may have, in the server's order (from the API document). */
 export const BOOKING_STATUSES = bookingStatusValues;
@@ -312,6 +314,17 @@ export const adminApi = {
     form.append("image", file);
     return answer(client.POST("/api/admin/images", { body: { image: "" }, bodySerializer: () => form }));
   },
+  takePhoto: (booking: number, label: PhotoLabel | null, file: File) => {
+    const form = new FormData();
+    form.append("photo", file);
+    const query = label ? { label } : {};
+    return answer(
+      client.POST("/api/admin/bookings/{id}/photos", { params: { path: { id: booking }, query }, body: { photo: "" }, bodySerializer: () => form }),
+    );
+  },
+  changePhoto: (booking: number, name: string, label: PhotoLabel | null, shared: boolean) =>
+    answer(client.PUT("/api/admin/bookings/{id}/photos/{name}", { params: { path: { id: booking, name } }, body: { label, shared } })),
+  deletePhoto: (booking: number, name: string) => answer(client.DELETE("/api/admin/bookings/{id}/photos/{name}", { params: { path: { id: booking, name } } })),
   bookings: (filter: BookingFilter, page: BookingPage) => answer(client.GET("/api/admin/bookings", { params: { query: inboxQuery(filter, page) } })),
   addBookingNote: (booking: number, body: string) => answer(client.POST("/api/admin/bookings/{id}/notes", { ...id(booking), body: { body } })),
   changeBookingNote: (booking: number, note: number, body: string) =>

@@ -1,6 +1,6 @@
 // A phone photo made small enough to send before it is uploaded: a 12-megapixel picture is often
 // over the server's 5 MB, and the shop needs no more than a long side of 2,048 px to see damage.
-import { MAX_IMAGE_BYTES } from "../../lib/imageFile";
+import { MAX_IMAGE_BYTES } from "./imageFile";
 
 /** The longest side a photo is sent at. */
 export const LONG_SIDE = 2048;
