@@ -134,6 +134,7 @@ impl Application {
             );
             runner.register::<crate::delivery::text::conversation::Answer>(Arc::clone(&outbox));
             runner.register::<crate::media::forget::ForgetFiles>(Arc::clone(&media));
+            runner.register::<blog::publisher::PublishDue>((db.clone(), changes.clone()));
             Arc::new(runner)
         };
         let insights =
@@ -160,9 +161,9 @@ impl Application {
                     Box::pin(async move { pages.warm_up().await })
                 })
             }),
-            ("scheduled posts", {
-                let (db, changes) = (db.clone(), changes.clone());
-                Box::new(move || Box::pin(blog::publisher::run(db.clone(), changes.clone())))
+            ("deleted posts", {
+                let db = db.clone();
+                Box::new(move || Box::pin(blog::publisher::run(db.clone())))
             }),
             ("customers of earlier requests", {
                 let db = db.clone();

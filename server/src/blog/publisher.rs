@@ -1,44 +1,60 @@
-//! Scheduled posts go live at their minute whether or not anyone visits: a task of the server
-//! publishes every post whose time has come, every few seconds. The schedule lives in the
-//! database, so it survives restarts, and the first check after downtime publishes every post
-//! whose time passed meanwhile. With several instances each checks; one UPDATE takes each post
-//! once. The same task removes, once an hour, the posts deleted more than 30 days ago.
+//! Scheduled posts go live at their minute whether or not anyone visits: saving a post with a
+//! time writes a job of the queue due at that time (`schedule_in`, one per time), which
+//! publishes every post whose time has come. The jobs live in the database, so they survive
+//! restarts, and after downtime the first run publishes every post whose time passed meanwhile.
+//! A post moved to another time has that time's job; a job whose posts moved, or went live
+//! already, finds nothing to do. With several instances one claims each job, and one UPDATE
+//! takes each post once. A task of the server removes, once an hour, the posts deleted more than
+//! 30 days ago.
 
 use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
 
 use super::publisher_store;
 use crate::audit::{Action, Actor, Line};
 use crate::{
     changes::{Change, Changes},
+    clock::At,
     db::Db,
+    queue::{Job, JobWrites, Ran},
 };
 
-const CHECK_EVERY: Duration = Duration::from_secs(5);
 const SCHEDULER: Actor<'static> = Actor { user_id: None, email: "", client_ip: "scheduler" };
 
 /// How often posts deleted more than 30 days ago are removed (on the server's clock).
 const PURGE_EVERY: Duration = Duration::from_secs(60 * 60);
 
-/// Publishes due posts forever, and removes posts deleted more than 30 days ago (the server
-/// aborts it on shutdown).
-pub async fn run(db: Db, changes: Changes) {
-    let mut purged: Option<jiff::Timestamp> = None;
+/// Publishes every post whose time has come.
+#[derive(Serialize, Deserialize)]
+pub struct PublishDue {}
+
+impl Job for PublishDue {
+    const KIND: &'static str = "publish-due";
+    type Context = (Db, Changes);
+
+    async fn run(self, (db, changes): (Db, Changes)) -> anyhow::Result<Ran> {
+        publish_due(&db, &changes).await?;
+        Ok(Ran::Done)
+    }
+}
+
+/// Writes the job that publishes the posts scheduled for `at`, inside the caller's transaction;
+/// a second post at the same time shares it.
+pub(super) async fn schedule_in<C: JobWrites + Send>(tx: &mut C, at: &At, now: &At) -> sqlx::Result<()> {
+    let key = format!("publish-due-{}", at.timestamp().as_second());
+    tx.enqueue(&PublishDue {}, Some(&key), at, now).await?;
+    Ok(())
+}
+
+/// Removes posts deleted more than 30 days ago, once an hour, forever (the server aborts it on
+/// shutdown).
+pub async fn run(db: Db) {
     loop {
-        if let Err(error) = publish_due(&db, &changes).await {
-            tracing::warn!("Publishing scheduled posts failed (tried again shortly): {error:#}");
+        if let Err(error) = purge_deleted(&db).await {
+            tracing::warn!("Removing posts deleted 30 days ago failed (tried again in an hour): {error:#}");
         }
-        let now = db.clock.now();
-        if purged.is_none_or(|at| at + PURGE_EVERY <= now) {
-            match purge_deleted(&db).await {
-                Ok(()) => purged = Some(now),
-                Err(error) => {
-                    tracing::warn!(
-                        "Removing posts deleted 30 days ago failed (tried again shortly): {error:#}"
-                    );
-                }
-            }
-        }
-        db.clock.sleep(CHECK_EVERY).await;
+        db.clock.sleep(PURGE_EVERY).await;
     }
 }
 

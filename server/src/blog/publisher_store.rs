@@ -2,9 +2,14 @@
 //! deleted more than `KEEP_DELETED` ago are removed for good, each with its audit line in the
 //! same transaction.
 
-use super::{search_index::PostIndex as _, store::KEEP_DELETED};
+use std::time::Duration;
+
+use super::search_index::PostIndex as _;
 use crate::audit::{AuditWrites as _, Line};
 use crate::{db::Db, with_db};
+
+/// How long a deleted post stays in 'Deleted', from where it can be restored.
+pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// A scheduled post that just went live.
 #[derive(Debug, sqlx::FromRow)]

@@ -1,19 +1,15 @@
 //! Posts as the admin area reads and changes them (the public pages read `published`).
 
-use std::time::Duration;
-
 use serde::Serialize;
 
 use super::{
     draft::PostInput,
+    publisher::schedule_in,
     sanitize::sanitize,
     search_index::{Document, PostIndex as _},
 };
 use crate::audit::{AuditWrites as _, Line};
 use crate::{clock::At, db::Db, domain::PostId, with_db};
-
-/// How long a deleted post stays in 'Deleted', from where it can be restored.
-pub const KEEP_DELETED: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// Writes each of the audit lines `$lines` inside the transaction `$tx`.
 macro_rules! audit_all {
@@ -220,6 +216,9 @@ pub async fn create(
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id, &post.words()).await?;
+        if let Some(at) = &post.publish_at {
+            schedule_in(&mut *tx, at, &now).await?;
+        }
         audit_all!(tx, lines, &now);
         tx.commit().await?;
         Ok(PostId(id))
@@ -290,6 +289,9 @@ pub async fn update<'a>(
         .await?;
         keep_revision!(tx, id, post, author_id, &now);
         tx.index_post(id.0, &post.words()).await?;
+        if let Some(at) = &post.publish_at {
+            schedule_in(&mut *tx, at, &now).await?;
+        }
         audit_all!(tx, lines, &now);
         tx.commit().await?;
         Ok(Some(before))
@@ -322,9 +324,9 @@ pub async fn set_published<'a>(
     Ok(Some(before))
 }
 
-/// Moves post `id` to 'Deleted': off the site and out of the lists, kept `KEEP_DELETED` to be
-/// restored (as a draft), with the audit lines `lines` makes of the post as it was, in one
-/// transaction. The post as it was; None when there is none, or it is deleted already.
+/// Moves post `id` to 'Deleted': off the site and out of the lists, kept
+/// `publisher_store::KEEP_DELETED` to be restored (as a draft), with the audit lines `lines`
+/// makes of the post as it was, in one transaction. The post as it was; None when there is none, or it is deleted already.
 pub async fn delete<'a>(
     db: &Db,
     id: PostId,

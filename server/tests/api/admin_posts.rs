@@ -352,6 +352,37 @@ async fn a_scheduled_post_goes_live_at_its_time_with_nobody_visiting() {
 }
 
 #[tokio::test]
+async fn a_post_moved_to_an_earlier_time_goes_live_then_and_one_unscheduled_stays_a_draft() {
+    let app = spawn_app().await;
+    let signed = app.signed_in_admin().await;
+    let mut moved = post("moved-earlier", false);
+    moved["publishAt"] = json!(denver_in(&app, 4 * 3600));
+    let moved_id = created_id(&app, &signed, &moved).await;
+    let mut dropped = post("not-after-all", false);
+    dropped["publishAt"] = json!(denver_in(&app, 2 * 3600));
+    let dropped_id = created_id(&app, &signed, &dropped).await;
+    let save =
+        |id: i64, body: &Value| app.admin(Method::PUT, &format!("/posts/{id}"), &signed).json(body).send();
+    moved["publishAt"] = json!(denver_in(&app, 3600));
+    assert_eq!(save(moved_id, &moved).await.unwrap().status().as_u16(), 200);
+    dropped["publishAt"] = Value::Null;
+    assert_eq!(save(dropped_id, &dropped).await.unwrap().status().as_u16(), 200);
+
+    app.clock.advance(std::time::Duration::from_secs(3600 + 60));
+    eventually("the moved post went live at its new time", || async {
+        app.count("SELECT COUNT(*) FROM blog_posts WHERE published = TRUE").await == 1
+    })
+    .await;
+    app.page("/blog/moved-earlier", 200).await;
+    // The jobs of the old times find nothing more to publish.
+    app.clock.advance(std::time::Duration::from_secs(4 * 3600));
+    app.deliver_due().await;
+    app.page("/blog/not-after-all", 404).await;
+    assert_eq!(app.count("SELECT COUNT(*) FROM blog_posts WHERE published = TRUE").await, 1);
+    assert_eq!(app.count("SELECT COUNT(*) FROM jobs WHERE kind = 'publish-due'").await, 0, "every job ran");
+}
+
+#[tokio::test]
 async fn a_schedule_must_be_a_future_time_and_publishing_now_drops_it() {
     let app = spawn_app().await;
     let signed = app.signed_in_admin().await;
