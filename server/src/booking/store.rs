@@ -96,7 +96,7 @@ pub async fn insert(
     per_hour: u32,
 ) -> Result<Stored, InsertError> {
     let now = db.clock.stamp();
-    let status = if booking.spam_reason.is_some() { "spam" } else { "new" };
+    let status = if booking.spam_reason.is_some() { BookingStatus::Spam } else { BookingStatus::New };
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let inserted: Option<i64> = sqlx::query_scalar(

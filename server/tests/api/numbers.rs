@@ -140,6 +140,37 @@ async fn an_answer_to_a_new_number_is_refused_with_a_sentence_when_it_cannot_be_
 }
 
 #[tokio::test]
+async fn a_new_numbers_help_stop_and_start_are_answered_at_once_even_at_night() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(with_texts(&stand_in)).await;
+    move_to_hour(&app, 23);
+    let to_stranger = || stand_in.taken().into_iter().filter(|t| t.to() == STRANGER).collect::<Vec<_>>();
+    texts_with_stranger(&stand_in, &app, "Are you open Saturday?").await;
+    texts_with_stranger(&stand_in, &app, "HELP").await;
+    app.deliver_due().await;
+    let sent = to_stranger();
+    assert_eq!(sent.len(), 1, "the help answer only, at night too");
+    assert!(sent[0].body().contains("Reply STOP to end texts"), "{}", sent[0].body());
+
+    texts_with_stranger(&stand_in, &app, "STOP").await;
+    app.deliver_due().await;
+    let sent = to_stranger();
+    assert_eq!(sent.len(), 2);
+    assert!(sent[1].body().contains("you will get no more texts from us"), "{}", sent[1].body());
+    texts_with_stranger(&stand_in, &app, "START").await;
+    app.deliver_due().await;
+    let sent = to_stranger();
+    assert_eq!(sent.len(), 3);
+    assert!(sent[2].body().contains("are on again"), "{}", sent[2].body());
+
+    let signed = app.signed_in_admin().await;
+    let thread = get(&app, &signed, STRANGERS_PATH).await.1;
+    let outgoing: Vec<&Value> =
+        thread["texts"].as_array().expect("texts").iter().filter(|t| t["incoming"] == false).collect();
+    assert_eq!(outgoing.len(), 3, "the answers are in the number's conversation: {thread}");
+}
+
+#[tokio::test]
 async fn a_number_on_another_customers_record_is_not_filed_under_a_second_one() {
     let stand_in = text_stand_in::start().await;
     let app = spawn_app_with(with_texts(&stand_in)).await;

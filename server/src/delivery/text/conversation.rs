@@ -105,18 +105,7 @@ pub async fn answer(db: &Db, phone: &str, body: &str, by: &str) -> anyhow::Resul
     let now = db.clock.stamp();
     Ok(with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, by_email, status, at, updated_at)
-             VALUES (NULL, $1, FALSE, $2, $3, $5, $4, $4) RETURNING id",
-        )
-        .bind(phone)
-        .bind(body)
-        .bind(by)
-        .bind(now)
-        .bind(TextStatus::Waiting)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.enqueue(&Answer { text: id }, None, &now, &now).await?;
+        let id = tx.write_to_number(phone, body, (None, Some(by)), &now).await?;
         tx.commit().await?;
         id
     }))
@@ -127,6 +116,17 @@ pub trait ConversationWrites {
     /// Files the texts with `phone` (E.164) that no request has under request `booking_id`; how
     /// many.
     fn file_under(&mut self, phone: &str, booking_id: i64) -> impl Future<Output = sqlx::Result<u64>> + Send;
+
+    /// Writes the text `body` to `phone` (E.164), a number no request has, with the job that
+    /// sends it; `(purpose, by)`: the answer to a keyword it is (`thread::ANSWERS`), else the
+    /// e-mail of the member who wrote it. Its id.
+    fn write_to_number(
+        &mut self,
+        phone: &str,
+        body: &str,
+        from: (Option<&str>, Option<&str>),
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<i64>> + Send;
 
     /// Deletes request `booking_id`'s texts, sent, received or waiting, and its "received" text
     /// if it is still due (its customer's data was erased).
@@ -146,6 +146,29 @@ for_both_connections!(impl ConversationWrites {
             .rows_affected())
     }
 
+    async fn write_to_number(
+        &mut self,
+        phone: &str,
+        body: &str,
+        (purpose, by): (Option<&str>, Option<&str>),
+        now: &At,
+    ) -> sqlx::Result<i64> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
+             VALUES (NULL, $1, FALSE, $2, $3, $4, $6, $5, $5) RETURNING id",
+        )
+        .bind(phone)
+        .bind(body)
+        .bind(purpose)
+        .bind(by)
+        .bind(now)
+        .bind(TextStatus::Waiting)
+        .fetch_one(&mut *self)
+        .await?;
+        self.enqueue(&Answer { text: id }, None, now, now).await?;
+        Ok(id)
+    }
+
     async fn erase_texts_of(&mut self, booking_id: i64) -> sqlx::Result<()> {
         sqlx::query("DELETE FROM texts WHERE booking_id = $1").bind(booking_id).execute(&mut *self).await?;
         sqlx::query("DELETE FROM received_texts_due WHERE booking_id = $1").bind(booking_id).execute(&mut *self).await?;
@@ -161,7 +184,8 @@ for_both_connections!(impl ConversationWrites {
     }
 });
 
-/// The owner's answer `text` to a number no request has (the text names it), waiting to be sent.
+/// A text to a number no request has (the text names it: the owner's answer, or the answer to
+/// the number's keyword), waiting to be sent.
 #[derive(Serialize, Deserialize)]
 pub struct Answer {
     pub text: i64,
@@ -182,9 +206,9 @@ impl Job for Answer {
 }
 
 impl Outbox {
-    /// Sends the owner's answer `id` to the number it was written to: at once, or in the morning
-    /// when it is night on the shop's clock; not to a number that stopped texts or got the day's
-    /// limit.
+    /// Sends text `id` to the number it was written to: the owner's answer at once, or in the
+    /// morning when it is night on the shop's clock, not to a number that stopped texts or got
+    /// the day's limit; the answer to the number's keyword at once.
     async fn answer_number(&self, id: i64) -> anyhow::Result<Ran> {
         let sender = self.text.as_ref().ok_or_else(|| anyhow::anyhow!("text delivery is not configured"))?;
         let Some(written) = handover::written(&self.reader, id).await? else {
@@ -198,18 +222,21 @@ impl Outbox {
             handover::taken(&self.db, &handover::Taken { id, sid: listed.sid, status }).await?;
             return Ok(Ran::Done);
         }
-        if consent::stopped(&self.reader, phone).await? {
-            handover::refused(&self.db, id, super::NOT_AGREED).await?;
-            return Ok(Ran::Done);
-        }
-        let zone = self.site.content().business.zone();
-        if let Some(morning) = quiet_until(self.db.clock.now(), &zone)? {
-            return Ok(Ran::Later(morning));
-        }
-        let today = super::today_began(self.db.clock.now(), &zone)?;
-        if super::thread::sent_since(&self.reader, phone, today).await? >= i64::from(super::DAILY_LIMIT) {
-            handover::refused(&self.db, id, super::OVER_THE_LIMIT).await?;
-            return Ok(Ran::Done);
+        // The answer to the number's keyword goes at once, also to a number that just stopped.
+        if !super::thread::ANSWERS.contains(&written.purpose.as_str()) {
+            if consent::stopped(&self.reader, phone).await? {
+                handover::refused(&self.db, id, super::NOT_AGREED).await?;
+                return Ok(Ran::Done);
+            }
+            let zone = self.site.content().business.zone();
+            if let Some(morning) = quiet_until(self.db.clock.now(), &zone)? {
+                return Ok(Ran::Later(morning));
+            }
+            let today = super::today_began(self.db.clock.now(), &zone)?;
+            if super::thread::sent_since(&self.reader, phone, today).await? >= i64::from(super::DAILY_LIMIT) {
+                handover::refused(&self.db, id, super::OVER_THE_LIMIT).await?;
+                return Ok(Ran::Done);
+            }
         }
         handover::sending(&self.db, id).await?;
         if let Ok(taken) = handover::send(&self.db, sender, id, phone, &written.body).await? {

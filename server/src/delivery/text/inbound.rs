@@ -9,6 +9,7 @@
 
 use super::{
     consent::{self, Consent, ConsentWrites as _, How},
+    conversation::ConversationWrites as _,
     keywords::{self, Asked},
     thread::{self, TextWrites as _},
 };
@@ -92,9 +93,15 @@ pub async fn take(outbox: &Outbox, sid: &str, from: &str, text: &str) -> anyhow:
         if let Some(consent) = &consent {
             tx.record_consent(consent, &now).await?;
         }
-        // Every text we send belongs to a request: a number with none gets no answer.
-        if let (Some((words, purpose)), Some(id)) = (&answer, booking) {
-            tx.write_text(id, from, words, purpose, None, &now).await?;
+        // The answer goes into the request's thread, or to a number no request has by a job.
+        match (&answer, booking) {
+            (Some((words, purpose)), Some(id)) => {
+                tx.write_text(id, from, words, purpose, None, &now).await?;
+            }
+            (Some((words, purpose)), None) => {
+                tx.write_to_number(from, words, (Some(purpose), None), &now).await?;
+            }
+            (None, _) => {}
         }
         if let Some((id, Flags { urgent, emergency })) = occasion {
             tx.mark_customer_change(id, &now).await?;
