@@ -165,7 +165,7 @@ for (const width of [390, 1366]) {
     const downloading = page.waitForEvent("download");
     await data.getByRole("link", { name: "Download their data" }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^customer-\d+\.json$/);
+    expect(download.suggestedFilename()).toMatch(/^customer-\d+-data\.json$/);
     const exported = JSON.parse(await readFile(await download.path(), "utf8")) as {
       customer: { name: string; emails: string[] };
       requests: { request: { details: string } }[];
@@ -176,13 +176,14 @@ for (const width of [390, 1366]) {
 
     await data.getByRole("button", { name: "Erase their personal data" }).click();
     const dialog = page.getByRole("dialog", { name: "Erase Dana Whitfield's personal data?" });
-    await expect(dialog).toContainText("their 2 requests say of them");
+    await expect(dialog).toContainText("From their 2 requests");
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Erase it" }).click();
     await expect(page.getByRole("heading", { name: "Erased customer", level: 1 })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "personal data was erased at their request" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "personal data was erased on" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Edit details" })).toHaveCount(0);
     await expect(data.getByRole("button", { name: "Erase their personal data" })).toHaveCount(0);
+    await expect(data.getByRole("link", { name: "Download their data" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Merge" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Requests" }).getByRole("heading", { name: "2 requests" })).toBeVisible();
     await expect(page.getByText("dana@example.com")).toHaveCount(0);

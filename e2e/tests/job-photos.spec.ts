@@ -61,7 +61,7 @@ for (const width of [390, 1366]) {
 
     await page.goto(new URL(manageUrl, page.url()).pathname);
     await expect(page.getByRole("heading", { name: "Photos", exact: true })).toBeVisible();
-    await expect(page.getByText("From the shop: before")).toBeVisible();
+    await expect(page.getByText("From the shop: Before")).toBeVisible();
     const shared = page.getByRole("link", { name: "Open photo 1 of 1 from the shop (before) (opens in a new tab)" });
     await expect.poll(() => shared.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);

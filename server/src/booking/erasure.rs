@@ -1,6 +1,7 @@
 //! A customer's requests with what they say of the person erased, at the customer's request: the
-//! name, contact details, words, places, photos and notes go; the request's number, dates,
-//! status, picked answers, time and history stay, so the shop's figures and calendar hold.
+//! name, contact details, typed words, places, photos (theirs and the team's) and notes go; the
+//! request's number, dates, status, picked answers, time and history stay, so the shop's figures
+//! and calendar hold.
 
 use std::future::Future;
 
@@ -40,7 +41,7 @@ for_both_connections!(impl RequestErasure {
         let mut photos = Vec::new();
         for id in &ids {
             // What they typed goes; the options they picked stay (they say what the job was).
-            sqlx::query("UPDATE booking_answers SET answer = '' WHERE booking_id = $1 AND option_key IS NULL")
+            sqlx::query("DELETE FROM booking_answers WHERE booking_id = $1 AND option_key IS NULL")
                 .bind(id)
                 .execute(&mut *self)
                 .await?;

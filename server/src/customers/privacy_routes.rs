@@ -19,6 +19,7 @@ use crate::{
     auth::guard::Owner,
     booking::{
         events::{self, EventRecord},
+        inbox::store as inbox,
         records,
         views::BookingRecord,
     },
@@ -81,7 +82,8 @@ pub async fn export(
         reads::record(&db, id, &content.chat).await?.ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))?;
     let mut requests = Vec::with_capacity(customer.requests.len());
     for request in &customer.requests {
-        let Some(record) = records::one(&db, BookingId(request.id), &content).await? else { continue };
+        let Some(mut record) = records::one(&db, BookingId(request.id), &content).await? else { continue };
+        inbox::count_other_requests(&db, std::slice::from_mut(&mut record)).await?;
         requests.push(RequestExport {
             history: events::history(&db, BookingId(request.id)).await?,
             texts: thread::of_booking(&db, request.id).await?,
@@ -94,12 +96,15 @@ pub async fn export(
     }
     audit::record(&db, &admin.actor(), Action::CustomerExported, &format!("customer {id}")).await?;
     let export = CustomerExport { exported_at: db.clock.stamp(), customer, requests, text_consents };
+    // Indented: the customer may read it in any text editor.
+    let body = serde_json::to_string_pretty(&export).map_err(anyhow::Error::from)?;
     Ok((
         [
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"customer-{id}.json\"")),
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"customer-{id}-data.json\"")),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Json(export),
+        body,
     )
         .into_response())
 }

@@ -76,7 +76,7 @@ async fn the_owner_exports_all_of_a_customer_then_erases_them_and_the_requests_s
         app.admin(Method::GET, &format!("/customers/{id}/export"), &signed).send().await.expect("an answer");
     assert_eq!(response.status(), 200);
     let disposition = response.headers()["content-disposition"].to_str().expect("a header").to_owned();
-    assert_eq!(disposition, format!("attachment; filename=\"customer-{id}.json\""));
+    assert_eq!(disposition, format!("attachment; filename=\"customer-{id}-data.json\""));
     let export: Value = response.json().await.expect("JSON");
     assert_eq!(export["customer"]["name"], "Sam Reyes");
     assert_eq!(export["customer"]["trailers"][0]["vin"], "1M8GDM9AXKP042788");
@@ -121,6 +121,9 @@ async fn the_owner_exports_all_of_a_customer_then_erases_them_and_the_requests_s
     }
     assert_eq!(page["texts"], json!([]));
     assert_eq!(app.admin_json(&format!("/bookings/{second}"), &signed).await["texts"], json!([]));
+    assert_eq!(erased["otherRequests"], 0, "blank addresses are no one's: erased requests are not grouped");
+    let listed = app.admin_json(&format!("/bookings?customer={first}"), &signed).await;
+    assert_eq!(listed["bookings"].as_array().map(Vec::len), Some(1), "{listed}");
     assert_eq!(erased["status"], booking["booking"]["status"]);
     assert_eq!(erased["createdAt"], booking["booking"]["createdAt"]);
     let answers = serde_json::to_string(&erased["answers"]).expect("JSON");

@@ -176,7 +176,8 @@ const CONDITIONS: &str = "($1 IS NULL OR status = $1)
      AND ($3 IS NULL OR source_page = $3)
      AND ($4 IS NULL OR created_at >= $4)
      AND ($5 IS NULL OR created_at < $5)
-     AND ($6 IS NULL OR LOWER(email) = (SELECT LOWER(c.email) FROM bookings c WHERE c.id = $6)
+     AND ($6 IS NULL OR id = $6
+          OR LOWER(email) = (SELECT LOWER(c.email) FROM bookings c WHERE c.id = $6 AND c.email <> '')
           OR phone_national = (SELECT c.phone_national FROM bookings c WHERE c.id = $6))";
 
 impl Filter {
@@ -276,14 +277,15 @@ pub async fn counts(db: &Db, filter: &Filter) -> anyhow::Result<HashMap<BookingS
     Ok(counts)
 }
 
-/// How many other requests have the phone number or e-mail address of each of `bookings`.
+/// How many other requests have the phone number or e-mail address of each of `bookings` (an
+/// erased request has neither).
 pub async fn count_other_requests(db: &Db, bookings: &mut [BookingRecord]) -> anyhow::Result<()> {
     if bookings.is_empty() {
         return Ok(());
     }
     let sql = sqlx::AssertSqlSafe(format!(
         "SELECT b.id, (SELECT COUNT(*) FROM bookings o WHERE o.id != b.id
-             AND (LOWER(o.email) = LOWER(b.email) OR o.phone_national = b.phone_national))
+             AND ((b.email <> '' AND LOWER(o.email) = LOWER(b.email)) OR o.phone_national = b.phone_national))
          FROM bookings b WHERE b.id IN ({})",
         crate::db::placeholders(bookings.len())
     ));

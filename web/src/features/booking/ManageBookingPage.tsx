@@ -188,9 +188,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                             />
                           </a>
                           {photo.fromShop && (
-                            <p className="mt-1 text-xs text-slate-700">
-                              {photo.label ? `From the shop: ${PHOTO_LABELS[photo.label].toLowerCase()}` : "From the shop"}
-                            </p>
+                            <p className="mt-1 text-xs text-slate-700">{photo.label ? `From the shop: ${PHOTO_LABELS[photo.label]}` : "From the shop"}</p>
                           )}
                         </li>
                       ))}

@@ -64,7 +64,7 @@ export function JobPhotos({ booking }: { booking: Booking }) {
       {total === 0 ? (
         <p className="mt-1 text-sm text-slate-700">No photos yet.</p>
       ) : (
-        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {booking.photos.map((photo, index) => (
             <li key={photo.name} className="min-w-0">
               <a
@@ -160,7 +160,7 @@ export function JobPhotos({ booking }: { booking: Booking }) {
       <ModalDialog
         open={deleting !== null}
         title="Delete this photo?"
-        description="It goes from the request, and from the customer's page if it was shared there."
+        description="It goes from the request, and from the customer’s page if it was shared there."
         onCancel={() => setDeleting(null)}
       >
         <DialogActions>

@@ -76,8 +76,8 @@ function Customer({ customer }: { customer: CustomerRecord }) {
       )}
       {customer.erasedAt !== null && (
         <p role="status" className="mt-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-900 ring-1 ring-slate-300">
-          This customer&rsquo;s personal data was erased at their request on <time dateTime={customer.erasedAt}>{dateTime(customer.erasedAt)}</time>. Their
-          requests stay, without it.
+          This customer&rsquo;s personal data was erased on <time dateTime={customer.erasedAt}>{dateTime(customer.erasedAt)}</time>. Their requests stay,
+          without it.
         </p>
       )}
       <section aria-label="Contact details" className={CARD}>

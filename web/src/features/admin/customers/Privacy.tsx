@@ -18,7 +18,7 @@ export function Privacy({ customer }: { customer: CustomerRecord }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (user?.role !== "owner") return null;
-  const requests = customer.requests.length === 1 ? "their request says" : `their ${customer.requests.length} requests say`;
+  const requests = customer.requests.length === 1 ? "their request" : `their ${customer.requests.length} requests`;
 
   async function erase() {
     setBusy(true);
@@ -45,10 +45,12 @@ export function Privacy({ customer }: { customer: CustomerRecord }) {
       </p>
       {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={`/api/admin/customers/${customer.id}/export`} download className={`inline-flex items-center gap-1.5 ${PLAIN_BUTTON}`}>
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Download their data
-        </a>
+        {customer.erasedAt === null && (
+          <a href={`/api/admin/customers/${customer.id}/export`} download className={`inline-flex items-center gap-1.5 ${PLAIN_BUTTON}`}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download their data
+          </a>
+        )}
         {changeable(customer) && (
           <button type="button" className={DANGER_BUTTON} onClick={() => setAsking(true)}>
             Erase their personal data
@@ -58,7 +60,22 @@ export function Privacy({ customer }: { customer: CustomerRecord }) {
       <ModalDialog
         open={asking}
         title={`Erase ${customer.name}'s personal data?`}
-        description={`Their name, numbers, e-mail addresses, address, notes and tags go, with what ${requests} of them: their words, places, photos, notes and texts, and their trailers' VINs and plates. The requests' numbers, dates, statuses, picked answers and times stay, and so does the record of what their numbers agreed to. This cannot be undone: download their data first if they asked for it.`}
+        description={
+          <>
+            <p className="text-sm font-semibold text-slate-900">Goes</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              <li>Their name, phone numbers, e-mail addresses, address, company, notes and tags</li>
+              <li>From {requests}: what they typed, where the trailer was, the photos (theirs and the team&rsquo;s), the notes and texts, and their links</li>
+              <li>Their trailers&rsquo; VINs and plates</li>
+            </ul>
+            <p className="mt-2 text-sm font-semibold text-slate-900">Stays</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              <li>Each request&rsquo;s number, date, status, the options picked and its time</li>
+              <li>The record of when their phone agreed to texts or stopped them</li>
+            </ul>
+            <p className="mt-2 text-sm">This cannot be undone. If they also asked for a copy, download their data first.</p>
+          </>
+        }
         onCancel={() => setAsking(false)}
       >
         <DialogActions>
