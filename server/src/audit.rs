@@ -73,6 +73,8 @@ crate::text_enum! {
         NumberFiled => "number-filed",
         CustomerExported => "customer-exported",
         CustomerErased => "customer-erased",
+        PhotoShared => "photo-shared",
+        PhotoDeleted => "photo-deleted",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -147,6 +149,8 @@ impl Action {
             Self::NumberFiled => "texts from a new number filed under a customer",
             Self::CustomerExported => "a customer's data exported",
             Self::CustomerErased => "a customer's personal data erased at their request",
+            Self::PhotoShared => "a job photo shown on the customer's page",
+            Self::PhotoDeleted => "a job photo deleted",
             Self::Earlier => "recorded before actions had keys",
         }
     }

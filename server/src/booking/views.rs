@@ -136,8 +136,8 @@ pub struct PhotoRecord {
     pub width: i64,
     pub height: i64,
     pub label: Option<PhotoLabel>,
-    /// The member who took it (their e-mail); none for a photo the customer sent, and on the
-    /// customer's own page.
+    /// The member who took it (their name, else their e-mail); none for a photo the customer
+    /// sent, and on the customer's own page.
     pub taken_by: Option<String>,
     /// Taken by the team (else sent by the customer).
     pub from_shop: bool,

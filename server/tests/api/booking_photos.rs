@@ -252,6 +252,8 @@ async fn the_team_takes_labelled_photos_without_their_place_and_shares_one_with_
     let customers_page = manage_page(&app, &link).await;
     let photos = customers_page["photos"].as_array().expect("photos");
     assert_eq!(photos.len(), 2);
+    let audit: Vec<(String,)> = app.rows("SELECT action FROM audit_log WHERE action LIKE 'photo-%'").await;
+    assert_eq!(audit, [("photo-shared".to_owned(),)], "a share is in the audit log");
     assert_eq!(
         (&photos[1]["label"], &photos[1]["takenBy"]),
         (&json!("after"), &Value::Null),
@@ -266,6 +268,7 @@ async fn the_team_takes_labelled_photos_without_their_place_and_shares_one_with_
     let damage_name = damage["name"].as_str().expect("a name").to_owned();
     assert_eq!(delete(damage_name.clone()).await.expect("an answer").status(), 204);
     assert_eq!(delete(damage_name.clone()).await.expect("an answer").status(), 404);
+    assert_eq!(app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'photo-deleted'").await, 1);
     app.deliver_due().await;
     let stored = app.stored_images(Folder::BookingPhotos).await;
     assert!(!stored.iter().any(|file| file.starts_with(damage_name.trim_end_matches(".png"))), "{stored:?}");

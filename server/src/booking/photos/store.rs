@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::audit::{AuditWrites as _, Line};
 use crate::booking::{
     records::{PHOTO_COLUMNS, PhotoRow},
     views::{PhotoLabel, PhotoRecord},
@@ -69,7 +70,7 @@ pub struct Taken<'a> {
     pub width: u32,
     pub height: u32,
     pub label: Option<PhotoLabel>,
-    /// The member's e-mail.
+    /// The member's name (their e-mail when they have none).
     pub by: &'a str,
     pub client_ip: &'a str,
 }
@@ -99,21 +100,42 @@ pub async fn take(db: &Db, taken: &Taken<'_>) -> anyhow::Result<Option<PhotoReco
 }
 
 /// Sets photo `name` of request `booking`'s label, and whether the customer's page shows it (a
-/// photo the customer sent always shows); none when the request has no such photo.
+/// photo the customer sent always shows), with `line` in the audit log when it comes to show
+/// there, in one transaction; none when the request has no such photo.
 pub async fn change(
     db: &Db,
-    booking: i64,
-    name: &str,
+    (booking, name): (i64, &str),
     label: Option<PhotoLabel>,
     shared: bool,
+    line: &Line<'_>,
 ) -> anyhow::Result<Option<PhotoRecord>> {
+    let now = db.clock.stamp();
     let sql = sqlx::AssertSqlSafe(format!(
         "UPDATE booking_photos SET label = $3, shared = $4 WHERE booking_id = $1 AND name = $2 RETURNING {PHOTO_COLUMNS}"
     ));
-    let row: Option<PhotoRow> = with_db!(db, |pool| {
-        sqlx::query_as(sql).bind(booking).bind(name).bind(label).bind(shared).fetch_optional(pool).await?
-    });
-    Ok(row.map(PhotoRecord::from))
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let was_shared: Option<bool> =
+            sqlx::query_scalar("SELECT shared FROM booking_photos WHERE booking_id = $1 AND name = $2")
+                .bind(booking)
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let row: Option<PhotoRow> = sqlx::query_as(sql)
+            .bind(booking)
+            .bind(name)
+            .bind(label)
+            .bind(shared)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let record = PhotoRecord::from(row);
+        if shared && was_shared == Some(false) && record.from_shop {
+            tx.audit(line, &now).await?;
+        }
+        tx.commit().await?;
+        Ok(Some(record))
+    })
 }
 
 /// Why a photo was not deleted.
@@ -123,9 +145,14 @@ pub enum NotDeleted {
     Customers,
 }
 
-/// Deletes photo `name` the team took of request `booking`, its files by the job queue (wake it
-/// after).
-pub async fn delete(db: &Db, booking: i64, name: &str) -> anyhow::Result<Result<(), NotDeleted>> {
+/// Deletes photo `name` the team took of request `booking`, with `line` in the audit log, its
+/// files by the job queue (wake it after).
+pub async fn delete(
+    db: &Db,
+    booking: i64,
+    name: &str,
+    line: &Line<'_>,
+) -> anyhow::Result<Result<(), NotDeleted>> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -147,6 +174,7 @@ pub async fn delete(db: &Db, booking: i64, name: &str) -> anyhow::Result<Result<
             .await?;
         let files = ForgetFiles { folder: Folder::BookingPhotos, names: vec![name.to_owned()] };
         tx.enqueue(&files, None, &now, &now).await?;
+        tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))
     })

@@ -1,7 +1,8 @@
 //! The photos the team takes of a job from a request's page (a phone's camera): each labelled
 //! before, after, damage or data plate, re-encoded without its metadata (the place it was taken
 //! goes), kept with the customer's in the same store, and shown on the customer's own page once
-//! the team shares it. A photo the team took may be deleted; one the customer sent stays.
+//! the team shares it. A photo the team took may be deleted; one the customer sent stays. A
+//! share and a deletion are in the audit log.
 
 use std::sync::Arc;
 
@@ -13,6 +14,7 @@ use axum::{
 use serde::Deserialize;
 
 use super::store::{self, NotDeleted, Taken};
+use crate::audit::{Action, Line};
 use crate::booking::{
     routes::BookingDesk,
     views::{NO_SUCH_BOOKING, PhotoLabel, PhotoRecord},
@@ -116,11 +118,14 @@ pub struct PhotoChange {
 )]
 pub async fn change(
     State(desk): State<Arc<BookingDesk>>,
-    _admin: Admin,
+    admin: Admin,
     Checked(Path((BookingId(booking), name))): Checked<Path<(BookingId, String)>>,
     Checked(Json(PhotoChange { label, shared })): Checked<Json<PhotoChange>>,
 ) -> Result<Json<PhotoRecord>, ApiError> {
-    let photo = store::change(&desk.db, booking, &name, label, shared).await?;
+    let actor = admin.actor();
+    let line =
+        Line { actor: &actor, action: Action::PhotoShared, detail: format!("booking {booking}: {name}") };
+    let photo = store::change(&desk.db, (booking, &name), label, shared, &line).await?;
     photo.map(Json).ok_or(ApiError::NotFound(NO_SUCH_PHOTO))
 }
 
@@ -133,6 +138,7 @@ pub async fn change(
     params(("id" = i64, Path, description = "The booking's id."), ("name" = String, Path, description = "The photo's `name`.")),
     responses(
         (status = 204, description = "Deleted, with its files."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "The request has no such photo.", body = ErrorBody),
         (status = 409, description = "The customer sent it: it stays with their request.", body = ErrorBody),
         AdminRefusals
@@ -141,10 +147,13 @@ pub async fn change(
 pub async fn delete(
     State(desk): State<Arc<BookingDesk>>,
     State(outbox): State<Arc<Outbox>>,
-    _admin: Admin,
+    admin: Admin,
     Checked(Path((BookingId(booking), name))): Checked<Path<(BookingId, String)>>,
 ) -> Result<StatusCode, ApiError> {
-    match store::delete(&desk.db, booking, &name).await? {
+    let actor = admin.actor();
+    let line =
+        Line { actor: &actor, action: Action::PhotoDeleted, detail: format!("booking {booking}: {name}") };
+    match store::delete(&desk.db, booking, &name, &line).await? {
         Ok(()) => {
             outbox.wake();
             Ok(StatusCode::NO_CONTENT)
