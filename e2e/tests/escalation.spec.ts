@@ -42,7 +42,7 @@ for (const { width, height } of [
     await moveClock(page, server, 5 * MINUTE);
     await expect(emergency).toContainText("Escalated to everyone", { timeout: 10_000 });
     await moveClock(page, server, MINUTE);
-    await expect(emergency).toContainText("(past the promise)");
+    await expect(emergency).toContainText("(past the promise)", { timeout: 10_000 });
     await expectNoAxeViolations(page);
 
     // Someone answers: the alerts stop, and the emergency is greyed below any still waiting.
