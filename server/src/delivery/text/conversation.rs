@@ -153,10 +153,8 @@ for_both_connections!(impl ConversationWrites {
         (purpose, by): (Option<&str>, Option<&str>),
         now: &At,
     ) -> sqlx::Result<i64> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
-             VALUES (NULL, $1, FALSE, $2, $3, $4, $6, $5, $5) RETURNING id",
-        )
+        let id: i64 = sqlx::query_scalar(thread::WRITE_OUTGOING)
+        .bind(None::<i64>)
         .bind(phone)
         .bind(body)
         .bind(purpose)

@@ -42,6 +42,12 @@ pub const KEYWORD_STOP_IN_WORDS: &str = "stop-in-words";
 pub const KEYWORD_START: &str = "start";
 pub const KEYWORD_HELP: &str = "help";
 
+/// An outgoing text, waiting to be sent: its request (none for a number no request has), phone,
+/// body, purpose, the member who wrote it, its time and its status ($1 to $7); its id.
+pub(super) const WRITE_OUTGOING: &str =
+    "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
+     VALUES ($1, $2, FALSE, $3, $4, $5, $7, $6, $6) RETURNING id";
+
 /// A text to `phone` about request `booking_id` (`by` a person, or the site's answer to a
 /// keyword), written and queued inside the caller's transaction; its id.
 pub trait TextWrites {
@@ -70,10 +76,7 @@ pub trait TextWrites {
 
 for_both_connections!(impl TextWrites {
     async fn write_text(&mut self, booking_id: i64, phone: &str, body: &str, purpose: &str, by: Option<&str>, now: &At) -> sqlx::Result<i64> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO texts (booking_id, phone, incoming, body, purpose, by_email, status, at, updated_at)
-             VALUES ($1, $2, FALSE, $3, $4, $5, $7, $6, $6) RETURNING id",
-        )
+        let id: i64 = sqlx::query_scalar(WRITE_OUTGOING)
         .bind(booking_id)
         .bind(phone)
         .bind(body)
