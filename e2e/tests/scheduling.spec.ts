@@ -126,7 +126,7 @@ test.describe("a drop-off time", () => {
     await expect(open.first()).toBeFocused();
     await axeAtBothSizes(page);
     const other = (await open.nth(1).getAttribute("data-label")) ?? "";
-    const moving = page.waitForRequest((r) => r.url().endsWith("/time") && r.method() === "PUT");
+    const moving = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/time") && r.method() === "PUT");
     await open.nth(1).click();
     const movedTo = sentStart(await moving);
     await expect(page.getByRole("status")).toHaveText(`You asked for ${other}. The shop will confirm it, or call you to agree another time.`);

@@ -42,7 +42,7 @@ pub async fn erase(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<Result<u
             tx.erase_texts_of(request).await?;
             tx.drop_waiting(request).await?;
             tx.stop_escalation(request, &now).await?;
-            tx.end_links(request).await?;
+            tx.end_links(request, None).await?;
         }
         for table in ["customer_phones", "customer_emails", "customer_tags"] {
             sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE customer_id = $1")))

@@ -10,7 +10,8 @@ use super::{
     structured_data,
 };
 use crate::{
-    booking::manage::views::RequestView,
+    booking::manage::routes::Shown,
+    customers::own_page::OwnPage,
     delivery::text::{self, TERMS_PATH, consent},
     site::content::Business,
 };
@@ -135,18 +136,19 @@ pub fn sms_terms(site: &Site) -> Page {
     Page::ok(head, PageData::SmsTerms(data))
 }
 
-/// The page a visitor's link opens (`/booking/{token}`): their request, or why the link leads to
-/// none (answered with `status`).
-pub fn manage_booking(site: &Site, status: StatusCode, shown: Result<RequestView, String>) -> Page {
+/// The page a visitor's link opens (`/booking/{token}`): their request and what they have with
+/// the shop (`own`), the check the link asks for first, or why the link leads to none.
+pub fn manage_booking(site: &Site, shown: Shown, own: Option<OwnPage>) -> Page {
     let head = Head::not_indexed(
         format!("Your Service Request | {}", site.content.business.name),
         "See, change or cancel your service request.".to_owned(),
     );
-    let (request, problem) = match shown {
-        Ok(request) => (Some(request), None),
-        Err(problem) => (None, Some(problem)),
+    let phone = site.content.business.real_phone().map(str::to_owned);
+    let data = ManageBookingData { phone, request: None, problem: None, check: false, own };
+    let (status, data) = match shown {
+        Shown::Request { view, .. } => (StatusCode::OK, ManageBookingData { request: Some(*view), ..data }),
+        Shown::Check => (StatusCode::OK, ManageBookingData { check: true, ..data }),
+        Shown::Problem(status, why) => (status, ManageBookingData { problem: Some(why), ..data }),
     };
-    let data =
-        ManageBookingData { phone: site.content.business.real_phone().map(str::to_owned), request, problem };
     Page { status, ..Page::ok(head, PageData::ManageBooking(data)) }.not_counted()
 }

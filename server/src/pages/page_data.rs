@@ -182,8 +182,12 @@ pub struct ManageBookingData {
     pub phone: Option<String>,
     /// The request the link leads to, as the visitor's page shows it.
     pub request: Option<crate::booking::manage::views::RequestView>,
-    /// Why the link leads to no request (unknown, or expired).
+    /// Why the link leads to no request.
     pub problem: Option<String>,
+    /// The link is older than 14 days: the page asks for the last four digits of their phone.
+    pub check: bool,
+    /// The customer's requests and trailers, beside the request.
+    pub own: Option<crate::customers::own_page::OwnPage>,
 }
 
 /// One page of the blog's list: its cards, newest first, and where it stands among the others.

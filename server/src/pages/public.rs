@@ -19,8 +19,9 @@ use super::{
 use crate::{
     assets::{self, ClientAssets},
     blog::model::Post,
-    booking::manage::views::RequestView,
+    booking::manage::routes::Shown,
     changes::{Change, Follower},
+    customers::own_page::OwnPage,
     db::Db,
     encoding::{Effort, Encoded},
     media::{Folder, MediaStore},
@@ -231,9 +232,10 @@ impl PublicPages {
     pub async fn manage_document(
         &self,
         url: &str,
-        (status, shown): (StatusCode, Result<RequestView, String>),
+        shown: Shown,
+        own: Option<OwnPage>,
     ) -> anyhow::Result<Cached> {
-        let page = super::info::manage_booking(&self.site(), status, shown);
+        let page = super::info::manage_booking(&self.site(), shown, own);
         self.render(url, &page).await
     }
 

@@ -16,10 +16,12 @@ use crate::{
     assets, auth, blog,
     booking::{
         self,
+        manage::routes::{Shown, Which},
         model::PlainForm,
         routes::{BookingDesk, PlainRefusal},
     },
     client_address::ClientAddress,
+    customers,
     db::Db,
     error::{ApiError, Checked},
     insights::{self, Insights},
@@ -284,8 +286,8 @@ const NOT_STORED: &str = "Your request could not be sent just now. Everything yo
 /// Said when the form itself could not be read (a field missing).
 const NOT_READ: &str = "Your request could not be read. Please fill in the form again, or call us.";
 
-/// `GET /booking/{token}`: the visitor's page of their request; the same document for every link
-/// (the page asks the API for the request), never stored by a cache.
+/// `GET /booking/{token}`: the customer's page: the request of the link (or `?request=N`, another
+/// of theirs), their other requests and trailers; never stored by a cache.
 pub(super) async fn manage_page(
     State(pages): State<Arc<PublicPages>>,
     State(desk): State<Arc<BookingDesk>>,
@@ -293,12 +295,22 @@ pub(super) async fn manage_page(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let which = Query::<Which>::try_from_uri(&uri).map(|Query(which)| which).unwrap_or_default();
     // A link that leads nowhere is a 404 for crawlers and tools; the page says it to people.
-    let shown = match booking::manage::routes::for_page(&desk, &token).await {
+    let shown = match booking::manage::routes::for_page(&desk, &token, which).await {
         Ok(shown) => shown,
         Err(error) => return server_error(&error),
     };
-    match pages.manage_document(uri.path(), shown).await {
+    let own = match &shown {
+        Shown::Request { customer: Some(customer), scope, .. } => {
+            match customers::own_page::of(&desk.db, *customer, scope, &desk.site.content()).await {
+                Ok(own) => Some(own),
+                Err(error) => return server_error(&error),
+            }
+        }
+        _ => None,
+    };
+    match pages.manage_document(uri.path(), shown, own).await {
         Ok(Cached::Body { status, content_type, body }) => {
             body.respond(&headers, status, HeaderValue::from_static(content_type), "no-store")
         }

@@ -3,7 +3,7 @@
 //! for a reply "CANCEL", a word the carriers read as a stop: cancelling is done with the link.
 
 use super::{
-    links::{LinkWrites as _, Purpose as Link, Unsaved},
+    links::{LinkWrites as _, Purpose as Link, SentBy, Unsaved},
     messages::{Letters, Visitor},
     store::{self as appointments, State},
 };
@@ -30,7 +30,7 @@ impl Visitor<'_> {
         let shop = &self.content.business.name;
         let appointment = appointments::get(self.reader, BookingId(self.booking_id)).await?;
         let id = self.booking_id;
-        let manage = Unsaved::new(Link::Manage);
+        let manage = Unsaved::new(Link::Manage, Some(SentBy::Text));
         let to_manage = manage.url(self.public_url);
         let with_link = |body: String| Ok((body, Some(manage)));
         Ok(match purpose {
@@ -77,7 +77,7 @@ impl Visitor<'_> {
                 _ => Err("the time changed, was cancelled or has passed"),
             },
             Purpose::Review => {
-                let review = Unsaved::new(Link::Review);
+                let review = Unsaved::new(Link::Review, Some(SentBy::Text));
                 Ok((
                     format!(
                         "{shop}: thank you for your visit! A short review helps other trailer owners find us: {url}",

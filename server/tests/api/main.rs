@@ -13,6 +13,7 @@ mod booking_photos;
 mod bookings;
 mod confirmations;
 mod connections;
+mod customer_page;
 mod customers;
 mod faults;
 mod front_desk;

@@ -68,6 +68,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/manage/{token}/cancel"),
     ("get", "/api/manage/{token}/calendar.ics"),
     ("get", "/api/manage/{token}/photos/{file}"),
+    ("post", "/api/manage/{token}/check"),
+    ("post", "/api/manage/{token}/new-link"),
     ("get", "/api/admin/schedule"),
     ("put", "/api/admin/bookings/{id}/appointment"),
     ("delete", "/api/admin/bookings/{id}/appointment"),

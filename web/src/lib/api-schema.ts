@@ -1665,6 +1665,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/manage/{token}/check`: the last four digits of the customer's phone, which open a
+         *     link older than 14 days for another 14.
+         */
+        post: operations["postManageTokenCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/contact": {
         parameters: {
             query?: never;
@@ -1676,6 +1696,26 @@ export interface paths {
         /** `PUT /api/manage/{token}/contact`. */
         put: operations["putManageTokenContact"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/{token}/new-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/manage/{token}/new-link`: a new link to the customer's page; every older link to
+         *     any of their requests stops working.
+         */
+        post: operations["postManageTokenNewLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2348,6 +2388,11 @@ export interface components {
              */
             when: string[];
         };
+        /** @description The answer to a link's check. */
+        CheckAnswer: {
+            /** @description The last four digits of the phone number the request was sent with. */
+            digits: string;
+        };
         /**
          * @description A city page. Only its name and ZIP codes are needed; every fact, text and figure is
          *     optional, and the page claims nothing its city does not state.
@@ -2466,10 +2511,7 @@ export interface components {
             /** @description call, text or email. */
             how: components["schemas"]["Contact"];
         };
-        /**
-         * @description The phone and e-mail address the customer gives in place of those on their request (the
-         *     page shows neither: whoever holds the link may not be who typed them).
-         */
+        /** @description The phone and e-mail address of a request, and those the customer gives in their place. */
         ContactView: {
             email: string;
             phone: string;
@@ -3223,9 +3265,12 @@ export interface components {
             id: number;
         };
         ManageBookingData: {
+            /** @description The link is older than 14 days: the page asks for the last four digits of their phone. */
+            check: boolean;
+            own: components["schemas"]["OwnPage"] | null;
             /** @description The shop's phone, to call instead (none while it is the shipped placeholder). */
             phone: string | null;
-            /** @description Why the link leads to no request (unknown, or expired). */
+            /** @description Why the link leads to no request. */
             problem: string | null;
             request: components["schemas"]["RequestView"] | null;
         };
@@ -3258,6 +3303,11 @@ export interface components {
         NearbyPlace: {
             name: string;
             zips: string[];
+        };
+        /** @description Where the customer's new link leads. */
+        NewLink: {
+            /** @description The new link's path on the site ("/booking/…"); the old links lead nowhere. */
+            path: string;
         };
         NewNote: {
             /** @description What to note, 1 to 2000 characters. */
@@ -3367,6 +3417,34 @@ export interface components {
             page: string;
             /** Format: int64 */
             submitted: number;
+        };
+        /** @description The customer's part of their page. */
+        OwnPage: {
+            /** @description Newest first. */
+            requests: components["schemas"]["OwnRequest"][];
+            trailers: components["schemas"]["OwnTrailer"][];
+        };
+        /** @description One of the customer's requests, as their page lists it. */
+        OwnRequest: {
+            /** Format: int64 */
+            number: number;
+            /** @description "November 24, 2026". */
+            received: string;
+            /** @description Where it stands, in the customer's words ("Done"). */
+            status: string;
+            /** @description The answers in a line ("Dump Trailer · Repairs needed"). */
+            summary: string;
+            /** @description Its time, while it is on the schedule. */
+            time: string | null;
+        };
+        /** @description One of the customer's trailers, as their page lists it. */
+        OwnTrailer: {
+            /** @description "2019 Big Tex 14GX, Dump Trailer". */
+            description: string;
+            /** @description "CO ABC123", or empty. */
+            plate: string;
+            /** @description The last six characters of its VIN, or empty. */
+            vinEnd: string;
         };
         /** @description One page, ready to render. */
         Page: components["schemas"]["PageData"] & {
@@ -3769,7 +3847,13 @@ export interface components {
         RequestView: {
             answers: components["schemas"]["PickedAnswer"][];
             cancelled: boolean;
+            /** @description Its time has passed: the page shows it, but it can no longer be moved or cancelled there. */
+            closed: boolean;
+            /** @description The phone and e-mail address the shop uses for it. */
+            contact: components["schemas"]["ContactView"];
             kind: components["schemas"]["Kind"] | null;
+            /** @description The name it was sent with. */
+            name: string;
             /**
              * Format: int64
              * @description The request number.
@@ -4774,6 +4858,7 @@ export type ChannelHealth = components['schemas']['ChannelHealth'];
 export type Chat = components['schemas']['Chat'];
 export type ChatOption = components['schemas']['ChatOption'];
 export type ChatStep = components['schemas']['ChatStep'];
+export type CheckAnswer = components['schemas']['CheckAnswer'];
 export type City = components['schemas']['City'];
 export type CityData = components['schemas']['CityData'];
 export type CityService = components['schemas']['CityService'];
@@ -4859,6 +4944,7 @@ export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
 export type MergeForm = components['schemas']['MergeForm'];
 export type NearbyPlace = components['schemas']['NearbyPlace'];
+export type NewLink = components['schemas']['NewLink'];
 export type NewNote = components['schemas']['NewNote'];
 export type NewPassword = components['schemas']['NewPassword'];
 export type NewStatus = components['schemas']['NewStatus'];
@@ -4874,6 +4960,9 @@ export type OnCallPage = components['schemas']['OnCallPage'];
 export type OnMyWay = components['schemas']['OnMyWay'];
 export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
+export type OwnPage = components['schemas']['OwnPage'];
+export type OwnRequest = components['schemas']['OwnRequest'];
+export type OwnTrailer = components['schemas']['OwnTrailer'];
 export type Page = components['schemas']['Page'];
 export type PageData = components['schemas']['PageData'];
 export type PageFigure = components['schemas']['PageFigure'];
@@ -13174,7 +13263,10 @@ export interface operations {
     };
     getManageToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The token of the link in the visitor's e-mail. */
@@ -13193,8 +13285,8 @@ export interface operations {
                     "application/json": components["schemas"]["RequestView"];
                 };
             };
-            /** @description There is no such link. */
-            404: {
+            /** @description The query string is not understood. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13202,8 +13294,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired: its time has passed. */
-            410: {
+            /** @description The link is older than 14 days: its check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13224,7 +13325,10 @@ export interface operations {
     };
     getManageTokenCalendarIcs: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13243,8 +13347,8 @@ export interface operations {
                     "text/calendar": unknown;
                 };
             };
-            /** @description There is no such link, or the request has no time. */
-            404: {
+            /** @description The query string is not understood. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13252,8 +13356,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
-            410: {
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or the request has no time. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13274,7 +13387,10 @@ export interface operations {
     };
     postManageTokenCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13306,6 +13422,112 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's time has passed. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postManageTokenCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckAnswer"];
+            };
+        };
+        responses: {
+            /** @description Right: the link opens again for 14 days. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description There is no such link. */
             404: {
                 headers: {
@@ -13324,7 +13546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
+            /** @description The last wrong answer allowed: the link no longer works. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -13373,7 +13595,10 @@ export interface operations {
     };
     putManageTokenContact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13405,7 +13630,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such link. */
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13416,15 +13650,6 @@ export interface operations {
             };
             /** @description The body did not arrive in time. */
             408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The link expired. */
-            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13470,9 +13695,62 @@ export interface operations {
             };
         };
     };
-    getManageTokenPhotosFile: {
+    postManageTokenNewLink: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewLink"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getManageTokenPhotosFile: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13493,8 +13771,8 @@ export interface operations {
                     "image/jpeg": unknown;
                 };
             };
-            /** @description There is no such link, or no such photo of its request. */
-            404: {
+            /** @description The query string is not understood. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13502,8 +13780,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
-            410: {
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such photo of its request. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13524,7 +13811,10 @@ export interface operations {
     };
     postManageTokenTextsStop: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13543,8 +13833,8 @@ export interface operations {
                     "application/json": components["schemas"]["RequestView"];
                 };
             };
-            /** @description There is no such link. */
-            404: {
+            /** @description The query string is not understood. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13552,8 +13842,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
-            410: {
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13574,7 +13873,10 @@ export interface operations {
     };
     putManageTokenTime: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
             header?: never;
             path: {
                 /** @description The link's token. */
@@ -13606,7 +13908,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such link. */
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,7 +13944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
+            /** @description The request's time has passed. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -13685,6 +13996,8 @@ export interface operations {
             query?: {
                 /** @description A day, YYYY-MM-DD: every open time of that day instead of the next six. */
                 date?: string;
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
             };
             header?: never;
             path: {
@@ -13713,7 +14026,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no such link. */
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13731,7 +14053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link expired. */
+            /** @description The request's time has passed. */
             410: {
                 headers: {
                     [name: string]: unknown;

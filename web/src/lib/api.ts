@@ -1,7 +1,7 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
 import type { components } from "./api-schema";
-import type { OpenTimes, Page, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
+import type { NewLink, OpenTimes, Page, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
 
 type Schemas = components["schemas"];
 
@@ -105,6 +105,7 @@ async function callJson<T>(method: string, url: string, body?: unknown): Promise
     headers: { Accept: "application/json", ...(body !== undefined && { "Content-Type": "application/json" }) },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
+  if (response.status === 204) return null as T;
   if (response.ok) return (await response.json()) as T;
   const refusal = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string[]> };
   const said = refusal.error ?? Object.values(refusal.errors ?? {})[0]?.[0];
@@ -112,13 +113,24 @@ async function callJson<T>(method: string, url: string, body?: unknown): Promise
 }
 
 /** The visitor's request behind a change-or-cancel link's token. */
-export const manage = {
-  times: (token: string, date?: string) =>
-    callJson<OpenTimes>("GET", `/api/manage/${encodeURIComponent(token)}/times${date ? `?date=${encodeURIComponent(date)}` : ""}`),
-  changeTime: (token: string, start: string) => callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/time`, { start }),
-  cancel: (token: string, reason: string) => callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/cancel`, reason.trim() ? { reason } : {}),
-  calendarUrl: (token: string) => `/api/manage/${encodeURIComponent(token)}/calendar.ics`,
-  correctContact: (token: string, contact: { phone: string; email: string }) =>
-    callJson<RequestView>("PUT", `/api/manage/${encodeURIComponent(token)}/contact`, contact),
-  stopTexts: (token: string) => callJson<RequestView>("POST", `/api/manage/${encodeURIComponent(token)}/texts/stop`),
+/** The calls of the customer's page of link `token`, about their request `request` (the link's
+ * own or another of theirs). */
+export function manageCalls(token: string, request: number) {
+  const base = `/api/manage/${encodeURIComponent(token)}`;
+  const on = `request=${request}`;
+  return {
+    times: (date?: string) => callJson<OpenTimes>("GET", `${base}/times?${on}${date ? `&date=${encodeURIComponent(date)}` : ""}`),
+    changeTime: (start: string) => callJson<RequestView>("PUT", `${base}/time?${on}`, { start }),
+    cancel: (reason: string) => callJson<RequestView>("POST", `${base}/cancel?${on}`, reason.trim() ? { reason } : {}),
+    calendarUrl: `${base}/calendar.ics?${on}`,
+    correctContact: (contact: { phone: string; email: string }) => callJson<RequestView>("PUT", `${base}/contact?${on}`, contact),
+    stopTexts: () => callJson<RequestView>("POST", `${base}/texts/stop?${on}`),
+  };
+}
+
+/** The customer's link itself: its check (the last four digits of their phone), and a new link
+ * in place of all their old ones. */
+export const manageLink = {
+  check: (token: string, digits: string) => callJson<null>("POST", `/api/manage/${encodeURIComponent(token)}/check`, { digits }),
+  replace: (token: string) => callJson<NewLink>("POST", `/api/manage/${encodeURIComponent(token)}/new-link`),
 };

@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::{Path, Query, State},
 };
 
 use super::{
-    routes::find,
+    routes::{Which, find},
     store,
     views::{ContactView, RequestView},
 };
@@ -31,12 +31,12 @@ const STOPPED_ON_PAGE: &str = "Stopped texts on the request's page";
     put,
     path = "/api/manage/{token}/contact",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token.")),
+    params(("token" = String, Path, description = "The link's token."), Which),
     request_body = ContactView,
     responses(
         (status = 200, description = "The request, with its contact details as corrected.", body = RequestView),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )
@@ -44,13 +44,14 @@ const STOPPED_ON_PAGE: &str = "Stopped texts on the request's page";
 pub async fn correct(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
     Checked(Json(typed)): Checked<Json<ContactView>>,
 ) -> Result<Json<RequestView>, ApiError> {
     let mut errors = FieldErrors::default();
     let phone = errors.check("phone", Phone::parse(&typed.phone));
     let email = errors.check("email", EmailAddress::parse(&typed.email));
     let (Some(phone), Some(email)) = (phone, email) else { return Err(ApiError::Invalid(errors)) };
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     let (was_phone, was_email) = (&found.row.phone, &found.row.email);
     if phone.as_ref() != was_phone || email.as_ref() != was_email {
         let note = format!(
@@ -58,7 +59,7 @@ pub async fn correct(
         );
         store::correct_contact(&desk.db, found.row.id, &phone, &email, &note).await?;
     }
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     Ok(Json(desk.view(&found).await?))
 }
 
@@ -68,19 +69,21 @@ pub async fn correct(
     post,
     path = "/api/manage/{token}/texts/stop",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token.")),
+    params(("token" = String, Path, description = "The link's token."), Which),
     responses(
         (status = 200, description = "The request, with texts stopped.", body = RequestView),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         Unavailable
     )
 )]
 pub async fn stop_texts(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     if let Ok(phone) = Phone::parse(&found.row.phone) {
         let number = phone.e164();
         let stop = Consent {

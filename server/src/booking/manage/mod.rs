@@ -1,7 +1,9 @@
 //! The customer's own page of their request (`/booking/{token}`): what it shows, and the changes
-//! the customer makes there (a time, a cancellation, their contact details), and the photos they sent.
+//! the customer makes there (a time, a cancellation, their contact details), the photos they
+//! sent, and the link's own check and replacement.
 
 pub mod contact_routes;
+pub mod link_routes;
 pub mod photo_routes;
 pub mod routes;
 pub mod store;

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{Path, State},
+    extract::{Path, Query, State},
     response::Response,
 };
 
-use super::routes::{Found, find};
+use super::routes::{Found, Which, find};
 use crate::booking::{photos::routes::photo_file, records, routes::BookingDesk, views::PhotoRecord};
 use crate::{
     api_doc::{ErrorBody, Unavailable},
@@ -26,7 +26,7 @@ impl BookingDesk {
             .into_iter()
             .filter(|photo| photo.shared)
             .map(|photo| PhotoRecord {
-                url: format!("/api/manage/{}/photos/{}", found.token, photo.name),
+                url: format!("/api/manage/{}/photos/{}{}", found.token, photo.name, found.query()),
                 taken_by: None,
                 ..photo
             })
@@ -42,22 +42,24 @@ impl BookingDesk {
     params(
         ("token" = String, Path, description = "The link's token."),
         ("file" = String, Path, description = "The photo's file name, as the request's `photos` give it."),
+        Which,
     ),
     responses(
         (status = 200, description = "The photo: a JPEG, or a PNG for a picture sent as one.", content_type = "image/jpeg"),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such photo of its request.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
         Unavailable
     )
 )]
 pub async fn photo(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path((token, file))): Checked<Path<(String, String)>>,
+    Checked(Query(which)): Checked<Query<Which>>,
 ) -> Result<Response, ApiError> {
-    let found = find(&desk, &token).await?;
-    let asked = format!("/api/manage/{token}/photos/{file}");
+    let found = find(&desk, &token, which).await?;
     let missing = || ApiError::NotFound("This request has no such photo.");
-    if !desk.photos_of(&found).await?.iter().any(|photo| photo.url == asked) {
+    if !desk.photos_of(&found).await?.iter().any(|photo| photo.name == file) {
         return Err(missing());
     }
     photo_file(&desk, &file).await?.ok_or_else(missing)

@@ -1,8 +1,10 @@
 //! The visitor's link to their request (`/booking/{token}`, in every confirmation): what they
 //! asked for and its time, another open time, or a cancellation with an optional reason. A change
-//! reaches the inbox (a note) and the shop's e-mail at once. The page shows nothing of any other
-//! request and nothing of the admin area; the link stops working a day after the time (30 days
-//! after the request when it has no time).
+//! reaches the inbox (a note) and the shop's e-mail at once. The same link opens the customer's
+//! other requests (`?request=N`), and nothing of any other customer or of the admin area. A
+//! request's time and cancellation close a day after its time (30 days after the request when it
+//! has no time); the link itself works until the customer replaces it, after a check of their
+//! phone's last four digits once it is 14 days old (`schedule::links`).
 
 use std::{sync::Arc, time::Duration};
 
@@ -17,7 +19,7 @@ use serde::Deserialize;
 
 use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
-    views::{PickedAnswer, RequestView, TimeView},
+    views::{ContactView, PickedAnswer, RequestView, TimeView},
 };
 use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
@@ -32,7 +34,7 @@ use crate::{
     schedule::{
         booking_event::calendar_file,
         calendar::{Calendar, Kind},
-        links::{self, Purpose as Link},
+        links::{self, Purpose as Link, SentBy},
         store::{self as appointments, Appointment, State as TimeState},
         times::{self, Moving, OpenTimes},
         visitor_words::{TrailerPlace, trailer_place},
@@ -46,31 +48,85 @@ const WITHOUT_TIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 const AFTER_TIME: SignedDuration = SignedDuration::from_hours(24);
 const MAX_REASON: usize = 500;
 
-/// The request a link leads to, while the link works.
+/// What a link's page says when its check is due.
+pub const CHECK_DUE: &str =
+    "For your privacy, please confirm the last four digits of your phone number to open this page.";
+/// What a link that leads nowhere answers.
+pub const UNKNOWN: &str = "There is no such request. Check the link in your e-mail, or call us.";
+
+/// Which of the customer's requests the page is about: the link's own, or another of theirs.
+#[derive(Clone, Copy, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Which {
+    /// Another request of the same customer, by its number (the link's own without it).
+    #[param(minimum = 1)]
+    pub request: Option<i64>,
+}
+
+/// The request a link leads to.
 pub(super) struct Found {
     pub(super) row: BookingRow,
     time: Option<Appointment>,
     /// The link's token, which the page's own addresses carry.
     pub(super) token: String,
+    /// The request the link was sent about.
+    pub(super) link_booking: i64,
+    /// The requests the link opens (`store::scope`), newest first.
+    pub(super) scope: Vec<i64>,
+    /// How the link reached the customer.
+    pub(super) sent_by: Option<SentBy>,
+    /// Its time (or the 30 days of a request without one) is over: it can no longer be changed.
+    closed: bool,
 }
 
-pub(super) async fn find(desk: &BookingDesk, token: &str) -> Result<Found, ApiError> {
-    let unknown =
-        || ApiError::NotFound("There is no such request. Check the link in your e-mail, or call us.");
-    let id = links::find(&desk.db, token, Link::Manage).await?.ok_or_else(unknown)?;
-    let row = store::row(&desk.db, id).await?.ok_or_else(unknown)?;
-    let time = appointments::get(&desk.db, BookingId(id)).await?;
+impl Found {
+    /// The query that keeps the page's addresses on this request.
+    pub(super) fn query(&self) -> String {
+        if self.row.id == self.link_booking { String::new() } else { format!("?request={}", self.row.id) }
+    }
+
+    /// Refuses a change once the request's time is over.
+    fn open(&self) -> Result<(), ApiError> {
+        if self.closed {
+            return Err(ApiError::Rejected(
+                StatusCode::GONE,
+                "This request's time has passed, so it can no longer be changed here. Call us for anything about it."
+                    .to_owned(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+pub(super) async fn find(desk: &BookingDesk, token: &str, which: Which) -> Result<Found, ApiError> {
+    let link = links::find(&desk.db, token, Link::Manage).await?.ok_or(ApiError::NotFound(UNKNOWN))?;
+    if link.check_due {
+        return Err(ApiError::Rejected(StatusCode::FORBIDDEN, CHECK_DUE.to_owned()));
+    }
+    let linked = store::row(&desk.db, link.booking_id).await?.ok_or(ApiError::NotFound(UNKNOWN))?;
+    let scope = store::scope(&desk.db, &linked, link.sent_by).await?;
+    let row = match which.request.filter(|&id| id != linked.id) {
+        None => linked,
+        Some(id) if scope.contains(&id) => {
+            store::row(&desk.db, id).await?.ok_or(ApiError::NotFound(UNKNOWN))?
+        }
+        Some(_) => return Err(ApiError::NotFound(UNKNOWN)),
+    };
+    let time = appointments::get(&desk.db, BookingId(row.id)).await?;
     let ends = match &time {
         Some(time) => time.slot.end + AFTER_TIME,
         None => row.created_at.timestamp() + WITHOUT_TIME,
     };
-    if ends < desk.db.clock.now() {
-        return Err(ApiError::Rejected(
-            StatusCode::GONE,
-            "This link has expired: its time has passed. Call us for anything about this request.".to_owned(),
-        ));
-    }
-    Ok(Found { row, time, token: token.to_owned() })
+    let closed = ends < desk.db.clock.now();
+    Ok(Found {
+        row,
+        time,
+        token: token.to_owned(),
+        link_booking: link.booking_id,
+        scope,
+        sent_by: link.sent_by,
+        closed,
+    })
 }
 
 impl BookingDesk {
@@ -127,7 +183,10 @@ impl BookingDesk {
             }),
             kind: self.kind_of(found, &content).await?,
             cancelled: found.row.cancelled_at.is_some(),
+            closed: found.closed,
             phone: content.business.real_phone().map(str::to_owned),
+            name: row.name.clone(),
+            contact: ContactView { phone: row.phone.clone(), email: row.email.clone() },
             place,
             words,
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
@@ -136,20 +195,28 @@ impl BookingDesk {
     }
 }
 
-/// What the visitor's page of their request shows when the server renders it: the request, or
-/// why the link leads to none, with the status to answer.
-pub async fn for_page(
-    desk: &BookingDesk,
-    token: &str,
-) -> anyhow::Result<(StatusCode, Result<RequestView, String>)> {
-    let found = match find(desk, token).await {
+/// What the visitor's page shows when the server renders it.
+pub enum Shown {
+    /// The request, its customer (whose page it is) and the requests of theirs the link opens.
+    Request { view: Box<RequestView>, customer: Option<i64>, scope: Vec<i64> },
+    /// The link is older than 14 days: the page asks for the last four digits first.
+    Check,
+    /// The link leads to no request: why, with the status to answer.
+    Problem(StatusCode, String),
+}
+
+/// What the page of link `token` shows of request `which`.
+pub async fn for_page(desk: &BookingDesk, token: &str, which: Which) -> anyhow::Result<Shown> {
+    let found = match find(desk, token, which).await {
         Ok(found) => found,
-        Err(ApiError::NotFound(why)) => return Ok((StatusCode::NOT_FOUND, Err(why.to_owned()))),
-        Err(ApiError::Rejected(status, why)) => return Ok((status, Err(why))),
+        Err(ApiError::NotFound(why)) => return Ok(Shown::Problem(StatusCode::NOT_FOUND, why.to_owned())),
+        Err(ApiError::Rejected(StatusCode::FORBIDDEN, _)) => return Ok(Shown::Check),
+        Err(ApiError::Rejected(status, why)) => return Ok(Shown::Problem(status, why)),
         Err(ApiError::Internal(error)) => return Err(error),
         Err(other) => return Err(anyhow::anyhow!("{other}")),
     };
-    Ok((StatusCode::OK, Ok(desk.view(&found).await?)))
+    let view = Box::new(desk.view(&found).await?);
+    Ok(Shown::Request { view, customer: found.row.customer_id, scope: found.scope })
 }
 
 /// `GET /api/manage/{token}`: the visitor's request.
@@ -157,19 +224,21 @@ pub async fn for_page(
     get,
     path = "/api/manage/{token}",
     tag = "public",
-    params(("token" = String, Path, description = "The token of the link in the visitor's e-mail.")),
+    params(("token" = String, Path, description = "The token of the link in the visitor's e-mail."), Which),
     responses(
         (status = 200, description = "The request, its time and what may be done.", body = RequestView),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
-        (status = 410, description = "The link expired: its time has passed.", body = ErrorBody),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 403, description = "The link is older than 14 days: its check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         Unavailable
     )
 )]
 pub async fn show(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     Ok(Json(desk.view(&found).await?))
 }
 
@@ -186,13 +255,14 @@ pub struct DayQuery {
     get,
     path = "/api/manage/{token}/times",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token."), DayQuery),
+    params(("token" = String, Path, description = "The link's token."), DayQuery, Which),
     responses(
         (status = 200, description = "The open times of the request's kind (its own counts as free).", body = OpenTimes),
         (status = 400, description = "The query string is not understood.", body = ErrorBody),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         (status = 409, description = "No time can be picked for this request (cancelled, or the shop will call).", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed.", body = ErrorBody),
         (status = 422, description = "The date is not a date.", body = FieldErrorsBody),
         Unavailable
     )
@@ -201,9 +271,10 @@ pub async fn open_times(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
     Checked(Query(query)): Checked<Query<DayQuery>>,
+    Checked(Query(which)): Checked<Query<Which>>,
 ) -> Result<Json<OpenTimes>, ApiError> {
     let on = times::day(query.date.as_deref()).map_err(|message| ApiError::invalid("date", message))?;
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     let content = desk.site.content();
     let kind = pickable(&desk, &found, &content).await?;
     let calendar = Calendar::new(&content);
@@ -214,6 +285,7 @@ pub async fn open_times(
 
 /// The kind of time request `found` may pick now, or a 409 saying why none.
 async fn pickable(desk: &BookingDesk, found: &Found, content: &Content) -> Result<Kind, ApiError> {
+    found.open()?;
     if found.row.cancelled_at.is_some() {
         return Err(ApiError::conflict("This request was cancelled."));
     }
@@ -234,13 +306,14 @@ pub struct NewTime {
     put,
     path = "/api/manage/{token}/time",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token.")),
+    params(("token" = String, Path, description = "The link's token."), Which),
     request_body = NewTime,
     responses(
         (status = 200, description = "The request with its new time.", body = RequestView),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         (status = 409, description = "The time was taken meanwhile, or no time can be picked.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )
@@ -248,9 +321,10 @@ pub struct NewTime {
 pub async fn change_time(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
     Checked(Json(NewTime { start })): Checked<Json<NewTime>>,
 ) -> Result<Json<RequestView>, ApiError> {
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     let content = desk.site.content();
     let kind = pickable(&desk, &found, &content).await?;
     let calendar = Calendar::new(&content);
@@ -267,7 +341,7 @@ pub async fn change_time(
         return Err(ApiError::conflict(times::TAKEN));
     }
     desk.outbox.wake();
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     Ok(Json(desk.view(&found).await?))
 }
 
@@ -285,12 +359,13 @@ pub struct Cancellation {
     post,
     path = "/api/manage/{token}/cancel",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token.")),
+    params(("token" = String, Path, description = "The link's token."), Which),
     request_body = Cancellation,
     responses(
         (status = 200, description = "The request, cancelled (also when it was already).", body = RequestView),
-        (status = 404, description = "There is no such link.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
+        (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )
@@ -298,6 +373,7 @@ pub struct Cancellation {
 pub async fn cancel(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
     Checked(Json(Cancellation { reason })): Checked<Json<Cancellation>>,
 ) -> Result<Json<RequestView>, ApiError> {
     let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
@@ -309,7 +385,8 @@ pub async fn cancel(
             return Err(ApiError::invalid("reason", "Please write the reason as plain text"));
         }
     }
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
+    found.open()?;
     let content = desk.site.content();
     let change = Change {
         id: found.row.id,
@@ -322,7 +399,7 @@ pub async fn cancel(
     };
     cancel_request(&desk.db, &change, reason.as_deref()).await?;
     desk.outbox.wake();
-    let found = find(&desk, &token).await?;
+    let found = find(&desk, &token, which).await?;
     Ok(Json(desk.view(&found).await?))
 }
 
@@ -343,27 +420,29 @@ impl BookingDesk {
     get,
     path = "/api/manage/{token}/calendar.ics",
     tag = "public",
-    params(("token" = String, Path, description = "The link's token.")),
+    params(("token" = String, Path, description = "The link's token."), Which),
     responses(
         (status = 200, description = "An iCalendar file (RFC 5545) with the time, on the shop's clock.", content_type = "text/calendar"),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or the request has no time.", body = ErrorBody),
-        (status = 410, description = "The link expired.", body = ErrorBody),
         Unavailable
     )
 )]
 pub async fn calendar(
     State(desk): State<Arc<BookingDesk>>,
     Checked(Path(token)): Checked<Path<String>>,
+    Checked(Query(which)): Checked<Query<Which>>,
 ) -> Result<Response, ApiError> {
-    let found = find(&desk, &token).await?;
-    let time = found.time.ok_or(ApiError::NotFound("This request has no time yet."))?;
+    let found = find(&desk, &token, which).await?;
+    let time = found.time.as_ref().ok_or(ApiError::NotFound("This request has no time yet."))?;
     let content = desk.site.content();
-    let manage = format!("{}{}", desk.public_url, Link::Manage.path(&token));
+    let manage = format!("{}{}{}", desk.public_url, Link::Manage.path(&token), found.query());
     let place = trailer_place(&desk.db, found.row.id, time.state == TimeState::Confirmed).await?;
     let file = calendar_file(
         &content,
         &desk.public_url,
-        &time,
+        time,
         &manage,
         place.as_ref().map(TrailerPlace::text),
         desk.db.clock.now(),

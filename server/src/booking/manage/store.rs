@@ -15,6 +15,7 @@ use crate::{
     on_call::escalation::EscalationWrites as _,
     schedule::{
         calendar::{Kind, Slot},
+        links::SentBy,
         store::{AppointmentWrites as _, State as TimeState},
     },
     with_db,
@@ -23,11 +24,14 @@ use crate::{
 #[derive(sqlx::FromRow)]
 pub(super) struct BookingRow {
     pub(super) id: i64,
+    pub(super) customer_id: Option<i64>,
     pub(super) created_at: At,
     pub(super) cancelled_at: Option<At>,
     pub(super) urgent: bool,
     pub(super) emergency: bool,
+    pub(super) name: String,
     pub(super) phone: String,
+    pub(super) phone_national: Option<String>,
     pub(super) email: String,
     pub(super) details: String,
     pub(super) location: Option<String>,
@@ -142,12 +146,33 @@ pub(super) async fn correct_contact(
 pub(super) async fn row(db: &Db, id: i64) -> anyhow::Result<Option<BookingRow>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT id, created_at, cancelled_at, urgent, emergency, phone, email, details, location, location_city,
-                    street_address
+            "SELECT id, customer_id, created_at, cancelled_at, urgent, emergency, name, phone, phone_national, email,
+                    details, location, location_city, street_address
              FROM bookings WHERE id = $1",
         )
             .bind(id)
             .fetch_optional(pool)
             .await?
     }))
+}
+
+/// The requests a link to `linked` opens, newest first: those of its customer with the same e-mail
+/// address (a link sent by e-mail) or the same number (by text); only its own for a link the
+/// booking form gave the browser, since whoever sent it may have typed someone else's number.
+pub(super) async fn scope(db: &Db, linked: &BookingRow, sent_by: Option<SentBy>) -> anyhow::Result<Vec<i64>> {
+    let (Some(customer), Some(sent_by)) = (linked.customer_id, sent_by) else { return Ok(vec![linked.id]) };
+    let (same, value) = match sent_by {
+        SentBy::Email => ("LOWER(email) = LOWER($2)", linked.email.clone()),
+        SentBy::Text => ("phone_national = $2", linked.phone_national.clone().unwrap_or_default()),
+    };
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT id FROM bookings WHERE customer_id = $1 AND {same} AND status <> $3 ORDER BY created_at DESC, id DESC"
+    ));
+    let mut ids: Vec<i64> = with_db!(db, |pool| {
+        sqlx::query_scalar(sql).bind(customer).bind(&value).bind(BookingStatus::Spam).fetch_all(pool).await?
+    });
+    if !ids.contains(&linked.id) {
+        ids.insert(0, linked.id);
+    }
+    Ok(ids)
 }

@@ -36,6 +36,12 @@ pub struct RequestView {
     /// The kind of time the visitor may pick; none when the shop will call to arrange it.
     pub(super) kind: Option<Kind>,
     pub(super) cancelled: bool,
+    /// Its time has passed: the page shows it, but it can no longer be moved or cancelled there.
+    pub(super) closed: bool,
+    /// The name it was sent with.
+    pub(super) name: String,
+    /// The phone and e-mail address the shop uses for it.
+    pub(super) contact: ContactView,
     /// The shop's number, for anything the page cannot do (none while it is a placeholder).
     pub(super) phone: Option<String>,
     /// Where the trailer is (a mobile job's street address, then the place), as they typed it.
@@ -48,9 +54,8 @@ pub struct RequestView {
     pub(super) photos: Vec<PhotoRecord>,
 }
 
-/// The phone and e-mail address the customer gives in place of those on their request (the
-/// page shows neither: whoever holds the link may not be who typed them).
-#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+/// The phone and e-mail address of a request, and those the customer gives in their place.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactView {
     pub phone: String,

@@ -88,7 +88,7 @@ export default function BookingChat({ script, openedAt, source: opener, presets,
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
   // Kept here, so changing an answer after reaching the form keeps what was typed in it.
-  const [contact, setContact] = useState<ContactFields>(saved?.contact ?? EMPTY_CONTACT);
+  const [contact, setContact] = useState<ContactFields>(saved?.contact ?? { ...EMPTY_CONTACT, ...presets.contact });
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [picked, setPicked] = useState<Picked | null>(saved?.picked ?? null);
   /** The place the visitor gave is outside the service area: no arrival windows are offered. */

@@ -1,15 +1,18 @@
-// The visitor's page of their request (the link in every confirmation): what they asked for and
-// its time, another open time, or a cancellation with an optional reason. Rendered on the server
-// with the request (it reads whole without script); changes go to the API with the token from the
-// address.
+// The customer's own page (the link in every confirmation): the request it opens, with what they
+// asked for and its time, another open time, or a cancellation with an optional reason; then all
+// their requests and trailers (`CustomerHub`). A link older than 14 days asks for their phone's
+// last four digits first (`LinkCheck`). Rendered on the server (it reads whole without script);
+// changes go to the API with the token from the address.
 import { CalendarPlus, CheckCircle2, Clock, Phone, XCircle } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { PageHero } from "../../components/PageHero";
-import { ApiError, manage } from "../../lib/api";
+import { ApiError, manageCalls } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
 import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
+import { CustomerHub } from "./CustomerHub";
+import { LinkCheck } from "./LinkCheck";
 import { TimePicker } from "./TimePicker";
 
 const STATE_WORDS = {
@@ -37,7 +40,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
     if (notice) noticeLine.current?.focus();
   }, [notice]);
 
-  const loadTimes = useCallback((date?: string) => manage.times(token, date), [token]);
+  const number = request?.number ?? 0;
+  const calls = manageCalls(token, number);
+  const loadTimes = useCallback((date?: string) => manageCalls(token, number).times(date), [token, number]);
 
   async function act(action: () => Promise<RequestView>, done: string) {
     setBusy(true);
@@ -62,16 +67,16 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   }
 
   const pick = (time: TimeOption) =>
-    void act(() => manage.changeTime(token, time.start), `You asked for ${time.label}. The shop will confirm it, or call you to agree another time.`);
+    void act(() => calls.changeTime(time.start), `You asked for ${time.label}. The shop will confirm it, or call you to agree another time.`);
 
   function correct(event: FormEvent) {
     event.preventDefault();
-    void act(() => manage.correctContact(token, contact), "Your contact details are corrected: the shop uses them from now on.");
+    void act(() => calls.correctContact(contact), "Your contact details are corrected: the shop uses them from now on.");
   }
 
   function cancel(event: FormEvent) {
     event.preventDefault();
-    void act(() => manage.cancel(token, reason), "Your request is cancelled. Thank you for letting us know.");
+    void act(() => calls.cancel(reason), "Your request is cancelled. Thank you for letting us know.");
   }
 
   return (
@@ -82,7 +87,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
       />
       <section className="min-h-[50vh] bg-slate-50 px-4 py-12 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl">
-          {!request ? (
+          {data.check ? (
+            <LinkCheck token={token} phone={data.phone} />
+          ) : !request ? (
             <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
               <p className="text-slate-700">{data.problem}</p>
               {data.phone && layout.phoneHref && (
@@ -139,7 +146,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                         {request.time.kind === "shop" ? "Drop-off at the shop. " : "Our mobile crew arrives in this window. "}
                         {STATE_WORDS[request.time.state]}
                       </p>
-                      <a href={manage.calendarUrl(token)} download className="mt-3 inline-flex items-center gap-2 font-semibold text-orange-800 underline">
+                      <a href={calls.calendarUrl} download className="mt-3 inline-flex items-center gap-2 font-semibold text-orange-800 underline">
                         <CalendarPlus aria-hidden="true" className="h-5 w-5" />
                         Add to my calendar
                       </a>
@@ -204,7 +211,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => void act(() => manage.stopTexts(token), "No more texts: we won't text your number again unless you reply START.")}
+                    onClick={() => void act(() => calls.stopTexts(), "No more texts: we won't text your number again unless you reply START.")}
                     className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
                   >
                     Stop texts
@@ -216,9 +223,14 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   Texts to your number are off. Reply START to one of our texts to get them again.
                 </p>
               )}
+              {request.closed && !request.cancelled && (
+                <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+                  This request's time has passed, so it can no longer be changed here. Call us for anything about it.
+                </p>
+              )}
               {!request.cancelled && doing === "nothing" && (
                 <div className="flex flex-wrap gap-3">
-                  {request.kind && (
+                  {request.kind && !request.closed && (
                     <button
                       type="button"
                       onClick={() => setDoing("picking")}
@@ -230,28 +242,28 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   <button
                     type="button"
                     onClick={() => {
-                      setContact({ phone: "", email: "" });
+                      setContact(request.contact);
                       setDoing("correcting");
                     }}
                     className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
                   >
                     Correct my phone or email
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => setDoing("cancelling")}
-                    className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-                  >
-                    Cancel this request
-                  </button>
+                  {!request.closed && (
+                    <button
+                      type="button"
+                      onClick={() => setDoing("cancelling")}
+                      className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                    >
+                      Cancel this request
+                    </button>
+                  )}
                 </div>
               )}
               {doing === "correcting" && (
                 <form onSubmit={correct} className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                   <h2 className="text-lg font-semibold text-slate-900">Your contact details</h2>
-                  <p className="text-sm text-slate-700">
-                    The phone number and e-mail address we should use for this request, in place of those it was sent with.
-                  </p>
+                  <p className="text-sm text-slate-700">The phone number and e-mail address we should use for this request.</p>
                   {(["phone", "email"] as const).map((field) => {
                     const error = fieldErrors[field]?.[0];
                     return (
@@ -345,6 +357,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   </div>
                 </form>
               )}
+              {data.own && <CustomerHub own={data.own} request={request} token={token} />}
               {request.phone && layout.phoneHref && (
                 <p className="text-slate-700">
                   Questions? Call us at{" "}

@@ -1,0 +1,118 @@
+//! What the customer's own page (`/booking/{token}`) shows of them besides the request it opens:
+//! their requests, open and past, that the link opens (`booking::manage::store::scope`), and the
+//! trailers those name, in words a customer reads (no notes, tags or who did what).
+
+use serde::Serialize;
+
+use super::trailer_reads;
+use crate::{
+    blog::model::long_date,
+    booking::shared_store::{self, CustomerRequest},
+    db::Db,
+    domain::{BookingId, BookingStatus},
+    schedule::{
+        calendar::Calendar,
+        store::{self as appointments, State as TimeState},
+    },
+    site::content::Content,
+};
+
+/// One of the customer's requests, as their page lists it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnRequest {
+    pub number: i64,
+    /// "November 24, 2026".
+    pub received: String,
+    /// The answers in a line ("Dump Trailer · Repairs needed").
+    pub summary: String,
+    /// Where it stands, in the customer's words ("Done").
+    pub status: String,
+    /// Its time, while it is on the schedule.
+    pub time: Option<String>,
+}
+
+/// One of the customer's trailers, as their page lists it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnTrailer {
+    /// "2019 Big Tex 14GX, Dump Trailer".
+    pub description: String,
+    /// "CO ABC123", or empty.
+    pub plate: String,
+    /// The last six characters of its VIN, or empty.
+    pub vin_end: String,
+}
+
+/// The customer's part of their page.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OwnPage {
+    /// Newest first.
+    pub requests: Vec<OwnRequest>,
+    pub trailers: Vec<OwnTrailer>,
+}
+
+/// What a link's page shows of customer `customer`: the requests `scope` (those the link opens),
+/// and the trailers they name.
+pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> anyhow::Result<OwnPage> {
+    let calendar = Calendar::new(content);
+    let mut requests = Vec::new();
+    let mut named = Vec::new();
+    for request in shared_store::requests_of(db, customer).await? {
+        if !scope.contains(&request.id) {
+            continue;
+        }
+        named.extend(request.trailer_id);
+        let asked = shared_store::answers(db, request.id).await?;
+        let time = appointments::get(db, BookingId(request.id)).await?;
+        requests.push(OwnRequest {
+            number: request.id,
+            received: long_date(request.created_at, calendar.zone()),
+            summary: content.chat.summary(&asked).join(" · "),
+            status: status_words(&request).to_owned(),
+            time: time
+                .filter(|time| time.state != TimeState::Cancelled && !request.cancelled)
+                .map(|time| calendar.label(time.slot)),
+        });
+    }
+    let trailers = trailer_reads::of(db, customer, &content.chat)
+        .await?
+        .into_iter()
+        .filter(|trailer| named.contains(&trailer.id))
+        .map(|trailer| {
+            let year = trailer.year.map(|year| year.to_string()).unwrap_or_default();
+            let name = [year.as_str(), &trailer.make, &trailer.model]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let description = [name, trailer.kind_text, trailer.colour]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let plate = [trailer.plate_state.as_str(), &trailer.plate]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let skip = trailer.vin.chars().count().saturating_sub(6);
+            OwnTrailer { description, plate, vin_end: trailer.vin.chars().skip(skip).collect() }
+        })
+        .collect();
+    Ok(OwnPage { requests, trailers })
+}
+
+/// Where `request` stands, as its customer reads it.
+fn status_words(request: &CustomerRequest) -> &'static str {
+    if request.cancelled {
+        return "Cancelled";
+    }
+    match request.status {
+        BookingStatus::New => "Received",
+        BookingStatus::Contacted => "We're in touch",
+        BookingStatus::Scheduled => "Scheduled",
+        BookingStatus::Done => "Done",
+        BookingStatus::Cancelled | BookingStatus::Spam => "Cancelled",
+    }
+}
