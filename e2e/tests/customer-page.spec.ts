@@ -3,9 +3,9 @@
 // for the last four digits of their phone first; a new link ends the old ones. On a phone and a
 // desktop, axe clean.
 import type { Page } from "@playwright/test";
-import { type Server, type SmtpStandIn, expect, expectNoAxeViolations, hydrated, mailWith, moveClock, talk, test } from "./fixtures";
+import { type Server, type SmtpStandIn, expect, expectNoAxeViolations, hydrated, mailWith, moveClock, signIn, talk, test } from "./fixtures";
 
-test.use({ unlimitedBookings: true, withSmtp: true });
+test.use({ unlimitedBookings: true, withSmtp: true, admin: true });
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An address gets one confirmation an hour. */
@@ -17,6 +17,32 @@ async function mailedLink(smtp: SmtpStandIn | null, id: number): Promise<string>
   const link = /https?:\/\/\S+\/booking\/\w+/.exec(mail.text ?? "")?.[0];
   if (!link) throw new Error(`no link in the confirmation of #${id}`);
   return new URL(link).pathname;
+}
+
+/** The owner adds Maria's dump trailer to her record and names it on request `id`. */
+async function namedTrailer(page: Page, id: number): Promise<void> {
+  await signIn(page);
+  const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
+  const { booking } = (await (await page.request.get(`/api/admin/bookings/${id}`)).json()) as { booking: { customerId: number } };
+  const added = await page.request.post(`/api/admin/customers/${booking.customerId}/trailers`, {
+    headers: csrf,
+    data: {
+      kindKey: "dump-trailer",
+      kindText: "",
+      make: "Big Tex",
+      model: "14LP",
+      year: 2019,
+      vin: "",
+      plate: "ABC-123",
+      plateState: "CO",
+      axles: null,
+      gvwrLbs: null,
+      colour: "",
+    },
+  });
+  expect(added.status()).toBe(201);
+  const trailer = ((await added.json()) as { trailers: { id: number }[] }).trailers[0]?.id;
+  expect((await page.request.put(`/api/admin/bookings/${id}/trailer`, { headers: csrf, data: { trailer } })).status()).toBe(204);
 }
 
 /** Two requests from Maria an hour apart; the second's e-mailed link. */
@@ -49,6 +75,7 @@ for (const width of [390, 1366]) {
   test(`a customer's link opens all her requests and asks for more work at ${width} px`, async ({ page, server, smtp }) => {
     await page.setViewportSize({ width, height: 900 });
     const { first, second, link } = await twoFromMaria(page, server, smtp);
+    await namedTrailer(page, first.id);
 
     await page.goto(link);
     await hydrated(page);
@@ -56,8 +83,16 @@ for (const width of [390, 1366]) {
     const requests = page.getByRole("region", { name: "Your requests with us" });
     await expect(requests.getByRole("listitem")).toHaveCount(2);
     await expect(requests.locator("a[aria-current=page]")).toContainText(`Request #${second.id}`);
+    await expect(page.getByRole("region", { name: "Your trailers" })).toContainText("2019 Big Tex 14LP, Dump Trailer");
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await expectNoAxeViolations(page);
+
+    // The same trailer as last time.
+    await page.getByLabel("Is this about a trailer we've seen?").selectOption({ label: "2019 Big Tex 14LP, Dump Trailer (CO ABC-123)" });
+    await page.getByRole("button", { name: "It's this one" }).click();
+    await expect(page.getByRole("status")).toHaveText("Thank you: the shop knows which trailer this is.");
+    await expect(page.getByRole("definition").filter({ hasText: "2019 Big Tex 14LP, Dump Trailer" })).toBeVisible();
+    await expect(page.getByLabel("Is this about a trailer we've seen?")).toHaveCount(0);
 
     // The other request opens on her page, from the same link.
     await requests.getByRole("link", { name: new RegExp(`Request #${first.id}`) }).click();

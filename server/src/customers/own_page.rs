@@ -36,6 +36,7 @@ pub struct OwnRequest {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnTrailer {
+    pub id: i64,
     /// "2019 Big Tex 14GX, Dump Trailer".
     pub description: String,
     /// "CO ABC123", or empty.
@@ -97,7 +98,12 @@ pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> any
                 .collect::<Vec<_>>()
                 .join(" ");
             let skip = trailer.vin.chars().count().saturating_sub(6);
-            OwnTrailer { description, plate, vin_end: trailer.vin.chars().skip(skip).collect() }
+            OwnTrailer {
+                id: trailer.id,
+                description,
+                plate,
+                vin_end: trailer.vin.chars().skip(skip).collect(),
+            }
         })
         .collect();
     Ok(OwnPage { requests, trailers })

@@ -63,6 +63,7 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(booking::manage::routes::calendar))
         .routes(routes!(booking::manage::link_routes::check).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::link_routes::new_link))
+        .routes(routes!(booking::manage::trailer_routes::pick).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::photo_routes::photo))
         .routes(
             routes!(booking::photos::routes::upload).layer(DefaultBodyLimit::max(media::routes::BODY_LIMIT)),

@@ -238,3 +238,40 @@ async fn a_new_link_ends_every_old_link_of_the_customer_and_no_one_elses() {
     app.clock.advance(Duration::from_secs(10 * 24 * 3600));
     assert_eq!(app.get(&format!("/api/manage/{new}")).await.status(), 200, "checked as it was made");
 }
+
+#[tokio::test]
+async fn the_customer_names_the_same_trailer_as_last_time_and_the_owner_sees_the_note() {
+    let (app, mailbox) = app_with_mail(|_| {}).await;
+    let (first, _) = book_mailed(&app, &mailbox, 1, "Maria Lopez", "303-555-0123", "maria@x.example").await;
+    let (second, token) = book_mailed(&app, &mailbox, 2, "Maria", "303-555-0123", "maria@x.example").await;
+    let (kim, _) = book_mailed(&app, &mailbox, 3, "Kim Park", "303-555-0199", "kim@example.com").await;
+    let signed = app.signed_in_admin().await;
+    let dump = json!({ "kindKey": "dump-trailer", "kindText": "", "make": "Big Tex", "model": "14LP",
+        "year": 2019, "vin": "", "plate": "", "plateState": "", "axles": null, "gvwrLbs": null, "colour": "" });
+    add_trailer(&app, &signed, first, dump.clone()).await;
+    add_trailer(&app, &signed, kim, dump).await;
+    let ids = |booking: i64| {
+        let signed = &signed;
+        let app = &app;
+        async move {
+            app.admin_json(&format!("/bookings/{booking}"), signed).await["booking"]["trailerId"].clone()
+        }
+    };
+    let (marias, kims) = (ids(first).await, ids(kim).await);
+    let pick = |trailer: &Value| {
+        app.client
+            .put(format!("{}/api/manage/{token}/trailer?request={second}", app.url))
+            .json(&json!({ "trailer": trailer }))
+    };
+
+    let refused = pick(&kims).send().await.expect("an answer");
+    assert_eq!(refused.status(), 422, "not one of hers");
+    let picked = pick(&marias).send().await.expect("an answer");
+    assert_eq!(picked.status(), 200);
+    assert_eq!(picked.json::<Value>().await.expect("JSON")["trailerId"], marias);
+    assert_eq!(pick(&marias).send().await.expect("an answer").status(), 409, "named already");
+    let record = app.admin_json(&format!("/bookings/{second}"), &signed).await;
+    assert_eq!(record["booking"]["trailerId"], marias);
+    let notes = record["booking"]["notes"].to_string();
+    assert!(notes.contains(&format!("Said it is the same trailer as request #{first}.")), "{notes}");
+}

@@ -70,6 +70,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("get", "/api/manage/{token}/photos/{file}"),
     ("post", "/api/manage/{token}/check"),
     ("post", "/api/manage/{token}/new-link"),
+    ("put", "/api/manage/{token}/trailer"),
     ("get", "/api/admin/schedule"),
     ("put", "/api/admin/bookings/{id}/appointment"),
     ("delete", "/api/admin/bookings/{id}/appointment"),

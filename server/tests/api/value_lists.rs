@@ -14,6 +14,7 @@ use trailerworks::{
         text::status::TextStatus,
     },
     domain::{BookingStatus, EventKind, Role},
+    schedule::links::SentBy,
     with_db,
 };
 
@@ -35,6 +36,7 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("invitations", "role"), names!(Role)),
         (("customer_tags", "tag"), names!(Tag)),
         (("customer_history", "kind"), names!(HistoryKind)),
+        (("booking_links", "sent_by"), names!(SentBy)),
     ])
 }
 

@@ -1793,6 +1793,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/trailer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/manage/{token}/trailer`. */
+        put: operations["putManageTokenTrailer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -3441,6 +3458,8 @@ export interface components {
         OwnTrailer: {
             /** @description "2019 Big Tex 14GX, Dump Trailer". */
             description: string;
+            /** Format: int64 */
+            id: number;
             /** @description "CO ABC123", or empty. */
             plate: string;
             /** @description The last six characters of its VIN, or empty. */
@@ -3592,6 +3611,14 @@ export interface components {
         PickedAnswer: {
             answer: string;
             label: string;
+        };
+        /** @description The trailer the customer picks. */
+        PickedTrailer: {
+            /**
+             * Format: int64
+             * @description The id of one of the trailers their page lists.
+             */
+            trailer: number;
         };
         /** @description A placeholder still in the site details. */
         Placeholder: {
@@ -3870,6 +3897,11 @@ export interface components {
             /** @description Whether texts about it go to their number: `on` and `stopped` are theirs to see and change. */
             texting: components["schemas"]["Texting"];
             time: components["schemas"]["TimeView"] | null;
+            /**
+             * Format: int64
+             * @description The trailer it is about (one of their page's), once named.
+             */
+            trailerId: number | null;
             /** @description What is wrong or what to build, in their words (or the details they added). */
             words: string | null;
         };
@@ -4974,6 +5006,7 @@ export type PhotoForm = components['schemas']['PhotoForm'];
 export type PhotoLabel = components['schemas']['PhotoLabel'];
 export type PhotoRecord = components['schemas']['PhotoRecord'];
 export type PickedAnswer = components['schemas']['PickedAnswer'];
+export type PickedTrailer = components['schemas']['PickedTrailer'];
 export type Placeholder = components['schemas']['Placeholder'];
 export type PlainErrors = components['schemas']['PlainErrors'];
 export type PlainFields = components['schemas']['PlainFields'];
@@ -14069,6 +14102,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FieldErrorsBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putManageTokenTrailer: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickedTrailer"];
+            };
+        };
+        responses: {
+            /** @description The request, about that trailer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestView"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such request of its customer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request names a trailer already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's time has passed. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */

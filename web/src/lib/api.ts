@@ -125,6 +125,7 @@ export function manageCalls(token: string, request: number) {
     calendarUrl: `${base}/calendar.ics?${on}`,
     correctContact: (contact: { phone: string; email: string }) => callJson<RequestView>("PUT", `${base}/contact?${on}`, contact),
     stopTexts: () => callJson<RequestView>("POST", `${base}/texts/stop?${on}`),
+    pickTrailer: (trailer: number) => callJson<RequestView>("PUT", `${base}/trailer?${on}`, { trailer }),
   };
 }
 

@@ -86,7 +86,7 @@ impl Found {
     }
 
     /// Refuses a change once the request's time is over.
-    fn open(&self) -> Result<(), ApiError> {
+    pub(super) fn open(&self) -> Result<(), ApiError> {
         if self.closed {
             return Err(ApiError::Rejected(
                 StatusCode::GONE,
@@ -190,6 +190,7 @@ impl BookingDesk {
             place,
             words,
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
+            trailer_id: row.trailer_id,
             photos: self.photos_of(found).await?,
         })
     }

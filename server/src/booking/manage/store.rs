@@ -37,6 +37,7 @@ pub(super) struct BookingRow {
     pub(super) location: Option<String>,
     pub(super) location_city: Option<String>,
     pub(super) street_address: Option<String>,
+    pub(super) trailer_id: Option<i64>,
 }
 
 /// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
@@ -147,13 +148,47 @@ pub(super) async fn row(db: &Db, id: i64) -> anyhow::Result<Option<BookingRow>> 
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, customer_id, created_at, cancelled_at, urgent, emergency, name, phone, phone_national, email,
-                    details, location, location_city, street_address
+                    details, location, location_city, street_address, trailer_id
              FROM bookings WHERE id = $1",
         )
             .bind(id)
             .fetch_optional(pool)
             .await?
     }))
+}
+
+/// Request `id` is about `trailer`, which the customer picked on their page among those the
+/// requests `scope` name, with a note of it; false when no request of `scope` names it, or `id`
+/// names one already (the customer picks, the shop corrects).
+pub(super) async fn name_trailer(db: &Db, id: i64, trailer: i64, scope: &[i64]) -> anyhow::Result<bool> {
+    let now = db.clock.stamp();
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT id FROM bookings WHERE trailer_id = $1 AND id IN ({}) ORDER BY created_at DESC, id DESC",
+        db::placeholders_from(2, scope.len())
+    ));
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let mut query = sqlx::query_scalar(sql).bind(trailer);
+        for request in scope {
+            query = query.bind(request);
+        }
+        let named_by: Vec<i64> = query.fetch_all(&mut *tx).await?;
+        let Some(&before) = named_by.first() else { return Ok(false) };
+        let set = sqlx::query(
+            "UPDATE bookings SET trailer_id = $1, updated_at = $2, customer_change_at = $2 WHERE id = $3 AND trailer_id IS NULL",
+        )
+            .bind(trailer)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if set.rows_affected() == 0 {
+            return Ok(false);
+        }
+        tx.add_note(id, &format!("Said it is the same trailer as request #{before}."), VISITOR, &now).await?;
+        tx.commit().await?;
+        Ok(true)
+    })
 }
 
 /// The requests a link to `linked` opens, newest first: those of its customer with the same e-mail

@@ -50,6 +50,8 @@ pub struct RequestView {
     pub(super) words: Option<String>,
     /// Whether texts about it go to their number: `on` and `stopped` are theirs to see and change.
     pub(super) texting: Texting,
+    /// The trailer it is about (one of their page's), once named.
+    pub(super) trailer_id: Option<i64>,
     /// The photos they sent with it, at addresses their link opens.
     pub(super) photos: Vec<PhotoRecord>,
 }

@@ -2,10 +2,10 @@
 // (each opens on this page), their trailers, "Request more work" with their details filled in,
 // and a new link for one forwarded or seen by someone else.
 import { FileText, Plus, Truck } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { BookingButton } from "../../components/BookingButton";
 import { ApiError, manageLink } from "../../lib/api";
-import type { OwnPage, RequestView } from "../../lib/api-schema";
+import type { OwnPage, OwnTrailer, RequestView } from "../../lib/api-schema";
 
 const CARD = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
 
@@ -77,6 +77,56 @@ export function CustomerHub({ own, request, token }: { own: OwnPage; request: Re
       )}
       <NewLink token={token} />
     </>
+  );
+}
+
+/** While the request names no trailer and may change: a choice of those the customer's other
+ * requests name ("the same trailer as last time"). */
+export function TrailerPick({
+  request,
+  trailers,
+  busy,
+  onPick,
+}: {
+  request: RequestView;
+  trailers: OwnTrailer[];
+  busy: boolean;
+  onPick: (trailer: number) => void;
+}) {
+  const ids = useId();
+  const [picked, setPicked] = useState("");
+  if (request.trailerId != null || request.closed || request.cancelled || trailers.length === 0) return null;
+  return (
+    <form
+      className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (picked) onPick(Number(picked));
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${ids}-trailer`} className="block font-medium text-slate-700">
+          Is this about a trailer we've seen?
+        </label>
+        <select
+          id={`${ids}-trailer`}
+          value={picked}
+          onChange={(event) => setPicked(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        >
+          <option value="">Pick your trailer</option>
+          {trailers.map((trailer) => (
+            <option key={trailer.id} value={trailer.id}>
+              {trailer.description || "Trailer"}
+              {trailer.plate && ` (${trailer.plate})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={busy || !picked} className="rounded-lg px-4 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 disabled:opacity-70">
+        It's this one
+      </button>
+    </form>
   );
 }
 

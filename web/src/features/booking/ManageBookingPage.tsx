@@ -11,7 +11,7 @@ import { ApiError, manageCalls } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
 import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
-import { CustomerHub } from "./CustomerHub";
+import { CustomerHub, TrailerPick } from "./CustomerHub";
 import { LinkCheck } from "./LinkCheck";
 import { TimePicker } from "./TimePicker";
 
@@ -42,6 +42,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
 
   const number = request?.number ?? 0;
   const calls = manageCalls(token, number);
+  const trailer = data.own?.trailers.find((t) => t.id === request?.trailerId);
   const loadTimes = useCallback((date?: string) => manageCalls(token, number).times(date), [token, number]);
 
   async function act(action: () => Promise<RequestView>, done: string) {
@@ -175,7 +176,19 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                       <dd className="break-words text-slate-900">{request.place}</dd>
                     </div>
                   )}
+                  {trailer && (
+                    <div className="contents">
+                      <dt className="font-medium text-slate-700">Trailer</dt>
+                      <dd className="text-slate-900">{trailer.description || "Trailer"}</dd>
+                    </div>
+                  )}
                 </dl>
+                <TrailerPick
+                  request={request}
+                  trailers={data.own?.trailers ?? []}
+                  busy={busy}
+                  onPick={(picked) => void act(() => calls.pickTrailer(picked), "Thank you: the shop knows which trailer this is.")}
+                />
                 {request.photos.length > 0 && (
                   <div className="mt-4">
                     <h2 id={`${ids}-photos`} className="text-sm font-medium text-slate-700">
