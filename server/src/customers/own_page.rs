@@ -7,7 +7,10 @@ use serde::Serialize;
 use super::trailer_reads;
 use crate::{
     blog::model::long_date,
-    booking::shared_store::{self, CustomerRequest},
+    booking::{
+        records,
+        shared_store::{self, CustomerRequest},
+    },
     db::Db,
     domain::{BookingId, BookingStatus},
     schedule::{
@@ -26,6 +29,8 @@ pub struct OwnRequest {
     pub received: String,
     /// The answers in a line ("Dump Trailer · Repairs needed").
     pub summary: String,
+    /// The start of what they wrote, to tell their requests apart.
+    pub words: Option<String>,
     /// Where it stands, in the customer's words ("Done").
     pub status: String,
     /// Its time, while it is on the schedule.
@@ -70,6 +75,8 @@ pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> any
             number: request.id,
             received: long_date(request.created_at, calendar.zone()),
             summary: content.chat.summary(&asked).join(" · "),
+            words: records::customer_words(&content.chat, &asked, &request.details)
+                .map(|words| shortened(&words)),
             status: status_words(&request).to_owned(),
             time: time
                 .filter(|time| time.state != TimeState::Cancelled && !request.cancelled)
@@ -109,6 +116,19 @@ pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> any
     Ok(OwnPage { requests, trailers })
 }
 
+/// How much of a request's words its line shows.
+const WORDS_SHOWN: usize = 80;
+
+/// `words`, cut at a word to about `WORDS_SHOWN` characters.
+fn shortened(words: &str) -> String {
+    if words.chars().count() <= WORDS_SHOWN {
+        return words.to_owned();
+    }
+    let cut: String = words.chars().take(WORDS_SHOWN).collect();
+    let at_word = cut.rsplit_once(' ').map_or(cut.as_str(), |(kept, _)| kept);
+    format!("{}…", at_word.trim_end_matches([',', '.', ';', ':']))
+}
+
 /// Where `request` stands, as its customer reads it.
 fn status_words(request: &CustomerRequest) -> &'static str {
     if request.cancelled {
@@ -120,5 +140,19 @@ fn status_words(request: &CustomerRequest) -> &'static str {
         BookingStatus::Scheduled => "Scheduled",
         BookingStatus::Done => "Done",
         BookingStatus::Cancelled | BookingStatus::Spam => "Cancelled",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn long_words_are_cut_at_a_word_and_short_ones_kept() {
+        assert_eq!(shortened("Brakes grab"), "Brakes grab");
+        let long = "The brakes grab on the left side when I tow the loaded dump trailer downhill, and the lights flicker too";
+        let cut = shortened(long);
+        assert_eq!(cut, "The brakes grab on the left side when I tow the loaded dump trailer downhill…");
+        assert!(cut.chars().count() <= 81);
     }
 }

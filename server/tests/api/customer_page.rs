@@ -9,13 +9,11 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{Signed, TestApp, spawn_app},
+    helpers::{Signed, TestApp, spawn_app, spawn_app_with},
     scheduling::{app_with_mail, read_mail},
     stand_ins::Mailbox,
+    text_stand_in, texts,
 };
-
-/// An hour and a minute: an address gets one confirmation an hour.
-const NEXT_HOUR: Duration = Duration::from_secs(61 * 60);
 
 /// A request from `name` with `phone` and `email`, and the link of its confirmation e-mail: its
 /// number and that link's token.
@@ -36,7 +34,6 @@ async fn book_mailed(
         .rfind(|mail| mail.to.eq_ignore_ascii_case(email) && mail.text.contains(&format!("#{id}")))
         .expect("a confirmation");
     let link = mail.text.split_whitespace().find(|w| w.contains("/booking/")).expect("a link").to_owned();
-    app.clock.advance(NEXT_HOUR);
     (id, link.rsplit('/').next().expect("a token").to_owned())
 }
 
@@ -274,4 +271,38 @@ async fn the_customer_names_the_same_trailer_as_last_time_and_the_owner_sees_the
     assert_eq!(record["booking"]["trailerId"], marias);
     let notes = record["booking"]["notes"].to_string();
     assert!(notes.contains(&format!("Said it is the same trailer as request #{first}.")), "{notes}");
+}
+
+#[tokio::test]
+async fn a_texted_link_opens_the_requests_from_that_number_and_not_those_from_the_address_alone() {
+    let stand_in = text_stand_in::start().await;
+    let app = spawn_app_with(texts::with_texts(&stand_in)).await;
+    texts::move_to_hour(&app, 10);
+    let send = |n: u32, phone: &'static str, email: &'static str, consent: bool| {
+        let mut body = texts::request(n, consent);
+        body["phone"] = json!(phone);
+        body["email"] = json!(email);
+        let app = &app;
+        async move {
+            let response = app.post_json("/api/bookings", &body).await;
+            assert_eq!(response.status(), 201);
+            response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id")
+        }
+    };
+    let texted = send(1, "(303) 555-0177", "sam@example.com", true).await;
+    let same_number = send(2, "303.555.0177", "sam.reyes@work.example", false).await;
+    let same_address = send(3, "720-555-0100", "sam@example.com", false).await;
+    app.deliver_due().await;
+    let taken = stand_in.taken();
+    let body = taken.first().expect("the text").body().to_owned();
+    let link = body.split_whitespace().find(|w| w.contains("/booking/")).expect("a link");
+    let token = link.rsplit('/').next().expect("a token").trim_end_matches('.');
+
+    let (status, html) = page(&app, &format!("/booking/{token}")).await;
+    assert_eq!(status, 200);
+    for number in [texted, same_number] {
+        assert!(html.contains(&format!("?request={number}")), "{number} from the number it was texted to");
+    }
+    assert!(!html.contains(&format!("?request={same_address}")), "not one from the address alone");
+    assert_eq!(app.get(&format!("/api/manage/{token}?request={same_address}")).await.status(), 404);
 }

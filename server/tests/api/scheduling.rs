@@ -269,7 +269,10 @@ async fn the_visitor_is_sent_the_requested_time_with_a_calendar_file_and_a_link_
     let bad = app.get(&format!("/booking/{}", "0".repeat(64))).await;
     assert_eq!(bad.status(), 404);
     let html = bad.text().await.unwrap();
-    assert!(html.contains("noindex") && html.contains("There is no such request."), "said on the page");
+    assert!(
+        html.contains("noindex") && html.contains("There is no such request, or this link was replaced"),
+        "said on the page"
+    );
     assert_eq!(app.get("/booking/not-a-token").await.status(), 404);
     let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.unwrap();
     assert_eq!(view["number"], id);

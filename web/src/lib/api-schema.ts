@@ -3453,6 +3453,8 @@ export interface components {
             summary: string;
             /** @description Its time, while it is on the schedule. */
             time: string | null;
+            /** @description The start of what they wrote, to tell their requests apart. */
+            words: string | null;
         };
         /** @description One of the customer's trailers, as their page lists it. */
         OwnTrailer: {

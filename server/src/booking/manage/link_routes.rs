@@ -68,7 +68,7 @@ pub async fn check(
         Check::Wrong(left) => Err(ApiError::invalid(
             "digits",
             format!(
-                "Those are not the last four digits of the phone number we have. {left} more {} before this link stops working.",
+                "Those are not the last four digits of the phone number we have. {left} more {} before this link stops working; if your number has changed, call us.",
                 if left == 1 { "try" } else { "tries" }
             ),
         )),

@@ -52,7 +52,7 @@ const MAX_REASON: usize = 500;
 pub const CHECK_DUE: &str =
     "For your privacy, please confirm the last four digits of your phone number to open this page.";
 /// What a link that leads nowhere answers.
-pub const UNKNOWN: &str = "There is no such request. Check the link in your e-mail, or call us.";
+pub const UNKNOWN: &str = "There is no such request, or this link was replaced by a newer one. Use the link in our latest e-mail or text, or call us.";
 
 /// Which of the customer's requests the page is about: the link's own, or another of theirs.
 #[derive(Clone, Copy, Default, Deserialize, utoipa::IntoParams)]

@@ -2,12 +2,15 @@
 // (each opens on this page), their trailers, "Request more work" with their details filled in,
 // and a new link for one forwarded or seen by someone else.
 import { FileText, Plus, Truck } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { BookingButton } from "../../components/BookingButton";
 import { ApiError, manageLink } from "../../lib/api";
 import type { OwnPage, OwnTrailer, RequestView } from "../../lib/api-schema";
 
 const CARD = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
+
+/** What the address of a link just replaced carries, for the page to say so. */
+export const NEW_LINK = "new-link";
 
 export function CustomerHub({ own, request, token }: { own: OwnPage; request: RequestView; token: string }) {
   return (
@@ -16,7 +19,7 @@ export function CustomerHub({ own, request, token }: { own: OwnPage; request: Re
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="your-requests" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <FileText aria-hidden="true" className="h-5 w-5 text-orange-700" />
-            Your requests with us
+            {own.requests.length > 1 ? "Your requests with us" : "Need something else?"}
           </h2>
           <BookingButton
             presets={{ contact: { name: request.name, ...request.contact } }}
@@ -26,34 +29,37 @@ export function CustomerHub({ own, request, token }: { own: OwnPage; request: Re
             Request more work
           </BookingButton>
         </div>
-        <ul className="mt-4 divide-y divide-slate-200">
-          {own.requests.map((line) => {
-            const current = line.number === request.number;
-            const status = current && request.cancelled ? "Cancelled" : line.status;
-            return (
-              <li key={line.number} className="py-3">
-                <a
-                  href={`?request=${line.number}`}
-                  aria-current={current ? "page" : undefined}
-                  className={`block rounded-lg px-2 py-1 ${current ? "bg-orange-50 ring-1 ring-orange-200" : "hover:bg-slate-50"}`}
-                >
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className="font-semibold text-orange-800 underline">
-                      Request #{line.number}
-                      {current && <span className="font-normal text-slate-700 no-underline"> (shown above)</span>}
+        {own.requests.length > 1 && (
+          <ul className="mt-4 divide-y divide-slate-200">
+            {own.requests.map((line) => {
+              const current = line.number === request.number;
+              const status = current && request.cancelled ? "Cancelled" : line.status;
+              return (
+                <li key={line.number} className="py-3">
+                  <a
+                    href={`?request=${line.number}`}
+                    aria-current={current ? "page" : undefined}
+                    className={`block rounded-lg px-2 py-1 ${current ? "bg-orange-50 ring-1 ring-orange-200" : "hover:bg-slate-50"}`}
+                  >
+                    <span className="flex items-baseline justify-between gap-3">
+                      <span className="min-w-0">
+                        <span className="font-semibold text-orange-800 underline">Request #{line.number}</span>
+                        {current && <span className="text-sm text-slate-700"> (shown above)</span>}
+                      </span>
+                      <span className="shrink-0 text-sm font-medium text-slate-700">{status}</span>
                     </span>
-                    <span className="text-sm text-slate-700">{status}</span>
-                  </span>
-                  <span className="block text-sm text-slate-800">{line.summary || "Service request"}</span>
-                  <span className="block text-sm text-slate-600">
-                    Received {line.received}
-                    {line.time && !(current && request.cancelled) && ` · ${line.time}`}
-                  </span>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+                    {line.words && <span className="block text-sm break-words text-slate-900">&ldquo;{line.words}&rdquo;</span>}
+                    <span className="block text-sm text-slate-700">{line.summary || "Service request"}</span>
+                    <span className="block text-sm text-slate-600">
+                      Sent {line.received}
+                      {line.time && !(current && request.cancelled) && ` · ${line.time}`}
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
       {own.trailers.length > 0 && (
         <section aria-labelledby="your-trailers" className={CARD}>
@@ -93,37 +99,42 @@ export function TrailerPick({
   busy: boolean;
   onPick: (trailer: number) => void;
 }) {
-  const ids = useId();
-  const [picked, setPicked] = useState("");
+  const [picked, setPicked] = useState<number | null>(null);
   if (request.trailerId != null || request.closed || request.cancelled || trailers.length === 0) return null;
   return (
     <form
-      className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4 text-sm"
+      className="mt-4 border-t border-slate-200 pt-4 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        if (picked) onPick(Number(picked));
+        if (picked != null) onPick(picked);
       }}
     >
-      <div className="min-w-0 flex-1">
-        <label htmlFor={`${ids}-trailer`} className="block font-medium text-slate-700">
-          Is this about a trailer we've seen?
-        </label>
-        <select
-          id={`${ids}-trailer`}
-          value={picked}
-          onChange={(event) => setPicked(event.target.value)}
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-        >
-          <option value="">Pick your trailer</option>
+      <fieldset>
+        <legend className="font-medium text-slate-800">Is this about a trailer we've seen?</legend>
+        <div className="mt-2 space-y-2">
           {trailers.map((trailer) => (
-            <option key={trailer.id} value={trailer.id}>
-              {trailer.description || "Trailer"}
-              {trailer.plate && ` (${trailer.plate})`}
-            </option>
+            <label key={trailer.id} className="flex items-start gap-2 text-slate-900">
+              <input
+                type="radio"
+                name="trailer"
+                value={trailer.id}
+                checked={picked === trailer.id}
+                onChange={() => setPicked(trailer.id)}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-orange-700"
+              />
+              <span className="break-words">
+                {trailer.description || "Trailer"}
+                {trailer.plate && <span className="text-slate-600"> · Plate {trailer.plate}</span>}
+              </span>
+            </label>
           ))}
-        </select>
-      </div>
-      <button type="submit" disabled={busy || !picked} className="rounded-lg px-4 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 disabled:opacity-70">
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        disabled={busy || picked == null}
+        className="mt-3 rounded-lg px-4 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 disabled:opacity-70"
+      >
         It's this one
       </button>
     </form>
@@ -141,7 +152,7 @@ function NewLink({ token }: { token: string }) {
     setError(null);
     try {
       const made = await manageLink.replace(token);
-      window.location.assign(made.path);
+      window.location.assign(`${made.path}?${NEW_LINK}`);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "That did not work. Please try again, or call us.");
       setBusy(false);

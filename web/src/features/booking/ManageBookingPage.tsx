@@ -9,9 +9,10 @@ import { useLocation } from "react-router";
 import { PageHero } from "../../components/PageHero";
 import { ApiError, manageCalls } from "../../lib/api";
 import { useLayout } from "../../lib/layout";
+import { useIsClient } from "../../lib/useIsClient";
 import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
-import { CustomerHub, TrailerPick } from "./CustomerHub";
+import { CustomerHub, NEW_LINK, TrailerPick } from "./CustomerHub";
 import { LinkCheck } from "./LinkCheck";
 import { TimePicker } from "./TimePicker";
 
@@ -19,6 +20,9 @@ const STATE_WORDS = {
   requested: "Requested: the shop will confirm this time, or call you to agree another one.",
   confirmed: "Confirmed.",
 } as const;
+
+/** The page was opened just after its link was replaced (read once, as the page's script loads). */
+const openedAsNewLink = typeof window !== "undefined" && new URLSearchParams(window.location.search).has(NEW_LINK);
 
 export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const layout = useLayout();
@@ -39,6 +43,30 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   useEffect(() => {
     if (notice) noticeLine.current?.focus();
   }, [notice]);
+  // A form closed without a change gives the focus back to the button that opened it.
+  const opener = useRef<string | null>(null);
+  const [closed, setClosed] = useState(0);
+  useEffect(() => {
+    if (closed && opener.current) document.getElementById(opener.current)?.focus();
+  }, [closed]);
+  const open = (what: typeof doing, button: HTMLElement) => {
+    opener.current = button.id;
+    setDoing(what);
+  };
+  const keep = () => {
+    setDoing("nothing");
+    setClosed((n) => n + 1);
+  };
+  // Just replaced (CustomerHub's "Get a new link"): said until something else is, and the
+  // address loses its mark so a reload does not say it again.
+  const newLink = useIsClient() && openedAsNewLink;
+  useEffect(() => {
+    if (!openedAsNewLink) return;
+    const search = new URLSearchParams(window.location.search);
+    search.delete(NEW_LINK);
+    const rest = search.toString();
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${rest ? `?${rest}` : ""}`);
+  }, []);
 
   const number = request?.number ?? 0;
   const calls = manageCalls(token, number);
@@ -105,6 +133,11 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
             </div>
           ) : (
             <div className="space-y-6">
+              {newLink && !notice && (
+                <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900">
+                  This is your new link: bookmark this page. The links we sent you before no longer work, and our next messages bring this one.
+                </p>
+              )}
               {notice?.ok && (
                 <p
                   ref={noticeLine}
@@ -178,7 +211,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   )}
                   {trailer && (
                     <div className="contents">
-                      <dt className="font-medium text-slate-700">Trailer</dt>
+                      <dt className="font-medium text-slate-700">Your trailer</dt>
                       <dd className="text-slate-900">{trailer.description || "Trailer"}</dd>
                     </div>
                   )}
@@ -246,7 +279,8 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   {request.kind && !request.closed && (
                     <button
                       type="button"
-                      onClick={() => setDoing("picking")}
+                      id={`${ids}-picking`}
+                      onClick={(event) => open("picking", event.currentTarget)}
                       className="rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800"
                     >
                       {request.time ? "Pick another time" : "Pick a time"}
@@ -254,9 +288,10 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   )}
                   <button
                     type="button"
-                    onClick={() => {
+                    id={`${ids}-correcting`}
+                    onClick={(event) => {
                       setContact(request.contact);
-                      setDoing("correcting");
+                      open("correcting", event.currentTarget);
                     }}
                     className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
                   >
@@ -265,7 +300,8 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   {!request.closed && (
                     <button
                       type="button"
-                      onClick={() => setDoing("cancelling")}
+                      id={`${ids}-cancelling`}
+                      onClick={(event) => open("cancelling", event.currentTarget)}
                       className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
                     >
                       Cancel this request
@@ -312,7 +348,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     </button>
                     <button
                       type="button"
-                      onClick={() => setDoing("nothing")}
+                      onClick={keep}
                       disabled={busy}
                       className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300"
                     >
@@ -328,7 +364,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   </h2>
                   <TimePicker load={loadTimes} label="Open times" laterLabel={layout.times.laterLabel} onPick={pick} />
                   <div className="border-t border-slate-200 p-4">
-                    <button type="button" onClick={() => setDoing("nothing")} disabled={busy} className="text-sm font-medium text-slate-700 underline">
+                    <button type="button" onClick={keep} disabled={busy} className="text-sm font-medium text-slate-700 underline">
                       Keep my time
                     </button>
                   </div>
@@ -361,7 +397,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                     </button>
                     <button
                       type="button"
-                      onClick={() => setDoing("nothing")}
+                      onClick={keep}
                       disabled={busy}
                       className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300"
                     >
