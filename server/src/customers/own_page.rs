@@ -12,7 +12,7 @@ use crate::{
         shared_store::{self, CustomerRequest},
     },
     db::Db,
-    domain::{BookingId, BookingStatus},
+    domain::BookingStatus,
     schedule::{
         calendar::Calendar,
         store::{self as appointments, State as TimeState},
@@ -62,27 +62,33 @@ pub struct OwnPage {
 /// and the trailers they name.
 pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> anyhow::Result<OwnPage> {
     let calendar = Calendar::new(content);
-    let mut requests = Vec::new();
-    let mut named = Vec::new();
-    for request in shared_store::requests_of(db, customer).await? {
-        if !scope.contains(&request.id) {
-            continue;
-        }
-        named.extend(request.trailer_id);
-        let asked = shared_store::answers(db, request.id).await?;
-        let time = appointments::get(db, BookingId(request.id)).await?;
-        requests.push(OwnRequest {
-            number: request.id,
-            received: long_date(request.created_at, calendar.zone()),
-            summary: content.chat.summary(&asked).join(" · "),
-            words: records::customer_words(&content.chat, &asked, &request.details)
-                .map(|words| shortened(&words)),
-            status: status_words(&request).to_owned(),
-            time: time
-                .filter(|time| time.state != TimeState::Cancelled && !request.cancelled)
-                .map(|time| calendar.label(time.slot)),
-        });
-    }
+    let listed: Vec<CustomerRequest> = shared_store::requests_of(db, customer)
+        .await?
+        .into_iter()
+        .filter(|request| scope.contains(&request.id))
+        .collect();
+    let ids: Vec<i64> = listed.iter().map(|request| request.id).collect();
+    let mut answers = records::answers(db, &ids).await?;
+    let mut times = appointments::for_bookings(db, &ids).await?;
+    let named: Vec<i64> = listed.iter().filter_map(|request| request.trailer_id).collect();
+    let requests: Vec<OwnRequest> = listed
+        .iter()
+        .map(|request| {
+            let asked = records::asked(&answers.remove(&request.id).unwrap_or_default());
+            OwnRequest {
+                number: request.id,
+                received: long_date(request.created_at, calendar.zone()),
+                summary: content.chat.summary(&asked).join(" · "),
+                words: records::customer_words(&content.chat, &asked, &request.details)
+                    .map(|words| shortened(&words)),
+                status: status_words(request).to_owned(),
+                time: times
+                    .remove(&request.id)
+                    .filter(|time| time.state != TimeState::Cancelled && !request.cancelled)
+                    .map(|time| calendar.label(time.slot)),
+            }
+        })
+        .collect();
     let trailers = trailer_reads::of(db, customer, &content.chat)
         .await?
         .into_iter()
