@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::domain::one_line;
+use crate::{domain::one_line, schedule::links::keepable_path};
 
 /// Where a request came from, as the browser saw it. Not typed by the visitor: a value that is
 /// too long or not one line is shortened or dropped, never a reason to refuse the booking.
@@ -45,7 +45,11 @@ impl SourceForm {
 
     pub(super) fn clean(self) -> Source {
         Source {
-            page: self.page.and_then(|page| one_line(&page, 300)).filter(|page| page.starts_with('/')),
+            page: self
+                .page
+                .and_then(|page| one_line(&page, 300))
+                .filter(|page| page.starts_with('/'))
+                .map(|page| keepable_path(&page).to_owned()),
             button: self.button.and_then(|button| one_line(&button, 120)),
             referrer_host: self.referrer.and_then(|host| one_line(&host, 253)).filter(|host| is_host(host)),
             utm_source: self.utm_source.and_then(|tag| one_line(&tag, 100)),

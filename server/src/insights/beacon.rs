@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::funnel::Reached;
+use crate::schedule::links::keepable_path;
 
 /// The longest path a beacon may name.
 const LONGEST_PATH: usize = 300;
@@ -122,7 +123,7 @@ impl Beacon {
             (StepName::Time, None) => Reached::Time,
             (StepName::Contact, None) => Reached::Contact,
         };
-        Ok(Said::Step { reached, page, button })
+        Ok(Said::Step { reached, page: keepable_path(page), button })
     }
 }
 
@@ -151,6 +152,14 @@ mod tests {
         assert!(step(r#"{"kind":"step","step":"answered","page":"/","button":""}"#).is_err());
         assert!(step(r#"{"kind":"step","step":"time","question":1,"page":"/","button":""}"#).is_err());
         assert!(step(r#"{"kind":"step","step":"contact","page":"x","button":""}"#).is_err());
+    }
+
+    #[test]
+    fn a_step_on_a_customers_own_page_keeps_no_token() {
+        let json =
+            r#"{"kind":"step","step":"opened","page":"/booking/0123abcd","button":"Request more work"}"#;
+        let beacon = serde_json::from_str::<Beacon>(json).unwrap();
+        assert!(matches!(beacon.read(3), Ok(Said::Step { page: "/booking", .. })));
     }
 
     #[test]

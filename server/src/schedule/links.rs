@@ -18,6 +18,12 @@ use crate::{
 
 /// Where a visitor changes or cancels a request; the token follows.
 pub const MANAGE_PATH: &str = "/booking/";
+/// `path` as it may be kept (a booking's source, the assistant's funnel): a page link's path
+/// without its token, which is a secret.
+pub fn keepable_path(path: &str) -> &str {
+    if path.starts_with(MANAGE_PATH) { MANAGE_PATH.trim_end_matches('/') } else { path }
+}
+
 /// How long a page link opens without a check.
 pub const CHECK_AFTER: SignedDuration = SignedDuration::from_hours(14 * 24);
 /// The wrong answers to a check that end a link.

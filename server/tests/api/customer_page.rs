@@ -306,3 +306,21 @@ async fn a_texted_link_opens_the_requests_from_that_number_and_not_those_from_th
     assert!(!html.contains(&format!("?request={same_address}")), "not one from the address alone");
     assert_eq!(app.get(&format!("/api/manage/{token}?request={same_address}")).await.status(), 404);
 }
+
+#[tokio::test]
+async fn more_work_asked_on_the_customers_page_keeps_no_token_in_its_source() {
+    let app = spawn_app().await;
+    let (_, token) = book(&app, 1, "Maria Lopez", "303-555-0123", "maria@x.example").await;
+    let body = json!({
+        "submissionId": "d0000000-0000-4000-8000-000000000002",
+        "name": "Maria Lopez", "email": "maria@x.example", "phone": "303-555-0123", "details": "Lights",
+        "answers": [], "website": "", "fillMs": 20000,
+        "source": { "page": format!("/booking/{token}"), "button": "Request more work" },
+    });
+    let response = app.post_json("/api/bookings", &body).await;
+    assert_eq!(response.status(), 201);
+    let id = response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id");
+    let signed = app.signed_in_admin().await;
+    let record = app.admin_json(&format!("/bookings/{id}"), &signed).await;
+    assert_eq!(record["booking"]["source"]["page"], "/booking", "{}", record["booking"]["source"]);
+}

@@ -53,9 +53,13 @@ export function buttonLabel(element: Element): string {
   return label.replace(/\s+/g, " ").trim();
 }
 
+/** Where a customer's own page is (`/booking/{token}`): its token is a secret, never reported. */
+const OWN_PAGE = "/booking/";
+
 /** The source of a booking opened now, from `opener` (the button pressed), on this page. */
 export function sourceOf(opener: Element | null): BookingSource {
-  const source: BookingSource = { page: window.location.pathname, ...rememberedLanding() };
+  const path = window.location.pathname;
+  const source: BookingSource = { page: path.startsWith(OWN_PAGE) ? "/booking" : path, ...rememberedLanding() };
   const button = opener ? buttonLabel(opener) : "";
   if (button) source.button = button;
   return source;
