@@ -62,6 +62,21 @@ export async function moveClock(page: Page, server: Server, ms: number): Promise
   await page.clock.fastForward(ms);
 }
 
+/** The hour on the shop's clock (Denver) at `ms` since the epoch. */
+function shopHour(ms: number): number {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/Denver", hour: "numeric", hourCycle: "h23" }).format(ms));
+}
+
+/** Moves both clocks on to the next 10 AM on the shop's clock unless it is between 8 AM and 9 PM
+ * already: the owner's texts about requests that are not emergencies go out only then. */
+export async function inTextingHours(page: Page, server: Server): Promise<void> {
+  const now = await serverNow(server);
+  if (shopHour(now) >= 8 && shopHour(now) < 21) return;
+  let ahead = 15 * 60 * 1000;
+  while (shopHour(now + ahead) !== 10) ahead += 15 * 60 * 1000;
+  await moveClock(page, server, ahead);
+}
+
 /** The admin account of servers started with `admin: true`. */
 export const ADMIN = { email: "owner@example.com", password: "a long enough owner secret" };
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signIn, talk, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, inTextingHours, signIn, talk, test } from "./fixtures";
 import { textFromCustomer } from "./textStandIn";
 
 const BOX = /Text me about this request/;
@@ -178,6 +178,7 @@ test.describe("texts from a number no request has", () => {
   for (const width of [390, 1366]) {
     test(`show on Today, are answered, and are filed under a customer, at ${width} px`, async ({ page, server, texts }) => {
       await page.setViewportSize({ width, height: 844 });
+      await inTextingHours(page, server);
       const { id } = await textedRequest(page, "Lee Park", "0150", "shop");
       await signIn(page);
       await page.goto("/dbadmin/today");
