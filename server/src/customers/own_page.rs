@@ -95,21 +95,9 @@ pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> any
         .filter(|trailer| named.contains(&trailer.id))
         .map(|trailer| {
             let year = trailer.year.map(|year| year.to_string()).unwrap_or_default();
-            let name = [year.as_str(), &trailer.make, &trailer.model]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let description = [name, trailer.kind_text, trailer.colour]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let plate = [trailer.plate_state.as_str(), &trailer.plate]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
+            let name = joined(&[&year, &trailer.make, &trailer.model], " ");
+            let description = joined(&[&name, &trailer.kind_text, &trailer.colour], ", ");
+            let plate = joined(&[&trailer.plate_state, &trailer.plate], " ");
             let skip = trailer.vin.chars().count().saturating_sub(6);
             OwnTrailer {
                 id: trailer.id,
@@ -120,6 +108,11 @@ pub async fn of(db: &Db, customer: i64, scope: &[i64], content: &Content) -> any
         })
         .collect();
     Ok(OwnPage { requests, trailers })
+}
+
+/// The parts that say something, joined by `separator`.
+fn joined(parts: &[&str], separator: &str) -> String {
+    parts.iter().copied().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(separator)
 }
 
 /// How much of a request's words its line shows.
