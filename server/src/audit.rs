@@ -75,6 +75,9 @@ crate::text_enum! {
         CustomerErased => "customer-erased",
         PhotoShared => "photo-shared",
         PhotoDeleted => "photo-deleted",
+        PriceRatesChanged => "price-rates-changed",
+        PriceItemSaved => "price-item-saved",
+        PriceItemDeleted => "price-item-deleted",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -151,6 +154,9 @@ impl Action {
             Self::CustomerErased => "a customer's personal data erased at their request",
             Self::PhotoShared => "a job photo shown on the customer's page",
             Self::PhotoDeleted => "a job photo deleted",
+            Self::PriceRatesChanged => "price book rates, taxes or trip fees changed",
+            Self::PriceItemSaved => "part or job in the price book added or changed",
+            Self::PriceItemDeleted => "part or job taken out of the price book",
             Self::Earlier => "recorded before actions had keys",
         }
     }

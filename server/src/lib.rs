@@ -6,6 +6,7 @@ pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod beacon_routes;
+pub mod billing;
 pub mod blog;
 pub mod booking;
 pub mod changes;

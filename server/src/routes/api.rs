@@ -11,7 +11,7 @@ use axum::{
 
 use crate::{
     api_doc::ApiDocument,
-    auth, beacon_routes, blog, booking,
+    auth, beacon_routes, billing, blog, booking,
     changes::{self, Change},
     customers, delivery,
     error::ApiError,
@@ -146,6 +146,12 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::trailer_routes::change).layer(small))
         .routes(routes!(customers::trailer_routes::link).layer(small))
         .routes(routes!(customers::number_routes::show))
+        .routes(routes!(billing::price_routes::show))
+        .routes(routes!(billing::price_routes::save_settings).layer(small))
+        .routes(routes!(billing::price_routes::add_part).layer(small))
+        .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))
+        .routes(routes!(billing::price_routes::add_job).layer(small))
+        .routes(routes!(billing::price_routes::change_job, billing::price_routes::delete_job).layer(small))
         .routes(routes!(customers::number_routes::answer).layer(small))
         .routes(routes!(customers::number_routes::file).layer(small))
         .routes(routes!(booking::request_routes::from_texts).layer(small))

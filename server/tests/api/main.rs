@@ -31,6 +31,7 @@ mod openapi;
 mod operations;
 mod pages;
 mod post_lifecycle;
+mod price_book;
 mod privacy;
 mod process;
 mod push;

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use trailerworks::{
+    billing::document::LineKind,
     clock::At,
     customers::model::{HistoryKind, Tag},
     db::{Db, Location, Pool},
@@ -37,6 +38,7 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("customer_tags", "tag"), names!(Tag)),
         (("customer_history", "kind"), names!(HistoryKind)),
         (("booking_links", "sent_by"), names!(SentBy)),
+        (("price_tax_rates", "kind"), names!(LineKind)),
     ])
 }
 

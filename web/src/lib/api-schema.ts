@@ -1261,6 +1261,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/price-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/price-book`: the price book. */
+        get: operations["getAdminPriceBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-book/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/price-book/jobs`: the owner adds a common job. */
+        post: operations["postAdminPriceBookJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-book/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/price-book/jobs/{id}`: the owner changes a common job. */
+        put: operations["putAdminPriceBookJobsId"];
+        post?: never;
+        /** `DELETE /api/admin/price-book/jobs/{id}`: the owner takes a common job out. */
+        delete: operations["deleteAdminPriceBookJobsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-book/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/price-book/parts`: the owner adds a part. */
+        post: operations["postAdminPriceBookParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-book/parts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/price-book/parts/{id}`: the owner changes a part. */
+        put: operations["putAdminPriceBookPartsId"];
+        post?: never;
+        /** `DELETE /api/admin/price-book/parts/{id}`: the owner takes a part out (quotes keep its lines). */
+        delete: operations["deleteAdminPriceBookPartsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-book/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/admin/price-book/settings`: the owner saves the rates, taxes and trip fees. */
+        put: operations["putAdminPriceBookSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/push-subscriptions": {
         parameters: {
             query?: never;
@@ -1943,7 +2047,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2494,6 +2598,17 @@ export interface components {
             challenge: string;
             /** @description Always true. */
             codeNeeded: boolean;
+        };
+        /** @description A common job with its usual lines. */
+        CommonJob: components["schemas"]["CommonJobForm"] & {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A common job as the owner saves it. */
+        CommonJobForm: {
+            /** @description 1 to 20. */
+            lines: components["schemas"]["JobLine"][];
+            name: string;
         };
         /** @description One agreement or stop as a customer's export lists it. */
         ConsentRecord: {
@@ -3091,11 +3206,23 @@ export interface components {
             /** @description What is wrong or what to build, in the customer's words. */
             words: string | null;
         };
+        /** @description A usual line of a common job. */
+        JobLine: {
+            description: string;
+            kind: components["schemas"]["LineKind"];
+            price?: components["schemas"]["Money"] | null;
+            quantity: components["schemas"]["Quantity"];
+        };
         /**
          * @description The two kinds of time.
          * @enum {string}
          */
         Kind: "shop" | "mobile";
+        /** @description The sales tax rate of a kind of line. */
+        KindRate: {
+            kind: components["schemas"]["LineKind"];
+            rate: components["schemas"]["Rate"];
+        };
         LandingFigure: {
             /** Format: int64 */
             bookings: number;
@@ -3154,6 +3281,11 @@ export interface components {
              */
             year: number;
         };
+        /**
+         * @description What a line charges for; each kind has its own sales tax rate.
+         * @enum {string}
+         */
+        LineKind: "labour" | "part" | "trip" | "supplies" | "fee";
         /** @description A list and how many it has in all. */
         Lines_CustomerChange: {
             /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
@@ -3316,6 +3448,11 @@ export interface components {
              */
             from: number;
         };
+        /**
+         * Format: int64
+         * @description An amount of US dollars (USD) in whole cents: $1,250.00 is 125000.
+         */
+        Money: number;
         /** @description A place served from a city's page: its name as people write it and its ZIP codes. */
         NearbyPlace: {
             name: string;
@@ -3550,6 +3687,19 @@ export interface components {
             /** Format: int64 */
             visitors: number;
         };
+        /** @description A part the shop sells often. */
+        Part: components["schemas"]["PartForm"] & {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A part as the owner saves it. */
+        PartForm: {
+            name: string;
+            /** @description Paid for before it is special-ordered. */
+            prepaid: boolean;
+            /** @description Each. */
+            price: components["schemas"]["Money"];
+        };
         PasswordChange: {
             currentPassword: string;
             /** @description 12 to 256 characters. */
@@ -3728,6 +3878,34 @@ export interface components {
             /** @description `/dbadmin/preview/{token}`, for a new tab; it works for an hour, for a signed-in admin. */
             url: string;
         };
+        /** @description The price book: everything a quote's lines come from. Amounts in US cents. */
+        PriceBook: {
+            /** @description The currency of every amount: "USD". */
+            currency: string;
+            /** @description By name. */
+            jobs: components["schemas"]["CommonJob"][];
+            /** @description By name. */
+            parts: components["schemas"]["Part"][];
+            settings: components["schemas"]["PriceSettings"];
+            /** @description Whether the owner has saved the settings once (until then the tax rates are all 0%). */
+            settingsSaved: boolean;
+        };
+        /** @description The rates and fees, saved together. */
+        PriceSettings: {
+            /** @description Added to a payment by card (0: none; at most 2%). */
+            cardFeeRate: components["schemas"]["Rate"];
+            /** @description An hour of insurance or warranty work. */
+            insuranceRate: components["schemas"]["Money"];
+            /** @description An hour of labour. */
+            labourRate: components["schemas"]["Money"];
+            suppliesCap?: components["schemas"]["Money"] | null;
+            /** @description Shop supplies, as a share of a document's labour (0: none). */
+            suppliesRate: components["schemas"]["Rate"];
+            /** @description The sales tax of each kind of line, one each. */
+            taxRates: components["schemas"]["KindRate"][];
+            /** @description The trip fee of a mobile job by distance, nearest first. */
+            tripBands: components["schemas"]["TripBand"][];
+        };
         Publication: {
             published: boolean;
         };
@@ -3746,6 +3924,16 @@ export interface components {
              */
             id: number;
         };
+        /**
+         * Format: int64
+         * @description A quantity in hundredths: 1.5 hours is 150.
+         */
+        Quantity: number;
+        /**
+         * Format: int64
+         * @description A percentage in thousandths of a percent: 8.81% is 8810.
+         */
+        Rate: number;
         Rating: {
             /** Format: int32 */
             best: number;
@@ -4795,6 +4983,12 @@ export interface components {
             /** Format: int64 */
             year: number | null;
         };
+        /** @description The trip fee up to a distance (from the band before it). */
+        TripBand: {
+            fee: components["schemas"]["Money"];
+            /** Format: int64 */
+            upToMiles: number;
+        };
         /** @description A code from the authenticator app, or (where it says so) a recovery code. */
         TwoFactorCodeForm: {
             code: string;
@@ -4899,6 +5093,8 @@ export type CityService = components['schemas']['CityService'];
 export type CitySummary = components['schemas']['CitySummary'];
 export type ClosedDay = components['schemas']['ClosedDay'];
 export type CodeNeeded = components['schemas']['CodeNeeded'];
+export type CommonJob = components['schemas']['CommonJob'];
+export type CommonJobForm = components['schemas']['CommonJobForm'];
 export type ConsentRecord = components['schemas']['ConsentRecord'];
 export type Contact = components['schemas']['Contact'];
 export type ContactData = components['schemas']['ContactData'];
@@ -4962,10 +5158,13 @@ export type InvitationForm = components['schemas']['InvitationForm'];
 export type InvitationLink = components['schemas']['InvitationLink'];
 export type Invited = components['schemas']['Invited'];
 export type Job = components['schemas']['Job'];
+export type JobLine = components['schemas']['JobLine'];
 export type Kind = components['schemas']['Kind'];
+export type KindRate = components['schemas']['KindRate'];
 export type LandingFigure = components['schemas']['LandingFigure'];
 export type Language = components['schemas']['Language'];
 export type Layout = components['schemas']['Layout'];
+export type LineKind = components['schemas']['LineKind'];
 export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
 export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
@@ -4977,6 +5176,7 @@ export type ManageBookingData = components['schemas']['ManageBookingData'];
 export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
 export type MergeForm = components['schemas']['MergeForm'];
+export type Money = components['schemas']['Money'];
 export type NearbyPlace = components['schemas']['NearbyPlace'];
 export type NewLink = components['schemas']['NewLink'];
 export type NewNote = components['schemas']['NewNote'];
@@ -5000,6 +5200,8 @@ export type OwnTrailer = components['schemas']['OwnTrailer'];
 export type Page = components['schemas']['Page'];
 export type PageData = components['schemas']['PageData'];
 export type PageFigure = components['schemas']['PageFigure'];
+export type Part = components['schemas']['Part'];
+export type PartForm = components['schemas']['PartForm'];
 export type PasswordChange = components['schemas']['PasswordChange'];
 export type Person = components['schemas']['Person'];
 export type PhoneForm = components['schemas']['PhoneForm'];
@@ -5019,9 +5221,13 @@ export type PostForm = components['schemas']['PostForm'];
 export type PostList = components['schemas']['PostList'];
 export type PreviewForm = components['schemas']['PreviewForm'];
 export type PreviewLink = components['schemas']['PreviewLink'];
+export type PriceBook = components['schemas']['PriceBook'];
+export type PriceSettings = components['schemas']['PriceSettings'];
 export type Publication = components['schemas']['Publication'];
 export type PushDevices = components['schemas']['PushDevices'];
 export type PushTest = components['schemas']['PushTest'];
+export type Quantity = components['schemas']['Quantity'];
+export type Rate = components['schemas']['Rate'];
 export type Rating = components['schemas']['Rating'];
 export type RecipientList = components['schemas']['RecipientList'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
@@ -5110,6 +5316,7 @@ export type Tone = components['schemas']['Tone'];
 export type Totals = components['schemas']['Totals'];
 export type TrailerForm = components['schemas']['TrailerForm'];
 export type TrailerRecord = components['schemas']['TrailerRecord'];
+export type TripBand = components['schemas']['TripBand'];
 export type TwoFactorCodeForm = components['schemas']['TwoFactorCodeForm'];
 export type TwoStepRule = components['schemas']['TwoStepRule'];
 export type Unprocessable = components['schemas']['Unprocessable'];
@@ -11746,6 +11953,675 @@ export interface operations {
             };
         };
     };
+    getAdminPriceBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminPriceBookJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonJobForm"];
+            };
+        };
+        responses: {
+            /** @description The price book with the job. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminPriceBookJobsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommonJobForm"];
+            };
+        };
+        responses: {
+            /** @description The price book with the job changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such job. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminPriceBookJobsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price book without the job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such job. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminPriceBookParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartForm"];
+            };
+        };
+        responses: {
+            /** @description The price book with the part. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminPriceBookPartsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The part's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartForm"];
+            };
+        };
+        responses: {
+            /** @description The price book with the part changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such part. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminPriceBookPartsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The part's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price book without the part. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such part. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminPriceBookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceSettings"];
+            };
+        };
+        responses: {
+            /** @description The price book with the settings saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminPushSubscriptions: {
         parameters: {
             query?: never;
@@ -14494,7 +15370,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -14505,6 +15381,7 @@ export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const historyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HistoryKind"]> = ["merged-in", "merged-away", "split-off", "split-in"];
 export const howValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["How"]> = ["form", "manage", "keyword", "reply", "texted"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
+export const lineKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineKind"]> = ["labour", "part", "trip", "supplies", "fee"];
 export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
 }>["kind"]> = ["home"];

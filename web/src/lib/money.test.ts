@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsOf, dollars } from "./money";
+import { amount, centsOf, centsText, dollars, quantityOf, quantityText, rateOf, rateText, signedCentsOf } from "./money";
 
 describe("money", () => {
   it("shows whole dollars without cents, and cents when there are some", () => {
@@ -9,11 +9,37 @@ describe("money", () => {
     expect(dollars(5)).toBe("$0.05");
   });
 
+  it("shows a document's amounts as the server writes them, discounts with a minus", () => {
+    expect(amount(125_000)).toBe("$1,250.00");
+    expect(amount(123_456_789)).toBe("$1,234,567.89");
+    expect(amount(-2550)).toBe("-$25.50");
+    expect(amount(5)).toBe("$0.05");
+    expect(amount(0)).toBe("$0.00");
+  });
+
   it("reads dollars as typed into cents, and nothing else", () => {
     expect(centsOf("89")).toBe(8900);
     expect(centsOf(" $89.5 ")).toBe(8950);
     expect(centsOf("1,250.99")).toBe(125_099);
     expect(centsOf("0.29")).toBe(29);
-    for (const bad of ["", "abc", "89.999", "-5", "1e3"]) expect(centsOf(bad)).toBeNull();
+    expect(centsOf("1.13")).toBe(113);
+    for (const bad of ["", "abc", "89.999", "-5", "1e3", "1.", ".5"]) expect(centsOf(bad)).toBeNull();
+    expect(signedCentsOf("-10")).toBe(-1000);
+    expect(signedCentsOf("-$10.05")).toBe(-1005);
+    expect(signedCentsOf("$4.35")).toBe(435);
+  });
+
+  it("reads rates and quantities exactly, and types them back the same", () => {
+    expect(rateOf("8.81")).toBe(8810);
+    expect(rateOf("2.9%")).toBe(2900);
+    expect(rateOf("0.125")).toBe(125);
+    expect(rateOf("8.8125")).toBeNull();
+    expect(quantityOf("1.5")).toBe(150);
+    expect(quantityOf("0.25")).toBe(25);
+    expect(quantityOf("-1")).toBeNull();
+    for (const thousandths of [0, 8810, 2900, 125, 20_000]) expect(rateOf(rateText(thousandths))).toBe(thousandths);
+    for (const hundredths of [1, 25, 150, 300, 1_000_000]) expect(quantityOf(quantityText(hundredths))).toBe(hundredths);
+    for (const cents of [-1005, 0, 4599, 125_000]) expect(signedCentsOf(centsText(cents))).toBe(cents);
+    expect(centsText(null)).toBe("");
   });
 });

@@ -23,6 +23,7 @@ import { newQueryClient } from "./queries";
 import { NotificationsPage } from "../account/NotificationsPage";
 import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
+import { PriceBookPage } from "../prices/PriceBookPage";
 import { SitePage } from "../site/SitePage";
 import { TodayPage } from "../bookings/TodayPage";
 
@@ -117,6 +118,7 @@ export function AdminApp() {
           <Route path="/dbadmin/schedule" element={admin(<SchedulePage />)} />
           <Route path="/dbadmin/customers" element={admin(<CustomersPage />)} />
           <Route path="/dbadmin/customers/:id" element={admin(<CustomerRoute />)} />
+          <Route path="/dbadmin/prices" element={owner(<PriceBookPage />)} />
           <Route
             path="/dbadmin/insights"
             element={owner(

@@ -78,6 +78,15 @@ export type SiteSaved = Schemas["SaveAnswer"];
 /** How a delivery channel did lately. */
 export type ChannelHealth = Schemas["ChannelHealth"];
 export type TestDelivery = Schemas["TestDelivery"];
+/** The price book: rates, taxes, trip fees, parts and common jobs; amounts in cents. */
+export type PriceBook = Schemas["PriceBook"];
+export type PriceSettings = Schemas["PriceSettings"];
+export type PricePart = Schemas["Part"];
+export type PartForm = Schemas["PartForm"];
+export type CommonJob = Schemas["CommonJob"];
+export type CommonJobForm = Schemas["CommonJobForm"];
+export type JobLine = Schemas["JobLine"];
+export type LineKind = Schemas["LineKind"];
 export type Notifications = Schemas["Notifications"];
 export type InsightsTotals = Schemas["Totals"];
 export type DailyVisits = Schemas["Daily"];
@@ -343,6 +352,14 @@ export const adminApi = {
   nameTrailer: (booking: number, trailer: number | null) => answer(client.PUT("/api/admin/bookings/{id}/trailer", { ...id(booking), body: { trailer } })),
   bookingSources: (weeks: number) => answer(client.GET("/api/admin/bookings/sources", { params: { query: { weeks } } })),
   setBookingStatus: (booking: number, status: BookingStatus) => answer(client.PUT("/api/admin/bookings/{id}/status", { ...id(booking), body: { status } })),
+  priceBook: () => answer(client.GET("/api/admin/price-book")),
+  savePriceSettings: (settings: PriceSettings) => answer(client.PUT("/api/admin/price-book/settings", { body: settings })),
+  addPart: (part: PartForm) => answer(client.POST("/api/admin/price-book/parts", { body: part })),
+  changePart: (part: number, form: PartForm) => answer(client.PUT("/api/admin/price-book/parts/{id}", { ...id(part), body: form })),
+  deletePart: (part: number) => answer(client.DELETE("/api/admin/price-book/parts/{id}", id(part))),
+  addJob: (job: CommonJobForm) => answer(client.POST("/api/admin/price-book/jobs", { body: job })),
+  changeJob: (job: number, form: CommonJobForm) => answer(client.PUT("/api/admin/price-book/jobs/{id}", { ...id(job), body: form })),
+  deleteJob: (job: number) => answer(client.DELETE("/api/admin/price-book/jobs/{id}", id(job))),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

@@ -53,6 +53,7 @@ export const keys = {
   audit: ["audit"],
   insights: (days: number) => ["insights", days],
   site: ["site"],
+  priceBook: ["price-book"],
   siteVersions: (shown: number) => ["site", "versions", shown],
   account: ["account", "me"],
   calendarFeed: ["account", "calendar-feed"],
