@@ -32,6 +32,7 @@ for (const width of [390, 1366]) {
     const cardFee = rates.getByLabel("Card fee (%)");
     await expect(cardFee).toHaveAttribute("aria-invalid", "true");
     await expect(cardFee).toHaveAccessibleDescription(/Colorado allows a card fee of at most 2%/);
+    await expect(cardFee).toBeFocused();
     await expectNoAxeViolations(page);
     await cardFee.fill("2");
     await rates.getByRole("button", { name: "Save the rates" }).click();
@@ -50,17 +51,20 @@ for (const width of [390, 1366]) {
     await parts.getByLabel("Price each ($)").fill("45.99");
     await parts.getByLabel("Paid for before it is special-ordered").check();
     await parts.getByRole("button", { name: "Add the part" }).click();
-    await expect(parts.getByText("$45.99 each · prepaid when special-ordered")).toBeVisible();
+    await expect(parts.getByText("$45.99 each · paid for before it is special-ordered")).toBeVisible();
+    await expect(parts.getByRole("button", { name: "Add a part" })).toBeFocused();
 
     const jobs = page.getByRole("region", { name: "Common jobs" });
     await jobs.getByRole("button", { name: "Add a job" }).click();
     await jobs.getByLabel("Job", { exact: true }).fill("Brake job, one axle");
     await jobs.getByLabel("What for").fill("Replace shoes and magnets");
     await jobs.getByLabel("Hours").fill("1.5");
-    await jobs.getByLabel("Add a part from the list").selectOption({ label: "Brake magnet, 12 in, $45.99" });
+    await jobs.getByLabel("A part from the list").selectOption({ label: "Brake magnet, 12 in, $45.99" });
+    await jobs.getByRole("button", { name: "Add this part" }).click();
     await jobs.getByLabel("Quantity").fill("two");
     await jobs.getByRole("button", { name: "Add the job" }).click();
     await expect(jobs.getByLabel("Quantity")).toHaveAccessibleDescription("Type a number, like 1.5");
+    await expect(jobs.getByLabel("Quantity")).toBeFocused();
     await expectNoAxeViolations(page);
     await jobs.getByLabel("Quantity").fill("2");
     await jobs.getByRole("button", { name: "Add the job" }).click();

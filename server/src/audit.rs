@@ -78,6 +78,8 @@ crate::text_enum! {
         PriceRatesChanged => "price-rates-changed",
         PriceItemSaved => "price-item-saved",
         PriceItemDeleted => "price-item-deleted",
+        QuoteStarted => "quote-started",
+        QuoteDeleted => "quote-deleted",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -157,6 +159,8 @@ impl Action {
             Self::PriceRatesChanged => "price book rates, taxes or trip fees changed",
             Self::PriceItemSaved => "part or job in the price book added or changed",
             Self::PriceItemDeleted => "part or job taken out of the price book",
+            Self::QuoteStarted => "quote started for a request",
+            Self::QuoteDeleted => "draft quote deleted",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -1,8 +1,12 @@
 //! Billing: what the shop charges and how it adds up. The figures of a quote or an invoice in
-//! whole cents (`document`), and the price book the owner keeps, which quotes take their lines
-//! from (`price_book`, stored by `price_store`, served by `price_routes`).
+//! whole cents (`document`); the price book the owner keeps, which quotes take their lines from
+//! (`price_book`, stored by `price_store`, served by `price_routes`); and the quotes written
+//! from a request (`quote`, stored by `quote_store`, served by `quote_routes`).
 
 pub mod document;
 pub mod price_book;
 pub mod price_routes;
 pub mod price_store;
+pub mod quote;
+pub mod quote_routes;
+pub mod quote_store;

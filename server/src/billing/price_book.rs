@@ -24,6 +24,9 @@ const FARTHEST_MILES: i64 = 500;
 /// The most lines a common job has.
 const MOST_JOB_LINES: usize = 20;
 const NAME_LENGTH: usize = 80;
+/// Why a line may not be shop supplies.
+pub const SUPPLIES_FROM_RATES: &str =
+    "Shop supplies are added to each quote from the rates: choose another kind";
 const DESCRIPTION_LENGTH: usize = 120;
 
 /// The price book: everything a quote's lines come from. Amounts in US cents.
@@ -255,6 +258,9 @@ impl CommonJobForm {
                         format!("lines.{n}.quantity"),
                         format!("A quantity is from 0.01 to {MOST_A_QUANTITY}"),
                     );
+                }
+                if line.kind == LineKind::Supplies {
+                    errors.add(format!("lines.{n}.kind"), SUPPLIES_FROM_RATES);
                 }
                 match line.price {
                     None if line.kind != LineKind::Labour => {

@@ -71,10 +71,14 @@ async fn save(
         None => price_store::add(&db, item, &line).await?.map(drop),
         Some(id) => price_store::change(&db, id, item, &line).await?,
     };
+    let what = match item.list() {
+        List::Parts => "part",
+        List::Jobs => "job",
+    };
     saved.map_err(|refused| match refused {
         Refused::Taken => ApiError::invalid(
             "name",
-            format!("The price book already has {name}: give this one another name"),
+            format!("The price book already has a {what} of that name: give this one another"),
         ),
         Refused::Gone => ApiError::NotFound(GONE),
     })?;

@@ -220,6 +220,8 @@ pub struct Contact {
     /// The phone's last ten digits (`Phone::national`).
     pub phone_national: String,
     pub customer_id: Option<i64>,
+    /// The trailer the shop named on it, if any.
+    pub trailer_id: Option<i64>,
 }
 
 /// What a customer's other requests have (`BookingStatements::other_requests`).
@@ -354,7 +356,7 @@ pub trait BookingStatements {
 for_both_connections!(impl BookingStatements {
     async fn contact(&mut self, id: i64) -> sqlx::Result<Option<Contact>> {
         sqlx::query_as(
-            "SELECT id, name, email, phone, COALESCE(phone_national, '') AS phone_national, customer_id
+            "SELECT id, name, email, phone, COALESCE(phone_national, '') AS phone_national, customer_id, trailer_id
              FROM bookings WHERE id = $1 AND status != $2",
         )
         .bind(id)

@@ -36,6 +36,8 @@ ids! {
     SiteVersionId,
     /// A customer's record.
     CustomerId,
+    /// A quote.
+    QuoteId,
 }
 
 #[cfg(test)]

@@ -147,6 +147,11 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::trailer_routes::link).layer(small))
         .routes(routes!(customers::number_routes::show))
         .routes(routes!(billing::price_routes::show))
+        .routes(routes!(billing::quote_routes::start, billing::quote_routes::of_request).layer(small))
+        .routes(
+            routes!(billing::quote_routes::show, billing::quote_routes::save, billing::quote_routes::delete)
+                .layer(small),
+        )
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))

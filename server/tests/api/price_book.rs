@@ -11,7 +11,7 @@ use crate::{
 };
 
 /// The rates of a shop near Denver: parts taxed at 8.81%, labour not.
-fn settings() -> Value {
+pub fn settings() -> Value {
     json!({
         "labourRate": 12500,
         "insuranceRate": 14500,
@@ -102,7 +102,7 @@ async fn parts_and_jobs_are_added_changed_and_taken_out_by_the_owner_only() {
     assert_eq!(status, 422);
     assert_eq!(
         refused["errors"]["name"][0],
-        "The price book already has BRAKE MAGNET: give this one another name"
+        "The price book already has a part of that name: give this one another"
     );
     let free = json!({ "name": "", "price": 0, "prepaid": false });
     let (status, refused) = send(&app, &owner, Method::POST, "/price-book/parts", &free).await;

@@ -6,7 +6,10 @@
 use std::collections::BTreeMap;
 
 use trailerworks::{
-    billing::document::LineKind,
+    billing::{
+        document::LineKind,
+        quote::{DepositKind, LabourRate, QuoteState},
+    },
     clock::At,
     customers::model::{HistoryKind, Tag},
     db::{Db, Location, Pool},
@@ -39,6 +42,10 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("customer_history", "kind"), names!(HistoryKind)),
         (("booking_links", "sent_by"), names!(SentBy)),
         (("price_tax_rates", "kind"), names!(LineKind)),
+        (("quotes", "state"), names!(QuoteState)),
+        (("quotes", "rate"), names!(LabourRate)),
+        (("quotes", "deposit_kind"), names!(DepositKind)),
+        (("quote_lines", "kind"), names!(LineKind)),
     ])
 }
 

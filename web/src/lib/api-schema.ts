@@ -417,6 +417,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/bookings/{id}/quotes`: a request's quotes. */
+        get: operations["getAdminBookingsIdQuotes"];
+        put?: never;
+        /** `POST /api/admin/bookings/{id}/quotes`: the team starts a quote for a request. */
+        post: operations["postAdminBookingsIdQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/review-request": {
         parameters: {
             query?: never;
@@ -1421,6 +1439,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/quotes/{id}`: a quote with its figures. */
+        get: operations["getAdminQuotesId"];
+        /** `PUT /api/admin/quotes/{id}`: the team saves a draft, whole. */
+        put: operations["putAdminQuotesId"];
+        post?: never;
+        /** `DELETE /api/admin/quotes/{id}`: the team deletes a draft. */
+        delete: operations["deleteAdminQuotesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedule": {
         parameters: {
             query?: never;
@@ -2047,7 +2084,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2819,6 +2856,19 @@ export interface components {
             /** @description Whom an escalation's page went to, and how: "Ana Ruiz at (720) 555-0134". */
             to: string | null;
         };
+        /** @description The deposit asked for. */
+        Deposit: {
+            /** @description For `amount`; 0 otherwise. */
+            amount: components["schemas"]["Money"];
+            kind: components["schemas"]["DepositKind"];
+            /** @description For `percent`; 0 otherwise. */
+            rate: components["schemas"]["Rate"];
+        };
+        /**
+         * @description The deposit a quote asks for when the customer approves it.
+         * @enum {string}
+         */
+        DepositKind: "none" | "amount" | "percent";
         DeskStatus: {
             /** @description The scheduled backups (all empty when the server never made one on a schedule). */
             backups: components["schemas"]["BackupStatus"];
@@ -3223,6 +3273,11 @@ export interface components {
             kind: components["schemas"]["LineKind"];
             rate: components["schemas"]["Rate"];
         };
+        /**
+         * @description Which hourly rate a quote's labour is at.
+         * @enum {string}
+         */
+        LabourRate: "standard" | "insurance";
         LandingFigure: {
             /** Format: int64 */
             bookings: number;
@@ -3571,6 +3626,23 @@ export interface components {
             page: string;
             /** Format: int64 */
             submitted: number;
+        };
+        /** @description One option's figures. */
+        OptionFigures: {
+            /** @description Each line's amount, in the option's order (the optional ones too). */
+            lines: components["schemas"]["Money"][];
+            problem: string | null;
+            totals: components["schemas"]["OptionTotals"] | null;
+        };
+        /** @description What one option adds up to, without its optional lines. */
+        OptionTotals: {
+            /** @description The deposit asked for. */
+            deposit: components["schemas"]["Money"];
+            subtotal: components["schemas"]["Money"];
+            /** @description The shop supplies line the quote adds (0: none). */
+            supplies: components["schemas"]["Money"];
+            tax: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
         };
         /** @description The customer's part of their page. */
         OwnPage: {
@@ -3929,6 +4001,81 @@ export interface components {
          * @description A quantity in hundredths: 1.5 hours is 150.
          */
         Quantity: number;
+        /** @description A quote with each option's figures. */
+        QuoteBody: components["schemas"]["QuoteForm"] & {
+            /** Format: int64 */
+            bookingId: number;
+            /** @description "USD". */
+            currency: string;
+            /** Format: int64 */
+            customerId: number;
+            /** @description Each option's figures, in the options' order. */
+            figures: components["schemas"]["OptionFigures"][];
+            /** Format: int64 */
+            id: number;
+            /** @description The name the request was sent with. */
+            name: string;
+            /** @description Q-2026-0001. */
+            number: string;
+            /** @description The price book's figures of the day the quote was made. */
+            rates: components["schemas"]["QuoteRates"];
+            state: components["schemas"]["QuoteState"];
+            /** Format: int64 */
+            trailerId: number | null;
+            updatedAt: components["schemas"]["At"];
+        };
+        /** @description A quote as the team saves it: every field, always. */
+        QuoteForm: {
+            deposit: components["schemas"]["Deposit"];
+            /** @description A note to the customer, shown above the lines. */
+            message: string;
+            /** @description 1 to 3; with more than one, each has a title and the customer approves one. */
+            options: components["schemas"]["QuoteOption"][];
+            rate: components["schemas"]["LabourRate"];
+        };
+        /** @description A line of a quote. */
+        QuoteLine: {
+            description: string;
+            kind: components["schemas"]["LineKind"];
+            /** @description The customer may tick it; not in the total until they do. */
+            optional: boolean;
+            price?: components["schemas"]["Money"] | null;
+            quantity: components["schemas"]["Quantity"];
+        };
+        /** @description A request's quotes, oldest first. */
+        QuoteList: {
+            quotes: components["schemas"]["QuoteListing"][];
+        };
+        /** @description A quote in a request's list. */
+        QuoteListing: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            options: number;
+            state: components["schemas"]["QuoteState"];
+            total: components["schemas"]["Money"] | null;
+            updatedAt: components["schemas"]["At"];
+        };
+        /** @description One of a quote's options. */
+        QuoteOption: {
+            /** @description Up to 40. */
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description "Good", "Repair the axle"; may be blank when it is the only one. */
+            title: string;
+        };
+        /** @description The price book's figures a quote keeps from the day it was made. */
+        QuoteRates: {
+            insuranceRate: components["schemas"]["Money"];
+            standardRate: components["schemas"]["Money"];
+            suppliesCap: components["schemas"]["Money"] | null;
+            suppliesRate: components["schemas"]["Rate"];
+            taxRates: components["schemas"]["KindRate"][];
+        };
+        /**
+         * @description Where a quote stands: written, sent, opened by the customer, answered, or past its date.
+         * @enum {string}
+         */
+        QuoteState: "draft" | "sent" | "viewed" | "approved" | "changes-asked" | "declined" | "expired" | "withdrawn";
         /**
          * Format: int64
          * @description A percentage in thousandths of a percent: 8.81% is 8810.
@@ -5118,6 +5265,8 @@ export type Daily = components['schemas']['Daily'];
 export type Day = components['schemas']['Day'];
 export type DeliveryProgress = components['schemas']['DeliveryProgress'];
 export type DeliveryRecord = components['schemas']['DeliveryRecord'];
+export type Deposit = components['schemas']['Deposit'];
+export type DepositKind = components['schemas']['DepositKind'];
 export type DeskStatus = components['schemas']['DeskStatus'];
 export type Device = components['schemas']['Device'];
 export type DeviceFigure = components['schemas']['DeviceFigure'];
@@ -5161,6 +5310,7 @@ export type Job = components['schemas']['Job'];
 export type JobLine = components['schemas']['JobLine'];
 export type Kind = components['schemas']['Kind'];
 export type KindRate = components['schemas']['KindRate'];
+export type LabourRate = components['schemas']['LabourRate'];
 export type LandingFigure = components['schemas']['LandingFigure'];
 export type Language = components['schemas']['Language'];
 export type Layout = components['schemas']['Layout'];
@@ -5194,6 +5344,8 @@ export type OnCallPage = components['schemas']['OnCallPage'];
 export type OnMyWay = components['schemas']['OnMyWay'];
 export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
+export type OptionFigures = components['schemas']['OptionFigures'];
+export type OptionTotals = components['schemas']['OptionTotals'];
 export type OwnPage = components['schemas']['OwnPage'];
 export type OwnRequest = components['schemas']['OwnRequest'];
 export type OwnTrailer = components['schemas']['OwnTrailer'];
@@ -5227,6 +5379,14 @@ export type Publication = components['schemas']['Publication'];
 export type PushDevices = components['schemas']['PushDevices'];
 export type PushTest = components['schemas']['PushTest'];
 export type Quantity = components['schemas']['Quantity'];
+export type QuoteBody = components['schemas']['QuoteBody'];
+export type QuoteForm = components['schemas']['QuoteForm'];
+export type QuoteLine = components['schemas']['QuoteLine'];
+export type QuoteList = components['schemas']['QuoteList'];
+export type QuoteListing = components['schemas']['QuoteListing'];
+export type QuoteOption = components['schemas']['QuoteOption'];
+export type QuoteRates = components['schemas']['QuoteRates'];
+export type QuoteState = components['schemas']['QuoteState'];
 export type Rate = components['schemas']['Rate'];
 export type Rating = components['schemas']['Rating'];
 export type RecipientList = components['schemas']['RecipientList'];
@@ -7532,6 +7692,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminBookingsIdQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request's quotes, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBookingsIdQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A blank draft with the price book's figures of today. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request has no customer (spam), or there is no such request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorsBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */
@@ -13016,6 +13285,248 @@ export interface operations {
             };
         };
     };
+    getAdminQuotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminQuotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteForm"];
+            };
+        };
+        responses: {
+            /** @description The quote as saved, with its figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The quote has been sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminQuotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The quote has been sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminSchedule: {
         parameters: {
             query: {
@@ -15370,17 +15881,19 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
 export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["email", "webhook", "confirmation", "push", "text"];
 export const contactValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Contact"]> = ["call", "text", "email"];
 export const deliveryProgressValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryProgress"]> = ["pending", "retrying", "sent", "dead", "cancelled"];
+export const depositKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DepositKind"]> = ["none", "amount", "percent"];
 export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventKind"]> = ["status", "call", "text", "email", "time", "time-dropped", "review", "seen", "taken", "escalated", "last-alert", "past-promise"];
 export const historyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HistoryKind"]> = ["merged-in", "merged-away", "split-off", "split-in"];
 export const howValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["How"]> = ["form", "manage", "keyword", "reply", "texted"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
+export const labourRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LabourRate"]> = ["standard", "insurance"];
 export const lineKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineKind"]> = ["labour", "part", "trip", "supplies", "fee"];
 export const pageDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
@@ -15428,6 +15941,7 @@ export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
     kind: unknown;
 }>["kind"]> = ["smsTerms"];
 export const photoLabelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PhotoLabel"]> = ["before", "after", "damage", "data-plate"];
+export const quoteStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteState"]> = ["draft", "sent", "viewed", "approved", "changes-asked", "declined", "expired", "withdrawn"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "staff"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];
 export const stepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StepName"]> = ["opened", "answered", "time", "contact"];

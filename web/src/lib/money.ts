@@ -35,8 +35,12 @@ function decimal(units: number, places: number): string {
 export const quantityText = (hundredths: number) => decimal(hundredths, 2);
 /** A rate in thousandths of a percent as typed back, without its sign: "8.81". */
 export const rateText = (thousandths: number) => decimal(thousandths, 3);
-/** Cents as typed back into a field: "45.99", "-10", "" for none. */
-export const centsText = (cents: number | null) => (cents === null ? "" : decimal(cents, 2));
+/** Cents as typed back into a field: "45.99", "47.50", "-10", "" for none. */
+export function centsText(cents: number | null): string {
+  if (cents === null) return "";
+  const text = decimal(cents, 2);
+  return /\.\d$/.test(text) ? `${text}0` : text;
+}
 
 /** A decimal as typed ("1,250.5", "-10") in units of 10^-`places`, exactly; null when it is not
  * one, has more decimals, or is negative where `signed` is false. */

@@ -24,6 +24,7 @@ import { NotificationsPage } from "../account/NotificationsPage";
 import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
 import { PriceBookPage } from "../prices/PriceBookPage";
+import { QuotePage } from "../quotes/QuotePage";
 import { SitePage } from "../site/SitePage";
 import { TodayPage } from "../bookings/TodayPage";
 
@@ -67,6 +68,12 @@ function RequestRoute() {
 function CustomerRoute() {
   const { id } = useParams();
   return <CustomerPage key={id} />;
+}
+
+/** A quote's page, made anew for each quote. */
+function QuoteRoute() {
+  const { id } = useParams();
+  return <QuotePage key={id} />;
 }
 
 /** A screen of every member of the team. */
@@ -119,6 +126,7 @@ export function AdminApp() {
           <Route path="/dbadmin/customers" element={admin(<CustomersPage />)} />
           <Route path="/dbadmin/customers/:id" element={admin(<CustomerRoute />)} />
           <Route path="/dbadmin/prices" element={owner(<PriceBookPage />)} />
+          <Route path="/dbadmin/quotes/:id" element={admin(<QuoteRoute />)} />
           <Route
             path="/dbadmin/insights"
             element={owner(

@@ -87,6 +87,13 @@ export type CommonJob = Schemas["CommonJob"];
 export type CommonJobForm = Schemas["CommonJobForm"];
 export type JobLine = Schemas["JobLine"];
 export type LineKind = Schemas["LineKind"];
+/** A quote with each option's figures, as the server adds them up. */
+export type Quote = Schemas["QuoteBody"];
+export type QuoteForm = Schemas["QuoteForm"];
+export type OptionFigures = Schemas["OptionFigures"];
+export type QuoteState = Schemas["QuoteState"];
+export type DepositKind = Schemas["DepositKind"];
+export type LabourRate = Schemas["LabourRate"];
 export type Notifications = Schemas["Notifications"];
 export type InsightsTotals = Schemas["Totals"];
 export type DailyVisits = Schemas["Daily"];
@@ -360,6 +367,11 @@ export const adminApi = {
   addJob: (job: CommonJobForm) => answer(client.POST("/api/admin/price-book/jobs", { body: job })),
   changeJob: (job: number, form: CommonJobForm) => answer(client.PUT("/api/admin/price-book/jobs/{id}", { ...id(job), body: form })),
   deleteJob: (job: number) => answer(client.DELETE("/api/admin/price-book/jobs/{id}", id(job))),
+  requestQuotes: (booking: number) => answer(client.GET("/api/admin/bookings/{id}/quotes", id(booking))),
+  startQuote: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/quotes", id(booking))),
+  quote: (quote: number) => answer(client.GET("/api/admin/quotes/{id}", id(quote))),
+  saveQuote: (quote: number, form: QuoteForm) => answer(client.PUT("/api/admin/quotes/{id}", { ...id(quote), body: form })),
+  deleteQuote: (quote: number) => answer(client.DELETE("/api/admin/quotes/{id}", id(quote))),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

@@ -1,6 +1,6 @@
 // The pieces of the admin's forms: a titled section, a labelled field with its hint and error,
 // the two button looks, and the message for a failed call.
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from "react";
 import { AdminApiError } from "./api";
 
 const FIELD = "mt-1 w-full rounded-lg border px-3 py-2 focus:border-orange-600 focus:ring-2 focus:ring-orange-200 focus:outline-none";
@@ -47,9 +47,16 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 const CORRECT_MARKED = "Please correct what is marked below.";
 
 /** A form's save: busy while it runs; a refusal puts each field's messages under it (a 422) and
- * one sentence above; `refuse` marks fields the browser found wrong before asking. */
-export function useSubmit() {
+ * one sentence above; `refuse` marks fields the browser found wrong before asking. Given its
+ * `form`, the first field marked takes the focus, scrolled into view. */
+export function useSubmit(form?: RefObject<HTMLFormElement | null>) {
   const [state, setState] = useState<{ errors: Record<string, string>; problem: string | null; busy: boolean }>({ errors: {}, problem: null, busy: false });
+  useEffect(() => {
+    if (Object.keys(state.errors).length === 0) return;
+    const first = form?.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView({ block: "center" });
+  }, [state.errors, form]);
 
   async function submit(save: () => Promise<void>) {
     setState({ errors: {}, problem: null, busy: true });

@@ -54,6 +54,8 @@ export const keys = {
   insights: (days: number) => ["insights", days],
   site: ["site"],
   priceBook: ["price-book"],
+  requestQuotes: (booking: number) => [...DESK, "quotes", booking],
+  quote: (id: number) => ["quote", id],
   siteVersions: (shown: number) => ["site", "versions", shown],
   account: ["account", "me"],
   calendarFeed: ["account", "calendar-feed"],

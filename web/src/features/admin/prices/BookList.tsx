@@ -1,7 +1,7 @@
 // A list of the price book's (its parts, its common jobs): each item's name and what it is, with
 // Change and Remove, and an Add button under it; one item is edited at a time, in place.
 import { Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import type { PriceBook } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { DANGER_BUTTON, failureMessage, PLAIN_BUTTON, PRIMARY_BUTTON, Section } from "../frame/form";
@@ -34,11 +34,22 @@ export function BookList<T extends Named>({
   remove: (item: T) => Promise<PriceBook>;
   onChanged: (book: PriceBook) => void;
 }) {
+  const ids = useId();
   /** The item being changed (its id), a new one ("new"), or none. */
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const done = () => setEditing(null);
+  /** The button that takes the focus back once an editor closes or an item is taken out. */
+  const [focusOn, setFocusOn] = useState<string | null>(null);
+  const addId = `${ids}-add`;
+  const changeId = (id: number) => `${ids}-change-${id}`;
+  const done = () => {
+    setFocusOn(editing === "new" || editing === null ? addId : changeId(editing));
+    setEditing(null);
+  };
+  useEffect(() => {
+    if (focusOn) document.getElementById(focusOn)?.focus();
+  }, [focusOn]);
 
   async function takeOut(item: T) {
     setProblem(null);
@@ -48,6 +59,7 @@ export function BookList<T extends Named>({
       setProblem(failureMessage(failure));
     }
     setRemoving(null);
+    setFocusOn(addId);
   }
 
   return (
@@ -68,7 +80,7 @@ export function BookList<T extends Named>({
               </div>
               {editing === null && (
                 <span className="flex gap-2">
-                  <button type="button" className={PLAIN_BUTTON} onClick={() => setEditing(item.id)}>
+                  <button type="button" id={changeId(item.id)} className={PLAIN_BUTTON} onClick={() => setEditing(item.id)}>
                     Change<span className="sr-only"> {item.name}</span>
                   </button>
                   <button type="button" className="inline-flex min-h-11 items-center gap-1 px-2 font-semibold text-red-700" onClick={() => setRemoving(item)}>
@@ -84,7 +96,7 @@ export function BookList<T extends Named>({
       {editing === "new"
         ? editor(null, done)
         : editing === null && (
-            <button type="button" className={`mt-3 ${PLAIN_BUTTON}`} onClick={() => setEditing("new")}>
+            <button type="button" id={addId} className={`mt-3 ${PLAIN_BUTTON}`} onClick={() => setEditing("new")}>
               Add {what}
             </button>
           )}

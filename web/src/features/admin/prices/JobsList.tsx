@@ -2,13 +2,14 @@
 // fees, a discount as a negative price), which a quote takes in one tap. The owner adds a job,
 // changes it, or takes it out; a part from the list fills a line with its name and price.
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { amount, centsText, quantityOf, quantityText, signedCentsOf } from "../../../lib/money";
 import { adminApi, type CommonJob, type JobLine, type LineKind, type PriceBook } from "../frame/api";
+import { DiscardGuard } from "../frame/DiscardGuard";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { describedBy, Field, fieldClass, Input, PLAIN_BUTTON, useSubmit } from "../frame/form";
+import { Field, fieldClass, Input, PLAIN_BUTTON, useSubmit } from "../frame/form";
 import { BookList, EditorButtons } from "./BookList";
-import { KIND_LINE, LINE_KINDS } from "./lineKinds";
+import { LineFields } from "../frame/LineFields";
 
 /** The most lines a job has (the server's limit too). */
 const MOST_LINES = 20;
@@ -65,9 +66,21 @@ const NEW_LINE: JobLine = { kind: "labour", description: "", quantity: 100, pric
 function JobEditor({ job, book, onDone, onSaved }: { job: CommonJob | null; book: PriceBook; onDone: () => void; onSaved: (book: PriceBook) => void }) {
   const ids = useId();
   const [name, setName] = useState(job?.name ?? "");
-  const [lines, setLines] = useState<LineDraft[]>(() => (job?.lines ?? [NEW_LINE]).map(lineDraft));
-  const { errors, problem, busy, submit, refuse } = useSubmit();
+  const [initial] = useState(() => (job?.lines ?? [NEW_LINE]).map(lineDraft));
+  const [lines, setLines] = useState<LineDraft[]>(initial);
+  const [picked, setPicked] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, problem, busy, submit, refuse } = useSubmit(form);
   const setLine = (key: number, change: Partial<LineDraft>) => setLines(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const unsaved = name !== (job?.name ?? "") || JSON.stringify(lines) !== JSON.stringify(initial);
+
+  /** Adds the part picked from the list as a line of one, at its price. */
+  function addPart() {
+    const part = book.parts.find((each) => String(each.id) === picked);
+    if (!part) return;
+    setLines([...lines, lineDraft({ kind: "part", description: part.name, quantity: 100, price: part.price })]);
+    setPicked("");
+  }
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -91,65 +104,18 @@ function JobEditor({ job, book, onDone, onSaved }: { job: CommonJob | null; book
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate aria-label={job ? `Change ${job.name}` : "Add a job"} className="mt-2">
+    <form ref={form} onSubmit={(event) => void save(event)} noValidate aria-label={job ? `Change ${job.name}` : "Add a job"} className="mt-2">
+      <DiscardGuard unsaved={unsaved && !busy} onDiscard={() => undefined} description="The job is not saved. If you leave now, it is lost." />
       {problem && <ErrorNotice className="mb-2">{problem}</ErrorNotice>}
-      <Input
-        id={`${ids}-name`}
-        label="Job"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.name}
-        placeholder="Brake job, one axle"
-      />
+      <Input id={`${ids}-name`} label="Job" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} autoFocus />
       {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
       <ol className="mt-3 space-y-4">
         {lines.map((line, n) => {
-          const kindId = `${ids}-kind-${line.key}`;
           const error = (field: string) => errors[`lines.${n}.${field}`];
           return (
             <li key={line.key} className="rounded-lg p-3 ring-1 ring-slate-200">
               <p className="text-sm font-semibold text-slate-900">Line {n + 1}</p>
-              <div className="mt-1 grid gap-3 sm:grid-cols-[10rem_1fr_7rem_8rem]">
-                <Field id={kindId} label="Kind">
-                  <select
-                    id={kindId}
-                    value={line.kind}
-                    onChange={(event) => setLine(line.key, { kind: event.target.value as LineKind })}
-                    aria-describedby={describedBy(kindId, false)}
-                    className={`${fieldClass()} min-h-11 bg-white`}
-                  >
-                    {LINE_KINDS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {KIND_LINE[kind]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Input
-                  id={`${ids}-description-${line.key}`}
-                  label="What for"
-                  value={line.description}
-                  onChange={(event) => setLine(line.key, { description: event.target.value })}
-                  error={error("description")}
-                />
-                <Input
-                  id={`${ids}-quantity-${line.key}`}
-                  label={line.kind === "labour" ? "Hours" : "Quantity"}
-                  inputMode="decimal"
-                  value={line.quantity}
-                  onChange={(event) => setLine(line.key, { quantity: event.target.value })}
-                  error={error("quantity")}
-                />
-                <Input
-                  id={`${ids}-price-${line.key}`}
-                  label="Price each ($)"
-                  hint={line.kind === "labour" ? "Blank: the quote's hourly rate." : undefined}
-                  inputMode="decimal"
-                  value={line.price}
-                  onChange={(event) => setLine(line.key, { price: event.target.value })}
-                  error={error("price")}
-                />
-              </div>
+              <LineFields line={line} error={error} onChange={(change) => setLine(line.key, change)} />
               {lines.length > 1 && (
                 <button
                   type="button"
@@ -171,24 +137,21 @@ function JobEditor({ job, book, onDone, onSaved }: { job: CommonJob | null; book
             Add a line
           </button>
           {book.parts.length > 0 && (
-            <Field id={`${ids}-part`} label="Add a part from the list">
-              <select
-                id={`${ids}-part`}
-                value=""
-                onChange={(event) => {
-                  const part = book.parts.find((each) => String(each.id) === event.target.value);
-                  if (part) setLines([...lines, lineDraft({ kind: "part", description: part.name, quantity: 100, price: part.price })]);
-                }}
-                className={`${fieldClass()} min-h-11 bg-white`}
-              >
-                <option value="">Choose a part…</option>
-                {book.parts.map((part) => (
-                  <option key={part.id} value={part.id}>
-                    {part.name}, {amount(part.price)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <div className="flex flex-wrap items-end gap-2">
+              <Field id={`${ids}-part`} label="A part from the list">
+                <select id={`${ids}-part`} value={picked} onChange={(event) => setPicked(event.target.value)} className={`${fieldClass()} min-h-11 bg-white`}>
+                  <option value="">Choose a part…</option>
+                  {book.parts.map((part) => (
+                    <option key={part.id} value={part.id}>
+                      {part.name}, {amount(part.price)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <button type="button" className={PLAIN_BUTTON} disabled={picked === ""} onClick={addPart}>
+                Add this part
+              </button>
+            </div>
           )}
         </div>
       )}

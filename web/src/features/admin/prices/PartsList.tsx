@@ -1,8 +1,9 @@
 // The price book's parts: each one's name, price and whether it is paid for before it is
 // special-ordered. The owner adds one, changes it, or takes it out (quotes keep their lines).
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { amount, centsOf, centsText } from "../../../lib/money";
 import { adminApi, type PartForm, type PriceBook, type PricePart } from "../frame/api";
+import { DiscardGuard } from "../frame/DiscardGuard";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { Input, useSubmit } from "../frame/form";
 import { BookList, EditorButtons } from "./BookList";
@@ -16,7 +17,7 @@ export function PartsList({ book, onChanged }: { book: PriceBook; onChanged: (bo
       what="a part"
       describe={(part) => (
         <p className="text-slate-700">
-          {amount(part.price)} each{part.prepaid && " · prepaid when special-ordered"}
+          {amount(part.price)} each{part.prepaid && " · paid for before it is special-ordered"}
         </p>
       )}
       editor={(part, done) => <PartEditor part={part} onDone={done} onSaved={onChanged} />}
@@ -31,13 +32,15 @@ function PartEditor({ part, onDone, onSaved }: { part: PricePart | null; onDone:
   const [name, setName] = useState(part?.name ?? "");
   const [price, setPrice] = useState(centsText(part?.price ?? null));
   const [prepaid, setPrepaid] = useState(part?.prepaid ?? false);
-  const { errors, problem, busy, submit, refuse } = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, problem, busy, submit, refuse } = useSubmit(form);
+  const unsaved = name !== (part?.name ?? "") || price !== centsText(part?.price ?? null) || prepaid !== (part?.prepaid ?? false);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     const cents = centsOf(price);
     if (cents === null) {
-      refuse({ price: "Type the price in dollars, like 45.99" });
+      refuse({ price: "Type the price in dollars and cents, like 45.99: more than $0, two decimals at most" });
       return;
     }
     const form: PartForm = { name, price: cents, prepaid };
@@ -48,17 +51,11 @@ function PartEditor({ part, onDone, onSaved }: { part: PricePart | null; onDone:
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate aria-label={part ? `Change ${part.name}` : "Add a part"} className="mt-2">
+    <form ref={form} onSubmit={(event) => void save(event)} noValidate aria-label={part ? `Change ${part.name}` : "Add a part"} className="mt-2">
+      <DiscardGuard unsaved={unsaved && !busy} onDiscard={() => undefined} description="The part is not saved. If you leave now, it is lost." />
       {problem && <ErrorNotice className="mb-2">{problem}</ErrorNotice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          id={`${ids}-name`}
-          label="Part"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
-          placeholder="Brake magnet, 12 in"
-        />
+        <Input id={`${ids}-name`} label="Part" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} autoFocus />
         <Input
           id={`${ids}-price`}
           label="Price each ($)"

@@ -4,7 +4,7 @@
 // as dollars and percentages and sent as cents and thousandths of a percent.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { centsOf, centsText, rateOf, rateText } from "../../../lib/money";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type LineKind, type PriceBook, type PriceSettings } from "../frame/api";
@@ -14,7 +14,7 @@ import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, useSubmit } from "../fram
 import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 import { JobsList } from "./JobsList";
-import { KIND_LABELS, LINE_KINDS } from "./lineKinds";
+import { KIND_LABELS, LINE_KINDS } from "../frame/billingWords";
 import { PartsList } from "./PartsList";
 
 /** A trip fee band as typed, with a key of its own for its row. */
@@ -78,7 +78,8 @@ function RatesForm({ book, onSaved }: { book: PriceBook; onSaved: (book: PriceBo
   const [saved, setSaved] = useState(() => draftOf(book.settings));
   const [draft, setDraft] = useState(saved);
   const [done, setDone] = useState(false);
-  const { errors, problem, busy, submit, refuse } = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, problem, busy, submit, refuse } = useSubmit(form);
   const unsaved = JSON.stringify(draft) !== JSON.stringify(saved);
   const set = (field: "labourRate" | "insuranceRate" | "suppliesRate" | "suppliesCap" | "cardFeeRate") => (event: { target: { value: string } }) => {
     setDone(false);
@@ -105,7 +106,7 @@ function RatesForm({ book, onSaved }: { book: PriceBook; onSaved: (book: PriceBo
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate aria-label="Rates and taxes">
+    <form ref={form} onSubmit={(event) => void save(event)} noValidate aria-label="Rates and taxes">
       <DiscardGuard unsaved={unsaved} onDiscard={() => undefined} description="Your rates are not saved. If you leave now, the changes are lost." />
       {problem && <ErrorNotice className="mt-3">{problem}</ErrorNotice>}
       <div className="mt-3 grid gap-4 sm:grid-cols-2">

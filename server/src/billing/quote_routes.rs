@@ -1,0 +1,237 @@
+//! The admin API of quotes: the team starts one from a request's page, writes it (each save
+//! answers with every option's figures, as the server adds them up), and deletes a draft.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use serde::Serialize;
+
+use super::price_store;
+use super::quote::{OptionFigures, QuoteForm, QuoteRates, QuoteState};
+use super::quote_store::{self, Refused, StoredQuote};
+use crate::audit::{Action, Line};
+use crate::{
+    api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
+    auth::guard::Admin,
+    clock::At,
+    db::Db,
+    domain::{BookingId, CURRENCY, Money, QuoteId},
+    error::{ApiError, Checked},
+    site::SiteDetails,
+};
+
+const NO_QUOTE: &str = "There is no such quote: it may have been deleted.";
+const NO_CUSTOMER: &str =
+    "This request has no customer to quote: it is marked as spam, or there is no such request.";
+const SENT: &str = "This quote has been sent, so it is no longer changed or deleted.";
+
+/// A quote with each option's figures.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteBody {
+    pub id: i64,
+    /// Q-2026-0001.
+    pub number: String,
+    pub booking_id: i64,
+    pub customer_id: i64,
+    /// The name the request was sent with.
+    pub name: String,
+    pub trailer_id: Option<i64>,
+    pub state: QuoteState,
+    pub updated_at: At,
+    /// "USD".
+    pub currency: &'static str,
+    /// The price book's figures of the day the quote was made.
+    pub rates: QuoteRates,
+    #[serde(flatten)]
+    pub form: QuoteForm,
+    /// Each option's figures, in the options' order.
+    pub figures: Vec<OptionFigures>,
+}
+
+/// A quote in a request's list.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteListing {
+    pub id: i64,
+    pub number: String,
+    pub state: QuoteState,
+    pub updated_at: At,
+    /// The first option's total (without optional lines); none while it does not add up.
+    pub total: Option<Money>,
+    pub options: usize,
+}
+
+/// A request's quotes, oldest first.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct QuoteList {
+    pub quotes: Vec<QuoteListing>,
+}
+
+fn body(quote: StoredQuote) -> QuoteBody {
+    let figures = quote.form.figures(&quote.rates);
+    QuoteBody {
+        id: quote.id,
+        number: quote.number,
+        booking_id: quote.booking_id,
+        customer_id: quote.customer_id,
+        name: quote.name,
+        trailer_id: quote.trailer_id,
+        state: quote.state,
+        updated_at: quote.updated_at,
+        currency: CURRENCY,
+        rates: quote.rates,
+        form: quote.form,
+        figures,
+    }
+}
+
+fn refusal(refused: Refused) -> ApiError {
+    match refused {
+        Refused::NoCustomer => ApiError::invalid("booking", NO_CUSTOMER),
+        Refused::Gone => ApiError::NotFound(NO_QUOTE),
+        Refused::NotDraft => ApiError::conflict(SENT),
+    }
+}
+
+async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
+    let quote = quote_store::find(db, id).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
+    Ok(Json(body(quote)))
+}
+
+/// `POST /api/admin/bookings/{id}/quotes`: the team starts a quote for a request.
+#[utoipa::path(
+    post,
+    path = "/bookings/{id}/quotes",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses(
+        (status = 201, description = "A blank draft with the price book's figures of today.", body = QuoteBody),
+        (status = 422, description = "The request has no customer (spam), or there is no such request.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
+pub async fn start(
+    State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
+    admin: Admin,
+    Checked(Path(BookingId(booking))): Checked<Path<BookingId>>,
+) -> Result<(StatusCode, Json<QuoteBody>), ApiError> {
+    let book = price_store::book(&db).await?;
+    let rates = QuoteRates::from_book(&book.settings);
+    let year = db.clock.now().to_zoned(site.content().business.zone()).year();
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::QuoteStarted, detail: format!("booking {booking}") };
+    let id =
+        quote_store::create(&db, booking, &rates, year, admin.user.user_id, &line).await?.map_err(refusal)?;
+    Ok((StatusCode::CREATED, found(&db, id).await?))
+}
+
+/// `GET /api/admin/bookings/{id}/quotes`: a request's quotes.
+#[utoipa::path(
+    get,
+    path = "/bookings/{id}/quotes",
+    tag = "admin",
+    security(("session" = ["owner", "staff"])),
+    params(("id" = i64, Path, description = "The booking's id.")),
+    responses((status = 200, description = "The request's quotes, oldest first.", body = QuoteList), AdminRefusals)
+)]
+pub async fn of_request(
+    State(db): State<Db>,
+    _admin: Admin,
+    Checked(Path(BookingId(booking))): Checked<Path<BookingId>>,
+) -> Result<Json<QuoteList>, ApiError> {
+    let mut quotes = Vec::new();
+    for listed in quote_store::of_request(&db, booking).await? {
+        let Some(quote) = quote_store::find(&db, listed.id).await? else { continue };
+        let figures = quote.form.figures(&quote.rates);
+        quotes.push(QuoteListing {
+            id: listed.id,
+            number: listed.number,
+            state: listed.state,
+            updated_at: listed.updated_at,
+            total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
+            options: figures.len(),
+        });
+    }
+    Ok(Json(QuoteList { quotes }))
+}
+
+/// `GET /api/admin/quotes/{id}`: a quote with its figures.
+#[utoipa::path(
+    get,
+    path = "/quotes/{id}",
+    tag = "admin",
+    security(("session" = ["owner", "staff"])),
+    params(("id" = i64, Path, description = "The quote's id.")),
+    responses(
+        (status = 200, description = "The quote.", body = QuoteBody),
+        (status = 404, description = "There is no such quote.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn show(
+    State(db): State<Db>,
+    _admin: Admin,
+    Checked(Path(QuoteId(id))): Checked<Path<QuoteId>>,
+) -> Result<Json<QuoteBody>, ApiError> {
+    found(&db, id).await
+}
+
+/// `PUT /api/admin/quotes/{id}`: the team saves a draft, whole.
+#[utoipa::path(
+    put,
+    path = "/quotes/{id}",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The quote's id.")),
+    request_body = QuoteForm,
+    responses(
+        (status = 200, description = "The quote as saved, with its figures.", body = QuoteBody),
+        (status = 404, description = "There is no such quote.", body = ErrorBody),
+        (status = 409, description = "The quote has been sent.", body = ErrorBody),
+        (status = 422, description = "A line, an option's title, the deposit or the message is wrong.", body = FieldErrorsBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn save(
+    State(db): State<Db>,
+    _admin: Admin,
+    Checked(Path(QuoteId(id))): Checked<Path<QuoteId>>,
+    Checked(Json(form)): Checked<Json<QuoteForm>>,
+) -> Result<Json<QuoteBody>, ApiError> {
+    let form = form.checked()?;
+    quote_store::save(&db, id, &form).await?.map_err(refusal)?;
+    found(&db, id).await
+}
+
+/// `DELETE /api/admin/quotes/{id}`: the team deletes a draft.
+#[utoipa::path(
+    delete,
+    path = "/quotes/{id}",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The quote's id.")),
+    responses(
+        (status = 204, description = "The draft is deleted."),
+        (status = 404, description = "There is no such quote.", body = ErrorBody),
+        (status = 409, description = "The quote has been sent.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn delete(
+    State(db): State<Db>,
+    admin: Admin,
+    Checked(Path(QuoteId(id))): Checked<Path<QuoteId>>,
+) -> Result<StatusCode, ApiError> {
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::QuoteDeleted, detail: format!("quote {id}") };
+    quote_store::delete(&db, id, &line).await?.map_err(refusal)?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,296 @@
+//! Quotes, stored: made from a request with the price book's figures of the day, saved whole
+//! while a draft (the quote and its lines in one transaction), listed by request, and deleted
+//! while a draft. Making and deleting one are in the audit log; a draft's saves are not.
+
+use super::document::LineKind;
+use super::price_book::KindRate;
+use super::quote::{
+    Deposit, DepositKind, LabourRate, QuoteForm, QuoteLine, QuoteOption, QuoteRates, QuoteState,
+};
+use crate::audit::{AuditWrites as _, Line};
+use crate::booking::shared_store::BookingStatements as _;
+use crate::clock::At;
+use crate::domain::{Money, Quantity, Rate};
+use crate::{db::Db, for_both_connections, with_db};
+
+/// A quote as stored.
+pub struct StoredQuote {
+    pub id: i64,
+    pub number: String,
+    pub booking_id: i64,
+    pub customer_id: i64,
+    /// The name the request was sent with.
+    pub name: String,
+    pub trailer_id: Option<i64>,
+    pub state: QuoteState,
+    pub rates: QuoteRates,
+    pub form: QuoteForm,
+    pub updated_at: At,
+}
+
+/// A quote in a request's list.
+pub struct Listed {
+    pub id: i64,
+    pub number: String,
+    pub state: QuoteState,
+    pub updated_at: At,
+}
+
+/// Why a quote was not made or changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The request has no customer (spam), or there is no such request.
+    NoCustomer,
+    /// There is no such quote.
+    Gone,
+    /// It has been sent: a sent quote is not changed.
+    NotDraft,
+}
+
+#[derive(sqlx::FromRow)]
+struct QuoteRow {
+    id: i64,
+    number: String,
+    booking_id: i64,
+    customer_id: i64,
+    trailer_id: Option<i64>,
+    state: QuoteState,
+    rate: LabourRate,
+    standard_rate: Money,
+    insurance_rate: Money,
+    supplies_rate: Rate,
+    supplies_cap: Option<Money>,
+    tax_rates: String,
+    option_titles: String,
+    deposit_kind: DepositKind,
+    deposit_amount: Money,
+    deposit_rate: Rate,
+    message: String,
+    updated_at: At,
+}
+
+type LineRow = (i64, LineKind, String, Quantity, Option<Money>, bool);
+
+const COLUMNS: &str =
+    "id, number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
+                       supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
+                       deposit_rate, message, updated_at";
+
+/// The quote of `row` with its `lines` (by option and place).
+fn assembled(row: QuoteRow, name: String, lines: Vec<LineRow>) -> anyhow::Result<StoredQuote> {
+    let titles: Vec<String> = serde_json::from_str(&row.option_titles)?;
+    let tax_rates: Vec<KindRate> = serde_json::from_str(&row.tax_rates)?;
+    let mut options: Vec<QuoteOption> =
+        titles.into_iter().map(|title| QuoteOption { title, lines: Vec::new() }).collect();
+    for (option, kind, description, quantity, price, optional) in lines {
+        let option = usize::try_from(option).ok().and_then(|n| options.get_mut(n));
+        let option = option.ok_or_else(|| anyhow::anyhow!("quote {}: a line of no option", row.id))?;
+        option.lines.push(QuoteLine { kind, description, quantity, price, optional });
+    }
+    Ok(StoredQuote {
+        id: row.id,
+        number: row.number,
+        booking_id: row.booking_id,
+        customer_id: row.customer_id,
+        name,
+        trailer_id: row.trailer_id,
+        state: row.state,
+        rates: QuoteRates {
+            standard_rate: row.standard_rate,
+            insurance_rate: row.insurance_rate,
+            supplies_rate: row.supplies_rate,
+            supplies_cap: row.supplies_cap,
+            tax_rates,
+        },
+        form: QuoteForm {
+            rate: row.rate,
+            options,
+            deposit: Deposit { kind: row.deposit_kind, amount: row.deposit_amount, rate: row.deposit_rate },
+            message: row.message,
+        },
+        updated_at: row.updated_at,
+    })
+}
+
+/// What a change of a quote checks first, inside its transaction.
+trait QuoteStatements {
+    /// Whether quote `id` is a draft: Gone or NotDraft when not.
+    fn draft(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Result<(), Refused>>> + Send;
+}
+
+for_both_connections!(impl QuoteStatements {
+    async fn draft(&mut self, id: i64) -> sqlx::Result<Result<(), Refused>> {
+        let state: Option<QuoteState> =
+            sqlx::query_scalar("SELECT state FROM quotes WHERE id = $1").bind(id).fetch_optional(&mut *self).await?;
+        Ok(match state {
+            None => Err(Refused::Gone),
+            Some(QuoteState::Draft) => Ok(()),
+            Some(_) => Err(Refused::NotDraft),
+        })
+    }
+});
+
+/// Quote `id`, if there is one.
+pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoredQuote>> {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM quotes WHERE id = $1"));
+    let (row, name, lines) = with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        let Some(row): Option<QuoteRow> =
+            sqlx::query_as(sql).bind(id).fetch_optional(&mut *connection).await?
+        else {
+            return Ok(None);
+        };
+        let name = connection.contact(row.booking_id).await?.map(|contact| contact.name).unwrap_or_default();
+        let lines: Vec<LineRow> = sqlx::query_as(
+            "SELECT option, kind, description, quantity, price, optional FROM quote_lines
+             WHERE quote_id = $1 ORDER BY option, position",
+        )
+        .bind(id)
+        .fetch_all(&mut *connection)
+        .await?;
+        (row, name, lines)
+    });
+    assembled(row, name, lines).map(Some)
+}
+
+/// Request `booking`'s quotes, oldest first.
+pub async fn of_request(db: &Db, booking: i64) -> anyhow::Result<Vec<Listed>> {
+    let rows: Vec<(i64, String, QuoteState, At)> = with_db!(db, |pool| {
+        sqlx::query_as("SELECT id, number, state, updated_at FROM quotes WHERE booking_id = $1 ORDER BY id")
+            .bind(booking)
+            .fetch_all(pool)
+            .await?
+    });
+    Ok(rows
+        .into_iter()
+        .map(|(id, number, state, updated_at)| Listed { id, number, state, updated_at })
+        .collect())
+}
+
+/// Makes a blank draft for request `booking` at `rates`, numbered in `year`, by `user`, with
+/// `line` in the audit log, in one transaction; its id.
+pub async fn create(
+    db: &Db,
+    booking: i64,
+    rates: &QuoteRates,
+    year: i16,
+    user: i64,
+    line: &Line<'_>,
+) -> anyhow::Result<Result<i64, Refused>> {
+    let now = db.clock.stamp();
+    let form = QuoteForm::blank();
+    let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
+    let tax_rates = serde_json::to_string(&rates.tax_rates)?;
+    let prefix = format!("Q-{year}-");
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let Some(contact) = tx.contact(booking).await? else {
+            return Ok(Err(Refused::NoCustomer));
+        };
+        let Some(customer) = contact.customer_id else {
+            return Ok(Err(Refused::NoCustomer));
+        };
+        // The year's last number; two copies making one at once: the second's insert fails on
+        // the unique number and its transaction is rolled back (the team's Retry makes it again).
+        let last: Option<String> =
+            sqlx::query_scalar("SELECT number FROM quotes WHERE number LIKE $1 ORDER BY number DESC LIMIT 1")
+                .bind(format!("{prefix}%"))
+                .fetch_optional(&mut *tx)
+                .await?;
+        let count = last.and_then(|number| number.strip_prefix(&prefix)?.parse::<u32>().ok()).unwrap_or(0);
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO quotes (number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
+                                 supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
+                                 deposit_rate, message, created_by, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+             RETURNING id",
+        )
+        .bind(format!("{prefix}{:04}", count + 1))
+        .bind(booking)
+        .bind(customer)
+        .bind(contact.trailer_id)
+        .bind(QuoteState::Draft)
+        .bind(form.rate)
+        .bind(rates.standard_rate)
+        .bind(rates.insurance_rate)
+        .bind(rates.supplies_rate)
+        .bind(rates.supplies_cap)
+        .bind(&tax_rates)
+        .bind(&titles)
+        .bind(form.deposit.kind)
+        .bind(form.deposit.amount)
+        .bind(form.deposit.rate)
+        .bind(&form.message)
+        .bind(user)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(id))
+    })
+}
+
+/// Saves draft `id` as `form` (checked), its lines replaced, in one transaction.
+pub async fn save(db: &Db, id: i64, form: &QuoteForm) -> anyhow::Result<Result<(), Refused>> {
+    let now = db.clock.stamp();
+    let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if let Err(refused) = tx.draft(id).await? {
+            return Ok(Err(refused));
+        }
+        sqlx::query(
+            "UPDATE quotes SET rate = $2, option_titles = $3, deposit_kind = $4, deposit_amount = $5, deposit_rate = $6,
+                               message = $7, updated_at = $8
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(form.rate)
+        .bind(&titles)
+        .bind(form.deposit.kind)
+        .bind(form.deposit.amount)
+        .bind(form.deposit.rate)
+        .bind(&form.message)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM quote_lines WHERE quote_id = $1").bind(id).execute(&mut *tx).await?;
+        for (option, each) in (0_i64..).zip(&form.options) {
+            for (position, line) in (0_i64..).zip(&each.lines) {
+                sqlx::query(
+                    "INSERT INTO quote_lines (quote_id, option, position, kind, description, quantity, price, optional)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(id)
+                .bind(option)
+                .bind(position)
+                .bind(line.kind)
+                .bind(&line.description)
+                .bind(line.quantity)
+                .bind(line.price)
+                .bind(line.optional)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
+    })
+}
+
+/// Deletes draft `id` with `line` in the audit log, in one transaction.
+pub async fn delete(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<Result<(), Refused>> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if let Err(refused) = tx.draft(id).await? {
+            return Ok(Err(refused));
+        }
+        sqlx::query("DELETE FROM quote_lines WHERE quote_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM quotes WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    })
+}
