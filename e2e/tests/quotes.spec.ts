@@ -88,8 +88,19 @@ for (const width of [390, 1366]) {
     await expect(status).toHaveText("All changes saved.");
     await expect(figures.last()).toHaveText("$74.45");
 
+    // A second option comes named and copied; taking it out asks first.
+    await page.getByRole("button", { name: "Add an option (good, better, best)" }).click();
+    await expect(status).toHaveText("All changes saved.");
+    await expect(page.getByRole("region", { name: "Option 2: Better" }).getByLabel("Line 3 amount")).toHaveText("$18.50");
+    await page.getByRole("button", { name: "Remove option 2" }).click();
+    await page.getByRole("dialog", { name: "Remove Better?" }).getByRole("button", { name: "Remove" }).click();
+    await expect(status).toHaveText("All changes saved.");
+    await expect(page.getByText("Total $297.79")).toBeVisible();
+
     await lines.getByLabel("Hours").fill("two");
     await expect(status).toHaveText("Not saved: correct what is marked.");
+    await page.getByRole("button", { name: "Show what is wrong" }).click();
+    await expect(lines.getByLabel("Hours")).toBeFocused();
     await expect(lines.getByLabel("Hours")).toHaveAccessibleDescription("Type a number, like 1.5");
     await expectNoAxeViolations(page);
     await lines.getByLabel("Hours").fill("2");

@@ -30,6 +30,13 @@ CREATE TABLE quotes (
 CREATE INDEX quotes_booking ON quotes (booking_id, id);
 CREATE INDEX quotes_customer ON quotes (customer_id, id);
 
+-- The last quote number given in each of the shop's years: a number is never given twice, not
+-- even a deleted draft's.
+CREATE TABLE quote_numbers (
+    year BIGINT PRIMARY KEY,
+    last BIGINT NOT NULL
+);
+
 -- A quote's lines, by option (0 to 2) and place; a labour line with no price is at the quote's
 -- hourly rate; an optional line counts only once the customer ticks it.
 CREATE TABLE quote_lines (

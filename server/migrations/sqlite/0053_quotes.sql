@@ -2,9 +2,9 @@
 -- request, the request's customer and (where the shop named one) the trailer. It keeps the price
 -- book's rates, shop supplies and taxes of the day it was made (`tax_rates` as JSON), so a later
 -- change to the price book changes no quote. Amounts are cents, rates thousandths of a percent,
--- quantities hundredths.
+-- quantities hundredths. Ids are never reused (AUTOINCREMENT): a deleted draft's id names nothing else.
 CREATE TABLE quotes (
-    id              INTEGER PRIMARY KEY,
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
     -- Q-2026-0001: the shop's year and a count of that year's quotes.
     number          TEXT    NOT NULL UNIQUE,
     booking_id      INTEGER NOT NULL REFERENCES bookings (id),
@@ -29,6 +29,13 @@ CREATE TABLE quotes (
 );
 CREATE INDEX quotes_booking ON quotes (booking_id, id);
 CREATE INDEX quotes_customer ON quotes (customer_id, id);
+
+-- The last quote number given in each of the shop's years: a number is never given twice, not
+-- even a deleted draft's.
+CREATE TABLE quote_numbers (
+    year INTEGER PRIMARY KEY,
+    last INTEGER NOT NULL
+);
 
 -- A quote's lines, by option (0 to 2) and place; a labour line with no price is at the quote's
 -- hourly rate; an optional line counts only once the customer ticks it.

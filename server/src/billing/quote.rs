@@ -235,14 +235,21 @@ impl QuoteForm {
                         }),
                         problem: None,
                     },
-                    Err(OverDiscounted(kind)) => OptionFigures {
-                        lines: amounts,
-                        totals: None,
-                        problem: Some(format!(
-                            "Discounts on {} come to more than what they discount",
-                            kind_words(kind)
-                        )),
-                    },
+                    Err(OverDiscounted(kind)) => {
+                        let of_kind = counted.iter().filter(|each| each.kind == kind).map(Figures::amount);
+                        let (charged, discounted): (Vec<Money>, Vec<Money>) =
+                            of_kind.partition(|amount| *amount > Money::ZERO);
+                        let words = kind_words(kind);
+                        let charged: Money = charged.into_iter().sum();
+                        let discounted = Money::ZERO - discounted.into_iter().sum();
+                        OptionFigures {
+                            lines: amounts,
+                            totals: None,
+                            problem: Some(format!(
+                                "Discounts on {words} come to {discounted}, more than the {charged} of {words} they discount."
+                            )),
+                        }
+                    }
                 }
             })
             .collect()
@@ -349,7 +356,7 @@ fn kind_words(kind: LineKind) -> &'static str {
     match kind {
         LineKind::Labour => "labour",
         LineKind::Part => "parts",
-        LineKind::Trip => "trip fee",
+        LineKind::Trip => "trip fees",
         LineKind::Supplies => "shop supplies",
         LineKind::Fee => "fees",
     }
@@ -421,7 +428,7 @@ mod tests {
         assert_eq!(figures.totals, None);
         assert_eq!(
             figures.problem.as_deref(),
-            Some("Discounts on parts come to more than what they discount")
+            Some("Discounts on parts come to $20.00, more than the $10.00 of parts they discount.")
         );
     }
 

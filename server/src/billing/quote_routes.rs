@@ -38,7 +38,7 @@ pub struct QuoteBody {
     pub number: String,
     pub booking_id: i64,
     pub customer_id: i64,
-    /// The name the request was sent with.
+    /// The customer's name (and company).
     pub name: String,
     pub trailer_id: Option<i64>,
     pub state: QuoteState,

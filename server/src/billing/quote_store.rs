@@ -19,7 +19,7 @@ pub struct StoredQuote {
     pub number: String,
     pub booking_id: i64,
     pub customer_id: i64,
-    /// The name the request was sent with.
+    /// The customer's name (and company).
     pub name: String,
     pub trailer_id: Option<i64>,
     pub state: QuoteState,
@@ -130,26 +130,26 @@ for_both_connections!(impl QuoteStatements {
     }
 });
 
-/// Quote `id`, if there is one.
+/// Quote `id`, if there is one, with its customer's name.
 pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoredQuote>> {
     let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM quotes WHERE id = $1"));
-    let (row, name, lines) = with_db!(db, |pool| {
-        let mut connection = pool.acquire().await?;
-        let Some(row): Option<QuoteRow> =
-            sqlx::query_as(sql).bind(id).fetch_optional(&mut *connection).await?
-        else {
+    let (row, lines) = with_db!(db, |pool| {
+        let Some(row): Option<QuoteRow> = sqlx::query_as(sql).bind(id).fetch_optional(pool).await? else {
             return Ok(None);
         };
-        let name = connection.contact(row.booking_id).await?.map(|contact| contact.name).unwrap_or_default();
         let lines: Vec<LineRow> = sqlx::query_as(
             "SELECT option, kind, description, quantity, price, optional FROM quote_lines
              WHERE quote_id = $1 ORDER BY option, position",
         )
         .bind(id)
-        .fetch_all(&mut *connection)
+        .fetch_all(pool)
         .await?;
-        (row, name, lines)
+        (row, lines)
     });
+    let name = crate::customers::reads::names(db, &[row.customer_id])
+        .await?
+        .remove(&row.customer_id)
+        .unwrap_or_default();
     assembled(row, name, lines).map(Some)
 }
 
@@ -181,7 +181,6 @@ pub async fn create(
     let form = QuoteForm::blank();
     let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
     let tax_rates = serde_json::to_string(&rates.tax_rates)?;
-    let prefix = format!("Q-{year}-");
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let Some(contact) = tx.contact(booking).await? else {
@@ -190,14 +189,15 @@ pub async fn create(
         let Some(customer) = contact.customer_id else {
             return Ok(Err(Refused::NoCustomer));
         };
-        // The year's last number; two copies making one at once: the second's insert fails on
-        // the unique number and its transaction is rolled back (the team's Retry makes it again).
-        let last: Option<String> =
-            sqlx::query_scalar("SELECT number FROM quotes WHERE number LIKE $1 ORDER BY number DESC LIMIT 1")
-                .bind(format!("{prefix}%"))
-                .fetch_optional(&mut *tx)
-                .await?;
-        let count = last.and_then(|number| number.strip_prefix(&prefix)?.parse::<u32>().ok()).unwrap_or(0);
+        // The year's next number, counted in the transaction: a number is given once, and two
+        // copies making one at once take turns on the year's row.
+        let count: i64 = sqlx::query_scalar(
+            "INSERT INTO quote_numbers (year, last) VALUES ($1, 1)
+             ON CONFLICT (year) DO UPDATE SET last = quote_numbers.last + 1 RETURNING last",
+        )
+        .bind(i64::from(year))
+        .fetch_one(&mut *tx)
+        .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO quotes (number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
                                  supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
@@ -205,7 +205,7 @@ pub async fn create(
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
              RETURNING id",
         )
-        .bind(format!("{prefix}{:04}", count + 1))
+        .bind(format!("Q-{year}-{count:04}"))
         .bind(booking)
         .bind(customer)
         .bind(contact.trailer_id)

@@ -27,6 +27,35 @@ struct ListRow {
     company: String,
 }
 
+/// The names of customers `ids` (a company's name after its person's), by id.
+pub async fn names(db: &Db, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT id, name, company FROM customers WHERE id IN ({})",
+        crate::db::placeholders(ids.len())
+    ));
+    let rows: Vec<ListRow> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    });
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let name = match (row.name.is_empty(), row.company.is_empty()) {
+                (_, true) => row.name,
+                (true, false) => row.company,
+                (false, false) => format!("{} ({})", row.name, row.company),
+            };
+            (row.id, name)
+        })
+        .collect())
+}
+
 /// The customers whose name, company, number or address holds `query` (a number's digits however
 /// typed), most recently active first; all of them for no query.
 pub async fn list(db: &Db, query: Option<&str>) -> anyhow::Result<CustomerList> {

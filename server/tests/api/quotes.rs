@@ -99,7 +99,10 @@ async fn a_quote_is_written_on_the_days_rates_and_adds_up_on_the_server() {
     let (status, saved) = send(&app, &owner, Method::PUT, &format!("/quotes/{id}"), Some(&two)).await;
     assert_eq!(status, 200);
     assert_eq!(saved["figures"][1]["totals"], Value::Null);
-    assert_eq!(saved["figures"][1]["problem"], "Discounts on parts come to more than what they discount");
+    assert_eq!(
+        saved["figures"][1]["problem"],
+        "Discounts on parts come to $200.00, more than the $150.00 of parts they discount."
+    );
     assert_eq!(saved["options"][1]["lines"][1]["price"], -20000);
 
     let mut wrong = brake_job();
@@ -148,19 +151,23 @@ async fn numbers_count_up_spam_is_not_quoted_and_a_sent_quote_stays_as_sent() {
     );
     assert_eq!(send(&app, &owner, Method::POST, "/bookings/999999/quotes", None).await.0, 422);
 
-    let first_id = first["id"].as_i64().expect("an id");
-    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{first_id}"), None).await.0, 204);
-    assert_eq!(send(&app, &owner, Method::GET, &format!("/quotes/{first_id}"), None).await.0, 404);
-    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{first_id}"), None).await.0, 404);
+    // Deleting the newest draft frees neither its number nor its id.
+    let second_id = second["id"].as_i64().expect("an id");
+    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{second_id}"), None).await.0, 204);
+    assert_eq!(send(&app, &owner, Method::GET, &format!("/quotes/{second_id}"), None).await.0, 404);
+    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{second_id}"), None).await.0, 404);
+    let (_, third) = send(&app, &owner, Method::POST, &format!("/bookings/{jamie}/quotes"), None).await;
+    assert_eq!(third["number"], format!("Q-{}-0003", this_year()));
+    assert!(third["id"].as_i64() > Some(second_id), "{third}");
 
     app.execute("UPDATE quotes SET state = 'sent'").await;
-    let second_id = second["id"].as_i64().expect("an id");
+    let first_id = first["id"].as_i64().expect("an id");
     let (status, refused) =
-        send(&app, &owner, Method::PUT, &format!("/quotes/{second_id}"), Some(&brake_job())).await;
+        send(&app, &owner, Method::PUT, &format!("/quotes/{first_id}"), Some(&brake_job())).await;
     assert_eq!(status, 409);
     assert_eq!(refused["error"], "This quote has been sent, so it is no longer changed or deleted.");
-    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{second_id}"), None).await.0, 409);
+    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/quotes/{first_id}"), None).await.0, 409);
     let actions =
         app.rows::<(String,)>("SELECT action FROM audit_log WHERE action LIKE 'quote-%' ORDER BY id").await;
-    assert_eq!(actions.len(), 3, "two started, one deleted: {actions:?}");
+    assert_eq!(actions.len(), 4, "three started, one deleted: {actions:?}");
 }

@@ -4013,7 +4013,7 @@ export interface components {
             figures: components["schemas"]["OptionFigures"][];
             /** Format: int64 */
             id: number;
-            /** @description The name the request was sent with. */
+            /** @description The customer's name (and company). */
             name: string;
             /** @description Q-2026-0001. */
             number: string;

@@ -1,5 +1,6 @@
 // A priced line's four fields, as a common job and a quote both write them: its kind, what it is
 // for, its quantity (hours for labour) and its price each (blank on labour for the hourly rate).
+// The price takes the full keyboard: a phone's decimal pad has no minus for a discount.
 import { useId } from "react";
 import type { LineKind } from "./api";
 import { KIND_LINE, TYPED_KINDS } from "./billingWords";
@@ -59,7 +60,7 @@ export function LineFields({
         id={`${ids}-price`}
         label="Price each ($)"
         hint={line.kind === "labour" && line.price.trim() === "" ? "Blank: the hourly rate." : undefined}
-        inputMode="decimal"
+
         value={line.price}
         onChange={(event) => onChange({ price: event.target.value })}
         error={error("price")}

@@ -24,7 +24,7 @@ export const KIND_LINE: Record<LineKind, string> = {
   part: "Part",
   trip: "Trip fee",
   supplies: "Shop supplies",
-  fee: "Fee",
+  fee: "Other fee",
 };
 
 /** Where a quote stands, in words. */

@@ -22,6 +22,8 @@ import { QUOTE_STATES } from "../frame/billingWords";
 /** How long after the last change the draft is saved. */
 const SAVE_AFTER_MS = 700;
 const MOST_OPTIONS = 3;
+/** What options are called until the owner names them. */
+const OPTION_NAMES = ["Good", "Better", "Best"];
 
 type SaveState = "saved" | "saving" | "waiting" | "invalid" | "failed";
 
@@ -57,7 +59,10 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** The option whose removal is being asked about. */
+  const [removingOption, setRemovingOption] = useState<number | null>(null);
   const sent = useRef(0);
+  const editor = useRef<HTMLDivElement>(null);
   const editable = quote.state === "draft";
   const current = shown.draft === draft;
 
@@ -113,6 +118,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   }
 
   const rates = shown.quote.rates;
+  const firstTotal = shown.quote.figures[0]?.totals?.total ?? null;
   const rateWords = (rate: LabourRate) =>
     `${rate === "standard" ? "Standard" : "Insurance or warranty"}, ${amount(rate === "standard" ? rates.standardRate : rates.insuranceRate)} an hour`;
   return (
@@ -126,9 +132,6 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       <p className="mt-1 text-slate-700">
         For {quote.name} · {QUOTE_STATES[quote.state]}
       </p>
-      <p role="status" className={`mt-2 text-sm ${state === "invalid" || state === "failed" ? "text-red-700" : "text-slate-700"}`}>
-        {SAVE_WORDS[state]}
-      </p>
       {problem && (
         <ErrorNotice className="mt-2">
           {problem}{" "}
@@ -138,96 +141,139 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
         </ErrorNotice>
       )}
       <fieldset disabled={!editable}>
-        <div className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <Field id={`${ids}-rate`} label="Labour at">
-            <select
-              id={`${ids}-rate`}
-              value={draft.rate}
-              onChange={(event) => change({ ...draft, rate: event.target.value as LabourRate })}
-              className={`${fieldClass()} min-h-11 bg-white`}
+        <div ref={editor}>
+          <div className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <Field id={`${ids}-rate`} label="Labour at">
+              <select
+                id={`${ids}-rate`}
+                value={draft.rate}
+                onChange={(event) => change({ ...draft, rate: event.target.value as LabourRate })}
+                className={`${fieldClass()} min-h-11 bg-white`}
+              >
+                <option value="standard">{rateWords("standard")}</option>
+                <option value="insurance">{rateWords("insurance")}</option>
+              </select>
+            </Field>
+          </div>
+          {draft.options.map((option, n) => (
+            <QuoteOptionEditor
+              key={option.key}
+              option={option}
+              index={n}
+              several={draft.options.length > 1}
+              book={book}
+              figures={current ? (shown.quote.figures[n] ?? null) : null}
+              errors={errors}
+              onChange={(next) => change({ ...draft, options: draft.options.map((each) => (each.key === option.key ? next : each)) })}
+              onRemove={draft.options.length > 1 ? () => setRemovingOption(option.key) : null}
+            />
+          ))}
+          {draft.options.length < MOST_OPTIONS && (
+            <button
+              type="button"
+              className={`mt-3 inline-flex items-center gap-1 ${PLAIN_BUTTON}`}
+              onClick={() => {
+                const last = draft.options[draft.options.length - 1];
+                const copied = (last?.lines ?? []).map((line) => ({ ...line, key: newKey() }));
+                // Each option needs a name once there are several: unnamed ones get the usual ones.
+                const named = [...draft.options, { key: newKey(), title: "", lines: copied }].map((option, n) => ({
+                  ...option,
+                  title: option.title || OPTION_NAMES[n] || "",
+                }));
+                change({ ...draft, options: named });
+              }}
             >
-              <option value="standard">{rateWords("standard")}</option>
-              <option value="insurance">{rateWords("insurance")}</option>
-            </select>
-          </Field>
-        </div>
-        {draft.options.map((option, n) => (
-          <QuoteOptionEditor
-            key={option.key}
-            option={option}
-            index={n}
-            several={draft.options.length > 1}
-            book={book}
-            figures={current ? (shown.quote.figures[n] ?? null) : null}
-            errors={errors}
-            onChange={(next) => change({ ...draft, options: draft.options.map((each) => (each.key === option.key ? next : each)) })}
-            onRemove={draft.options.length > 1 ? () => change({ ...draft, options: draft.options.filter((each) => each.key !== option.key) }) : null}
-          />
-        ))}
-        {draft.options.length < MOST_OPTIONS && (
-          <button
-            type="button"
-            className={`mt-3 inline-flex items-center gap-1 ${PLAIN_BUTTON}`}
-            onClick={() => {
-              const last = draft.options[draft.options.length - 1];
-              const copied = (last?.lines ?? []).map((line) => ({ ...line, key: newKey() }));
-              change({ ...draft, options: [...draft.options, { key: newKey(), title: "", lines: copied }] });
-            }}
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add an option (good, better, best)
-          </button>
-        )}
-        <div className="mt-3 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-          <Field id={`${ids}-deposit`} label="Deposit when they approve">
-            <select
-              id={`${ids}-deposit`}
-              value={draft.depositKind}
-              onChange={(event) => change({ ...draft, depositKind: event.target.value as DepositKind })}
-              className={`${fieldClass()} min-h-11 bg-white`}
-            >
-              <option value="none">No deposit</option>
-              <option value="percent">A share of the total</option>
-              <option value="amount">A set amount</option>
-            </select>
-          </Field>
-          {draft.depositKind === "percent" && (
-            <Input
-              id={`${ids}-deposit-rate`}
-              label="Deposit (%)"
-              inputMode="decimal"
-              value={draft.depositRate}
-              onChange={(event) => change({ ...draft, depositRate: event.target.value })}
-              error={errors["deposit.rate"]}
-            />
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add an option (good, better, best)
+            </button>
           )}
-          {draft.depositKind === "amount" && (
-            <Input
-              id={`${ids}-deposit-amount`}
-              label="Deposit ($)"
-              inputMode="decimal"
-              value={draft.depositAmount}
-              onChange={(event) => change({ ...draft, depositAmount: event.target.value })}
-              error={errors["deposit.amount"]}
-            />
-          )}
-          <div className="sm:col-span-2">
-            <TextArea
-              id={`${ids}-message`}
-              label="A note to the customer"
-              rows={3}
-              value={draft.message}
-              onChange={(event) => change({ ...draft, message: event.target.value })}
-              error={errors.message}
-            />
+          <div className="mt-3 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+            <Field id={`${ids}-deposit`} label="Deposit when they approve">
+              <select
+                id={`${ids}-deposit`}
+                value={draft.depositKind}
+                onChange={(event) => change({ ...draft, depositKind: event.target.value as DepositKind })}
+                className={`${fieldClass()} min-h-11 bg-white`}
+              >
+                <option value="none">No deposit</option>
+                <option value="percent">A share of the total</option>
+                <option value="amount">A set amount</option>
+              </select>
+            </Field>
+            {draft.depositKind === "percent" && (
+              <Input
+                id={`${ids}-deposit-rate`}
+                label="Deposit (%)"
+                inputMode="decimal"
+                value={draft.depositRate}
+                onChange={(event) => change({ ...draft, depositRate: event.target.value })}
+                error={errors["deposit.rate"]}
+              />
+            )}
+            {draft.depositKind === "amount" && (
+              <Input
+                id={`${ids}-deposit-amount`}
+                label="Deposit ($)"
+                inputMode="decimal"
+                value={draft.depositAmount}
+                onChange={(event) => change({ ...draft, depositAmount: event.target.value })}
+                error={errors["deposit.amount"]}
+              />
+            )}
+            <div className="sm:col-span-2">
+              <TextArea
+                id={`${ids}-message`}
+                label="A note to the customer"
+                rows={3}
+                value={draft.message}
+                onChange={(event) => change({ ...draft, message: event.target.value })}
+                error={errors.message}
+              />
+            </div>
           </div>
         </div>
       </fieldset>
+      {/* Kept in sight at the bottom (above the phone's bar) on a long quote: whether the last
+          change is saved, and the way to what stops it. */}
+      <div className="sticky bottom-[var(--admin-bar)] z-10 mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white/95 p-3 shadow-md ring-1 ring-slate-300">
+        <p role="status" className={`text-sm font-medium ${state === "invalid" || state === "failed" ? "text-red-700" : "text-slate-800"}`}>
+          {SAVE_WORDS[state]}
+        </p>
+        {state === "invalid" ? (
+          <button type="button" className={PLAIN_BUTTON} onClick={() => editor.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()}>
+            Show what is wrong
+          </button>
+        ) : (
+          current && firstTotal !== null && <p className="text-sm font-semibold text-slate-900">Total {amount(firstTotal)}</p>
+        )}
+      </div>
       {editable && (
         <button type="button" className={`mt-4 ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
           Delete the draft
         </button>
       )}
+      <ModalDialog
+        open={removingOption !== null}
+        title={`Remove ${draft.options.find((option) => option.key === removingOption)?.title || "this option"}?`}
+        description="The option and its lines go from the quote."
+        onCancel={() => setRemovingOption(null)}
+      >
+        <DialogActions>
+          <button type="button" className={PLAIN_BUTTON} onClick={() => setRemovingOption(null)}>
+            Keep it
+          </button>
+          <button
+            type="button"
+            className={DANGER_BUTTON}
+            onClick={() => {
+              change({ ...draft, options: draft.options.filter((each) => each.key !== removingOption) });
+              setRemovingOption(null);
+            }}
+          >
+            Remove
+          </button>
+        </DialogActions>
+      </ModalDialog>
       <ModalDialog
         open={deleting}
         title={`Delete quote ${quote.number}?`}
