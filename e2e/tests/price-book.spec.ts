@@ -2,7 +2,7 @@
 // by distance (a wrong card fee is marked beside its field and nothing is saved), adds a part,
 // writes a common job from a typed line and the part, and takes the part out again (the job
 // keeps its line); on a phone and a desktop, axe clean.
-import { expect, expectNoAxeViolations, openSection, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 test.use({ admin: true, expectedConsoleErrors: [/status of 422/] });
 
@@ -10,7 +10,7 @@ for (const width of [390, 1366]) {
   test(`the owner keeps the price book at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
-    await openSection(page, "Price book");
+    await page.goto("/dbadmin/prices");
     await expect(page.getByRole("heading", { name: "Price book", level: 1 })).toBeVisible();
     await expect(page.getByText(/until you save them, labour is \$0 an hour/)).toBeVisible();
 

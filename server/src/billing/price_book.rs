@@ -85,8 +85,11 @@ pub struct TripBand {
 #[serde(rename_all = "camelCase")]
 pub struct Part {
     pub id: i64,
-    #[serde(flatten)]
-    pub fields: PartForm,
+    pub name: String,
+    /// Each.
+    pub price: Money,
+    /// Paid for before it is special-ordered.
+    pub prepaid: bool,
 }
 
 /// A part as the owner saves it.
@@ -106,8 +109,8 @@ pub struct PartForm {
 #[serde(rename_all = "camelCase")]
 pub struct CommonJob {
     pub id: i64,
-    #[serde(flatten)]
-    pub fields: CommonJobForm,
+    pub name: String,
+    pub lines: Vec<JobLine>,
 }
 
 /// A common job as the owner saves it.

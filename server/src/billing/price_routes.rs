@@ -132,6 +132,7 @@ pub async fn add_part(
     request_body = PartForm,
     responses(
         (status = 200, description = "The price book with the part changed.", body = PriceBook),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such part.", body = ErrorBody),
         (status = 422, description = "The name is empty, too long or another part's; the price is out of its range.", body = FieldErrorsBody),
         BodyRefusals,
@@ -157,6 +158,7 @@ pub async fn change_part(
     params(("id" = i64, Path, description = "The part's id.")),
     responses(
         (status = 200, description = "The price book without the part.", body = PriceBook),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such part.", body = ErrorBody),
         AdminRefusals
     )
@@ -202,6 +204,7 @@ pub async fn add_job(
     request_body = CommonJobForm,
     responses(
         (status = 200, description = "The price book with the job changed.", body = PriceBook),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such job.", body = ErrorBody),
         (status = 422, description = "The name is empty, too long or another job's; a line is wrong.", body = FieldErrorsBody),
         BodyRefusals,
@@ -227,6 +230,7 @@ pub async fn change_job(
     params(("id" = i64, Path, description = "The job's id.")),
     responses(
         (status = 200, description = "The price book without the job.", body = PriceBook),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such job.", body = ErrorBody),
         AdminRefusals
     )

@@ -76,7 +76,7 @@ pub async fn book(db: &Db) -> anyhow::Result<PriceBook> {
         .into_iter()
         .map(|(id, name, lines)| {
             let lines: Vec<JobLine> = serde_json::from_str(&lines)?;
-            Ok(CommonJob { id, fields: CommonJobForm { name, lines } })
+            Ok(CommonJob { id, name, lines })
         })
         .collect::<anyhow::Result<_>>()?;
     Ok(PriceBook {
@@ -96,7 +96,7 @@ pub async fn book(db: &Db) -> anyhow::Result<PriceBook> {
         settings_saved,
         parts: parts
             .into_iter()
-            .map(|(id, name, price, prepaid)| Part { id, fields: PartForm { name, price, prepaid } })
+            .map(|(id, name, price, prepaid)| Part { id, name, price, prepaid })
             .collect(),
         jobs,
     })

@@ -11,7 +11,7 @@ use axum::{
 use serde::Serialize;
 
 use super::price_store;
-use super::quote::{OptionFigures, QuoteForm, QuoteRates, QuoteState};
+use super::quote::{Deposit, LabourRate, OptionFigures, QuoteForm, QuoteOption, QuoteRates, QuoteState};
 use super::quote_store::{self, Refused, StoredQuote};
 use crate::audit::{Action, Line};
 use crate::{
@@ -47,8 +47,11 @@ pub struct QuoteBody {
     pub currency: &'static str,
     /// The price book's figures of the day the quote was made.
     pub rates: QuoteRates,
-    #[serde(flatten)]
-    pub form: QuoteForm,
+    pub rate: LabourRate,
+    pub options: Vec<QuoteOption>,
+    pub deposit: Deposit,
+    /// A note to the customer.
+    pub message: String,
     /// Each option's figures, in the options' order.
     pub figures: Vec<OptionFigures>,
 }
@@ -85,7 +88,10 @@ fn body(quote: StoredQuote) -> QuoteBody {
         updated_at: quote.updated_at,
         currency: CURRENCY,
         rates: quote.rates,
-        form: quote.form,
+        rate: quote.form.rate,
+        options: quote.form.options,
+        deposit: quote.form.deposit,
+        message: quote.form.message,
         figures,
     }
 }
@@ -112,6 +118,7 @@ async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
     params(("id" = i64, Path, description = "The booking's id.")),
     responses(
         (status = 201, description = "A blank draft with the price book's figures of today.", body = QuoteBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 422, description = "The request has no customer (spam), or there is no such request.", body = FieldErrorsBody),
         AdminRefusals
     )
@@ -139,7 +146,11 @@ pub async fn start(
     tag = "admin",
     security(("session" = ["owner", "staff"])),
     params(("id" = i64, Path, description = "The booking's id.")),
-    responses((status = 200, description = "The request's quotes, oldest first.", body = QuoteList), AdminRefusals)
+    responses(
+        (status = 200, description = "The request's quotes, oldest first.", body = QuoteList),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        AdminRefusals
+    )
 )]
 pub async fn of_request(
     State(db): State<Db>,
@@ -171,6 +182,7 @@ pub async fn of_request(
     params(("id" = i64, Path, description = "The quote's id.")),
     responses(
         (status = 200, description = "The quote.", body = QuoteBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such quote.", body = ErrorBody),
         AdminRefusals
     )
@@ -193,6 +205,7 @@ pub async fn show(
     request_body = QuoteForm,
     responses(
         (status = 200, description = "The quote as saved, with its figures.", body = QuoteBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such quote.", body = ErrorBody),
         (status = 409, description = "The quote has been sent.", body = ErrorBody),
         (status = 422, description = "A line, an option's title, the deposit or the message is wrong.", body = FieldErrorsBody),
@@ -220,6 +233,7 @@ pub async fn save(
     params(("id" = i64, Path, description = "The quote's id.")),
     responses(
         (status = 204, description = "The draft is deleted."),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such quote.", body = ErrorBody),
         (status = 409, description = "The quote has been sent.", body = ErrorBody),
         AdminRefusals

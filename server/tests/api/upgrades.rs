@@ -78,6 +78,13 @@ fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> V
         ("customer_tags", "tag") => Some("fleet"),
         ("customer_history", "kind") => Some("merged-in"),
         (_, "phone") => Some("+17205550134"),
+        ("price_jobs", "lines") => Some("[]"),
+        ("quotes", "state") => Some("draft"),
+        ("quotes", "rate") => Some("standard"),
+        ("quotes", "deposit_kind") => Some("none"),
+        ("quotes", "option_titles") => Some("[\"\"]"),
+        ("quotes", "tax_rates") => Some("[]"),
+        ("quote_lines", "kind") => Some("labour"),
         _ => None,
     };
     if let Some(text) = fixed {
@@ -100,9 +107,9 @@ const FILLED_OPTIONAL_KEYS: [(&str, &str); 1] = [("deliveries", "booking_id")];
 /// the column holds them).
 const FILLED_OPTIONAL_COLUMNS: [(&str, &str); 1] = [("bookings", "phone_national")];
 
-/// One-row settings tables whose migration writes their row (a second is refused).
+/// Settings tables whose migration writes their rows (another is refused).
 fn seeded(table: &str) -> bool {
-    ["escalation_steps", "team_settings"].contains(&table)
+    ["escalation_steps", "team_settings", "price_settings", "price_tax_rates"].contains(&table)
 }
 
 /// The tables in an order where each comes after those it refers to.
@@ -298,6 +305,7 @@ async fn app_reads(storage: StorageConfig, seeded: &BTreeMap<String, Table>) {
         "/schedule?from=2026-01-01&days=14",
         "/audit",
         "/insights?days=90",
+        "/price-book",
     ] {
         let response = app.admin(reqwest::Method::GET, path, &signed).send().await.expect("an answer");
         assert_eq!(response.status(), 200, "{path}: {}", response.text().await.unwrap_or_default());

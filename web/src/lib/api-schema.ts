@@ -2637,9 +2637,11 @@ export interface components {
             codeNeeded: boolean;
         };
         /** @description A common job with its usual lines. */
-        CommonJob: components["schemas"]["CommonJobForm"] & {
+        CommonJob: {
             /** Format: int64 */
             id: number;
+            lines: components["schemas"]["JobLine"][];
+            name: string;
         };
         /** @description A common job as the owner saves it. */
         CommonJobForm: {
@@ -3760,9 +3762,14 @@ export interface components {
             visitors: number;
         };
         /** @description A part the shop sells often. */
-        Part: components["schemas"]["PartForm"] & {
+        Part: {
             /** Format: int64 */
             id: number;
+            name: string;
+            /** @description Paid for before it is special-ordered. */
+            prepaid: boolean;
+            /** @description Each. */
+            price: components["schemas"]["Money"];
         };
         /** @description A part as the owner saves it. */
         PartForm: {
@@ -4002,21 +4009,26 @@ export interface components {
          */
         Quantity: number;
         /** @description A quote with each option's figures. */
-        QuoteBody: components["schemas"]["QuoteForm"] & {
+        QuoteBody: {
             /** Format: int64 */
             bookingId: number;
             /** @description "USD". */
             currency: string;
             /** Format: int64 */
             customerId: number;
+            deposit: components["schemas"]["Deposit"];
             /** @description Each option's figures, in the options' order. */
             figures: components["schemas"]["OptionFigures"][];
             /** Format: int64 */
             id: number;
+            /** @description A note to the customer. */
+            message: string;
             /** @description The customer's name (and company). */
             name: string;
             /** @description Q-2026-0001. */
             number: string;
+            options: components["schemas"]["QuoteOption"][];
+            rate: components["schemas"]["LabourRate"];
             /** @description The price book's figures of the day the quote was made. */
             rates: components["schemas"]["QuoteRates"];
             state: components["schemas"]["QuoteState"];
@@ -7726,6 +7738,15 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteList"];
                 };
             };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
@@ -7774,6 +7795,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has ended. */
@@ -12494,6 +12524,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceBook"];
                 };
             };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
@@ -12755,6 +12794,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBook"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has ended. */
@@ -13306,6 +13354,15 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteBody"];
                 };
             };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
@@ -13479,6 +13536,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not signed in, or the session has ended. */
             401: {

@@ -46,6 +46,13 @@ export function RequestQuotes({ bookingId }: { bookingId: number }) {
       {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
       {query.isError && <ErrorNotice className="mt-2">The quotes could not be loaded. Please reload the page.</ErrorNotice>}
       {query.isSuccess && quotes.length === 0 && <p className="mt-2 text-sm text-slate-600">No quote yet.</p>}
+      <p className="mt-1 text-sm text-slate-700">
+        Quotes take their rates, taxes, parts and common jobs from{" "}
+        <Link to="/dbadmin/prices" className="font-medium text-orange-800 underline">
+          the price book
+        </Link>
+        .
+      </p>
       <ul className="mt-2 divide-y divide-slate-200">
         {quotes.map((quote) => (
           <li key={quote.id} className="py-2 text-sm">

@@ -31,7 +31,6 @@ const SECTIONS = [
   { to: "/dbadmin/dashboard", label: "Posts", also: "/dbadmin/posts/", owner: true },
   { to: "/dbadmin/insights", label: "Insights", also: null, owner: true },
   { to: "/dbadmin/notifications", label: "Notifications", also: null, owner: true },
-  { to: "/dbadmin/prices", label: "Price book", also: null, owner: true },
   { to: "/dbadmin/site", label: "Site", also: "/dbadmin/site/", owner: true },
   { to: "/dbadmin/team", label: "Team", also: null, owner: true },
   { to: "/dbadmin/audit", label: "Audit log", also: null, owner: true },
