@@ -135,6 +135,17 @@ pub struct JobLine {
     pub price: Option<Money>,
 }
 
+/// The rate of each kind named in `list`.
+impl From<&[KindRate]> for TaxRates {
+    fn from(list: &[KindRate]) -> Self {
+        let mut rates = Self::default();
+        for each in list {
+            rates.set(each.kind, each.rate);
+        }
+        rates
+    }
+}
+
 impl PriceSettings {
     /// Nothing charged: what a new shop starts from.
     pub fn unset() -> Self {
@@ -150,15 +161,6 @@ impl PriceSettings {
                 .collect(),
             trip_bands: Vec::new(),
         }
-    }
-
-    /// The tax rate of each kind.
-    pub fn taxes(&self) -> TaxRates {
-        let mut rates = TaxRates::default();
-        for each in &self.tax_rates {
-            rates.set(each.kind, each.rate);
-        }
-        rates
     }
 
     /// These settings, or every field's message.

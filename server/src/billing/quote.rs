@@ -161,14 +161,6 @@ impl QuoteRates {
         }
     }
 
-    fn taxes(&self) -> TaxRates {
-        let mut rates = TaxRates::default();
-        for each in &self.tax_rates {
-            rates.set(each.kind, each.rate);
-        }
-        rates
-    }
-
     /// Shop supplies on `labour`: the rate of it, up to the cap; none on no labour.
     fn supplies(&self, labour: Money) -> Money {
         if labour <= Money::ZERO {
@@ -193,7 +185,7 @@ impl QuoteForm {
     /// Each option's figures at `rates`.
     pub fn figures(&self, rates: &QuoteRates) -> Vec<OptionFigures> {
         let hourly = rates.hourly(self.rate);
-        let taxes = rates.taxes();
+        let taxes = TaxRates::from(rates.tax_rates.as_slice());
         self.options
             .iter()
             .map(|option| {

@@ -158,14 +158,14 @@ pub async fn of_request(
     Checked(Path(BookingId(booking))): Checked<Path<BookingId>>,
 ) -> Result<Json<QuoteList>, ApiError> {
     let mut quotes = Vec::new();
-    for listed in quote_store::of_request(&db, booking).await? {
-        let Some(quote) = quote_store::find(&db, listed.id).await? else { continue };
+    for id in quote_store::of_request(&db, booking).await? {
+        let Some(quote) = quote_store::find(&db, id).await? else { continue };
         let figures = quote.form.figures(&quote.rates);
         quotes.push(QuoteListing {
-            id: listed.id,
-            number: listed.number,
-            state: listed.state,
-            updated_at: listed.updated_at,
+            id,
+            number: quote.number,
+            state: quote.state,
+            updated_at: quote.updated_at,
             total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
             options: figures.len(),
         });

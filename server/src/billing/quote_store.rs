@@ -28,14 +28,6 @@ pub struct StoredQuote {
     pub updated_at: At,
 }
 
-/// A quote in a request's list.
-pub struct Listed {
-    pub id: i64,
-    pub number: String,
-    pub state: QuoteState,
-    pub updated_at: At,
-}
-
 /// Why a quote was not made or changed.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
@@ -153,18 +145,14 @@ pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoredQuote>> {
     assembled(row, name, lines).map(Some)
 }
 
-/// Request `booking`'s quotes, oldest first.
-pub async fn of_request(db: &Db, booking: i64) -> anyhow::Result<Vec<Listed>> {
-    let rows: Vec<(i64, String, QuoteState, At)> = with_db!(db, |pool| {
-        sqlx::query_as("SELECT id, number, state, updated_at FROM quotes WHERE booking_id = $1 ORDER BY id")
+/// The ids of request `booking`'s quotes, oldest first.
+pub async fn of_request(db: &Db, booking: i64) -> anyhow::Result<Vec<i64>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar("SELECT id FROM quotes WHERE booking_id = $1 ORDER BY id")
             .bind(booking)
             .fetch_all(pool)
             .await?
-    });
-    Ok(rows
-        .into_iter()
-        .map(|(id, number, state, updated_at)| Listed { id, number, state, updated_at })
-        .collect())
+    }))
 }
 
 /// Makes a blank draft for request `booking` at `rates`, numbered in `year`, by `user`, with

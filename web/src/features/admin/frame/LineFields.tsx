@@ -5,14 +5,7 @@ import { useId } from "react";
 import type { LineKind } from "./api";
 import { KIND_LINE, TYPED_KINDS } from "./billingWords";
 import { describedBy, Field, fieldClass, Input } from "./form";
-
-/** A line as typed. */
-export interface TypedLine {
-  kind: LineKind;
-  description: string;
-  quantity: string;
-  price: string;
-}
+import type { TypedLine } from "./typedLine";
 
 export function LineFields({
   line,

@@ -3,13 +3,14 @@
 // changes it, or takes it out; a part from the list fills a line with its name and price.
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { amount, centsText, quantityOf, quantityText, signedCentsOf } from "../../../lib/money";
-import { adminApi, type CommonJob, type JobLine, type LineKind, type PriceBook } from "../frame/api";
+import { amount, quantityText } from "../../../lib/money";
+import { adminApi, type CommonJob, type JobLine, type PriceBook } from "../frame/api";
 import { DiscardGuard } from "../frame/DiscardGuard";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { Field, fieldClass, Input, PLAIN_BUTTON, useSubmit } from "../frame/form";
 import { BookList, EditorButtons } from "./BookList";
 import { LineFields } from "../frame/LineFields";
+import { readLine, typedLine, type TypedLine } from "../frame/typedLine";
 
 /** The most lines a job has (the server's limit too). */
 const MOST_LINES = 20;
@@ -42,56 +43,31 @@ export function JobsList({ book, onChanged }: { book: PriceBook; onChanged: (boo
   );
 }
 
-/** A line as typed, with a key of its own for its row. */
-interface LineDraft {
-  key: number;
-  kind: LineKind;
-  description: string;
-  quantity: string;
-  price: string;
-}
-
-let nextLine = 0;
-
-const lineDraft = (line: JobLine): LineDraft => ({
-  key: nextLine++,
-  kind: line.kind,
-  description: line.description,
-  quantity: quantityText(line.quantity),
-  price: centsText(line.price ?? null),
-});
-
 const NEW_LINE: JobLine = { kind: "labour", description: "", quantity: 100, price: null };
 
 function JobEditor({ job, book, onDone, onSaved }: { job: CommonJob | null; book: PriceBook; onDone: () => void; onSaved: (book: PriceBook) => void }) {
   const ids = useId();
   const [name, setName] = useState(job?.name ?? "");
-  const [initial] = useState(() => (job?.lines ?? [NEW_LINE]).map(lineDraft));
-  const [lines, setLines] = useState<LineDraft[]>(initial);
+  const [initial] = useState(() => (job?.lines ?? [NEW_LINE]).map(typedLine));
+  const [lines, setLines] = useState<TypedLine[]>(initial);
   const [picked, setPicked] = useState("");
   const form = useRef<HTMLFormElement>(null);
   const { errors, problem, busy, submit, refuse } = useSubmit(form);
-  const setLine = (key: number, change: Partial<LineDraft>) => setLines(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const setLine = (key: number, change: Partial<TypedLine>) => setLines(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const unsaved = name !== (job?.name ?? "") || JSON.stringify(lines) !== JSON.stringify(initial);
 
   /** Adds the part picked from the list as a line of one, at its price. */
   function addPart() {
     const part = book.parts.find((each) => String(each.id) === picked);
     if (!part) return;
-    setLines([...lines, lineDraft({ kind: "part", description: part.name, quantity: 100, price: part.price })]);
+    setLines([...lines, typedLine({ kind: "part", description: part.name, quantity: 100, price: part.price })]);
     setPicked("");
   }
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     const wrong: Record<string, string> = {};
-    const read = lines.map((line, n): JobLine => {
-      const quantity = quantityOf(line.quantity);
-      if (quantity === null) wrong[`lines.${n}.quantity`] = "Type a number, like 1.5";
-      const price = line.price.trim() === "" ? null : signedCentsOf(line.price);
-      if (price === null && line.price.trim() !== "") wrong[`lines.${n}.price`] = "Type the price in dollars, like 45.99, or -10 for a discount";
-      return { kind: line.kind, description: line.description, quantity: quantity ?? 0, price };
-    });
+    const read = lines.map((line, n) => readLine(line, `lines.${n}`, wrong));
     if (Object.keys(wrong).length > 0) {
       refuse(wrong);
       return;
@@ -132,7 +108,7 @@ function JobEditor({ job, book, onDone, onSaved }: { job: CommonJob | null; book
       </ol>
       {lines.length < MOST_LINES && (
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <button type="button" className={`inline-flex items-center gap-1 ${PLAIN_BUTTON}`} onClick={() => setLines([...lines, lineDraft(NEW_LINE)])}>
+          <button type="button" className={`inline-flex items-center gap-1 ${PLAIN_BUTTON}`} onClick={() => setLines([...lines, typedLine(NEW_LINE)])}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Add a line
           </button>

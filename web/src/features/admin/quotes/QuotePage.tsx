@@ -16,7 +16,8 @@ import { Loaded } from "../frame/Loaded";
 import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { keys, LOADED_ON_OPENING } from "../frame/queries";
 import { QuoteOptionEditor } from "./QuoteOptionEditor";
-import { draftOf, formOf, newKey, type QuoteDraft } from "./quoteDraft";
+import { newKey } from "../frame/typedLine";
+import { draftOf, formOf, type QuoteDraft } from "./quoteDraft";
 import { QUOTE_STATES } from "../frame/billingWords";
 
 /** How long after the last change the draft is saved. */

@@ -1,14 +1,11 @@
 // A quote as its editor holds it (numbers as typed), read into the form the server takes, or
 // each field's message, under the server's own field names, for what is not a number.
-import { centsOf, centsText, quantityOf, quantityText, rateOf, rateText, signedCentsOf } from "../../../lib/money";
-import type { DepositKind, JobLine, LabourRate, LineKind, Quote, QuoteForm } from "../frame/api";
+import { centsOf, centsText, rateOf, rateText } from "../../../lib/money";
+import { newKey, readLine, typedLine, type TypedLine } from "../frame/typedLine";
+import type { DepositKind, JobLine, LabourRate, Quote, QuoteForm } from "../frame/api";
 
-export interface LineDraft {
-  key: number;
-  kind: LineKind;
-  description: string;
-  quantity: string;
-  price: string;
+/** A quote's line as typed: a priced line the customer may be left to tick. */
+export interface LineDraft extends TypedLine {
   optional: boolean;
 }
 
@@ -27,21 +24,9 @@ export interface QuoteDraft {
   message: string;
 }
 
-let nextKey = 0;
-
-/** A new row's key. */
-export const newKey = () => nextKey++;
-
 /** A line of the price book (or a new one) as the editor holds it. */
 export function lineDraft(line: JobLine & { optional?: boolean }): LineDraft {
-  return {
-    key: newKey(),
-    kind: line.kind,
-    description: line.description,
-    quantity: quantityText(line.quantity),
-    price: centsText(line.price ?? null),
-    optional: line.optional ?? false,
-  };
+  return { ...typedLine(line), optional: line.optional ?? false };
 }
 
 export function draftOf(quote: Quote): QuoteDraft {
@@ -60,14 +45,7 @@ export function formOf(draft: QuoteDraft): { form: QuoteForm; errors: null } | {
   const errors: Record<string, string> = {};
   const options = draft.options.map((option, n) => ({
     title: option.title,
-    lines: option.lines.map((line, m) => {
-      const field = `options.${n}.lines.${m}`;
-      const quantity = quantityOf(line.quantity);
-      if (quantity === null) errors[`${field}.quantity`] = "Type a number, like 1.5";
-      const price = line.price.trim() === "" ? null : signedCentsOf(line.price);
-      if (price === null && line.price.trim() !== "") errors[`${field}.price`] = "Type the price in dollars and cents, like 45.99, or -10 for a discount";
-      return { kind: line.kind, description: line.description, quantity: quantity ?? 0, price, optional: line.optional };
-    }),
+    lines: option.lines.map((line, m) => ({ ...readLine(line, `options.${n}.lines.${m}`, errors), optional: line.optional })),
   }));
   const amount = draft.depositKind === "amount" ? centsOf(draft.depositAmount) : 0;
   if (amount === null) errors["deposit.amount"] = "Type the deposit in dollars, like 100";
