@@ -59,7 +59,8 @@ $(TESTED): web/dist/.built $(RUST_SOURCES)
 # binary is built with (so that cargo test reuses the library and binary make test built first);
 # docs/configuration.md against the binary's own --help, and docs/decisions.md's index; ESLint
 # and Prettier on the web app, the journeys and the Node tools. make test runs these.
-checks: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modules/.installed
+checks: $(TESTED) tools/api-types/node_modules/.installed tools/web-lint/node_modules/.installed \
+		e2e/node_modules/.installed
 	python3 scripts/check-imports.py
 	python3 scripts/configuration.py --check
 	python3 scripts/decisions-index.py --check

@@ -3,53 +3,10 @@
 // the server's figures are shown (supplies, tax, total, deposit); a wrong quantity is marked and
 // nothing of it is saved; the quote is there after a reload and in the request's list; a second
 // draft is deleted. axe clean.
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { keepPriceBook, request } from "./priceBook";
 
 test.use({ admin: true });
-
-/** The price book of a shop near Denver, through the API: $125 an hour, 5% supplies up to $35,
- * parts and supplies taxed at 8.81%, a part and a common job. */
-async function keepPriceBook(page: Page): Promise<void> {
-  const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
-  const settings = {
-    labourRate: 12500,
-    insuranceRate: 14500,
-    suppliesRate: 5000,
-    suppliesCap: 3500,
-    cardFeeRate: 0,
-    taxRates: ["labour", "part", "trip", "supplies", "fee"].map((kind) => ({ kind, rate: kind === "part" || kind === "supplies" ? 8810 : 0 })),
-    tripBands: [{ upToMiles: 25, fee: 7500 }],
-  };
-  expect((await page.request.put("/api/admin/price-book/settings", { headers: csrf, data: settings })).status()).toBe(200);
-  expect((await page.request.post("/api/admin/price-book/parts", { headers: csrf, data: { name: "7-way plug", price: 1850, prepaid: false } })).status()).toBe(
-    201,
-  );
-  const job = {
-    name: "Brake job, one axle",
-    lines: [
-      { kind: "labour", description: "Replace shoes and magnets", quantity: 150, price: null },
-      { kind: "part", description: "Brake magnet", quantity: 200, price: 4599 },
-    ],
-  };
-  expect((await page.request.post("/api/admin/price-book/jobs", { headers: csrf, data: job })).status()).toBe(201);
-}
-
-async function request(page: Page): Promise<number> {
-  const sent = await page.request.post("/api/bookings", {
-    data: {
-      submissionId: crypto.randomUUID(),
-      name: "Jamie Ortiz",
-      phone: "303-555-0188",
-      email: "jamie@example.com",
-      details: "Brakes grab on the left",
-      answers: [],
-      fillMs: 30000,
-    },
-  });
-  expect(sent.status()).toBe(201);
-  return ((await sent.json()) as { id: number }).id;
-}
 
 for (const width of [390, 1366]) {
   test(`the owner writes a quote from the price book at ${width} px`, async ({ page }) => {

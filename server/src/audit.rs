@@ -80,6 +80,8 @@ crate::text_enum! {
         PriceItemDeleted => "price-item-deleted",
         QuoteStarted => "quote-started",
         QuoteDeleted => "quote-deleted",
+        QuoteSent => "quote-sent",
+        QuoteWithdrawn => "quote-withdrawn",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -161,6 +163,8 @@ impl Action {
             Self::PriceItemDeleted => "part or job taken out of the price book",
             Self::QuoteStarted => "quote started for a request",
             Self::QuoteDeleted => "draft quote deleted",
+            Self::QuoteSent => "quote sent to the customer",
+            Self::QuoteWithdrawn => "sent quote withdrawn",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -12,7 +12,9 @@ use tokio::{net::TcpListener, task::JoinHandle};
 
 use crate::{
     auth::guard::AuthDesk,
-    backup, blog,
+    backup,
+    billing::quote_mail::{QuoteAnswered, QuoteDesk, QuoteToCustomer},
+    blog,
     booking::{answer_keys, routes::BookingDesk, today::live_routes::DeskFeed},
     changes::{self, Changes, Follower},
     config::ServeConfig,
@@ -118,6 +120,11 @@ impl Application {
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
             public_url: config.public_origin(),
         });
+        let quotes = Arc::new(QuoteDesk {
+            outbox: Arc::clone(&outbox),
+            site: Arc::clone(&site),
+            public_url: config.public_origin(),
+        });
         let outbox_worker = supervisor::spawn("deliveries", {
             let outbox = Arc::clone(&outbox);
             Box::new(move || Box::pin(Arc::clone(&outbox).run()))
@@ -135,6 +142,8 @@ impl Application {
             runner.register::<crate::delivery::text::conversation::Answer>(Arc::clone(&outbox));
             runner.register::<crate::media::forget::ForgetFiles>(Arc::clone(&media));
             runner.register::<blog::publisher::PublishDue>((db.clone(), changes.clone()));
+            runner.register::<QuoteToCustomer>(Arc::clone(&quotes));
+            runner.register::<QuoteAnswered>(Arc::clone(&quotes));
             Arc::new(runner)
         };
         let insights =
@@ -249,6 +258,7 @@ impl Application {
             schedule,
             insights: Arc::clone(&insights),
             desk_feed: Arc::clone(&desk_feed),
+            quotes,
         };
         let limits = Limits::new(&config.connections, proxies.clone());
         let app = App::new(state, SecurityHeaders::new(config.is_https()), proxies)?;

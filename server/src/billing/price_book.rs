@@ -23,6 +23,8 @@ const MOST_BANDS: usize = 8;
 const FARTHEST_MILES: i64 = 500;
 /// The most lines a common job has.
 const MOST_JOB_LINES: usize = 20;
+const MOST_TERMS: usize = 2000;
+const MOST_QUOTE_DAYS: i64 = 365;
 const NAME_LENGTH: usize = 80;
 /// Why a line may not be shop supplies.
 pub const SUPPLIES_FROM_RATES: &str =
@@ -62,6 +64,12 @@ pub struct PriceSettings {
     pub tax_rates: Vec<KindRate>,
     /// The trip fee of a mobile job by distance, nearest first.
     pub trip_bands: Vec<TripBand>,
+    /// The terms every quote is sent with, which the customer reads before they sign.
+    #[schema(max_length = 2000)]
+    pub quote_terms: String,
+    /// How many days a sent quote is good for (1 to 365).
+    #[schema(minimum = 1, maximum = 365)]
+    pub quote_days: i64,
 }
 
 /// The sales tax rate of a kind of line.
@@ -160,6 +168,8 @@ impl PriceSettings {
                 .map(|kind| KindRate { kind: *kind, rate: Rate::default() })
                 .collect(),
             trip_bands: Vec::new(),
+            quote_terms: "Work starts once you approve this quote.".to_owned(),
+            quote_days: 30,
         }
     }
 
@@ -209,6 +219,17 @@ impl PriceSettings {
             }
         }
         self.trip_bands.sort_by_key(|band| band.up_to_miles);
+        self.quote_terms = self.quote_terms.trim().to_owned();
+        if self.quote_terms.is_empty() {
+            errors.add("quoteTerms", "Write the terms the customer agrees to when they approve a quote");
+        } else if self.quote_terms.chars().count() > MOST_TERMS {
+            errors.add("quoteTerms", format!("Keep the terms to {MOST_TERMS} characters"));
+        } else if self.quote_terms.chars().any(|c| c.is_control() && c != '\n') {
+            errors.add("quoteTerms", "Write the terms as plain text");
+        }
+        if !(1..=MOST_QUOTE_DAYS).contains(&self.quote_days) {
+            errors.add("quoteDays", format!("A quote is good for 1 to {MOST_QUOTE_DAYS} days"));
+        }
         if errors.is_empty() { Ok(self) } else { Err(ApiError::Invalid(errors)) }
     }
 }

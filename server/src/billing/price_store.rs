@@ -41,13 +41,14 @@ impl Item<'_> {
     }
 }
 
-type SettingsRow = (Money, Money, Rate, Option<Money>, Rate, bool);
+type SettingsRow = (Money, Money, Rate, Option<Money>, Rate, String, i64, bool);
 
 /// The whole price book.
 pub async fn book(db: &Db) -> anyhow::Result<PriceBook> {
     let (settings, tax_rates, trip_bands, parts, jobs) = with_db!(db, |pool| {
         let settings: SettingsRow = sqlx::query_as(
-            "SELECT labour_rate, insurance_rate, supplies_rate, supplies_cap, card_fee_rate, updated_at IS NOT NULL
+            "SELECT labour_rate, insurance_rate, supplies_rate, supplies_cap, card_fee_rate, quote_terms, quote_days,
+                    updated_at IS NOT NULL
              FROM price_settings WHERE id = 1",
         )
         .fetch_one(pool)
@@ -68,7 +69,16 @@ pub async fn book(db: &Db) -> anyhow::Result<PriceBook> {
                 .await?;
         (settings, tax_rates, trip_bands, parts, jobs)
     });
-    let (labour_rate, insurance_rate, supplies_rate, supplies_cap, card_fee_rate, settings_saved) = settings;
+    let (
+        labour_rate,
+        insurance_rate,
+        supplies_rate,
+        supplies_cap,
+        card_fee_rate,
+        quote_terms,
+        quote_days,
+        settings_saved,
+    ) = settings;
     let mut tax_rates: Vec<KindRate> =
         tax_rates.into_iter().map(|(kind, rate)| KindRate { kind, rate }).collect();
     tax_rates.sort_by_key(|each| each.kind);
@@ -92,6 +102,8 @@ pub async fn book(db: &Db) -> anyhow::Result<PriceBook> {
                 .into_iter()
                 .map(|(up_to_miles, fee)| TripBand { up_to_miles, fee })
                 .collect(),
+            quote_terms,
+            quote_days,
         },
         settings_saved,
         parts: parts
@@ -109,7 +121,7 @@ pub async fn save_settings(db: &Db, settings: &PriceSettings, line: &Line<'_>) -
         let mut tx = pool.begin().await?;
         sqlx::query(
             "UPDATE price_settings SET labour_rate = $1, insurance_rate = $2, supplies_rate = $3, supplies_cap = $4,
-                                      card_fee_rate = $5, updated_at = $6
+                                      card_fee_rate = $5, updated_at = $6, quote_terms = $7, quote_days = $8
              WHERE id = 1",
         )
         .bind(settings.labour_rate)
@@ -118,6 +130,8 @@ pub async fn save_settings(db: &Db, settings: &PriceSettings, line: &Line<'_>) -
         .bind(settings.supplies_cap)
         .bind(settings.card_fee_rate)
         .bind(now)
+        .bind(&settings.quote_terms)
+        .bind(settings.quote_days)
         .execute(&mut *tx)
         .await?;
         for each in &settings.tax_rates {

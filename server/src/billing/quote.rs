@@ -37,6 +37,11 @@ text_enum! {
     }
 }
 
+impl QuoteState {
+    /// The states of a sent quote waiting for the customer's answer.
+    pub const WAITING: &[Self] = &[Self::Sent, Self::Viewed, Self::ChangesAsked];
+}
+
 text_enum! {
     /// Which hourly rate a quote's labour is at.
     pub enum LabourRate {
@@ -182,69 +187,78 @@ impl QuoteForm {
         }
     }
 
-    /// Each option's figures at `rates`.
+    /// Each option's figures at `rates`, without their optional lines.
     pub fn figures(&self, rates: &QuoteRates) -> Vec<OptionFigures> {
+        self.options.iter().map(|option| self.option_figures(rates, option, &[])).collect()
+    }
+
+    /// The figures of option `n` with its optional lines at places `ticked` (none when there is
+    /// no such option or a ticked line is not optional).
+    pub fn chosen_figures(&self, rates: &QuoteRates, n: usize, ticked: &[usize]) -> Option<OptionFigures> {
+        let option = self.options.get(n)?;
+        let all_optional = ticked.iter().all(|m| option.lines.get(*m).is_some_and(|line| line.optional));
+        all_optional.then(|| self.option_figures(rates, option, ticked))
+    }
+
+    /// The figures of `option` at `rates`, its optional lines at places `ticked` counted.
+    fn option_figures(&self, rates: &QuoteRates, option: &QuoteOption, ticked: &[usize]) -> OptionFigures {
         let hourly = rates.hourly(self.rate);
         let taxes = TaxRates::from(rates.tax_rates.as_slice());
-        self.options
+        let figures: Vec<Figures> = option
+            .lines
             .iter()
-            .map(|option| {
-                let figures: Vec<Figures> = option
-                    .lines
-                    .iter()
-                    .map(|line| Figures {
-                        kind: line.kind,
-                        quantity: line.quantity,
-                        price: line.price.unwrap_or(hourly),
-                    })
-                    .collect();
-                let amounts = figures.iter().map(Figures::amount).collect();
-                let mut counted: Vec<Figures> = figures
-                    .into_iter()
-                    .zip(&option.lines)
-                    .filter(|(_, line)| !line.optional)
-                    .map(|(each, _)| each)
-                    .collect();
-                let labour: Money =
-                    counted.iter().filter(|each| each.kind == LineKind::Labour).map(Figures::amount).sum();
-                let supplies = rates.supplies(labour);
-                if supplies != Money::ZERO {
-                    counted.push(Figures {
-                        kind: LineKind::Supplies,
-                        quantity: Quantity::from_hundredths(100),
-                        price: supplies,
-                    });
-                }
-                match totals(&counted, &taxes) {
-                    Ok(sum) => OptionFigures {
-                        lines: amounts,
-                        totals: Some(OptionTotals {
-                            supplies,
-                            subtotal: sum.subtotal,
-                            tax: sum.tax,
-                            total: sum.total,
-                            deposit: self.deposit.of(sum.total),
-                        }),
-                        problem: None,
-                    },
-                    Err(OverDiscounted(kind)) => {
-                        let of_kind = counted.iter().filter(|each| each.kind == kind).map(Figures::amount);
-                        let (charged, discounted): (Vec<Money>, Vec<Money>) =
-                            of_kind.partition(|amount| *amount > Money::ZERO);
-                        let words = kind_words(kind);
-                        let charged: Money = charged.into_iter().sum();
-                        let discounted = Money::ZERO - discounted.into_iter().sum();
-                        OptionFigures {
-                            lines: amounts,
-                            totals: None,
-                            problem: Some(format!(
-                                "Discounts on {words} come to {discounted}, more than the {charged} of {words} they discount."
-                            )),
-                        }
-                    }
-                }
+            .map(|line| Figures {
+                kind: line.kind,
+                quantity: line.quantity,
+                price: line.price.unwrap_or(hourly),
             })
-            .collect()
+            .collect();
+        let amounts = figures.iter().map(Figures::amount).collect();
+        let mut counted: Vec<Figures> = figures
+            .into_iter()
+            .zip(&option.lines)
+            .enumerate()
+            .filter(|(m, (_, line))| !line.optional || ticked.contains(m))
+            .map(|(_, (each, _))| each)
+            .collect();
+        let labour: Money =
+            counted.iter().filter(|each| each.kind == LineKind::Labour).map(Figures::amount).sum();
+        let supplies = rates.supplies(labour);
+        if supplies != Money::ZERO {
+            counted.push(Figures {
+                kind: LineKind::Supplies,
+                quantity: Quantity::from_hundredths(100),
+                price: supplies,
+            });
+        }
+        match totals(&counted, &taxes) {
+            Ok(sum) => OptionFigures {
+                lines: amounts,
+                totals: Some(OptionTotals {
+                    supplies,
+                    subtotal: sum.subtotal,
+                    tax: sum.tax,
+                    total: sum.total,
+                    deposit: self.deposit.of(sum.total),
+                }),
+                problem: None,
+            },
+            Err(OverDiscounted(kind)) => {
+                let of_kind = counted.iter().filter(|each| each.kind == kind).map(Figures::amount);
+                let (charged, discounted): (Vec<Money>, Vec<Money>) =
+                    of_kind.partition(|amount| *amount > Money::ZERO);
+                let words = kind_words(kind);
+                let charged: Money = charged.into_iter().sum();
+                let discounted = Money::ZERO - discounted.into_iter().sum();
+                OptionFigures {
+                    lines: amounts,
+                    totals: None,
+                    problem: Some(format!(
+                        "Discounts on {words} come to {discounted}, more than the {charged} of {words} they discount."
+                    )),
+                }
+            }
+        }
     }
 
     /// The form, or every field's message. A draft may have lines with no words yet.

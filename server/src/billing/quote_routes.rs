@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::price_store;
 use super::quote::{Deposit, LabourRate, OptionFigures, QuoteForm, QuoteOption, QuoteRates, QuoteState};
+use super::quote_sending::{QuoteAnswer, QuoteSending};
 use super::quote_store::{self, Refused, StoredQuote};
 use crate::audit::{Action, Line};
 use crate::{
@@ -24,10 +25,12 @@ use crate::{
     site::SiteDetails,
 };
 
-const NO_QUOTE: &str = "There is no such quote: it may have been deleted.";
+pub(super) const NO_QUOTE: &str = "There is no such quote: it may have been deleted.";
 const NO_CUSTOMER: &str =
     "This request has no customer to quote: it is marked as spam, or there is no such request.";
 const SENT: &str = "This quote has been sent, so it is no longer changed or deleted.";
+const NOT_WAITING: &str =
+    "This quote is not waiting for the customer's answer: it is a draft, answered, or withdrawn already.";
 
 /// A quote with each option's figures.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -54,6 +57,10 @@ pub struct QuoteBody {
     pub message: String,
     /// Each option's figures, in the options' order.
     pub figures: Vec<OptionFigures>,
+    /// Once it is sent: when, until when, when the customer opened it, its e-mail.
+    pub sending: Option<QuoteSending>,
+    /// The customer's answers, oldest first.
+    pub answers: Vec<QuoteAnswer>,
 }
 
 /// A quote in a request's list.
@@ -75,8 +82,9 @@ pub struct QuoteList {
     pub quotes: Vec<QuoteListing>,
 }
 
-fn body(quote: StoredQuote) -> QuoteBody {
+fn body(quote: StoredQuote, now: &At) -> QuoteBody {
     let figures = quote.form.figures(&quote.rates);
+    let state = quote.state_at(now);
     QuoteBody {
         id: quote.id,
         number: quote.number,
@@ -84,7 +92,7 @@ fn body(quote: StoredQuote) -> QuoteBody {
         customer_id: quote.customer_id,
         name: quote.name,
         trailer_id: quote.trailer_id,
-        state: quote.state,
+        state,
         updated_at: quote.updated_at,
         currency: CURRENCY,
         rates: quote.rates,
@@ -93,20 +101,23 @@ fn body(quote: StoredQuote) -> QuoteBody {
         deposit: quote.form.deposit,
         message: quote.form.message,
         figures,
+        sending: quote.sending,
+        answers: quote.answers,
     }
 }
 
-fn refusal(refused: Refused) -> ApiError {
+pub(super) fn refusal(refused: Refused) -> ApiError {
     match refused {
         Refused::NoCustomer => ApiError::invalid("booking", NO_CUSTOMER),
         Refused::Gone => ApiError::NotFound(NO_QUOTE),
         Refused::NotDraft => ApiError::conflict(SENT),
+        Refused::NotWaiting => ApiError::conflict(NOT_WAITING),
     }
 }
 
-async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
+pub(super) async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
     let quote = quote_store::find(db, id).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
-    Ok(Json(body(quote)))
+    Ok(Json(body(quote, &db.clock.stamp())))
 }
 
 /// `POST /api/admin/bookings/{id}/quotes`: the team starts a quote for a request.
@@ -157,14 +168,15 @@ pub async fn of_request(
     _admin: Admin,
     Checked(Path(BookingId(booking))): Checked<Path<BookingId>>,
 ) -> Result<Json<QuoteList>, ApiError> {
+    let now = db.clock.stamp();
     let mut quotes = Vec::new();
     for id in quote_store::of_request(&db, booking).await? {
         let Some(quote) = quote_store::find(&db, id).await? else { continue };
         let figures = quote.form.figures(&quote.rates);
         quotes.push(QuoteListing {
             id,
+            state: quote.state_at(&now),
             number: quote.number,
-            state: quote.state,
             updated_at: quote.updated_at,
             total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
             options: figures.len(),

@@ -7,8 +7,9 @@ use super::price_book::KindRate;
 use super::quote::{
     Deposit, DepositKind, LabourRate, QuoteForm, QuoteLine, QuoteOption, QuoteRates, QuoteState,
 };
+use super::quote_sending::{QuoteAnswer, QuoteAnswerKind, QuoteSending};
 use crate::audit::{AuditWrites as _, Line};
-use crate::booking::shared_store::BookingStatements as _;
+use crate::booking::shared_store::{BookingStatements as _, Contact};
 use crate::clock::At;
 use crate::domain::{Money, Quantity, Rate};
 use crate::{db::Db, for_both_connections, with_db};
@@ -26,6 +27,17 @@ pub struct StoredQuote {
     pub rates: QuoteRates,
     pub form: QuoteForm,
     pub updated_at: At,
+    /// Once it is sent.
+    pub sending: Option<QuoteSending>,
+    /// The customer's answers, oldest first.
+    pub answers: Vec<QuoteAnswer>,
+}
+
+impl StoredQuote {
+    /// Where it stands at `now` (a sent quote waiting past its date has expired).
+    pub fn state_at(&self, now: &At) -> QuoteState {
+        self.sending.as_ref().map_or(self.state, |sending| sending.state_at(self.state, now))
+    }
 }
 
 /// Why a quote was not made or changed.
@@ -37,6 +49,8 @@ pub enum Refused {
     Gone,
     /// It has been sent: a sent quote is not changed.
     NotDraft,
+    /// It is no longer waiting for an answer (answered, withdrawn, or past its date).
+    NotWaiting,
 }
 
 #[derive(sqlx::FromRow)]
@@ -59,6 +73,12 @@ struct QuoteRow {
     deposit_rate: Rate,
     message: String,
     updated_at: At,
+    terms: Option<String>,
+    sent_at: Option<At>,
+    expires_at: Option<At>,
+    viewed_at: Option<At>,
+    emailed_at: Option<At>,
+    email_error: Option<String>,
 }
 
 type LineRow = (i64, LineKind, String, Quantity, Option<Money>, bool);
@@ -66,10 +86,16 @@ type LineRow = (i64, LineKind, String, Quantity, Option<Money>, bool);
 const COLUMNS: &str =
     "id, number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
                        supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
-                       deposit_rate, message, updated_at";
+                       deposit_rate, message, updated_at, terms, sent_at, expires_at, viewed_at, emailed_at,
+                       email_error";
 
 /// The quote of `row` with its `lines` (by option and place).
-fn assembled(row: QuoteRow, name: String, lines: Vec<LineRow>) -> anyhow::Result<StoredQuote> {
+fn assembled(
+    row: QuoteRow,
+    name: String,
+    lines: Vec<LineRow>,
+    answers: Vec<QuoteAnswer>,
+) -> anyhow::Result<StoredQuote> {
     let titles: Vec<String> = serde_json::from_str(&row.option_titles)?;
     let tax_rates: Vec<KindRate> = serde_json::from_str(&row.tax_rates)?;
     let mut options: Vec<QuoteOption> =
@@ -101,11 +127,23 @@ fn assembled(row: QuoteRow, name: String, lines: Vec<LineRow>) -> anyhow::Result
             message: row.message,
         },
         updated_at: row.updated_at,
+        sending: match (row.sent_at, row.expires_at) {
+            (Some(sent_at), Some(expires_at)) => Some(QuoteSending {
+                sent_at,
+                expires_at,
+                viewed_at: row.viewed_at,
+                emailed_at: row.emailed_at,
+                email_error: row.email_error,
+                terms: row.terms.unwrap_or_default(),
+            }),
+            _ => None,
+        },
+        answers,
     })
 }
 
 /// What a change of a quote checks first, inside its transaction.
-trait QuoteStatements {
+pub(super) trait QuoteStatements {
     /// Whether quote `id` is a draft: Gone or NotDraft when not.
     fn draft(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Result<(), Refused>>> + Send;
 }
@@ -138,11 +176,12 @@ pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoredQuote>> {
         .await?;
         (row, lines)
     });
+    let answers = answers(db, id).await?;
     let name = crate::customers::reads::names(db, &[row.customer_id])
         .await?
         .remove(&row.customer_id)
         .unwrap_or_default();
-    assembled(row, name, lines).map(Some)
+    assembled(row, name, lines, answers).map(Some)
 }
 
 /// The ids of request `booking`'s quotes, oldest first.
@@ -281,4 +320,81 @@ pub async fn delete(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<Result<
         tx.commit().await?;
         Ok(Ok(()))
     })
+}
+
+/// The request's contact details, for the quote's messages (none for spam or no request).
+pub async fn contact(db: &Db, booking: i64) -> anyhow::Result<Option<Contact>> {
+    Ok(with_db!(db, |pool| {
+        let mut connection = pool.acquire().await?;
+        connection.contact(booking).await?
+    }))
+}
+
+/// Quote `id`'s e-mail was handed to the mail server.
+pub async fn emailed(db: &Db, id: i64) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE quotes SET emailed_at = $2, email_error = NULL WHERE id = $1")
+            .bind(id)
+            .bind(now)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Quote `id`'s e-mail could not be sent, for `error`, after its last try.
+pub async fn email_failed(db: &Db, id: i64, error: &str) -> anyhow::Result<()> {
+    with_db!(db, |pool| {
+        sqlx::query("UPDATE quotes SET email_error = $2 WHERE id = $1")
+            .bind(id)
+            .bind(error)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+type AnswerRow = (
+    i64,
+    QuoteAnswerKind,
+    At,
+    Option<i64>,
+    Option<String>,
+    Option<Money>,
+    Option<Money>,
+    Option<String>,
+    Option<String>,
+    String,
+    String,
+);
+
+/// Quote `id`'s answers, oldest first.
+pub async fn answers(db: &Db, id: i64) -> anyhow::Result<Vec<QuoteAnswer>> {
+    let rows: Vec<AnswerRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, answer, created_at, option, optional, total, deposit, name, message, address, agent
+             FROM quote_answers WHERE quote_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+    });
+    rows.into_iter()
+        .map(|(id, answer, at, option, optional, total, deposit, name, message, address, agent)| {
+            Ok(QuoteAnswer {
+                id,
+                answer,
+                at,
+                option: option.map(usize::try_from).transpose()?,
+                optional: optional.map(|list| serde_json::from_str(&list)).transpose()?.unwrap_or_default(),
+                total,
+                deposit,
+                name,
+                message,
+                address,
+                agent,
+            })
+        })
+        .collect()
 }

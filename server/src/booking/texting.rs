@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::views::NO_SUCH_BOOKING;
 use crate::{
     db::Db,
     delivery::{
@@ -162,4 +163,27 @@ pub fn at_night(db: &Db, zone: &jiff::tz::TimeZone) -> anyhow::Result<Option<Str
         db.clock.now().to_zoned(zone.clone()).strftime("%-I:%M %p"),
         morning.timestamp().to_zoned(zone.clone()).strftime("%-I:%M %p on %A"),
     )))
+}
+
+/// The number (E.164) of request `id`'s customer when a person's text may go to it now; else the
+/// refusal: no such request, texts off, not agreed or stopped, today's limit reached, or night at
+/// the shop for a request that is not an emergency.
+pub async fn textable_now(db: &Db, outbox: &Outbox, site: &SiteDetails, id: i64) -> Result<String, ApiError> {
+    let phone = super::texts::store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
+    let phone = reply_number(db, id, phone).await?;
+    if let Some(why) = of(db, outbox, id, &phone).await?.refusal() {
+        return Err(ApiError::conflict(why));
+    }
+    let allowance = allowance(db, site, &phone).await?;
+    if allowance.sent_today >= i64::from(allowance.daily_limit) {
+        return Err(ApiError::conflict(over_the_limit()));
+    }
+    if !super::shared_store::flags(db, id).await?.emergency
+        && let Some(refusal) = at_night(db, &site.content().business.zone())?
+    {
+        return Err(ApiError::conflict(refusal));
+    }
+    Phone::parse(&phone)
+        .map(|phone| phone.e164())
+        .map_err(|_| ApiError::conflict(Texting::NotAgreed.refusal().unwrap_or_default()))
 }

@@ -185,6 +185,35 @@ impl EmailSender {
         Ok(())
     }
 
+    /// A plain e-mail made by a job (a quote to its customer, a customer's answer to the shop),
+    /// to `to`, replies to `reply_to` (else the sender), with the Message-ID of `key` for every try.
+    pub async fn plain(
+        &self,
+        to: &[Mailbox],
+        reply_to: Option<Mailbox>,
+        key: &str,
+        subject: String,
+        body: String,
+    ) -> anyhow::Result<()> {
+        let mut message = Message::builder().message_id(Some(self.message_id("job", key)));
+        for recipient in to {
+            message = message.to(recipient.clone());
+        }
+        let message = message
+            .from(self.from.clone())
+            .reply_to(reply_to.unwrap_or_else(|| self.from.clone()))
+            .subject(subject)
+            .singlepart(SinglePart::plain(body))
+            .context("Failed to build the e-mail")?;
+        self.transport.send(message).await.context("The SMTP server refused the e-mail")?;
+        Ok(())
+    }
+
+    /// Request `id`'s page in the admin.
+    pub fn request_url(&self, id: i64) -> String {
+        format!("{}/{id}", self.requests_url)
+    }
+
     /// The visitor as the shop's notice replies to them (their name as they typed it).
     fn visitor(&self, outgoing: &BookingMessage) -> anyhow::Result<Mailbox> {
         Ok(Mailbox::new(

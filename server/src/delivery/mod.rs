@@ -26,6 +26,7 @@ use std::{
     time::Duration,
 };
 
+use anyhow::Context as _;
 use lettre::message::Mailbox;
 use tokio::sync::{Notify, watch};
 
@@ -182,6 +183,48 @@ impl Outbox {
         sender.direct(to, subject, body).await
     }
 
+    /// Where a customer's replies reach the shop: its public address, never a private one of the
+    /// owner's; none while that is still a placeholder (they go to the sender's, an address the
+    /// shop set up).
+    fn shop_reply_to(&self) -> Option<Mailbox> {
+        let content = self.site.content();
+        let email = content.business.real_email()?.parse().ok()?;
+        Some(Mailbox::new(Some(content.business.name.clone()), email))
+    }
+
+    /// Sends a job's e-mail to a customer at `to` now (the job retries it), replies to the shop.
+    pub async fn email_customer(
+        &self,
+        to: &str,
+        key: &str,
+        subject: String,
+        body: String,
+    ) -> anyhow::Result<()> {
+        let sender =
+            self.email.as_ref().ok_or_else(|| anyhow::anyhow!("e-mail delivery is not configured"))?;
+        let to = Mailbox::new(None, to.parse().context("The customer's e-mail address is not deliverable")?);
+        sender.plain(&[to], self.shop_reply_to(), key, subject, body).await
+    }
+
+    /// Sends a job's e-mail about request `booking` to the shop's addresses now, with the
+    /// request's address in the admin after `body`; nothing when the shop has no address.
+    pub async fn email_shop(
+        &self,
+        booking: i64,
+        key: &str,
+        subject: String,
+        body: String,
+    ) -> anyhow::Result<()> {
+        let sender =
+            self.email.as_ref().ok_or_else(|| anyhow::anyhow!("e-mail delivery is not configured"))?;
+        let to = self.recipients().await?;
+        if to.is_empty() {
+            return Ok(());
+        }
+        let body = format!("{body}\nOpen the request: {}\n", sender.request_url(booking));
+        sender.plain(&to, None, key, subject, body).await
+    }
+
     /// The server's `--notify-email`, if given.
     pub fn default_recipient(&self) -> Option<String> {
         self.default_recipient.as_ref().map(|mailbox| mailbox.email.to_string())
@@ -281,12 +324,7 @@ impl Outbox {
                 let sender = self.email.as_ref().ok_or_else(not_configured)?;
                 // Replies reach the shop at its public address, never a private one of the owner's;
                 // while that is still a placeholder, the sender's (an address the shop set up).
-                let content = self.site.content();
-                let reply_to = content
-                    .business
-                    .real_email()
-                    .and_then(|email| email.parse().ok())
-                    .map(|email| Mailbox::new(Some(content.business.name.clone()), email));
+                let reply_to = self.shop_reply_to();
                 let (subject, body, calendar) =
                     match self.messages.visitor_mail(message.booking_id, purpose).await? {
                         Mail::Send { subject, body, calendar } => (subject, body, calendar),

@@ -61,6 +61,15 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
                 .layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
         )
         .routes(routes!(booking::manage::routes::calendar))
+        .routes(
+            routes!(booking::manage::quote_routes::figures).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
+        )
+        .routes(
+            routes!(booking::manage::quote_routes::approve).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
+        )
+        .routes(
+            routes!(booking::manage::quote_routes::changes).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
+        )
         .routes(routes!(booking::manage::link_routes::check).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::link_routes::new_link))
         .routes(routes!(booking::manage::trailer_routes::pick).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
@@ -152,6 +161,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
             routes!(billing::quote_routes::show, billing::quote_routes::save, billing::quote_routes::delete)
                 .layer(small),
         )
+        .routes(routes!(billing::quote_send_routes::send).layer(small))
+        .routes(routes!(billing::quote_send_routes::withdraw))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))

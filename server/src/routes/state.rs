@@ -6,6 +6,7 @@ use axum::extract::FromRef;
 
 use crate::{
     auth::guard::AuthDesk,
+    billing::quote_mail::QuoteDesk,
     booking::{routes::BookingDesk, today::live_routes::DeskFeed},
     changes::Changes,
     db::Db,
@@ -30,6 +31,14 @@ pub struct AppState {
     pub insights: Arc<Insights>,
     /// The live stream of the owner's open Today and inbox.
     pub desk_feed: Arc<DeskFeed>,
+    /// What sending quotes works with.
+    pub quotes: Arc<QuoteDesk>,
+}
+
+impl FromRef<AppState> for Arc<QuoteDesk> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.quotes)
+    }
 }
 
 impl FromRef<AppState> for Arc<DeskFeed> {

@@ -36,6 +36,7 @@ mod privacy;
 mod process;
 mod push;
 mod push_service;
+mod quote_answers;
 mod quotes;
 mod responses;
 mod scheduling;

@@ -26,6 +26,8 @@ pub fn settings() -> Value {
             { "kind": "fee", "rate": 0 },
         ],
         "tripBands": [{ "upToMiles": 25, "fee": 7500 }, { "upToMiles": 10, "fee": 4000 }],
+        "quoteTerms": "Work starts once you approve. Special-order parts are paid before they are ordered.",
+        "quoteDays": 30,
     })
 }
 

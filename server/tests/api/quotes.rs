@@ -13,7 +13,7 @@ use crate::{
     price_book::settings,
 };
 
-async fn send(
+pub async fn send(
     app: &TestApp,
     signed: &Signed,
     method: Method,
@@ -30,7 +30,7 @@ async fn send(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn request(app: &TestApp, submission: &str) -> i64 {
+pub async fn request(app: &TestApp, submission: &str) -> i64 {
     let response = app.post_json("/api/bookings", &booking(submission)).await;
     assert_eq!(response.status(), 201);
     response.json::<Value>().await.expect("JSON")["id"].as_i64().expect("an id")
@@ -42,7 +42,7 @@ fn this_year() -> i16 {
 }
 
 /// Labour at the quote's rate, two parts and an optional part; a 25% deposit.
-fn brake_job() -> Value {
+pub fn brake_job() -> Value {
     json!({
         "rate": "standard",
         "options": [{ "title": "", "lines": [

@@ -9,6 +9,7 @@ use trailerworks::{
     billing::{
         document::LineKind,
         quote::{DepositKind, LabourRate, QuoteState},
+        quote_sending::QuoteAnswerKind,
     },
     clock::At,
     customers::model::{HistoryKind, Tag},
@@ -46,6 +47,7 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("quotes", "rate"), names!(LabourRate)),
         (("quotes", "deposit_kind"), names!(DepositKind)),
         (("quote_lines", "kind"), names!(LineKind)),
+        (("quote_answers", "answer"), names!(QuoteAnswerKind)),
     ])
 }
 

@@ -1458,6 +1458,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/quotes/{id}/send`: the team sends a draft to the request's customer. */
+        post: operations["postAdminQuotesIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotes/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/admin/quotes/{id}/withdraw`: the team withdraws a quote waiting for an answer. */
+        post: operations["postAdminQuotesIdWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedule": {
         parameters: {
             query?: never;
@@ -1880,6 +1914,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/quotes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/manage/{token}/quotes/{id}/approve`: the customer approves a quote. */
+        post: operations["postManageTokenQuotesIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/{token}/quotes/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/manage/{token}/quotes/{id}/changes`: the customer asks for changes to a quote. */
+        post: operations["postManageTokenQuotesIdChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/{token}/quotes/{id}/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/manage/{token}/quotes/{id}/figures`: what a choice adds up to. */
+        post: operations["postManageTokenQuotesIdFigures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/texts/stop": {
         parameters: {
             query?: never;
@@ -2084,7 +2169,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "quote-sent" | "quote-withdrawn" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2770,6 +2855,56 @@ export interface components {
             /** Format: int64 */
             requests: number;
             tags: components["schemas"]["Tag"][];
+        };
+        /** @description A sent quote on the customer's page. */
+        CustomerQuote: {
+            answer: components["schemas"]["CustomerQuoteAnswer"] | null;
+            deposit: components["schemas"]["Deposit"];
+            /** Format: int64 */
+            id: number;
+            /** @description The shop's note. */
+            message: string;
+            /** @description Q-2026-0001. */
+            number: string;
+            /** @description 1 to 3; with more than one, the customer approves one. */
+            options: components["schemas"]["CustomerQuoteOption"][];
+            /** @description "December 7, 2026". */
+            sent: string;
+            /** @description Sent, viewed, approved, changes-asked or expired. */
+            state: components["schemas"]["QuoteState"];
+            /** @description What approving it agrees to. */
+            terms: string;
+            /** @description The last day it may be approved, "January 6, 2027". */
+            until: string;
+        };
+        /** @description The customer's answer, as their page shows it. */
+        CustomerQuoteAnswer: {
+            answer: components["schemas"]["QuoteAnswerKind"];
+            deposit: components["schemas"]["Money"] | null;
+            message: string | null;
+            name: string | null;
+            /** @description "December 8, 2026". */
+            on: string;
+            option: number | null;
+            optional: number[];
+            total: components["schemas"]["Money"] | null;
+        };
+        /** @description A line as the customer reads it. */
+        CustomerQuoteLine: {
+            amount: components["schemas"]["Money"];
+            description: string;
+            kind: components["schemas"]["LineKind"];
+            /** @description They may tick it. */
+            optional: boolean;
+            /** @description Each (labour at the quote's hourly rate); negative for a discount. */
+            price: components["schemas"]["Money"];
+            quantity: components["schemas"]["Quantity"];
+        };
+        /** @description One option of a sent quote. */
+        CustomerQuoteOption: {
+            lines: components["schemas"]["CustomerQuoteLine"][];
+            title: string;
+            totals: components["schemas"]["OptionTotals"] | null;
         };
         /** @description A customer's record with everything hung on it. */
         CustomerRecord: {
@@ -3977,6 +4112,13 @@ export interface components {
             insuranceRate: components["schemas"]["Money"];
             /** @description An hour of labour. */
             labourRate: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description How many days a sent quote is good for (1 to 365).
+             */
+            quoteDays: number;
+            /** @description The terms every quote is sent with, which the customer reads before they sign. */
+            quoteTerms: string;
             suppliesCap?: components["schemas"]["Money"] | null;
             /** @description Shop supplies, as a share of a document's labour (0: none). */
             suppliesRate: components["schemas"]["Rate"];
@@ -4008,8 +4150,40 @@ export interface components {
          * @description A quantity in hundredths: 1.5 hours is 150.
          */
         Quantity: number;
+        /** @description An answer of the customer, as kept. */
+        QuoteAnswer: {
+            /** @description The address and browser the answer came from. */
+            address: string;
+            agent: string;
+            answer: components["schemas"]["QuoteAnswerKind"];
+            at: components["schemas"]["At"];
+            deposit: components["schemas"]["Money"] | null;
+            /** @description The changes asked for, in the customer's words. */
+            message: string | null;
+            /** @description The name typed to sign the approval. */
+            name: string | null;
+            /** @description The option approved (its place, from 0). */
+            option: number | null;
+            /** @description The places of the optional lines ticked in it. */
+            optional: number[];
+            total: components["schemas"]["Money"] | null;
+        };
+        /**
+         * @description What the customer answered.
+         * @enum {string}
+         */
+        QuoteAnswerKind: "approved" | "changes-asked";
+        /** @description The customer's approval: their choice, signed with their name. */
+        QuoteApproval: {
+            /** @description Their full name, typed after the terms. */
+            name: string;
+            option: number;
+            optional?: number[];
+        };
         /** @description A quote with each option's figures. */
         QuoteBody: {
+            /** @description The customer's answers, oldest first. */
+            answers: components["schemas"]["QuoteAnswer"][];
             /** Format: int64 */
             bookingId: number;
             /** @description "USD". */
@@ -4031,10 +4205,23 @@ export interface components {
             rate: components["schemas"]["LabourRate"];
             /** @description The price book's figures of the day the quote was made. */
             rates: components["schemas"]["QuoteRates"];
+            sending: components["schemas"]["QuoteSending"] | null;
             state: components["schemas"]["QuoteState"];
             /** Format: int64 */
             trailerId: number | null;
             updatedAt: components["schemas"]["At"];
+        };
+        /** @description The changes the customer asks for. */
+        QuoteChangesForm: {
+            /** @description What they would like changed (1 to 1,000 characters). */
+            message: string;
+        };
+        /** @description The option and optional lines the customer picks. */
+        QuoteChoice: {
+            /** @description The option's place, from 0. */
+            option: number;
+            /** @description The places of the option's optional lines that are ticked. */
+            optional?: number[];
         };
         /** @description A quote as the team saves it: every field, always. */
         QuoteForm: {
@@ -4082,6 +4269,25 @@ export interface components {
             suppliesCap: components["schemas"]["Money"] | null;
             suppliesRate: components["schemas"]["Rate"];
             taxRates: components["schemas"]["KindRate"][];
+        };
+        /** @description How the team sends a quote: by e-mail, by text, or both. */
+        QuoteSendForm: {
+            /** @description To the request's e-mail address. */
+            email: boolean;
+            /** @description To the request's phone, when the customer agreed to texts. */
+            text: boolean;
+        };
+        /** @description Where a sent quote went and stands. */
+        QuoteSending: {
+            /** @description Why its e-mail could not be sent, after the last try. */
+            emailError: string | null;
+            emailedAt: components["schemas"]["At"] | null;
+            /** @description It takes no answer after this. */
+            expiresAt: components["schemas"]["At"];
+            sentAt: components["schemas"]["At"];
+            /** @description The terms it was sent with. */
+            terms: string;
+            viewedAt: components["schemas"]["At"] | null;
         };
         /**
          * @description Where a quote stands: written, sent, opened by the customer, answered, or past its date.
@@ -4241,6 +4447,8 @@ export interface components {
             photos: components["schemas"]["PhotoRecord"][];
             /** @description Where the trailer is (a mobile job's street address, then the place), as they typed it. */
             place: string | null;
+            /** @description The quotes the shop sent for it, oldest first. */
+            quotes: components["schemas"]["CustomerQuote"][];
             /** @description "November 24, 2026". */
             received: string;
             /** @description Whether texts about it go to their number: `on` and `stopped` are theirs to see and change. */
@@ -5271,6 +5479,10 @@ export type CustomerExport = components['schemas']['CustomerExport'];
 export type CustomerForm = components['schemas']['CustomerForm'];
 export type CustomerList = components['schemas']['CustomerList'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
+export type CustomerQuote = components['schemas']['CustomerQuote'];
+export type CustomerQuoteAnswer = components['schemas']['CustomerQuoteAnswer'];
+export type CustomerQuoteLine = components['schemas']['CustomerQuoteLine'];
+export type CustomerQuoteOption = components['schemas']['CustomerQuoteOption'];
 export type CustomerRecord = components['schemas']['CustomerRecord'];
 export type CustomerRequest = components['schemas']['CustomerRequest'];
 export type Daily = components['schemas']['Daily'];
@@ -5391,13 +5603,20 @@ export type Publication = components['schemas']['Publication'];
 export type PushDevices = components['schemas']['PushDevices'];
 export type PushTest = components['schemas']['PushTest'];
 export type Quantity = components['schemas']['Quantity'];
+export type QuoteAnswer = components['schemas']['QuoteAnswer'];
+export type QuoteAnswerKind = components['schemas']['QuoteAnswerKind'];
+export type QuoteApproval = components['schemas']['QuoteApproval'];
 export type QuoteBody = components['schemas']['QuoteBody'];
+export type QuoteChangesForm = components['schemas']['QuoteChangesForm'];
+export type QuoteChoice = components['schemas']['QuoteChoice'];
 export type QuoteForm = components['schemas']['QuoteForm'];
 export type QuoteLine = components['schemas']['QuoteLine'];
 export type QuoteList = components['schemas']['QuoteList'];
 export type QuoteListing = components['schemas']['QuoteListing'];
 export type QuoteOption = components['schemas']['QuoteOption'];
 export type QuoteRates = components['schemas']['QuoteRates'];
+export type QuoteSendForm = components['schemas']['QuoteSendForm'];
+export type QuoteSending = components['schemas']['QuoteSending'];
 export type QuoteState = components['schemas']['QuoteState'];
 export type Rate = components['schemas']['Rate'];
 export type Rating = components['schemas']['Rating'];
@@ -13593,6 +13812,200 @@ export interface operations {
             };
         };
     };
+    postAdminQuotesIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSendForm"];
+            };
+        };
+        responses: {
+            /** @description The quote, sent: its e-mail is queued, its text written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It was sent already, e-mail is not set up, or the customer cannot be texted now (why is said). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminQuotesIdWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote, withdrawn: the customer's page no longer shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It does not wait for an answer (a draft, answered or withdrawn). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminSchedule: {
         parameters: {
             query: {
@@ -15297,6 +15710,336 @@ export interface operations {
             };
         };
     };
+    postManageTokenQuotesIdApprove: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteApproval"];
+            };
+        };
+        responses: {
+            /** @description The request, its quote approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestView"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such quote on the request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The quote no longer takes an answer (answered, withdrawn or past its date). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postManageTokenQuotesIdChanges: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteChangesForm"];
+            };
+        };
+        responses: {
+            /** @description The request, its quote waiting for the shop's changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestView"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such quote on the request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The quote no longer takes an answer (answered, withdrawn or past its date). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postManageTokenQuotesIdFigures: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteChoice"];
+            };
+        };
+        responses: {
+            /** @description The choice's subtotal, tax, total and deposit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionTotals"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such quote on the request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postManageTokenTextsStop: {
         parameters: {
             query?: {
@@ -15947,7 +16690,7 @@ type ReadonlyArray<T> = [
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -16007,6 +16750,7 @@ export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
     kind: unknown;
 }>["kind"]> = ["smsTerms"];
 export const photoLabelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PhotoLabel"]> = ["before", "after", "damage", "data-plate"];
+export const quoteAnswerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteAnswerKind"]> = ["approved", "changes-asked"];
 export const quoteStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteState"]> = ["draft", "sent", "viewed", "approved", "changes-asked", "declined", "expired", "withdrawn"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["owner", "staff"];
 export const stateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["State"]> = ["requested", "confirmed", "cancelled"];

@@ -1,7 +1,7 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
 import type { components } from "./api-schema";
-import type { NewLink, OpenTimes, Page, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
+import type { NewLink, OpenTimes, OptionTotals, Page, QuoteApproval, QuoteChoice, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
 
 type Schemas = components["schemas"];
 
@@ -126,6 +126,9 @@ export function manageCalls(token: string, request: number) {
     correctContact: (contact: { phone: string; email: string }) => callJson<RequestView>("PUT", `${base}/contact?${on}`, contact),
     stopTexts: () => callJson<RequestView>("POST", `${base}/texts/stop?${on}`),
     pickTrailer: (trailer: number) => callJson<RequestView>("PUT", `${base}/trailer?${on}`, { trailer }),
+    quoteFigures: (quote: number, choice: QuoteChoice) => callJson<OptionTotals>("POST", `${base}/quotes/${quote}/figures?${on}`, choice),
+    approveQuote: (quote: number, approval: QuoteApproval) => callJson<RequestView>("POST", `${base}/quotes/${quote}/approve?${on}`, approval),
+    askChanges: (quote: number, message: string) => callJson<RequestView>("POST", `${base}/quotes/${quote}/changes?${on}`, { message }),
   };
 }
 

@@ -21,6 +21,7 @@ use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
     views::{ContactView, PickedAnswer, RequestView, TimeView},
 };
+use crate::billing::quote_sending_store;
 use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -192,6 +193,7 @@ impl BookingDesk {
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
             trailer_id: row.trailer_id,
             photos: self.photos_of(found).await?,
+            quotes: quote_sending_store::customer_quotes(&self.db, found.row.id, calendar.zone()).await?,
         })
     }
 }

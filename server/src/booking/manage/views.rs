@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::billing::customer_quote::CustomerQuote;
 use crate::booking::{texting::Texting, views::PhotoRecord};
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
@@ -54,6 +55,8 @@ pub struct RequestView {
     pub(super) trailer_id: Option<i64>,
     /// The photos they sent with it, at addresses their link opens.
     pub(super) photos: Vec<PhotoRecord>,
+    /// The quotes the shop sent for it, oldest first.
+    pub(super) quotes: Vec<CustomerQuote>,
 }
 
 /// The phone and e-mail address of a request, and those the customer gives in their place.

@@ -12,16 +12,12 @@ use axum::{
 use serde::Deserialize;
 
 use super::store;
-use crate::booking::{
-    shared_store,
-    texting::{self, Texting},
-    views::NO_SUCH_BOOKING,
-};
+use crate::booking::texting;
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody},
     auth::guard::Admin,
     delivery::Outbox,
-    domain::{BookingId, Phone},
+    domain::BookingId,
     error::{ApiError, Checked},
     site::SiteDetails,
 };
@@ -128,23 +124,7 @@ async fn send(
 ) -> Result<StatusCode, ApiError> {
     texting::fits(body)?;
     let db = outbox.db();
-    let phone = store::phone(db, id).await?.ok_or(ApiError::NotFound(NO_SUCH_BOOKING))?;
-    let phone = texting::reply_number(db, id, phone).await?;
-    if let Some(why) = texting::of(db, outbox, id, &phone).await?.refusal() {
-        return Err(ApiError::conflict(why));
-    }
-    let allowance = texting::allowance(db, site, &phone).await?;
-    if allowance.sent_today >= i64::from(allowance.daily_limit) {
-        return Err(ApiError::conflict(texting::over_the_limit()));
-    }
-    if !shared_store::flags(db, id).await?.emergency
-        && let Some(refusal) = texting::at_night(db, &site.content().business.zone())?
-    {
-        return Err(ApiError::conflict(refusal));
-    }
-    let number = Phone::parse(&phone)
-        .map(|phone| phone.e164())
-        .map_err(|_| ApiError::conflict(Texting::NotAgreed.refusal().unwrap_or_default()))?;
+    let number = texting::textable_now(db, outbox, site, id).await?;
     store::queue(db, id, &number, body, purpose, &admin.actor()).await?;
     outbox.wake();
     Ok(StatusCode::ACCEPTED)

@@ -14,6 +14,7 @@ import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
 import { CustomerHub, NEW_LINK, TrailerPick } from "./CustomerHub";
 import { LinkCheck } from "./LinkCheck";
+import { QuoteCard } from "./QuoteCard";
 import { TimePicker } from "./TimePicker";
 
 const STATE_WORDS = {
@@ -153,6 +154,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   {notice.text}
                 </p>
               )}
+              {request.quotes.map((quote) => (
+                <QuoteCard key={quote.id} quote={quote} calls={calls} busy={busy} fieldErrors={fieldErrors} act={act} />
+              ))}
               <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 {request.cancelled ? (
                   <p className="flex items-start gap-3 text-slate-800">

@@ -92,6 +92,8 @@ export type Quote = Schemas["QuoteBody"];
 export type QuoteForm = Schemas["QuoteForm"];
 export type OptionFigures = Schemas["OptionFigures"];
 export type QuoteState = Schemas["QuoteState"];
+export type QuoteSendForm = Schemas["QuoteSendForm"];
+
 export type DepositKind = Schemas["DepositKind"];
 export type LabourRate = Schemas["LabourRate"];
 export type Notifications = Schemas["Notifications"];
@@ -372,6 +374,8 @@ export const adminApi = {
   quote: (quote: number) => answer(client.GET("/api/admin/quotes/{id}", id(quote))),
   saveQuote: (quote: number, form: QuoteForm) => answer(client.PUT("/api/admin/quotes/{id}", { ...id(quote), body: form })),
   deleteQuote: (quote: number) => answer(client.DELETE("/api/admin/quotes/{id}", id(quote))),
+  sendQuote: (quote: number, form: QuoteSendForm) => answer(client.POST("/api/admin/quotes/{id}/send", { ...id(quote), body: form })),
+  withdrawQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/withdraw", id(quote))),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

@@ -10,7 +10,7 @@ import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type LineKind, type PriceBook, type PriceSettings } from "../frame/api";
 import { DiscardGuard } from "../frame/DiscardGuard";
 import { ErrorNotice } from "../frame/ErrorNotice";
-import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, useSubmit } from "../frame/form";
+import { Input, PLAIN_BUTTON, PRIMARY_BUTTON, Section, TextArea, useSubmit } from "../frame/form";
 import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 import { JobsList } from "./JobsList";
@@ -33,6 +33,8 @@ interface Draft {
   cardFeeRate: string;
   taxRates: Record<LineKind, string>;
   tripBands: BandDraft[];
+  quoteTerms: string;
+  quoteDays: string;
 }
 
 let nextBand = 0;
@@ -47,6 +49,8 @@ function draftOf(settings: PriceSettings): Draft {
     cardFeeRate: rateText(settings.cardFeeRate),
     taxRates: taxRates as Record<LineKind, string>,
     tripBands: settings.tripBands.map((band) => ({ key: nextBand++, miles: String(band.upToMiles), fee: centsText(band.fee) })),
+    quoteTerms: settings.quoteTerms,
+    quoteDays: String(settings.quoteDays),
   };
 }
 
@@ -69,6 +73,8 @@ function settingsOf(draft: Draft): { settings: PriceSettings; errors: null } | {
       const miles = /^\d+$/.test(band.miles.trim()) ? Number(band.miles.trim()) : ((errors[`tripBands.${n}.upToMiles`] = "Type a number of miles, like 25"), 0);
       return { upToMiles: miles, fee: money(`tripBands.${n}.fee`, band.fee) };
     }),
+    quoteTerms: draft.quoteTerms,
+    quoteDays: /^\d+$/.test(draft.quoteDays.trim()) ? Number(draft.quoteDays.trim()) : ((errors.quoteDays = "Type a number of days, like 30"), 0),
   };
   return Object.keys(errors).length > 0 ? { settings: null, errors } : { settings, errors: null };
 }
@@ -81,10 +87,12 @@ function RatesForm({ book, onSaved }: { book: PriceBook; onSaved: (book: PriceBo
   const form = useRef<HTMLFormElement>(null);
   const { errors, problem, busy, submit, refuse } = useSubmit(form);
   const unsaved = JSON.stringify(draft) !== JSON.stringify(saved);
-  const set = (field: "labourRate" | "insuranceRate" | "suppliesRate" | "suppliesCap" | "cardFeeRate") => (event: { target: { value: string } }) => {
-    setDone(false);
-    setDraft({ ...draft, [field]: event.target.value });
-  };
+  const set =
+    (field: "labourRate" | "insuranceRate" | "suppliesRate" | "suppliesCap" | "cardFeeRate" | "quoteTerms" | "quoteDays") =>
+    (event: { target: { value: string } }) => {
+      setDone(false);
+      setDraft({ ...draft, [field]: event.target.value });
+    };
   const setBand = (key: number, change: Partial<BandDraft>) =>
     setDraft({ ...draft, tripBands: draft.tripBands.map((band) => (band.key === key ? { ...band, ...change } : band)) });
 
@@ -224,6 +232,30 @@ function RatesForm({ book, onSaved }: { book: PriceBook; onSaved: (book: PriceBo
             Add a distance
           </button>
         )}
+      </fieldset>
+      <fieldset className="mt-5">
+        <legend className="text-base font-semibold text-slate-900">Quotes</legend>
+        <div className="mt-2 grid gap-4">
+          <TextArea
+            id={`${ids}-terms`}
+            label="Your terms"
+            hint="Every quote is sent with them; the customer reads them before they type their name to approve."
+            rows={4}
+            value={draft.quoteTerms}
+            onChange={set("quoteTerms")}
+            error={errors.quoteTerms}
+          />
+          <div className="w-40">
+            <Input
+              id={`${ids}-days`}
+              label="Good for (days)"
+              inputMode="numeric"
+              value={draft.quoteDays}
+              onChange={set("quoteDays")}
+              error={errors.quoteDays}
+            />
+          </div>
+        </div>
       </fieldset>
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>

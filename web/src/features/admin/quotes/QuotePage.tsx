@@ -1,7 +1,7 @@
 // A quote's own page: the team writes it from the price book, on a phone as on a desk. Every
 // change is saved a moment after the last keystroke and the server answers with each option's
 // figures (the browser adds nothing up); a change not saved yet is said, and leaving asks first.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -19,6 +19,7 @@ import { QuoteOptionEditor } from "./QuoteOptionEditor";
 import { newKey } from "../frame/typedLine";
 import { draftOf, formOf, type QuoteDraft } from "./quoteDraft";
 import { QUOTE_STATES } from "../frame/billingWords";
+import { SendQuote, SentQuote } from "./QuoteSending";
 
 /** How long after the last change the draft is saved. */
 const SAVE_AFTER_MS = 700;
@@ -53,6 +54,7 @@ export function QuotePage() {
 function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   const ids = useId();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [draft, setDraft] = useState<QuoteDraft>(() => draftOf(quote));
   /** The server's last answer, and the draft it answered. */
   const [shown, setShown] = useState<{ quote: Quote; draft: QuoteDraft }>({ quote, draft });
@@ -118,6 +120,12 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
     }
   }
 
+  /** The quote as the server now has it (sent, withdrawn): shown without loading it again. */
+  function replaced(next: Quote) {
+    client.setQueryData(keys.quote(quote.id), next);
+    void client.invalidateQueries({ queryKey: keys.requestQuotes(quote.bookingId) });
+  }
+
   const rates = shown.quote.rates;
   const firstTotal = shown.quote.figures[0]?.totals?.total ?? null;
   const rateWords = (rate: LabourRate) =>
@@ -141,6 +149,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
           </button>
         </ErrorNotice>
       )}
+      {!editable && <SentQuote quote={quote} onChange={replaced} />}
       <fieldset disabled={!editable}>
         <div ref={editor}>
           <div className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -236,7 +245,10 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       </fieldset>
       {/* Kept in sight at the bottom (above the phone's bar) on a long quote: whether the last
           change is saved, and the way to what stops it. */}
-      <div className="sticky bottom-[var(--admin-bar)] z-10 mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white/95 p-3 shadow-md ring-1 ring-slate-300">
+      <div
+        hidden={!editable}
+        className="sticky bottom-[var(--admin-bar)] z-10 mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white/95 p-3 shadow-md ring-1 ring-slate-300"
+      >
         <p role="status" className={`text-sm font-medium ${state === "invalid" || state === "failed" ? "text-red-700" : "text-slate-800"}`}>
           {SAVE_WORDS[state]}
         </p>
@@ -249,9 +261,20 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
         )}
       </div>
       {editable && (
-        <button type="button" className={`mt-4 ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
-          Delete the draft
-        </button>
+        <>
+          <SendQuote
+            quote={quote}
+            ready={current && state === "saved"}
+            onSent={replaced}
+            onUnfinished={(found) => {
+              setErrors(found);
+              setState("invalid");
+            }}
+          />
+          <button type="button" className={`mt-4 block ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
+            Delete the draft
+          </button>
+        </>
       )}
       <ModalDialog
         open={removingOption !== null}

@@ -1,0 +1,104 @@
+// A quote from the owner to the customer and back: the owner sends a finished draft from its page
+// (by e-mail; texts are not asked for on this request); the customer opens the e-mailed link on
+// their phone, ticks an optional item (the server's new total is shown), reads the terms and
+// approves it by typing their name; the owner's quote page shows who signed, for how much, and
+// from which browser, and the shop gets an e-mail. An empty name is said and nothing is kept.
+// axe clean on both new screens.
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
+import { keepPriceBook, request } from "./priceBook";
+
+test.use({ admin: true, withSmtp: true, notifyEmail: "owner@example.com" });
+
+/** A brake quote for request `id` with an optional bearing kit and a 25% deposit, through the
+ * API: its id. */
+async function draftQuote(page: Page, id: number): Promise<number> {
+  const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
+  const started = await page.request.post(`/api/admin/bookings/${id}/quotes`, { headers: csrf });
+  expect(started.status()).toBe(201);
+  const quote = ((await started.json()) as { id: number }).id;
+  const form = {
+    rate: "standard",
+    options: [
+      {
+        title: "",
+        lines: [
+          { kind: "labour", description: "Replace shoes and magnets", quantity: 150, price: null, optional: false },
+          { kind: "part", description: "Brake magnet", quantity: 200, price: 4599, optional: false },
+          { kind: "part", description: "Bearing kit", quantity: 100, price: 2000, optional: true },
+        ],
+      },
+    ],
+    deposit: { kind: "percent", amount: 0, rate: 25000 },
+    message: "Here is what the brakes need.",
+  };
+  expect((await page.request.put(`/api/admin/quotes/${quote}`, { headers: csrf, data: form })).status()).toBe(200);
+  return quote;
+}
+
+for (const width of [390, 1366]) {
+  test(`the owner sends a quote and the customer approves it by name at ${width} px`, async ({ page, browser, server, smtp }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const id = await request(page);
+    await signIn(page);
+    await keepPriceBook(page);
+    const quote = await draftQuote(page, id);
+
+    await page.goto(`/dbadmin/quotes/${quote}`);
+    await page.getByRole("button", { name: "Send to the customer" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Send quote Q-\d{4}-0001\?$/ });
+    await expect(dialog.getByLabel("E-mail to jamie@example.com")).toBeChecked();
+    await expect(dialog.getByLabel("Text a link to 303-555-0188")).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    const sent = page.getByRole("region", { name: "Sent" });
+    await expect(sent.getByRole("heading", { name: "Sent" })).toBeVisible();
+    await expect(sent.getByText("Not opened by the customer yet.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send to the customer" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The customer, on their phone, from the e-mail.
+    const mail = await mailWith(smtp, /^Your quote Q-\d{4}-0001 from /);
+    expect(mail.text).toContain("Total: $297.79 (a deposit of $74.45 when you approve)");
+    const link = /https?:\/\/\S+\/booking\/[0-9a-f]{64}/.exec(mail.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    const phone = await onServerClock(
+      await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      }),
+      server,
+    );
+    const customer = await phone.newPage();
+    await customer.goto(new URL(link!).pathname);
+    await hydrated(customer);
+    const card = customer.getByRole("article", { name: /^Quote Q-\d{4}-0001$/ });
+    await expect(card.getByText("Here is what the brakes need.")).toBeVisible();
+    await expect(card.getByRole("definition")).toHaveText(["$9.38", "$288.86", "$8.93", "$297.79", "$74.45"]);
+    await expect(card.getByText("Work starts once you approve this quote.")).toBeVisible();
+    await expectNoAxeViolations(customer);
+
+    // The bearing kit, ticked: $20.00 more, taxed at 8.81% ($1.76), as the server adds it up.
+    await card.getByLabel(/Bearing kit/).check();
+    await expect(card.getByRole("definition")).toHaveText(["$9.38", "$308.86", "$10.69", "$319.55", "$79.89"]);
+    await card.getByRole("button", { name: "Approve for $319.55" }).click();
+    await expect(card.getByLabel("To approve, type your full name")).toHaveAttribute("aria-invalid", "true");
+    await expect(card.getByText("Type your full name to approve the quote")).toBeVisible();
+    await card.getByLabel("To approve, type your full name").fill("Jamie Ortiz");
+    await card.getByRole("button", { name: "Approve for $319.55" }).click();
+    await expect(customer.getByRole("status").filter({ hasText: /is approved/ })).toContainText("the deposit of $79.89");
+    await expect(card.getByText(/You approved this quote on .*, signed “Jamie Ortiz” \(\$319\.55, with a deposit of \$79\.89\)/)).toBeVisible();
+    await expect(card.getByLabel("To approve, type your full name")).toHaveCount(0);
+    await expectNoAxeViolations(customer);
+    await phone.close();
+
+    // The owner sees who signed, for how much, and from where; the shop got an e-mail.
+    await page.reload();
+    await expect(sent.getByRole("heading", { name: "Approved" })).toBeVisible();
+    await expect(sent.getByText(/Approved .*, signed “Jamie Ortiz”/)).toBeVisible();
+    await expect(sent.getByText("Optional items added: Bearing kit")).toBeVisible();
+    await expect(sent.getByText("Total $319.55; deposit asked $79.89")).toBeVisible();
+    await expect(sent.getByText(/Safari on iPhone/)).toBeVisible();
+    await mailWith(smtp, /^Quote Q-\d{4}-0001 approved by Jamie Ortiz$/);
+  });
+}
