@@ -13,7 +13,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup,
-    billing::quote_mail::{QuoteAnswered, QuoteDesk, QuoteToCustomer},
+    billing::quote_mail::{QuoteAnswered, QuoteDesk, QuoteReminder, QuoteToCustomer},
     blog,
     booking::{answer_keys, routes::BookingDesk, today::live_routes::DeskFeed},
     changes::{self, Changes, Follower},
@@ -144,6 +144,7 @@ impl Application {
             runner.register::<blog::publisher::PublishDue>((db.clone(), changes.clone()));
             runner.register::<QuoteToCustomer>(Arc::clone(&quotes));
             runner.register::<QuoteAnswered>(Arc::clone(&quotes));
+            runner.register::<QuoteReminder>(Arc::clone(&quotes));
             Arc::new(runner)
         };
         let insights =

@@ -13,6 +13,7 @@ pub mod price_routes;
 pub mod price_store;
 pub mod quote;
 pub mod quote_mail;
+pub mod quote_mail_store;
 pub mod quote_routes;
 pub mod quote_send_routes;
 pub mod quote_sending;

@@ -8,14 +8,17 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::quote::QuoteState;
+use super::quote_mail_store;
 use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::{self, StoredQuote};
 use crate::{
     blog::model::long_date,
-    delivery::Outbox,
+    booking::texting,
+    delivery::{Outbox, text::quiet_until},
     domain::Money,
+    error::ApiError,
     queue::{Job, Ran},
-    schedule::links::{self, Purpose as Link},
+    schedule::links::{self, Purpose as Link, SentBy, Unsaved},
     site::SiteDetails,
 };
 
@@ -43,7 +46,25 @@ impl Job for QuoteToCustomer {
     }
 
     async fn given_up(self, mail: Arc<QuoteDesk>, error: String) -> anyhow::Result<()> {
-        quote_store::email_failed(mail.outbox.db(), self.quote, &error).await
+        quote_mail_store::email_failed(mail.outbox.db(), self.quote, &error).await
+    }
+}
+
+/// How long after it was sent an unanswered quote's one reminder goes.
+pub const REMINDER_AFTER: jiff::SignedDuration = jiff::SignedDuration::from_hours(72);
+
+/// Reminds the customer of sent quote `quote` that it waits for their answer.
+#[derive(Serialize, Deserialize)]
+pub struct QuoteReminder {
+    pub quote: i64,
+}
+
+impl Job for QuoteReminder {
+    const KIND: &'static str = "quote-reminder";
+    type Context = Arc<QuoteDesk>;
+
+    async fn run(self, desk: Arc<QuoteDesk>) -> anyhow::Result<Ran> {
+        desk.remind(self.quote).await
     }
 }
 
@@ -88,6 +109,11 @@ fn asks(quote: &StoredQuote) -> String {
     lines.join("\n")
 }
 
+/// The reminder text of quote `number`, with the customer's link `url`.
+fn reminder_text(shop: &str, number: &str, url: &str) -> String {
+    format!("{shop}: a reminder that your quote {number} waits for your answer: {url}")
+}
+
 /// The text that carries sent quote `number` and the customer's link `url`.
 pub fn text_body(shop: &str, number: &str, url: &str) -> String {
     format!("{shop}: your quote {number} is ready. Read it and approve it here: {url}")
@@ -97,26 +123,46 @@ impl QuoteDesk {
     async fn to_customer(&self, id: i64) -> anyhow::Result<()> {
         let db = self.outbox.db();
         let Some(quote) = quote_store::find(db, id).await? else { return Ok(()) };
-        let Some(sending) = &quote.sending else { return Ok(()) };
         // Withdrawn (or answered, or expired) before it went: nothing to send.
         if !QuoteState::WAITING.contains(&quote.state) {
             return Ok(());
         }
-        let Some(contact) = quote_store::contact(db, quote.booking_id).await? else { return Ok(()) };
-        let token = links::mint(db, quote.booking_id, Link::Manage).await?;
-        let url = format!("{}{}", self.public_url, Link::Manage.path(&token));
+        if self.email_quote(&quote, false).await? {
+            quote_mail_store::emailed(db, id).await?;
+        }
+        Ok(())
+    }
+
+    /// E-mails `quote` (or a reminder of it) to its request's address with a fresh link to the
+    /// customer's page; false when the request has no address to write to.
+    async fn email_quote(&self, quote: &StoredQuote, reminder: bool) -> anyhow::Result<bool> {
+        let db = self.outbox.db();
+        let Some(sending) = &quote.sending else { return Ok(false) };
+        let Some(contact) = quote_mail_store::contact(db, quote.booking_id).await? else { return Ok(false) };
+        let url = self.link(quote.booking_id).await?;
         let content = self.site.content();
         let business = &content.business;
-        let until = long_date(sending.expires_at, &business.zone());
+        let zone = business.zone();
+        let until = long_date(sending.expires_at, &zone);
         let optional = quote.form.options.iter().flat_map(|option| &option.lines).any(|line| line.optional);
-        let mut body = format!(
-            "Hello {},\n\nHere is our quote {} for your request #{}.\n\n",
-            contact.name, quote.number, quote.booking_id
-        );
-        if !quote.form.message.is_empty() {
-            body.push_str(&format!("{}\n\n", quote.form.message));
+        let mut body = format!("Hello {},\n\n", contact.name);
+        if reminder {
+            body.push_str(&format!(
+                "A reminder: on {} we sent you our quote {} for your request #{}, and it waits for your answer.\n\n",
+                long_date(sending.sent_at, &zone),
+                quote.number,
+                quote.booking_id
+            ));
+        } else {
+            body.push_str(&format!(
+                "Here is our quote {} for your request #{}.\n\n",
+                quote.number, quote.booking_id
+            ));
+            if !quote.form.message.is_empty() {
+                body.push_str(&format!("{}\n\n", quote.form.message));
+            }
         }
-        body.push_str(&format!("{}\n", asks(&quote)));
+        body.push_str(&format!("{}\n", asks(quote)));
         if optional {
             body.push_str("You may add the optional items on the quote's page.\n");
         }
@@ -127,9 +173,58 @@ impl QuoteDesk {
         if let Some(phone) = business.real_phone() {
             body.push_str(&format!("{phone}\n"));
         }
-        let subject = format!("Your quote {} from {}", quote.number, business.name);
-        self.outbox.email_customer(&contact.email, &format!("quote-{id}"), subject, body).await?;
-        quote_store::emailed(db, id).await
+        let (subject, key) = if reminder {
+            (
+                format!("Reminder: your quote {} from {}", quote.number, business.name),
+                format!("quote-reminder-{}", quote.id),
+            )
+        } else {
+            (format!("Your quote {} from {}", quote.number, business.name), format!("quote-{}", quote.id))
+        };
+        self.outbox.email_customer(&contact.email, &key, subject, body).await?;
+        Ok(true)
+    }
+
+    /// A fresh link to the page of request `booking`.
+    async fn link(&self, booking: i64) -> anyhow::Result<String> {
+        let token = links::mint(self.outbox.db(), booking, Link::Manage).await?;
+        Ok(format!("{}{}", self.public_url, Link::Manage.path(&token)))
+    }
+
+    /// Reminds the customer of quote `id` the ways it was sent, once, while it waits for their
+    /// answer; in the morning when it is night at the shop.
+    async fn remind(&self, id: i64) -> anyhow::Result<Ran> {
+        let db = self.outbox.db();
+        let Some(quote) = quote_store::find(db, id).await? else { return Ok(Ran::Done) };
+        let Some(sending) = &quote.sending else { return Ok(Ran::Done) };
+        let unanswered = [QuoteState::Sent, QuoteState::Viewed]
+            .contains(&sending.state_at(quote.state, &db.clock.stamp()));
+        if !unanswered || sending.reminded_at.is_some() {
+            return Ok(Ran::Done);
+        }
+        let content = self.site.content();
+        if let Some(morning) = quiet_until(db.clock.now(), &content.business.zone())? {
+            return Ok(Ran::Later(morning));
+        }
+        if sending.emailed_at.is_some() {
+            self.email_quote(&quote, true).await?;
+        }
+        if sending.texted_at.is_some() {
+            match texting::textable_now(db, &self.outbox, &self.site, quote.booking_id).await {
+                Ok(number) => {
+                    let link = Unsaved::new(Link::Manage, Some(SentBy::Text));
+                    let body =
+                        reminder_text(&content.business.name, &quote.number, &link.url(&self.public_url));
+                    quote_mail_store::text_reminder(db, quote.booking_id, &number, &body, &link).await?;
+                    self.outbox.wake();
+                }
+                Err(ApiError::Internal(error)) => return Err(error),
+                // Texts off, stopped or today's limit reached: the e-mail (if any) is the reminder.
+                Err(_) => {}
+            }
+        }
+        quote_mail_store::reminded(db, id).await?;
+        Ok(Ran::Done)
     }
 
     async fn to_shop(&self, id: i64, answer_id: i64) -> anyhow::Result<()> {

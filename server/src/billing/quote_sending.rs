@@ -55,6 +55,10 @@ pub struct QuoteSending {
     pub emailed_at: Option<At>,
     /// Why its e-mail could not be sent, after the last try.
     pub email_error: Option<String>,
+    /// When a text with the link was written to the customer (none if not sent by text).
+    pub texted_at: Option<At>,
+    /// When the one reminder went, the quote unanswered 3 days after it was sent.
+    pub reminded_at: Option<At>,
     /// The terms it was sent with.
     pub terms: String,
 }
@@ -174,6 +178,8 @@ mod tests {
             viewed_at: None,
             emailed_at: None,
             email_error: None,
+            texted_at: None,
+            reminded_at: None,
             terms: "Terms".into(),
         }
     }

@@ -7,7 +7,7 @@ use jiff::tz::TimeZone;
 
 use super::customer_quote::{CustomerQuote, customer_quote};
 use super::quote::QuoteState;
-use super::quote_mail::{QuoteAnswered, QuoteToCustomer};
+use super::quote_mail::{QuoteAnswered, QuoteReminder, QuoteToCustomer, REMINDER_AFTER};
 use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::{self, QuoteStatements as _, Refused};
 use crate::audit::{AuditWrites as _, Line};
@@ -91,13 +91,16 @@ pub async fn send(
             return Ok(Err(refused));
         }
         sqlx::query(
-            "UPDATE quotes SET state = $2, terms = $3, sent_at = $4, expires_at = $5, updated_at = $4 WHERE id = $1",
+            "UPDATE quotes SET state = $2, terms = $3, sent_at = $4, expires_at = $5, updated_at = $4,
+                               texted_at = $6
+             WHERE id = $1",
         )
         .bind(id)
         .bind(QuoteState::Sent)
         .bind(outgoing.terms)
         .bind(now)
         .bind(outgoing.expires_at)
+        .bind(outgoing.text.as_ref().map(|_| now))
         .execute(&mut *tx)
         .await?;
         if outgoing.email {
@@ -108,6 +111,9 @@ pub async fn send(
             tx.save_link(outgoing.booking, link, &now).await?;
             tx.write_text(outgoing.booking, number, body, "quote", Some(outgoing.by), &now).await?;
         }
+        let remind_at = now.timestamp().saturating_add(REMINDER_AFTER).map_err(anyhow::Error::from)?.into();
+        tx.enqueue(&QuoteReminder { quote: id }, Some(&format!("quote-reminder-{id}")), &remind_at, &now)
+            .await?;
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))

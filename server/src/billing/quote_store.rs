@@ -9,7 +9,7 @@ use super::quote::{
 };
 use super::quote_sending::{QuoteAnswer, QuoteAnswerKind, QuoteSending};
 use crate::audit::{AuditWrites as _, Line};
-use crate::booking::shared_store::{BookingStatements as _, Contact};
+use crate::booking::shared_store::BookingStatements as _;
 use crate::clock::At;
 use crate::domain::{Money, Quantity, Rate};
 use crate::{db::Db, for_both_connections, with_db};
@@ -79,6 +79,8 @@ struct QuoteRow {
     viewed_at: Option<At>,
     emailed_at: Option<At>,
     email_error: Option<String>,
+    texted_at: Option<At>,
+    reminded_at: Option<At>,
 }
 
 type LineRow = (i64, LineKind, String, Quantity, Option<Money>, bool);
@@ -87,7 +89,7 @@ const COLUMNS: &str =
     "id, number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
                        supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
                        deposit_rate, message, updated_at, terms, sent_at, expires_at, viewed_at, emailed_at,
-                       email_error";
+                       email_error, texted_at, reminded_at";
 
 /// The quote of `row` with its `lines` (by option and place).
 fn assembled(
@@ -134,6 +136,8 @@ fn assembled(
                 viewed_at: row.viewed_at,
                 emailed_at: row.emailed_at,
                 email_error: row.email_error,
+                texted_at: row.texted_at,
+                reminded_at: row.reminded_at,
                 terms: row.terms.unwrap_or_default(),
             }),
             _ => None,
@@ -320,39 +324,6 @@ pub async fn delete(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<Result<
         tx.commit().await?;
         Ok(Ok(()))
     })
-}
-
-/// The request's contact details, for the quote's messages (none for spam or no request).
-pub async fn contact(db: &Db, booking: i64) -> anyhow::Result<Option<Contact>> {
-    Ok(with_db!(db, |pool| {
-        let mut connection = pool.acquire().await?;
-        connection.contact(booking).await?
-    }))
-}
-
-/// Quote `id`'s e-mail was handed to the mail server.
-pub async fn emailed(db: &Db, id: i64) -> anyhow::Result<()> {
-    let now = db.clock.stamp();
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE quotes SET emailed_at = $2, email_error = NULL WHERE id = $1")
-            .bind(id)
-            .bind(now)
-            .execute(pool)
-            .await?;
-    });
-    Ok(())
-}
-
-/// Quote `id`'s e-mail could not be sent, for `error`, after its last try.
-pub async fn email_failed(db: &Db, id: i64, error: &str) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE quotes SET email_error = $2 WHERE id = $1")
-            .bind(id)
-            .bind(error)
-            .execute(pool)
-            .await?;
-    });
-    Ok(())
 }
 
 type AnswerRow = (

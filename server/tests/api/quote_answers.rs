@@ -2,8 +2,8 @@
 //! to the customer's page); opening the page marks it viewed; the customer sees what their choice
 //! of optional lines adds up to and approves it by typing their name (kept with the time, address
 //! and browser), or asks for changes; the shop hears of each answer by e-mail and on Today; a
-//! withdrawn quote leaves the page and one past its date takes no answer. On SQLite and on
-//! PostgreSQL.
+//! withdrawn quote leaves the page and one past its date takes no answer; one left unanswered
+//! is reminded once, three days on, in the shop's day. On SQLite and on PostgreSQL.
 
 use std::time::Duration;
 
@@ -155,6 +155,55 @@ async fn an_emailed_quote_is_viewed_then_approved_by_name_and_the_shop_hears_of_
     assert!(told.text.contains(&format!("/dbadmin/bookings/{booking}")), "{}", told.text);
     let actions = app.rows::<(String,)>("SELECT action FROM audit_log WHERE action = 'quote-sent'").await;
     assert_eq!(actions.len(), 1);
+
+    // Answered: three days on, no reminder goes.
+    app.clock.advance(Duration::from_secs(3 * 24 * 60 * 60));
+    app.deliver_due().await;
+    assert!(!mails(&mailbox, "jamie@example.com").iter().any(|mail| mail.subject.starts_with("Reminder")));
+}
+
+#[tokio::test]
+async fn an_unanswered_quote_is_reminded_once_three_days_on_in_the_shops_day() {
+    let (app, mailbox) = app_with_mail(|_| {}).await;
+    let owner = app.signed_in_admin().await;
+    let (_, id) = drafted(&app, &owner, "quote-answer-0003").await;
+    // Sent at 9:30 PM on the shop's clock: three days on is night, so the reminder waits.
+    app.clock.advance(Duration::from_secs(12 * 60 * 60));
+    let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let path = format!("/quotes/{id}/send");
+    assert_eq!(
+        send(&app, &owner, Method::POST, &path, Some(&json!({ "email": true, "text": false }))).await.0,
+        200
+    );
+    app.deliver_due().await;
+    let reminders = |mailbox: &Mailbox| {
+        mails(mailbox, "jamie@example.com")
+            .into_iter()
+            .filter(|mail| mail.subject.starts_with("Reminder: your quote Q-"))
+            .collect::<Vec<_>>()
+    };
+    app.clock.advance(Duration::from_secs(72 * 60 * 60 - 60));
+    app.deliver_due().await;
+    assert!(reminders(&mailbox).is_empty(), "not before three days");
+    app.clock.advance(Duration::from_secs(2 * 60));
+    app.deliver_due().await;
+    assert!(reminders(&mailbox).is_empty(), "not at night");
+    app.clock.advance(Duration::from_secs(11 * 60 * 60));
+    app.deliver_due().await;
+    let sent = reminders(&mailbox);
+    assert_eq!(sent.len(), 1, "in the morning");
+    assert!(sent[0].text.contains("A reminder: on "), "{}", sent[0].text);
+    assert!(sent[0].text.contains("waits for your answer"), "{}", sent[0].text);
+    let page: Value =
+        app.get(&format!("/api/manage/{}", token_in(&sent[0]))).await.json().await.expect("JSON");
+    assert_eq!(page["quotes"][0]["state"], "viewed", "its link opens the quote");
+
+    app.clock.advance(Duration::from_secs(4 * 24 * 60 * 60));
+    app.deliver_due().await;
+    assert_eq!(reminders(&mailbox).len(), 1, "once");
+    let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let quote = app.admin_json(&format!("/quotes/{id}"), &owner).await;
+    assert!(quote["sending"]["remindedAt"].is_string(), "{quote}");
 }
 
 #[tokio::test]

@@ -4284,9 +4284,11 @@ export interface components {
             emailedAt: components["schemas"]["At"] | null;
             /** @description It takes no answer after this. */
             expiresAt: components["schemas"]["At"];
+            remindedAt: components["schemas"]["At"] | null;
             sentAt: components["schemas"]["At"];
             /** @description The terms it was sent with. */
             terms: string;
+            textedAt: components["schemas"]["At"] | null;
             viewedAt: components["schemas"]["At"] | null;
         };
         /**

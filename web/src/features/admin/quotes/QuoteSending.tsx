@@ -144,7 +144,9 @@ export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote:
         </li>
         {sending.emailedAt && <li>E-mailed {when(sending.emailedAt)}.</li>}
         {sending.emailError && <li className="font-medium text-red-700">The e-mail could not be sent: {sending.emailError}</li>}
+        {sending.textedAt && <li>Texted {when(sending.textedAt)}.</li>}
         <li>{sending.viewedAt ? <>Opened by the customer {when(sending.viewedAt)}.</> : "Not opened by the customer yet."}</li>
+        {sending.remindedAt && <li>Reminded {when(sending.remindedAt)}, not answered in three days.</li>}
       </ul>
       {quote.answers.map((answer) => (
         <div key={answer.at} className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200">
