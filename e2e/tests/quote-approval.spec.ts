@@ -2,7 +2,8 @@
 // (by e-mail; texts are not asked for on this request); the customer opens the e-mailed link on
 // their phone, ticks an optional item (the server's new total is shown), reads the terms and
 // approves it by typing their name; the owner's quote page shows who signed, for how much, and
-// from which browser, and the shop gets an e-mail. An empty name is said and nothing is kept.
+// from which browser, and the shop gets an e-mail. Today lists the quote while it waits, and the
+// approval among the customers' changes once answered. An empty name is said and nothing is kept.
 // axe clean on both new screens.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
@@ -56,6 +57,11 @@ for (const width of [390, 1366]) {
     await expect(sent.getByText("Not opened by the customer yet.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send to the customer" })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    // Today lists it while it waits, and opens it.
+    await page.goto("/dbadmin");
+    await expect(page.getByRole("heading", { name: "Quotes waiting (1)" })).toBeVisible();
+    await page.getByRole("link", { name: /Jamie Ortiz.*\$297\.79.*Sent, not opened yet/ }).click();
+    await expect(sent.getByRole("heading", { name: "Sent" })).toBeVisible();
 
     // The customer, on their phone, from the e-mail.
     const mail = await mailWith(smtp, /^Your quote Q-\d{4}-0001 from /);
@@ -100,5 +106,9 @@ for (const width of [390, 1366]) {
     await expect(sent.getByText("Total $319.55; deposit asked $79.89")).toBeVisible();
     await expect(sent.getByText(/Safari on iPhone/)).toBeVisible();
     await mailWith(smtp, /^Quote Q-\d{4}-0001 approved by Jamie Ortiz$/);
+    // Answered: off Today's quotes, and among the customers' changes.
+    await page.goto("/dbadmin");
+    await expect(page.getByRole("heading", { name: "Quotes waiting (0)" })).toBeVisible();
+    await expect(page.getByText(/Approved quote Q-\d{4}-0001 for \$319\.55, signed "Jamie Ortiz"\./)).toBeVisible();
   });
 }

@@ -13,6 +13,8 @@ ALTER TABLE quotes ADD COLUMN emailed_at TIMESTAMPTZ;
 ALTER TABLE quotes ADD COLUMN email_error TEXT;
 ALTER TABLE quotes ADD COLUMN texted_at TIMESTAMPTZ;
 ALTER TABLE quotes ADD COLUMN reminded_at TIMESTAMPTZ;
+-- Today's quotes waiting for an answer.
+CREATE INDEX quotes_waiting ON quotes (state, expires_at);
 
 -- What the customer answered on their page, oldest first: an approval (the option, the optional
 -- lines they ticked as a JSON list of line places, the figures they approved, the name they typed

@@ -39,7 +39,7 @@ text_enum! {
 
 impl QuoteState {
     /// The states of a sent quote waiting for the customer's answer.
-    pub const WAITING: &[Self] = &[Self::Sent, Self::Viewed, Self::ChangesAsked];
+    pub const WAITING: [Self; 3] = [Self::Sent, Self::Viewed, Self::ChangesAsked];
 }
 
 text_enum! {

@@ -1,9 +1,10 @@
 //! A quote sent and answered: the team sends a finished draft by e-mail (a job, with a fresh link
 //! to the customer's page); opening the page marks it viewed; the customer sees what their choice
 //! of optional lines adds up to and approves it by typing their name (kept with the time, address
-//! and browser), or asks for changes; the shop hears of each answer by e-mail and on Today; a
-//! withdrawn quote leaves the page and one past its date takes no answer; one left unanswered
-//! is reminded once, three days on, in the shop's day. On SQLite and on PostgreSQL.
+//! and browser), or asks for changes; the shop hears of each answer by e-mail and on Today, which
+//! lists the quotes waiting; a withdrawn quote leaves the page and one past its date takes no
+//! answer; one left unanswered is reminded once, three days on, in the shop's day. On SQLite and
+//! on PostgreSQL.
 
 use std::time::Duration;
 
@@ -81,6 +82,12 @@ async fn an_emailed_quote_is_viewed_then_approved_by_name_and_the_shop_hears_of_
         (409, Some("This quote has been sent, so it is no longer changed or deleted."))
     );
     let total = sent["figures"][0]["totals"]["total"].as_i64().expect("a total");
+    let today = app.admin_json("/today", &owner).await;
+    let waiting = &today["quotesWaiting"];
+    assert_eq!(waiting["total"], 1, "{waiting}");
+    let listed = &waiting["shown"][0];
+    assert_eq!((listed["id"].as_i64(), listed["state"].as_str()), (Some(id), Some("sent")));
+    assert_eq!((listed["name"].as_str(), listed["total"].as_i64()), (Some("Jamie Ortiz"), Some(total)));
 
     app.deliver_due().await;
     let to_customer = mails(&mailbox, "jamie@example.com");
@@ -137,6 +144,7 @@ async fn an_emailed_quote_is_viewed_then_approved_by_name_and_the_shop_hears_of_
 
     let quote = app.admin_json(&format!("/quotes/{id}"), &owner).await;
     assert_eq!(quote["state"], "approved");
+    assert_eq!(app.admin_json("/today", &owner).await["quotesWaiting"]["total"], 0, "answered");
     let kept = &quote["answers"][0];
     assert_eq!(
         (kept["address"].as_str(), kept["agent"].as_str()),
@@ -253,6 +261,8 @@ async fn changes_are_asked_a_withdrawn_quote_leaves_the_page_and_a_past_one_take
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["quotes"][0]["state"], "changes-asked");
     assert_eq!(page["quotes"][0]["answer"]["message"], "Could you quote it without the magnets?");
+    let today = app.admin_json("/today", &owner).await;
+    assert_eq!(today["quotesWaiting"]["shown"][0]["state"], "changes-asked", "the shop's turn");
     app.deliver_due().await;
     let told = mails(&mailbox, "owner@example.com");
     let told =

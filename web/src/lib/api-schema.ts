@@ -3589,6 +3589,33 @@ export interface components {
              */
             urgentNotShown: number;
         };
+        /** @description A list and how many it has in all. */
+        Lines_WaitingQuote: {
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
+            shown: {
+                /** Format: int64 */
+                bookingId: number;
+                expiresAt: components["schemas"]["At"];
+                /** Format: int64 */
+                id: number;
+                /** @description The customer's name (and company). */
+                name: string;
+                /** @description Q-2026-0001. */
+                number: string;
+                options: number;
+                sentAt: components["schemas"]["At"];
+                /** @description Sent, viewed or changes asked. */
+                state: components["schemas"]["QuoteState"];
+                total: components["schemas"]["Money"] | null;
+            }[];
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
+        };
         /** @description What a right password gets: a session, or the question for a code. */
         LoginAnswer: components["schemas"]["SessionInfo"] | components["schemas"]["CodeNeeded"] | components["schemas"]["SetupNeeded"];
         LoginForm: {
@@ -5263,6 +5290,8 @@ export interface components {
             onCall: components["schemas"]["OnCall"];
             /** @description The shipped placeholders still in the site details (the go-live check). */
             placeholders: components["schemas"]["Placeholder"][];
+            /** @description Sent quotes waiting: changes asked first, then the soonest to expire. */
+            quotesWaiting: components["schemas"]["Lines_WaitingQuote"];
             /** @description The last 7 days' response times. */
             response: components["schemas"]["ResponseTimes"];
             /** @description Times asked for and not yet confirmed: urgent requests first, then the soonest. */
@@ -5545,6 +5574,7 @@ export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
 export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
+export type LinesWaitingQuote = components['schemas']['Lines_WaitingQuote'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type MadeRequest = components['schemas']['MadeRequest'];

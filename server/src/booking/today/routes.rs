@@ -14,6 +14,7 @@ use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
 use super::store::{self, FailedDelivery, Found, LineQuery, LineRow};
+use crate::billing::{quote_sending::WaitingQuote, quote_sending_store};
 use crate::booking::{
     records,
     response::{self, Measure, ResponseTimes},
@@ -131,6 +132,8 @@ pub struct Today {
     /// Times asked for and not yet confirmed: urgent requests first, then the soonest.
     pub to_confirm: Lines<RequestLine>,
     pub customer_changes: Lines<CustomerChange>,
+    /// Sent quotes waiting: changes asked first, then the soonest to expire.
+    pub quotes_waiting: Lines<WaitingQuote>,
     /// Conversations with numbers no request has, the newest first (20 at most).
     pub new_numbers: Lines<NewNumber>,
     /// Deliveries of the last 7 days that failed for good, newest first.
@@ -167,6 +170,7 @@ pub async fn show(
     let tomorrow = today.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
+    let stamp = At::from(now);
     let (
         emergencies,
         unanswered,
@@ -176,6 +180,7 @@ pub async fn show(
         (numbers, numbers_total),
         jobs,
         response,
+        (quotes, quotes_total),
     ) = tokio::try_join!(
         store::lines(&db, LineQuery::Emergencies),
         store::lines(&db, LineQuery::Unanswered),
@@ -185,6 +190,7 @@ pub async fn show(
         conversation::new_numbers(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::between(&db, &measure, (now - WEEK, now), now),
+        quote_sending_store::waiting(&db, &stamp, store::SHOWN),
     )?;
     let mut lined =
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;
@@ -214,6 +220,7 @@ pub async fn show(
         tomorrow: Day { date: tomorrow.to_string(), jobs: tomorrow_jobs, textable: Vec::new() },
         to_confirm: lined.lines(to_confirm),
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
+        quotes_waiting: Lines { shown: quotes, total: quotes_total, urgent_not_shown: 0 },
         new_numbers: Lines { shown: numbers, total: numbers_total, urgent_not_shown: 0 },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,

@@ -4,7 +4,7 @@
 // nobody has answered yet in one line each (urgent ones first and never behind 'N more', with
 // Call, and how long it has waited), today's and tomorrow's jobs ('On my way' on today's when the
 // customer takes texts), then what needs the owner: times to confirm (each with its time and
-// Confirm), changes customers made, deliveries that failed. Texts from numbers no request has
+// Confirm), changes customers made, sent quotes still open, deliveries that failed. Texts from numbers no request has
 // show under the waiting requests, each opening its conversation. It follows new requests live, and
 // shows the last copy read-only when the phone is offline.
 import { useQuery } from "@tanstack/react-query";
@@ -20,6 +20,7 @@ import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { useNow, useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
+import { QuotesWaiting } from "./QuotesWaiting";
 import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
 import { useSession } from "../frame/session";
@@ -329,6 +330,7 @@ export function TodayPage() {
                   })}
                 </ul>
               )}
+              <QuotesWaiting quotes={today.quotesWaiting} />
               <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>
               {today.failedDeliveries.shown.length === 0 ? (
                 <p className="py-1 text-sm text-slate-600">None in the last 7 days.</p>
