@@ -3,7 +3,7 @@
 // their phone, ticks an optional item (the server's new total is shown), reads the terms and
 // approves it by typing their name; the owner's quote page shows who signed, for how much, and
 // from which browser, and the shop gets an e-mail. Today lists the quote while it waits, and the
-// approval among the customers' changes once answered. An empty name is said and nothing is kept.
+// approval among the customers' changes once answered; the list of quotes finds it by state. An empty name is said and nothing is kept.
 // axe clean on both new screens.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
@@ -110,5 +110,14 @@ for (const width of [390, 1366]) {
     await page.goto("/dbadmin");
     await expect(page.getByRole("heading", { name: "Quotes waiting (0)" })).toBeVisible();
     await expect(page.getByText(/Approved quote Q-\d{4}-0001 for \$319\.55, signed "Jamie Ortiz"\./)).toBeVisible();
+    // Every quote, filtered by where it stands; the filter stays in the address.
+    await page.getByRole("link", { name: "All quotes" }).click();
+    await expect(page.getByRole("heading", { name: "Quotes", level: 1 })).toBeVisible();
+    await page.getByLabel("Show").selectOption("waiting");
+    await expect(page.getByText("No quotes are waiting.")).toBeVisible();
+    await page.getByLabel("Show").selectOption("approved");
+    await expect(page).toHaveURL(/\/dbadmin\/quotes\?show=approved$/);
+    await expect(page.getByRole("link", { name: /Jamie Ortiz Q-\d{4}-0001 · \$297\.79.*Approved/ })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }

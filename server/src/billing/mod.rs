@@ -12,6 +12,7 @@ pub mod price_book;
 pub mod price_routes;
 pub mod price_store;
 pub mod quote;
+pub mod quote_list_store;
 pub mod quote_mail;
 pub mod quote_mail_store;
 pub mod quote_routes;

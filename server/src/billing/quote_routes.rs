@@ -5,13 +5,14 @@ use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::{Path, Query, State},
     http::StatusCode,
 };
 use serde::Serialize;
 
 use super::price_store;
 use super::quote::{Deposit, LabourRate, OptionFigures, QuoteForm, QuoteOption, QuoteRates, QuoteState};
+use super::quote_list_store::{self, ListedQuote, QuoteShown, listed};
 use super::quote_sending::{QuoteAnswer, QuoteSending};
 use super::quote_store::{self, Refused, StoredQuote};
 use crate::audit::{Action, Line};
@@ -20,7 +21,7 @@ use crate::{
     auth::guard::Admin,
     clock::At,
     db::Db,
-    domain::{BookingId, CURRENCY, Money, QuoteId},
+    domain::{BookingId, CURRENCY, QuoteId},
     error::{ApiError, Checked},
     site::SiteDetails,
 };
@@ -64,22 +65,48 @@ pub struct QuoteBody {
 }
 
 /// A quote in a request's list.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QuoteListing {
-    pub id: i64,
-    pub number: String,
-    pub state: QuoteState,
-    pub updated_at: At,
-    /// The first option's total (without optional lines); none while it does not add up.
-    pub total: Option<Money>,
-    pub options: usize,
-}
-
-/// A request's quotes, oldest first.
+/// Quotes in a list: a request's, oldest first, or the team's list.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct QuoteList {
-    pub quotes: Vec<QuoteListing>,
+    pub quotes: Vec<ListedQuote>,
+    /// How many there are in all (the team's list shows 50 at most).
+    pub total: i64,
+}
+
+/// The quotes list's query string.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Which quotes (all unless said).
+    #[param(inline)]
+    show: Option<QuoteShown>,
+}
+
+/// The most quotes the team's list shows.
+const LISTED: i64 = 50;
+
+/// `GET /api/admin/quotes`: the quotes, newest first (waiting ones: the shop's turn first, then
+/// the soonest to expire), 50 at most.
+#[utoipa::path(
+    get,
+    path = "/quotes",
+    tag = "admin",
+    security(("session" = ["owner", "staff"])),
+    params(ListParams),
+    responses(
+        (status = 200, description = "The quotes shown, and how many there are in all.", body = QuoteList),
+        (status = 400, description = "The query string is not understood.", body = ErrorBody),
+        AdminRefusals
+    )
+)]
+pub async fn list(
+    State(db): State<Db>,
+    _admin: Admin,
+    Checked(Query(params)): Checked<Query<ListParams>>,
+) -> Result<Json<QuoteList>, ApiError> {
+    let shown = params.show.unwrap_or(QuoteShown::All);
+    let (quotes, total) = quote_list_store::list(&db, shown, &db.clock.stamp(), LISTED).await?;
+    Ok(Json(QuoteList { quotes, total }))
 }
 
 fn body(quote: StoredQuote, now: &At) -> QuoteBody {
@@ -171,18 +198,12 @@ pub async fn of_request(
     let now = db.clock.stamp();
     let mut quotes = Vec::new();
     for id in quote_store::of_request(&db, booking).await? {
-        let Some(quote) = quote_store::find(&db, id).await? else { continue };
-        let figures = quote.form.figures(&quote.rates);
-        quotes.push(QuoteListing {
-            id,
-            state: quote.state_at(&now),
-            number: quote.number,
-            updated_at: quote.updated_at,
-            total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
-            options: figures.len(),
-        });
+        if let Some(quote) = quote_store::find(&db, id).await? {
+            quotes.push(listed(quote, &now));
+        }
     }
-    Ok(Json(QuoteList { quotes }))
+    let total = i64::try_from(quotes.len()).map_err(anyhow::Error::from)?;
+    Ok(Json(QuoteList { quotes, total }))
 }
 
 /// `GET /api/admin/quotes/{id}`: a quote with its figures.

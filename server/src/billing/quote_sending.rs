@@ -75,26 +75,6 @@ impl QuoteSending {
     }
 }
 
-/// A sent quote waiting for the customer's answer, or for the shop's changes they asked, as
-/// Today lists it.
-#[derive(Serialize, utoipa::ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct WaitingQuote {
-    pub id: i64,
-    /// Q-2026-0001.
-    pub number: String,
-    pub booking_id: i64,
-    /// The customer's name (and company).
-    pub name: String,
-    /// Sent, viewed or changes asked.
-    pub state: QuoteState,
-    pub sent_at: At,
-    pub expires_at: At,
-    /// The first option's total (without optional lines); none while it does not add up.
-    pub total: Option<Money>,
-    pub options: usize,
-}
-
 /// An answer of the customer, as kept.
 #[derive(Serialize, utoipa::ToSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]

@@ -8,7 +8,7 @@ use jiff::tz::TimeZone;
 use super::customer_quote::{CustomerQuote, customer_quote};
 use super::quote::QuoteState;
 use super::quote_mail::{QuoteAnswered, QuoteReminder, QuoteToCustomer, REMINDER_AFTER};
-use super::quote_sending::{QuoteAnswerKind, WaitingQuote};
+use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::{self, QuoteStatements as _, Refused};
 use crate::audit::{AuditWrites as _, Line};
 use crate::booking::shared_store::BookingStatements as _;
@@ -249,51 +249,4 @@ pub async fn answer(
         tx.commit().await?;
         Ok(Ok(()))
     })
-}
-
-/// The quotes waiting at `now`, for the customer's answer or for the changes they asked: those
-/// with changes asked first, then the soonest to expire, `shown` at most; and how many in all.
-pub async fn waiting(db: &Db, now: &At, shown: i64) -> anyhow::Result<(Vec<WaitingQuote>, i64)> {
-    const WAITING: &str = "state IN ($1, $2, $3) AND expires_at >= $4";
-    let listed = sqlx::AssertSqlSafe(format!(
-        "SELECT id FROM quotes WHERE {WAITING} ORDER BY state = $3 DESC, expires_at, id LIMIT $5"
-    ));
-    let counted = sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM quotes WHERE {WAITING}"));
-    let [sent, viewed, changes] = QuoteState::WAITING;
-    let (ids, total): (Vec<i64>, i64) = with_db!(db, |pool| {
-        let ids = sqlx::query_scalar(listed)
-            .bind(sent)
-            .bind(viewed)
-            .bind(changes)
-            .bind(now)
-            .bind(shown)
-            .fetch_all(pool)
-            .await?;
-        let total = sqlx::query_scalar(counted)
-            .bind(sent)
-            .bind(viewed)
-            .bind(changes)
-            .bind(now)
-            .fetch_one(pool)
-            .await?;
-        (ids, total)
-    });
-    let mut quotes = Vec::with_capacity(ids.len());
-    for id in ids {
-        let Some(quote) = quote_store::find(db, id).await? else { continue };
-        let Some(sending) = &quote.sending else { continue };
-        let figures = quote.form.figures(&quote.rates);
-        quotes.push(WaitingQuote {
-            id,
-            state: quote.state,
-            sent_at: sending.sent_at,
-            expires_at: sending.expires_at,
-            total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
-            options: figures.len(),
-            number: quote.number,
-            booking_id: quote.booking_id,
-            name: quote.name,
-        });
-    }
-    Ok((quotes, total))
 }

@@ -156,6 +156,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::trailer_routes::link).layer(small))
         .routes(routes!(customers::number_routes::show))
         .routes(routes!(billing::price_routes::show))
+        .routes(routes!(billing::quote_routes::list))
         .routes(routes!(billing::quote_routes::start, billing::quote_routes::of_request).layer(small))
         .routes(
             routes!(billing::quote_routes::show, billing::quote_routes::save, billing::quote_routes::delete)

@@ -125,6 +125,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("delete", "/api/admin/price-book/jobs/{id}"),
     ("post", "/api/admin/bookings/{id}/quotes"),
     ("get", "/api/admin/bookings/{id}/quotes"),
+    ("get", "/api/admin/quotes"),
     ("get", "/api/admin/quotes/{id}"),
     ("put", "/api/admin/quotes/{id}"),
     ("delete", "/api/admin/quotes/{id}"),

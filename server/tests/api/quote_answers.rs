@@ -3,8 +3,8 @@
 //! of optional lines adds up to and approves it by typing their name (kept with the time, address
 //! and browser), or asks for changes; the shop hears of each answer by e-mail and on Today, which
 //! lists the quotes waiting; a withdrawn quote leaves the page and one past its date takes no
-//! answer; one left unanswered is reminded once, three days on, in the shop's day. On SQLite and
-//! on PostgreSQL.
+//! answer; one left unanswered is reminded once, three days on, in the shop's day; the team's
+//! list shows each by where it stands. On SQLite and on PostgreSQL.
 
 use std::time::Duration;
 
@@ -308,4 +308,30 @@ async fn changes_are_asked_a_withdrawn_quote_leaves_the_page_and_a_past_one_take
     assert!(refused["error"].as_str().expect("why").contains("its date has passed"), "{refused}");
     let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert_eq!(app.admin_json(&format!("/quotes/{second}"), &owner).await["state"], "expired");
+
+    // The team's list, by where each stands.
+    let (_, draft) = send(&app, &owner, Method::POST, &format!("/bookings/{booking}/quotes"), None).await;
+    let draft = draft["id"].as_i64().expect("an id");
+    for (show, ids) in [
+        ("", vec![draft, second, first]),
+        ("?show=all", vec![draft, second, first]),
+        ("?show=drafts", vec![draft]),
+        ("?show=waiting", vec![]),
+        ("?show=expired", vec![second]),
+        ("?show=withdrawn", vec![first]),
+    ] {
+        let list = app.admin_json(&format!("/quotes{show}"), &owner).await;
+        let listed: Vec<i64> = list["quotes"]
+            .as_array()
+            .expect("quotes")
+            .iter()
+            .filter_map(|quote| quote["id"].as_i64())
+            .collect();
+        assert_eq!(listed, ids, "{show}");
+        assert_eq!(list["total"], json!(ids.len()), "{show}");
+    }
+    let list = app.admin_json("/quotes?show=expired", &owner).await;
+    assert_eq!(list["quotes"][0]["state"], "expired", "past its date, as stored sent");
+    assert_eq!(list["quotes"][0]["name"], "Jamie Ortiz");
+    assert_eq!(send(&app, &owner, Method::GET, "/quotes?show=lost", None).await.0, 400);
 }

@@ -1439,6 +1439,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/quotes`: the quotes, newest first (waiting ones: the shop's turn first, then
+         *     the soonest to expire), 50 at most.
+         */
+        get: operations["getAdminQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/quotes/{id}": {
         parameters: {
             query?: never;
@@ -3524,6 +3544,34 @@ export interface components {
             urgentNotShown: number;
         };
         /** @description A list and how many it has in all. */
+        Lines_ListedQuote: {
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
+            shown: {
+                /** Format: int64 */
+                bookingId: number;
+                expiresAt: components["schemas"]["At"] | null;
+                /** Format: int64 */
+                id: number;
+                /** @description The customer's name (and company). */
+                name: string;
+                /** @description Q-2026-0001. */
+                number: string;
+                options: number;
+                sentAt: components["schemas"]["At"] | null;
+                /** @description Where it stands now (a quote waiting past its date has expired). */
+                state: components["schemas"]["QuoteState"];
+                total: components["schemas"]["Money"] | null;
+                updatedAt: components["schemas"]["At"];
+            }[];
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
+        };
+        /** @description A list and how many it has in all. */
         Lines_NewNumber: {
             /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
@@ -3589,32 +3637,23 @@ export interface components {
              */
             urgentNotShown: number;
         };
-        /** @description A list and how many it has in all. */
-        Lines_WaitingQuote: {
-            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
-            shown: {
-                /** Format: int64 */
-                bookingId: number;
-                expiresAt: components["schemas"]["At"];
-                /** Format: int64 */
-                id: number;
-                /** @description The customer's name (and company). */
-                name: string;
-                /** @description Q-2026-0001. */
-                number: string;
-                options: number;
-                sentAt: components["schemas"]["At"];
-                /** @description Sent, viewed or changes asked. */
-                state: components["schemas"]["QuoteState"];
-                total: components["schemas"]["Money"] | null;
-            }[];
+        /** @description A quote in a list. */
+        ListedQuote: {
             /** Format: int64 */
-            total: number;
-            /**
-             * Format: int64
-             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
-             */
-            urgentNotShown: number;
+            bookingId: number;
+            expiresAt: components["schemas"]["At"] | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The customer's name (and company). */
+            name: string;
+            /** @description Q-2026-0001. */
+            number: string;
+            options: number;
+            sentAt: components["schemas"]["At"] | null;
+            /** @description Where it stands now (a quote waiting past its date has expired). */
+            state: components["schemas"]["QuoteState"];
+            total: components["schemas"]["Money"] | null;
+            updatedAt: components["schemas"]["At"];
         };
         /** @description What a right password gets: a session, or the question for a code. */
         LoginAnswer: components["schemas"]["SessionInfo"] | components["schemas"]["CodeNeeded"] | components["schemas"]["SetupNeeded"];
@@ -4268,19 +4307,17 @@ export interface components {
             price?: components["schemas"]["Money"] | null;
             quantity: components["schemas"]["Quantity"];
         };
-        /** @description A request's quotes, oldest first. */
+        /**
+         * @description A quote in a request's list.
+         *     Quotes in a list: a request's, oldest first, or the team's list.
+         */
         QuoteList: {
-            quotes: components["schemas"]["QuoteListing"][];
-        };
-        /** @description A quote in a request's list. */
-        QuoteListing: {
-            /** Format: int64 */
-            id: number;
-            number: string;
-            options: number;
-            state: components["schemas"]["QuoteState"];
-            total: components["schemas"]["Money"] | null;
-            updatedAt: components["schemas"]["At"];
+            quotes: components["schemas"]["ListedQuote"][];
+            /**
+             * Format: int64
+             * @description How many there are in all (the team's list shows 50 at most).
+             */
+            total: number;
         };
         /** @description One of a quote's options. */
         QuoteOption: {
@@ -5291,7 +5328,7 @@ export interface components {
             /** @description The shipped placeholders still in the site details (the go-live check). */
             placeholders: components["schemas"]["Placeholder"][];
             /** @description Sent quotes waiting: changes asked first, then the soonest to expire. */
-            quotesWaiting: components["schemas"]["Lines_WaitingQuote"];
+            quotesWaiting: components["schemas"]["Lines_ListedQuote"];
             /** @description The last 7 days' response times. */
             response: components["schemas"]["ResponseTimes"];
             /** @description Times asked for and not yet confirmed: urgent requests first, then the soonest. */
@@ -5572,9 +5609,10 @@ export type Layout = components['schemas']['Layout'];
 export type LineKind = components['schemas']['LineKind'];
 export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
+export type LinesListedQuote = components['schemas']['Lines_ListedQuote'];
 export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
-export type LinesWaitingQuote = components['schemas']['Lines_WaitingQuote'];
+export type ListedQuote = components['schemas']['ListedQuote'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type MadeRequest = components['schemas']['MadeRequest'];
@@ -5644,7 +5682,6 @@ export type QuoteChoice = components['schemas']['QuoteChoice'];
 export type QuoteForm = components['schemas']['QuoteForm'];
 export type QuoteLine = components['schemas']['QuoteLine'];
 export type QuoteList = components['schemas']['QuoteList'];
-export type QuoteListing = components['schemas']['QuoteListing'];
 export type QuoteOption = components['schemas']['QuoteOption'];
 export type QuoteRates = components['schemas']['QuoteRates'];
 export type QuoteSendForm = components['schemas']['QuoteSendForm'];
@@ -13584,6 +13621,65 @@ export interface operations {
             };
         };
     };
+    getAdminQuotes: {
+        parameters: {
+            query?: {
+                /** @description Which quotes (all unless said). */
+                show?: "all" | "drafts" | "waiting" | "approved" | "expired" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quotes shown, and how many there are in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description The query string is not understood. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminQuotesId: {
         parameters: {
             query?: never;
@@ -16721,6 +16817,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
+export const pathsApiAdminQuotesGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/quotes"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "waiting", "approved", "expired", "withdrawn"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
 export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];

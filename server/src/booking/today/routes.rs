@@ -14,7 +14,7 @@ use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
 use super::store::{self, FailedDelivery, Found, LineQuery, LineRow};
-use crate::billing::{quote_sending::WaitingQuote, quote_sending_store};
+use crate::billing::quote_list_store::{self, ListedQuote, QuoteShown};
 use crate::booking::{
     records,
     response::{self, Measure, ResponseTimes},
@@ -133,7 +133,7 @@ pub struct Today {
     pub to_confirm: Lines<RequestLine>,
     pub customer_changes: Lines<CustomerChange>,
     /// Sent quotes waiting: changes asked first, then the soonest to expire.
-    pub quotes_waiting: Lines<WaitingQuote>,
+    pub quotes_waiting: Lines<ListedQuote>,
     /// Conversations with numbers no request has, the newest first (20 at most).
     pub new_numbers: Lines<NewNumber>,
     /// Deliveries of the last 7 days that failed for good, newest first.
@@ -190,7 +190,7 @@ pub async fn show(
         conversation::new_numbers(&db),
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::between(&db, &measure, (now - WEEK, now), now),
-        quote_sending_store::waiting(&db, &stamp, store::SHOWN),
+        quote_list_store::list(&db, QuoteShown::Waiting, &stamp, store::SHOWN),
     )?;
     let mut lined =
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;

@@ -25,6 +25,7 @@ import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
 import { PriceBookPage } from "../prices/PriceBookPage";
 import { QuotePage } from "../quotes/QuotePage";
+import { QuotesPage } from "../quotes/QuotesPage";
 import { SitePage } from "../site/SitePage";
 import { TodayPage } from "../bookings/TodayPage";
 
@@ -126,6 +127,7 @@ export function AdminApp() {
           <Route path="/dbadmin/customers" element={admin(<CustomersPage />)} />
           <Route path="/dbadmin/customers/:id" element={admin(<CustomerRoute />)} />
           <Route path="/dbadmin/prices" element={owner(<PriceBookPage />)} />
+          <Route path="/dbadmin/quotes" element={admin(<QuotesPage />)} />
           <Route path="/dbadmin/quotes/:id" element={admin(<QuoteRoute />)} />
           <Route
             path="/dbadmin/insights"

@@ -89,6 +89,8 @@ export type JobLine = Schemas["JobLine"];
 export type LineKind = Schemas["LineKind"];
 /** A quote with each option's figures, as the server adds them up. */
 export type Quote = Schemas["QuoteBody"];
+export type ListedQuote = Schemas["ListedQuote"];
+export type QuoteShown = NonNullable<NonNullable<paths["/api/admin/quotes"]["get"]["parameters"]["query"]>["show"]>;
 export type QuoteForm = Schemas["QuoteForm"];
 export type OptionFigures = Schemas["OptionFigures"];
 export type QuoteState = Schemas["QuoteState"];
@@ -370,6 +372,7 @@ export const adminApi = {
   changeJob: (job: number, form: CommonJobForm) => answer(client.PUT("/api/admin/price-book/jobs/{id}", { ...id(job), body: form })),
   deleteJob: (job: number) => answer(client.DELETE("/api/admin/price-book/jobs/{id}", id(job))),
   requestQuotes: (booking: number) => answer(client.GET("/api/admin/bookings/{id}/quotes", id(booking))),
+  quotes: (show: QuoteShown) => answer(client.GET("/api/admin/quotes", { params: { query: { show } } })),
   startQuote: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/quotes", id(booking))),
   quote: (quote: number) => answer(client.GET("/api/admin/quotes/{id}", id(quote))),
   saveQuote: (quote: number, form: QuoteForm) => answer(client.PUT("/api/admin/quotes/{id}", { ...id(quote), body: form })),

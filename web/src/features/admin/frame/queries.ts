@@ -55,6 +55,7 @@ export const keys = {
   site: ["site"],
   priceBook: ["price-book"],
   requestQuotes: (booking: number) => [...DESK, "quotes", booking],
+  quotes: (shown: string) => [...DESK, "quote-list", shown],
   quote: (id: number) => ["quote", id],
   siteVersions: (shown: number) => ["site", "versions", shown],
   account: ["account", "me"],

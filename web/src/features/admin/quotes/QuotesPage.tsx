@@ -1,0 +1,77 @@
+// Every quote, /dbadmin/quotes: newest first, or only those in one state (the waiting ones with
+// the customer's asked changes first, then the soonest to expire); 50 at most, with how many
+// there are in all. The filter is kept in the address, so a reload or Back keeps it.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { AdminShell } from "../frame/AdminShell";
+import { adminApi, type QuoteShown } from "../frame/api";
+import { Loaded } from "../frame/Loaded";
+import { keys } from "../frame/queries";
+import { QuoteLine } from "../frame/QuoteLine";
+
+/** The filters, in the team's words. */
+const SHOWN: Record<QuoteShown, string> = {
+  all: "All",
+  drafts: "Drafts",
+  waiting: "Waiting",
+  approved: "Approved",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+};
+
+function isShown(value: string | null): value is QuoteShown {
+  return value !== null && value in SHOWN;
+}
+
+export function QuotesPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("show");
+  const shown: QuoteShown = isShown(asked) ? asked : "all";
+  const query = useQuery({ queryKey: keys.quotes(shown), queryFn: () => adminApi.quotes(shown), placeholderData: keepPreviousData });
+
+  return (
+    <AdminShell title="Quotes">
+      <h1 className="text-2xl font-bold text-slate-900">Quotes</h1>
+      <p className="mt-1 text-slate-600">Every quote written from a request. Write one from the request&apos;s page.</p>
+      <div className="mt-4">
+        <label htmlFor="quotes-shown" className="text-sm font-medium text-slate-800">
+          Show
+        </label>
+        <select
+          id="quotes-shown"
+          value={shown}
+          onChange={(event) => setParams(event.target.value === "all" ? {} : { show: event.target.value }, { replace: true })}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2 sm:w-60"
+        >
+          {Object.entries(SHOWN).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Loaded query={query} what="The quotes" loading="Loading the quotes">
+        {({ quotes, total }) =>
+          quotes.length === 0 ? (
+            <p className="mt-6 text-slate-600">{shown === "all" ? "No quotes yet." : `No quotes are ${SHOWN[shown].toLowerCase()}.`}</p>
+          ) : (
+            <>
+              <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white px-4 shadow-sm ring-1 ring-slate-200">
+                {quotes.map((quote) => (
+                  <li key={quote.id}>
+                    <QuoteLine quote={quote} />
+                  </li>
+                ))}
+              </ul>
+              {total > quotes.length && (
+                <p className="mt-2 text-sm text-slate-600">
+                  The {quotes.length} {shown === "waiting" ? "first" : "newest"} of {total}.
+                </p>
+              )}
+            </>
+          )
+        }
+      </Loaded>
+    </AdminShell>
+  );
+}
