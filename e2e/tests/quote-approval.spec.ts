@@ -3,8 +3,9 @@
 // their phone, ticks an optional item (the server's new total is shown), reads the terms and
 // approves it by typing their name; the owner's quote page shows who signed, for how much, and
 // from which browser, and the shop gets an e-mail. Today lists the quote while it waits, and the
-// approval among the customers' changes once answered; the list of quotes finds it by state. An empty name is said and nothing is kept.
-// axe clean on both new screens.
+// approval among the customers' changes once answered; the list of quotes finds it by state. An
+// empty name is said and nothing is kept. Or the customer asks for changes, and the owner revises
+// the quote into a new draft from Today. axe clean on every new screen.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
 import { keepPriceBook, request } from "./priceBook";
@@ -37,13 +38,18 @@ async function draftQuote(page: Page, id: number): Promise<number> {
   return quote;
 }
 
+/** The owner at `width` px, signed in, with a brake quote drafted for a new request: its id. */
+async function drafted(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 900 });
+  const id = await request(page);
+  await signIn(page);
+  await keepPriceBook(page);
+  return draftQuote(page, id);
+}
+
 for (const width of [390, 1366]) {
   test(`the owner sends a quote and the customer approves it by name at ${width} px`, async ({ page, browser, server, smtp }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const id = await request(page);
-    await signIn(page);
-    await keepPriceBook(page);
-    const quote = await draftQuote(page, id);
+    const quote = await drafted(page, width);
 
     await page.goto(`/dbadmin/quotes/${quote}`);
     await page.getByRole("button", { name: "Send to the customer" }).click();
@@ -119,5 +125,50 @@ for (const width of [390, 1366]) {
     await expect(page).toHaveURL(/\/dbadmin\/quotes\?show=approved$/);
     await expect(page.getByRole("link", { name: /Jamie Ortiz Q-\d{4}-0001 · \$297\.79.*Approved/ })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+}
+
+for (const width of [390, 1366]) {
+  test(`the customer asks for changes and the owner revises the quote at ${width} px`, async ({ page, browser, server, smtp }) => {
+    const quote = await drafted(page, width);
+    await page.goto(`/dbadmin/quotes/${quote}`);
+    await page.getByRole("button", { name: "Send to the customer" }).click();
+    await page
+      .getByRole("dialog", { name: /^Send quote/ })
+      .getByRole("button", { name: "Send" })
+      .click();
+    const sent = page.getByRole("region", { name: "Sent" });
+    await expect(sent.getByRole("heading", { name: "Sent" })).toBeVisible();
+
+    const mail = await mailWith(smtp, /^Your quote Q-\d{4}-0001 from /);
+    const link = /https?:\/\/\S+\/booking\/[0-9a-f]{64}/.exec(mail.text ?? "")?.[0];
+    const phone = await onServerClock(await browser.newContext({ viewport: { width: 390, height: 844 } }), server);
+    const customer = await phone.newPage();
+    await customer.goto(new URL(link!).pathname);
+    await hydrated(customer);
+    const card = customer.getByRole("article", { name: /^Quote Q-\d{4}-0001$/ });
+    await card.getByRole("button", { name: "Ask for changes" }).click();
+    await card.getByRole("button", { name: "Send my changes" }).click();
+    await expect(card.getByLabel("What would you like changed?")).toHaveAttribute("aria-invalid", "true");
+    await card.getByLabel("What would you like changed?").fill("Could you leave out the magnets?");
+    await card.getByRole("button", { name: "Send my changes" }).click();
+    await expect(card.getByText(/You asked for changes on .*: “Could you leave out the magnets\?”/)).toBeVisible();
+    await expectNoAxeViolations(customer);
+    await phone.close();
+
+    // Today puts it first as the shop's turn; the owner revises it into a new draft.
+    await page.goto("/dbadmin");
+    await page.getByRole("link", { name: /Jamie Ortiz.*Changes asked: your turn/ }).click();
+    await expect(sent.getByText("Could you leave out the magnets?")).toBeVisible();
+    await sent.getByRole("button", { name: "Revise as a new quote" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Revise quote Q-\d{4}-0001\?$/ });
+    await expect(dialog).toContainText("This one is withdrawn from the customer's page.");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Revise" }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/dbadmin/quotes/${quote}$`));
+    await expect(page.getByText(/^For Jamie Ortiz · Draft$/)).toBeVisible();
+    await expect(page.getByLabel("What for").first()).toHaveValue("Replace shoes and magnets");
+    await page.goto(`/dbadmin/quotes/${quote}`);
+    await expect(sent.getByRole("heading", { name: "Withdrawn" })).toBeVisible();
   });
 }

@@ -82,6 +82,7 @@ crate::text_enum! {
         QuoteDeleted => "quote-deleted",
         QuoteSent => "quote-sent",
         QuoteWithdrawn => "quote-withdrawn",
+        QuoteRevised => "quote-revised",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -165,6 +166,7 @@ impl Action {
             Self::QuoteDeleted => "draft quote deleted",
             Self::QuoteSent => "quote sent to the customer",
             Self::QuoteWithdrawn => "sent quote withdrawn",
+            Self::QuoteRevised => "sent quote revised into a new draft",
             Self::Earlier => "recorded before actions had keys",
         }
     }

@@ -14,7 +14,7 @@ use super::price_store;
 use super::quote::{Deposit, LabourRate, OptionFigures, QuoteForm, QuoteOption, QuoteRates, QuoteState};
 use super::quote_list_store::{self, ListedQuote, QuoteShown, listed};
 use super::quote_sending::{QuoteAnswer, QuoteSending};
-use super::quote_store::{self, Refused, StoredQuote};
+use super::quote_store::{self, NewQuote, Refused, StoredQuote};
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -142,6 +142,14 @@ pub(super) fn refusal(refused: Refused) -> ApiError {
     }
 }
 
+/// The price book's figures of today, which a new quote takes, and the shop's year, which numbers
+/// it.
+pub(super) async fn todays(db: &Db, site: &SiteDetails) -> anyhow::Result<(QuoteRates, i16)> {
+    let book = price_store::book(db).await?;
+    let year = db.clock.now().to_zoned(site.content().business.zone()).year();
+    Ok((QuoteRates::from_book(&book.settings), year))
+}
+
 pub(super) async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
     let quote = quote_store::find(db, id).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
     Ok(Json(body(quote, &db.clock.stamp())))
@@ -167,13 +175,18 @@ pub async fn start(
     admin: Admin,
     Checked(Path(BookingId(booking))): Checked<Path<BookingId>>,
 ) -> Result<(StatusCode, Json<QuoteBody>), ApiError> {
-    let book = price_store::book(&db).await?;
-    let rates = QuoteRates::from_book(&book.settings);
-    let year = db.clock.now().to_zoned(site.content().business.zone()).year();
+    let (rates, year) = todays(&db, &site).await?;
     let actor = admin.actor();
     let line = Line { actor: &actor, action: Action::QuoteStarted, detail: format!("booking {booking}") };
-    let id =
-        quote_store::create(&db, booking, &rates, year, admin.user.user_id, &line).await?.map_err(refusal)?;
+    let new = NewQuote {
+        booking,
+        rates: &rates,
+        year,
+        user: admin.user.user_id,
+        form: &QuoteForm::blank(),
+        replaces: None,
+    };
+    let id = quote_store::create(&db, &new, &line).await?.map_err(refusal)?;
     Ok((StatusCode::CREATED, found(&db, id).await?))
 }
 

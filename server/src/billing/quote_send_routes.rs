@@ -1,20 +1,22 @@
 //! The team sends a finished draft to its customer (by e-mail, by text, or both: a link to their
-//! own page, where they read it and answer), or withdraws a sent quote that waits for an answer.
+//! own page, where they read it and answer), withdraws a sent quote that waits for an answer, or
+//! revises one into a new draft.
 
 use std::sync::Arc;
 
 use axum::{
     Json,
     extract::{Path, State},
+    http::StatusCode,
 };
 
 use super::price_store;
 use super::quote::QuoteState;
 use super::quote_mail::{QuoteDesk, text_body};
-use super::quote_routes::{NO_QUOTE, QuoteBody, found, refusal};
+use super::quote_routes::{NO_QUOTE, QuoteBody, found, refusal, todays};
 use super::quote_sending::QuoteSendForm;
 use super::quote_sending_store::{self, Outgoing};
-use super::quote_store::{self, Refused, StoredQuote};
+use super::quote_store::{self, NewQuote, Refused, StoredQuote};
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -25,7 +27,10 @@ use crate::{
     domain::QuoteId,
     error::{ApiError, Checked, FieldErrors},
     schedule::links::{Purpose as Link, SentBy, Unsaved},
+    site::SiteDetails,
 };
+
+const APPROVED: &str = "This quote was approved by the customer, so it is kept as they signed it. Write a new quote from the request for more work.";
 
 /// Refuses to send `quote` while it is not finished: a line without words, an option whose lines
 /// are all optional, or one that does not add up.
@@ -139,4 +144,49 @@ pub async fn withdraw(
     let line = Line { actor: &actor, action: Action::QuoteWithdrawn, detail: format!("quote {id}") };
     quote_sending_store::withdraw(&db, id, &line).await?.map_err(refusal)?;
     found(&db, id).await
+}
+
+/// `POST /api/admin/quotes/{id}/revise`: the team copies a sent quote that was not approved into
+/// a new draft (after the customer asked for changes, or once it expired), at the price book's
+/// rates of today; the sent one is withdrawn if it still waits for an answer.
+#[utoipa::path(
+    post,
+    path = "/quotes/{id}/revise",
+    tag = "admin",
+    security(("session" = ["owner", "staff"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The sent quote's id.")),
+    responses(
+        (status = 201, description = "The new draft, with the sent quote's options, lines, deposit and note.", body = QuoteBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such quote.", body = ErrorBody),
+        (status = 409, description = "It is a draft (change it instead) or was approved.", body = ErrorBody),
+        (status = 422, description = "The request has no customer any more.", body = FieldErrorsBody),
+        AdminRefusals
+    )
+)]
+pub async fn revise(
+    State(db): State<Db>,
+    State(site): State<Arc<SiteDetails>>,
+    admin: Admin,
+    Checked(Path(QuoteId(id))): Checked<Path<QuoteId>>,
+) -> Result<(StatusCode, Json<QuoteBody>), ApiError> {
+    let quote = quote_store::find(&db, id).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
+    match quote.state_at(&db.clock.stamp()) {
+        QuoteState::Draft => return Err(refusal(Refused::NotDraft)),
+        QuoteState::Approved => return Err(ApiError::conflict(APPROVED)),
+        _ => {}
+    }
+    let (rates, year) = todays(&db, &site).await?;
+    let new = NewQuote {
+        booking: quote.booking_id,
+        rates: &rates,
+        year,
+        user: admin.user.user_id,
+        form: &quote.form,
+        replaces: Some(id),
+    };
+    let actor = admin.actor();
+    let line = Line { actor: &actor, action: Action::QuoteRevised, detail: format!("quote {id}") };
+    let revised = quote_store::create(&db, &new, &line).await?.map_err(refusal)?;
+    Ok((StatusCode::CREATED, found(&db, revised).await?))
 }

@@ -146,10 +146,18 @@ fn assembled(
     })
 }
 
-/// What a change of a quote checks first, inside its transaction.
+/// What a change of a quote checks first, and writes, inside its transaction.
 pub(super) trait QuoteStatements {
     /// Whether quote `id` is a draft: Gone or NotDraft when not.
     fn draft(&mut self, id: i64) -> impl Future<Output = sqlx::Result<Result<(), Refused>>> + Send;
+
+    /// Writes `form` (checked) as draft `id`'s, its lines replaced, at `now`.
+    fn write_form(
+        &mut self,
+        id: i64,
+        form: &QuoteForm,
+        now: &At,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
 }
 
 for_both_connections!(impl QuoteStatements {
@@ -161,6 +169,45 @@ for_both_connections!(impl QuoteStatements {
             Some(QuoteState::Draft) => Ok(()),
             Some(_) => Err(Refused::NotDraft),
         })
+    }
+
+    async fn write_form(&mut self, id: i64, form: &QuoteForm, now: &At) -> anyhow::Result<()> {
+        let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
+        sqlx::query(
+            "UPDATE quotes SET rate = $2, option_titles = $3, deposit_kind = $4, deposit_amount = $5, deposit_rate = $6,
+                               message = $7, updated_at = $8
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(form.rate)
+        .bind(&titles)
+        .bind(form.deposit.kind)
+        .bind(form.deposit.amount)
+        .bind(form.deposit.rate)
+        .bind(&form.message)
+        .bind(now)
+        .execute(&mut *self)
+        .await?;
+        sqlx::query("DELETE FROM quote_lines WHERE quote_id = $1").bind(id).execute(&mut *self).await?;
+        for (option, each) in (0_i64..).zip(&form.options) {
+            for (position, line) in (0_i64..).zip(&each.lines) {
+                sqlx::query(
+                    "INSERT INTO quote_lines (quote_id, option, position, kind, description, quantity, price, optional)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(id)
+                .bind(option)
+                .bind(position)
+                .bind(line.kind)
+                .bind(&line.description)
+                .bind(line.quantity)
+                .bind(line.price)
+                .bind(line.optional)
+                .execute(&mut *self)
+                .await?;
+            }
+        }
+        Ok(())
     }
 });
 
@@ -198,20 +245,30 @@ pub async fn of_request(db: &Db, booking: i64) -> anyhow::Result<Vec<i64>> {
     }))
 }
 
-/// Makes a blank draft for request `booking` at `rates`, numbered in `year`, by `user`, with
-/// `line` in the audit log, in one transaction; its id.
-pub async fn create(
-    db: &Db,
-    booking: i64,
-    rates: &QuoteRates,
-    year: i16,
-    user: i64,
-    line: &Line<'_>,
-) -> anyhow::Result<Result<i64, Refused>> {
+/// A draft to make.
+pub struct NewQuote<'a> {
+    pub booking: i64,
+    /// The price book's figures of today.
+    pub rates: &'a QuoteRates,
+    /// The shop's year, which numbers it.
+    pub year: i16,
+    /// Who makes it.
+    pub user: i64,
+    /// Its options, lines, deposit and note: blank, or a sent quote's.
+    pub form: &'a QuoteForm,
+    /// The sent quote it revises, withdrawn with it while that one waits for an answer.
+    pub replaces: Option<i64>,
+}
+
+/// Makes draft `new` with `line` in the audit log, in one transaction; its id.
+pub async fn create(db: &Db, new: &NewQuote<'_>, line: &Line<'_>) -> anyhow::Result<Result<i64, Refused>> {
     let now = db.clock.stamp();
-    let form = QuoteForm::blank();
-    let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
-    let tax_rates = serde_json::to_string(&rates.tax_rates)?;
+    let (booking, year) = (new.booking, new.year);
+    let tax_rates = serde_json::to_string(&new.rates.tax_rates)?;
+    let withdraw = format!(
+        "UPDATE quotes SET state = $2, updated_at = $3 WHERE id = $1 AND state {} AND expires_at >= $3",
+        crate::db::in_names(&QuoteState::WAITING)
+    );
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         let Some(contact) = tx.contact(booking).await? else {
@@ -233,7 +290,7 @@ pub async fn create(
             "INSERT INTO quotes (number, booking_id, customer_id, trailer_id, state, rate, standard_rate, insurance_rate,
                                  supplies_rate, supplies_cap, tax_rates, option_titles, deposit_kind, deposit_amount,
                                  deposit_rate, message, created_by, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '[]', $12, 0, 0, '', $13, $14, $14)
              RETURNING id",
         )
         .bind(format!("Q-{year}-{count:04}"))
@@ -241,21 +298,26 @@ pub async fn create(
         .bind(customer)
         .bind(contact.trailer_id)
         .bind(QuoteState::Draft)
-        .bind(form.rate)
-        .bind(rates.standard_rate)
-        .bind(rates.insurance_rate)
-        .bind(rates.supplies_rate)
-        .bind(rates.supplies_cap)
+        .bind(new.form.rate)
+        .bind(new.rates.standard_rate)
+        .bind(new.rates.insurance_rate)
+        .bind(new.rates.supplies_rate)
+        .bind(new.rates.supplies_cap)
         .bind(&tax_rates)
-        .bind(&titles)
-        .bind(form.deposit.kind)
-        .bind(form.deposit.amount)
-        .bind(form.deposit.rate)
-        .bind(&form.message)
-        .bind(user)
+        .bind(new.form.deposit.kind)
+        .bind(new.user)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
+        tx.write_form(id, new.form, &now).await?;
+        if let Some(old) = new.replaces {
+            sqlx::query(sqlx::AssertSqlSafe(withdraw.clone()))
+                .bind(old)
+                .bind(QuoteState::Withdrawn)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(id))
@@ -265,46 +327,12 @@ pub async fn create(
 /// Saves draft `id` as `form` (checked), its lines replaced, in one transaction.
 pub async fn save(db: &Db, id: i64, form: &QuoteForm) -> anyhow::Result<Result<(), Refused>> {
     let now = db.clock.stamp();
-    let titles = serde_json::to_string(&form.options.iter().map(|option| &option.title).collect::<Vec<_>>())?;
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         if let Err(refused) = tx.draft(id).await? {
             return Ok(Err(refused));
         }
-        sqlx::query(
-            "UPDATE quotes SET rate = $2, option_titles = $3, deposit_kind = $4, deposit_amount = $5, deposit_rate = $6,
-                               message = $7, updated_at = $8
-             WHERE id = $1",
-        )
-        .bind(id)
-        .bind(form.rate)
-        .bind(&titles)
-        .bind(form.deposit.kind)
-        .bind(form.deposit.amount)
-        .bind(form.deposit.rate)
-        .bind(&form.message)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM quote_lines WHERE quote_id = $1").bind(id).execute(&mut *tx).await?;
-        for (option, each) in (0_i64..).zip(&form.options) {
-            for (position, line) in (0_i64..).zip(&each.lines) {
-                sqlx::query(
-                    "INSERT INTO quote_lines (quote_id, option, position, kind, description, quantity, price, optional)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(id)
-                .bind(option)
-                .bind(position)
-                .bind(line.kind)
-                .bind(&line.description)
-                .bind(line.quantity)
-                .bind(line.price)
-                .bind(line.optional)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
+        tx.write_form(id, form, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))
     })

@@ -164,6 +164,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         )
         .routes(routes!(billing::quote_send_routes::send).layer(small))
         .routes(routes!(billing::quote_send_routes::withdraw))
+        .routes(routes!(billing::quote_send_routes::revise))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))

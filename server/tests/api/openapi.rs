@@ -131,6 +131,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("delete", "/api/admin/quotes/{id}"),
     ("post", "/api/admin/quotes/{id}/send"),
     ("post", "/api/admin/quotes/{id}/withdraw"),
+    ("post", "/api/admin/quotes/{id}/revise"),
     ("post", "/api/manage/{token}/quotes/{id}/figures"),
     ("post", "/api/manage/{token}/quotes/{id}/approve"),
     ("post", "/api/manage/{token}/quotes/{id}/changes"),

@@ -4,7 +4,8 @@
 //! and browser), or asks for changes; the shop hears of each answer by e-mail and on Today, which
 //! lists the quotes waiting; a withdrawn quote leaves the page and one past its date takes no
 //! answer; one left unanswered is reminded once, three days on, in the shop's day; the team's
-//! list shows each by where it stands. On SQLite and on PostgreSQL.
+//! list shows each by where it stands; a sent quote not approved is revised into a new draft.
+//! On SQLite and on PostgreSQL.
 
 use std::time::Duration;
 
@@ -145,6 +146,8 @@ async fn an_emailed_quote_is_viewed_then_approved_by_name_and_the_shop_hears_of_
     let quote = app.admin_json(&format!("/quotes/{id}"), &owner).await;
     assert_eq!(quote["state"], "approved");
     assert_eq!(app.admin_json("/today", &owner).await["quotesWaiting"]["total"], 0, "answered");
+    let (status, kept) = send(&app, &owner, Method::POST, &format!("/quotes/{id}/revise"), None).await;
+    assert_eq!(status, 409, "an approved quote is kept as signed: {kept}");
     let kept = &quote["answers"][0];
     assert_eq!(
         (kept["address"].as_str(), kept["agent"].as_str()),
@@ -212,6 +215,17 @@ async fn an_unanswered_quote_is_reminded_once_three_days_on_in_the_shops_day() {
     let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let quote = app.admin_json(&format!("/quotes/{id}"), &owner).await;
     assert!(quote["sending"]["remindedAt"].is_string(), "{quote}");
+
+    // Revised while it waits: the new draft has its lines, deposit and note; it is withdrawn.
+    let (status, copy) = send(&app, &owner, Method::POST, &format!("/quotes/{id}/revise"), None).await;
+    assert_eq!(status, 201, "{copy}");
+    assert_ne!(copy["number"], quote["number"]);
+    for field in ["options", "deposit", "message", "rate"] {
+        assert_eq!(copy[field], quote[field], "{field}");
+    }
+    assert_eq!(app.admin_json(&format!("/quotes/{id}"), &owner).await["state"], "withdrawn");
+    let audit = app.rows::<(String,)>("SELECT action FROM audit_log WHERE action = 'quote-revised'").await;
+    assert_eq!(audit.len(), 1);
 }
 
 #[tokio::test]
@@ -334,4 +348,16 @@ async fn changes_are_asked_a_withdrawn_quote_leaves_the_page_and_a_past_one_take
     assert_eq!(list["quotes"][0]["state"], "expired", "past its date, as stored sent");
     assert_eq!(list["quotes"][0]["name"], "Jamie Ortiz");
     assert_eq!(send(&app, &owner, Method::GET, "/quotes?show=lost", None).await.0, 400);
+
+    // Revised: a draft is changed instead; an expired quote is copied and stays as it was.
+    assert_eq!(send(&app, &owner, Method::POST, &format!("/quotes/{draft}/revise"), None).await.0, 409);
+    let (status, copy) = send(&app, &owner, Method::POST, &format!("/quotes/{second}/revise"), None).await;
+    assert_eq!((status, copy["state"].as_str()), (201, Some("draft")), "{copy}");
+    assert_eq!(copy["options"], options_of(&app, &owner, second).await);
+    assert_eq!(app.admin_json(&format!("/quotes/{second}"), &owner).await["state"], "expired");
+}
+
+/// Quote `id`'s options as the team reads them.
+async fn options_of(app: &TestApp, owner: &Signed, id: i64) -> Value {
+    app.admin_json(&format!("/quotes/{id}"), owner).await["options"].clone()
 }

@@ -379,6 +379,7 @@ export const adminApi = {
   deleteQuote: (quote: number) => answer(client.DELETE("/api/admin/quotes/{id}", id(quote))),
   sendQuote: (quote: number, form: QuoteSendForm) => answer(client.POST("/api/admin/quotes/{id}/send", { ...id(quote), body: form })),
   withdrawQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/withdraw", id(quote))),
+  reviseQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/revise", id(quote))),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

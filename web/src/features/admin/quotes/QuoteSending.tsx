@@ -2,9 +2,10 @@
 // by text where the customer agreed to texts, or both), and, once sent, where it stands: its
 // e-mail, when the customer opened it, what they answered (the name they signed with, the
 // option and extras they picked, from which address and browser), and the way to withdraw it.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
+import { useNavigate } from "react-router";
 import { amount } from "../../../lib/money";
 import { AdminApiError, adminApi, type Quote, type QuoteSendForm } from "../frame/api";
 import { QUOTE_STATES } from "../frame/billingWords";
@@ -16,6 +17,8 @@ import { keys } from "../frame/queries";
 
 /** The states in which a sent quote may be withdrawn: it still waits for an answer. */
 const WITHDRAWABLE = new Set<Quote["state"]>(["sent", "viewed", "changes-asked", "expired"]);
+/** The states a revised quote is withdrawn in: waiting for an answer, and not past its date. */
+const WAITING = new Set<Quote["state"]>(["sent", "viewed", "changes-asked"]);
 
 /** "Send to the customer", and its dialog. `ready` is false while a change is not saved. */
 export function SendQuote({
@@ -115,10 +118,14 @@ export function SendQuote({
   );
 }
 
-/** Where a sent quote stands, what the customer answered, and "Withdraw". */
+/** Where a sent quote stands, what the customer answered, "Withdraw", and "Revise" into a new
+ * draft (not once approved: that quote is kept as the customer signed it). */
 export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote: Quote) => void }) {
   const { dateTime } = useShopClock();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [withdrawing, setWithdrawing] = useState(false);
+  const [revising, setRevising] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const sending = quote.sending;
   if (!sending) return null;
@@ -131,6 +138,19 @@ export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote:
       setProblem(failureMessage(failure));
     } finally {
       setWithdrawing(false);
+    }
+  }
+
+  async function revise() {
+    setProblem(null);
+    try {
+      const draft = await adminApi.reviseQuote(quote.id);
+      void queryClient.invalidateQueries({ queryKey: keys.requestQuotes(quote.bookingId) });
+      void navigate(`/dbadmin/quotes/${draft.id}`);
+    } catch (failure) {
+      setProblem(failureMessage(failure));
+    } finally {
+      setRevising(false);
     }
   }
 
@@ -178,11 +198,35 @@ export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote:
         </div>
       ))}
       {problem && <ErrorNotice className="mt-2">{problem}</ErrorNotice>}
-      {WITHDRAWABLE.has(quote.state) && (
-        <button type="button" className={`mt-3 ${PLAIN_BUTTON}`} onClick={() => setWithdrawing(true)}>
-          Withdraw the quote
-        </button>
-      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {quote.state !== "approved" && (
+          <button type="button" className={PLAIN_BUTTON} onClick={() => setRevising(true)}>
+            Revise as a new quote
+          </button>
+        )}
+        {WITHDRAWABLE.has(quote.state) && (
+          <button type="button" className={PLAIN_BUTTON} onClick={() => setWithdrawing(true)}>
+            Withdraw the quote
+          </button>
+        )}
+      </div>
+      <ModalDialog
+        open={revising}
+        title={`Revise quote ${quote.number}?`}
+        description={`A new draft is made with its lines, at the price book's rates of today, for you to change and send.${
+          WAITING.has(quote.state) ? " This one is withdrawn from the customer's page." : ""
+        }`}
+        onCancel={() => setRevising(false)}
+      >
+        <DialogActions>
+          <button type="button" className={PLAIN_BUTTON} onClick={() => setRevising(false)}>
+            Not now
+          </button>
+          <button type="button" className={PRIMARY_BUTTON} onClick={() => void revise()}>
+            Revise
+          </button>
+        </DialogActions>
+      </ModalDialog>
       <ModalDialog
         open={withdrawing}
         title={`Withdraw quote ${quote.number}?`}
