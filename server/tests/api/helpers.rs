@@ -320,13 +320,14 @@ impl TestApp {
     }
 }
 
-/// Polls `check` until it is true or five seconds have passed.
+/// Polls `check` until it is true or fifteen seconds have passed (a loaded 2-core machine took
+/// over five to send a hundred texts through the queue on PostgreSQL).
 pub async fn eventually<F, Fut>(what: &str, mut check: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    for _ in 0..250 {
+    for _ in 0..750 {
         if check().await {
             return;
         }
