@@ -10,6 +10,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startTexts, textArgs, type TextStandIn } from "./textStandIn";
+import { startStripe, stripeArgs, type StripeStandIn } from "./stripeStandIn";
 
 const BINARY = resolve(import.meta.dirname, "../../target/test-release/trailerworks");
 
@@ -186,6 +187,8 @@ export const test = base.extend<{
   withSmtp: boolean;
   texts: TextStandIn | null;
   withTexts: boolean;
+  stripe: StripeStandIn | null;
+  withStripe: boolean;
   notifyEmail: string | null;
   unlimitedBookings: boolean;
   backups: boolean;
@@ -208,6 +211,13 @@ export const test = base.extend<{
     await use(texts);
     texts?.close();
   },
+  /** Start a local Stripe Checkout stand-in and give the server its keys (`stripe` is then it). */
+  withStripe: [false, { option: true }],
+  stripe: async ({ withStripe }, use) => {
+    const stripe = withStripe ? await startStripe() : null;
+    await use(stripe);
+    stripe?.close();
+  },
   /** Turn the per-address booking limit off, for tests that send many bookings. */
   unlimitedBookings: [false, { option: true }],
   /** Start the server with the sample blog posts in its database. */
@@ -220,7 +230,7 @@ export const test = base.extend<{
   /** Console messages a test provokes on purpose (a failure it simulates), and so accepts. Give
    * one pattern (join alternatives with |): test.use reads a two-item array as [value, options]. */
   expectedConsoleErrors: [[], { option: true }],
-  server: async ({ demoContent, ownDetails: own, admin, smtp, notifyEmail, unlimitedBookings, backups, texts }, use) => {
+  server: async ({ demoContent, ownDetails: own, admin, smtp, notifyEmail, unlimitedBookings, backups, texts, stripe }, use) => {
     // Visit counts are written every quarter second, so the Insights page shows them at once. A
     // browser driven by a test fills the booking form faster than any person: the spam rule on
     // the time taken (3 s by default) is tested in the API suite, and kept out of the way here.
@@ -229,9 +239,11 @@ export const test = base.extend<{
     if (smtp && notifyEmail) serveArgs.push("--notify-email", notifyEmail);
     if (unlimitedBookings) serveArgs.push("--booking-rate-limit", "0");
     if (texts) serveArgs.push(...textArgs(texts));
+    if (stripe) serveArgs.push(...stripeArgs(stripe));
     const backupDir = backups ? mkdtempSync(join(tmpdir(), "tw-e2e-backups-")) : null;
     if (backupDir) serveArgs.push("--backup-dir", backupDir);
     const { server, process } = await startServer({ demoContent, admin, own }, serveArgs);
+    if (stripe) stripe.site = server.url;
     await use(server);
     process.kill("SIGTERM");
     rmSync(server.dataDir, { recursive: true, force: true });

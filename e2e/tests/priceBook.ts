@@ -1,7 +1,7 @@
-// What the quote journeys start from: the price book of a shop near Denver and a customer's
-// request, made through the API.
+// What the quote journeys start from: the price book of a shop near Denver, a customer's request
+// and a brake quote for it, made through the API.
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, signIn } from "./fixtures";
 
 /** The price book of a shop near Denver, through the API: $125 an hour, 5% supplies up to $35,
  * parts and supplies taxed at 8.81%, a part and a common job. */
@@ -46,4 +46,39 @@ export async function request(page: Page): Promise<number> {
   });
   expect(sent.status()).toBe(201);
   return ((await sent.json()) as { id: number }).id;
+}
+
+/** A brake quote for request `id` with an optional bearing kit and a 25% deposit, through the
+ * API: its id. */
+async function draftQuote(page: Page, id: number): Promise<number> {
+  const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
+  const started = await page.request.post(`/api/admin/bookings/${id}/quotes`, { headers: csrf });
+  expect(started.status()).toBe(201);
+  const quote = ((await started.json()) as { id: number }).id;
+  const form = {
+    rate: "standard",
+    options: [
+      {
+        title: "",
+        lines: [
+          { kind: "labour", description: "Replace shoes and magnets", quantity: 150, price: null, optional: false },
+          { kind: "part", description: "Brake magnet", quantity: 200, price: 4599, optional: false },
+          { kind: "part", description: "Bearing kit", quantity: 100, price: 2000, optional: true },
+        ],
+      },
+    ],
+    deposit: { kind: "percent", amount: 0, rate: 25000 },
+    message: "Here is what the brakes need.",
+  };
+  expect((await page.request.put(`/api/admin/quotes/${quote}`, { headers: csrf, data: form })).status()).toBe(200);
+  return quote;
+}
+
+/** The owner at `width` px, signed in, with a brake quote drafted for a new request: its id. */
+export async function drafted(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 900 });
+  const id = await request(page);
+  await signIn(page);
+  await keepPriceBook(page);
+  return draftQuote(page, id);
 }

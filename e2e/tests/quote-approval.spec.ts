@@ -6,46 +6,10 @@
 // approval among the customers' changes once answered; the list of quotes finds it by state. An
 // empty name is said and nothing is kept. Or the customer asks for changes, and the owner revises
 // the quote into a new draft from Today. axe clean on every new screen.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
-import { keepPriceBook, request } from "./priceBook";
+import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, test } from "./fixtures";
+import { drafted } from "./priceBook";
 
 test.use({ admin: true, withSmtp: true, notifyEmail: "owner@example.com" });
-
-/** A brake quote for request `id` with an optional bearing kit and a 25% deposit, through the
- * API: its id. */
-async function draftQuote(page: Page, id: number): Promise<number> {
-  const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
-  const started = await page.request.post(`/api/admin/bookings/${id}/quotes`, { headers: csrf });
-  expect(started.status()).toBe(201);
-  const quote = ((await started.json()) as { id: number }).id;
-  const form = {
-    rate: "standard",
-    options: [
-      {
-        title: "",
-        lines: [
-          { kind: "labour", description: "Replace shoes and magnets", quantity: 150, price: null, optional: false },
-          { kind: "part", description: "Brake magnet", quantity: 200, price: 4599, optional: false },
-          { kind: "part", description: "Bearing kit", quantity: 100, price: 2000, optional: true },
-        ],
-      },
-    ],
-    deposit: { kind: "percent", amount: 0, rate: 25000 },
-    message: "Here is what the brakes need.",
-  };
-  expect((await page.request.put(`/api/admin/quotes/${quote}`, { headers: csrf, data: form })).status()).toBe(200);
-  return quote;
-}
-
-/** The owner at `width` px, signed in, with a brake quote drafted for a new request: its id. */
-async function drafted(page: Page, width: number): Promise<number> {
-  await page.setViewportSize({ width, height: 900 });
-  const id = await request(page);
-  await signIn(page);
-  await keepPriceBook(page);
-  return draftQuote(page, id);
-}
 
 for (const width of [390, 1366]) {
   test(`the owner sends a quote and the customer approves it by name at ${width} px`, async ({ page, browser, server, smtp }) => {

@@ -83,6 +83,7 @@ crate::text_enum! {
         QuoteSent => "quote-sent",
         QuoteWithdrawn => "quote-withdrawn",
         QuoteRevised => "quote-revised",
+        PaymentRecorded => "payment-recorded",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -167,6 +168,7 @@ impl Action {
             Self::QuoteSent => "quote sent to the customer",
             Self::QuoteWithdrawn => "sent quote withdrawn",
             Self::QuoteRevised => "sent quote revised into a new draft",
+            Self::PaymentRecorded => "payment recorded by hand",
             Self::Earlier => "recorded before actions had keys",
         }
     }

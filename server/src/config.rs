@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::{
     backup::periodic::Schedule,
+    billing::stripe::{STRIPE_API, StripeSettings},
     client_address::TrustedProxies,
     clock::Clock,
     db::{Db, Location},
@@ -168,6 +169,9 @@ pub struct ServeConfig {
     #[command(flatten)]
     pub texts: TextFlags,
 
+    #[command(flatten)]
+    pub stripe: StripeFlags,
+
     /// The server's clock: the wall clock, or one a test moves.
     #[arg(skip)]
     pub clock: Clock,
@@ -266,6 +270,45 @@ impl TextFlags {
             _ => bail!(
                 "Texts need --sms-account-sid, --sms-auth-token and --sms-from (or --sms-messaging-service)"
             ),
+        }
+    }
+}
+
+/// Payments through the shop's own Stripe account; off (the team records payments by hand)
+/// unless both keys are given.
+#[derive(Debug, Clone, Args, Default)]
+pub struct StripeFlags {
+    /// The account's secret key (sk_live_..., or sk_test_... in test mode): deposits are paid on
+    /// Checkout pages the server makes with it.
+    #[arg(long, env = "TRAILERWORKS_STRIPE_SECRET_KEY", hide_env_values = true)]
+    pub stripe_secret_key: Option<Secret>,
+
+    /// The signing secret of the webhook endpoint (whsec_...) Stripe posts to /api/stripe/webhook:
+    /// an event not signed with it is refused.
+    #[arg(long, env = "TRAILERWORKS_STRIPE_WEBHOOK_SECRET", hide_env_values = true)]
+    pub stripe_webhook_secret: Option<Secret>,
+
+    /// Stripe's API when not https://api.stripe.com (a stand-in in tests).
+    #[arg(long, env = "TRAILERWORKS_STRIPE_API_URL")]
+    pub stripe_api_url: Option<String>,
+}
+
+impl StripeFlags {
+    /// The account's settings, checked; None when online payments are off.
+    pub fn settings(&self) -> anyhow::Result<Option<StripeSettings>> {
+        match (&self.stripe_secret_key, &self.stripe_webhook_secret) {
+            (None, None) => Ok(None),
+            (Some(secret_key), Some(webhook_secret)) => Ok(Some(StripeSettings {
+                secret_key: secret_key.clone(),
+                webhook_secret: webhook_secret.clone(),
+                api_url: self
+                    .stripe_api_url
+                    .as_deref()
+                    .unwrap_or(STRIPE_API)
+                    .trim_end_matches('/')
+                    .to_owned(),
+            })),
+            _ => bail!("Online payments need both --stripe-secret-key and --stripe-webhook-secret"),
         }
     }
 }

@@ -13,7 +13,11 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use crate::{
     auth::guard::AuthDesk,
     backup,
-    billing::quote_mail::{QuoteAnswered, QuoteDesk, QuoteReminder, QuoteToCustomer},
+    billing::{
+        payment_mail::PaymentReceipt,
+        quote_mail::{QuoteAnswered, QuoteDesk, QuoteReminder, QuoteToCustomer},
+        stripe::StripeClient,
+    },
     blog,
     booking::{answer_keys, routes::BookingDesk, today::live_routes::DeskFeed},
     changes::{self, Changes, Follower},
@@ -75,6 +79,7 @@ impl Application {
             tracing::info!(keyed, "Gave the answers stored before keys their keys");
         }
         let delivery = config.delivery()?;
+        let stripe = config.stripe.settings()?.map(StripeClient::new).transpose()?;
         let media = Arc::new(config.storage.media(db.clone())?);
         let pages = Arc::new(
             PublicPages::start(
@@ -119,11 +124,13 @@ impl Application {
             media: Arc::clone(&media),
             inbox_url: format!("{}/dbadmin/bookings", config.public_origin()),
             public_url: config.public_origin(),
+            pay_online: stripe.is_some(),
         });
         let quotes = Arc::new(QuoteDesk {
             outbox: Arc::clone(&outbox),
             site: Arc::clone(&site),
             public_url: config.public_origin(),
+            stripe,
         });
         let outbox_worker = supervisor::spawn("deliveries", {
             let outbox = Arc::clone(&outbox);
@@ -145,6 +152,7 @@ impl Application {
             runner.register::<QuoteToCustomer>(Arc::clone(&quotes));
             runner.register::<QuoteAnswered>(Arc::clone(&quotes));
             runner.register::<QuoteReminder>(Arc::clone(&quotes));
+            runner.register::<PaymentReceipt>(Arc::clone(&quotes));
             Arc::new(runner)
         };
         let insights =

@@ -6,6 +6,7 @@ use jiff::tz::TimeZone;
 use serde::Serialize;
 
 use super::document::LineKind;
+use super::payment::{DepositStanding, Payment, PaymentMethod};
 use super::quote::{Deposit, OptionTotals, QuoteState};
 use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::StoredQuote;
@@ -35,6 +36,23 @@ pub struct CustomerQuote {
     pub deposit: Deposit,
     /// Their last answer.
     pub answer: Option<CustomerQuoteAnswer>,
+    /// Once approved: the deposit asked, paid and left to pay.
+    pub deposit_standing: DepositStanding,
+    /// The payments received for it, oldest first.
+    pub payments: Vec<CustomerPayment>,
+    /// Whether what is left of the deposit can be paid online now.
+    pub pay_online: bool,
+}
+
+/// A payment as its customer reads it.
+#[derive(Serialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerPayment {
+    pub amount: Money,
+    pub refunded: Money,
+    pub method: PaymentMethod,
+    /// "December 8, 2026".
+    pub on: String,
 }
 
 /// One option of a sent quote.
@@ -76,9 +94,17 @@ pub struct CustomerQuoteAnswer {
     pub message: Option<String>,
 }
 
-/// Sent quote `quote` as its customer reads it at `now` (none for a draft).
-pub fn customer_quote(quote: StoredQuote, now: &At, zone: &TimeZone) -> Option<CustomerQuote> {
+/// Sent quote `quote` with its `payments` as its customer reads it at `now` (none for a draft);
+/// `online` when the shop takes payments online.
+pub fn customer_quote(
+    quote: StoredQuote,
+    payments: &[Payment],
+    online: bool,
+    now: &At,
+    zone: &TimeZone,
+) -> Option<CustomerQuote> {
     let state = quote.state_at(now);
+    let deposit_standing = DepositStanding::of(quote.deposit_asked(), payments);
     let sending = quote.sending?;
     let hourly = quote.rates.hourly(quote.form.rate);
     let figures = quote.form.figures(&quote.rates);
@@ -126,5 +152,16 @@ pub fn customer_quote(quote: StoredQuote, now: &At, zone: &TimeZone) -> Option<C
         options,
         deposit: quote.form.deposit,
         answer,
+        deposit_standing,
+        payments: payments
+            .iter()
+            .map(|payment| CustomerPayment {
+                amount: payment.amount,
+                refunded: payment.refunded,
+                method: payment.method,
+                on: long_date(payment.paid_at, zone),
+            })
+            .collect(),
+        pay_online: online && deposit_standing.due > Money::ZERO,
     })
 }

@@ -4,10 +4,18 @@
 //! from a request (`quote`, stored by `quote_store`, served by `quote_routes`), sent to the
 //! customer and answered by them (`quote_sending`, stored by `quote_sending_store`, sent by
 //! `quote_send_routes` and the jobs of `quote_mail`; the customer's side is on their own page,
-//! `booking::manage::quote_routes`).
+//! `booking::manage::quote_routes`); and the payments of their deposits (`payment`), made on the
+//! shop's own Stripe account (`stripe`, its signed events `stripe_signature` and `stripe_event`)
+//! or recorded by the team (`payment_routes`), written by `payment_store`, read by
+//! `payment_reads`, with a receipt to the customer (`payment_mail`).
 
 pub mod customer_quote;
 pub mod document;
+pub mod payment;
+pub mod payment_mail;
+pub mod payment_reads;
+pub mod payment_routes;
+pub mod payment_store;
 pub mod price_book;
 pub mod price_routes;
 pub mod price_store;
@@ -20,3 +28,6 @@ pub mod quote_send_routes;
 pub mod quote_sending;
 pub mod quote_sending_store;
 pub mod quote_store;
+pub mod stripe;
+pub mod stripe_event;
+pub mod stripe_signature;

@@ -11,6 +11,7 @@ use super::quote::QuoteState;
 use super::quote_mail_store;
 use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::{self, StoredQuote};
+use super::stripe::StripeClient;
 use crate::{
     blog::model::long_date,
     booking::texting,
@@ -28,6 +29,8 @@ pub struct QuoteDesk {
     pub site: Arc<SiteDetails>,
     /// The site's address, which the customer's link starts with.
     pub public_url: String,
+    /// The shop's Stripe account, when deposits can be paid online.
+    pub stripe: Option<StripeClient>,
 }
 
 /// E-mails sent quote `quote` to its request's address.
@@ -186,7 +189,7 @@ impl QuoteDesk {
     }
 
     /// A fresh link to the page of request `booking`.
-    async fn link(&self, booking: i64) -> anyhow::Result<String> {
+    pub(super) async fn link(&self, booking: i64) -> anyhow::Result<String> {
         let token = links::mint(self.outbox.db(), booking, Link::Manage).await?;
         Ok(format!("{}{}", self.public_url, Link::Manage.path(&token)))
     }

@@ -10,11 +10,12 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::price_store;
+use super::payment::{DepositStanding, Payment};
 use super::quote::{Deposit, LabourRate, OptionFigures, QuoteForm, QuoteOption, QuoteRates, QuoteState};
 use super::quote_list_store::{self, ListedQuote, QuoteShown, listed};
 use super::quote_sending::{QuoteAnswer, QuoteSending};
 use super::quote_store::{self, NewQuote, Refused, StoredQuote};
+use super::{payment_reads, price_store};
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
@@ -62,6 +63,10 @@ pub struct QuoteBody {
     pub sending: Option<QuoteSending>,
     /// The customer's answers, oldest first.
     pub answers: Vec<QuoteAnswer>,
+    /// Once approved: the deposit asked, paid and left to pay.
+    pub deposit_standing: DepositStanding,
+    /// The payments received for it, oldest first.
+    pub payments: Vec<Payment>,
 }
 
 /// A quote in a request's list.
@@ -109,8 +114,9 @@ pub async fn list(
     Ok(Json(QuoteList { quotes, total }))
 }
 
-fn body(quote: StoredQuote, now: &At) -> QuoteBody {
+fn body(quote: StoredQuote, payments: Vec<Payment>, now: &At) -> QuoteBody {
     let figures = quote.form.figures(&quote.rates);
+    let deposit_standing = DepositStanding::of(quote.deposit_asked(), &payments);
     let state = quote.state_at(now);
     QuoteBody {
         id: quote.id,
@@ -130,6 +136,8 @@ fn body(quote: StoredQuote, now: &At) -> QuoteBody {
         figures,
         sending: quote.sending,
         answers: quote.answers,
+        deposit_standing,
+        payments,
     }
 }
 
@@ -152,7 +160,8 @@ pub(super) async fn todays(db: &Db, site: &SiteDetails) -> anyhow::Result<(Quote
 
 pub(super) async fn found(db: &Db, id: i64) -> Result<Json<QuoteBody>, ApiError> {
     let quote = quote_store::find(db, id).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
-    Ok(Json(body(quote, &db.clock.stamp())))
+    let payments = payment_reads::of_quotes(db, &[id]).await?.remove(&id).unwrap_or_default();
+    Ok(Json(body(quote, payments, &db.clock.stamp())))
 }
 
 /// `POST /api/admin/bookings/{id}/quotes`: the team starts a quote for a request.

@@ -6,6 +6,7 @@
 use jiff::tz::TimeZone;
 
 use super::customer_quote::{CustomerQuote, customer_quote};
+use super::payment_reads;
 use super::quote::QuoteState;
 use super::quote_mail::{QuoteAnswered, QuoteReminder, QuoteToCustomer, REMINDER_AFTER};
 use super::quote_sending::QuoteAnswerKind;
@@ -168,8 +169,14 @@ async fn viewed(db: &Db, booking: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Request `booking`'s sent quotes as its customer reads them; the first look marks them viewed.
-pub async fn customer_quotes(db: &Db, booking: i64, zone: &TimeZone) -> anyhow::Result<Vec<CustomerQuote>> {
+/// Request `booking`'s sent quotes as its customer reads them (`online` when the shop takes
+/// payments online); the first look marks them viewed.
+pub async fn customer_quotes(
+    db: &Db,
+    booking: i64,
+    online: bool,
+    zone: &TimeZone,
+) -> anyhow::Result<Vec<CustomerQuote>> {
     let mut quotes = Vec::new();
     for id in shown_of_request(db, booking).await? {
         quotes.extend(quote_store::find(db, id).await?);
@@ -181,7 +188,15 @@ pub async fn customer_quotes(db: &Db, booking: i64, zone: &TimeZone) -> anyhow::
         }
     }
     let now = db.clock.stamp();
-    Ok(quotes.into_iter().filter_map(|quote| customer_quote(quote, &now, zone)).collect())
+    let ids: Vec<i64> = quotes.iter().map(|quote| quote.id).collect();
+    let mut payments = payment_reads::of_quotes(db, &ids).await?;
+    Ok(quotes
+        .into_iter()
+        .filter_map(|quote| {
+            let paid = payments.remove(&quote.id).unwrap_or_default();
+            customer_quote(quote, &paid, online, &now, zone)
+        })
+        .collect())
 }
 
 /// The ids of request `booking`'s quotes the customer sees (sent, and not withdrawn), oldest first.

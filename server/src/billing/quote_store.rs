@@ -38,6 +38,19 @@ impl StoredQuote {
     pub fn state_at(&self, now: &At) -> QuoteState {
         self.sending.as_ref().map_or(self.state, |sending| sending.state_at(self.state, now))
     }
+
+    /// The customer's approval, when they approved it.
+    pub fn approved(&self) -> Option<&QuoteAnswer> {
+        let approved = self.state == QuoteState::Approved;
+        approved
+            .then(|| self.answers.iter().rev().find(|answer| answer.answer == QuoteAnswerKind::Approved))
+            .flatten()
+    }
+
+    /// The deposit of the option the customer approved (0 until they do).
+    pub fn deposit_asked(&self) -> Money {
+        self.approved().and_then(|answer| answer.deposit).unwrap_or_default()
+    }
 }
 
 /// Why a quote was not made or changed.

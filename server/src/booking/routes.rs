@@ -59,6 +59,8 @@ pub struct BookingDesk {
     pub inbox_url: String,
     /// The site's address, for the links the visitor gets.
     pub public_url: String,
+    /// Whether customers can pay online (Stripe is set up).
+    pub pay_online: bool,
 }
 
 impl BookingDesk {

@@ -3,6 +3,7 @@
 //! (no migration, no e-mail sent).
 
 mod delivery;
+mod payments;
 
 use std::{path::Path, time::Duration};
 
@@ -47,12 +48,17 @@ pub async fn run(config: &ServeConfig) -> bool {
             (incomplete(), incomplete(), incomplete())
         }
     };
+    let payments = match config.stripe.settings() {
+        Ok(settings) => payments::stripe(settings, &config.public_origin()).await,
+        Err(error) => Outcome::Fail(format!("{error:#}"), "set the missing flag".to_owned()),
+    };
     let checks = [
         ("Data directory", data_directory(&config.storage.data_dir)),
         ("Public URL", public_url(&config.public_url)),
         ("E-mail", email),
         ("Webhook", webhook),
         ("Texts", texts),
+        ("Payments", payments),
         ("Database", database(config).await),
         ("Image store", image_store(config).await),
         ("Clock", clock(config).await),

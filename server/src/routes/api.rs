@@ -29,6 +29,8 @@ use super::{AppState, pages};
 const BOOKING_BODY_LIMIT: usize = 16 * 1024;
 /// Sign-in and other small admin requests.
 const SMALL_BODY_LIMIT: usize = 16 * 1024;
+/// A Stripe event (a Checkout Session with its line items is a few kB).
+const STRIPE_EVENT_LIMIT: usize = 256 * 1024;
 /// Every site detail at once (the built-in ones are about 80 kB as JSON), with room to grow.
 const SITE_BODY_LIMIT: usize = 1024 * 1024;
 /// A post with its content (which may inline pasted images) and some room for JSON escaping.
@@ -70,6 +72,8 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
         .routes(
             routes!(booking::manage::quote_routes::changes).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
         )
+        .routes(routes!(booking::manage::quote_routes::pay))
+        .routes(routes!(billing::payment_routes::webhook).layer(DefaultBodyLimit::max(STRIPE_EVENT_LIMIT)))
         .routes(routes!(booking::manage::link_routes::check).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::link_routes::new_link))
         .routes(routes!(booking::manage::trailer_routes::pick).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
@@ -165,6 +169,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(billing::quote_send_routes::send).layer(small))
         .routes(routes!(billing::quote_send_routes::withdraw))
         .routes(routes!(billing::quote_send_routes::revise))
+        .routes(routes!(billing::payment_routes::record).layer(small))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))
@@ -210,6 +215,8 @@ pub(super) async fn announce_desk_changes(
     let desk = !request.method().is_safe()
         && (path == "/api/bookings"
             || path == delivery::text::INBOUND_PATH
+            || path == billing::stripe::WEBHOOK_PATH
+            || path.starts_with("/api/admin/quotes/")
             || path.starts_with("/api/manage/")
             || path.starts_with("/api/admin/bookings/")
             || path.starts_with("/api/admin/numbers/"));

@@ -161,6 +161,7 @@ pub fn test_config(storage: StorageConfig) -> ServeConfig {
             body_timeout_ms: 120_000,
         },
         texts: trailerworks::config::TextFlags::default(),
+        stripe: trailerworks::config::StripeFlags::default(),
         clock: Clock::system(),
         planted_panic: None,
     }

@@ -135,6 +135,9 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/manage/{token}/quotes/{id}/figures"),
     ("post", "/api/manage/{token}/quotes/{id}/approve"),
     ("post", "/api/manage/{token}/quotes/{id}/changes"),
+    ("post", "/api/manage/{token}/quotes/{id}/pay"),
+    ("post", "/api/admin/quotes/{id}/payments"),
+    ("post", "/api/stripe/webhook"),
     ("get", "/api/admin/numbers/{number}"),
     ("post", "/api/admin/numbers/{number}/texts"),
     ("post", "/api/admin/numbers/{number}/customer"),
@@ -253,8 +256,8 @@ async fn every_reference_resolves_and_every_admin_operation_names_its_refusals()
             assert!(security.contains_key("session"), "{method} {path} needs the session");
             assert_eq!(security.contains_key("csrf"), method != "get", "{method} {path}: CSRF on writes");
         }
-        if path == "/api/insights" {
-            // A beacon is refused whole with 400, whatever is wrong with it.
+        if path == "/api/insights" || path == "/api/stripe/webhook" {
+            // A beacon, or an event, is refused whole with 400, whatever is wrong with it.
             assert!(statuses(&["400", "408", "413"]), "{method} {path} names its body refusals");
         } else if path.starts_with("/api/sms/") {
             // The provider's form posts: anything not signed is 403, whatever is wrong with it.

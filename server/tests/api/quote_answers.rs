@@ -21,7 +21,7 @@ use crate::{
 };
 
 /// A finished brake quote for a new request, saved: the request's and the quote's ids.
-async fn drafted(app: &TestApp, owner: &Signed, submission: &str) -> (i64, i64) {
+pub async fn drafted(app: &TestApp, owner: &Signed, submission: &str) -> (i64, i64) {
     assert_eq!(send(app, owner, Method::PUT, "/price-book/settings", Some(&settings())).await.0, 200);
     let booking = request(app, submission).await;
     let (_, quote) = send(app, owner, Method::POST, &format!("/bookings/{booking}/quotes"), None).await;
@@ -30,17 +30,17 @@ async fn drafted(app: &TestApp, owner: &Signed, submission: &str) -> (i64, i64) 
     (booking, id)
 }
 
-fn mails(mailbox: &Mailbox, to: &str) -> Vec<Mail> {
+pub fn mails(mailbox: &Mailbox, to: &str) -> Vec<Mail> {
     mailbox.messages().iter().map(|raw| read_mail(raw)).filter(|mail| mail.to == to).collect()
 }
 
 /// The token of the page link in `mail`.
-fn token_in(mail: &Mail) -> String {
+pub fn token_in(mail: &Mail) -> String {
     let link = mail.text.split_whitespace().find(|word| word.contains("/booking/")).expect("a link");
     link.rsplit('/').next().expect("a token").to_owned()
 }
 
-async fn post(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
+pub async fn post(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
     let response = app
         .client
         .post(format!("{}{path}", app.url))

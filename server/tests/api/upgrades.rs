@@ -85,6 +85,8 @@ fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> V
         ("quotes", "option_titles") => Some("[\"\"]"),
         ("quotes", "tax_rates") => Some("[]"),
         ("quote_lines", "kind") => Some("labour"),
+        ("quote_answers", "answer") => Some("approved"),
+        ("payments", "method") => Some("online"),
         _ => None,
     };
     if let Some(text) = fixed {

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use trailerworks::{
     billing::{
         document::LineKind,
+        payment::PaymentMethod,
         quote::{DepositKind, LabourRate, QuoteState},
         quote_sending::QuoteAnswerKind,
     },
@@ -48,6 +49,7 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("quotes", "deposit_kind"), names!(DepositKind)),
         (("quote_lines", "kind"), names!(LineKind)),
         (("quote_answers", "answer"), names!(QuoteAnswerKind)),
+        (("payments", "method"), names!(PaymentMethod)),
     ])
 }
 

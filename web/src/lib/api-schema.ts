@@ -1478,6 +1478,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/quotes/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/quotes/{id}/payments`: the team records a payment of an approved quote's
+         *     deposit received by cash, check or card; the customer gets a receipt.
+         */
+        post: operations["postAdminQuotesIdPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/quotes/{id}/revise": {
         parameters: {
             query?: never;
@@ -2006,6 +2026,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/quotes/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/manage/{token}/quotes/{id}/pay`: the customer opens the page to pay what is left of
+         *     an approved quote's deposit (a second tap within a day opens the same page).
+         */
+        post: operations["postManageTokenQuotesIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/texts/stop": {
         parameters: {
             query?: never;
@@ -2168,6 +2208,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/stripe/webhook`: an event of the shop's Stripe account. A paid Checkout Session of
+         *     a deposit becomes a payment (once, however often it comes), a failed bank debit a note, a
+         *     refund the payment's refunded amount.
+         */
+        post: operations["postStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2210,7 +2271,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "quote-sent" | "quote-withdrawn" | "quote-revised" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "quote-sent" | "quote-withdrawn" | "quote-revised" | "payment-recorded" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2897,10 +2958,20 @@ export interface components {
             requests: number;
             tags: components["schemas"]["Tag"][];
         };
+        /** @description A payment as its customer reads it. */
+        CustomerPayment: {
+            amount: components["schemas"]["Money"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description "December 8, 2026". */
+            on: string;
+            refunded: components["schemas"]["Money"];
+        };
         /** @description A sent quote on the customer's page. */
         CustomerQuote: {
             answer: components["schemas"]["CustomerQuoteAnswer"] | null;
             deposit: components["schemas"]["Deposit"];
+            /** @description Once approved: the deposit asked, paid and left to pay. */
+            depositStanding: components["schemas"]["DepositStanding"];
             /** Format: int64 */
             id: number;
             /** @description The shop's note. */
@@ -2909,6 +2980,10 @@ export interface components {
             number: string;
             /** @description 1 to 3; with more than one, the customer approves one. */
             options: components["schemas"]["CustomerQuoteOption"][];
+            /** @description Whether what is left of the deposit can be paid online now. */
+            payOnline: boolean;
+            /** @description The payments received for it, oldest first. */
+            payments: components["schemas"]["CustomerPayment"][];
             /** @description "December 7, 2026". */
             sent: string;
             /** @description Sent, viewed, approved, changes-asked or expired. */
@@ -3047,6 +3122,15 @@ export interface components {
          * @enum {string}
          */
         DepositKind: "none" | "amount" | "percent";
+        /** @description Where a quote's deposit stands. */
+        DepositStanding: {
+            /** @description The deposit of the option the customer approved (0: none asked, or not approved yet). */
+            asked: components["schemas"]["Money"];
+            /** @description What is left to pay (never below 0). */
+            due: components["schemas"]["Money"];
+            /** @description Paid and not refunded. */
+            paid: components["schemas"]["Money"];
+        };
         DeskStatus: {
             /** @description The scheduled backups (all empty when the server never made one on a schedule). */
             backups: components["schemas"]["BackupStatus"];
@@ -3619,6 +3703,28 @@ export interface components {
             urgentNotShown: number;
         };
         /** @description A list and how many it has in all. */
+        Lines_PaidDeposit: {
+            /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
+            shown: {
+                /** Format: int64 */
+                bookingId: number;
+                /** @description The customer's name (and company). */
+                name: string;
+                /** @description Q-2026-0001. */
+                number: string;
+                payment: components["schemas"]["Payment"];
+                /** Format: int64 */
+                quoteId: number;
+            }[];
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description How many of those not shown are urgent (none while there are 100 urgent or fewer).
+             */
+            urgentNotShown: number;
+        };
+        /** @description A list and how many it has in all. */
         Lines_RequestLine: {
             /** @description Every urgent one first (up to 100), then the others up to 25 rows in all. */
             shown: {
@@ -4006,6 +4112,39 @@ export interface components {
             /** @description 12 to 256 characters. */
             newPassword: string;
         };
+        /** @description A payment as the team reads it. */
+        Payment: {
+            amount: components["schemas"]["Money"];
+            /** Format: int64 */
+            id: number;
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The team's note (a check's number); empty for one paid online. */
+            note: string;
+            paidAt: components["schemas"]["At"];
+            /** @description Who recorded it; none for one paid online. */
+            recordedBy: string | null;
+            /** @description What was refunded of it (0: nothing). */
+            refunded: components["schemas"]["Money"];
+        };
+        /** @description A payment the team records by hand. */
+        PaymentForm: {
+            /** @description In cents, more than 0. */
+            amount: components["schemas"]["Money"];
+            /** @description Cash, check or card (online payments come from Stripe). */
+            method: components["schemas"]["PaymentMethod"];
+            /** @description A check's number, who handed it over (up to 200 characters). */
+            note?: string;
+        };
+        /**
+         * @description How a payment came.
+         * @enum {string}
+         */
+        PaymentMethod: "online" | "cash" | "check" | "card";
+        /** @description Where the customer pays: Stripe's payment page. */
+        PaymentPage: {
+            /** @description Stripe's Checkout page; they come back to their own page after it. */
+            url: string;
+        };
         /** @description A member, as the team's pages name them. */
         Person: {
             /** Format: int64 */
@@ -4278,6 +4417,8 @@ export interface components {
             /** Format: int64 */
             customerId: number;
             deposit: components["schemas"]["Deposit"];
+            /** @description Once approved: the deposit asked, paid and left to pay. */
+            depositStanding: components["schemas"]["DepositStanding"];
             /** @description Each option's figures, in the options' order. */
             figures: components["schemas"]["OptionFigures"][];
             /** Format: int64 */
@@ -4289,6 +4430,8 @@ export interface components {
             /** @description Q-2026-0001. */
             number: string;
             options: components["schemas"]["QuoteOption"][];
+            /** @description The payments received for it, oldest first. */
+            payments: components["schemas"]["Payment"][];
             rate: components["schemas"]["LabourRate"];
             /** @description The price book's figures of the day the quote was made. */
             rates: components["schemas"]["QuoteRates"];
@@ -4396,6 +4539,11 @@ export interface components {
             successRate: string;
             /** Format: double */
             value: number;
+        };
+        /** @description What the webhook answers an event it took. */
+        Received: {
+            /** @description Always true. */
+            received: boolean;
         };
         RecipientList: {
             /**
@@ -5336,6 +5484,8 @@ export interface components {
         /** @description The front desk. */
         Today: {
             customerChanges: components["schemas"]["Lines_CustomerChange"];
+            /** @description Deposits paid in the last 7 days, newest first. */
+            depositsPaid: components["schemas"]["Lines_PaidDeposit"];
             /** @description Open emergencies (new or contacted, not cancelled), the longest waiting first. */
             emergencies: components["schemas"]["Lines_RequestLine"];
             /** @description The last 7 days' emergencies, by the escalation step they were answered after. */
@@ -5568,6 +5718,7 @@ export type CustomerExport = components['schemas']['CustomerExport'];
 export type CustomerForm = components['schemas']['CustomerForm'];
 export type CustomerList = components['schemas']['CustomerList'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
+export type CustomerPayment = components['schemas']['CustomerPayment'];
 export type CustomerQuote = components['schemas']['CustomerQuote'];
 export type CustomerQuoteAnswer = components['schemas']['CustomerQuoteAnswer'];
 export type CustomerQuoteLine = components['schemas']['CustomerQuoteLine'];
@@ -5580,6 +5731,7 @@ export type DeliveryProgress = components['schemas']['DeliveryProgress'];
 export type DeliveryRecord = components['schemas']['DeliveryRecord'];
 export type Deposit = components['schemas']['Deposit'];
 export type DepositKind = components['schemas']['DepositKind'];
+export type DepositStanding = components['schemas']['DepositStanding'];
 export type DeskStatus = components['schemas']['DeskStatus'];
 export type Device = components['schemas']['Device'];
 export type DeviceFigure = components['schemas']['DeviceFigure'];
@@ -5632,6 +5784,7 @@ export type LinesCustomerChange = components['schemas']['Lines_CustomerChange'];
 export type LinesFailedDelivery = components['schemas']['Lines_FailedDelivery'];
 export type LinesListedQuote = components['schemas']['Lines_ListedQuote'];
 export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
+export type LinesPaidDeposit = components['schemas']['Lines_PaidDeposit'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
 export type ListedQuote = components['schemas']['ListedQuote'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
@@ -5670,6 +5823,10 @@ export type PageFigure = components['schemas']['PageFigure'];
 export type Part = components['schemas']['Part'];
 export type PartForm = components['schemas']['PartForm'];
 export type PasswordChange = components['schemas']['PasswordChange'];
+export type Payment = components['schemas']['Payment'];
+export type PaymentForm = components['schemas']['PaymentForm'];
+export type PaymentMethod = components['schemas']['PaymentMethod'];
+export type PaymentPage = components['schemas']['PaymentPage'];
 export type Person = components['schemas']['Person'];
 export type PhoneForm = components['schemas']['PhoneForm'];
 export type PhotoChange = components['schemas']['PhotoChange'];
@@ -5710,6 +5867,7 @@ export type QuoteSending = components['schemas']['QuoteSending'];
 export type QuoteState = components['schemas']['QuoteState'];
 export type Rate = components['schemas']['Rate'];
 export type Rating = components['schemas']['Rating'];
+export type Received = components['schemas']['Received'];
 export type RecipientList = components['schemas']['RecipientList'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type RefusedRequest = components['schemas']['RefusedRequest'];
@@ -13961,6 +14119,123 @@ export interface operations {
             };
         };
     };
+    postAdminQuotesIdPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentForm"];
+            };
+        };
+        responses: {
+            /** @description Recorded: the quote with its payments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such quote. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer has not approved the quote. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postAdminQuotesIdRevise: {
         parameters: {
             query?: never;
@@ -16275,6 +16550,79 @@ export interface operations {
             };
         };
     };
+    postManageTokenQuotesIdPay: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The quote's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's payment page for what is left of the deposit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such quote on the request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is left to pay, the quote is not approved, or the shop takes no payments online (how to pay is said). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not make the page just now. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postManageTokenTextsStop: {
         parameters: {
             query?: {
@@ -16913,6 +17261,79 @@ export interface operations {
             };
         };
     };
+    postStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<HMAC-SHA256 of t.body> */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as Stripe sends it (JSON). */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Taken (an event taken before, or of nothing of ours, changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Not signed with the endpoint's secret, signed more than 5 minutes from now, not an event, or online payments are off. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A refund of a payment not recorded yet: Stripe sends it again later. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than an event's. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached (Stripe tries again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -16926,7 +17347,7 @@ export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<Fla
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAdminQuotesGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/quotes"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "waiting", "approved", "expired", "withdrawn"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "quote-revised", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "quote-revised", "payment-recorded", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -16985,6 +17406,7 @@ export const pageDataOneOf13KindValues: ReadonlyArray<Extract<FlattenedDeepRequi
 export const pageDataOneOf14KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["PageData"], {
     kind: unknown;
 }>["kind"]> = ["smsTerms"];
+export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["online", "cash", "check", "card"];
 export const photoLabelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PhotoLabel"]> = ["before", "after", "damage", "data-plate"];
 export const quoteAnswerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteAnswerKind"]> = ["approved", "changes-asked"];
 export const quoteStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteState"]> = ["draft", "sent", "viewed", "approved", "changes-asked", "declined", "expired", "withdrawn"];

@@ -1,7 +1,18 @@
 // The one client for this server's JSON API.
 import type { BookingSource } from "./bookingSource";
 import type { components } from "./api-schema";
-import type { NewLink, OpenTimes, OptionTotals, Page, QuoteApproval, QuoteChoice, RequestView, SearchResults, Kind as TimeKind } from "./api-schema";
+import type {
+  NewLink,
+  OpenTimes,
+  OptionTotals,
+  Page,
+  PaymentPage,
+  QuoteApproval,
+  QuoteChoice,
+  RequestView,
+  SearchResults,
+  Kind as TimeKind,
+} from "./api-schema";
 
 type Schemas = components["schemas"];
 
@@ -129,6 +140,8 @@ export function manageCalls(token: string, request: number) {
     quoteFigures: (quote: number, choice: QuoteChoice) => callJson<OptionTotals>("POST", `${base}/quotes/${quote}/figures?${on}`, choice),
     approveQuote: (quote: number, approval: QuoteApproval) => callJson<RequestView>("POST", `${base}/quotes/${quote}/approve?${on}`, approval),
     askChanges: (quote: number, message: string) => callJson<RequestView>("POST", `${base}/quotes/${quote}/changes?${on}`, { message }),
+    payDeposit: (quote: number) => callJson<PaymentPage>("POST", `${base}/quotes/${quote}/pay?${on}`),
+    view: () => callJson<RequestView>("GET", `${base}?${on}`),
   };
 }
 

@@ -193,7 +193,13 @@ impl BookingDesk {
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
             trailer_id: row.trailer_id,
             photos: self.photos_of(found).await?,
-            quotes: quote_sending_store::customer_quotes(&self.db, found.row.id, calendar.zone()).await?,
+            quotes: quote_sending_store::customer_quotes(
+                &self.db,
+                found.row.id,
+                self.pay_online,
+                calendar.zone(),
+            )
+            .await?,
         })
     }
 }

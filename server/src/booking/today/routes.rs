@@ -14,6 +14,7 @@ use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
 use super::store::{self, FailedDelivery, Found, LineQuery, LineRow};
+use crate::billing::payment_reads::{self, PaidDeposit};
 use crate::billing::quote_list_store::{self, ListedQuote, QuoteShown};
 use crate::booking::{
     records,
@@ -134,6 +135,8 @@ pub struct Today {
     pub customer_changes: Lines<CustomerChange>,
     /// Sent quotes waiting: changes asked first, then the soonest to expire.
     pub quotes_waiting: Lines<ListedQuote>,
+    /// Deposits paid in the last 7 days, newest first.
+    pub deposits_paid: Lines<PaidDeposit>,
     /// Conversations with numbers no request has, the newest first (20 at most).
     pub new_numbers: Lines<NewNumber>,
     /// Deliveries of the last 7 days that failed for good, newest first.
@@ -171,6 +174,7 @@ pub async fn show(
     let day_after = tomorrow.checked_add(Span::new().days(1)).map_err(anyhow::Error::from)?;
     let midnight = |date| calendar.instant(date, Time::midnight()).unwrap_or(now);
     let stamp = At::from(now);
+    let week_ago = At::from(now - WEEK);
     let (
         emergencies,
         unanswered,
@@ -181,6 +185,7 @@ pub async fn show(
         jobs,
         response,
         (quotes, quotes_total),
+        (deposits, deposits_total),
     ) = tokio::try_join!(
         store::lines(&db, LineQuery::Emergencies),
         store::lines(&db, LineQuery::Unanswered),
@@ -191,6 +196,7 @@ pub async fn show(
         jobs::between(&db, &content, midnight(today), midnight(day_after)),
         response::between(&db, &measure, (now - WEEK, now), now),
         quote_list_store::list(&db, QuoteShown::Waiting, &stamp, store::SHOWN),
+        payment_reads::deposits_since(&db, &week_ago, store::SHOWN),
     )?;
     let mut lined =
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;
@@ -221,6 +227,7 @@ pub async fn show(
         to_confirm: lined.lines(to_confirm),
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
         quotes_waiting: Lines { shown: quotes, total: quotes_total, urgent_not_shown: 0 },
+        deposits_paid: Lines { shown: deposits, total: deposits_total, urgent_not_shown: 0 },
         new_numbers: Lines { shown: numbers, total: numbers_total, urgent_not_shown: 0 },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,

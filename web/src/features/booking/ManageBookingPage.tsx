@@ -14,7 +14,9 @@ import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
 import { CustomerHub, NEW_LINK, TrailerPick } from "./CustomerHub";
 import { LinkCheck } from "./LinkCheck";
+import { PaymentNotice } from "./PaymentNotice";
 import { QuoteCard } from "./QuoteCard";
+import { usePaymentReturn } from "./usePaymentReturn";
 import { TimePicker } from "./TimePicker";
 
 const STATE_WORDS = {
@@ -72,6 +74,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const number = request?.number ?? 0;
   const calls = manageCalls(token, number);
   const trailer = data.own?.trailers.find((t) => t.id === request?.trailerId);
+  const payment = usePaymentReturn(calls.view, setRequest);
   const loadTimes = useCallback((date?: string) => manageCalls(token, number).times(date), [token, number]);
 
   async function act(action: () => Promise<RequestView>, done: string) {
@@ -149,13 +152,14 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                   {notice.text}
                 </p>
               )}
+              {payment && <PaymentNotice state={payment} />}
               {notice && !notice.ok && (
                 <p ref={noticeLine} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900 outline-none">
                   {notice.text}
                 </p>
               )}
               {request.quotes.map((quote) => (
-                <QuoteCard key={quote.id} quote={quote} calls={calls} busy={busy} fieldErrors={fieldErrors} act={act} />
+                <QuoteCard key={quote.id} quote={quote} calls={calls} phone={request.phone} busy={busy} fieldErrors={fieldErrors} act={act} />
               ))}
               <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 {request.cancelled ? (

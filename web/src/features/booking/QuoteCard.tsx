@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { ApiError, type manageCalls } from "../../lib/api";
 import type { CustomerQuote, OptionTotals, RequestView } from "../../lib/api-schema";
 import { amount, quantityText, rateText } from "../../lib/money";
+import { QuoteDeposit } from "./QuoteDeposit";
 
 /** The states in which the customer may still answer. */
 const WAITING = new Set<CustomerQuote["state"]>(["sent", "viewed", "changes-asked"]);
@@ -18,12 +19,15 @@ type Calls = ReturnType<typeof manageCalls>;
 export function QuoteCard({
   quote,
   calls,
+  phone,
   busy,
   fieldErrors,
   act,
 }: {
   quote: CustomerQuote;
   calls: Calls;
+  /** The shop's phone, for paying by card over it. */
+  phone: string | null;
   busy: boolean;
   /** What the server said of each field of the last answer sent. */
   fieldErrors: Record<string, string[]>;
@@ -203,6 +207,7 @@ export function QuoteCard({
           </span>
         </p>
       )}
+      <QuoteDeposit quote={quote} calls={calls} phone={phone} />
       {answer?.answer === "changes-asked" && waiting && (
         <p className="mt-5 text-slate-800">
           You asked for changes on {answer.on}: “{answer.message}”. We'll send you a new quote; you may still approve this one as it is.

@@ -20,6 +20,7 @@ import { PLAIN_BUTTON, PRIMARY_BUTTON, failureMessage } from "../frame/form";
 import { useNow, useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
+import { DepositsPaid } from "./DepositsPaid";
 import { QuotesWaiting } from "./QuotesWaiting";
 import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
@@ -331,6 +332,7 @@ export function TodayPage() {
                 </ul>
               )}
               <QuotesWaiting quotes={today.quotesWaiting} />
+              <DepositsPaid deposits={today.depositsPaid} />
               <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>
               {today.failedDeliveries.shown.length === 0 ? (
                 <p className="py-1 text-sm text-slate-600">None in the last 7 days.</p>

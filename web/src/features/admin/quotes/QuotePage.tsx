@@ -19,6 +19,7 @@ import { QuoteOptionEditor } from "./QuoteOptionEditor";
 import { newKey } from "../frame/typedLine";
 import { draftOf, formOf, type QuoteDraft } from "./quoteDraft";
 import { QUOTE_STATES } from "../frame/billingWords";
+import { QuotePayments } from "./QuotePayments";
 import { SendQuote, SentQuote } from "./QuoteSending";
 
 /** How long after the last change the draft is saved. */
@@ -150,6 +151,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
         </ErrorNotice>
       )}
       {!editable && <SentQuote quote={quote} onChange={replaced} />}
+      <QuotePayments quote={quote} onChange={replaced} />
       <fieldset disabled={!editable}>
         <div ref={editor}>
           <div className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

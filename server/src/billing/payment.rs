@@ -1,0 +1,163 @@
+//! Money received: a quote's deposit, paid by the customer online (a Stripe Checkout page of the
+//! shop's own account) or recorded by the team when it came by cash, check or the shop's card
+//! machine. A payment is never changed but by a refund, which is kept beside it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::At;
+use crate::domain::Money;
+use crate::error::{ApiError, FieldErrors};
+use crate::text_enum;
+
+const NOTE_LENGTH: usize = 200;
+/// More than any deposit a trailer shop asks ($1,000,000): a typo, not a payment.
+const LARGEST: Money = Money::from_cents(100_000_000);
+
+text_enum! {
+    /// How a payment came.
+    pub enum PaymentMethod {
+        /// On the shop's Stripe Checkout page.
+        Online => "online",
+        Cash => "cash",
+        Check => "check",
+        /// A card taken by the shop itself (its own machine or phone).
+        Card => "card",
+    }
+}
+
+impl PaymentMethod {
+    /// "online", "by check", as a sentence says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Online => "online",
+            Self::Cash => "in cash",
+            Self::Check => "by check",
+            Self::Card => "by card",
+        }
+    }
+}
+
+/// A payment as the team reads it.
+#[derive(Serialize, utoipa::ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub id: i64,
+    pub amount: Money,
+    /// What was refunded of it (0: nothing).
+    pub refunded: Money,
+    pub method: PaymentMethod,
+    pub paid_at: At,
+    /// The team's note (a check's number); empty for one paid online.
+    pub note: String,
+    /// Who recorded it; none for one paid online.
+    pub recorded_by: Option<String>,
+}
+
+impl Payment {
+    /// What the shop keeps of it.
+    pub fn kept(&self) -> Money {
+        self.amount - self.refunded
+    }
+}
+
+/// Where a quote's deposit stands.
+#[derive(Serialize, utoipa::ToSchema, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositStanding {
+    /// The deposit of the option the customer approved (0: none asked, or not approved yet).
+    pub asked: Money,
+    /// Paid and not refunded.
+    pub paid: Money,
+    /// What is left to pay (never below 0).
+    pub due: Money,
+}
+
+impl DepositStanding {
+    /// `asked`, against `payments`.
+    pub fn of(asked: Money, payments: &[Payment]) -> Self {
+        let paid = payments.iter().map(Payment::kept).fold(Money::ZERO, |sum, kept| sum + kept);
+        Self { asked, paid, due: (asked - paid).max(Money::ZERO) }
+    }
+}
+
+/// A payment the team records by hand.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentForm {
+    /// In cents, more than 0.
+    pub amount: Money,
+    /// Cash, check or card (online payments come from Stripe).
+    pub method: PaymentMethod,
+    /// A check's number, who handed it over (up to 200 characters).
+    #[serde(default)]
+    pub note: String,
+}
+
+impl PaymentForm {
+    /// Refuses an amount of nothing or of more than a trailer shop is paid, an online payment
+    /// typed by hand, or a long note; the note trimmed.
+    pub fn checked(mut self) -> Result<Self, ApiError> {
+        let mut errors = FieldErrors::default();
+        if self.amount <= Money::ZERO {
+            errors.add("amount", "Give the amount received, more than $0.00");
+        } else if self.amount > LARGEST {
+            errors.add("amount", format!("That is more than {LARGEST}: check the amount"));
+        }
+        if self.method == PaymentMethod::Online {
+            errors.add(
+                "method",
+                "Online payments are recorded when Stripe tells us of them: pick cash, check or card",
+            );
+        }
+        self.note = self.note.trim().to_owned();
+        if self.note.chars().count() > NOTE_LENGTH {
+            errors.add("note", format!("Keep the note to {NOTE_LENGTH} characters"));
+        }
+        if errors.is_empty() { Ok(self) } else { Err(ApiError::Invalid(errors)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paid(amount: i64, refunded: i64) -> Payment {
+        Payment {
+            id: 1,
+            amount: Money::from_cents(amount),
+            refunded: Money::from_cents(refunded),
+            method: PaymentMethod::Online,
+            paid_at: At::from(jiff::Timestamp::UNIX_EPOCH),
+            note: String::new(),
+            recorded_by: None,
+        }
+    }
+
+    #[test]
+    fn a_deposit_is_due_until_paid_and_again_when_refunded() {
+        let asked = Money::from_cents(31_250);
+        assert_eq!(DepositStanding::of(asked, &[]).due, asked);
+        let standing = DepositStanding::of(asked, &[paid(31_250, 0)]);
+        assert_eq!((standing.paid, standing.due), (asked, Money::ZERO));
+        let standing = DepositStanding::of(asked, &[paid(31_250, 10_000)]);
+        assert_eq!(standing.due, Money::from_cents(10_000));
+        let over = DepositStanding::of(asked, &[paid(20_000, 0), paid(20_000, 0)]);
+        assert_eq!(over.due, Money::ZERO);
+    }
+
+    #[test]
+    fn a_payment_by_hand_is_checked() {
+        let form = |amount, method| PaymentForm {
+            amount: Money::from_cents(amount),
+            method,
+            note: " #1042 ".into(),
+        };
+        assert_eq!(
+            form(5_000, PaymentMethod::Check).checked().map(|form| form.note).ok(),
+            Some("#1042".into())
+        );
+        assert!(form(0, PaymentMethod::Cash).checked().is_err());
+        assert!(form(200_000_000, PaymentMethod::Cash).checked().is_err());
+        assert!(form(5_000, PaymentMethod::Online).checked().is_err());
+    }
+}

@@ -1,0 +1,137 @@
+//! Payments as they are read: one with its quote (for its receipt), a quote's (its page, the
+//! customer's page) and the deposits paid lately (Today).
+
+use std::collections::HashMap;
+
+use super::payment::{Payment, PaymentMethod};
+use crate::clock::At;
+use crate::db::Db;
+use crate::domain::Money;
+use crate::with_db;
+
+/// A payment's row.
+#[derive(sqlx::FromRow)]
+pub(super) struct PaymentRow {
+    id: i64,
+    quote_id: Option<i64>,
+    amount: Money,
+    refunded: Money,
+    method: PaymentMethod,
+    paid_at: At,
+    note: String,
+    recorded_by: Option<String>,
+}
+
+impl From<PaymentRow> for Payment {
+    fn from(row: PaymentRow) -> Self {
+        Self {
+            id: row.id,
+            amount: row.amount,
+            refunded: row.refunded,
+            method: row.method,
+            paid_at: row.paid_at,
+            note: row.note,
+            recorded_by: row.recorded_by,
+        }
+    }
+}
+
+/// Payment `id`, with the quote it pays the deposit of.
+pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<(Payment, i64)>> {
+    let row: Option<PaymentRow> = with_db!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, quote_id, amount, refunded, method, paid_at, note, recorded_by FROM payments WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    });
+    Ok(row.and_then(|row| Some((row.quote_id?, row)).map(|(quote, row)| (Payment::from(row), quote))))
+}
+
+/// The payments of quotes `quotes`, oldest first, by quote.
+pub async fn of_quotes(db: &Db, quotes: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Payment>>> {
+    let mut grouped: HashMap<i64, Vec<Payment>> = HashMap::new();
+    if quotes.is_empty() {
+        return Ok(grouped);
+    }
+    let sql = sqlx::AssertSqlSafe(format!(
+        "SELECT id, quote_id, amount, refunded, method, paid_at, note, recorded_by FROM payments
+         WHERE quote_id IN ({}) ORDER BY id",
+        crate::db::placeholders(quotes.len())
+    ));
+    let rows: Vec<PaymentRow> = with_db!(db, |pool| {
+        let mut query = sqlx::query_as(sql);
+        for id in quotes {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    });
+    for row in rows {
+        if let Some(quote) = row.quote_id {
+            grouped.entry(quote).or_default().push(Payment::from(row));
+        }
+    }
+    Ok(grouped)
+}
+
+/// A payment as Today lists it.
+#[derive(serde::Serialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct PaidDeposit {
+    pub quote_id: i64,
+    /// Q-2026-0001.
+    pub number: String,
+    pub booking_id: i64,
+    /// The customer's name (and company).
+    pub name: String,
+    pub payment: Payment,
+}
+
+/// A payment of a deposit, with its quote.
+#[derive(sqlx::FromRow)]
+struct DepositRow {
+    #[sqlx(flatten)]
+    payment: PaymentRow,
+    number: String,
+    booking_id: i64,
+    customer_id: i64,
+}
+
+/// Deposits paid since `since`, newest first, `limit` at most, and how many there are.
+pub async fn deposits_since(db: &Db, since: &At, limit: i64) -> anyhow::Result<(Vec<PaidDeposit>, i64)> {
+    let (rows, total): (Vec<DepositRow>, i64) = with_db!(db, |pool| {
+        let rows = sqlx::query_as(
+            "SELECT payments.id, payments.quote_id, payments.amount, payments.refunded, payments.method,
+                    payments.paid_at, payments.note, payments.recorded_by, quotes.number, quotes.booking_id,
+                    quotes.customer_id
+             FROM payments JOIN quotes ON quotes.id = payments.quote_id
+             WHERE payments.paid_at >= $1 ORDER BY payments.paid_at DESC, payments.id DESC LIMIT $2",
+        )
+        .bind(since)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?;
+        let total =
+            sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE paid_at >= $1 AND quote_id IS NOT NULL")
+                .bind(since)
+                .fetch_one(pool)
+                .await?;
+        (rows, total)
+    });
+    let customers: Vec<i64> = rows.iter().map(|row| row.customer_id).collect();
+    let names = crate::customers::reads::names(db, &customers).await?;
+    let paid = rows
+        .into_iter()
+        .filter_map(|row| {
+            Some(PaidDeposit {
+                quote_id: row.payment.quote_id?,
+                name: names.get(&row.customer_id).cloned().unwrap_or_default(),
+                number: row.number,
+                booking_id: row.booking_id,
+                payment: Payment::from(row.payment),
+            })
+        })
+        .collect();
+    Ok((paid, total))
+}

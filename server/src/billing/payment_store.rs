@@ -1,0 +1,188 @@
+//! Payments, written: an event from Stripe applied once (its id recorded in the transaction of
+//! the payment or refund it makes), a payment the team records, each with its note in the
+//! request's history and the receipt to the customer.
+
+use super::payment::{PaymentForm, PaymentMethod};
+use super::payment_mail::PaymentReceipt;
+use super::stripe_event::{Event, Meaning, SessionPaid};
+use crate::audit::{AuditWrites as _, Line};
+use crate::booking::shared_store::BookingStatements as _;
+use crate::booking::store::NoteWrites as _;
+use crate::clock::At;
+use crate::db::Db;
+use crate::domain::Money;
+use crate::queue::JobWrites as _;
+use crate::{for_both_connections, with_db};
+
+/// Who the notes of payments made online are by.
+const STRIPE: &str = "Stripe (online payment)";
+
+/// What applying an event did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// Recorded, and whatever it made is made.
+    Done,
+    /// Recorded before: nothing changed.
+    Again,
+    /// A refund of a payment we have not heard of yet (its events came out of order): nothing
+    /// recorded, so Stripe sends it again later.
+    TooEarly,
+}
+
+/// A payment to write.
+struct NewPayment<'a> {
+    quote: i64,
+    amount: Money,
+    method: PaymentMethod,
+    session: Option<&'a str>,
+    payment_intent: Option<&'a str>,
+    note: &'a str,
+    recorded_by: Option<&'a str>,
+}
+
+/// The statements of a payment, inside the caller's transaction.
+trait PaymentWrites {
+    /// Writes `payment` of its quote's request with the history's note and the receipt's job;
+    /// none when the quote is gone, or the session's payment is written already.
+    fn pay(
+        &mut self,
+        payment: &NewPayment<'_>,
+        now: &At,
+    ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+}
+
+for_both_connections!(impl PaymentWrites {
+    async fn pay(&mut self, payment: &NewPayment<'_>, now: &At) -> sqlx::Result<Option<i64>> {
+        let quote: Option<(i64, String)> = sqlx::query_as("SELECT booking_id, number FROM quotes WHERE id = $1")
+            .bind(payment.quote)
+            .fetch_optional(&mut *self)
+            .await?;
+        let Some((booking, number)) = quote else { return Ok(None) };
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO payments (booking_id, quote_id, method, amount, checkout_session, payment_intent, note,
+                                   recorded_by, paid_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+             ON CONFLICT (checkout_session) DO NOTHING RETURNING id",
+        )
+        .bind(booking)
+        .bind(payment.quote)
+        .bind(payment.method)
+        .bind(payment.amount)
+        .bind(payment.session)
+        .bind(payment.payment_intent)
+        .bind(payment.note)
+        .bind(payment.recorded_by)
+        .bind(now)
+        .fetch_optional(&mut *self)
+        .await?;
+        let Some(id) = id else { return Ok(None) };
+        let note = format!("Deposit of {} for quote {number} paid {}.", payment.amount, payment.method.words());
+        self.add_note(booking, &note, payment.recorded_by.unwrap_or(STRIPE), now).await?;
+        self.enqueue(&PaymentReceipt { payment: id }, None, now, now).await?;
+        Ok(Some(id))
+    }
+});
+
+/// Applies Stripe's `event`, which means `meaning`, once: a second delivery of the same event
+/// changes nothing.
+pub async fn apply(db: &Db, event: &Event, meaning: &Meaning) -> anyhow::Result<Applied> {
+    let now = db.clock.stamp();
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let recorded = sqlx::query(
+            "INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&event.id)
+        .bind(&event.kind)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if recorded == 0 {
+            return Ok(Applied::Again);
+        }
+        match meaning {
+            Meaning::Paid(SessionPaid { session, quote, amount, payment_intent }) => {
+                let payment = NewPayment {
+                    quote: *quote,
+                    amount: *amount,
+                    method: PaymentMethod::Online,
+                    session: Some(session),
+                    payment_intent: payment_intent.as_deref(),
+                    note: "",
+                    recorded_by: None,
+                };
+                tx.pay(&payment, &now).await?;
+            }
+            Meaning::PaymentFailed { quote } => {
+                let found: Option<(i64, String)> =
+                    sqlx::query_as("SELECT booking_id, number FROM quotes WHERE id = $1")
+                        .bind(quote)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                if let Some((booking, number)) = found {
+                    let note = format!(
+                        "The customer's bank payment of the deposit for quote {number} failed: nothing was paid."
+                    );
+                    tx.add_note(booking, &note, STRIPE, &now).await?;
+                    tx.mark_customer_change(booking, &now).await?;
+                }
+            }
+            Meaning::Refunded { payment_intent, refunded } => {
+                let found: Option<(i64, Money, Money)> =
+                    sqlx::query_as("SELECT id, amount, refunded FROM payments WHERE payment_intent = $1")
+                        .bind(payment_intent)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                let Some((id, amount, before)) = found else { return Ok(Applied::TooEarly) };
+                // Stripe says how much is refunded in all: an older event never lowers it.
+                let refunded = (*refunded).min(amount);
+                if refunded > before {
+                    sqlx::query("UPDATE payments SET refunded = $2 WHERE id = $1")
+                        .bind(id)
+                        .bind(refunded)
+                        .execute(&mut *tx)
+                        .await?;
+                    let (booking, number): (i64, String) = sqlx::query_as(
+                        "SELECT quotes.booking_id, quotes.number FROM payments JOIN quotes ON quotes.id = payments.quote_id
+                         WHERE payments.id = $1",
+                    )
+                    .bind(id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    let note = format!(
+                        "{} of the deposit for quote {number} refunded through Stripe.",
+                        refunded - before
+                    );
+                    tx.add_note(booking, &note, STRIPE, &now).await?;
+                }
+            }
+            Meaning::Nothing => {}
+        }
+        tx.commit().await?;
+        Ok(Applied::Done)
+    })
+}
+
+/// Records `form`, received for quote `quote`'s deposit, with `line` in the audit log; its id.
+pub async fn record(db: &Db, quote: i64, form: &PaymentForm, line: &Line<'_>) -> anyhow::Result<Option<i64>> {
+    let now = db.clock.stamp();
+    let payment = NewPayment {
+        quote,
+        amount: form.amount,
+        method: form.method,
+        session: None,
+        payment_intent: None,
+        note: &form.note,
+        recorded_by: Some(line.actor.email),
+    };
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id = tx.pay(&payment, &now).await?;
+        if id.is_some() {
+            tx.audit(line, &now).await?;
+            tx.commit().await?;
+        }
+        Ok(id)
+    })
+}
