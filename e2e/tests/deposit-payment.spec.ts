@@ -2,7 +2,8 @@
 // their phone, the owner records the part they paid by check at the shop, and the customer pays
 // the rest on the shop's Stripe Checkout page (a stand-in) and comes back to their page, which
 // shows it confirmed once Stripe's signed event arrives. The owner's quote page and Today show
-// the deposit paid; the customer gets a receipt for each payment. axe clean on every new screen.
+// the deposit paid; the customer gets a receipt for each payment. The check bounces, and the
+// owner records it given back. axe clean on every new screen.
 import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, test } from "./fixtures";
 import { drafted } from "./priceBook";
 
@@ -49,7 +50,7 @@ for (const width of [390, 1366]) {
     await customer.reload();
     await hydrated(customer);
     await expect(deposit.getByText(/\$20\.00 paid by check on /)).toBeVisible();
-    await deposit.getByRole("button", { name: "Pay the $54.45 deposit" }).click();
+    await deposit.getByRole("button", { name: "Pay the $54.45 left" }).click();
     await expect(customer.getByRole("heading", { name: /^Deposit for quote Q-\d{4}-0001/ })).toBeVisible();
     await customer.getByRole("button", { name: "Pay $54.45" }).click();
     await expect(customer).toHaveURL(new RegExp(`${link}$`));
@@ -66,8 +67,22 @@ for (const width of [390, 1366]) {
     await page.reload();
     await expect(owed.getByText("Asked $74.45 · paid $74.45 · paid in full")).toBeVisible();
     await expect(owed.getByText(/\$54\.45 paid online, /)).toBeVisible();
+    await expect(owed.getByRole("button", { name: "Record a payment" })).toHaveCount(0);
+    // The check bounces: the owner records it given back, and $20.00 is owed again.
+    await owed.getByRole("button", { name: "Refund the $20.00 payment" }).click();
+    await owed.getByLabel("Amount to refund ($)").fill("25");
+    await owed.getByLabel("Why").fill("Check returned by the bank");
+    await owed.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(owed.getByText("At most $20.00 of this payment is left to refund")).toBeVisible();
+    await owed.getByLabel("Amount to refund ($)").fill("20");
+    await expectNoAxeViolations(page);
+    await owed.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(owed.getByText("Asked $74.45 · paid $54.45 · $20.00 left to pay")).toBeVisible();
+    await expect(owed.getByText("$20.00 refunded")).toBeVisible();
+    await expect(owed.getByRole("button", { name: "Record a payment" })).toBeVisible();
     await page.goto("/dbadmin");
     await expect(page.getByRole("heading", { name: "Deposits paid (2)" })).toBeVisible();
+    await expect(page.getByText("$20.00 of the deposit still to pay")).toHaveCount(2);
     await expect(page.getByRole("link", { name: /Jamie Ortiz Q-\d{4}-0001 \$54\.45 paid online/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });

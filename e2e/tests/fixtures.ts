@@ -106,7 +106,8 @@ async function startSmtp(): Promise<SmtpStandIn> {
             data = null;
             socket.write("250 OK queued\r\n");
           } else {
-            data += `${line}\n`;
+            // A line the client began with a dot has a second one added (RFC 5321, 4.5.2).
+            data += `${line.startsWith("..") ? line.slice(1) : line}\n`;
           }
           continue;
         }

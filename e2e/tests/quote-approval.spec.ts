@@ -87,7 +87,7 @@ for (const width of [390, 1366]) {
     await expect(page.getByText("No quotes are waiting.")).toBeVisible();
     await page.getByLabel("Show").selectOption("approved");
     await expect(page).toHaveURL(/\/dbadmin\/quotes\?show=approved$/);
-    await expect(page.getByRole("link", { name: /Jamie Ortiz Q-\d{4}-0001 · \$297\.79.*Approved/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Jamie Ortiz Q-\d{4}-0001 · \$319\.55.*Approved/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }
@@ -117,6 +117,7 @@ for (const width of [390, 1366]) {
     await card.getByLabel("What would you like changed?").fill("Could you leave out the magnets?");
     await card.getByRole("button", { name: "Send my changes" }).click();
     await expect(card.getByText(/You asked for changes on .*: “Could you leave out the magnets\?”/)).toBeVisible();
+    await expect(card.getByLabel("What would you like changed?"), "the form closes once sent").toHaveCount(0);
     await expectNoAxeViolations(customer);
     await phone.close();
 

@@ -84,6 +84,7 @@ crate::text_enum! {
         QuoteWithdrawn => "quote-withdrawn",
         QuoteRevised => "quote-revised",
         PaymentRecorded => "payment-recorded",
+        PaymentRefunded => "payment-refunded",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -169,6 +170,7 @@ impl Action {
             Self::QuoteWithdrawn => "sent quote withdrawn",
             Self::QuoteRevised => "sent quote revised into a new draft",
             Self::PaymentRecorded => "payment recorded by hand",
+            Self::PaymentRefunded => "payment refunded",
             Self::Earlier => "recorded before actions had keys",
         }
     }

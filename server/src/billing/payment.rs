@@ -117,6 +117,35 @@ impl PaymentForm {
     }
 }
 
+/// Money the owner gives back of a payment.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefundForm {
+    /// In cents, more than 0 and at most what the shop still keeps of the payment.
+    pub amount: Money,
+    /// Why (up to 200 characters): the customer's page and the history show it.
+    pub reason: String,
+}
+
+impl RefundForm {
+    /// Refuses an amount of nothing or more than `kept`, or no reason; the reason trimmed.
+    pub fn checked(mut self, kept: Money) -> Result<Self, ApiError> {
+        let mut errors = FieldErrors::default();
+        if self.amount <= Money::ZERO {
+            errors.add("amount", "Give the amount to refund, more than $0.00");
+        } else if self.amount > kept {
+            errors.add("amount", format!("At most {kept} of this payment is left to refund"));
+        }
+        self.reason = self.reason.trim().to_owned();
+        if self.reason.is_empty() {
+            errors.add("reason", "Say why, for the customer and the history");
+        } else if self.reason.chars().count() > NOTE_LENGTH {
+            errors.add("reason", format!("Keep the reason to {NOTE_LENGTH} characters"));
+        }
+        if errors.is_empty() { Ok(self) } else { Err(ApiError::Invalid(errors)) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +188,18 @@ mod tests {
         assert!(form(0, PaymentMethod::Cash).checked().is_err());
         assert!(form(200_000_000, PaymentMethod::Cash).checked().is_err());
         assert!(form(5_000, PaymentMethod::Online).checked().is_err());
+    }
+
+    #[test]
+    fn a_refund_gives_back_at_most_what_is_kept_and_says_why() {
+        let kept = Money::from_cents(5_000);
+        let refund =
+            |amount, reason: &str| RefundForm { amount: Money::from_cents(amount), reason: reason.into() };
+        assert!(
+            refund(5_000, " Job cancelled ").checked(kept).is_ok_and(|form| form.reason == "Job cancelled")
+        );
+        assert!(refund(5_001, "Job cancelled").checked(kept).is_err());
+        assert!(refund(0, "Job cancelled").checked(kept).is_err());
+        assert!(refund(100, "  ").checked(kept).is_err());
     }
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::payment::{Payment, PaymentMethod};
+use super::payment::{DepositStanding, Payment, PaymentMethod};
+use super::quote_store;
 use crate::clock::At;
 use crate::db::Db;
 use crate::domain::Money;
@@ -11,7 +12,7 @@ use crate::with_db;
 
 /// A payment's row.
 #[derive(sqlx::FromRow)]
-pub(super) struct PaymentRow {
+struct PaymentRow {
     id: i64,
     quote_id: Option<i64>,
     amount: Money,
@@ -47,6 +48,17 @@ pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<(Payment, i64)>> {
         .await?
     });
     Ok(row.and_then(|row| Some((row.quote_id?, row)).map(|(quote, row)| (Payment::from(row), quote))))
+}
+
+/// The Stripe PaymentIntent payment `id` was made through; none for one recorded by hand.
+pub async fn payment_intent(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar::<_, Option<String>>("SELECT payment_intent FROM payments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .flatten()
+    }))
 }
 
 /// The payments of quotes `quotes`, oldest first, by quote.
@@ -86,6 +98,8 @@ pub struct PaidDeposit {
     /// The customer's name (and company).
     pub name: String,
     pub payment: Payment,
+    /// What is left to pay of the quote's deposit now (0: paid in full).
+    pub left: Money,
 }
 
 /// A payment of a deposit, with its quote.
@@ -121,11 +135,24 @@ pub async fn deposits_since(db: &Db, since: &At, limit: i64) -> anyhow::Result<(
     });
     let customers: Vec<i64> = rows.iter().map(|row| row.customer_id).collect();
     let names = crate::customers::reads::names(db, &customers).await?;
+    let mut quotes: Vec<i64> = rows.iter().filter_map(|row| row.payment.quote_id).collect();
+    quotes.sort_unstable();
+    quotes.dedup();
+    let mut payments = of_quotes(db, &quotes).await?;
+    let mut left = HashMap::new();
+    for id in quotes {
+        if let Some(quote) = quote_store::find(db, id).await? {
+            let paid = payments.remove(&id).unwrap_or_default();
+            left.insert(id, DepositStanding::of(quote.deposit_asked(), &paid).due);
+        }
+    }
     let paid = rows
         .into_iter()
         .filter_map(|row| {
+            let quote_id = row.payment.quote_id?;
             Some(PaidDeposit {
-                quote_id: row.payment.quote_id?,
+                quote_id,
+                left: left.get(&quote_id).copied().unwrap_or_default(),
                 name: names.get(&row.customer_id).cloned().unwrap_or_default(),
                 number: row.number,
                 booking_id: row.booking_id,

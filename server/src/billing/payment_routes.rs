@@ -12,7 +12,8 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::payment::PaymentForm;
+use super::payment::{DepositStanding, PaymentForm, PaymentMethod, RefundForm};
+use super::payment_reads;
 use super::payment_store::{self, Applied};
 use super::quote::QuoteState;
 use super::quote_mail::QuoteDesk;
@@ -23,9 +24,9 @@ use super::stripe_signature::{self, Unsigned};
 use crate::audit::{Action, Line};
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals, ErrorBody, FieldErrorsBody},
-    auth::guard::Admin,
+    auth::guard::{Admin, Owner},
     db::Db,
-    domain::QuoteId,
+    domain::{Money, PaymentId, QuoteId},
     error::{ApiError, Checked},
 };
 
@@ -105,8 +106,8 @@ pub async fn webhook(
         (status = 201, description = "Recorded: the quote with its payments.", body = QuoteBody),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such quote.", body = ErrorBody),
-        (status = 409, description = "The customer has not approved the quote.", body = ErrorBody),
-        (status = 422, description = "No amount, too large an amount, online as the method, or too long a note.", body = FieldErrorsBody),
+        (status = 409, description = "The customer has not approved the quote, or nothing is left to pay on its deposit.", body = ErrorBody),
+        (status = 422, description = "No amount, more than is left to pay, online as the method, or too long a note.", body = FieldErrorsBody),
         BodyRefusals,
         AdminRefusals
     )
@@ -123,6 +124,17 @@ pub async fn record(
     if quote.state != QuoteState::Approved {
         return Err(ApiError::conflict(NOT_APPROVED));
     }
+    let payments = payment_reads::of_quotes(&db, &[id]).await?.remove(&id).unwrap_or_default();
+    let standing = DepositStanding::of(quote.deposit_asked(), &payments);
+    if standing.due <= Money::ZERO {
+        return Err(ApiError::conflict("Nothing is left to pay on this quote's deposit."));
+    }
+    if form.amount > standing.due {
+        return Err(ApiError::invalid(
+            "amount",
+            format!("Only {} is left to pay on this deposit: record what was paid toward it", standing.due),
+        ));
+    }
     let actor = admin.actor();
     let line = Line {
         actor: &actor,
@@ -132,4 +144,55 @@ pub async fn record(
     payment_store::record(&db, id, &form, &line).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
     desk.outbox.wake();
     Ok((StatusCode::CREATED, found(&db, id).await?))
+}
+
+/// `POST /api/admin/payments/{id}/refund`: the owner gives back part or all of a payment (an
+/// online one on the customer's card, through Stripe); kept beside it, never deleted.
+#[utoipa::path(
+    post,
+    path = "/payments/{id}/refund",
+    tag = "admin",
+    security(("session" = ["owner"], "csrf" = [])),
+    params(("id" = i64, Path, description = "The payment's id.")),
+    request_body = RefundForm,
+    responses(
+        (status = 200, description = "Refunded: the quote with its payments.", body = QuoteBody),
+        (status = 400, description = "The id is not a whole number.", body = ErrorBody),
+        (status = 404, description = "There is no such payment.", body = ErrorBody),
+        (status = 409, description = "An online payment, and online payments are no longer set up.", body = ErrorBody),
+        (status = 422, description = "No amount, more than is left of the payment, or no reason.", body = FieldErrorsBody),
+        (status = 502, description = "Stripe did not make the refund just now.", body = ErrorBody),
+        BodyRefusals,
+        AdminRefusals
+    )
+)]
+pub async fn refund(
+    State(db): State<Db>,
+    State(desk): State<Arc<QuoteDesk>>,
+    Owner(admin): Owner,
+    Checked(Path(PaymentId(id))): Checked<Path<PaymentId>>,
+    Checked(Json(form)): Checked<Json<RefundForm>>,
+) -> Result<Json<QuoteBody>, ApiError> {
+    const NO_PAYMENT: &str = "There is no such payment.";
+    let (payment, quote) = payment_reads::find(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
+    let form = form.checked(payment.kept())?;
+    if payment.method == PaymentMethod::Online {
+        let stripe = desk.stripe.as_ref().ok_or_else(|| {
+            ApiError::conflict("This payment was made online, and Stripe is no longer set up here: refund it in Stripe's dashboard.")
+        })?;
+        let intent = payment_reads::payment_intent(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
+        let key = format!("refund-{id}-{}-{}", payment.refunded.cents(), form.amount.cents());
+        stripe.refund(&intent, form.amount, &key).await.map_err(|error| {
+            tracing::warn!(payment = id, "Stripe did not make a refund: {error:#}");
+            ApiError::Rejected(StatusCode::BAD_GATEWAY, format!("Stripe did not make the refund: {error:#}"))
+        })?;
+    }
+    let actor = admin.actor();
+    let line = Line {
+        actor: &actor,
+        action: Action::PaymentRefunded,
+        detail: format!("{} of payment {id}: {}", form.amount, form.reason),
+    };
+    payment_store::refund(&db, id, &form, &line).await?;
+    found(&db, quote).await
 }

@@ -2,7 +2,7 @@
 //! the payment or refund it makes), a payment the team records, each with its note in the
 //! request's history and the receipt to the customer.
 
-use super::payment::{PaymentForm, PaymentMethod};
+use super::payment::{PaymentForm, PaymentMethod, RefundForm};
 use super::payment_mail::PaymentReceipt;
 use super::stripe_event::{Event, Meaning, SessionPaid};
 use crate::audit::{AuditWrites as _, Line};
@@ -40,6 +40,15 @@ struct NewPayment<'a> {
     recorded_by: Option<&'a str>,
 }
 
+/// A refund to write.
+struct NewRefund<'a> {
+    payment: i64,
+    amount: Money,
+    reason: &'a str,
+    /// None for one made in Stripe's dashboard.
+    recorded_by: Option<&'a str>,
+}
+
 /// The statements of a payment, inside the caller's transaction.
 trait PaymentWrites {
     /// Writes `payment` of its quote's request with the history's note and the receipt's job;
@@ -49,6 +58,10 @@ trait PaymentWrites {
         payment: &NewPayment<'_>,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
+
+    /// Writes `refund` beside its payment, adds it to the payment's refunded sum and notes it in
+    /// the request's history.
+    fn refund(&mut self, refund: &NewRefund<'_>, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl PaymentWrites {
@@ -80,6 +93,33 @@ for_both_connections!(impl PaymentWrites {
         self.add_note(booking, &note, payment.recorded_by.unwrap_or(STRIPE), now).await?;
         self.enqueue(&PaymentReceipt { payment: id }, None, now, now).await?;
         Ok(Some(id))
+    }
+
+    async fn refund(&mut self, refund: &NewRefund<'_>, now: &At) -> sqlx::Result<()> {
+        sqlx::query("INSERT INTO refunds (payment_id, amount, reason, recorded_by, refunded_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(refund.payment)
+            .bind(refund.amount)
+            .bind(refund.reason)
+            .bind(refund.recorded_by)
+            .bind(now)
+            .execute(&mut *self)
+            .await?;
+        sqlx::query("UPDATE payments SET refunded = refunded + $2 WHERE id = $1")
+            .bind(refund.payment)
+            .bind(refund.amount)
+            .execute(&mut *self)
+            .await?;
+        let (booking, number): (i64, String) = sqlx::query_as(
+            "SELECT quotes.booking_id, quotes.number FROM payments JOIN quotes ON quotes.id = payments.quote_id
+             WHERE payments.id = $1",
+        )
+        .bind(refund.payment)
+        .fetch_one(&mut *self)
+        .await?;
+        let how = if refund.recorded_by.is_some() { "" } else { " through Stripe" };
+        let why = if refund.reason.is_empty() { String::new() } else { format!(": {}", refund.reason) };
+        let note = format!("{} of the deposit for quote {number} refunded{how}{why}.", refund.amount);
+        self.add_note(booking, &note, refund.recorded_by.unwrap_or(STRIPE), now).await
     }
 });
 
@@ -138,23 +178,9 @@ pub async fn apply(db: &Db, event: &Event, meaning: &Meaning) -> anyhow::Result<
                 // Stripe says how much is refunded in all: an older event never lowers it.
                 let refunded = (*refunded).min(amount);
                 if refunded > before {
-                    sqlx::query("UPDATE payments SET refunded = $2 WHERE id = $1")
-                        .bind(id)
-                        .bind(refunded)
-                        .execute(&mut *tx)
-                        .await?;
-                    let (booking, number): (i64, String) = sqlx::query_as(
-                        "SELECT quotes.booking_id, quotes.number FROM payments JOIN quotes ON quotes.id = payments.quote_id
-                         WHERE payments.id = $1",
-                    )
-                    .bind(id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    let note = format!(
-                        "{} of the deposit for quote {number} refunded through Stripe.",
-                        refunded - before
-                    );
-                    tx.add_note(booking, &note, STRIPE, &now).await?;
+                    let refund =
+                        NewRefund { payment: id, amount: refunded - before, reason: "", recorded_by: None };
+                    tx.refund(&refund, &now).await?;
                 }
             }
             Meaning::Nothing => {}
@@ -185,4 +211,19 @@ pub async fn record(db: &Db, quote: i64, form: &PaymentForm, line: &Line<'_>) ->
         }
         Ok(id)
     })
+}
+
+/// Records the owner's refund of `amount` of payment `payment` for `reason`, with `line` in the
+/// audit log (a refund online is made at Stripe first).
+pub async fn refund(db: &Db, payment: i64, form: &RefundForm, line: &Line<'_>) -> anyhow::Result<()> {
+    let now = db.clock.stamp();
+    let refund =
+        NewRefund { payment, amount: form.amount, reason: &form.reason, recorded_by: Some(line.actor.email) };
+    with_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        tx.refund(&refund, &now).await?;
+        tx.audit(line, &now).await?;
+        tx.commit().await?;
+    });
+    Ok(())
 }

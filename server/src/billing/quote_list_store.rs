@@ -23,7 +23,8 @@ pub struct ListedQuote {
     pub updated_at: At,
     pub sent_at: Option<At>,
     pub expires_at: Option<At>,
-    /// The first option's total (without optional lines); none while it does not add up.
+    /// What the customer approved (with the optional lines they ticked); before, the first
+    /// option's total without optional lines; none while it does not add up.
     pub total: Option<Money>,
     pub options: usize,
 }
@@ -31,12 +32,13 @@ pub struct ListedQuote {
 /// `quote` as a list shows it at `now`.
 pub fn listed(quote: StoredQuote, now: &At) -> ListedQuote {
     let figures = quote.form.figures(&quote.rates);
+    let approved = quote.approved().and_then(|answer| answer.total);
     ListedQuote {
         id: quote.id,
         state: quote.state_at(now),
         sent_at: quote.sending.as_ref().map(|sending| sending.sent_at),
         expires_at: quote.sending.as_ref().map(|sending| sending.expires_at),
-        total: figures.first().and_then(|first| first.totals).map(|totals| totals.total),
+        total: approved.or_else(|| figures.first().and_then(|first| first.totals).map(|totals| totals.total)),
         options: figures.len(),
         number: quote.number,
         booking_id: quote.booking_id,

@@ -139,6 +139,26 @@ impl StripeClient {
         Self::read(response).await
     }
 
+    /// Gives `amount` of the payment through `payment_intent` back to the customer's card.
+    pub async fn refund(
+        &self,
+        payment_intent: &str,
+        amount: Money,
+        idempotency_key: &str,
+    ) -> anyhow::Result<()> {
+        let amount = amount.cents().to_string();
+        let response = self
+            .client
+            .post(format!("{}/v1/refunds", self.settings.api_url))
+            .bearer_auth(self.settings.secret_key.expose())
+            .header("Idempotency-Key", idempotency_key)
+            .form(&[("payment_intent", payment_intent), ("amount", amount.as_str())])
+            .send()
+            .await
+            .context("Stripe could not be reached")?;
+        Self::read::<serde_json::Value>(response).await.map(drop)
+    }
+
     /// The account the secret key is of.
     pub async fn account(&self) -> anyhow::Result<Account> {
         self.get("/v1/account").await

@@ -38,6 +38,8 @@ ids! {
     CustomerId,
     /// A quote.
     QuoteId,
+    /// A payment received.
+    PaymentId,
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@ mod text_enum;
 
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use history::EventKind;
-pub use ids::{BookingId, CustomerId, DeviceId, NoteId, PostId, QuoteId, RevisionId, SiteVersionId};
+pub use ids::{
+    BookingId, CustomerId, DeviceId, NoteId, PaymentId, PostId, QuoteId, RevisionId, SiteVersionId,
+};
 pub use line::{clipped, one_line};
 pub use money::{CURRENCY, Money, Quantity, Rate, round_half_up};
 pub use role::Role;

@@ -170,6 +170,7 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(billing::quote_send_routes::withdraw))
         .routes(routes!(billing::quote_send_routes::revise))
         .routes(routes!(billing::payment_routes::record).layer(small))
+        .routes(routes!(billing::payment_routes::refund).layer(small))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))
@@ -217,6 +218,7 @@ pub(super) async fn announce_desk_changes(
             || path == delivery::text::INBOUND_PATH
             || path == billing::stripe::WEBHOOK_PATH
             || path.starts_with("/api/admin/quotes/")
+            || path.starts_with("/api/admin/payments/")
             || path.starts_with("/api/manage/")
             || path.starts_with("/api/admin/bookings/")
             || path.starts_with("/api/admin/numbers/"));

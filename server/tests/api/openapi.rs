@@ -137,6 +137,7 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/manage/{token}/quotes/{id}/changes"),
     ("post", "/api/manage/{token}/quotes/{id}/pay"),
     ("post", "/api/admin/quotes/{id}/payments"),
+    ("post", "/api/admin/payments/{id}/refund"),
     ("post", "/api/stripe/webhook"),
     ("get", "/api/admin/numbers/{number}"),
     ("post", "/api/admin/numbers/{number}/texts"),

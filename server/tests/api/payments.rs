@@ -157,7 +157,7 @@ async fn a_deposit_is_paid_online_once_however_often_stripe_says_so() {
     assert_eq!(today["depositsPaid"]["total"], 1, "{}", today["depositsPaid"]);
     let listed = &today["depositsPaid"]["shown"][0];
     assert_eq!((listed["quoteId"].as_i64(), listed["name"].as_str()), (Some(id), Some("Jamie Ortiz")));
-    assert_eq!(listed["payment"]["amount"], deposit);
+    assert_eq!((listed["payment"]["amount"].as_i64(), listed["left"].as_i64()), (Some(deposit), Some(0)));
     let shown = &page(&app, &token).await["quotes"][0];
     assert_eq!(
         (shown["depositStanding"]["due"].as_i64(), shown["payOnline"].as_bool()),
@@ -169,6 +169,9 @@ async fn a_deposit_is_paid_online_once_however_often_stripe_says_so() {
         (status, nothing["error"].as_str()),
         (409, Some("Nothing is left to pay on this quote's deposit. Thank you!"))
     );
+    let cash = json!({ "amount": 100, "method": "cash" });
+    let (status, _) = send(&app, &owner, Method::POST, &format!("/quotes/{id}/payments"), Some(&cash)).await;
+    assert_eq!(status, 409, "nothing is left to record");
     let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
     assert!(
         booking.to_string().contains(&format!("Deposit of {} for quote", dollars(deposit))),
@@ -248,6 +251,7 @@ async fn the_team_records_a_deposit_paid_at_the_shop_and_the_customer_gets_a_rec
     let (id, token) = approved(&app, &owner, &mailbox, "pay-by-hand-0002").await;
     for (bad, field) in [
         (json!({ "amount": 0, "method": "cash" }), "amount"),
+        (json!({ "amount": 7446, "method": "cash" }), "amount"),
         (json!({ "amount": 100, "method": "online" }), "method"),
         (json!({ "amount": 100, "method": "cash", "note": "x".repeat(201) }), "note"),
     ] {
@@ -359,4 +363,78 @@ async fn doctor_checks_the_key_and_the_webhook_endpoint_at_the_public_url() {
     let (_, said) =
         crate::operations::doctor(&storage.config, &["--public-url", "https://www.example.com"]).await;
     assert!(said.contains("skip  Payments: not set up"), "{said}");
+}
+
+#[tokio::test]
+async fn the_owner_refunds_a_payment_at_the_shop_or_online_and_staff_cannot() {
+    let (app, mailbox, stripe) = with_stripe().await;
+    let owner = app.signed_in_admin().await;
+    let (id, token) = approved(&app, &owner, &mailbox, "refund-0001").await;
+    let cash = json!({ "amount": 3000, "method": "cash" });
+    let (_, quote) = send(&app, &owner, Method::POST, &format!("/quotes/{id}/payments"), Some(&cash)).await;
+    let at_shop = quote["payments"][0]["id"].as_i64().expect("a payment");
+    let deposit = quote["depositStanding"]["asked"].as_i64().expect("a deposit");
+    let paid = completed("evt_online", "cs_online", id, deposit - 3000);
+    assert_eq!(deliver(&app, &paid, signed(&app, &paid)).await, 200);
+    let online = app.admin_json(&format!("/quotes/{id}"), &owner).await["payments"][1]["id"]
+        .as_i64()
+        .expect("a payment");
+
+    app.add_user("staff@example.com", "a staff password 123", "staff").await;
+    let staff = app.sign_in("staff@example.com", "a staff password 123").await;
+    let back = json!({ "amount": 1000, "reason": "Job smaller than quoted" });
+    let (status, _) =
+        send(&app, &staff, Method::POST, &format!("/payments/{at_shop}/refund"), Some(&back)).await;
+    assert_eq!(status, 403, "refunds are the owner's");
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::POST,
+        &format!("/payments/{at_shop}/refund"),
+        Some(&json!({ "amount": 3001, "reason": "x" })),
+    )
+    .await;
+    assert_eq!(
+        (status, body["errors"]["amount"][0].as_str()),
+        (422, Some("At most $30.00 of this payment is left to refund"))
+    );
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::POST,
+        &format!("/payments/{at_shop}/refund"),
+        Some(&json!({ "amount": 100, "reason": " " })),
+    )
+    .await;
+    assert_eq!(status, 422, "{body}");
+    let (status, quote) =
+        send(&app, &owner, Method::POST, &format!("/payments/{at_shop}/refund"), Some(&back)).await;
+    assert_eq!(status, 200, "{quote}");
+    assert_eq!(quote["payments"][0]["refunded"], 1000);
+    assert_eq!(quote["depositStanding"]["due"], 1000);
+    assert!(stripe.refunds().is_empty(), "cash goes back by hand");
+
+    // Online: the card is refunded through Stripe; its event, when it comes, adds nothing.
+    let (status, quote) =
+        send(&app, &owner, Method::POST, &format!("/payments/{online}/refund"), Some(&back)).await;
+    assert_eq!(status, 200, "{quote}");
+    let asked = &stripe.refunds()[0];
+    assert_eq!((asked["payment_intent"].as_str(), asked["amount"].as_str()), ("pi_cs_online", "1000"));
+    assert!(!asked["idempotency-key"].is_empty());
+    let told = refunded("evt_refund_online", "cs_online", 1000);
+    assert_eq!(deliver(&app, &told, signed(&app, &told)).await, 200);
+    let quote = app.admin_json(&format!("/quotes/{id}"), &owner).await;
+    assert_eq!(quote["payments"][1]["refunded"], 1000, "{quote}");
+    assert_eq!(quote["depositStanding"]["due"], 2000);
+    assert_eq!(app.count("SELECT COUNT(*) FROM refunds").await, 2);
+    let refunds = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'payment-refunded'").await;
+    assert_eq!(refunds, 2);
+    let shown = &page(&app, &token).await["quotes"][0];
+    assert_eq!(
+        (shown["payOnline"].as_bool(), shown["depositStanding"]["due"].as_i64()),
+        (Some(true), Some(2000))
+    );
+    let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
+    assert!(booking.to_string().contains("$10.00 of the deposit for quote"), "{booking}");
+    assert!(booking.to_string().contains("refunded: Job smaller than quoted"), "{booking}");
 }

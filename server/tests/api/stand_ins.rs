@@ -137,7 +137,10 @@ pub async fn smtp() -> (String, Mailbox) {
                             mailbox.0.lock().expect("lock").push(data.take().unwrap_or_default());
                             let _ = write.write_all(b"250 OK queued\r\n").await;
                         } else {
-                            message.push_str(&line);
+                            // A line the client began with a dot has a second one added (RFC 5321, 4.5.2).
+                            message.push_str(
+                                line.strip_prefix('.').filter(|_| line.starts_with("..")).unwrap_or(&line),
+                            );
                             message.push('\n');
                         }
                         continue;

@@ -27,6 +27,8 @@ struct Kept {
     sessions: Vec<(String, HashMap<String, String>)>,
     /// How many requests asked for a session (repeats too).
     asked: usize,
+    /// Each refund made: its form, with "idempotency-key".
+    refunds: Vec<HashMap<String, String>>,
 }
 
 #[derive(Clone)]
@@ -56,6 +58,11 @@ impl StripeStandIn {
             .collect()
     }
 
+    /// The form of each refund asked for, oldest first, with its "idempotency-key".
+    pub fn refunds(&self) -> Vec<HashMap<String, String>> {
+        self.state.kept.lock().expect("lock").refunds.clone()
+    }
+
     /// How many times a session was asked for.
     pub fn asked(&self) -> usize {
         self.state.kept.lock().expect("lock").asked
@@ -76,6 +83,7 @@ pub async fn stripe(endpoints: Value) -> StripeStandIn {
     let state = StandIn { url: url.clone(), kept: Arc::default(), endpoints };
     let app = Router::new()
         .route("/v1/checkout/sessions", post(checkout))
+        .route("/v1/refunds", post(refund))
         .route("/v1/account", get(account))
         .route("/v1/webhook_endpoints", get(endpoints_list))
         .with_state(state.clone());
@@ -121,6 +129,19 @@ async fn checkout(
         StatusCode::OK,
         Json(json!({ "id": id, "object": "checkout.session", "url": format!("{}/pay/{id}", state.url) })),
     )
+}
+
+async fn refund(State(state): State<StandIn>, headers: HeaderMap, body: Bytes) -> (StatusCode, Json<Value>) {
+    if !authorized(&headers) {
+        return refused();
+    }
+    let mut form: HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    let key = headers.get("idempotency-key").and_then(|value| value.to_str().ok()).unwrap_or("").to_owned();
+    form.insert("idempotency-key".into(), key);
+    let mut kept = state.kept.lock().expect("lock");
+    kept.refunds.push(form);
+    let id = format!("re_test_{:04}", kept.refunds.len());
+    (StatusCode::OK, Json(json!({ "id": id, "object": "refund", "status": "succeeded" })))
 }
 
 async fn account(headers: HeaderMap) -> (StatusCode, Json<Value>) {

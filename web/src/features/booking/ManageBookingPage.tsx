@@ -77,7 +77,8 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
   const payment = usePaymentReturn(calls.view, setRequest);
   const loadTimes = useCallback((date?: string) => manageCalls(token, number).times(date), [token, number]);
 
-  async function act(action: () => Promise<RequestView>, done: string) {
+  /** Runs `action`, then says `done`, or why not; whether it was done. */
+  async function act(action: () => Promise<RequestView>, done: string): Promise<boolean> {
     setBusy(true);
     setNotice(null);
     setFieldErrors({});
@@ -85,6 +86,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
       setRequest(await action());
       setDoing("nothing");
       setNotice({ text: done, ok: true });
+      return true;
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : {};
       setFieldErrors(fields);
@@ -94,6 +96,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
           ? failure.message
           : "That did not work. Please try again, or call us.";
       setNotice({ text, ok: false });
+      return false;
     } finally {
       setBusy(false);
     }

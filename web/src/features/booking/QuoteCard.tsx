@@ -32,7 +32,7 @@ export function QuoteCard({
   /** What the server said of each field of the last answer sent. */
   fieldErrors: Record<string, string[]>;
   /** Sends an answer, showing `done` (or why not) at the top of the page. */
-  act: (action: () => Promise<RequestView>, done: string) => Promise<void>;
+  act: (action: () => Promise<RequestView>, done: string) => Promise<boolean>;
 }) {
   const ids = useId();
   const answer = quote.answer;
@@ -77,7 +77,13 @@ export function QuoteCard({
 
   function askChanges(event: FormEvent) {
     event.preventDefault();
-    void act(() => calls.askChanges(quote.id, changes), `Thank you: we have your changes to quote ${quote.number} and will send you a new one.`);
+    void act(() => calls.askChanges(quote.id, changes), `Thank you: we have your changes to quote ${quote.number} and will send you a new one.`).then(
+      (done) => {
+        if (!done) return;
+        setAsking(false);
+        setChanges("");
+      },
+    );
   }
 
   const depositWords =

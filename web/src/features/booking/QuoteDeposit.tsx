@@ -56,7 +56,7 @@ export function QuoteDeposit({ quote, calls, phone }: { quote: CustomerQuote; ca
             className="mt-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
           >
             <CreditCard aria-hidden="true" className="h-5 w-5" />
-            Pay the {amount(standing.due)} deposit
+            {standing.paid > 0 ? `Pay the ${amount(standing.due)} left` : `Pay the ${amount(standing.due)} deposit`}
           </button>
           {problem && (
             <p role="alert" className="mt-2 text-sm text-red-800">

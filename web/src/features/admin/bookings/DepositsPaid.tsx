@@ -1,5 +1,5 @@
 // Today's deposits paid in the last 7 days, the newest first: who paid, for which quote, how much
-// and how; each opens its quote.
+// and how, and what is still to pay of a deposit paid in part; each opens its quote.
 import { Link } from "react-router";
 import { amount } from "../../../lib/money";
 import { PAID_HOW } from "../../../lib/payments";
@@ -23,6 +23,7 @@ export function DepositsPaid({ deposits }: { deposits: Today["depositsPaid"] }) 
                   {amount(deposit.payment.amount)} paid {PAID_HOW[deposit.payment.method]}
                   {deposit.payment.refunded > 0 && ` (${amount(deposit.payment.refunded)} refunded)`}
                 </span>
+                {deposit.left > 0 && <span className="block font-medium text-orange-800">{amount(deposit.left)} of the deposit still to pay</span>}
                 <span className="block text-xs text-slate-600">{dateTime(deposit.payment.paidAt)}</span>
               </Link>
             </li>

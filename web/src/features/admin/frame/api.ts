@@ -90,6 +90,8 @@ export type LineKind = Schemas["LineKind"];
 /** A quote with each option's figures, as the server adds them up. */
 export type Quote = Schemas["QuoteBody"];
 export type PaymentForm = Schemas["PaymentForm"];
+export type Payment = Schemas["Payment"];
+export type RefundForm = Schemas["RefundForm"];
 export type ListedQuote = Schemas["ListedQuote"];
 export type QuoteShown = NonNullable<NonNullable<paths["/api/admin/quotes"]["get"]["parameters"]["query"]>["show"]>;
 export type QuoteForm = Schemas["QuoteForm"];
@@ -382,6 +384,7 @@ export const adminApi = {
   withdrawQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/withdraw", id(quote))),
   reviseQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/revise", id(quote))),
   recordPayment: (quote: number, form: PaymentForm) => answer(client.POST("/api/admin/quotes/{id}/payments", { ...id(quote), body: form })),
+  refundPayment: (payment: number, form: RefundForm) => answer(client.POST("/api/admin/payments/{id}/refund", { ...id(payment), body: form })),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

@@ -1,6 +1,7 @@
 // The deposit of an approved quote: what was asked, paid and is left, each payment received
-// (online through Stripe, or recorded here), and the form that records one paid at the shop by
-// cash, check or the shop's own card machine (the customer gets a receipt by e-mail).
+// (online through Stripe, or recorded here) with the owner's refund of it, and the form that
+// records one paid at the shop by cash, check or the shop's own card machine while some is left
+// (the customer gets a receipt by e-mail).
 import { useId, useRef, useState } from "react";
 import { amount, centsOf } from "../../../lib/money";
 import { PAID_HOW } from "../../../lib/payments";
@@ -8,6 +9,8 @@ import { adminApi, type PaymentForm, type Quote } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { Field, fieldClass, Input, PLAIN_BUTTON, PRIMARY_BUTTON, useSubmit } from "../frame/form";
 import { useShopClock } from "../frame/format";
+import { useSession } from "../frame/session";
+import { RefundPayment } from "./RefundPayment";
 
 /** The ways a payment is recorded by hand, in the select's words. */
 const BY_HAND: [PaymentForm["method"], string][] = [
@@ -19,6 +22,7 @@ const BY_HAND: [PaymentForm["method"], string][] = [
 export function QuotePayments({ quote, onChange }: { quote: Quote; onChange: (quote: Quote) => void }) {
   const ids = useId();
   const { dateTime } = useShopClock();
+  const owner = useSession().user?.role === "owner";
   const standing = quote.depositStanding;
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState({ amount: "", method: "cash" as PaymentForm["method"], note: "" });
@@ -57,11 +61,12 @@ export function QuotePayments({ quote, onChange }: { quote: Quote; onChange: (qu
               {payment.recordedBy && ` · recorded by ${payment.recordedBy}`}
               {payment.note && ` · ${payment.note}`}
               {payment.refunded > 0 && <span className="block text-red-800">{amount(payment.refunded)} refunded</span>}
+              {owner && <RefundPayment payment={payment} onChange={onChange} />}
             </li>
           ))}
         </ul>
       )}
-      {!open ? (
+      {standing.due === 0 ? null : !open ? (
         <button type="button" className={`mt-2 ${PLAIN_BUTTON}`} onClick={() => setOpen(true)}>
           Record a payment
         </button>
