@@ -26,6 +26,8 @@ for (const width of [390, 1366]) {
     await expect(sent.getByRole("heading", { name: "Sent" })).toBeVisible();
     await expect(sent.getByText("Not opened by the customer yet.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send to the customer" })).toHaveCount(0);
+    // Sent, it is read only: nothing offers to add or remove a line.
+    await expect(page.getByRole("button", { name: /^(Remove line|Add a line|Add an option)/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     // Today lists it while it waits, and opens it.
     await page.goto("/dbadmin");

@@ -97,7 +97,11 @@ export function QuoteOptionEditor({
             />
           </div>
           {onRemove && (
-            <button type="button" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700" onClick={onRemove}>
+            <button
+              type="button"
+              className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700 group-disabled:hidden"
+              onClick={onRemove}
+            >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Remove option {index + 1}
             </button>
@@ -130,7 +134,7 @@ export function QuoteOptionEditor({
                 </label>
                 <button
                   type="button"
-                  className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700"
+                  className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700 group-disabled:hidden"
                   onClick={() => onChange({ ...option, lines: option.lines.filter((each) => each.key !== line.key) })}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -142,7 +146,7 @@ export function QuoteOptionEditor({
         })}
       </ol>
       {error("lines") && <p className="mt-2 text-sm text-red-700">{error("lines")}</p>}
-      <div className="mt-3 flex flex-wrap items-end gap-3">
+      <div className="mt-3 flex flex-wrap items-end gap-3 group-disabled:hidden">
         <Adder
           label="Common job"
           choose="Choose a job…"

@@ -152,7 +152,8 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       )}
       {!editable && <SentQuote quote={quote} onChange={replaced} />}
       <QuotePayments quote={quote} onChange={replaced} />
-      <fieldset disabled={!editable}>
+      {/* Sent, it is read only: its controls to add and remove lines are hidden (group-disabled). */}
+      <fieldset disabled={!editable} className="group">
         <div ref={editor}>
           <div className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <Field id={`${ids}-rate`} label="Labour at">
@@ -183,7 +184,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
           {draft.options.length < MOST_OPTIONS && (
             <button
               type="button"
-              className={`mt-3 inline-flex items-center gap-1 ${PLAIN_BUTTON}`}
+              className={`mt-3 inline-flex items-center gap-1 group-disabled:hidden ${PLAIN_BUTTON}`}
               onClick={() => {
                 const last = draft.options[draft.options.length - 1];
                 const copied = (last?.lines ?? []).map((line) => ({ ...line, key: newKey() }));
