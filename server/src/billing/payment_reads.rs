@@ -61,6 +61,18 @@ pub async fn payment_intent(db: &Db, id: i64) -> anyhow::Result<Option<String>> 
     }))
 }
 
+/// What the shop keeps of the payments toward request `booking` (paid, less refunds).
+pub async fn kept_on_request(db: &Db, booking: i64) -> anyhow::Result<Money> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_scalar::<_, Money>(
+            "SELECT CAST(COALESCE(SUM(amount - refunded), 0) AS BIGINT) FROM payments WHERE booking_id = $1",
+        )
+        .bind(booking)
+        .fetch_one(pool)
+        .await?
+    }))
+}
+
 /// The payments of quotes `quotes`, oldest first, by quote.
 pub async fn of_quotes(db: &Db, quotes: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Payment>>> {
     let mut grouped: HashMap<i64, Vec<Payment>> = HashMap::new();

@@ -437,4 +437,17 @@ async fn the_owner_refunds_a_payment_at_the_shop_or_online_and_staff_cannot() {
     let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
     assert!(booking.to_string().contains("$10.00 of the deposit for quote"), "{booking}");
     assert!(booking.to_string().contains("refunded: Job smaller than quoted"), "{booking}");
+
+    // The customer cancels: the history says what of their money the shop still holds.
+    let cancelled =
+        app.post_json(&format!("/api/manage/{token}/cancel"), &json!({ "reason": "Sold the trailer" })).await;
+    assert_eq!(cancelled.status(), 200);
+    let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
+    let kept = dollars(deposit - 2000);
+    assert!(
+        booking
+            .to_string()
+            .contains(&format!("Cancelled the request: Sold the trailer {kept} paid toward it is kept")),
+        "{booking}"
+    );
 }

@@ -21,7 +21,7 @@ use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
     views::{ContactView, PickedAnswer, RequestView, TimeView},
 };
-use crate::billing::quote_sending_store;
+use crate::billing::{payment_reads, quote_sending_store};
 use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -30,7 +30,7 @@ use crate::{
         devices::{self, Occasion},
         told::Told,
     },
-    domain::BookingId,
+    domain::{BookingId, Money},
     error::{ApiError, Checked},
     schedule::{
         booking_event::calendar_file,
@@ -397,13 +397,20 @@ pub async fn cancel(
     let found = find(&desk, &token, which).await?;
     found.open()?;
     let content = desk.site.content();
+    let mut note = match &reason {
+        Some(reason) => format!("Cancelled the request: {reason}"),
+        None => "Cancelled the request.".to_owned(),
+    };
+    let kept = payment_reads::kept_on_request(&desk.db, found.row.id).await?;
+    if kept > Money::ZERO {
+        note.push_str(&format!(
+            " {kept} paid toward it is kept: refund it from the quote's page if it goes back."
+        ));
+    }
     let change = Change {
         id: found.row.id,
         occasion: desk.occasion(&found, &content),
-        note: match &reason {
-            Some(reason) => format!("Cancelled the request: {reason}"),
-            None => "Cancelled the request.".to_owned(),
-        },
+        note,
         tell: Told::by(&desk.outbox.channels().await?),
     };
     cancel_request(&desk.db, &change, reason.as_deref()).await?;
