@@ -16732,6 +16732,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPage"];
                 };
             };
+            /** @description The quote's id or the request's number is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The link's check is due. */
             403: {
                 headers: {

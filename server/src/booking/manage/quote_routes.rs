@@ -221,6 +221,7 @@ pub struct PaymentPage {
     params(("token" = String, Path, description = "The link's token."), ("id" = i64, Path, description = "The quote's id."), Which),
     responses(
         (status = 200, description = "Stripe's payment page for what is left of the deposit.", body = PaymentPage),
+        (status = 400, description = "The quote's id or the request's number is not a whole number.", body = ErrorBody),
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such quote on the request.", body = ErrorBody),
         (status = 409, description = "Nothing is left to pay, the quote is not approved, or the shop takes no payments online (how to pay is said).", body = ErrorBody),
