@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::payment::DepositStanding;
 use super::quote_mail::QuoteDesk;
 use super::{payment_reads, quote_mail_store, quote_store};
 use crate::blog::model::long_date;
@@ -37,8 +36,7 @@ impl QuoteDesk {
         let Some((payment, quote_id)) = payment_reads::find(db, id).await? else { return Ok(()) };
         let Some(quote) = quote_store::find(db, quote_id).await? else { return Ok(()) };
         let Some(contact) = quote_mail_store::contact(db, quote.booking_id).await? else { return Ok(()) };
-        let payments = payment_reads::of_quotes(db, &[quote_id]).await?.remove(&quote_id).unwrap_or_default();
-        let standing = DepositStanding::of(quote.deposit_asked(), &payments);
+        let (_, standing) = payment_reads::of_quote(db, &quote).await?;
         let url = self.link(quote.booking_id).await?;
         let content = self.site.content();
         let business = &content.business;

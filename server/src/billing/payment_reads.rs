@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::payment::{DepositStanding, Payment, PaymentMethod};
-use super::quote_store;
+use super::quote_store::{self, StoredQuote};
 use crate::clock::At;
 use crate::db::Db;
 use crate::domain::Money;
@@ -71,6 +71,13 @@ pub async fn kept_on_request(db: &Db, booking: i64) -> anyhow::Result<Money> {
         .fetch_one(pool)
         .await?
     }))
+}
+
+/// The payments of `quote`, oldest first, and where its deposit stands.
+pub async fn of_quote(db: &Db, quote: &StoredQuote) -> anyhow::Result<(Vec<Payment>, DepositStanding)> {
+    let payments = of_quotes(db, &[quote.id]).await?.remove(&quote.id).unwrap_or_default();
+    let standing = DepositStanding::of(quote.deposit_asked(), &payments);
+    Ok((payments, standing))
 }
 
 /// The payments of quotes `quotes`, oldest first, by quote.

@@ -12,7 +12,7 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::payment::{DepositStanding, PaymentForm, PaymentMethod, RefundForm};
+use super::payment::{PaymentForm, PaymentMethod, RefundForm};
 use super::payment_reads;
 use super::payment_store::{self, Applied};
 use super::quote::QuoteState;
@@ -124,8 +124,7 @@ pub async fn record(
     if quote.state != QuoteState::Approved {
         return Err(ApiError::conflict(NOT_APPROVED));
     }
-    let payments = payment_reads::of_quotes(&db, &[id]).await?.remove(&id).unwrap_or_default();
-    let standing = DepositStanding::of(quote.deposit_asked(), &payments);
+    let (_, standing) = payment_reads::of_quote(&db, &quote).await?;
     if standing.due <= Money::ZERO {
         return Err(ApiError::conflict("Nothing is left to pay on this quote's deposit."));
     }

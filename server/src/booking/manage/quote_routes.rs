@@ -17,7 +17,6 @@ use super::{
     views::RequestView,
 };
 use crate::billing::{
-    payment::DepositStanding,
     payment_reads,
     quote::{OptionTotals, QuoteState},
     quote_mail::QuoteDesk,
@@ -247,8 +246,7 @@ pub async fn pay(
     if quote.state != QuoteState::Approved {
         return Err(ApiError::conflict("Approve the quote first: its deposit is paid once you approve it."));
     }
-    let payments = payment_reads::of_quotes(&desk.db, &[id]).await?.remove(&id).unwrap_or_default();
-    let standing = DepositStanding::of(quote.deposit_asked(), &payments);
+    let (payments, standing) = payment_reads::of_quote(&desk.db, &quote).await?;
     if standing.due <= Money::ZERO {
         return Err(ApiError::conflict("Nothing is left to pay on this quote's deposit. Thank you!"));
     }
