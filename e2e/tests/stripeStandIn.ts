@@ -53,7 +53,12 @@ export async function startStripe(): Promise<StripeStandIn> {
           payment_status: "paid",
           payment_intent: `pi_${session.id}`,
           client_reference_id: session.form.client_reference_id,
-          metadata: { quote: session.form["metadata[quote]"], purpose: session.form["metadata[purpose]"] },
+          metadata: Object.fromEntries(
+            Object.entries(session.form).flatMap(([field, value]) => {
+              const key = /^metadata\[(\w+)\]$/.exec(field)?.[1];
+              return key ? [[key, value]] : [];
+            }),
+          ),
         },
       },
     });

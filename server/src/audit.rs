@@ -85,6 +85,10 @@ crate::text_enum! {
         QuoteRevised => "quote-revised",
         PaymentRecorded => "payment-recorded",
         PaymentRefunded => "payment-refunded",
+        InvoiceStarted => "invoice-started",
+        InvoiceDeleted => "invoice-deleted",
+        InvoiceSent => "invoice-sent",
+        InvoiceVoided => "invoice-voided",
         /// A line written before actions had keys, whose words matched none: they are kept in its
         /// detail.
         Earlier => "earlier",
@@ -171,6 +175,10 @@ impl Action {
             Self::QuoteRevised => "sent quote revised into a new draft",
             Self::PaymentRecorded => "payment recorded by hand",
             Self::PaymentRefunded => "payment refunded",
+            Self::InvoiceStarted => "invoice started for a request",
+            Self::InvoiceDeleted => "draft invoice deleted",
+            Self::InvoiceSent => "invoice issued to the customer",
+            Self::InvoiceVoided => "invoice voided",
             Self::Earlier => "recorded before actions had keys",
         }
     }

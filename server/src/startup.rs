@@ -14,6 +14,7 @@ use crate::{
     auth::guard::AuthDesk,
     backup,
     billing::{
+        invoice_mail::{InvoiceReminder, InvoiceToCustomer},
         payment_mail::PaymentReceipt,
         quote_mail::{QuoteAnswered, QuoteDesk, QuoteReminder, QuoteToCustomer},
         stripe::StripeClient,
@@ -153,6 +154,8 @@ impl Application {
             runner.register::<QuoteAnswered>(Arc::clone(&quotes));
             runner.register::<QuoteReminder>(Arc::clone(&quotes));
             runner.register::<PaymentReceipt>(Arc::clone(&quotes));
+            runner.register::<InvoiceToCustomer>(Arc::clone(&quotes));
+            runner.register::<InvoiceReminder>(Arc::clone(&quotes));
             Arc::new(runner)
         };
         let insights =

@@ -153,15 +153,20 @@ pub fn customer_quote(
         deposit: quote.form.deposit,
         answer,
         deposit_standing,
-        payments: payments
-            .iter()
-            .map(|payment| CustomerPayment {
-                amount: payment.amount,
-                refunded: payment.refunded,
-                method: payment.method,
-                on: long_date(payment.paid_at, zone),
-            })
-            .collect(),
+        payments: customer_payments(payments, zone),
         pay_online: online && deposit_standing.due > Money::ZERO,
     })
+}
+
+/// The payments as their customer reads them.
+pub fn customer_payments(payments: &[Payment], zone: &TimeZone) -> Vec<CustomerPayment> {
+    payments
+        .iter()
+        .map(|payment| CustomerPayment {
+            amount: payment.amount,
+            refunded: payment.refunded,
+            method: payment.method,
+            on: long_date(payment.paid_at, zone),
+        })
+        .collect()
 }

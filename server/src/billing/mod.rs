@@ -7,10 +7,19 @@
 //! `booking::manage::quote_routes`); and the payments of their deposits (`payment`), made on the
 //! shop's own Stripe account (`stripe`, its signed events `stripe_signature` and `stripe_event`)
 //! or recorded by the team (`payment_routes`), written by `payment_store`, read by
-//! `payment_reads`, with a receipt to the customer (`payment_mail`).
+//! `payment_reads`, with a receipt to the customer (`payment_mail`). Once the work is done, the
+//! invoice (`invoice`, stored by `invoice_store` and `invoice_issue_store`, served by `invoice_routes`, e-mailed and
+//! reminded by `invoice_mail`; the customer reads and pays it on their page,
+//! `booking::manage::invoice_routes`), paid the same ways.
 
+pub mod customer_invoice;
 pub mod customer_quote;
 pub mod document;
+pub mod invoice;
+pub mod invoice_issue_store;
+pub mod invoice_mail;
+pub mod invoice_routes;
+pub mod invoice_store;
 pub mod payment;
 pub mod payment_mail;
 pub mod payment_reads;

@@ -1,4 +1,4 @@
-//! Money received: a quote's deposit, paid by the customer online (a Stripe Checkout page of the
+//! Money received: a quote's deposit or an invoice, paid by the customer online (a Stripe Checkout page of the
 //! shop's own account) or recorded by the team when it came by cash, check or the shop's card
 //! machine. A payment is never changed but by a refund, which is kept beside it.
 
@@ -33,6 +33,43 @@ impl PaymentMethod {
             Self::Cash => "in cash",
             Self::Check => "by check",
             Self::Card => "by card",
+        }
+    }
+}
+
+/// What a payment pays: a quote's deposit, or an invoice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaidFor {
+    Quote(i64),
+    Invoice(i64),
+}
+
+impl PaidFor {
+    /// "quote" or "invoice": its name in Stripe's metadata, and its column (with `_id`).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Self::Quote(_) => "quote",
+            Self::Invoice(_) => "invoice",
+        }
+    }
+
+    /// What a payment's `quote_id` and `invoice_id` say it pays.
+    pub fn of_columns(quote: Option<i64>, invoice: Option<i64>) -> Option<Self> {
+        quote.map(Self::Quote).or_else(|| invoice.map(Self::Invoice))
+    }
+
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Quote(id) | Self::Invoice(id) => id,
+        }
+    }
+
+    /// What it pays, as a sentence names it before the document's number: "the deposit for
+    /// quote", "invoice".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Quote(_) => "the deposit for quote",
+            Self::Invoice(_) => "invoice",
         }
     }
 }

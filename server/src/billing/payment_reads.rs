@@ -1,9 +1,11 @@
-//! Payments as they are read: one with its quote (for its receipt), a quote's (its page, the
-//! customer's page) and the deposits paid lately (Today).
+//! Payments as they are read: one with what it pays (for its receipt), a quote's or an invoice's
+//! (their pages, the customer's page) and the deposits paid lately (Today).
 
 use std::collections::HashMap;
 
-use super::payment::{DepositStanding, Payment, PaymentMethod};
+use super::invoice::InvoiceStanding;
+use super::invoice_store::StoredInvoice;
+use super::payment::{DepositStanding, PaidFor, Payment, PaymentMethod};
 use super::quote_store::{self, StoredQuote};
 use crate::clock::At;
 use crate::db::Db;
@@ -15,6 +17,7 @@ use crate::with_db;
 struct PaymentRow {
     id: i64,
     quote_id: Option<i64>,
+    invoice_id: Option<i64>,
     amount: Money,
     refunded: Money,
     method: PaymentMethod,
@@ -37,17 +40,18 @@ impl From<PaymentRow> for Payment {
     }
 }
 
-/// Payment `id`, with the quote it pays the deposit of.
-pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<(Payment, i64)>> {
-    let row: Option<PaymentRow> = with_db!(db, |pool| {
-        sqlx::query_as(
-            "SELECT id, quote_id, amount, refunded, method, paid_at, note, recorded_by FROM payments WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-    });
-    Ok(row.and_then(|row| Some((row.quote_id?, row)).map(|(quote, row)| (Payment::from(row), quote))))
+/// A payment's columns.
+const COLUMNS: &str = "id, quote_id, invoice_id, amount, refunded, method, paid_at, note, recorded_by";
+
+/// Payment `id`, with what it pays.
+pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<(Payment, PaidFor)>> {
+    let sql = sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM payments WHERE id = $1"));
+    let row: Option<PaymentRow> =
+        with_db!(db, |pool| sqlx::query_as(sql).bind(id).fetch_optional(pool).await?);
+    Ok(row.and_then(|row| {
+        let paid_for = PaidFor::of_columns(row.quote_id, row.invoice_id)?;
+        Some((Payment::from(row), paid_for))
+    }))
 }
 
 /// The Stripe PaymentIntent payment `id` was made through; none for one recorded by hand.
@@ -82,25 +86,38 @@ pub async fn of_quote(db: &Db, quote: &StoredQuote) -> anyhow::Result<(Vec<Payme
 
 /// The payments of quotes `quotes`, oldest first, by quote.
 pub async fn of_quotes(db: &Db, quotes: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Payment>>> {
+    of_documents(db, "quote_id", quotes).await
+}
+
+/// The payments of invoices `invoices`, oldest first, by invoice.
+pub async fn of_invoices(db: &Db, invoices: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Payment>>> {
+    of_documents(db, "invoice_id", invoices).await
+}
+
+/// The payments whose `column` (quote_id or invoice_id) is one of `ids`, oldest first, by it.
+async fn of_documents(
+    db: &Db,
+    column: &'static str,
+    ids: &[i64],
+) -> anyhow::Result<HashMap<i64, Vec<Payment>>> {
     let mut grouped: HashMap<i64, Vec<Payment>> = HashMap::new();
-    if quotes.is_empty() {
+    if ids.is_empty() {
         return Ok(grouped);
     }
     let sql = sqlx::AssertSqlSafe(format!(
-        "SELECT id, quote_id, amount, refunded, method, paid_at, note, recorded_by FROM payments
-         WHERE quote_id IN ({}) ORDER BY id",
-        crate::db::placeholders(quotes.len())
+        "SELECT {COLUMNS} FROM payments WHERE {column} IN ({}) ORDER BY id",
+        crate::db::placeholders(ids.len())
     ));
     let rows: Vec<PaymentRow> = with_db!(db, |pool| {
         let mut query = sqlx::query_as(sql);
-        for id in quotes {
+        for id in ids {
             query = query.bind(id);
         }
         query.fetch_all(pool).await?
     });
     for row in rows {
-        if let Some(quote) = row.quote_id {
-            grouped.entry(quote).or_default().push(Payment::from(row));
+        if let Some(document) = if column == "quote_id" { row.quote_id } else { row.invoice_id } {
+            grouped.entry(document).or_default().push(Payment::from(row));
         }
     }
     Ok(grouped)
@@ -135,7 +152,7 @@ struct DepositRow {
 pub async fn deposits_since(db: &Db, since: &At, limit: i64) -> anyhow::Result<(Vec<PaidDeposit>, i64)> {
     let (rows, total): (Vec<DepositRow>, i64) = with_db!(db, |pool| {
         let rows = sqlx::query_as(
-            "SELECT payments.id, payments.quote_id, payments.amount, payments.refunded, payments.method,
+            "SELECT payments.id, payments.quote_id, payments.invoice_id, payments.amount, payments.refunded, payments.method,
                     payments.paid_at, payments.note, payments.recorded_by, quotes.number, quotes.booking_id,
                     quotes.customer_id
              FROM payments JOIN quotes ON quotes.id = payments.quote_id
@@ -180,4 +197,17 @@ pub async fn deposits_since(db: &Db, since: &At, limit: i64) -> anyhow::Result<(
         })
         .collect();
     Ok((paid, total))
+}
+
+/// The payments of `invoice`, oldest first, and what is left to pay of it (its approved quote's
+/// deposit counted).
+pub async fn of_invoice(db: &Db, invoice: &StoredInvoice) -> anyhow::Result<(Vec<Payment>, InvoiceStanding)> {
+    let payments = of_invoices(db, &[invoice.id]).await?.remove(&invoice.id).unwrap_or_default();
+    let deposit = match invoice.quote_id {
+        Some(quote) => of_quotes(db, &[quote]).await?.remove(&quote).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let total = invoice.form.figures(&invoice.rates).totals.map_or(Money::ZERO, |totals| totals.total);
+    let standing = InvoiceStanding::of(total, &deposit, &payments);
+    Ok((payments, standing))
 }

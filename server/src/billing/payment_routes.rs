@@ -1,6 +1,6 @@
 //! Payments: what Stripe posts about the shop's account (`POST /api/stripe/webhook`, signed, each
-//! event applied once), and a payment the team records by hand on a quote's page (cash, check or
-//! the shop's own card machine).
+//! event applied once), a payment of a deposit the team records by hand on a quote's page (cash,
+//! check or the shop's own card machine), and the owner's refunds.
 
 use std::sync::Arc;
 
@@ -12,7 +12,7 @@ use axum::{
 };
 use serde::Serialize;
 
-use super::payment::{PaymentForm, PaymentMethod, RefundForm};
+use super::payment::{PaidFor, Payment, PaymentForm, PaymentMethod, RefundForm};
 use super::payment_reads;
 use super::payment_store::{self, Applied};
 use super::quote::QuoteState;
@@ -140,7 +140,9 @@ pub async fn record(
         action: Action::PaymentRecorded,
         detail: format!("{} {} for quote {}", form.amount, form.method.words(), quote.number),
     };
-    payment_store::record(&db, id, &form, &line).await?.ok_or(ApiError::NotFound(NO_QUOTE))?;
+    payment_store::record(&db, PaidFor::Quote(id), &form, &line)
+        .await?
+        .ok_or(ApiError::NotFound(NO_QUOTE))?;
     desk.outbox.wake();
     Ok((StatusCode::CREATED, found(&db, id).await?))
 }
@@ -155,7 +157,7 @@ pub async fn record(
     params(("id" = i64, Path, description = "The payment's id.")),
     request_body = RefundForm,
     responses(
-        (status = 200, description = "Refunded: the quote with its payments.", body = QuoteBody),
+        (status = 200, description = "Refunded: the payment as it stands now.", body = Payment),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such payment.", body = ErrorBody),
         (status = 409, description = "An online payment, and online payments are no longer set up.", body = ErrorBody),
@@ -171,9 +173,9 @@ pub async fn refund(
     Owner(admin): Owner,
     Checked(Path(PaymentId(id))): Checked<Path<PaymentId>>,
     Checked(Json(form)): Checked<Json<RefundForm>>,
-) -> Result<Json<QuoteBody>, ApiError> {
+) -> Result<Json<Payment>, ApiError> {
     const NO_PAYMENT: &str = "There is no such payment.";
-    let (payment, quote) = payment_reads::find(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
+    let (payment, _) = payment_reads::find(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
     let form = form.checked(payment.kept())?;
     if payment.method == PaymentMethod::Online {
         let stripe = desk.stripe.as_ref().ok_or_else(|| {
@@ -193,5 +195,6 @@ pub async fn refund(
         detail: format!("{} of payment {id}: {}", form.amount, form.reason),
     };
     payment_store::refund(&db, id, &form, &line).await?;
-    found(&db, quote).await
+    let (payment, _) = payment_reads::find(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
+    Ok(Json(payment))
 }

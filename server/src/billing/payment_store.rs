@@ -1,8 +1,8 @@
-//! Payments, written: an event from Stripe applied once (its id recorded in the transaction of
+//! Payments, written (toward a quote's deposit or an invoice): an event from Stripe applied once (its id recorded in the transaction of
 //! the payment or refund it makes), a payment the team records, each with its note in the
 //! request's history and the receipt to the customer.
 
-use super::payment::{PaymentForm, PaymentMethod, RefundForm};
+use super::payment::{PaidFor, PaymentForm, PaymentMethod, RefundForm};
 use super::payment_mail::PaymentReceipt;
 use super::stripe_event::{Event, Meaning, SessionPaid};
 use crate::audit::{AuditWrites as _, Line};
@@ -31,7 +31,7 @@ pub enum Applied {
 
 /// A payment to write.
 struct NewPayment<'a> {
-    quote: i64,
+    paid_for: PaidFor,
     amount: Money,
     method: PaymentMethod,
     session: Option<&'a str>,
@@ -51,8 +51,14 @@ struct NewRefund<'a> {
 
 /// The statements of a payment, inside the caller's transaction.
 trait PaymentWrites {
-    /// Writes `payment` of its quote's request with the history's note and the receipt's job;
-    /// none when the quote is gone, or the session's payment is written already.
+    /// The request and the number of what `paid_for` names (a quote, or an issued invoice).
+    fn document(
+        &mut self,
+        paid_for: PaidFor,
+    ) -> impl Future<Output = sqlx::Result<Option<(i64, String)>>> + Send;
+
+    /// Writes `payment` of its document's request with the history's note and the receipt's job;
+    /// none when the document is gone, or the session's payment is written already.
     fn pay(
         &mut self,
         payment: &NewPayment<'_>,
@@ -65,20 +71,29 @@ trait PaymentWrites {
 }
 
 for_both_connections!(impl PaymentWrites {
+    async fn document(&mut self, paid_for: PaidFor) -> sqlx::Result<Option<(i64, String)>> {
+        let sql = match paid_for {
+            PaidFor::Quote(_) => "SELECT booking_id, number FROM quotes WHERE id = $1",
+            PaidFor::Invoice(_) => "SELECT booking_id, number FROM invoices WHERE id = $1 AND number IS NOT NULL",
+        };
+        sqlx::query_as(sql).bind(paid_for.id()).fetch_optional(&mut *self).await
+    }
+
     async fn pay(&mut self, payment: &NewPayment<'_>, now: &At) -> sqlx::Result<Option<i64>> {
-        let quote: Option<(i64, String)> = sqlx::query_as("SELECT booking_id, number FROM quotes WHERE id = $1")
-            .bind(payment.quote)
-            .fetch_optional(&mut *self)
-            .await?;
-        let Some((booking, number)) = quote else { return Ok(None) };
+        let Some((booking, number)) = self.document(payment.paid_for).await? else { return Ok(None) };
+        let (quote, invoice) = match payment.paid_for {
+            PaidFor::Quote(id) => (Some(id), None),
+            PaidFor::Invoice(id) => (None, Some(id)),
+        };
         let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO payments (booking_id, quote_id, method, amount, checkout_session, payment_intent, note,
-                                   recorded_by, paid_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            "INSERT INTO payments (booking_id, quote_id, invoice_id, method, amount, checkout_session, payment_intent,
+                                   note, recorded_by, paid_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              ON CONFLICT (checkout_session) DO NOTHING RETURNING id",
         )
         .bind(booking)
-        .bind(payment.quote)
+        .bind(quote)
+        .bind(invoice)
         .bind(payment.method)
         .bind(payment.amount)
         .bind(payment.session)
@@ -89,7 +104,12 @@ for_both_connections!(impl PaymentWrites {
         .fetch_optional(&mut *self)
         .await?;
         let Some(id) = id else { return Ok(None) };
-        let note = format!("Deposit of {} for quote {number} paid {}.", payment.amount, payment.method.words());
+        let note = format!(
+            "{} paid {} toward {} {number}.",
+            payment.amount,
+            payment.method.words(),
+            payment.paid_for.words()
+        );
         self.add_note(booking, &note, payment.recorded_by.unwrap_or(STRIPE), now).await?;
         self.enqueue(&PaymentReceipt { payment: id }, None, now, now).await?;
         Ok(Some(id))
@@ -109,16 +129,16 @@ for_both_connections!(impl PaymentWrites {
             .bind(refund.amount)
             .execute(&mut *self)
             .await?;
-        let (booking, number): (i64, String) = sqlx::query_as(
-            "SELECT quotes.booking_id, quotes.number FROM payments JOIN quotes ON quotes.id = payments.quote_id
-             WHERE payments.id = $1",
-        )
-        .bind(refund.payment)
-        .fetch_one(&mut *self)
-        .await?;
+        let (quote, invoice): (Option<i64>, Option<i64>) =
+            sqlx::query_as("SELECT quote_id, invoice_id FROM payments WHERE id = $1")
+                .bind(refund.payment)
+                .fetch_one(&mut *self)
+                .await?;
+        let paid_for = PaidFor::of_columns(quote, invoice).ok_or(sqlx::Error::RowNotFound)?;
+        let (booking, number) = self.document(paid_for).await?.ok_or(sqlx::Error::RowNotFound)?;
         let how = if refund.recorded_by.is_some() { "" } else { " through Stripe" };
         let why = if refund.reason.is_empty() { String::new() } else { format!(": {}", refund.reason) };
-        let note = format!("{} of the deposit for quote {number} refunded{how}{why}.", refund.amount);
+        let note = format!("{} paid toward {} {number} refunded{how}{why}.", refund.amount, paid_for.words());
         self.add_note(booking, &note, refund.recorded_by.unwrap_or(STRIPE), now).await
     }
 });
@@ -142,9 +162,9 @@ pub async fn apply(db: &Db, event: &Event, meaning: &Meaning) -> anyhow::Result<
             return Ok(Applied::Again);
         }
         match meaning {
-            Meaning::Paid(SessionPaid { session, quote, amount, payment_intent }) => {
+            Meaning::Paid(SessionPaid { session, paid_for, amount, payment_intent }) => {
                 let payment = NewPayment {
-                    quote: *quote,
+                    paid_for: *paid_for,
                     amount: *amount,
                     method: PaymentMethod::Online,
                     session: Some(session),
@@ -154,15 +174,11 @@ pub async fn apply(db: &Db, event: &Event, meaning: &Meaning) -> anyhow::Result<
                 };
                 tx.pay(&payment, &now).await?;
             }
-            Meaning::PaymentFailed { quote } => {
-                let found: Option<(i64, String)> =
-                    sqlx::query_as("SELECT booking_id, number FROM quotes WHERE id = $1")
-                        .bind(quote)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                if let Some((booking, number)) = found {
+            Meaning::PaymentFailed(paid_for) => {
+                if let Some((booking, number)) = tx.document(*paid_for).await? {
                     let note = format!(
-                        "The customer's bank payment of the deposit for quote {number} failed: nothing was paid."
+                        "The customer's bank payment toward {} {number} failed: nothing was paid.",
+                        paid_for.words()
                     );
                     tx.add_note(booking, &note, STRIPE, &now).await?;
                     tx.mark_customer_change(booking, &now).await?;
@@ -190,11 +206,16 @@ pub async fn apply(db: &Db, event: &Event, meaning: &Meaning) -> anyhow::Result<
     })
 }
 
-/// Records `form`, received for quote `quote`'s deposit, with `line` in the audit log; its id.
-pub async fn record(db: &Db, quote: i64, form: &PaymentForm, line: &Line<'_>) -> anyhow::Result<Option<i64>> {
+/// Records `form`, received toward `paid_for`, with `line` in the audit log; its id.
+pub async fn record(
+    db: &Db,
+    paid_for: PaidFor,
+    form: &PaymentForm,
+    line: &Line<'_>,
+) -> anyhow::Result<Option<i64>> {
     let now = db.clock.stamp();
     let payment = NewPayment {
-        quote,
+        paid_for,
         amount: form.amount,
         method: form.method,
         session: None,

@@ -15,10 +15,10 @@ use crate::error::{ApiError, FieldErrors};
 use crate::text_enum;
 
 const MOST_OPTIONS: usize = 3;
-const MOST_LINES: usize = 40;
+pub(super) const MOST_LINES: usize = 40;
 const TITLE_LENGTH: usize = 40;
 const DESCRIPTION_LENGTH: usize = 120;
-const MESSAGE_LENGTH: usize = 2000;
+pub(super) const MESSAGE_LENGTH: usize = 2000;
 const MOST_A_PRICE: Money = Money::from_cents(10_000_000);
 const MOST_A_QUANTITY: Quantity = Quantity::from_hundredths(1_000_000);
 const WHOLE: Rate = Rate::from_thousandths(100_000);
@@ -322,19 +322,34 @@ impl QuoteForm {
 
 /// Line `m` of option `n`, its words trimmed, its figures' messages in `errors`.
 fn checked_line(errors: &mut FieldErrors, n: usize, m: usize, line: QuoteLine) -> QuoteLine {
-    let field = |name: &str| format!("options.{n}.lines.{m}.{name}");
-    let description = line.description.trim().to_owned();
+    let description = checked_figures(
+        errors,
+        &format!("options.{n}.lines.{m}"),
+        (line.kind, &line.description, line.quantity, line.price),
+    );
+    QuoteLine { description, ..line }
+}
+
+/// A line's kind, words, quantity and price (none: labour at the document's hourly rate).
+pub(super) type LineParts<'a> = (LineKind, &'a str, Quantity, Option<Money>);
+
+/// The messages of a quote's or an invoice's line at `field` ("options.0.lines.2") in `errors`;
+/// its words trimmed.
+pub(super) fn checked_figures(errors: &mut FieldErrors, field: &str, line: LineParts<'_>) -> String {
+    let (kind, description, quantity, price) = line;
+    let field = |name: &str| format!("{field}.{name}");
+    let description = description.trim().to_owned();
     if description.chars().count() > DESCRIPTION_LENGTH {
         errors.add(field("description"), format!("At most {DESCRIPTION_LENGTH} characters"));
     }
-    if !(Quantity::from_hundredths(1)..=MOST_A_QUANTITY).contains(&line.quantity) {
+    if !(Quantity::from_hundredths(1)..=MOST_A_QUANTITY).contains(&quantity) {
         errors.add(field("quantity"), format!("A quantity is from 0.01 to {MOST_A_QUANTITY}"));
     }
-    if line.kind == LineKind::Supplies {
+    if kind == LineKind::Supplies {
         errors.add(field("kind"), SUPPLIES_FROM_RATES);
     }
-    match line.price {
-        None if line.kind != LineKind::Labour => errors.add(field("price"), "Give the line a price"),
+    match price {
+        None if kind != LineKind::Labour => errors.add(field("price"), "Give the line a price"),
         Some(price) if price.cents().abs() > MOST_A_PRICE.cents() => {
             errors.add(
                 field("price"),
@@ -343,7 +358,7 @@ fn checked_line(errors: &mut FieldErrors, n: usize, m: usize, line: QuoteLine) -
         }
         _ => {}
     }
-    QuoteLine { description, ..line }
+    description
 }
 
 impl Deposit {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::payment::PaidFor;
 use super::quote::QuoteState;
 use super::quote_mail_store;
 use super::quote_sending::QuoteAnswerKind;
@@ -49,7 +50,7 @@ impl Job for QuoteToCustomer {
     }
 
     async fn given_up(self, mail: Arc<QuoteDesk>, error: String) -> anyhow::Result<()> {
-        quote_mail_store::email_failed(mail.outbox.db(), self.quote, &error).await
+        quote_mail_store::email_failed(mail.outbox.db(), PaidFor::Quote(self.quote), &error).await
     }
 }
 
@@ -131,7 +132,7 @@ impl QuoteDesk {
             return Ok(());
         }
         if self.email_quote(&quote, false).await? {
-            quote_mail_store::emailed(db, id).await?;
+            quote_mail_store::emailed(db, PaidFor::Quote(id)).await?;
         }
         Ok(())
     }
@@ -213,21 +214,37 @@ impl QuoteDesk {
             self.email_quote(&quote, true).await?;
         }
         if sending.texted_at.is_some() {
-            match texting::textable_now(db, &self.outbox, &self.site, quote.booking_id).await {
-                Ok(number) => {
-                    let link = Unsaved::new(Link::Manage, Some(SentBy::Text));
-                    let body =
-                        reminder_text(&content.business.name, &quote.number, &link.url(&self.public_url));
-                    quote_mail_store::text_reminder(db, quote.booking_id, &number, &body, &link).await?;
-                    self.outbox.wake();
-                }
-                Err(ApiError::Internal(error)) => return Err(error),
-                // Texts off, stopped or today's limit reached: the e-mail (if any) is the reminder.
-                Err(_) => {}
-            }
+            let shop = &content.business.name;
+            self.text_reminder(PaidFor::Quote(id), quote.booking_id, |url| {
+                reminder_text(shop, &quote.number, url)
+            })
+            .await?;
         }
-        quote_mail_store::reminded(db, id).await?;
+        quote_mail_store::reminded(db, PaidFor::Quote(id)).await?;
         Ok(Ran::Done)
+    }
+
+    /// Texts the customer of request `booking` the reminder of `document` (its words made from the
+    /// link's address) when they can be texted now.
+    pub(super) async fn text_reminder(
+        &self,
+        document: PaidFor,
+        booking: i64,
+        words: impl FnOnce(&str) -> String,
+    ) -> anyhow::Result<()> {
+        let db = self.outbox.db();
+        match texting::textable_now(db, &self.outbox, &self.site, booking).await {
+            Ok(number) => {
+                let link = Unsaved::new(Link::Manage, Some(SentBy::Text));
+                let body = words(&link.url(&self.public_url));
+                quote_mail_store::text_reminder(db, document, booking, &number, &body, &link).await?;
+                self.outbox.wake();
+                Ok(())
+            }
+            Err(ApiError::Internal(error)) => Err(error),
+            // Texts off, stopped or today's limit reached: the e-mail (if any) is the reminder.
+            Err(_) => Ok(()),
+        }
     }
 
     async fn to_shop(&self, id: i64, answer_id: i64) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
-//! What the messages of a sent quote read and leave: the request's contact details, and whether
-//! the quote's e-mail went out and when its reminder did, and the reminder's text.
+//! What the messages of a sent quote or invoice read and leave: the request's contact details,
+//! whether its e-mail went out and when its reminder did, and the reminder's text.
 
+use super::payment::PaidFor;
 use crate::booking::shared_store::{BookingStatements as _, Contact};
 use crate::db::Db;
 use crate::delivery::text::thread::TextWrites as _;
@@ -15,48 +16,48 @@ pub async fn contact(db: &Db, booking: i64) -> anyhow::Result<Option<Contact>> {
     }))
 }
 
-/// Quote `id`'s e-mail was handed to the mail server.
-pub async fn emailed(db: &Db, id: i64) -> anyhow::Result<()> {
+/// The table of `document`'s kind.
+fn table(document: PaidFor) -> &'static str {
+    match document {
+        PaidFor::Quote(_) => "quotes",
+        PaidFor::Invoice(_) => "invoices",
+    }
+}
+
+/// The e-mail of `document` was handed to the mail server.
+pub async fn emailed(db: &Db, document: PaidFor) -> anyhow::Result<()> {
     let now = db.clock.stamp();
+    let sql = format!("UPDATE {} SET emailed_at = $2, email_error = NULL WHERE id = $1", table(document));
     with_db!(db, |pool| {
-        sqlx::query("UPDATE quotes SET emailed_at = $2, email_error = NULL WHERE id = $1")
-            .bind(id)
-            .bind(now)
-            .execute(pool)
-            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(document.id()).bind(now).execute(pool).await?;
     });
     Ok(())
 }
 
-/// Quote `id`'s reminder went to the customer.
-pub async fn reminded(db: &Db, id: i64) -> anyhow::Result<()> {
+/// The reminder of `document` went to the customer.
+pub async fn reminded(db: &Db, document: PaidFor) -> anyhow::Result<()> {
     let now = db.clock.stamp();
+    let sql = format!("UPDATE {} SET reminded_at = $2 WHERE id = $1", table(document));
     with_db!(db, |pool| {
-        sqlx::query("UPDATE quotes SET reminded_at = $2 WHERE id = $1")
-            .bind(id)
-            .bind(now)
-            .execute(pool)
-            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(document.id()).bind(now).execute(pool).await?;
     });
     Ok(())
 }
 
-/// Quote `id`'s e-mail could not be sent, for `error`, after its last try.
-pub async fn email_failed(db: &Db, id: i64, error: &str) -> anyhow::Result<()> {
+/// The e-mail of `document` could not be sent, for `error`, after its last try.
+pub async fn email_failed(db: &Db, document: PaidFor, error: &str) -> anyhow::Result<()> {
+    let sql = format!("UPDATE {} SET email_error = $2 WHERE id = $1", table(document));
     with_db!(db, |pool| {
-        sqlx::query("UPDATE quotes SET email_error = $2 WHERE id = $1")
-            .bind(id)
-            .bind(error)
-            .execute(pool)
-            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(document.id()).bind(error).execute(pool).await?;
     });
     Ok(())
 }
 
-/// Writes the reminder text `body` with its `link` to `number` (E.164) in request `booking`'s
-/// thread.
+/// Writes the reminder text `body` of `document` with its `link` to `number` (E.164) in request
+/// `booking`'s thread.
 pub async fn text_reminder(
     db: &Db,
+    document: PaidFor,
     booking: i64,
     number: &str,
     body: &str,
@@ -66,7 +67,7 @@ pub async fn text_reminder(
     with_db!(db, |pool| {
         let mut tx = pool.begin().await?;
         tx.save_link(booking, link, &now).await?;
-        tx.write_text(booking, number, body, "quote", None, &now).await?;
+        tx.write_text(booking, number, body, document.kind(), None, &now).await?;
         tx.commit().await?;
     });
     Ok(())

@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use serde::Deserialize;
 
+use super::payment::PaidFor;
 use crate::domain::Money;
 use crate::secret::Secret;
 
@@ -36,8 +37,9 @@ pub struct CheckoutRequest<'a> {
     /// What the payment page and the receipt name: "Deposit for quote Q-2026-0001".
     pub name: &'a str,
     pub amount: Money,
-    /// The quote the deposit is for (`metadata[quote]`, and `client_reference_id` quote-N).
-    pub quote: i64,
+    /// What it pays (`metadata[quote]` or `metadata[invoice]`, and `client_reference_id` quote-N
+    /// or invoice-N).
+    pub paid_for: PaidFor,
     /// The customer's address, filled in on the page.
     pub email: Option<&'a str>,
     /// Their own page, where they come back to (paid or not).
@@ -106,11 +108,15 @@ impl StripeClient {
 
     /// Makes the payment page of `request`.
     pub async fn checkout(&self, request: &CheckoutRequest<'_>) -> anyhow::Result<CheckoutSession> {
-        let quote = request.quote.to_string();
-        let reference = format!("quote-{quote}");
+        let kind = request.paid_for.kind();
+        let id = request.paid_for.id().to_string();
+        let reference = format!("{kind}-{id}");
+        let (metadata, intent_metadata) =
+            (format!("metadata[{kind}]"), format!("payment_intent_data[metadata][{kind}]"));
         let amount = request.amount.cents().to_string();
         let joint = if request.back_url.contains('?') { '&' } else { '?' };
-        let back = format!("{}{joint}paid=1", request.back_url);
+        // Back on their page, it waits for this payment: `paid=quote-3` or `paid=invoice-7`.
+        let back = format!("{}{joint}paid={reference}", request.back_url);
         let mut form = vec![
             ("mode", "payment"),
             ("line_items[0][quantity]", "1"),
@@ -120,9 +126,8 @@ impl StripeClient {
             ("success_url", back.as_str()),
             ("cancel_url", request.back_url),
             ("client_reference_id", reference.as_str()),
-            ("metadata[quote]", quote.as_str()),
-            ("metadata[purpose]", "deposit"),
-            ("payment_intent_data[metadata][quote]", quote.as_str()),
+            (metadata.as_str(), id.as_str()),
+            (intent_metadata.as_str(), id.as_str()),
         ];
         if let Some(email) = request.email {
             form.push(("customer_email", email));

@@ -40,6 +40,8 @@ ids! {
     QuoteId,
     /// A payment received.
     PaymentId,
+    /// An invoice.
+    InvoiceId,
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ mod text_enum;
 pub use contact::{EmailAddress, PersonName, Phone};
 pub use history::EventKind;
 pub use ids::{
-    BookingId, CustomerId, DeviceId, NoteId, PaymentId, PostId, QuoteId, RevisionId, SiteVersionId,
+    BookingId, CustomerId, DeviceId, InvoiceId, NoteId, PaymentId, PostId, QuoteId, RevisionId, SiteVersionId,
 };
 pub use line::{clipped, one_line};
 pub use money::{CURRENCY, Money, Quantity, Rate, round_half_up};

@@ -72,7 +72,8 @@ pub(super) fn api() -> OpenApiRouter<AppState> {
         .routes(
             routes!(booking::manage::quote_routes::changes).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)),
         )
-        .routes(routes!(booking::manage::quote_routes::pay))
+        .routes(routes!(booking::manage::pay_routes::deposit))
+        .routes(routes!(booking::manage::pay_routes::invoice))
         .routes(routes!(billing::payment_routes::webhook).layer(DefaultBodyLimit::max(STRIPE_EVENT_LIMIT)))
         .routes(routes!(booking::manage::link_routes::check).layer(DefaultBodyLimit::max(SMALL_BODY_LIMIT)))
         .routes(routes!(booking::manage::link_routes::new_link))
@@ -171,6 +172,18 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(billing::quote_send_routes::revise))
         .routes(routes!(billing::payment_routes::record).layer(small))
         .routes(routes!(billing::payment_routes::refund).layer(small))
+        .routes(routes!(billing::invoice_routes::start, billing::invoice_routes::of_request).layer(small))
+        .routes(
+            routes!(
+                billing::invoice_routes::show,
+                billing::invoice_routes::save,
+                billing::invoice_routes::delete
+            )
+            .layer(small),
+        )
+        .routes(routes!(billing::invoice_routes::send).layer(small))
+        .routes(routes!(billing::invoice_routes::void).layer(small))
+        .routes(routes!(billing::invoice_routes::record).layer(small))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))

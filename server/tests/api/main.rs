@@ -22,6 +22,7 @@ mod ical;
 mod inbox;
 mod insights;
 mod instances;
+mod invoices;
 mod jobs;
 mod link_previews;
 mod notifications;

@@ -19,7 +19,7 @@ use crate::{
 };
 
 /// A quote of a new request, e-mailed and approved by the customer: its id and the page's token.
-async fn approved(app: &TestApp, owner: &Signed, mailbox: &Mailbox, submission: &str) -> (i64, String) {
+pub async fn approved(app: &TestApp, owner: &Signed, mailbox: &Mailbox, submission: &str) -> (i64, String) {
     let (_, id) = drafted(app, owner, submission).await;
     let sent = json!({ "email": true, "text": false });
     assert_eq!(send(app, owner, Method::POST, &format!("/quotes/{id}/send"), Some(&sent)).await.0, 200);
@@ -39,13 +39,19 @@ fn dollars(cents: i64) -> String {
 }
 
 fn completed(event: &str, session: &str, quote: i64, cents: i64) -> String {
+    paid_event(event, session, ("quote", quote), cents)
+}
+
+/// Stripe's event of Checkout Session `session` paid `cents` toward `paid_for` ("invoice", 7).
+pub fn paid_event(event: &str, session: &str, paid_for: (&str, i64), cents: i64) -> String {
+    let (kind, id) = paid_for;
     json!({
         "id": event, "object": "event", "type": "checkout.session.completed",
         "data": { "object": {
             "id": session, "object": "checkout.session", "amount_total": cents, "currency": "usd",
             "payment_status": "paid", "payment_intent": format!("pi_{session}"),
-            "client_reference_id": format!("quote-{quote}"),
-            "metadata": { "quote": quote.to_string(), "purpose": "deposit" }
+            "client_reference_id": format!("{kind}-{id}"),
+            "metadata": { kind: id.to_string() }
         } }
     })
     .to_string()
@@ -60,7 +66,7 @@ fn refunded(event: &str, session: &str, cents: i64) -> String {
 }
 
 /// Posts `body` to the webhook with `signature` (none: no header); the status.
-async fn deliver(app: &TestApp, body: &str, signature: Option<String>) -> u16 {
+pub async fn deliver(app: &TestApp, body: &str, signature: Option<String>) -> u16 {
     let mut request = app
         .client
         .post(format!("{}/api/stripe/webhook", app.url))
@@ -73,11 +79,11 @@ async fn deliver(app: &TestApp, body: &str, signature: Option<String>) -> u16 {
 }
 
 /// `body` signed now on the app's clock with the endpoint's secret.
-fn signed(app: &TestApp, body: &str) -> Option<String> {
+pub fn signed(app: &TestApp, body: &str) -> Option<String> {
     Some(sign(WEBHOOK_SECRET, app.clock.now().as_second(), body.as_bytes()))
 }
 
-async fn page(app: &TestApp, token: &str) -> Value {
+pub async fn page(app: &TestApp, token: &str) -> Value {
     app.get(&format!("/api/manage/{token}")).await.json().await.expect("JSON")
 }
 
@@ -85,7 +91,7 @@ async fn payments(app: &TestApp) -> i64 {
     app.count("SELECT COUNT(*) FROM payments").await
 }
 
-async fn with_stripe() -> (TestApp, Mailbox, StripeStandIn) {
+pub async fn with_stripe() -> (TestApp, Mailbox, StripeStandIn) {
     let stripe = stripe_stand_in::stripe(json!([])).await;
     let (app, mailbox) = app_with_mail(|c| stripe.configure(c)).await;
     (app, mailbox, stripe)
@@ -122,7 +128,10 @@ async fn a_deposit_is_paid_online_once_however_often_stripe_says_so() {
         (session["metadata[quote]"].clone(), session["client_reference_id"].clone()),
         (id.to_string(), format!("quote-{id}"))
     );
-    assert_eq!(session["success_url"], format!("https://trailers.example.com/booking/{token}?paid=1"));
+    assert_eq!(
+        session["success_url"],
+        format!("https://trailers.example.com/booking/{token}?paid=quote-{id}")
+    );
     assert_eq!(session["cancel_url"], format!("https://trailers.example.com/booking/{token}"));
     assert_eq!(session["customer_email"], "jamie@example.com");
     assert!(!session["idempotency-key"].is_empty());
@@ -174,7 +183,9 @@ async fn a_deposit_is_paid_online_once_however_often_stripe_says_so() {
     assert_eq!(status, 409, "nothing is left to record");
     let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
     assert!(
-        booking.to_string().contains(&format!("Deposit of {} for quote", dollars(deposit))),
+        booking
+            .to_string()
+            .contains(&format!("{} paid online toward the deposit for quote", dollars(deposit))),
         "the history says so"
     );
 
@@ -233,7 +244,7 @@ async fn refunds_are_kept_and_events_out_of_order_change_nothing_twice() {
     assert_eq!(deliver(&app, &failed, signed(&app, &failed)).await, 200);
     assert_eq!(payments(&app).await, 1);
     let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
-    assert!(booking.to_string().contains("bank payment of the deposit"), "{booking}");
+    assert!(booking.to_string().contains("bank payment toward the deposit for quote"), "{booking}");
     // Not JSON, though signed.
     assert_eq!(deliver(&app, "not an event", signed(&app, "not an event")).await, 400);
 }
@@ -407,17 +418,17 @@ async fn the_owner_refunds_a_payment_at_the_shop_or_online_and_staff_cannot() {
     )
     .await;
     assert_eq!(status, 422, "{body}");
-    let (status, quote) =
+    let (status, payment) =
         send(&app, &owner, Method::POST, &format!("/payments/{at_shop}/refund"), Some(&back)).await;
-    assert_eq!(status, 200, "{quote}");
-    assert_eq!(quote["payments"][0]["refunded"], 1000);
-    assert_eq!(quote["depositStanding"]["due"], 1000);
+    assert_eq!(status, 200, "{payment}");
+    assert_eq!(payment["refunded"], 1000);
+    assert_eq!(app.admin_json(&format!("/quotes/{id}"), &owner).await["depositStanding"]["due"], 1000);
     assert!(stripe.refunds().is_empty(), "cash goes back by hand");
 
     // Online: the card is refunded through Stripe; its event, when it comes, adds nothing.
-    let (status, quote) =
+    let (status, payment) =
         send(&app, &owner, Method::POST, &format!("/payments/{online}/refund"), Some(&back)).await;
-    assert_eq!(status, 200, "{quote}");
+    assert_eq!(status, 200, "{payment}");
     let asked = &stripe.refunds()[0];
     assert_eq!((asked["payment_intent"].as_str(), asked["amount"].as_str()), ("pi_cs_online", "1000"));
     assert!(!asked["idempotency-key"].is_empty());
@@ -435,7 +446,7 @@ async fn the_owner_refunds_a_payment_at_the_shop_or_online_and_staff_cannot() {
         (Some(true), Some(2000))
     );
     let booking = app.admin_json(&format!("/bookings/{}", quote["bookingId"]), &owner).await;
-    assert!(booking.to_string().contains("$10.00 of the deposit for quote"), "{booking}");
+    assert!(booking.to_string().contains("$10.00 paid toward the deposit for quote"), "{booking}");
     assert!(booking.to_string().contains("refunded: Job smaller than quoted"), "{booking}");
 
     // The customer cancels: the history says what of their money the shop still holds.

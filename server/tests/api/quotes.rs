@@ -37,7 +37,7 @@ pub async fn request(app: &TestApp, submission: &str) -> i64 {
 }
 
 /// The shop's year at the test's instant (Denver).
-fn this_year() -> i16 {
+pub fn this_year() -> i16 {
     test_now().to_zoned(jiff::tz::TimeZone::get("America/Denver").expect("Denver")).year()
 }
 

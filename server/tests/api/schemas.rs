@@ -35,7 +35,7 @@ fn compared(table: &str) -> bool {
 const SEARCH_COLUMNS: [(&str, &str); 1] = [("blog_posts", "search")];
 
 /// The differences kept on purpose, as `differences` words them.
-const DELIBERATE: [&str; 12] = [
+const DELIBERATE: [&str; 13] = [
     // A lone INTEGER PRIMARY KEY is SQLite's row id, which SQLite numbers when none is given;
     // these keys are always given (a booking's id, the version a save takes, the one settings
     // row, a request whose text waits), and PostgreSQL has no sequence for them.
@@ -43,6 +43,7 @@ const DELIBERATE: [&str; 12] = [
     r#"escalation_steps.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"escalations.booking_id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"insight_settings.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
+    r#"invoice_numbers.year: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"price_settings.id: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"price_trip_bands.up_to_miles: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,
     r#"quote_numbers.year: SQLite Some(("integer", true, "a sequence")), PostgreSQL Some(("integer", true, ""))"#,

@@ -87,6 +87,10 @@ fn value(table: &str, columns: &[Column], column: &Column, site_toml: &str) -> V
         ("quote_lines", "kind") => Some("labour"),
         ("quote_answers", "answer") => Some("approved"),
         ("payments", "method") => Some("online"),
+        ("invoices", "state") => Some("draft"),
+        ("invoices", "rate") => Some("standard"),
+        ("invoices", "tax_rates") => Some("[]"),
+        ("invoice_lines", "kind") => Some("labour"),
         _ => None,
     };
     if let Some(text) = fixed {

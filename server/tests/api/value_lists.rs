@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use trailerworks::{
     billing::{
         document::LineKind,
+        invoice::InvoiceState,
         payment::PaymentMethod,
         quote::{DepositKind, LabourRate, QuoteState},
         quote_sending::QuoteAnswerKind,
@@ -50,6 +51,9 @@ fn enums() -> BTreeMap<(&'static str, &'static str), Vec<&'static str>> {
         (("quote_lines", "kind"), names!(LineKind)),
         (("quote_answers", "answer"), names!(QuoteAnswerKind)),
         (("payments", "method"), names!(PaymentMethod)),
+        (("invoices", "state"), names!(InvoiceState)),
+        (("invoices", "rate"), names!(LabourRate)),
+        (("invoice_lines", "kind"), names!(LineKind)),
     ])
 }
 

@@ -330,6 +330,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/bookings/{id}/invoices`: a request's invoices. */
+        get: operations["getAdminBookingsIdInvoices"];
+        put?: never;
+        /** `POST /api/admin/bookings/{id}/invoices`: the team starts a request's invoice. */
+        post: operations["postAdminBookingsIdInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/notes": {
         parameters: {
             query?: never;
@@ -786,6 +804,85 @@ export interface paths {
          *     made with the password they chose. They sign in with it as usual.
          */
         post: operations["postAdminInvitationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/invoices/{id}`: an invoice with its figures and payments. */
+        get: operations["getAdminInvoicesId"];
+        /** `PUT /api/admin/invoices/{id}`: the team saves a draft, whole. */
+        put: operations["putAdminInvoicesId"];
+        post?: never;
+        /** `DELETE /api/admin/invoices/{id}`: the team deletes a draft. */
+        delete: operations["deleteAdminInvoicesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/invoices/{id}/payments`: the team records a payment toward an issued invoice
+         *     received by cash, check or card; the customer gets a receipt.
+         */
+        post: operations["postAdminInvoicesIdPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/invoices/{id}/send`: the team issues a finished draft to the request's
+         *     customer: it takes the year's next number and is due `dueDays` later.
+         */
+        post: operations["postAdminInvoicesIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/invoices/{id}/void`: the owner voids an issued invoice that holds no payment,
+         *     with the reason; it keeps its number and is never deleted.
+         */
+        post: operations["postAdminInvoicesIdVoid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1958,6 +2055,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/{token}/invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/manage/{token}/invoices/{id}/pay`: the customer opens the page to pay what is left
+         *     of an issued invoice (a second tap opens the same page while nothing was paid in between).
+         */
+        post: operations["postManageTokenInvoicesIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/{token}/new-link": {
         parameters: {
             query?: never;
@@ -2291,7 +2408,7 @@ export interface components {
          * @description What happened: a stable key, stored and sent; the audit page shows its sentence.
          * @enum {string}
          */
-        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "quote-sent" | "quote-withdrawn" | "quote-revised" | "payment-recorded" | "payment-refunded" | "earlier";
+        Action: "sign-in" | "sign-in-failed" | "sign-in-throttled" | "sign-out" | "sign-in-code-failed" | "signed-out-elsewhere" | "password-changed" | "password-change-failed" | "two-factor-enabled" | "two-factor-disabled" | "two-factor-reset" | "recovery-codes-replaced" | "post-created" | "post-updated" | "post-published" | "post-published-on-schedule" | "post-scheduled" | "post-unpublished" | "post-deleted" | "post-restored" | "post-purged" | "image-uploaded" | "booking-status-changed" | "booking-scheduled" | "booking-time-dropped" | "review-requested" | "calendar-feed-changed" | "site-changed" | "site-restored" | "site-imported" | "recipients-changed" | "test-notification-sent" | "booking-note-added" | "booking-note-changed" | "booking-note-deleted" | "weekly-report-switched" | "session-ended" | "password-reset-asked" | "password-reset" | "password-reset-refused" | "push-device-added" | "push-device-changed" | "push-device-removed" | "push-test-sent" | "customer-change-seen" | "member-invited" | "invitation-withdrawn" | "member-joined" | "member-removed" | "rota-changed" | "escalation-steps-changed" | "on-call-cover" | "on-call-cover-ended" | "phone-changed" | "two-step-required" | "customer-changed" | "customers-merged" | "request-split-off" | "trailer-added" | "trailer-changed" | "request-trailer-named" | "number-filed" | "customer-exported" | "customer-erased" | "photo-shared" | "photo-deleted" | "price-rates-changed" | "price-item-saved" | "price-item-deleted" | "quote-started" | "quote-deleted" | "quote-sent" | "quote-withdrawn" | "quote-revised" | "payment-recorded" | "payment-refunded" | "invoice-started" | "invoice-deleted" | "invoice-sent" | "invoice-voided" | "earlier";
         /** @description An action and its sentence. */
         ActionName: {
             action: components["schemas"]["Action"];
@@ -2958,6 +3075,37 @@ export interface components {
             phones: string[];
             tags: components["schemas"]["Tag"][];
         };
+        /** @description An issued (or voided) invoice on the customer's page. */
+        CustomerInvoice: {
+            /** @description The last day to pay it, "December 21, 2026". */
+            due: string;
+            /** @description The shop's name, address, phone and e-mail, a line each. */
+            from: string[];
+            /** Format: int64 */
+            id: number;
+            /** @description "December 7, 2026". */
+            issued: string;
+            lines: components["schemas"]["CustomerQuoteLine"][];
+            /** @description The shop's note. */
+            message: string;
+            /** @description INV-2026-0001. */
+            number: string;
+            /** @description Past its day with something left to pay. */
+            overdue: boolean;
+            /** @description Whether the balance can be paid online now. */
+            payOnline: boolean;
+            /** @description The payments toward it, oldest first. */
+            payments: components["schemas"]["CustomerPayment"][];
+            /** @description The total, the deposit paid, what was paid toward it and the balance. */
+            standing: components["schemas"]["InvoiceStanding"];
+            /** @description Issued or void. */
+            state: components["schemas"]["InvoiceState"];
+            totals: components["schemas"]["OptionTotals"] | null;
+            /** @description The trailer worked on, in words. */
+            trailer: string | null;
+            /** @description Why it was voided. */
+            voidReason: string | null;
+        };
         /** @description One page of the customers list. */
         CustomerList: {
             customers: components["schemas"]["CustomerListItem"][];
@@ -3514,6 +3662,95 @@ export interface components {
             id: number;
             link: string;
         };
+        /** @description An invoice with its figures and what is left to pay. */
+        InvoiceBody: {
+            /** Format: int64 */
+            bookingId: number;
+            /** @description "USD". */
+            currency: string;
+            /** Format: int64 */
+            customerId: number;
+            dueAt: components["schemas"]["At"] | null;
+            /** Format: int64 */
+            dueDays: number;
+            /** @description Why its e-mail could not be sent, after the last try. */
+            emailError: string | null;
+            emailedAt: components["schemas"]["At"] | null;
+            /** @description Each line's amount, shop supplies, the subtotal, tax and total. */
+            figures: components["schemas"]["OptionFigures"];
+            /** Format: int64 */
+            id: number;
+            issuedAt: components["schemas"]["At"] | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description A note to the customer. */
+            message: string;
+            /** @description The customer's name (and company). */
+            name: string;
+            /** @description INV-2026-0001, once issued. */
+            number: string | null;
+            /** @description Issued, past its day, and not paid in full. */
+            overdue: boolean;
+            /** @description The payments toward it, oldest first. */
+            payments: components["schemas"]["Payment"][];
+            /**
+             * Format: int64
+             * @description The approved quote it was made from (its deposit counts toward it).
+             */
+            quoteId: number | null;
+            rate: components["schemas"]["LabourRate"];
+            rates: components["schemas"]["QuoteRates"];
+            remindedAt: components["schemas"]["At"] | null;
+            /** @description The total, the deposit paid, what was paid toward it and the balance. */
+            standing: components["schemas"]["InvoiceStanding"];
+            state: components["schemas"]["InvoiceState"];
+            textedAt: components["schemas"]["At"] | null;
+            /** Format: int64 */
+            trailerId: number | null;
+            updatedAt: components["schemas"]["At"];
+            voidReason: string | null;
+            voidedAt: components["schemas"]["At"] | null;
+        };
+        /** @description An invoice as the team saves it: every field, always. */
+        InvoiceForm: {
+            /**
+             * Format: int64
+             * @description The days after it is issued that it is due: 0 (on receipt) to 90.
+             */
+            dueDays: number;
+            /** @description Up to 40. */
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description A note to the customer, shown above the lines. */
+            message: string;
+            rate: components["schemas"]["LabourRate"];
+        };
+        /** @description A line of an invoice. */
+        InvoiceLine: {
+            description: string;
+            kind: components["schemas"]["LineKind"];
+            price?: components["schemas"]["Money"] | null;
+            quantity: components["schemas"]["Quantity"];
+        };
+        /** @description A request's invoices, oldest first. */
+        InvoiceList: {
+            invoices: components["schemas"]["InvoiceBody"][];
+        };
+        /** @description What the customer owes on an invoice. */
+        InvoiceStanding: {
+            /** @description What is left to pay (never below 0). */
+            balance: components["schemas"]["Money"];
+            /** @description What the shop keeps of the approved quote's deposit. */
+            depositPaid: components["schemas"]["Money"];
+            /** @description What the shop keeps of the invoice's own payments. */
+            paid: components["schemas"]["Money"];
+            /** @description The invoice's total (0 while it does not add up). */
+            total: components["schemas"]["Money"];
+        };
+        /**
+         * @description Where an invoice stands: written, issued to the customer (numbered), or voided. Whether it
+         *      is paid is its payments' to say.
+         * @enum {string}
+         */
+        InvoiceState: "draft" | "issued" | "void";
         /** @description A job in the schedule. */
         Job: {
             /** Format: int64 */
@@ -4697,6 +4934,8 @@ export interface components {
             closed: boolean;
             /** @description The phone and e-mail address the shop uses for it. */
             contact: components["schemas"]["ContactView"];
+            /** @description The invoices the shop issued for it, oldest first. */
+            invoices: components["schemas"]["CustomerInvoice"][];
             kind: components["schemas"]["Kind"] | null;
             /** @description The name it was sent with. */
             name: string;
@@ -5649,6 +5888,11 @@ export interface components {
             /** @description The kept versions, newest first. */
             versions: components["schemas"]["SiteVersion"][];
         };
+        /** @description Why the owner voids an invoice. */
+        VoidForm: {
+            /** @description Up to 200 characters; the request's history shows it. */
+            reason: string;
+        };
         /** @description The requests nobody has answered yet. */
         Waiting: {
             /** Format: int64 */
@@ -5745,6 +5989,7 @@ export type CurrentSession = components['schemas']['CurrentSession'];
 export type Customer = components['schemas']['Customer'];
 export type CustomerExport = components['schemas']['CustomerExport'];
 export type CustomerForm = components['schemas']['CustomerForm'];
+export type CustomerInvoice = components['schemas']['CustomerInvoice'];
 export type CustomerList = components['schemas']['CustomerList'];
 export type CustomerListItem = components['schemas']['CustomerListItem'];
 export type CustomerPayment = components['schemas']['CustomerPayment'];
@@ -5800,6 +6045,12 @@ export type Invitation = components['schemas']['Invitation'];
 export type InvitationForm = components['schemas']['InvitationForm'];
 export type InvitationLink = components['schemas']['InvitationLink'];
 export type Invited = components['schemas']['Invited'];
+export type InvoiceBody = components['schemas']['InvoiceBody'];
+export type InvoiceForm = components['schemas']['InvoiceForm'];
+export type InvoiceLine = components['schemas']['InvoiceLine'];
+export type InvoiceList = components['schemas']['InvoiceList'];
+export type InvoiceStanding = components['schemas']['InvoiceStanding'];
+export type InvoiceState = components['schemas']['InvoiceState'];
 export type Job = components['schemas']['Job'];
 export type JobLine = components['schemas']['JobLine'];
 export type Kind = components['schemas']['Kind'];
@@ -5991,6 +6242,7 @@ export type TwoStepRule = components['schemas']['TwoStepRule'];
 export type Unprocessable = components['schemas']['Unprocessable'];
 export type UploadedPhoto = components['schemas']['UploadedPhoto'];
 export type VersionList = components['schemas']['VersionList'];
+export type VoidForm = components['schemas']['VoidForm'];
 export type Waiting = components['schemas']['Waiting'];
 export type WebhookChannel = components['schemas']['WebhookChannel'];
 export type $defs = Record<string, never>;
@@ -7512,6 +7764,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminBookingsIdInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request's invoices, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBookingsIdInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A draft: the approved quote's lines at its rates, or none at the price book's of today. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request has an invoice already (not void). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request has no customer (spam), or there is no such request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorsBody"];
                 };
             };
             /** @description The database cannot be reached or written; nothing was saved. */
@@ -10177,6 +10565,617 @@ export interface operations {
             };
         };
     };
+    getAdminInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceForm"];
+            };
+        };
+        responses: {
+            /** @description The invoice as saved, with its figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice has been issued. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdminInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice has been issued. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminInvoicesIdPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentForm"];
+            };
+        };
+        responses: {
+            /** @description Recorded: the invoice with its payments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice is not issued (a draft, or void), or nothing is left to pay. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminInvoicesIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSendForm"];
+            };
+        };
+        responses: {
+            /** @description The invoice, issued: its e-mail is queued, its text written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It was issued already, e-mail is not set up, or the customer cannot be texted now (why is said). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminInvoicesIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidForm"];
+            };
+        };
+        responses: {
+            /** @description The invoice, void. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceBody"];
+                };
+            };
+            /** @description The body is not JSON, or a path or query parameter is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such invoice. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is a draft or void already, or it holds payments (refund them first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, unknown, of the wrong type or fails its check. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminLive: {
         parameters: {
             query?: never;
@@ -11847,13 +12846,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Refunded: the quote with its payments. */
+            /** @description Refunded: the payment as it stands now. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuoteBody"];
+                    "application/json": components["schemas"]["Payment"];
                 };
             };
             /** @description The body is not JSON, or a path or query parameter is malformed. */
@@ -16262,6 +17261,88 @@ export interface operations {
             };
         };
     };
+    postManageTokenInvoicesIdPay: {
+        parameters: {
+            query?: {
+                /** @description Another request of the same customer, by its number (the link's own without it). */
+                request?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link's token. */
+                token: string;
+                /** @description The invoice's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's payment page for the invoice's balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description The invoice's id or the request's number is not a whole number. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link's check is due. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no such link, or no such invoice on the request. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is left to pay, the invoice is void, or the shop takes no payments online (how to pay is said). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not make the page just now. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postManageTokenNewLink: {
         parameters: {
             query?: never;
@@ -17512,7 +18593,7 @@ export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<Fla
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAdminQuotesGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/quotes"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "waiting", "approved", "expired", "withdrawn"];
 export const pathsApiAvailabilityGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/availability"]["get"]["parameters"]["query"]["kind"]> = ["shop", "mobile"];
-export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "quote-revised", "payment-recorded", "payment-refunded", "earlier"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out", "sign-in-code-failed", "signed-out-elsewhere", "password-changed", "password-change-failed", "two-factor-enabled", "two-factor-disabled", "two-factor-reset", "recovery-codes-replaced", "post-created", "post-updated", "post-published", "post-published-on-schedule", "post-scheduled", "post-unpublished", "post-deleted", "post-restored", "post-purged", "image-uploaded", "booking-status-changed", "booking-scheduled", "booking-time-dropped", "review-requested", "calendar-feed-changed", "site-changed", "site-restored", "site-imported", "recipients-changed", "test-notification-sent", "booking-note-added", "booking-note-changed", "booking-note-deleted", "weekly-report-switched", "session-ended", "password-reset-asked", "password-reset", "password-reset-refused", "push-device-added", "push-device-changed", "push-device-removed", "push-test-sent", "customer-change-seen", "member-invited", "invitation-withdrawn", "member-joined", "member-removed", "rota-changed", "escalation-steps-changed", "on-call-cover", "on-call-cover-ended", "phone-changed", "two-step-required", "customer-changed", "customers-merged", "request-split-off", "trailer-added", "trailer-changed", "request-trailer-named", "number-filed", "customer-exported", "customer-erased", "photo-shared", "photo-deleted", "price-rates-changed", "price-item-saved", "price-item-deleted", "quote-started", "quote-deleted", "quote-sent", "quote-withdrawn", "quote-revised", "payment-recorded", "payment-refunded", "invoice-started", "invoice-deleted", "invoice-sent", "invoice-voided", "earlier"];
 export const asksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Asks"]> = ["words", "place", "address", "job"];
 export const beaconKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BeaconKind"]> = ["view", "seen", "step"];
 export const bookingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingStatus"]> = ["new", "contacted", "scheduled", "done", "cancelled", "spam"];
@@ -17523,6 +18604,7 @@ export const depositKindValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const eventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventKind"]> = ["status", "call", "text", "email", "time", "time-dropped", "review", "seen", "taken", "escalated", "last-alert", "past-promise"];
 export const historyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HistoryKind"]> = ["merged-in", "merged-away", "split-off", "split-in"];
 export const howValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["How"]> = ["form", "manage", "keyword", "reply", "texted"];
+export const invoiceStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvoiceState"]> = ["draft", "issued", "void"];
 export const kindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Kind"]> = ["shop", "mobile"];
 export const labourRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LabourRate"]> = ["standard", "insurance"];
 export const lineKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineKind"]> = ["labour", "part", "trip", "supplies", "fee"];

@@ -141,6 +141,7 @@ export function manageCalls(token: string, request: number) {
     approveQuote: (quote: number, approval: QuoteApproval) => callJson<RequestView>("POST", `${base}/quotes/${quote}/approve?${on}`, approval),
     askChanges: (quote: number, message: string) => callJson<RequestView>("POST", `${base}/quotes/${quote}/changes?${on}`, { message }),
     payDeposit: (quote: number) => callJson<PaymentPage>("POST", `${base}/quotes/${quote}/pay?${on}`),
+    payInvoice: (invoice: number) => callJson<PaymentPage>("POST", `${base}/invoices/${invoice}/pay?${on}`),
     view: () => callJson<RequestView>("GET", `${base}?${on}`),
   };
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::{
     Json,
     extract::{Path, Query, State},
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, header},
 };
 
 use super::{
@@ -17,22 +17,18 @@ use super::{
     views::RequestView,
 };
 use crate::billing::{
-    payment_reads,
     quote::{OptionTotals, QuoteState},
-    quote_mail::QuoteDesk,
     quote_sending::{QuoteAnswerKind, QuoteApproval, QuoteChangesForm, QuoteChoice},
     quote_sending_store::{self, NewQuoteAnswer},
     quote_store::{self, Refused, StoredQuote},
-    stripe::CheckoutRequest,
 };
 use crate::booking::routes::BookingDesk;
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
     client_address::ClientAddress,
     db::Db,
-    domain::{Money, QuoteId},
+    domain::QuoteId,
     error::{ApiError, Checked},
-    schedule::links::Purpose as Link,
 };
 
 const NO_QUOTE: &str =
@@ -41,7 +37,7 @@ const NOT_WAITING: &str = "This quote no longer takes an answer: it was answered
 const NO_CHOICE: &str = "Pick one of the quote's options, and only its optional items.";
 
 /// Quote `id` of the request `found` is about.
-async fn quote_of(db: &Db, found: &Found, id: i64) -> Result<StoredQuote, ApiError> {
+pub(super) async fn quote_of(db: &Db, found: &Found, id: i64) -> Result<StoredQuote, ApiError> {
     quote_store::find(db, id)
         .await?
         .filter(|quote| quote.booking_id == found.row.id && quote.sending.is_some())
@@ -202,71 +198,4 @@ pub async fn changes(
         note: &note,
     };
     keep(&desk, &token, which, id, &found, &answer).await
-}
-
-/// Where the customer pays: Stripe's payment page.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct PaymentPage {
-    /// Stripe's Checkout page; they come back to their own page after it.
-    pub url: String,
-}
-
-/// `POST /api/manage/{token}/quotes/{id}/pay`: the customer opens the page to pay what is left of
-/// an approved quote's deposit (a second tap within a day opens the same page).
-#[utoipa::path(
-    post,
-    path = "/api/manage/{token}/quotes/{id}/pay",
-    tag = "public",
-    params(("token" = String, Path, description = "The link's token."), ("id" = i64, Path, description = "The quote's id."), Which),
-    responses(
-        (status = 200, description = "Stripe's payment page for what is left of the deposit.", body = PaymentPage),
-        (status = 400, description = "The quote's id or the request's number is not a whole number.", body = ErrorBody),
-        (status = 403, description = "The link's check is due.", body = ErrorBody),
-        (status = 404, description = "There is no such link, or no such quote on the request.", body = ErrorBody),
-        (status = 409, description = "Nothing is left to pay, the quote is not approved, or the shop takes no payments online (how to pay is said).", body = ErrorBody),
-        (status = 502, description = "Stripe could not make the page just now.", body = ErrorBody),
-        Unavailable
-    )
-)]
-pub async fn pay(
-    State(desk): State<Arc<BookingDesk>>,
-    State(quotes): State<Arc<QuoteDesk>>,
-    Checked(Path((token, QuoteId(id)))): Checked<Path<(String, QuoteId)>>,
-    Checked(Query(which)): Checked<Query<Which>>,
-) -> Result<Json<PaymentPage>, ApiError> {
-    let found = find(&desk, &token, which).await?;
-    let quote = quote_of(&desk.db, &found, id).await?;
-    let content = desk.site.content();
-    let call = content.business.real_phone().map(|phone| format!(" at {phone}")).unwrap_or_default();
-    let Some(stripe) = &quotes.stripe else {
-        return Err(ApiError::conflict(format!(
-            "We do not take payments online yet: pay the deposit at the shop by cash, check or card, or call us{call}."
-        )));
-    };
-    if quote.state != QuoteState::Approved {
-        return Err(ApiError::conflict("Approve the quote first: its deposit is paid once you approve it."));
-    }
-    let (payments, standing) = payment_reads::of_quote(&desk.db, &quote).await?;
-    if standing.due <= Money::ZERO {
-        return Err(ApiError::conflict("Nothing is left to pay on this quote's deposit. Thank you!"));
-    }
-    let back_url = format!("{}{}{}", desk.public_url, Link::Manage.path(&found.token), found.query());
-    let name = format!("Deposit for quote {} ({})", quote.number, content.business.name);
-    let key = format!("deposit-{id}-{}-{}", standing.due.cents(), payments.len());
-    let request = CheckoutRequest {
-        name: &name,
-        amount: standing.due,
-        quote: id,
-        email: Some(found.row.email.as_str()).filter(|email| !email.is_empty()),
-        back_url: &back_url,
-        idempotency_key: &key,
-    };
-    let session = stripe.checkout(&request).await.map_err(|error| {
-        tracing::warn!(quote = id, "Stripe did not make a payment page: {error:#}");
-        ApiError::Rejected(
-            StatusCode::BAD_GATEWAY,
-            format!("We could not open the payment page just now. Try again in a minute, or call us{call}."),
-        )
-    })?;
-    Ok(Json(PaymentPage { url: session.url }))
 }

@@ -21,7 +21,7 @@ use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
     views::{ContactView, PickedAnswer, RequestView, TimeView},
 };
-use crate::billing::{payment_reads, quote_sending_store};
+use crate::billing::{customer_invoice, payment_reads, quote_sending_store};
 use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -200,6 +200,8 @@ impl BookingDesk {
                 calendar.zone(),
             )
             .await?,
+            invoices: customer_invoice::customer_invoices(&self.db, found.row.id, self.pay_online, &content)
+                .await?,
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::billing::customer_quote::CustomerQuote;
+use crate::billing::{customer_invoice::CustomerInvoice, customer_quote::CustomerQuote};
 use crate::booking::{texting::Texting, views::PhotoRecord};
 use crate::schedule::{calendar::Kind, store::State as TimeState};
 
@@ -57,6 +57,8 @@ pub struct RequestView {
     pub(super) photos: Vec<PhotoRecord>,
     /// The quotes the shop sent for it, oldest first.
     pub(super) quotes: Vec<CustomerQuote>,
+    /// The invoices the shop issued for it, oldest first.
+    pub(super) invoices: Vec<CustomerInvoice>,
 }
 
 /// The phone and e-mail address of a request, and those the customer gives in their place.

@@ -14,6 +14,7 @@ import { PHOTO_LABELS, photoFrom } from "../../lib/photoLabels";
 import type { ManageBookingData, RequestView, TimeOption } from "../../lib/api-schema";
 import { CustomerHub, NEW_LINK, TrailerPick } from "./CustomerHub";
 import { LinkCheck } from "./LinkCheck";
+import { InvoiceCard } from "./InvoiceCard";
 import { PaymentNotice } from "./PaymentNotice";
 import { QuoteCard } from "./QuoteCard";
 import { usePaymentReturn } from "./usePaymentReturn";
@@ -163,6 +164,9 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               )}
               {request.quotes.map((quote) => (
                 <QuoteCard key={quote.id} quote={quote} calls={calls} phone={request.phone} busy={busy} fieldErrors={fieldErrors} act={act} />
+              ))}
+              {request.invoices.map((invoice) => (
+                <InvoiceCard key={invoice.id} invoice={invoice} request={request} calls={calls} />
               ))}
               <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 {request.cancelled ? (

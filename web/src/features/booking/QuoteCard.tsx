@@ -304,7 +304,7 @@ export function QuoteCard({
   );
 }
 
-function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+export function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-3 ${strong ? "text-base font-semibold text-slate-900" : "text-slate-800"}`}>
       <dt>{label}</dt>

@@ -1,30 +1,16 @@
 // The deposit of a quote the customer approved, on their own page: what is asked, each payment
 // received, and how to pay what is left: a button to the shop's Stripe payment page when the shop
 // takes payments online, else where and how to pay.
-import { CheckCircle2, CreditCard } from "lucide-react";
-import { useState } from "react";
-import { ApiError, type manageCalls } from "../../lib/api";
+import { CheckCircle2 } from "lucide-react";
+import type { manageCalls } from "../../lib/api";
 import type { CustomerQuote } from "../../lib/api-schema";
 import { amount } from "../../lib/money";
 import { PAID_HOW } from "../../lib/payments";
+import { PayOnline } from "./PayOnline";
 
 export function QuoteDeposit({ quote, calls, phone }: { quote: CustomerQuote; calls: ReturnType<typeof manageCalls>; phone: string | null }) {
-  const [opening, setOpening] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const standing = quote.depositStanding;
   if (quote.state !== "approved" || (standing.asked === 0 && quote.payments.length === 0)) return null;
-
-  async function pay() {
-    setOpening(true);
-    setProblem(null);
-    try {
-      const page = await calls.payDeposit(quote.id);
-      window.location.assign(page.url);
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : "The payment page could not be opened. Please try again, or call us.");
-      setOpening(false);
-    }
-  }
 
   return (
     <section aria-label="Deposit" className="mt-5 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -49,20 +35,10 @@ export function QuoteDeposit({ quote, calls, phone }: { quote: CustomerQuote; ca
           <p className="mt-1 text-sm text-slate-800">
             {amount(standing.due)} of the {amount(standing.asked)} deposit is left to pay. You pay on Stripe's secure page and come back here.
           </p>
-          <button
-            type="button"
-            onClick={() => void pay()}
-            disabled={opening}
-            className="mt-3 inline-flex items-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
-          >
-            <CreditCard aria-hidden="true" className="h-5 w-5" />
-            {standing.paid > 0 ? `Pay the ${amount(standing.due)} left` : `Pay the ${amount(standing.due)} deposit`}
-          </button>
-          {problem && (
-            <p role="alert" className="mt-2 text-sm text-red-800">
-              {problem}
-            </p>
-          )}
+          <PayOnline
+            label={standing.paid > 0 ? `Pay the ${amount(standing.due)} left` : `Pay the ${amount(standing.due)} deposit`}
+            open={() => calls.payDeposit(quote.id)}
+          />
         </>
       ) : (
         <p className="mt-1 text-sm text-slate-800">

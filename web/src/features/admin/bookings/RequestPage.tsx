@@ -7,6 +7,7 @@ import { useCallback, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { AdminShell } from "../frame/AdminShell";
 import { DiscardGuard } from "../frame/DiscardGuard";
+import { RequestInvoices } from "./RequestInvoices";
 import { RequestQuotes } from "./RequestQuotes";
 import { AdminApiError, adminApi, asBookingStatus, BOOKING_STATUSES, type BookingStatus, type RequestPage as RequestView } from "../frame/api";
 import { Loaded } from "../frame/Loaded";
@@ -213,6 +214,7 @@ function Request({ page, onStatus, problem }: { page: RequestView; onStatus: (st
         )}
       </section>
       {booking.customerId !== null && <RequestQuotes bookingId={booking.id} />}
+      {booking.customerId !== null && <RequestInvoices bookingId={booking.id} done={booking.status === "done"} />}
       <JobPhotos booking={booking} />
       <section aria-label="Notes and history" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <BookingNotes bookingId={booking.id} notes={booking.notes} onTyping={typingNote} />

@@ -24,6 +24,7 @@ import { NotificationsPage } from "../account/NotificationsPage";
 import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
 import { PriceBookPage } from "../prices/PriceBookPage";
+import { InvoicePage } from "../quotes/InvoicePage";
 import { QuotePage } from "../quotes/QuotePage";
 import { QuotesPage } from "../quotes/QuotesPage";
 import { SitePage } from "../site/SitePage";
@@ -75,6 +76,11 @@ function CustomerRoute() {
 function QuoteRoute() {
   const { id } = useParams();
   return <QuotePage key={id} />;
+}
+
+function InvoiceRoute() {
+  const { id } = useParams();
+  return <InvoicePage key={id} />;
 }
 
 /** A screen of every member of the team. */
@@ -129,6 +135,7 @@ export function AdminApp() {
           <Route path="/dbadmin/prices" element={owner(<PriceBookPage />)} />
           <Route path="/dbadmin/quotes" element={admin(<QuotesPage />)} />
           <Route path="/dbadmin/quotes/:id" element={admin(<QuoteRoute />)} />
+          <Route path="/dbadmin/invoices/:id" element={admin(<InvoiceRoute />)} />
           <Route
             path="/dbadmin/insights"
             element={owner(

@@ -95,6 +95,9 @@ export type RefundForm = Schemas["RefundForm"];
 export type ListedQuote = Schemas["ListedQuote"];
 export type QuoteShown = NonNullable<NonNullable<paths["/api/admin/quotes"]["get"]["parameters"]["query"]>["show"]>;
 export type QuoteForm = Schemas["QuoteForm"];
+/** An invoice with its figures and what is left to pay, as the server adds them up. */
+export type Invoice = Schemas["InvoiceBody"];
+export type InvoiceForm = Schemas["InvoiceForm"];
 export type OptionFigures = Schemas["OptionFigures"];
 export type QuoteState = Schemas["QuoteState"];
 export type QuoteSendForm = Schemas["QuoteSendForm"];
@@ -385,6 +388,14 @@ export const adminApi = {
   reviseQuote: (quote: number) => answer(client.POST("/api/admin/quotes/{id}/revise", id(quote))),
   recordPayment: (quote: number, form: PaymentForm) => answer(client.POST("/api/admin/quotes/{id}/payments", { ...id(quote), body: form })),
   refundPayment: (payment: number, form: RefundForm) => answer(client.POST("/api/admin/payments/{id}/refund", { ...id(payment), body: form })),
+  requestInvoices: (booking: number) => answer(client.GET("/api/admin/bookings/{id}/invoices", id(booking))),
+  startInvoice: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/invoices", id(booking))),
+  invoice: (invoice: number) => answer(client.GET("/api/admin/invoices/{id}", id(invoice))),
+  saveInvoice: (invoice: number, form: InvoiceForm) => answer(client.PUT("/api/admin/invoices/{id}", { ...id(invoice), body: form })),
+  deleteInvoice: (invoice: number) => answer(client.DELETE("/api/admin/invoices/{id}", id(invoice))),
+  sendInvoice: (invoice: number, form: QuoteSendForm) => answer(client.POST("/api/admin/invoices/{id}/send", { ...id(invoice), body: form })),
+  voidInvoice: (invoice: number, reason: string) => answer(client.POST("/api/admin/invoices/{id}/void", { ...id(invoice), body: { reason } })),
+  recordInvoicePayment: (invoice: number, form: PaymentForm) => answer(client.POST("/api/admin/invoices/{id}/payments", { ...id(invoice), body: form })),
   site: () => answer(client.GET("/api/admin/site")),
   saveSite: (version: number, site: SiteFields) => answer(client.PUT("/api/admin/site", { body: { version, site } })),
   siteVersions: () => answer(client.GET("/api/admin/site/versions")).then((r) => r.versions),

@@ -57,6 +57,8 @@ export const keys = {
   requestQuotes: (booking: number) => [...DESK, "quotes", booking],
   quotes: (shown: string) => [...DESK, "quote-list", shown],
   quote: (id: number) => ["quote", id],
+  requestInvoices: (booking: number) => [...DESK, "invoices", booking],
+  invoice: (id: number) => ["invoice", id],
   siteVersions: (shown: number) => ["site", "versions", shown],
   account: ["account", "me"],
   calendarFeed: ["account", "calendar-feed"],

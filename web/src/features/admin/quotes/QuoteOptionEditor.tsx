@@ -62,6 +62,8 @@ export function QuoteOptionEditor({
   errors,
   onChange,
   onRemove,
+  field = `options.${index}.`,
+  optionalLines = true,
 }: {
   option: OptionDraft;
   index: number;
@@ -72,12 +74,16 @@ export function QuoteOptionEditor({
   errors: Record<string, string>;
   onChange: (option: OptionDraft) => void;
   onRemove: (() => void) | null;
+  /** What the server's field names of these lines start with ("" on an invoice). */
+  field?: string;
+  /** Whether a line may be left for the customer to tick (not on an invoice). */
+  optionalLines?: boolean;
 }) {
   const ids = useId();
   const setLine = (key: number, change: Partial<LineDraft>) =>
     onChange({ ...option, lines: option.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) });
   const add = (lines: LineDraft[]) => onChange({ ...option, lines: [...option.lines, ...lines] });
-  const error = (field: string) => errors[`options.${index}.${field}`];
+  const error = (name: string) => errors[`${field}${name}`];
   const totals = figures?.totals ?? null;
   const name = several ? `Option ${index + 1}${option.title ? `: ${option.title}` : ""}` : "The lines";
 
@@ -111,7 +117,7 @@ export function QuoteOptionEditor({
       {option.lines.length === 0 && <p className="mt-2 text-sm text-slate-600">No lines yet: add a common job, a part or a line.</p>}
       <ol className="mt-2 space-y-3">
         {option.lines.map((line, m) => {
-          const lineError = (field: string) => error(`lines.${m}.${field}`);
+          const lineError = (name: string) => error(`lines.${m}.${name}`);
           const lineAmount = figures?.lines[m];
           return (
             <li key={line.key} className="rounded-lg p-3 ring-1 ring-slate-200">
@@ -123,15 +129,17 @@ export function QuoteOptionEditor({
               </div>
               <LineFields line={line} error={lineError} onChange={(change) => setLine(line.key, change)} />
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    checked={line.optional}
-                    onChange={(event) => setLine(line.key, { optional: event.target.checked })}
-                    className="h-5 w-5"
-                  />
-                  Optional: the customer may tick it
-                </label>
+                {optionalLines && (
+                  <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      checked={line.optional}
+                      onChange={(event) => setLine(line.key, { optional: event.target.checked })}
+                      className="h-5 w-5"
+                    />
+                    Optional: the customer may tick it
+                  </label>
+                )}
                 <button
                   type="button"
                   className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700 group-disabled:hidden"

@@ -3,12 +3,12 @@
 // figures (the browser adds nothing up); a change not saved yet is said, and leaving asks first.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Plus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { amount } from "../../../lib/money";
 import { AdminShell } from "../frame/AdminShell";
-import { AdminApiError, adminApi, type DepositKind, type LabourRate, type PriceBook, type Quote } from "../frame/api";
+import { adminApi, type DepositKind, type LabourRate, type PriceBook, type Quote } from "../frame/api";
 import { DiscardGuard } from "../frame/DiscardGuard";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { DANGER_BUTTON, failureMessage, Field, fieldClass, Input, PLAIN_BUTTON, TextArea } from "../frame/form";
@@ -18,25 +18,16 @@ import { keys, LOADED_ON_OPENING } from "../frame/queries";
 import { QuoteOptionEditor } from "./QuoteOptionEditor";
 import { newKey } from "../frame/typedLine";
 import { draftOf, formOf, type QuoteDraft } from "./quoteDraft";
+import type { QuoteForm } from "../frame/api";
 import { QUOTE_STATES } from "../frame/billingWords";
 import { QuotePayments } from "./QuotePayments";
 import { SendQuote, SentQuote } from "./QuoteSending";
+import { SaveBar } from "./SaveBar";
+import { useAutosave } from "../frame/useAutosave";
 
-/** How long after the last change the draft is saved. */
-const SAVE_AFTER_MS = 700;
 const MOST_OPTIONS = 3;
 /** What options are called until the owner names them. */
 const OPTION_NAMES = ["Good", "Better", "Best"];
-
-type SaveState = "saved" | "saving" | "waiting" | "invalid" | "failed";
-
-const SAVE_WORDS: Record<SaveState, string> = {
-  saved: "All changes saved.",
-  saving: "Saving…",
-  waiting: "Saving…",
-  invalid: "Not saved: correct what is marked.",
-  failed: "Not saved: the server could not be reached.",
-};
 
 export function QuotePage() {
   const id = Number(useParams().id);
@@ -56,60 +47,18 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   const ids = useId();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<QuoteDraft>(() => draftOf(quote));
-  /** The server's last answer, and the draft it answered. */
-  const [shown, setShown] = useState<{ quote: Quote; draft: QuoteDraft }>({ quote, draft });
-  const [state, setState] = useState<SaveState>("saved");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   /** The option whose removal is being asked about. */
   const [removingOption, setRemovingOption] = useState<number | null>(null);
-  const sent = useRef(0);
   const editor = useRef<HTMLDivElement>(null);
   const editable = quote.state === "draft";
-  const current = shown.draft === draft;
-
-  async function save(saving: QuoteDraft) {
-    const read = formOf(saving);
-    if (read.errors) {
-      setErrors(read.errors);
-      setState("invalid");
-      return;
-    }
-    const mine = ++sent.current;
-    setState("saving");
-    try {
-      const answer = await adminApi.saveQuote(quote.id, read.form);
-      if (mine !== sent.current) return;
-      setShown({ quote: answer, draft: saving });
-      setErrors({});
-      setProblem(null);
-      setState("saved");
-    } catch (failure) {
-      if (mine !== sent.current) return;
-      if (failure instanceof AdminApiError && failure.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, list]) => [field, list.join(" ")])));
-        setState("invalid");
-      } else {
-        setProblem(failureMessage(failure));
-        setState("failed");
-      }
-    }
-  }
-
-  useEffect(() => {
-    if (current || !editable) return;
-    const timer = setTimeout(() => void save(draft), SAVE_AFTER_MS);
-    return () => clearTimeout(timer);
-    // `save` is made anew each render; the draft is what it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, current, editable]);
-
-  function change(next: QuoteDraft) {
-    setState("waiting");
-    setDraft(next);
-  }
+  const { draft, change, shown, state, errors, problem, setProblem, current, saveNow, refused } = useAutosave<QuoteDraft, QuoteForm, Quote>({
+    saved: quote,
+    draftOf,
+    read: formOf,
+    save: (form) => adminApi.saveQuote(quote.id, form),
+    editable,
+  });
 
   async function remove() {
     try {
@@ -127,8 +76,8 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
     void client.invalidateQueries({ queryKey: keys.requestQuotes(quote.bookingId) });
   }
 
-  const rates = shown.quote.rates;
-  const firstTotal = shown.quote.figures[0]?.totals?.total ?? null;
+  const rates = shown.saved.rates;
+  const firstTotal = shown.saved.figures[0]?.totals?.total ?? null;
   const rateWords = (rate: LabourRate) =>
     `${rate === "standard" ? "Standard" : "Insurance or warranty"}, ${amount(rate === "standard" ? rates.standardRate : rates.insuranceRate)} an hour`;
   return (
@@ -145,7 +94,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       {problem && (
         <ErrorNotice className="mt-2">
           {problem}{" "}
-          <button type="button" className="font-semibold underline" onClick={() => void save(draft)}>
+          <button type="button" className="font-semibold underline" onClick={saveNow}>
             Try again
           </button>
         </ErrorNotice>
@@ -175,7 +124,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
               index={n}
               several={draft.options.length > 1}
               book={book}
-              figures={current ? (shown.quote.figures[n] ?? null) : null}
+              figures={current ? (shown.saved.figures[n] ?? null) : null}
               errors={errors}
               onChange={(next) => change({ ...draft, options: draft.options.map((each) => (each.key === option.key ? next : each)) })}
               onRemove={draft.options.length > 1 ? () => setRemovingOption(option.key) : null}
@@ -246,34 +195,10 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
           </div>
         </div>
       </fieldset>
-      {/* Kept in sight at the bottom (above the phone's bar) on a long quote: whether the last
-          change is saved, and the way to what stops it. */}
-      <div
-        hidden={!editable}
-        className="sticky bottom-[var(--admin-bar)] z-10 mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white/95 p-3 shadow-md ring-1 ring-slate-300"
-      >
-        <p role="status" className={`text-sm font-medium ${state === "invalid" || state === "failed" ? "text-red-700" : "text-slate-800"}`}>
-          {SAVE_WORDS[state]}
-        </p>
-        {state === "invalid" ? (
-          <button type="button" className={PLAIN_BUTTON} onClick={() => editor.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()}>
-            Show what is wrong
-          </button>
-        ) : (
-          current && firstTotal !== null && <p className="text-sm font-semibold text-slate-900">Total {amount(firstTotal)}</p>
-        )}
-      </div>
+      <SaveBar hidden={!editable} state={state} editor={editor} total={current ? firstTotal : null} />
       {editable && (
         <>
-          <SendQuote
-            quote={quote}
-            ready={current && state === "saved"}
-            onSent={replaced}
-            onUnfinished={(found) => {
-              setErrors(found);
-              setState("invalid");
-            }}
-          />
+          <SendQuote quote={quote} ready={current && state === "saved"} onSent={replaced} onUnfinished={refused} />
           <button type="button" className={`mt-4 block ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
             Delete the draft
           </button>

@@ -33,9 +33,40 @@ export function SendQuote({
   /** The server's messages by field when the quote is not finished. */
   onUnfinished: (errors: Record<string, string>) => void;
 }) {
+  return (
+    <SendDialog
+      bookingId={quote.bookingId}
+      title={`Send quote ${quote.number}?`}
+      description={`${quote.name} gets a link to their own page, where they read the lines and your terms, then approve it by typing their name or ask for changes. A sent quote is no longer changed.`}
+      ready={ready}
+      send={async (form) => onSent(await adminApi.sendQuote(quote.id, form))}
+      onUnfinished={onUnfinished}
+    />
+  );
+}
+
+/** "Send to the customer" of a quote or an invoice, and its dialog: by e-mail, by text where the
+ * customer agreed to texts, or both. */
+export function SendDialog({
+  bookingId,
+  title,
+  description,
+  ready,
+  send: sendBy,
+  onUnfinished,
+}: {
+  bookingId: number;
+  title: string;
+  description: string;
+  /** False while a change is not saved. */
+  ready: boolean;
+  send: (form: QuoteSendForm) => Promise<void>;
+  /** The server's messages by field when the document is not finished. */
+  onUnfinished: (errors: Record<string, string>) => void;
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
-  const request = useQuery({ queryKey: keys.request(quote.bookingId), queryFn: () => adminApi.request(quote.bookingId), enabled: open });
+  const request = useQuery({ queryKey: keys.request(bookingId), queryFn: () => adminApi.request(bookingId), enabled: open });
   const [form, setForm] = useState<QuoteSendForm>({ email: true, text: false });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,9 +77,8 @@ export function SendQuote({
     setBusy(true);
     setProblem(null);
     try {
-      const sent = await adminApi.sendQuote(quote.id, { email: form.email, text: form.text && textable });
+      await sendBy({ email: form.email, text: form.text && textable });
       setOpen(false);
-      onSent(sent);
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.status === 422 && !("email" in failure.fieldErrors)) {
         setOpen(false);
@@ -70,12 +100,7 @@ export function SendQuote({
         Send to the customer
       </button>
       {!ready && <p className="mt-1 text-sm text-slate-600">It can be sent once every change is saved.</p>}
-      <ModalDialog
-        open={open}
-        title={`Send quote ${quote.number}?`}
-        description={`${quote.name} gets a link to their own page, where they read the lines and your terms, then approve it by typing their name or ask for changes. A sent quote is no longer changed.`}
-        onCancel={() => setOpen(false)}
-      >
+      <ModalDialog open={open} title={title} description={description} onCancel={() => setOpen(false)}>
         {request.isError && <ErrorNotice className="mt-3">The request could not be loaded. Please try again.</ErrorNotice>}
         {page && (
           <fieldset className="mt-4 space-y-2">

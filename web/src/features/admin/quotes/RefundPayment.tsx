@@ -3,11 +3,11 @@
 // is handed back by the shop. The refund is kept beside the payment, never deleted.
 import { useId, useRef, useState } from "react";
 import { amount, centsOf } from "../../../lib/money";
-import { adminApi, type Payment, type Quote } from "../frame/api";
+import { adminApi, type Payment } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
 import { DANGER_BUTTON, Input, PLAIN_BUTTON, useSubmit } from "../frame/form";
 
-export function RefundPayment({ payment, onChange }: { payment: Payment; onChange: (quote: Quote) => void }) {
+export function RefundPayment({ payment, onRefunded }: { payment: Payment; onRefunded: () => void }) {
   const ids = useId();
   const kept = payment.amount - payment.refunded;
   const [open, setOpen] = useState(false);
@@ -33,7 +33,10 @@ export function RefundPayment({ payment, onChange }: { payment: Payment; onChang
       refuse({ amount: `At most ${amount(kept)} of this payment is left to refund` });
       return;
     }
-    void submit(async () => onChange(await adminApi.refundPayment(payment.id, { amount: cents, reason: typed.reason })));
+    void submit(async () => {
+      await adminApi.refundPayment(payment.id, { amount: cents, reason: typed.reason });
+      onRefunded();
+    });
   }
 
   return (

@@ -1,0 +1,284 @@
+//! Invoices: made from the approved quote (its chosen lines, its rates, its deposit counted),
+//! changed while a draft, issued with the year's next number (no gaps: a deleted draft takes
+//! none), paid in parts by hand and online (each with a receipt), refunded and voided by the owner
+//! only, and reminded once 7 days after they were due. On SQLite and on PostgreSQL.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Signed, TestApp},
+    payments::{approved, deliver, page, paid_event, signed, with_stripe},
+    quote_answers::{mails, post, token_in},
+    quotes::{request, send, this_year},
+    scheduling::app_with_mail,
+};
+
+/// Starts request `booking`'s invoice: the status and the body.
+async fn start(app: &TestApp, who: &Signed, booking: i64) -> (u16, Value) {
+    send(app, who, Method::POST, &format!("/bookings/{booking}/invoices"), None).await
+}
+
+/// A one-line invoice of `cents`, due in `days`.
+fn one_line(cents: i64, days: i64) -> Value {
+    json!({
+        "rate": "standard",
+        "lines": [{ "kind": "fee", "description": "Inspection", "quantity": 100, "price": cents }],
+        "message": "",
+        "dueDays": days,
+    })
+}
+
+/// Issues invoice `id` by e-mail: its body.
+async fn issued(app: &TestApp, who: &Signed, id: i64) -> Value {
+    let (status, invoice) = send(
+        app,
+        who,
+        Method::POST,
+        &format!("/invoices/{id}/send"),
+        Some(&json!({ "email": true, "text": false })),
+    )
+    .await;
+    assert_eq!(status, 200, "{invoice}");
+    invoice
+}
+
+#[tokio::test]
+async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
+    let (app, mailbox, stripe) = with_stripe().await;
+    let owner = app.signed_in_admin().await;
+    let (quote_id, token) = approved(&app, &owner, &mailbox, "invoice-0001").await;
+    let quote = app.admin_json(&format!("/quotes/{quote_id}"), &owner).await;
+    let booking = quote["bookingId"].as_i64().expect("a request");
+    let deposit = quote["depositStanding"]["asked"].as_i64().expect("a deposit");
+    let paid = paid_event("evt_deposit", "cs_deposit", ("quote", quote_id), deposit);
+    assert_eq!(deliver(&app, &paid, signed(&app, &paid)).await, 200);
+
+    let (status, invoice) = start(&app, &owner, booking).await;
+    assert_eq!(status, 201, "{invoice}");
+    let id = invoice["id"].as_i64().expect("an id");
+    assert_eq!((invoice["state"].as_str(), invoice["number"].as_null()), (Some("draft"), Some(())));
+    assert_eq!(invoice["quoteId"], quote_id);
+    let lines: Vec<&str> = invoice["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .filter_map(|line| line["description"].as_str())
+        .collect();
+    assert_eq!(
+        lines,
+        ["Replace shoes and magnets", "Brake magnet"],
+        "the approved lines, not the optional one"
+    );
+    assert_eq!(invoice["figures"]["totals"]["total"], quote["answers"][0]["total"]);
+    assert_eq!(invoice["standing"]["depositPaid"], deposit);
+    assert_eq!(start(&app, &owner, booking).await.0, 409, "one invoice a request");
+
+    // What changed on the job: a part more.
+    let mut form = json!({
+        "rate": invoice["rate"], "lines": invoice["lines"], "message": "Thanks for your business.", "dueDays": 14,
+    });
+    form["lines"]
+        .as_array_mut()
+        .expect("lines")
+        .push(json!({ "kind": "part", "description": "Grease seal", "quantity": 200, "price": 850 }));
+    let (status, invoice) = send(&app, &owner, Method::PUT, &format!("/invoices/{id}"), Some(&form)).await;
+    assert_eq!(status, 200, "{invoice}");
+    let total = invoice["figures"]["totals"]["total"].as_i64().expect("a total");
+    assert!(total > quote["answers"][0]["total"].as_i64().expect("a total"));
+
+    let invoice = issued(&app, &owner, id).await;
+    let number = format!("INV-{}-0001", this_year());
+    assert_eq!(
+        (invoice["state"].as_str(), invoice["number"].as_str()),
+        (Some("issued"), Some(number.as_str()))
+    );
+    assert_eq!(invoice["standing"]["balance"], total - deposit);
+    assert_eq!(send(&app, &owner, Method::PUT, &format!("/invoices/{id}"), Some(&form)).await.0, 409);
+    assert_eq!(send(&app, &owner, Method::DELETE, &format!("/invoices/{id}"), None).await.0, 409);
+    app.deliver_due().await;
+    let mail = mails(&mailbox, "jamie@example.com")
+        .into_iter()
+        .find(|mail| mail.subject.starts_with(&format!("Invoice {number} from ")))
+        .expect("the invoice's e-mail");
+    assert!(mail.text.contains(&format!("Balance due: ${}.", (total - deposit) / 100)), "{}", mail.text);
+    assert_eq!(token_in(&mail).len(), token.len());
+
+    // The customer's page shows it, with the shop's details, and pays it online.
+    let shown = &page(&app, &token).await["invoices"][0];
+    assert_eq!((shown["number"].as_str(), shown["payOnline"].as_bool()), (Some(number.as_str()), Some(true)));
+    assert_eq!(shown["standing"]["balance"], total - deposit);
+    assert!(shown["from"][0].as_str().is_some_and(|name| !name.is_empty()), "{shown}");
+
+    // Part one at the shop, part two online.
+    let cash = json!({ "amount": 5000, "method": "cash" });
+    let (status, invoice) =
+        send(&app, &owner, Method::POST, &format!("/invoices/{id}/payments"), Some(&cash)).await;
+    assert_eq!(status, 201, "{invoice}");
+    let cash_id = invoice["payments"][0]["id"].as_i64().expect("a payment");
+    let balance = total - deposit - 5000;
+    assert_eq!(invoice["standing"]["balance"], balance);
+    let too_much = json!({ "amount": balance + 1, "method": "check" });
+    let (status, body) =
+        send(&app, &owner, Method::POST, &format!("/invoices/{id}/payments"), Some(&too_much)).await;
+    assert_eq!(status, 422, "{body}");
+
+    let (status, paying) = post(&app, &format!("/api/manage/{token}/invoices/{id}/pay"), &json!({})).await;
+    assert_eq!(status, 200, "{paying}");
+    let session = stripe.sessions().into_iter().next_back().expect("a session");
+    assert_eq!(session["metadata[invoice]"], id.to_string());
+    assert_eq!(session["line_items[0][price_data][unit_amount]"], balance.to_string());
+    let event = paid_event("evt_invoice", &session["id"], ("invoice", id), balance);
+    assert_eq!(deliver(&app, &event, signed(&app, &event)).await, 200);
+    assert_eq!(deliver(&app, &event, signed(&app, &event)).await, 200, "a replay");
+    let invoice = app.admin_json(&format!("/invoices/{id}"), &owner).await;
+    assert_eq!(invoice["payments"].as_array().map(Vec::len), Some(2), "{invoice}");
+    assert_eq!(invoice["standing"]["balance"], 0);
+    assert_eq!(invoice["overdue"], false);
+    let (status, _) =
+        send(&app, &owner, Method::POST, &format!("/invoices/{id}/payments"), Some(&cash)).await;
+    assert_eq!(status, 409, "nothing is left to pay");
+    let shown = &page(&app, &token).await["invoices"][0];
+    assert_eq!((shown["payOnline"].as_bool(), shown["standing"]["balance"].as_i64()), (Some(false), Some(0)));
+
+    app.deliver_due().await;
+    let receipts: Vec<String> = mails(&mailbox, "jamie@example.com")
+        .into_iter()
+        .filter(|mail| mail.subject.starts_with(&format!("Receipt for your payment of invoice {number}")))
+        .map(|mail| mail.text)
+        .collect();
+    assert_eq!(receipts.len(), 2, "a receipt for each part");
+    assert!(receipts.iter().any(|text| text.contains("Balance due: $0.00")), "{receipts:?}");
+
+    // A refund of one part shows on the invoice; a voided invoice must hold nothing first.
+    let (status, _) =
+        send(&app, &owner, Method::POST, &format!("/invoices/{id}/void"), Some(&json!({ "reason": "x" })))
+            .await;
+    assert_eq!(status, 409, "it holds payments");
+    let back = json!({ "amount": 2000, "reason": "Seal not needed" });
+    assert_eq!(
+        send(&app, &owner, Method::POST, &format!("/payments/{cash_id}/refund"), Some(&back)).await.0,
+        200
+    );
+    let invoice = app.admin_json(&format!("/invoices/{id}"), &owner).await;
+    assert_eq!(
+        (invoice["standing"]["balance"].as_i64(), invoice["payments"][0]["refunded"].as_i64()),
+        (Some(2000), Some(2000))
+    );
+    let history = app.admin_json(&format!("/bookings/{booking}"), &owner).await.to_string();
+    assert!(history.contains(&format!("$50.00 paid in cash toward invoice {number}.")), "{history}");
+    assert!(
+        history.contains(&format!("$20.00 paid toward invoice {number} refunded: Seal not needed.")),
+        "{history}"
+    );
+}
+
+#[tokio::test]
+async fn numbers_have_no_gaps_and_only_the_owner_voids() {
+    let (app, _mailbox) = app_with_mail(|_| {}).await;
+    let owner = app.signed_in_admin().await;
+    app.add_user("staff@example.com", "a staff password 123", "staff").await;
+    let staff = app.sign_in("staff@example.com", "a staff password 123").await;
+    let first = request(&app, "invoice-gaps-0001").await;
+    let second = request(&app, "invoice-gaps-0002").await;
+
+    // A draft deleted takes no number.
+    let (status, draft) = start(&app, &staff, first).await;
+    assert_eq!(status, 201, "staff write invoices: {draft}");
+    assert_eq!(draft["lines"], json!([]), "no approved quote: an empty invoice");
+    let draft = draft["id"].as_i64().expect("an id");
+    let (status, body) = send(
+        &app,
+        &staff,
+        Method::POST,
+        &format!("/invoices/{draft}/send"),
+        Some(&json!({ "email": true, "text": false })),
+    )
+    .await;
+    assert_eq!((status, body["errors"]["lines"].is_array()), (422, true), "{body}");
+    assert_eq!(send(&app, &staff, Method::DELETE, &format!("/invoices/{draft}"), None).await.0, 204);
+
+    let mut numbers = Vec::new();
+    for booking in [first, second] {
+        let id = start(&app, &staff, booking).await.1["id"].as_i64().expect("an id");
+        let (status, body) =
+            send(&app, &staff, Method::PUT, &format!("/invoices/{id}"), Some(&one_line(9900, 0))).await;
+        assert_eq!(status, 200, "{body}");
+        numbers.push((id, issued(&app, &staff, id).await["number"].as_str().expect("a number").to_owned()));
+    }
+    let year = this_year();
+    assert_eq!(
+        numbers.iter().map(|(_, number)| number.as_str()).collect::<Vec<_>>(),
+        [format!("INV-{year}-0001"), format!("INV-{year}-0002")]
+    );
+
+    let (id, number) = &numbers[0];
+    let void = format!("/invoices/{id}/void");
+    let reason = json!({ "reason": " Billed to the wrong request " });
+    assert_eq!(send(&app, &staff, Method::POST, &void, Some(&reason)).await.0, 403, "voids are the owner's");
+    let (status, body) = send(&app, &owner, Method::POST, &void, Some(&json!({ "reason": " " }))).await;
+    assert_eq!((status, body["errors"]["reason"].is_array()), (422, true), "{body}");
+    let (status, voided) = send(&app, &owner, Method::POST, &void, Some(&reason)).await;
+    assert_eq!(status, 200, "{voided}");
+    assert_eq!(
+        (voided["state"].as_str(), voided["number"].as_str(), voided["voidReason"].as_str()),
+        (Some("void"), Some(number.as_str()), Some("Billed to the wrong request"))
+    );
+    assert_eq!(send(&app, &owner, Method::POST, &void, Some(&reason)).await.0, 409, "void already");
+    let cash = json!({ "amount": 100, "method": "cash" });
+    assert_eq!(
+        send(&app, &owner, Method::POST, &format!("/invoices/{id}/payments"), Some(&cash)).await.0,
+        409
+    );
+    assert_eq!(app.count("SELECT COUNT(*) FROM invoices").await, 2, "never deleted");
+    assert_eq!(start(&app, &staff, first).await.0, 201, "a void invoice is replaced");
+    let audit = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'invoice-voided'").await;
+    assert_eq!(audit, 1);
+}
+
+#[tokio::test]
+async fn an_unpaid_invoice_is_reminded_once_a_week_after_it_was_due() {
+    let (app, mailbox) = app_with_mail(|_| {}).await;
+    let owner = app.signed_in_admin().await;
+    let mut ids = Vec::new();
+    for submission in ["invoice-due-0001", "invoice-due-0002"] {
+        let booking = request(&app, submission).await;
+        let id = start(&app, &owner, booking).await.1["id"].as_i64().expect("an id");
+        assert_eq!(
+            send(&app, &owner, Method::PUT, &format!("/invoices/{id}"), Some(&one_line(12_000, 3))).await.0,
+            200
+        );
+        issued(&app, &owner, id).await;
+        ids.push(id);
+    }
+    // The second is paid in full.
+    let cash = json!({ "amount": 12_000, "method": "cash" });
+    assert_eq!(
+        send(&app, &owner, Method::POST, &format!("/invoices/{}/payments", ids[1]), Some(&cash)).await.0,
+        201
+    );
+    app.deliver_due().await;
+
+    app.clock.advance(std::time::Duration::from_secs(5 * 24 * 3600));
+    let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let invoice = app.admin_json(&format!("/invoices/{}", ids[0]), &owner).await;
+    assert_eq!(invoice["overdue"], true, "{invoice}");
+    app.deliver_due().await;
+    let reminders = || {
+        mails(&mailbox, "jamie@example.com")
+            .into_iter()
+            .filter(|mail| mail.subject.starts_with("Reminder: invoice "))
+            .collect::<Vec<_>>()
+    };
+    assert!(reminders().is_empty(), "not yet a week past due");
+
+    app.clock.advance(std::time::Duration::from_secs(6 * 24 * 3600));
+    app.deliver_due().await;
+    app.clock.advance(std::time::Duration::from_secs(24 * 3600));
+    app.deliver_due().await;
+    let sent = reminders();
+    assert_eq!(sent.len(), 1, "one reminder, for the unpaid one");
+    assert!(sent[0].text.contains("$120.00 of it is still to pay"), "{}", sent[0].text);
+    let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert!(app.admin_json(&format!("/invoices/{}", ids[0]), &owner).await["remindedAt"].is_string());
+}
