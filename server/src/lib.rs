@@ -38,5 +38,6 @@ pub mod secret;
 pub mod security;
 pub mod serve;
 pub mod site;
+pub mod spreadsheet;
 pub mod startup;
 pub mod supervisor;

@@ -22,6 +22,8 @@ CREATE TABLE invoices (
     tax_rates       TEXT    NOT NULL,
     message         TEXT    NOT NULL,
     due_days        BIGINT  NOT NULL,
+    -- What it came to when it was issued (an issued invoice is never changed).
+    total           BIGINT,
     issued_at       TIMESTAMPTZ,
     due_at          TIMESTAMPTZ,
     emailed_at      TIMESTAMPTZ,

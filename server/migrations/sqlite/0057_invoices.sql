@@ -22,6 +22,8 @@ CREATE TABLE invoices (
     tax_rates       TEXT    NOT NULL,
     message         TEXT    NOT NULL,
     due_days        INTEGER NOT NULL,
+    -- What it came to when it was issued (an issued invoice is never changed).
+    total           INTEGER,
     issued_at       TEXT,
     due_at          TEXT,
     emailed_at      TEXT,

@@ -21,6 +21,8 @@ pub struct Issue<'a> {
     /// The shop's year, which numbers it.
     pub year: i16,
     pub due_at: At,
+    /// What it comes to.
+    pub total: Money,
     /// Whether it is e-mailed (a job, which makes the link when it sends).
     pub email: bool,
     /// The text to write, once it has its number.
@@ -69,7 +71,8 @@ pub async fn issue(
         .await?;
         let number = format!("INV-{}-{count:04}", issue.year);
         sqlx::query(
-            "UPDATE invoices SET state = $2, number = $3, issued_at = $4, due_at = $5, texted_at = $6, updated_at = $4
+            "UPDATE invoices SET state = $2, number = $3, issued_at = $4, due_at = $5, texted_at = $6, updated_at = $4,
+                                 total = $7
              WHERE id = $1",
         )
         .bind(id)
@@ -78,6 +81,7 @@ pub async fn issue(
         .bind(now)
         .bind(issue.due_at)
         .bind(issue.text.as_ref().map(|_| now))
+        .bind(issue.total)
         .execute(&mut *tx)
         .await?;
         if issue.email {

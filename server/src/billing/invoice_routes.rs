@@ -355,9 +355,9 @@ pub async fn send(
         At::from(last_day.at(23, 59, 59, 0).to_zoned(zone).map_err(anyhow::Error::from)?.timestamp());
     let year = today.year();
     let link = Unsaved::new(Link::Manage, Some(SentBy::Text));
+    let total = invoice.form.figures(&invoice.rates).totals.map_or(Money::ZERO, |totals| totals.total);
     let text = if form.text {
         let phone = texting::textable_now(&db, &desk.outbox, &desk.site, invoice.booking_id).await?;
-        let total = invoice.form.figures(&invoice.rates).totals.map_or(Money::ZERO, |totals| totals.total);
         let url = link.url(&desk.public_url);
         // The number is given as it is issued: one of the same length measures the text.
         texting::fits(&text_body(&content.business.name, &format!("INV-{year}-0000"), total, &url))?;
@@ -371,6 +371,7 @@ pub async fn send(
         booking: invoice.booking_id,
         year,
         due_at,
+        total,
         email: form.email,
         text,
         link: &link,

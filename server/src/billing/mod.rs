@@ -8,7 +8,8 @@
 //! shop's own Stripe account (`stripe`, its signed events `stripe_signature` and `stripe_event`)
 //! or recorded by the team (`payment_routes`), written by `payment_store`, read by
 //! `payment_reads`, with a receipt to the customer (`payment_mail`). Once the work is done, the
-//! invoice (`invoice`, stored by `invoice_store` and `invoice_issue_store`, served by `invoice_routes`, e-mailed and
+//! invoice (`invoice`, stored by `invoice_store` and `invoice_issue_store`, listed by
+//! `invoice_list_store` and served as a list and CSV by `invoice_list_routes`, served by `invoice_routes`, e-mailed and
 //! reminded by `invoice_mail`; the customer reads and pays it on their page,
 //! `booking::manage::invoice_routes`), paid the same ways.
 
@@ -17,6 +18,8 @@ pub mod customer_quote;
 pub mod document;
 pub mod invoice;
 pub mod invoice_issue_store;
+pub mod invoice_list_routes;
+pub mod invoice_list_store;
 pub mod invoice_mail;
 pub mod invoice_routes;
 pub mod invoice_store;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::invoice::InvoiceStanding;
+use super::invoice::{InvoiceStanding, InvoiceState};
 use super::invoice_store::StoredInvoice;
 use super::payment::{DepositStanding, PaidFor, Payment, PaymentMethod};
 use super::quote_store::{self, StoredQuote};
@@ -208,6 +208,10 @@ pub async fn of_invoice(db: &Db, invoice: &StoredInvoice) -> anyhow::Result<(Vec
         None => Vec::new(),
     };
     let total = invoice.form.figures(&invoice.rates).totals.map_or(Money::ZERO, |totals| totals.total);
-    let standing = InvoiceStanding::of(total, &deposit, &payments);
+    let mut standing = InvoiceStanding::of(total, &deposit, &payments);
+    // Nothing is owed on a void invoice.
+    if invoice.state == InvoiceState::Void {
+        standing.balance = Money::ZERO;
+    }
     Ok((payments, standing))
 }

@@ -172,6 +172,8 @@ fn admin_api() -> OpenApiRouter<AppState> {
         .routes(routes!(billing::quote_send_routes::revise))
         .routes(routes!(billing::payment_routes::record).layer(small))
         .routes(routes!(billing::payment_routes::refund).layer(small))
+        .routes(routes!(billing::invoice_list_routes::list))
+        .routes(routes!(billing::invoice_list_routes::export))
         .routes(routes!(billing::invoice_routes::start, billing::invoice_routes::of_request).layer(small))
         .routes(
             routes!(

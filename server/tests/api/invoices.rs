@@ -105,7 +105,11 @@ async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
     assert_eq!(token_in(&mail).len(), token.len());
 
     // The customer's page shows it, with the shop's details, and pays it online.
-    let shown = &page(&app, &token).await["invoices"][0];
+    let shown = page(&app, &token).await;
+    assert_eq!(shown["quotes"][0]["payOnline"], false, "the invoice is paid, not the deposit");
+    let (status, _) = post(&app, &format!("/api/manage/{token}/quotes/{quote_id}/pay"), &json!({})).await;
+    assert_eq!(status, 409);
+    let shown = &shown["invoices"][0];
     assert_eq!((shown["number"].as_str(), shown["payOnline"].as_bool()), (Some(number.as_str()), Some(true)));
     assert_eq!(shown["standing"]["balance"], total - deposit);
     assert!(shown["from"][0].as_str().is_some_and(|name| !name.is_empty()), "{shown}");
@@ -234,6 +238,40 @@ async fn numbers_have_no_gaps_and_only_the_owner_voids() {
     assert_eq!(start(&app, &staff, first).await.0, 201, "a void invoice is replaced");
     let audit = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'invoice-voided'").await;
     assert_eq!(audit, 1);
+
+    // The team's list, and the owner's CSV: dollars with two decimals.
+    let listed = |show: &str| {
+        let path = format!("/invoices?show={show}");
+        let owner = &owner;
+        let app = &app;
+        async move { app.admin_json(&path, owner).await }
+    };
+    assert_eq!(listed("void").await["total"], 1);
+    let unpaid = listed("unpaid").await;
+    assert_eq!((unpaid["total"].as_i64(), unpaid["invoices"][0]["balance"].as_i64()), (Some(1), Some(9900)));
+    assert_eq!(listed("drafts").await["total"], 1);
+    assert_eq!(listed("all").await["total"], 3);
+    assert_eq!(
+        send(&app, &staff, Method::GET, "/invoices.csv", None).await.0,
+        403,
+        "the books are the owner's"
+    );
+    let csv = app
+        .client
+        .get(format!("{}/api/admin/invoices.csv?show=unpaid", app.url))
+        .header("Cookie", owner.cookie.as_str())
+        .send()
+        .await
+        .expect("a response");
+    assert_eq!(csv.status().as_u16(), 200);
+    let csv = csv.text().await.expect("text");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with("number,issued (America/Denver),due,customer,request,standing,total"),
+        "{csv}"
+    );
+    assert!(lines[1].starts_with(&format!("{},", numbers[1].1)), "{csv}");
+    assert!(lines[1].ends_with(",unpaid,99.00,0.00,0.00,99.00"), "{csv}");
 }
 
 #[tokio::test]
@@ -263,6 +301,11 @@ async fn an_unpaid_invoice_is_reminded_once_a_week_after_it_was_due() {
     let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let invoice = app.admin_json(&format!("/invoices/{}", ids[0]), &owner).await;
     assert_eq!(invoice["overdue"], true, "{invoice}");
+    let today = app.admin_json("/today", &owner).await;
+    let overdue = &today["invoicesOverdue"];
+    assert_eq!((overdue["total"].as_i64(), overdue["owed"].as_i64()), (Some(1), Some(12_000)), "{overdue}");
+    assert_eq!(overdue["shown"][0]["id"], ids[0]);
+    assert_eq!(overdue["shown"][0]["name"], "Jamie Ortiz");
     app.deliver_due().await;
     let reminders = || {
         mails(&mailbox, "jamie@example.com")

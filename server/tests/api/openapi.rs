@@ -147,6 +147,8 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/admin/invoices/{id}/void"),
     ("post", "/api/admin/invoices/{id}/payments"),
     ("post", "/api/manage/{token}/invoices/{id}/pay"),
+    ("get", "/api/admin/invoices"),
+    ("get", "/api/admin/invoices.csv"),
     ("post", "/api/stripe/webhook"),
     ("get", "/api/admin/numbers/{number}"),
     ("post", "/api/admin/numbers/{number}/texts"),

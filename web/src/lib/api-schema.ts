@@ -810,6 +810,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/invoices`: the invoices, newest first (unpaid and overdue ones: the longest
+         *     due first), 50 at most.
+         */
+        get: operations["getAdminInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/invoices.csv`: the invoices the list shows, every one, as CSV. */
+        get: operations["getAdminInvoicesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoices/{id}": {
         parameters: {
             query?: never;
@@ -3734,6 +3771,12 @@ export interface components {
         InvoiceList: {
             invoices: components["schemas"]["InvoiceBody"][];
         };
+        /** @description Invoices in a list: some shown, and how many there are. */
+        InvoiceListing: {
+            invoices: components["schemas"]["ListedInvoice"][];
+            /** Format: int64 */
+            total: number;
+        };
         /** @description What the customer owes on an invoice. */
         InvoiceStanding: {
             /** @description What is left to pay (never below 0). */
@@ -4023,6 +4066,29 @@ export interface components {
              */
             urgentNotShown: number;
         };
+        /** @description An invoice in a list. */
+        ListedInvoice: {
+            /** @description What is left to pay (0 for a draft or a void one). */
+            balance: components["schemas"]["Money"];
+            /** Format: int64 */
+            bookingId: number;
+            /** @description What the shop keeps of its quote's deposit. */
+            depositPaid: components["schemas"]["Money"];
+            dueAt: components["schemas"]["At"] | null;
+            /** Format: int64 */
+            id: number;
+            issuedAt: components["schemas"]["At"] | null;
+            /** @description The customer's name (and company). */
+            name: string;
+            /** @description INV-2026-0001, once issued. */
+            number: string | null;
+            /** @description Issued, past its day, with something left to pay. */
+            overdue: boolean;
+            /** @description What the shop keeps of its own payments. */
+            paid: components["schemas"]["Money"];
+            state: components["schemas"]["InvoiceState"];
+            total: components["schemas"]["Money"] | null;
+        };
         /** @description A quote in a list. */
         ListedQuote: {
             /** Format: int64 */
@@ -4232,6 +4298,28 @@ export interface components {
             supplies: components["schemas"]["Money"];
             tax: components["schemas"]["Money"];
             total: components["schemas"]["Money"];
+        };
+        /** @description An invoice past its day, as Today lists it. */
+        OverdueInvoice: {
+            balance: components["schemas"]["Money"];
+            /** Format: int64 */
+            bookingId: number;
+            dueAt: components["schemas"]["At"];
+            /** Format: int64 */
+            id: number;
+            /** @description The customer's name (and company). */
+            name: string;
+            /** @description INV-2026-0001. */
+            number: string;
+        };
+        /** @description Overdue invoices: some shown, how many there are, and what they are owed together. */
+        OverdueInvoices: {
+            /** @description Their balances added up. */
+            owed: components["schemas"]["Money"];
+            /** @description The longest overdue first. */
+            shown: components["schemas"]["OverdueInvoice"][];
+            /** Format: int64 */
+            total: number;
         };
         /** @description The customer's part of their page. */
         OwnPage: {
@@ -5760,6 +5848,8 @@ export interface components {
             escalation: components["schemas"]["EscalationFigures"];
             /** @description Deliveries of the last 7 days that failed for good, newest first. */
             failedDeliveries: components["schemas"]["Lines_FailedDelivery"];
+            /** @description Invoices past their day with something left to pay, the longest overdue first. */
+            invoicesOverdue: components["schemas"]["OverdueInvoices"];
             /** @description Conversations with numbers no request has, the newest first (20 at most). */
             newNumbers: components["schemas"]["Lines_NewNumber"];
             /** @description Who is on call now. */
@@ -6049,6 +6139,7 @@ export type InvoiceBody = components['schemas']['InvoiceBody'];
 export type InvoiceForm = components['schemas']['InvoiceForm'];
 export type InvoiceLine = components['schemas']['InvoiceLine'];
 export type InvoiceList = components['schemas']['InvoiceList'];
+export type InvoiceListing = components['schemas']['InvoiceListing'];
 export type InvoiceStanding = components['schemas']['InvoiceStanding'];
 export type InvoiceState = components['schemas']['InvoiceState'];
 export type Job = components['schemas']['Job'];
@@ -6066,6 +6157,7 @@ export type LinesListedQuote = components['schemas']['Lines_ListedQuote'];
 export type LinesNewNumber = components['schemas']['Lines_NewNumber'];
 export type LinesPaidDeposit = components['schemas']['Lines_PaidDeposit'];
 export type LinesRequestLine = components['schemas']['Lines_RequestLine'];
+export type ListedInvoice = components['schemas']['ListedInvoice'];
 export type ListedQuote = components['schemas']['ListedQuote'];
 export type LoginAnswer = components['schemas']['LoginAnswer'];
 export type LoginForm = components['schemas']['LoginForm'];
@@ -6094,6 +6186,8 @@ export type OpenTimes = components['schemas']['OpenTimes'];
 export type OpenerFigure = components['schemas']['OpenerFigure'];
 export type OptionFigures = components['schemas']['OptionFigures'];
 export type OptionTotals = components['schemas']['OptionTotals'];
+export type OverdueInvoice = components['schemas']['OverdueInvoice'];
+export type OverdueInvoices = components['schemas']['OverdueInvoices'];
 export type OwnPage = components['schemas']['OwnPage'];
 export type OwnRequest = components['schemas']['OwnRequest'];
 export type OwnTrailer = components['schemas']['OwnTrailer'];
@@ -10555,6 +10649,126 @@ export interface operations {
                 };
             };
             /** @description The database cannot be reached or written. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminInvoices: {
+        parameters: {
+            query?: {
+                /** @description Which invoices (all unless said). */
+                show?: "all" | "drafts" | "unpaid" | "overdue" | "paid" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices shown, and how many there are in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceListing"];
+                };
+            };
+            /** @description The query string is not understood. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminInvoicesCsv: {
+        parameters: {
+            query?: {
+                /** @description Which invoices (all unless said). */
+                show?: "all" | "drafts" | "unpaid" | "overdue" | "paid" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every invoice shown, as CSV: amounts in dollars with two decimals. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="invoices.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The query string is not understood. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account may not use the admin area, or a write came cross-site or without the session's CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached or written; nothing was saved. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17840,7 +18054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Nothing is left to pay, the quote is not approved, or the shop takes no payments online (how to pay is said). */
+            /** @description Nothing is left to pay, the quote is not approved, the request is invoiced (its invoice is paid instead), or the shop takes no payments online (how to pay is said). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18589,6 +18803,8 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiAdminInvoicesGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/invoices"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "unpaid", "overdue", "paid", "void"];
+export const pathsApiAdminInvoicesCsvGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/invoices.csv"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "unpaid", "overdue", "paid", "void"];
 export const pathsApiAdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["all", "published", "drafts", "scheduled", "deleted"];
 export const pathsApiAdminPostsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/posts"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "title", "updated"];
 export const pathsApiAdminQuotesGetParametersQueryShowValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/quotes"]["get"]["parameters"]["query"]["show"]> = ["all", "drafts", "waiting", "approved", "expired", "withdrawn"];

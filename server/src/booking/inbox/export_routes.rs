@@ -17,11 +17,11 @@ use crate::booking::{records::label, views::BookingRecord};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody, FieldErrorsBody},
     auth::guard::Owner,
-    clock::At,
     db::Db,
     error::{ApiError, Checked},
     site::SiteDetails,
     site::content::Content,
+    spreadsheet,
 };
 
 /// How many bookings are read from the database and written out at a time.
@@ -50,7 +50,7 @@ pub async fn export(
 ) -> Result<Response, ApiError> {
     let content = site.content();
     let (filter, _) = params.read(&content.business.zone())?;
-    let head = stream::once(std::future::ready(csv_lines(&[header(&content)])));
+    let head = stream::once(std::future::ready(spreadsheet::lines(&[header(&content)])));
     let rows = stream::try_unfold(Some((db, filter, content, Position::Newest)), |state| async move {
         let Some((db, filter, content, at)) = state else { return Ok(None) };
         chunk(db, filter, content, at).await.map(Some)
@@ -85,17 +85,9 @@ async fn chunk(
     let zone = content.business.zone();
     let labels = content.chat.answer_labels();
     let rows: Vec<Vec<String>> = page.bookings.iter().map(|booking| row(booking, &labels, &zone)).collect();
-    let bytes = csv_lines(&rows)?;
+    let bytes = spreadsheet::lines(&rows)?;
     let next = page.older.map(|key| (db, filter, content, Position::After(key)));
     Ok((bytes, next))
-}
-
-fn csv_lines(rows: &[Vec<String>]) -> anyhow::Result<Bytes> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        writer.write_record(row)?;
-    }
-    Ok(Bytes::from(writer.into_inner()?))
 }
 
 /// The first line: one column per answer of the assistant, in the order it asks; answers to
@@ -134,18 +126,18 @@ fn header(content: &Content) -> Vec<String> {
 
 fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String> {
     let mut row = vec![
-        shop_time(booking.created_at, zone),
+        spreadsheet::shop_time(booking.created_at, zone),
         booking.id.to_string(),
         booking.status.as_str().to_owned(),
         if booking.urgent { "yes" } else { "no" }.to_owned(),
-        spreadsheet_safe(&booking.name),
-        spreadsheet_safe(&booking.email),
-        spreadsheet_safe(&booking.phone),
+        spreadsheet::safe(&booking.name),
+        spreadsheet::safe(&booking.email),
+        spreadsheet::safe(&booking.phone),
     ];
     row.extend(labels.iter().map(|label| {
         let answers: Vec<&str> =
             booking.answers.iter().filter(|a| a.label == *label).map(|a| a.answer.as_str()).collect();
-        spreadsheet_safe(&answers.join("; "))
+        spreadsheet::safe(&answers.join("; "))
     }));
     let others: Vec<String> = booking
         .answers
@@ -156,14 +148,16 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
     let notes: Vec<String> = booking
         .notes
         .iter()
-        .map(|note| format!("{} {}: {}", shop_time(note.written_at, zone), note.written_by, note.body))
+        .map(|note| {
+            format!("{} {}: {}", spreadsheet::shop_time(note.written_at, zone), note.written_by, note.body)
+        })
         .collect();
     let deliveries: Vec<String> =
         booking.deliveries.iter().map(|d| format!("{} {} {}", d.channel, d.purpose, d.state)).collect();
     row.extend([
-        spreadsheet_safe(&others.join("; ")),
-        spreadsheet_safe(&booking.details),
-        spreadsheet_safe(booking.location.as_deref().unwrap_or_default()),
+        spreadsheet::safe(&others.join("; ")),
+        spreadsheet::safe(&booking.details),
+        spreadsheet::safe(booking.location.as_deref().unwrap_or_default()),
         match (&booking.location, &booking.location_city) {
             (None, _) => String::new(),
             (Some(_), Some(city)) => city.clone(),
@@ -175,48 +169,18 @@ fn row(booking: &BookingRecord, labels: &[&str], zone: &TimeZone) -> Vec<String>
             .as_ref()
             .map(|t| format!("{} ({})", t.label, t.state.as_str()))
             .unwrap_or_default(),
-        booking.cancelled_at.map(|at| shop_time(at, zone)).unwrap_or_default(),
+        booking.cancelled_at.map(|at| spreadsheet::shop_time(at, zone)).unwrap_or_default(),
         optional(&booking.source.page),
         optional(&booking.source.button),
         optional(&booking.source.referrer_host),
         optional(&booking.source.utm_source),
         optional(&booking.source.utm_campaign),
-        spreadsheet_safe(&notes.join("\n")),
+        spreadsheet::safe(&notes.join("\n")),
         deliveries.join("; "),
     ]);
     row
 }
 
-/// A stored UTC time as the shop's clock shows it: "2026-11-23 08:15".
-fn shop_time(at: At, zone: &TimeZone) -> String {
-    at.timestamp().to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M").to_string()
-}
-
 fn optional(text: &Option<String>) -> String {
-    spreadsheet_safe(text.as_deref().unwrap_or_default())
-}
-
-/// A visitor's text that a spreadsheet would run as a formula (=, +, -, @, tab, CR) starts with
-/// an apostrophe instead (OWASP, CSV injection).
-fn spreadsheet_safe(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{shop_time, spreadsheet_safe};
-
-    #[test]
-    fn times_are_written_on_the_shops_clock() {
-        let denver = jiff::tz::TimeZone::get("America/Denver").expect("a zone");
-        assert_eq!(shop_time("2026-11-23T15:15:00.000Z".parse().unwrap(), &denver), "2026-11-23 08:15");
-        assert_eq!(shop_time("2026-07-01T15:15:00.000Z".parse().unwrap(), &denver), "2026-07-01 09:15");
-    }
-
-    #[test]
-    fn formulas_from_visitors_are_defused() {
-        assert_eq!(spreadsheet_safe("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
-        assert_eq!(spreadsheet_safe("+1 303 555 0100"), "'+1 303 555 0100");
-        assert_eq!(spreadsheet_safe("Dana"), "Dana");
-    }
+    spreadsheet::safe(text.as_deref().unwrap_or_default())
 }

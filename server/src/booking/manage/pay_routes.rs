@@ -107,7 +107,7 @@ async fn open(
         (status = 400, description = "The quote's id or the request's number is not a whole number.", body = ErrorBody),
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such quote on the request.", body = ErrorBody),
-        (status = 409, description = "Nothing is left to pay, the quote is not approved, or the shop takes no payments online (how to pay is said).", body = ErrorBody),
+        (status = 409, description = "Nothing is left to pay, the quote is not approved, the request is invoiced (its invoice is paid instead), or the shop takes no payments online (how to pay is said).", body = ErrorBody),
         (status = 502, description = "Stripe could not make the page just now.", body = ErrorBody),
         Unavailable
     )
@@ -123,6 +123,17 @@ pub async fn deposit(
     let stripe = stripe(&desk, &quotes, "the deposit")?;
     if quote.state != QuoteState::Approved {
         return Err(ApiError::conflict("Approve the quote first: its deposit is paid once you approve it."));
+    }
+    for invoice in invoice_store::of_request(&desk.db, found.row.id, true).await? {
+        if let Some(number) = invoice_store::find(&desk.db, invoice)
+            .await?
+            .filter(|invoice| invoice.state == InvoiceState::Issued)
+            .and_then(|invoice| invoice.number)
+        {
+            return Err(ApiError::conflict(format!(
+                "What was paid of the deposit counts toward invoice {number}: pay the invoice's balance instead."
+            )));
+        }
     }
     let (payments, standing) = payment_reads::of_quote(&desk.db, &quote).await?;
     if standing.due <= Money::ZERO {

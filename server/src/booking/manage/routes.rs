@@ -21,7 +21,7 @@ use super::{
     store::{self, BookingRow, Change, cancel_request, move_time},
     views::{ContactView, PickedAnswer, RequestView, TimeView},
 };
-use crate::billing::{customer_invoice, payment_reads, quote_sending_store};
+use crate::billing::{customer_invoice, invoice::InvoiceState, payment_reads, quote_sending_store};
 use crate::booking::{records, routes::BookingDesk, shared_store::answers, texting};
 use crate::{
     api_doc::{BodyRefusals, ErrorBody, FieldErrorsBody, Unavailable},
@@ -173,6 +173,17 @@ impl BookingDesk {
             row.street_address.as_deref(),
             row.location.as_deref().or(row.location_city.as_deref()),
         );
+        let invoices =
+            customer_invoice::customer_invoices(&self.db, found.row.id, self.pay_online, &content).await?;
+        // Once invoiced, what was paid of a deposit counts toward the invoice, which is paid instead.
+        let invoiced = invoices.iter().any(|invoice| invoice.state == InvoiceState::Issued);
+        let quotes = quote_sending_store::customer_quotes(
+            &self.db,
+            found.row.id,
+            self.pay_online && !invoiced,
+            calendar.zone(),
+        )
+        .await?;
         Ok(RequestView {
             number: found.row.id,
             received: long_date(found.row.created_at, calendar.zone()),
@@ -193,15 +204,8 @@ impl BookingDesk {
             texting: texting::of(&self.db, &self.outbox, row.id, &row.phone).await?,
             trailer_id: row.trailer_id,
             photos: self.photos_of(found).await?,
-            quotes: quote_sending_store::customer_quotes(
-                &self.db,
-                found.row.id,
-                self.pay_online,
-                calendar.zone(),
-            )
-            .await?,
-            invoices: customer_invoice::customer_invoices(&self.db, found.row.id, self.pay_online, &content)
-                .await?,
+            quotes,
+            invoices,
         })
     }
 }

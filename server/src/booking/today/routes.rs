@@ -14,6 +14,7 @@ use jiff::{Span, Timestamp, civil::Time};
 use serde::Serialize;
 
 use super::store::{self, FailedDelivery, Found, LineQuery, LineRow};
+use crate::billing::invoice_list_store::{self, OverdueInvoices};
 use crate::billing::payment_reads::{self, PaidDeposit};
 use crate::billing::quote_list_store::{self, ListedQuote, QuoteShown};
 use crate::booking::{
@@ -137,6 +138,8 @@ pub struct Today {
     pub quotes_waiting: Lines<ListedQuote>,
     /// Deposits paid in the last 7 days, newest first.
     pub deposits_paid: Lines<PaidDeposit>,
+    /// Invoices past their day with something left to pay, the longest overdue first.
+    pub invoices_overdue: OverdueInvoices,
     /// Conversations with numbers no request has, the newest first (20 at most).
     pub new_numbers: Lines<NewNumber>,
     /// Deliveries of the last 7 days that failed for good, newest first.
@@ -186,6 +189,7 @@ pub async fn show(
         response,
         (quotes, quotes_total),
         (deposits, deposits_total),
+        invoices_overdue,
     ) = tokio::try_join!(
         store::lines(&db, LineQuery::Emergencies),
         store::lines(&db, LineQuery::Unanswered),
@@ -197,6 +201,7 @@ pub async fn show(
         response::between(&db, &measure, (now - WEEK, now), now),
         quote_list_store::list(&db, QuoteShown::Waiting, &stamp, store::SHOWN),
         payment_reads::deposits_since(&db, &week_ago, store::SHOWN),
+        invoice_list_store::overdue(&db, &stamp, store::SHOWN),
     )?;
     let mut lined =
         Lined::read(&db, &content, &measure, now, [&emergencies, &unanswered, &to_confirm, &changes]).await?;
@@ -228,6 +233,7 @@ pub async fn show(
         customer_changes: Lines { urgent_not_shown: 0, total: changes_total, shown: changed },
         quotes_waiting: Lines { shown: quotes, total: quotes_total, urgent_not_shown: 0 },
         deposits_paid: Lines { shown: deposits, total: deposits_total, urgent_not_shown: 0 },
+        invoices_overdue,
         new_numbers: Lines { shown: numbers, total: numbers_total, urgent_not_shown: 0 },
         failed_deliveries: Lines { shown: failed, total: failed_total, urgent_not_shown: 0 },
         response,

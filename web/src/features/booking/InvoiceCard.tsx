@@ -2,8 +2,7 @@
 // theirs, the trailer, every line, the figures the server added up, the deposit and payments
 // counted, the balance and its day, and how to pay it (the shop's Stripe page, or at the shop).
 import { CheckCircle2, Printer, Receipt } from "lucide-react";
-import { useId, useState } from "react";
-import { flushSync } from "react-dom";
+import { useId, useRef } from "react";
 import type { manageCalls } from "../../lib/api";
 import type { CustomerInvoice, RequestView } from "../../lib/api-schema";
 import { amount, quantityText } from "../../lib/money";
@@ -13,26 +12,28 @@ import { Figure } from "./QuoteCard";
 
 export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvoice; request: RequestView; calls: ReturnType<typeof manageCalls> }) {
   const ids = useId();
-  const [printing, setPrinting] = useState(false);
   const standing = invoice.standing;
   const void_ = invoice.state === "void";
 
-  /** Prints this invoice alone: it is marked first (styles.css hides the rest of the page while
-   * the body is `data-printing`); the print dialog holds the page until it closes. */
+  const card = useRef<HTMLElement>(null);
+
+  /** Prints this invoice alone: a copy of it is put at the top of the page, and styles.css leaves
+   * out everything else on paper while the body is `data-printing`; the print dialog holds the
+   * page until it closes. */
   function print() {
-    flushSync(() => setPrinting(true));
+    if (!card.current) return;
+    const copy = document.createElement("div");
+    copy.dataset.printCopy = "";
+    copy.append(card.current.cloneNode(true));
+    document.body.append(copy);
     document.body.dataset.printing = "";
     window.print();
     delete document.body.dataset.printing;
-    setPrinting(false);
+    copy.remove();
   }
 
   return (
-    <article
-      aria-labelledby={`${ids}-title`}
-      data-print-target={printing ? "" : undefined}
-      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0"
-    >
+    <article ref={card} aria-labelledby={`${ids}-title`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`${ids}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Receipt aria-hidden="true" className="h-5 w-5 text-orange-700" />
@@ -110,7 +111,7 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
         {invoice.totals && <Figure label="Sales tax" value={invoice.totals.tax} />}
         <Figure label="Total" value={standing.total} strong />
         {standing.depositPaid > 0 && <Figure label="Deposit paid" value={-standing.depositPaid} />}
-        {standing.paid > 0 && <Figure label="Paid since" value={-standing.paid} />}
+        {standing.paid > 0 && <Figure label={standing.depositPaid > 0 ? "Paid since" : "Paid"} value={-standing.paid} />}
         {!void_ && <Figure label="Balance due" value={standing.balance} strong />}
       </dl>
 
@@ -118,7 +119,10 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
         <ul className="mt-3 space-y-1 text-sm text-slate-800">
           {invoice.payments.map((payment, n) => (
             <li key={n} className="flex items-start gap-2">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+              <CheckCircle2
+                aria-hidden="true"
+                className={`mt-0.5 h-4 w-4 shrink-0 ${payment.refunded >= payment.amount ? "text-slate-400" : "text-green-700"}`}
+              />
               <span>
                 {amount(payment.amount)} paid {PAID_HOW[payment.method]} on {payment.on}
                 {payment.refunded > 0 && ` (${amount(payment.refunded)} refunded)`}
@@ -135,7 +139,11 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
           <p>Paid in full. Thank you!</p>
         ) : invoice.payOnline ? (
           <>
-            <p>You pay on Stripe's secure page and come back here; a receipt comes by e-mail.</p>
+            <p className="print:hidden">You pay on Stripe's secure page and come back here; a receipt comes by e-mail.</p>
+            <p className="hidden print:block">
+              Pay online from your request's page (the link in our e-mail), at the shop by cash, check or card
+              {request.phone ? `, or call us at ${request.phone}` : ""}.
+            </p>
             <PayOnline label={`Pay the ${amount(standing.balance)} balance`} open={() => calls.payInvoice(invoice.id)} />
           </>
         ) : (

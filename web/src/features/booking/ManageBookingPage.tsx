@@ -163,7 +163,16 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
                 </p>
               )}
               {request.quotes.map((quote) => (
-                <QuoteCard key={quote.id} quote={quote} calls={calls} phone={request.phone} busy={busy} fieldErrors={fieldErrors} act={act} />
+                <QuoteCard
+                  key={quote.id}
+                  quote={quote}
+                  calls={calls}
+                  phone={request.phone}
+                  busy={busy}
+                  fieldErrors={fieldErrors}
+                  act={act}
+                  invoice={request.invoices.find((invoice) => invoice.state === "issued")?.number ?? null}
+                />
               ))}
               {request.invoices.map((invoice) => (
                 <InvoiceCard key={invoice.id} invoice={invoice} request={request} calls={calls} />

@@ -23,6 +23,7 @@ export function QuoteCard({
   busy,
   fieldErrors,
   act,
+  invoice,
 }: {
   quote: CustomerQuote;
   calls: Calls;
@@ -33,6 +34,8 @@ export function QuoteCard({
   fieldErrors: Record<string, string[]>;
   /** Sends an answer, showing `done` (or why not) at the top of the page. */
   act: (action: () => Promise<RequestView>, done: string) => Promise<boolean>;
+  /** The number of the request's issued invoice, which the deposit counts toward once there is one. */
+  invoice: string | null;
 }) {
   const ids = useId();
   const answer = quote.answer;
@@ -213,7 +216,7 @@ export function QuoteCard({
           </span>
         </p>
       )}
-      <QuoteDeposit quote={quote} calls={calls} phone={phone} />
+      <QuoteDeposit quote={quote} calls={calls} phone={phone} invoice={invoice} />
       {answer?.answer === "changes-asked" && waiting && (
         <p className="mt-5 text-slate-800">
           You asked for changes on {answer.on}: “{answer.message}”. We'll send you a new quote; you may still approve this one as it is.

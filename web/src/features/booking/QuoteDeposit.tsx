@@ -8,7 +8,18 @@ import { amount } from "../../lib/money";
 import { PAID_HOW } from "../../lib/payments";
 import { PayOnline } from "./PayOnline";
 
-export function QuoteDeposit({ quote, calls, phone }: { quote: CustomerQuote; calls: ReturnType<typeof manageCalls>; phone: string | null }) {
+export function QuoteDeposit({
+  quote,
+  calls,
+  phone,
+  invoice,
+}: {
+  quote: CustomerQuote;
+  calls: ReturnType<typeof manageCalls>;
+  phone: string | null;
+  /** The number of the issued invoice the deposit now counts toward, if there is one. */
+  invoice: string | null;
+}) {
   const standing = quote.depositStanding;
   if (quote.state !== "approved" || (standing.asked === 0 && quote.payments.length === 0)) return null;
 
@@ -28,7 +39,9 @@ export function QuoteDeposit({ quote, calls, phone }: { quote: CustomerQuote; ca
           ))}
         </ul>
       )}
-      {standing.due === 0 ? (
+      {invoice !== null && standing.due > 0 ? (
+        <p className="mt-1 text-sm text-slate-800">What was paid of the deposit counts toward invoice {invoice}: pay the invoice's balance below.</p>
+      ) : standing.due === 0 ? (
         <p className="mt-1 text-sm text-slate-800">The deposit of {amount(standing.asked)} is paid. Thank you!</p>
       ) : quote.payOnline ? (
         <>

@@ -21,6 +21,7 @@ import { useNow, useShopClock, waitedSince } from "../frame/format";
 import { NoDeliveryNotice } from "../frame/NoDeliveryNotice";
 import { OnMyWay } from "./OnMyWay";
 import { DepositsPaid } from "./DepositsPaid";
+import { InvoicesOverdue } from "./InvoicesOverdue";
 import { QuotesWaiting } from "./QuotesWaiting";
 import { TakeButton } from "./TakeIt";
 import { ResponseTimesView } from "../frame/ResponseTimes";
@@ -333,6 +334,7 @@ export function TodayPage() {
               )}
               <QuotesWaiting quotes={today.quotesWaiting} />
               <DepositsPaid deposits={today.depositsPaid} />
+              <InvoicesOverdue invoices={today.invoicesOverdue} />
               <h3 className="mt-3 text-sm font-semibold text-slate-800">Failed deliveries ({today.failedDeliveries.total})</h3>
               {today.failedDeliveries.shown.length === 0 ? (
                 <p className="py-1 text-sm text-slate-600">None in the last 7 days.</p>

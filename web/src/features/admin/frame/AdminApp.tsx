@@ -25,6 +25,7 @@ import { SchedulePage } from "../schedule/SchedulePage";
 import { RequireAdmin, SessionProvider, useSession } from "./session";
 import { PriceBookPage } from "../prices/PriceBookPage";
 import { InvoicePage } from "../quotes/InvoicePage";
+import { InvoicesPage } from "../quotes/InvoicesPage";
 import { QuotePage } from "../quotes/QuotePage";
 import { QuotesPage } from "../quotes/QuotesPage";
 import { SitePage } from "../site/SitePage";
@@ -135,6 +136,7 @@ export function AdminApp() {
           <Route path="/dbadmin/prices" element={owner(<PriceBookPage />)} />
           <Route path="/dbadmin/quotes" element={admin(<QuotesPage />)} />
           <Route path="/dbadmin/quotes/:id" element={admin(<QuoteRoute />)} />
+          <Route path="/dbadmin/invoices" element={admin(<InvoicesPage />)} />
           <Route path="/dbadmin/invoices/:id" element={admin(<InvoiceRoute />)} />
           <Route
             path="/dbadmin/insights"

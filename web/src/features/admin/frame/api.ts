@@ -98,6 +98,7 @@ export type QuoteForm = Schemas["QuoteForm"];
 /** An invoice with its figures and what is left to pay, as the server adds them up. */
 export type Invoice = Schemas["InvoiceBody"];
 export type InvoiceForm = Schemas["InvoiceForm"];
+export type InvoiceShown = NonNullable<NonNullable<paths["/api/admin/invoices"]["get"]["parameters"]["query"]>["show"]>;
 export type OptionFigures = Schemas["OptionFigures"];
 export type QuoteState = Schemas["QuoteState"];
 export type QuoteSendForm = Schemas["QuoteSendForm"];
@@ -379,6 +380,7 @@ export const adminApi = {
   deleteJob: (job: number) => answer(client.DELETE("/api/admin/price-book/jobs/{id}", id(job))),
   requestQuotes: (booking: number) => answer(client.GET("/api/admin/bookings/{id}/quotes", id(booking))),
   quotes: (show: QuoteShown) => answer(client.GET("/api/admin/quotes", { params: { query: { show } } })),
+  invoices: (show: InvoiceShown) => answer(client.GET("/api/admin/invoices", { params: { query: { show } } })),
   startQuote: (booking: number) => answer(client.POST("/api/admin/bookings/{id}/quotes", id(booking))),
   quote: (quote: number) => answer(client.GET("/api/admin/quotes/{id}", id(quote))),
   saveQuote: (quote: number, form: QuoteForm) => answer(client.PUT("/api/admin/quotes/{id}", { ...id(quote), body: form })),

@@ -59,6 +59,7 @@ export const keys = {
   quote: (id: number) => ["quote", id],
   requestInvoices: (booking: number) => [...DESK, "invoices", booking],
   invoice: (id: number) => ["invoice", id],
+  invoices: (shown: string) => [...DESK, "invoice-list", shown],
   siteVersions: (shown: number) => ["site", "versions", shown],
   account: ["account", "me"],
   calendarFeed: ["account", "calendar-feed"],

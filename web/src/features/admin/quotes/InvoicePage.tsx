@@ -150,7 +150,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
             <>
               Total {amount(standing.total)}
               {standing.depositPaid > 0 && ` · deposit paid ${amount(standing.depositPaid)}`} · paid {amount(standing.paid)} ·{" "}
-              {standing.balance > 0 ? `${amount(standing.balance)} balance due` : "nothing left to pay"}
+              {invoice.state === "void" ? "void: nothing is owed" : standing.balance > 0 ? `${amount(standing.balance)} balance due` : "nothing left to pay"}
             </>
           }
           payments={invoice.payments}
@@ -177,7 +177,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
             <Input
               id={`${ids}-due`}
               label="Days to pay"
-              hint="0: due on receipt."
+              hint="0 (due on receipt) to 90."
               inputMode="numeric"
               value={draft.dueDays}
               onChange={(event) => change({ ...draft, dueDays: event.target.value })}

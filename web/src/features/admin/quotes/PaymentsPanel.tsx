@@ -120,7 +120,7 @@ export function PaymentsPanel({
           <Input
             id={`${ids}-note`}
             label="Note (optional)"
-            hint="A check's number, or who paid."
+            hint="A check's number, or who paid. The customer's receipt shows it."
             value={typed.note}
             error={errors.note}
             maxLength={200}

@@ -8,6 +8,7 @@ import { adminApi, type QuoteShown } from "../frame/api";
 import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 import { QuoteLine } from "../frame/QuoteLine";
+import { ShowSelect } from "../frame/ShowSelect";
 
 /** The filters, in the team's words. */
 const SHOWN: Record<QuoteShown, string> = {
@@ -34,21 +35,7 @@ export function QuotesPage() {
       <h1 className="text-2xl font-bold text-slate-900">Quotes</h1>
       <p className="mt-1 text-slate-600">Every quote written from a request. Write one from the request&apos;s page.</p>
       <div className="mt-4">
-        <label htmlFor="quotes-shown" className="text-sm font-medium text-slate-800">
-          Show
-        </label>
-        <select
-          id="quotes-shown"
-          value={shown}
-          onChange={(event) => setParams(event.target.value === "all" ? {} : { show: event.target.value }, { replace: true })}
-          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2 sm:w-60"
-        >
-          {Object.entries(SHOWN).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <ShowSelect id="quotes-shown" value={shown} labels={SHOWN} onChange={(value) => setParams(value === "all" ? {} : { show: value }, { replace: true })} />
       </div>
       <Loaded query={query} what="The quotes" loading="Loading the quotes">
         {({ quotes, total }) =>

@@ -17,7 +17,7 @@ export function RefundPayment({ payment, onRefunded }: { payment: Payment; onRef
   if (kept <= 0) return null;
   if (!open) {
     return (
-      <button type="button" className={`mt-1 ${PLAIN_BUTTON}`} onClick={() => setOpen(true)} aria-label={`Refund the ${amount(payment.amount)} payment`}>
+      <button type="button" className={`mt-1 flex ${PLAIN_BUTTON}`} onClick={() => setOpen(true)} aria-label={`Refund the ${amount(payment.amount)} payment`}>
         Refund…
       </button>
     );
@@ -35,6 +35,8 @@ export function RefundPayment({ payment, onRefunded }: { payment: Payment; onRef
     }
     void submit(async () => {
       await adminApi.refundPayment(payment.id, { amount: cents, reason: typed.reason });
+      setTyped({ amount: "", reason: "" });
+      setOpen(false);
       onRefunded();
     });
   }
