@@ -23,6 +23,7 @@ pub mod invoice_list_store;
 pub mod invoice_mail;
 pub mod invoice_routes;
 pub mod invoice_store;
+pub mod money_figures;
 pub mod payment;
 pub mod payment_mail;
 pub mod payment_reads;

@@ -17,7 +17,9 @@ use super::{
 use crate::{
     api_doc::{AdminRefusals, BodyRefusals},
     auth::guard::Owner,
+    billing::money_figures::{self, MoneyFigures},
     booking::response::{self, Measure, ResponseTimes},
+    clock::At,
     db::Db,
     delivery::Outbox,
     error::{ApiError, Checked},
@@ -62,6 +64,8 @@ pub struct InsightsPage {
     report: Report,
     /// How fast the period's requests were answered, against the site's promises.
     response: ResponseTimes,
+    /// The period's quotes, invoices and money received.
+    money: MoneyFigures,
 }
 
 /// `GET /api/admin/insights?days=30`: the last 7, 30 or 90 days of visits, sources and the
@@ -102,6 +106,7 @@ pub async fn show(
         outbox.recipients().await?.iter().map(|mailbox| mailbox.email.to_string()).collect();
     let first_day = period.from.to_zoned(zone.clone()).map_err(anyhow::Error::from)?.timestamp();
     let response = response::between(&db, &Measure::new(&content), (first_day, now), now).await?;
+    let money = money_figures::between(&db, (At::from(first_day), At::from(now)), &content).await?;
     Ok(Json(InsightsPage {
         days,
         from: period.from.to_string(),
@@ -119,6 +124,7 @@ pub async fn show(
             last_sent_week: store::last_report(&db).await?,
         },
         response,
+        money,
     }))
 }
 

@@ -154,6 +154,17 @@ async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
     assert_eq!(receipts.len(), 2, "a receipt for each part");
     assert!(receipts.iter().any(|text| text.contains("Balance due: $0.00")), "{receipts:?}");
 
+    // Insights: the quote sent and approved, the invoice's ticket, and the money received.
+    let money = &app.admin_json("/insights?days=30", &owner).await["money"];
+    assert_eq!(
+        (money["quotesSent"].as_i64(), money["quotesApproved"].as_i64(), money["invoicesIssued"].as_i64()),
+        (Some(1), Some(1), Some(1)),
+        "{money}"
+    );
+    assert_eq!((money["averageTicket"].as_i64(), money["daysToPaid"].as_f64()), (Some(total), Some(0.0)));
+    assert_eq!(money["byMonth"][0]["received"], total, "{money}");
+    assert_eq!(money["byService"], json!([{ "name": "Repairs needed", "received": total }]));
+
     // A refund of one part shows on the invoice; a voided invoice must hold nothing first.
     let (status, _) =
         send(&app, &owner, Method::POST, &format!("/invoices/{id}/void"), Some(&json!({ "reason": "x" })))

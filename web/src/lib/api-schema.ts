@@ -3651,6 +3651,8 @@ export interface components {
             days: number;
             /** @description The period's first and last day (the shop's dates, YYYY-MM-DD; the last is today). */
             from: string;
+            /** @description The period's quotes, invoices and money received. */
+            money: components["schemas"]["MoneyFigures"];
             /** @description The period before, as many days long. */
             previous: components["schemas"]["Totals"];
             previousFrom: string;
@@ -4163,6 +4165,38 @@ export interface components {
          * @description An amount of US dollars (USD) in whole cents: $1,250.00 is 125000.
          */
         Money: number;
+        /** @description The period's money. */
+        MoneyFigures: {
+            averageTicket: components["schemas"]["Money"] | null;
+            /**
+             * @description Money received in the period less what was refunded of it, by the shop's month, oldest
+             *     first ("2026-11").
+             */
+            byMonth: components["schemas"]["Revenue"][];
+            /** @description The same by the service the request asked for, the largest first. */
+            byService: components["schemas"]["Revenue"][];
+            /**
+             * Format: double
+             * @description Of those now paid in full, the average days from issued to the payment that paid it off
+             *     (to a tenth); none without one.
+             */
+            daysToPaid: number | null;
+            /**
+             * Format: int64
+             * @description Invoices issued in the period (not void).
+             */
+            invoicesIssued: number;
+            /**
+             * Format: int64
+             * @description Of those, how many the customer approved.
+             */
+            quotesApproved: number;
+            /**
+             * Format: int64
+             * @description Quotes sent in the period.
+             */
+            quotesSent: number;
+        };
         /** @description A place served from a city's page: its name as people write it and its ZIP codes. */
         NearbyPlace: {
             name: string;
@@ -5118,6 +5152,11 @@ export interface components {
              *     responses from before the team's members were told apart are left out.
              */
             people: components["schemas"]["Responder"][];
+        };
+        /** @description Money received, less refunds, under one name (a month, a service). */
+        Revenue: {
+            name: string;
+            received: components["schemas"]["Money"];
         };
         /** @description Where the review request stands: sent (or still on its way), and when the link was opened. */
         ReviewRecord: {
@@ -6167,6 +6206,7 @@ export type Member = components['schemas']['Member'];
 export type MemberName = components['schemas']['MemberName'];
 export type MergeForm = components['schemas']['MergeForm'];
 export type Money = components['schemas']['Money'];
+export type MoneyFigures = components['schemas']['MoneyFigures'];
 export type NearbyPlace = components['schemas']['NearbyPlace'];
 export type NewLink = components['schemas']['NewLink'];
 export type NewNote = components['schemas']['NewNote'];
@@ -6260,6 +6300,7 @@ export type ResetRequest = components['schemas']['ResetRequest'];
 export type Responder = components['schemas']['Responder'];
 export type ResponseFigures = components['schemas']['ResponseFigures'];
 export type ResponseTimes = components['schemas']['ResponseTimes'];
+export type Revenue = components['schemas']['Revenue'];
 export type ReviewRecord = components['schemas']['ReviewRecord'];
 export type Revision = components['schemas']['Revision'];
 export type RevisionList = components['schemas']['RevisionList'];

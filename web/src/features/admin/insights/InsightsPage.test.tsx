@@ -35,6 +35,15 @@ const INSIGHTS: Insights = {
   ],
   openers: [{ page: "/service-areas/aurora", button: "Schedule Service in Aurora", opened: 5, submitted: 1 }],
   report: { on: true, email: true, canSend: true, recipients: ["owner@example.com"], lastSentWeek: "2026-11-16" },
+  money: {
+    quotesSent: 4,
+    quotesApproved: 3,
+    invoicesIssued: 2,
+    averageTicket: 31792,
+    daysToPaid: 2.5,
+    byMonth: [{ name: "2026-11", received: 63584 }],
+    byService: [{ name: "Repairs needed", received: 63584 }],
+  },
   response: {
     emergencies: {
       requests: 2,
@@ -156,6 +165,15 @@ describe("the Insights page", () => {
     expect(within(people).getByRole("row", { name: "owner@example.com None 8, half within 1 h 35 min (1 late)" })).toBeInTheDocument();
   });
 
+  it("shows the period's money: quotes approved, the average ticket and what was received", async () => {
+    showInsights();
+    const money = within(await screen.findByRole("region", { name: "Money" }));
+    expect(money.getByText("3 of 4 (75%)")).toBeTruthy();
+    expect(money.getByText("$317.92")).toBeTruthy();
+    expect(money.getByText("2.5 days")).toBeTruthy();
+    expect(money.getAllByText("$635.84").length).toBeGreaterThan(0);
+  });
+
   it("asks for another period when one is chosen", async () => {
     showInsights();
     fireEvent.click(await screen.findByRole("button", { name: "Last 7 days" }));
@@ -180,8 +198,13 @@ describe("the Insights page", () => {
     showInsights();
     expect(await screen.findByText("No visits counted in the last 30 days yet.")).toBeInTheDocument();
     expect(screen.getByText(/the server runs with counting off/)).toBeInTheDocument();
-    // No visit has a table; the requests' response figures still name who answered.
-    expect(screen.getAllByRole("table").map((table) => table.querySelector("caption")?.textContent)).toEqual(["Who answered first"]);
+    // No visit has a table; the requests' response figures still name who answered, and the money
+    // is the shop's own.
+    expect(screen.getAllByRole("table").map((table) => table.querySelector("caption")?.textContent)).toEqual([
+      "Who answered first",
+      "Money received by month",
+      "Money received by the service asked for",
+    ]);
   });
 
   it("saves the weekly report's switch at once and says what it did", async () => {

@@ -10,6 +10,7 @@ import { Loaded } from "../frame/Loaded";
 import { keys } from "../frame/queries";
 import { PERIODS, periodOf, type Period } from "./figures";
 import { InsightsFigures } from "./InsightsFigures";
+import { MoneySection } from "./MoneySection";
 import { SummaryCards } from "./SummaryCards";
 import { Section } from "../frame/form";
 import { ResponseTimesView } from "../frame/ResponseTimes";
@@ -93,6 +94,7 @@ export function InsightsPage() {
                 <ResponseTimesView times={insights.response} />
               </div>
             </Section>
+            <MoneySection money={insights.money} />
             {insights.totals.visitors === 0 && insights.totals.pageViews === 0 ? (
               <NoVisits days={insights.days} counting={insights.counting} />
             ) : (
