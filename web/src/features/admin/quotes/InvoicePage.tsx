@@ -24,7 +24,7 @@ import { SaveBar } from "./SaveBar";
 import { SendDialog } from "./QuoteSending";
 
 /** Where an invoice stands, in words. */
-export function invoiceStanding(invoice: Invoice): string {
+function invoiceStanding(invoice: Invoice): string {
   if (invoice.state === "draft") return "Draft: not sent yet";
   if (invoice.state === "void") return "Void";
   if (invoice.standing.balance === 0) return "Paid in full";
