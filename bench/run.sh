@@ -130,8 +130,8 @@ node bench/admin_scale.mjs "$BIN" "$PORT" > "$OUT/admin-scale.json"
 echo "== customers at scale: 100,000 customers and 300,000 requests (the customers list's searches), and 100,000 earlier requests attached"
 node bench/customer_scale.mjs "$BIN" "$PORT" > "$OUT/customer-scale.json"
 
-echo "== quotes at scale: 10,000 quotes of one to three options (a quote's page, a request's quotes, a draft's save)"
-node bench/quote_scale.mjs "$BIN" "$PORT" > "$OUT/quote-scale.json"
+echo "== quotes and invoices at scale: 10,000 of each (a quote's page, a draft's save, an invoice's page, the invoices lists, Today, the CSV)"
+node bench/document_scale.mjs "$BIN" "$PORT" > "$OUT/document-scale.json"
 
 echo "== a push notification: from a stored booking to the push service (200 bookings, one at a time)"
 node bench/push_latency.mjs "$BIN" "$PORT" > "$OUT/push.json"

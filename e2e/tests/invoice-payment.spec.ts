@@ -2,9 +2,12 @@
 // "Invoice now", adds the part the job took from the price book, and sends it (it takes its
 // number then); the customer pays part at the shop, which the owner records, and the rest on the
 // shop's Stripe Checkout page (a stand-in) from their page at 1366 px, which prints the invoice
-// alone. Each payment brings a receipt; the invoice shows paid in full on both sides. axe clean.
-import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, test } from "./fixtures";
-import { drafted } from "./priceBook";
+// alone. Each payment brings a receipt; the invoice shows paid in full on both sides. Sent, the
+// invoice reads as text and its confirmation is brought into sight on the phone; one that holds a
+// payment says to refund before voiding. An empty draft is saved but not sent, and "Show what is
+// wrong" brings what it lacks into sight. axe clean.
+import { expect, expectNoAxeViolations, hydrated, mailWith, onServerClock, signIn, test } from "./fixtures";
+import { drafted, keepPriceBook, request } from "./priceBook";
 
 test.use({ admin: true, withSmtp: true, withStripe: true });
 
@@ -39,7 +42,14 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByRole("heading", { name: /^Invoice INV-\d{4}-0001$/, level: 1 })).toBeVisible();
   await expect(page.getByText("For Jamie Ortiz · Waiting for payment")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add a line" })).toBeHidden();
+  // On the phone the confirmation is brought into sight; the issued invoice reads as text.
+  await expect(page.getByRole("region", { name: "Sent" })).toBeFocused();
+  await expect(page.getByRole("region", { name: "Sent" })).toBeInViewport();
+  const issued = page.getByRole("region", { name: "The invoice" });
+  await expect(issued.getByRole("cell", { name: /^Replace shoes and magnets\s*1\.5 × \$125\.00$/ })).toBeVisible();
+  await expect(issued.getByRole("cell", { name: "7-way plug", exact: true })).toBeVisible();
+  await expect(page.getByLabel("What for")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add a line" })).toHaveCount(0);
 
   // $100 in cash at the shop.
   const paid = page.getByRole("region", { name: "Payments" });
@@ -48,6 +58,9 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   await paid.getByLabel("Amount received ($)").fill("100");
   await paid.getByRole("button", { name: "Record the payment" }).click();
   await expect(paid.getByText("Total $317.92 · paid $100.00 · $217.92 balance due")).toBeVisible();
+  // An invoice that holds a payment is not voided: the owner is told to refund first.
+  await expect(page.getByText("To void it, refund its payments first.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Void the invoice…" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   expect((await mailWith(smtp, /^Receipt for your payment of invoice INV-\d{4}-0001 from /)).text).toContain("Balance due: $217.92");
 
@@ -102,4 +115,29 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   await expect(page.getByRole("link", { name: /^Jamie Ortiz INV-\d{4}-0001 \$317\.92 · paid in full/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download as CSV" })).toHaveAttribute("href", "/api/admin/invoices.csv?show=paid");
   await expectNoAxeViolations(page);
+});
+
+test.describe("an invoice that lacks something", () => {
+  // The server's 422 to the send is the answer that says what it lacks.
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test("an empty invoice is saved but not sent, and the owner is shown what it lacks", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const booking = await request(page);
+    await signIn(page);
+    await keepPriceBook(page);
+    const csrf = { "x-csrf-token": ((await (await page.request.get("/api/admin/session")).json()) as { csrfToken: string }).csrfToken };
+    expect((await page.request.put(`/api/admin/bookings/${booking}/status`, { headers: csrf, data: { status: "done" } })).status()).toBe(200);
+    await page.goto(`/dbadmin/bookings/${booking}`);
+    await page.getByRole("region", { name: "Invoices" }).getByRole("button", { name: "Invoice now" }).click();
+    await expect(page.getByRole("heading", { name: "Draft invoice", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Send to the customer" }).click();
+    await page.getByRole("dialog", { name: "Send the invoice?" }).getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText("Saved, but not ready to send: finish what is marked.")).toBeVisible();
+    await page.getByRole("button", { name: "Show what is wrong" }).click();
+    const lacking = page.getByText("Give the invoice at least one line");
+    await expect(lacking).toBeFocused();
+    await expect(lacking).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Draft invoice", level: 1 })).toBeVisible();
+  });
 });

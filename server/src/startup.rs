@@ -14,8 +14,8 @@ use crate::{
     auth::guard::AuthDesk,
     backup,
     billing::{
-        invoice_mail::{InvoiceReminder, InvoiceToCustomer},
-        payment_mail::PaymentReceipt,
+        invoice_mail::{InvoiceReminder, InvoiceToCustomer, InvoiceVoided},
+        payment_mail::{PaidOnline, PaymentReceipt, RefundNotice},
         quote_mail::{QuoteAnswered, QuoteDesk, QuoteReminder, QuoteToCustomer},
         stripe::StripeClient,
     },
@@ -156,6 +156,9 @@ impl Application {
             runner.register::<PaymentReceipt>(Arc::clone(&quotes));
             runner.register::<InvoiceToCustomer>(Arc::clone(&quotes));
             runner.register::<InvoiceReminder>(Arc::clone(&quotes));
+            runner.register::<InvoiceVoided>(Arc::clone(&quotes));
+            runner.register::<RefundNotice>(Arc::clone(&quotes));
+            runner.register::<PaidOnline>(Arc::clone(&quotes));
             Arc::new(runner)
         };
         let insights =

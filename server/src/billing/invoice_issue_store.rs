@@ -4,7 +4,7 @@
 //! with the reason while it holds no payment. An issued invoice is never deleted.
 
 use super::invoice::InvoiceState;
-use super::invoice_mail::{InvoiceReminder, InvoiceToCustomer, REMINDER_AFTER, text_body};
+use super::invoice_mail::{InvoiceReminder, InvoiceToCustomer, InvoiceVoided, REMINDER_AFTER, text_body};
 use super::invoice_store::{InvoiceStatements as _, Refused, draft};
 use crate::audit::{AuditWrites as _, Line};
 use crate::booking::store::NoteWrites as _;
@@ -109,7 +109,8 @@ pub async fn issue(
 }
 
 /// Voids issued invoice `id` for `reason`, while the shop keeps nothing paid toward it, with a
-/// note in the request's history and `line` in the audit log.
+/// note in the request's history, the e-mail that tells the customer and `line` in the audit log
+/// (wake the job queue after).
 pub async fn void(db: &Db, id: i64, reason: &str, line: &Line<'_>) -> anyhow::Result<Result<(), Refused>> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
@@ -139,6 +140,7 @@ pub async fn void(db: &Db, id: i64, reason: &str, line: &Line<'_>) -> anyhow::Re
         .fetch_one(&mut *tx)
         .await?;
         tx.add_note(booking, &format!("Invoice {number} voided: {reason}"), line.actor.email, &now).await?;
+        tx.enqueue(&InvoiceVoided { invoice: id }, None, &now, &now).await?;
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))

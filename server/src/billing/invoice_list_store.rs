@@ -137,19 +137,35 @@ pub async fn list(
     now: &At,
     limit: Option<i64>,
 ) -> anyhow::Result<(Vec<ListedInvoice>, i64)> {
+    let (invoices, total, _) = listed(db, shown, now, limit, false).await?;
+    Ok((invoices, total))
+}
+
+/// `list`'s invoices and how many there are, and when `owed` what their balances add up to
+/// (counted together, in one pass over the invoices; else 0, and no balance is worked out to
+/// count them).
+async fn listed(
+    db: &Db,
+    shown: InvoiceShown,
+    now: &At,
+    limit: Option<i64>,
+    owed: bool,
+) -> anyhow::Result<(Vec<ListedInvoice>, i64, Money)> {
+    let balances = if owed { "SUM(total - paid - deposit_paid)" } else { "0" };
     let (condition, order) = shown.sql();
     // `$1 IS NOT NULL` names the time now in every statement, so each binds it alike.
     let listed_sql = sqlx::AssertSqlSafe(format!(
         "SELECT * FROM ({STANDING}) AS standing WHERE $1 IS NOT NULL AND {condition} ORDER BY {order} LIMIT $2"
     ));
     let counted_sql = sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM ({STANDING}) AS standing WHERE $1 IS NOT NULL AND {condition}"
+        "SELECT COUNT(*), CAST(COALESCE({balances}, 0) AS BIGINT)
+         FROM ({STANDING}) AS standing WHERE $1 IS NOT NULL AND {condition}"
     ));
-    let (rows, total): (Vec<Row>, i64) = with_db!(db, |pool| {
+    let (rows, (total, owed)): (Vec<Row>, (i64, Money)) = with_db!(db, |pool| {
         let rows =
             sqlx::query_as(listed_sql).bind(now).bind(limit.unwrap_or(i64::MAX)).fetch_all(pool).await?;
-        let total = sqlx::query_scalar(counted_sql).bind(now).fetch_one(pool).await?;
-        (rows, total)
+        let counted = sqlx::query_as(counted_sql).bind(now).fetch_one(pool).await?;
+        (rows, counted)
     });
     let customers: Vec<i64> = rows.iter().map(|row| row.customer_id).collect();
     let names = crate::customers::reads::names(db, &customers).await?;
@@ -173,19 +189,13 @@ pub async fn list(
             }
         })
         .collect();
-    Ok((invoices, total))
+    Ok((invoices, total, owed))
 }
 
 /// Issued invoices past their day at `now` with something left to pay: the `limit` longest
 /// overdue, how many there are, and what they are owed together.
 pub async fn overdue(db: &Db, now: &At, limit: i64) -> anyhow::Result<OverdueInvoices> {
-    let (condition, _) = InvoiceShown::Overdue.sql();
-    let owed_sql = sqlx::AssertSqlSafe(format!(
-        "SELECT CAST(COALESCE(SUM(total - paid - deposit_paid), 0) AS BIGINT) FROM ({STANDING}) AS standing
-         WHERE {condition}"
-    ));
-    let owed: Money = with_db!(db, |pool| sqlx::query_scalar(owed_sql).bind(now).fetch_one(pool).await?);
-    let (listed, total) = list(db, InvoiceShown::Overdue, now, Some(limit)).await?;
+    let (listed, total, owed) = listed(db, InvoiceShown::Overdue, now, Some(limit), true).await?;
     let shown = listed
         .into_iter()
         .filter_map(|invoice| {

@@ -1,7 +1,7 @@
 //! The messages of an issued invoice, as jobs of the queue: the e-mail to the customer with a
-//! fresh link to their own page (where they read it, print it and pay it), and the one reminder
+//! fresh link to their own page (where they read it, print it and pay it), the one reminder
 //! 7 days after it was due while something is left to pay, the ways it was sent, in the shop's
-//! day. The text that carries it is written when it is issued (`text_body`).
+//! day, and the e-mail that says it is void. The text that carries it is written when it is issued (`text_body`).
 
 use std::sync::Arc;
 
@@ -60,6 +60,22 @@ impl Job for InvoiceReminder {
 
     async fn run(self, desk: Arc<QuoteDesk>) -> anyhow::Result<Ran> {
         desk.remind_invoice(self.invoice).await
+    }
+}
+
+/// Tells the customer by e-mail that invoice `invoice`, which they were e-mailed, is void.
+#[derive(Serialize, Deserialize)]
+pub struct InvoiceVoided {
+    pub invoice: i64,
+}
+
+impl Job for InvoiceVoided {
+    const KIND: &'static str = "invoice-voided";
+    type Context = Arc<QuoteDesk>;
+
+    async fn run(self, desk: Arc<QuoteDesk>) -> anyhow::Result<Ran> {
+        desk.voided(self.invoice).await?;
+        Ok(Ran::Done)
     }
 }
 
@@ -136,6 +152,34 @@ impl QuoteDesk {
         };
         self.outbox.email_customer(&contact.email, &key, subject, body).await?;
         Ok(true)
+    }
+
+    /// E-mails the customer that invoice `id` is void and why, when it was e-mailed to them.
+    async fn voided(&self, id: i64) -> anyhow::Result<()> {
+        let db = self.outbox.db();
+        let Some(invoice) = invoice_store::find(db, id).await? else { return Ok(()) };
+        let (InvoiceState::Void, Some(number), Some(_)) =
+            (invoice.state, &invoice.number, invoice.emailed_at)
+        else {
+            return Ok(());
+        };
+        let Some(contact) = quote_mail_store::contact(db, invoice.booking_id).await? else { return Ok(()) };
+        let url = self.link(invoice.booking_id).await?;
+        let content = self.site.content();
+        let business = &content.business;
+        let mut body = format!(
+            "Hello {},\n\nOur invoice {number} for your request #{} is void: nothing is owed on it.\n",
+            contact.name, invoice.booking_id
+        );
+        if let Some(reason) = invoice.void_reason.as_deref().filter(|reason| !reason.is_empty()) {
+            body.push_str(&format!("Why: {reason}\n"));
+        }
+        body.push_str(&format!("\nYour request's page:\n{url}\n\n{}\n", business.name));
+        if let Some(phone) = business.real_phone() {
+            body.push_str(&format!("{phone}\n"));
+        }
+        let subject = format!("Invoice {number} from {} is void", business.name);
+        self.outbox.email_customer(&contact.email, &format!("invoice-void-{id}"), subject, body).await
     }
 
     /// Reminds the customer of invoice `id` the ways it was sent, once, while it is issued and

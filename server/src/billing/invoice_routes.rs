@@ -392,7 +392,7 @@ pub async fn send(
     params(("id" = i64, Path, description = "The invoice's id.")),
     request_body = VoidForm,
     responses(
-        (status = 200, description = "The invoice, void.", body = InvoiceBody),
+        (status = 200, description = "The invoice, void: the customer's e-mail that says so is queued.", body = InvoiceBody),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such invoice.", body = ErrorBody),
         (status = 409, description = "It is a draft or void already, or it holds payments (refund them first).", body = ErrorBody),
@@ -403,6 +403,7 @@ pub async fn send(
 )]
 pub async fn void(
     State(db): State<Db>,
+    State(desk): State<Arc<QuoteDesk>>,
     Owner(admin): Owner,
     Checked(Path(InvoiceId(id))): Checked<Path<InvoiceId>>,
     Checked(Json(form)): Checked<Json<VoidForm>>,
@@ -418,6 +419,7 @@ pub async fn void(
     let line =
         Line { actor: &actor, action: Action::InvoiceVoided, detail: format!("invoice {id}: {reason}") };
     invoice_issue_store::void(&db, id, reason, &line).await?.map_err(refusal)?;
+    desk.outbox.wake();
     Ok(Json(found(&db, id).await?))
 }
 

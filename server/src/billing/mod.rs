@@ -11,8 +11,10 @@
 //! invoice (`invoice`, stored by `invoice_store` and `invoice_issue_store`, listed by
 //! `invoice_list_store` and served as a list and CSV by `invoice_list_routes`, served by `invoice_routes`, e-mailed and
 //! reminded by `invoice_mail`; the customer reads and pays it on their page,
-//! `booking::manage::invoice_routes`), paid the same ways.
+//! `booking::manage::invoice_routes`), paid the same ways. A customer's documents move with a
+//! merge of their record and are cleared of the person with an erasure (`customer_documents`).
 
+pub mod customer_documents;
 pub mod customer_invoice;
 pub mod customer_quote;
 pub mod document;

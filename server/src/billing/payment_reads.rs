@@ -1,4 +1,4 @@
-//! Payments as they are read: one with what it pays (for its receipt), a quote's or an invoice's
+//! Payments as they are read: one with what it pays (for its receipt), a refund (for its notice), a quote's or an invoice's
 //! (their pages, the customer's page) and the deposits paid lately (Today).
 
 use std::collections::HashMap;
@@ -51,6 +51,25 @@ pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<(Payment, PaidFor)>
     Ok(row.and_then(|row| {
         let paid_for = PaidFor::of_columns(row.quote_id, row.invoice_id)?;
         Some((Payment::from(row), paid_for))
+    }))
+}
+
+/// A refund as its notice to the customer tells it.
+#[derive(sqlx::FromRow)]
+pub struct Refund {
+    pub payment: i64,
+    pub amount: Money,
+    /// Empty for one made in Stripe's dashboard.
+    pub reason: String,
+}
+
+/// Refund `id`.
+pub async fn refund(db: &Db, id: i64) -> anyhow::Result<Option<Refund>> {
+    Ok(with_db!(db, |pool| {
+        sqlx::query_as("SELECT payment_id AS payment, amount, reason FROM refunds WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
     }))
 }
 

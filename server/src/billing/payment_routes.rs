@@ -157,7 +157,7 @@ pub async fn record(
     params(("id" = i64, Path, description = "The payment's id.")),
     request_body = RefundForm,
     responses(
-        (status = 200, description = "Refunded: the payment as it stands now.", body = Payment),
+        (status = 200, description = "Refunded: the payment as it stands now; the customer's notice is queued.", body = Payment),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such payment.", body = ErrorBody),
         (status = 409, description = "An online payment, and online payments are no longer set up.", body = ErrorBody),
@@ -195,6 +195,7 @@ pub async fn refund(
         detail: format!("{} of payment {id}: {}", form.amount, form.reason),
     };
     payment_store::refund(&db, id, &form, &line).await?;
+    desk.outbox.wake();
     let (payment, _) = payment_reads::find(&db, id).await?.ok_or(ApiError::NotFound(NO_PAYMENT))?;
     Ok(Json(payment))
 }

@@ -3,7 +3,7 @@
 //! request's history and the receipt to the customer.
 
 use super::payment::{PaidFor, PaymentForm, PaymentMethod, RefundForm};
-use super::payment_mail::PaymentReceipt;
+use super::payment_mail::{PaidOnline, PaymentReceipt, RefundNotice};
 use super::stripe_event::{Event, Meaning, SessionPaid};
 use crate::audit::{AuditWrites as _, Line};
 use crate::booking::shared_store::BookingStatements as _;
@@ -57,16 +57,17 @@ trait PaymentWrites {
         paid_for: PaidFor,
     ) -> impl Future<Output = sqlx::Result<Option<(i64, String)>>> + Send;
 
-    /// Writes `payment` of its document's request with the history's note and the receipt's job;
-    /// none when the document is gone, or the session's payment is written already.
+    /// Writes `payment` of its document's request with the history's note, the receipt's job and
+    /// (made online) the shop's; none when the document is gone, or the session's payment is
+    /// written already.
     fn pay(
         &mut self,
         payment: &NewPayment<'_>,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<Option<i64>>> + Send;
 
-    /// Writes `refund` beside its payment, adds it to the payment's refunded sum and notes it in
-    /// the request's history.
+    /// Writes `refund` beside its payment, adds it to the payment's refunded sum, notes it in the
+    /// request's history and queues its notice to the customer.
     fn refund(&mut self, refund: &NewRefund<'_>, now: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
@@ -112,18 +113,25 @@ for_both_connections!(impl PaymentWrites {
         );
         self.add_note(booking, &note, payment.recorded_by.unwrap_or(STRIPE), now).await?;
         self.enqueue(&PaymentReceipt { payment: id }, None, now, now).await?;
+        if payment.recorded_by.is_none() {
+            self.enqueue(&PaidOnline { payment: id }, None, now, now).await?;
+        }
         Ok(Some(id))
     }
 
     async fn refund(&mut self, refund: &NewRefund<'_>, now: &At) -> sqlx::Result<()> {
-        sqlx::query("INSERT INTO refunds (payment_id, amount, reason, recorded_by, refunded_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(refund.payment)
-            .bind(refund.amount)
-            .bind(refund.reason)
-            .bind(refund.recorded_by)
-            .bind(now)
-            .execute(&mut *self)
-            .await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO refunds (payment_id, amount, reason, recorded_by, refunded_at) VALUES ($1, $2, $3, $4, $5)
+             RETURNING id",
+        )
+        .bind(refund.payment)
+        .bind(refund.amount)
+        .bind(refund.reason)
+        .bind(refund.recorded_by)
+        .bind(now)
+        .fetch_one(&mut *self)
+        .await?;
+        self.enqueue(&RefundNotice { refund: id }, None, now, now).await?;
         sqlx::query("UPDATE payments SET refunded = refunded + $2 WHERE id = $1")
             .bind(refund.payment)
             .bind(refund.amount)

@@ -170,18 +170,20 @@ async fn viewed(db: &Db, booking: i64) -> anyhow::Result<()> {
 }
 
 /// Request `booking`'s sent quotes as its customer reads them (`online` when the shop takes
-/// payments online); the first look marks them viewed.
+/// payments online); when `opened` (by the customer, not in a copy of their data), the first look
+/// marks them viewed.
 pub async fn customer_quotes(
     db: &Db,
     booking: i64,
     online: bool,
+    opened: bool,
     zone: &TimeZone,
 ) -> anyhow::Result<Vec<CustomerQuote>> {
     let mut quotes = Vec::new();
     for id in shown_of_request(db, booking).await? {
         quotes.extend(quote_store::find(db, id).await?);
     }
-    if quotes.iter().any(|quote| quote.state == QuoteState::Sent) {
+    if opened && quotes.iter().any(|quote| quote.state == QuoteState::Sent) {
         viewed(db, booking).await?;
         for quote in quotes.iter_mut().filter(|quote| quote.state == QuoteState::Sent) {
             quote.state = QuoteState::Viewed;

@@ -17,6 +17,11 @@ use crate::audit::{self, Action, Line};
 use crate::{
     api_doc::{AdminRefusals, ErrorBody},
     auth::guard::Owner,
+    billing::{
+        customer_invoice::{self, CustomerInvoice},
+        customer_quote::CustomerQuote,
+        quote_sending_store,
+    },
     booking::{
         events::{self, EventRecord},
         inbox::store as inbox,
@@ -48,13 +53,16 @@ pub struct CustomerExport {
     pub text_consents: Vec<ConsentRecord>,
 }
 
-/// One of the customer's requests with its history and texts.
+/// One of the customer's requests with its history, texts, and the quotes and invoices sent to
+/// them (as their own page shows them, with their payments).
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestExport {
     pub request: BookingRecord,
     pub history: Vec<EventRecord>,
     pub texts: Vec<Text>,
+    pub quotes: Vec<CustomerQuote>,
+    pub invoices: Vec<CustomerInvoice>,
 }
 
 /// `GET /api/admin/customers/{id}/export`: everything kept of the customer, as a JSON file.
@@ -65,7 +73,7 @@ pub struct RequestExport {
     security(("session" = ["owner"])),
     params(("id" = i64, Path, description = "The customer's id.")),
     responses(
-        (status = 200, description = "The customer's record, their requests with their histories and texts, and their numbers' agreements to texts, as an attachment.", body = CustomerExport),
+        (status = 200, description = "The customer's record, their requests with their histories, texts, quotes and invoices, and their numbers' agreements to texts, as an attachment.", body = CustomerExport),
         (status = 400, description = "The id is not a whole number.", body = ErrorBody),
         (status = 404, description = "There is no such customer.", body = ErrorBody),
         AdminRefusals
@@ -78,6 +86,7 @@ pub async fn export(
     Checked(Path(CustomerId(id))): Checked<Path<CustomerId>>,
 ) -> Result<Response, ApiError> {
     let content = site.content();
+    let zone = content.business.zone();
     let customer =
         reads::record(&db, id, &content.chat).await?.ok_or(ApiError::NotFound(NO_SUCH_CUSTOMER))?;
     let mut requests = Vec::with_capacity(customer.requests.len());
@@ -87,6 +96,8 @@ pub async fn export(
         requests.push(RequestExport {
             history: events::history(&db, BookingId(request.id)).await?,
             texts: thread::of_booking(&db, request.id).await?,
+            quotes: quote_sending_store::customer_quotes(&db, request.id, false, false, &zone).await?,
+            invoices: customer_invoice::customer_invoices(&db, request.id, false, &content).await?,
             request: record,
         });
     }

@@ -1,13 +1,15 @@
 //! A customer's personal data erased at their request, in one transaction with its audit line:
 //! the record keeps its number, dates and history under `ERASED_NAME`; its numbers, addresses,
-//! tags, notes, the trailers' VINs and plates, and what the requests say of the person go (see
-//! `booking::erasure`), with the texts, the links, the messages not sent yet and (by the job
-//! queue) the photos' files. The consents and STOPs stay: they are the shop's proof of what the
-//! number agreed to.
+//! tags, notes, the trailers' VINs and plates, and what the requests and their quotes and
+//! invoices say of the person go (see `booking::erasure` and `billing::customer_documents`), with
+//! the texts, the links, the messages not sent yet and (by the job queue) the photos' files. The
+//! consents and STOPs stay: they are the shop's proof of what the number agreed to; the
+//! documents' numbers, lines and payments stay: they are the shop's books.
 
 use super::store::{CustomerWrites as _, Refused, live_in};
 use crate::{
     audit::{AuditWrites as _, Line},
+    billing::customer_documents::DocumentWrites as _,
     booking::erasure::{ERASED_NAME, RequestErasure as _},
     db::Db,
     delivery::{store::OutboxWrites as _, text::conversation::ConversationWrites as _},
@@ -38,6 +40,7 @@ pub async fn erase(db: &Db, id: i64, line: &Line<'_>) -> anyhow::Result<Result<u
             tx.erase_texts_with(&number.e164()).await?;
         }
         let (requests, photos) = tx.erase_requests_of(id, &now).await?;
+        tx.erase_documents_of(id, ERASED_NAME).await?;
         for &request in &requests {
             tx.erase_texts_of(request).await?;
             tx.drop_waiting(request).await?;

@@ -6,6 +6,7 @@ use std::future::Future;
 
 use super::model::{HistoryKind, Tag};
 use crate::audit::{AuditWrites as _, Line};
+use crate::billing::customer_documents::DocumentWrites as _;
 use crate::booking::shared_store::BookingStatements as _;
 use crate::{
     clock::At,
@@ -479,6 +480,7 @@ pub async fn merge(db: &Db, into: i64, from: i64, line: &Line<'_>) -> anyhow::Re
             }
         }
         let moved = tx.move_requests(from, into).await?;
+        tx.move_documents(from, into).await?;
         for table in ["customer_phones", "customer_emails", "trailers"] {
             sqlx::query(sqlx::AssertSqlSafe(format!(
                 "UPDATE {table} SET customer_id = $2 WHERE customer_id = $1"

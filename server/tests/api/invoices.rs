@@ -152,6 +152,17 @@ async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
         .map(|mail| mail.text)
         .collect();
     assert_eq!(receipts.len(), 2, "a receipt for each part");
+    let told = mails(&mailbox, "owner@example.com");
+    assert!(
+        told.iter().any(|mail| mail.subject
+            == format!(
+                "${}.{:02} paid online by Jamie Ortiz toward invoice {number}",
+                balance / 100,
+                balance % 100
+            )),
+        "the shop hears of the payment made online: {:?}",
+        told.iter().map(|mail| &mail.subject).collect::<Vec<_>>()
+    );
     assert!(receipts.iter().any(|text| text.contains("Balance due: $0.00")), "{receipts:?}");
 
     // Insights: the quote sent and approved, the invoice's ticket, and the money received.
@@ -186,11 +197,22 @@ async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
         history.contains(&format!("$20.00 paid toward invoice {number} refunded: Seal not needed.")),
         "{history}"
     );
+    // The customer is told of the refund, and Insights counts what the shop keeps.
+    app.deliver_due().await;
+    let notice = mails(&mailbox, "jamie@example.com")
+        .into_iter()
+        .find(|mail| mail.subject.starts_with("Refund of $20.00 from "))
+        .expect("the refund's notice");
+    assert!(notice.text.contains("We refunded $20.00 of the $50.00 you paid in cash on "), "{}", notice.text);
+    assert!(notice.text.contains("Why: Seal not needed"), "{}", notice.text);
+    assert!(notice.text.contains("Balance due: $20.00"), "{}", notice.text);
+    let money = &app.admin_json("/insights?days=30", &owner).await["money"];
+    assert_eq!(money["byMonth"][0]["received"], total - 2000, "{money}");
 }
 
 #[tokio::test]
 async fn numbers_have_no_gaps_and_only_the_owner_voids() {
-    let (app, _mailbox) = app_with_mail(|_| {}).await;
+    let (app, mailbox) = app_with_mail(|_| {}).await;
     let owner = app.signed_in_admin().await;
     app.add_user("staff@example.com", "a staff password 123", "staff").await;
     let staff = app.sign_in("staff@example.com", "a staff password 123").await;
@@ -249,6 +271,15 @@ async fn numbers_have_no_gaps_and_only_the_owner_voids() {
     assert_eq!(start(&app, &staff, first).await.0, 201, "a void invoice is replaced");
     let audit = app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'invoice-voided'").await;
     assert_eq!(audit, 1);
+    app.deliver_due().await;
+    let told = mails(&mailbox, "jamie@example.com")
+        .into_iter()
+        .find(|mail| {
+            mail.subject.ends_with(" is void") && mail.subject.starts_with(&format!("Invoice {number} from "))
+        })
+        .expect("the customer is told it is void");
+    assert!(told.text.contains("is void: nothing is owed on it."), "{}", told.text);
+    assert!(told.text.contains("Why: Billed to the wrong request"), "{}", told.text);
 
     // The team's list, and the owner's CSV: dollars with two decimals.
     let listed = |show: &str| {
@@ -335,4 +366,85 @@ async fn an_unpaid_invoice_is_reminded_once_a_week_after_it_was_due() {
     assert!(sent[0].text.contains("$120.00 of it is still to pay"), "{}", sent[0].text);
     let owner = app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert!(app.admin_json(&format!("/invoices/{}", ids[0]), &owner).await["remindedAt"].is_string());
+}
+
+#[tokio::test]
+async fn a_customers_documents_move_with_a_merge_go_out_in_their_data_and_lose_them_when_erased() {
+    let (app, mailbox, _stripe) = with_stripe().await;
+    let owner = app.signed_in_admin().await;
+    let (quote_id, _) = approved(&app, &owner, &mailbox, "documents-0001").await;
+    let booking = app.admin_json(&format!("/quotes/{quote_id}"), &owner).await["bookingId"]
+        .as_i64()
+        .expect("a request");
+    let by_check = json!({ "amount": 5000, "method": "check", "note": "Jamie's check 1234" });
+    let (status, body) =
+        send(&app, &owner, Method::POST, &format!("/quotes/{quote_id}/payments"), Some(&by_check)).await;
+    assert_eq!(status, 201, "{body}");
+    let invoice = start(&app, &owner, booking).await.1["id"].as_i64().expect("an invoice");
+    let mut form = one_line(9900, 14);
+    form["message"] = json!("Thanks, Jamie: see you in spring.");
+    assert_eq!(send(&app, &owner, Method::PUT, &format!("/invoices/{invoice}"), Some(&form)).await.0, 200);
+    let number = issued(&app, &owner, invoice).await["number"].as_str().expect("a number").to_owned();
+    let jamie = app.admin_json(&format!("/bookings/{booking}"), &owner).await["booking"]["customerId"]
+        .as_i64()
+        .expect("a customer");
+
+    // Jamie's record is merged into the one of the company Jamie works for: the documents follow.
+    let company = app
+        .post_json(
+            "/api/bookings",
+            &json!({
+                "submissionId": "00000000-0000-4000-8000-000000000777", "name": "Ortiz Hauling",
+                "email": "office@ortiz.example", "phone": "(720) 555-0190", "details": "", "answers": [],
+                "website": "", "fillMs": 20000,
+            }),
+        )
+        .await;
+    assert_eq!(company.status(), 201);
+    let company: Value = company.json().await.expect("JSON");
+    let company =
+        app.admin_json(&format!("/bookings/{}", company["id"]), &owner).await["booking"]["customerId"]
+            .as_i64()
+            .expect("a customer");
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::POST,
+        &format!("/customers/{company}/merge"),
+        Some(&json!({ "from": jamie })),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let quote = app.admin_json(&format!("/quotes/{quote_id}"), &owner).await;
+    assert_eq!(quote["customerId"], company, "{quote}");
+    assert_eq!(app.admin_json(&format!("/invoices/{invoice}"), &owner).await["customerId"], company);
+
+    // Their data holds the quote they signed and the invoice, as their page shows them.
+    let export = app.admin_json(&format!("/customers/{company}/export"), &owner).await;
+    let request = export["requests"]
+        .as_array()
+        .expect("requests")
+        .iter()
+        .find(|each| each["request"]["id"] == booking)
+        .expect("the request");
+    assert_eq!(request["quotes"][0]["id"], quote_id, "{request}");
+    assert_eq!(request["quotes"][0]["payments"][0]["amount"], 5000, "{request}");
+    assert_eq!(request["invoices"][0]["number"], number.as_str(), "{request}");
+
+    // Erased: the signature, where it came from, the notes to them and of their payments go; the
+    // books stay.
+    let (status, body) = send(&app, &owner, Method::POST, &format!("/customers/{company}/erase"), None).await;
+    assert_eq!(status, 200, "{body}");
+    let quote = app.admin_json(&format!("/quotes/{quote_id}"), &owner).await;
+    let answer = &quote["answers"][0];
+    assert_eq!(
+        (answer["name"].as_str(), answer["address"].as_str(), answer["agent"].as_str()),
+        (Some("Erased customer"), Some(""), Some(""))
+    );
+    assert_eq!(quote["payments"][0]["note"], "", "{quote}");
+    assert_eq!(quote["payments"][0]["amount"], 5000);
+    let invoice = app.admin_json(&format!("/invoices/{invoice}"), &owner).await;
+    assert_eq!((invoice["message"].as_str(), invoice["number"].as_str()), (Some(""), Some(number.as_str())));
+    assert_eq!(invoice["name"], "Erased customer");
+    assert_eq!(invoice["standing"]["total"], 9900);
 }

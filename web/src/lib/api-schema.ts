@@ -4974,9 +4974,14 @@ export interface components {
             /** @description Whether the weekly report goes out. */
             on: boolean;
         };
-        /** @description One of the customer's requests with its history and texts. */
+        /**
+         * @description One of the customer's requests with its history, texts, and the quotes and invoices sent to
+         *     them (as their own page shows them, with their payments).
+         */
         RequestExport: {
             history: components["schemas"]["EventRecord"][];
+            invoices: components["schemas"]["CustomerInvoice"][];
+            quotes: components["schemas"]["CustomerQuote"][];
             request: components["schemas"]["BookingRecord"];
             texts: components["schemas"]["Text"][];
         };
@@ -9747,7 +9752,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The customer's record, their requests with their histories and texts, and their numbers' agreements to texts, as an attachment. */
+            /** @description The customer's record, their requests with their histories, texts, quotes and invoices, and their numbers' agreements to texts, as an attachment. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11330,7 +11335,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invoice, void. */
+            /** @description The invoice, void: the customer's e-mail that says so is queued. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13101,7 +13106,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Refunded: the payment as it stands now. */
+            /** @description Refunded: the payment as it stands now; the customer's notice is queued. */
             200: {
                 headers: {
                     [name: string]: unknown;

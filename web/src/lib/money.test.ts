@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amount, centsOf, centsText, dollars, quantityOf, quantityText, rateOf, rateText, signedCentsOf } from "./money";
+import { amount, centsOf, centsText, dollars, eachText, quantityOf, quantityText, rateOf, rateText, signedCentsOf } from "./money";
 
 describe("money", () => {
   it("shows whole dollars without cents, and cents when there are some", () => {
@@ -55,5 +55,13 @@ describe("money", () => {
       const cents = (next() % 1_010_000_000) - 10_000_000;
       expect(read(amount(cents))).toBe(cents);
     }
+  });
+
+  it("shows a line's quantity and price for labour (one hour too) and for more or less than one", () => {
+    expect(eachText({ kind: "labour", quantity: 100 }, 12500)).toBe("1 × $125.00");
+    expect(eachText({ kind: "labour", quantity: 150 }, 12500)).toBe("1.5 × $125.00");
+    expect(eachText({ kind: "part", quantity: 200 }, 4599)).toBe("2 × $45.99");
+    expect(eachText({ kind: "part", quantity: 100 }, 1850)).toBeNull();
+    expect(eachText({ kind: "fee", quantity: 50 }, -1000)).toBe("0.5 × -$10.00");
   });
 });

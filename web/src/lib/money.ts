@@ -72,3 +72,9 @@ export function rateOf(typed: string): number | null {
 export function quantityOf(typed: string): number | null {
   return unitsOf(typed, 2, false);
 }
+
+/** A document line's quantity and price, "1.5 × $125.00", as its lines show it: for every labour
+ * line (one hour too) and for any line of more or less than one; null for one of a part or fee. */
+export function eachText(line: { kind: string; quantity: number }, price: number): string | null {
+  return line.kind === "labour" || line.quantity !== 100 ? `${quantityText(line.quantity)} × ${amount(price)}` : null;
+}

@@ -181,6 +181,7 @@ impl BookingDesk {
             &self.db,
             found.row.id,
             self.pay_online && !invoiced,
+            true,
             calendar.zone(),
         )
         .await?;

@@ -5,10 +5,10 @@ import { CheckCircle2, Printer, Receipt } from "lucide-react";
 import { useId, useRef } from "react";
 import type { manageCalls } from "../../lib/api";
 import type { CustomerInvoice, RequestView } from "../../lib/api-schema";
-import { amount, quantityText } from "../../lib/money";
+import { amount, eachText } from "../../lib/money";
 import { PAID_HOW } from "../../lib/payments";
 import { PayOnline } from "./PayOnline";
-import { Figure } from "./QuoteCard";
+import { Figure, LinesTable } from "./QuoteCard";
 
 export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvoice; request: RequestView; calls: ReturnType<typeof manageCalls> }) {
   const ids = useId();
@@ -76,34 +76,17 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
       </div>
       {invoice.message && <p className="mt-4 whitespace-pre-line text-slate-800">{invoice.message}</p>}
 
-      <table className="mt-4 w-full text-left text-sm">
-        <caption className="sr-only">The invoice's lines</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-2 font-medium">
-              What
-            </th>
-            <th scope="col" className="py-2 pl-2 text-right font-medium">
-              Amount
-            </th>
+      <LinesTable caption="The invoice's lines">
+        {invoice.lines.map((line, m) => (
+          <tr key={m} className="break-inside-avoid">
+            <td className="py-2 pr-2 text-slate-800">
+              {line.description}
+              {eachText(line, line.price) && <span className="block text-slate-600">{eachText(line, line.price)}</span>}
+            </td>
+            <td className="py-2 pl-2 text-right align-top text-slate-900 tabular-nums">{amount(line.amount)}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {invoice.lines.map((line, m) => (
-            <tr key={m} className="break-inside-avoid">
-              <td className="py-2 pr-2 text-slate-800">
-                {line.description}
-                {line.quantity !== 100 && (
-                  <span className="block text-slate-600">
-                    {quantityText(line.quantity)} × {amount(line.price)}
-                  </span>
-                )}
-              </td>
-              <td className="py-2 pl-2 text-right align-top text-slate-900 tabular-nums">{amount(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </LinesTable>
 
       <dl className="mt-3 space-y-1 border-t border-slate-300 pt-3 text-sm">
         {invoice.totals && invoice.totals.supplies > 0 && <Figure label="Shop supplies" value={invoice.totals.supplies} />}

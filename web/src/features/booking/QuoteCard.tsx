@@ -3,10 +3,10 @@
 // computes no figure), the shop's terms, and then their answer: their full name typed after the
 // terms to approve it, or the changes they would like in a sentence.
 import { CheckCircle2, FileText } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { ApiError, type manageCalls } from "../../lib/api";
 import type { CustomerQuote, OptionTotals, RequestView } from "../../lib/api-schema";
-import { amount, quantityText, rateText } from "../../lib/money";
+import { amount, eachText, rateText } from "../../lib/money";
 import { QuoteDeposit } from "./QuoteDeposit";
 
 /** The states in which the customer may still answer. */
@@ -137,52 +137,35 @@ export function QuoteCard({
       )}
 
       {chosen && (
-        <table className="mt-4 w-full text-left text-sm">
-          <caption className="sr-only">{several ? `The lines of ${chosen.title}` : "The quote's lines"}</caption>
-          <thead className="border-b border-slate-300 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                What
-              </th>
-              <th scope="col" className="py-2 pl-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {chosen.lines.map((line, m) => (
-              <tr key={m}>
-                <td className="py-2 pr-2 text-slate-800">
-                  {line.optional ? (
-                    <label htmlFor={`${ids}-extra-${m}`} className="flex min-h-11 items-start gap-2">
-                      <input
-                        id={`${ids}-extra-${m}`}
-                        type="checkbox"
-                        className="mt-0.5 h-5 w-5"
-                        disabled={!waiting}
-                        checked={ticked.includes(m)}
-                        onChange={(event) => setTicked(event.target.checked ? [...ticked, m].sort((a, b) => a - b) : ticked.filter((each) => each !== m))}
-                      />
-                      <span>
-                        {line.description} <span className="text-slate-600">(optional: tick to add it)</span>
-                      </span>
-                    </label>
-                  ) : (
-                    line.description
-                  )}
-                  {line.quantity !== 100 && (
-                    <span className="block text-slate-600">
-                      {quantityText(line.quantity)} × {amount(line.price)}
+        <LinesTable caption={several ? `The lines of ${chosen.title}` : "The quote's lines"}>
+          {chosen.lines.map((line, m) => (
+            <tr key={m}>
+              <td className="py-2 pr-2 text-slate-800">
+                {line.optional ? (
+                  <label htmlFor={`${ids}-extra-${m}`} className="flex min-h-11 items-start gap-2">
+                    <input
+                      id={`${ids}-extra-${m}`}
+                      type="checkbox"
+                      className="mt-0.5 h-5 w-5"
+                      disabled={!waiting}
+                      checked={ticked.includes(m)}
+                      onChange={(event) => setTicked(event.target.checked ? [...ticked, m].sort((a, b) => a - b) : ticked.filter((each) => each !== m))}
+                    />
+                    <span>
+                      {line.description} <span className="text-slate-600">(optional: tick to add it)</span>
                     </span>
-                  )}
-                </td>
-                <td className={`py-2 pl-2 text-right align-top tabular-nums ${line.optional && !ticked.includes(m) ? "text-slate-500" : "text-slate-900"}`}>
-                  {amount(line.amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </label>
+                ) : (
+                  line.description
+                )}
+                {eachText(line, line.price) && <span className="block text-slate-600">{eachText(line, line.price)}</span>}
+              </td>
+              <td className={`py-2 pl-2 text-right align-top tabular-nums ${line.optional && !ticked.includes(m) ? "text-slate-500" : "text-slate-900"}`}>
+                {amount(line.amount)}
+              </td>
+            </tr>
+          ))}
+        </LinesTable>
       )}
 
       <dl className="mt-3 space-y-1 border-t border-slate-300 pt-3 text-sm" aria-live="polite">
@@ -304,6 +287,26 @@ export function QuoteCard({
         </form>
       )}
     </article>
+  );
+}
+
+/** A document's lines as the customer reads them: what each is for and its amount, a row each. */
+export function LinesTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <table className="mt-4 w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-300 text-slate-700">
+        <tr>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            What
+          </th>
+          <th scope="col" className="py-2 pl-2 text-right font-medium">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">{children}</tbody>
+    </table>
   );
 }
 

@@ -8,7 +8,7 @@ import { failureMessage } from "./form";
 /** How long after the last change the draft is saved. */
 const SAVE_AFTER_MS = 700;
 
-export type SaveState = "saved" | "saving" | "waiting" | "invalid" | "failed";
+export type SaveState = "saved" | "saving" | "waiting" | "invalid" | "failed" | "unfinished";
 
 export const SAVE_WORDS: Record<SaveState, string> = {
   saved: "All changes saved.",
@@ -16,6 +16,7 @@ export const SAVE_WORDS: Record<SaveState, string> = {
   waiting: "Saving…",
   invalid: "Not saved: correct what is marked.",
   failed: "Not saved: the server could not be reached.",
+  unfinished: "Saved, but not ready to send: finish what is marked.",
 };
 
 /** The form a draft says, or each field's message for what is not a number. */
@@ -86,11 +87,14 @@ export function useAutosave<D, F, T>({
     setDraft(next);
   }
 
-  /** The server's messages by field (a document it would not send), shown like a save's. */
+  /** The server's messages by field (a saved document it would not send), shown like a save's. */
   function refused(found: Record<string, string>) {
     setErrors(found);
-    setState("invalid");
+    setState("unfinished");
   }
 
-  return { draft, change, shown, state, errors, problem, setProblem, current, saveNow: () => void saveNow(draft), refused };
+  /** Every change is saved: it may be sent (the server says what it still lacks). */
+  const sendable = current && (state === "saved" || state === "unfinished");
+
+  return { draft, change, shown, state, errors, problem, setProblem, current, sendable, saveNow: () => void saveNow(draft), refused };
 }

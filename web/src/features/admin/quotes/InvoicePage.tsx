@@ -17,6 +17,7 @@ import { DialogActions, ModalDialog } from "../frame/ModalDialog";
 import { keys, LOADED_ON_OPENING } from "../frame/queries";
 import { useSession } from "../frame/session";
 import { useAutosave } from "../frame/useAutosave";
+import { IssuedInvoice } from "./IssuedInvoice";
 import { invoiceDraftOf, invoiceFormOf, type InvoiceDraft } from "./invoiceDraft";
 import { PaymentsPanel } from "./PaymentsPanel";
 import { QuoteOptionEditor } from "./QuoteOptionEditor";
@@ -58,7 +59,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
   const [voidError, setVoidError] = useState<string | null>(null);
   const editor = useRef<HTMLDivElement>(null);
   const editable = invoice.state === "draft";
-  const { draft, change, shown, state, errors, problem, setProblem, current, saveNow, refused } = useAutosave<InvoiceDraft, InvoiceForm, Invoice>({
+  const { draft, change, shown, state, errors, problem, setProblem, current, sendable, saveNow, refused } = useAutosave<InvoiceDraft, InvoiceForm, Invoice>({
     saved: invoice,
     draftOf: invoiceDraftOf,
     read: invoiceFormOf,
@@ -100,6 +101,8 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
   const rateWords = (rate: LabourRate) =>
     `${rate === "standard" ? "Standard" : "Insurance or warranty"}, ${amount(rate === "standard" ? rates.standardRate : rates.insuranceRate)} an hour`;
   const standing = invoice.standing;
+  /** It holds payments the shop keeps: the server refuses to void it until they are refunded. */
+  const keeps = invoice.payments.some((payment) => payment.refunded < payment.amount);
   const when = (at: string) => <time dateTime={at}>{dateTime(at)}</time>;
   return (
     <>
@@ -120,7 +123,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
         </ErrorNotice>
       )}
       {invoice.issuedAt && (
-        <section aria-label="Sent" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <section aria-label="Sent" data-sent tabIndex={-1} className="mt-3 scroll-mt-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <ul className="space-y-1 text-sm text-slate-800">
             <li>
               Issued {when(invoice.issuedAt)}
@@ -136,11 +139,15 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
               </li>
             )}
           </ul>
-          {owner && invoice.state === "issued" && (
-            <button type="button" className={`mt-2 ${PLAIN_BUTTON}`} onClick={() => setVoiding(true)}>
-              Void the invoice…
-            </button>
-          )}
+          {owner &&
+            invoice.state === "issued" &&
+            (keeps ? (
+              <p className="mt-2 text-sm text-slate-700">To void it, refund its payments first.</p>
+            ) : (
+              <button type="button" className={`mt-2 ${PLAIN_BUTTON}`} onClick={() => setVoiding(true)}>
+                Void the invoice…
+              </button>
+            ))}
         </section>
       )}
       {invoice.state !== "draft" && (
@@ -159,8 +166,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
           onRefunded={() => void client.invalidateQueries({ queryKey: keys.invoice(invoice.id) })}
         />
       )}
-      {/* Issued, it is read only: its controls to add and remove lines are hidden (group-disabled). */}
-      <fieldset disabled={!editable} className="group">
+      {editable ? (
         <div ref={editor}>
           <div className="mt-3 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
             <Field id={`${ids}-rate`} label="Labour at">
@@ -207,7 +213,9 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
             />
           </div>
         </div>
-      </fieldset>
+      ) : (
+        <IssuedInvoice invoice={invoice} />
+      )}
       <SaveBar hidden={!editable} state={state} editor={editor} total={current ? (shown.saved.figures.totals?.total ?? null) : null} />
       {editable && (
         <>
@@ -215,7 +223,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
             bookingId={invoice.bookingId}
             title="Send the invoice?"
             description={`It takes its number now. ${invoice.name} gets a link to their own page, where they read it, print it and pay it. An issued invoice is no longer changed.`}
-            ready={current && state === "saved"}
+            ready={sendable}
             send={async (form) => replaced(await adminApi.sendInvoice(invoice.id, form))}
             onUnfinished={refused}
           />

@@ -153,7 +153,11 @@ export function QuoteOptionEditor({
           );
         })}
       </ol>
-      {error("lines") && <p className="mt-2 text-sm text-red-700">{error("lines")}</p>}
+      {error("lines") && (
+        <p data-problem tabIndex={-1} className="mt-2 text-sm text-red-700">
+          {error("lines")}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-end gap-3 group-disabled:hidden">
         <Adder
           label="Common job"

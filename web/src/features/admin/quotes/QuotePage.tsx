@@ -52,7 +52,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   const [removingOption, setRemovingOption] = useState<number | null>(null);
   const editor = useRef<HTMLDivElement>(null);
   const editable = quote.state === "draft";
-  const { draft, change, shown, state, errors, problem, setProblem, current, saveNow, refused } = useAutosave<QuoteDraft, QuoteForm, Quote>({
+  const { draft, change, shown, state, errors, problem, setProblem, current, sendable, saveNow, refused } = useAutosave<QuoteDraft, QuoteForm, Quote>({
     saved: quote,
     draftOf,
     read: formOf,
@@ -198,7 +198,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       <SaveBar hidden={!editable} state={state} editor={editor} total={current ? firstTotal : null} />
       {editable && (
         <>
-          <SendQuote quote={quote} ready={current && state === "saved"} onSent={replaced} onUnfinished={refused} />
+          <SendQuote quote={quote} ready={sendable} onSent={replaced} onUnfinished={refused} />
           <button type="button" className={`mt-4 block ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
             Delete the draft
           </button>

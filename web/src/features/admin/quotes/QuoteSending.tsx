@@ -45,6 +45,14 @@ export function SendQuote({
   );
 }
 
+/** Brings the page's "Sent" section (drawn once the document came back sent) into sight and
+ * focus: the button that sent it is gone, and on a phone the section is a screen above. */
+function showSent() {
+  const sent = document.querySelector<HTMLElement>("[data-sent]");
+  sent?.scrollIntoView({ block: "start" });
+  sent?.focus({ preventScroll: true });
+}
+
 /** "Send to the customer" of a quote or an invoice, and its dialog: by e-mail, by text where the
  * customer agreed to texts, or both. */
 export function SendDialog({
@@ -79,6 +87,7 @@ export function SendDialog({
     try {
       await sendBy({ email: form.email, text: form.text && textable });
       setOpen(false);
+      requestAnimationFrame(showSent);
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.status === 422 && !("email" in failure.fieldErrors)) {
         setOpen(false);
@@ -181,7 +190,7 @@ export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote:
 
   const when = (at: string) => <time dateTime={at}>{dateTime(at)}</time>;
   return (
-    <section aria-label="Sent" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section aria-label="Sent" data-sent tabIndex={-1} className="mt-3 scroll-mt-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-base font-semibold text-slate-900">{QUOTE_STATES[quote.state]}</h2>
       <ul className="mt-1 space-y-1 text-sm text-slate-800">
         <li>

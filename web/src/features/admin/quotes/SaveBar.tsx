@@ -5,6 +5,15 @@ import { amount } from "../../../lib/money";
 import { PLAIN_BUTTON } from "../frame/form";
 import { SAVE_WORDS, type SaveState } from "../frame/useAutosave";
 
+/** Brings the first field marked wrong (or a message about the lines) to the middle of the screen,
+ * clear of this bar, and focuses it. */
+function showWrong(editor: HTMLElement | null) {
+  const wrong = editor?.querySelector<HTMLElement>('[aria-invalid="true"], [data-problem]');
+  if (!wrong) return;
+  wrong.scrollIntoView({ block: "center" });
+  wrong.focus({ preventScroll: true });
+}
+
 export function SaveBar({
   hidden,
   state,
@@ -18,16 +27,17 @@ export function SaveBar({
   /** The total as saved; null while a change is not. */
   total: number | null;
 }) {
+  const marked = state === "invalid" || state === "unfinished";
   return (
     <div
       hidden={hidden}
       className="sticky bottom-[var(--admin-bar)] z-10 mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white/95 p-3 shadow-md ring-1 ring-slate-300"
     >
-      <p role="status" className={`text-sm font-medium ${state === "invalid" || state === "failed" ? "text-red-700" : "text-slate-800"}`}>
+      <p role="status" className={`text-sm font-medium ${marked || state === "failed" ? "text-red-700" : "text-slate-800"}`}>
         {SAVE_WORDS[state]}
       </p>
-      {state === "invalid" ? (
-        <button type="button" className={PLAIN_BUTTON} onClick={() => editor.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()}>
+      {marked ? (
+        <button type="button" className={PLAIN_BUTTON} onClick={() => showWrong(editor.current)}>
           Show what is wrong
         </button>
       ) : (
