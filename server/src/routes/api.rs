@@ -183,9 +183,9 @@ fn admin_api() -> OpenApiRouter<AppState> {
             )
             .layer(small),
         )
-        .routes(routes!(billing::invoice_routes::send).layer(small))
-        .routes(routes!(billing::invoice_routes::void).layer(small))
-        .routes(routes!(billing::invoice_routes::record).layer(small))
+        .routes(routes!(billing::invoice_issue_routes::send).layer(small))
+        .routes(routes!(billing::invoice_issue_routes::void).layer(small))
+        .routes(routes!(billing::invoice_issue_routes::record).layer(small))
         .routes(routes!(billing::price_routes::save_settings).layer(small))
         .routes(routes!(billing::price_routes::add_part).layer(small))
         .routes(routes!(billing::price_routes::change_part, billing::price_routes::delete_part).layer(small))
