@@ -25,6 +25,9 @@ for (const width of [390, 1366]) {
     const sent = page.getByRole("region", { name: "Sent" });
     await expect(sent.getByRole("heading", { name: "Sent" })).toBeVisible();
     await expect(sent.getByText("Not opened by the customer yet.")).toBeVisible();
+    // The confirmation is brought into sight and focus (on a phone it is a screen above Send).
+    await expect(sent).toBeFocused();
+    await expect(sent).toBeInViewport();
     await expect(page.getByRole("button", { name: "Send to the customer" })).toHaveCount(0);
     // Sent, it is read only: nothing offers to add or remove a line.
     await expect(page.getByRole("button", { name: /^(Remove line|Add a line|Add an option)/ })).toHaveCount(0);

@@ -29,7 +29,9 @@ function invoiceStanding(invoice: Invoice): string {
   if (invoice.state === "draft") return "Draft: not sent yet";
   if (invoice.state === "void") return "Void";
   if (invoice.standing.balance === 0) return "Paid in full";
-  return invoice.overdue ? "Overdue" : "Waiting for payment";
+  if (invoice.overdue) return "Overdue";
+  const part = invoice.standing.paid + invoice.standing.depositPaid > 0;
+  return part ? `Part paid: ${amount(invoice.standing.balance)} left` : "Waiting for payment";
 }
 
 export function InvoicePage() {
@@ -250,7 +252,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
       <ModalDialog
         open={voiding}
         title={`Void invoice ${invoice.number ?? ""}?`}
-        description="It keeps its number and stays on the customer's page, marked void: nothing is owed on it. Refund any payment first."
+        description="It keeps its number and stays on the customer's page, marked void: nothing is owed on it. The customer is e-mailed that it is void, with your reason."
         onCancel={() => setVoiding(false)}
       >
         <div className="mt-3">

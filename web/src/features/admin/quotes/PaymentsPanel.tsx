@@ -3,7 +3,7 @@
 // and the form that records one paid at the shop by cash, check or the shop's own card machine
 // while some is left (the customer gets a receipt by e-mail).
 import { type ReactNode, useId, useRef, useState } from "react";
-import { amount, centsOf } from "../../../lib/money";
+import { amount, centsOf, centsText } from "../../../lib/money";
 import { PAID_HOW } from "../../../lib/payments";
 import type { Payment, PaymentForm } from "../frame/api";
 import { ErrorNotice } from "../frame/ErrorNotice";
@@ -78,7 +78,15 @@ export function PaymentsPanel({
         </ul>
       )}
       {due <= 0 ? null : !open ? (
-        <button type="button" className={`mt-2 ${PLAIN_BUTTON}`} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className={`mt-2 ${PLAIN_BUTTON}`}
+          onClick={() => {
+            // Most payments settle what is left: it is filled in, to change for a part.
+            setTyped({ ...typed, amount: centsText(due) });
+            setOpen(true);
+          }}
+        >
           Record a payment
         </button>
       ) : (

@@ -47,10 +47,15 @@ export function SendQuote({
 
 /** Brings the page's "Sent" section (drawn once the document came back sent) into sight and
  * focus: the button that sent it is gone, and on a phone the section is a screen above. */
-function showSent() {
+function showSent(frames = 10) {
   const sent = document.querySelector<HTMLElement>("[data-sent]");
-  sent?.scrollIntoView({ block: "start" });
-  sent?.focus({ preventScroll: true });
+  if (!sent) {
+    // Not drawn yet: the page takes the sent document in a frame or two.
+    if (frames > 0) requestAnimationFrame(() => showSent(frames - 1));
+    return;
+  }
+  sent.scrollIntoView({ block: "start" });
+  sent.focus({ preventScroll: true });
 }
 
 /** "Send to the customer" of a quote or an invoice, and its dialog: by e-mail, by text where the
@@ -87,7 +92,7 @@ export function SendDialog({
     try {
       await sendBy({ email: form.email, text: form.text && textable });
       setOpen(false);
-      requestAnimationFrame(showSent);
+      requestAnimationFrame(() => showSent());
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.status === 422 && !("email" in failure.fieldErrors)) {
         setOpen(false);

@@ -65,6 +65,7 @@ export function RefundPayment({ payment, onRefunded }: { payment: Payment; onRef
       <Input
         id={`${ids}-reason`}
         label="Why"
+        hint="The customer's e-mail about the refund says it."
         value={typed.reason}
         error={errors.reason}
         maxLength={200}
