@@ -35,6 +35,9 @@ for (const width of [390, 1366]) {
     const owed = page.getByRole("region", { name: "Deposit" });
     await expect(owed.getByText("Asked $74.45 · paid $0.00 · $74.45 left to pay")).toBeVisible();
     await owed.getByRole("button", { name: "Record a payment" }).click();
+    // The amount starts as what is left to pay; emptied, it is refused with the reason.
+    await expect(owed.getByLabel("Amount received ($)")).toHaveValue("74.45");
+    await owed.getByLabel("Amount received ($)").fill("");
     await owed.getByRole("button", { name: "Record the payment" }).click();
     await expect(owed.getByLabel("Amount received ($)")).toHaveAttribute("aria-invalid", "true");
     await owed.getByLabel("Amount received ($)").fill("20");
