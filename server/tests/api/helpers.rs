@@ -321,14 +321,15 @@ impl TestApp {
     }
 }
 
-/// Polls `check` until it is true or fifteen seconds have passed (a loaded 2-core machine took
-/// over five to send a hundred texts through the queue on PostgreSQL).
+/// Polls `check` until it is true or thirty seconds have passed (a loaded 2-core machine took
+/// over five to send a hundred texts through the queue on PostgreSQL, and once more than fifteen
+/// in a full run).
 pub async fn eventually<F, Fut>(what: &str, mut check: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    for _ in 0..750 {
+    for _ in 0..1500 {
         if check().await {
             return;
         }
