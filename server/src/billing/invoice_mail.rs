@@ -1,7 +1,8 @@
 //! The messages of an issued invoice, as jobs of the queue: the e-mail to the customer with a
 //! fresh link to their own page (where they read it, print it and pay it), the one reminder
 //! 7 days after it was due while something is left to pay, the ways it was sent, in the shop's
-//! day, and the e-mail that says it is void. The text that carries it is written when it is issued (`text_body`).
+//! day, and the e-mail that says it is void. The text that carries it is written when it is
+//! issued (`text_body`).
 
 use std::sync::Arc;
 
@@ -112,7 +113,6 @@ impl QuoteDesk {
             return Ok(false);
         };
         let (_, standing) = payment_reads::of_invoice(db, invoice).await?;
-        let url = self.link(invoice.booking_id).await?;
         let content = self.site.content();
         let business = &content.business;
         let due = long_date(due_at, &business.zone());
@@ -135,13 +135,9 @@ impl QuoteDesk {
         if !reminder && standing.balance > Money::ZERO {
             body.push_str(&format!("Due by {due}.\n"));
         }
-        body.push_str(&format!(
-            "\nRead every line, print it, and see how to pay:\n{url}\n\n{}\n",
-            business.name
-        ));
-        if let Some(phone) = business.real_phone() {
-            body.push_str(&format!("{phone}\n"));
-        }
+        body.push_str(
+            &self.signed(invoice.booking_id, "Read every line, print it, and see how to pay", "").await?,
+        );
         let (subject, key) = if reminder {
             (
                 format!("Reminder: invoice {number} from {} is past due", business.name),
@@ -164,7 +160,6 @@ impl QuoteDesk {
             return Ok(());
         };
         let Some(contact) = quote_mail_store::contact(db, invoice.booking_id).await? else { return Ok(()) };
-        let url = self.link(invoice.booking_id).await?;
         let content = self.site.content();
         let business = &content.business;
         let mut body = format!(
@@ -174,10 +169,7 @@ impl QuoteDesk {
         if let Some(reason) = invoice.void_reason.as_deref().filter(|reason| !reason.is_empty()) {
             body.push_str(&format!("Why: {reason}\n"));
         }
-        body.push_str(&format!("\nYour request's page:\n{url}\n\n{}\n", business.name));
-        if let Some(phone) = business.real_phone() {
-            body.push_str(&format!("{phone}\n"));
-        }
+        body.push_str(&self.signed(invoice.booking_id, "Your request's page", "").await?);
         let subject = format!("Invoice {number} from {} is void", business.name);
         self.outbox.email_customer(&contact.email, &format!("invoice-void-{id}"), subject, body).await
     }

@@ -9,8 +9,9 @@
 //! or recorded by the team (`payment_routes`), written by `payment_store`, read by
 //! `payment_reads`, with a receipt to the customer (`payment_mail`). Once the work is done, the
 //! invoice (`invoice`, stored by `invoice_store` and `invoice_issue_store`, listed by
-//! `invoice_list_store` and served as a list and CSV by `invoice_list_routes`, served by `invoice_routes` and `invoice_issue_routes`, e-mailed and
-//! reminded by `invoice_mail`; the customer reads and pays it on their page,
+//! `invoice_list_store` and served as a list and CSV by `invoice_list_routes`, served by
+//! `invoice_routes` and `invoice_issue_routes`, e-mailed and reminded by `invoice_mail`; the
+//! customer reads and pays it on their page,
 //! `booking::manage::invoice_routes`), paid the same ways. A customer's documents move with a
 //! merge of their record and are cleared of the person with an erasure (`customer_documents`).
 

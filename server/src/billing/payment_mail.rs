@@ -1,6 +1,6 @@
 //! The receipt a customer gets by e-mail for each payment the shop receives, online or recorded
-//! by the team, the shop's e-mail of each one made online, and the notice of each refund of one: what was paid or given back, toward which
-//! quote's deposit or invoice, and what is left of it.
+//! by the team, the shop's e-mail of each one made online, and the notice of each refund of one:
+//! what was paid or given back, toward which quote's deposit or invoice, and what is left of it.
 
 use std::sync::Arc;
 
@@ -116,18 +116,6 @@ impl QuoteDesk {
                 Some((invoice.number.unwrap_or_default(), invoice.booking_id, figures))
             }
         })
-    }
-
-    /// The end of a payment's e-mail: the customer's page, a `closing` paragraph (or none), and
-    /// the shop's name and phone.
-    async fn signed(&self, booking: i64, page: &str, closing: &str) -> anyhow::Result<String> {
-        let url = self.link(booking).await?;
-        let business = &self.site.content().business;
-        let mut end = format!("\n{page}:\n{url}\n\n{closing}{}\n", business.name);
-        if let Some(phone) = business.real_phone() {
-            end.push_str(&format!("{phone}\n"));
-        }
-        Ok(end)
     }
 
     async fn receipt(&self, id: i64) -> anyhow::Result<()> {

@@ -1,5 +1,6 @@
-//! Payments as they are read: one with what it pays (for its receipt), a refund (for its notice), a quote's or an invoice's
-//! (their pages, the customer's page) and the deposits paid lately (Today).
+//! Payments as they are read: one with what it pays (for its receipt), a refund (for its
+//! notice), a quote's or an invoice's (their pages, the customer's page) and the deposits paid
+//! lately (Today).
 
 use std::collections::HashMap;
 

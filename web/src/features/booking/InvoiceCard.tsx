@@ -5,10 +5,10 @@ import { CheckCircle2, Printer, Receipt } from "lucide-react";
 import { useId, useRef } from "react";
 import type { manageCalls } from "../../lib/api";
 import type { CustomerInvoice, RequestView } from "../../lib/api-schema";
-import { amount, eachText } from "../../lib/money";
+import { amount } from "../../lib/money";
 import { PAID_HOW } from "../../lib/payments";
 import { PayOnline } from "./PayOnline";
-import { Figure, LinesTable } from "./QuoteCard";
+import { Figure, LineEach, LinesTable } from "./QuoteCard";
 
 export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvoice; request: RequestView; calls: ReturnType<typeof manageCalls> }) {
   const ids = useId();
@@ -81,7 +81,7 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
           <tr key={m} className="break-inside-avoid">
             <td className="py-2 pr-2 text-slate-800">
               {line.description}
-              {eachText(line, line.price) && <span className="block text-slate-600">{eachText(line, line.price)}</span>}
+              <LineEach line={line} price={line.price} />
             </td>
             <td className="py-2 pl-2 text-right align-top text-slate-900 tabular-nums">{amount(line.amount)}</td>
           </tr>

@@ -158,7 +158,7 @@ export function QuoteCard({
                 ) : (
                   line.description
                 )}
-                {eachText(line, line.price) && <span className="block text-slate-600">{eachText(line, line.price)}</span>}
+                <LineEach line={line} price={line.price} />
               </td>
               <td className={`py-2 pl-2 text-right align-top tabular-nums ${line.optional && !ticked.includes(m) ? "text-slate-500" : "text-slate-900"}`}>
                 {amount(line.amount)}
@@ -288,6 +288,12 @@ export function QuoteCard({
       )}
     </article>
   );
+}
+
+/** A line's quantity and price under its words ("1.5 × $125.00"), where a line shows them. */
+export function LineEach({ line, price }: { line: { kind: string; quantity: number }; price: number }) {
+  const each = eachText(line, price);
+  return each === null ? null : <span className="block text-slate-600">{each}</span>;
 }
 
 /** A document's lines as the customer reads them: what each is for and its amount, a row each. */

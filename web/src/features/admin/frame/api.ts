@@ -105,6 +105,7 @@ export type QuoteSendForm = Schemas["QuoteSendForm"];
 
 export type DepositKind = Schemas["DepositKind"];
 export type LabourRate = Schemas["LabourRate"];
+export type QuoteRates = Schemas["QuoteRates"];
 export type Notifications = Schemas["Notifications"];
 export type InsightsTotals = Schemas["Totals"];
 export type DailyVisits = Schemas["Daily"];

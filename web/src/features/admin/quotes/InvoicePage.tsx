@@ -21,6 +21,7 @@ import { IssuedInvoice } from "./IssuedInvoice";
 import { invoiceDraftOf, invoiceFormOf, type InvoiceDraft } from "./invoiceDraft";
 import { PaymentsPanel } from "./PaymentsPanel";
 import { QuoteOptionEditor } from "./QuoteOptionEditor";
+import { rateWords } from "./labourRate";
 import { SaveBar } from "./SaveBar";
 import { SendDialog } from "./QuoteSending";
 
@@ -100,8 +101,6 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
   }
 
   const rates = shown.saved.rates;
-  const rateWords = (rate: LabourRate) =>
-    `${rate === "standard" ? "Standard" : "Insurance or warranty"}, ${amount(rate === "standard" ? rates.standardRate : rates.insuranceRate)} an hour`;
   const standing = invoice.standing;
   /** It holds payments the shop keeps: the server refuses to void it until they are refunded. */
   const keeps = invoice.payments.some((payment) => payment.refunded < payment.amount);
@@ -178,8 +177,8 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
                 onChange={(event) => change({ ...draft, rate: event.target.value as LabourRate })}
                 className={`${fieldClass()} min-h-11 bg-white`}
               >
-                <option value="standard">{rateWords("standard")}</option>
-                <option value="insurance">{rateWords("insurance")}</option>
+                <option value="standard">{rateWords(rates, "standard")}</option>
+                <option value="insurance">{rateWords(rates, "insurance")}</option>
               </select>
             </Field>
             <Input

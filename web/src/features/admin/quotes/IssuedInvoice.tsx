@@ -1,27 +1,26 @@
 // An issued (or void) invoice as the team reads it: its labour rate, days to pay, lines with their
 // amounts, the figures the server added up and the note, as text. It is no longer changed, so it
 // is not shown as a form.
-import { Figure, LinesTable } from "../../booking/QuoteCard";
-import { amount, eachText } from "../../../lib/money";
+import { Figure, LineEach, LinesTable } from "../../booking/QuoteCard";
+import { amount } from "../../../lib/money";
 import type { Invoice } from "../frame/api";
+import { hourly, rateWords } from "./labourRate";
 
 export function IssuedInvoice({ invoice }: { invoice: Invoice }) {
-  const hourly = invoice.rate === "standard" ? invoice.rates.standardRate : invoice.rates.insuranceRate;
+  const rate = hourly(invoice.rates, invoice.rate);
   const totals = invoice.figures.totals;
   return (
     <section aria-label="The invoice" className="mt-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm text-slate-700">
-        Labour at {invoice.rate === "standard" ? "the standard rate" : "the insurance or warranty rate"}, {amount(hourly)} an hour ·{" "}
-        {invoice.dueDays === 0 ? "due on receipt" : `${invoice.dueDays} days to pay`}
+        Labour: {rateWords(invoice.rates, invoice.rate)} · {invoice.dueDays === 0 ? "due on receipt" : `${invoice.dueDays} days to pay`}
       </p>
       <LinesTable caption="The invoice's lines">
         {invoice.lines.map((line, n) => {
-          const each = eachText(line, line.price ?? hourly);
           return (
             <tr key={n}>
               <td className="py-2 pr-2 text-slate-800">
                 {line.description}
-                {each && <span className="block text-slate-600">{each}</span>}
+                <LineEach line={line} price={line.price ?? rate} />
               </td>
               <td className="py-2 pl-2 text-right align-top text-slate-900 tabular-nums">{amount(invoice.figures.lines[n] ?? 0)}</td>
             </tr>

@@ -6,7 +6,6 @@ import { ArrowLeft, Plus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
-import { amount } from "../../../lib/money";
 import { AdminShell } from "../frame/AdminShell";
 import { adminApi, type DepositKind, type LabourRate, type PriceBook, type Quote } from "../frame/api";
 import { DiscardGuard } from "../frame/DiscardGuard";
@@ -22,6 +21,7 @@ import type { QuoteForm } from "../frame/api";
 import { QUOTE_STATES } from "../frame/billingWords";
 import { QuotePayments } from "./QuotePayments";
 import { SendQuote, SentQuote } from "./QuoteSending";
+import { rateWords } from "./labourRate";
 import { SaveBar } from "./SaveBar";
 import { useAutosave } from "../frame/useAutosave";
 
@@ -78,8 +78,6 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
 
   const rates = shown.saved.rates;
   const firstTotal = shown.saved.figures[0]?.totals?.total ?? null;
-  const rateWords = (rate: LabourRate) =>
-    `${rate === "standard" ? "Standard" : "Insurance or warranty"}, ${amount(rate === "standard" ? rates.standardRate : rates.insuranceRate)} an hour`;
   return (
     <>
       <DiscardGuard unsaved={!current} onDiscard={() => undefined} description="The quote's last change is not saved. If you leave now, it is lost." />
@@ -112,8 +110,8 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
                 onChange={(event) => change({ ...draft, rate: event.target.value as LabourRate })}
                 className={`${fieldClass()} min-h-11 bg-white`}
               >
-                <option value="standard">{rateWords("standard")}</option>
-                <option value="insurance">{rateWords("insurance")}</option>
+                <option value="standard">{rateWords(rates, "standard")}</option>
+                <option value="insurance">{rateWords(rates, "insurance")}</option>
               </select>
             </Field>
           </div>
