@@ -11,6 +11,8 @@ reports=target/dates-reports
 rm -rf "$reports" && mkdir -p "$reports"
 source scripts/counting.sh
 export RUST_TEST_THREADS=${RUST_TEST_THREADS:-4}
+source scripts/browsers.sh
+install_browsers "$reports/chromium-install.log"
 
 default_dates=(
   2026-12-01T15:00:00Z # 08:00 on the 1st of a 31-day month
@@ -29,6 +31,7 @@ for date in "${dates[@]}"; do
   phase "at $date: Rust unit and API tests (SQLite)"
   cargo_test "$reports/cargo-$date.log"
   phase "at $date: Playwright"
+  browsers_ready "$reports/chromium-install.log"
   (cd e2e && PLAYWRIGHT_JSON_OUTPUT_FILE="../$reports/playwright-$date.json" npx playwright test --reporter=dot,json)
   read -r p f < <(node -e '
     try { const s = require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected) }

@@ -14,14 +14,9 @@ export RUST_TEST_THREADS=${RUST_TEST_THREADS:-4}
 # the HTML of pages, the API document, calendar files, the stand-ins): left out of the second run.
 store_blind=(connections:: responses:: pages:: site_pages:: openapi:: ical:: stand_ins::)
 
-# Debian's Chromium, which the journeys run in, is installed (when missing) while the checks and
-# the Rust suites run: 36 s on a fresh machine here, which no longer waits before the journeys.
-chromium_install=
-if ! command -v chromium >/dev/null; then
-  (apt-get update -qq && apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null) \
-    >"$reports/chromium-install.log" 2>&1 &
-  chromium_install=$!
-fi
+# The browsers are installed while the checks and the Rust suites run.
+source scripts/browsers.sh
+install_browsers "$reports/chromium-install.log"
 
 phase "static checks (fmt, clippy, tsc, the layers of docs/architecture.md)"
 if make -s checks; then count 1 0; else echo "static checks FAILED"; count 0 1; fi
@@ -55,9 +50,7 @@ read -r p f < <(node -e '
 count "$p" "$f"
 
 phase "Playwright (browser journeys in Debian Chromium)"
-if [ -n "$chromium_install" ] && ! wait "$chromium_install"; then
-  echo "Chromium could not be installed:"; cat "$reports/chromium-install.log"
-fi
+browsers_ready "$reports/chromium-install.log"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_FILE="../$reports/playwright.json" npx playwright test --reporter=list,json)
 read -r p f < <(node -e '
   try { const s = require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected) }

@@ -259,75 +259,80 @@ test.describe("offline", () => {
   }
 });
 
-test("a push the browser receives shows a notification that names no customer, with 'I've got it'", async ({ page, context, baseURL }) => {
-  await context.grantPermissions(["notifications"], { origin: baseURL });
-  const id = await book(page, "Pushy Customer", "emergency");
-  await signIn(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Headless Chromium reaches no push service: the subscription is made up here, with real keys.
-  await page.addInitScript(() => {
-    let subscribed: PushSubscription | null = null;
-    const base64url = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, "-")
-        .replace(/\//g, "_")
-        .replace(/=+$/, "");
-    PushManager.prototype.subscribe = async () => {
-      const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
-      const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
-      const json = {
-        endpoint: "https://push.example.com/send/stub",
-        expirationTime: null,
-        keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
-      };
-      subscribed = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true } as unknown as PushSubscription;
-      return subscribed;
-    };
-    PushManager.prototype.getSubscription = async () => subscribed;
-  });
-  await page.goto("/dbadmin/account");
-  await hydrated(page);
-  await page.getByRole("button", { name: "Notify this device" }).click();
-  const devices = page.getByRole("list", { name: "Devices that get notifications" });
-  await expect(devices.getByRole("listitem")).toHaveCount(1);
-  await expectNoAxeViolations(page);
-
-  // What the server's push carries, delivered to the worker as a push service would.
-  const client = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const admin = registrations.find((registration) => registration.scopeURL.endsWith("/dbadmin"));
-      if (admin) resolve(admin.registrationId);
+// The headless shell shows no notification: this one runs in the full browser.
+test(
+  "a push the browser receives shows a notification that names no customer, with 'I've got it'",
+  { tag: "@full-browser" },
+  async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: baseURL });
+    const id = await book(page, "Pushy Customer", "emergency");
+    await signIn(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
     });
-  });
-  await client.send("ServiceWorker.enable");
-  const registrationId = await registered;
-  const notice = {
-    title: "Emergency: Enclosed Trailer, Aurora",
-    body: `Need mobile service · Request #${id}`,
-    url: `/dbadmin/bookings/${id}`,
-    tag: `booking-${id}`,
-    urgent: true,
-    take: true,
-    renotify: false,
-  };
-  await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
-  // The worker shows it in its own time: on a loaded 2-core machine that passed 5 s once.
-  await expect
-    .poll(
-      async () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => {
-            const actions = (shown as Notification & { actions: { title: string }[] }).actions.map((action) => action.title);
-            return `${shown.title} | ${shown.body} | ${actions.join(", ")}`;
-          }),
-        ),
-      { timeout: 15_000 },
-    )
-    .toEqual([`Emergency: Enclosed Trailer, Aurora | Need mobile service · Request #${id} | I've got it`]);
-});
+    // Headless Chromium reaches no push service: the subscription is made up here, with real keys.
+    await page.addInitScript(() => {
+      let subscribed: PushSubscription | null = null;
+      const base64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
+      PushManager.prototype.subscribe = async () => {
+        const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+        const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+        const json = {
+          endpoint: "https://push.example.com/send/stub",
+          expirationTime: null,
+          keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
+        };
+        subscribed = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true } as unknown as PushSubscription;
+        return subscribed;
+      };
+      PushManager.prototype.getSubscription = async () => subscribed;
+    });
+    await page.goto("/dbadmin/account");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Notify this device" }).click();
+    const devices = page.getByRole("list", { name: "Devices that get notifications" });
+    await expect(devices.getByRole("listitem")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // What the server's push carries, delivered to the worker as a push service would.
+    const client = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const admin = registrations.find((registration) => registration.scopeURL.endsWith("/dbadmin"));
+        if (admin) resolve(admin.registrationId);
+      });
+    });
+    await client.send("ServiceWorker.enable");
+    const registrationId = await registered;
+    const notice = {
+      title: "Emergency: Enclosed Trailer, Aurora",
+      body: `Need mobile service · Request #${id}`,
+      url: `/dbadmin/bookings/${id}`,
+      tag: `booking-${id}`,
+      urgent: true,
+      take: true,
+      renotify: false,
+    };
+    await client.send("ServiceWorker.deliverPushMessage", { origin: baseURL ?? "", registrationId, data: JSON.stringify(notice) });
+    // The worker shows it in its own time: on a loaded 2-core machine that passed 5 s once.
+    await expect
+      .poll(
+        async () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => {
+              const actions = (shown as Notification & { actions: { title: string }[] }).actions.map((action) => action.title);
+              return `${shown.title} | ${shown.body} | ${actions.join(", ")}`;
+            }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual([`Emergency: Enclosed Trailer, Aurora | Need mobile service · Request #${id} | I've got it`]);
+  },
+);
 
 test("logout from a tab with an older token still ends the session", async ({ page, context }) => {
   await signIn(page);
