@@ -148,6 +148,7 @@ impl Application {
                 },
             );
             runner.register::<crate::delivery::text::conversation::Answer>(Arc::clone(&outbox));
+            runner.register::<crate::on_call::escalation::Beats>(Arc::clone(&outbox));
             runner.register::<crate::media::forget::ForgetFiles>(Arc::clone(&media));
             runner.register::<blog::publisher::PublishDue>((db.clone(), changes.clone()));
             runner.register::<QuoteToCustomer>(Arc::clone(&quotes));

@@ -1,5 +1,8 @@
-//! The outbox's part of escalation: firing the steps that are due (`on_call::escalation`), and
-//! sending a member's page of a step, by text to their phone or by e-mail.
+//! The outbox's part of escalation: firing an emergency's beats as they come due (the
+//! `escalation::Beats` job), and sending a member's page of a beat, by text to their phone or by
+//! e-mail.
+
+use std::sync::Arc;
 
 use super::{
     BookingMessage, Outbox, Purpose, Sent,
@@ -16,52 +19,57 @@ use crate::{
     error::caught,
     on_call::{
         self,
-        escalation::{self, PageBy},
+        escalation::{self, Beats, PageBy},
         steps,
     },
+    queue::{Job, Ran},
 };
 
-/// How long a step that failed to fire waits before it is tried again.
+/// How long a beat that failed to fire waits before it is tried again.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(30);
 
+impl Job for Beats {
+    const KIND: &'static str = "escalation-beats";
+    type Context = Arc<Outbox>;
+
+    async fn run(self, outbox: Arc<Outbox>) -> anyhow::Result<Ran> {
+        outbox.escalate(self.booking_id).await
+    }
+}
+
 impl Outbox {
-    /// Fires every escalation step that is due (read from a reader; each fires in its own
-    /// transaction, once, whichever instance is first). How many fired.
-    pub(super) async fn escalate_due(&self) -> anyhow::Result<usize> {
+    /// Fires emergency `booking_id`'s next beat if it is due (in its own transaction, once,
+    /// whichever instance is first); when the job is to run next: at the beat after, or never
+    /// once the escalation stopped. A beat that cannot fire is tried again every `RETRY`, never
+    /// given up: an emergency is not left unescalated by a fault.
+    async fn escalate(&self, booking_id: i64) -> anyhow::Result<Ran> {
         let now = self.db.clock.stamp();
-        let due = escalation::due(&self.reader, &now).await?;
-        if due.is_empty() {
-            return Ok(0);
+        let Some((step, due)) = escalation::next_beat(&self.db, booking_id).await? else {
+            return Ok(Ran::Done);
+        };
+        if due > now {
+            return Ok(Ran::Later(due));
         }
         let slot = on_call::rota::slot(now.timestamp(), &self.site.content().business.zone());
-        let mut fired = 0;
-        for (booking_id, step) in due {
-            match caught(
-                "escalation step",
-                escalation::fire(&self.db, booking_id, step, slot, self.page_by()),
-            )
+        match caught("escalation step", escalation::fire(&self.db, booking_id, step, slot, self.page_by()))
             .await
-            {
-                Ok(true) => {
-                    tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
-                    fired += 1;
-                }
-                Ok(false) => {}
-                Err(error) => {
-                    // Tried again a little later; the other emergencies' steps go on meanwhile.
-                    tracing::error!(
-                        booking = booking_id,
-                        step,
-                        "an escalation step could not fire: {error:#}"
-                    );
-                    escalation::postpone(&self.db, booking_id, step, RETRY).await?;
-                }
+        {
+            Ok(true) => {
+                tracing::info!(booking = booking_id, step, "escalated: nobody has answered yet");
+                changes::announce_everywhere(&self.db, &self.changes, Change::Desk).await;
+                self.wake();
+            }
+            Ok(false) => {}
+            Err(error) => {
+                // The other emergencies' beats go on meanwhile.
+                tracing::error!(booking = booking_id, step, "an escalation step could not fire: {error:#}");
+                return Ok(Ran::Later(self.db.clock.stamp_after(RETRY)));
             }
         }
-        if fired > 0 {
-            changes::announce_everywhere(&self.db, &self.changes, Change::Desk).await;
-        }
-        Ok(fired)
+        Ok(match escalation::next_beat(&self.db, booking_id).await? {
+            Some((_, due)) => Ran::Later(due),
+            None => Ran::Done,
+        })
     }
 
     /// How long after a new request its escalation's first step comes, if it escalates (read

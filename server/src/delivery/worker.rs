@@ -68,11 +68,8 @@ impl Outbox {
             let mut queued_any = false;
             if !stopping {
                 self.yield_to_intake().await;
-                // A step's pushes and texts are due as it fires, and so are the "received" texts
-                // of the requests stored meanwhile: they are claimed next.
-                if let Err(error) = self.escalate_due().await {
-                    tracing::error!("An escalation step could not fire: {error:#}");
-                }
+                // The "received" texts of the requests stored meanwhile are due as they are
+                // queued: they are claimed next.
                 queued_any = self.queue_received_texts().await;
             }
             let claiming = Sending::start(self);
@@ -181,29 +178,15 @@ impl Outbox {
         Ok(claimed)
     }
 
-    /// Waits until the next delivery on one of `channels`, or the next escalation step, is due
-    /// (at most the idle poll).
+    /// Waits until the next delivery on one of `channels` is due (at most the idle poll).
     async fn until_next_due(&self, channels: &[Channel]) {
-        let wait = match self.next_due(&self.reader, channels).await {
+        let wait = match store::next_due(&self.reader, channels).await {
             Ok(Some(at)) => Duration::try_from(at.timestamp().duration_since(self.db.clock.now()))
                 .unwrap_or(Duration::ZERO)
                 .min(self.idle_poll()),
             Ok(None) | Err(_) => self.idle_poll(),
         };
         self.db.clock.sleep(wait).await;
-    }
-
-    /// When the next delivery on one of `channels`, or the next escalation step, is due. (Requests
-    /// whose "received" texts wait are queued when the worker is woken, by their request or at
-    /// start, and at its idle poll after a failure: never in a loop that fails at once.)
-    async fn next_due(
-        &self,
-        db: &crate::db::Db,
-        channels: &[Channel],
-    ) -> anyhow::Result<Option<crate::clock::At>> {
-        let delivery = store::next_due(db, channels).await?;
-        let step = crate::on_call::escalation::next_due(db).await?;
-        Ok(delivery.into_iter().chain(step).min())
     }
 
     /// Sends `claimed` and records how it went (released, when the server is told to stop).
@@ -274,15 +257,16 @@ impl Outbox {
     }
 
     /// Sends everything due now, here or by the worker, and returns once none is being sent: what
-    /// a test waits on instead of polling for the messages to arrive.
-    pub async fn settle(self: &Arc<Self>) -> anyhow::Result<()> {
+    /// a test waits on instead of polling for the messages to arrive. How many tries it made here.
+    pub async fn settle(self: &Arc<Self>) -> anyhow::Result<usize> {
         let mut sending = self.sending.subscribe();
+        let mut attempted = 0;
         loop {
-            self.deliver_due().await?;
+            attempted += self.deliver_due().await?;
             sending.wait_for(|count| *count == 0).await?;
-            let next = self.next_due(&self.db, Channel::ALL).await?;
+            let next = store::next_due(&self.db, Channel::ALL).await?;
             if next.is_none_or(|at| at > self.db.clock.stamp()) {
-                return Ok(());
+                return Ok(attempted);
             }
         }
     }

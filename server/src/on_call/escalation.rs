@@ -4,7 +4,8 @@
 //! Before the promise runs out the people on call and whoever took it get a last alert; past
 //! it, every member is reminded every 15 minutes (`steps::Beat`).
 //!
-//! Each emergency has one row that names its next beat and when it is due. A beat fires in one
+//! Each emergency has one row that names its next beat and when it is due, and one job
+//! (`Beats`, run by `delivery::escalate`) that comes due with it. A beat fires in one
 //! transaction that moves the row on only if it is still at that beat and due, and writes the
 //! beat's pushes and texts as outbox deliveries: so each fires once, whichever instance gets
 //! there first and however often one is killed. An answer (the first response: a call, a text, a
@@ -15,6 +16,8 @@ use std::future::Future;
 
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 use super::{
     steps::{Beat, Steps},
     store::OnCallReads as _,
@@ -24,10 +27,26 @@ use crate::{
     booking::shared_store::BookingStatements as _,
     clock::At,
     db::Db,
-    delivery::{BookingChannel, Purpose, devices::PushWrites as _, store::OutboxWrites as _},
+    delivery::{BookingChannel, Purpose, devices::PushWrites as _, store::OutboxWrites},
     domain::EventKind,
-    for_both_connections, with_db,
+    for_both_connections,
+    queue::JobWrites,
+    with_db,
 };
+
+/// The job that fires emergency `booking_id`'s beats as each comes due: one per escalation, put
+/// off to the next beat after each, done when the escalation stops.
+#[derive(Serialize, Deserialize)]
+pub struct Beats {
+    pub booking_id: i64,
+}
+
+impl Beats {
+    /// The job's key: one per escalation.
+    fn key(booking_id: i64) -> String {
+        format!("escalation-{booking_id}")
+    }
+}
 
 /// How a member is told besides their devices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +84,7 @@ pub trait EscalationWrites {
 
 for_both_connections!(impl EscalationWrites {
     async fn start_escalation(&mut self, booking_id: i64, due: &At, now: &At) -> sqlx::Result<()> {
-        sqlx::query(
+        let started = sqlx::query(
             "INSERT INTO escalations (booking_id, next_step, due_at, created_at) VALUES ($1, 1, $2, $3)
              ON CONFLICT (booking_id) DO NOTHING",
         )
@@ -73,7 +92,12 @@ for_both_connections!(impl EscalationWrites {
         .bind(due)
         .bind(now)
         .execute(&mut *self)
-        .await?;
+        .await?
+        .rows_affected()
+            > 0;
+        if started {
+            JobWrites::enqueue(self, &Beats { booking_id }, Some(&Beats::key(booking_id)), due, now).await?;
+        }
         Ok(())
     }
 
@@ -112,30 +136,16 @@ for_both_connections!(impl EscalationWrites {
     }
 });
 
-/// The escalation steps due at `now`: each booking and its step, the earliest first.
-pub async fn due(db: &Db, now: &At) -> anyhow::Result<Vec<(i64, i64)>> {
+/// Booking `booking_id`'s next beat and when it is due, while its escalation goes on.
+pub async fn next_beat(db: &Db, booking_id: i64) -> anyhow::Result<Option<(i64, At)>> {
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
-            "SELECT booking_id, next_step FROM escalations WHERE due_at IS NOT NULL AND due_at <= $1
-             ORDER BY due_at LIMIT 50",
+            "SELECT next_step, due_at FROM escalations WHERE booking_id = $1 AND due_at IS NOT NULL",
         )
-        .bind(now)
-        .fetch_all(pool)
+        .bind(booking_id)
+        .fetch_optional(pool)
         .await?
     }))
-}
-
-/// Puts booking `booking_id`'s `step` off for `wait` (it failed to fire), if it is still due.
-pub async fn postpone(db: &Db, booking_id: i64, step: i64, wait: std::time::Duration) -> anyhow::Result<()> {
-    with_db!(db, |pool| {
-        sqlx::query("UPDATE escalations SET due_at = $3 WHERE booking_id = $1 AND next_step = $2 AND due_at IS NOT NULL")
-            .bind(booking_id)
-            .bind(step)
-            .bind(db.clock.stamp_after(wait))
-            .execute(pool)
-            .await?;
-    });
-    Ok(())
 }
 
 /// Makes booking `booking_id`'s next beat due now, if it is still going and due later (a page
@@ -143,25 +153,23 @@ pub async fn postpone(db: &Db, booking_id: i64, step: i64, wait: std::time::Dura
 pub async fn hurry(db: &Db, booking_id: i64) -> anyhow::Result<()> {
     let now = db.clock.stamp();
     with_db!(db, |pool| {
-        sqlx::query(
+        let mut tx = pool.begin().await?;
+        let hurried = sqlx::query(
             "UPDATE escalations SET due_at = $2
              WHERE booking_id = $1 AND stopped_at IS NULL AND due_at IS NOT NULL AND due_at > $2",
         )
         .bind(booking_id)
         .bind(now)
-        .execute(pool)
-        .await?;
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            > 0;
+        if hurried {
+            tx.bring_forward(&Beats::key(booking_id), &now).await?;
+        }
+        tx.commit().await?;
     });
     Ok(())
-}
-
-/// When the next escalation step is due, if any.
-pub async fn next_due(db: &Db) -> anyhow::Result<Option<At>> {
-    Ok(with_db!(db, |pool| {
-        sqlx::query_scalar("SELECT MIN(due_at) FROM escalations WHERE due_at IS NOT NULL")
-            .fetch_one(pool)
-            .await?
-    }))
 }
 
 /// Fires beat `step` of booking `booking_id`'s escalation, if it is still due and nobody has
@@ -247,8 +255,8 @@ pub async fn fire(
                 PageBy::Text { email: false } | PageBy::Nothing => None,
             };
             if let Some(channel) = channel {
-                tx.enqueue(booking_id, channel, Purpose::Page { step, member: member.id }, &now, &now)
-                    .await?;
+                let page = Purpose::Page { step, member: member.id };
+                OutboxWrites::enqueue(&mut *tx, booking_id, channel, page, &now, &now).await?;
             }
         }
         let whom = match (beat, members.is_empty()) {

@@ -125,15 +125,16 @@ impl Runner {
     }
 
     /// Runs everything due now, here or by the runner's task, and returns once none is running:
-    /// what a test waits on instead of polling for a job's effect.
-    pub async fn settle(&self) -> anyhow::Result<()> {
+    /// what a test waits on instead of polling for a job's effect. How many tries it made here.
+    pub async fn settle(&self) -> anyhow::Result<usize> {
         let mut running = self.running.subscribe();
+        let mut tried = 0;
         loop {
-            self.run_due().await?;
+            tried += self.run_due().await?;
             running.wait_for(|count| *count == 0).await?;
             let next = store::next_due(&self.db, &self.kinds()).await?;
             if next.is_none_or(|at| at > self.db.clock.stamp()) {
-                return Ok(());
+                return Ok(tried);
             }
         }
     }

@@ -26,6 +26,11 @@ pub trait JobWrites {
         run_at: &At,
         now: &At,
     ) -> impl Future<Output = sqlx::Result<bool>> + Send;
+
+    /// Makes the job waiting under `dedupe_key` due at `at` if it was due later. A job an
+    /// instance is running is due again at once, and that run's end is not recorded (it may have
+    /// read what changed too early); its try counts.
+    fn bring_forward(&mut self, dedupe_key: &str, at: &At) -> impl Future<Output = sqlx::Result<()>> + Send;
 }
 
 for_both_connections!(impl JobWrites {
@@ -48,6 +53,24 @@ for_both_connections!(impl JobWrites {
             sqlx::query("SELECT pg_notify($1, '')").bind(WRITTEN_CHANNEL).execute(&mut *self).await?;
         }
         Ok(written)
+    }
+
+    async fn bring_forward(&mut self, dedupe_key: &str, at: &At) -> sqlx::Result<()> {
+        let moved = sqlx::query(
+            "UPDATE jobs SET run_at = $2, leased_until = NULL,
+                             attempts = attempts + CASE WHEN leased_until IS NULL THEN 0 ELSE 1 END
+             WHERE dedupe_key = $1 AND dead_at IS NULL AND run_at > $2",
+        )
+        .bind(dedupe_key)
+        .bind(at)
+        .execute(&mut *self)
+        .await?
+        .rows_affected()
+            > 0;
+        if Self::POSTGRES && moved {
+            sqlx::query("SELECT pg_notify($1, '')").bind(WRITTEN_CHANNEL).execute(&mut *self).await?;
+        }
+        Ok(())
     }
 });
 

@@ -253,9 +253,17 @@ pub async fn spawn_app_at(storage: StorageConfig, configure: impl FnOnce(&mut Se
 impl TestApp {
     /// Sends every message due now and returns once none is being sent (rather than polling the
     /// stand-ins until they have it).
+    /// Runs the due jobs and sends the due deliveries until neither has more: a job writes
+    /// deliveries (an escalation's beat), and a delivery may make a job due (a page that did not
+    /// reach its member hurries the next beat).
     pub async fn deliver_due(&self) {
-        self.jobs.settle().await.expect("the due jobs are run");
-        self.outbox.settle().await.expect("the due deliveries are sent");
+        loop {
+            let ran = self.jobs.settle().await.expect("the due jobs are run");
+            let sent = self.outbox.settle().await.expect("the due deliveries are sent");
+            if ran == 0 && sent == 0 {
+                return;
+            }
+        }
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {

@@ -107,11 +107,20 @@ async fn each_escalation_step_texts_once_with_two_instances_and_a_kill_9_mid_sen
     // The instances run on the wall clock: five minutes pass for the escalations.
     let db = storage.db().await;
     let due = trailerworks::with_db!(&db, |pool| {
-        sqlx::query("UPDATE escalations SET due_at = now() - interval '1 second'")
-            .execute(pool)
+        let mut tx = pool.begin().await.expect("a transaction");
+        let due = sqlx::query("UPDATE escalations SET due_at = now() - interval '1 second'")
+            .execute(&mut *tx)
             .await
             .expect("the first steps are due")
-            .rows_affected()
+            .rows_affected();
+        // Their jobs too, and the instances are told, as a job written by an instance is told.
+        sqlx::query("UPDATE jobs SET run_at = now() - interval '1 second' WHERE kind = 'escalation-beats'")
+            .execute(&mut *tx)
+            .await
+            .expect("the jobs are due");
+        sqlx::query("SELECT pg_notify('trailerworks_jobs', '')").execute(&mut *tx).await.expect("told");
+        tx.commit().await.expect("committed");
+        due
     });
     assert_eq!(due, 6);
     within(Duration::from_secs(5), "a page reaches the provider", || async { !stand_in.taken().is_empty() })

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 use sqlx::{
-    Row as _,
+    Connection as _, Row as _, SqliteConnection,
     migrate::Migrator,
     postgres::{PgArguments, PgPool},
     sqlite::{SqliteArguments, SqlitePool},
@@ -403,17 +403,24 @@ async fn a_sqlite_database_of_every_earlier_version_opens_with_everything_in_it(
     }
 }
 
-#[tokio::test]
-async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words_are_kept() {
+/// A SQLite database in a new data directory, migrated to the version before the migration
+/// `description` names: the directory (kept while it lives), the data folder and a connection.
+async fn sqlite_before(description: &str) -> (tempfile::TempDir, std::path::PathBuf, SqliteConnection) {
     let dir = tempfile::tempdir().expect("a directory");
     let data = dir.path().join("data");
     std::fs::create_dir_all(&data).expect("the data directory");
     let options = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(data.join(trailerworks::db::FILE_NAME))
         .create_if_missing(true);
-    let pool = SqlitePool::connect_with(options).await.expect("a SQLite database");
-    let keyed = SQLITE.iter().find(|m| m.description == "audit action keys").expect("the migration").version;
-    SQLITE.run_to(keyed - 1, &mut *pool.acquire().await.expect("a connection")).await.expect("migrated");
+    let mut connection = SqliteConnection::connect_with(&options).await.expect("a SQLite database");
+    let version = SQLITE.iter().find(|m| m.description == description).expect("the migration").version;
+    SQLITE.run_to(version - 1, &mut connection).await.expect("migrated");
+    (dir, data, connection)
+}
+
+#[tokio::test]
+async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words_are_kept() {
+    let (_dir, data, mut connection) = sqlite_before("audit action keys").await;
     for (action, detail) in [
         ("post deleted", "\u{201c}Old\u{201d}"),
         ("site details changed", "version 2"),
@@ -423,11 +430,11 @@ async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words
         sqlx::query("INSERT INTO audit_log (at, email, action, detail, client_ip) VALUES ('2026-01-05T15:00:00.000Z', 'early@example.com', ?, ?, '127.0.0.1')")
             .bind(action)
             .bind(detail)
-            .execute(&pool)
+            .execute(&mut connection)
             .await
             .expect("a line");
     }
-    pool.close().await;
+    connection.close().await.expect("closed");
     let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(&data)).await.expect("it opens").pool else {
         unreachable!()
     };
@@ -443,6 +450,46 @@ async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words
             ("earlier".to_owned(), "tea made".to_owned()),
             ("earlier".to_owned(), "kettle on: twice".to_owned()),
         ]
+    );
+}
+
+#[tokio::test]
+async fn an_escalation_going_on_before_its_beats_were_jobs_gets_its_job_due_with_its_next_beat() {
+    let (_dir, data, mut connection) = sqlite_before("escalation beats").await;
+    // The escalations' requests are not needed for what is checked.
+    sqlx::query("PRAGMA foreign_keys = OFF").execute(&mut connection).await.expect("keys off");
+    for (booking, due, stopped) in
+        [(7, Some("2026-01-05T15:10:00.000Z"), None), (8, None, Some("2026-01-05T15:05:00.000Z"))]
+    {
+        sqlx::query(
+            "INSERT INTO escalations (booking_id, next_step, due_at, stopped_at, created_at)
+             VALUES (?, 2, ?, ?, '2026-01-05T15:00:00.000Z')",
+        )
+        .bind(booking)
+        .bind(due)
+        .bind(stopped)
+        .execute(&mut connection)
+        .await
+        .expect("an escalation");
+    }
+    connection.close().await.expect("closed");
+    let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(&data)).await.expect("it opens").pool else {
+        unreachable!()
+    };
+    let jobs: Vec<(String, String, String, String)> =
+        sqlx::query_as("SELECT kind, payload, dedupe_key, run_at FROM jobs ORDER BY id")
+            .fetch_all(&upgraded)
+            .await
+            .expect("jobs");
+    assert_eq!(
+        jobs,
+        [(
+            "escalation-beats".to_owned(),
+            r#"{"booking_id":7}"#.to_owned(),
+            "escalation-7".to_owned(),
+            "2026-01-05T15:10:00.000Z".to_owned()
+        )],
+        "only the escalation still going on gets a job"
     );
 }
 
