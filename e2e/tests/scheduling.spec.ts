@@ -323,7 +323,7 @@ test.describe("a job whose time has not ended", () => {
         },
       });
       expect(booked.status()).toBe(201);
-      const { id } = (await booked.json()) as { id: number };
+      const { id, manageUrl } = (await booked.json()) as { id: number; manageUrl: string };
       await signIn(page);
       await page.goto("/dbadmin/site/times");
       await page.getByLabel("Review page address").fill("https://g.page/r/front-range-trailer-works/review");
@@ -343,12 +343,22 @@ test.describe("a job whose time has not ended", () => {
       await actions.getByRole("button", { name: "Set status" }).click();
       await question.getByRole("button", { name: "Mark done anyway" }).click();
       await expect(page.getByText(/Status set to done/)).toBeVisible();
+      // A done job's time, still as the customer asked for it, is not offered to confirm.
+      await expect(page.getByText(/^Requested:/)).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Confirm / })).toHaveCount(0);
 
       await actions.getByRole("button", { name: "Ask for a review" }).click();
       const refusal = actions.getByRole("alert");
       await expect(refusal).toHaveText(/^The appointment is .+; ask for a review once it has ended\.$/);
       await expect(refusal).not.toContainText("answered");
       await axeAtBothSizes(page);
+
+      // The customer's page shows the job, done, with nothing left to change there.
+      await page.goto(manageUrl);
+      await hydrated(page);
+      await expect(page.getByText("This job is done, so it can no longer be changed here. Call us for anything about it.")).toBeVisible();
+      await expect(page.getByRole("button", { name: /Pick (another|a) time/ })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Cancel this request" })).toHaveCount(0);
     });
   }
 });

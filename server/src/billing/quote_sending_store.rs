@@ -12,6 +12,7 @@ use super::quote_mail::{QuoteAnswered, QuoteReminder, QuoteToCustomer, REMINDER_
 use super::quote_sending::QuoteAnswerKind;
 use super::quote_store::{self, QuoteStatements as _, Refused};
 use crate::audit::{AuditWrites as _, Line};
+use crate::booking::events::{Event, EventWrites as _};
 use crate::booking::shared_store::BookingStatements as _;
 use crate::booking::store::{NoteWrites as _, VISITOR};
 use crate::clock::At;
@@ -115,6 +116,8 @@ pub async fn send(
         let remind_at = now.timestamp().saturating_add(REMINDER_AFTER).map_err(anyhow::Error::from)?.into();
         tx.enqueue(&QuoteReminder { quote: id }, Some(&format!("quote-reminder-{id}")), &remind_at, &now)
             .await?;
+        // A quote answers the request as a call would.
+        tx.record_event(outgoing.booking, Event::QuoteSent, outgoing.by, &now).await?;
         tx.audit(line, &now).await?;
         tx.commit().await?;
         Ok(Ok(()))

@@ -1,6 +1,6 @@
 //! What the owner did on a request, kept for its history, and the request's first response: the
 //! first of a status other than new, a Call, Text or E-mail tap on its page, a note, a confirmed
-//! time, a time dropped (the customer is told it is off the schedule). Whatever the owner does also answers a change the customer made with their link.
+//! time, a time dropped (the customer is told it is off the schedule), a quote sent. Whatever the owner does also answers a change the customer made with their link.
 
 use std::future::Future;
 
@@ -28,6 +28,8 @@ pub enum Event<'a> {
     ReviewAsked,
     /// A note was written (the note itself is the history entry).
     Note,
+    /// A quote was sent to the customer (the quote itself is the history entry).
+    QuoteSent,
     /// The customer's change was marked as seen on Today.
     Seen,
     /// A member said 'I've got it': the rest of the team knows it is handled.
@@ -54,7 +56,8 @@ impl Contact {
 }
 
 impl Event<'_> {
-    /// Its kind and detail as the history stores them; None for a note (stored as a note).
+    /// Its kind and detail as the history stores them; None for a note or a quote (each its own
+    /// entry).
     fn stored(self) -> Option<(EventKind, String)> {
         match self {
             Self::Status(status) => Some((EventKind::Status, status.as_str().to_owned())),
@@ -64,7 +67,7 @@ impl Event<'_> {
             Self::ReviewAsked => Some((EventKind::Review, String::new())),
             Self::Seen => Some((EventKind::Seen, String::new())),
             Self::Taken => Some((EventKind::Taken, String::new())),
-            Self::Note => None,
+            Self::Note | Self::QuoteSent => None,
         }
     }
 
@@ -72,7 +75,7 @@ impl Event<'_> {
     fn responds(self) -> bool {
         match self {
             Self::Status(status) => status.answers_request(),
-            Self::Contact(_) | Self::Time(_) | Self::TimeDropped | Self::Note => true,
+            Self::Contact(_) | Self::Time(_) | Self::TimeDropped | Self::Note | Self::QuoteSent => true,
             Self::ReviewAsked | Self::Seen | Self::Taken => false,
         }
     }

@@ -324,3 +324,27 @@ async fn more_work_asked_on_the_customers_page_keeps_no_token_in_its_source() {
     let record = app.admin_json(&format!("/bookings/{id}"), &signed).await;
     assert_eq!(record["booking"]["source"]["page"], "/booking", "{}", record["booking"]["source"]);
 }
+
+#[tokio::test]
+async fn a_done_job_is_shown_on_its_page_but_no_longer_changed_there() {
+    let app = spawn_app().await;
+    let owner = app.signed_in_admin().await;
+    let (id, token) = book(&app, 41, "Dana Reyes", "(720) 555-0141", "dana@example.com").await;
+    let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.expect("JSON");
+    assert_eq!((&view["closed"], &view["done"]), (&json!(false), &json!(false)));
+
+    let set =
+        app.admin(Method::PUT, &format!("/bookings/{id}/status"), &owner).json(&json!({ "status": "done" }));
+    assert_eq!(set.send().await.expect("an answer").status(), 200);
+    let view: Value = app.get(&format!("/api/manage/{token}")).await.json().await.expect("JSON");
+    assert_eq!((&view["closed"], &view["done"]), (&json!(true), &json!(true)), "{view}");
+    let cancel =
+        app.post_json(&format!("/api/manage/{token}/cancel"), &json!({ "reason": "too late" })).await;
+    assert_eq!(cancel.status(), 410);
+    let refused: Value = cancel.json().await.expect("JSON");
+    assert_eq!(
+        refused["error"],
+        "This job is done, so it can no longer be changed here. Call us for anything about it."
+    );
+    assert_eq!(app.count("SELECT COUNT(*) FROM bookings WHERE cancelled_at IS NOT NULL").await, 0);
+}

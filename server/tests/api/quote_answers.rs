@@ -70,6 +70,8 @@ async fn an_emailed_quote_is_viewed_then_approved_by_name_and_the_shop_hears_of_
     assert_eq!(status, 200, "{sent}");
     assert_eq!(sent["state"], "sent");
     assert!(sent["sending"]["terms"].as_str().expect("terms").starts_with("Work starts once you approve."));
+    let request = app.admin_json(&format!("/bookings/{booking}"), &owner).await;
+    assert!(request["booking"]["firstResponseAt"].is_string(), "a quote sent answers the request: {request}");
     let (status, again) = send(
         &app,
         &owner,

@@ -5057,10 +5057,15 @@ export interface components {
         RequestView: {
             answers: components["schemas"]["PickedAnswer"][];
             cancelled: boolean;
-            /** @description Its time has passed: the page shows it, but it can no longer be moved or cancelled there. */
+            /**
+             * @description Its time has passed, or its job is done: the page shows it, but it can no longer be moved
+             *     or cancelled there.
+             */
             closed: boolean;
             /** @description The phone and e-mail address the shop uses for it. */
             contact: components["schemas"]["ContactView"];
+            /** @description The shop marked its job done. */
+            done: boolean;
             /** @description The invoices the shop issued for it, oldest first. */
             invoices: components["schemas"]["CustomerInvoice"][];
             kind: components["schemas"]["Kind"] | null;
@@ -17275,7 +17280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request's time has passed. */
+            /** @description The request's time has passed, or its job is done. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -18264,7 +18269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request's time has passed. */
+            /** @description The request's time has passed, or its job is done. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -18373,7 +18378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request's time has passed. */
+            /** @description The request's time has passed, or its job is done. */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -18475,7 +18480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request's time has passed. */
+            /** @description The request's time has passed, or its job is done. */
             410: {
                 headers: {
                     [name: string]: unknown;

@@ -30,7 +30,7 @@ use crate::{
         devices::{self, Occasion},
         told::Told,
     },
-    domain::{BookingId, Money},
+    domain::{BookingId, BookingStatus, Money},
     error::{ApiError, Checked},
     schedule::{
         booking_event::calendar_file,
@@ -76,7 +76,8 @@ pub(super) struct Found {
     pub(super) scope: Vec<i64>,
     /// How the link reached the customer.
     pub(super) sent_by: Option<SentBy>,
-    /// Its time (or the 30 days of a request without one) is over: it can no longer be changed.
+    /// Its time (or the 30 days of a request without one) is over, or its job is done: it can no
+    /// longer be changed.
     closed: bool,
 }
 
@@ -86,16 +87,21 @@ impl Found {
         if self.row.id == self.link_booking { String::new() } else { format!("?request={}", self.row.id) }
     }
 
-    /// Refuses a change once the request's time is over.
+    /// Whether the shop marked the job done.
+    pub(super) fn done(&self) -> bool {
+        self.row.status == BookingStatus::Done
+    }
+
+    /// Refuses a change once the request's time is over or its job is done.
     pub(super) fn open(&self) -> Result<(), ApiError> {
-        if self.closed {
-            return Err(ApiError::Rejected(
-                StatusCode::GONE,
-                "This request's time has passed, so it can no longer be changed here. Call us for anything about it."
-                    .to_owned(),
-            ));
+        if !self.closed {
+            return Ok(());
         }
-        Ok(())
+        let why = if self.done() { "This job is done" } else { "This request's time has passed" };
+        Err(ApiError::Rejected(
+            StatusCode::GONE,
+            format!("{why}, so it can no longer be changed here. Call us for anything about it."),
+        ))
     }
 }
 
@@ -118,7 +124,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str, which: Which) -> Resul
         Some(time) => time.slot.end + AFTER_TIME,
         None => row.created_at.timestamp() + WITHOUT_TIME,
     };
-    let closed = ends < desk.db.clock.now();
+    let closed = ends < desk.db.clock.now() || row.status == BookingStatus::Done;
     Ok(Found {
         row,
         time,
@@ -197,6 +203,7 @@ impl BookingDesk {
             kind: self.kind_of(found, &content).await?,
             cancelled: found.row.cancelled_at.is_some(),
             closed: found.closed,
+            done: found.done(),
             phone: content.business.real_phone().map(str::to_owned),
             name: row.name.clone(),
             contact: ContactView { phone: row.phone.clone(), email: row.email.clone() },
@@ -278,7 +285,7 @@ pub struct DayQuery {
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         (status = 409, description = "No time can be picked for this request (cancelled, or the shop will call).", body = ErrorBody),
-        (status = 410, description = "The request's time has passed.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed, or its job is done.", body = ErrorBody),
         (status = 422, description = "The date is not a date.", body = FieldErrorsBody),
         Unavailable
     )
@@ -329,7 +336,7 @@ pub struct NewTime {
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         (status = 409, description = "The time was taken meanwhile, or no time can be picked.", body = ErrorBody),
-        (status = 410, description = "The request's time has passed.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed, or its job is done.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )
@@ -381,7 +388,7 @@ pub struct Cancellation {
         (status = 200, description = "The request, cancelled (also when it was already).", body = RequestView),
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
-        (status = 410, description = "The request's time has passed.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed, or its job is done.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )

@@ -38,6 +38,7 @@ pub(super) struct BookingRow {
     pub(super) location_city: Option<String>,
     pub(super) street_address: Option<String>,
     pub(super) trailer_id: Option<i64>,
+    pub(super) status: BookingStatus,
 }
 
 /// A change the visitor makes: to which request, the note it leaves in the inbox, who hears of
@@ -148,7 +149,7 @@ pub(super) async fn row(db: &Db, id: i64) -> anyhow::Result<Option<BookingRow>> 
     Ok(with_db!(db, |pool| {
         sqlx::query_as(
             "SELECT id, customer_id, created_at, cancelled_at, urgent, emergency, name, phone, phone_national, email,
-                    details, location, location_city, street_address, trailer_id
+                    details, location, location_city, street_address, trailer_id, status
              FROM bookings WHERE id = $1",
         )
             .bind(id)

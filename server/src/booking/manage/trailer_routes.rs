@@ -41,7 +41,7 @@ pub struct PickedTrailer {
         (status = 403, description = "The link's check is due.", body = ErrorBody),
         (status = 404, description = "There is no such link, or no such request of its customer.", body = ErrorBody),
         (status = 409, description = "The request names a trailer already.", body = ErrorBody),
-        (status = 410, description = "The request's time has passed.", body = ErrorBody),
+        (status = 410, description = "The request's time has passed, or its job is done.", body = ErrorBody),
         BodyRefusals,
         Unavailable
     )

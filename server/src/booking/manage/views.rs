@@ -37,8 +37,11 @@ pub struct RequestView {
     /// The kind of time the visitor may pick; none when the shop will call to arrange it.
     pub(super) kind: Option<Kind>,
     pub(super) cancelled: bool,
-    /// Its time has passed: the page shows it, but it can no longer be moved or cancelled there.
+    /// Its time has passed, or its job is done: the page shows it, but it can no longer be moved
+    /// or cancelled there.
     pub(super) closed: bool,
+    /// The shop marked its job done.
+    pub(super) done: bool,
     /// The name it was sent with.
     pub(super) name: String,
     /// The phone and e-mail address the shop uses for it.

@@ -295,7 +295,7 @@ export function ManageBookingPage({ data }: { data: ManageBookingData }) {
               )}
               {request.closed && !request.cancelled && (
                 <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
-                  This request's time has passed, so it can no longer be changed here. Call us for anything about it.
+                  {request.done ? "This job is done" : "This request's time has passed"}, so it can no longer be changed here. Call us for anything about it.
                 </p>
               )}
               {!request.cancelled && doing === "nothing" && (

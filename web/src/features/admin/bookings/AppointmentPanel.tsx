@@ -41,12 +41,15 @@ export function AppointmentPanel({
   bookingId,
   time,
   cancelled,
+  done,
   onChanged,
 }: {
   bookingId: number;
   time: BookingTime | null;
   /** The customer cancelled: nothing to confirm. */
   cancelled: boolean;
+  /** The job is done: a time it asked for is not confirmed any more. */
+  done: boolean;
   /** After a change, so the list shows it. */
   onChanged: () => void;
 }) {
@@ -140,7 +143,7 @@ export function AppointmentPanel({
           </p>
         )}
         <div className="ml-auto flex flex-wrap gap-2">
-          {time?.state === "requested" && !editing && (
+          {time?.state === "requested" && !done && !editing && (
             <button type="button" disabled={busy} onClick={() => void run(() => adminApi.confirmTime(bookingId))} className={PRIMARY_BUTTON}>
               Confirm {time.label}
             </button>

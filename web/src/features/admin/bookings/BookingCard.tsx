@@ -251,6 +251,7 @@ export function TimeAndFollowUp({ booking, onChanged }: { booking: Booking; onCh
         bookingId={booking.id}
         time={booking.appointment}
         cancelled={booking.cancelledAt !== null}
+        done={booking.status === "done"}
         onChanged={onChanged}
       />
       {booking.status === "done" && <ReviewRequest booking={booking} onChanged={onChanged} />}
