@@ -45,6 +45,8 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   // On the phone the confirmation is brought into sight; the issued invoice reads as text.
   await expect(page.getByRole("region", { name: "Sent" })).toBeFocused();
   await expect(page.getByRole("region", { name: "Sent" })).toBeInViewport();
+  // The e-mail goes a moment later: the section says so once it went, without a reload.
+  await expect(page.getByRole("region", { name: "Sent" }).getByText(/^E-mailed /)).toBeVisible({ timeout: 15_000 });
   const issued = page.getByRole("region", { name: "The invoice" });
   await expect(issued.getByRole("cell", { name: /^Replace shoes and magnets\s*1\.5 × \$125\.00$/ })).toBeVisible();
   await expect(issued.getByRole("cell", { name: "7-way plug", exact: true })).toBeVisible();

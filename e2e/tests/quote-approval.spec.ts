@@ -28,6 +28,8 @@ for (const width of [390, 1366]) {
     // The confirmation is brought into sight and focus (on a phone it is a screen above Send).
     await expect(sent).toBeFocused();
     await expect(sent).toBeInViewport();
+    // The e-mail goes a moment later: the section says so once it went, without a reload.
+    await expect(sent.getByText(/^E-mailed /)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Send to the customer" })).toHaveCount(0);
     // Sent, it is read only: nothing offers to add or remove a line.
     await expect(page.getByRole("button", { name: /^(Remove line|Add a line|Add an option)/ })).toHaveCount(0);

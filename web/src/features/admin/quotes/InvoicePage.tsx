@@ -23,7 +23,7 @@ import { PaymentsPanel } from "./PaymentsPanel";
 import { QuoteOptionEditor } from "./QuoteOptionEditor";
 import { rateWords } from "./labourRate";
 import { SaveBar } from "./SaveBar";
-import { SendDialog } from "./QuoteSending";
+import { EmailState, SendDialog } from "./QuoteSending";
 
 /** Where an invoice stands, in words. */
 function invoiceStanding(invoice: Invoice): string {
@@ -60,6 +60,8 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState("");
   const [voidError, setVoidError] = useState<string | null>(null);
+  /** Sent by e-mail from this page: its "Sent" section follows the e-mail until it went. */
+  const [emailing, setEmailing] = useState(false);
   const editor = useRef<HTMLDivElement>(null);
   const editable = invoice.state === "draft";
   const { draft, change, shown, state, errors, problem, setProblem, current, sendable, saveNow, refused } = useAutosave<InvoiceDraft, InvoiceForm, Invoice>({
@@ -130,8 +132,7 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
               Issued {when(invoice.issuedAt)}
               {invoice.dueAt && <>; due by {when(invoice.dueAt)}</>}.
             </li>
-            {invoice.emailedAt && <li>E-mailed {when(invoice.emailedAt)}.</li>}
-            {invoice.emailError && <li className="font-medium text-red-700">The e-mail could not be sent: {invoice.emailError}</li>}
+            <EmailState queryKey={keys.invoice(invoice.id)} emailing={emailing} emailedAt={invoice.emailedAt} emailError={invoice.emailError} when={when} />
             {invoice.textedAt && <li>Texted {when(invoice.textedAt)}.</li>}
             {invoice.remindedAt && <li>Reminded {when(invoice.remindedAt)}, unpaid a week after it was due.</li>}
             {invoice.voidedAt && (
@@ -225,7 +226,10 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
             title="Send the invoice?"
             description={`It takes its number now. ${invoice.name} gets a link to their own page, where they read it, print it and pay it. An issued invoice is no longer changed.`}
             ready={sendable}
-            send={async (form) => replaced(await adminApi.sendInvoice(invoice.id, form))}
+            send={async (form) => {
+              replaced(await adminApi.sendInvoice(invoice.id, form));
+              setEmailing(form.email);
+            }}
             onUnfinished={refused}
           />
           <button type="button" className={`mt-4 block ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>

@@ -50,6 +50,8 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
   const [deleting, setDeleting] = useState(false);
   /** The option whose removal is being asked about. */
   const [removingOption, setRemovingOption] = useState<number | null>(null);
+  /** Sent by e-mail from this page: its "Sent" section follows the e-mail until it went. */
+  const [emailing, setEmailing] = useState(false);
   const editor = useRef<HTMLDivElement>(null);
   const editable = quote.state === "draft";
   const { draft, change, shown, state, errors, problem, setProblem, current, sendable, saveNow, refused } = useAutosave<QuoteDraft, QuoteForm, Quote>({
@@ -97,7 +99,7 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
           </button>
         </ErrorNotice>
       )}
-      {!editable && <SentQuote quote={quote} onChange={replaced} />}
+      {!editable && <SentQuote quote={quote} emailing={emailing} onChange={replaced} />}
       <QuotePayments quote={quote} onChange={replaced} />
       {/* Sent, it is read only: its controls to add and remove lines are hidden (group-disabled). */}
       <fieldset disabled={!editable} className="group">
@@ -196,7 +198,15 @@ function QuoteEditor({ quote, book }: { quote: Quote; book: PriceBook }) {
       <SaveBar hidden={!editable} state={state} editor={editor} total={current ? firstTotal : null} />
       {editable && (
         <>
-          <SendQuote quote={quote} ready={sendable} onSent={replaced} onUnfinished={refused} />
+          <SendQuote
+            quote={quote}
+            ready={sendable}
+            onSent={(sent, emailed) => {
+              replaced(sent);
+              setEmailing(emailed);
+            }}
+            onUnfinished={refused}
+          />
           <button type="button" className={`mt-4 block ${PLAIN_BUTTON}`} onClick={() => setDeleting(true)}>
             Delete the draft
           </button>

@@ -2,9 +2,9 @@
 // by text where the customer agreed to texts, or both), and, once sent, where it stands: its
 // e-mail, when the customer opened it, what they answered (the name they signed with, the
 // option and extras they picked, from which address and browser), and the way to withdraw it.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { amount } from "../../../lib/money";
 import { AdminApiError, adminApi, type Quote, type QuoteSendForm } from "../frame/api";
@@ -20,6 +20,43 @@ const WITHDRAWABLE = new Set<Quote["state"]>(["sent", "viewed", "changes-asked",
 /** The states a revised quote is withdrawn in: waiting for an answer, and not past its date. */
 const WAITING = new Set<Quote["state"]>(["sent", "viewed", "changes-asked"]);
 
+/** How often, and for how long at most, a document just sent by e-mail is read again until the
+ * server says the e-mail went (or could not): it is sent by a job a moment after. */
+const EMAIL_FOLLOWED_EVERY_MS = 2_000;
+const EMAIL_FOLLOWED_FOR_MS = 60_000;
+
+/** A sent document's e-mail, as its "Sent" section says it: e-mailed, not sent and why, or still
+ * going while `emailing` (sent by e-mail from this page), when `queryKey` is read again until it
+ * went. */
+export function EmailState({
+  queryKey,
+  emailing,
+  emailedAt,
+  emailError,
+  when,
+}: {
+  queryKey: QueryKey;
+  emailing: boolean;
+  emailedAt: string | null;
+  emailError: string | null;
+  when: (at: string) => ReactNode;
+}) {
+  const client = useQueryClient();
+  const waiting = emailing && !emailedAt && !emailError;
+  useEffect(() => {
+    if (!waiting) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > EMAIL_FOLLOWED_FOR_MS) clearInterval(timer);
+      else void client.invalidateQueries({ queryKey });
+    }, EMAIL_FOLLOWED_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, client, queryKey]);
+  if (emailedAt) return <li>E-mailed {when(emailedAt)}.</li>;
+  if (emailError) return <li className="font-medium text-red-700">The e-mail could not be sent: {emailError}</li>;
+  return waiting ? <li>Being e-mailed now.</li> : null;
+}
+
 /** "Send to the customer", and its dialog. `ready` is false while a change is not saved. */
 export function SendQuote({
   quote,
@@ -29,7 +66,8 @@ export function SendQuote({
 }: {
   quote: Quote;
   ready: boolean;
-  onSent: (quote: Quote) => void;
+  /** The quote as sent, and whether it went by e-mail. */
+  onSent: (quote: Quote, emailed: boolean) => void;
   /** The server's messages by field when the quote is not finished. */
   onUnfinished: (errors: Record<string, string>) => void;
 }) {
@@ -39,7 +77,7 @@ export function SendQuote({
       title={`Send quote ${quote.number}?`}
       description={`${quote.name} gets a link to their own page, where they read the lines and your terms, then approve it by typing their name or ask for changes. A sent quote is no longer changed.`}
       ready={ready}
-      send={async (form) => onSent(await adminApi.sendQuote(quote.id, form))}
+      send={async (form) => onSent(await adminApi.sendQuote(quote.id, form), form.email)}
       onUnfinished={onUnfinished}
     />
   );
@@ -159,7 +197,7 @@ export function SendDialog({
 
 /** Where a sent quote stands, what the customer answered, "Withdraw", and "Revise" into a new
  * draft (not once approved: that quote is kept as the customer signed it). */
-export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote: Quote) => void }) {
+export function SentQuote({ quote, emailing, onChange }: { quote: Quote; emailing: boolean; onChange: (quote: Quote) => void }) {
   const { dateTime } = useShopClock();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -201,8 +239,7 @@ export function SentQuote({ quote, onChange }: { quote: Quote; onChange: (quote:
         <li>
           Sent {when(sending.sentAt)}; it can be approved until {when(sending.expiresAt)}.
         </li>
-        {sending.emailedAt && <li>E-mailed {when(sending.emailedAt)}.</li>}
-        {sending.emailError && <li className="font-medium text-red-700">The e-mail could not be sent: {sending.emailError}</li>}
+        <EmailState queryKey={keys.quote(quote.id)} emailing={emailing} emailedAt={sending.emailedAt} emailError={sending.emailError} when={when} />
         {sending.textedAt && <li>Texted {when(sending.textedAt)}.</li>}
         <li>{sending.viewedAt ? <>Opened by the customer {when(sending.viewedAt)}.</> : "Not opened by the customer yet."}</li>
         {sending.remindedAt && <li>Reminded {when(sending.remindedAt)}, not answered in three days.</li>}
