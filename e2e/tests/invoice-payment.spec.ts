@@ -69,11 +69,15 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   // The customer reads it at the desk, prints it alone, and pays the rest online.
   const invoiceMail = await mailWith(smtp, /^Invoice INV-\d{4}-0001 from /);
   expect(invoiceMail.text).toContain("Balance due: $317.92");
+  // Its link opens the page at the invoice, below the request and the approved quote.
+  const invoiceLink = new URL(/https?:\/\/\S+\/booking\/[0-9a-f]{64}#invoice-\d+/.exec(invoiceMail.text ?? "")![0]);
   const desk = await onServerClock(await browser.newContext({ viewport: { width: 1366, height: 900 } }), server);
   const customer = await desk.newPage();
-  await customer.goto(link);
+  await customer.goto(`${invoiceLink.pathname}${invoiceLink.hash}`);
   await hydrated(customer);
   const card = customer.getByRole("article", { name: /^Invoice INV-\d{4}-0001$/ });
+  await expect(card.getByRole("heading", { name: /^Invoice INV-/ })).toBeInViewport();
+  expect(await customer.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(card.getByRole("cell", { name: /^7-way plug/ })).toBeVisible();
   await expect(card.getByText("Balance due")).toBeVisible();
   await expect(card.getByText(/\$100\.00 paid in cash on /)).toBeVisible();
@@ -96,7 +100,7 @@ test("the owner invoices a done job from its quote and the customer pays it in t
   await card.getByRole("button", { name: "Pay the $217.92 balance" }).click();
   await expect(customer.getByRole("heading", { name: /^Invoice INV-\d{4}-0001/ })).toBeVisible();
   await customer.getByRole("button", { name: "Pay $217.92" }).click();
-  await expect(customer).toHaveURL(new RegExp(`${link}$`));
+  await expect(customer).toHaveURL(new RegExp(`${invoiceLink.pathname}$`));
   await expect(customer.getByRole("status").filter({ hasText: "your payment is recorded" })).toBeVisible();
   await expect(card.getByText("Paid in full. Thank you!")).toBeVisible();
   await expect(card.getByRole("button", { name: /^Pay/ })).toHaveCount(0);

@@ -135,8 +135,13 @@ impl QuoteDesk {
         if !reminder && standing.balance > Money::ZERO {
             body.push_str(&format!("Due by {due}.\n"));
         }
+        // The link opens the page at the invoice: below the request and its quote, on a phone
+        // it is a few screens down.
+        let at = format!("#invoice-{}", invoice.id);
         body.push_str(
-            &self.signed(invoice.booking_id, "Read every line, print it, and see how to pay", "").await?,
+            &self
+                .signed(invoice.booking_id, &at, "Read every line, print it, and see how to pay", "")
+                .await?,
         );
         let (subject, key) = if reminder {
             (
@@ -169,7 +174,7 @@ impl QuoteDesk {
         if let Some(reason) = invoice.void_reason.as_deref().filter(|reason| !reason.is_empty()) {
             body.push_str(&format!("Why: {reason}\n"));
         }
-        body.push_str(&self.signed(invoice.booking_id, "Your request's page", "").await?);
+        body.push_str(&self.signed(invoice.booking_id, "", "Your request's page", "").await?);
         let subject = format!("Invoice {number} from {} is void", business.name);
         self.outbox.email_customer(&contact.email, &format!("invoice-void-{id}"), subject, body).await
     }

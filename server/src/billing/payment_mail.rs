@@ -137,7 +137,7 @@ impl QuoteDesk {
         }
         body.push_str(&format!("\n{figures}"));
         let closing = "Keep this e-mail as your receipt.\n\n";
-        body.push_str(&self.signed(booking, "Your request's page, with this payment", closing).await?);
+        body.push_str(&self.signed(booking, "", "Your request's page, with this payment", closing).await?);
         let what = match paid_for {
             PaidFor::Quote(_) => format!("your deposit on quote {number}"),
             PaidFor::Invoice(_) => format!("your payment of invoice {number}"),
@@ -192,7 +192,7 @@ impl QuoteDesk {
             );
         }
         body.push_str(&format!("\n{figures}"));
-        body.push_str(&self.signed(booking, "Your request's page", "").await?);
+        body.push_str(&self.signed(booking, "", "Your request's page", "").await?);
         let subject = format!("Refund of {} from {}", refund.amount, business.name);
         self.outbox.email_customer(&contact.email, &format!("refund-{id}"), subject, body).await
     }

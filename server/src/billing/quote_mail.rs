@@ -195,12 +195,19 @@ impl QuoteDesk {
         Ok(format!("{}{}", self.public_url, Link::Manage.path(&token)))
     }
 
-    /// The end of an e-mail to a customer: a fresh link to the page of request `booking` under
-    /// `page`, a `closing` paragraph (or none), and the shop's name and phone.
-    pub(super) async fn signed(&self, booking: i64, page: &str, closing: &str) -> anyhow::Result<String> {
+    /// The end of an e-mail to a customer: a fresh link to the page of request `booking` (at the
+    /// part `fragment` names, "#invoice-7", or its top) under `page`, a `closing` paragraph (or
+    /// none), and the shop's name and phone.
+    pub(super) async fn signed(
+        &self,
+        booking: i64,
+        fragment: &str,
+        page: &str,
+        closing: &str,
+    ) -> anyhow::Result<String> {
         let url = self.link(booking).await?;
         let business = &self.site.content().business;
-        let mut end = format!("\n{page}:\n{url}\n\n{closing}{}\n", business.name);
+        let mut end = format!("\n{page}:\n{url}{fragment}\n\n{closing}{}\n", business.name);
         if let Some(phone) = business.real_phone() {
             end.push_str(&format!("{phone}\n"));
         }

@@ -103,6 +103,8 @@ async fn an_invoice_is_made_from_the_approved_quote_and_paid_in_two_parts() {
         .expect("the invoice's e-mail");
     assert!(mail.text.contains(&format!("Balance due: ${}.", (total - deposit) / 100)), "{}", mail.text);
     assert_eq!(token_in(&mail).len(), token.len());
+    let link = mail.text.split_whitespace().find(|word| word.contains("/booking/")).expect("a link");
+    assert!(link.ends_with(&format!("#invoice-{id}")), "the link opens the page at the invoice: {link}");
 
     // The customer's page shows it, with the shop's details, and pays it online.
     let shown = page(&app, &token).await;

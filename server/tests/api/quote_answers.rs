@@ -37,7 +37,8 @@ pub fn mails(mailbox: &Mailbox, to: &str) -> Vec<Mail> {
 /// The token of the page link in `mail`.
 pub fn token_in(mail: &Mail) -> String {
     let link = mail.text.split_whitespace().find(|word| word.contains("/booking/")).expect("a link");
-    link.rsplit('/').next().expect("a token").to_owned()
+    let token = link.rsplit('/').next().expect("a token");
+    token.split('#').next().unwrap_or(token).to_owned()
 }
 
 pub async fn post(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {

@@ -33,7 +33,12 @@ export function InvoiceCard({ invoice, request, calls }: { invoice: CustomerInvo
   }
 
   return (
-    <article ref={card} aria-labelledby={`${ids}-title`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0">
+    <article
+      ref={card}
+      id={`invoice-${invoice.id}`}
+      aria-labelledby={`${ids}-title`}
+      className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 print:shadow-none print:ring-0"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`${ids}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Receipt aria-hidden="true" className="h-5 w-5 text-orange-700" />
