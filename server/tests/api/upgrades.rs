@@ -418,6 +418,16 @@ async fn sqlite_before(description: &str) -> (tempfile::TempDir, std::path::Path
     (dir, data, connection)
 }
 
+/// Closes `connection` and opens the database in `data` the way the server does (migrated to the
+/// newest version).
+async fn upgraded(connection: SqliteConnection, data: &std::path::Path) -> SqlitePool {
+    connection.close().await.expect("closed");
+    let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(data)).await.expect("it opens").pool else {
+        unreachable!()
+    };
+    upgraded
+}
+
 #[tokio::test]
 async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words_are_kept() {
     let (_dir, data, mut connection) = sqlite_before("audit action keys").await;
@@ -434,10 +444,7 @@ async fn audit_lines_stored_as_sentences_get_their_actions_key_and_unknown_words
             .await
             .expect("a line");
     }
-    connection.close().await.expect("closed");
-    let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(&data)).await.expect("it opens").pool else {
-        unreachable!()
-    };
+    let upgraded = upgraded(connection, &data).await;
     let lines: Vec<(String, String)> = sqlx::query_as("SELECT action, detail FROM audit_log ORDER BY id")
         .fetch_all(&upgraded)
         .await
@@ -472,10 +479,7 @@ async fn an_escalation_going_on_before_its_beats_were_jobs_gets_its_job_due_with
         .await
         .expect("an escalation");
     }
-    connection.close().await.expect("closed");
-    let Pool::Sqlite(upgraded) = Db::open(&Location::Sqlite(&data)).await.expect("it opens").pool else {
-        unreachable!()
-    };
+    let upgraded = upgraded(connection, &data).await;
     let jobs: Vec<(String, String, String, String)> =
         sqlx::query_as("SELECT kind, payload, dedupe_key, run_at FROM jobs ORDER BY id")
             .fetch_all(&upgraded)

@@ -76,9 +76,8 @@ pub(super) struct Found {
     pub(super) scope: Vec<i64>,
     /// How the link reached the customer.
     pub(super) sent_by: Option<SentBy>,
-    /// Its time (or the 30 days of a request without one) is over, or its job is done: it can no
-    /// longer be changed.
-    closed: bool,
+    /// Its time (or the 30 days of a request without one) is over.
+    time_over: bool,
 }
 
 impl Found {
@@ -92,9 +91,14 @@ impl Found {
         self.row.status == BookingStatus::Done
     }
 
+    /// Its time is over or its job is done: it can no longer be changed.
+    fn closed(&self) -> bool {
+        self.time_over || self.done()
+    }
+
     /// Refuses a change once the request's time is over or its job is done.
     pub(super) fn open(&self) -> Result<(), ApiError> {
-        if !self.closed {
+        if !self.closed() {
             return Ok(());
         }
         let why = if self.done() { "This job is done" } else { "This request's time has passed" };
@@ -124,7 +128,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str, which: Which) -> Resul
         Some(time) => time.slot.end + AFTER_TIME,
         None => row.created_at.timestamp() + WITHOUT_TIME,
     };
-    let closed = ends < desk.db.clock.now() || row.status == BookingStatus::Done;
+    let time_over = ends < desk.db.clock.now();
     Ok(Found {
         row,
         time,
@@ -132,7 +136,7 @@ pub(super) async fn find(desk: &BookingDesk, token: &str, which: Which) -> Resul
         link_booking: link.booking_id,
         scope,
         sent_by: link.sent_by,
-        closed,
+        time_over,
     })
 }
 
@@ -202,7 +206,7 @@ impl BookingDesk {
             }),
             kind: self.kind_of(found, &content).await?,
             cancelled: found.row.cancelled_at.is_some(),
-            closed: found.closed,
+            closed: found.closed(),
             done: found.done(),
             phone: content.business.real_phone().map(str::to_owned),
             name: row.name.clone(),

@@ -132,7 +132,13 @@ function InvoiceEditor({ invoice, book }: { invoice: Invoice; book: PriceBook })
               Issued {when(invoice.issuedAt)}
               {invoice.dueAt && <>; due by {when(invoice.dueAt)}</>}.
             </li>
-            <EmailState queryKey={keys.invoice(invoice.id)} emailing={emailing} emailedAt={invoice.emailedAt} emailError={invoice.emailError} when={when} />
+            <EmailState
+              document={{ kind: "invoice", id: invoice.id }}
+              emailing={emailing}
+              emailedAt={invoice.emailedAt}
+              emailError={invoice.emailError}
+              when={when}
+            />
             {invoice.textedAt && <li>Texted {when(invoice.textedAt)}.</li>}
             {invoice.remindedAt && <li>Reminded {when(invoice.remindedAt)}, unpaid a week after it was due.</li>}
             {invoice.voidedAt && (

@@ -2,7 +2,7 @@
 // by text where the customer agreed to texts, or both), and, once sent, where it stands: its
 // e-mail, when the customer opened it, what they answered (the name they signed with, the
 // option and extras they picked, from which address and browser), and the way to withdraw it.
-import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -26,16 +26,16 @@ const EMAIL_FOLLOWED_EVERY_MS = 2_000;
 const EMAIL_FOLLOWED_FOR_MS = 60_000;
 
 /** A sent document's e-mail, as its "Sent" section says it: e-mailed, not sent and why, or still
- * going while `emailing` (sent by e-mail from this page), when `queryKey` is read again until it
- * went. */
+ * going while `emailing` (sent by e-mail from this page), when the document is read again until
+ * it went. */
 export function EmailState({
-  queryKey,
+  document,
   emailing,
   emailedAt,
   emailError,
   when,
 }: {
-  queryKey: QueryKey;
+  document: { kind: "quote" | "invoice"; id: number };
   emailing: boolean;
   emailedAt: string | null;
   emailError: string | null;
@@ -43,15 +43,17 @@ export function EmailState({
 }) {
   const client = useQueryClient();
   const waiting = emailing && !emailedAt && !emailError;
+  const { kind, id } = document;
   useEffect(() => {
     if (!waiting) return;
+    const queryKey = keys[kind](id);
     const started = Date.now();
     const timer = setInterval(() => {
       if (Date.now() - started > EMAIL_FOLLOWED_FOR_MS) clearInterval(timer);
       else void client.invalidateQueries({ queryKey });
     }, EMAIL_FOLLOWED_EVERY_MS);
     return () => clearInterval(timer);
-  }, [waiting, client, queryKey]);
+  }, [waiting, client, kind, id]);
   if (emailedAt) return <li>E-mailed {when(emailedAt)}.</li>;
   if (emailError) return <li className="font-medium text-red-700">The e-mail could not be sent: {emailError}</li>;
   return waiting ? <li>Being e-mailed now.</li> : null;
@@ -239,7 +241,7 @@ export function SentQuote({ quote, emailing, onChange }: { quote: Quote; emailin
         <li>
           Sent {when(sending.sentAt)}; it can be approved until {when(sending.expiresAt)}.
         </li>
-        <EmailState queryKey={keys.quote(quote.id)} emailing={emailing} emailedAt={sending.emailedAt} emailError={sending.emailError} when={when} />
+        <EmailState document={{ kind: "quote", id: quote.id }} emailing={emailing} emailedAt={sending.emailedAt} emailError={sending.emailError} when={when} />
         {sending.textedAt && <li>Texted {when(sending.textedAt)}.</li>}
         <li>{sending.viewedAt ? <>Opened by the customer {when(sending.viewedAt)}.</> : "Not opened by the customer yet."}</li>
         {sending.remindedAt && <li>Reminded {when(sending.remindedAt)}, not answered in three days.</li>}
